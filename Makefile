@@ -1,0 +1,60 @@
+# Two commands on a fresh machine with Python 3.11: `make run` and `make test`.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.stamp-$(shell cat requirements.txt requirements-dev.txt | sha1sum | cut -c1-12)
+export XDG_RUNTIME_DIR ?= /tmp
+export PYTHONUNBUFFERED := 1
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@rm -f $(VENV)/.stamp-*
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian's Chromium for the Playwright browser tests (never `playwright install`: no downloads here).
+browser-deps:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "chromium not installed: browser tests will be skipped"
+
+db-stop:
+	-@$(PY) -m mnemara.pg stop
+
+run: install
+	@$(PY) -m mnemara.pg stop-orphan
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_data
+	@echo "Starting the background worker and the web server on http://$(HOST):$(PORT)"
+	@trap 'kill 0' INT TERM EXIT; \
+	  $(PY) manage.py db_worker & \
+	  $(VENV)/bin/gunicorn mnemara.wsgi:application --bind $(HOST):$(PORT) --workers 2 --threads 4 --timeout 120 --access-logfile -
+
+worker: install
+	$(PY) manage.py db_worker
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+typecheck: install
+	$(VENV)/bin/mypy .
+
+pytest: install browser-deps
+	@$(PY) -m mnemara.pg stop-orphan
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test: install browser-deps lint typecheck
+	@$(PY) -m mnemara.pg stop-orphan
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(PY) bench/ingest.py
+
+clean: db-stop
+	rm -rf $(VENV) .pgdata test-artifacts .mypy_cache .ruff_cache

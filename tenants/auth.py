@@ -1,0 +1,83 @@
+"""API-key authentication for DRF and the base class of every API view."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import timedelta
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+from rest_framework import authentication, exceptions, permissions
+from rest_framework.request import Request
+
+from tenants import scoping
+from tenants.models import ApiKey, hash_secret
+
+LAST_USED_RESOLUTION = timedelta(seconds=60)
+
+
+class KeyPrincipal:
+    """What DRF calls ``request.user`` for an API-key request."""
+
+    is_authenticated = True
+    is_anonymous = False
+
+    def __init__(self, key: ApiKey) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return self.key.actor()
+
+
+class ApiKeyAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request: Request) -> tuple[KeyPrincipal, ApiKey] | None:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        if not header:
+            return None
+        scheme, _, presented = header.partition(" ")
+        presented = presented.strip()
+        if scheme.lower() != "bearer" or not presented:
+            raise exceptions.AuthenticationFailed("Use 'Authorization: Bearer <api key>'.")
+        key = self._lookup(presented)
+        if key is None:
+            raise exceptions.AuthenticationFailed("Invalid or revoked API key.")
+        scoping.activate(key.tenant)
+        self._touch(key)
+        return KeyPrincipal(key), key
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="mnemara"'
+
+    @staticmethod
+    def _lookup(presented: str) -> ApiKey | None:
+        prefix = ApiKey.split(presented)
+        if prefix is None:
+            return None
+        # Cross-tenant on purpose: the key is what tells us the tenant.
+        key = ApiKey.unscoped.select_related("tenant").filter(prefix=prefix, revoked_at__isnull=True).first()
+        if key is None or not hmac.compare_digest(key.hashed_key, hash_secret(presented)):
+            return None
+        return key
+
+    @staticmethod
+    def _touch(key: ApiKey) -> None:
+        now = timezone.now()
+        if key.last_used_at and now - key.last_used_at < LAST_USED_RESOLUTION:
+            return
+        stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - LAST_USED_RESOLUTION)
+        ApiKey.unscoped.filter(stale, pk=key.pk).update(last_used_at=now)
+
+
+class HasTenantKey(permissions.BasePermission):
+    """A valid key is required; a read-only key may only call views that do not write."""
+
+    message = "This API key is read-only."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if not isinstance(request.auth, ApiKey):
+            raise exceptions.NotAuthenticated("Authentication credentials were not provided.")
+        writes = getattr(view, "writes", None)
+        if writes is None:
+            writes = request.method not in permissions.SAFE_METHODS
+        return not (writes and request.auth.read_only)

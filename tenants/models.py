@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.utils import timezone
+
+from tenants.scoping import TenantOwned
+
+
+class Tenant(models.Model):
+    """An organisation. All data is partitioned by it. Settings live here as plain columns."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    review_threshold = models.FloatField(default=0.8)
+    token_budget = models.PositiveIntegerField(default=1200)
+    task_half_life_days = models.FloatField(default=14.0)
+    note_half_life_days = models.FloatField(default=90.0)
+    deprecated_retention_days = models.PositiveIntegerField(default=365)
+    session_retention_days = models.PositiveIntegerField(default=90)
+    export_retention_days = models.PositiveIntegerField(default=400)
+    extraction_daily_cap = models.PositiveIntegerField(default=1000)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "Owner"
+    ADMIN = "admin", "Admin"
+    REVIEWER = "reviewer", "Reviewer"
+    VIEWER = "viewer", "Viewer"
+
+
+ROLE_RANK = {Role.VIEWER: 0, Role.REVIEWER: 1, Role.ADMIN: 2, Role.OWNER: 3}
+
+
+class Membership(TenantOwned):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user")]
+
+    def has_role(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Subject(TenantOwned):
+    """The person memories are about: the unit of GDPR access and erasure."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    external_id = models.CharField(max_length=200)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tenant", "external_id"], name="subject_unique_external_id")]
+
+    def __str__(self) -> str:
+        return self.external_id
+
+
+KEY_PREFIX_LEN = 10
+
+
+def hash_secret(secret: str) -> str:
+    # Keys carry 256 bits of randomness, so a fast hash is enough (no dictionary to attack).
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class ApiKey(TenantOwned):
+    """A tenant-bound key. Only its prefix (for lookup) and a hash are stored."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=100, blank=True)
+    prefix = models.CharField(max_length=KEY_PREFIX_LEN, unique=True)
+    hashed_key = models.CharField(max_length=64)
+    scope_prefixes = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    read_only = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.prefix}…"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+    @staticmethod
+    def generate() -> tuple[str, str]:
+        """A new (prefix, full key). The full key is shown once and never stored."""
+        prefix = secrets.token_hex(KEY_PREFIX_LEN // 2)
+        return prefix, f"mn_{prefix}_{secrets.token_urlsafe(32)}"
+
+    @staticmethod
+    def split(key: str) -> str | None:
+        """The lookup prefix of a presented key, or None if it is not shaped like one."""
+        parts = key.split("_", 2)
+        if len(parts) != 3 or parts[0] != "mn" or len(parts[1]) != KEY_PREFIX_LEN:
+            return None
+        return parts[1]
+
+    def allows_scope(self, path: str) -> bool:
+        if not self.scope_prefixes:
+            return True
+        return any(path == p or path.startswith(p.rstrip("/") + "/") for p in self.scope_prefixes)
+
+    def actor(self) -> str:
+        return f"key:{self.prefix}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id), "prefix": self.prefix, "name": self.name}

@@ -1,0 +1,68 @@
+"""Shared fixtures: two tenants (alice's "acme" and bob's "globex"), their API keys and clients.
+
+The database is the real embedded PostgreSQL + pgvector; the embedder is the real model, loaded once
+per test process. Use ``fake_embedder`` where vectors do not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from rest_framework.test import APIClient
+
+from memories.embeddings import FakeEmbedder, get_embedder, set_embedder
+from tenants.models import ApiKey, Tenant
+from tenants.scoping import tenant_scope
+from tenants.services import apikey_create, tenant_create
+
+
+@dataclass
+class KeyedClient:
+    tenant: Tenant
+    key: ApiKey
+    secret: str
+    client: APIClient
+
+
+def keyed_client(tenant: Tenant, **kwargs: object) -> KeyedClient:
+    key, secret = apikey_create(tenant=tenant, **kwargs)  # type: ignore[arg-type]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    return KeyedClient(tenant, key, secret, client)
+
+
+@pytest.fixture
+def alice_tenant(db: None) -> Tenant:
+    return tenant_create(slug="acme", name="Acme")
+
+
+@pytest.fixture
+def bob_tenant(db: None) -> Tenant:
+    return tenant_create(slug="globex", name="Globex")
+
+
+@pytest.fixture
+def alice(alice_tenant: Tenant) -> KeyedClient:
+    return keyed_client(alice_tenant, name="alice")
+
+
+@pytest.fixture
+def bob(bob_tenant: Tenant) -> KeyedClient:
+    return keyed_client(bob_tenant, name="bob")
+
+
+@pytest.fixture
+def in_alice(alice_tenant: Tenant) -> Iterator[Tenant]:
+    with tenant_scope(alice_tenant):
+        yield alice_tenant
+
+
+@pytest.fixture
+def fake_embedder() -> Iterator[FakeEmbedder]:
+    previous = get_embedder()
+    fake = FakeEmbedder()
+    set_embedder(fake)
+    yield fake
+    set_embedder(previous)
