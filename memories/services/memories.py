@@ -329,8 +329,34 @@ def _close_open_reviews(memory: Memory, actor: str, resolution: str) -> None:
         status="resolved", resolution=resolution, resolved_by=actor, resolved_at=timezone.now())
 
 
-def memory_create(*, items: Sequence[MemoryInput], actor: str) -> list[WriteResult]:
-    """Run the write flow for one or many inputs: all succeed or nothing is written."""
+class JobFenced(ServiceError):
+    """The background job writing these memories was cancelled (e.g. by a subject erasure)."""
+
+    status_code = 409
+    code = "job_fenced"
+
+
+def _check_fence(job_id: uuid.UUID | str | None) -> None:
+    """Erasure fence: a job may only write while its Job row is still running.
+
+    ``subject_erase`` locks the same rows (SELECT ... FOR UPDATE) and marks them cancelled in its
+    transaction, so a job that started before an erasure either commits before it (and is erased)
+    or finds itself fenced here and writes nothing.
+    """
+    if job_id is None:
+        return
+    from memories.models import Job
+
+    if not Job.objects.select_for_update().filter(pk=job_id, status="running").exists():
+        raise JobFenced("This job was cancelled; its results are discarded.")
+
+
+def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID | str | None = None
+                  ) -> list[WriteResult]:
+    """Run the write flow for one or many inputs: all succeed or nothing is written.
+
+    ``job_id``: set by background jobs; the write happens only if that job is still running (fence).
+    """
     prepared = prepare_inputs(items)  # validation and embedding: slow work, no transaction open
     tenant = get_active_tenant()
     threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
@@ -338,6 +364,7 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str) -> list[WriteResu
     writer = _Writer(actor)
     try:
         with transaction.atomic():
+            _check_fence(job_id)
             scopes: dict[str, Scope] = {}
             subjects: dict[str, Subject | None] = {}
             for p in sorted(prepared, key=lambda x: x.input.scope):  # stable lock order across requests
