@@ -8,7 +8,7 @@ version + audit event → return what happened (a ``WriteResult`` per input).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -351,11 +351,13 @@ def _check_fence(job_id: uuid.UUID | str | None) -> None:
         raise JobFenced("This job was cancelled; its results are discarded.")
 
 
-def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID | str | None = None
-                  ) -> list[WriteResult]:
+def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID | str | None = None,
+                  after_write: Callable[[list[WriteResult]], None] | None = None) -> list[WriteResult]:
     """Run the write flow for one or many inputs: all succeed or nothing is written.
 
     ``job_id``: set by background jobs; the write happens only if that job is still running (fence).
+    ``after_write``: called inside the same transaction with the results (e.g. to mark a job done
+    atomically with its writes, so a crash can never leave one without the other).
     """
     prepared = prepare_inputs(items)  # validation and embedding: slow work, no transaction open
     tenant = get_active_tenant()
@@ -377,6 +379,8 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
                     subjects[key] = subject_get_or_create(p.input.subject)
                 results.append(_apply(writer, p, scopes[p.input.scope], subjects[key], threshold, near_duplicate))
             writer.flush()
+            if after_write is not None:
+                after_write(results)
     except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written
         raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
                            status_code=409) from exc
