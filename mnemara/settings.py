@@ -148,6 +148,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "mnemara.errors.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["tenants.auth.ApiKeyRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env("API_THROTTLE_RATE", "6000/min")},
     "UNAUTHENTICATED_USER": None,
 }

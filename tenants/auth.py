@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
-from rest_framework import authentication, exceptions, permissions
+from rest_framework import authentication, exceptions, permissions, throttling
 from rest_framework.request import Request
 
 from tenants import scoping
@@ -81,3 +81,14 @@ class HasTenantKey(permissions.BasePermission):
         if writes is None:
             writes = request.method not in permissions.SAFE_METHODS
         return not (writes and request.auth.read_only)
+
+
+class ApiKeyRateThrottle(throttling.SimpleRateThrottle):
+    """Per-key request rate (``API_THROTTLE_RATE``); over it → 429 in the API error format."""
+
+    scope = "api_key"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        if not isinstance(request.auth, ApiKey):
+            return None
+        return f"throttle:key:{request.auth.prefix}"
