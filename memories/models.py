@@ -10,7 +10,7 @@ from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from pgvector.django import VectorField
+from pgvector.django import HnswIndex, VectorField
 
 from tenants.scoping import TenantOwned
 
@@ -117,6 +117,9 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "updated_at", "id"], name="memory_tenant_updated"),
             models.Index(fields=["tenant", "subject"], name="memory_tenant_subject"),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
+            # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/search.py).
+            HnswIndex(fields=["embedding"], name="memory_embedding_hnsw", m=16, ef_construction=64,
+                      opclasses=["vector_cosine_ops"]),
         ]
 
     def __str__(self) -> str:

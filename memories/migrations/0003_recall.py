@@ -1,7 +1,16 @@
-# Placeholder kept in the chain so parallel work can fill it in without conflicting migration numbers.
+# Recall: an HNSW index on the embeddings, used only for scopes above settings.HNSW_MIN_SCOPE_ROWS.
+import pgvector.django.indexes
 from django.db import migrations
 
 
 class Migration(migrations.Migration):
     dependencies = [("memories", "0002_audit_append_only")]
-    operations: list = []
+    operations = [
+        migrations.AddIndex(
+            model_name="memory",
+            index=pgvector.django.indexes.HnswIndex(
+                ef_construction=64, fields=["embedding"], m=16, name="memory_embedding_hnsw",
+                opclasses=["vector_cosine_ops"],
+            ),
+        ),
+    ]
