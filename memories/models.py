@@ -165,6 +165,8 @@ class Session(TenantOwned):
     summary = models.TextField(blank=True, default="")
     turn_count = models.PositiveIntegerField(default=0)
     extracted_through = models.PositiveIntegerField(default=0)
+    # Highest turn seq already handed to an extraction job (so appends never schedule a range twice).
+    scheduled_through = models.PositiveIntegerField(default=0)
     closed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -255,6 +257,22 @@ class Job(TenantOwned):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta(TenantOwned.Meta):
+        # The recovery sweep looks for running jobs whose lease ran out, across tenants.
+        indexes = [models.Index(fields=["status", "started_at"], name="job_status_started")]
+
+
+class ExtractionUsage(TenantOwned):
+    """Model calls and tokens spent on extraction per tenant per day: the spend guard's counter."""
+
+    day = models.DateField()
+    calls = models.PositiveIntegerField(default=0)
+    input_tokens = models.PositiveBigIntegerField(default=0)
+    output_tokens = models.PositiveBigIntegerField(default=0)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "day"], name="extractionusage_unique_day")]
 
 
 class Feedback(TenantOwned):

@@ -105,6 +105,8 @@ else:
     from mnemara import pg
 
     _db = pg.start(PGDATA)
+if env("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
+    _db["NAME"] = env("MNEMARA_DB_NAME")
 
 DATABASES = {
     "default": {
@@ -199,6 +201,18 @@ ANTHROPIC_MODEL = env("MNEMARA_ANTHROPIC_MODEL", "claude-sonnet-4-6")
 ANTHROPIC_MAX_TOKENS = env_int("MNEMARA_ANTHROPIC_MAX_TOKENS", 2048)
 ANTHROPIC_TIMEOUT = env_float("MNEMARA_ANTHROPIC_TIMEOUT", 60.0)
 EXTRACT_EVERY_N_TURNS = env_int("MNEMARA_EXTRACT_EVERY_N_TURNS", 6)
+# Extraction jobs (docs/extraction.md). The SDK's own retries happen inside one attempt; a 429/529 that
+# outlives them re-queues the job after JOB_RETRY_DELAY_SECONDS * 2^(attempt-1), up to JOB_MAX_ATTEMPTS.
+ANTHROPIC_MAX_RETRIES = env_int("MNEMARA_ANTHROPIC_MAX_RETRIES", 2)
+JOB_MAX_ATTEMPTS = env_int("MNEMARA_JOB_MAX_ATTEMPTS", 3)
+JOB_RETRY_DELAY_SECONDS = env_float("MNEMARA_JOB_RETRY_DELAY_SECONDS", 30.0)
+# A running job whose worker died is re-queued once its lease ran out (longer than one attempt can take).
+JOB_LEASE_SECONDS = env_float("MNEMARA_JOB_LEASE_SECONDS", 300.0)
+EXTRACTION_DAILY_TOKEN_CAP = env_int("MNEMARA_EXTRACTION_DAILY_TOKEN_CAP", 0)  # per tenant and day; 0: no cap
+EXTRACTION_MAX_TRANSCRIPT_CHARS = env_int("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHARS", 60_000)
+SESSION_MAX_MESSAGES = env_int("MNEMARA_SESSION_MAX_MESSAGES", 100)  # per request
+SESSION_MAX_MESSAGE_CHARS = env_int("MNEMARA_SESSION_MAX_MESSAGE_CHARS", 20_000)
+SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000)
 
 # --- Logging: stdout, no secrets (API keys never reach a log line: only their prefix) ---
 LOGGING = {
