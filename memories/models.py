@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
@@ -116,6 +117,8 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "scope", "entity", "type"], name="memory_tenant_scope_entity"),
             models.Index(fields=["tenant", "updated_at", "id"], name="memory_tenant_updated"),
             models.Index(fields=["tenant", "subject"], name="memory_tenant_subject"),
+            models.Index(fields=["tenant", "expires_at"], name="memory_tenant_expires",
+                         condition=Q(expires_at__isnull=False)),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
             # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/search.py).
             HnswIndex(fields=["embedding"], name="memory_embedding_hnsw", m=16, ef_construction=64,
@@ -285,6 +288,8 @@ class Feedback(TenantOwned):
 
 
 class ExportRun(TenantOwned):
+    """One JSONL audit export file (one per tenant and window; a re-run regenerates it in place)."""
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     window_start = models.DateTimeField()
     window_end = models.DateTimeField()
@@ -293,4 +298,12 @@ class ExportRun(TenantOwned):
     manifest = models.JSONField(default=dict)
     sha256 = models.CharField(max_length=64)
     line_count = models.PositiveIntegerField(default=0)
+    size_bytes = models.PositiveBigIntegerField(default=0)
+    # Which Subjects' data the file holds, by their random UUIDs (no personal identifier is kept here),
+    # so an erasure receipt can list the exports that predate it and still contain the person.
+    subject_ids = ArrayField(models.UUIDField(), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "window_start", "window_end"],
+                                               name="exportrun_unique_window")]

@@ -33,6 +33,18 @@ def keyed_client(tenant: Tenant, **kwargs: object) -> KeyedClient:
     return KeyedClient(tenant, key, secret, client)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Allow TRUNCATE of the audit log in the test database only (migration 0005 refuses it elsewhere):
+    Django's TransactionTestCase empties every table with TRUNCATE between tests."""
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        name = connection.settings_dict["NAME"]
+        cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')
+        cursor.execute("SET mnemara.allow_truncate = 'on'")
+
+
 @pytest.fixture
 def alice_tenant(db: None) -> Tenant:
     return tenant_create(slug="acme", name="Acme")
