@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "mnemara.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -137,6 +138,9 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / ".staticfiles"
+# WhiteNoise serves static files under gunicorn; with finders no collectstatic step is needed.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
@@ -188,6 +192,8 @@ EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "sentence-transformers")  #
 EMBEDDING_BATCH_SIZE = env_int("MNEMARA_EMBEDDING_BATCH_SIZE", 64)
 EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)  # 0: torch default
 NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
+# A near-duplicate must also share words: the vector alone cannot tell unrelated Chinese sentences apart.
+NEAR_DUPLICATE_MIN_WORD_OVERLAP = env_float("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", 0.5)
 MAX_CONTENT_CHARS = env_int("MNEMARA_MAX_CONTENT_CHARS", 8000)
 MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
 MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
