@@ -390,7 +390,8 @@ class Mnemara:
                 wait = self._delay(attempt, None) if idempotent else None
                 if wait is None:
                     kind = "timed out" if isinstance(exc, httpx.TimeoutException) else "failed"
-                    raise NetworkError(f"{method} {path} {kind}: {exc}", code="network_error") from exc
+                    raise NetworkError(f"{method} {self._http.base_url}{path} {kind}: {exc}",
+                                       code="network_error") from exc
             else:
                 if response.status_code < 400:
                     return response
