@@ -11,9 +11,12 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 
-"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate vector
-(cosine similarity ≥ the near-duplicate threshold). "High" means stated by the user with confidence
-≥ the tenant's review threshold; inferred memories are never high.
+"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate: cosine
+similarity ≥ the near-duplicate threshold AND enough shared words (Jaccard of the search words ≥
+``min_word_overlap``). The vector alone is not trusted: all-MiniLM reads Chinese as [UNK] tokens, so
+"我喜欢喝咖啡" and "我讨厌吃苹果" get cosine 1.0 and one would silently supersede the other.
+"High" means stated by the user with confidence ≥ the tenant's review threshold; inferred memories are
+never high.
 """
 
 from __future__ import annotations
@@ -49,6 +52,15 @@ class Related:
     same_content: bool
     same_entity: bool
     similarity: float
+    word_overlap: float = 1.0  # Jaccard of the two texts' search words
+
+
+def word_overlap(a: str, b: str) -> float:
+    """Jaccard similarity of two space-separated word lists (``Memory.search_text``)."""
+    left, right = set(a.split()), set(b.split())
+    if not left and not right:
+        return 1.0
+    return len(left & right) / len(left | right)
 
 
 @dataclass(frozen=True)
@@ -61,12 +73,18 @@ def is_high(confidence: float, provenance: str, threshold: float) -> bool:
     return provenance == "stated" and confidence >= threshold
 
 
-def conflict_decide(new: Candidate, related: list[Related], *, threshold: float, near_duplicate: float) -> Decision:
+def is_near_duplicate(related: Related, near_duplicate: float, min_word_overlap: float) -> bool:
+    return related.similarity >= near_duplicate and related.word_overlap >= min_word_overlap
+
+
+def conflict_decide(new: Candidate, related: list[Related], *, threshold: float, near_duplicate: float,
+                    min_word_overlap: float = 0.0) -> Decision:
     """Pick the action of the policy table. ``related`` is ordered best match first."""
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
-    same = next((r for r in related if r.type == new.type and (r.same_entity or r.similarity >= near_duplicate)), None)
+    same = next((r for r in related if r.type == new.type
+                 and (r.same_entity or is_near_duplicate(r, near_duplicate, min_word_overlap))), None)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)

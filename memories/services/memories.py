@@ -15,7 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, Value
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -35,7 +35,7 @@ from memories.models import (
 )
 from memories.services import redaction, text, validation
 from memories.services.audit import audit_event
-from memories.services.conflicts import Action, Candidate, Related, conflict_decide, is_high
+from memories.services.conflicts import Action, Candidate, Related, conflict_decide, is_high, word_overlap
 from mnemara.errors import Conflict, NotFound, ServiceError, TooLarge, ValidationFailed
 from tenants.models import Subject
 from tenants.scoping import get_active_tenant
@@ -208,20 +208,23 @@ def memory_get(memory_id: uuid.UUID | str) -> Memory:
 def _find_related(scope: Scope, p: _Prepared, near_duplicate: float) -> list[tuple[Memory, Related]]:
     distance = CosineDistance("embedding", p.embedding) + Value(0.0)  # + 0.0: exact scan, never the ANN index
     match = Q(content_hash=p.content_hash) | Q(type=p.input.type, distance__lte=1.0 - near_duplicate)
-    if p.entity:
-        match |= Q(entity=p.entity, type=p.input.type)
-    rows = (Memory.objects.select_related("scope", "subject")
+    same_entity = Q(entity=p.entity, type=p.input.type) if p.entity else Q(pk__in=[])
+    # Best match first, in SQL so the LIMIT never cuts off the exact duplicate or the entity match:
+    # exact duplicate, then same entity, then most similar (newest on ties).
+    rows = (Memory.objects.select_related("scope", "subject").defer("embedding", "search_vector")
             .filter(scope=scope, status__in=LIVE_STATUSES)
-            .annotate(distance=distance).filter(match)
-            .order_by("-updated_at")[:20])
+            .annotate(distance=distance,
+                      dup_rank=Case(When(content_hash=p.content_hash, then=0), default=1),
+                      entity_rank=Case(When(same_entity, then=0), default=1))
+            .filter(match | same_entity)
+            .order_by("dup_rank", "entity_rank", "distance", "-updated_at")[:20])
     found = []
     for m in rows:
         similarity = 1.0 - float(m.distance) if m.distance is not None else 0.0
         found.append((m, Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                                  same_content=m.content_hash == p.content_hash,
-                                 same_entity=bool(p.entity) and m.entity == p.entity, similarity=similarity)))
-    # Best match first: exact duplicate, then same entity (newest), then most similar.
-    found.sort(key=lambda pair: (not pair[1].same_content, not pair[1].same_entity, -pair[1].similarity))
+                                 same_entity=bool(p.entity) and m.entity == p.entity, similarity=similarity,
+                                 word_overlap=word_overlap(m.search_text, p.search_text))))
     return found
 
 
@@ -278,7 +281,8 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
            near_duplicate: float) -> WriteResult:
     related = _find_related(scope, p, near_duplicate)
     candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
-    decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate)
+    decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
+                               min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP)
     old = next((m for m, r in related if r is decision.related), None)
     actor = writer.actor
     if decision.action is Action.DUPLICATE:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import uuid
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from memories.models import ChangeKind, Memory, ReviewItem, ReviewKind, Status
 from memories.services.audit import audit
-from memories.services.memories import bump
+from memories.services.memories import _close_open_reviews, bump
 from memories.services.revisions import memory_merge
 from mnemara.errors import Conflict, NotFound, ValidationFailed
 
@@ -29,13 +29,23 @@ def _keep(winner: Memory, loser: Memory | None, actor: str, reason: str) -> None
     if loser is not None and loser.status != Status.DEPRECATED:
         bump(loser, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
              superseded_by=winner, valid_to=timezone.now()).save()
+        # The loser's own review items (e.g. it was pending too) have nothing left to decide.
+        _close_open_reviews(loser, actor, "superseded")
+
+
+def _reject(memory: Memory, actor: str, reason: str) -> None:
+    if memory.status != Status.DEPRECATED:
+        bump(memory, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
+             valid_to=timezone.now()).save()
 
 
 def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
                    reason: str = "") -> ReviewItem:
-    """accept/keep_new: the item's (newer) memory wins; reject/keep_old: it loses; merge: both merge.
+    """accept/keep_new: the item's (newer) memory wins; keep_old: the other one wins; merge: both merge.
 
-    For a pending item without a related memory, reject deprecates the pending memory.
+    reject: the item's memory is deprecated. For a conflict pair that means the old side wins (as
+    keep_old); for a pending item the related memory is left as it is: rejecting one pending write
+    must not silently activate another one that is still waiting for its own review.
     """
     if action not in ACTIONS:
         raise ValidationFailed("Unknown action.", fields={"action": [f"One of: {', '.join(ACTIONS)}."]})
@@ -48,20 +58,22 @@ def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content
             raise ValidationFailed("Only a pair can be merged.", fields={"action": ["Nothing to merge with."]})
         merged = memory_merge(memory_ids=[old.pk, new.pk], actor=actor, content=content, reason=reason or "review")
         return _close(item_id, action, actor, {"merged_into": str(merged.pk)})
-    with transaction.atomic():
-        if not ReviewItem.objects.select_for_update().filter(pk=item.pk, status="open").exists():
-            raise Conflict("This review item is already resolved.", code="already_resolved")
-        if action in ("accept", "keep_new"):
-            # A pending item with a related memory that was high-confidence: accepting supersedes it.
-            loser = old if (item.kind == ReviewKind.CONFLICT or old is not None) else None
-            _keep(new, loser, actor, reason or f"review: {action}")
-        else:
-            if old is not None:
-                _keep(old, new, actor, reason or f"review: {action}")
-            elif new.status != Status.DEPRECATED:
-                bump(new, ChangeKind.RESOLVE, actor, reason=reason or "review: rejected",
-                     status=Status.DEPRECATED, valid_to=timezone.now()).save()
-        return _close(item_id, action, actor, {})
+    try:
+        with transaction.atomic():
+            if not ReviewItem.objects.select_for_update().filter(pk=item.pk, status="open").exists():
+                raise Conflict("This review item is already resolved.", code="already_resolved")
+            why = reason or f"review: {action}"
+            if action in ("accept", "keep_new"):
+                # The pending write wins over the memory it would have changed: that one is superseded.
+                _keep(new, old, actor, why)
+            elif old is not None and (action == "keep_old" or item.kind == ReviewKind.CONFLICT):
+                _keep(old, new, actor, why)
+            else:
+                _reject(new, actor, why)
+            return _close(item_id, action, actor, {})
+    except IntegrityError as exc:  # the winner's text is live again elsewhere in its scope
+        raise Conflict("Another live memory in this scope already has this content.",
+                       code="duplicate_content") from exc
 
 
 def _close(item_id: uuid.UUID | str, action: str, actor: str, data: dict[str, str]) -> ReviewItem:
