@@ -17,6 +17,11 @@ Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. The
     fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
                     (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
                      a list m is absent from adds nothing)
+    W_lexical     = WEIGHTS["lexical"]
+    W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
+                    readable = share of the query's word tokens the embedding model knows
+                    (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
+                    ranking of Chinese is noise, so it only breaks ties and fills up to k)
     recency(m)    = 0.5 ** (age_days(m) / half_life(type))  for task (tenant.task_half_life_days)
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
@@ -55,6 +60,7 @@ from memories.embeddings import get_embedder
 from memories.models import Memory, MemoryType, Scope, Status
 from memories.selectors import scope_filter
 from memories.services import text, validation
+from memories.tokens import readable_fraction
 from mnemara.errors import NotFound, ValidationFailed
 from tenants.models import Tenant
 from tenants.scoping import get_active_tenant
@@ -67,6 +73,7 @@ MAX_QUERY_WORDS = 32
 
 RRF_K = 10
 WEIGHTS: Mapping[str, float] = {"vector": 1.0, "lexical": 1.0}
+MIN_VECTOR_SHARE = 0.1
 CONFIDENCE_FLOOR = 0.8
 RECENCY_FLOOR = 0.5
 DEDUPE_COSINE = 0.97
@@ -257,6 +264,11 @@ def fuse(ranked: Mapping[str, Sequence[uuid.UUID]], weights: Mapping[str, float]
     return {pk: value / best for pk, value in fused.items()}
 
 
+def fusion_weights(query: str) -> dict[str, float]:
+    return {"vector": WEIGHTS["vector"] * max(MIN_VECTOR_SHARE, readable_fraction(query)),
+            "lexical": WEIGHTS["lexical"]}
+
+
 def confidence_weight(confidence: float) -> float:
     return CONFIDENCE_FLOOR + (1.0 - CONFIDENCE_FLOOR) * min(1.0, max(0.0, confidence))
 
@@ -382,7 +394,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     query_vector = get_embedder().embed_query(query.strip())  # lexical mode too: the "vector" score shown
     rows = scope_row_count(scope_ids, statuses, settings.HNSW_MIN_SCOPE_ROWS + 1) if mode != "lexical" else 0
     lists = _candidate_lists(qs, query, query_vector, mode, limit, rows)
-    fused = fuse({name: [c.id for c in found] for name, found in lists.items()})
+    fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
     scored = score_candidates(_merge(lists), fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
     hits = _hits(scored, k)
     if track_access:
