@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memories.models import Memory, MemoryVersion, ReviewItem
+from memories.models import AuditEvent, ExportRun, Memory, MemoryVersion, ReviewItem
 from mnemara.errors import NotFound, ValidationFailed
 
 
@@ -32,8 +32,13 @@ def visible_memories(prefixes: Sequence[str] = ()) -> QuerySet[Memory]:
     return Memory.objects.select_related("scope", "subject").filter(scope_filter(prefixes))
 
 
+def not_expired() -> Q:
+    """Memories past ``expires_at`` stop being returned at once (the retention job deletes them later)."""
+    return Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now())
+
+
 def memory_visible(memory_id: uuid.UUID | str, prefixes: Sequence[str] = ()) -> Memory:
-    memory = visible_memories(prefixes).filter(pk=memory_id).first()
+    memory = visible_memories(prefixes).filter(not_expired(), pk=memory_id).first()
     if memory is None:
         raise NotFound("Memory not found.")
     return memory
@@ -96,3 +101,29 @@ def paginate(qs: QuerySet[Any], cursor: str | None, limit: int) -> tuple[list[An
         last = rows[limit - 1]
         return rows[:limit], encode_cursor(last.created_at, last.pk)
     return rows, None
+
+
+# --------------------------------------------------------------------------- compliance (API and dashboard)
+
+def export_runs() -> QuerySet[ExportRun]:
+    """The active tenant's audit exports; paginate() orders them newest first."""
+    return ExportRun.objects.all()
+
+
+def export_run_get(export_id: uuid.UUID | str) -> ExportRun:
+    run = ExportRun.objects.filter(pk=export_id).first()
+    if run is None:
+        raise NotFound("Export not found.", code="export_not_found")
+    return run
+
+
+def audit_events(*, action_prefix: str = "", target_type: str = "", target_id: str = "") -> QuerySet[AuditEvent]:
+    """The active tenant's audit log, newest first, optionally narrowed (e.g. ``memory.`` or one target)."""
+    qs = AuditEvent.objects.all()
+    if action_prefix:
+        qs = qs.filter(action__startswith=action_prefix)
+    if target_type:
+        qs = qs.filter(target_type=target_type)
+    if target_id:
+        qs = qs.filter(target_id=target_id)
+    return qs.order_by("-created_at", "-id")

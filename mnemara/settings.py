@@ -201,6 +201,8 @@ MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
 HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
+# Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
+ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)
 
 ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY")
 ANTHROPIC_MODEL = env("MNEMARA_ANTHROPIC_MODEL", "claude-sonnet-4-6")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from memories.api import recall, views
+from memories.api import compliance, recall, views
 
 urlpatterns: list[URLPattern] = [
     path("memories", views.MemoryListCreateView.as_view(), name="api-memories"),
@@ -16,4 +16,8 @@ urlpatterns: list[URLPattern] = [
     path("review", views.ReviewListView.as_view(), name="api-review"),
     path("review/<uuid:item_id>/resolve", views.ReviewResolveView.as_view(), name="api-review-resolve"),
     path("feedback", views.FeedbackView.as_view(), name="api-feedback"),
+    path("subjects/<str:external_id>/export", compliance.SubjectExportView.as_view(), name="api-subject-export"),
+    path("subjects/<str:external_id>", compliance.SubjectView.as_view(), name="api-subject"),
+    path("exports", compliance.ExportListView.as_view(), name="api-exports"),
+    path("exports/<uuid:export_id>/download", compliance.ExportDownloadView.as_view(), name="api-export-download"),
 ]

@@ -1,0 +1,67 @@
+"""Helpers for the compliance tests: a subject's data written through the real services, a canary scan."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from memories.models import Feedback, Job, Session, SessionTurn
+from memories.services.memories import MemoryInput, memory_create, scope_get_or_create, subject_get_or_create
+
+API = "/api/v1"
+
+
+@pytest.fixture
+def export_dir(settings, tmp_path):
+    settings.EXPORT_DIR = tmp_path / "exports"
+    return settings.EXPORT_DIR
+
+
+def write_person(external_id: str, marker: str, actor: str = "test") -> dict[str, Any]:
+    """Memories (plain, pending, conflict pair), a session with turns and a summary, feedback and a
+    finished job, all carrying ``marker``. Runs inside tenant_scope. Returns what was written."""
+    scope = f"user/{external_id}"
+    results = memory_create(actor=actor, items=[
+        MemoryInput(scope=scope, subject=external_id, content=f"{marker} likes tea", entity="drink",
+                    type="preference", metadata={"note": marker}),
+        MemoryInput(scope=f"{scope}/project/x", subject=external_id, content=f"{marker} project deadline Friday",
+                    type="task"),
+        MemoryInput(scope=scope, subject=external_id, content=f"{marker} maybe lives in Paris",
+                    provenance="inferred", confidence=0.9),  # → pending + review item
+    ])
+    # A contradicting preference: a conflict pair and a review item; then a revision (a second version).
+    results += memory_create(actor=actor, items=[
+        MemoryInput(scope=scope, subject=external_id, content=f"{marker} hates tea, prefers coffee",
+                    entity="drink", type="preference")])
+    subject = subject_get_or_create(external_id)
+    session = Session.objects.create(session_key=f"s-{external_id}", scope=scope_get_or_create(scope),
+                                     subject=subject, summary=f"summary of {marker}", turn_count=2)
+    for seq, role in enumerate(("user", "assistant"), start=1):
+        SessionTurn.objects.create(session=session, seq=seq, role=role, content=f"{role} says {marker}")
+    Feedback.objects.create(memory_ids=[str(results[0].memory.pk)], correction=f"not {marker}", actor=actor)
+    Job.objects.create(kind="extract", status="succeeded", session=session, subject=subject,
+                       input={"messages": [{"role": "user", "content": marker}]})
+    return {"results": results, "subject": subject, "session": session}
+
+
+def canary_hits(marker: str) -> dict[str, int]:
+    """Every column of every table in the schema (text, varchar, json/jsonb, tsvector, arrays …) cast to
+    text and searched case-insensitively. Only the vector and binary columns are skipped."""
+    hits: dict[str, int] = {}
+    with connection.cursor() as cursor:
+        cursor.execute("""
+            SELECT c.table_name, c.column_name FROM information_schema.columns c
+            JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+            WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+              AND c.data_type <> 'bytea' AND c.udt_name <> 'vector'
+        """)
+        columns = cursor.fetchall()
+        assert len(columns) > 50  # the scan really covers the schema
+        for table, column in columns:
+            cursor.execute(f'SELECT count(*) FROM "{table}" WHERE "{column}"::text ILIKE %s', [f"%{marker}%"])
+            count = cursor.fetchone()[0]
+            if count:
+                hits[f"{table}.{column}"] = count
+    return hits

@@ -1,0 +1,213 @@
+"""GDPR erasure (Art. 17) and access (Art. 15/20): the canary test, the fence, the receipt, the API."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django_tasks_db.models import DBTaskResult
+
+from memories.models import (
+    AuditEvent,
+    ExportRun,
+    Feedback,
+    Job,
+    Memory,
+    MemoryVersion,
+    ReviewItem,
+    Session,
+    SessionTurn,
+)
+from memories.services.memories import JobFenced, MemoryInput, memory_create
+from memories.services.subjects import subject_erase, subject_export
+from mnemara.errors import NotFound
+from tenants.models import Subject
+from tenants.scoping import tenant_scope
+from tests.compliance.conftest import API, canary_hits, write_person
+from tests.conftest import keyed_client
+
+pytestmark = pytest.mark.django_db
+
+CANARY = "canary-7f3a9c2e-erase-me"
+OTHER = "otherperson-41d8b0"
+
+
+def _counts_for(subject: Subject) -> dict[str, int]:
+    memories = Memory.objects.filter(subject=subject)
+    ids = list(memories.values_list("pk", flat=True))
+    sessions = Session.objects.filter(subject=subject)
+    return {
+        "memories": len(ids),
+        "memory_versions": MemoryVersion.objects.filter(memory_id__in=ids).count(),
+        "embeddings": memories.filter(embedding__isnull=False).count(),
+        "sessions": sessions.count(),
+        "session_turns": SessionTurn.objects.filter(session__in=sessions).count(),
+        "session_summaries": sessions.exclude(summary="").count(),
+        "review_items": ReviewItem.objects.filter(subject=subject).count(),
+        "feedback": Feedback.objects.filter(memory_ids__has_any_keys=[str(i) for i in ids]).count(),
+    }
+
+
+def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        mine = write_person("123", CANARY)
+        write_person("456", OTHER)
+        subject = mine["subject"]
+        # A queued extraction job for the person, with its queue row (args carry only the job id).
+        queued = Job.objects.create(kind="extract", status="queued", subject=subject,
+                                    input={"messages": [{"role": "user", "content": CANARY}]})
+        DBTaskResult.objects.create(args_kwargs={"args": [str(queued.pk)], "kwargs": {}}, task_path="x.extract",
+                                    backend_name="default", run_after=queued.created_at)
+        expected = _counts_for(subject)
+        assert expected["memories"] == 4 and expected["review_items"] >= 2 and expected["session_turns"] == 2
+        assert expected["memory_versions"] > expected["memories"]  # the conflict pair made second versions
+        other_before = sorted(Memory.objects.filter(subject__external_id="456").values_list("content", flat=True))
+    assert canary_hits(CANARY)  # the scan does see the data before the erasure
+
+    response = alice.client.delete(f"{API}/subjects/123")
+
+    assert response.status_code == 200, response.content
+    receipt = response.json()
+    for kind, n in expected.items():
+        assert receipt["counts"][kind] == n, kind
+    assert receipt["counts"]["jobs_cancelled"] == 1 and receipt["counts"]["jobs_scrubbed"] == 1
+    assert receipt["counts"]["queued_tasks_deleted"] == 1
+    assert receipt["counts"]["subjects"] == 1
+    assert receipt["vacuum"] == "scheduled"  # the test's transaction is open: VACUUM waits for the commit
+    assert receipt["erased_at"] and receipt["exports"] == []
+    assert canary_hits(CANARY) == {}
+    with tenant_scope(alice.tenant):
+        assert not Subject.objects.filter(external_id="123").exists()
+        assert sorted(Memory.objects.filter(subject__external_id="456").values_list("content", flat=True)) \
+            == other_before
+        assert Job.objects.get(pk=queued.pk).status == "cancelled"
+        tombstone = AuditEvent.objects.get(action="subject.erased")
+    assert canary_hits(OTHER)  # the other person is untouched
+    assert tombstone.target_id == "" and tombstone.data["counts"] == receipt["counts"]
+    assert "123" not in str(tombstone.data) and str(subject.pk) not in str(tombstone.data)
+
+
+def test_it_lists_the_exports_that_still_hold_the_person(alice, fake_embedder, export_dir) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from memories.services.exports import export_write
+
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        now = timezone.now()
+        run = export_write(tenant=alice.tenant, since=now - timedelta(days=1), until=now + timedelta(days=1))
+        assert run.subject_ids and ExportRun.objects.count() == 1
+        receipt = subject_erase(external_id="123", actor="test")
+    assert [e["id"] for e in receipt["exports"]] == [str(run.pk)]
+
+
+def test_it_answers_404_for_an_unknown_subject(alice) -> None:
+    response = alice.client.delete(f"{API}/subjects/nobody")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "subject_not_found"
+    assert alice.client.get(f"{API}/subjects/nobody/export").status_code == 404
+    with tenant_scope(alice.tenant), pytest.raises(NotFound):
+        subject_erase(external_id="nobody", actor="test")
+
+
+def test_it_fences_a_job_that_started_before_the_erasure(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        job = Job.objects.create(kind="extract", status="running", subject=Subject.objects.get(external_id="123"),
+                                 input={"messages": [{"role": "user", "content": CANARY}]})
+        subject_erase(external_id="123", actor="test")
+        # The job finishes after the erasure: its write is refused and nothing comes back.
+        with pytest.raises(JobFenced):
+            memory_create(actor="job", job_id=job.pk, items=[
+                MemoryInput(scope="user/123", subject="123", content=f"{CANARY} extracted late")])
+        assert not Memory.objects.exists() or not Memory.objects.filter(content__contains=CANARY).exists()
+        assert not Subject.objects.filter(external_id="123").exists()
+        job.refresh_from_db()
+        assert job.status == "cancelled" and job.input == {}
+    assert canary_hits(CANARY) == {}
+
+
+def test_it_erases_what_a_job_committed_before_the_erasure(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        subject = Subject.objects.create(external_id="123")
+        job = Job.objects.create(kind="extract", status="running", subject=subject)
+        written = memory_create(actor="job", job_id=job.pk, items=[
+            MemoryInput(scope="user/123", subject="123", content=f"{CANARY} extracted in time")])
+        assert Memory.objects.filter(pk=written[0].memory.pk).exists()
+        receipt = subject_erase(external_id="123", actor="test")
+        assert receipt["counts"]["memories"] == 1 and receipt["counts"]["jobs_cancelled"] == 1
+        assert not Memory.objects.filter(pk=written[0].memory.pk).exists()
+    assert canary_hits(CANARY) == {}
+
+
+def test_it_erases_memories_in_the_personal_scope_without_a_subject_link(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/123", subject="123", content="linked"),
+                                           MemoryInput(scope="user/123/notes", content=f"{CANARY} unlinked"),
+                                           MemoryInput(scope="user/1234", content="someone else")])
+        receipt = subject_erase(external_id="123", actor="test")
+        assert receipt["counts"]["memories"] == 2
+        assert list(Memory.objects.values_list("content", flat=True)) == ["someone else"]
+        assert receipt["counts"]["scopes"] == 2  # user/123 and user/123/notes: named after the person
+
+
+def test_it_exports_everything_held_about_the_person(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        write_person("456", OTHER)
+    response = alice.client.get(f"{API}/subjects/123/export")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["subject"]["external_id"] == "123"
+    assert len(body["memories"]) == 4 and all(m["versions"] for m in body["memories"])
+    assert sum(len(m["versions"]) for m in body["memories"]) > 4
+    assert body["sessions"][0]["turns"][0]["content"] == f"user says {CANARY}"
+    assert CANARY in body["sessions"][0]["summary"]
+    assert len(body["review_items"]) >= 2 and len(body["feedback"]) == 1 and len(body["jobs"]) == 1
+    actions = {e["action"] for e in body["audit_events"]}
+    assert {"memory.created", "review.created"} <= actions
+    assert OTHER not in response.content.decode()
+    with tenant_scope(alice.tenant):
+        assert AuditEvent.objects.filter(action="subject.exported").count() == 1
+
+
+def test_it_exports_through_the_service_as_plain_json(alice, fake_embedder) -> None:
+    import json
+
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        body = subject_export(external_id="123")
+    assert json.loads(json.dumps(body)) == body
+
+
+def test_it_hides_subjects_from_another_tenant(alice, bob, fake_embedder, export_dir) -> None:
+    from memories.services.exports import export_write
+
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        from django.utils import timezone
+
+        run = export_write(tenant=alice.tenant, since=timezone.now().replace(year=2000), until=timezone.now())
+    for response in (bob.client.get(f"{API}/subjects/123/export"), bob.client.delete(f"{API}/subjects/123"),
+                     bob.client.get(f"{API}/exports/{run.pk}/download")):
+        assert response.status_code == 404, response.content
+    assert bob.client.get(f"{API}/exports").json() == {"results": [], "next": None}
+    with tenant_scope(alice.tenant):
+        assert Subject.objects.filter(external_id="123").exists()
+
+
+def test_it_needs_an_unrestricted_key_and_write_access_to_erase(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+    restricted = keyed_client(alice.tenant, name="r", scope_prefixes=["user/123"])
+    for response in (restricted.client.get(f"{API}/subjects/123/export"),
+                     restricted.client.delete(f"{API}/subjects/123"), restricted.client.get(f"{API}/exports"),
+                     restricted.client.get(f"{API}/exports/{uuid.uuid4()}/download")):
+        assert response.status_code == 404, response.content
+    read_only = keyed_client(alice.tenant, name="ro", read_only=True)
+    assert read_only.client.get(f"{API}/subjects/123/export").status_code == 200
+    response = read_only.client.delete(f"{API}/subjects/123")
+    assert response.status_code == 403 and response.json()["error"]["code"] == "forbidden"
+    with tenant_scope(alice.tenant):
+        assert Subject.objects.filter(external_id="123").exists()
