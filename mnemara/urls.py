@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("memories.urls")),
 ]
 

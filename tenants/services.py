@@ -71,3 +71,54 @@ def apikey_revoke(*, tenant: Tenant, key_id: str, actor: str) -> ApiKey:
             key.save(update_fields=["revoked_at"])
             audit("apikey.revoked", actor=actor, target_type="api_key", target_id=key.pk, data={"prefix": key.prefix})
     return key
+
+
+SETTINGS_FIELDS = ("name", "review_threshold", "token_budget", "task_half_life_days", "note_half_life_days",
+                   "deprecated_retention_days", "session_retention_days", "export_retention_days",
+                   "extraction_daily_cap")
+
+
+def tenant_settings_update(*, tenant: Tenant, changes: dict[str, object], actor: str) -> Tenant:
+    """Change a tenant's settings (already validated by the caller's form); audit the changed field names."""
+    unknown = sorted(set(changes) - set(SETTINGS_FIELDS))
+    if unknown:
+        raise ValidationFailed("Unknown settings.", fields={f: ["Cannot be changed."] for f in unknown})
+    changed = sorted(k for k, v in changes.items() if getattr(tenant, k) != v)
+    if not changed:
+        return tenant
+    with transaction.atomic(), tenant_scope(tenant):
+        Tenant.objects.filter(pk=tenant.pk).update(**{k: changes[k] for k in changed})
+        audit("tenant.settings_updated", actor=actor, target_type="tenant", target_id=tenant.pk,
+              data={"fields": changed})
+    return Tenant.objects.get(pk=tenant.pk)
+
+
+def _owners_left(excluding: Membership) -> int:
+    return Membership.objects.filter(role=Role.OWNER).exclude(pk=excluding.pk).count()
+
+
+def member_role_change(*, tenant: Tenant, membership_id: int, role: str, actor: str) -> Membership:
+    """Change a member's role. A tenant always keeps at least one owner."""
+    if role not in Role.values:
+        raise ValidationFailed("Unknown role.", fields={"role": [f"One of: {', '.join(Role.values)}."]})
+    with transaction.atomic(), tenant_scope(tenant):
+        membership = Membership.objects.select_for_update().get(pk=membership_id)
+        if membership.role == Role.OWNER and role != Role.OWNER and _owners_left(membership) == 0:
+            raise ValidationFailed("The last owner cannot be demoted.", code="last_owner")
+        if membership.role != role:
+            old = membership.role
+            membership.role = role
+            membership.save(update_fields=["role"])
+            audit("membership.role_changed", actor=actor, target_type="membership", target_id=membership.pk,
+                  data={"from": old, "to": role})
+    return membership
+
+
+def member_remove(*, tenant: Tenant, membership_id: int, actor: str) -> None:
+    """Remove a member from the tenant (the user account stays). A tenant always keeps one owner."""
+    with transaction.atomic(), tenant_scope(tenant):
+        membership = Membership.objects.select_for_update().get(pk=membership_id)
+        if membership.role == Role.OWNER and _owners_left(membership) == 0:
+            raise ValidationFailed("The last owner cannot be removed.", code="last_owner")
+        membership.delete()
+        audit("membership.removed", actor=actor, target_type="membership", target_id=membership_id)

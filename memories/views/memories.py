@@ -1,0 +1,253 @@
+"""Memory browser, memory page, inline edit (optimistic locking), deprecate/restore, merge."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q, QuerySet
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from memories import selectors
+from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
+from memories.models import AuditEvent, Memory, ReviewItem, Scope
+from memories.services import revisions
+from memories.services.memories import VersionConflict
+from memories.views import integrations, queries
+from memories.views.base import (
+    DashboardRequest,
+    actor,
+    admin_required,
+    back,
+    flash_refusal,
+    page,
+    refusal,
+    reviewer_required,
+    viewer_required,
+)
+from mnemara.errors import ServiceError
+
+PAGE_SIZE = 25
+
+
+def _filtered(data: dict[str, Any]) -> QuerySet[Memory]:
+    qs = selectors.visible_memories()
+    if data.get("scope"):
+        qs = qs.filter(selectors.scope_filter([data["scope"]]))
+    if data.get("type"):
+        qs = qs.filter(type=data["type"])
+    if data.get("subject"):
+        qs = qs.filter(subject__external_id=data["subject"])
+    if data.get("conf_min") is not None:
+        qs = qs.filter(confidence__gte=data["conf_min"])
+    if data.get("conf_max") is not None:
+        qs = qs.filter(confidence__lte=data["conf_max"])
+    if data.get("q") and data.get("mode") != "search":
+        qs = qs.filter(Q(content__icontains=data["q"]) | Q(entity__icontains=data["q"]))
+    return qs
+
+
+def _hybrid(data: dict[str, Any]) -> tuple[list[integrations.Hit], str]:
+    """Hybrid search over the filtered scope (or all roots); the other filters apply to its results."""
+    scopes = [data["scope"]] if data.get("scope") else queries.scope_roots()
+    if not scopes:
+        return [], ""
+    try:
+        hits = integrations.search(
+            query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
+            k=50, min_confidence=data.get("conf_min") or 0.0,
+            include_statuses=[data["status"]] if data.get("status") else integrations.ALL_STATUSES)
+    except integrations.Unavailable:
+        return [], _("Hybrid search is not available in this build yet; showing text matches instead.")
+    keep = set(_filtered({**data, "q": ""}).values_list("pk", flat=True))
+    return [h for h in hits if h.memory.pk in keep], ""
+
+
+@require_GET
+@viewer_required
+def memory_browser(request: DashboardRequest) -> HttpResponse:
+    form = MemoryFilterForm(request.GET or None)
+    data = form.cleaned_data if form.is_valid() else {}
+    qs = _filtered(data)
+    counts = queries.status_counts(qs)
+    hits: list[integrations.Hit] = []
+    notice = ""
+    searching = bool(data.get("q")) and data.get("mode") == "search"
+    if searching:
+        hits, notice = _hybrid(data)
+        if notice:
+            searching = False
+            qs = _filtered({**data, "mode": "text"})
+    if data.get("status"):
+        qs = qs.filter(status=data["status"])
+    paginator = Paginator(qs.order_by("-updated_at", "-id"), PAGE_SIZE)
+    memories_page = paginator.get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
+               "hits": hits, "searching": searching, "notice": notice, "query": query.urlencode(),
+               "tree": queries.scope_tree(), "current_scope": data.get("scope", ""),
+               "current_status": data.get("status", "")}
+    template = "dashboard/memories.html"
+    if request.htmx and request.htmx.target == "memory-results":
+        template += "#results"
+    return page(request, template, context)
+
+
+@require_GET
+@viewer_required
+def memory_row(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    """One browser row, expanded (full content, metadata, provenance) or collapsed again."""
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    expanded = request.GET.get("expanded", "1") == "1"
+    return page(request, "dashboard/memories.html#row", {"memory": memory, "expanded": expanded})
+
+
+def _detail_context(memory: Memory) -> dict[str, Any]:
+    return {
+        "memory": memory,
+        "diffs": queries.version_diffs(memory),
+        "events": AuditEvent.objects.filter(target_type="memory", target_id=str(memory.pk)).order_by("-id")[:50],
+        "near": queries.near_duplicates(memory),
+        "same_entity": queries.same_entity(memory),
+        "superseded_by": Memory.objects.filter(pk=memory.superseded_by_id).first() if memory.superseded_by_id
+        else None,
+        "supersedes": Memory.objects.filter(superseded_by=memory).order_by("-updated_at")[:10],
+        "reviews": ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status="open"),
+        "reason_form": ReasonForm(initial={"version": memory.version}),
+    }
+
+
+@require_GET
+@viewer_required
+def memory_detail(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    return page(request, "dashboard/memory.html", _detail_context(memory))
+
+
+def _edit_initial(memory: Memory) -> dict[str, Any]:
+    return {"content": memory.content, "type": memory.type, "entity": memory.entity,
+            "confidence": memory.confidence, "status": memory.status, "version": memory.version}
+
+
+@require_http_methods(["GET", "POST"])
+@reviewer_required
+def memory_edit(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    """Inline edit. A stale version never overwrites: the newer one is shown and the member asked again."""
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    template = "dashboard/memory_edit.html" + ("#edit-form" if request.htmx else "")
+    if request.method == "GET":
+        return page(request, template, {"memory": memory, "form": MemoryEditForm(initial=_edit_initial(memory))})
+    form = MemoryEditForm(request.POST)
+    if not form.is_valid():
+        return page(request, template, {"memory": memory, "form": form}, status=400)
+    data = form.cleaned_data
+    changes = {k: data[k] for k in MemoryEditForm.EDITABLE if data[k] != getattr(memory, k)}
+    if not changes and data["version"] == memory.version:
+        messages.info(request, _("Nothing changed."))
+        return back(request, reverse("dashboard:memory", args=[memory.pk]))
+    try:
+        revisions.memory_revise(memory_id=memory.pk, expected_version=data["version"],
+                                changes=changes or {"content": data["content"]}, actor=actor(request),
+                                reason=data["reason"])
+    except VersionConflict as exc:
+        return _stale(request, template, exc.current)
+    except ServiceError as exc:
+        form.add_error(None, refusal(exc))
+        return page(request, template, {"memory": memory, "form": form}, status=409)
+    messages.success(request, _("Saved as a new version."))
+    return back(request, reverse("dashboard:memory", args=[memory.pk]))
+
+
+def _stale(request: DashboardRequest, template: str, current: Memory) -> HttpResponse:
+    """Keep what the member typed, show what is there now, and take the newer version for the next try."""
+    data = request.POST.copy()
+    data["version"] = str(current.version)
+    form = MemoryEditForm(data)
+    form.is_valid()
+    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current},
+                status=409)
+
+
+def _state_change(request: DashboardRequest, memory_id: uuid.UUID, restore: bool) -> HttpResponse:
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    form = ReasonForm(request.POST)
+    url = reverse("dashboard:memory", args=[memory.pk])
+    if not form.is_valid():
+        messages.error(request, _("The reason is too long."))
+        return back(request, url)
+    change = revisions.memory_restore if restore else revisions.memory_deprecate
+    try:
+        change(memory_id=memory.pk, actor=actor(request), reason=form.cleaned_data["reason"],
+               expected_version=form.cleaned_data["version"])
+    except VersionConflict:
+        messages.error(request, _("Someone changed this memory meanwhile; nothing was done. Check it and retry."))
+        return back(request, url)
+    except ServiceError as exc:
+        flash_refusal(request, exc)
+        return back(request, url)
+    messages.success(request, _("Restored.") if restore else _("Deprecated."))
+    return back(request, url)
+
+
+@require_POST
+@reviewer_required
+def memory_deprecate(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    return _state_change(request, memory_id, restore=False)
+
+
+@require_POST
+@reviewer_required
+def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    return _state_change(request, memory_id, restore=True)
+
+
+# --------------------------------------------------------------------------- merge
+
+@require_GET
+@admin_required
+def merge_suggest(request: DashboardRequest) -> HttpResponse:
+    form = MergeSuggestForm(request.GET or None, initial={"similarity": 0.8})
+    pairs: list[queries.MergePair] = []
+    if form.is_valid():
+        scope = Scope.objects.filter(path=form.cleaned_data["scope"].strip("/")).first()
+        if scope is None:
+            form.add_error("scope", _("No such scope."))
+        else:
+            pairs = queries.merge_suggestions(scope, form.cleaned_data["similarity"] or 0.8)
+    scopes = Scope.objects.order_by("path").values_list("path", flat=True)
+    return page(request, "dashboard/merge.html", {"form": form, "pairs": pairs, "scopes": scopes})
+
+
+@require_http_methods(["GET", "POST"])
+@admin_required
+def merge_preview(request: DashboardRequest) -> HttpResponse:
+    """GET: the chosen memories and the merged text to confirm. POST: merge (sources become deprecated)."""
+    form = MergeForm(request.POST if request.method == "POST" else request.GET)
+    if not form.is_valid():
+        return page(request, "dashboard/merge_preview.html", {"form": form, "sources": []}, status=400)
+    sources = list(selectors.visible_memories().filter(pk__in=form.cleaned_data["ids"]).order_by("created_at"))
+    if len(sources) != len(form.cleaned_data["ids"]):
+        form.add_error("ids", _("Some of these memories do not exist."))
+    elif len({m.scope_id for m in sources}) > 1:
+        form.add_error("ids", _("Only memories of the same scope can be merged."))
+    if form.errors or request.method == "GET":
+        merged = form.cleaned_data.get("content") or "; ".join(dict.fromkeys(m.content for m in sources))
+        preview = MergeForm(initial={"ids": [m.pk for m in sources], "content": merged})
+        return page(request, "dashboard/merge_preview.html",
+                    {"form": form if form.errors else preview, "sources": sources}, status=400 if form.errors else 200)
+    try:
+        merged_memory = revisions.memory_merge(memory_ids=list(form.cleaned_data["ids"]), actor=actor(request),
+                                               content=form.cleaned_data["content"] or None,
+                                               reason=form.cleaned_data["reason"])
+    except ServiceError as exc:
+        form.add_error(None, refusal(exc))
+        return page(request, "dashboard/merge_preview.html", {"form": form, "sources": sources}, status=409)
+    messages.success(request, _("Merged %(count)d memories into this one.") % {"count": len(sources)})
+    return back(request, reverse("dashboard:memory", args=[merged_memory.pk]))

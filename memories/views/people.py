@@ -1,0 +1,95 @@
+"""People (subjects): what is held about a person, export it (Art. 15/20), erase it (Art. 17)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from memories.forms import EraseForm
+from memories.models import Memory, ReviewItem, Session
+from memories.views import integrations
+from memories.views.base import DashboardRequest, actor, admin_required, page, refusal, viewer_required
+from mnemara.errors import ServiceError
+from tenants.models import Subject
+
+NOT_YET = gettext_lazy("The compliance module (export and erasure) is not available in this build yet.")
+
+
+@require_GET
+@viewer_required
+def people(request: DashboardRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()
+    qs = Subject.objects.annotate(
+        n_memories=Count("memories", distinct=True),
+        n_live=Count("memories", filter=Q(memories__status__in=("active", "pending", "conflicted")), distinct=True),
+        n_sessions=Count("sessions", distinct=True),
+    ).order_by("external_id")
+    if q:
+        qs = qs.filter(external_id__icontains=q)
+    return page(request, "dashboard/people.html",
+                {"page_obj": Paginator(qs, 50).get_page(request.GET.get("page")), "q": q})
+
+
+@require_GET
+@viewer_required
+def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
+    subject = get_object_or_404(Subject.objects, pk=subject_id)
+    memories = Memory.objects.select_related("scope").filter(subject=subject).order_by("scope__path", "-updated_at")
+    return page(request, "dashboard/person.html", {
+        "subject": subject, "memories": memories[:500], "memory_count": memories.count(),
+        "sessions": Session.objects.filter(subject=subject).order_by("-updated_at")[:50],
+        "open_reviews": ReviewItem.objects.filter(subject=subject, status="open").count(),
+        "erase_form": EraseForm(external_id=subject.external_id),
+    })
+
+
+@require_GET
+@admin_required
+def person_export(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
+    """Everything held about this person as a JSON download: the same document as the API's export."""
+    subject = get_object_or_404(Subject.objects, pk=subject_id)
+    try:
+        document = integrations.subject_export(subject.external_id, actor(request))
+    except integrations.Unavailable:
+        return page(request, "dashboard/message.html", {"title": _("Export"), "text": NOT_YET}, status=503)
+    except ServiceError as exc:
+        return page(request, "dashboard/message.html", {"title": _("Export"), "text": refusal(exc)},
+                    status=exc.status_code)
+    response = HttpResponse(json.dumps(document, ensure_ascii=False, indent=2, default=str),
+                            content_type="application/json; charset=utf-8")
+    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
+    response["Content-Disposition"] = f'attachment; filename="subject-{subject.pk}-{stamp}.json"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@admin_required
+def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
+    """A confirmation step (type the id), then the erasure and its receipt on the same page."""
+    subject = get_object_or_404(Subject.objects, pk=subject_id)
+    form = EraseForm(request.POST or None, external_id=subject.external_id)
+    context = {"subject": subject, "form": form,
+               "memory_count": Memory.objects.filter(subject=subject).count()}
+    if request.method == "GET" or not form.is_valid():
+        return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)
+    try:
+        receipt = integrations.subject_erase(subject.external_id, actor(request))
+    except integrations.Unavailable:
+        form.add_error(None, NOT_YET)
+        return page(request, "dashboard/person_erase.html", context, status=503)
+    except ServiceError as exc:
+        form.add_error(None, refusal(exc))
+        return page(request, "dashboard/person_erase.html", context, status=exc.status_code)
+    return page(request, "dashboard/erase_receipt.html",
+                {"external_id": subject.external_id, "receipt": receipt,
+                 "receipt_json": json.dumps(receipt, ensure_ascii=False, indent=2, default=str)})

@@ -1,0 +1,61 @@
+"""Every dashboard page renders for an admin, in English and in Chinese, under a strict CSP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tenants.models import Subject
+from tenants.scoping import tenant_scope
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["overview", "memories", "review", "merge", "people", "playground", "audit", "api-keys", "members",
+         "exports", "settings"]
+
+
+def _no_inline_code(html: str) -> None:
+    """CSP has no 'unsafe-inline': no inline scripts, styles or event handlers in any page."""
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script>"
+    assert not re.search(r"\sstyle=", html), "inline style attribute"
+    assert "<style" not in html
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
+    assert "javascript:" not in html
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_it_renders_every_page_for_an_admin(admin_client, acme_memories, name):
+    response = admin_client.get(reverse(f"dashboard:{name}"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    _no_inline_code(html)
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+
+
+def test_it_renders_the_memory_and_person_pages(admin_client, acme_memories, alice_tenant):
+    fact = acme_memories["fact"]
+    for url in (reverse("dashboard:memory", args=[fact.pk]), reverse("dashboard:memory-edit", args=[fact.pk])):
+        response = admin_client.get(url)
+        assert response.status_code == 200
+        assert "The user&#x27;s project is called Starlight." in response.content.decode()
+        _no_inline_code(response.content.decode())
+    with tenant_scope(alice_tenant):
+        subject = Subject.objects.get(external_id="123")
+    for name in ("person", "person-erase"):
+        response = admin_client.get(reverse(f"dashboard:{name}", args=[subject.pk]))
+        assert response.status_code == 200
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_it_renders_every_page_in_chinese(admin_client, acme_memories, name):
+    response = admin_client.get(reverse(f"dashboard:{name}"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 200
+    assert '<html lang="zh-hans">' in response.content.decode()
+
+
+def test_it_sends_anonymous_visitors_to_the_login_page(client):
+    response = client.get(reverse("dashboard:memories"))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
