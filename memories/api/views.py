@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -47,7 +48,7 @@ class MemoryAPIView(TenantAPIView):
         header = request.headers.get("If-Match")
         if header is not None:
             value = header.strip().removeprefix("W/").strip('"')
-            if not value.isdigit():
+            if not re.fullmatch(r"[0-9]{1,100}", value):  # not str.isdigit(): "²" is a digit int() refuses
                 raise PreconditionFailed("If-Match must be the quoted version from the ETag, e.g. \"3\".")
             if body_version is not None and body_version != int(value):
                 raise PreconditionFailed("If-Match and the body version disagree.")

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 
 from memories.models import MemoryType, Provenance, Status
+from memories.services.text import normalise_entity
 from mnemara.errors import TooLarge, ValidationFailed
 
 SCOPE_SEGMENT = re.compile(r"^[\w.:@-]{1,64}$", re.UNICODE)
@@ -84,11 +85,15 @@ def validate_confidence(value: object, prefix: str = "") -> float:
 
 
 def validate_entity(value: object, prefix: str = "") -> str:
+    """The entity key, normalised. Checked after case folding, which can lengthen it (ß → ss)."""
     if value is None:
         return ""
     if not isinstance(value, str) or len(value) > MAX_ENTITY_LENGTH:
         raise field_error("entity", f"A string of at most {MAX_ENTITY_LENGTH} characters.", prefix)
-    return value
+    entity = normalise_entity(value)
+    if len(entity) > MAX_ENTITY_LENGTH:
+        raise field_error("entity", f"A string of at most {MAX_ENTITY_LENGTH} characters (case-folded).", prefix)
+    return entity
 
 
 def validate_no_nul(value: str, field: str, prefix: str = "") -> str:
