@@ -68,7 +68,8 @@ def test_it_answers_a_stale_version_with_409_and_the_current_memory(alice: Keyed
     url = f"{API}/memories/{body['id']}"
     assert alice.client.patch(url, {"content": "Xavier is on the Paris team."}, format="json",
                               HTTP_IF_MATCH='"1"').status_code == 200
-    for kwargs in ({"HTTP_IF_MATCH": '"1"'}, {}):
+    headers: dict = {"HTTP_IF_MATCH": '"1"'}
+    for kwargs in (headers, {}):
         data = {"content": "Xavier is on the Rome team."} | ({} if kwargs else {"version": 1})
         stale = assert_error(alice.client.patch(url, data, format="json", **kwargs), 409, "version_conflict")
         assert stale["current"]["version"] == 2 and stale["current"]["content"] == "Xavier is on the Paris team."
@@ -159,7 +160,7 @@ def test_it_creates_a_batch_of_50_with_mixed_actions(alice: KeyedClient) -> None
     create(alice, content="Anna's role is backend engineer.", entity="person:anna/role")
     create(alice, content="Ben maybe likes tabs.", entity="person:ben/indent", confidence=0.3)
     create(alice, type="preference", content="Cleo prefers video calls.", entity="person:cleo/calls")
-    items = []
+    items: list[dict] = []
     for i in range(10):
         items.append({"scope": "user/1", "content": f"Service {i} is deployed in region eu-{i}.",
                       "entity": f"service:s{i}/region"})
