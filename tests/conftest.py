@@ -42,7 +42,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         name = connection.settings_dict["NAME"]
         cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')
-        cursor.execute("SET mnemara.allow_truncate = 'on'")
 
 
 @pytest.fixture

@@ -1,9 +1,10 @@
 """Compliance: export runs remember which subjects they hold; expiry index; the audit log refuses TRUNCATE.
 
 TRUNCATE does not fire row triggers, so 0002's guard alone lets ``TRUNCATE memories_auditevent``
-through. A statement trigger refuses it unless the session (or the database) sets
-``mnemara.allow_truncate = on``. Production never sets it; the test suite sets it on its own test
-database only, because Django's TransactionTestCase empties every table with TRUNCATE between tests.
+through. A statement trigger refuses it unless the database itself carries
+``ALTER DATABASE ... SET mnemara.allow_truncate = on`` (owner or superuser only). Production never
+sets it; the test suite sets it on its own test database only, because Django's
+TransactionTestCase empties every table with TRUNCATE between tests.
 """
 
 import django.contrib.postgres.fields
@@ -12,7 +13,11 @@ from django.db import migrations, models
 SQL = """
 CREATE OR REPLACE FUNCTION mnemara_audit_no_truncate() RETURNS trigger AS $$
 BEGIN
-    IF coalesce(current_setting('mnemara.allow_truncate', true), '') = 'on' THEN
+    -- Only a database-level setting counts (ALTER DATABASE needs the owner or a superuser); a session
+    -- could set a custom variable for itself, so current_setting() would be no guard.
+    IF EXISTS (SELECT 1 FROM pg_catalog.pg_db_role_setting s JOIN pg_catalog.pg_database d ON d.oid = s.setdatabase
+               WHERE d.datname = current_database() AND s.setrole = 0
+                 AND 'mnemara.allow_truncate=on' = ANY (s.setconfig)) THEN
         RETURN NULL;
     END IF;
     RAISE EXCEPTION 'memories_auditevent is append-only (TRUNCATE refused)'

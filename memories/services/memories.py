@@ -317,6 +317,8 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
         if old.status != Status.CONFLICTED:
             writer.versions.append(bump(old, ChangeKind.UPDATE, actor, reason=f"conflicts with {new.pk}",
                                         status=Status.CONFLICTED))
+            writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
+                                             target_id=old.pk, data={"conflicts_with": str(new.pk)}))
         writer.review(ReviewKind.CONFLICT, new, old, "contradicting preference")
         return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
     if decision.action is Action.PENDING:
@@ -329,8 +331,13 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
 
 
 def _close_open_reviews(memory: Memory, actor: str, resolution: str) -> None:
-    ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status="open").update(
-        status="resolved", resolution=resolution, resolved_by=actor, resolved_at=timezone.now())
+    items = ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status="open")
+    closed = list(items.values_list("pk", flat=True))
+    items.filter(pk__in=closed).update(status="resolved", resolution=resolution, resolved_by=actor,
+                                       resolved_at=timezone.now())
+    for item_id in closed:  # a change to a review item is audited like any other
+        audit_event("review.resolved", actor=actor, target_type="review_item", target_id=item_id,
+                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}).save()
 
 
 class JobFenced(ServiceError):

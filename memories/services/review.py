@@ -26,9 +26,13 @@ def review_get(item_id: uuid.UUID | str) -> ReviewItem:
 def _keep(winner: Memory, loser: Memory | None, actor: str, reason: str) -> None:
     if winner.status != Status.ACTIVE:
         bump(winner, ChangeKind.RESOLVE, actor, reason=reason, status=Status.ACTIVE).save()
+        audit("memory.resolved", actor=actor, target_type="memory", target_id=winner.pk,
+              data={"status": Status.ACTIVE, "version": winner.version})
     if loser is not None and loser.status != Status.DEPRECATED:
         bump(loser, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
              superseded_by=winner, valid_to=timezone.now()).save()
+        audit("memory.resolved", actor=actor, target_type="memory", target_id=loser.pk,
+              data={"status": Status.DEPRECATED, "version": loser.version, "superseded_by": str(winner.pk)})
         # The loser's own review items (e.g. it was pending too) have nothing left to decide.
         _close_open_reviews(loser, actor, "superseded")
 
@@ -37,6 +41,8 @@ def _reject(memory: Memory, actor: str, reason: str) -> None:
     if memory.status != Status.DEPRECATED:
         bump(memory, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
              valid_to=timezone.now()).save()
+        audit("memory.resolved", actor=actor, target_type="memory", target_id=memory.pk,
+              data={"status": Status.DEPRECATED, "version": memory.version})
 
 
 def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
