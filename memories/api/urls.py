@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from memories.api import compliance, recall, views
+from memories.api import compliance, recall, sessions, views
 
 urlpatterns: list[URLPattern] = [
     path("memories", views.MemoryListCreateView.as_view(), name="api-memories"),
@@ -16,6 +16,11 @@ urlpatterns: list[URLPattern] = [
     path("review", views.ReviewListView.as_view(), name="api-review"),
     path("review/<uuid:item_id>/resolve", views.ReviewResolveView.as_view(), name="api-review-resolve"),
     path("feedback", views.FeedbackView.as_view(), name="api-feedback"),
+    path("sessions/<str:session_id>/messages", sessions.SessionMessagesView.as_view(), name="api-session-messages"),
+    path("sessions/<str:session_id>/close", sessions.SessionCloseView.as_view(), name="api-session-close"),
+    path("sessions/<str:session_id>", sessions.SessionDetailView.as_view(), name="api-session"),
+    path("extract", sessions.ExtractView.as_view(), name="api-extract"),
+    path("jobs/<uuid:job_id>", sessions.JobDetailView.as_view(), name="api-job"),
     path("subjects/<str:external_id>/export", compliance.SubjectExportView.as_view(), name="api-subject-export"),
     path("subjects/<str:external_id>", compliance.SubjectView.as_view(), name="api-subject"),
     path("exports", compliance.ExportListView.as_view(), name="api-exports"),

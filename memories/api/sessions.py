@@ -1,0 +1,138 @@
+"""REST API v1: sessions (short-term memory), extraction requests and background jobs.
+
+Views parse, check the key's scope (outside it: 404), call one service, render. Validation of the
+messages (roles, sizes: 400/413) is the service's, so every entry point applies the same limits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from memories.models import Job, Session, SessionTurn
+from memories.services import jobs, sessions, validation
+from mnemara.errors import NotFound, ValidationFailed
+from tenants.api import TenantAPIView
+
+
+class MessageIn(serializers.Serializer[Any]):
+    role = serializers.ChoiceField(choices=["user", "assistant"])
+    content = serializers.CharField()
+
+
+class SessionMessagesIn(serializers.Serializer[Any]):
+    scope = serializers.CharField()
+    subject = serializers.CharField(required=False, allow_null=True)
+    messages = MessageIn(many=True)
+
+
+class ExtractIn(SessionMessagesIn):
+    pass
+
+
+class JobOut(serializers.Serializer[Job]):
+    id = serializers.UUIDField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    extractor = serializers.CharField()
+    attempts = serializers.IntegerField()
+    error = serializers.CharField()
+    resolutions = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def job_json(job: Job) -> dict[str, Any]:
+    data = dict(JobOut(job).data)
+    data["max_attempts"] = settings.JOB_MAX_ATTEMPTS
+    data["scope"] = job.scope.path if job.scope else None
+    data["session"] = job.session.session_key if job.session else None
+    return data
+
+
+def turn_json(turn: SessionTurn) -> dict[str, Any]:
+    return {"seq": turn.seq, "role": turn.role, "content": turn.content, "created_at": turn.created_at.isoformat()}
+
+
+def session_json(session: Session) -> dict[str, Any]:
+    return {"id": session.session_key, "scope": session.scope.path,
+            "subject": session.subject.external_id if session.subject else None, "summary": session.summary,
+            "turn_count": session.turn_count, "extracted_through": session.extracted_through,
+            "closed_at": session.closed_at.isoformat() if session.closed_at else None,
+            "created_at": session.created_at.isoformat(), "updated_at": session.updated_at.isoformat()}
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise ValidationFailed("Expected a JSON object.", fields={"body": ["Not an object."]})
+    return dict(request.data)
+
+
+class _ScopedView(TenantAPIView):
+    def allowed_scope(self, raw: object) -> str:
+        path = validation.validate_scope_path(raw)
+        if not self.api_key.allows_scope(path):
+            raise NotFound("Scope not found.", code="scope_not_found")
+        return path
+
+    @staticmethod
+    def subject(body: dict[str, Any]) -> str | None:
+        subject = body.get("subject")
+        if subject is not None and (not isinstance(subject, str) or len(subject) > 200):
+            raise ValidationFailed("subject: a string of at most 200 characters.",
+                                   fields={"subject": ["A string of at most 200 characters."]})
+        return subject or None
+
+
+class SessionMessagesView(_ScopedView):
+    @extend_schema(request=SessionMessagesIn, responses={202: None})
+    def post(self, request: Request, session_id: str) -> Response:
+        body = _body(request)
+        result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
+                                         subject=self.subject(body), messages=body.get("messages"),
+                                         actor=self.actor())
+        return Response({"session": result.session.session_key, "appended": result.appended,
+                         "turn_count": result.session.turn_count,
+                         "job": str(result.job.pk) if result.job else None}, status=status.HTTP_202_ACCEPTED)
+
+
+class SessionDetailView(_ScopedView):
+    @extend_schema(parameters=[OpenApiParameter("limit", int)], responses={200: None})
+    def get(self, request: Request, session_id: str) -> Response:
+        raw_limit = request.query_params.get("limit", "20")
+        if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= 200:
+            raise ValidationFailed("limit: 1 to 200.", fields={"limit": ["An integer from 1 to 200."]})
+        found = sessions.session_get(session_key=session_id, prefixes=self.api_key.scope_prefixes,
+                                     limit=int(raw_limit))
+        body = session_json(found["session"])
+        body["turns"] = [turn_json(t) for t in found["turns"]]
+        body["last_job"] = job_json(found["last_job"]) if found["last_job"] else None
+        return Response(body)
+
+
+class SessionCloseView(_ScopedView):
+    @extend_schema(request=None, responses={202: None})
+    def post(self, request: Request, session_id: str) -> Response:
+        job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes)
+        return Response({"job": str(job.pk), "session": session_id}, status=status.HTTP_202_ACCEPTED)
+
+
+class ExtractView(_ScopedView):
+    @extend_schema(request=ExtractIn, responses={202: None})
+    def post(self, request: Request) -> Response:
+        body = _body(request)
+        job = sessions.extraction_request(scope=self.allowed_scope(body.get("scope")), messages=body.get("messages"),
+                                          subject=self.subject(body), actor=self.actor())
+        return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)
+
+
+class JobDetailView(_ScopedView):
+    @extend_schema(responses=JobOut)
+    def get(self, request: Request, job_id: Any) -> Response:
+        return Response(job_json(jobs.job_visible(job_id, self.api_key.scope_prefixes)))

@@ -1,0 +1,91 @@
+"""Issue 5's acceptance scenario, offline (rule-based extractor), through the API, with the real model."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction.conftest import API, close, job, memories, post_messages, run_jobs
+
+pytestmark = pytest.mark.usefixtures("offline")
+
+
+@pytest.fixture
+def offline(settings):
+    settings.ANTHROPIC_API_KEY = ""
+
+
+def by_type(rows):
+    return {row["type"]: row for row in rows}
+
+
+def test_it_remembers_project_deadline_and_preference_in_english_then_pairs_the_new_colour(alice):
+    scope = "user/42/project/starlight"
+    post_messages(alice, "s-en", scope,
+                  "Remember: my project is called Starlight and the prototype is due next Monday.",
+                  ("assistant", "Noted! I guess you also like dark mode?"),
+                  "I like a blue theme for it.")
+    done = job(alice, close(alice, "s-en"))
+    assert done["status"] == "queued"
+    assert run_jobs() == 1
+    done = job(alice, done["id"])
+    assert (done["status"], done["extractor"], done["attempts"]) == ("succeeded", "rules", 1)
+    assert [r["action"] for r in done["resolutions"]] == ["created", "created", "created"]
+
+    stored = by_type(memories(alice, scope))
+    assert set(stored) == {"fact", "task", "preference"}  # nothing from the assistant's guess
+    assert stored["task"]["entity"] == "project:starlight/deadline"
+    assert "next Monday" in stored["task"]["content"]
+    blue = stored["preference"]
+    assert (blue["content"], blue["entity"], blue["status"]) == ("Likes a blue theme", "preference:theme", "active")
+    assert all(m["source_session"] == "s-en" and m["provenance"] == "stated" for m in stored.values())
+
+    post_messages(alice, "s-en", scope, "Actually I prefer green now.")
+    later = job(alice, close(alice, "s-en"))
+    run_jobs()
+    later = job(alice, later["id"])
+    assert later["status"] == "succeeded"
+    [resolution] = later["resolutions"]
+    assert resolution["action"] == "conflict" and resolution["related"] == [blue["id"]]
+
+    history = alice.client.get(f"{API}/memories/{blue['id']}/history").json()["results"]
+    assert [v["status"] for v in history] == ["active", "conflicted"]
+    assert resolution["memory"] in history[-1]["reason"]
+    [item] = alice.client.get(f"{API}/review").json()["results"]
+    assert (item["kind"], item["memory"]["id"], item["other_memory"]["id"]) == (
+        "conflict", resolution["memory"], blue["id"])
+    assert item["memory"]["content"] == "Prefers green (theme)"
+
+
+def test_it_remembers_the_chinese_sentence(alice):
+    scope = "user/7/project/xingchen"
+    post_messages(alice, "s-zh", scope, "记住：我的项目叫星辰计划，下周一是原型设计的截止日期。", "我喜欢蓝色主题。")
+    done = close(alice, "s-zh")
+    run_jobs()
+    assert job(alice, done)["status"] == "succeeded"
+    stored = by_type(memories(alice, scope))
+    assert set(stored) == {"fact", "task", "preference"}
+    assert stored["task"]["content"] == "星辰计划：原型设计的截止日期是下周一"
+    assert stored["task"]["entity"] == "project:星辰计划/deadline"
+    assert stored["preference"]["entity"] == "preference:theme"
+
+    post_messages(alice, "s-zh", scope, "其实我现在更喜欢绿色了。")
+    later = close(alice, "s-zh")
+    run_jobs()
+    [resolution] = job(alice, later)["resolutions"]
+    assert resolution["action"] == "conflict" and resolution["related"] == [stored["preference"]["id"]]
+    [item] = alice.client.get(f"{API}/review").json()["results"]
+    assert item["memory"]["content"] == "喜欢绿色（主题）"
+
+
+def test_it_supersedes_a_changed_deadline(alice):
+    scope = "user/42/project/starlight"
+    post_messages(alice, "s-1", scope, "Remember: my project is called Starlight and the prototype is due next Monday.")
+    close(alice, "s-1")
+    post_messages(alice, "s-2", scope, "The deadline is Friday.")
+    close(alice, "s-2")
+    run_jobs()
+    tasks = memories(alice, scope, type="task")
+    active = [t for t in tasks if t["status"] == "active"]
+    assert [t["content"] for t in active] == ["Starlight: The deadline is Friday"]
+    old = next(t for t in tasks if t["status"] == "deprecated")
+    assert old["superseded_by"] == active[0]["id"]
