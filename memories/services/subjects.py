@@ -280,7 +280,8 @@ def vacuum_tables(*, full: bool = False) -> None:
     """
     names = ", ".join(connection.ops.quote_name(t) for t in erasure_tables())
     with connection.cursor() as cursor:
-        cursor.execute(f"VACUUM {'(FULL) ' if full else ''}{names}")
+        # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
+        cursor.execute(f"VACUUM ({'FULL, ' if full else ''}ANALYZE) {names}")
 
 
 def erasure_vacuum() -> str:

@@ -1,0 +1,124 @@
+"""Erasure outside a test transaction: VACUUM really runs, bytes leave the data files, and a job that
+is writing while the erasure starts is waited for and then erased (real concurrent connections)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import connection, connections
+
+from memories.models import Job, Memory
+from memories.services.memories import MemoryInput, memory_create
+from memories.services.subjects import erasure_tables, subject_erase, vacuum_tables
+from tenants.models import Subject
+from tenants.scoping import tenant_scope
+from tests.compliance.conftest import canary_hits, write_person
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CANARY = "physicalcanary9b1e"
+
+
+def _data_files() -> list[Path]:
+    """The files of the erasure tables, their indexes (HNSW, GIN, btree) and TOAST, when readable here."""
+    with connection.cursor() as cursor:
+        cursor.execute("CHECKPOINT")
+        cursor.execute("SHOW data_directory")
+        datadir = Path(cursor.fetchone()[0])
+        cursor.execute("""
+            SELECT pg_relation_filepath(c.oid) FROM pg_class c WHERE c.relname = ANY(%s)
+            UNION SELECT pg_relation_filepath(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+                  WHERE c.relname = ANY(%s)
+            UNION SELECT pg_relation_filepath(c.reltoastrelid) FROM pg_class c
+                  WHERE c.relname = ANY(%s) AND c.reltoastrelid <> 0
+        """, [erasure_tables()] * 3)
+        relative = [r[0] for r in cursor.fetchall() if r[0]]
+    if not datadir.is_dir():
+        pytest.skip("the database server's files are not on this machine")
+    return [f for rel in relative for f in datadir.parent.glob(f"{datadir.name}/{rel}*") if f.is_file()]
+
+
+def _bytes_hits(files: list[Path], marker: str) -> int:
+    needle = marker.encode()
+    return sum(f.read_bytes().lower().count(needle) for f in files)
+
+
+def test_it_vacuums_and_leaves_no_bytes_in_tables_or_indexes(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+        write_person("456", "keepme")
+        assert _bytes_hits(_data_files(), CANARY) > 0  # the marker is on disk before
+
+        receipt = subject_erase(external_id="123", actor="test")
+
+    assert receipt["vacuum"] == "done"
+    assert canary_hits(CANARY) == {}
+    vacuum_tables(full=True)  # the compaction step (run_maintenance --compact or MNEMARA_ERASURE_VACUUM_FULL)
+    files = _data_files()
+    assert _bytes_hits(files, CANARY) == 0
+    assert _bytes_hits(files, "keepme") > 0  # the scan reads real data: the other person is still there
+
+
+def test_it_waits_for_a_job_writing_now_and_then_erases_what_it_wrote(alice, fake_embedder) -> None:
+    with tenant_scope(alice.tenant):
+        subject = Subject.objects.create(external_id="123")
+        job = Job.objects.create(kind="extract", status="running", subject=subject)
+    in_transaction, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def job_writes() -> None:
+        def hold(results):  # inside memory_create's transaction: the Job row is locked
+            in_transaction.set()
+            assert release.wait(30)
+
+        try:
+            with tenant_scope(alice.tenant):
+                memory_create(actor="job", job_id=job.pk, after_write=hold, items=[
+                    MemoryInput(scope="user/123", subject="123", content=f"{CANARY} written by the job")])
+        except BaseException as exc:  # noqa: BLE001  (reported to the main thread)
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    receipts: list[dict] = []
+
+    def erase() -> None:
+        try:
+            with tenant_scope(alice.tenant):
+                receipts.append(subject_erase(external_id="123", actor="test"))
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    writer = threading.Thread(target=job_writes)
+    writer.start()
+    assert in_transaction.wait(30)
+    eraser = threading.Thread(target=erase)
+    eraser.start()
+    _wait_for_a_lock_wait()  # the erasure is blocked on the job's row lock, not done before the job
+    release.set()
+    writer.join(30)
+    eraser.join(30)
+
+    assert errors == []
+    assert receipts[0]["counts"]["memories"] == 1 and receipts[0]["counts"]["jobs_cancelled"] == 1
+    with tenant_scope(alice.tenant):
+        assert not Memory.objects.exists()
+        assert Job.objects.get(pk=job.pk).status == "cancelled"
+    assert canary_hits(CANARY) == {}
+
+
+def _wait_for_a_lock_wait() -> None:
+    import time
+
+    for _ in range(300):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND wait_event_type = 'Lock'")
+            if cursor.fetchone()[0]:
+                return
+        time.sleep(0.05)
+    raise AssertionError("the erasure never waited for the job's lock")
