@@ -189,12 +189,20 @@ def _candidate(row: Sequence[Any], lexical: float = 0.0) -> Candidate:
     return Candidate(pk, type_, confidence, valid_from, similarity=similarity, lexical=lexical)
 
 
-def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
+def exact_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
     # "+ 0.0" makes the sort key an expression no index provides: the planner cannot swap in the
     # HNSW index (which would silently drop rows that fail the filter). Exact, correct at any size.
     distance = CosineDistance("embedding", query_vector) + Value(0.0)
-    rows = qs.annotate(distance=distance).order_by("distance", "pk").values_list(*_FIELDS)[:limit]
-    return [_candidate(r) for r in rows]
+    return qs.annotate(distance=distance).order_by("distance", "pk")
+
+
+def ann_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
+    # Ordered by the bare operator (no tie-break column) so the HNSW index can provide the order.
+    return qs.annotate(distance=CosineDistance("embedding", query_vector)).order_by("distance")
+
+
+def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
+    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
 
 
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
@@ -203,9 +211,7 @@ def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], l
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
         cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(limit)))}")
-        rows = (qs.annotate(distance=CosineDistance("embedding", query_vector))
-                .order_by("distance").values_list(*_FIELDS)[:limit])
-        return [_candidate(r) for r in rows]
+        return [_candidate(r) for r in ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
 
 
 def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int, *,
@@ -239,14 +245,18 @@ def query_tsquery(query: str) -> str | None:
     return " | ".join(terms) or None
 
 
-def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float],
-                       limit: int) -> list[Candidate]:
+def lexical_queryset(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float]) -> QuerySet[Memory]:
     """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
     search = SearchQuery(tsquery, config="simple", search_type="raw")
-    rows = (qs.filter(search_vector=search)
+    return (qs.filter(search_vector=search)
             .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True),
                       distance=CosineDistance("embedding", query_vector) + Value(0.0))
-            .order_by("-rank", "pk").values_list(*_FIELDS, "rank")[:limit])
+            .order_by("-rank", "pk"))
+
+
+def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float],
+                       limit: int) -> list[Candidate]:
+    rows = lexical_queryset(qs, tsquery, query_vector).values_list(*_FIELDS, "rank")[:limit]
     return [_candidate(r, lexical=float(r[5])) for r in rows]
 
 

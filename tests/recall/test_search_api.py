@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -14,7 +15,7 @@ from tests.recall.conftest import API, assert_error, contents, save, search
 
 pytestmark = pytest.mark.django_db
 
-FACTS = [
+FACTS: list[dict[str, Any]] = [
     {"content": "The user prefers black coffee without sugar", "type": "preference"},
     {"content": "The user's daughter is called Mia and she is seven", "type": "fact"},
     {"content": "Project Atlas ships on March 3", "type": "fact", "metadata": {"project": "atlas"}},
