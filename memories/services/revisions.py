@@ -87,9 +87,12 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
                 _close_open_reviews(memory, actor, "edited")
             audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,
                   data={"fields": sorted(k for k in changes), "version": memory.version})
+            # Read back inside the transaction: our UPDATE holds the row, so this is the version we
+            # wrote, not one a concurrent writer committed a moment later.
+            written = memory_get(memory.pk)
     except IntegrityError as exc:
         raise _duplicate_guard(exc) from exc
-    return memory_get(memory.pk)
+    return written
 
 
 def memory_deprecate(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
@@ -103,7 +106,7 @@ def memory_deprecate(*, memory_id: uuid.UUID | str, actor: str, reason: str = ""
         _close_open_reviews(memory, actor, "deprecated")
         audit("memory.deprecated", actor=actor, target_type="memory", target_id=memory.pk,
               data={"version": memory.version, "has_reason": bool(reason)})
-    return memory_get(memory.pk)
+        return memory_get(memory.pk)
 
 
 def memory_restore(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
@@ -117,9 +120,9 @@ def memory_restore(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
                  status=Status.ACTIVE, valid_to=None, superseded_by=None).save()
             audit("memory.restored", actor=actor, target_type="memory", target_id=memory.pk,
                   data={"version": memory.version})
+            return memory_get(memory.pk)
     except IntegrityError as exc:
         raise _duplicate_guard(exc) from exc
-    return memory_get(memory.pk)
 
 
 def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: int | None = None) -> None:
