@@ -54,6 +54,11 @@ class ExportOut(serializers.Serializer[ExportRun]):
     download = serializers.CharField()
 
 
+class ExportPageOut(serializers.Serializer[Any]):
+    results = ExportOut(many=True)
+    next = serializers.CharField(allow_null=True)
+
+
 class SubjectExportView(ComplianceAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="Everything held about one person (GDPR Art. 15/20)")
     def get(self, request: Request, external_id: str) -> Response:
@@ -67,7 +72,7 @@ class SubjectView(ComplianceAPIView):
 
 
 class ExportListView(ComplianceAPIView):
-    @extend_schema(responses=ExportOut(many=True), parameters=[OpenApiParameter("cursor", str),
+    @extend_schema(responses=ExportPageOut, parameters=[OpenApiParameter("cursor", str),
                                                                OpenApiParameter("limit", int)])
     def get(self, request: Request) -> Response:
         raw_limit = request.query_params.get("limit", "50")
