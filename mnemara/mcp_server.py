@@ -1,8 +1,8 @@
 """An MCP server exposing one tenant's Mnemara memory to Claude Code, Claude Desktop and other MCP clients.
 
 It speaks MCP over stdio and talks to Mnemara only over HTTP with the API key it is configured with
-(``MNEMARA_URL``, ``MNEMARA_API_KEY``; optional ``MNEMARA_DEFAULT_SCOPE``), so it holds no database
-connection and the key's tenant and scope limits apply to everything it does. Run it as
+(``MNEMARA_URL``, ``MNEMARA_API_KEY``; optional ``MNEMARA_DEFAULT_SCOPE``, ``MNEMARA_TIMEOUT``), so it
+holds no database connection and the key's tenant and scope limits apply to everything it does. Run it as
 ``python manage.py mcp_server`` or, without Django, ``python -m mnemara.mcp_server``. See docs/mcp.md.
 
 Stdout carries the protocol only: logs go to stderr.
@@ -161,7 +161,11 @@ def client_from_env() -> tuple[Mnemara, str]:
     api_key = os.environ.get("MNEMARA_API_KEY", "").strip()
     if not url or not api_key:
         raise SystemExit("mnemara mcp_server: set MNEMARA_URL (e.g. http://127.0.0.1:8000) and MNEMARA_API_KEY")
-    return Mnemara(url, api_key), os.environ.get("MNEMARA_DEFAULT_SCOPE", "").strip()
+    try:
+        timeout = float(os.environ.get("MNEMARA_TIMEOUT", "") or 30.0)
+    except ValueError as exc:
+        raise SystemExit("mnemara mcp_server: MNEMARA_TIMEOUT must be a number of seconds") from exc
+    return Mnemara(url, api_key, timeout=timeout), os.environ.get("MNEMARA_DEFAULT_SCOPE", "").strip()
 
 
 def serve(client: Mnemara, *, default_scope: str = "") -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from django.urls import Resolver404, resolve
 
+from memories.embeddings import get_embedder
 from mnemara.client import Mnemara
 from tests.conftest import KeyedClient
 
@@ -29,13 +30,23 @@ def require_endpoint(path: str) -> None:
         pytest.skip(f"{path} is not routed yet (built in parallel; see API.md)")
 
 
+# Generous: the machine is shared and speed is not what these tests check.
+TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="session")
+def warm_embedder() -> None:
+    """Load the embedding model before the first request, not inside it (a cold load can take seconds)."""
+    get_embedder().embed(["warm up"])
+
+
 @pytest.fixture
-def alice_memory(live_server, alice: KeyedClient) -> Iterator[Mnemara]:
-    with Mnemara(live_server.url, alice.secret, backoff=0.05) as client:
+def alice_memory(live_server, alice: KeyedClient, warm_embedder: None) -> Iterator[Mnemara]:
+    with Mnemara(live_server.url, alice.secret, backoff=0.05, timeout=TIMEOUT) as client:
         yield client
 
 
 @pytest.fixture
-def bob_memory(live_server, bob: KeyedClient) -> Iterator[Mnemara]:
-    with Mnemara(live_server.url, bob.secret, backoff=0.05) as client:
+def bob_memory(live_server, bob: KeyedClient, warm_embedder: None) -> Iterator[Mnemara]:
+    with Mnemara(live_server.url, bob.secret, backoff=0.05, timeout=TIMEOUT) as client:
         yield client

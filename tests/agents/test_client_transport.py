@@ -55,9 +55,11 @@ def scripted() -> Iterator[tuple[str, Script]]:
     server.server_close()
 
 
-MEMORY = {"id": "5f0c6c1e-8d7e-4a8e-9d53-8a2b1f3c4d5e", "scope": "user/1", "type": "fact", "content": "x",
-          "version": 1, "status": "active"}
-UNAVAILABLE = (503, {}, {"error": {"code": "unavailable", "message": "Try again.", "fields": {}}})
+MEMORY_ID = "5f0c6c1e-8d7e-4a8e-9d53-8a2b1f3c4d5e"
+MEMORY: dict[str, object] = {"id": MEMORY_ID, "scope": "user/1", "type": "fact", "content": "x", "version": 1,
+                             "status": "active"}
+UNAVAILABLE: tuple[int, dict[str, str], dict] = (
+    503, {}, {"error": {"code": "unavailable", "message": "Try again.", "fields": {}}})
 
 
 def client(url: str, waits: list[float], **kwargs) -> Mnemara:
@@ -68,7 +70,7 @@ def test_it_retries_reads_with_exponential_backoff(scripted) -> None:
     url, script = scripted
     script.answers = [UNAVAILABLE, UNAVAILABLE, (200, {}, MEMORY)]
     waits: list[float] = []
-    assert client(url, waits).get(MEMORY["id"]).content == "x"
+    assert client(url, waits).get(MEMORY_ID).content == "x"
     assert waits == [0.5, 1.0]
     assert len(script.seen) == 3
     assert script.seen[0][2]["Authorization"] == "Bearer mn_test_key"
@@ -92,7 +94,7 @@ def test_it_never_retries_a_write(scripted) -> None:
         client(url, waits).save("x", scope="user/1")
     with pytest.raises(ServerError):
         script.answers = [UNAVAILABLE]
-        client(url, waits).update(MEMORY["id"], version=1, content="y")
+        client(url, waits).update(MEMORY_ID, version=1, content="y")
     assert waits == [] and [s[0] for s in script.seen] == ["POST", "PATCH"]
     assert script.seen[1][2]["If-Match"] == '"1"'
 
@@ -115,7 +117,7 @@ def test_it_retries_connection_errors_for_reads_only() -> None:
     waits: list[float] = []
     dead = client("http://127.0.0.1:9", waits, max_retries=2)
     with pytest.raises(NetworkError):
-        dead.get(MEMORY["id"])
+        dead.get(MEMORY_ID)
     assert waits == [0.5, 1.0]
     with pytest.raises(NetworkError):
         dead.save("x", scope="user/1")

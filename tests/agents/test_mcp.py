@@ -1,0 +1,131 @@
+"""The MCP server, driven by an MCP client from the same SDK.
+
+The main test starts ``python manage.py mcp_server`` as a subprocess over stdio, exactly as Claude Code or
+Claude Desktop would, pointed at the live test server with a real API key. The subprocess gets a
+``DATABASE_URL`` that leads nowhere: the MCP server talks to Mnemara over HTTP only, so any database
+access would fail this test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from mnemara.client import Mnemara
+from mnemara.mcp_server import build_server
+from tests.agents.conftest import TIMEOUT
+from tests.conftest import KeyedClient
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = {"save_memory", "search_memories", "get_context", "list_memories", "update_memory", "deprecate_memory"}
+
+
+def payload(result: Any) -> Any:
+    """A tool's answer: its structured content, else its text (JSON-decoded when it is JSON)."""
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return result.structured_content
+    text = "".join(getattr(block, "text", "") for block in result.content)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def error_text(result: Any) -> str:
+    assert result.is_error, result
+    return "".join(getattr(block, "text", "") for block in result.content)
+
+
+def server_params(url: str, api_key: str) -> StdioServerParameters:
+    env = {**os.environ, "MNEMARA_URL": url, "MNEMARA_API_KEY": api_key, "MNEMARA_TIMEOUT": str(TIMEOUT),
+           "DATABASE_URL": "postgresql://nobody@127.0.0.1:9/no_database_here", "PYTHONUNBUFFERED": "1"}
+    env.pop("MNEMARA_DEFAULT_SCOPE", None)
+    return StdioServerParameters(command=sys.executable, args=["manage.py", "mcp_server"], env=env, cwd=str(ROOT))
+
+
+def test_it_serves_save_then_search_over_stdio(live_server, alice: KeyedClient, warm_embedder: None) -> None:
+    async def session(errlog) -> None:
+        async with Client(stdio_client(server_params(live_server.url, alice.secret), errlog=errlog),
+                          read_timeout_seconds=60) as client:
+            tools = await client.list_tools()
+            assert {tool.name for tool in tools.tools} == TOOLS
+            assert all(tool.description for tool in tools.tools)
+
+            saved = payload(await client.call_tool("save_memory", {
+                "content": "Has a cat called Miso", "scope": "user/31", "type": "fact"}))
+            assert saved["resolution"]["action"] == "created" and saved["scope"] == "user/31"
+
+            found = payload(await client.call_tool("search_memories", {"query": "what is my cat's name?",
+                                                                       "scope": "user/31"}))
+            assert found["results"][0]["id"] == saved["id"]
+            assert found["results"][0]["content"] == "Has a cat called Miso"
+
+            context = await client.call_tool("get_context", {"query": "cat", "scope": "user/31"})
+            block = "".join(getattr(part, "text", "") for part in context.content)
+            assert block.startswith("<memory") and "Has a cat called Miso" in block
+
+            listed = payload(await client.call_tool("list_memories", {"scope": "user/31"}))
+            assert [m["id"] for m in listed["results"]] == [saved["id"]]
+
+            updated = payload(await client.call_tool("update_memory", {
+                "memory_id": saved["id"], "version": 1, "content": "Has a cat called Miso Soup"}))
+            assert updated["version"] == 2
+            stale = error_text(await client.call_tool("update_memory", {
+                "memory_id": saved["id"], "version": 1, "content": "Has a cat called Tofu"}))
+            assert "version_conflict" in stale and "version=2" in stale and "Miso Soup" in stale
+
+            deprecated = payload(await client.call_tool("deprecate_memory", {"memory_id": saved["id"],
+                                                                             "reason": "test"}))
+            assert deprecated["status"] == "deprecated"
+
+    with tempfile.TemporaryFile("w+") as errlog:
+        try:
+            anyio.run(session, errlog)
+        except BaseException:
+            errlog.seek(0)
+            print("MCP server stderr:\n" + errlog.read()[-4000:], file=sys.stderr)
+            raise
+        errlog.seek(0)
+        assert "Traceback" not in errlog.read()
+
+
+def test_it_refuses_to_start_without_configuration(live_server) -> None:
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MNEMARA_URL", "MNEMARA_API_KEY")}
+    env["DATABASE_URL"] = "postgresql://nobody@127.0.0.1:9/no_database_here"
+    done = subprocess.run([sys.executable, "manage.py", "mcp_server"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert "MNEMARA_URL" in done.stderr and "MNEMARA_API_KEY" in done.stderr
+
+
+def test_it_hides_another_tenants_memory(live_server, alice_memory: Mnemara, bob: KeyedClient) -> None:
+    """Bob's MCP server (in-process this time, same SDK client) cannot see or touch Alice's memory."""
+    saved = alice_memory.save("Alice's launch date is June 1", scope="user/1")
+
+    async def session() -> None:
+        with Mnemara(live_server.url, bob.secret, timeout=TIMEOUT) as bob_memory:
+            async with Client(build_server(bob_memory, default_scope="user/1")) as client:
+                for name, arguments in (("update_memory", {"memory_id": saved.id, "version": 1, "content": "x"}),
+                                        ("deprecate_memory", {"memory_id": saved.id})):
+                    assert "not_found" in error_text(await client.call_tool(name, arguments))
+                assert payload(await client.call_tool("list_memories", {}))["results"] == []
+                found = payload(await client.call_tool("search_memories", {"query": "launch date"}))
+                assert found["results"] == []
+
+    anyio.run(session)
+    assert alice_memory.get(saved.id).version == 1
