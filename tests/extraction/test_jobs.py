@@ -1,0 +1,113 @@
+"""Job lifecycle: the queue row holds only the job id, attempts fence late writes, the watchdog recovers."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from memories.extraction.extract import _run_claimed
+from memories.models import Job, Memory
+from memories.services import jobs
+from memories.services.sessions import extraction_request
+from tenants.scoping import tenant_scope
+from tests.extraction.conftest import run_jobs
+
+pytestmark = pytest.mark.usefixtures("offline", "fake_embedder")
+
+
+@pytest.fixture
+def offline(settings):
+    settings.ANTHROPIC_API_KEY = ""
+
+
+@pytest.fixture
+def queued(in_alice):
+    return extraction_request(scope="user/1", actor="test",
+                              messages=[{"role": "user", "content": "Remember: my locker is 12."}])
+
+
+def claim(job_id):
+    taken = jobs.job_claim(job_id)
+    assert taken is not None
+    return taken
+
+
+def expire(job_id, settings):
+    Job.objects.filter(pk=job_id).update(
+        started_at=timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS + 1))
+
+
+def test_it_queues_only_the_job_id(queued):
+    [row] = DBTaskResult.objects.all()
+    assert row.task_path == "memories.tasks.extraction_run"
+    assert row.args_kwargs == {"args": [str(queued.pk)], "kwargs": {}}
+
+
+def test_it_commits_once_when_a_presumed_dead_attempt_comes_back(queued, settings):
+    first = claim(queued.pk)
+    expire(queued.pk, settings)
+    assert jobs.job_watchdog(job_id=queued.pk, attempt=1) == "requeued"
+    second = claim(queued.pk)
+    assert second.attempt == 2
+    assert _run_claimed(first) == "fenced"  # the old attempt finishes late: its write is refused
+    assert Memory.objects.count() == 0
+    assert _run_claimed(second) == "succeeded"
+    assert list(Memory.objects.values_list("content", flat=True)) == ["my locker is 12"]
+    job = Job.objects.get(pk=queued.pk)
+    assert (job.status, job.attempts, len(job.resolutions)) == ("succeeded", 2, 1)
+
+
+def test_it_fails_the_job_when_its_worker_keeps_dying(queued, settings):
+    settings.JOB_MAX_ATTEMPTS = 2
+    for attempt in (1, 2):
+        assert claim(queued.pk).attempt == attempt
+        expire(queued.pk, settings)
+        outcome = jobs.job_watchdog(job_id=queued.pk, attempt=attempt)
+    assert outcome == "failed"
+    job = Job.objects.get(pk=queued.pk)
+    assert job.status == "failed"
+    assert job.error == "worker_lost: the worker stopped during attempt 2 of 2"
+    assert job.input == {"messages_count": 1}
+    assert Memory.objects.count() == 0
+
+
+def test_it_leaves_a_job_alone_while_its_lease_runs(queued):
+    claim(queued.pk)
+    assert jobs.job_watchdog(job_id=queued.pk, attempt=1) == "rearmed"
+    assert jobs.job_watchdog(job_id=queued.pk, attempt=0) == "nothing"
+    assert Job.objects.get(pk=queued.pk).status == "running"
+
+
+def test_it_writes_nothing_for_a_job_cancelled_by_an_erasure(queued):
+    taken = claim(queued.pk)
+    Job.objects.filter(pk=queued.pk).update(status="cancelled")  # what subject_erase does, under lock
+    assert _run_claimed(taken) == "fenced"
+    assert Job.objects.get(pk=queued.pk).status == "cancelled"
+    assert Memory.objects.count() == 0
+    run_jobs()  # the queued task finds nothing to claim
+    assert Memory.objects.count() == 0
+
+
+def test_it_does_nothing_for_an_erased_job(queued):
+    Job.objects.filter(pk=queued.pk).delete()
+    with tenant_scope(None):
+        run_jobs()
+    assert DBTaskResult.objects.get().return_value == "missing"
+
+
+def test_it_recovers_stale_jobs_on_command(queued, settings, bob_tenant):
+    claim(queued.pk)
+    out = StringIO()
+    call_command("jobs_recover", stdout=out)
+    assert out.getvalue().strip() == "no stale jobs"
+    expire(queued.pk, settings)
+    with tenant_scope(bob_tenant):  # the sweep crosses tenants on purpose
+        call_command("jobs_recover", stdout=out)
+    assert "requeued: 1" in out.getvalue()
+    run_jobs()
+    assert Job.objects.get(pk=queued.pk).status == "succeeded"
