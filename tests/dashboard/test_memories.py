@@ -1,0 +1,158 @@
+"""Memory browser, memory page, edit with optimistic locking, deprecate/restore, merge, escaping."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from memories.models import Memory, MemoryVersion, Status
+from memories.services.memories import MemoryInput
+from memories.services.revisions import memory_revise
+from tenants.scoping import tenant_scope
+
+from .conftest import write
+
+pytestmark = pytest.mark.django_db
+
+
+def edit(client, memory, version, content, **extra):
+    data = {"content": content, "type": memory.type, "entity": memory.entity, "confidence": str(memory.confidence),
+            "status": memory.status, "version": str(version), "reason": "", **extra}
+    return client.post(reverse("dashboard:memory-edit", args=[memory.pk]), data)
+
+
+def test_it_renders_a_script_in_memory_content_as_text(admin_client, alice_tenant, fake_embedder):
+    evil, = write(alice_tenant, MemoryInput(scope="user/9", subject="9", content="<script>alert(1)</script> & co",
+                                            metadata={"note": "<img src=x onerror=alert(2)>"}))
+    urls = [reverse("dashboard:memories"), reverse("dashboard:memory", args=[evil.pk]),
+            reverse("dashboard:memory-row", args=[evil.pk]), reverse("dashboard:memory-edit", args=[evil.pk]),
+            reverse("dashboard:memories") + "?q=alert"]
+    for url in urls:
+        html = admin_client.get(url).content.decode()
+        assert "<script>alert(1)" not in html, url
+        assert "<img src=x" not in html, url
+    html = admin_client.get(reverse("dashboard:memory", args=[evil.pk])).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in html
+
+
+def test_it_filters_the_browser_and_counts_per_status(admin_client, acme_memories):
+    response = admin_client.get(reverse("dashboard:memories"), {"scope": "user/123/project", "type": "fact"})
+    html = response.content.decode()
+    assert "Starlight" in html and "green tea" not in html
+    html = admin_client.get(reverse("dashboard:memories"), {"status": "pending"}).content.decode()
+    assert "Berlin" in html and "Starlight" not in html
+    html = admin_client.get(reverse("dashboard:memories"), {"conf_max": "0.6"}).content.decode()
+    assert "Berlin" in html and "Starlight" not in html
+    html = admin_client.get(reverse("dashboard:memories"), {"subject": "nobody"}).content.decode()
+    assert "No memories match these filters." in html
+
+
+def test_it_answers_htmx_with_the_results_partial_and_the_expanded_row(admin_client, acme_memories):
+    response = admin_client.get(reverse("dashboard:memories"), {"q": "coffee"}, HTTP_HX_REQUEST="true",
+                                HTTP_HX_TARGET="memory-results")
+    html = response.content.decode()
+    assert "<html" not in html and "black coffee" in html
+    fact = acme_memories["fact"]
+    row = admin_client.get(reverse("dashboard:memory-row", args=[fact.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert f'id="m-{fact.pk}"' in row and "project:starlight/name" in row and "<html" not in row
+
+
+def test_it_shows_hybrid_search_results_with_their_score_breakdown(admin_client, acme_memories):
+    html = admin_client.get(reverse("dashboard:memories"), {"q": "Starlight project", "mode": "search"}).content.decode()
+    assert "Starlight" in html
+    assert "results, best first" in html or "result, best first" in html
+
+
+def test_it_edits_a_memory_as_a_new_version_with_a_readable_diff(admin_client, acme_memories, alice_tenant):
+    fact = acme_memories["fact"]
+    response = edit(admin_client, fact, 1, "The user's project is called Starlight Two.")
+    assert response.status_code == 303
+    with tenant_scope(alice_tenant):
+        fact.refresh_from_db()
+        assert (fact.version, fact.content) == (2, "The user's project is called Starlight Two.")
+        assert MemoryVersion.objects.get(memory=fact, version=2).actor == "user:admin@acme.test"
+    html = admin_client.get(reverse("dashboard:memory", args=[fact.pk])).content.decode()
+    assert "<ins> Two</ins>" in html or "<ins>Two</ins>" in html
+
+
+def test_it_never_lets_a_second_admin_overwrite_a_newer_version(client_for, acme_memories, alice_tenant):
+    first, second = client_for("admin"), client_for("owner")
+    fact = acme_memories["fact"]
+    # Both open the edit form at version 1.
+    assert 'value="1"' in first.get(reverse("dashboard:memory-edit", args=[fact.pk])).content.decode()
+    assert 'value="1"' in second.get(reverse("dashboard:memory-edit", args=[fact.pk])).content.decode()
+    assert edit(first, fact, 1, "Project name: Starlight (confirmed by the user).").status_code == 303
+    response = edit(second, fact, 1, "Project name: Moonlight.", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "Someone else changed this memory" in html
+    assert "Project name: Starlight (confirmed by the user)." in html  # the newer version is shown
+    assert "Project name: Moonlight." in html  # what the second admin typed is kept in the form
+    assert 'name="version" value="2"' in html
+    with tenant_scope(alice_tenant):
+        fact.refresh_from_db()
+        assert (fact.version, fact.content) == (2, "Project name: Starlight (confirmed by the user).")
+    # Asked again, with the newer version in hand, the second admin's change is a new version: nothing lost.
+    assert edit(second, fact, 2, "Project name: Moonlight.").status_code == 303
+    with tenant_scope(alice_tenant):
+        contents = list(MemoryVersion.objects.filter(memory=fact).order_by("version").values_list("content", flat=True))
+    assert contents == ["The user's project is called Starlight.", "Project name: Starlight (confirmed by the user).",
+                        "Project name: Moonlight."]
+
+
+def test_it_deprecates_and_restores_with_the_reason_recorded(admin_client, acme_memories, alice_tenant):
+    fact = acme_memories["fact"]
+    admin_client.post(reverse("dashboard:memory-deprecate", args=[fact.pk]), {"reason": "outdated", "version": "1"})
+    with tenant_scope(alice_tenant):
+        fact.refresh_from_db()
+        assert fact.status == Status.DEPRECATED
+        assert MemoryVersion.objects.get(memory=fact, version=2).reason == "outdated"
+    admin_client.post(reverse("dashboard:memory-restore", args=[fact.pk]), {"reason": "still true", "version": "2"})
+    with tenant_scope(alice_tenant):
+        fact.refresh_from_db()
+        assert fact.status == Status.ACTIVE
+        assert MemoryVersion.objects.get(memory=fact, version=3).reason == "still true"
+
+
+def test_it_refuses_a_stale_deprecate(admin_client, acme_memories, alice_tenant):
+    fact = acme_memories["fact"]
+    with tenant_scope(alice_tenant):
+        memory_revise(memory_id=fact.pk, expected_version=1, changes={"confidence": 0.9}, actor="key:x")
+    response = admin_client.post(reverse("dashboard:memory-deprecate", args=[fact.pk]),
+                                 {"reason": "x", "version": "1"}, follow=True)
+    assert "Someone changed this memory meanwhile" in response.content.decode()
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.get(pk=fact.pk).status == Status.ACTIVE
+
+
+def test_it_previews_and_merges_selected_memories(admin_client, alice_tenant, fake_embedder):
+    a, b = write(alice_tenant, MemoryInput(scope="team/ops", content="On-call changes on Tuesday."),
+                 MemoryInput(scope="team/ops", content="The on-call rotation switches every Tuesday 10:00 UTC."))
+    preview = admin_client.get(reverse("dashboard:merge-preview"), {"ids": [a.pk, b.pk]})
+    assert preview.status_code == 200
+    assert "On-call changes on Tuesday.; The on-call rotation" in preview.content.decode()
+    response = admin_client.post(reverse("dashboard:merge-preview"),
+                                 {"ids": [a.pk, b.pk], "content": "On-call rotates every Tuesday at 10:00 UTC."})
+    assert response.status_code == 303
+    with tenant_scope(alice_tenant):
+        merged = Memory.objects.get(content="On-call rotates every Tuesday at 10:00 UTC.")
+        for source in (a, b):
+            source.refresh_from_db()
+            assert (source.status, source.superseded_by_id) == (Status.DEPRECATED, merged.pk)
+
+
+def test_it_refuses_to_merge_across_scopes(admin_client, alice_tenant, fake_embedder):
+    a, b = write(alice_tenant, MemoryInput(scope="team/ops", content="One thing."),
+                 MemoryInput(scope="team/dev", content="Another thing."))
+    response = admin_client.post(reverse("dashboard:merge-preview"), {"ids": [a.pk, b.pk]})
+    assert response.status_code == 400
+    assert "same scope" in response.content.decode()
+
+
+def test_it_suggests_near_duplicates_by_vector_similarity(admin_client, alice_tenant):
+    write(alice_tenant, MemoryInput(scope="team/ops", content="The staging database runs PostgreSQL 18."),
+          MemoryInput(scope="team/ops", content="Staging's database server is PostgreSQL version 18."),
+          MemoryInput(scope="team/ops", content="Lunch is served at noon on Fridays."))
+    html = admin_client.get(reverse("dashboard:merge"), {"scope": "team/ops", "similarity": "0.7"}).content.decode()
+    assert "1 suggestion" in html
+    assert "Lunch" not in html
