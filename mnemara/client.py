@@ -263,10 +263,14 @@ class Accepted:
 
 @dataclass(frozen=True)
 class ErasureReceipt:
-    """The answer to ``erase_subject``: counts per kind of erased data, and the full receipt in ``raw``."""
+    """The answer to ``erase_subject``: when, how much of each kind was erased (memories, memory_versions,
+    sessions, session_turns, review_items, ...), and the exports made before the erasure that still hold
+    the person's data. The full receipt is in ``raw``."""
 
     subject: str
-    counts: dict[str, Any]
+    erased_at: datetime | None
+    counts: dict[str, int]
+    exports: list[dict[str, Any]] = field(default_factory=list)
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
@@ -566,7 +570,9 @@ class Mnemara:
         """Erase a person's memories, versions, sessions and review items (GDPR Art. 17)."""
         data = self._json("DELETE", f"subjects/{self._id(external_id)}", idempotent=True)
         counts = data.get("counts") if isinstance(data.get("counts"), dict) else {}
-        return ErasureReceipt(subject=str(data.get("subject", external_id)), counts=dict(counts), raw=dict(data))
+        exports = data.get("exports") if isinstance(data.get("exports"), list) else []
+        return ErasureReceipt(subject=external_id, erased_at=_time(data.get("erased_at")), counts=dict(counts),
+                              exports=list(exports), raw=dict(data))
 
 
 def _job_id(data: Any) -> str | None:
