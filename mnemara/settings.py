@@ -151,7 +151,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["tenants.auth.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["tenants.auth.HasTenantKey"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["mnemara.parsers.JSONParser"],  # DRF's + depth and inf checks
     "EXCEPTION_HANDLER": "mnemara.errors.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["tenants.auth.ApiKeyRateThrottle"],
@@ -166,6 +166,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "MemoryTypeEnum": "memories.models.MemoryType",
+        "MemoryStatusEnum": "memories.models.Status",
+    },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MNEMARA_MAX_REQUEST_BYTES", 10 * 1024 * 1024)
 
