@@ -6,6 +6,7 @@ faked boundary), which records what would have been sent to Anthropic.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -125,6 +126,23 @@ def test_it_runs_the_loop_and_closes_the_session_at_the_end(live_server, alice: 
     assert len(memory.closed) == 1 and memory.closed[0].job
     with tenant_scope(alice.tenant):
         assert SessionTurn.objects.filter(session__session_key="chat-test-3").count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_chats_through_the_command(live_server, alice: KeyedClient, warm_embedder: None, settings) -> None:
+    require_endpoint("/api/v1/sessions/chat-cmd/close")
+    settings.ANTHROPIC_API_KEY = "sk-ant-test"
+    claude = FakeClaude("Hello Ada!")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("chat", "--scope", "user/123", "--session", "chat-cmd", "--url", live_server.url,
+                 "--api-key", alice.secret, stdin=io.StringIO("I am Ada\n"), claude=claude.client(),
+                 stdout=out, stderr=err)
+    assert out.getvalue().strip() == "Hello Ada!"
+    assert "1 turn(s); session chat-cmd closed" in err.getvalue()
+    with tenant_scope(alice.tenant):
+        session = Session.objects.get(session_key="chat-cmd")
+        assert session.closed_at is not None
+        assert SessionTurn.objects.filter(session=session).count() == 2
 
 
 def test_it_answers_without_memory_when_mnemara_is_down() -> None:

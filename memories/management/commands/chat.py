@@ -34,6 +34,8 @@ class Command(BaseCommand):
             "MNEMARA_API_KEY (or --url / --api-key). Type 'exit' or Ctrl-D to end.")
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
+    # For call_command (tests, embedding): the input stream and a ready anthropic client.
+    stealth_options = ("stdin", "claude")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--scope", required=True, help="the memory scope of this user, e.g. user/123")
@@ -59,7 +61,7 @@ class Command(BaseCommand):
         config = ChatConfig(scope=options["scope"], session_id=options["session"] or f"chat-{uuid.uuid4().hex[:12]}",
                             subject=options["subject"], model=options["model"] or settings.ANTHROPIC_MODEL,
                             max_tokens=settings.ANTHROPIC_MAX_TOKENS, token_budget=options["token_budget"])
-        claude = anthropic.Anthropic(api_key=anthropic_key, timeout=settings.ANTHROPIC_TIMEOUT)
+        claude = options.get("claude") or anthropic.Anthropic(api_key=anthropic_key, timeout=settings.ANTHROPIC_TIMEOUT)
         stdin = options.get("stdin") or sys.stdin
         self.stderr.write(f"Chatting as {config.scope} (session {config.session_id}, model {config.model}). "
                           "'exit' or Ctrl-D ends.")
