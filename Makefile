@@ -8,7 +8,7 @@ export PYTHONUNBUFFERED := 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean
+.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -23,6 +23,12 @@ install: $(STAMP)
 # Debian's Chromium for the Playwright browser tests (never `playwright install`: no downloads here).
 browser-deps:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "chromium not installed: browser tests will be skipped"
+
+# Re-extract and compile the dashboard's translations (needs GNU gettext; the compiled .mo is committed,
+# so running and testing never need it).
+messages: install
+	$(PY) manage.py makemessages -l zh_Hans --ignore=.venv --ignore=tests --ignore=bench --ignore=.staticfiles
+	$(PY) manage.py compilemessages -l zh_Hans --ignore=.venv
 
 db-stop:
 	-@$(PY) -m mnemara.pg stop

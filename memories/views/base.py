@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django_htmx.middleware import HtmxDetails
 
 from mnemara.errors import NotFound, ServiceError
@@ -115,6 +116,23 @@ def back(request: HttpRequest, url: str) -> HttpResponse:
         response["HX-Redirect"] = url
         return response
     return HttpResponseRedirect(url, status=303)
+
+
+# Refusals the services raise that a dashboard member can meet: listed so they get translated.
+KNOWN_REFUSALS = (
+    gettext_noop("Only memories of the same scope can be merged."),
+    gettext_noop("A deprecated memory cannot be merged; restore it first."),
+    gettext_noop("Another live memory in this scope already has this content."),
+    gettext_noop("Merge needs at least two different memories."),
+    gettext_noop("This review item is already resolved."),
+    gettext_noop("Only a pair can be merged."),
+    gettext_noop("Content is empty after normalisation."),
+    gettext_noop("The last owner cannot be demoted."),
+    gettext_noop("The last owner cannot be removed."),
+    gettext_noop("Memory not found."),
+    gettext_noop("Subject not found."),
+    gettext_noop("A concurrent write changed these memories; retry."),
+)
 
 
 def refusal(exc: ServiceError) -> str:
