@@ -95,7 +95,7 @@ def _prepare(item: MemoryInput, threshold: float, prefix: str = "") -> _Prepared
     validation.validate_choice(item.provenance, "provenance", Provenance, prefix)
     confidence = validation.validate_confidence(item.confidence, prefix)
     item.metadata = validation.validate_metadata(item.metadata, prefix)
-    entity = text.normalise_entity(validation.validate_entity(item.entity, prefix))
+    entity = validation.validate_no_nul(validation.validate_entity(item.entity, prefix), "entity", prefix)
     validation.validate_no_nul(item.content, "content", prefix)
     validation.validate_no_nul(item.source_session or "", "source_session", prefix)
     if item.valid_to and item.valid_from and item.valid_to < item.valid_from:
@@ -211,8 +211,9 @@ def _find_related(scope: Scope, p: _Prepared, near_duplicate: float) -> list[tup
     same_entity = Q(entity=p.entity, type=p.input.type) if p.entity else Q(pk__in=[])
     # Best match first, in SQL so the LIMIT never cuts off the exact duplicate or the entity match:
     # exact duplicate, then same entity, then most similar (newest on ties).
+    not_expired = Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now())
     rows = (Memory.objects.select_related("scope", "subject").defer("embedding", "search_vector")
-            .filter(scope=scope, status__in=LIVE_STATUSES)
+            .filter(not_expired, scope=scope, status__in=LIVE_STATUSES)
             .annotate(distance=distance,
                       dup_rank=Case(When(content_hash=p.content_hash, then=0), default=1),
                       entity_rank=Case(When(same_entity, then=0), default=1))
@@ -277,8 +278,20 @@ class _Writer:
         AuditEvent.objects.bulk_create(self.events)
 
 
+def _retire_expired_twins(writer: _Writer, scope: Scope, p: _Prepared) -> None:
+    """An expired memory is invisible but still live until the purge job runs: deprecate a twin of the
+    new content so the new write is not answered "duplicate" of something nobody can see."""
+    now = timezone.now()
+    twins = Memory.objects.select_related("scope", "subject").filter(
+        scope=scope, status__in=LIVE_STATUSES, content_hash=p.content_hash, expires_at__lte=now)
+    for twin in twins:
+        writer.versions.append(bump(twin, ChangeKind.DEPRECATE, writer.actor, reason="expired",
+                                    status=Status.DEPRECATED, valid_to=twin.expires_at))
+
+
 def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None, threshold: float,
            near_duplicate: float) -> WriteResult:
+    _retire_expired_twins(writer, scope, p)
     related = _find_related(scope, p, near_duplicate)
     candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,

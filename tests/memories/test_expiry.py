@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from memories.models import Memory, Status
+from memories.services.memories import MemoryInput, memory_create
+from tenants.models import Tenant
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_does_not_answer_duplicate_of_an_expired_memory(in_alice: Tenant, fake_embedder: object) -> None:
+    past = timezone.now() - timedelta(minutes=1)
+    [first] = memory_create(items=[MemoryInput(scope="user/1", content="Parking spot is B12", expires_at=past)],
+                            actor="test")
+    [second] = memory_create(items=[MemoryInput(scope="user/1", content="Parking spot is B12")], actor="test")
+    assert second.action == "created"
+    assert second.memory.pk != first.memory.pk
+    expired = Memory.objects.get(pk=first.memory.pk)
+    assert expired.status == Status.DEPRECATED
+    assert expired.versions.count() == 2
