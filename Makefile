@@ -37,6 +37,7 @@ run: install
 	@$(PY) -m mnemara.pg stop-orphan
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
+	$(PY) manage.py jobs_recover
 	@echo "Starting the background worker and the web server on http://$(HOST):$(PORT)"
 	@trap 'kill 0' INT TERM EXIT; \
 	  $(PY) manage.py db_worker & \

@@ -48,6 +48,39 @@ class JobOut(serializers.Serializer[Job]):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+class TurnOut(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    role = serializers.CharField()
+    content = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class SessionOut(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    scope = serializers.CharField()
+    subject = serializers.CharField(allow_null=True)
+    summary = serializers.CharField()
+    turn_count = serializers.IntegerField()
+    extracted_through = serializers.IntegerField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    turns = TurnOut(many=True)
+    last_job = JobOut(allow_null=True)
+
+
+class AppendOut(serializers.Serializer[Any]):
+    session = serializers.CharField()
+    appended = serializers.IntegerField()
+    turn_count = serializers.IntegerField()
+    job = serializers.UUIDField(allow_null=True)
+
+
+class JobAcceptedOut(serializers.Serializer[Any]):
+    job = serializers.UUIDField()
+    session = serializers.CharField(required=False)
+
+
 def job_json(job: Job) -> dict[str, Any]:
     data = dict(JobOut(job).data)
     data["max_attempts"] = settings.JOB_MAX_ATTEMPTS
@@ -91,7 +124,7 @@ class _ScopedView(TenantAPIView):
 
 
 class SessionMessagesView(_ScopedView):
-    @extend_schema(request=SessionMessagesIn, responses={202: None})
+    @extend_schema(request=SessionMessagesIn, responses={202: AppendOut})
     def post(self, request: Request, session_id: str) -> Response:
         body = _body(request)
         result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
@@ -103,7 +136,7 @@ class SessionMessagesView(_ScopedView):
 
 
 class SessionDetailView(_ScopedView):
-    @extend_schema(parameters=[OpenApiParameter("limit", int)], responses={200: None})
+    @extend_schema(parameters=[OpenApiParameter("limit", int)], responses=SessionOut)
     def get(self, request: Request, session_id: str) -> Response:
         raw_limit = request.query_params.get("limit", "20")
         if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= 200:
@@ -117,14 +150,14 @@ class SessionDetailView(_ScopedView):
 
 
 class SessionCloseView(_ScopedView):
-    @extend_schema(request=None, responses={202: None})
+    @extend_schema(request=None, responses={202: JobAcceptedOut})
     def post(self, request: Request, session_id: str) -> Response:
         job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes)
         return Response({"job": str(job.pk), "session": session_id}, status=status.HTTP_202_ACCEPTED)
 
 
 class ExtractView(_ScopedView):
-    @extend_schema(request=ExtractIn, responses={202: None})
+    @extend_schema(request=ExtractIn, responses={202: JobAcceptedOut})
     def post(self, request: Request) -> Response:
         body = _body(request)
         job = sessions.extraction_request(scope=self.allowed_scope(body.get("scope")), messages=body.get("messages"),
