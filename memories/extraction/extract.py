@@ -89,7 +89,9 @@ def load_work(job: Job) -> Work:
         turns = [Turn(i, m["role"], m["content"]) for i, m in enumerate(job.input.get("messages", []), start=1)]
         return Work(scope_path, subject, "", _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [],
                     summarise=False)
-    session = Session.objects.get(pk=job.session_id)
+    session = Session.objects.filter(pk=job.session_id).first() if job.session_id else None
+    if session is None:
+        raise ExtractionError("the session no longer exists", code="session_gone")
     first, last = int(job.input["from_seq"]), int(job.input["to_seq"])
     rows = SessionTurn.objects.filter(session=session, seq__gte=max(1, first - CONTEXT_TURNS), seq__lte=last)
     all_turns = [Turn(r.seq, r.role, r.content) for r in rows.order_by("seq")]
@@ -101,15 +103,15 @@ def load_work(job: Job) -> Work:
 def related_memories(scope_path: str, turns: Sequence[Turn], limit: int = KNOWN_MEMORIES) -> list[KnownMemory]:
     """What the scope already knows about this conversation: search hits first, then the newest."""
     found: list[Memory] = []
-    query = " ".join(t.content for t in turns if t.role == "user")[:1000].strip()
+    query = " ".join(t.content for t in turns if t.role == "user")[:500].strip()
     if query:
         try:  # recall lives in memories.search (another module's job); without it, recency alone
             search = importlib.import_module("memories.search")
             hits = search.memory_search(query=query, scopes=[scope_path], k=limit, include_statuses=list(LIVE_STATUSES),
                                         track_access=False)
             found = [hit.memory for hit in hits]
-        except (ImportError, AttributeError, TypeError):
-            logger.info("memory_search unavailable; showing the newest memories only")
+        except (ImportError, AttributeError, TypeError, ServiceError):
+            logger.info("memory_search unavailable for this query; showing the newest memories only")
     recent = (Memory.objects.filter(scope__path=scope_path, status__in=LIVE_STATUSES)
               .exclude(pk__in=[m.pk for m in found]).order_by("-updated_at")[:limit])
     found = [*found, *recent][:limit]
