@@ -56,7 +56,7 @@ def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
     if "status" in changes:
         fields["status"] = validation.validate_choice(changes["status"], "status", Status)
     if "entity" in changes:
-        fields["entity"] = text.normalise_entity(validation.validate_entity(changes["entity"]))
+        fields["entity"] = validation.validate_no_nul(validation.validate_entity(changes["entity"]), "entity")
     if "metadata" in changes:
         fields["metadata"] = validation.validate_metadata(changes["metadata"])
     if "confidence" in changes:

@@ -60,15 +60,33 @@ def validate_metadata(metadata: object, prefix: str = "") -> dict[str, Any]:
         return {}
     if not isinstance(metadata, dict):
         raise field_error("metadata", "Metadata must be a JSON object.", prefix)
-    size = len(json.dumps(metadata, ensure_ascii=False).encode())
+    try:  # allow_nan=False: NaN/inf are not JSON, and jsonb refuses them
+        size = len(json.dumps(metadata, ensure_ascii=False, allow_nan=False).encode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError) as exc:
+        raise field_error("metadata", "Metadata must be plain JSON (finite numbers, not too deep).", prefix) from exc
     if size > settings.MAX_METADATA_BYTES:
         raise TooLarge(f"{prefix}metadata: at most {settings.MAX_METADATA_BYTES} bytes.",
                        fields={f"{prefix}metadata": [f"At most {settings.MAX_METADATA_BYTES} bytes of JSON."]})
     if _depth(metadata) > settings.MAX_METADATA_DEPTH:
         raise field_error("metadata", f"Metadata nests at most {settings.MAX_METADATA_DEPTH} levels.", prefix)
-    if "\x00" in json.dumps(metadata):
-        raise field_error("metadata", "Metadata may not contain NUL characters.", prefix)
+    if any(_UNSTORABLE.search(s) for s in _strings(metadata)):
+        # jsonb refuses \u0000 and psycopg cannot encode a lone surrogate: both were 500s.
+        raise field_error("metadata", "Metadata may not contain NUL characters or lone surrogates.", prefix)
     return metadata
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _strings(value: Any) -> list[str]:
+    """Every key and string value in a (depth-limited) JSON document."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (str(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
 
 
 def validate_choice(value: object, field: str, choices: type[MemoryType] | type[Provenance] | type[Status],
@@ -97,6 +115,7 @@ def validate_entity(value: object, prefix: str = "") -> str:
 
 
 def validate_no_nul(value: str, field: str, prefix: str = "") -> str:
-    if "\x00" in value:
-        raise field_error(field, "NUL characters are not allowed.", prefix)
+    """No NUL (PostgreSQL text refuses it) and no lone surrogate (not encodable as UTF-8)."""
+    if _UNSTORABLE.search(value):
+        raise field_error(field, "NUL characters and lone surrogates are not allowed.", prefix)
     return value

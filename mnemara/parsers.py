@@ -1,0 +1,66 @@
+"""The API's JSON parser: DRF's, plus the refusals that would otherwise surface as 500s.
+
+- Nesting: Python's decoder raises RecursionError (not ValueError) past ~1,000 levels, and anything
+  deep enough to parse can still exhaust the stack in later recursive code (validation, json.dumps,
+  psycopg). Documents nested deeper than ``MAX_JSON_DEPTH`` are refused here, iteratively.
+- Numbers: ``1e400`` is valid JSON that Python reads as ``inf``, which PostgreSQL's jsonb refuses.
+  NaN/Infinity literals are already refused by DRF's strict mode.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import math
+from collections.abc import Mapping
+from typing import IO, Any
+
+from django.conf import settings
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+MAX_JSON_DEPTH = 64
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"number out of range: {text[:40]}")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def json_depth(value: Any) -> int:
+    """Nesting depth of parsed JSON without recursion (a scalar is 0, [] or {} is 1)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest > MAX_JSON_DEPTH:
+            return deepest
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+class JSONParser(parsers.JSONParser):
+    def parse(self, stream: IO[Any] | None, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
+        if stream is None:  # DRF answers an empty body itself; never here
+            raise ParseError("JSON parse error - empty body.")
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            data = json.load(codecs.getreader(encoding)(stream), parse_constant=_refuse_constant,
+                             parse_float=_finite_float)
+        except RecursionError as exc:
+            raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.") from exc
+        except ValueError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from exc
+        if json_depth(data) > MAX_JSON_DEPTH:
+            raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.")
+        return data
