@@ -52,7 +52,7 @@ import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet, Value
+from django.db.models import F, FloatField, Q, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -245,16 +245,18 @@ def query_tsquery(query: str) -> str | None:
     return " | ".join(terms) or None
 
 
-def lexical_queryset(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float]) -> QuerySet[Memory]:
-    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
+def lexical_queryset(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None) -> QuerySet[Memory]:
+    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index.
+    The cosine distance rides along (for the score breakdown) unless there is no query vector."""
     search = SearchQuery(tsquery, config="simple", search_type="raw")
+    distance = (CosineDistance("embedding", query_vector) + Value(0.0) if query_vector is not None
+                else Value(None, output_field=FloatField()))
     return (qs.filter(search_vector=search)
-            .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True),
-                      distance=CosineDistance("embedding", query_vector) + Value(0.0))
+            .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True), distance=distance)
             .order_by("-rank", "pk"))
 
 
-def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float],
+def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
                        limit: int) -> list[Candidate]:
     rows = lexical_queryset(qs, tsquery, query_vector).values_list(*_FIELDS, "rank")[:limit]
     return [_candidate(r, lexical=float(r[5])) for r in rows]
@@ -328,10 +330,10 @@ def near_duplicate(a: Memory, b: Memory) -> bool:
 
 # --------------------------------------------------------------------------- the entry point
 
-def _candidate_lists(qs: QuerySet[Memory], query: str, query_vector: Sequence[float], mode: str, limit: int,
-                     scope_rows: int) -> dict[str, list[Candidate]]:
+def _candidate_lists(qs: QuerySet[Memory], query: str, query_vector: Sequence[float] | None, mode: str,
+                     limit: int, scope_rows: int) -> dict[str, list[Candidate]]:
     lists: dict[str, list[Candidate]] = {}
-    if mode in ("hybrid", "vector"):
+    if query_vector is not None:
         lists["vector"] = vector_candidates(qs, query_vector, limit, scope_rows=scope_rows)
     tsquery = query_tsquery(query) if mode in ("hybrid", "lexical") else None
     if tsquery:
@@ -401,8 +403,10 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     qs = filtered_memories(scope_ids=scope_ids, types=types, min_confidence=min_confidence, statuses=statuses,
                            filters=filters, as_of=as_of, now=now)
     limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
-    query_vector = get_embedder().embed_query(query.strip())  # lexical mode too: the "vector" score shown
-    rows = scope_row_count(scope_ids, statuses, settings.HNSW_MIN_SCOPE_ROWS + 1) if mode != "lexical" else 0
+    query_vector, rows = None, 0
+    if mode != "lexical":  # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
+        query_vector = get_embedder().embed_query(query.strip())
+        rows = scope_row_count(scope_ids, statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
     lists = _candidate_lists(qs, query, query_vector, mode, limit, rows)
     fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
     scored = score_candidates(_merge(lists), fused, reference=as_of or now, lives=half_lives(get_active_tenant()))

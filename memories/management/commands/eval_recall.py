@@ -1,0 +1,43 @@
+"""Retrieval-quality harness: ``python manage.py eval_recall [--limit N] [--mode hybrid|vector|lexical|all] [--json]``.
+
+Ingests bench/eval/recall_eval.json through the REST API into a throwaway tenant (rolled back at the
+end unless --keep) and prints recall@1/5/10, MRR and p50/p95 latency per mode.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from memories.recall_eval import evaluate
+from memories.search import MODES
+
+
+class Command(BaseCommand):
+    help = "Evaluate recall quality (recall@k, MRR, latency) on the bilingual evaluation set."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--limit", type=int, default=None, help="Ask only N questions, spread over the set.")
+        parser.add_argument("--mode", choices=[*MODES, "all"], default="all")
+        parser.add_argument("--json", action="store_true", help="Print the full result as JSON.")
+        parser.add_argument("--keep", action="store_true", help="Commit the eval tenant instead of rolling back.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        modes = list(MODES) if options["mode"] == "all" else [options["mode"]]
+        result = evaluate(modes=modes, limit=options["limit"], keep=options["keep"])
+        if options["json"]:
+            self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
+            return
+        self.stdout.write(f"{result['memories']} memories ({result['ingest_actions']}), "
+                          f"{result['questions']} questions, k={result['k']}, tenant {result['tenant']}"
+                          f"{' (rolled back)' if result.get('rolled_back') else ' (kept)'}")
+        header = f"{'mode':<8} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6} {'p50 ms':>7} {'p95 ms':>7}"
+        self.stdout.write(header)
+        for row in result["modes"]:
+            quality = f"{row['recall@1']:>6.3f} {row['recall@5']:>6.3f} {row['recall@10']:>6.3f} {row['mrr']:>6.3f}"
+            self.stdout.write(f"{row['mode']:<8} {quality} {row['p50_ms']:>7.1f} {row['p95_ms']:>7.1f}")
+        for row in result["modes"]:
+            tags = ", ".join(f"{t} {v:.2f}" for t, v in row["recall@5_by_tag"].items())
+            self.stdout.write(f"recall@5 by tag ({row['mode']}): {tags}")

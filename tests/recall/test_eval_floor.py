@@ -1,0 +1,50 @@
+"""The retrieval-quality harness on a slice of the evaluation set, with floors: quality cannot
+silently regress. Full numbers: `python manage.py eval_recall` (docs/recall.md)."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from memories.models import Memory
+from memories.recall_eval import ModeReport, QuestionResult, load_dataset, pick_questions
+from tenants.models import Tenant
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_scores_recall_and_mrr() -> None:
+    report = ModeReport("hybrid", [QuestionResult("a", ["zh"], [1, None], 5.0),
+                                   QuestionResult("b", [], [3], 7.0)])
+    assert report.recall_at(1) == pytest.approx(0.25)
+    assert report.recall_at(5) == pytest.approx(0.75)
+    assert report.recall_at(5, "zh") == pytest.approx(0.5)
+    assert report.mrr() == pytest.approx((1 + 1 / 3) / 2)
+    assert report.latency(0.5) in (5.0, 7.0)
+
+
+def test_it_has_a_bilingual_set_big_enough() -> None:
+    data = load_dataset()
+    assert len(data["conversations"]) >= 3 and len(data["questions"]) >= 60
+    keys = {m["key"] for c in data["conversations"] for s in c["sessions"] for m in s["memories"]}
+    assert all(set(q["expected"]) <= keys for q in data["questions"])
+    tags = {t for q in data["questions"] for t in q["tags"]}
+    assert {"paraphrase", "name", "number", "temporal", "zh"} <= tags
+    assert len(pick_questions(data["questions"], 24)) == 24
+
+
+def test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side() -> None:
+    out = StringIO()
+    call_command("eval_recall", "--limit", "30", "--json", stdout=out)
+    result = json.loads(out.getvalue())
+    modes = {row["mode"]: row for row in result["modes"]}
+    hybrid = modes["hybrid"]
+    assert result["questions"] == 30 and result["rolled_back"]
+    assert hybrid["recall@5"] >= 0.85 and hybrid["mrr"] >= 0.75, hybrid
+    assert hybrid["recall@5_by_tag"]["zh"] >= 0.85, hybrid
+    assert hybrid["mrr"] >= modes["vector"]["mrr"] and hybrid["mrr"] >= modes["lexical"]["mrr"], modes
+    assert not Tenant.objects.filter(slug=result["tenant"]).exists()  # the throwaway tenant is gone
+    assert Memory.unscoped.count() == 0
