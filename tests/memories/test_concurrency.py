@@ -97,6 +97,23 @@ def test_it_lets_exactly_one_of_20_writers_win_each_version(alice: KeyedClient, 
     assert final.json()["version"] == writers + 1 and final["ETag"] == f'"{writers + 1}"'
 
 
+def test_it_answers_404_to_concurrent_writers_of_another_tenant(alice: KeyedClient, bob: KeyedClient,
+                                                                fake_embedder: object) -> None:
+    memory = create(alice, content="Alice's memory under siege.")
+    url = f"{API}/memories/{memory['id']}"
+    start = threading.Barrier(8)
+
+    def intruder(n: int) -> int:
+        client = client_for(bob)
+        start.wait()
+        if n % 2:
+            return client.patch(url, {"content": f"bob {n}"}, format="json", HTTP_IF_MATCH='"1"').status_code
+        return client.delete(url).status_code
+
+    assert run_threads(8, intruder) == [404] * 8
+    assert [v["version"] for v in history(alice, memory["id"])] == [1]
+
+
 def test_it_keeps_one_row_for_concurrent_identical_creates(alice: KeyedClient, fake_embedder: object) -> None:
     writers = 10
     start = threading.Barrier(writers)

@@ -419,3 +419,19 @@ def test_it_refuses_secrets_when_the_policy_says_reject(alice: KeyedClient, sett
                                HTTP_IF_MATCH='"1"')
     assert_error(patch, 400, "secret_detected")
     assert row_counts(alice.tenant) == before
+
+
+# --------------------------------------------------------------------------- tenancy
+
+def test_it_never_relates_or_resolves_across_tenants(alice: KeyedClient, bob: KeyedClient) -> None:
+    mine = create(alice, content="Uri's salary band is L5.", entity="person:uri/band")
+    create(alice, content="Uri might get promoted.", entity="person:uri/band", confidence=0.3)
+    [item] = review_items(alice)
+    # The same text and entity in bob's tenant: no duplicate, no supersede, no review of alice's data.
+    theirs = create(bob, content="Uri's salary band is L5.", entity="person:uri/band")
+    assert resolution(theirs) == ("created", []) and theirs["id"] != mine["id"]
+    other = create(bob, content="Uri's salary band is L7.", entity="person:uri/band")
+    assert resolution(other) == ("superseded", [theirs["id"]])
+    assert_error(bob.client.post(f"{API}/review/{item['id']}/resolve", {"action": "reject"}, format="json"), 404)
+    assert_error(bob.client.get(f"{API}/memories/{mine['id']}/history"), 404)
+    assert get(alice, mine["id"])["status"] == "active" and review_items(alice)[0]["status"] == "open"
