@@ -109,9 +109,22 @@ def maintenance_run(*, now: datetime | None = None, tenant_slug: str | None = No
             run = export_write(tenant=tenant, since=due[0], until=due[1]) if due else None
             report[tenant.slug] = {"export": str(run.pk) if run else None,
                                    "purged": retention_purge(tenant=tenant, now=now)}
+    report["task_results_pruned"] = task_results_prune(now=now)
     if compact:
         from memories.services.subjects import vacuum_tables
 
         vacuum_tables(full=True)
         report["compacted"] = True
     return report
+
+
+def task_results_prune(*, now: datetime, min_age_days: int = 14) -> int:
+    """Drop finished queue rows (django-tasks-db) older than two weeks. They only hold Job ids; the
+    Job rows keep the history the API reports."""
+    from django_tasks_db.compat import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    finished = [TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED]
+    deleted, _ = DBTaskResult.objects.filter(
+        status__in=finished, finished_at__lt=now - timedelta(days=min_age_days)).delete()
+    return deleted
