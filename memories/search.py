@@ -317,15 +317,17 @@ def _words(memory: Memory) -> set[str]:
 
 
 def near_duplicate(a: Memory, b: Memory) -> bool:
+    """Same content_hash, or word overlap and cosine both high. Words are checked first: they are at
+    hand, while the vectors are deferred and loaded only for the rare pair that gets this far."""
     if a.content_hash == b.content_hash:
         return True
+    wa, wb = _words(a), _words(b)
+    if not (wa or wb) or len(wa & wb) / len(wa | wb) < DEDUPE_WORD_OVERLAP:
+        return False
     if a.embedding is None or b.embedding is None:
         return False
     cosine = float(np.dot(np.asarray(a.embedding, dtype=np.float32), np.asarray(b.embedding, dtype=np.float32)))
-    if cosine < DEDUPE_COSINE:
-        return False
-    wa, wb = _words(a), _words(b)
-    return bool(wa or wb) and len(wa & wb) / len(wa | wb) >= DEDUPE_WORD_OVERLAP
+    return cosine >= DEDUPE_COSINE
 
 
 # --------------------------------------------------------------------------- the entry point
@@ -357,7 +359,7 @@ def _hits(scored: Sequence[Scored], k: int) -> list[SearchHit]:
     while len(kept) < k and start < len(scored):
         batch = scored[start : start + k + 10]
         start += len(batch)
-        rows = (Memory.objects.select_related("scope", "subject").defer("search_vector")
+        rows = (Memory.objects.select_related("scope", "subject").defer("search_vector", "embedding")
                 .in_bulk([s.candidate.id for s in batch]))
         for s in batch:
             memory = rows.get(s.candidate.id)

@@ -1,0 +1,203 @@
+"""Search latency through the REST API: 100,000 memories in one tenant, 10,000 in the searched scope.
+
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_latency.py [--queries 200] [--total 100000]
+        [--in-scope 10000] [--threads 1] [--tenant bench-search]
+
+What it does:
+1. Seeds (once; a later run with the same --tenant reuses the rows) the dev database (the embedded
+   PostgreSQL unless DATABASE_URL) with a dedicated tenant. Seeding 100k memories through the model
+   would take ~10 minutes on 2 cores, so: ~2,000 distinct sentences are embedded with the real model,
+   and each of the N rows reuses one of them with a unique suffix and a slightly perturbed,
+   re-normalised vector, inserted with bulk_create (straight into memories_memory: versions and audit
+   events do not touch the search path, so they are skipped). search_text comes from the same
+   services.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
+   over 90 other scopes of the same tenant.
+2. Starts a real HTTP server (gunicorn, 1 gthread worker, 1 thread, keep-alive) on 127.0.0.1 with
+   MNEMARA_EMBEDDING_THREADS=--threads, waits for /healthz and warms up.
+3. One client, one keep-alive connection, sends --queries distinct queries (none equal to a stored
+   sentence, so every query is embedded: the honest number), then the same queries again (the
+   embedder's LRU cache answers: the search path without the embedding), and prints p50/p95/mean of
+   both passes. The difference is the query embedding's share.
+4. Stops the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+
+PEOPLE = ["Emma", "Wang Lei", "Priya", "Tomasz", "Dana", "Sarah Chen", "Li Wei", "Bill", "Mia", "Jonas",
+          "Aiko", "Mateo", "Fatima", "Olu", "Ingrid", "Ravi", "Chloe", "Sven", "Noor", "Diego"]
+VERBS = ["prefers", "dislikes", "is working on", "finished", "asked about", "is worried about", "bought",
+         "recommended", "wants to learn", "scheduled a meeting about"]
+THINGS = ["black coffee", "the Atlas data warehouse", "the Kafka migration", "a half marathon", "green tea",
+          "the quarterly budget", "Python type hints", "a trip to Lisbon", "the TLS certificate renewal",
+          "vegetarian recipes"]
+TAILS = ["", " last week", " for the team"]
+QUESTIONS = ["What does {p} think of {t}?", "Has {p} said anything about {t}?", "who mentioned {t} recently",
+             "{p} and {t}", "tell me what {p} {v} lately"]
+
+
+def sentences(n: int) -> list[str]:
+    combos = [f"{p} {v} {t}{tail}" for p in PEOPLE for v in VERBS for t in THINGS for tail in TAILS]
+    random.Random(1).shuffle(combos)
+    return combos[:n]
+
+
+def queries(n: int) -> list[str]:
+    rng = random.Random(2)
+    out: list[str] = []
+    while len(out) < n:
+        q = rng.choice(QUESTIONS).format(p=rng.choice(PEOPLE), t=rng.choice(THINGS), v=rng.choice(VERBS))
+        if q not in out:
+            out.append(q)
+    return out
+
+
+def seed(tenant_slug: str, total: int, in_scope: int) -> str:
+    """Create (or reuse) the bench tenant and its rows; return an API key secret."""
+    import django
+
+    django.setup()
+    import numpy as np
+    from django.core.management import call_command
+
+    from memories.embeddings import get_embedder
+    from memories.models import Memory
+    from memories.services import text
+    from memories.services.memories import scope_get_or_create
+    from tenants.models import Tenant
+    from tenants.scoping import tenant_scope
+    from tenants.services import apikey_create, tenant_create
+
+    call_command("migrate", verbosity=0)
+    tenant = Tenant.objects.filter(slug=tenant_slug).first() or tenant_create(slug=tenant_slug, name="Search bench")
+    with tenant_scope(tenant):
+        existing = Memory.objects.count()
+        if existing not in (0, total):
+            raise SystemExit(f"tenant {tenant_slug} holds {existing} memories, not {total}: use another --tenant")
+        if existing == 0:
+            started = time.perf_counter()
+            base = sentences(2000)
+            vectors = np.asarray(get_embedder().embed(base), dtype=np.float32)
+            print(f"embedded {len(base)} sentences in {time.perf_counter() - started:.1f}s", flush=True)
+            scopes = [scope_get_or_create(f"user/bench-{i}") for i in range(91)]
+            rng = np.random.default_rng(3)
+            batch: list[Memory] = []
+            for i in range(total):
+                j = i % len(base)
+                content = f"{base[j]} (note {i})"
+                vector = vectors[j] + rng.normal(scale=0.02, size=vectors.shape[1]).astype(np.float32)
+                scope = scopes[0] if i < in_scope else scopes[1 + i % 90]
+                batch.append(Memory(tenant=tenant, scope=scope, type="fact", content=content,
+                                    content_hash=text.content_hash(content), search_text=text.search_text(content),
+                                    embedding=vector / np.linalg.norm(vector), embedding_model=get_embedder().name))
+                if len(batch) == 2000:
+                    Memory.objects.bulk_create(batch)
+                    batch = []
+                    print(f"  {i + 1} rows ({time.perf_counter() - started:.0f}s)", flush=True)
+            Memory.objects.bulk_create(batch)
+            from django.db import connection
+
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE memories_memory")
+            print(f"seeded {total} memories in {time.perf_counter() - started:.0f}s", flush=True)
+        _, secret = apikey_create(tenant=tenant, name="bench")
+    return secret
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, threads: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "MNEMARA_EMBEDDING_THREADS": str(threads), "LOG_LEVEL": "WARNING"}
+    server = subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", "1", "--worker-class", "gthread", "--threads", "1", "--keep-alive", "30",
+         "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.5)
+    stop_server(server)
+    raise SystemExit("the server did not start")
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
+
+
+def run_pass(conn: http.client.HTTPConnection, secret: str, texts: list[str]) -> list[float]:
+    headers = {"Authorization": f"Bearer {secret}", "Content-Type": "application/json"}
+    times = []
+    for q in texts:
+        body = json.dumps({"query": q, "scope": "user/bench-0", "k": 10})
+        started = time.perf_counter()
+        conn.request("POST", "/api/v1/memories/search", body=body, headers=headers)
+        response = conn.getresponse()
+        payload = response.read()
+        times.append((time.perf_counter() - started) * 1000)
+        if response.status != 200 or len(json.loads(payload)["results"]) != 10:
+            raise SystemExit(f"bad answer {response.status}: {payload[:300]!r}")
+    return times
+
+
+def describe(name: str, times: list[float]) -> str:
+    ordered = sorted(times)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    mean = statistics.fmean(times)
+    return f"{name:<34} n={len(times):<4} p50 {p50:6.1f} ms   p95 {p95:6.1f} ms   mean {mean:6.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--total", type=int, default=100_000)
+    parser.add_argument("--in-scope", type=int, default=10_000)
+    parser.add_argument("--threads", type=int, default=1, help="MNEMARA_EMBEDDING_THREADS for the server")
+    parser.add_argument("--tenant", default="bench-search")
+    args = parser.parse_args()
+    secret = seed(args.tenant, args.total, args.in_scope)
+    port = free_port()
+    server = start_server(port, args.threads)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        run_pass(conn, secret, [f"warm-up question {i} about coffee" for i in range(20)])
+        texts = queries(args.queries)
+        cold = run_pass(conn, secret, texts)
+        warm = run_pass(conn, secret, texts)
+    finally:
+        stop_server(server)
+    print(f"{args.total} memories in tenant {args.tenant}, {args.in_scope} in the searched scope, k=10, "
+          f"1 client, gunicorn 1 worker, embedding threads {args.threads}, load {os.getloadavg()[0]:.1f}")
+    print(describe("distinct queries (embedded)", cold))
+    print(describe("repeated queries (cached vectors)", warm))
+
+
+if __name__ == "__main__":
+    main()
