@@ -20,9 +20,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-# Debian's Chromium for the Playwright browser tests (never `playwright install`: no downloads here).
+# Debian's Chromium for the Playwright browser tests (never `playwright install`: no downloads here),
+# and a CJK font so the Chinese pages' screenshots show characters, not boxes.
 browser-deps:
-	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "chromium not installed: browser tests will be skipped"
+	@{ test -x /usr/bin/chromium && test -d /usr/share/fonts/truetype/wqy; } || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; } || echo "chromium not installed: browser tests will be skipped"
 
 # Re-extract and compile the dashboard's translations (needs GNU gettext; the compiled .mo is committed,
 # so running and testing never need it).

@@ -202,7 +202,7 @@ class TenantSettingsForm(forms.ModelForm[Tenant]):
 class PlaygroundForm(forms.Form):
     query = forms.CharField(label=_("Query"), max_length=2000)
     scopes = forms.CharField(label=_("Scopes (space-separated)"), max_length=2000)
-    descendants = forms.BooleanField(label=_("Include sub-scopes"), required=False, initial=True)
+    exact_scopes = forms.BooleanField(label=_("Only these scopes (not their sub-scopes)"), required=False)
     types = forms.MultipleChoiceField(label=_("Types"), required=False,
                                       choices=[(t.value, t.value) for t in MemoryType],
                                       widget=forms.CheckboxSelectMultiple)

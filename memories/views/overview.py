@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from memories.forms import PlaygroundForm
 from memories.models import Feedback, Job, Memory, MemoryType, MemoryVersion, ReviewItem, Status
+from memories.templatetags.dashboard import label
 from memories.views import charts, integrations, queries
 from memories.views.base import DashboardRequest, page, tenant, viewer_required
 
@@ -45,7 +46,7 @@ def created_by_type(days: list[date]) -> charts.Chart:
             .values_list("day", "type").annotate(n=Count("id")).values_list("day", "type", "n"))
     found = _per_day(rows, days)
     return charts.stacked_bars(_("New memories per day, by type"), days,
-                               [(t.value, found[t.value]) for t in MemoryType])
+                               [(str(label(t.value)), found[t.value]) for t in MemoryType])
 
 
 def status_over_time(days: list[date]) -> charts.Chart:
@@ -66,7 +67,7 @@ def status_over_time(days: list[date]) -> charts.Chart:
         counts = Counter(state.values())
         for s in series:
             series[s].append(counts.get(s, 0))
-    return charts.lines(_("Memories by status"), days, list(series.items()))
+    return charts.lines(_("Memories by status"), days, [(str(label(s)), v) for s, v in series.items()])
 
 
 def review_flow(days: list[date]) -> charts.Chart:
@@ -128,17 +129,23 @@ def overview(request: DashboardRequest) -> HttpResponse:
 @viewer_required
 def playground(request: DashboardRequest) -> HttpResponse:
     """Ranked results with their score breakdown, and the exact block /api/v1/context would return."""
-    form = PlaygroundForm(request.GET or None, initial={"token_budget": tenant(request).token_budget})
+    data = None
+    if request.GET:
+        # Sensible defaults for what a short query string leaves out (as the API would).
+        data = request.GET.copy()
+        data.setdefault("k", "10")
+        data.setdefault("token_budget", str(tenant(request).token_budget))
+    form = PlaygroundForm(data, initial={"k": 10, "token_budget": tenant(request).token_budget})
     context: dict[str, Any] = {"form": form, "scopes": queries.scope_tree()}
     if form.is_valid():
-        data = form.cleaned_data
+        cleaned = form.cleaned_data
         try:
-            context["hits"] = integrations.search(query=data["query"], scopes=data["scopes"],
-                                                  descendants=data["descendants"], types=data["types"],
-                                                  k=data["k"] or 10)
-            context["block"] = integrations.context(query=data["query"], scopes=data["scopes"],
-                                                    descendants=data["descendants"], types=data["types"],
-                                                    token_budget=data["token_budget"])
+            context["hits"] = integrations.search(query=cleaned["query"], scopes=cleaned["scopes"],
+                                                  descendants=not cleaned["exact_scopes"], types=cleaned["types"],
+                                                  k=cleaned["k"] or 10)
+            context["context_block"] = integrations.context(query=cleaned["query"], scopes=cleaned["scopes"],
+                                                    descendants=not cleaned["exact_scopes"], types=cleaned["types"],
+                                                    token_budget=cleaned["token_budget"])
         except integrations.Unavailable:
             context["unavailable"] = True
     return page(request, "dashboard/playground.html", context)

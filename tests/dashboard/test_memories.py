@@ -58,9 +58,12 @@ def test_it_answers_htmx_with_the_results_partial_and_the_expanded_row(admin_cli
 
 
 def test_it_shows_hybrid_search_results_with_their_score_breakdown(admin_client, acme_memories):
-    html = admin_client.get(reverse("dashboard:memories"), {"q": "Starlight project", "mode": "search"}).content.decode()
-    assert "Starlight" in html
+    response = admin_client.get(reverse("dashboard:memories"), {"q": "Starlight project", "mode": "search"})
+    html = response.content.decode()
     assert "results, best first" in html or "result, best first" in html
+    results = html.split("best first", 1)[1]
+    assert results.index("project is called Starlight.") < results.index("black coffee")  # ranked, best first
+    assert ">vector<" in html and ">lexical<" in html and ">recency<" in html
 
 
 def test_it_edits_a_memory_as_a_new_version_with_a_readable_diff(admin_client, acme_memories, alice_tenant):

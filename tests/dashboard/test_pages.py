@@ -59,3 +59,13 @@ def test_it_sends_anonymous_visitors_to_the_login_page(client):
     response = client.get(reverse("dashboard:memories"))
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+
+
+def test_it_runs_the_search_playground(admin_client, acme_memories):
+    response = admin_client.get(reverse("dashboard:playground"), {"query": "<b>coffee</b> Starlight", "scopes": "user"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "The context block" in html
+    assert "&lt;memory&gt;" in html  # the exact block, shown as text
+    assert "Starlight" in html
+    assert "<b>coffee</b>" not in html

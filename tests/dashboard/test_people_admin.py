@@ -1,0 +1,126 @@
+"""People (export, erase with confirmation and receipt), exports, API keys, members and settings."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from memories.models import AuditEvent, Memory
+from memories.services.exports import export_write
+from tenants.models import ApiKey, Membership, Tenant
+from tenants.scoping import tenant_scope
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def subject(alice_tenant, acme_memories):
+    from tenants.models import Subject
+
+    with tenant_scope(alice_tenant):
+        return Subject.objects.get(external_id="123")
+
+
+def test_it_downloads_a_persons_data_as_json(admin_client, subject):
+    response = admin_client.get(reverse("dashboard:person-export", args=[subject.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    body = json.loads(response.content)
+    assert body["subject"]["external_id"] == "123"
+    assert any("Starlight" in m["content"] for m in body["memories"])
+
+
+def test_it_erases_a_person_only_after_the_id_is_typed_and_shows_the_receipt(admin_client, subject, alice_tenant):
+    url = reverse("dashboard:person-erase", args=[subject.pk])
+    response = admin_client.post(url, {"confirm": "12"})
+    assert response.status_code == 400
+    assert "nothing was erased" in response.content.decode()
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.filter(subject=subject).count() == 4
+    response = admin_client.post(url, {"confirm": "123"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Erasure receipt" in html and "was erased" in html
+    assert "memories" in html
+    with tenant_scope(alice_tenant):
+        assert not Memory.objects.filter(content__contains="Starlight").exists()
+        assert AuditEvent.objects.filter(action="subject.erased", actor="user:admin@acme.test").exists()
+    assert admin_client.get(reverse("dashboard:person", args=[subject.pk])).status_code == 404
+
+
+def test_it_lists_exports_and_downloads_them_for_admins_only(admin_client, viewer_client, bob_member, alice_tenant,
+                                                           acme_memories, settings, tmp_path):
+    settings.EXPORT_DIR = tmp_path
+    now = timezone.now()
+    with tenant_scope(alice_tenant):
+        run = export_write(tenant=alice_tenant, since=now - timedelta(days=1), until=now + timedelta(minutes=1))
+    html = admin_client.get(reverse("dashboard:exports")).content.decode()
+    assert str(run.line_count) in html and run.sha256[:10] in html
+    url = reverse("dashboard:export-download", args=[run.pk])
+    response = admin_client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    assert b"".join(response.streaming_content)[:2] == b"\x1f\x8b"  # gzip
+    assert viewer_client.get(url).status_code == 403
+    assert bob_member.get(url).status_code == 404
+
+
+def test_it_creates_a_key_showing_the_secret_once_and_revokes_it(admin_client, alice_tenant):
+    response = admin_client.post(reverse("dashboard:api-keys"), {"name": "bot", "scope_prefixes": "user/1 team/ops",
+                                                                 "read_only": "on"})
+    html = response.content.decode()
+    assert response["Cache-Control"] == "no-store"
+    with tenant_scope(alice_tenant):
+        key = ApiKey.objects.get(name="bot")
+    assert f"mn_{key.prefix}_" in html and key.read_only and key.scope_prefixes == ["user/1", "team/ops"]
+    assert f'value="mn_{key.prefix}_' not in admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    admin_client.post(reverse("dashboard:api-key-revoke", args=[key.pk]))
+    with tenant_scope(alice_tenant):
+        key.refresh_from_db()
+        assert key.revoked_at is not None
+
+
+def test_it_manages_members_and_keeps_one_owner(client_for, members, alice_tenant):
+    owner, admin = client_for("owner"), client_for("admin")
+    admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "owner"})
+    with tenant_scope(alice_tenant):
+        assert not Membership.objects.filter(user__username="new@acme.test").exists()
+    response = admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "reviewer"})
+    assert "is now a member" in response.content.decode()
+    with tenant_scope(alice_tenant):
+        new = Membership.objects.get(user__username="new@acme.test")
+        own = Membership.objects.get(user__username=members["owner"])
+    assert new.role == "reviewer"
+    admin.post(reverse("dashboard:member-role", args=[new.pk]), {"role": "viewer"})
+    admin.post(reverse("dashboard:member-role", args=[own.pk]), {"role": "viewer"})  # an admin cannot demote an owner
+    response = owner.post(reverse("dashboard:member-role", args=[own.pk]), {"role": "viewer"}, follow=True)
+    assert "The last owner cannot be demoted." in response.content.decode()
+    admin.post(reverse("dashboard:member-remove", args=[new.pk]))
+    with tenant_scope(alice_tenant):
+        assert Membership.objects.get(pk=own.pk).role == "owner"
+        assert not Membership.objects.filter(pk=new.pk).exists()
+        assert AuditEvent.objects.filter(action="membership.role_changed").count() == 1
+
+
+def test_it_saves_tenant_settings_with_an_audit_event(admin_client, alice_tenant):
+    data = {"name": "Acme Corp", "review_threshold": "0.7", "token_budget": "900", "task_half_life_days": "7",
+            "note_half_life_days": "60", "deprecated_retention_days": "365", "session_retention_days": "90",
+            "export_retention_days": "400", "extraction_daily_cap": "500"}
+    assert admin_client.post(reverse("dashboard:settings"), {**data, "review_threshold": "1.5"}).status_code == 400
+    assert admin_client.post(reverse("dashboard:settings"), data).status_code == 303
+    tenant = Tenant.objects.get(pk=alice_tenant.pk)
+    assert (tenant.name, tenant.review_threshold, tenant.token_budget) == ("Acme Corp", 0.7, 900)
+    with tenant_scope(tenant):
+        event = AuditEvent.objects.get(action="tenant.settings_updated")
+    assert event.data["fields"] == sorted(["extraction_daily_cap", "name", "review_threshold", "task_half_life_days",
+                                           "note_half_life_days", "token_budget"])
+
+
+def test_it_shows_the_audit_log_filtered(admin_client, acme_memories):
+    html = admin_client.get(reverse("dashboard:audit"), {"action": "review."}).content.decode()
+    rows = html.split("<tbody>", 1)[1]
+    assert "review.created" in rows and "memory.created" not in rows
