@@ -28,6 +28,11 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")

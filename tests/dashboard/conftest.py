@@ -21,6 +21,12 @@ def login(client: Client, email: str) -> Client:
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # PBKDF2's deliberate slowness costs ~0.3 s per user and login; these tests check access, not hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _clean_cache():
     cache.clear()  # login throttling counts live in the cache
     yield
