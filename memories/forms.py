@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -48,6 +48,7 @@ class ThrottledLoginForm(AuthenticationForm):
 
     def clean(self) -> dict[str, Any]:
         key = self._key()
+        cache = caches["shared"]  # shared by every web worker, so the limit is per site, not per process
         if cache.get(key, 0) >= LOGIN_MAX_FAILURES:
             minutes = LOGIN_LOCKOUT_SECONDS // 60
             raise forms.ValidationError(
