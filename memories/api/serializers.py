@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rest_framework import serializers
@@ -41,12 +42,26 @@ def memory_json(memory: Memory) -> dict[str, Any]:
     return dict(MemoryOut(memory).data)
 
 
-def result_json(result: WriteResult) -> dict[str, Any]:
-    data = memory_json(result.memory)
-    data["resolution"] = {"action": str(result.action), "related": [str(r) for r in result.related]}
+def memories_json(memories: Sequence[Memory]) -> list[dict[str, Any]]:
+    """Many memories through ONE list serializer: DRF then builds the fields once, not per memory."""
+    rows: Any = MemoryOut(list(memories), many=True).data  # type: ignore[arg-type]  # the stubs do not know many=True takes a list
+    return [dict(row) for row in rows]
+
+
+def _resolution(result: WriteResult) -> dict[str, Any]:
+    resolution: dict[str, Any] = {"action": str(result.action), "related": [str(r) for r in result.related]}
     if result.redacted:
-        data["resolution"]["redacted"] = sorted(set(result.redacted))
-    return data
+        resolution["redacted"] = sorted(set(result.redacted))
+    return resolution
+
+
+def result_json(result: WriteResult) -> dict[str, Any]:
+    return {**memory_json(result.memory), "resolution": _resolution(result)}
+
+
+def results_json(results: Sequence[WriteResult]) -> list[dict[str, Any]]:
+    rows = memories_json([r.memory for r in results])
+    return [{**row, "resolution": _resolution(r)} for row, r in zip(rows, results, strict=True)]
 
 
 class MemoryIn(serializers.Serializer[Any]):

@@ -17,7 +17,7 @@ from memories.models import Feedback
 from memories.services import review as review_service
 from memories.services import revisions
 from memories.services.audit import audit
-from memories.services.memories import VersionConflict, memory_create
+from memories.services.memories import MemoryInput, VersionConflict, memory_create
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from tenants.api import TenantAPIView
 
@@ -64,7 +64,7 @@ class MemoryListCreateView(MemoryAPIView):
         params = _validated(s.ListQueryIn, request.query_params.dict())
         qs = selectors.memory_list(selectors.visible_memories(self.api_key.scope_prefixes), params)
         rows, cursor = selectors.paginate(qs, params.get("cursor"), params["limit"])
-        return Response({"results": [s.memory_json(m) for m in rows], "next": cursor})
+        return Response({"results": s.memories_json(rows), "next": cursor})
 
     @extend_schema(request=s.MemoryIn, responses={201: s.MemoryOut})
     def post(self, request: Request) -> Response:
@@ -76,14 +76,12 @@ class MemoryListCreateView(MemoryAPIView):
             raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
         items = []
         for i, data in enumerate(raw):
-            serializer = s.MemoryIn(data=_validated(s.MemoryIn, data, f"{i}." if many else ""))
-            serializer.is_valid()
-            item = serializer.to_input()
+            item = MemoryInput(**_validated(s.MemoryIn, data, f"{i}." if many else ""))
             if not self.api_key.allows_scope(item.scope.strip().strip("/")):
                 raise NotFound("Scope not found.", code="scope_not_found")
             items.append(item)
         results = memory_create(items=items, actor=self.actor())
-        body = [s.result_json(r) for r in results]
+        body = s.results_json(results)
         return Response(body if many else body[0], status=status.HTTP_201_CREATED)
 
 

@@ -8,20 +8,18 @@ version + audit event → return what happened (a ``WriteResult`` per input).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import F, Q
 from django.utils import timezone
-from pgvector.django import CosineDistance
 
 from memories.embeddings import get_embedder
 from memories.models import (
-    LIVE_STATUSES,
     AuditEvent,
     ChangeKind,
     Memory,
@@ -35,7 +33,8 @@ from memories.models import (
 )
 from memories.services import redaction, text, validation
 from memories.services.audit import audit_event
-from memories.services.conflicts import Action, Candidate, Related, conflict_decide, is_high, word_overlap
+from memories.services.conflicts import Action, Candidate, conflict_decide, is_high
+from memories.services.related import rank_related, related_prefetch
 from mnemara.errors import Conflict, NotFound, ServiceError, TooLarge, ValidationFailed
 from tenants.models import Subject
 from tenants.scoping import get_active_tenant
@@ -158,6 +157,36 @@ def subject_get_or_create(external_id: str | None) -> Subject | None:
         return Subject.objects.get(external_id=external_id)
 
 
+def scopes_get_or_create(paths: Iterable[str]) -> dict[str, Scope]:
+    """Many scopes by path: one query for those that exist; new ones one by one, in sorted order (two
+    batches creating the same new scopes then wait for each other instead of deadlocking)."""
+    wanted = sorted(set(paths))
+    found = {scope.path: scope for scope in Scope.objects.filter(path__in=wanted)}
+    for path in wanted:
+        if path not in found:
+            found[path] = scope_get_or_create(path)
+    return found
+
+
+def subjects_get_or_create(external_ids: Iterable[str | None]) -> dict[str, Subject | None]:
+    """Many subjects by external id ("" and None: no subject), like ``scopes_get_or_create``."""
+    wanted = sorted({e for e in external_ids if e})
+    found: dict[str, Subject | None] = {s.external_id: s for s in Subject.objects.filter(external_id__in=wanted)}
+    for external_id in wanted:
+        if external_id not in found:
+            found[external_id] = subject_get_or_create(external_id)
+    found[""] = None
+    return found
+
+
+def lock_scopes(scopes: Sequence[Scope]) -> None:
+    """``lock_scope`` for many in one statement, in the given order (callers sort by path)."""
+    keys = [f"scope:{scope.pk}" for scope in scopes]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) "
+                       "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)", [keys])
+
+
 def lock_scope(scope: Scope) -> None:
     """Serialise writes to one scope for the rest of the transaction (related-find + decide + write)."""
     with connection.cursor() as cursor:
@@ -205,30 +234,6 @@ def memory_get(memory_id: uuid.UUID | str) -> Memory:
 
 # --------------------------------------------------------------------------- create (the write flow)
 
-def _find_related(scope: Scope, p: _Prepared, near_duplicate: float) -> list[tuple[Memory, Related]]:
-    distance = CosineDistance("embedding", p.embedding) + Value(0.0)  # + 0.0: exact scan, never the ANN index
-    match = Q(content_hash=p.content_hash) | Q(type=p.input.type, distance__lte=1.0 - near_duplicate)
-    same_entity = Q(entity=p.entity, type=p.input.type) if p.entity else Q(pk__in=[])
-    # Best match first, in SQL so the LIMIT never cuts off the exact duplicate or the entity match:
-    # exact duplicate, then same entity, then most similar (newest on ties).
-    not_expired = Q(expires_at__isnull=True) | Q(expires_at__gt=timezone.now())
-    rows = (Memory.objects.select_related("scope", "subject").defer("embedding", "search_vector")
-            .filter(not_expired, scope=scope, status__in=LIVE_STATUSES)
-            .annotate(distance=distance,
-                      dup_rank=Case(When(content_hash=p.content_hash, then=0), default=1),
-                      entity_rank=Case(When(same_entity, then=0), default=1))
-            .filter(match | same_entity)
-            .order_by("dup_rank", "entity_rank", "distance", "-updated_at")[:20])
-    found = []
-    for m in rows:
-        similarity = 1.0 - float(m.distance) if m.distance is not None else 0.0
-        found.append((m, Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
-                                 same_content=m.content_hash == p.content_hash,
-                                 same_entity=bool(p.entity) and m.entity == p.entity, similarity=similarity,
-                                 word_overlap=word_overlap(m.search_text, p.search_text))))
-    return found
-
-
 def _new_memory(p: _Prepared, scope: Scope, subject: Subject | None, status: str) -> Memory:
     item = p.input
     now = timezone.now()
@@ -242,22 +247,55 @@ def _new_memory(p: _Prepared, scope: Scope, subject: Subject | None, status: str
 
 
 class _Writer:
-    """Applies decisions inside the request's transaction; collects versions and audit events."""
+    """Applies decisions inside the request's transaction; collects rows and writes them in bulk.
+
+    New memories are inserted at ``flush`` (one INSERT per table for the batch). A later item of the
+    same batch may change one of them before that: ``change`` then edits it in place and records the
+    version, exactly what ``bump`` does for a stored memory.
+    """
 
     def __init__(self, actor: str) -> None:
         self.actor = actor
+        self.memories: list[Memory] = []
+        # Created or changed by this batch, per scope: candidates for the batch's later items.
+        self.touched: dict[uuid.UUID, dict[uuid.UUID, Memory]] = {}
         self.versions: list[MemoryVersion] = []
         self.events: list[AuditEvent] = []
         self.reviews: list[ReviewItem] = []
+        self.late_events: list[AuditEvent] = []  # about review items of this batch: after their creation
 
     def create(self, p: _Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "") -> Memory:
         memory = _new_memory(p, scope, subject, status)
-        memory.save()
+        memory.tenant_id = scope.tenant_id
+        self.memories.append(memory)
+        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
         self.versions.append(snapshot(memory, ChangeKind.CREATE, self.actor, reason))
         self.events.append(audit_event("memory.created", actor=self.actor, target_type="memory",
                                        target_id=memory.pk, data={"status": status, "type": memory.type,
                                                                   "scope_id": str(scope.pk)}))
         return memory
+
+    def change(self, memory: Memory, change: str, reason: str, **fields: Any) -> None:
+        if memory._state.adding:  # created by this batch, not inserted yet
+            fields["updated_at"] = timezone.now()
+            for name, value in fields.items():
+                setattr(memory, name, value)
+            memory.version += 1
+            self.versions.append(snapshot(memory, change, self.actor, reason))
+        else:
+            self.versions.append(bump(memory, change, self.actor, reason=reason, **fields))
+        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
+
+    def close_reviews(self, memory: Memory, resolution: str) -> None:
+        for item in self.reviews:
+            if item.status == "open" and memory.pk in (item.memory_id, item.other_memory_id):
+                item.status, item.resolution = "resolved", resolution
+                item.resolved_by, item.resolved_at = self.actor, timezone.now()
+                self.late_events.append(audit_event(
+                    "review.resolved", actor=self.actor, target_type="review_item", target_id=item.pk,
+                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}))
+        if not memory._state.adding:
+            _close_open_reviews(memory, self.actor, resolution)
 
     def review(self, kind: str, memory: Memory, other: Memory | None, reason: str) -> None:
         item = ReviewItem(kind=kind, memory=memory, other_memory=other, subject=memory.subject, reason=reason)
@@ -265,34 +303,32 @@ class _Writer:
         self.reviews.append(item)
 
     def flush(self) -> None:
+        tenant_id = get_active_tenant().pk
+        for memory in self.memories:
+            memory.tenant_id = tenant_id
+        Memory.objects.bulk_create(self.memories)
         if self.reviews:
             ReviewItem.objects.bulk_create(self.reviews)
             for item in self.reviews:
                 self.events.append(audit_event("review.created", actor=self.actor, target_type="review_item",
                                                target_id=item.pk, data={"kind": item.kind,
                                                                         "memory_id": str(item.memory_id)}))
-        tenant_id = get_active_tenant().pk
+        self.events += self.late_events
         for row in [*self.versions, *self.events]:
             row.tenant_id = tenant_id
         MemoryVersion.objects.bulk_create(self.versions)
         AuditEvent.objects.bulk_create(self.events)
 
 
-def _retire_expired_twins(writer: _Writer, scope: Scope, p: _Prepared) -> None:
-    """An expired memory is invisible but still live until the purge job runs: deprecate a twin of the
-    new content so the new write is not answered "duplicate" of something nobody can see."""
-    now = timezone.now()
-    twins = Memory.objects.select_related("scope", "subject").filter(
-        scope=scope, status__in=LIVE_STATUSES, content_hash=p.content_hash, expires_at__lte=now)
-    for twin in twins:
-        writer.versions.append(bump(twin, ChangeKind.DEPRECATE, writer.actor, reason="expired",
-                                    status=Status.DEPRECATED, valid_to=twin.expires_at))
-
-
 def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None, threshold: float,
-           near_duplicate: float) -> WriteResult:
-    _retire_expired_twins(writer, scope, p)
-    related = _find_related(scope, p, near_duplicate)
+           near_duplicate: float, stored: list[Memory]) -> WriteResult:
+    now = timezone.now()
+    candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
+    related, expired_twins = rank_related(p, scope, candidates, near_duplicate, now)
+    for twin in expired_twins:
+        # An expired memory is invisible but still live until the purge job runs: retire it so the
+        # new write is not answered "duplicate" of something nobody can see.
+        writer.change(twin, ChangeKind.DEPRECATE, "expired", status=Status.DEPRECATED, valid_to=twin.expires_at)
     candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
                                min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP)
@@ -303,14 +339,14 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
         return WriteResult(old, Action.DUPLICATE, [old.pk], p.redacted)
     if decision.action is Action.UPDATED:
         assert old is not None
-        writer.versions.append(bump(
-            old, ChangeKind.UPDATE, actor, reason="overwritten by a higher-confidence write"
+        writer.change(
+            old, ChangeKind.UPDATE, "overwritten by a higher-confidence write"
             + (f" from session {p.input.source_session}" if p.input.source_session else ""),
             content=p.content, content_hash=p.content_hash, search_text=p.search_text, embedding=p.embedding,
             embedding_model=get_embedder().name, confidence=p.confidence, provenance=p.input.provenance,
             status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
-            source_session=p.input.source_session or old.source_session))
-        _close_open_reviews(old, actor, "superseded")
+            source_session=p.input.source_session or old.source_session)
+        writer.close_reviews(old, "superseded")
         writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"fields": ["content", "confidence"], "via": "write_flow"}))
         return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
@@ -318,8 +354,8 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
     if decision.action is Action.SUPERSEDED:
         assert old is not None
         new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}")
-        writer.versions.append(bump(old, ChangeKind.SUPERSEDE, actor, reason=f"superseded by {new.pk}",
-                                    status=Status.DEPRECATED, superseded_by=new, valid_to=timezone.now()))
+        writer.change(old, ChangeKind.SUPERSEDE, f"superseded by {new.pk}", status=Status.DEPRECATED,
+                      superseded_by=new, valid_to=timezone.now())
         writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"superseded_by": str(new.pk)}))
         return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)
@@ -328,8 +364,7 @@ def _apply(writer: _Writer, p: _Prepared, scope: Scope, subject: Subject | None,
         new = writer.create(p, scope, subject, Status.ACTIVE if high else Status.PENDING,
                             reason=f"conflicts with {old.pk}")
         if old.status != Status.CONFLICTED:
-            writer.versions.append(bump(old, ChangeKind.UPDATE, actor, reason=f"conflicts with {new.pk}",
-                                        status=Status.CONFLICTED))
+            writer.change(old, ChangeKind.UPDATE, f"conflicts with {new.pk}", status=Status.CONFLICTED)
             writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
                                              target_id=old.pk, data={"conflicts_with": str(new.pk)}))
         writer.review(ReviewKind.CONFLICT, new, old, "contradicting preference")
@@ -391,17 +426,14 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
     try:
         with transaction.atomic():
             _check_fence(job_id)
-            scopes: dict[str, Scope] = {}
-            subjects: dict[str, Subject | None] = {}
-            for p in sorted(prepared, key=lambda x: x.input.scope):  # stable lock order across requests
-                if p.input.scope not in scopes:
-                    scopes[p.input.scope] = scope_get_or_create(p.input.scope)
-                    lock_scope(scopes[p.input.scope])
-            for p in prepared:
-                key = p.input.subject or ""
-                if key not in subjects:
-                    subjects[key] = subject_get_or_create(p.input.subject)
-                results.append(_apply(writer, p, scopes[p.input.scope], subjects[key], threshold, near_duplicate))
+            scopes = scopes_get_or_create(p.input.scope for p in prepared)
+            lock_scopes([scopes[path] for path in sorted(scopes)])  # stable lock order across requests
+            subjects = subjects_get_or_create(p.input.subject for p in prepared)
+            stored = related_prefetch([(scopes[p.input.scope], p) for p in prepared], near_duplicate,
+                                      timezone.now())
+            for p, candidates in zip(prepared, stored, strict=True):
+                results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
+                                      near_duplicate, candidates))
             writer.flush()
             if after_write is not None:
                 after_write(results)
