@@ -435,3 +435,35 @@ def test_it_never_relates_or_resolves_across_tenants(alice: KeyedClient, bob: Ke
     assert_error(bob.client.post(f"{API}/review/{item['id']}/resolve", {"action": "reject"}, format="json"), 404)
     assert_error(bob.client.get(f"{API}/memories/{mine['id']}/history"), 404)
     assert get(alice, mine["id"])["status"] == "active" and review_items(alice)[0]["status"] == "open"
+
+
+def test_it_applies_the_policy_between_items_of_one_batch(alice: KeyedClient) -> None:
+    # Later items see what earlier items of the same request did, before anything is inserted.
+    items = [
+        {"content": "Vera might be moving to Oslo.", "entity": "person:vera/city", "confidence": 0.3},
+        {"content": "Vera lives in Oslo now.", "entity": "person:vera/city", "confidence": 0.95},
+        {"content": "Vera moved on to Bergen.", "entity": "person:vera/city", "confidence": 0.9},
+        {"type": "preference", "content": "Walt likes window seats.", "entity": "person:walt/seat"},
+        {"type": "preference", "content": "Walt wants aisle seats.", "entity": "person:walt/seat"},
+        {"content": "vera lives in oslo now"},
+        {"content": "Vera moved on to Bergen!"},
+    ]
+    response = alice.client.post(f"{API}/memories", [{"scope": "user/5", **i} for i in items], format="json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert [resolution(b)[0] for b in body] == ["pending", "updated", "superseded", "created", "conflict",
+                                                "created", "duplicate"]
+    first = body[0]["id"]
+    assert body[1]["id"] == first and body[2]["resolution"]["related"] == [first]
+    assert body[6]["id"] == body[2]["id"]
+    vera = get(alice, first)
+    assert vera["status"] == "deprecated" and vera["superseded_by"] == body[2]["id"] and vera["version"] == 3
+    assert [(v["version"], v["change"], v["status"]) for v in history(alice, first)] == [
+        (1, "create", "pending"), (2, "update", "active"), (3, "supersede", "deprecated")]
+    assert get(alice, body[3]["id"])["status"] == "conflicted"
+    [conflict] = review_items(alice)
+    assert (conflict["memory"]["id"], conflict["other_memory"]["id"]) == (body[4]["id"], body[3]["id"])
+    [closed] = review_items(alice, "resolved")
+    assert closed["memory"]["id"] == first and closed["resolution"] == "superseded"
+    with tenant_scope(alice.tenant):
+        assert AuditEvent.objects.filter(action="review.resolved", target_id=closed["id"]).count() == 1
