@@ -3,6 +3,8 @@
 - Nesting: Python's decoder raises RecursionError (not ValueError) past ~1,000 levels, and anything
   deep enough to parse can still exhaust the stack in later recursive code (validation, json.dumps,
   psycopg). Documents nested deeper than ``MAX_JSON_DEPTH`` are refused here, iteratively.
+- Size: the body is read up to ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413 beyond), which Django alone
+  enforces only for ``request.body``, never for DRF's stream parsing.
 - Numbers: ``1e400`` is valid JSON that Python reads as ``inf``, which PostgreSQL's jsonb refuses.
   NaN/Infinity literals are already refused by DRF's strict mode.
 """
@@ -16,6 +18,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -54,9 +57,14 @@ class JSONParser(parsers.JSONParser):
         if stream is None:  # DRF answers an empty body itself; never here
             raise ParseError("JSON parse error - empty body.")
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        # DRF reads the stream itself, so Django's DATA_UPLOAD_MAX_MEMORY_SIZE never applied: enforce it.
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if limit else stream.read()
+        if limit and len(raw) > limit:
+            raise RequestDataTooBig(f"The request body is larger than {limit} bytes.")  # the API answers 413
         try:
-            data = json.load(codecs.getreader(encoding)(stream), parse_constant=_refuse_constant,
-                             parse_float=_finite_float)
+            data = json.loads(codecs.decode(raw, encoding), parse_constant=_refuse_constant,
+                              parse_float=_finite_float)
         except RecursionError as exc:
             raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.") from exc
         except ValueError as exc:

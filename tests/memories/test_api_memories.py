@@ -147,6 +147,14 @@ def test_it_limits_what_can_be_created(alice: KeyedClient, settings) -> None:
     assert row_counts(alice.tenant) == before
 
 
+def test_it_refuses_a_body_over_the_upload_limit(alice: KeyedClient, settings) -> None:
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 50_000
+    before = row_counts(alice.tenant)
+    items = [{"scope": "user/1", "content": f"Memory {i} " + "padding " * 20} for i in range(400)]
+    assert_error(alice.client.post(f"{API}/memories", items, format="json"), 413, "too_large")
+    assert row_counts(alice.tenant) == before
+
+
 def test_it_accepts_a_batch_of_500(alice: KeyedClient, fake_embedder: object) -> None:
     items = [{"scope": f"user/{i % 5}", "content": f"Batch fact number {i} about item {i * 7}."} for i in range(500)]
     response = alice.client.post(f"{API}/memories", items, format="json")
