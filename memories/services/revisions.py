@@ -72,6 +72,8 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
     """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
     fields = _validated_changes(changes)
     memory = memory_get(memory_id)
+    if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
+        raise validation.field_error("valid_to", "valid_to is before valid_from.")
     if "content" in fields:
         fields["embedding"] = get_embedder().embed([fields["content"]])[0]
         fields["embedding_model"] = get_embedder().name

@@ -95,6 +95,7 @@ def test_it_validates_patches(alice: KeyedClient) -> None:
         ({"content": "x" * 8001, "version": 1}, 413, "too_large"),
         ({"content": "Yara speaks spanish", "version": 1}, 409, "duplicate_content"),
         ({"entity": "ß" * 200, "version": 1}, 400, "validation_error"),  # 400 chars once case-folded
+        ({"valid_to": "2001-01-01T00:00:00Z", "version": 1}, 400, "validation_error"),  # before valid_from
     ]:
         assert_error(alice.client.patch(url, data, format="json"), status, code)
     assert row_counts(alice.tenant) == before
