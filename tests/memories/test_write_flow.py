@@ -176,7 +176,7 @@ def test_it_treats_unrelated_chinese_sentences_as_unrelated(alice: KeyedClient) 
 
 def test_it_answers_a_batch_with_one_resolution_per_item_in_order(alice: KeyedClient) -> None:
     existing = create(alice, content="Frank drinks black coffee.", entity="person:frank/coffee")
-    items = [
+    items: list[dict] = [
         {"scope": "user/1", "content": "Frank drinks black coffee."},
         {"scope": "user/1", "content": "Frank switched to oat latte.", "entity": "person:frank/coffee"},
         {"scope": "user/2", "content": "Grace is learning Go."},
@@ -439,7 +439,7 @@ def test_it_never_relates_or_resolves_across_tenants(alice: KeyedClient, bob: Ke
 
 def test_it_applies_the_policy_between_items_of_one_batch(alice: KeyedClient) -> None:
     # Later items see what earlier items of the same request did, before anything is inserted.
-    items = [
+    items: list[dict] = [
         {"content": "Vera might be moving to Oslo.", "entity": "person:vera/city", "confidence": 0.3},
         {"content": "Vera lives in Oslo now.", "entity": "person:vera/city", "confidence": 0.95},
         {"content": "Vera moved on to Bergen.", "entity": "person:vera/city", "confidence": 0.9},
