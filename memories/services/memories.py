@@ -1,8 +1,10 @@
 """The one write flow. The API, extraction and the dashboard all write memories through here.
 
 validate → refuse or redact secrets → normalise → embed (outside any transaction) → in ONE
-transaction per request: lock the scope, find related memories, ``conflict_decide``, write memory +
-version + audit event → return what happened (a ``WriteResult`` per input).
+transaction per request: lock the scopes, find related memories (one query for the whole batch,
+``related.py``), ``conflict_decide`` item by item (each item sees what the earlier ones did), write
+memories + versions + review items + audit events in bulk → return what happened (a ``WriteResult``
+per input).
 """
 
 from __future__ import annotations
