@@ -157,7 +157,7 @@ def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None) -> di
 def _forget_query_vectors() -> None:
     """Each mode pays for its own query embeddings: without this, the modes after the first would be
     timed on the embedder's LRU cache of query vectors."""
-    cache = getattr(get_embedder(), "_cache", None)
+    cache = getattr(get_embedder(), "_cache", None)  # the query-vector LRU of the real embedders
     if cache is not None:
         cache.clear()
 

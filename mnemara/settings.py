@@ -199,9 +199,12 @@ CONTENT_SECURITY_POLICY = {
 
 # --- Mnemara ---
 EMBEDDING_MODEL = env("MNEMARA_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
-EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "sentence-transformers")  # or "fake" for tests/dev
+# "onnx" (default: the model exported once to ONNX, run by onnxruntime), "sentence-transformers"
+# (the same model through torch), or "fake" (hashed trigrams; development only).
+EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "onnx")
+ONNX_MODEL_PATH = Path(env("MNEMARA_ONNX_PATH", str(BASE_DIR / ".cache" / "all-MiniLM-L6-v2.onnx")))
 EMBEDDING_BATCH_SIZE = env_int("MNEMARA_EMBEDDING_BATCH_SIZE", 64)
-EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)  # 0: torch default
+EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)  # 0: the runtime's default
 NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
 # A near-duplicate must also share words: the vector alone cannot tell unrelated Chinese sentences apart.
 NEAR_DUPLICATE_MIN_WORD_OVERLAP = env_float("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", 0.5)
