@@ -78,7 +78,12 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
         fields["embedding"] = get_embedder().embed([fields["content"]])[0]
         fields["embedding_model"] = get_embedder().name
     if memory.provenance == Provenance.INFERRED and fields.get("confidence", 0) >= memory.tenant.review_threshold:
-        # A human (or a stated correction) vouching for it makes it stated.
+        # Inferred memories never become high-confidence facts on a model's say-so: only a person
+        # (a dashboard member) can vouch for one, which makes it stated.
+        if not actor.startswith("user:"):
+            raise validation.field_error(
+                "confidence", "An inferred memory cannot be raised to high confidence by an API key; "
+                "a reviewer confirms it in the dashboard or through the review queue.")
         fields["provenance"] = Provenance.STATED
     try:
         with transaction.atomic():

@@ -22,3 +22,15 @@ def test_it_does_not_answer_duplicate_of_an_expired_memory(in_alice: Tenant, fak
     expired = Memory.objects.get(pk=first.memory.pk)
     assert expired.status == Status.DEPRECATED
     assert expired.versions.count() == 2
+
+
+def test_it_refuses_an_agent_raising_an_inferred_memory_to_high_confidence(alice, fake_embedder) -> None:
+    created = alice.client.post("/api/v1/memories", {"scope": "user/1", "content": "Probably lives in Lyon",
+                                                     "provenance": "inferred", "confidence": 0.6},
+                                format="json").json()
+    response = alice.client.patch(f"/api/v1/memories/{created['id']}", {"confidence": 0.95},
+                                  format="json", HTTP_IF_MATCH='"1"')
+    assert response.status_code == 400
+    assert "confidence" in response.json()["error"]["fields"]
+    assert alice.client.patch(f"/api/v1/memories/{created['id']}", {"confidence": 0.7},
+                              format="json", HTTP_IF_MATCH='"1"').status_code == 200
