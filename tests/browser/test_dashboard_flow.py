@@ -148,6 +148,7 @@ def test_it_screenshots_the_other_pages(page, shot, live_server, acme):
     log_in(page, live_server)
     with tenant_scope(acme):
         memory = Memory.objects.filter(entity="drink", status="active").first()
+        assert memory is not None
     pages = [("07-people", "/people/", "People"), ("08-playground", "/playground/?query=coffee&scopes=user",
                                                    "Search playground"),
              ("09-api-keys", "/settings/keys/", "API keys"), ("10-members", "/settings/members/", "Members and roles"),

@@ -23,7 +23,7 @@ def ids(alice_tenant, acme_memories, members):
         return {
             "memory": acme_memories["fact"].pk,
             "other": acme_memories["old"].pk,
-            "review": ReviewItem.objects.filter(status="open").first().pk,
+            "review": ReviewItem.objects.filter(status="open").earliest("created_at").pk,
             "subject": Subject.objects.get(external_id="123").pk,
             "key": key.pk,
             "membership": Membership.objects.get(user__username=members["reviewer"]).pk,
