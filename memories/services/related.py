@@ -79,12 +79,23 @@ def related_prefetch(items: Sequence[tuple[Scope, _Prepared]], near_duplicate: f
     return found
 
 
-def _cosine(a: object, b: Sequence[float] | None) -> float:
-    if a is None or b is None:
+def _unit_vector(holder: Any, attribute: str, value: object) -> np.ndarray | None:
+    """The vector as a float64 array, computed once per object (a batch compares each many times)."""
+    cached = getattr(holder, attribute, None)
+    if cached is None and value is not None:
+        cached = np.asarray(value, dtype=np.float64)
+        norm = float(np.linalg.norm(cached))
+        cached = cached / norm if norm else cached
+        setattr(holder, attribute, cached)
+    return cached
+
+
+def _cosine(m: Memory, p: _Prepared) -> float:
+    left = _unit_vector(m, "_unit_embedding", m.embedding)
+    right = _unit_vector(p, "_unit_embedding", p.embedding)
+    if left is None or right is None:
         return 0.0
-    left, right = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
-    norm = float(np.linalg.norm(left) * np.linalg.norm(right))
-    return float(left @ right) / norm if norm else 0.0
+    return float(left @ right)
 
 
 def rank_related(p: _Prepared, scope: Scope, candidates: Iterable[Memory], near_duplicate: float,
@@ -104,9 +115,11 @@ def rank_related(p: _Prepared, scope: Scope, candidates: Iterable[Memory], near_
                 expired_twins.append(m)
             continue
         same_entity = bool(p.entity) and m.entity == p.entity
-        similarity = _cosine(m.embedding, p.embedding)
         same_type = m.type == p.input.type
-        if not (same_content or (same_type and (same_entity or similarity >= near_duplicate))):
+        if not (same_content or same_type):
+            continue
+        similarity = _cosine(m, p)
+        if not (same_content or same_entity or similarity >= near_duplicate):
             continue
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
