@@ -51,8 +51,9 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F, FloatField, Q, QuerySet, Value
+from django.db.models import F, Q, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -81,6 +82,7 @@ DEDUPE_WORD_OVERLAP = 0.8
 CANDIDATES_MIN = 50
 CANDIDATES_PER_K = 5
 PREFIX_MIN_LENGTH = 4
+SCOPE_ROWS_CACHE_SECONDS = 60
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
 
 # Words that match almost every memory and so only add noise to an OR query. Dropped from queries
@@ -181,6 +183,7 @@ def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | 
 # --------------------------------------------------------------------------- candidate sources (SQL)
 
 _FIELDS = ("pk", "type", "confidence", "valid_from", "distance")
+_LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
 
 
 def _candidate(row: Sequence[Any], lexical: float = 0.0) -> Candidate:
@@ -225,8 +228,14 @@ def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit
 
 
 def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str], cap: int) -> int:
-    """Rows in the scopes, counted up to ``cap`` (an index-only scan that stops early)."""
-    return Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))[:cap].count()
+    """Rows in the scopes, counted up to ``cap`` (an index scan that stops early), memoised for a minute
+    per process: it only chooses between exact and HNSW search, which a minute-old count does as well."""
+    key = "scope-rows:" + ",".join(sorted(map(str, scope_ids))) + ":" + ",".join(sorted(statuses)) + f":{cap}"
+    count = cache.get(key)
+    if count is None:
+        count = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))[:cap].count()
+        cache.set(key, count, SCOPE_ROWS_CACHE_SECONDS)
+    return int(count)
 
 
 def query_tsquery(query: str) -> str | None:
@@ -245,21 +254,27 @@ def query_tsquery(query: str) -> str | None:
     return " | ".join(terms) or None
 
 
-def lexical_queryset(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None) -> QuerySet[Memory]:
-    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index.
-    The cosine distance rides along (for the score breakdown) unless there is no query vector."""
+def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
+    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
     search = SearchQuery(tsquery, config="simple", search_type="raw")
-    distance = (CosineDistance("embedding", query_vector) + Value(0.0) if query_vector is not None
-                else Value(None, output_field=FloatField()))
     return (qs.filter(search_vector=search)
-            .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True), distance=distance)
+            .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True))
             .order_by("-rank", "pk"))
 
 
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
                        limit: int) -> list[Candidate]:
-    rows = lexical_queryset(qs, tsquery, query_vector).values_list(*_FIELDS, "rank")[:limit]
-    return [_candidate(r, lexical=float(r[5])) for r in rows]
+    """The best ``limit`` full-text matches. Their cosine similarity (for the score breakdown) is
+    computed afterwards for those rows only: computing it for every match before the LIMIT cost more
+    than the ranking itself when a common word matches thousands of rows."""
+    rows = list(lexical_queryset(qs, tsquery).values_list(*_LEXICAL_FIELDS)[:limit])
+    distances: dict[uuid.UUID, float] = {}
+    if query_vector is not None and rows:
+        distances = dict(Memory.objects.filter(pk__in=[r[0] for r in rows])
+                         .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0))
+                         .values_list("pk", "distance"))
+    return [_candidate((pk, type_, confidence, valid_from, distances.get(pk)), lexical=float(rank))
+            for pk, type_, confidence, valid_from, rank in rows]
 
 
 # --------------------------------------------------------------------------- scoring (pure)

@@ -99,7 +99,7 @@ def test_it_uses_the_gin_index_for_lexical_candidates(bulk) -> None:
         tsquery = search.query_tsquery(query)
         assert tsquery
         assert len(search.lexical_candidates(bulk, tsquery, vector, 50)) == expected
-        plan = search.lexical_queryset(bulk, tsquery, vector)[:50].explain()
+        plan = search.lexical_queryset(bulk, tsquery)[:50].explain()
         assert "memory_search_vector_gin" in plan, plan
 
 
