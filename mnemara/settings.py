@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -147,6 +148,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / ".staticfiles"
 # WhiteNoise serves static files under gunicorn; with finders no collectstatic step is needed.
 WHITENOISE_USE_FINDERS = True
+# Without collectstatic there is no STATIC_ROOT, and WhiteNoise warns about it on every start.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
