@@ -149,7 +149,7 @@ STATIC_ROOT = BASE_DIR / ".staticfiles"
 # WhiteNoise serves static files under gunicorn; with finders no collectstatic step is needed.
 WHITENOISE_USE_FINDERS = True
 # Without collectstatic there is no STATIC_ROOT, and WhiteNoise warns about it on every start.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", category=UserWarning)
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
