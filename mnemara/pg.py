@@ -23,6 +23,14 @@ import psutil
 DATABASE_NAME = "mnemara"
 
 
+def _alive(pid: int) -> bool:
+    """A process that can still release its handle: existing, and not a zombie (killed, unreaped)."""
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
 def prune_dead_handles(pgdata: Path) -> list[int]:
     """Remove pids of processes that no longer exist from the server's handle list."""
     handles = pgdata / ".handle_pids.json"
@@ -32,7 +40,7 @@ def prune_dead_handles(pgdata: Path) -> list[int]:
         pids = [int(p) for p in json.loads(handles.read_text() or "[]")]
     except (ValueError, TypeError):
         pids = []
-    alive = [p for p in pids if psutil.pid_exists(p)]
+    alive = [p for p in pids if _alive(p)]
     if alive != pids:
         handles.write_text(json.dumps(alive))
     return alive
