@@ -40,19 +40,21 @@ confidence, fusion and the final score.
 
 from __future__ import annotations
 
+import contextvars
 import math
 import re
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -347,14 +349,40 @@ def near_duplicate(a: Memory, b: Memory) -> bool:
 
 # --------------------------------------------------------------------------- the entry point
 
+# One extra thread (and so one extra database connection) per process runs the full-text query while
+# the request's thread runs the vector scan: two cores, two PostgreSQL backends, about half the time.
+_SIDE_QUERIES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemara-search")
+_T = TypeVar("_T")
+
+
+def _on_side_connection(fn: Callable[[], _T]) -> Future[_T]:
+    context = contextvars.copy_context()  # the active tenant travels with the work
+
+    def run() -> _T:
+        close_old_connections()  # this thread's connection obeys CONN_MAX_AGE / health checks too
+        return context.run(fn)
+
+    return _SIDE_QUERIES.submit(run)
+
+
 def _candidate_lists(qs: QuerySet[Memory], query: str, query_vector: Sequence[float] | None, mode: str,
                      limit: int, scope_rows: int) -> dict[str, list[Candidate]]:
+    """The vector and the lexical candidate lists. Both are read-only snapshots, so they may run on two
+    connections at once, except inside a transaction (a test, or a caller's atomic block), whose
+    uncommitted rows only its own connection can see."""
+    tsquery = query_tsquery(query) if mode in ("hybrid", "lexical") else None
+    lexical = None
+    if tsquery:
+        def lexical_list() -> list[Candidate]:
+            return lexical_candidates(qs, tsquery, query_vector, limit)
+
+        parallel = query_vector is not None and not connection.in_atomic_block
+        lexical = _on_side_connection(lexical_list) if parallel else None
     lists: dict[str, list[Candidate]] = {}
     if query_vector is not None:
         lists["vector"] = vector_candidates(qs, query_vector, limit, scope_rows=scope_rows)
-    tsquery = query_tsquery(query) if mode in ("hybrid", "lexical") else None
     if tsquery:
-        lists["lexical"] = lexical_candidates(qs, tsquery, query_vector, limit)
+        lists["lexical"] = lexical.result() if lexical is not None else lexical_list()
     return lists
 
 
@@ -374,7 +402,8 @@ def _hits(scored: Sequence[Scored], k: int) -> list[SearchHit]:
     while len(kept) < k and start < len(scored):
         batch = scored[start : start + k + 10]
         start += len(batch)
-        rows = (Memory.objects.select_related("scope", "subject").defer("search_vector", "embedding")
+        # Vectors come along: the dedupe below may need them, and a lazy load per row costs more.
+        rows = (Memory.objects.select_related("scope", "subject").defer("search_vector")
                 .in_bulk([s.candidate.id for s in batch]))
         for s in batch:
             memory = rows.get(s.candidate.id)
@@ -429,7 +458,11 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     scored = score_candidates(_merge(lists), fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
     hits = _hits(scored, k)
     if track_access:
-        memories_touch([hit.memory.pk for hit in hits])
+        touched = [hit.memory.pk for hit in hits]
+        if connection.in_atomic_block:  # the caller's transaction must see (and may roll back) the count
+            memories_touch(touched)
+        else:  # off the response's critical path, on the side connection
+            _on_side_connection(lambda: memories_touch(touched))
         for hit in hits:
             hit.memory.access_count += 1
             hit.memory.last_accessed_at = now
