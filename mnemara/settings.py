@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
     "csp",
@@ -176,6 +177,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SERVE_AUTHENTICATION": [],
     "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI served from our own static files (no CDN), its script as a file (CSP: script-src 'self').
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "MemoryTypeEnum": "memories.models.MemoryType",
         "MemoryStatusEnum": "memories.models.Status",

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from mnemara import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # Swagger UI sets a few inline styles; its page alone may, scripts stay 'self' everywhere.
+    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("memories.urls")),
