@@ -102,3 +102,10 @@ def test_it_records_actor_action_target_time_and_request_id_for_every_change(ali
         if e.action.startswith(("memory.", "review.")):
             assert e.request_id == "req-audit-1" and e.actor == alice.key.actor() and e.target_id, e.action
     assert {e.actor for e in events if e.action.startswith("apikey.")} >= {"user:admin@acme"}
+
+
+def test_it_keeps_each_tenants_audit_log_to_itself(alice, bob, fake_embedder) -> None:
+    created = alice.client.post(f"{API}/memories", {"scope": "user/1", "content": "audited"}, format="json").json()
+    assert bob.client.delete(f"{API}/memories/{created['id']}").status_code == 404
+    with tenant_scope(bob.tenant):
+        assert not AuditEvent.objects.filter(target_id=created["id"]).exists()

@@ -71,3 +71,9 @@ def test_it_purges_deprecated_memories_and_old_sessions_after_their_retention(al
         assert Job.objects.get(pk=job.pk).input == {}
         assert AuditEvent.objects.filter(action="sessions.purged").count() == 1
         assert AuditEvent.objects.get(action="memory.purged").data["reason"] == "deprecated_retention"
+
+
+def test_it_hides_another_tenants_expiring_memory(alice, bob, fake_embedder) -> None:
+    created = alice.client.post(f"{API}/memories", {"scope": "user/1", "content": "door code 1234-x",
+                                                    "expires_at": "2099-01-01T00:00:00Z"}, format="json").json()
+    assert bob.client.get(f"{API}/memories/{created['id']}").status_code == 404

@@ -56,3 +56,8 @@ def test_it_switches_language_with_the_switcher(admin_client, acme_memories):
     assert "审核队列" in html and "保留新的" in html
     admin_client.post(reverse("set_language"), {"language": "en", "next": "/review/"})
     assert "Review queue" in admin_client.get("/review/").content.decode()
+
+
+def test_it_answers_404_in_chinese_for_another_tenants_memory(bob_member, acme_memories):
+    url = reverse("dashboard:memory", args=[acme_memories["fact"].pk])
+    assert bob_member.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").status_code == 404

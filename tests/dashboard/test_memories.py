@@ -159,3 +159,10 @@ def test_it_suggests_near_duplicates_by_vector_similarity(admin_client, alice_te
     html = admin_client.get(reverse("dashboard:merge"), {"scope": "team/ops", "similarity": "0.7"}).content.decode()
     assert "1 suggestion" in html
     assert "Lunch" not in html
+
+
+def test_it_answers_404_when_another_tenant_edits_a_memory(bob_member, acme_memories):
+    fact = acme_memories["fact"]
+    response = bob_member.post(reverse("dashboard:memory-edit", args=[fact.pk]),
+                               {"content": "overwritten by globex", "version": fact.version})
+    assert response.status_code == 404

@@ -69,3 +69,12 @@ def test_it_runs_the_search_playground(admin_client, acme_memories):
     assert "&lt;memory&gt;" in html  # the exact block, shown as text
     assert "Starlight" in html
     assert "<b>coffee</b>" not in html
+
+
+def test_it_answers_404_for_another_tenants_memory_and_person_pages(bob_member, acme_memories, alice_tenant):
+    fact = acme_memories["fact"]
+    with tenant_scope(alice_tenant):
+        subject = Subject.objects.get(external_id="123")
+    assert bob_member.get(reverse("dashboard:memory", args=[fact.pk])).status_code == 404
+    assert bob_member.get(reverse("dashboard:memory-edit", args=[fact.pk])).status_code == 404
+    assert bob_member.get(reverse("dashboard:person", args=[subject.pk])).status_code == 404

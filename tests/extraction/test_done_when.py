@@ -89,3 +89,13 @@ def test_it_supersedes_a_changed_deadline(alice):
     assert [t["content"] for t in active] == ["Starlight: The deadline is Friday"]
     old = next(t for t in tasks if t["status"] == "deprecated")
     assert old["superseded_by"] == active[0]["id"]
+
+
+def test_it_keeps_the_extracted_memories_and_jobs_from_another_tenant(alice, bob):
+    scope = "user/42"
+    post_messages(alice, "s-private", scope, "Remember: my project is called Starlight.")
+    job_id = close(alice, "s-private")
+    run_jobs()
+    assert bob.client.get(f"{API}/jobs/{job_id}").status_code == 404
+    assert bob.client.get(f"{API}/sessions/s-private").status_code == 404
+    assert bob.client.get(f"{API}/memories", {"scope": scope}).json()["results"] == []

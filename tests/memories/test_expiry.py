@@ -34,3 +34,12 @@ def test_it_refuses_an_agent_raising_an_inferred_memory_to_high_confidence(alice
     assert "confidence" in response.json()["error"]["fields"]
     assert alice.client.patch(f"/api/v1/memories/{created['id']}", {"confidence": 0.7},
                               format="json", HTTP_IF_MATCH='"1"').status_code == 200
+
+
+def test_it_refuses_another_tenant_the_patch_of_an_inferred_memory(alice, bob, fake_embedder) -> None:
+    created = alice.client.post("/api/v1/memories", {"scope": "user/1", "content": "Maybe vegetarian",
+                                                     "provenance": "inferred", "confidence": 0.6},
+                                format="json").json()
+    response = bob.client.patch(f"/api/v1/memories/{created['id']}", {"confidence": 0.7},
+                                format="json", HTTP_IF_MATCH='"1"')
+    assert response.status_code == 404
