@@ -198,3 +198,13 @@ def test_it_stops_at_the_daily_spend_cap(alice, fake_claude):
         usage = ExtractionUsage.objects.get()
         assert (usage.calls, usage.input_tokens, usage.output_tokens) == (1, 120, 30)
         assert Job.objects.count() == 2
+
+
+def test_it_never_shows_the_model_another_tenants_memories(alice, bob, fake_claude):
+    bob.client.post(f"{API}/memories", {"scope": SCOPE, "content": "Globex secret roadmap", "type": "fact"},
+                    format="json")
+    fake_claude.answers.append(tool_answer({"memories": []}))
+    job_id = extract(alice, ("user", "What is on the roadmap?"))["job"]
+    run_jobs()
+    assert fake_claude.requests and "Globex secret roadmap" not in str(fake_claude.requests)
+    assert bob.client.get(f"{API}/jobs/{job_id}").status_code == 404
