@@ -26,26 +26,10 @@ def main() -> None:
     parser.add_argument("--subject-memories", type=int, default=100, help="memories of the erased person")
     args = parser.parse_args()
 
-    import psycopg
+    from scratch_db import scratch_database
 
-    os.environ["MNEMARA_DB_NAME"] = BENCH_DB
-    import django
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    admin = {"host": db["HOST"], "port": db["PORT"], "user": db["USER"], "dbname": "postgres", "autocommit": True}
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    try:
-        django.setup()
+    with scratch_database(BENCH_DB):
         _run(args.memories, args.subject_memories)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(**admin) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
 
 
 def _timed(label: str, fn: object) -> object:

@@ -37,26 +37,10 @@ def main() -> None:
         os.environ["MNEMARA_EMBEDDING_BACKEND"] = "fake"
     os.environ["ANTHROPIC_API_KEY"] = ""  # the offline extractor: no network in a benchmark
 
-    import psycopg
+    from scratch_db import scratch_database
 
-    os.environ["MNEMARA_DB_NAME"] = BENCH_DB
-    import django
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    admin = {"host": db["HOST"], "port": db["PORT"], "user": db["USER"], "dbname": "postgres", "autocommit": True}
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    try:
-        django.setup()
+    with scratch_database(BENCH_DB):
         _run(args.sessions)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(**admin) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
 
 
 def _ms(values: list[float]) -> str:

@@ -54,7 +54,7 @@ import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, connection, connections, transaction
 from django.db.models import F, Q, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -363,6 +363,11 @@ def _on_side_connection(fn: Callable[[], _T]) -> Future[_T]:
         return context.run(fn)
 
     return _SIDE_QUERIES.submit(run)
+
+
+def side_connections_close() -> None:
+    """Close the side thread's database connections (before dropping a database, e.g. in tests)."""
+    _SIDE_QUERIES.submit(connections.close_all).result()
 
 
 def _candidate_lists(qs: QuerySet[Memory], query: str, query_vector: Sequence[float] | None, mode: str,

@@ -77,3 +77,13 @@ def fake_embedder() -> Iterator[FakeEmbedder]:
     set_embedder(fake)
     yield fake
     set_embedder(previous)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_side_connections(django_db_setup: None) -> Iterator[None]:
+    """Searches outside a transaction (live-server tests) open a connection in memories.search's side
+    thread; it must be closed before pytest-django drops the test database at the end."""
+    yield
+    from memories.search import side_connections_close
+
+    side_connections_close()
