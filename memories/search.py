@@ -65,7 +65,7 @@ from memories.selectors import scope_filter
 from memories.services import text, validation
 from memories.tokens import readable_fraction
 from mnemara.errors import NotFound, ValidationFailed
-from tenants.models import Tenant
+from tenants.models import Tenant, path_within
 from tenants.scoping import get_active_tenant
 
 MODES = ("hybrid", "vector", "lexical")
@@ -126,12 +126,6 @@ class Scored:
 
 # --------------------------------------------------------------------------- input and filters
 
-def _allowed(path: str, prefixes: Sequence[str]) -> bool:
-    if not prefixes:
-        return True
-    return any(path == p.strip("/") or path.startswith(p.strip("/") + "/") for p in prefixes)
-
-
 def _validate(query: str, k: int, mode: str, min_confidence: float, types: Sequence[str] | None,
               statuses: Sequence[str] | None) -> None:
     if not isinstance(query, str) or not query.strip():
@@ -159,7 +153,7 @@ def search_scope_ids(scopes: Sequence[str], *, descendants: bool, allowed_prefix
     if len(scopes) > MAX_SCOPES:
         raise validation.field_error("scopes", f"At most {MAX_SCOPES} scopes.")
     paths = [validation.validate_scope_path(p, "scopes") for p in scopes]
-    if not all(_allowed(p, allowed_prefixes) for p in paths):
+    if not all(path_within(p, allowed_prefixes) for p in paths):
         raise NotFound("Scope not found.", code="scope_not_found")
     match = scope_filter(paths, "path") if descendants else Q(path__in=paths)
     return list(Scope.objects.filter(match).values_list("pk", flat=True))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework.views import APIView
 
+from memories.services.validation import validate_scope_path
+from mnemara.errors import NotFound
 from tenants.models import ApiKey
 
 
@@ -21,3 +23,11 @@ class TenantAPIView(APIView):
 
     def actor(self) -> str:
         return self.api_key.actor()
+
+    def allowed_scope(self, raw: object, prefix: str = "") -> str:
+        """A valid scope path the key may use (bad syntax: 400). Outside the key's prefixes: 404, as
+        for another tenant's data, so the scope's existence is never confirmed."""
+        path = validate_scope_path(raw, prefix=prefix)
+        if not self.api_key.allows_scope(path):
+            raise NotFound("Scope not found.", code="scope_not_found")
+        return path

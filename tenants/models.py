@@ -3,6 +3,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -72,6 +73,13 @@ class Subject(TenantOwned):
 KEY_PREFIX_LEN = 10
 
 
+def path_within(path: str, prefixes: Sequence[str]) -> bool:
+    """Is scope ``path`` one of ``prefixes`` or below one? No prefixes: everything is."""
+    if not prefixes:
+        return True
+    return any(path == p.strip("/") or path.startswith(p.strip("/") + "/") for p in prefixes)
+
+
 def hash_secret(secret: str) -> str:
     # Keys carry 256 bits of randomness, so a fast hash is enough (no dictionary to attack).
     return hashlib.sha256(secret.encode()).hexdigest()
@@ -112,9 +120,7 @@ class ApiKey(TenantOwned):
         return parts[1]
 
     def allows_scope(self, path: str) -> bool:
-        if not self.scope_prefixes:
-            return True
-        return any(path == p or path.startswith(p.rstrip("/") + "/") for p in self.scope_prefixes)
+        return path_within(path, self.scope_prefixes)
 
     def actor(self) -> str:
         return f"key:{self.prefix}"

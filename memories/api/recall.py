@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from memories import context, search
 from memories.api import serializers as s
-from memories.api.views import _validated
+from memories.api.parsing import validated
 from memories.models import MemoryType, Status
 from memories.services import validation
 from tenants.api import TenantAPIView
@@ -75,7 +75,7 @@ class MemorySearchView(TenantAPIView):
 
     @extend_schema(request=SearchIn, responses=SearchOut)
     def post(self, request: Request) -> Response:
-        data = _validated(SearchIn, request.data)
+        data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
         results = [{"memory": s.memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores} for h in hits]
         return Response({"results": results})
@@ -86,6 +86,6 @@ class ContextView(TenantAPIView):
 
     @extend_schema(request=ContextIn, responses=ContextOut)
     def post(self, request: Request) -> Response:
-        data = _validated(ContextIn, request.data)
+        data = validated(ContextIn, request.data)
         built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes)
         return Response({"block": built.block, "items": [str(i) for i in built.items], "tokens": built.tokens})

@@ -40,7 +40,7 @@ class MemoryOut(serializers.Serializer[Memory]):
         return memory.subject.external_id if memory.subject_id and memory.subject else None
 
 
-def _iso(value: datetime | None) -> str | None:
+def iso(value: datetime | None) -> str | None:
     """DRF's DateTimeField output (ISO 8601, UTC as "Z"), without its per-field machinery."""
     if value is None:
         return None
@@ -56,11 +56,11 @@ def memory_json(memory: Memory) -> dict[str, Any]:
         "subject": memory.subject.external_id if memory.subject_id and memory.subject else None,
         "type": memory.type, "content": memory.content, "entity": memory.entity, "metadata": memory.metadata,
         "confidence": float(memory.confidence), "provenance": memory.provenance, "status": memory.status,
-        "source_session": memory.source_session, "valid_from": _iso(memory.valid_from),
-        "valid_to": _iso(memory.valid_to), "expires_at": _iso(memory.expires_at), "version": memory.version,
+        "source_session": memory.source_session, "valid_from": iso(memory.valid_from),
+        "valid_to": iso(memory.valid_to), "expires_at": iso(memory.expires_at), "version": memory.version,
         "superseded_by": str(memory.superseded_by_id) if memory.superseded_by_id else None,
-        "created_at": _iso(memory.created_at), "updated_at": _iso(memory.updated_at),
-        "access_count": memory.access_count, "last_accessed_at": _iso(memory.last_accessed_at),
+        "created_at": iso(memory.created_at), "updated_at": iso(memory.updated_at),
+        "access_count": memory.access_count, "last_accessed_at": iso(memory.last_accessed_at),
         "embedding_model": memory.embedding_model,
     }
 

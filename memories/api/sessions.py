@@ -14,9 +14,11 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from memories.api.parsing import json_object
+from memories.api.serializers import iso
 from memories.models import Job, Session, SessionTurn
-from memories.services import jobs, sessions, validation
-from mnemara.errors import NotFound, ValidationFailed
+from memories.services import jobs, sessions
+from mnemara.errors import ValidationFailed
 from tenants.api import TenantAPIView
 
 
@@ -90,30 +92,18 @@ def job_json(job: Job) -> dict[str, Any]:
 
 
 def turn_json(turn: SessionTurn) -> dict[str, Any]:
-    return {"seq": turn.seq, "role": turn.role, "content": turn.content, "created_at": turn.created_at.isoformat()}
+    return {"seq": turn.seq, "role": turn.role, "content": turn.content, "created_at": iso(turn.created_at)}
 
 
 def session_json(session: Session) -> dict[str, Any]:
     return {"id": session.session_key, "scope": session.scope.path,
             "subject": session.subject.external_id if session.subject else None, "summary": session.summary,
             "turn_count": session.turn_count, "extracted_through": session.extracted_through,
-            "closed_at": session.closed_at.isoformat() if session.closed_at else None,
-            "created_at": session.created_at.isoformat(), "updated_at": session.updated_at.isoformat()}
-
-
-def _body(request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
-        raise ValidationFailed("Expected a JSON object.", fields={"body": ["Not an object."]})
-    return dict(request.data)
+            "closed_at": iso(session.closed_at), "created_at": iso(session.created_at),
+            "updated_at": iso(session.updated_at)}
 
 
 class _ScopedView(TenantAPIView):
-    def allowed_scope(self, raw: object) -> str:
-        path = validation.validate_scope_path(raw)
-        if not self.api_key.allows_scope(path):
-            raise NotFound("Scope not found.", code="scope_not_found")
-        return path
-
     @staticmethod
     def subject(body: dict[str, Any]) -> str | None:
         subject = body.get("subject")
@@ -126,7 +116,7 @@ class _ScopedView(TenantAPIView):
 class SessionMessagesView(_ScopedView):
     @extend_schema(request=SessionMessagesIn, responses={202: AppendOut})
     def post(self, request: Request, session_id: str) -> Response:
-        body = _body(request)
+        body = json_object(request.data)
         result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
                                          subject=self.subject(body), messages=body.get("messages"),
                                          actor=self.actor())
@@ -159,7 +149,7 @@ class SessionCloseView(_ScopedView):
 class ExtractView(_ScopedView):
     @extend_schema(request=ExtractIn, responses={202: JobAcceptedOut})
     def post(self, request: Request) -> Response:
-        body = _body(request)
+        body = json_object(request.data)
         job = sessions.extraction_request(scope=self.allowed_scope(body.get("scope")), messages=body.get("messages"),
                                           subject=self.subject(body), actor=self.actor())
         return Response({"job": str(job.pk)}, status=status.HTTP_202_ACCEPTED)

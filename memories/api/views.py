@@ -7,12 +7,13 @@ from typing import Any
 
 from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
 from memories.api import serializers as s
+from memories.api.parsing import validated
 from memories.models import Feedback
 from memories.services import review as review_service
 from memories.services import revisions
@@ -20,17 +21,6 @@ from memories.services.audit import audit
 from memories.services.memories import MemoryInput, VersionConflict, memory_create
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from tenants.api import TenantAPIView
-
-
-def _validated(serializer_class: type[serializers.Serializer[Any]], data: Any, prefix: str = "") -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ValidationFailed("Expected a JSON object.", fields={prefix.rstrip(".") or "body": ["Not an object."]})
-    serializer = serializer_class(data=data)
-    if not serializer.is_valid():
-        fields = {f"{prefix}{k}": [str(e) for e in v] if isinstance(v, list) else [str(v)]
-                  for k, v in serializer.errors.items()}
-        raise ValidationFailed("The request is not valid.", fields=fields)
-    return dict(serializer.validated_data)
 
 
 class MemoryAPIView(TenantAPIView):
@@ -61,7 +51,7 @@ class MemoryAPIView(TenantAPIView):
 class MemoryListCreateView(MemoryAPIView):
     @extend_schema(parameters=[s.ListQueryIn], responses=s.MemoryOut(many=True))
     def get(self, request: Request) -> Response:
-        params = _validated(s.ListQueryIn, request.query_params.dict())
+        params = validated(s.ListQueryIn, request.query_params.dict())
         qs = selectors.memory_list(selectors.visible_memories(self.api_key.scope_prefixes), params)
         rows, cursor = selectors.paginate(qs, params.get("cursor"), params["limit"])
         return Response({"results": s.memories_json(rows), "next": cursor})
@@ -76,9 +66,9 @@ class MemoryListCreateView(MemoryAPIView):
             raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
         items = []
         for i, data in enumerate(raw):
-            item = MemoryInput(**_validated(s.MemoryIn, data, f"{i}." if many else ""))
-            if not self.api_key.allows_scope(item.scope.strip().strip("/")):
-                raise NotFound("Scope not found.", code="scope_not_found")
+            prefix = f"{i}." if many else ""
+            item = MemoryInput(**validated(s.MemoryIn, data, prefix))
+            item.scope = self.allowed_scope(item.scope, prefix)
             items.append(item)
         results = memory_create(items=items, actor=self.actor())
         body = s.results_json(results)
@@ -95,7 +85,7 @@ class MemoryDetailView(MemoryAPIView):
                    parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER)])
     def patch(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
-        data = _validated(s.MemoryPatchIn, request.data)
+        data = validated(s.MemoryPatchIn, request.data)
         expected = self.expected_version(request, data.pop("version", None), required=True)
         assert expected is not None
         reason = data.pop("reason", "")
@@ -118,7 +108,7 @@ class MemoryDeprecateView(MemoryAPIView):
     @extend_schema(request=s.StateChangeIn, responses=s.MemoryOut)
     def post(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
-        data = _validated(s.StateChangeIn, request.data if request.data else {})
+        data = validated(s.StateChangeIn, request.data if request.data else {})
         expected = self.expected_version(request, data.get("version"), required=False)
         updated = self.change(memory_id=memory.pk, actor=self.actor(), reason=data["reason"],
                               expected_version=expected)
@@ -140,7 +130,7 @@ class MemoryHistoryView(MemoryAPIView):
 class MemoryMergeView(MemoryAPIView):
     @extend_schema(request=s.MergeIn, responses={201: s.MemoryOut})
     def post(self, request: Request) -> Response:
-        data = _validated(s.MergeIn, request.data)
+        data = validated(s.MergeIn, request.data)
         for memory_id in data["ids"]:
             self.visible(memory_id)
         merged = revisions.memory_merge(memory_ids=data["ids"], actor=self.actor(), content=data["content"],
@@ -165,7 +155,7 @@ class ReviewResolveView(MemoryAPIView):
     def post(self, request: Request, item_id: Any) -> Response:
         if not selectors.review_items(self.api_key.scope_prefixes, "").filter(pk=item_id).exists():
             raise NotFound("Review item not found.")
-        data = _validated(s.ReviewResolveIn, request.data)
+        data = validated(s.ReviewResolveIn, request.data)
         item = review_service.review_resolve(item_id=item_id, action=data["action"], actor=self.actor(),
                                              content=data["content"], reason=data["reason"])
         return Response(s.ReviewItemOut(item).data)
@@ -174,7 +164,7 @@ class ReviewResolveView(MemoryAPIView):
 class FeedbackView(MemoryAPIView):
     @extend_schema(request=s.FeedbackIn, responses={201: None})
     def post(self, request: Request) -> Response:
-        data = _validated(s.FeedbackIn, request.data)
+        data = validated(s.FeedbackIn, request.data)
         for memory_id in data["memory_ids"]:
             self.visible(memory_id)
         feedback = Feedback.objects.create(memory_ids=[str(i) for i in data["memory_ids"]], useful=data["useful"],
