@@ -74,11 +74,6 @@ class PreconditionRequired(ServiceError):
     code = "precondition_required"
 
 
-class Forbidden(ServiceError):
-    status_code = 403
-    code = "forbidden"
-
-
 class Throttled(ServiceError):
     status_code = 429
     code = "throttled"

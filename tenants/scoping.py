@@ -54,10 +54,6 @@ def tenant_scope(tenant: Tenant | None) -> Iterator[None]:
         deactivate(token)
 
 
-class TenantQuerySet(models.QuerySet[Any]):
-    pass
-
-
 class TenantManager(models.Manager[Any]):
     """Default manager of every tenant-owned model: filtered to the active tenant, or an error."""
 

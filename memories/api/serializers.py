@@ -76,10 +76,6 @@ def _resolution(result: WriteResult) -> dict[str, Any]:
     return resolution
 
 
-def result_json(result: WriteResult) -> dict[str, Any]:
-    return {**memory_json(result.memory), "resolution": _resolution(result)}
-
-
 def results_json(results: Sequence[WriteResult]) -> list[dict[str, Any]]:
     rows = memories_json([r.memory for r in results])
     return [{**row, "resolution": _resolution(r)} for row, r in zip(rows, results, strict=True)]
