@@ -14,10 +14,9 @@ from rest_framework.response import Response
 from memories import selectors
 from memories.api import serializers as s
 from memories.api.parsing import validated
-from memories.models import Feedback
 from memories.services import review as review_service
 from memories.services import revisions
-from memories.services.audit import audit
+from memories.services.feedback import feedback_record
 from memories.services.memories import MemoryInput, VersionConflict, memory_create
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from tenants.api import TenantAPIView
@@ -167,9 +166,6 @@ class FeedbackView(MemoryAPIView):
         data = validated(s.FeedbackIn, request.data)
         for memory_id in data["memory_ids"]:
             self.visible(memory_id)
-        feedback = Feedback.objects.create(memory_ids=[str(i) for i in data["memory_ids"]], useful=data["useful"],
-                                           correction=data["correction"], actor=self.actor())
-        audit("feedback.created", actor=self.actor(), target_type="feedback", target_id=feedback.pk,
-              data={"memories": len(data["memory_ids"]), "useful": data["useful"],
-                    "correction": bool(data["correction"])})
+        feedback = feedback_record(memory_ids=data["memory_ids"], useful=data["useful"],
+                                   correction=data["correction"], actor=self.actor())
         return Response({"id": str(feedback.pk)}, status=status.HTTP_201_CREATED)

@@ -5,13 +5,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
 from memories.models import Memory
 from memories.services.memories import MemoryInput, memory_create
 from tenants.models import ApiKey, Role, Tenant
 from tenants.scoping import tenant_scope
-from tenants.services import apikey_create, member_add, tenant_create
+from tenants.services import apikey_create, apikey_revoke, member_add, tenant_create
 
 DEMO_EMAIL = "admin@demo.mnemara"
 
@@ -51,7 +50,8 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save(update_fields=["password"])
         with tenant_scope(tenant):
-            ApiKey.objects.filter(name="make run", revoked_at__isnull=True).update(revoked_at=timezone.now())
+            for old_key in ApiKey.objects.filter(name="make run", revoked_at__isnull=True):
+                apikey_revoke(tenant=tenant, key_id=str(old_key.pk), actor="system:demo")
             if not Memory.objects.exists():
                 results = memory_create(items=DEMO_MEMORIES, actor="system:demo")
                 self.stdout.write(f"loaded {len(results)} demo memories")
