@@ -7,6 +7,8 @@
   enforces only for ``request.body``, never for DRF's stream parsing.
 - Numbers: ``1e400`` is valid JSON that Python reads as ``inf``, which PostgreSQL's jsonb refuses.
   NaN/Infinity literals are already refused by DRF's strict mode.
+- Text: ``"\\ud800"`` is valid JSON for a lone UTF-16 surrogate, which no UTF-8 text (a response
+  echoing it, PostgreSQL) can hold. Found by the fuzz tests as a 500 on an error message.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import codecs
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -34,6 +37,27 @@ def _finite_float(text: str) -> float:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def has_lone_surrogate(value: Any) -> bool:
+    """Does any string (key or value) of parsed JSON hold a surrogate that is not part of a pair?"""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def json_depth(value: Any) -> int:
@@ -63,12 +87,14 @@ class JSONParser(parsers.JSONParser):
         if limit and len(raw) > limit:
             raise RequestDataTooBig(f"The request body is larger than {limit} bytes.")  # the API answers 413
         try:
-            data = json.loads(codecs.decode(raw, encoding), parse_constant=_refuse_constant,
-                              parse_float=_finite_float)
+            text = codecs.decode(raw, encoding)
+            data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
         except RecursionError as exc:
             raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.") from exc
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from exc
         if json_depth(data) > MAX_JSON_DEPTH:
             raise ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.")
+        if _SURROGATE_ESCAPE.search(text) and has_lone_surrogate(data):  # a pair (an escaped emoji) is fine
+            raise ParseError("JSON parse error - a string holds a lone UTF-16 surrogate (\\ud800-\\udfff).")
         return data

@@ -230,3 +230,20 @@ def test_it_answers_another_tenant_404_whatever_it_sends(alice: KeyedClient, bob
     response = client.generic(method, url, data=raw, content_type="application/json", HTTP_IF_MATCH='"1"')
     assert_error(response, 404)  # before the body is even looked at: nothing about alice's data leaks
     assert row_counts(alice.tenant) == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", [b'{"action": "\\ud800"}', b'{"action": "x", "note": "\\udfff"}',
+                                 b'{"\\ud800": 1}'])
+def test_a_lone_surrogate_anywhere_is_a_400_not_a_500(alice: KeyedClient, world: dict[str, str], raw: bytes) -> None:
+    """Hypothesis found it: an invalid choice is echoed in the error message, which could not be encoded."""
+    response = send(alice, "POST", f"{API}/review/{world['item']}/resolve", raw)
+    assert response.status_code == 400
+    assert "surrogate" in assert_error(response, 400)["error"]["message"]
+
+
+@pytest.mark.django_db
+def test_an_escaped_surrogate_pair_is_ordinary_text(alice: KeyedClient, fake_embedder: object) -> None:
+    raw = b'{"scope": "user/1", "content": "Party \\ud83c\\udf89 on Friday"}'
+    response = send(alice, "POST", f"{API}/memories", raw)
+    assert response.status_code == 201 and response.json()["content"] == "Party 🎉 on Friday"
