@@ -1,8 +1,29 @@
 from __future__ import annotations
 
+import gc
 import os
+import sys
 
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 application = get_wsgi_application()
+
+# How long a thread may hold the GIL while another waits (Python's default: 5 ms). A search embeds its
+# query on a second thread (memories/search.py); with 5 ms that thread often waited longer for the GIL
+# than the model took to run.
+SWITCH_INTERVAL = 0.0005
+
+
+def _settle() -> None:
+    """Load the embedding model now rather than on the first request, then take everything loaded so
+    far (Django, numpy, the model: ~1M objects) out of the garbage collector's sight. A full collection
+    over it took ~67 ms, a pause that landed in some search's latency (docs/benchmarks.md)."""
+    from memories.embeddings import get_embedder
+
+    get_embedder().embed_query("warm up")
+    gc.freeze()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
+_settle()
