@@ -25,8 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 
+from django.utils import timezone
+
 from memories.models import MemoryType
-from memories.search import SearchHit, memories_touch, memory_search
+from memories.search import SearchHit, memories_accessed, memory_search
 from memories.services import validation
 from memories.tokens import count_tokens
 from tenants.scoping import get_active_tenant
@@ -90,5 +92,5 @@ def context_build(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                          allowed_prefixes=allowed_prefixes, track_access=False)
     chosen, block, tokens = pack(hits, budget)
     ids = [hit.memory.pk for hit in chosen]
-    memories_touch(ids)  # only what the model will actually see counts as accessed
+    memories_accessed(ids, timezone.now())  # only what the model will actually see counts as accessed
     return ContextBlock(block=block, items=ids, tokens=tokens)

@@ -1,16 +1,25 @@
 """Hybrid recall: candidates from the requested scopes, fused, weighted, deduplicated.
 
-Ranking formula
----------------
-Two candidate lists are drawn from the memories that pass every filter (scopes, types, statuses,
-``min_confidence``, metadata ``filters``, not expired, valid at ``as_of``):
+Where candidates come from
+--------------------------
+Scopes that together hold at most ``min(HNSW_MIN_SCOPE_ROWS, SEARCH_INDEX_MAX_ROWS)`` memories (the
+normal case) are ranked from this process's in-process index of them (memories/scope_index.py: a
+cache of what ranking needs, checked against the database on every search, never stale); larger
+ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. Both draw from the memories that pass every
+filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not expired, valid at
+``as_of``):
 
-* vector:  cosine similarity ``sim(m) = 1 − (embedding <=> query_vector)``, best first. Exact
-  inside the filter; HNSW with pgvector iterative scans only when the scopes hold more than
-  ``settings.HNSW_MIN_SCOPE_ROWS`` rows (falling back to exact if the index returns too few).
-* lexical: ``lex(m) = ts_rank_cd(search_vector, w1 | w2 | …)`` over the query's search words
-  (``services.text.search_words``: jieba for Chinese, prefix matches for longer Latin words, a few
-  stopwords dropped), only rows matching at least one word (GIN index).
+* vector:  cosine similarity ``sim(m) = 1 − cos_distance(embedding, query_vector)``, best first.
+  Exact in both: a numpy product over the scope's matrix, or SQL's scan inside the filter; HNSW with
+  pgvector iterative scans only in SQL for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to
+  exact if the index returns too few).
+* lexical: the query's search words (``services.text.search_words``: jieba for Chinese, a few
+  stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
+  memories holding at least one of them. Matches are those of the GIN-indexed search_vector
+  (the same words, the same prefix rule: tested). Ranked by
+    - BM25 in the in-process index (k1 = 1.2, b = 0.75; document frequencies over the searched
+      scopes; formula in ``scope_index.bm25``), where a prefix is expanded to the scopes' words;
+    - ``ts_rank_cd`` (cover density) in SQL.
 
 Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then, for a memory m::
 
@@ -34,17 +43,26 @@ Results are sorted by score (ties: higher similarity, then id) and near-identica
 the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: vector (similarity), lexical (ts_rank_cd), recency,
-confidence, fusion and the final score.
+agree. Each hit carries ``scores``: vector (similarity), lexical (BM25, or ts_rank_cd in SQL),
+recency, confidence, fusion and the final score.
+
+Latency (docs/benchmarks.md): the query is embedded on a second thread while this one reads the
+scopes and ranks by BM25; access counts are summed in memory and written once a second.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import contextvars
+import dataclasses
+import hashlib
+import logging
 import math
 import re
+import threading
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -59,14 +77,18 @@ from django.db.models import F, Q, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
+from memories import scope_index
 from memories.embeddings import get_embedder
 from memories.models import Memory, MemoryType, Scope, Status
-from memories.selectors import scope_filter
+from memories.scope_index import Criteria, ScopeIndex, ScopeState, Version, search_indexes
 from memories.services import text, validation
+from memories.services.access import access_add
 from memories.tokens import readable_fraction
 from mnemara.errors import NotFound, ValidationFailed
-from tenants.models import Tenant, path_within
+from tenants.models import Subject, Tenant, path_within
 from tenants.scoping import get_active_tenant
+
+logger = logging.getLogger(__name__)
 
 MODES = ("hybrid", "vector", "lexical")
 MAX_K = 100
@@ -85,6 +107,7 @@ CANDIDATES_MIN = 50
 CANDIDATES_PER_K = 5
 PREFIX_MIN_LENGTH = 4
 SCOPE_ROWS_CACHE_SECONDS = 60
+ACCESS_FLUSH_SECONDS = 1.0
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
 
 # Words that match almost every memory and so only add noise to an OR query. Dropped from queries
@@ -115,13 +138,22 @@ class Candidate:
     valid_from: datetime
     similarity: float = 0.0
     lexical: float = 0.0
+    vector: np.ndarray | None = None  # from an in-process index, for the dedupe of results
 
 
 @dataclass
 class Scored:
     candidate: Candidate
     score: float
-    scores: dict[str, float]
+    fusion: float
+    recency: float
+
+    @property
+    def scores(self) -> dict[str, float]:
+        """The breakdown a hit carries (built only for the hits returned)."""
+        c = self.candidate
+        return {"vector": round(c.similarity, 4), "lexical": round(c.lexical, 4), "recency": round(self.recency, 4),
+                "confidence": round(c.confidence, 4), "fusion": round(self.fusion, 4), "score": round(self.score, 4)}
 
 
 # --------------------------------------------------------------------------- input and filters
@@ -145,9 +177,25 @@ def _validate(query: str, k: int, mode: str, min_confidence: float, types: Seque
                 raise validation.field_error(name, f"One of: {', '.join(choices.values)}.")
 
 
-def search_scope_ids(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[uuid.UUID]:
-    """The ids of the requested scopes (and their sub-scopes). A scope outside the key's prefixes is
-    a 404, like a memory of another tenant: its existence is never confirmed."""
+_SCOPES_SQL = """
+SELECT s.id, s.path, s.search_seq,
+       COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0)
+FROM memories_scope s
+WHERE s.tenant_id = %s AND (s.path = ANY(%s){descendants})
+"""
+
+
+def _like_prefix(path: str) -> str:
+    return path.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "/%"
+
+
+def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
+    """The requested scopes (and their sub-scopes) of the active tenant, each annotated with ``removed``
+    (its latest removal stamp: see memories/scope_index.py). A scope outside the key's prefixes is a
+    404, like a memory of another tenant: its existence is never confirmed.
+
+    Raw SQL on the hot path (the ORM spent more on building this query than PostgreSQL on running it):
+    the tenant condition is explicit, from ``get_active_tenant()``, which fails closed."""
     if isinstance(scopes, str) or not scopes:
         raise validation.field_error("scopes", "Name at least one scope.")
     if len(scopes) > MAX_SCOPES:
@@ -155,8 +203,27 @@ def search_scope_ids(scopes: Sequence[str], *, descendants: bool, allowed_prefix
     paths = [validation.validate_scope_path(p, "scopes") for p in scopes]
     if not all(path_within(p, allowed_prefixes) for p in paths):
         raise NotFound("Scope not found.", code="scope_not_found")
-    match = scope_filter(paths, "path") if descendants else Q(path__in=paths)
-    return list(Scope.objects.filter(match).values_list("pk", flat=True))
+    tenant_id = get_active_tenant().pk
+    params: list[Any] = [tenant_id, paths]
+    below = ""
+    if descendants:
+        below = " OR s.path LIKE ANY(%s)"
+        params.append([_like_prefix(p) for p in paths])
+    with connection.cursor() as cursor:
+        cursor.execute(_SCOPES_SQL.format(descendants=below), params)
+        rows = cursor.fetchall()
+    found = []
+    for pk, path, seq, removed in rows:
+        values = {"id": pk, "tenant_id": tenant_id, "path": path, "search_seq": seq}
+        names = [f.attname for f in Scope._meta.concrete_fields if f.attname in values]  # from_db wants this order
+        scope = Scope.from_db(connection.alias, names, [values[n] for n in names])
+        scope.removed = removed  # type: ignore[attr-defined]
+        found.append(scope)
+    return found
+
+
+def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
+    return [ScopeState(s.pk, Version(s.search_seq, s.removed)) for s in scopes]  # type: ignore[attr-defined]
 
 
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
@@ -223,31 +290,37 @@ def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit
     return found
 
 
-def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str], cap: int) -> int:
-    """Rows in the scopes, counted up to ``cap`` (an index scan that stops early), memoised for a minute
-    per process: it only chooses between exact and HNSW search, which a minute-old count does as well."""
-    key = "scope-rows:" + ",".join(sorted(map(str, scope_ids))) + ":" + ",".join(sorted(statuses)) + f":{cap}"
+def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str] | None, cap: int) -> int:
+    """Rows in the scopes (of those statuses; None: any), counted up to ``cap`` (an index scan that stops
+    early), memoised for a minute per process: it only chooses between search paths (in-process index,
+    exact SQL, HNSW), which a minute-old count does as well."""
+    wanted = ",".join(sorted(map(str, scope_ids))) + ":" + ",".join(sorted(statuses or ["*"])) + f":{cap}"
+    key = "scope-rows:" + hashlib.sha256(wanted.encode()).hexdigest()
     count = cache.get(key)
     if count is None:
-        count = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))[:cap].count()
+        rows = Memory.objects.filter(scope_id__in=scope_ids)
+        if statuses is not None:
+            rows = rows.filter(status__in=list(statuses))
+        count = rows[:cap].count()
         cache.set(key, count, SCOPE_ROWS_CACHE_SECONDS)
     return int(count)
 
 
-def query_tsquery(query: str) -> str | None:
-    """``'w1':* | 'w2' | …`` for to_tsquery('simple', …), or None when the query has no words.
-
-    Words are the same ``search_words`` the index was built from, cut to plain word characters (so
-    the string needs no escaping); Latin words of 4+ letters match as prefixes (drink → drinks).
-    """
+def query_terms(query: str) -> list[tuple[str, bool]]:
+    """The query's search words as (word, is_prefix): the same ``search_words`` the index was built
+    from, cut to plain word characters (so they need no escaping), stopwords dropped unless nothing
+    else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
     words: list[str] = []
     for word in text.search_words(query):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
     useful = [w for w in unique if w not in STOPWORDS] or unique
-    terms = [f"'{w}':*" if len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii() else f"'{w}'"
-             for w in useful[:MAX_QUERY_WORDS]]
-    return " | ".join(terms) or None
+    return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
+
+
+def query_tsquery(query: str) -> str | None:
+    """``'w1':* | 'w2' | …`` for to_tsquery('simple', …), or None when the query has no words."""
+    return " | ".join(f"'{w}':*" if prefix else f"'{w}'" for w, prefix in query_terms(query)) or None
 
 
 def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
@@ -258,19 +331,146 @@ def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
             .order_by("-rank", "pk"))
 
 
+def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int) -> list[tuple[Any, ...]]:
+    """The best ``limit`` full-text matches: (pk, type, confidence, valid_from, rank)."""
+    return list(lexical_queryset(qs, tsquery).values_list(*_LEXICAL_FIELDS)[:limit])
+
+
+def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
+    """Cosine similarity of a few rows, computed in SQL (for rows no in-process index holds)."""
+    if not ids:
+        return {}
+    rows = (Memory.objects.filter(pk__in=list(ids))
+            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0)).values_list("pk", "distance"))
+    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
+
+
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
                        limit: int) -> list[Candidate]:
     """The best ``limit`` full-text matches. Their cosine similarity (for the score breakdown) is
     computed afterwards for those rows only: computing it for every match before the LIMIT cost more
     than the ranking itself when a common word matches thousands of rows."""
-    rows = list(lexical_queryset(qs, tsquery).values_list(*_LEXICAL_FIELDS)[:limit])
-    distances: dict[uuid.UUID, float] = {}
-    if query_vector is not None and rows:
-        distances = dict(Memory.objects.filter(pk__in=[r[0] for r in rows])
-                         .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0))
-                         .values_list("pk", "distance"))
-    return [_candidate((pk, type_, confidence, valid_from, distances.get(pk)), lexical=float(rank))
-            for pk, type_, confidence, valid_from, rank in rows]
+    return SqlSource(qs).lexical_candidates(lexical_rows(qs, tsquery, limit), query_vector)
+
+
+LexicalFinish = Callable[[Sequence[float] | None], list[Candidate]]
+
+
+@dataclass
+class Lexical:
+    """A started full-text ranking: ``ids`` best first when already known (the in-process BM25), and
+    ``finish`` to turn it into candidates once the query vector is known."""
+
+    ids: list[uuid.UUID] | None
+    finish: LexicalFinish
+
+
+class SqlSource:
+    """Candidates from PostgreSQL alone: an exact scan inside the filter, or HNSW for scopes above
+    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index.
+    Used for scopes too large for the in-process indexes (or with MNEMARA_SEARCH_INDEX=off)."""
+
+    def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = ()):
+        self.qs, self.scope_ids, self.statuses = qs, scope_ids, statuses
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]:
+        rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
+        return vector_candidates(self.qs, query_vector, limit, scope_rows=rows)
+
+    def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
+        """Start the full-text query (on the side connection when ``parallel``, so that it runs while
+        this thread embeds the query) and return what finishes it once the query vector is known."""
+        tsquery = query_tsquery(query)
+        if tsquery is None:
+            return None
+        pending = None
+        if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
+            pending = _on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
+
+        def finish(query_vector: Sequence[float] | None) -> list[Candidate]:
+            rows = pending.result() if pending is not None else lexical_rows(self.qs, tsquery, limit)
+            return self.lexical_candidates(rows, query_vector)
+
+        return Lexical(None, finish)
+
+    def lexical_candidates(self, rows: Sequence[tuple[Any, ...]], query_vector: Sequence[float] | None
+                           ) -> list[Candidate]:
+        sims = sql_similarities([r[0] for r in rows], query_vector) if query_vector is not None else {}
+        return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank))
+                for pk, type_, confidence, valid_from, rank in rows]
+
+
+class IndexSource:
+    """Candidates from the in-process indexes of the scopes (memories/scope_index.py): exact cosine in
+    numpy and BM25 over the same words as the GIN index, prefixes expanded to the scopes' real words."""
+
+    def __init__(self, indexes: Sequence[ScopeIndex], criteria: Criteria) -> None:
+        self.indexes, self.criteria = indexes, criteria
+
+    def _candidate(self, index: ScopeIndex, pk: uuid.UUID, slot: int, similarity: float,
+                   lexical: float = 0.0) -> Candidate:
+        type_, confidence, valid_from = index.ranking_fields(slot)
+        vector = index.vectors[slot].copy() if index.has_vector[slot] else None
+        return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
+                         else 0.0, lexical=lexical, vector=vector)
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]:
+        found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit)
+        with _locked(self.indexes):
+            return [self._candidate(index, pk, slot, sim) for index, pk, sim, slot in found]
+
+    def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
+        words: dict[str, None] = {}
+        for word, prefix in query_terms(query):
+            words.update(dict.fromkeys(scope_index.expand(self.indexes, word) if prefix else [word]))
+        if not words:
+            return None
+        found = scope_index.bm25(self.indexes, list(words), self.criteria, limit)  # while the query embeds
+
+        def finish(query_vector: Sequence[float] | None) -> list[Candidate]:
+            unit = _unit(query_vector) if query_vector is not None else None
+            with _locked(self.indexes):
+                candidates = [self._candidate(index, pk, slot, 0.0, score) for index, pk, score, slot in found]
+            for c in candidates:
+                if unit is not None and c.vector is not None:
+                    c.similarity = float(c.vector @ unit)
+            return candidates
+
+        return Lexical([pk for _, pk, _, _ in found], finish)
+
+
+@contextlib.contextmanager
+def _locked(indexes: Sequence[ScopeIndex]) -> Iterator[None]:
+    """Hold the indexes' locks (in one order, so two searches never wait on each other crosswise)."""
+    with contextlib.ExitStack() as stack:
+        for index in sorted(indexes, key=lambda i: i.scope_id.hex):
+            stack.enter_context(index.lock)
+        yield
+
+
+def _unit(vector: Sequence[float]) -> np.ndarray:
+    v = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm > 0 else v
+
+
+def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
+                     filters: Mapping[str, Any] | None) -> SqlSource | IndexSource:
+    """The in-process indexes when the scopes fit in them, SQL otherwise. A metadata filter is the
+    one criterion the indexes do not hold: SQL tells them which ids pass it."""
+    scope_ids = [state.scope_id for state in states]
+
+    def qs() -> QuerySet[Memory]:
+        return filtered_memories(scope_ids=scope_ids, types=criteria.types, min_confidence=criteria.min_confidence,
+                                 statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now)
+
+    if settings.SEARCH_INDEX_ENABLED:
+        cap = min(settings.HNSW_MIN_SCOPE_ROWS, settings.SEARCH_INDEX_MAX_ROWS)
+        if scope_row_count(scope_ids, None, cap + 1) <= cap:
+            if filters:
+                criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))
+            return IndexSource(search_indexes(states), criteria)
+    return SqlSource(qs(), scope_ids, criteria.statuses)
 
 
 # --------------------------------------------------------------------------- scoring (pure)
@@ -316,9 +516,7 @@ def score_candidates(candidates: Mapping[uuid.UUID, Candidate], fused: Mapping[u
         age_days = (reference - c.valid_from).total_seconds() / 86400.0
         fresh = recency(c.type, age_days, lives)
         score = fusion * confidence_weight(c.confidence) * (RECENCY_FLOOR + (1.0 - RECENCY_FLOOR) * fresh)
-        scores = {"vector": round(c.similarity, 4), "lexical": round(c.lexical, 4), "recency": round(fresh, 4),
-                  "confidence": round(c.confidence, 4), "fusion": round(fusion, 4), "score": round(score, 4)}
-        scored.append(Scored(c, score, scores))
+        scored.append(Scored(c, score, fusion, fresh))
     scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, str(s.candidate.id)))
     return scored
 
@@ -327,17 +525,22 @@ def _words(memory: Memory) -> set[str]:
     return set(memory.search_text.split())
 
 
-def near_duplicate(a: Memory, b: Memory) -> bool:
+def _embedding(memory: Memory) -> Any:
+    return memory.embedding
+
+
+def near_duplicate(a: Memory, b: Memory, vector_of: Callable[[Memory], Any] = _embedding) -> bool:
     """Same content_hash, or word overlap and cosine both high. Words are checked first: they are at
-    hand, while the vectors are deferred and loaded only for the rare pair that gets this far."""
+    hand, while vectors may need a query and are looked at only for the rare pair that gets this far."""
     if a.content_hash == b.content_hash:
         return True
     wa, wb = _words(a), _words(b)
     if not (wa or wb) or len(wa & wb) / len(wa | wb) < DEDUPE_WORD_OVERLAP:
         return False
-    if a.embedding is None or b.embedding is None:
+    va, vb = vector_of(a), vector_of(b)
+    if va is None or vb is None:
         return False
-    cosine = float(np.dot(np.asarray(a.embedding, dtype=np.float32), np.asarray(b.embedding, dtype=np.float32)))
+    cosine = float(np.dot(np.asarray(va, dtype=np.float32), np.asarray(vb, dtype=np.float32)))
     return cosine >= DEDUPE_COSINE
 
 
@@ -359,30 +562,40 @@ def _on_side_connection(fn: Callable[[], _T]) -> Future[_T]:
     return _SIDE_QUERIES.submit(run)
 
 
+# Queries are embedded on these threads while the request's thread reads the scopes, refreshes their
+# indexes and ranks by BM25: the model (which releases the GIL) and the ORM overlap on two cores.
+_EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embed")
+
+
+def _embed_soon(query: str) -> Future[list[float]]:
+    embedder = get_embedder()  # chosen in the caller's thread (settings and test overrides live there)
+    return _EMBEDDINGS.submit(embedder.embed_query, query.strip())
+
+
 def side_connections_close() -> None:
-    """Close the side thread's database connections (before dropping a database, e.g. in tests)."""
+    """Close the side thread's database connections before a database is dropped (tests, benchmarks'
+    scratch databases); access counts still waiting for it are dropped with it."""
+    ACCESS_COUNTS.discard()
     _SIDE_QUERIES.submit(connections.close_all).result()
 
 
-def _candidate_lists(qs: QuerySet[Memory], query: str, query_vector: Sequence[float] | None, mode: str,
-                     limit: int, scope_rows: int) -> dict[str, list[Candidate]]:
-    """The vector and the lexical candidate lists. Both are read-only snapshots, so they may run on two
-    connections at once, except inside a transaction (a test, or a caller's atomic block), whose
-    uncommitted rows only its own connection can see."""
-    tsquery = query_tsquery(query) if mode in ("hybrid", "lexical") else None
-    lexical = None
-    if tsquery:
-        def lexical_list() -> list[Candidate]:
-            return lexical_candidates(qs, tsquery, query_vector, limit)
-
-        parallel = query_vector is not None and not connection.in_atomic_block
-        lexical = _on_side_connection(lexical_list) if parallel else None
+def _candidate_lists(source: SqlSource | IndexSource, query: str, mode: str, limit: int,
+                     query_vector: Future[list[float]] | None, prefetch: int
+                     ) -> tuple[dict[str, list[Candidate]], dict[uuid.UUID, Memory]]:
+    """The vector and the lexical candidate lists. The full-text ranking starts first (BM25 in this
+    thread, or SQL on the side connection) while ``query_vector`` is still being computed; if BM25 is
+    done before it, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
+    lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
+    loaded: dict[uuid.UUID, Memory] = {}
+    if lexical is not None and lexical.ids and (query_vector is None or not query_vector.done()):
+        loaded = _load_hits(lexical.ids[:prefetch])
     lists: dict[str, list[Candidate]] = {}
-    if query_vector is not None:
-        lists["vector"] = vector_candidates(qs, query_vector, limit, scope_rows=scope_rows)
-    if tsquery:
-        lists["lexical"] = lexical.result() if lexical is not None else lexical_list()
-    return lists
+    vector = query_vector.result() if query_vector is not None else None
+    if vector is not None:
+        lists["vector"] = source.vector_candidates(vector, limit)
+    if lexical is not None:
+        lists["lexical"] = lexical.finish(vector)
+    return lists, loaded
 
 
 def _merge(lists: Mapping[str, Sequence[Candidate]]) -> dict[uuid.UUID, Candidate]:
@@ -391,22 +604,57 @@ def _merge(lists: Mapping[str, Sequence[Candidate]]) -> dict[uuid.UUID, Candidat
         for c in candidates:
             seen = merged.setdefault(c.id, c)
             seen.lexical = max(seen.lexical, c.lexical)
+            if seen.vector is None:
+                seen.vector = c.vector
     return merged
 
 
-def _hits(scored: Sequence[Scored], k: int) -> list[SearchHit]:
-    """Load the best-scored memories in small batches and drop near-duplicates until k are kept."""
+# Raw SQL on the hot path too (explicit tenant condition), with the access counts joined in.
+_HIT_COLUMNS = ", ".join(f"m.{f.column}" for f in Memory._meta.concrete_fields
+                         if f.name not in ("embedding", "search_vector"))
+_HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at FROM memories_memory m"
+             " LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id WHERE m.tenant_id = %s AND m.id = ANY(%s)")
+
+
+def _load_hits(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
+    """The memories (without vectors, which are deferred) and their access counts, in one query."""
+    found = {}
+    for memory in Memory.objects.raw(_HITS_SQL, [get_active_tenant().pk, list(ids)]):
+        memory.access_set(memory.access_n or 0, memory.access_at)  # type: ignore[attr-defined]
+        found[memory.pk] = memory
+    return found
+
+
+def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
+          loaded: Mapping[uuid.UUID, Memory] | None = None) -> list[SearchHit]:
+    """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
+    come without joins: their scopes are the searched ones, their subjects (if any) one more query."""
+    vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
+
+    def vector_of(memory: Memory) -> Any:
+        found = vectors.get(memory.pk)
+        return found if found is not None else memory.embedding  # deferred: loaded only if asked
+
     kept: list[SearchHit] = []
     start = 0
     while len(kept) < k and start < len(scored):
-        batch = scored[start : start + k + 10]
+        batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
-        # Vectors come along: the dedupe below may need them, and a lazy load per row costs more.
-        rows = (Memory.objects.select_related("scope", "subject").defer("search_vector")
-                .in_bulk([s.candidate.id for s in batch]))
+        wanted = [s.candidate.id for s in batch]
+        rows = {pk: loaded[pk] for pk in wanted if loaded and pk in loaded}
+        missing = [pk for pk in wanted if pk not in rows]
+        if missing:
+            rows.update(_load_hits(missing))
+        subject_ids = {m.subject_id for m in rows.values() if m.subject_id}
+        subjects = Subject.objects.in_bulk(list(subject_ids)) if subject_ids else {}
         for s in batch:
             memory = rows.get(s.candidate.id)
-            if memory is None or any(near_duplicate(memory, hit.memory) for hit in kept):
+            if memory is None or memory.scope_id not in scopes:
+                continue
+            memory.scope = scopes[memory.scope_id]
+            if memory.subject_id:
+                memory.subject = subjects.get(memory.subject_id)
+            if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
             kept.append(SearchHit(memory, s.score, s.scores))
             if len(kept) == k:
@@ -414,17 +662,68 @@ def _hits(scored: Sequence[Scored], k: int) -> list[SearchHit]:
     return kept
 
 
-def memories_touch(ids: Sequence[uuid.UUID]) -> None:
-    """Access tracking in one UPDATE. Rows locked by a writer are skipped rather than waited for, and
-    the commit does not wait for the WAL flush: a lost access count is cheaper than a slow search."""
-    if not ids:
-        return
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit = off")
-        free = Memory.objects.filter(pk__in=list(ids)).select_for_update(skip_locked=True).values("pk")
-        Memory.objects.filter(pk__in=free).update(access_count=F("access_count") + 1,
-                                                  last_accessed_at=timezone.now())
+def memories_touch(ids: Sequence[uuid.UUID], at: datetime) -> None:
+    """Access tracking now, on this connection (inside a transaction, which may roll it back)."""
+    access_add(dict.fromkeys(ids, (1, at)))
+
+
+class AccessCounts:
+    """Access tracking off the search path: searches outside a transaction add their hits here, and one
+    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (from a timer, on the side connection). Counts
+    of the last second die with the process on a crash (on a clean exit they are written)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[uuid.UUID, tuple[int, datetime]] = {}
+        self._timer: threading.Timer | None = None
+
+    def add(self, ids: Sequence[uuid.UUID], at: datetime) -> None:
+        with self._lock:
+            for pk in ids:
+                self._pending[pk] = (self._pending.get(pk, (0, at))[0] + 1, at)
+            if self._timer is None and self._pending:
+                self._timer = threading.Timer(ACCESS_FLUSH_SECONDS, self._flush_later)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def discard(self) -> None:
+        """Forget what is pending (tests: counts of a test must not be written during the next one)."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._pending, self._timer = {}, None
+
+    def _flush_later(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the interpreter is shutting down: the exit hook writes them
+            _on_side_connection(self.flush)
+
+    def flush(self) -> int:
+        """Write what is pending (one statement). Returns the rows written."""
+        with self._lock:
+            pending, self._pending, self._timer = self._pending, {}, None
+        if not pending:
+            return 0
+        return access_add(pending)
+
+
+ACCESS_COUNTS = AccessCounts()
+
+
+def memories_accessed(ids: Sequence[uuid.UUID], at: datetime) -> None:
+    """Count one access of each memory: at once inside a transaction (the caller's transaction must see,
+    and may roll back, the count), otherwise off the response's critical path, within ACCESS_FLUSH_SECONDS."""
+    if connection.in_atomic_block:
+        memories_touch(ids, at)
+    else:
+        ACCESS_COUNTS.add(ids, at)
+
+
+@atexit.register
+def _flush_access_counts_at_exit() -> None:
+    try:
+        ACCESS_COUNTS.flush()
+    except Exception:  # the database may already be gone; these are only access counts
+        logger.warning("access counts not written at exit", exc_info=True)
 
 
 def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = False,
@@ -440,29 +739,23 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     _validate(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
-    scope_ids = search_scope_ids(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
-    if not scope_ids:
+    # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
+    query_vector = _embed_soon(query) if mode != "lexical" else None
+    found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
+    if not found:
         return []
+    states = scope_states(found)
     statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
     now = timezone.now()
-    qs = filtered_memories(scope_ids=scope_ids, types=types, min_confidence=min_confidence, statuses=statuses,
-                           filters=filters, as_of=as_of, now=now)
+    criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
+    source = candidate_source(states, criteria, filters)
     limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
-    query_vector, rows = None, 0
-    if mode != "lexical":  # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
-        query_vector = get_embedder().embed_query(query.strip())
-        rows = scope_row_count(scope_ids, statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
-    lists = _candidate_lists(qs, query, query_vector, mode, limit, rows)
+    lists, loaded = _candidate_lists(source, query, mode, limit, query_vector, prefetch=2 * k + 5)
     fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
     scored = score_candidates(_merge(lists), fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
-    hits = _hits(scored, k)
+    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded)
     if track_access:
-        touched = [hit.memory.pk for hit in hits]
-        if connection.in_atomic_block:  # the caller's transaction must see (and may roll back) the count
-            memories_touch(touched)
-        else:  # off the response's critical path, on the side connection
-            _on_side_connection(lambda: memories_touch(touched))
+        memories_accessed([hit.memory.pk for hit in hits], now)
         for hit in hits:
-            hit.memory.access_count += 1
-            hit.memory.last_accessed_at = now
+            hit.memory.access_set(hit.memory.access_count + 1, now)
     return hits

@@ -212,7 +212,9 @@ EMBEDDING_MODEL = env("MNEMARA_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
 EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "onnx")
 ONNX_MODEL_PATH = Path(env("MNEMARA_ONNX_PATH", str(BASE_DIR / ".cache" / "all-MiniLM-L6-v2.onnx")))
 EMBEDDING_BATCH_SIZE = env_int("MNEMARA_EMBEDDING_BATCH_SIZE", 64)
-EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)  # 0: the runtime's default
+# ONNX: parallel single-threaded runs for a batch (a query always runs on its own thread); torch: its
+# threads. 0: one per CPU (ONNX) or torch's default.
+EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)
 NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
 # A near-duplicate must also share words: the vector alone cannot tell unrelated Chinese sentences apart.
 NEAR_DUPLICATE_MIN_WORD_OVERLAP = env_float("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", 0.5)
@@ -222,6 +224,10 @@ MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
 MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
 HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
+# In-process search indexes (memories/scope_index.py): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
+# per-process copy of their vectors; at most this many memories are kept per process (~1.6 KB each).
+SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
+SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)

@@ -87,3 +87,15 @@ def _close_side_connections(django_db_setup: None) -> Iterator[None]:
     from memories.search import side_connections_close
 
     side_connections_close()
+
+
+@pytest.fixture(autouse=True)
+def _search_state_per_test() -> Iterator[None]:
+    """Each test starts with no cached search index and ends with no access counts waiting for the
+    one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
+    from memories.scope_index import CACHE
+    from memories.search import ACCESS_COUNTS
+
+    CACHE.clear()
+    yield
+    ACCESS_COUNTS.discard()

@@ -10,6 +10,7 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from memories.models import Memory, MemoryType, MemoryVersion, Provenance, ReviewItem, Status
+from memories.services.access import access_load
 from memories.services.memories import MemoryInput, WriteResult
 
 
@@ -66,6 +67,7 @@ def memory_json(memory: Memory) -> dict[str, Any]:
 
 
 def memories_json(memories: Sequence[Memory]) -> list[dict[str, Any]]:
+    access_load(memories)
     return [memory_json(m) for m in memories]
 
 

@@ -189,10 +189,11 @@ def lock_scopes(scopes: Sequence[Scope]) -> None:
                        "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)", [keys])
 
 
-def lock_scope(scope: Scope) -> None:
+def lock_scope(scope: Scope | uuid.UUID) -> None:
     """Serialise writes to one scope for the rest of the transaction (related-find + decide + write)."""
+    scope_id = scope.pk if isinstance(scope, Scope) else scope
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"scope:{scope.pk}"])
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"scope:{scope_id}"])
 
 
 def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> MemoryVersion:
@@ -213,6 +214,9 @@ def bump(memory: Memory, change: str, actor: str, *, reason: str = "", expected_
     The UPDATE only matches the version we read; zero rows means someone else won: VersionConflict.
     """
     expected = memory.version if expected_version is None else expected_version
+    # The scope's lock before the row's: every writer takes them in this order, so the search-index
+    # trigger's scope-row lock (migration 0007) cannot deadlock against the write flow.
+    lock_scope(memory.scope_id)
     now = timezone.now()
     fields["updated_at"] = now
     updated = Memory.objects.filter(pk=memory.pk, version=expected).update(version=F("version") + 1, **fields)

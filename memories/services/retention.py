@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from memories.models import AuditEvent, Job, Memory, MemoryVersion, Session, SessionTurn, Status
+from memories.models import AuditEvent, Job, Memory, MemoryVersion, SearchRemoval, Session, SessionTurn, Status
 from memories.services.audit import audit_event
 from memories.services.exports import export_due, export_purge_expired, export_write
 from tenants.models import Tenant
@@ -110,6 +110,7 @@ def maintenance_run(*, now: datetime | None = None, tenant_slug: str | None = No
             report[tenant.slug] = {"export": str(run.pk) if run else None,
                                    "purged": retention_purge(tenant=tenant, now=now)}
     report["task_results_pruned"] = task_results_prune(now=now)
+    report["search_removals_pruned"] = search_removals_prune(now=now)
     if compact:
         from memories.services.subjects import vacuum_tables
 
@@ -127,4 +128,11 @@ def task_results_prune(*, now: datetime, min_age_days: int = 14) -> int:
     finished = [TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED]
     deleted, _ = DBTaskResult.objects.filter(
         status__in=finished, finished_at__lt=now - timedelta(days=min_age_days)).delete()
+    return deleted
+
+
+def search_removals_prune(*, now: datetime, min_age_days: int = 1) -> int:
+    """Drop removal stamps older than a day (they only hold a scope id and a number). A search index
+    that remembered a pruned stamp sees a different latest one and reloads its scope once: safe."""
+    deleted, _ = SearchRemoval.objects.filter(created_at__lt=now - timedelta(days=min_age_days)).delete()
     return deleted

@@ -39,6 +39,7 @@ from memories.models import (
     SessionTurn,
 )
 from memories.selectors import scope_filter
+from memories.services.access import access_load
 from memories.services.audit import audit
 from memories.services.exports import audit_json, iso, version_json
 from memories.services.memories import lock_scope
@@ -132,6 +133,7 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
     """Everything held about one person, as JSON-ready dicts (GDPR Art. 15 access, Art. 20 portability)."""
     subject = subject_get(external_id)
     memories = list(_memories(subject).select_related("scope", "subject").order_by("created_at", "id"))
+    access_load(memories)
     memory_ids = [m.pk for m in memories]
     sessions = list(_sessions(subject).select_related("scope").order_by("created_at", "id"))
     reviews = list(_review_items(subject, memory_ids).order_by("created_at", "id"))

@@ -18,6 +18,7 @@ from memories import selectors
 from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
 from memories.models import AuditEvent, Memory, ReviewItem, Scope
 from memories.services import revisions
+from memories.services.access import access_load
 from memories.services.memories import VersionConflict
 from memories.views import integrations, queries
 from memories.views.base import (
@@ -88,6 +89,8 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
         qs = qs.filter(status=data["status"])
     paginator = Paginator(qs.order_by("-updated_at", "-id"), PAGE_SIZE)
     memories_page = paginator.get_page(request.GET.get("page"))
+    memories_page.object_list = list(memories_page.object_list)
+    access_load(memories_page.object_list)  # one query for the page's "Recalled" counts
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),

@@ -136,6 +136,7 @@ def many(in_alice):
 def test_it_never_returns_fewer_or_other_results_through_hnsw(many, settings, k) -> None:
     assert many == 6
     queries = ["certificate renewal", "database password", "budget meeting", "what did the team discuss"]
+    settings.SEARCH_INDEX_ENABLED = False  # the SQL path's policy (exact vs HNSW) is under test
     settings.HNSW_MIN_SCOPE_ROWS = 1_000_000
     exact = {q: search.memory_search(query=q, scopes=["team/big"], types=["task"], k=k, track_access=False)
              for q in queries}
