@@ -123,6 +123,9 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "updated_at", "id"], name="memory_tenant_updated"),
             models.Index(fields=["tenant", "subject"], name="memory_tenant_subject"),
             models.Index(fields=["scope", "search_seq"], name="memory_scope_search_seq"),
+            # GET /memories pages newest first (keyset on created_at, id), per scope or tenant-wide.
+            models.Index(fields=["tenant", "scope", "created_at", "id"], name="memory_tenant_scope_created"),
+            models.Index(fields=["tenant", "created_at", "id"], name="memory_tenant_created"),
             models.Index(fields=["tenant", "expires_at"], name="memory_tenant_expires",
                          condition=Q(expires_at__isnull=False)),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
