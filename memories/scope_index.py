@@ -25,6 +25,9 @@ Freshness, kept by triggers (migration 0007) and checked on every search:
 * Inside a transaction (an atomic block) the connection may see its own uncommitted rows, which the
   shared cache must never hold: there a cached index is used only when its version is the one the
   transaction sees; otherwise a private index is loaded for this search alone.
+* Erasure: a deletion makes the next search of the scope reload it, and a sweeper thread drops every
+  cached scope with a newer removal each ``SEARCH_INDEX_SWEEP_SECONDS`` (30), so erased memories leave
+  the memory of processes that never search that scope again, too.
 
 Memory: ~1.6 KB a memory (384 float32s plus bookkeeping); the process keeps at most
 ``settings.SEARCH_INDEX_MAX_ROWS`` rows, evicting the least recently used scopes.
@@ -33,9 +36,11 @@ Memory: ~1.6 KB a memory (384 float32s plus bookkeeping); the process keeps at m
 from __future__ import annotations
 
 import bisect
+import logging
 import math
 import re
 import threading
+import time
 import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
@@ -46,9 +51,11 @@ from typing import Any
 
 import numpy as np
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 from memories.models import EMBEDDING_DIMENSIONS, MemoryType, Status
+
+logger = logging.getLogger(__name__)
 
 NEVER = int(np.iinfo(np.int64).max)  # a NULL valid_to / expires_at: no end
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -400,12 +407,52 @@ def load(scope_id: uuid.UUID) -> ScopeIndex | None:
 
 # --------------------------------------------------------------------------- the process-wide cache
 
+_REMOVALS = "SELECT scope_id, max(seq) FROM memories_searchremoval WHERE scope_id = ANY(%s) GROUP BY scope_id"
+
+
 class IndexCache:
-    """Scope indexes of this process, least recently used first, at most ``max_rows`` rows in all."""
+    """Scope indexes of this process, least recently used first, at most SEARCH_INDEX_MAX_ROWS rows.
+
+    A deletion elsewhere (an erasure, a purge) makes the next search of the scope reload it; a sweeper
+    thread also drops such scopes every SEARCH_INDEX_SWEEP_SECONDS, so erased memories do not stay in
+    the memory of a process that does not search that scope again."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._indexes: OrderedDict[uuid.UUID, ScopeIndex] = OrderedDict()
+        self._sweeper: threading.Thread | None = None
+
+    def sweep(self) -> int:
+        """Drop the cached scopes that lost memories since they were loaded. Returns how many."""
+        with self._lock:
+            cached = {pk: index.version.removed for pk, index in self._indexes.items()}
+        if not cached:
+            return 0
+        with connection.cursor() as cursor:
+            cursor.execute(_REMOVALS, [list(cached)])
+            stale = [pk for pk, removed in cursor.fetchall() if removed != cached[pk]]
+        with self._lock:
+            for pk in stale:
+                index = self._indexes.get(pk)
+                if index is not None and index.version.removed == cached[pk]:
+                    del self._indexes[pk]
+        return len(stale)
+
+    def _sweep_forever(self) -> None:
+        while settings.SEARCH_INDEX_SWEEP_SECONDS > 0:
+            time.sleep(settings.SEARCH_INDEX_SWEEP_SECONDS)
+            try:
+                self.sweep()
+            except Exception:  # the database is away for a moment: try again next time
+                logger.warning("search index sweep failed", exc_info=True)
+            finally:
+                connections.close_all()  # this thread's connection only; no idle connection between sweeps
+        self._sweeper = None
+
+    def _start_sweeper(self) -> None:
+        if self._sweeper is None and settings.SEARCH_INDEX_SWEEP_SECONDS > 0:
+            self._sweeper = threading.Thread(target=self._sweep_forever, name="mnemara-index-sweep", daemon=True)
+            self._sweeper.start()
 
     def clear(self) -> None:
         with self._lock:
@@ -456,6 +503,7 @@ class IndexCache:
                 self._indexes.move_to_end(index.scope_id)
 
     def _keep(self, index: ScopeIndex) -> None:
+        self._start_sweeper()
         with self._lock:
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)

@@ -228,6 +228,9 @@ HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
 # per-process copy of their vectors; at most this many memories are kept per process (~1.6 KB each).
 SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
 SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
+# How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
+# them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
+SEARCH_INDEX_SWEEP_SECONDS = env_float("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", 30.0)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from django.conf import settings
 from rest_framework.test import APIClient
 
 from memories.embeddings import FakeEmbedder, get_embedder, set_embedder
@@ -87,6 +88,10 @@ def _close_side_connections(django_db_setup: None) -> Iterator[None]:
     from memories.search import side_connections_close
 
     side_connections_close()
+
+
+# No background sweeper thread querying the test database at random moments (tests call sweep()).
+settings.SEARCH_INDEX_SWEEP_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

@@ -308,3 +308,19 @@ def test_descendants_match_path_prefixes_literally(in_alice) -> None:
     found = search.memory_search(query="deploy notes", scopes=["team/a_b"], descendants=True, track_access=False)
     assert sorted(h.memory.scope.path for h in found) == ["team/a_b", "team/a_b/x"]  # '_' is no wildcard
     assert [s.path for s in search.search_scopes(["team/a_b"], descendants=False, allowed_prefixes=())] == ["team/a_b"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_drops_scopes_that_lost_memories(alice_tenant) -> None:
+    """An erasure in another process: nobody searches the scope here again, the sweep still drops it."""
+    CACHE.clear()
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/fresh", content="Mia's passport number is X123"),
+                             MemoryInput(scope="user/other", content="Mia likes tea")], actor="t")
+        _search("passport")
+        search.memory_search(query="tea", scopes=["user/other"], track_access=False)
+        assert CACHE.sweep() == 0
+        Memory.objects.filter(content__startswith="Mia's passport").delete()
+        assert CACHE.sweep() == 1
+        assert CACHE.cached(Scope.objects.get(path="user/fresh").pk) is None
+        assert CACHE.cached(Scope.objects.get(path="user/other").pk) is not None
