@@ -29,7 +29,8 @@ Freshness, kept by triggers (migration 0007) and checked on every search:
   cached scope with a newer removal each ``SEARCH_INDEX_SWEEP_SECONDS`` (30), so erased memories leave
   the memory of processes that never search that scope again, too.
 
-Memory: ~1.6 KB a memory (384 float32s plus bookkeeping); the process keeps at most
+Memory: ~2.5 KB a memory (1.5 KB of float32 vector, the rest words and bookkeeping; 25 MB for 10,000,
+loaded in ~0.2 s); the process keeps at most
 ``settings.SEARCH_INDEX_MAX_ROWS`` rows, evicting the least recently used scopes.
 """
 
@@ -115,7 +116,7 @@ class ScopeIndex:
         # Ids as ints: a dict of ints is invisible to the garbage collector, a dict of UUIDs is not.
         self.ids: list[int] = []
         self.slots: dict[int, int] = {}
-        self.terms: list[dict[str, int]] = []  # per slot: word → count
+        self.texts: list[str] = []  # per slot: its search_text (its words are read again only on a change)
         self.postings: dict[str, dict[int, int]] = {}  # word → {slot: count}
         self.total_length = 0
         self._posting_arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -150,41 +151,54 @@ class ScopeIndex:
 
     def apply(self, rows: Sequence[Sequence[Any]]) -> None:
         """Insert or overwrite memories. A row is ``(id, status, type, confidence, valid_from_us,
-        valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``."""
+        valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``. Column by column:
+        a 10,000-row scope loads in a fraction of the time a per-row loop took."""
+        if not rows:
+            return
         fresh = [row[0].int for row in rows if row[0].int not in self.slots]
         self._grow(self.size + len(fresh))
         for pk in fresh:
             self.slots[pk] = self.size
             self.ids.append(pk)
-            self.terms.append({})
+            self.texts.append("")
             self.size += 1
-        for pk, status, type_, confidence, valid_from, valid_to, expires, search_text, embedding in rows:
-            i = self.slots[pk.int]
-            self.status[i] = STATUS_CODES.get(status, -1)
-            self.type[i] = TYPE_CODES.get(type_, -1)
-            self.confidence[i] = confidence
-            self.valid_from[i] = valid_from
-            self.valid_to[i] = NEVER if valid_to is None else valid_to
-            self.expires[i] = NEVER if expires is None else expires
-            self._set_vector(i, embedding)
-            self._set_words(i, _WORD.findall(search_text or ""))
+        at = np.fromiter((self.slots[row[0].int] for row in rows), dtype=np.int64, count=len(rows))
+        self.status[at] = [STATUS_CODES.get(row[1], -1) for row in rows]
+        self.type[at] = [TYPE_CODES.get(row[2], -1) for row in rows]
+        self.confidence[at] = [row[3] for row in rows]
+        self.valid_from[at] = [row[4] for row in rows]
+        self.valid_to[at] = [NEVER if row[5] is None else row[5] for row in rows]
+        self.expires[at] = [NEVER if row[6] is None else row[6] for row in rows]
+        self._set_vectors(at, [row[8] for row in rows])
+        for i, row in zip(at.tolist(), rows, strict=True):
+            self._set_words(i, row[7] or "")
 
-    def _set_vector(self, i: int, embedding: bytes | None) -> None:
-        if embedding is None:
-            self.vectors[i] = 0.0
-            self.has_vector[i] = False
+    def _set_vectors(self, at: np.ndarray, embeddings: list[bytes | None]) -> None:
+        """pgvector's binary form (vector_send): int16 dimensions, int16 unused, float4s, big-endian."""
+        dims = self.vectors.shape[1]
+        width = 4 + 4 * dims
+        present = np.array([e is not None and len(e) == width for e in embeddings], dtype=bool)
+        self.vectors[at] = 0.0
+        self.has_vector[at] = False
+        if not present.any():
             return
-        # pgvector's binary form (vector_send): int16 dimensions, int16 unused, float4s, big-endian.
-        vector = np.frombuffer(embedding, dtype=">f4", offset=4).astype(np.float32)
-        norm = float(np.linalg.norm(vector))
-        self.vectors[i] = vector / norm if norm > 0 else 0.0
-        self.has_vector[i] = norm > 0
+        raw = b"".join(e for e, ok in zip(embeddings, present, strict=True) if ok)  # type: ignore[misc]
+        vectors = np.frombuffer(raw, dtype=np.uint8).reshape(-1, width)[:, 4:].copy().view(">f4").astype(np.float32)
+        norms = np.linalg.norm(vectors, axis=1)
+        usable = norms > 0
+        vectors[usable] /= norms[usable, None]
+        target = at[present]
+        self.vectors[target] = vectors
+        self.has_vector[target] = usable
 
-    def _set_words(self, i: int, words: list[str]) -> None:
+    def _set_words(self, i: int, text: str) -> None:
         """The slot's words as PostgreSQL's 'simple' parser sees search_text (letters and digits)."""
-        new, old = dict(Counter(words)), self.terms[i]
-        if new == old:
+        old_text = self.texts[i]
+        if old_text == text and old_text:
             return
+        old = Counter(_WORD.findall(old_text)) if old_text else {}
+        words = _WORD.findall(text)
+        new = Counter(words)
         for word, count in old.items():
             if new.get(word) != count:
                 posting = self.postings[word]
@@ -202,7 +216,7 @@ class ScopeIndex:
                 self._posting_arrays.pop(word, None)
         self.total_length += len(words) - int(self.lengths[i])
         self.lengths[i] = len(words)
-        self.terms[i] = new
+        self.texts[i] = text
 
     # ------------------------------------------------------------------ reads (under self.lock)
 
