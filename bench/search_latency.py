@@ -1,7 +1,7 @@
 """Search latency through the REST API: 100,000 memories in one tenant, 10,000 in the searched scope.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_latency.py [--queries 200] [--total 100000]
-        [--in-scope 10000] [--threads 1] [--tenant bench-search]
+        [--in-scope 10000] [--threads 0] [--tenant bench-search]
 
 What it does:
 1. Seeds (once; a later run with the same --tenant reuses the rows) the dev database (the embedded
@@ -13,7 +13,8 @@ What it does:
    services.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
    over 90 other scopes of the same tenant.
 2. Starts a real HTTP server (gunicorn, 1 gthread worker, 1 thread, keep-alive) on 127.0.0.1 with
-   MNEMARA_EMBEDDING_THREADS=--threads, waits for /healthz and warms up.
+   MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms
+   up with 20 other queries (the first one loads the scope's in-process search index).
 3. One client, one keep-alive connection, sends --queries distinct queries (none equal to a stored
    sentence, so every query is embedded: the honest number), then the same queries again (the
    embedder's LRU cache answers: the search path without the embedding), and prints p50/p95/mean of
@@ -179,7 +180,8 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--total", type=int, default=100_000)
     parser.add_argument("--in-scope", type=int, default=10_000)
-    parser.add_argument("--threads", type=int, default=1, help="MNEMARA_EMBEDDING_THREADS for the server")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="MNEMARA_EMBEDDING_THREADS for the server (0: the default, as `make run`)")
     parser.add_argument("--tenant", default="bench-search")
     args = parser.parse_args()
     secret = seed(args.tenant, args.total, args.in_scope)
