@@ -64,7 +64,7 @@ MICROSECOND = timedelta(microseconds=1)
 STATUS_CODES = {value: code for code, value in enumerate(Status.values)}
 TYPE_CODES = {value: code for code, value in enumerate(MemoryType.values)}
 TYPE_NAMES = {code: value for value, code in TYPE_CODES.items()}
-MAX_EXPANSIONS = 64
+MAX_EXPANSIONS = 256  # a prefix matching more words than this keeps its shortest (SQL's ':*' keeps all)
 # BM25 (Robertson/Spärck Jones, the Lucene defaults): term-frequency saturation and length normalisation.
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -266,7 +266,7 @@ class ScopeIndex:
         return self.vectors[i] if i is not None and self.has_vector[i] else None
 
     def expand(self, prefix: str) -> list[str]:
-        """The scope's words that start with ``prefix`` (at most MAX_EXPANSIONS, shortest first)."""
+        """The scope's words that start with ``prefix``, shortest first: all of them, up to MAX_EXPANSIONS."""
         if self._sorted_words is None:
             self._sorted_words = sorted(self.postings)
         words = self._sorted_words
