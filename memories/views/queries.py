@@ -11,11 +11,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count, QuerySet, Value
 from pgvector.django import CosineDistance
 
 from memories.models import LIVE_STATUSES, Memory, MemoryVersion, Scope, Status
+from memories.services.conflicts import word_overlap
+from memories.tokens import readable_fraction
 from tenants.scoping import get_active_tenant
 
 # --------------------------------------------------------------------------- scope tree
@@ -103,6 +106,15 @@ def version_diffs(memory: Memory) -> list[VersionDiff]:
 
 # --------------------------------------------------------------------------- related and near-duplicates
 
+def vectors_tell(a: Memory, b: Memory) -> bool:
+    """Can vector similarity alone call these two alike? Not when either text is mostly words the model
+    cannot read (Chinese: all-MiniLM sees mostly [UNK] tokens, so two different facts can score 0.8):
+    then they must also share words, as in the write flow's near-duplicate rule."""
+    if min(readable_fraction(a.content), readable_fraction(b.content)) >= 0.5:
+        return True
+    return word_overlap(a.search_text, b.search_text) >= settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP
+
+
 def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]]:
     """The most similar live memories of the same scope (exact scan: ``+ 0.0`` keeps it off the ANN index)."""
     if memory.embedding is None:
@@ -110,8 +122,8 @@ def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]
     distance = CosineDistance("embedding", memory.embedding) + Value(0.0)
     rows = (Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES,
                                                          embedding__isnull=False)
-            .exclude(pk=memory.pk).annotate(distance=distance).order_by("distance")[:limit])
-    return [(m, round(1.0 - float(m.distance), 3)) for m in rows]
+            .exclude(pk=memory.pk).annotate(distance=distance).order_by("distance")[: 4 * limit])
+    return [(m, round(1.0 - float(m.distance), 3)) for m in rows if vectors_tell(memory, m)][:limit]
 
 
 def same_entity(memory: Memory) -> QuerySet[Memory]:
@@ -132,7 +144,8 @@ MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
 
 
 def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> list[MergePair]:
-    """Pairs of live memories in one scope whose vectors are at least ``min_similarity`` alike.
+    """Pairs of live memories in one scope whose vectors are at least ``min_similarity`` alike (and, for
+    texts the model cannot read, whose words overlap: ``vectors_tell``).
 
     Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope: exact, and bounded.
     """
@@ -145,14 +158,16 @@ def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> l
         FROM recent a JOIN recent b ON a.id < b.id
         WHERE 1 - (a.embedding <=> b.embedding) >= %s
         ORDER BY similarity DESC LIMIT %s"""
-    params: list[Any] = [get_active_tenant().pk, scope.pk, list(LIVE_STATUSES), MERGE_SCAN_LIMIT, min_similarity, limit]
+    params: list[Any] = [get_active_tenant().pk, scope.pk, list(LIVE_STATUSES), MERGE_SCAN_LIMIT, min_similarity,
+                         4 * limit]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     ids = {i for a, b, _ in rows for i in (a, b)}
     memories = Memory.objects.select_related("scope", "subject").in_bulk(ids)
-    return [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
-            if a in memories and b in memories]
+    pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
+             if a in memories and b in memories and vectors_tell(memories[a], memories[b])]
+    return pairs[:limit]
 
 
 def type_status_matrix() -> tuple[list[str], list[tuple[str, list[int], int]]]:

@@ -161,6 +161,18 @@ def test_it_suggests_near_duplicates_by_vector_similarity(admin_client, alice_te
     assert "Lunch" not in html
 
 
+def test_it_does_not_suggest_merging_unrelated_chinese_memories(admin_client, alice_tenant):
+    """all-MiniLM reads most Chinese characters as [UNK]: different Chinese facts can look alike to it."""
+    # Cosine: green tea / green tea without sugar 0.84 (the same fact); green tea without sugar / the
+    # user's black coffee without sugar 0.80 (two people, two drinks; words overlap 0.38).
+    write(alice_tenant, MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶"),
+          MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶，不加糖"),
+          MemoryInput(scope="user/wang", content="用户喜欢喝黑咖啡不加糖。"))
+    html = admin_client.get(reverse("dashboard:merge"), {"scope": "user/wang", "similarity": "0.7"}).content.decode()
+    assert "1 suggestion" in html
+    assert "黑咖啡" not in html
+
+
 def test_it_answers_404_when_another_tenant_edits_a_memory(bob_member, acme_memories):
     fact = acme_memories["fact"]
     response = bob_member.post(reverse("dashboard:memory-edit", args=[fact.pk]),
