@@ -324,3 +324,66 @@ def test_the_sweep_drops_scopes_that_lost_memories(alice_tenant) -> None:
         assert CACHE.sweep() == 1
         assert CACHE.cached(Scope.objects.get(path="user/fresh").pk) is None
         assert CACHE.cached(Scope.objects.get(path="user/other").pk) is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_concurrent_writers_every_committed_memory_is_found_at_once(alice_tenant, fake_embedder) -> None:
+    """Two writers commit into one scope while a third thread keeps searching it (refreshing the shared
+    index in between): right after its commit, each writer must find its memory, and a deleted one
+    must be gone. This is what the commit-ordered stamps guarantee."""
+    import threading
+
+    from django.db import connections
+
+    CACHE.clear()
+    failures: list[str] = []
+    done = threading.Event()
+
+    def writer(name: str) -> None:
+        try:
+            with tenant_scope(alice_tenant):
+                for i in range(25):
+                    token = f"{name}q{i}z"
+                    [result] = memory_create(items=[MemoryInput(scope="user/race", content=f"code word {token}")],
+                                             actor="t")
+                    found = search.memory_search(query=token, scopes=["user/race"], mode="lexical", k=3,
+                                                 track_access=False)
+                    if [h.memory.pk for h in found][:1] != [result.memory.pk]:
+                        failures.append(f"{token}: not found right after its commit")
+                    if i % 5 == 4:
+                        memory_delete(memory_id=result.memory.pk, actor="t")
+                        if search.memory_search(query=token, scopes=["user/race"], mode="lexical",
+                                                track_access=False):
+                            failures.append(f"{token}: still found after its deletion")
+        except Exception as exc:  # noqa: BLE001 - a failure in a thread must fail the test
+            failures.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    def reader() -> None:
+        try:
+            with tenant_scope(alice_tenant):
+                while not done.is_set():
+                    search.memory_search(query="code word", scopes=["user/race"], mode="lexical",
+                                         track_access=False)
+        finally:
+            connections.close_all()
+
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/race", content="the race starts")], actor="t")
+    threads = [threading.Thread(target=writer, args=(n,)) for n in ("alpha", "beta")]
+    background = threading.Thread(target=reader)
+    background.start()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    done.set()
+    background.join(timeout=30)
+    assert not failures, failures[:5]
+    with tenant_scope(alice_tenant):
+        found = search.memory_search(query="code word", scopes=["user/race"], mode="lexical", k=100,
+                                     track_access=False)
+        live = Memory.objects.filter(scope__path="user/race", status="active", content__startswith="code word")
+        assert sorted(h.memory.pk for h in found) == sorted(live.values_list("pk", flat=True))
+        assert len(found) >= 20  # 50 written, 10 deleted, some superseded by the conflict policy
