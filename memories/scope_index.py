@@ -497,13 +497,18 @@ class IndexCache:
             return index
         if private:  # this transaction may see uncommitted rows: nothing it loads is shared
             return load(state.scope_id)
-        if index is not None and index.version.removed == state.version.removed \
-                and index.version.seq < state.version.seq:
+        if index is not None and index.version.removed == state.version.removed:
+            if index.version.seq >= state.version.seq:  # another search refreshed it meanwhile: newer is fine
+                self._touch(index)
+                return index
             with index.lock:
-                version, rows = _fetch(state.scope_id, index.version.seq)
-                if version is not None and version.removed == index.version.removed:
-                    index.apply(rows)
-                    index.version = version
+                if index.version.seq < state.version.seq:
+                    version, rows = _fetch(state.scope_id, index.version.seq)
+                    # A removal meanwhile (or the scope gone): keep the old version, load it again below.
+                    if version is not None and version.removed == index.version.removed:
+                        index.apply(rows)
+                        index.version = version
+                if index.version.seq >= state.version.seq:
                     self._touch(index)
                     return index
         index = load(state.scope_id)

@@ -387,3 +387,18 @@ def test_under_concurrent_writers_every_committed_memory_is_found_at_once(alice_
         live = Memory.objects.filter(scope__path="user/race", status="active", content__startswith="code word")
         assert sorted(h.memory.pk for h in found) == sorted(live.values_list("pk", flat=True))
         assert len(found) >= 20  # 50 written, 10 deleted, some superseded by the conflict policy
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_search_that_read_an_older_stamp_reuses_the_newer_index(alice_tenant) -> None:
+    """Concurrent searches: one read the scope's stamp before another refreshed the index past it. The
+    newer index holds everything the first one may see: it is used as is, not loaded again."""
+    CACHE.clear()
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/fresh", content="Noor bakes bread")], actor="t")
+        older = search.scope_states(search.search_scopes(["user/fresh"], descendants=False, allowed_prefixes=()))
+        memory_create(items=[MemoryInput(scope="user/fresh", content="Noor plays chess")], actor="t")
+        assert _search("chess")[0] == "Noor plays chess"
+        index = _index()
+        assert scope_index.search_indexes(older) == [index]
+        assert len(index) == 2
