@@ -55,6 +55,7 @@ from django.conf import settings
 from django.db import connection, connections
 
 from memories.models import EMBEDDING_DIMENSIONS, MemoryType, Status
+from tenants.scoping import get_active_tenant
 
 logger = logging.getLogger(__name__)
 
@@ -110,6 +111,7 @@ class ScopeIndex:
 
     def __init__(self, scope_id: uuid.UUID, version: Version, dimensions: int) -> None:
         self.scope_id = scope_id
+        self.tenant_id: uuid.UUID | None = None  # set by load(): the tenant whose search loaded it
         self.version = version
         self.lock = threading.Lock()
         self.size = 0
@@ -390,15 +392,17 @@ SELECT s.search_seq,
        m.search_text, vector_send(m.embedding)
 FROM memories_scope s
 LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
-WHERE s.id = %s
+WHERE s.id = %s AND s.tenant_id = %s
 """
 
 
 def _fetch(scope_id: uuid.UUID, since: int | None) -> tuple[Version | None, list[tuple[Any, ...]]]:
     """One statement, one snapshot: the scope's version and its rows (all, or those stamped after
-    ``since``). The version is None when the scope is gone."""
+    ``since``). The version is None when the scope is gone, or belongs to another tenant than the
+    active one (raw SQL: the tenant condition is explicit, and fails closed without an active tenant)."""
     changed = "" if since is None else "AND m.search_seq > %s"
-    params: list[Any] = [scope_id] if since is None else [since, scope_id]
+    tenant_id = get_active_tenant().pk
+    params: list[Any] = [scope_id, tenant_id] if since is None else [since, scope_id, tenant_id]
     with connection.cursor() as cursor:
         cursor.execute(_SELECT.format(changed=changed), params)
         result = cursor.fetchall()
@@ -415,6 +419,7 @@ def load(scope_id: uuid.UUID) -> ScopeIndex | None:
     if version is None:
         return None
     index = ScopeIndex(scope_id, version, EMBEDDING_DIMENSIONS)
+    index.tenant_id = get_active_tenant().pk
     index.apply(rows)
     return index
 
@@ -492,6 +497,8 @@ class IndexCache:
 
     def _fresh(self, state: ScopeState, private: bool) -> ScopeIndex | None:
         index = self.cached(state.scope_id)
+        if index is not None and index.tenant_id != get_active_tenant().pk:  # never another tenant's
+            index = None
         if index is not None and index.version == state.version:
             self._touch(index)
             return index

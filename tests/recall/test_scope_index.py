@@ -402,3 +402,18 @@ def test_a_search_that_read_an_older_stamp_reuses_the_newer_index(alice_tenant) 
         index = _index()
         assert scope_index.search_indexes(older) == [index]
         assert len(index) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_index_is_never_handed_to_another_tenant(alice_tenant, bob_tenant) -> None:
+    """Fail closed below the API too: a scope id of another tenant yields no index, cached or not."""
+    CACHE.clear()
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/fresh", content="Alice's locker code is 1234")], actor="t")
+        assert _search("locker code")
+        states = search.scope_states(search.search_scopes(["user/fresh"], descendants=False, allowed_prefixes=()))
+    with tenant_scope(bob_tenant):
+        assert scope_index.search_indexes(states) == []  # the cached one is Alice's
+    CACHE.clear()
+    with tenant_scope(bob_tenant):
+        assert scope_index.search_indexes(states) == []  # and loading it finds nothing
