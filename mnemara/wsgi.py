@@ -17,7 +17,7 @@ SWITCH_INTERVAL = 0.0005
 
 def _settle() -> None:
     """Load the embedding model now rather than on the first request, then take everything loaded so
-    far (Django, numpy, the model: ~1M objects) out of the garbage collector's sight. A full collection
+    far (Django, numpy, the model) out of the garbage collector's sight. A full collection
     over it took ~67 ms, a pause that landed in some search's latency (docs/benchmarks.md)."""
     from memories.embeddings import get_embedder
 
