@@ -195,7 +195,8 @@ def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes:
     404, like a memory of another tenant: its existence is never confirmed.
 
     Raw SQL on the hot path (the ORM spent more on building this query than PostgreSQL on running it):
-    the tenant condition is explicit, from ``get_active_tenant()``, which fails closed."""
+    the tenant condition is explicit, from ``get_active_tenant()``, which fails closed. The sub-scope
+    rule is ``selectors.scope_filter``'s (the path itself or below ``path/``), with LIKE wildcards escaped."""
     if isinstance(scopes, str) or not scopes:
         raise validation.field_error("scopes", "Name at least one scope.")
     if len(scopes) > MAX_SCOPES:
@@ -249,10 +250,10 @@ _FIELDS = ("pk", "type", "confidence", "valid_from", "distance")
 _LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
 
 
-def _candidate(row: Sequence[Any], lexical: float = 0.0) -> Candidate:
+def _candidate(row: Sequence[Any]) -> Candidate:
     pk, type_, confidence, valid_from, distance = row[:5]
     similarity = 0.0 if distance is None else 1.0 - float(distance)
-    return Candidate(pk, type_, confidence, valid_from, similarity=similarity, lexical=lexical)
+    return Candidate(pk, type_, confidence, valid_from, similarity=similarity)
 
 
 def exact_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
@@ -662,11 +663,6 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     return kept
 
 
-def memories_touch(ids: Sequence[uuid.UUID], at: datetime) -> None:
-    """Access tracking now, on this connection (inside a transaction, which may roll it back)."""
-    access_add(dict.fromkeys(ids, (1, at)))
-
-
 class AccessCounts:
     """Access tracking off the search path: searches outside a transaction add their hits here, and one
     upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (from a timer, on the side connection). Counts
@@ -713,7 +709,7 @@ def memories_accessed(ids: Sequence[uuid.UUID], at: datetime) -> None:
     """Count one access of each memory: at once inside a transaction (the caller's transaction must see,
     and may roll back, the count), otherwise off the response's critical path, within ACCESS_FLUSH_SECONDS."""
     if connection.in_atomic_block:
-        memories_touch(ids, at)
+        access_add(dict.fromkeys(ids, (1, at)))
     else:
         ACCESS_COUNTS.add(ids, at)
 
