@@ -47,9 +47,11 @@ def _run(others: int, own: int) -> None:
     from django.core.management import call_command
     from django.utils import timezone
 
-    from memories.services.exports import export_write
-    from memories.services.memories import MemoryInput, memory_create
-    from memories.services.subjects import subject_erase, vacuum_tables
+    from memories.compliance.exports import export_write
+    from memories.compliance.subjects import subject_erase
+    from memories.compliance.vacuum import vacuum_tables
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
     from tenants.scoping import tenant_scope
     from tenants.services import tenant_create
 

@@ -55,8 +55,8 @@ def _run(sessions: int) -> None:
 
     from memories.extraction.candidates import Turn
     from memories.extraction.rules import RuleExtractor
+    from memories.extraction.sessions import session_append, session_close
     from memories.models import Job, Memory
-    from memories.services.sessions import session_append, session_close
     from tenants.scoping import tenant_scope
     from tenants.services import tenant_create
 

@@ -15,42 +15,20 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
+from memories.choices import (
+    ChangeKind,
+    JobKind,
+    JobStatus,
+    MemoryType,
+    Provenance,
+    ReviewKind,
+    ReviewResolution,
+    ReviewStatus,
+    Status,
+)
 from tenants.scoping import TenantOwned
 
 EMBEDDING_DIMENSIONS = 384
-
-
-class MemoryType(models.TextChoices):
-    FACT = "fact"
-    PREFERENCE = "preference"
-    TASK = "task"
-    SUMMARY = "summary"
-    NOTE = "note"
-
-
-class Provenance(models.TextChoices):
-    STATED = "stated"
-    INFERRED = "inferred"
-
-
-class Status(models.TextChoices):
-    ACTIVE = "active"
-    PENDING = "pending"
-    CONFLICTED = "conflicted"
-    DEPRECATED = "deprecated"
-
-
-LIVE_STATUSES = (Status.ACTIVE, Status.PENDING, Status.CONFLICTED)
-
-
-class ChangeKind(models.TextChoices):
-    CREATE = "create"
-    UPDATE = "update"
-    SUPERSEDE = "supersede"
-    MERGE = "merge"
-    DEPRECATE = "deprecate"
-    RESTORE = "restore"
-    RESOLVE = "resolve"
 
 
 class Scope(TenantOwned):
@@ -60,7 +38,7 @@ class Scope(TenantOwned):
     path = models.CharField(max_length=255)
     created_at = models.DateTimeField(default=timezone.now)
     # The latest change stamp of the scope's searchable memories. Written only by the triggers of
-    # migration 0007 (never lowered: a stale save keeps the higher value); read by memories.scope_index.
+    # migration 0007 (never lowered: a stale save keeps the higher value); read by memories.recall.index.cache.
     search_seq = models.BigIntegerField(default=0, db_default=0, editable=False)
 
     class Meta:
@@ -129,7 +107,7 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "expires_at"], name="memory_tenant_expires",
                          condition=Q(expires_at__isnull=False)),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
-            # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/search.py).
+            # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/recall/sources.py).
             HnswIndex(fields=["embedding"], name="memory_embedding_hnsw", m=16, ef_construction=64,
                       opclasses=["vector_cosine_ops"]),
         ]
@@ -226,11 +204,6 @@ class SessionTurn(TenantOwned):
         constraints = [models.UniqueConstraint(fields=["session", "seq"], name="sessionturn_unique_seq")]
 
 
-class ReviewKind(models.TextChoices):
-    PENDING = "pending"
-    CONFLICT = "conflict"
-
-
 class ReviewItem(TenantOwned):
     """A pending memory or a conflict pair waiting for a human."""
 
@@ -241,8 +214,8 @@ class ReviewItem(TenantOwned):
     subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="review_items")
     reason = models.CharField(max_length=500, blank=True, default="")
-    status = models.CharField(max_length=16, default="open")  # open | resolved
-    resolution = models.CharField(max_length=16, blank=True, default="")
+    status = models.CharField(max_length=16, choices=ReviewStatus.choices, default=ReviewStatus.OPEN)
+    resolution = models.CharField(max_length=16, choices=ReviewResolution.choices, blank=True, default="")
     resolved_by = models.CharField(max_length=200, blank=True, default="")
     resolved_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -251,39 +224,12 @@ class ReviewItem(TenantOwned):
         indexes = [models.Index(fields=["tenant", "status", "created_at"], name="reviewitem_tenant_status")]
 
 
-class AuditEvent(TenantOwned):
-    """Append-only: who did what to which object. Content-free by construction (ids, fields, counts).
-
-    A database trigger (migration) refuses UPDATE and DELETE on this table.
-    """
-
-    id = models.BigAutoField(primary_key=True)
-    action = models.CharField(max_length=64)  # dotted: memory.created, review.resolved, subject.erased
-    actor = models.CharField(max_length=200)
-    target_type = models.CharField(max_length=32)
-    target_id = models.CharField(max_length=64, blank=True, default="")
-    data = models.JSONField(default=dict, blank=True)
-    request_id = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["tenant", "created_at"], name="audit_tenant_created"),
-            models.Index(fields=["tenant", "target_type", "target_id"], name="audit_tenant_target"),
-        ]
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise RuntimeError("audit events are append-only")
-        super().save(*args, **kwargs)
-
-
 class Job(TenantOwned):
     """A background job as the API reports it (GET /api/v1/jobs/{id}); the queue row is django-tasks'."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    kind = models.CharField(max_length=32)  # extract | summarise | ...
-    status = models.CharField(max_length=16, default="queued")  # queued|running|succeeded|failed
+    kind = models.CharField(max_length=32, choices=JobKind.choices)
+    status = models.CharField(max_length=16, choices=JobStatus.choices, default=JobStatus.QUEUED)
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="jobs")
     scope = models.ForeignKey(Scope, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.SET_NULL,
@@ -339,7 +285,7 @@ class MemoryAccess(models.Model):
 
 class SearchRemoval(models.Model):
     """Written only by a trigger (migration 0007): memories of ``scope_id`` were deleted at ``seq``.
-    An in-process search index reloads a scope whose latest removal changed (memories/scope_index.py).
+    An in-process search index reloads a scope whose latest removal changed (memories/recall/index/cache.py).
     Holds no tenant data (a scope id and a number); ``run_maintenance`` prunes old rows."""
 
     scope_id = models.UUIDField()

@@ -1,4 +1,6 @@
-"""Reads shared by the API and the dashboard. Tenancy comes from the active tenant (TenantManager)."""
+"""Every read the API and the dashboard share, and the dashboard's own (scope tree, near-duplicates,
+merge suggestions, people). Tenancy comes from the active tenant (TenantManager); the one raw SQL
+statement lives in ``memories/sql.py``."""
 
 from __future__ import annotations
 
@@ -6,26 +8,35 @@ import base64
 import binascii
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet, Value
 from django.utils import timezone
+from pgvector.django import CosineDistance
 
-from memories.models import AuditEvent, ExportRun, Memory, MemoryVersion, ReviewItem, Scope
+from memories import sql
+from memories.choices import LIVE_STATUSES, ReviewStatus, Status
+from memories.models import ExportRun, Memory, MemoryAccess, MemoryVersion, ReviewItem, Scope, Session
+from memories.recall.tokens import readable_fraction
+from memories.write.policy import word_overlap
 from mnemara.errors import NotFound, ValidationFailed
+from tenants.models import AuditEvent, Subject
+from tenants.paths import scope_filter
 
 
-def scope_filter(prefixes: Sequence[str], field: str = "scope__path") -> Q:
-    """Rows whose scope is one of ``prefixes`` or below one. No prefixes: everything."""
-    if not prefixes:
-        return Q()
-    q = Q(pk__in=[])
-    for prefix in prefixes:
-        p = prefix.strip("/")
-        q |= Q(**{field: p}) | Q(**{f"{field}__startswith": p + "/"})
-    return q
+def access_load(memories: Iterable[Memory]) -> None:
+    """Attach access counts (``MemoryAccess``) to loaded memories in one query, not one per memory."""
+    by_id = {m.pk: m for m in memories if m.pk is not None}
+    if not by_id:
+        return
+    found = {pk: (count, last_at) for pk, count, last_at in
+             MemoryAccess.objects.filter(memory_id__in=list(by_id)).values_list("memory_id", "count", "last_at")}
+    for pk, memory in by_id.items():
+        memory.access_set(*found.get(pk, (0, None)))
 
 
 def visible_memories(prefixes: Sequence[str] = ()) -> QuerySet[Memory]:
@@ -70,7 +81,7 @@ def memory_list(qs: QuerySet[Memory], filters: dict[str, Any]) -> QuerySet[Memor
     return qs
 
 
-def review_items(prefixes: Sequence[str] = (), status: str = "open") -> QuerySet[ReviewItem]:
+def review_items(prefixes: Sequence[str] = (), status: str = ReviewStatus.OPEN) -> QuerySet[ReviewItem]:
     qs = ReviewItem.objects.select_related("memory__scope", "memory__subject", "other_memory__scope")
     if status:
         qs = qs.filter(status=status)
@@ -130,3 +141,160 @@ def audit_events(*, action_prefix: str = "", target_type: str = "", target_id: s
     if target_id:
         qs = qs.filter(target_id=target_id)
     return qs.order_by("-created_at", "-id")
+
+
+# --------------------------------------------------------------------------- the dashboard's reads
+
+def memories_filtered(data: dict[str, Any]) -> QuerySet[Memory]:
+    """The memory browser's filters (scope and below, type, person, confidence range, text)."""
+    qs = visible_memories()
+    if data.get("scope"):
+        qs = qs.filter(scope_filter([data["scope"]]))
+    if data.get("type"):
+        qs = qs.filter(type=data["type"])
+    if data.get("subject"):
+        qs = qs.filter(subject__external_id=data["subject"])
+    if data.get("conf_min") is not None:
+        qs = qs.filter(confidence__gte=data["conf_min"])
+    if data.get("conf_max") is not None:
+        qs = qs.filter(confidence__lte=data["conf_max"])
+    if data.get("q") and data.get("mode") != "search":
+        qs = qs.filter(Q(content__icontains=data["q"]) | Q(entity__icontains=data["q"]))
+    return qs
+
+
+def memory_successor(memory: Memory) -> Memory | None:
+    return Memory.objects.filter(pk=memory.superseded_by_id).first() if memory.superseded_by_id else None
+
+
+def memory_predecessors(memory: Memory) -> QuerySet[Memory]:
+    return Memory.objects.filter(superseded_by=memory).order_by("-updated_at")[:10]
+
+
+def memory_open_reviews(memory: Memory) -> QuerySet[ReviewItem]:
+    return ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status=ReviewStatus.OPEN)
+
+
+def review_open_count() -> int:
+    return ReviewItem.objects.filter(status=ReviewStatus.OPEN).count()
+
+
+def sessions_by_key(keys: Iterable[str]) -> dict[str, Session]:
+    return {s.session_key: s for s in Session.objects.filter(session_key__in=set(keys))}
+
+
+def scope_by_path(path: str) -> Scope | None:
+    return Scope.objects.filter(path=path.strip("/")).first()
+
+
+def scope_paths() -> list[str]:
+    return list(Scope.objects.order_by("path").values_list("path", flat=True))
+
+
+def subjects() -> QuerySet[Subject]:
+    return Subject.objects.all()
+
+
+def subjects_with_counts(q: str = "") -> QuerySet[Subject]:
+    """People with how many memories (all, live) and sessions each has; ``q`` narrows by external id."""
+    qs = Subject.objects.annotate(
+        n_memories=Count("memories", distinct=True),
+        n_live=Count("memories", filter=Q(memories__status__in=LIVE_STATUSES), distinct=True),
+        n_sessions=Count("sessions", distinct=True),
+    ).order_by("external_id")
+    return qs.filter(external_id__icontains=q) if q else qs
+
+
+def subject_memories(subject: Subject) -> QuerySet[Memory]:
+    return Memory.objects.select_related("scope").filter(subject=subject).order_by("scope__path", "-updated_at")
+
+
+def subject_sessions(subject: Subject) -> QuerySet[Session]:
+    return Session.objects.filter(subject=subject).order_by("-updated_at")
+
+
+def subject_open_review_count(subject: Subject) -> int:
+    return ReviewItem.objects.filter(subject=subject, status=ReviewStatus.OPEN).count()
+
+
+@dataclass
+class ScopeNode:
+    path: str
+    label: str
+    depth: int
+    count: int = 0  # memories in this scope and below
+    own: bool = False  # a real Scope row (not only a prefix of one)
+
+
+def scope_tree() -> list[ScopeNode]:
+    """Every scope and every prefix of one, depth-first, with memory counts that include descendants."""
+    counts = dict(Memory.objects.values_list("scope__path").annotate(n=Count("id")).values_list("scope__path", "n"))
+    nodes: dict[str, ScopeNode] = {}
+    for path in Scope.objects.values_list("path", flat=True):
+        parts = path.split("/")
+        for i in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:i])
+            node = nodes.setdefault(prefix, ScopeNode(prefix, parts[i - 1], i - 1))
+            node.count += counts.get(path, 0)
+        nodes[path].own = True
+    return [nodes[p] for p in sorted(nodes, key=lambda p: p.split("/"))]
+
+
+def scope_roots() -> list[str]:
+    return sorted({p.split("/")[0] for p in Scope.objects.values_list("path", flat=True)})
+
+
+def status_counts(qs: QuerySet[Memory]) -> dict[str, int]:
+    found = dict(qs.order_by().values_list("status").annotate(n=Count("id")).values_list("status", "n"))
+    return {s.value: found.get(s.value, 0) for s in Status}
+
+
+def vectors_tell(a: Memory, b: Memory) -> bool:
+    """Can vector similarity alone call these two alike? Not when either text is mostly words the model
+    cannot read (Chinese: all-MiniLM sees mostly [UNK] tokens, so two different facts can score 0.8):
+    then they must also share words, as in the write flow's near-duplicate rule."""
+    if min(readable_fraction(a.content), readable_fraction(b.content)) >= 0.5:
+        return True
+    return word_overlap(a.search_text, b.search_text) >= settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP
+
+
+def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]]:
+    """The most similar live memories of the same scope (exact scan: ``+ 0.0`` keeps it off the ANN index)."""
+    if memory.embedding is None:
+        return []
+    distance = CosineDistance("embedding", memory.embedding) + Value(0.0)
+    rows = (Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES,
+                                                         embedding__isnull=False)
+            .exclude(pk=memory.pk).annotate(distance=distance).order_by("distance")[: 4 * limit])
+    return [(m, round(1.0 - float(m.distance), 3)) for m in rows if vectors_tell(memory, m)][:limit]
+
+
+def same_entity(memory: Memory) -> QuerySet[Memory]:
+    if not memory.entity:
+        return Memory.objects.none()
+    return (Memory.objects.select_related("scope").filter(entity=memory.entity, type=memory.type)
+            .exclude(pk=memory.pk).order_by("-updated_at")[:10])
+
+
+@dataclass
+class MergePair:
+    first: Memory
+    second: Memory
+    similarity: float
+
+
+MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
+
+
+def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> list[MergePair]:
+    """Pairs of live memories in one scope whose vectors are at least ``min_similarity`` alike (and, for
+    texts the model cannot read, whose words overlap: ``vectors_tell``).
+
+    Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope: exact, and bounded.
+    """
+    rows = sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=min_similarity, limit=4 * limit)
+    ids = {i for a, b, _ in rows for i in (a, b)}
+    memories = Memory.objects.select_related("scope", "subject").in_bulk(ids)
+    pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
+             if a in memories and b in memories and vectors_tell(memories[a], memories[b])]
+    return pairs[:limit]

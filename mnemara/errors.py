@@ -1,22 +1,13 @@
-"""One error format for every API error: {"error": {"code", "message", "fields"}}.
+"""The errors services raise, and the one error format of the API: {"error": {"code", "message", "fields"}}.
 
-Services raise ``ServiceError`` subclasses with a status and a machine-readable code; the DRF
-exception handler and the plain Django handlers below turn everything into that shape.
+Services raise ``ServiceError`` subclasses with a status and a machine-readable code;
+``mnemara.handlers`` turns them (and every other error) into that shape. This module imports nothing
+of Django or DRF, so any layer may raise these.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
-
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
-from rest_framework import exceptions, status
-from rest_framework.response import Response
-from rest_framework.views import exception_handler
-
-logger = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
@@ -47,6 +38,12 @@ class ServiceError(Exception):
 class ValidationFailed(ServiceError):
     status_code = 400
     code = "validation_error"
+
+
+def field_error(field: str, message: str, prefix: str = "") -> ValidationFailed:
+    """A 400 about one field (``prefix`` names the item of a batch, e.g. ``3.``)."""
+    name = f"{prefix}{field}"
+    return ValidationFailed(f"{name}: {message}", fields={name: [message]})
 
 
 class TooLarge(ServiceError):
@@ -81,90 +78,3 @@ class Throttled(ServiceError):
 
 def error_body(code: str, message: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "fields": fields or {}}}
-
-
-_DRF_CODES = {
-    exceptions.ParseError: "parse_error",
-    exceptions.AuthenticationFailed: "unauthenticated",
-    exceptions.NotAuthenticated: "unauthenticated",
-    exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
-}
-
-
-def _flatten(detail: Any) -> Any:
-    if isinstance(detail, dict):
-        return {str(k): _flatten(v) for k, v in detail.items()}
-    if isinstance(detail, list):
-        flat = [_flatten(v) for v in detail]
-        return flat
-    return str(detail)
-
-
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, ServiceError):
-        body = error_body(exc.code, exc.message, exc.fields)
-        body.update(exc.extra)
-        return Response(body, status=exc.status_code)
-    if isinstance(exc, RequestDataTooBig):
-        return Response(error_body("too_large", "The request body is too large."), status=413)
-    if isinstance(exc, (Http404,)):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
-    elif isinstance(exc, SuspiciousOperation):
-        return Response(error_body("bad_request", "The request was refused."), status=400)
-    response = exception_handler(exc, context)
-    if response is None:
-        logger.exception("unhandled API error", exc_info=exc)
-        return Response(error_body("server_error", "Internal server error."), status=500)
-    assert isinstance(exc, exceptions.APIException)
-    code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), None)
-    if isinstance(exc, exceptions.ValidationError):
-        fields = _flatten(exc.detail)
-        if not isinstance(fields, dict):
-            fields = {"non_field_errors": fields}
-        response.data = error_body("validation_error", "The request is not valid.", fields)
-    else:
-        message = str(exc.detail) if not isinstance(exc.detail, (dict, list)) else "Request failed."
-        response.data = error_body(code or str(exc.default_code), message)
-    return response
-
-
-def _wants_json(request: HttpRequest) -> bool:
-    return request.path.startswith("/api/") or request.path == "/healthz"
-
-
-def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
-        return JsonResponse(error_body("not_found", "Not found."), status=404)
-    return render(request, "errors/404.html", status=404)
-
-
-def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
-        return JsonResponse(error_body("forbidden", "You do not have permission to do this."), status=403)
-    return render(request, "errors/403.html", status=403)
-
-
-def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
-        return JsonResponse(error_body("bad_request", "Bad request."), status=400)
-    return render(request, "errors/400.html", status=400)
-
-
-def handler500(request: HttpRequest) -> HttpResponse:
-    if _wants_json(request):
-        return JsonResponse(error_body("server_error", "Internal server error."), status=500)
-    return render(request, "errors/500.html", status=500)
-
-
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    return handler403(request)
-
-
-__all__ = ["status"]

@@ -163,7 +163,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["tenants.auth.HasTenantKey"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["mnemara.parsers.JSONParser"],  # DRF's + depth and inf checks
-    "EXCEPTION_HANDLER": "mnemara.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "mnemara.handlers.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["tenants.auth.ApiKeyRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env("API_THROTTLE_RATE", "6000/min")},
@@ -182,8 +182,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
-        "MemoryTypeEnum": "memories.models.MemoryType",
-        "MemoryStatusEnum": "memories.models.Status",
+        "MemoryTypeEnum": "memories.choices.MemoryType",
+        "MemoryStatusEnum": "memories.choices.Status",
     },
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MNEMARA_MAX_REQUEST_BYTES", 10 * 1024 * 1024)
@@ -265,4 +265,4 @@ LOGGING = {
         "django.db.backends": {"level": "WARNING"},
     },
 }
-CSRF_FAILURE_VIEW = "mnemara.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "mnemara.handlers.csrf_failure"

@@ -4,6 +4,8 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+import memories.urls
+import tenants.urls
 from mnemara import views
 
 urlpatterns = [
@@ -14,10 +16,11 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("memories.urls")),
+    # The dashboard: tenant screens and memory screens share the "dashboard" namespace.
+    path("", include((tenants.urls.urlpatterns + memories.urls.urlpatterns, "dashboard"))),
 ]
 
-handler400 = "mnemara.errors.handler400"
-handler403 = "mnemara.errors.handler403"
-handler404 = "mnemara.errors.handler404"
-handler500 = "mnemara.errors.handler500"
+handler400 = "mnemara.handlers.handler400"
+handler403 = "mnemara.handlers.handler403"
+handler404 = "mnemara.handlers.handler404"
+handler500 = "mnemara.handlers.handler500"

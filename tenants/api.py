@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rest_framework.views import APIView
 
-from memories.services.validation import validate_scope_path
 from mnemara.errors import NotFound
 from tenants.models import ApiKey
+from tenants.paths import validate_scope_path
 
 
 class TenantAPIView(APIView):

@@ -3,14 +3,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
-from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
+from tenants.paths import path_within
 from tenants.scoping import TenantOwned
 
 
@@ -35,10 +36,10 @@ class Tenant(models.Model):
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ADMIN = "admin", "Admin"
-    REVIEWER = "reviewer", "Reviewer"
-    VIEWER = "viewer", "Viewer"
+    OWNER = "owner", _("owner")
+    ADMIN = "admin", _("admin")
+    REVIEWER = "reviewer", _("reviewer")
+    VIEWER = "viewer", _("viewer")
 
 
 ROLE_RANK = {Role.VIEWER: 0, Role.REVIEWER: 1, Role.ADMIN: 2, Role.OWNER: 3}
@@ -71,13 +72,6 @@ class Subject(TenantOwned):
 
 
 KEY_PREFIX_LEN = 10
-
-
-def path_within(path: str, prefixes: Sequence[str]) -> bool:
-    """Is scope ``path`` one of ``prefixes`` or below one? No prefixes: everything is."""
-    if not prefixes:
-        return True
-    return any(path == p.strip("/") or path.startswith(p.strip("/") + "/") for p in prefixes)
 
 
 def hash_secret(secret: str) -> str:
@@ -127,3 +121,31 @@ class ApiKey(TenantOwned):
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": str(self.id), "prefix": self.prefix, "name": self.name}
+
+
+class AuditEvent(TenantOwned):
+    """Append-only: who did what to which object. Content-free by construction (ids, fields, counts).
+
+    A database trigger (memories migration 0002) refuses UPDATE and DELETE on this table.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    action = models.CharField(max_length=64)  # dotted: memory.created, review.resolved, subject.erased
+    actor = models.CharField(max_length=200)
+    target_type = models.CharField(max_length=32)
+    target_id = models.CharField(max_length=64, blank=True, default="")
+    data = models.JSONField(default=dict, blank=True)
+    request_id = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "memories_auditevent"  # named when the model lived in the memories app
+        indexes = [
+            models.Index(fields=["tenant", "created_at"], name="audit_tenant_created"),
+            models.Index(fields=["tenant", "target_type", "target_id"], name="audit_tenant_target"),
+        ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise RuntimeError("audit events are append-only")
+        super().save(*args, **kwargs)

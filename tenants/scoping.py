@@ -10,7 +10,7 @@ Code that truly works across tenants (authentication, erasure sweeps, migrations
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -54,8 +54,28 @@ def tenant_scope(tenant: Tenant | None) -> Iterator[None]:
         deactivate(token)
 
 
-class TenantManager(models.Manager[Any]):
-    """Default manager of every tenant-owned model: filtered to the active tenant, or an error."""
+def stamp(rows: Iterable[models.Model]) -> None:
+    """Give new rows the active tenant; refuse a row that already names another (fails closed)."""
+    active = get_active_tenant()
+    for row in rows:
+        tenant_id = getattr(row, "tenant_id", None)
+        if tenant_id is None:
+            row.tenant_id = active.pk  # type: ignore[attr-defined]
+        elif tenant_id != active.pk:
+            raise NoActiveTenant("refusing to write a row of another tenant")
+
+
+class TenantQuerySet(models.QuerySet[Any]):
+    def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
+        """As Django's, with every row stamped with (or checked against) the active tenant."""
+        rows = list(objs)
+        stamp(rows)
+        return super().bulk_create(rows, *args, **kwargs)
+
+
+class TenantManager(models.Manager.from_queryset(TenantQuerySet)):  # type: ignore[misc]
+    """Default manager of every tenant-owned model: filtered to the active tenant, or an error; its
+    ``bulk_create`` stamps the active tenant on every row, as ``save`` does."""
 
     def get_queryset(self) -> models.QuerySet[Any]:
         tenant = get_active_tenant()
@@ -63,7 +83,8 @@ class TenantManager(models.Manager[Any]):
 
 
 class TenantOwned(models.Model):
-    """Abstract base: a ``tenant`` column, a fail-closed default manager, and tenant set on save."""
+    """Abstract base: a ``tenant`` column, a fail-closed default manager, and the active tenant set on
+    ``save`` and ``objects.bulk_create`` (never by hand)."""
 
     tenant = models.ForeignKey("tenants.Tenant", on_delete=models.CASCADE, related_name="+", editable=False)
 
@@ -75,9 +96,5 @@ class TenantOwned(models.Model):
         base_manager_name = "unscoped"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        active = get_active_tenant()
-        if self.tenant_id is None:
-            self.tenant = active
-        elif self.tenant_id != active.pk:
-            raise NoActiveTenant("refusing to save a row of another tenant")
+        stamp([self])
         super().save(*args, **kwargs)

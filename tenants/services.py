@@ -11,10 +11,10 @@ from django.core.validators import validate_slug
 from django.db import transaction
 from django.utils import timezone
 
-from memories.services.audit import audit
-from memories.services.validation import validate_scope_path
 from mnemara.errors import ValidationFailed
+from tenants.audit import audit
 from tenants.models import ApiKey, Membership, Role, Tenant, hash_secret
+from tenants.paths import validate_scope_path
 from tenants.scoping import tenant_scope
 
 

@@ -82,10 +82,10 @@ def fake_embedder() -> Iterator[FakeEmbedder]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_side_connections(django_db_setup: None) -> Iterator[None]:
-    """Searches outside a transaction (live-server tests) open a connection in memories.search's side
+    """Searches outside a transaction (live-server tests) open a connection in memories.recall.search's side
     thread; it must be closed before pytest-django drops the test database at the end."""
     yield
-    from memories.search import side_connections_close
+    from memories.recall.search import side_connections_close
 
     side_connections_close()
 
@@ -98,8 +98,8 @@ settings.SEARCH_INDEX_SWEEP_SECONDS = 0
 def _search_state_per_test() -> Iterator[None]:
     """Each test starts with no cached search index and ends with no access counts waiting for the
     one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
-    from memories.scope_index import CACHE
-    from memories.search import ACCESS_COUNTS
+    from memories.recall.access import ACCESS_COUNTS
+    from memories.recall.index.cache import CACHE
 
     CACHE.clear()
     yield

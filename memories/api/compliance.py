@@ -19,10 +19,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
+from memories.compliance.exports import export_open
+from memories.compliance.subjects import subject_erase, subject_export
 from memories.models import ExportRun
-from memories.services.audit import audit
-from memories.services.exports import export_path, iso
-from memories.services.subjects import subject_erase, subject_export
+from memories.representation import iso
 from mnemara.errors import NotFound
 from tenants.api import TenantAPIView
 
@@ -84,11 +84,7 @@ class ExportListView(ComplianceAPIView):
 class ExportDownloadView(ComplianceAPIView):
     @extend_schema(responses={(200, "application/gzip"): OpenApiTypes.BINARY})
     def get(self, request: Request, export_id: uuid.UUID) -> FileResponse:
-        run = selectors.export_run_get(export_id)
-        path = export_path(run)
-        if not path.is_file():
-            raise NotFound("The export file is gone from the export folder.", code="export_file_missing")
-        audit("export.downloaded", actor=self.actor(), target_type="export", target_id=run.pk)
+        run, path = export_open(export_id=export_id, actor=self.actor())
         response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name,
                                 content_type="application/gzip")
         response["X-Content-SHA256"] = run.sha256

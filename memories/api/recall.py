@@ -9,16 +9,18 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories import context, search
 from memories.api import serializers as s
 from memories.api.parsing import validated
-from memories.models import MemoryType, Status
-from memories.services import validation
+from memories.choices import MemoryType, Status
+from memories.recall import context, query, search
+from memories.representation import memory_json
+from memories.write import validation
 from tenants.api import TenantAPIView
+from tenants.paths import validate_scope_path
 
 
 class RecallIn(serializers.Serializer[Any]):
-    query = serializers.CharField(max_length=search.MAX_QUERY_CHARS)
+    query = serializers.CharField(max_length=query.MAX_QUERY_CHARS)
     scope = serializers.CharField(required=False, max_length=1000)
     scopes = serializers.ListField(child=serializers.CharField(max_length=1000), required=False,
                                    min_length=1, max_length=search.MAX_SCOPES)
@@ -32,18 +34,18 @@ class RecallIn(serializers.Serializer[Any]):
         if "scope" not in attrs and "scopes" not in attrs:
             raise serializers.ValidationError({"scope": "Name a scope (\"scope\") or several (\"scopes\")."})
         paths = [attrs.pop("scope")] if "scope" in attrs else attrs.pop("scopes")
-        attrs["scopes"] = [validation.validate_scope_path(p, "scope") for p in paths]
+        attrs["scopes"] = [validate_scope_path(p, "scope") for p in paths]
         return attrs
 
 
 class SearchIn(RecallIn):
-    k = serializers.IntegerField(required=False, default=10, min_value=1, max_value=search.MAX_K)
+    k = serializers.IntegerField(required=False, default=10, min_value=1, max_value=query.MAX_K)
     min_confidence = serializers.FloatField(required=False, default=0.0, min_value=0.0, max_value=1.0)
     include_statuses = serializers.ListField(child=serializers.ChoiceField(choices=Status.choices), required=False,
                                              allow_null=True, default=None, min_length=1)
     filters = serializers.DictField(required=False, allow_null=True, default=None)
     as_of = serializers.DateTimeField(required=False, allow_null=True, default=None)
-    mode = serializers.ChoiceField(choices=list(search.MODES), required=False, default="hybrid")
+    mode = serializers.ChoiceField(choices=list(query.MODES), required=False, default="hybrid")
 
     def validate_filters(self, value: dict[str, Any] | None) -> dict[str, Any] | None:
         return validation.validate_metadata(value) if value else None
@@ -77,7 +79,7 @@ class MemorySearchView(TenantAPIView):
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
-        results = [{"memory": s.memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores} for h in hits]
+        results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores} for h in hits]
         return Response({"results": results})
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from django.utils import timezone
 from rest_framework import serializers
 
-from memories.models import Memory, MemoryType, MemoryVersion, Provenance, ReviewItem, Status
-from memories.services.access import access_load
-from memories.services.memories import MemoryInput, WriteResult
+from memories.choices import MemoryType, Provenance, Status
+from memories.models import Memory, MemoryVersion, ReviewItem
+from memories.representation import memories_json
+from memories.write.flow import WriteResult
+from memories.write.prepare import MemoryInput
 
 
 class MemoryOut(serializers.Serializer[Memory]):
@@ -39,36 +39,6 @@ class MemoryOut(serializers.Serializer[Memory]):
 
     def get_subject(self, memory: Memory) -> str | None:
         return memory.subject.external_id if memory.subject_id and memory.subject else None
-
-
-def iso(value: datetime | None) -> str | None:
-    """DRF's DateTimeField output (ISO 8601, UTC as "Z"), without its per-field machinery."""
-    if value is None:
-        return None
-    return timezone.localtime(value, UTC).isoformat().replace("+00:00", "Z")
-
-
-def memory_json(memory: Memory) -> dict[str, Any]:
-    """The memory object of API.md. Written out by hand because it is on every hot path (search,
-    context, batch create): DRF's serializer cost ~0.6 ms per memory. ``MemoryOut`` above stays the
-    schema (OpenAPI) and a test keeps the two identical."""
-    return {
-        "id": str(memory.id), "scope": memory.scope.path,
-        "subject": memory.subject.external_id if memory.subject_id and memory.subject else None,
-        "type": memory.type, "content": memory.content, "entity": memory.entity, "metadata": memory.metadata,
-        "confidence": float(memory.confidence), "provenance": memory.provenance, "status": memory.status,
-        "source_session": memory.source_session, "valid_from": iso(memory.valid_from),
-        "valid_to": iso(memory.valid_to), "expires_at": iso(memory.expires_at), "version": memory.version,
-        "superseded_by": str(memory.superseded_by_id) if memory.superseded_by_id else None,
-        "created_at": iso(memory.created_at), "updated_at": iso(memory.updated_at),
-        "access_count": memory.access_count, "last_accessed_at": iso(memory.last_accessed_at),
-        "embedding_model": memory.embedding_model,
-    }
-
-
-def memories_json(memories: Sequence[Memory]) -> list[dict[str, Any]]:
-    access_load(memories)
-    return [memory_json(m) for m in memories]
 
 
 def _resolution(result: WriteResult) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories.api.parsing import json_object
-from memories.api.serializers import iso
+from memories.extraction import jobs, sessions
 from memories.models import Job, Session, SessionTurn
-from memories.services import jobs, sessions
+from memories.representation import iso
 from mnemara.errors import ValidationFailed
 from tenants.api import TenantAPIView
 

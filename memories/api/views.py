@@ -14,10 +14,13 @@ from rest_framework.response import Response
 from memories import selectors
 from memories.api import serializers as s
 from memories.api.parsing import validated
-from memories.services import review as review_service
-from memories.services import revisions
-from memories.services.feedback import feedback_record
-from memories.services.memories import MemoryInput, VersionConflict, memory_create
+from memories.representation import memories_json, memory_json
+from memories.write import reviews as review_service
+from memories.write import revisions
+from memories.write.feedback import feedback_record
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from memories.write.versions import VersionConflict
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from tenants.api import TenantAPIView
 
@@ -27,7 +30,7 @@ class MemoryAPIView(TenantAPIView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, VersionConflict):
-            exc.extra = {"current": s.memory_json(exc.current)}
+            exc.extra = {"current": memory_json(exc.current)}
         return super().handle_exception(exc)
 
     def visible(self, memory_id: Any) -> Any:
@@ -53,7 +56,7 @@ class MemoryListCreateView(MemoryAPIView):
         params = validated(s.ListQueryIn, request.query_params.dict())
         qs = selectors.memory_list(selectors.visible_memories(self.api_key.scope_prefixes), params)
         rows, cursor = selectors.paginate(qs, params.get("cursor"), params["limit"])
-        return Response({"results": s.memories_json(rows), "next": cursor})
+        return Response({"results": memories_json(rows), "next": cursor})
 
     @extend_schema(request=s.MemoryIn, responses={201: s.MemoryOut})
     def post(self, request: Request) -> Response:
@@ -78,7 +81,7 @@ class MemoryDetailView(MemoryAPIView):
     @extend_schema(responses=s.MemoryOut)
     def get(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
-        return Response(s.memory_json(memory), headers={"ETag": f'"{memory.version}"'})
+        return Response(memory_json(memory), headers={"ETag": f'"{memory.version}"'})
 
     @extend_schema(request=s.MemoryPatchIn, responses=s.MemoryOut,
                    parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER)])
@@ -90,7 +93,7 @@ class MemoryDetailView(MemoryAPIView):
         reason = data.pop("reason", "")
         updated = revisions.memory_revise(memory_id=memory.pk, expected_version=expected, changes=data,
                                           actor=self.actor(), reason=reason)
-        return Response(s.memory_json(updated), headers={"ETag": f'"{updated.version}"'})
+        return Response(memory_json(updated), headers={"ETag": f'"{updated.version}"'})
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, memory_id: Any) -> Response:
@@ -111,7 +114,7 @@ class MemoryDeprecateView(MemoryAPIView):
         expected = self.expected_version(request, data.get("version"), required=False)
         updated = self.change(memory_id=memory.pk, actor=self.actor(), reason=data["reason"],
                               expected_version=expected)
-        return Response(s.memory_json(updated), headers={"ETag": f'"{updated.version}"'})
+        return Response(memory_json(updated), headers={"ETag": f'"{updated.version}"'})
 
 
 class MemoryRestoreView(MemoryDeprecateView):
@@ -134,7 +137,7 @@ class MemoryMergeView(MemoryAPIView):
             self.visible(memory_id)
         merged = revisions.memory_merge(memory_ids=data["ids"], actor=self.actor(), content=data["content"],
                                         reason=data["reason"])
-        return Response(s.memory_json(merged), status=status.HTTP_201_CREATED)
+        return Response(memory_json(merged), status=status.HTTP_201_CREATED)
 
 
 class ReviewListView(MemoryAPIView):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import jieba
 
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
-from memories.services.text import has_cjk
+from memories.write.text import has_cjk
 
 CONFIDENCE_EXPLICIT = 0.95
 CONFIDENCE_STATED = 0.9

@@ -6,26 +6,25 @@ import json
 from typing import Any
 
 from django import template
+from django.db.models import TextChoices
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from memories.models import ReviewItem
+from memories import selectors
+from memories.choices import VOCABULARIES
+from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
 register = template.Library()
 
-# Stored values (English identifiers in the database and the API) shown in the member's language.
-LABELS: dict[str, Promise] = {
-    "fact": _("fact"), "preference": _("preference"), "task": _("task"), "summary": _("summary"),
-    "note": _("note"), "stated": _("stated"), "inferred": _("inferred"), "active": _("active"),
-    "pending": _("pending"), "conflicted": _("conflicted"), "deprecated": _("deprecated"),
-    "conflict": _("conflict"), "create": _("created"), "update": _("updated"), "supersede": _("superseded"),
-    "merge": _("merged"), "deprecate": _("deprecated"), "restore": _("restored"), "resolve": _("resolved"),
-    "open": _("open"), "resolved": _("resolved"), "accept": _("accepted"), "reject": _("rejected"),
-    "keep_old": _("kept the old one"), "keep_new": _("kept the new one"), "owner": _("owner"),
-    "admin": _("admin"), "reviewer": _("reviewer"), "viewer": _("viewer"), "queued": _("queued"),
-    "running": _("running"), "succeeded": _("succeeded"), "failed": _("failed"), "cancelled": _("cancelled"),
-    "superseded": _("superseded"), "edited": _("edited"), "merged": _("merged"), "vector": _("vector"),
+# Stored values (English identifiers in the database and the API) shown in the member's language: the
+# labels of every vocabulary (a value shared by two vocabularies has one label: tested) ...
+VOCABULARY_CLASSES: tuple[type[TextChoices], ...] = (*VOCABULARIES, Role)
+LABELS: dict[str, Promise | str] = {value: label for vocabulary in VOCABULARY_CLASSES
+                                    for value, label in vocabulary.choices}
+# ... and the names of score parts, history fields and erasure-receipt counts.
+LABELS |= {
+    "vector": _("vector"),
     "lexical": _("lexical"), "recency": _("recency"), "content": _("content"), "type": _("type"),
     "entity": _("entity"), "confidence": _("confidence"), "status": _("status"), "provenance": _("provenance"),
     "scope_path": _("scope"),
@@ -68,7 +67,7 @@ def get(mapping: dict[Any, Any] | None, key: Any) -> Any:
 def open_review_count() -> int:
     if active_tenant_or_none() is None:
         return 0
-    return ReviewItem.objects.filter(status="open").count()
+    return selectors.review_open_count()
 
 
 @register.simple_tag(takes_context=True)

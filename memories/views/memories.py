@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -15,13 +14,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from memories import selectors
+from memories.choices import Status
 from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
-from memories.models import AuditEvent, Memory, ReviewItem, Scope
-from memories.services import revisions
-from memories.services.access import access_load
-from memories.services.memories import VersionConflict
-from memories.views import integrations, queries
-from memories.views.base import (
+from memories.recall.search import SearchHit, memory_search
+from memories.views.diffs import version_diffs
+from memories.write import revisions
+from memories.write.versions import VersionConflict
+from mnemara.errors import ServiceError
+from tenants.views.base import (
     DashboardRequest,
     actor,
     admin_required,
@@ -32,42 +32,25 @@ from memories.views.base import (
     reviewer_required,
     viewer_required,
 )
-from mnemara.errors import ServiceError
+
+if TYPE_CHECKING:
+    from memories.models import Memory
 
 PAGE_SIZE = 25
 
 
-def _filtered(data: dict[str, Any]) -> QuerySet[Memory]:
-    qs = selectors.visible_memories()
-    if data.get("scope"):
-        qs = qs.filter(selectors.scope_filter([data["scope"]]))
-    if data.get("type"):
-        qs = qs.filter(type=data["type"])
-    if data.get("subject"):
-        qs = qs.filter(subject__external_id=data["subject"])
-    if data.get("conf_min") is not None:
-        qs = qs.filter(confidence__gte=data["conf_min"])
-    if data.get("conf_max") is not None:
-        qs = qs.filter(confidence__lte=data["conf_max"])
-    if data.get("q") and data.get("mode") != "search":
-        qs = qs.filter(Q(content__icontains=data["q"]) | Q(entity__icontains=data["q"]))
-    return qs
-
-
-def _hybrid(data: dict[str, Any]) -> tuple[list[integrations.Hit], str]:
+def _hybrid(data: dict[str, Any]) -> list[SearchHit]:
     """Hybrid search over the filtered scope (or all roots); the other filters apply to its results."""
-    scopes = [data["scope"]] if data.get("scope") else queries.scope_roots()
+    scopes = [data["scope"]] if data.get("scope") else selectors.scope_roots()
     if not scopes:
-        return [], ""
-    try:
-        hits = integrations.search(
-            query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
-            k=50, min_confidence=data.get("conf_min") or 0.0,
-            include_statuses=[data["status"]] if data.get("status") else integrations.ALL_STATUSES)
-    except integrations.Unavailable:
-        return [], _("Hybrid search is not available in this build yet; showing text matches instead.")
-    keep = set(_filtered({**data, "q": ""}).values_list("pk", flat=True))
-    return [h for h in hits if h.memory.pk in keep], ""
+        return []
+    # The dashboard's reads are not recalls: they do not count as accesses.
+    hits = memory_search(
+        query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
+        k=50, min_confidence=data.get("conf_min") or 0.0,
+        include_statuses=[data["status"]] if data.get("status") else Status.values, track_access=False)
+    keep = set(selectors.memories_filtered({**data, "q": ""}).values_list("pk", flat=True))
+    return [h for h in hits if h.memory.pk in keep]
 
 
 @require_GET
@@ -75,27 +58,21 @@ def _hybrid(data: dict[str, Any]) -> tuple[list[integrations.Hit], str]:
 def memory_browser(request: DashboardRequest) -> HttpResponse:
     form = MemoryFilterForm(request.GET or None)
     data = form.cleaned_data if form.is_valid() else {}
-    qs = _filtered(data)
-    counts = queries.status_counts(qs)
-    hits: list[integrations.Hit] = []
-    notice = ""
+    qs = selectors.memories_filtered(data)
+    counts = selectors.status_counts(qs)
     searching = bool(data.get("q")) and data.get("mode") == "search"
-    if searching:
-        hits, notice = _hybrid(data)
-        if notice:
-            searching = False
-            qs = _filtered({**data, "mode": "text"})
+    hits = _hybrid(data) if searching else []
     if data.get("status"):
         qs = qs.filter(status=data["status"])
     paginator = Paginator(qs.order_by("-updated_at", "-id"), PAGE_SIZE)
     memories_page = paginator.get_page(request.GET.get("page"))
     memories_page.object_list = list(memories_page.object_list)
-    access_load(memories_page.object_list)  # one query for the page's "Recalled" counts
+    selectors.access_load(memories_page.object_list)  # one query for the page's "Recalled" counts
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
-               "hits": hits, "searching": searching, "notice": notice, "query": query.urlencode(),
-               "tree": queries.scope_tree(), "current_scope": data.get("scope", ""),
+               "hits": hits, "searching": searching, "query": query.urlencode(),
+               "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
                "current_status": data.get("status", "")}
     template = "dashboard/memories.html"
     if request.htmx and request.htmx.target == "memory-results":
@@ -115,14 +92,13 @@ def memory_row(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
 def _detail_context(memory: Memory) -> dict[str, Any]:
     return {
         "memory": memory,
-        "diffs": queries.version_diffs(memory),
-        "events": AuditEvent.objects.filter(target_type="memory", target_id=str(memory.pk)).order_by("-id")[:50],
-        "near": queries.near_duplicates(memory),
-        "same_entity": queries.same_entity(memory),
-        "superseded_by": Memory.objects.filter(pk=memory.superseded_by_id).first() if memory.superseded_by_id
-        else None,
-        "supersedes": Memory.objects.filter(superseded_by=memory).order_by("-updated_at")[:10],
-        "reviews": ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status="open"),
+        "diffs": version_diffs(list(selectors.memory_history(memory))),
+        "events": selectors.audit_events(target_type="memory", target_id=str(memory.pk))[:50],
+        "near": selectors.near_duplicates(memory),
+        "same_entity": selectors.same_entity(memory),
+        "superseded_by": selectors.memory_successor(memory),
+        "supersedes": selectors.memory_predecessors(memory),
+        "reviews": selectors.memory_open_reviews(memory),
         "reason_form": ReasonForm(initial={"version": memory.version}),
     }
 
@@ -217,14 +193,14 @@ def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
 @admin_required
 def merge_suggest(request: DashboardRequest) -> HttpResponse:
     form = MergeSuggestForm(request.GET or None, initial={"similarity": 0.8})
-    pairs: list[queries.MergePair] = []
+    pairs: list[selectors.MergePair] = []
     if form.is_valid():
-        scope = Scope.objects.filter(path=form.cleaned_data["scope"].strip("/")).first()
+        scope = selectors.scope_by_path(form.cleaned_data["scope"])
         if scope is None:
             form.add_error("scope", _("No such scope."))
         else:
-            pairs = queries.merge_suggestions(scope, form.cleaned_data["similarity"] or 0.8)
-    scopes = Scope.objects.order_by("path").values_list("path", flat=True)
+            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"] or 0.8)
+    scopes = selectors.scope_paths()
     return page(request, "dashboard/merge.html", {"form": form, "pairs": pairs, "scopes": scopes})
 
 

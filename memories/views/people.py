@@ -6,35 +6,24 @@ import json
 import uuid
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from memories import selectors
+from memories.compliance.subjects import subject_erase, subject_export
 from memories.forms import EraseForm
-from memories.models import Memory, ReviewItem, Session
-from memories.views import integrations
-from memories.views.base import DashboardRequest, actor, admin_required, page, refusal, viewer_required
 from mnemara.errors import ServiceError
-from tenants.models import Subject
-
-NOT_YET = gettext_lazy("The compliance module (export and erasure) is not available in this build yet.")
+from tenants.views.base import DashboardRequest, actor, admin_required, page, refusal, viewer_required
 
 
 @require_GET
 @viewer_required
 def people(request: DashboardRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
-    qs = Subject.objects.annotate(
-        n_memories=Count("memories", distinct=True),
-        n_live=Count("memories", filter=Q(memories__status__in=("active", "pending", "conflicted")), distinct=True),
-        n_sessions=Count("sessions", distinct=True),
-    ).order_by("external_id")
-    if q:
-        qs = qs.filter(external_id__icontains=q)
+    qs = selectors.subjects_with_counts(q)
     return page(request, "dashboard/people.html",
                 {"page_obj": Paginator(qs, 50).get_page(request.GET.get("page")), "q": q})
 
@@ -42,12 +31,12 @@ def people(request: DashboardRequest) -> HttpResponse:
 @require_GET
 @viewer_required
 def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
-    subject = get_object_or_404(Subject.objects, pk=subject_id)
-    memories = Memory.objects.select_related("scope").filter(subject=subject).order_by("scope__path", "-updated_at")
+    subject = get_object_or_404(selectors.subjects(), pk=subject_id)
+    memories = selectors.subject_memories(subject)
     return page(request, "dashboard/person.html", {
         "subject": subject, "memories": memories[:500], "memory_count": memories.count(),
-        "sessions": Session.objects.filter(subject=subject).order_by("-updated_at")[:50],
-        "open_reviews": ReviewItem.objects.filter(subject=subject, status="open").count(),
+        "sessions": selectors.subject_sessions(subject)[:50],
+        "open_reviews": selectors.subject_open_review_count(subject),
         "erase_form": EraseForm(external_id=subject.external_id),
     })
 
@@ -56,11 +45,9 @@ def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
 @admin_required
 def person_export(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
     """Everything held about this person as a JSON download: the same document as the API's export."""
-    subject = get_object_or_404(Subject.objects, pk=subject_id)
+    subject = get_object_or_404(selectors.subjects(), pk=subject_id)
     try:
-        document = integrations.subject_export(subject.external_id, actor(request))
-    except integrations.Unavailable:
-        return page(request, "dashboard/message.html", {"title": _("Export"), "text": NOT_YET}, status=503)
+        document = subject_export(external_id=subject.external_id, actor=actor(request))
     except ServiceError as exc:
         return page(request, "dashboard/message.html", {"title": _("Export"), "text": refusal(exc)},
                     status=exc.status_code)
@@ -76,17 +63,13 @@ def person_export(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespo
 @admin_required
 def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
     """A confirmation step (type the id), then the erasure and its receipt on the same page."""
-    subject = get_object_or_404(Subject.objects, pk=subject_id)
+    subject = get_object_or_404(selectors.subjects(), pk=subject_id)
     form = EraseForm(request.POST or None, external_id=subject.external_id)
-    context = {"subject": subject, "form": form,
-               "memory_count": Memory.objects.filter(subject=subject).count()}
+    context = {"subject": subject, "form": form, "memory_count": selectors.subject_memories(subject).count()}
     if request.method == "GET" or not form.is_valid():
         return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)
     try:
-        receipt = integrations.subject_erase(subject.external_id, actor(request))
-    except integrations.Unavailable:
-        form.add_error(None, NOT_YET)
-        return page(request, "dashboard/person_erase.html", context, status=503)
+        receipt = subject_erase(external_id=subject.external_id, actor=actor(request))
     except ServiceError as exc:
         form.add_error(None, refusal(exc))
         return page(request, "dashboard/person_erase.html", context, status=exc.status_code)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -16,18 +17,20 @@ from django.views.decorators.http import require_GET, require_POST
 
 from memories import selectors
 from memories.forms import ResolveForm
-from memories.models import ReviewItem, Session
-from memories.services.review import review_resolve
-from memories.views.base import DashboardRequest, actor, back, page, refusal, reviewer_required, viewer_required
+from memories.write.reviews import review_resolve
 from mnemara.errors import ServiceError
+from tenants.views.base import DashboardRequest, actor, back, page, refusal, reviewer_required, viewer_required
+
+if TYPE_CHECKING:
+    from memories.models import ReviewItem, Session
 
 PAGE_SIZE = 20
 
 
 def _sessions(items: list[ReviewItem]) -> dict[str, Session]:
     """The sessions the memories came from (their summaries are the "why" behind a memory)."""
-    keys = {m.source_session for i in items for m in (i.memory, i.other_memory) if m and m.source_session}
-    return {s.session_key: s for s in Session.objects.filter(session_key__in=keys)}
+    return selectors.sessions_by_key(m.source_session for i in items for m in (i.memory, i.other_memory)
+                                     if m and m.source_session)
 
 
 @require_GET

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from memories.models import AuditEvent
-from memories.services.audit import audit
+from tenants.audit import audit
+from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_revoke
 from tests.compliance.conftest import API

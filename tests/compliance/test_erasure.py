@@ -7,8 +7,8 @@ import uuid
 import pytest
 from django_tasks_db.models import DBTaskResult
 
+from memories.compliance.subjects import subject_erase, subject_export
 from memories.models import (
-    AuditEvent,
     ExportRun,
     Feedback,
     Job,
@@ -18,10 +18,10 @@ from memories.models import (
     Session,
     SessionTurn,
 )
-from memories.services.memories import JobFenced, MemoryInput, memory_create
-from memories.services.subjects import subject_erase, subject_export
+from memories.write.flow import JobFenced, memory_create
+from memories.write.prepare import MemoryInput
 from mnemara.errors import NotFound
-from tenants.models import Subject
+from tenants.models import AuditEvent, Subject
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API, canary_hits, write_person
 from tests.conftest import keyed_client
@@ -92,7 +92,7 @@ def test_it_lists_the_exports_that_still_hold_the_person(alice, fake_embedder, e
 
     from django.utils import timezone
 
-    from memories.services.exports import export_write
+    from memories.compliance.exports import export_write
 
     with tenant_scope(alice.tenant):
         write_person("123", CANARY)
@@ -182,7 +182,7 @@ def test_it_exports_through_the_service_as_plain_json(alice, fake_embedder) -> N
 
 
 def test_it_hides_subjects_from_another_tenant(alice, bob, fake_embedder, export_dir) -> None:
-    from memories.services.exports import export_write
+    from memories.compliance.exports import export_write
 
     with tenant_scope(alice.tenant):
         write_person("123", CANARY)

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections
 
+from memories.compliance.subjects import subject_erase
+from memories.compliance.vacuum import erasure_tables, vacuum_tables
 from memories.models import Job, Memory
-from memories.services.memories import MemoryInput, memory_create
-from memories.services.subjects import erasure_tables, subject_erase, vacuum_tables
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import Subject
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import canary_hits, write_person

@@ -14,10 +14,11 @@ from django.core.management import CommandError, call_command
 from django.db.models import F
 from django.utils import timezone
 
-from memories.models import AuditEvent, ExportRun, MemoryVersion
-from memories.services.audit import audit
-from memories.services.exports import SCHEMA_FILE, export_path, export_write, iso_week_window, manifest_path
-from memories.services.retention import maintenance_run
+from memories.compliance.exports import SCHEMA_FILE, export_path, export_write, iso_week_window, manifest_path
+from memories.compliance.retention import maintenance_run
+from memories.models import ExportRun, MemoryVersion
+from tenants.audit import audit
+from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API, write_person
 

@@ -7,9 +7,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from memories.models import AuditEvent, Job, Memory, MemoryVersion, Session, SessionTurn
-from memories.services.memories import MemoryInput, memory_create, scope_get_or_create
-from memories.services.retention import maintenance_run
+from memories.compliance.retention import maintenance_run
+from memories.models import Job, Memory, MemoryVersion, Session, SessionTurn
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from memories.write.records import scope_get_or_create
+from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API
 

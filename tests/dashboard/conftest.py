@@ -7,7 +7,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from memories.models import Memory
-from memories.services.memories import MemoryInput, memory_create
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import Role
 from tenants.scoping import tenant_scope
 from tenants.services import member_add

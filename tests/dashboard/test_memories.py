@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from memories.models import Memory, MemoryVersion, Status
-from memories.services.memories import MemoryInput
-from memories.services.revisions import memory_revise
+from memories.choices import Status
+from memories.models import Memory, MemoryVersion
+from memories.write.prepare import MemoryInput
+from memories.write.revisions import memory_revise
 from tenants.scoping import tenant_scope
 
 from .conftest import write

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from memories.models import AuditEvent, Memory
-from memories.services.exports import export_write
-from tenants.models import ApiKey, Membership, Tenant
+from memories.compliance.exports import export_write
+from memories.models import Memory
+from tenants.models import ApiKey, AuditEvent, Membership, Tenant
 from tenants.scoping import tenant_scope
 
 pytestmark = pytest.mark.django_db

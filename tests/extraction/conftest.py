@@ -34,7 +34,7 @@ def run_jobs(*, include_delayed: bool = False, limit: int = 50) -> int:
                     max_tasks=None, worker_id="pytest", excluded_queue_names=[])
     for ran in range(limit):
         if include_delayed:
-            DBTaskResult.objects.filter(status="READY", task_path="memories.tasks.extraction_run").update(
+            DBTaskResult.objects.filter(status="READY", task_path="memories.extraction.tasks.extraction_run").update(
                 run_after=timezone.now())
         row = DBTaskResult.objects.ready().first()
         if row is None:

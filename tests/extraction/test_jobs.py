@@ -10,10 +10,9 @@ from django.core.management import call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from memories.extraction.extract import _run_claimed
+from memories.extraction import tasks
+from memories.extraction.sessions import extraction_request
 from memories.models import Job, Memory
-from memories.services import jobs
-from memories.services.sessions import extraction_request
 from tenants.scoping import tenant_scope
 from tests.extraction.conftest import run_jobs
 
@@ -32,7 +31,7 @@ def queued(in_alice):
 
 
 def claim(job_id):
-    taken = jobs.job_claim(job_id)
+    taken = tasks.job_claim(job_id)
     assert taken is not None
     return taken
 
@@ -44,19 +43,19 @@ def expire(job_id, settings):
 
 def test_it_queues_only_the_job_id(queued):
     [row] = DBTaskResult.objects.all()
-    assert row.task_path == "memories.tasks.extraction_run"
+    assert row.task_path == "memories.extraction.tasks.extraction_run"
     assert row.args_kwargs == {"args": [str(queued.pk)], "kwargs": {}}
 
 
 def test_it_commits_once_when_a_presumed_dead_attempt_comes_back(queued, settings):
     first = claim(queued.pk)
     expire(queued.pk, settings)
-    assert jobs.job_watchdog(job_id=queued.pk, attempt=1) == "requeued"
+    assert tasks.job_watchdog_check(job_id=queued.pk, attempt=1) == "requeued"
     second = claim(queued.pk)
     assert second.attempt == 2
-    assert _run_claimed(first) == "fenced"  # the old attempt finishes late: its write is refused
+    assert tasks._run_claimed(first) == "fenced"  # the old attempt finishes late: its write is refused
     assert Memory.objects.count() == 0
-    assert _run_claimed(second) == "succeeded"
+    assert tasks._run_claimed(second) == "succeeded"
     assert list(Memory.objects.values_list("content", flat=True)) == ["my locker is 12"]
     job = Job.objects.get(pk=queued.pk)
     assert (job.status, job.attempts, len(job.resolutions)) == ("succeeded", 2, 1)
@@ -67,7 +66,7 @@ def test_it_fails_the_job_when_its_worker_keeps_dying(queued, settings):
     for attempt in (1, 2):
         assert claim(queued.pk).attempt == attempt
         expire(queued.pk, settings)
-        outcome = jobs.job_watchdog(job_id=queued.pk, attempt=attempt)
+        outcome = tasks.job_watchdog_check(job_id=queued.pk, attempt=attempt)
     assert outcome == "failed"
     job = Job.objects.get(pk=queued.pk)
     assert job.status == "failed"
@@ -78,15 +77,15 @@ def test_it_fails_the_job_when_its_worker_keeps_dying(queued, settings):
 
 def test_it_leaves_a_job_alone_while_its_lease_runs(queued):
     claim(queued.pk)
-    assert jobs.job_watchdog(job_id=queued.pk, attempt=1) == "rearmed"
-    assert jobs.job_watchdog(job_id=queued.pk, attempt=0) == "nothing"
+    assert tasks.job_watchdog_check(job_id=queued.pk, attempt=1) == "rearmed"
+    assert tasks.job_watchdog_check(job_id=queued.pk, attempt=0) == "nothing"
     assert Job.objects.get(pk=queued.pk).status == "running"
 
 
 def test_it_writes_nothing_for_a_job_cancelled_by_an_erasure(queued):
     taken = claim(queued.pk)
     Job.objects.filter(pk=queued.pk).update(status="cancelled")  # what subject_erase does, under lock
-    assert _run_claimed(taken) == "fenced"
+    assert tasks._run_claimed(taken) == "fenced"
     assert Job.objects.get(pk=queued.pk).status == "cancelled"
     assert Memory.objects.count() == 0
     run_jobs()  # the queued task finds nothing to claim

@@ -49,8 +49,8 @@ def review_items(kc: Any, status: str = "open") -> list[dict[str, Any]]:
 
 def row_counts(tenant: Any) -> dict[str, int]:
     """Every table a memory write touches, for "no partial write" checks."""
-    from memories.models import AuditEvent, Feedback, Memory, MemoryVersion, ReviewItem, Scope
-    from tenants.models import Subject
+    from memories.models import Feedback, Memory, MemoryVersion, ReviewItem, Scope
+    from tenants.models import AuditEvent, Subject
 
     with tenant_scope(tenant):
         return {model.__name__: model.objects.count()

@@ -5,8 +5,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from memories.models import Memory, Status
-from memories.services.memories import MemoryInput, memory_create
+from memories.choices import Status
+from memories.models import Memory
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db

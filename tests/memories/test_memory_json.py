@@ -5,8 +5,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from memories.api.serializers import MemoryOut, memory_json
-from memories.services.memories import MemoryInput, memory_create
+from memories.api.serializers import MemoryOut
+from memories.representation import memory_json
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db

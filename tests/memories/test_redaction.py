@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.services.redaction import _luhn_ok, find_secrets, redact
+from memories.write.redaction import _luhn_ok, find_secrets, redact
 
 
 def kinds(text: str) -> list[str]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from memories.embeddings import FakeEmbedder, get_embedder
-from memories.models import AuditEvent, Memory, MemoryVersion, ReviewItem
+from memories.models import Memory, MemoryVersion, ReviewItem
+from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
 from tests.conftest import KeyedClient
 from tests.memories.conftest import API, assert_error, create, get, history, review_items, row_counts

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from memories.context import PREAMBLE, pack, render_block
 from memories.models import Memory
-from memories.search import memory_search
-from memories.tokens import count_tokens
+from memories.recall.context import PREAMBLE, pack, render_block
+from memories.recall.search import memory_search
+from memories.recall.tokens import count_tokens
 from tenants.scoping import tenant_scope
 from tests.conftest import keyed_client
 from tests.recall.conftest import API, assert_error, save

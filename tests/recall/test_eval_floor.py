@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from memories.models import Memory
-from memories.recall_eval import ModeReport, QuestionResult, load_dataset, pick_questions
+from memories.recall.eval import ModeReport, QuestionResult, load_dataset, pick_questions
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db

@@ -13,13 +13,16 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from memories import scope_index, search
+from memories.compliance.retention import memory_purge_expired
 from memories.embeddings import get_embedder
 from memories.models import Memory, MemoryAccess, Scope
-from memories.scope_index import CACHE, Criteria
-from memories.services.memories import MemoryInput, memory_create
-from memories.services.retention import memory_purge_expired
-from memories.services.revisions import memory_delete, memory_deprecate, memory_revise
+from memories.recall import access, search, sources
+from memories.recall.index import cache as scope_index
+from memories.recall.index.cache import CACHE, Criteria
+from memories.recall.index.source import IndexSource
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from memories.write.revisions import memory_delete, memory_deprecate, memory_revise
 from tenants.scoping import tenant_scope
 from tests.recall.conftest import contents, save
 from tests.recall.conftest import search as api_search
@@ -55,11 +58,11 @@ def corpus(in_alice):
 def _sources(criteria: Criteria, filters=None):
     states = search.scope_states(search.search_scopes(["team/index"], descendants=False, allowed_prefixes=()))
     index_source = search.candidate_source(states, criteria, filters)
-    assert isinstance(index_source, search.IndexSource)
-    sql_qs = search.filtered_memories(scope_ids=[s.scope_id for s in states], types=criteria.types,
+    assert isinstance(index_source, IndexSource)
+    sql_qs = sources.filtered_memories(scope_ids=[s.scope_id for s in states], types=criteria.types,
                                       min_confidence=criteria.min_confidence, statuses=criteria.statuses,
                                       filters=filters, as_of=criteria.as_of, now=criteria.now)
-    return index_source, search.SqlSource(sql_qs, [s.scope_id for s in states], criteria.statuses)
+    return index_source, sources.SqlSource(sql_qs, [s.scope_id for s in states], criteria.statuses)
 
 
 CRITERIA = [
@@ -142,10 +145,10 @@ def test_scopes_above_the_limit_are_searched_in_sql(corpus, settings) -> None:
     settings.HNSW_MIN_SCOPE_ROWS = 50
     states = search.scope_states(search.search_scopes(["team/index"], descendants=False, allowed_prefixes=()))
     criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
-    assert isinstance(search.candidate_source(states, criteria, None), search.SqlSource)
+    assert isinstance(search.candidate_source(states, criteria, None), sources.SqlSource)
     settings.HNSW_MIN_SCOPE_ROWS = 100_000
     settings.SEARCH_INDEX_ENABLED = False
-    assert isinstance(search.candidate_source(states, criteria, None), search.SqlSource)
+    assert isinstance(search.candidate_source(states, criteria, None), sources.SqlSource)
 
 
 # --------------------------------------------------------------------------- freshness (committed rows)
@@ -190,7 +193,7 @@ def test_the_shared_index_follows_every_committed_change(alice_tenant) -> None:
         # Access counts are not a change: no new stamp, no refetch.
         seq = Scope.objects.get(path="user/fresh").search_seq
         hits = search.memory_search(query="marathon", scopes=["user/fresh"])
-        search.ACCESS_COUNTS.flush()
+        access.ACCESS_COUNTS.flush()
         assert MemoryAccess.objects.get(memory_id=hits[0].memory.pk).count == 1
         assert Scope.objects.get(path="user/fresh").search_seq == seq
 
@@ -290,8 +293,8 @@ def test_index_arrays_grow_and_keep_their_rows() -> None:
 def test_old_removal_stamps_are_pruned_by_maintenance() -> None:
     import uuid
 
+    from memories.compliance.retention import search_removals_prune
     from memories.models import SearchRemoval
-    from memories.services.retention import search_removals_prune
 
     old = SearchRemoval.objects.create(scope_id=uuid.uuid4(), seq=1)
     SearchRemoval.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=2))

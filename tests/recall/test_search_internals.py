@@ -11,51 +11,53 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from memories import search
 from memories.embeddings import get_embedder
 from memories.models import Memory
-from memories.services import text
-from memories.services.memories import MemoryInput, memory_create, scope_get_or_create
-from memories.tokens import readable_fraction
+from memories.recall import query, rank, search, sources
+from memories.recall.tokens import readable_fraction
+from memories.write import text
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from memories.write.records import scope_get_or_create
 
 A, B, C = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
 
 
 def test_it_fuses_ranks_so_that_first_everywhere_scores_one() -> None:
-    fused = search.fuse({"vector": [A, B, C], "lexical": [A, C]}, {"vector": 1.0, "lexical": 1.0}, rrf_k=10)
+    fused = rank.fuse({"vector": [A, B, C], "lexical": [A, C]}, {"vector": 1.0, "lexical": 1.0}, rrf_k=10)
     assert fused[A] == pytest.approx(1.0)
     assert fused[C] > fused[B]  # in both lists beats one list
-    assert search.fuse({"vector": [A], "lexical": []}, {"vector": 1.0, "lexical": 1.0})[A] == pytest.approx(0.5)
-    assert search.fuse({"vector": [A, B]}, {"vector": 0.0})  == {}
+    assert rank.fuse({"vector": [A], "lexical": []}, {"vector": 1.0, "lexical": 1.0})[A] == pytest.approx(0.5)
+    assert rank.fuse({"vector": [A, B]}, {"vector": 0.0})  == {}
 
 
 def test_it_decays_only_task_and_note() -> None:
     lives = {"task": 14.0, "note": 90.0}
-    assert search.recency("task", 14.0, lives) == pytest.approx(0.5)
-    assert search.recency("task", 28.0, lives) == pytest.approx(0.25)
-    assert search.recency("note", 90.0, lives) == pytest.approx(0.5)
-    assert search.recency("fact", 1000.0, lives) == 1.0
-    assert search.recency("preference", 1000.0, lives) == 1.0
-    assert search.recency("task", -3.0, lives) == 1.0
-    assert search.confidence_weight(1.0) == 1.0 and search.confidence_weight(0.0) == search.CONFIDENCE_FLOOR
+    assert rank.recency("task", 14.0, lives) == pytest.approx(0.5)
+    assert rank.recency("task", 28.0, lives) == pytest.approx(0.25)
+    assert rank.recency("note", 90.0, lives) == pytest.approx(0.5)
+    assert rank.recency("fact", 1000.0, lives) == 1.0
+    assert rank.recency("preference", 1000.0, lives) == 1.0
+    assert rank.recency("task", -3.0, lives) == 1.0
+    assert rank.confidence_weight(1.0) == 1.0 and rank.confidence_weight(0.0) == rank.CONFIDENCE_FLOOR
 
 
 def test_it_builds_a_safe_or_query_from_search_words() -> None:
-    assert search.query_tsquery("What does the user drink?") == "'drink':*"
-    assert search.query_tsquery("the") == "'the'"  # only stopwords: keep them
-    assert search.query_tsquery("Li Wei 42000") == "'li' | 'wei' | '42000'"
-    assert search.query_tsquery("?!") is None
-    hostile = search.query_tsquery("it's a 'quote' | !bang & (x) <-> y:*")
+    assert query.query_tsquery("What does the user drink?") == "'drink':*"
+    assert query.query_tsquery("the") == "'the'"  # only stopwords: keep them
+    assert query.query_tsquery("Li Wei 42000") == "'li' | 'wei' | '42000'"
+    assert query.query_tsquery("?!") is None
+    hostile = query.query_tsquery("it's a 'quote' | !bang & (x) <-> y:*")
     assert hostile is not None and all(ch not in hostile.replace("' | '", "").strip("'") for ch in "!&()<>")
-    chinese = search.query_tsquery("他喜欢什么饮料")
+    chinese = query.query_tsquery("他喜欢什么饮料")
     assert chinese is not None and "'喜欢'" in chinese and "'饮料'" in chinese and "'什么'" not in chinese
 
 
 def test_it_weights_the_vector_list_by_what_the_model_can_read() -> None:
     assert readable_fraction("What does the user drink?") == 1.0
     assert readable_fraction("他喜欢什么饮料") < 0.2
-    assert search.fusion_weights("他喜欢什么饮料")["vector"] == pytest.approx(search.MIN_VECTOR_SHARE)
-    assert search.fusion_weights("coffee")["vector"] == 1.0
+    assert rank.fusion_weights("他喜欢什么饮料")["vector"] == pytest.approx(rank.MIN_VECTOR_SHARE)
+    assert rank.fusion_weights("coffee")["vector"] == 1.0
 
 
 def _memory(content: str, vector: list[float]) -> Memory:
@@ -71,7 +73,7 @@ def test_it_treats_only_near_identical_texts_as_duplicates() -> None:
              ("用户喜欢喝黑咖啡不加糖", "用户喜欢喝绿茶", False)]
     for a, b, expected in pairs:
         va, vb = embed([a, b])
-        assert search.near_duplicate(_memory(a, va), _memory(b, vb)) is expected, (a, b)
+        assert rank.near_duplicate(_memory(a, va), _memory(b, vb)) is expected, (a, b)
 
 
 @pytest.fixture
@@ -95,20 +97,20 @@ def bulk(in_alice):
 @pytest.mark.django_db
 def test_it_uses_the_gin_index_for_lexical_candidates(bulk) -> None:
     vector = get_embedder().embed_query("黑咖啡")
-    for query, expected in (("黑咖啡", 6), ("word17", 10)):
-        tsquery = search.query_tsquery(query)
+    for text_query, expected in (("黑咖啡", 6), ("word17", 10)):
+        tsquery = query.query_tsquery(text_query)
         assert tsquery
-        assert len(search.lexical_candidates(bulk, tsquery, vector, 50)) == expected
-        plan = search.lexical_queryset(bulk, tsquery)[:50].explain()
+        assert len(sources.lexical_candidates(bulk, tsquery, vector, 50)) == expected
+        plan = sources.lexical_queryset(bulk, tsquery)[:50].explain()
         assert "memory_search_vector_gin" in plan, plan
 
 
 @pytest.mark.django_db
 def test_it_keeps_the_exact_plan_off_the_hnsw_index(bulk) -> None:
     vector = get_embedder().embed_query("certificate renewal")
-    exact = search.exact_vector_queryset(bulk, vector)[:50].explain()
+    exact = sources.exact_vector_queryset(bulk, vector)[:50].explain()
     assert "memory_embedding_hnsw" not in exact, exact
-    ann = search.ann_vector_queryset(bulk, vector)[:50].explain()
+    ann = sources.ann_vector_queryset(bulk, vector)[:50].explain()
     assert "memory_embedding_hnsw" in ann, ann  # left to itself, the planner takes the index
 
 
@@ -159,8 +161,8 @@ def test_it_returns_ann_candidates_in_distance_order_within_the_filter(many) -> 
     qs = Memory.objects.filter(scope__path="team/big", type="task")
     vector = get_embedder().embed_query("renew certificate")
     assert many == 6
-    ann = search.ann_vector_candidates(qs, vector, 6)
-    exact = search.exact_vector_candidates(qs, vector, 6)
+    ann = sources.ann_vector_candidates(qs, vector, 6)
+    exact = sources.exact_vector_candidates(qs, vector, 6)
     assert [c.id for c in ann] == [c.id for c in exact]
     assert [round(c.similarity, 5) for c in ann] == [round(c.similarity, 5) for c in exact]
 

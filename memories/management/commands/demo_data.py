@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from memories.models import Memory
-from memories.services.memories import MemoryInput, memory_create
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import ApiKey, Role, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, apikey_revoke, member_add, tenant_create

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from memories.recall_eval import evaluate
-from memories.search import MODES
+from memories.recall.eval import evaluate
+from memories.recall.query import MODES
 
 
 class Command(BaseCommand):

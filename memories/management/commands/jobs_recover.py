@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from memories.services.jobs import jobs_recover_stale
+from memories.extraction.tasks import jobs_recover_stale
 
 
 class Command(BaseCommand):

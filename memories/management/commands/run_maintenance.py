@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memories.services.retention import maintenance_run
+from memories.compliance.retention import maintenance_run
 from tenants.models import Tenant
 
 

@@ -1,0 +1,1 @@
+"""Compliance: GDPR access and erasure, JSONL audit exports, retention and maintenance."""

@@ -1,0 +1,53 @@
+"""VACUUM after erasure: the dead rows of erased data and their index entries (GIN, HNSW) go.
+
+An erasure inside a caller's transaction cannot VACUUM (PostgreSQL refuses it there): it enqueues
+``vacuum_erasure_tables`` to run after the commit.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection, models, transaction
+from django_tasks import task
+
+from memories.models import Feedback, Job, Memory, MemoryVersion, ReviewItem, Scope, Session, SessionTurn
+from tenants.models import Subject
+
+ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVersion, SessionTurn, Session, ReviewItem, Job,
+                                                  Feedback, Subject, Scope)
+
+
+def erasure_tables() -> list[str]:
+    from django_tasks_db.models import DBTaskResult
+
+    models_: list[type[models.Model]] = [*ERASURE_TABLES, DBTaskResult]
+    return [m._meta.db_table for m in models_]
+
+
+def vacuum_tables(*, full: bool = False) -> None:
+    """VACUUM the erasure tables: dead rows and their index entries (GIN, HNSW) go.
+
+    Plain VACUUM runs online; it leaves stale bytes in freed page space and GIN keeps orphaned keys
+    (measured: see docs/compliance.md). ``full`` rewrites the tables and indexes (no residual bytes)
+    but holds an exclusive lock while it runs: for a quiet hour (``run_maintenance --compact``).
+    """
+    names = ", ".join(connection.ops.quote_name(t) for t in erasure_tables())
+    with connection.cursor() as cursor:
+        # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
+        cursor.execute(f"VACUUM ({'FULL, ' if full else ''}ANALYZE) {names}")
+
+
+@task()
+def vacuum_erasure_tables(full: bool = False) -> None:
+    """Scheduled by an erasure that ran inside a caller's transaction (VACUUM cannot run there)."""
+    vacuum_tables(full=full)
+
+
+def erasure_vacuum() -> str:
+    """Run VACUUM now if no transaction is open; otherwise schedule it for after the commit."""
+    full = settings.ERASURE_VACUUM_FULL
+    if not connection.in_atomic_block:
+        vacuum_tables(full=full)
+        return "done"
+    transaction.on_commit(lambda: vacuum_erasure_tables.enqueue(full=full))
+    return "scheduled"

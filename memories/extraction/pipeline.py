@@ -1,0 +1,187 @@
+"""Extraction orchestration: a job's turns → an extractor → screened candidates → the one write flow.
+
+    claim (short transaction: running, attempts+1, watchdog armed)
+    → load the turns and the related memories (reads, no transaction)
+    → extract (+ summarise for session jobs): the LLM call, NO transaction open
+    → memory_create(items, job_id=…, after_write=finish): the memories, the session's progress and the
+      job's success commit in ONE transaction, fenced by the job's status and attempt number.
+
+Which extractor runs is decided at claim time and recorded on the job: Claude when
+``ANTHROPIC_API_KEY`` is set, the offline rules otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from memories.choices import LIVE_STATUSES, JobKind
+from memories.extraction import jobs
+from memories.extraction.candidates import (
+    Candidate,
+    ExtractionError,
+    Extractor,
+    KnownMemory,
+    Turn,
+)
+from memories.extraction.claude import ClaudeExtractor
+from memories.extraction.jobs import Claim
+from memories.extraction.rules import RuleExtractor
+from memories.models import Job, Memory, Session, SessionTurn
+from memories.recall.search import memory_search
+from memories.write.flow import WriteResult, memory_create
+from memories.write.prepare import MemoryInput
+from mnemara.errors import ServiceError
+
+logger = logging.getLogger(__name__)
+
+CONTEXT_TURNS = 4
+KNOWN_MEMORIES = 10
+
+
+def get_extractor(name: str) -> Extractor:
+    return ClaudeExtractor() if name == "claude" else RuleExtractor()
+
+
+@dataclass
+class Work:
+    scope_path: str
+    subject: str | None
+    source_session: str
+    turns: list[Turn]
+    context: list[Turn]
+    summarise: bool
+    previous_summary: str = ""
+
+
+@dataclass
+class Outcome:
+    candidates: list[Candidate]
+    summary: str | None
+
+
+# --------------------------------------------------------------------------- inputs
+
+def _within_budget(turns: list[Turn], budget: int) -> list[Turn]:
+    """The newest turns that fit the transcript budget (a huge session must not make a huge prompt)."""
+    kept: list[Turn] = []
+    used = 0
+    for turn in reversed(turns):
+        used += len(turn.content)
+        if kept and used > budget:
+            break
+        kept.insert(0, turn)
+    return kept
+
+
+def load_work(job: Job) -> Work:
+    scope_path = job.scope.path if job.scope else ""
+    subject = job.subject.external_id if job.subject else None
+    if job.kind == JobKind.EXTRACT:
+        turns = [Turn(i, m["role"], m["content"]) for i, m in enumerate(job.input.get("messages", []), start=1)]
+        return Work(scope_path, subject, "", _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [],
+                    summarise=False)
+    session = Session.objects.filter(pk=job.session_id).first() if job.session_id else None
+    if session is None:
+        raise ExtractionError("the session no longer exists", code="session_gone")
+    first, last = int(job.input["from_seq"]), int(job.input["to_seq"])
+    rows = SessionTurn.objects.filter(session=session, seq__gte=max(1, first - CONTEXT_TURNS), seq__lte=last)
+    all_turns = [Turn(r.seq, r.role, r.content) for r in rows.order_by("seq")]
+    turns = _within_budget([t for t in all_turns if t.index >= first], settings.EXTRACTION_MAX_TRANSCRIPT_CHARS)
+    return Work(scope_path, subject, session.session_key, turns, [t for t in all_turns if t.index < first],
+                summarise=True, previous_summary=session.summary)
+
+
+def related_memories(scope_path: str, turns: Sequence[Turn], limit: int = KNOWN_MEMORIES) -> list[KnownMemory]:
+    """What the scope already knows about this conversation: search hits first, then the newest."""
+    found: list[Memory] = []
+    query = " ".join(t.content for t in turns if t.role == "user")[:500].strip()
+    if query:
+        try:
+            hits = memory_search(query=query, scopes=[scope_path], k=limit, include_statuses=list(LIVE_STATUSES),
+                                 track_access=False)
+            found = [hit.memory for hit in hits]
+        except ServiceError as exc:  # e.g. a query search refuses; the newest memories still help
+            logger.info("no search for this extraction (%s); showing the newest memories only", exc.code)
+    recent = (Memory.objects.filter(scope__path=scope_path, status__in=LIVE_STATUSES)
+              .exclude(pk__in=[m.pk for m in found]).order_by("-updated_at")[:limit])
+    found = [*found, *recent][:limit]
+    return [KnownMemory(ref=i, id=m.pk, type=m.type, entity=m.entity, content=m.content, status=m.status)
+            for i, m in enumerate(found, start=1)]
+
+
+def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candidate]:
+    """Keep candidates backed by a user turn of this batch: the assistant's words alone never count."""
+    user_turns = {t.index for t in turns if t.role == "user"}
+    kept = []
+    for candidate in candidates:
+        if user_turns.intersection(candidate.source_turns):
+            kept.append(candidate)
+        else:
+            logger.info("dropped a %s candidate with no user turn among its sources", candidate.type)
+    return kept
+
+
+def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[KnownMemory], job: Job,
+                  extractor: str) -> list[MemoryInput]:
+    by_id = {m.id: m for m in known}
+    items = []
+    for c in candidates:
+        entity = c.entity
+        updated = by_id.get(c.updates) if c.updates else None
+        if updated is not None and updated.type == c.type and updated.entity:
+            entity = updated.entity  # the same key, so the conflict policy sees "the same thing, changed"
+        items.append(MemoryInput(
+            scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
+            provenance=c.provenance, subject=work.subject, source_session=work.source_session,
+            metadata={"extraction": {"job": str(job.pk), "extractor": extractor}}))
+    return items
+
+
+# --------------------------------------------------------------------------- the job
+
+def extract(claim: Claim) -> tuple[Work, list[KnownMemory], Outcome]:
+    """The slow part: no transaction may be open here (reads autocommit; the LLM call takes seconds)."""
+    job = claim.job
+    work = load_work(job)
+    known = related_memories(work.scope_path, work.turns) if work.turns else []
+    extractor = get_extractor(job.extractor)
+    candidates = screen(extractor.extract(work.turns, known, work.context), work.turns)
+    summary = extractor.summarise(work.previous_summary, work.turns) if work.summarise else None
+    return work, known, Outcome(candidates, summary)
+
+
+def _resolution(result: WriteResult, candidate: Candidate) -> dict[str, object]:
+    related = [str(r) for r in result.related]
+    if candidate.updates and str(candidate.updates) not in related:
+        related.append(str(candidate.updates))
+    return {"action": str(result.action), "memory": str(result.memory.pk), "related": related,
+            "type": result.memory.type, "status": result.memory.status}
+
+
+def commit(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outcome) -> list[WriteResult]:
+    """Write the memories, the session's progress and the job's success atomically (exactly once)."""
+    job = claim.job
+    items = memory_inputs(outcome.candidates, work, known, job, job.extractor)
+
+    def finish(results: list[WriteResult]) -> None:
+        if job.session_id is not None and job.kind != JobKind.EXTRACT:
+            changes: dict[str, object] = {"updated_at": timezone.now(),
+                                          "extracted_through": Greatest(F("extracted_through"), job.input["to_seq"])}
+            if outcome.summary is not None:
+                changes["summary"] = outcome.summary
+            Session.objects.filter(pk=job.session_id).update(**changes)
+        jobs.job_finish(claim, [_resolution(r, c) for r, c in zip(results, outcome.candidates, strict=True)])
+
+    if not items:
+        with transaction.atomic():
+            finish([])  # job_finish's conditional update is the fence here
+        return []
+    return memory_create(items=items, actor=f"system:extraction:{job.extractor}", job_id=job.pk, after_write=finish)

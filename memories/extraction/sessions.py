@@ -1,0 +1,189 @@
+"""Sessions: the short-term buffer of one conversation's turns, its rolling summary, its extraction jobs.
+
+Turns are written in one transaction — with the extraction job they trigger and its queue row — before
+the API answers 202, so an accepted turn is never lost and a scheduled extraction always runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from memories.choices import JobKind
+from memories.extraction import spend
+from memories.extraction.jobs import extractor_name
+from memories.extraction.tasks import job_create
+from memories.models import Job, Session, SessionTurn
+from memories.write import validation
+from memories.write.records import scope_get_or_create, subject_get_or_create
+from mnemara.errors import Conflict, NotFound, Throttled, TooLarge
+from tenants.audit import audit
+from tenants.paths import scope_filter, validate_scope_path
+
+ROLES = ("user", "assistant")
+MAX_SESSION_KEY = 200
+
+
+@dataclass(frozen=True)
+class Message:
+    role: str
+    content: str
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    session: Session
+    appended: int
+    job: Job | None
+
+
+def validate_session_key(session_key: object) -> str:
+    if not isinstance(session_key, str) or not session_key.strip() or len(session_key) > MAX_SESSION_KEY:
+        raise validation.field_error("session_id", f"A session id of 1-{MAX_SESSION_KEY} characters.")
+    return validation.validate_no_nul(session_key.strip(), "session_id")
+
+
+def validate_messages(messages: object) -> list[Message]:
+    """Roles user|assistant, non-empty text, and size limits (413 beyond them)."""
+    if not isinstance(messages, list) or not messages:
+        raise validation.field_error("messages", "A non-empty list of {role, content} objects.")
+    if len(messages) > settings.SESSION_MAX_MESSAGES:
+        raise TooLarge(f"At most {settings.SESSION_MAX_MESSAGES} messages per request.", code="too_many_messages",
+                       fields={"messages": [f"At most {settings.SESSION_MAX_MESSAGES} messages."]})
+    parsed, total = [], 0
+    for i, raw in enumerate(messages):
+        prefix = f"messages.{i}."
+        if not isinstance(raw, dict):
+            raise validation.field_error(f"messages.{i}", "Each message is a {role, content} object.")
+        role, content = raw.get("role"), raw.get("content")
+        if role not in ROLES:
+            raise validation.field_error("role", "One of: user, assistant.", prefix)
+        if not isinstance(content, str) or not content.strip():
+            raise validation.field_error("content", "A non-empty string.", prefix)
+        if len(content) > settings.SESSION_MAX_MESSAGE_CHARS:
+            raise TooLarge(f"{prefix}content: at most {settings.SESSION_MAX_MESSAGE_CHARS} characters.",
+                           fields={f"{prefix}content": [f"At most {settings.SESSION_MAX_MESSAGE_CHARS} characters."]})
+        validation.validate_no_nul(content, "content", prefix)
+        total += len(content)
+        parsed.append(Message(str(role), content))
+    if total > settings.SESSION_MAX_REQUEST_CHARS:
+        raise TooLarge(f"At most {settings.SESSION_MAX_REQUEST_CHARS} characters of messages per request.",
+                       fields={"messages": [f"At most {settings.SESSION_MAX_REQUEST_CHARS} characters in all."]})
+    return parsed
+
+
+def _session_locked(session_key: str) -> Session | None:
+    return Session.objects.select_for_update(of=("self",)).select_related("scope", "subject").filter(
+        session_key=session_key).first()
+
+
+def _session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
+    """The session row, locked (appends to one session are serialised), created on first use."""
+    session = _session_locked(session_key)
+    if session is None:
+        try:
+            with transaction.atomic():
+                Session.objects.create(session_key=session_key, scope=scope_get_or_create(scope_path),
+                                       subject=subject_get_or_create(subject))
+        except IntegrityError:
+            pass  # created concurrently: use theirs
+        session = _session_locked(session_key)
+        assert session is not None
+    if session.scope.path != scope_path:
+        raise Conflict(f"Session {session_key!r} belongs to another scope.", code="session_scope_mismatch",
+                       fields={"scope": ["A session keeps the scope it was created with."]})
+    if subject and session.subject_id is None:
+        session.subject = subject_get_or_create(subject)
+    elif subject and session.subject and session.subject.external_id != subject:
+        raise Conflict(f"Session {session_key!r} is about another subject.", code="session_subject_mismatch",
+                       fields={"subject": ["A session keeps its subject."]})
+    return session
+
+
+def _schedule(session: Session, kind: str, actor: str) -> Job:
+    job = job_create(kind=kind, scope=session.scope, subject=session.subject, session=session, actor=actor,
+                     input={"from_seq": session.scheduled_through + 1, "to_seq": session.turn_count})
+    session.scheduled_through = session.turn_count
+    return job
+
+
+def session_append(*, session_key: str, scope: str, subject: str | None = None, messages: object,
+                   actor: str) -> AppendResult:
+    """Store the turns durably; every ``EXTRACT_EVERY_N_TURNS`` new turns, schedule an extraction job."""
+    session_key = validate_session_key(session_key)
+    scope_path = validate_scope_path(scope)
+    if subject is not None:
+        validation.validate_no_nul(subject, "subject")
+    parsed = validate_messages(messages)
+    with transaction.atomic():
+        session = _session_for_append(session_key, scope_path, subject)
+        now = timezone.now()
+        SessionTurn.objects.bulk_create([
+            SessionTurn(session=session, seq=session.turn_count + i, role=m.role,
+                        content=m.content, created_at=now)
+            for i, m in enumerate(parsed, start=1)])
+        session.turn_count += len(parsed)
+        session.closed_at, session.updated_at = None, now  # a new turn reopens a closed session
+        job = None
+        if session.turn_count - session.scheduled_through >= max(1, settings.EXTRACT_EVERY_N_TURNS):
+            job = _schedule(session, JobKind.SESSION, actor)
+        session.save()
+        audit("session.appended", actor=actor, target_type="session", target_id=session.pk,
+              data={"turns": len(parsed), "scheduled_job": str(job.pk) if job else None})
+    return AppendResult(session, len(parsed), job)
+
+
+def session_visible(session_key: str, prefixes: Sequence[str] = ()) -> Session:
+    """A session of the active tenant in a scope the key may see; anything else is a 404."""
+    qs = Session.objects.select_related("scope", "subject").filter(session_key=session_key)
+    if prefixes:
+        qs = qs.filter(scope_filter(prefixes))
+    session = qs.first()
+    if session is None:
+        raise NotFound("Session not found.")
+    return session
+
+
+def session_get(*, session_key: str, prefixes: Sequence[str] = (), limit: int = 20) -> dict[str, Any]:
+    """The session with its most recent ``limit`` turns (oldest first) and its rolling summary."""
+    session = session_visible(session_key, prefixes)
+    turns = list(SessionTurn.objects.filter(session=session).order_by("-seq")[:limit])[::-1]
+    last_job = Job.objects.filter(session=session).order_by("-created_at").first()
+    return {"session": session, "turns": turns, "last_job": last_job}
+
+
+def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = ()) -> Job:
+    """Summarise and extract what is left now. Closing again with no new turns returns the same job."""
+    session_visible(session_key, prefixes)
+    with transaction.atomic():
+        session = _session_locked(session_key)
+        if session is None:
+            raise NotFound("Session not found.")
+        previous = Job.objects.filter(session=session, kind=JobKind.CLOSE).order_by("-created_at").first()
+        if session.closed_at and previous is not None and session.scheduled_through == session.turn_count:
+            return previous  # a retried close must not extract twice
+        job = _schedule(session, JobKind.CLOSE, actor)
+        session.closed_at = session.updated_at = timezone.now()
+        session.save(update_fields=["scheduled_through", "closed_at", "updated_at"])
+        audit("session.closed", actor=actor, target_type="session", target_id=session.pk, data={"job": str(job.pk)})
+    return job
+
+
+def extraction_request(*, scope: str, messages: object, subject: str | None = None, actor: str) -> Job:
+    """POST /extract: a job on the given messages (kept on the Job row only until it finishes)."""
+    scope_path = validate_scope_path(scope)
+    if subject is not None:
+        validation.validate_no_nul(subject, "subject")
+    parsed = validate_messages(messages)
+    if extractor_name() == "claude" and spend.spend_cap_reached():
+        raise Throttled("The daily extraction cap of this tenant is reached; try again tomorrow.",
+                        code="spend_cap_reached")
+    with transaction.atomic():
+        return job_create(kind=JobKind.EXTRACT, scope=scope_get_or_create(scope_path),
+                          subject=subject_get_or_create(subject), actor=actor,
+                          input={"messages": [{"role": m.role, "content": m.content} for m in parsed]})

@@ -1,0 +1,193 @@
+"""The queue side of a job's life: the tasks the worker runs, and every transition that enqueues one.
+
+Tasks take only a Job id (and an attempt number): no conversation text ever sits in a queue row, so
+erasing a subject's Job rows leaves nothing behind.
+
+    job_create → [extraction_run] → job_claim (running; watchdog armed) → pipeline.extract → pipeline.commit
+                                                       ↘ transient failure: job_retry_later (re-queued, delayed)
+
+Recovery: django-tasks-db never re-runs a task left RUNNING by a killed worker. Every claim therefore
+enqueues, in the same transaction, a *watchdog* task due when the attempt's lease ends. If the
+attempt is still running then, its worker is presumed dead: the job is re-queued (or failed once
+``JOB_MAX_ATTEMPTS`` is spent). The watchdog is itself a durable queue row, so recovery needs no
+extra process; ``manage.py jobs_recover`` runs the same check at once, across tenants.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
+from django.utils import timezone
+from django_tasks import task
+
+from memories.choices import JobStatus
+from memories.extraction import pipeline
+from memories.extraction.candidates import ExtractionError, TransientError
+from memories.extraction.jobs import (
+    ACTOR,
+    Claim,
+    content_free,
+    extractor_name,
+    job_fail,
+    job_tenant,
+    owned,
+    retry_delay,
+)
+from memories.models import Job, Scope, Session
+from memories.write.flow import JobFenced
+from mnemara.errors import ServiceError
+from tenants.audit import audit
+from tenants.models import Subject, Tenant
+from tenants.scoping import tenant_scope
+
+logger = logging.getLogger(__name__)
+
+
+@task()
+def extraction_run(job_id: str) -> str:
+    """Run one extraction job. Returns what happened, for logs and tests."""
+    tenant = job_tenant(job_id)
+    if tenant is None:
+        return "missing"  # erased with its subject: nothing to do, nothing left behind
+    with tenant_scope(tenant):
+        claim = job_claim(job_id)
+        if claim is None:
+            return "skipped"
+        return _run_claimed(claim)
+
+
+@task()
+def job_watchdog(job_id: str, attempt: int) -> str:
+    """Fires when an attempt's lease ends: re-queues the job if its worker died."""
+    tenant = job_tenant(job_id)
+    if tenant is None:
+        return "missing"
+    with tenant_scope(tenant):
+        return job_watchdog_check(job_id=job_id, attempt=attempt)
+
+
+def _enqueue_run(job: Job, run_after: datetime | None = None) -> None:
+    task = extraction_run.using(run_after=run_after) if run_after else extraction_run
+    job.task_result_id = str(task.enqueue(str(job.pk)).id)
+
+
+def job_create(*, kind: str, scope: Scope, subject: Subject | None = None, session: Session | None = None,
+               input: dict[str, Any], actor: str) -> Job:
+    """A queued job and its queue row. Call inside the caller's transaction: both commit together."""
+    with transaction.atomic():
+        job = Job(kind=kind, scope=scope, subject=subject, session=session, input=input, status=JobStatus.QUEUED)
+        _enqueue_run(job)
+        job.save()
+        audit("job.queued", actor=actor, target_type="job", target_id=job.pk, data={"kind": kind})
+    return job
+
+
+def job_claim(job_id: uuid.UUID | str) -> Claim | None:
+    """Take a queued job for this worker (running, attempts+1) and arm its watchdog. None: not queued."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status != JobStatus.QUEUED:
+            return None
+        now = timezone.now()
+        job.status, job.attempts, job.started_at, job.finished_at = JobStatus.RUNNING, job.attempts + 1, now, None
+        job.extractor = extractor_name()
+        job.save(update_fields=["status", "attempts", "started_at", "finished_at", "extractor"])
+        lease_end = now + timedelta(seconds=settings.JOB_LEASE_SECONDS)
+        job_watchdog.using(run_after=lease_end).enqueue(str(job.pk), job.attempts)
+    return Claim(job, job.attempts)
+
+
+def job_retry_later(claim: Claim, error: str) -> bool:
+    """A transient failure: re-queue with a growing delay, or fail once the attempts are spent."""
+    if claim.attempt >= settings.JOB_MAX_ATTEMPTS:
+        return job_fail(claim, f"{error} (gave up after {claim.attempt} attempts)")
+    with transaction.atomic():
+        job = owned(claim).select_for_update().first()
+        if job is None:
+            return False
+        job.status, job.error = JobStatus.QUEUED, f"{error} (attempt {claim.attempt} of {settings.JOB_MAX_ATTEMPTS})"
+        _enqueue_run(job, run_after=timezone.now() + retry_delay(claim.attempt))
+        job.save(update_fields=["status", "error", "task_result_id"])
+    return True
+
+
+def job_watchdog_check(*, job_id: uuid.UUID | str, attempt: int) -> str:
+    """Re-queue (or fail) an attempt whose worker died. Returns what it did, for logs and tests."""
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status != JobStatus.RUNNING or job.attempts != attempt:
+            return "nothing"  # finished, cancelled, or a newer attempt with its own watchdog
+        lease_end = (job.started_at or timezone.now()) + timedelta(seconds=settings.JOB_LEASE_SECONDS)
+        if lease_end > timezone.now():
+            job_watchdog.using(run_after=lease_end).enqueue(str(job.pk), attempt)
+            return "rearmed"
+        _abandon_task_row(job.task_result_id)
+        lost = f"worker_lost: the worker stopped during attempt {attempt} of {settings.JOB_MAX_ATTEMPTS}"
+        if attempt >= settings.JOB_MAX_ATTEMPTS:
+            job.status, job.error, job.finished_at = JobStatus.FAILED, lost, timezone.now()
+            job.input = content_free(job)
+            job.save(update_fields=["status", "error", "finished_at", "input"])
+            action = "failed"
+        else:
+            job.status, job.error = JobStatus.QUEUED, lost
+            _enqueue_run(job)
+            job.save(update_fields=["status", "error", "task_result_id"])
+            action = "requeued"
+        audit(f"job.{action}", actor=ACTOR, target_type="job", target_id=job.pk,
+              data={"attempt": attempt, "error": "worker_lost"})
+    logger.warning("job %s: worker lost during attempt %s; %s", job_id, attempt, action)
+    return action
+
+
+def _abandon_task_row(task_result_id: str) -> None:
+    """Close the dead attempt's queue row, which django-tasks-db would otherwise show RUNNING forever."""
+    from django_tasks_db.models import DBTaskResult
+
+    if task_result_id:
+        DBTaskResult.objects.filter(pk=task_result_id, status="RUNNING").update(
+            status="FAILED", finished_at=timezone.now(), exception_class_path="memories.jobs.WorkerLost",
+            traceback="The worker stopped (killed or crashed) while running this task.")
+
+
+def jobs_recover_stale() -> dict[str, int]:
+    """Run the watchdog now for every running job whose lease ran out, in every tenant."""
+    cutoff = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS)
+    counts: dict[str, int] = {}
+    # Cross-tenant on purpose: an operator's sweep; each job is then handled inside its own tenant.
+    stale = (Job.unscoped.filter(status=JobStatus.RUNNING, started_at__lt=cutoff)
+             .values_list("pk", "tenant_id", "attempts"))
+    tenants = {t.pk: t for t in Tenant.objects.filter(pk__in={row[1] for row in stale})}
+    for job_id, tenant_id, attempts in stale:
+        with tenant_scope(tenants[tenant_id]):
+            action = job_watchdog_check(job_id=job_id, attempt=attempts)
+        counts[action] = counts.get(action, 0) + 1
+    return counts
+
+
+def _run_claimed(claim: Claim) -> str:
+    try:
+        work, known, outcome = pipeline.extract(claim)
+        pipeline.commit(claim, work, known, outcome)
+        return JobStatus.SUCCEEDED
+    except JobFenced:
+        logger.info("job %s attempt %s was fenced (cancelled or re-queued); nothing written",
+                    claim.job.pk, claim.attempt)
+        return "fenced"
+    except TransientError as exc:
+        return "retry" if job_retry_later(claim, str(exc)) else "fenced"
+    except (OperationalError, InterfaceError) as exc:
+        return "retry" if job_retry_later(claim, f"database_error: {type(exc).__name__}") else "fenced"
+    except ExtractionError as exc:
+        job_fail(claim, str(exc))
+        return JobStatus.FAILED
+    except ServiceError as exc:  # the write flow refused the batch (e.g. a secret under the reject policy)
+        job_fail(claim, f"write_refused: {exc.code}: {exc.message}")
+        return JobStatus.FAILED
+    except Exception as exc:
+        job_fail(claim, f"internal_error: {type(exc).__name__}")
+        raise

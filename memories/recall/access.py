@@ -1,0 +1,97 @@
+"""Access counts: how often search returned a memory, and when it last did (``MemoryAccess``).
+
+Searches outside a transaction add their hits to ``ACCESS_COUNTS``; one upsert per
+``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import threading
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from django.db import IntegrityError, connection, transaction
+
+from memories.recall import side, sql
+
+logger = logging.getLogger(__name__)
+
+ACCESS_FLUSH_SECONDS = 1.0
+
+
+def access_add(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
+    """Add ``n`` accesses at ``at`` to each memory, in one statement on this thread's connection.
+    Memories deleted meanwhile are skipped. The commit does not wait for the WAL flush: a lost access
+    count is cheaper than a slower search. Returns the rows written."""
+    if not counts:
+        return 0
+    try:
+        with transaction.atomic():
+            return sql.access_upsert(counts)
+    except IntegrityError:  # a memory deleted between the join and the foreign-key check
+        return 0
+
+
+class AccessCounts:
+    """Access tracking off the search path: searches outside a transaction add their hits here, and one
+    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (from a timer, on the side connection). Counts
+    of the last second die with the process on a crash (on a clean exit they are written)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[uuid.UUID, tuple[int, datetime]] = {}
+        self._timer: threading.Timer | None = None
+        self._exit_hook = False
+
+    def add(self, ids: Sequence[uuid.UUID], at: datetime) -> None:
+        with self._lock:
+            for pk in ids:
+                self._pending[pk] = (self._pending.get(pk, (0, at))[0] + 1, at)
+            if not self._exit_hook:  # registered on first use, not at import
+                atexit.register(self._flush_at_exit)
+                self._exit_hook = True
+            if self._timer is None and self._pending:
+                self._timer = threading.Timer(ACCESS_FLUSH_SECONDS, self._flush_later)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def discard(self) -> None:
+        """Forget what is pending (tests: counts of a test must not be written during the next one)."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._pending, self._timer = {}, None
+
+    def _flush_later(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the interpreter is shutting down: the exit hook writes them
+            side.on_side_connection(self.flush)
+
+    def _flush_at_exit(self) -> None:
+        try:
+            self.flush()
+        except Exception:  # the database may already be gone; these are only access counts
+            logger.warning("access counts not written at exit", exc_info=True)
+
+    def flush(self) -> int:
+        """Write what is pending (one statement). Returns the rows written."""
+        with self._lock:
+            pending, self._pending, self._timer = self._pending, {}, None
+        if not pending:
+            return 0
+        return access_add(pending)
+
+
+ACCESS_COUNTS = AccessCounts()
+
+
+def memories_accessed(ids: Sequence[uuid.UUID], at: datetime) -> None:
+    """Count one access of each memory: at once inside a transaction (the caller's transaction must see,
+    and may roll back, the count), otherwise off the response's critical path, within ACCESS_FLUSH_SECONDS."""
+    if connection.in_atomic_block:
+        access_add(dict.fromkeys(ids, (1, at)))
+    else:
+        ACCESS_COUNTS.add(ids, at)

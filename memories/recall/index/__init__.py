@@ -1,0 +1,1 @@
+"""The in-process search index: an optional accelerator of recall (see README.md beside this file)."""

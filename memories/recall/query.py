@@ -1,0 +1,67 @@
+"""Search input: the request's limits and validation, and the query's search words.
+
+The lexical leg matches ``query_terms``: the same ``text.search_words`` the index was built from
+(jieba for Chinese), stopwords dropped unless nothing else is left, Latin words of 4+ letters matched
+as prefixes (drink → drinks).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memories.choices import MemoryType, Status
+from memories.write import text, validation
+
+MODES = ("hybrid", "vector", "lexical")
+MAX_K = 100
+MAX_QUERY_CHARS = 2000
+MAX_SCOPES = 20
+MAX_QUERY_WORDS = 32
+PREFIX_MIN_LENGTH = 4
+
+# Words that match almost every memory and so only add noise to an OR query. Dropped from queries
+# (never from the index); a query made only of them keeps them.
+_STOPWORDS = (
+    "a an and are as at be but by did do does for from had has have how i in is it its me my of on or "
+    "our so that the their them they this to was we were what when where which who why will with you "
+    "your about user users 的 了 是 吗 呢 吧 啊 什么 怎么 哪 哪里 哪个 谁 他 她 它 我 你 们 "
+    "他们 我们 在 有 和 与 及 或 也 就 都 这 那 个 一 不 没"
+)
+STOPWORDS = frozenset(_STOPWORDS.split())
+
+
+def validate_search(query: str, k: int, mode: str, min_confidence: float, types: Sequence[str] | None,
+              statuses: Sequence[str] | None) -> None:
+    if not isinstance(query, str) or not query.strip():
+        raise validation.field_error("query", "A non-empty query is required.")
+    if len(query) > MAX_QUERY_CHARS:
+        raise validation.field_error("query", f"At most {MAX_QUERY_CHARS} characters.")
+    validation.validate_no_nul(query, "query")
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise validation.field_error("k", f"An integer from 1 to {MAX_K}.")
+    if mode not in MODES:
+        raise validation.field_error("mode", f"One of: {', '.join(MODES)}.")
+    if not 0.0 <= float(min_confidence) <= 1.0:
+        raise validation.field_error("min_confidence", "A number from 0 to 1.")
+    for name, values, choices in (("types", types, MemoryType), ("include_statuses", statuses, Status)):
+        for value in values or ():
+            if value not in choices.values:
+                raise validation.field_error(name, f"One of: {', '.join(choices.values)}.")
+
+
+def query_terms(query: str) -> list[tuple[str, bool]]:
+    """The query's search words as (word, is_prefix): the same ``search_words`` the index was built
+    from, cut to plain word characters (so they need no escaping), stopwords dropped unless nothing
+    else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
+    words: list[str] = []
+    for word in text.search_words(query):
+        words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
+    unique = list(dict.fromkeys(words))
+    useful = [w for w in unique if w not in STOPWORDS] or unique
+    return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
+
+
+def query_tsquery(query: str) -> str | None:
+    """``'w1':* | 'w2' | …`` for to_tsquery('simple', …), or None when the query has no words."""
+    return " | ".join(f"'{w}':*" if prefix else f"'{w}'" for w, prefix in query_terms(query)) or None

@@ -1,0 +1,257 @@
+"""Hybrid recall: candidates from the requested scopes, fused, weighted, deduplicated.
+
+Where candidates come from
+--------------------------
+Scopes that together hold at most ``min(HNSW_MIN_SCOPE_ROWS, SEARCH_INDEX_MAX_ROWS)`` memories (the
+normal case) are ranked from this process's in-process index of them (``memories.recall.index``: a
+cache of what ranking needs, checked against the database on every search, never stale); larger
+ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. Both draw from the memories that pass every
+filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not expired, valid at
+``as_of``):
+
+* vector:  cosine similarity ``sim(m) = 1 − cos_distance(embedding, query_vector)``, best first.
+  Exact in both: a numpy product over the scope's matrix, or SQL's scan inside the filter; HNSW with
+  pgvector iterative scans only in SQL for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to
+  exact if the index returns too few).
+* lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
+  stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
+  memories holding at least one of them. Matches are those of the GIN-indexed search_vector
+  (the same words, the same prefix rule: tested). Ranked by
+    - BM25 in the in-process index (k1 = 1.2, b = 0.75; document frequencies over the searched
+      scopes; formula in ``index.cache.bm25``), where a prefix is expanded to the scopes' words;
+    - ``ts_rank_cd`` (cover density) in SQL.
+
+Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then, for a memory m::
+
+    fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
+                    (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
+                     a list m is absent from adds nothing)
+    W_lexical     = WEIGHTS["lexical"]
+    W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
+                    readable = share of the query's word tokens the embedding model knows
+                    (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
+                    ranking of Chinese is noise, so it only breaks ties and fills up to k)
+    recency(m)    = 0.5 ** (age_days(m) / half_life(type))  for task (tenant.task_half_life_days)
+                                                             and note (tenant.note_half_life_days)
+                  = 1.0                                      for fact, preference, summary
+                    age_days = (as_of or now) − valid_from   (how long the state has been true)
+    score(m)      = fusion(m)
+                    · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
+                    · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
+
+Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped:
+the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
+≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
+apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
+agree. Each hit carries ``scores``: vector (similarity), lexical (BM25, or ts_rank_cd in SQL),
+recency, confidence, fusion and the final score.
+
+Latency (docs/benchmarks.md): the query is embedded on a second thread while this one reads the
+scopes and ranks by BM25; access counts are summed in memory and written once a second.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from memories.choices import Status
+from memories.embeddings import get_embedder
+from memories.models import Memory, Scope
+from memories.recall import side, sql
+from memories.recall.access import ACCESS_COUNTS, memories_accessed
+from memories.recall.index.cache import Criteria, ScopeState, Version, search_indexes
+from memories.recall.index.source import IndexSource
+from memories.recall.query import MAX_SCOPES, validate_search
+from memories.recall.rank import (
+    Candidate,
+    Scored,
+    fuse,
+    fusion_weights,
+    half_lives,
+    merge_candidates,
+    near_duplicate,
+    score_candidates,
+)
+from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
+from memories.write import validation
+from mnemara.errors import NotFound, ValidationFailed
+from tenants.models import Subject
+from tenants.paths import path_within, validate_scope_path
+from tenants.scoping import get_active_tenant
+
+CANDIDATES_MIN = 50
+CANDIDATES_PER_K = 5
+
+
+@dataclass
+class SearchHit:
+    memory: Memory
+    score: float
+    scores: dict[str, float]
+
+
+def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
+    """The requested scopes (and their sub-scopes) of the active tenant, each annotated with ``removed``
+    (its latest removal stamp: see memories/recall/index/cache.py). A scope outside the key's prefixes is a
+    404, like a memory of another tenant: its existence is never confirmed.
+
+    Raw SQL (``sql.scope_rows``) on the hot path; the sub-scope rule is ``tenants.paths``'."""
+    if isinstance(scopes, str) or not scopes:
+        raise validation.field_error("scopes", "Name at least one scope.")
+    if len(scopes) > MAX_SCOPES:
+        raise validation.field_error("scopes", f"At most {MAX_SCOPES} scopes.")
+    paths = [validate_scope_path(p, "scopes") for p in scopes]
+    if not all(path_within(p, allowed_prefixes) for p in paths):
+        raise NotFound("Scope not found.", code="scope_not_found")
+    tenant_id = get_active_tenant().pk
+    found = []
+    for pk, path, seq, removed in sql.scope_rows(paths, descendants=descendants):
+        values = {"id": pk, "tenant_id": tenant_id, "path": path, "search_seq": seq}
+        names = [f.attname for f in Scope._meta.concrete_fields if f.attname in values]  # from_db wants this order
+        scope = Scope.from_db(connection.alias, names, [values[n] for n in names])
+        scope.removed = removed  # type: ignore[attr-defined]
+        found.append(scope)
+    return found
+
+
+def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
+    return [ScopeState(s.pk, Version(s.search_seq, s.removed)) for s in scopes]  # type: ignore[attr-defined]
+
+
+# Queries are embedded on these threads while the request's thread reads the scopes, refreshes their
+# indexes and ranks by BM25: the model (which releases the GIL) and the ORM overlap on two cores.
+_EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embed")
+
+
+def _embed_soon(query: str) -> Future[list[float]]:
+    embedder = get_embedder()  # chosen in the caller's thread (settings and test overrides live there)
+    return _EMBEDDINGS.submit(embedder.embed_query, query.strip())
+
+
+def side_connections_close() -> None:
+    """Close the side thread's database connections before a database is dropped (tests, benchmarks'
+    scratch databases); access counts still waiting for it are dropped with it."""
+    ACCESS_COUNTS.discard()
+    side.close()
+
+
+def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
+                     filters: Mapping[str, Any] | None) -> CandidateSource:
+    """The in-process indexes when the scopes fit in them, SQL otherwise. A metadata filter is the
+    one criterion the indexes do not hold: SQL tells them which ids pass it."""
+    scope_ids = [state.scope_id for state in states]
+
+    def qs() -> QuerySet[Memory]:
+        return filtered_memories(scope_ids=scope_ids, types=criteria.types, min_confidence=criteria.min_confidence,
+                                 statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now)
+
+    if settings.SEARCH_INDEX_ENABLED:
+        cap = min(settings.HNSW_MIN_SCOPE_ROWS, settings.SEARCH_INDEX_MAX_ROWS)
+        if scope_row_count(scope_ids, None, cap + 1) <= cap:
+            if filters:
+                criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))
+            return IndexSource(search_indexes(states), criteria)
+    return SqlSource(qs(), scope_ids, criteria.statuses)
+
+
+def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
+                     query_vector: Future[list[float]] | None, prefetch: int
+                     ) -> tuple[dict[str, list[Candidate]], dict[uuid.UUID, Memory]]:
+    """The vector and the lexical candidate lists. The full-text ranking starts first (BM25 in this
+    thread, or SQL on the side connection) while ``query_vector`` is still being computed; if BM25 is
+    done before it, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
+    lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
+    loaded: dict[uuid.UUID, Memory] = {}
+    if lexical is not None and lexical.ids and (query_vector is None or not query_vector.done()):
+        loaded = sql.memories_load(lexical.ids[:prefetch])
+    lists: dict[str, list[Candidate]] = {}
+    vector = query_vector.result() if query_vector is not None else None
+    if vector is not None:
+        lists["vector"] = source.vector_candidates(vector, limit)
+    if lexical is not None:
+        lists["lexical"] = lexical.finish(vector)
+    return lists, loaded
+
+
+def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
+          loaded: Mapping[uuid.UUID, Memory] | None = None) -> list[SearchHit]:
+    """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
+    come without joins: their scopes are the searched ones, their subjects (if any) one more query."""
+    vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
+
+    def vector_of(memory: Memory) -> Any:
+        found = vectors.get(memory.pk)
+        return found if found is not None else memory.embedding  # deferred: loaded only if asked
+
+    kept: list[SearchHit] = []
+    start = 0
+    while len(kept) < k and start < len(scored):
+        batch = scored[start : start + k + max(3, k // 4)]
+        start += len(batch)
+        wanted = [s.candidate.id for s in batch]
+        rows = {pk: loaded[pk] for pk in wanted if loaded and pk in loaded}
+        missing = [pk for pk in wanted if pk not in rows]
+        if missing:
+            rows.update(sql.memories_load(missing))
+        subject_ids = {m.subject_id for m in rows.values() if m.subject_id}
+        subjects = Subject.objects.in_bulk(list(subject_ids)) if subject_ids else {}
+        for s in batch:
+            memory = rows.get(s.candidate.id)
+            if memory is None or memory.scope_id not in scopes:
+                continue
+            memory.scope = scopes[memory.scope_id]
+            if memory.subject_id:
+                memory.subject = subjects.get(memory.subject_id)
+            if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
+                continue
+            kept.append(SearchHit(memory, s.score, s.scores))
+            if len(kept) == k:
+                break
+    return kept
+
+
+def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = False,
+                  types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
+                  include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
+                  as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
+                  track_access: bool = True) -> list[SearchHit]:
+    """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first.
+
+    ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
+    valid then, whatever became of it since). Expired memories are never returned.
+    """
+    validate_search(query, k, mode, min_confidence, types, include_statuses)
+    if filters is not None and not isinstance(filters, dict):
+        raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
+    # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
+    query_vector = _embed_soon(query) if mode != "lexical" else None
+    found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
+    if not found:
+        return []
+    states = scope_states(found)
+    statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
+    now = timezone.now()
+    criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
+    source = candidate_source(states, criteria, filters)
+    limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
+    lists, loaded = _candidate_lists(source, query, mode, limit, query_vector, prefetch=2 * k + 5)
+    fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
+    scored = score_candidates(merge_candidates(lists), fused, reference=as_of or now,
+                              lives=half_lives(get_active_tenant()))
+    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded)
+    if track_access:
+        memories_accessed([hit.memory.pk for hit in hits], now)
+        for hit in hits:
+            hit.memory.access_set(hit.memory.access_count + 1, now)
+    return hits

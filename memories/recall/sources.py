@@ -1,0 +1,198 @@
+"""Where search candidates come from. Two sources answer the same two questions — the best rows by
+vector similarity, the best full-text matches — for the memories that pass the search's filters:
+
+* ``SqlSource`` (here): PostgreSQL alone, the reference. An exact scan inside the filter, or HNSW
+  with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches through
+  the GIN index ranked by ts_rank_cd.
+* ``IndexSource`` (``memories.recall.index``): the in-process indexes, an optional accelerator that
+  must return what SQL would (tested).
+
+``memories.recall.search.candidate_source`` picks one per search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models import F, Q, QuerySet, Value
+from pgvector.django import CosineDistance
+
+from memories.models import Memory
+from memories.recall import side, sql
+from memories.recall.query import query_tsquery
+from memories.recall.rank import Candidate
+
+SCOPE_ROWS_CACHE_SECONDS = 60
+
+
+LexicalFinish = Callable[[Sequence[float] | None], list[Candidate]]
+
+
+@dataclass
+class Lexical:
+    """A started full-text ranking: ``ids`` best first when already known (the in-process BM25), and
+    ``finish`` to turn it into candidates once the query vector is known."""
+
+    ids: list[uuid.UUID] | None
+    finish: LexicalFinish
+
+
+class CandidateSource(Protocol):
+    """What a search asks of a source (``SqlSource``, ``memories.recall.index.source.IndexSource``)."""
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]: ...
+
+    def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None: ...
+
+
+def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
+                      statuses: Sequence[str], filters: Mapping[str, Any] | None, as_of: datetime | None,
+                      now: datetime) -> QuerySet[Memory]:
+    """Every memory a search may return, before ranking (inside the active tenant)."""
+    qs = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))
+    qs = qs.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    if types:
+        qs = qs.filter(type__in=list(types))
+    if min_confidence > 0:
+        qs = qs.filter(confidence__gte=min_confidence)
+    if filters:
+        qs = qs.filter(metadata__contains=dict(filters))
+    if as_of is not None:
+        qs = qs.filter(Q(valid_to__isnull=True) | Q(valid_to__gt=as_of), valid_from__lte=as_of)
+    return qs
+
+
+_FIELDS = ("pk", "type", "confidence", "valid_from", "distance")
+
+
+_LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
+
+
+def _candidate(row: Sequence[Any]) -> Candidate:
+    pk, type_, confidence, valid_from, distance = row[:5]
+    similarity = 0.0 if distance is None else 1.0 - float(distance)
+    return Candidate(pk, type_, confidence, valid_from, similarity=similarity)
+
+
+def exact_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
+    # "+ 0.0" makes the sort key an expression no index provides: the planner cannot swap in the
+    # HNSW index (which would silently drop rows that fail the filter). Exact, correct at any size.
+    distance = CosineDistance("embedding", query_vector) + Value(0.0)
+    return qs.annotate(distance=distance).order_by("distance", "pk")
+
+
+def ann_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
+    # Ordered by the bare operator (no tie-break column) so the HNSW index can provide the order.
+    return qs.annotate(distance=CosineDistance("embedding", query_vector)).order_by("distance")
+
+
+def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
+    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
+
+
+def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
+    """HNSW with pgvector 0.8 iterative scans: the index keeps searching until ``limit`` rows pass the
+    filter (or ``hnsw.max_scan_tuples`` is reached). The settings last for this transaction only."""
+    with transaction.atomic():
+        sql.hnsw_iterative_scan(limit)
+        return [_candidate(r) for r in ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
+
+
+def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int, *,
+                      scope_rows: int) -> list[Candidate]:
+    if scope_rows <= settings.HNSW_MIN_SCOPE_ROWS:
+        return exact_vector_candidates(qs, query_vector, limit)
+    found = ann_vector_candidates(qs, query_vector, limit)
+    if len(found) < limit:  # the index gave up before the filter was satisfied: never return fewer
+        return exact_vector_candidates(qs, query_vector, limit)
+    return found
+
+
+def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str] | None, cap: int) -> int:
+    """Rows in the scopes (of those statuses; None: any), counted up to ``cap`` (an index scan that stops
+    early), memoised for a minute per process: it only chooses between search paths (in-process index,
+    exact SQL, HNSW), which a minute-old count does as well."""
+    wanted = ",".join(sorted(map(str, scope_ids))) + ":" + ",".join(sorted(statuses or ["*"])) + f":{cap}"
+    key = "scope-rows:" + hashlib.sha256(wanted.encode()).hexdigest()
+    count = cache.get(key)
+    if count is None:
+        rows = Memory.objects.filter(scope_id__in=scope_ids)
+        if statuses is not None:
+            rows = rows.filter(status__in=list(statuses))
+        count = rows[:cap].count()
+        cache.set(key, count, SCOPE_ROWS_CACHE_SECONDS)
+    return int(count)
+
+
+def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
+    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
+    search = SearchQuery(tsquery, config="simple", search_type="raw")
+    return (qs.filter(search_vector=search)
+            .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True))
+            .order_by("-rank", "pk"))
+
+
+def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int) -> list[tuple[Any, ...]]:
+    """The best ``limit`` full-text matches: (pk, type, confidence, valid_from, rank)."""
+    return list(lexical_queryset(qs, tsquery).values_list(*_LEXICAL_FIELDS)[:limit])
+
+
+def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
+    """Cosine similarity of a few rows, computed in SQL (for rows no in-process index holds)."""
+    if not ids:
+        return {}
+    rows = (Memory.objects.filter(pk__in=list(ids))
+            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0)).values_list("pk", "distance"))
+    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
+
+
+def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
+                       limit: int) -> list[Candidate]:
+    """The best ``limit`` full-text matches. Their cosine similarity (for the score breakdown) is
+    computed afterwards for those rows only: computing it for every match before the LIMIT cost more
+    than the ranking itself when a common word matches thousands of rows."""
+    return SqlSource(qs).lexical_candidates(lexical_rows(qs, tsquery, limit), query_vector)
+
+
+class SqlSource:
+    """Candidates from PostgreSQL alone: an exact scan inside the filter, or HNSW for scopes above
+    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index.
+    Used for scopes too large for the in-process indexes (or with MNEMARA_SEARCH_INDEX=off)."""
+
+    def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = ()):
+        self.qs, self.scope_ids, self.statuses = qs, scope_ids, statuses
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]:
+        rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
+        return vector_candidates(self.qs, query_vector, limit, scope_rows=rows)
+
+    def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
+        """Start the full-text query (on the side connection when ``parallel``, so that it runs while
+        this thread embeds the query) and return what finishes it once the query vector is known."""
+        tsquery = query_tsquery(query)
+        if tsquery is None:
+            return None
+        pending = None
+        if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
+            pending = side.on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
+
+        def finish(query_vector: Sequence[float] | None) -> list[Candidate]:
+            rows = pending.result() if pending is not None else lexical_rows(self.qs, tsquery, limit)
+            return self.lexical_candidates(rows, query_vector)
+
+        return Lexical(None, finish)
+
+    def lexical_candidates(self, rows: Sequence[tuple[Any, ...]], query_vector: Sequence[float] | None
+                           ) -> list[Candidate]:
+        sims = sql_similarities([r[0] for r in rows], query_vector) if query_vector is not None else {}
+        return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank))
+                for pk, type_, confidence, valid_from, rank in rows]

@@ -1,0 +1,128 @@
+"""Every raw SQL statement of recall, on the search's hot path (the ORM spent longer building these
+queries than PostgreSQL took to answer them).
+
+Raw SQL does not pass through the tenant-scoped manager, so each statement that reads tenant data
+names the tenant itself (``tenant_id = %s``, from ``get_active_tenant()``, which fails closed).
+Statements that need no tenant condition say why in ``CROSS_TENANT``; a test holds every ``*_SQL``
+constant here to that rule.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from django.db import connection
+
+from memories.models import Memory
+from tenants.paths import like_below
+from tenants.scoping import get_active_tenant
+
+# The requested scopes (and, with descendants, those below them) with their search-index stamps.
+SCOPES_SQL = """
+SELECT s.id, s.path, s.search_seq,
+       COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0)
+FROM memories_scope s
+WHERE s.tenant_id = %s AND (s.path = ANY(%s){descendants})
+"""
+
+# The hits of a search, with their access counts joined in (vectors and the tsvector left out).
+_HIT_COLUMNS = ", ".join(f"m.{f.column}" for f in Memory._meta.concrete_fields
+                         if f.name not in ("embedding", "search_vector"))
+HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at FROM memories_memory m"
+            " LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id WHERE m.tenant_id = %s AND m.id = ANY(%s)")
+
+# One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
+# scope's version read in the same statement (one snapshot).
+INDEX_ROWS_SQL = """
+SELECT s.search_seq,
+       COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0),
+       m.id, m.status, m.type, m.confidence,
+       (extract(epoch FROM m.valid_from) * 1000000)::bigint,
+       (extract(epoch FROM m.valid_to) * 1000000)::bigint,
+       (extract(epoch FROM m.expires_at) * 1000000)::bigint,
+       m.search_text, vector_send(m.embedding)
+FROM memories_scope s
+LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
+WHERE s.id = %s AND s.tenant_id = %s
+"""
+
+# The latest deletion stamp of cached scopes (the sweeper).
+REMOVALS_SQL = "SELECT scope_id, max(seq) FROM memories_searchremoval WHERE scope_id = ANY(%s) GROUP BY scope_id"
+
+# Add access counts; ids of memories deleted meanwhile drop out in the join.
+ACCESS_UPSERT_SQL = """
+INSERT INTO memories_memoryaccess (memory_id, count, last_at)
+SELECT v.id, v.n, v.at
+FROM unnest(%s::uuid[], %s::int[], %s::timestamptz[]) AS v(id, n, at)
+JOIN memories_memory m ON m.id = v.id
+ON CONFLICT (memory_id) DO UPDATE
+SET count = memories_memoryaccess.count + EXCLUDED.count,
+    last_at = GREATEST(memories_memoryaccess.last_at, EXCLUDED.last_at)
+"""
+
+CROSS_TENANT = {
+    # Holds no tenant data: scope ids and sequence numbers, for scopes this process loaded for their tenant.
+    "REMOVALS_SQL": "scope ids of indexes already loaded under their tenant; reads only sequence numbers",
+    # MemoryAccess has no tenant column; the ids come from a tenant-scoped search of the same request.
+    "ACCESS_UPSERT_SQL": "ids come from a tenant-scoped search; writes counts only",
+}
+
+
+def scope_rows(paths: Sequence[str], *, descendants: bool) -> list[tuple[Any, ...]]:
+    """(id, path, search_seq, latest removal) of the active tenant's scopes named by ``paths`` (and of
+    those below them with ``descendants``: ``tenants.paths.like_below``)."""
+    params: list[Any] = [get_active_tenant().pk, list(paths)]
+    below = ""
+    if descendants:
+        below = " OR s.path LIKE ANY(%s)"
+        params.append([like_below(p) for p in paths])
+    with connection.cursor() as cursor:
+        cursor.execute(SCOPES_SQL.format(descendants=below), params)
+        return cursor.fetchall()
+
+
+def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
+    """The active tenant's memories by id (vectors deferred) with their access counts, in one query."""
+    found = {}
+    for memory in Memory.objects.raw(HITS_SQL, [get_active_tenant().pk, list(ids)]):
+        memory.access_set(memory.access_n or 0, memory.access_at)  # type: ignore[attr-defined]
+        found[memory.pk] = memory
+    return found
+
+
+def index_rows(scope_id: uuid.UUID, since: int | None) -> list[tuple[Any, ...]]:
+    """``INDEX_ROWS_SQL`` for one scope of the active tenant: nothing when the scope is gone or is
+    another tenant's."""
+    changed = "" if since is None else "AND m.search_seq > %s"
+    tenant_id = get_active_tenant().pk
+    params: list[Any] = [scope_id, tenant_id] if since is None else [since, scope_id, tenant_id]
+    with connection.cursor() as cursor:
+        cursor.execute(INDEX_ROWS_SQL.format(changed=changed), params)
+        return cursor.fetchall()
+
+
+def removals(scope_ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, int]]:
+    with connection.cursor() as cursor:
+        cursor.execute(REMOVALS_SQL, [list(scope_ids)])
+        return cursor.fetchall()
+
+
+def access_upsert(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
+    """Call inside a transaction: its commit does not wait for the WAL flush (a lost access count is
+    cheaper than a slower search)."""
+    ids = list(counts)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit = off")
+        cursor.execute(ACCESS_UPSERT_SQL, [ids, [counts[i][0] for i in ids], [counts[i][1] for i in ids]])
+        return int(cursor.rowcount)
+
+
+def hnsw_iterative_scan(limit: int) -> None:
+    """pgvector 0.8 iterative scans for the rest of this transaction: the HNSW index keeps searching
+    until ``limit`` rows pass the filter (or ``hnsw.max_scan_tuples`` is reached)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(limit)))}")

@@ -1,0 +1,34 @@
+"""Raw SQL of the shared reads (``selectors.py``). Each statement that reads tenant data names the
+tenant itself (``tenant_id = %s``); a test holds every ``*_SQL`` constant here to that rule."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db import connection
+
+from memories.choices import LIVE_STATUSES
+from tenants.scoping import get_active_tenant
+
+# Pairs of live memories of one scope at least this alike, among its newest rows (exact, bounded).
+MERGE_PAIRS_SQL = """
+WITH recent AS MATERIALIZED (
+    SELECT id, embedding FROM memories_memory
+    WHERE tenant_id = %s AND scope_id = %s AND status = ANY(%s) AND embedding IS NOT NULL
+    ORDER BY updated_at DESC LIMIT %s)
+SELECT a.id, b.id, 1 - (a.embedding <=> b.embedding) AS similarity
+FROM recent a JOIN recent b ON a.id < b.id
+WHERE 1 - (a.embedding <=> b.embedding) >= %s
+ORDER BY similarity DESC LIMIT %s
+"""
+
+CROSS_TENANT: dict[str, str] = {}
+
+
+def merge_pairs(scope_id: uuid.UUID, *, scan: int, min_similarity: float, limit: int
+                ) -> list[tuple[uuid.UUID, uuid.UUID, float]]:
+    params: list[Any] = [get_active_tenant().pk, scope_id, list(LIVE_STATUSES), scan, min_similarity, limit]
+    with connection.cursor() as cursor:
+        cursor.execute(MERGE_PAIRS_SQL, params)
+        return [(a, b, float(s)) for a, b, s in cursor.fetchall()]

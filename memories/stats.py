@@ -1,0 +1,111 @@
+"""The overview's numbers: counts per day over a window, and the current totals an admin watches.
+
+Reads only (under the active tenant); ``memories.views.overview`` turns them into charts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import Count, Min, Q
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from memories.choices import JobStatus, ReviewStatus, Status
+from memories.models import Feedback, Job, Memory, MemoryVersion, ReviewItem
+
+
+def day_window(n: int) -> list[date]:
+    """The last ``n`` days, oldest first, ending today (the current time zone's)."""
+    today = timezone.now().date()
+    return [today - timedelta(days=n - 1 - i) for i in range(n)]
+
+
+def _start(days: list[date]) -> datetime:
+    return datetime.combine(days[0], time.min, tzinfo=timezone.get_current_timezone())
+
+
+def _per_day(rows: Any, days: list[date]) -> dict[Any, list[int]]:
+    """{key: counts per day} from (day, key, n) rows."""
+    index = {d: i for i, d in enumerate(days)}
+    found: dict[Any, list[int]] = defaultdict(lambda: [0] * len(days))
+    for day, key, n in rows:
+        if day in index:
+            found[key][index[day]] += n
+    return found
+
+
+def created_per_day_by_type(days: list[date]) -> dict[str, list[int]]:
+    rows = (Memory.objects.filter(created_at__gte=_start(days)).annotate(day=TruncDate("created_at"))
+            .values_list("day", "type").annotate(n=Count("id")).values_list("day", "type", "n"))
+    return _per_day(rows, days)
+
+
+def status_per_day(days: list[date]) -> dict[str, list[float | None]]:
+    """Each memory's status at the end of each day, replayed from its immutable versions."""
+    start = _start(days)
+    state = dict(MemoryVersion.objects.filter(created_at__lt=start).order_by("memory_id", "-version")
+                 .distinct("memory_id").values_list("memory_id", "status"))
+    changes = (MemoryVersion.objects.filter(created_at__gte=start).order_by("created_at", "version")
+               .values_list("memory_id", "status", "created_at"))
+    series: dict[str, list[float | None]] = {s.value: [] for s in Status}
+    pending = iter(changes)
+    upcoming = next(pending, None)
+    for day in days:
+        end = start + timedelta(days=(day - days[0]).days + 1)
+        while upcoming is not None and upcoming[2] < end:
+            state[upcoming[0]] = upcoming[1]
+            upcoming = next(pending, None)
+        counts = Counter(state.values())
+        for s in series:
+            series[s].append(counts.get(s, 0))
+    return series
+
+
+def reviews_per_day(days: list[date]) -> tuple[list[float], list[float]]:
+    """Review items opened and resolved per day."""
+    start = _start(days)
+    opened = Counter(ReviewItem.objects.filter(created_at__gte=start).annotate(day=TruncDate("created_at"))
+                     .values_list("day", flat=True))
+    resolved = Counter(ReviewItem.objects.filter(resolved_at__gte=start).annotate(day=TruncDate("resolved_at"))
+                       .values_list("day", flat=True))
+    return [float(opened[d]) for d in days], [float(resolved[d]) for d in days]
+
+
+def feedback_per_day(days: list[date]) -> dict[date, tuple[int, int, int]]:
+    """Per day: (rated useful, rated at all, corrections)."""
+    rows = (Feedback.objects.filter(created_at__gte=_start(days)).annotate(day=TruncDate("created_at"))
+            .values_list("day").annotate(n_useful=Count("id", filter=Q(useful=True)),
+                                         n_rated=Count("id", filter=Q(useful__isnull=False)),
+                                         n_corrections=Count("id", filter=~Q(correction="")))
+            .values_list("day", "n_useful", "n_rated", "n_corrections"))
+    return {d: (u, r, c) for d, u, r, c in rows}
+
+
+def jobs_summary() -> dict[str, Any]:
+    since = timezone.now() - timedelta(days=7)
+    recent = Job.objects.filter(created_at__gte=since)
+    return {
+        "by_status": dict(recent.order_by().values_list("status").annotate(n=Count("id")).values_list("status", "n")),
+        "by_extractor": dict(recent.exclude(extractor="").order_by().values_list("extractor")
+                             .annotate(n=Count("id")).values_list("extractor", "n")),
+        "failures": Job.objects.filter(status=JobStatus.FAILED).order_by("-created_at")[:8],
+    }
+
+
+def review_backlog() -> dict[str, dict[str, Any]]:
+    """Open review items per kind: how many, and the oldest one's creation time."""
+    rows = ReviewItem.objects.filter(status=ReviewStatus.OPEN).order_by().values("kind").annotate(
+        n=Count("id"), oldest=Min("created_at"))
+    return {row["kind"]: row for row in rows}
+
+
+def type_status_matrix() -> tuple[list[str], list[tuple[str, list[int], int]]]:
+    """Rows per type, columns per status, with totals: the overview's table."""
+    found = Counter({(t, s): n for t, s, n in Memory.objects.order_by().values_list("type", "status")
+                     .annotate(n=Count("id")).values_list("type", "status", "n")})
+    statuses = [s.value for s in Status]
+    types = sorted({t for t, _ in found})
+    return statuses, [(t, [found[(t, s)] for s in statuses], sum(found[(t, s)] for s in statuses)) for t in types]

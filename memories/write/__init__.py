@@ -1,0 +1,1 @@
+"""The one write flow: prepare, related, policy, flow, versions, revisions, reviews (see flow.py)."""

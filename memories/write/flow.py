@@ -1,0 +1,222 @@
+"""The one write flow. The API, extraction and the dashboard all write memories through here.
+
+validate → refuse or redact secrets → normalise → embed (outside any transaction) → in ONE
+transaction per request: lock the scopes, find related memories (one query for the whole batch,
+``related.py``), ``conflict_decide`` item by item (each item sees what the earlier ones did), write
+memories + versions + review items + audit events in bulk → return what happened (a ``WriteResult``
+per input).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from memories.choices import ChangeKind, JobStatus, Provenance, ReviewKind, ReviewResolution, ReviewStatus, Status
+from memories.embeddings import get_embedder
+from memories.models import Job, Memory, MemoryVersion, ReviewItem, Scope
+from memories.write.policy import Action, Candidate, conflict_decide, is_high
+from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
+from memories.write.records import scopes_get_or_create, subjects_get_or_create
+from memories.write.related import rank_related, related_prefetch
+from memories.write.versions import bump, lock_scopes, review_close_open, snapshot
+from mnemara.errors import ServiceError
+from tenants.audit import audit_event
+from tenants.models import AuditEvent, Subject
+from tenants.scoping import get_active_tenant
+
+__all__ = ["JobFenced", "MemoryInput", "WriteResult", "memory_create"]
+
+
+@dataclass
+class WriteResult:
+    memory: Memory
+    action: Action
+    related: list[uuid.UUID] = field(default_factory=list)
+    redacted: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- the write flow
+
+class _Writer:
+    """Applies decisions inside the request's transaction; collects rows and writes them in bulk.
+
+    New memories are inserted at ``flush`` (one INSERT per table for the batch). A later item of the
+    same batch may change one of them before that: ``change`` then edits it in place and records the
+    version, exactly what ``bump`` does for a stored memory.
+    """
+
+    def __init__(self, actor: str) -> None:
+        self.actor = actor
+        self.memories: list[Memory] = []
+        # Created or changed by this batch, per scope: candidates for the batch's later items.
+        self.touched: dict[uuid.UUID, dict[uuid.UUID, Memory]] = {}
+        self.versions: list[MemoryVersion] = []
+        self.events: list[AuditEvent] = []
+        self.reviews: list[ReviewItem] = []
+        self.late_events: list[AuditEvent] = []  # about review items of this batch: after their creation
+
+    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "") -> Memory:
+        memory = memory_new(p, scope, subject, status)
+        self.memories.append(memory)
+        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
+        self.versions.append(snapshot(memory, ChangeKind.CREATE, self.actor, reason))
+        self.events.append(audit_event("memory.created", actor=self.actor, target_type="memory",
+                                       target_id=memory.pk, data={"status": status, "type": memory.type,
+                                                                  "scope_id": str(scope.pk)}))
+        return memory
+
+    def change(self, memory: Memory, change: str, reason: str, **fields: Any) -> None:
+        if memory._state.adding:  # created by this batch, not inserted yet
+            fields["updated_at"] = timezone.now()
+            for name, value in fields.items():
+                setattr(memory, name, value)
+            memory.version += 1
+            self.versions.append(snapshot(memory, change, self.actor, reason))
+        else:
+            self.versions.append(bump(memory, change, self.actor, reason=reason, **fields))
+        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
+
+    def close_reviews(self, memory: Memory, resolution: str) -> None:
+        for item in self.reviews:
+            if item.status == ReviewStatus.OPEN and memory.pk in (item.memory_id, item.other_memory_id):
+                item.status, item.resolution = ReviewStatus.RESOLVED, resolution
+                item.resolved_by, item.resolved_at = self.actor, timezone.now()
+                self.late_events.append(audit_event(
+                    "review.resolved", actor=self.actor, target_type="review_item", target_id=item.pk,
+                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}))
+        if not memory._state.adding:
+            review_close_open(memory, self.actor, resolution)
+
+    def review(self, kind: str, memory: Memory, other: Memory | None, reason: str) -> None:
+        self.reviews.append(ReviewItem(kind=kind, memory=memory, other_memory=other, subject=memory.subject,
+                                       reason=reason))
+
+    def flush(self) -> None:
+        Memory.objects.bulk_create(self.memories)
+        if self.reviews:
+            ReviewItem.objects.bulk_create(self.reviews)
+            for item in self.reviews:
+                self.events.append(audit_event("review.created", actor=self.actor, target_type="review_item",
+                                               target_id=item.pk, data={"kind": item.kind,
+                                                                        "memory_id": str(item.memory_id)}))
+        self.events += self.late_events
+        MemoryVersion.objects.bulk_create(self.versions)
+        AuditEvent.objects.bulk_create(self.events)
+
+
+def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
+           near_duplicate: float, stored: list[Memory]) -> WriteResult:
+    now = timezone.now()
+    candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
+    related, expired_twins = rank_related(p, scope, candidates, near_duplicate, now)
+    for twin in expired_twins:
+        # An expired memory is invisible but still live until the purge job runs: retire it so the
+        # new write is not answered "duplicate" of something nobody can see.
+        writer.change(twin, ChangeKind.DEPRECATE, "expired", status=Status.DEPRECATED, valid_to=twin.expires_at)
+    candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
+    decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
+                               min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP)
+    old = next((m for m, r in related if r is decision.related), None)
+    actor = writer.actor
+    if decision.action is Action.DUPLICATE:
+        assert old is not None
+        return WriteResult(old, Action.DUPLICATE, [old.pk], p.redacted)
+    if decision.action is Action.UPDATED:
+        assert old is not None
+        writer.change(
+            old, ChangeKind.UPDATE, "overwritten by a higher-confidence write"
+            + (f" from session {p.input.source_session}" if p.input.source_session else ""),
+            content=p.content, content_hash=p.content_hash, search_text=p.search_text, embedding=p.embedding,
+            embedding_model=get_embedder().name, confidence=p.confidence, provenance=p.input.provenance,
+            status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
+            source_session=p.input.source_session or old.source_session)
+        writer.close_reviews(old, ReviewResolution.SUPERSEDED)
+        writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
+                                         data={"fields": ["content", "confidence"], "via": "write_flow"}))
+        return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
+    high = is_high(p.confidence, p.input.provenance, threshold)
+    if decision.action is Action.SUPERSEDED:
+        assert old is not None
+        new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}")
+        writer.change(old, ChangeKind.SUPERSEDE, f"superseded by {new.pk}", status=Status.DEPRECATED,
+                      superseded_by=new, valid_to=timezone.now())
+        writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
+                                         data={"superseded_by": str(new.pk)}))
+        return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)
+    if decision.action is Action.CONFLICT:
+        assert old is not None
+        new = writer.create(p, scope, subject, Status.ACTIVE if high else Status.PENDING,
+                            reason=f"conflicts with {old.pk}")
+        if old.status != Status.CONFLICTED:
+            writer.change(old, ChangeKind.UPDATE, f"conflicts with {new.pk}", status=Status.CONFLICTED)
+            writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
+                                             target_id=old.pk, data={"conflicts_with": str(new.pk)}))
+        writer.review(ReviewKind.CONFLICT, new, old, "contradicting preference")
+        return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
+    if decision.action is Action.PENDING:
+        why = "inferred" if p.input.provenance == Provenance.INFERRED else "low confidence"
+        new = writer.create(p, scope, subject, Status.PENDING, reason=why)
+        writer.review(ReviewKind.PENDING, new, old, why + (f"; would change {old.pk}" if old else ""))
+        return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
+    new = writer.create(p, scope, subject, Status.ACTIVE)
+    return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+class JobFenced(ServiceError):
+    """The background job writing these memories was cancelled (e.g. by a subject erasure)."""
+
+    status_code = 409
+    code = "job_fenced"
+
+
+def _check_fence(job_id: uuid.UUID | str | None) -> None:
+    """Erasure fence: a job may only write while its Job row is still running.
+
+    ``subject_erase`` locks the same rows (SELECT ... FOR UPDATE) and marks them cancelled in its
+    transaction, so a job that started before an erasure either commits before it (and is erased)
+    or finds itself fenced here and writes nothing.
+    """
+    if job_id is None:
+        return
+    if not Job.objects.select_for_update().filter(pk=job_id, status=JobStatus.RUNNING).exists():
+        raise JobFenced("This job was cancelled; its results are discarded.")
+
+
+def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID | str | None = None,
+                  after_write: Callable[[list[WriteResult]], None] | None = None) -> list[WriteResult]:
+    """Run the write flow for one or many inputs: all succeed or nothing is written.
+
+    ``job_id``: set by background jobs; the write happens only if that job is still running (fence).
+    ``after_write``: called inside the same transaction with the results (e.g. to mark a job done
+    atomically with its writes, so a crash can never leave one without the other).
+    """
+    prepared = prepare_inputs(items)  # validation and embedding: slow work, no transaction open
+    tenant = get_active_tenant()
+    threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
+    results: list[WriteResult] = []
+    writer = _Writer(actor)
+    try:
+        with transaction.atomic():
+            _check_fence(job_id)
+            scopes = scopes_get_or_create(p.input.scope for p in prepared)
+            lock_scopes([scopes[path] for path in sorted(scopes)])  # stable lock order across requests
+            subjects = subjects_get_or_create(p.input.subject for p in prepared)
+            stored = related_prefetch([(scopes[p.input.scope], p) for p in prepared], near_duplicate,
+                                      timezone.now())
+            for p, candidates in zip(prepared, stored, strict=True):
+                results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
+                                      near_duplicate, candidates))
+            writer.flush()
+            if after_write is not None:
+                after_write(results)
+    except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written
+        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
+                           status_code=409) from exc
+    return results

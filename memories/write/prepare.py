@@ -1,0 +1,109 @@
+"""Preparing writes: validate, refuse or redact secrets, normalise, embed — before any transaction.
+
+Slow work (the embedding) happens here, so the write transaction that follows never waits on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from memories.choices import MemoryType, Provenance
+from memories.embeddings import get_embedder
+from memories.models import Memory, Scope
+from memories.write import redaction, text, validation
+from mnemara.errors import TooLarge, ValidationFailed
+from tenants.models import Subject
+from tenants.paths import validate_scope_path
+from tenants.scoping import get_active_tenant
+
+
+@dataclass
+class MemoryInput:
+    scope: str
+    content: str
+    type: str = MemoryType.FACT
+    entity: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    confidence: float = 1.0
+    provenance: str = Provenance.STATED
+    subject: str | None = None
+    source_session: str = ""
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    expires_at: datetime | None = None
+
+
+@dataclass
+class Prepared:
+    """One input after validation and normalisation, with its vector (computed for the whole batch)."""
+
+    input: MemoryInput
+    content: str
+    entity: str
+    confidence: float
+    content_hash: str
+    search_text: str
+    redacted: list[str]
+    embedding: list[float] | None = None
+
+
+def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
+    item.scope = validate_scope_path(item.scope, prefix=prefix)
+    validation.validate_content(item.content, prefix)
+    validation.validate_choice(item.type, "type", MemoryType, prefix)
+    validation.validate_choice(item.provenance, "provenance", Provenance, prefix)
+    confidence = validation.validate_confidence(item.confidence, prefix)
+    item.metadata = validation.validate_metadata(item.metadata, prefix)
+    entity = validation.validate_no_nul(validation.validate_entity(item.entity, prefix), "entity", prefix)
+    validation.validate_no_nul(item.content, "content", prefix)
+    validation.validate_no_nul(item.source_session or "", "source_session", prefix)
+    if item.valid_to and item.valid_from and item.valid_to < item.valid_from:
+        raise validation.field_error("valid_to", "valid_to is before valid_from.", prefix)
+    if item.subject is not None:
+        validation.validate_no_nul(item.subject, "subject", prefix)
+    content, redacted = filter_secrets(text.normalise_content(item.content), prefix)
+    if not content:
+        raise validation.field_error("content", "Content is empty after normalisation.", prefix)
+    if item.provenance == Provenance.INFERRED and confidence >= threshold:
+        # Inferred memories never enter as high-confidence facts.
+        confidence = round(max(0.0, threshold - 0.01), 4)
+    return Prepared(item, content, entity, confidence, text.content_hash(content), text.search_text(content),
+                     redacted)
+
+
+def filter_secrets(content: str, prefix: str) -> tuple[str, list[str]]:
+    cleaned, kinds = redaction.redact(content)
+    if kinds and settings.SECRETS_POLICY == "reject":
+        raise ValidationFailed(f"{prefix}content contains a secret ({', '.join(sorted(set(kinds)))}); not stored.",
+                               code="secret_detected", fields={f"{prefix}content": ["Contains a credential."]})
+    return cleaned, kinds
+
+
+def prepare_inputs(items: Sequence[MemoryInput]) -> list[Prepared]:
+    if len(items) > settings.MAX_BATCH_SIZE:
+        raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
+    threshold = get_active_tenant().review_threshold
+    many = len(items) > 1
+    prepared = [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
+    vectors = get_embedder().embed([p.content for p in prepared])
+    for p, v in zip(prepared, vectors, strict=True):
+        p.embedding = v
+    return prepared
+
+
+def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) -> Memory:
+    item = p.input
+    now = timezone.now()
+    return Memory(
+        scope=scope, subject=subject, type=item.type, content=p.content, content_hash=p.content_hash,
+        entity=p.entity, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
+        status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
+        valid_to=item.valid_to, expires_at=item.expires_at, embedding=p.embedding,
+        embedding_model=get_embedder().name, search_text=p.search_text, created_at=now, updated_at=now,
+    )

@@ -1,0 +1,190 @@
+"""Changes to existing memories: revise (PATCH), deprecate, restore, delete, merge.
+
+Each is one transaction with a compare-and-set on the version (``bump``); content changes are
+validated, filtered for secrets and embedded before the transaction opens.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from memories.choices import LIVE_STATUSES, ChangeKind, MemoryType, Provenance, ReviewResolution, Status
+from memories.embeddings import get_embedder
+from memories.models import Memory, MemoryVersion
+from memories.write import text, validation
+from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
+from memories.write.versions import VersionConflict, bump, memory_get, review_close_open, snapshot
+from mnemara.errors import Conflict, ValidationFailed
+from tenants.audit import audit, audit_event
+
+EDITABLE = ("content", "type", "entity", "metadata", "confidence", "status", "valid_to", "expires_at")
+
+
+def _duplicate_guard(exc: IntegrityError) -> Conflict:
+    return Conflict("Another live memory in this scope already has this content.", code="duplicate_content")
+
+
+def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ValidationFailed("Unknown or read-only fields.", fields={f: ["Cannot be changed."] for f in unknown})
+    if not changes:
+        raise ValidationFailed("Nothing to change.", fields={"non_field_errors": ["Send at least one field."]})
+    fields: dict[str, Any] = {}
+    if "content" in changes:
+        validation.validate_content(changes["content"])
+        validation.validate_no_nul(changes["content"], "content")
+        content, _ = filter_secrets(text.normalise_content(changes["content"]), "")
+        if not content:
+            raise validation.field_error("content", "Content is empty after normalisation.")
+        fields.update(content=content, content_hash=text.content_hash(content), search_text=text.search_text(content))
+    if "type" in changes:
+        fields["type"] = validation.validate_choice(changes["type"], "type", MemoryType)
+    if "status" in changes:
+        fields["status"] = validation.validate_choice(changes["status"], "status", Status)
+    if "entity" in changes:
+        fields["entity"] = validation.validate_no_nul(validation.validate_entity(changes["entity"]), "entity")
+    if "metadata" in changes:
+        fields["metadata"] = validation.validate_metadata(changes["metadata"])
+    if "confidence" in changes:
+        fields["confidence"] = validation.validate_confidence(changes["confidence"])
+    for name in ("valid_to", "expires_at"):
+        if name in changes:
+            fields[name] = changes[name]
+    return fields
+
+
+def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes: dict[str, Any], actor: str,
+                  reason: str = "") -> Memory:
+    """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
+    fields = _validated_changes(changes)
+    memory = memory_get(memory_id)
+    if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
+        raise validation.field_error("valid_to", "valid_to is before valid_from.")
+    if "content" in fields:
+        fields["embedding"] = get_embedder().embed([fields["content"]])[0]
+        fields["embedding_model"] = get_embedder().name
+    if memory.provenance == Provenance.INFERRED and fields.get("confidence", 0) >= memory.tenant.review_threshold:
+        # Inferred memories never become high-confidence facts on a model's say-so: only a person
+        # (a dashboard member) can vouch for one, which makes it stated.
+        if not actor.startswith("user:"):
+            raise validation.field_error(
+                "confidence", "An inferred memory cannot be raised to high confidence by an API key; "
+                "a reviewer confirms it in the dashboard or through the review queue.")
+        fields["provenance"] = Provenance.STATED
+    try:
+        with transaction.atomic():
+            version = bump(memory, ChangeKind.UPDATE, actor, reason=reason, expected_version=expected_version,
+                           **fields)
+            version.save()
+            if fields.get("status") in (Status.ACTIVE, Status.DEPRECATED):
+                review_close_open(memory, actor, ReviewResolution.EDITED)
+            audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,
+                  data={"fields": sorted(k for k in changes), "version": memory.version})
+            # Read back inside the transaction: our UPDATE holds the row, so this is the version we
+            # wrote, not one a concurrent writer committed a moment later.
+            written = memory_get(memory.pk)
+    except IntegrityError as exc:
+        raise _duplicate_guard(exc) from exc
+    return written
+
+
+def memory_deprecate(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
+                     expected_version: int | None = None) -> Memory:
+    memory = memory_get(memory_id)
+    if memory.status == Status.DEPRECATED:
+        return memory
+    with transaction.atomic():
+        bump(memory, ChangeKind.DEPRECATE, actor, reason=reason, expected_version=expected_version,
+             status=Status.DEPRECATED, valid_to=timezone.now()).save()
+        review_close_open(memory, actor, ReviewResolution.DEPRECATED)
+        audit("memory.deprecated", actor=actor, target_type="memory", target_id=memory.pk,
+              data={"version": memory.version, "has_reason": bool(reason)})
+        return memory_get(memory.pk)
+
+
+def memory_restore(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
+                   expected_version: int | None = None) -> Memory:
+    memory = memory_get(memory_id)
+    if memory.status == Status.ACTIVE:
+        return memory
+    try:
+        with transaction.atomic():
+            bump(memory, ChangeKind.RESTORE, actor, reason=reason, expected_version=expected_version,
+                 status=Status.ACTIVE, valid_to=None, superseded_by=None).save()
+            audit("memory.restored", actor=actor, target_type="memory", target_id=memory.pk,
+                  data={"version": memory.version})
+            return memory_get(memory.pk)
+    except IntegrityError as exc:
+        raise _duplicate_guard(exc) from exc
+
+
+def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: int | None = None) -> None:
+    """Hard-delete a memory and all its versions; the audit log keeps a content-free tombstone."""
+    memory = memory_get(memory_id)
+    with transaction.atomic():
+        locked = Memory.objects.select_for_update().filter(pk=memory.pk).first()
+        if locked is None:
+            return
+        if expected_version is not None and locked.version != expected_version:
+            raise VersionConflict(memory)
+        versions = MemoryVersion.objects.filter(memory=locked).count()
+        locked.delete()
+        audit("memory.deleted", actor=actor, target_type="memory", target_id=memory.pk,
+              data={"versions_deleted": versions})
+
+
+def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str | None = None,
+                 reason: str = "") -> Memory:
+    """Merge memories of one scope into a new one; the merged ones become deprecated with superseded_by."""
+    ids = list(dict.fromkeys(str(i) for i in memory_ids))
+    if len(ids) < 2:
+        raise ValidationFailed("Merge needs at least two different memories.", fields={"ids": ["At least two ids."]})
+    sources = [memory_get(i) for i in ids]
+    if len({m.scope_id for m in sources}) != 1:
+        raise ValidationFailed("Only memories of the same scope can be merged.", fields={"ids": ["Mixed scopes."]})
+    if any(m.status not in LIVE_STATUSES for m in sources):
+        raise Conflict("A deprecated memory cannot be merged; restore it first.", code="not_live")
+    merged_text = content if content is not None else "; ".join(dict.fromkeys(m.content for m in sources))
+    subjects = {m.subject.external_id if m.subject else None for m in sources}
+    item = MemoryInput(
+        scope=sources[0].scope.path, content=merged_text,
+        type=Counter(m.type for m in sources).most_common(1)[0][0],
+        entity=next((m.entity for m in sources if m.entity), ""),
+        metadata={k: v for m in sources for k, v in m.metadata.items()},
+        confidence=max(m.confidence for m in sources),
+        provenance=(Provenance.STATED if any(m.provenance == Provenance.STATED for m in sources)
+                    else Provenance.INFERRED),
+        subject=subjects.pop() if len(subjects) == 1 else None,
+        source_session=sources[0].source_session,
+    )
+    prepared = prepare_inputs([item])[0]
+    try:
+        with transaction.atomic():
+            versions = []
+            for m in sources:  # deprecate first so the merged text may equal one of the sources
+                versions.append(bump(m, ChangeKind.MERGE, actor, reason=reason or "merged",
+                                     status=Status.DEPRECATED, valid_to=timezone.now()))
+                review_close_open(m, actor, ReviewResolution.MERGED)
+            merged = memory_new(prepared, sources[0].scope, sources[0].subject if item.subject else None,
+                                 Status.ACTIVE)
+            merged.save()
+            versions.append(snapshot(merged, ChangeKind.MERGE, actor, f"merged from {', '.join(ids)}"))
+            for m, v in zip(sources, versions, strict=False):
+                Memory.objects.filter(pk=m.pk).update(superseded_by=merged)
+                v.superseded_by_id_value = merged.pk
+            MemoryVersion.objects.bulk_create(versions)
+            events = [audit_event("memory.merged", actor=actor, target_type="memory", target_id=merged.pk,
+                                  data={"sources": ids})]
+            events += [audit_event("memory.deprecated", actor=actor, target_type="memory", target_id=m.pk,
+                                   data={"superseded_by": str(merged.pk), "via": "merge"}) for m in sources]
+            for e in events:
+                e.save()
+    except IntegrityError as exc:
+        raise _duplicate_guard(exc) from exc
+    return memory_get(merged.pk)

@@ -1,0 +1,59 @@
+"""Raw SQL of the write flow. A statement that reads tenant data names the tenant itself
+(``tenant_id = %s``); ``CROSS_TENANT`` says why the others need no tenant condition, and a test holds
+every ``*_SQL`` constant here to that rule."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection
+
+# For each item of a batch: up to ``limit`` live memories of its scope that it may relate to (the same
+# content, the same entity and type, or a near-duplicate vector of the same type), best first.
+RELATED_SQL = """
+SELECT i.idx, c.id
+FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
+            %(emb)s::text[]::vector[]) AS i(idx, scope_id, hash, entity, type, emb)
+CROSS JOIN LATERAL (
+    SELECT m.id
+    FROM memories_memory m
+    WHERE m.tenant_id = %(tenant)s AND m.scope_id = i.scope_id AND m.status = ANY(%(live)s)
+      AND (m.content_hash = i.hash
+           OR ((m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
+               AND ((i.entity <> '' AND m.entity = i.entity)
+                    OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s)))
+    ORDER BY (m.content_hash = i.hash) DESC, (i.entity <> '' AND m.entity = i.entity) DESC,
+             (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
+    LIMIT %(limit)s
+) c
+"""
+
+# Transaction-scoped advisory locks, one per scope (serialise related-find + decide + write).
+SCOPE_LOCKS_SQL = ("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) "
+                   "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)")
+SCOPE_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
+
+CROSS_TENANT = {
+    "SCOPE_LOCKS_SQL": "reads no table: locks keyed by scope ids (random UUIDs)",
+    "SCOPE_LOCK_SQL": "reads no table: a lock keyed by a scope id (a random UUID)",
+}
+
+
+def related_candidates(params: dict[str, Any]) -> list[tuple[int, uuid.UUID]]:
+    """(item index, memory id) pairs of ``RELATED_SQL``; ``params["tenant"]`` is the active tenant."""
+    with connection.cursor() as cursor:
+        cursor.execute(RELATED_SQL, params)
+        return cursor.fetchall()
+
+
+def scope_locks(scope_ids: Sequence[uuid.UUID]) -> None:
+    """Lock the scopes in the given order (callers sort them) until the transaction ends."""
+    with connection.cursor() as cursor:
+        cursor.execute(SCOPE_LOCKS_SQL, [[f"scope:{pk}" for pk in scope_ids]])
+
+
+def scope_lock(scope_id: uuid.UUID) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(SCOPE_LOCK_SQL, [f"scope:{scope_id}"])

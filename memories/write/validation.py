@@ -1,0 +1,98 @@
+"""Limits and syntax of what may be written. Each failure is a clear 400 or 413 with the field named."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django.conf import settings
+
+from memories.choices import MemoryType, Provenance, Status
+from memories.write.text import normalise_entity
+from mnemara.errors import TooLarge, field_error
+
+MAX_ENTITY_LENGTH = 255
+
+
+def validate_content(content: object, prefix: str = "") -> str:
+    if not isinstance(content, str) or not content.strip():
+        raise field_error("content", "Content must be a non-empty string.", prefix)
+    if len(content) > settings.MAX_CONTENT_CHARS:
+        raise TooLarge(f"{prefix}content: at most {settings.MAX_CONTENT_CHARS} characters.",
+                       fields={f"{prefix}content": [f"At most {settings.MAX_CONTENT_CHARS} characters."]})
+    return content
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if isinstance(value, dict):
+        return max([level + 1, *(_depth(v, level + 1) for v in value.values())])
+    if isinstance(value, list):
+        return max([level + 1, *(_depth(v, level + 1) for v in value)])
+    return level
+
+
+def validate_metadata(metadata: object, prefix: str = "") -> dict[str, Any]:
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, dict):
+        raise field_error("metadata", "Metadata must be a JSON object.", prefix)
+    try:  # allow_nan=False: NaN/inf are not JSON, and jsonb refuses them
+        size = len(json.dumps(metadata, ensure_ascii=False, allow_nan=False).encode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError) as exc:
+        raise field_error("metadata", "Metadata must be plain JSON (finite numbers, not too deep).", prefix) from exc
+    if size > settings.MAX_METADATA_BYTES:
+        raise TooLarge(f"{prefix}metadata: at most {settings.MAX_METADATA_BYTES} bytes.",
+                       fields={f"{prefix}metadata": [f"At most {settings.MAX_METADATA_BYTES} bytes of JSON."]})
+    if _depth(metadata) > settings.MAX_METADATA_DEPTH:
+        raise field_error("metadata", f"Metadata nests at most {settings.MAX_METADATA_DEPTH} levels.", prefix)
+    if any(_UNSTORABLE.search(s) for s in _strings(metadata)):
+        # jsonb refuses \u0000 and psycopg cannot encode a lone surrogate: both were 500s.
+        raise field_error("metadata", "Metadata may not contain NUL characters or lone surrogates.", prefix)
+    return metadata
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _strings(value: Any) -> list[str]:
+    """Every key and string value in a (depth-limited) JSON document."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (str(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def validate_choice(value: object, field: str, choices: type[MemoryType] | type[Provenance] | type[Status],
+                    prefix: str = "") -> str:
+    if value not in choices.values:
+        raise field_error(field, f"One of: {', '.join(choices.values)}.", prefix)
+    return str(value)
+
+
+def validate_confidence(value: object, prefix: str = "") -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0.0 <= float(value) <= 1.0):
+        raise field_error("confidence", "A number from 0 to 1.", prefix)
+    return float(value)
+
+
+def validate_entity(value: object, prefix: str = "") -> str:
+    """The entity key, normalised. Checked after case folding, which can lengthen it (ß → ss)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_ENTITY_LENGTH:
+        raise field_error("entity", f"A string of at most {MAX_ENTITY_LENGTH} characters.", prefix)
+    entity = normalise_entity(value)
+    if len(entity) > MAX_ENTITY_LENGTH:
+        raise field_error("entity", f"A string of at most {MAX_ENTITY_LENGTH} characters (case-folded).", prefix)
+    return entity
+
+
+def validate_no_nul(value: str, field: str, prefix: str = "") -> str:
+    """No NUL (PostgreSQL text refuses it) and no lone surrogate (not encodable as UTF-8)."""
+    if _UNSTORABLE.search(value):
+        raise field_error(field, "NUL characters and lone surrogates are not allowed.", prefix)
+    return value

@@ -1,0 +1,89 @@
+"""What every change to a stored memory uses: the scope lock, compare-and-set on the version, the
+immutable version snapshot, and closing the open review items of a memory that changed."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import F, Q
+from django.utils import timezone
+
+from memories.choices import ReviewStatus
+from memories.models import Memory, MemoryVersion, ReviewItem, Scope
+from memories.write import sql
+from mnemara.errors import Conflict, NotFound
+from tenants.audit import audit_event
+
+
+class VersionConflict(Conflict):
+    """A stale version. ``current`` is the memory as it is now, for the caller to show."""
+
+    def __init__(self, current: Memory) -> None:
+        super().__init__(f"Memory {current.id} is at version {current.version}; reload and retry.",
+                         code="version_conflict")
+        self.current = current
+
+
+def lock_scopes(scopes: Sequence[Scope]) -> None:
+    """``lock_scope`` for many in one statement, in the given order (callers sort by path)."""
+    sql.scope_locks([scope.pk for scope in scopes])
+
+
+def lock_scope(scope: Scope | uuid.UUID) -> None:
+    """Serialise writes to one scope for the rest of the transaction (related-find + decide + write)."""
+    scope_id = scope.pk if isinstance(scope, Scope) else scope
+    sql.scope_lock(scope_id)
+
+
+def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> MemoryVersion:
+    """An unsaved version row mirroring the memory's current state."""
+    return MemoryVersion(
+        memory=memory, version=memory.version, change=change, actor=actor,
+        reason=reason[:500], scope_path=memory.scope.path, type=memory.type, content=memory.content,
+        entity=memory.entity, metadata=memory.metadata, confidence=memory.confidence,
+        provenance=memory.provenance, status=memory.status, source_session=memory.source_session,
+        valid_from=memory.valid_from, valid_to=memory.valid_to, superseded_by_id_value=memory.superseded_by_id,
+    )
+
+
+def bump(memory: Memory, change: str, actor: str, *, reason: str = "", expected_version: int | None = None,
+         **fields: Any) -> MemoryVersion:
+    """Change an existing memory with compare-and-set on its version. Call inside a transaction.
+
+    The UPDATE only matches the version we read; zero rows means someone else won: VersionConflict.
+    """
+    expected = memory.version if expected_version is None else expected_version
+    # The scope's lock before the row's: every writer takes them in this order, so the search-index
+    # trigger's scope-row lock (migration 0007) cannot deadlock against the write flow.
+    lock_scope(memory.scope_id)
+    now = timezone.now()
+    fields["updated_at"] = now
+    updated = Memory.objects.filter(pk=memory.pk, version=expected).update(version=F("version") + 1, **fields)
+    if updated == 0:
+        current = Memory.objects.select_related("scope", "subject").filter(pk=memory.pk).first()
+        if current is None:
+            raise NotFound("Memory not found.")
+        raise VersionConflict(current)
+    for name, value in fields.items():
+        setattr(memory, name, value)
+    memory.version = expected + 1
+    return snapshot(memory, change, actor, reason)
+
+
+def memory_get(memory_id: uuid.UUID | str) -> Memory:
+    memory = Memory.objects.select_related("scope", "subject").filter(pk=memory_id).first()
+    if memory is None:
+        raise NotFound("Memory not found.")
+    return memory
+
+
+def review_close_open(memory: Memory, actor: str, resolution: str) -> None:
+    items = ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status=ReviewStatus.OPEN)
+    closed = list(items.values_list("pk", flat=True))
+    items.filter(pk__in=closed).update(status=ReviewStatus.RESOLVED, resolution=resolution, resolved_by=actor,
+                                       resolved_at=timezone.now())
+    for item_id in closed:  # a change to a review item is audited like any other
+        audit_event("review.resolved", actor=actor, target_type="review_item", target_id=item_id,
+                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}).save()

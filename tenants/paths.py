@@ -1,0 +1,60 @@
+"""Scope paths: their syntax and the one prefix rule, in each form the code needs.
+
+A scope is a ``/``-separated path inside a tenant (``user/123``, ``user/123/project/456``). A path is
+*within* a prefix when it is the prefix itself or below ``prefix/`` — never merely starts with it
+(``user/12`` does not contain ``user/123``). API keys limited to prefixes, searches with
+``descendants`` and GDPR's personal scopes all use this rule, in Python (``path_within``), as a
+Django ``Q`` (``scope_filter``) and as a SQL ``LIKE`` pattern (``like_below``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from django.db.models import Q
+
+from mnemara.errors import field_error
+
+SCOPE_SEGMENT = re.compile(r"^[\w.:@-]{1,64}$", re.UNICODE)
+MAX_SCOPE_DEPTH = 8
+MAX_SCOPE_LENGTH = 255
+
+
+def validate_scope_path(path: object, field: str = "scope", prefix: str = "") -> str:
+    """The path, trimmed of spaces and slashes, or a 400 naming ``prefix + field``."""
+    if not isinstance(path, str) or not path.strip():
+        raise field_error(field, "A scope path like 'user/123' is required.", prefix)
+    path = path.strip().strip("/")
+    if len(path) > MAX_SCOPE_LENGTH:
+        raise field_error(field, f"A scope path has at most {MAX_SCOPE_LENGTH} characters.", prefix)
+    segments = path.split("/")
+    if len(segments) > MAX_SCOPE_DEPTH:
+        raise field_error(field, f"A scope path has at most {MAX_SCOPE_DEPTH} segments.", prefix)
+    if not all(SCOPE_SEGMENT.match(s) for s in segments):
+        raise field_error(
+            field, "Scope segments are 1-64 letters, digits or . _ : @ - separated by '/'.", prefix)
+    return path
+
+
+def path_within(path: str, prefixes: Sequence[str]) -> bool:
+    """Is ``path`` one of ``prefixes`` or below one? No prefixes: everything is."""
+    if not prefixes:
+        return True
+    return any(path == p.strip("/") or path.startswith(p.strip("/") + "/") for p in prefixes)
+
+
+def scope_filter(prefixes: Sequence[str], field: str = "scope__path") -> Q:
+    """``path_within`` as a query: rows whose ``field`` is one of ``prefixes`` or below one."""
+    if not prefixes:
+        return Q()
+    q = Q(pk__in=[])
+    for prefix in prefixes:
+        p = prefix.strip("/")
+        q |= Q(**{field: p}) | Q(**{f"{field}__startswith": p + "/"})
+    return q
+
+
+def like_below(path: str) -> str:
+    """A ``LIKE`` pattern for the paths strictly below ``path`` (its wildcards escaped)."""
+    return path.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "/%"

@@ -1,0 +1,22 @@
+"""The dashboard's tenant screens: sign-in, tenant switch, keys, members, settings, the audit log
+(mnemara/urls.py serves them with memories.urls in the "dashboard" namespace)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.urls import URLPattern, path
+
+from tenants.views import admin, auth
+
+urlpatterns: list[URLPattern] = [
+    path("accounts/login/", auth.DashboardLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("tenant/switch/", auth.tenant_switch, name="tenant-switch"),
+    path("settings/", admin.tenant_settings, name="settings"),
+    path("settings/keys/", admin.api_keys, name="api-keys"),
+    path("settings/keys/<uuid:key_id>/revoke/", admin.api_key_revoke, name="api-key-revoke"),
+    path("settings/members/", admin.members, name="members"),
+    path("settings/members/<int:membership_id>/role/", admin.member_role, name="member-role"),
+    path("settings/members/<int:membership_id>/remove/", admin.member_remove, name="member-remove"),
+    path("audit/", admin.audit_log, name="audit"),
+]

@@ -1,0 +1,171 @@
+"""Tenant administration: API keys, members and roles, tenant settings, the audit log."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from mnemara.errors import ServiceError
+from tenants import selectors, services
+from tenants.forms import ApiKeyForm, MemberAddForm, MemberRoleForm, TenantSettingsForm
+from tenants.models import ApiKey, Role
+from tenants.views.base import (
+    DashboardRequest,
+    actor,
+    admin_required,
+    back,
+    flash_refusal,
+    page,
+    refusal,
+    tenant,
+    viewer_required,
+)
+
+# --------------------------------------------------------------------------- API keys
+
+
+def _keys_page(request: DashboardRequest, form: ApiKeyForm, created: tuple[ApiKey, str] | None = None,
+               status: int = 200) -> HttpResponse:
+    keys = selectors.api_keys()
+    response = page(request, "dashboard/api_keys.html", {"form": form, "keys": keys, "created": created},
+                    status=status)
+    response["Cache-Control"] = "no-store"  # the page may carry a secret shown once
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@admin_required
+def api_keys(request: DashboardRequest) -> HttpResponse:
+    if request.method == "GET":
+        return _keys_page(request, ApiKeyForm())
+    form = ApiKeyForm(request.POST)
+    if not form.is_valid():
+        return _keys_page(request, form, status=400)
+    try:
+        key, secret = services.apikey_create(tenant=tenant(request), name=form.cleaned_data["name"],
+                                             scope_prefixes=form.cleaned_data["scope_prefixes"],
+                                             read_only=form.cleaned_data["read_only"], actor=actor(request))
+    except ServiceError as exc:
+        form.add_error("scope_prefixes", refusal(exc))
+        return _keys_page(request, form, status=400)
+    return _keys_page(request, ApiKeyForm(), created=(key, secret))
+
+
+@require_POST
+@admin_required
+def api_key_revoke(request: DashboardRequest, key_id: uuid.UUID) -> HttpResponse:
+    key = get_object_or_404(selectors.api_keys(), pk=key_id)
+    services.apikey_revoke(tenant=tenant(request), key_id=str(key.pk), actor=actor(request))
+    messages.success(request, _("Key %(prefix)s… revoked.") % {"prefix": key.prefix})
+    return back(request, reverse("dashboard:api-keys"))
+
+
+# --------------------------------------------------------------------------- members
+
+
+def _members_page(request: DashboardRequest, form: MemberAddForm, password: tuple[str, str] | None = None,
+                  status: int = 200) -> HttpResponse:
+    members = selectors.memberships()
+    response = page(request, "dashboard/members.html", {
+        "form": form, "members": members, "password": password,
+        "role_form": MemberRoleForm(), "can_grant_owner": request.membership.role == Role.OWNER,
+    }, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _may_touch(request: DashboardRequest, role: str) -> bool:
+    """Only an owner grants, changes or removes the owner role."""
+    return role != Role.OWNER or request.membership.role == Role.OWNER
+
+
+@require_http_methods(["GET", "POST"])
+@admin_required
+def members(request: DashboardRequest) -> HttpResponse:
+    if request.method == "GET":
+        return _members_page(request, MemberAddForm())
+    form = MemberAddForm(request.POST)
+    if not form.is_valid() or not _may_touch(request, form.cleaned_data["role"]):
+        if form.is_valid():
+            form.add_error("role", _("Only an owner can add an owner."))
+        return _members_page(request, form, status=400)
+    user, password = services.member_add(tenant=tenant(request), email=form.cleaned_data["email"],
+                                         role=form.cleaned_data["role"], actor=actor(request))
+    messages.success(request, _("%(email)s is now a member.") % {"email": user.get_username()})
+    return _members_page(request, MemberAddForm(), password=(user.get_username(), password) if password else None)
+
+
+@require_POST
+@admin_required
+def member_role(request: DashboardRequest, membership_id: int) -> HttpResponse:
+    membership = get_object_or_404(selectors.memberships(), pk=membership_id)
+    form = MemberRoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Unknown role."))
+    elif not (_may_touch(request, membership.role) and _may_touch(request, form.cleaned_data["role"])):
+        messages.error(request, _("Only an owner can change an owner's role or make someone an owner."))
+    else:
+        try:
+            services.member_role_change(tenant=tenant(request), membership_id=membership.pk,
+                                        role=form.cleaned_data["role"], actor=actor(request))
+            messages.success(request, _("Role changed."))
+        except ServiceError as exc:
+            flash_refusal(request, exc)
+    return back(request, reverse("dashboard:members"))
+
+
+@require_POST
+@admin_required
+def member_remove(request: DashboardRequest, membership_id: int) -> HttpResponse:
+    membership = get_object_or_404(selectors.memberships(), pk=membership_id)
+    if not _may_touch(request, membership.role):
+        messages.error(request, _("Only an owner can remove an owner."))
+    else:
+        try:
+            services.member_remove(tenant=tenant(request), membership_id=membership.pk, actor=actor(request))
+            messages.success(request, _("Member removed."))
+        except ServiceError as exc:
+            flash_refusal(request, exc)
+    return back(request, reverse("dashboard:members"))
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@require_http_methods(["GET", "POST"])
+@admin_required
+def tenant_settings(request: DashboardRequest) -> HttpResponse:
+    current = tenant(request)
+    form = TenantSettingsForm(request.POST or None, instance=current)
+    if request.method == "POST" and form.is_valid():
+        changes = {name: form.cleaned_data[name] for name in TenantSettingsForm.Meta.fields}
+        # The ModelForm assigned the values to the instance: compare with a fresh copy.
+        current.refresh_from_db()
+        services.tenant_settings_update(tenant=current, changes=changes, actor=actor(request))
+        messages.success(request, _("Settings saved."))
+        return back(request, reverse("dashboard:settings"))
+    return page(request, "dashboard/settings.html", {"form": form},
+                status=400 if request.method == "POST" else 200)
+
+
+# --------------------------------------------------------------------------- the audit log
+
+
+@require_GET
+@viewer_required
+def audit_log(request: DashboardRequest) -> HttpResponse:
+    filters = {name: request.GET.get(name, "").strip() for name in selectors.AUDIT_FILTERS}
+    qs = selectors.audit_log(filters)
+    events = Paginator(qs, 50).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    actions = selectors.audit_actions()
+    return page(request, "dashboard/audit.html", {"page_obj": events, "filters": filters,
+                                                  "actions": actions, "query": query.urlencode()})

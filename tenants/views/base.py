@@ -1,0 +1,140 @@
+"""What every dashboard view shares: the role decorators, the current tenant, htmx-aware answers.
+
+One decorator per role (``viewer_required``, ``reviewer_required``, ``admin_required``) logs the
+user in, picks the current tenant (the session's choice, else the first membership), activates it
+with ``tenant_scope`` for the whole view *and its rendering*, and refuses a too-low role with 403.
+GET pages of a lower role hide the buttons through ``can`` in the template context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from django.contrib import messages
+from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django_htmx.middleware import HtmxDetails
+
+from mnemara.errors import NotFound, ServiceError
+from tenants.models import Membership, Role, Tenant
+from tenants.scoping import tenant_scope
+from tenants.selectors import memberships_of
+
+P = ParamSpec("P")
+R = TypeVar("R", bound=HttpResponseBase)
+SESSION_TENANT = "dashboard_tenant_id"
+
+
+@dataclass(frozen=True)
+class Can:
+    """What the current member may do; templates show or hide buttons with it."""
+
+    review: bool
+    admin: bool
+
+
+class DashboardRequest(HttpRequest):
+    """An HttpRequest after the role decorator ran: a logged-in user with a membership."""
+
+    user: User
+    htmx: HtmxDetails
+    membership: Membership
+    memberships: list[Membership]
+    can: Can
+
+
+def _pick(request: HttpRequest, memberships: list[Membership]) -> Membership | None:
+    wanted = request.session.get(SESSION_TENANT)
+    chosen = next((m for m in memberships if str(m.tenant_id) == wanted), None)
+    return chosen or (memberships[0] if memberships else None)
+
+
+def role_required(role: str) -> Callable[[Callable[Concatenate[DashboardRequest, P], R]],
+                                        Callable[Concatenate[HttpRequest, P], R | HttpResponse]]:
+    def decorator(view: Callable[Concatenate[DashboardRequest, P], R],
+                  ) -> Callable[Concatenate[HttpRequest, P], R | HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> R | HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            assert isinstance(request.user, User)
+            memberships = memberships_of(request.user)
+            membership = _pick(request, memberships)
+            if membership is None:
+                return render(request, "dashboard/no_tenant.html", status=403)
+            if not membership.has_role(role):
+                raise PermissionDenied
+            dashboard_request: DashboardRequest = request  # type: ignore[assignment]
+            dashboard_request.membership = membership
+            dashboard_request.memberships = memberships
+            dashboard_request.can = Can(review=membership.has_role(Role.REVIEWER),
+                                        admin=membership.has_role(Role.ADMIN))
+            with tenant_scope(membership.tenant):
+                try:
+                    return view(dashboard_request, *args, **kwargs)
+                except NotFound as exc:
+                    raise Http404(exc.message) from exc
+        return wrapped
+    return decorator
+
+
+viewer_required = role_required(Role.VIEWER)
+reviewer_required = role_required(Role.REVIEWER)
+admin_required = role_required(Role.ADMIN)
+
+
+def actor(request: DashboardRequest) -> str:
+    return f"user:{request.user.get_username()}"
+
+
+def tenant(request: DashboardRequest) -> Tenant:
+    return request.membership.tenant
+
+
+def page(request: DashboardRequest, template: str, context: dict[str, Any] | None = None,
+         status: int = 200) -> HttpResponse:
+    """Render a dashboard page (or, for htmx, the same template's named partial when asked)."""
+    return render(request, template, context or {}, status=status)
+
+
+def back(request: HttpRequest, url: str) -> HttpResponse:
+    """After a write: htmx follows HX-Redirect; a plain form post gets a 303 (no resubmission)."""
+    if getattr(request, "htmx", False):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+# Refusals the services raise that a dashboard member can meet: listed so they get translated.
+KNOWN_REFUSALS = (
+    gettext_noop("Only memories of the same scope can be merged."),
+    gettext_noop("A deprecated memory cannot be merged; restore it first."),
+    gettext_noop("Another live memory in this scope already has this content."),
+    gettext_noop("Merge needs at least two different memories."),
+    gettext_noop("This review item is already resolved."),
+    gettext_noop("Only a pair can be merged."),
+    gettext_noop("Content is empty after normalisation."),
+    gettext_noop("The last owner cannot be demoted."),
+    gettext_noop("The last owner cannot be removed."),
+    gettext_noop("Memory not found."),
+    gettext_noop("Subject not found."),
+    gettext_noop("A concurrent write changed these memories; retry."),
+)
+
+
+def refusal(exc: ServiceError) -> str:
+    """A service's refusal in the member's language where we know the message (never a 500)."""
+    return _(exc.message) if exc.message else _("The change was refused.")
+
+
+def flash_refusal(request: HttpRequest, exc: ServiceError) -> None:
+    messages.error(request, refusal(exc))
