@@ -17,10 +17,11 @@ def scratch_database(name: str) -> Iterator[None]:
 
     os.environ["MNEMARA_DB_NAME"] = name  # read by mnemara/settings.py
     import django
-    from django.conf import settings
+    from django.db import connection
 
-    db = settings.DATABASES["default"]
-    admin = {"host": db["HOST"], "port": db["PORT"], "user": db["USER"], "dbname": "postgres", "autocommit": True}
+    params = connection.get_connection_params()  # starts the embedded server (mnemara.db) if that is the database
+    admin = {key: params[key] for key in ("host", "port", "user", "password") if key in params}
+    admin |= {"dbname": "postgres", "autocommit": True}
     with psycopg.connect(**admin) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
         conn.execute(f'CREATE DATABASE "{name}"')

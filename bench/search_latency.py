@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the server runs (manage.py, mnemara/wsgi.py)
 
 PEOPLE = ["Emma", "Wang Lei", "Priya", "Tomasz", "Dana", "Sarah Chen", "Li Wei", "Bill", "Mia", "Jonas",
           "Aiko", "Mateo", "Fatima", "Olu", "Ingrid", "Ravi", "Chloe", "Sven", "Noor", "Diego"]

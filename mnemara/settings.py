@@ -7,6 +7,8 @@ import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from mnemara.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -99,21 +101,19 @@ TEMPLATES = [
     }
 ]
 
-# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set. ---
+# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the mnemara.db backend
+# starts the server in PGDATA on a process's first connection (never here). ---
 DATABASE_URL = env("DATABASE_URL")
 PGDATA = Path(env("MNEMARA_PGDATA", str(BASE_DIR / ".pgdata"))).resolve()
 if DATABASE_URL:
-    _db = database_from_url(DATABASE_URL)
+    _db = {"ENGINE": "django.db.backends.postgresql", **database_from_url(DATABASE_URL)}
 else:
-    from mnemara import pg
-
-    _db = pg.start(PGDATA)
+    _db = {"ENGINE": "mnemara.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
 if env("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
     _db["NAME"] = env("MNEMARA_DB_NAME")
 
 DATABASES = {
     "default": {
-        "ENGINE": "django.db.backends.postgresql",
         **_db,
         "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
         "CONN_HEALTH_CHECKS": True,

@@ -6,6 +6,11 @@ per test process. Use ``fake_embedder`` where vectors do not matter.
 
 from __future__ import annotations
 
+import os
+
+# As in manage.py and mnemara/wsgi.py (the server's entry points): numpy's OpenBLAS on one thread.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from collections.abc import Iterator
 from dataclasses import dataclass
 

@@ -19,8 +19,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from memories.models import Session, SessionTurn
-from mnemara.agent import ChatConfig, Conversation, chat_loop, chat_turn
 from mnemara.client import Accepted, Mnemara
+from mnemara.client.chat import ChatConfig, Conversation, chat_loop, chat_turn
 from tenants.scoping import tenant_scope
 from tests.agents.conftest import TIMEOUT, require_endpoint
 from tests.conftest import KeyedClient

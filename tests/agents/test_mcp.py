@@ -21,7 +21,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from mnemara.client import Mnemara
-from mnemara.mcp_server import build_server
+from mnemara.client.mcp import build_server
 from tests.agents.conftest import TIMEOUT
 from tests.conftest import KeyedClient
 

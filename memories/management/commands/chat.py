@@ -11,8 +11,8 @@ from typing import Any, TextIO
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from mnemara.agent import ChatConfig, chat_loop
 from mnemara.client import Mnemara
+from mnemara.client.chat import ChatConfig, chat_loop
 
 
 def prompted_lines(stdin: TextIO, prompt: str) -> Iterator[str]:

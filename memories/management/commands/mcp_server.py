@@ -1,4 +1,4 @@
-"""`python manage.py mcp_server`: the MCP server over stdio (see docs/mcp.md and mnemara/mcp_server.py)."""
+"""`python manage.py mcp_server`: the MCP server over stdio (see docs/mcp.md and mnemara/client/mcp.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from mnemara import mcp_server
+from mnemara.client import mcp as mcp_server
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 It speaks MCP over stdio and talks to Mnemara only over HTTP with the API key it is configured with
 (``MNEMARA_URL``, ``MNEMARA_API_KEY``; optional ``MNEMARA_DEFAULT_SCOPE``, ``MNEMARA_TIMEOUT``), so it
 holds no database connection and the key's tenant and scope limits apply to everything it does. Run it as
-``python manage.py mcp_server`` or, without Django, ``python -m mnemara.mcp_server``. See docs/mcp.md.
+``python manage.py mcp_server`` or, without Django, ``python -m mnemara.client.mcp``. See docs/mcp.md.
 
 Stdout carries the protocol only: logs go to stderr.
 """
@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from mnemara.client import Memory, Mnemara, MnemaraError, SearchHit, VersionConflict
+from mnemara.client.http import Memory, Mnemara, MnemaraError, SearchHit, VersionConflict
 
 logger = logging.getLogger(__name__)
 

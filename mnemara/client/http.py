@@ -23,7 +23,9 @@ from urllib.parse import quote
 import httpx
 
 __all__ = [
+    "Accepted",
     "AuthenticationError",
+    "Conflict",
     "Context",
     "ErasureReceipt",
     "Job",

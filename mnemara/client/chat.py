@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 import anthropic
 from anthropic.types import MessageParam
 
-from mnemara.client import Context, MnemaraError
-from mnemara.client import Mnemara as MnemaraClient
+from mnemara.client.http import Context, MnemaraError
+from mnemara.client.http import Mnemara as MnemaraClient
 
 logger = logging.getLogger(__name__)
 
