@@ -9,7 +9,7 @@ list/download exports, but not erase (403, like every write).
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
@@ -21,10 +21,12 @@ from rest_framework.response import Response
 from memories import selectors
 from memories.compliance.exports import export_open
 from memories.compliance.subjects import subject_erase, subject_export
-from memories.models import ExportRun
 from memories.representation import iso
 from mnemara.errors import NotFound
 from tenants.api import TenantAPIView
+
+if TYPE_CHECKING:
+    from memories.models import ExportRun
 
 
 class ComplianceAPIView(TenantAPIView):
@@ -41,7 +43,7 @@ def export_json(run: ExportRun) -> dict[str, Any]:
             "download": f"/api/v1/exports/{run.pk}/download"}
 
 
-class ExportOut(serializers.Serializer[ExportRun]):
+class ExportOut(serializers.Serializer["ExportRun"]):
     id = serializers.UUIDField()
     window_start = serializers.DateTimeField()
     window_end = serializers.DateTimeField()

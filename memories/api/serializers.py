@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rest_framework import serializers
 
 from memories.choices import MemoryType, Provenance, Status
-from memories.models import Memory, MemoryVersion, ReviewItem
 from memories.representation import memories_json
 from memories.write.flow import WriteResult
 from memories.write.prepare import MemoryInput
 
+if TYPE_CHECKING:
+    from memories.models import Memory, MemoryVersion, ReviewItem  # noqa: F401 - in quoted Serializer[...]
 
-class MemoryOut(serializers.Serializer[Memory]):
+
+class MemoryOut(serializers.Serializer["Memory"]):
     id = serializers.UUIDField()
     scope = serializers.CharField(source="scope.path")
     subject = serializers.SerializerMethodField()
@@ -37,7 +39,7 @@ class MemoryOut(serializers.Serializer[Memory]):
     last_accessed_at = serializers.DateTimeField(allow_null=True)
     embedding_model = serializers.CharField()
 
-    def get_subject(self, memory: Memory) -> str | None:
+    def get_subject(self, memory: Any) -> str | None:  # Any: drf-spectacular evaluates these hints at run time
         return memory.subject.external_id if memory.subject_id and memory.subject else None
 
 
@@ -108,7 +110,7 @@ class MergeIn(serializers.Serializer[Any]):
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
 
 
-class VersionOut(serializers.Serializer[MemoryVersion]):
+class VersionOut(serializers.Serializer["MemoryVersion"]):
     version = serializers.IntegerField()
     change = serializers.CharField()
     actor = serializers.CharField()
@@ -128,7 +130,7 @@ class VersionOut(serializers.Serializer[MemoryVersion]):
     created_at = serializers.DateTimeField()
 
 
-class ReviewItemOut(serializers.Serializer[ReviewItem]):
+class ReviewItemOut(serializers.Serializer["ReviewItem"]):
     id = serializers.UUIDField()
     kind = serializers.CharField()
     status = serializers.CharField()

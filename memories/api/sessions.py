@@ -6,7 +6,7 @@ messages (roles, sizes: 400/413) is the service's, so every entry point applies 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -16,10 +16,12 @@ from rest_framework.response import Response
 
 from memories.api.parsing import json_object
 from memories.extraction import jobs, sessions
-from memories.models import Job, Session, SessionTurn
 from memories.representation import iso
 from mnemara.errors import ValidationFailed
 from tenants.api import TenantAPIView
+
+if TYPE_CHECKING:
+    from memories.models import Job, Session, SessionTurn
 
 
 class MessageIn(serializers.Serializer[Any]):
@@ -37,7 +39,7 @@ class ExtractIn(SessionMessagesIn):
     pass
 
 
-class JobOut(serializers.Serializer[Job]):
+class JobOut(serializers.Serializer["Job"]):
     id = serializers.UUIDField()
     kind = serializers.CharField()
     status = serializers.CharField()
