@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from memories.choices import MemoryType, Provenance, Status
+
 
 class Action(StrEnum):
     CREATED = "created"
@@ -70,7 +72,7 @@ class Decision:
 
 
 def is_high(confidence: float, provenance: str, threshold: float) -> bool:
-    return provenance == "stated" and confidence >= threshold
+    return provenance == Provenance.STATED and confidence >= threshold
 
 
 def is_near_duplicate(related: Related, near_duplicate: float, min_word_overlap: float) -> bool:
@@ -88,9 +90,9 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)
-    if new.type == "preference" and same.status != "pending":
+    if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
         return Decision(Action.CONFLICT, same)
-    old_high = same.status != "pending" and is_high(same.confidence, same.provenance, threshold)
+    old_high = same.status != Status.PENDING and is_high(same.confidence, same.provenance, threshold)
     if old_high and new_high:
         return Decision(Action.SUPERSEDED, same)
     if not old_high and new_high:

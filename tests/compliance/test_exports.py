@@ -17,6 +17,7 @@ from django.utils import timezone
 from memories.compliance.exports import SCHEMA_FILE, export_path, export_write, iso_week_window, manifest_path
 from memories.compliance.retention import maintenance_run
 from memories.models import ExportRun, MemoryVersion
+from memories.representation import iso
 from tenants.audit import audit
 from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
@@ -80,7 +81,7 @@ def test_it_writes_a_valid_versioned_export_with_a_matching_manifest(history, ex
     assert manifest["counts"] == {"memory_version": kinds.count("memory_version"), "audit_event": 3,
                                   "lines": len(lines)}
     assert manifest["schema_version"] == run.schema_version == "1.0"
-    assert manifest["window"] == {"start": since.isoformat(), "end": until.isoformat()}
+    assert manifest["window"] == {"start": iso(since), "end": iso(until)}  # the one format (representation.iso)
     times = [line["created_at"] for line in lines]
     assert times == sorted(times, key=datetime.fromisoformat)
 

@@ -1,0 +1,69 @@
+"""The conflict policy's table (``memories.write.policy``'s docstring), row by row, on the pure function."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.write.policy import Action, Candidate, Related, conflict_decide
+
+THRESHOLD = 0.8
+NEAR = 0.92
+HIGH, LOW = 0.9, 0.5
+
+
+def related(*, type: str = "fact", confidence: float = HIGH, status: str = "active", provenance: str = "stated",
+            same_content: bool = False, same_entity: bool = True, similarity: float = 0.5,
+            word_overlap: float = 1.0) -> Related:
+    return Related(type=type, confidence=confidence, provenance=provenance, status=status,
+                   same_content=same_content, same_entity=same_entity, similarity=similarity,
+                   word_overlap=word_overlap)
+
+
+def decide(new: Candidate, found: list[Related]) -> Action:
+    return conflict_decide(new, found, threshold=THRESHOLD, near_duplicate=NEAR, min_word_overlap=0.5).action
+
+
+# (situation, new write, what it relates to, expected action) — one line per row of the table.
+TABLE = [
+    ("same content (dup key), any confidence", Candidate("fact", LOW, "stated"),
+     [related(same_content=True, confidence=LOW)], Action.DUPLICATE),
+    ("same fact newer, old high, new high", Candidate("fact", HIGH, "stated"), [related()], Action.SUPERSEDED),
+    ("same fact newer, old high, new low", Candidate("fact", LOW, "stated"), [related()], Action.PENDING),
+    ("same fact newer, old low, new high", Candidate("fact", HIGH, "stated"), [related(confidence=LOW)],
+     Action.UPDATED),
+    ("same fact newer, old low, new low", Candidate("fact", LOW, "stated"), [related(confidence=LOW)],
+     Action.PENDING),
+    ("contradicting preference, old high", Candidate("preference", HIGH, "stated"), [related(type="preference")],
+     Action.CONFLICT),
+    ("contradicting preference, old low, new low", Candidate("preference", LOW, "stated"),
+     [related(type="preference", confidence=LOW)], Action.CONFLICT),
+    ("nothing related, new high", Candidate("fact", HIGH, "stated"), [], Action.CREATED),
+    ("nothing related, new low", Candidate("fact", LOW, "stated"), [], Action.PENDING),
+]
+
+
+@pytest.mark.parametrize(("situation", "new", "found", "expected"), TABLE, ids=[row[0] for row in TABLE])
+def test_it_follows_the_policy_table(situation: str, new: Candidate, found: list[Related], expected: Action) -> None:
+    assert decide(new, found) is expected
+
+
+def test_it_never_treats_an_inferred_memory_as_high() -> None:
+    inferred = Candidate("fact", 0.99, "inferred")
+    assert decide(inferred, []) is Action.PENDING
+    assert decide(inferred, [related(confidence=LOW)]) is Action.PENDING  # would be "updated" if stated
+
+
+def test_it_treats_a_pending_old_memory_as_low() -> None:
+    assert decide(Candidate("fact", HIGH, "stated"), [related(status="pending")]) is Action.UPDATED
+    # A pending preference is not a live contradiction: the stated, high one replaces it.
+    assert decide(Candidate("preference", HIGH, "stated"), [related(type="preference", status="pending")]) \
+        is Action.UPDATED
+
+
+def test_it_needs_the_vector_and_the_words_to_call_two_texts_the_same_fact() -> None:
+    near_but_other_words = related(same_entity=False, similarity=0.99, word_overlap=0.1)
+    assert decide(Candidate("fact", HIGH, "stated"), [near_but_other_words]) is Action.CREATED
+    near_and_same_words = related(same_entity=False, similarity=0.95, word_overlap=0.8)
+    assert decide(Candidate("fact", HIGH, "stated"), [near_and_same_words]) is Action.SUPERSEDED
+    other_type = related(type="task")
+    assert decide(Candidate("fact", HIGH, "stated"), [other_type]) is Action.CREATED
