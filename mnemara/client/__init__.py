@@ -7,54 +7,5 @@
 
 from __future__ import annotations
 
-from mnemara.client.http import (
-    Accepted,
-    AuthenticationError,
-    Conflict,
-    Context,
-    ErasureReceipt,
-    Job,
-    Memory,
-    MemoryVersion,
-    Message,
-    Mnemara,
-    MnemaraError,
-    NetworkError,
-    NotFound,
-    Page,
-    PermissionDenied,
-    PreconditionFailed,
-    RateLimited,
-    Resolution,
-    SearchHit,
-    ServerError,
-    TooLarge,
-    ValidationError,
-    VersionConflict,
-)
-
-__all__ = [
-    "Accepted",
-    "AuthenticationError",
-    "Conflict",
-    "Context",
-    "ErasureReceipt",
-    "Job",
-    "Memory",
-    "MemoryVersion",
-    "Message",
-    "Mnemara",
-    "MnemaraError",
-    "NetworkError",
-    "NotFound",
-    "Page",
-    "PermissionDenied",
-    "PreconditionFailed",
-    "RateLimited",
-    "Resolution",
-    "SearchHit",
-    "ServerError",
-    "TooLarge",
-    "ValidationError",
-    "VersionConflict",
-]
+from mnemara.client.http import *  # noqa: F403 - the package's public names are http's
+from mnemara.client.http import __all__ as __all__

@@ -16,7 +16,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's event loop must stop before other packages' tests run their own (the MCP
+# client tests in tests/client would otherwise find a loop already running in this thread).
+@pytest.fixture(scope="package")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (make browser-deps) to run browser tests")

@@ -12,7 +12,7 @@ from mnemara.client import (
     ValidationError,
     VersionConflict,
 )
-from tests.agents.conftest import require_endpoint
+from tests.client.conftest import require_endpoint
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

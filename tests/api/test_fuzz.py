@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.api.conftest import API, assert_error, create, review_items, row_counts
 from tests.conftest import KeyedClient
-from tests.memories.conftest import API, assert_error, create, review_items, row_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from memories.embeddings import FakeEmbedder, get_embedder
 from memories.models import Memory, MemoryVersion, ReviewItem
 from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
+from tests.api.conftest import API, assert_error, create, get, history, review_items, row_counts
 from tests.conftest import KeyedClient
-from tests.memories.conftest import API, assert_error, create, get, history, review_items, row_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from memories.models import Feedback, Memory
 from tenants.scoping import tenant_scope
+from tests.api.conftest import API, assert_error, create, get, history, review_items, row_counts
 from tests.conftest import KeyedClient, keyed_client
-from tests.memories.conftest import API, assert_error, create, get, history, review_items, row_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ from rest_framework.test import APIClient
 
 from memories.models import Memory, MemoryVersion
 from tenants.scoping import tenant_scope
+from tests.api.conftest import API, create, history
 from tests.conftest import KeyedClient
-from tests.memories.conftest import API, create, history
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

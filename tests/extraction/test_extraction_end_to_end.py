@@ -1,4 +1,4 @@
-"""Issue 5's acceptance scenario, offline (rule-based extractor), through the API, with the real model."""
+"""Conversations sent to a session become memories, offline (rule-based extractor), through the API."""
 
 from __future__ import annotations
 

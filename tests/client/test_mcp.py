@@ -22,7 +22,7 @@ from mcp.client.stdio import stdio_client
 
 from mnemara.client import Mnemara
 from mnemara.client.mcp import build_server
-from tests.agents.conftest import TIMEOUT
+from tests.client.conftest import TIMEOUT
 from tests.conftest import KeyedClient
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -22,7 +22,7 @@ from memories.models import Session, SessionTurn
 from mnemara.client import Accepted, Mnemara
 from mnemara.client.chat import ChatConfig, Conversation, chat_loop, chat_turn
 from tenants.scoping import tenant_scope
-from tests.agents.conftest import TIMEOUT, require_endpoint
+from tests.client.conftest import TIMEOUT, require_endpoint
 from tests.conftest import KeyedClient
 
 ROOT = Path(__file__).resolve().parents[2]
