@@ -10,7 +10,7 @@ What it does:
    and each of the N rows reuses one of them with a unique suffix and a slightly perturbed,
    re-normalised vector, inserted with bulk_create (straight into memories_memory: versions and audit
    events do not touch the search path, so they are skipped). search_text comes from the same
-   services.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
+   memories.write.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
    over 90 other scopes of the same tenant.
 2. Starts a real HTTP server (gunicorn, 1 gthread worker, 1 thread, keep-alive) on 127.0.0.1 with
    MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms

@@ -190,7 +190,7 @@ class OnnxEmbedder(_QueryCache):
                     # One thread per run, and no pool threads at all: a query runs on the calling thread
                     # alone, and a batch is split over parallel runs (see embed). ORT's own pool kept
                     # its idle threads spinning, which took a core from PostgreSQL and the request
-                    # thread (search p50 12.5 → 27 ms on 2 cores); parallel runs are as fast for batches.
+                    # thread (docs/benchmarks.md); parallel runs are as fast for batches.
                     options = onnxruntime.SessionOptions()
                     options.intra_op_num_threads = 1
                     options.inter_op_num_threads = 1

@@ -116,7 +116,7 @@ class Memory(TenantOwned):
         return f"{self.type}: {self.content[:60]}"
 
     # How often search returned the memory lives in MemoryAccess (below); these read it, from what
-    # services.access.access_load attached or else with one query.
+    # memories.selectors.access_load attached or else with one query.
     @property
     def access_count(self) -> int:
         return self._access()[0]
@@ -272,8 +272,9 @@ class Feedback(TenantOwned):
 
 class MemoryAccess(models.Model):
     """How often search returned a memory, and when it last did. A narrow table of its own: bumping
-    these numbers on the memory row rewrote its ~1.7 KB tuple and inserted into every index of
-    memories_memory, HNSW included (~0.4 ms a row); here it is an upsert of a 40-byte row.
+    these numbers on the memory row would rewrite its ~1.7 KB tuple and insert into every index of
+    memories_memory, HNSW included (docs/recall.md, "Access tracking"); here it is an upsert of a
+    40-byte row.
 
     No tenant column: rows are only ever read and written by the ids of memories that a tenant-scoped
     query returned, and they go with their memory (CASCADE)."""

@@ -22,8 +22,8 @@ def iso(value: datetime | None) -> str | None:
 
 def memory_json(memory: Memory) -> dict[str, Any]:
     """The memory object of API.md. Written out by hand because it is on every hot path (search,
-    context, batch create): DRF's serializer cost ~0.6 ms per memory. ``MemoryOut`` above stays the
-    schema (OpenAPI) and a test keeps the two identical."""
+    context, batch create): DRF's serializer cost ~0.6 ms per memory. ``memories.api.serializers.MemoryOut``
+    stays the schema (OpenAPI) and a test keeps the two identical."""
     return {
         "id": str(memory.id), "scope": memory.scope.path,
         "subject": memory.subject.external_id if memory.subject_id and memory.subject else None,

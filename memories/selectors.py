@@ -61,8 +61,8 @@ def memory_history(memory: Memory) -> QuerySet[MemoryVersion]:
 
 def memory_list(qs: QuerySet[Memory], filters: dict[str, Any]) -> QuerySet[Memory]:
     if filters.get("scope"):
-        # By id, looked up first: a join on the path hides the scope from the planner, which then sorted
-        # the whole scope instead of reading the (tenant, scope, created_at, id) index (45 → 0.2 ms, 10k rows).
+        # By id, looked up first: a join on the path hides the scope from the planner, which then sorts
+        # the whole scope instead of reading the (tenant, scope, created_at, id) index (docs/benchmarks.md).
         scope_id = Scope.objects.filter(path=filters["scope"].strip("/")).values_list("pk", flat=True).first()
         qs = qs.filter(scope_id=scope_id) if scope_id else qs.none()
     if filters.get("scope_prefix"):

@@ -224,7 +224,7 @@ MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
 MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
 HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
-# In-process search indexes (memories/scope_index.py): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
+# In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors; at most this many memories are kept per process (~2.5 KB each).
 SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
 SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)

@@ -5,8 +5,8 @@ import os
 import sys
 
 # numpy's OpenBLAS would start one thread per core and keep them spinning after each product; a search's
-# one matrix-vector product (memories/scope_index.py) is faster alone than the cores it steals from
-# the embedding model and PostgreSQL (search p95 23 → 18 ms). Set before numpy is first imported.
+# one matrix-vector product (memories/recall/index/cache.py) is faster alone than the cores it steals
+# from the embedding model and PostgreSQL (docs/benchmarks.md). Set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from django.core.wsgi import get_wsgi_application
@@ -15,15 +15,15 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 application = get_wsgi_application()
 
 # How long a thread may hold the GIL while another waits (Python's default: 5 ms). A search embeds its
-# query on a second thread (memories/search.py); with 5 ms that thread often waited longer for the GIL
-# than the model took to run.
+# query on a second thread (memories/recall/search.py); with 5 ms that thread often waited longer for the
+# GIL than the model took to run.
 SWITCH_INTERVAL = 0.0005
 
 
 def _settle() -> None:
     """Load the embedding model now rather than on the first request, then take everything loaded so
-    far (Django, numpy, the model) out of the garbage collector's sight. A full collection
-    over it took ~67 ms, a pause that landed in some search's latency (docs/benchmarks.md)."""
+    far (Django, numpy, the model) out of the garbage collector's sight: a full collection over it is
+    a pause that would land in some search's latency (measured: docs/benchmarks.md)."""
     from memories.embeddings import get_embedder
 
     get_embedder().embed_query("warm up")

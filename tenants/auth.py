@@ -1,4 +1,5 @@
-"""API-key authentication for DRF and the base class of every API view."""
+"""API-key authentication for DRF: the key's lookup (it activates the key's tenant), permission and rate
+limit. The base class of every API view is ``tenants.api.TenantAPIView``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What an extractor sees (turns, known memories) and what it answers (candidates, a summary).
 
 Both extractors — Claude (``claude.py``) and the offline rules (``rules.py``) — speak these types, so
-``extract.py`` treats them the same: screen the candidates, then hand them to the one write flow.
+``pipeline.py`` treats them the same: screen the candidates, then hand them to the one write flow.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# In-process search indexes (memories/scope_index.py) learn from these triggers what changed:
+# In-process search indexes (memories/recall/index/, see its README.md) learn from these triggers what changed:
 # * a BEFORE ROW trigger stamps an inserted memory, or an updated one whose searchable columns changed,
 #   with search_seq = nextval('memories_search_seq'), and writes the same stamp to its scope row after
 #   locking it (held until commit: within a scope, stamps follow commit order). Access counts, links and

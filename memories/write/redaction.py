@@ -1,7 +1,7 @@
 """Secrets never become memories: credentials are redacted (default) or the write is refused.
 
 Well-tested patterns rather than a scanner library: the write path needs a fast, offline check of
-one short text, and every pattern here has tests (tests/memories/test_redaction.py).
+one short text, and every pattern here has tests (tests/write/test_redaction.py).
 """
 
 from __future__ import annotations

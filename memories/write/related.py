@@ -1,10 +1,10 @@
 """What each new write relates to, found for a whole batch at once.
 
-A batch of 500 used to cost two queries per item (expired twins, then related memories). Now one
-query fetches, for every item, the up-to-20 best candidates in its scope: the same content (the
-duplicate key), the same entity and type, or a near-duplicate vector of the same type, best first.
-Ranking the final list happens in Python (``rank_related``), together with the memories this batch
-has already created or changed, so item 7 sees what items 1-6 did, exactly as before.
+One query fetches, for every item of the batch, the up-to-20 best candidates in its scope: the same
+content (the duplicate key, expired twins included), the same entity and type, or a near-duplicate
+vector of the same type, best first. Ranking the final list happens in Python (``rank_related``),
+together with the memories this batch has already created or changed, so item 7 sees what items 1-6
+did.
 
 The vector distance is computed exactly (``+ 0.0`` keeps the planner off the HNSW index: the
 filtered-HNSW trap in STACK.md) and the query (``sql.RELATED_SQL``) names the tenant explicitly,

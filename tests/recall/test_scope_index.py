@@ -1,4 +1,4 @@
-"""The in-process search indexes (memories/scope_index.py): the same answers as SQL, and never stale.
+"""The in-process search indexes (memories/recall/index/cache.py): the same answers as SQL, and never stale.
 
 Equivalence runs inside a test transaction (private indexes, loaded per search). Freshness needs
 committed rows and the shared cache, hence ``transaction=True`` there.

@@ -1,6 +1,6 @@
 """The one write flow, end to end through the REST API, the real database and the real embedding model.
 
-One test per row of the conflict policy table (memories/services/conflicts.py), "same fact" found by
+One test per row of the conflict policy table (memories/write/policy.py), "same fact" found by
 entity key and by near-duplicate vector, inferred writes, review resolution, merge, deprecate/restore,
 history, hard delete with an audit tombstone, and secrets.
 """

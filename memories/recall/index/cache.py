@@ -321,7 +321,7 @@ class ScopeIndex:
 # --------------------------------------------------------------------------- ranking over several scopes
 
 # The matrix is read from memory, not cache (10,000 × 384 float32 = 15 MB): two cores read it about
-# twice as fast as one (1.0 → 0.55 ms), so a large product is split over this thread and the caller's.
+# twice as fast as one (docs/benchmarks.md), so a large product is split over this thread and the caller's.
 _HALVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemara-matvec")
 SPLIT_ROWS = 4096
 
