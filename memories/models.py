@@ -55,8 +55,12 @@ class Memory(TenantOwned):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     scope = models.ForeignKey(Scope, on_delete=models.PROTECT, related_name="memories")
+    # The person the memory was first written about (the API's "subject"); ``subjects`` holds every person
+    # it is about, this one included: a memory derived from others carries all of theirs (lineage).
     subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="memories")
+    subjects = models.ManyToManyField("tenants.Subject", through="MemorySubject", related_name="linked_memories",
+                                      blank=True)
     type = models.CharField(max_length=16, choices=MemoryType.choices, default=MemoryType.FACT)
     content = models.TextField()
     content_hash = models.CharField(max_length=64)
@@ -128,6 +132,14 @@ class Memory(TenantOwned):
     def access_set(self, count: int, last_at: datetime | None) -> None:
         self.__dict__["_access_known"] = (count, last_at)
 
+    # Everyone the memory is about (external ids), as a loader attached them (selectors.subject_names_load,
+    # the search's hit query); None until one did.
+    def subject_names_set(self, names: list[str]) -> None:
+        self.__dict__["_subject_names"] = names
+
+    def subject_names_known(self) -> list[str] | None:
+        return self.__dict__.get("_subject_names")
+
     def _access(self) -> tuple[int, datetime | None]:
         known = self.__dict__.get("_access_known")
         if known is None:
@@ -142,6 +154,20 @@ class Memory(TenantOwned):
         if fields is None:  # a full refresh re-reads the access counts too (loading one deferred field does not)
             self.__dict__.pop("_access_known", None)
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+
+
+class MemorySubject(TenantOwned):
+    """A person a memory is about. Links are only ever added (a merge, an update or a supersession carries
+    the subjects of every memory it derives from), and removed with their memory: GDPR access and erasure
+    follow them, so they reach every copy of a person's data."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="subject_links")
+    subject = models.ForeignKey("tenants.Subject", on_delete=models.PROTECT, related_name="memory_links")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["memory", "subject"], name="memorysubject_unique")]
+        indexes = [models.Index(fields=["tenant", "subject"], name="memorysubject_tenant_subject")]
 
 
 class MemoryVersion(TenantOwned):
@@ -165,11 +191,14 @@ class MemoryVersion(TenantOwned):
     valid_from = models.DateTimeField()
     valid_to = models.DateTimeField(null=True, blank=True)
     superseded_by_id_value = models.UUIDField(null=True, blank=True)
+    # The memory's subjects (ids) when this version was written: the lineage is kept on every version.
+    subject_ids = ArrayField(models.UUIDField(), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["memory", "version"], name="memoryversion_unique")]
-        indexes = [models.Index(fields=["tenant", "created_at"], name="memoryversion_tenant_created")]
+        indexes = [models.Index(fields=["tenant", "created_at"], name="memoryversion_tenant_created"),
+                   GinIndex(fields=["subject_ids"], name="memoryversion_subject_ids")]
 
 
 class Session(TenantOwned):

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memories.models import Memory, MemoryVersion
-from memories.selectors import access_load
+from memories.selectors import access_load, subject_names, subject_names_load
 from tenants.models import AuditEvent
 
 
@@ -27,6 +27,7 @@ def memory_json(memory: Memory) -> dict[str, Any]:
     return {
         "id": str(memory.id), "scope": memory.scope.path,
         "subject": memory.subject.external_id if memory.subject_id and memory.subject else None,
+        "subjects": subject_names(memory),
         "type": memory.type, "content": memory.content, "entity": memory.entity, "metadata": memory.metadata,
         "confidence": float(memory.confidence), "provenance": memory.provenance, "status": memory.status,
         "source_session": memory.source_session, "valid_from": iso(memory.valid_from),
@@ -40,6 +41,7 @@ def memory_json(memory: Memory) -> dict[str, Any]:
 
 def memories_json(memories: Sequence[Memory]) -> list[dict[str, Any]]:
     access_load(memories)
+    subject_names_load(memories)
     return [memory_json(m) for m in memories]
 
 

@@ -20,7 +20,7 @@ from pgvector.django import CosineDistance
 
 from memories import sql
 from memories.choices import LIVE_STATUSES, ReviewStatus, Status
-from memories.models import ExportRun, Memory, MemoryAccess, MemoryVersion, ReviewItem, Scope, Session
+from memories.models import ExportRun, Memory, MemoryAccess, MemorySubject, MemoryVersion, ReviewItem, Scope, Session
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
 from mnemara.errors import NotFound, ValidationFailed
@@ -37,6 +37,25 @@ def access_load(memories: Iterable[Memory]) -> None:
              MemoryAccess.objects.filter(memory_id__in=list(by_id)).values_list("memory_id", "count", "last_at")}
     for pk, memory in by_id.items():
         memory.access_set(*found.get(pk, (0, None)))
+
+
+def subject_names_load(memories: Iterable[Memory]) -> None:
+    """Attach each memory's subjects (external ids, sorted) in one query."""
+    by_id = {m.pk: m for m in memories if m.pk is not None and m.subject_names_known() is None}
+    if not by_id:
+        return
+    found: dict[Any, list[str]] = {pk: [] for pk in by_id}
+    for memory_id, name in (MemorySubject.objects.filter(memory_id__in=list(by_id))
+                            .values_list("memory_id", "subject__external_id").order_by("subject__external_id")):
+        found[memory_id].append(name)
+    for pk, memory in by_id.items():
+        memory.subject_names_set(found[pk])
+
+
+def subject_names(memory: Memory) -> list[str]:
+    """Everyone the memory is about (external ids, sorted): its lineage (``memories.write.lineage``)."""
+    subject_names_load([memory])
+    return memory.subject_names_known() or []
 
 
 def visible_memories(prefixes: Sequence[str] = ()) -> QuerySet[Memory]:

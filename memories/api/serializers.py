@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from memories.choices import MemoryType, Provenance, Status
 from memories.representation import memories_json
+from memories.selectors import subject_names
 from memories.write.flow import WriteResult
 from memories.write.prepare import MemoryInput
 
@@ -19,7 +20,10 @@ if TYPE_CHECKING:
 class MemoryOut(serializers.Serializer["Memory"]):
     id = serializers.UUIDField()
     scope = serializers.CharField(source="scope.path")
-    subject = serializers.SerializerMethodField()
+    subject = serializers.SerializerMethodField(help_text="The person the memory was first written about.")
+    subjects = serializers.SerializerMethodField(
+        help_text="Everyone the memory is about (external ids): a merged or updated memory carries the people of "
+                  "every memory it came from. Subject export and erasure follow these links.")
     type = serializers.CharField()
     content = serializers.CharField()
     entity = serializers.CharField()
@@ -41,6 +45,9 @@ class MemoryOut(serializers.Serializer["Memory"]):
 
     def get_subject(self, memory: Any) -> str | None:  # Any: drf-spectacular evaluates these hints at run time
         return memory.subject.external_id if memory.subject_id and memory.subject else None
+
+    def get_subjects(self, memory: Any) -> list[str]:
+        return subject_names(memory)
 
 
 def _resolution(result: WriteResult) -> dict[str, Any]:

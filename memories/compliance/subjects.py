@@ -1,7 +1,9 @@
 """GDPR for one person (a Subject): access/portability (Art. 15/20) and erasure (Art. 17).
 
-What belongs to a subject: memories whose ``subject`` is them or that live in their personal scope
-(``user/<external_id>`` and below), all versions and embeddings of those memories, sessions of the
+What belongs to a subject: memories about them (``subject``, or linked by lineage: a memory merged,
+updated or superseded from one of theirs carries them, see ``memories.write.lineage``, and every
+version records its subjects) or that live in their personal scope (``user/<external_id>`` and
+below), all versions and embeddings of those memories, sessions of the
 subject or in their personal scope (turns and rolling summary), review items of those memories or
 of the subject, feedback naming those memories, and the jobs of the subject or of those sessions
 (their ``input`` holds conversation text).
@@ -32,6 +34,7 @@ from memories.models import (
     Feedback,
     Job,
     Memory,
+    MemorySubject,
     MemoryVersion,
     ReviewItem,
     Scope,
@@ -61,7 +64,13 @@ def subject_get(external_id: str) -> Subject:
 
 
 def _memories(subject: Subject) -> QuerySet[Memory]:
-    return Memory.objects.filter(Q(subject=subject) | scope_filter([personal_scope(subject.external_id)]))
+    """Every memory about the person: first written about them, linked to them by lineage (merged,
+    updated or superseded from one of theirs), ever recorded as theirs in a version, or in their
+    personal scope."""
+    linked = MemorySubject.objects.filter(subject=subject).values("memory_id")
+    in_history = MemoryVersion.objects.filter(subject_ids__contains=[subject.pk]).values("memory_id")
+    return Memory.objects.filter(Q(subject=subject) | Q(pk__in=linked) | Q(pk__in=in_history)
+                                 | scope_filter([personal_scope(subject.external_id)]))
 
 
 def _sessions(subject: Subject) -> QuerySet[Session]:

@@ -31,8 +31,11 @@ WHERE s.tenant_id = %s AND (s.path = ANY(%s){descendants})
 # The hits of a search, with their access counts joined in (vectors and the tsvector left out).
 _HIT_COLUMNS = ", ".join(f"m.{f.column}" for f in Memory._meta.concrete_fields
                          if f.name not in ("embedding", "search_vector"))
-HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at FROM memories_memory m"
-            " LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id WHERE m.tenant_id = %s AND m.id = ANY(%s)")
+HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at,"
+            " ARRAY(SELECT s.external_id FROM memories_memorysubject ms JOIN tenants_subject s ON s.id = ms.subject_id"
+            "       WHERE ms.memory_id = m.id ORDER BY s.external_id) AS subject_names"
+            " FROM memories_memory m LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id"
+            " WHERE m.tenant_id = %s AND m.id = ANY(%s)")
 
 # One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
 # scope's version read in the same statement (one snapshot).
@@ -89,6 +92,7 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
     found = {}
     for memory in Memory.objects.raw(HITS_SQL, [get_active_tenant().pk, list(ids)]):
         memory.access_set(memory.access_n or 0, memory.access_at)  # type: ignore[attr-defined]
+        memory.subject_names_set(list(memory.subject_names))  # type: ignore[attr-defined]
         found[memory.pk] = memory
     return found
 

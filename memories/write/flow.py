@@ -21,6 +21,7 @@ from django.utils import timezone
 from memories.choices import ChangeKind, JobStatus, Provenance, ReviewKind, ReviewResolution, ReviewStatus, Status
 from memories.embeddings import get_embedder
 from memories.models import Job, Memory, MemoryVersion, ReviewItem, Scope
+from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.policy import Action, Candidate, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
@@ -61,9 +62,17 @@ class _Writer:
         self.events: list[AuditEvent] = []
         self.reviews: list[ReviewItem] = []
         self.late_events: list[AuditEvent] = []  # about review items of this batch: after their creation
+        self.links: list[tuple[uuid.UUID, uuid.UUID]] = []  # (memory, subject) lineage links to add
 
-    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "") -> Memory:
+    def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
+        """Carry these subjects into the memory's lineage (before its next version is taken)."""
+        self.links += [(memory.pk, subject_id) for subject_id in lineage_add(memory, subject_ids)]
+
+    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "",
+               derived_from: Memory | None = None) -> Memory:
         memory = memory_new(p, scope, subject, status)
+        self.link(memory, [subject.pk if subject else None,
+                           *(subject_ids_of(derived_from) if derived_from is not None else [])])
         self.memories.append(memory)
         self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
         self.versions.append(snapshot(memory, ChangeKind.CREATE, self.actor, reason))
@@ -100,6 +109,7 @@ class _Writer:
 
     def flush(self) -> None:
         Memory.objects.bulk_create(self.memories)
+        links_save(self.links)
         if self.reviews:
             ReviewItem.objects.bulk_create(self.reviews)
             for item in self.reviews:
@@ -130,13 +140,16 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         return WriteResult(old, Action.DUPLICATE, [old.pk], p.redacted)
     if decision.action is Action.UPDATED:
         assert old is not None
+        # The old memory now holds this write's content: it is about this write's subject too.
+        writer.link(old, [subject.pk if subject else None])
+        primary = {"subject": subject} if subject is not None and old.subject_id is None else {}
         writer.change(
             old, ChangeKind.UPDATE, "overwritten by a higher-confidence write"
             + (f" from session {p.input.source_session}" if p.input.source_session else ""),
             content=p.content, content_hash=p.content_hash, search_text=p.search_text, embedding=p.embedding,
             embedding_model=get_embedder().name, confidence=p.confidence, provenance=p.input.provenance,
             status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
-            source_session=p.input.source_session or old.source_session)
+            source_session=p.input.source_session or old.source_session, **primary)
         writer.close_reviews(old, ReviewResolution.SUPERSEDED)
         writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"fields": ["content", "confidence"], "via": "write_flow"}))
@@ -144,7 +157,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
     high = is_high(p.confidence, p.input.provenance, threshold)
     if decision.action is Action.SUPERSEDED:
         assert old is not None
-        new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}")
+        new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}", derived_from=old)
         writer.change(old, ChangeKind.SUPERSEDE, f"superseded by {new.pk}", status=Status.DEPRECATED,
                       superseded_by=new, valid_to=timezone.now())
         writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,

@@ -17,6 +17,7 @@ from memories.choices import LIVE_STATUSES, ChangeKind, MemoryType, Provenance, 
 from memories.embeddings import get_embedder
 from memories.models import Memory, MemoryVersion
 from memories.write import text, validation
+from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
 from memories.write.versions import VersionConflict, bump, memory_get, review_close_open, snapshot
 from mnemara.errors import Conflict, ValidationFailed
@@ -151,7 +152,6 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
     if any(m.status not in LIVE_STATUSES for m in sources):
         raise Conflict("A deprecated memory cannot be merged; restore it first.", code="not_live")
     merged_text = content if content is not None else "; ".join(dict.fromkeys(m.content for m in sources))
-    subjects = {m.subject.external_id if m.subject else None for m in sources}
     item = MemoryInput(
         scope=sources[0].scope.path, content=merged_text,
         type=Counter(m.type for m in sources).most_common(1)[0][0],
@@ -160,7 +160,7 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
         confidence=max(m.confidence for m in sources),
         provenance=(Provenance.STATED if any(m.provenance == Provenance.STATED for m in sources)
                     else Provenance.INFERRED),
-        subject=subjects.pop() if len(subjects) == 1 else None,
+        subject=next((m.subject.external_id for m in sources if m.subject), None),
         source_session=sources[0].source_session,
     )
     prepared = prepare_inputs([item])[0]
@@ -171,9 +171,12 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
                 versions.append(bump(m, ChangeKind.MERGE, actor, reason=reason or "merged",
                                      status=Status.DEPRECATED, valid_to=timezone.now()))
                 review_close_open(m, actor, ReviewResolution.MERGED)
-            merged = memory_new(prepared, sources[0].scope, sources[0].subject if item.subject else None,
-                                 Status.ACTIVE)
+            merged = memory_new(prepared, sources[0].scope, next((m.subject for m in sources if m.subject), None),
+                                Status.ACTIVE)
+            # The merged text holds every source's content: it is about every source's people.
+            lineage_add(merged, [s for m in sources for s in subject_ids_of(m)])
             merged.save()
+            links_save((merged.pk, s) for s in subject_ids_of(merged))
             versions.append(snapshot(merged, ChangeKind.MERGE, actor, f"merged from {', '.join(ids)}"))
             for m, v in zip(sources, versions, strict=False):
                 Memory.objects.filter(pk=m.pk).update(superseded_by=merged)

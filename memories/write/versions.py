@@ -13,6 +13,7 @@ from django.utils import timezone
 from memories.choices import ReviewStatus
 from memories.models import Memory, MemoryVersion, ReviewItem, Scope
 from memories.write import sql
+from memories.write.lineage import subject_ids_of
 from mnemara.errors import Conflict, NotFound
 from tenants.audit import audit_event
 
@@ -45,6 +46,7 @@ def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> Memor
         entity=memory.entity, metadata=memory.metadata, confidence=memory.confidence,
         provenance=memory.provenance, status=memory.status, source_session=memory.source_session,
         valid_from=memory.valid_from, valid_to=memory.valid_to, superseded_by_id_value=memory.superseded_by_id,
+        subject_ids=subject_ids_of(memory),
     )
 
 

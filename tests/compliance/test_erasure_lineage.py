@@ -1,0 +1,134 @@
+"""Erasure follows every copy of a person's data (subject lineage).
+
+A canary about one person is written through every path that writes or derives a memory — create,
+batch create, an update in place of someone else's memory, a supersession, a conflict pair, merge
+(API and review queue), PATCH, the dashboard's edit, extraction from a conversation, feedback — mostly
+in a shared team scope, so the personal scope cannot be what finds it. The person's export holds all
+of it; after the erasure no table holds a byte of it and neither search nor /context returns it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memories.write.revisions import memory_revise
+from tenants.scoping import tenant_scope
+from tests.compliance.conftest import API, canary_hits
+from tests.extraction.conftest import post_messages, run_jobs
+
+pytestmark = pytest.mark.django_db
+
+CANARY = "zq-canary-4417"
+PERSON, OTHER, TEAM = "p-canary", "p-other", "team/ops"
+
+
+@pytest.fixture
+def offline(settings: Any) -> None:
+    settings.ANTHROPIC_API_KEY = ""
+
+
+def save(kc: Any, body: dict[str, Any] | list[dict[str, Any]], expect: int = 201) -> Any:
+    response = kc.client.post(f"{API}/memories", body, format="json")
+    assert response.status_code == expect, response.content[:2000]
+    return response.json()
+
+
+def fact(content: str, subject: str, **extra: Any) -> dict[str, Any]:
+    return {"scope": TEAM, "content": content, "subject": subject, "type": "fact", **extra}
+
+
+def write_canary_everywhere(kc: Any) -> dict[str, str]:
+    """Every write path, each leaving the canary somewhere. Returns memory ids by path."""
+    ids: dict[str, str] = {}
+    ids["create"] = save(kc, fact(f"{CANARY} phone +44 20 7946 0001", PERSON))["id"]
+    ids["batch"] = save(kc, [fact(f"{CANARY} badge 42", PERSON), fact("Office opens at 9", OTHER)])[0]["id"]
+    # An update in place: someone else's low-confidence memory overwritten by a write about the person.
+    low = save(kc, fact("Desk is by the window", OTHER, entity="desk", confidence=0.5))
+    updated = save(kc, fact(f"{CANARY} desk is by the door", PERSON, entity="desk"))
+    assert updated["resolution"]["action"] == "updated" and updated["id"] == low["id"]
+    ids["update"] = updated["id"]
+    # A supersession: the person's fact replaced by a write about someone else, which derives from it.
+    save(kc, fact(f"{CANARY} parking spot 7", PERSON, entity="parking"))
+    superseding = save(kc, fact("Parking spot 9", OTHER, entity="parking"))
+    assert superseding["resolution"]["action"] == "superseded"
+    ids["supersede"] = superseding["id"]
+    # A conflict pair, then resolved by merging it in the review queue.
+    save(kc, {**fact(f"{CANARY} likes the dark theme", PERSON, entity="theme"), "type": "preference"})
+    conflict = save(kc, {**fact("Likes the light theme", OTHER, entity="theme"), "type": "preference"})
+    assert conflict["resolution"]["action"] == "conflict"
+    item = next(i for i in kc.client.get(f"{API}/review").json()["results"] if i["kind"] == "conflict")
+    merged_in_review = kc.client.post(f"{API}/review/{item['id']}/resolve", {"action": "merge"}, format="json")
+    assert merged_in_review.status_code == 200, merged_in_review.content[:2000]
+    # The API's merge of the person's memory into a team memory about someone else.
+    team = save(kc, fact("The team meets on Mondays", OTHER))
+    merged = kc.client.post(f"{API}/memories/merge", {"ids": [ids["create"], team["id"]]}, format="json")
+    assert merged.status_code == 201, merged.content[:2000]
+    ids["merge"] = merged.json()["id"]
+    assert set(merged.json()["subjects"]) == {PERSON, OTHER}
+    # PATCH of someone else's memory... no: a PATCH keeps the memory's people; the person's badge edited.
+    badge = kc.client.get(f"{API}/memories/{ids['batch']}").json()
+    patched = kc.client.patch(f"{API}/memories/{ids['batch']}", {"content": f"{CANARY} badge 43"}, format="json",
+                              HTTP_IF_MATCH=f'"{badge["version"]}"')
+    assert patched.status_code == 200, patched.content[:2000]
+    # The dashboard's edit (the same service as PATCH), on the superseding memory that carries the person.
+    current = kc.client.get(f"{API}/memories/{ids['supersede']}").json()
+    with tenant_scope(kc.tenant):
+        memory_revise(memory_id=ids["supersede"], expected_version=current["version"],
+                      changes={"content": f"Parking spot 9, was {CANARY}'s"}, actor="user:admin")
+    # Extraction from a conversation about the person, in the team scope.
+    post_messages(kc, "s-canary", TEAM, f"Remember: {CANARY} badge colour is teal", subject=PERSON)
+    closed = kc.client.post(f"{API}/sessions/s-canary/close", format="json")
+    assert closed.status_code == 202
+    run_jobs()
+    # Feedback with a correction naming the person's memory.
+    feedback = kc.client.post(f"{API}/feedback", {"memory_ids": [ids["merge"]], "correction": f"{CANARY} is wrong"},
+                              format="json")
+    assert feedback.status_code in (200, 201), feedback.content[:2000]
+    return ids
+
+
+def test_it_exports_and_then_erases_every_copy_of_a_person(alice, fake_embedder, offline) -> None:
+    ids = write_canary_everywhere(alice)
+    exported = alice.client.get(f"{API}/subjects/{PERSON}/export").json()
+    exported_ids = {m["id"] for m in exported["memories"]}
+    assert {ids["create"], ids["batch"], ids["update"], ids["supersede"], ids["merge"]} <= exported_ids
+    assert any(CANARY in m["content"] for m in exported["memories"] if m["source_session"] == "s-canary")
+    assert exported["feedback"] and exported["sessions"]
+    searched = alice.client.post(f"{API}/memories/search", {"query": CANARY, "scope": TEAM, "k": 50,
+                                                          "include_statuses": ["active", "pending", "conflicted",
+                                                                               "deprecated"]}, format="json")
+    assert any(CANARY in hit["memory"]["content"] for hit in searched.json()["results"])
+
+    erased = alice.client.delete(f"{API}/subjects/{PERSON}")
+
+    assert erased.status_code == 200, erased.content[:2000]
+    assert canary_hits(CANARY) == {}
+    for statuses in (["active"], ["active", "pending", "conflicted", "deprecated"]):
+        found = alice.client.post(f"{API}/memories/search", {"query": CANARY, "scope": TEAM, "k": 50,
+                                                           "include_statuses": statuses}, format="json").json()
+        assert not [h for h in found["results"] if CANARY in h["memory"]["content"]]
+    block = alice.client.post(f"{API}/context", {"query": CANARY, "scope": TEAM}, format="json").json()
+    assert CANARY not in block["block"]
+    # The other person's own memories outlive the erasure.
+    remaining = alice.client.get(f"{API}/memories", {"scope": TEAM, "subject": OTHER}).json()["results"]
+    assert any(m["content"] == "Office opens at 9" for m in remaining)
+
+
+def test_it_carries_every_source_subject_into_a_merge_and_an_update(alice, fake_embedder) -> None:
+    first = save(alice, fact("Speaks Dutch", "a"))
+    second = save(alice, fact("Speaks Welsh", "b"))
+    merged = alice.client.post(f"{API}/memories/merge", {"ids": [first["id"], second["id"]]}, format="json").json()
+    assert merged["subject"] == "a" and merged["subjects"] == ["a", "b"]
+    history = alice.client.get(f"{API}/memories/{merged['id']}/history").json()["results"]
+    assert history
+    low = save(alice, fact("Lunch at noon", "c", entity="lunch", confidence=0.4))
+    updated = save(alice, fact("Lunch at one", "d", entity="lunch"))
+    assert updated["id"] == low["id"] and updated["subjects"] == ["c", "d"]
+    with tenant_scope(alice.tenant):
+        from memories.models import MemoryVersion
+
+        versions = list(MemoryVersion.objects.filter(memory_id=low["id"]).order_by("version")
+                        .values_list("subject_ids", flat=True))
+    assert len(versions[0]) == 1 and len(versions[-1]) == 2  # each version records the people it was about
