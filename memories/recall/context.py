@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from memories.choices import MemoryType
 from memories.recall.search import SearchHit, memories_accessed, memory_search
-from memories.recall.tokens import count_tokens
+from memories.recall.tokens import count_tokens_many
 from memories.write import validation
 from tenants.scoping import get_active_tenant
 
@@ -66,20 +66,24 @@ def render_block(hits: Sequence[SearchHit]) -> str:
 
 
 def pack(hits: Sequence[SearchHit], budget: int) -> tuple[list[SearchHit], str, int]:
-    """Greedy by score: take each hit whose addition keeps the rendered block within the budget.
+    """Greedy by score: take each hit whose item still fits the budget; a memory too long for what is
+    left is skipped, not cut.
 
-    Every decision renders and counts the whole block, so the budget holds exactly, whatever the
-    tokenizer does at item boundaries. A memory too long for what is left is skipped, not cut.
+    Each item is tokenised once (one batch): the tokenizer's pre-tokenizer splits at every line break,
+    so a block's count is exactly the sum of its lines' counts (``tests/recall/test_context_pack.py``).
     """
+    if not hits:
+        return [], "", 0
+    frame = sum(count_tokens_many(["<memory>", PREAMBLE, "</memory>"]))
     chosen: list[SearchHit] = []
-    block, tokens = "", 0
-    for hit in hits:
-        trial = render_block([*chosen, hit])
-        trial_tokens = count_tokens(trial)
-        if trial_tokens <= budget:
+    tokens = frame
+    for hit, n in zip(hits, count_tokens_many([render_item(hit) for hit in hits]), strict=True):
+        if tokens + n <= budget:
             chosen.append(hit)
-            block, tokens = trial, trial_tokens
-    return chosen, block, tokens
+            tokens += n
+    if not chosen:
+        return [], "", 0
+    return chosen, render_block(chosen), tokens
 
 
 def context_build(*, query: str, scopes: Sequence[str], descendants: bool = False,
