@@ -1,7 +1,7 @@
 """Search latency through the REST API: 100,000 memories in one tenant, 10,000 in the searched scope.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_latency.py [--queries 200] [--total 100000]
-        [--in-scope 10000] [--threads 0] [--tenant bench-search]
+        [--in-scope 10000] [--threads 0] [--tenant bench-search] [--server uvicorn|gunicorn]
 
 What it does:
 1. Seeds (once; a later run with the same --tenant reuses the rows) the dev database (the embedded
@@ -12,7 +12,8 @@ What it does:
    events do not touch the search path, so they are skipped). search_text comes from the same
    memories.write.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
    over 90 other scopes of the same tenant.
-2. Starts a real HTTP server (gunicorn, 1 gthread worker, 1 thread, keep-alive) on 127.0.0.1 with
+2. Starts a real HTTP server (--server: uvicorn on mnemara.asgi with 1 worker, as `make run` serves it,
+   or gunicorn on mnemara.wsgi with 1 gthread worker and 1 thread; keep-alive) on 127.0.0.1 with
    MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms
    up with 20 other queries (the first one loads the scope's in-process search index).
 3. One client, one keep-alive connection, sends --queries distinct queries (none equal to a stored
@@ -129,12 +130,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, threads: int) -> subprocess.Popen[bytes]:
+def server_command(server: str, port: int) -> list[str]:
+    if server == "gunicorn":
+        return [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}",
+                "--workers", "1", "--worker-class", "gthread", "--threads", "1", "--keep-alive", "30",
+                "--log-level", "warning"]
+    return [sys.executable, "-m", "uvicorn", "mnemara.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+            "--workers", "1", "--no-access-log", "--lifespan", "off", "--timeout-keep-alive", "30",
+            "--log-level", "warning"]
+
+
+def start_server(port: int, threads: int, server_name: str = "uvicorn") -> subprocess.Popen[bytes]:
     env = {**os.environ, "MNEMARA_EMBEDDING_THREADS": str(threads), "LOG_LEVEL": "WARNING"}
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", "1", "--worker-class", "gthread", "--threads", "1", "--keep-alive", "30",
-         "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
+    server = subprocess.Popen(server_command(server_name, port), cwd=ROOT, env=env, start_new_session=True)
     deadline = time.time() + 120
     while time.time() < deadline:
         try:
@@ -184,20 +192,23 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=0,
                         help="MNEMARA_EMBEDDING_THREADS for the server (0: the default, as `make run`)")
     parser.add_argument("--tenant", default="bench-search")
+    parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn",
+                        help="uvicorn + mnemara.asgi (as `make run`), or gunicorn + mnemara.wsgi (before issue 13)")
     args = parser.parse_args()
     secret = seed(args.tenant, args.total, args.in_scope)
     port = free_port()
-    server = start_server(port, args.threads)
+    server = start_server(port, args.threads, args.server)
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         run_pass(conn, secret, [f"warm-up question {i} about coffee" for i in range(20)])
+        load_at_start = os.getloadavg()[0]
         texts = queries(args.queries)
         cold = run_pass(conn, secret, texts)
         warm = run_pass(conn, secret, texts)
     finally:
         stop_server(server)
     print(f"{args.total} memories in tenant {args.tenant}, {args.in_scope} in the searched scope, k=10, "
-          f"1 client, gunicorn 1 worker, embedding threads {args.threads}, load {os.getloadavg()[0]:.1f}")
+          f"1 client, {args.server} 1 worker, embedding threads {args.threads}, load {load_at_start:.1f}")
     print(describe("distinct queries (embedded)", cold))
     print(describe("repeated queries (cached vectors)", warm))
 

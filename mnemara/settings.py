@@ -82,6 +82,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "mnemara.urls"
 WSGI_APPLICATION = "mnemara.wsgi.application"
+ASGI_APPLICATION = "mnemara.asgi.application"
 
 TEMPLATES = [
     {
@@ -252,6 +253,10 @@ EXTRACTION_MAX_TRANSCRIPT_CHARS = env_int("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHA
 SESSION_MAX_MESSAGES = env_int("MNEMARA_SESSION_MAX_MESSAGES", 100)  # per request
 SESSION_MAX_MESSAGE_CHARS = env_int("MNEMARA_SESSION_MAX_MESSAGE_CHARS", 20_000)
 SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000)
+
+# --- Operations (docs/operations.md) ---
+# Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).
+WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
 
 # --- Logging: stdout, no secrets (API keys never reach a log line: only their prefix) ---
 LOGGING = {

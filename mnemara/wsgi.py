@@ -1,8 +1,9 @@
+"""The WSGI application, for operators who run a WSGI server behind a buffering proxy; ``make run`` serves
+``mnemara/asgi.py`` (README, Operations)."""
+
 from __future__ import annotations
 
-import gc
 import os
-import sys
 
 # numpy's OpenBLAS would start one thread per core and keep them spinning after each product; a search's
 # one matrix-vector product (memories/recall/index/cache.py) is faster alone than the cores it steals
@@ -11,24 +12,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from django.core.wsgi import get_wsgi_application
 
+from mnemara.startup import web_process_settle
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 application = get_wsgi_application()
-
-# How long a thread may hold the GIL while another waits (Python's default: 5 ms). A search embeds its
-# query on a second thread (memories/recall/search.py); with 5 ms that thread often waited longer for the
-# GIL than the model took to run.
-SWITCH_INTERVAL = 0.0005
-
-
-def _settle() -> None:
-    """Load the embedding model now rather than on the first request, then take everything loaded so
-    far (Django, numpy, the model) out of the garbage collector's sight: a full collection over it is
-    a pause that would land in some search's latency (measured: docs/benchmarks.md)."""
-    from memories.embeddings import get_embedder
-
-    get_embedder().embed_query("warm up")
-    gc.freeze()
-    sys.setswitchinterval(SWITCH_INTERVAL)
-
-
-_settle()
+web_process_settle()

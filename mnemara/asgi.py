@@ -1,0 +1,33 @@
+"""The ASGI application ``make run`` serves with uvicorn (README, Operations).
+
+uvicorn reads every request on its event loop. Django runs here through its WSGI handler on a fixed
+pool of ``MNEMARA_WEB_THREADS`` threads, and a request reaches a thread only once its whole body has
+arrived: a client that sends slowly holds a coroutine, never a thread, so it cannot starve the others
+(bench/slow_clients.py). The threads live as long as the process, so each keeps its database
+connection between requests (``CONN_MAX_AGE``), as under a threaded WSGI server.
+
+Why not Django's own ASGI handler: it runs each request on a new thread and crosses between that
+thread and the event loop about five times per request; that cost ~4 ms on every search on 2 cores
+(docs/benchmarks.md), and a new thread needs a new (or pooled) connection. Here a request crosses
+once each way. Other ASGI apps (the MCP endpoint) can be routed beside it by path.
+"""
+
+from __future__ import annotations
+
+import os
+
+# As in mnemara/wsgi.py: numpy's OpenBLAS on one thread. Set before numpy is first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from django.conf import settings
+from django.core.wsgi import get_wsgi_application
+
+from mnemara.buffered import BufferedWSGI
+from mnemara.startup import web_process_settle
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+django_application = get_wsgi_application()
+web_process_settle()
+# A body above Django's own limit is refused before it is held in memory (413, the API's error format).
+application = BufferedWSGI(django_application, threads=settings.WEB_THREADS,
+                           max_body=settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 64 * 1024)

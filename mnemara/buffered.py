@@ -1,0 +1,133 @@
+"""``BufferedWSGI``: serves a WSGI app (Django's) over ASGI, giving it each request only once the whole body
+has arrived, on a fixed pool of threads. Why: ``mnemara/asgi.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import sys
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from mnemara.errors import error_body
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+# Response bytes gathered in the thread before they are handed to the event loop: a JSON answer crosses
+# once; a large download streams in pieces of this size, each waiting until the server has taken it.
+SEND_CHUNK = 64 * 1024
+
+
+def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
+    """PEP 3333's environ for an ASGI HTTP scope (headers as CGI variables; repeated ones joined)."""
+    server = scope.get("server") or ("localhost", 80)
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": scope.get("root_path", "").encode().decode("latin1"),
+        "PATH_INFO": scope["path"].encode().decode("latin1"),
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin1"),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "SERVER_NAME": str(server[0]), "SERVER_PORT": str(server[1]),
+        "REMOTE_ADDR": (scope.get("client") or ("", 0))[0],
+        "wsgi.version": (1, 0), "wsgi.url_scheme": scope.get("scheme", "http"), "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr, "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False,
+    }
+    for raw_name, raw_value in scope.get("headers", []):
+        name = raw_name.decode("latin1").upper().replace("-", "_")
+        key = name if name in ("CONTENT_LENGTH", "CONTENT_TYPE") else f"HTTP_{name}"
+        value = raw_value.decode("latin1")
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+class BufferedWSGI:
+    """Serve a WSGI app over ASGI: read the whole body on the event loop, then run the app on a thread."""
+
+    def __init__(self, app: WSGIApp, *, threads: int, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="mnemara-web")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"unsupported ASGI scope: {scope['type']}")
+        body = await self._body(scope, receive)
+        if body is None:
+            return  # the client went away before its request was complete
+        if isinstance(body, int):  # Django would refuse it too, but only after it sat in memory
+            await _send_json(send, 413, error_body("too_large", "The request body is too large."))
+            return
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.executor, self._run, wsgi_environ(scope, body), send, loop)
+
+    async def _body(self, scope: Scope, receive: Receive) -> bytes | int | None:
+        """The whole body; its size if over ``max_body`` (the rest is not kept); None if the client left."""
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if declared.isdigit() and int(declared) > self.max_body:
+            return int(declared)
+        parts: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size <= self.max_body:
+                parts.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(parts) if size <= self.max_body else size
+
+    def _run(self, environ: dict[str, Any], send: Send, loop: asyncio.AbstractEventLoop) -> None:
+        """In a pool thread: call the app and hand its response to the event loop."""
+        pending: list[Message] = []
+        buffered = 0
+
+        def flush(last: bool) -> None:
+            nonlocal buffered
+            if last:
+                pending.append({"type": "http.response.body", "body": b"", "more_body": False})
+            asyncio.run_coroutine_threadsafe(_send_all(send, list(pending)), loop).result()
+            pending.clear()
+            buffered = 0
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
+            pending.append({"type": "http.response.start", "status": int(status.split(" ", 1)[0]),
+                            "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers]})
+            return _no_write
+
+        result = self.app(environ, start_response)
+        try:
+            for chunk in result:
+                if chunk:
+                    pending.append({"type": "http.response.body", "body": chunk, "more_body": True})
+                    buffered += len(chunk)
+                    if buffered >= SEND_CHUNK:
+                        flush(last=False)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()  # Django's request_finished: connections are closed or kept here, in their thread
+        flush(last=True)
+
+
+async def _send_all(send: Send, messages: list[Message]) -> None:
+    for message in messages:
+        await send(message)
+
+
+async def _send_json(send: Send, status: int, payload: dict[str, Any]) -> None:
+    body = json.dumps(payload).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def _no_write(data: bytes) -> None:
+    raise NotImplementedError("write() is not supported: Django returns an iterable")
