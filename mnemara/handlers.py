@@ -1,12 +1,18 @@
 """Every error answered in one shape: DRF's exception handler for the API, and Django's error views
-(400/403/404/500, CSRF failure), which answer JSON under /api/ and /healthz and a page elsewhere."""
+(400/403/404/500, CSRF failure), which answer JSON under /api/ and /healthz and a page elsewhere.
+
+A database that cannot be reached (down, restarting, or no pooled connection free in time) is a 503
+with ``Retry-After``, never a 500: ``database_unavailable`` in the API, a page on the dashboard.
+"""
 
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from rest_framework import exceptions
@@ -30,6 +36,12 @@ _DRF_CODES = {
 }
 
 
+# What a connection that is gone (or never came) raises; Django wraps psycopg's errors, the pool's timeout too.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+RETRY_AFTER_SECONDS = 5
+_DATABASE_DOWN_BODY = error_body("database_unavailable", "The database is unavailable; retry shortly.")
+
+
 def _flatten(detail: Any) -> Any:
     if isinstance(detail, dict):
         return {str(k): _flatten(v) for k, v in detail.items()}
@@ -44,6 +56,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         body = error_body(exc.code, exc.message, exc.fields)
         body.update(exc.extra)
         return Response(body, status=exc.status_code)
+    if isinstance(exc, DATABASE_DOWN):
+        return Response(_DATABASE_DOWN_BODY, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     if isinstance(exc, RequestDataTooBig):
         return Response(error_body("too_large", "The request body is too large."), status=413)
     if isinstance(exc, (Http404,)):
@@ -92,9 +106,21 @@ def handler400(request: HttpRequest, exception: Exception | None = None) -> Http
 
 
 def handler500(request: HttpRequest) -> HttpResponse:
+    if isinstance(sys.exc_info()[1], DATABASE_DOWN):  # Django calls this inside its except block
+        return _database_unavailable(request)
     if _wants_json(request):
         return JsonResponse(error_body("server_error", "Internal server error."), status=500)
     return render(request, "errors/500.html", status=500)
+
+
+def _database_unavailable(request: HttpRequest) -> HttpResponse:
+    response: HttpResponse
+    if _wants_json(request):
+        response = JsonResponse(_DATABASE_DOWN_BODY, status=503)
+    else:
+        response = render(request, "errors/503.html", status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
