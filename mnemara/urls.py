@@ -6,10 +6,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 import memories.urls
 import tenants.urls
-from mnemara.healthz import healthz
+from mnemara.healthz import healthz, metrics
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics, name="metrics"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI sets a few inline styles; its page alone may, scripts stay 'self' everywhere.
     path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(

@@ -45,6 +45,7 @@ from memories.representation import audit_json, iso, memory_json, version_json
 from memories.selectors import access_load
 from memories.write.versions import lock_scope
 from mnemara.errors import NotFound
+from mnemara.metrics import ERASURES
 from tenants.audit import audit
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
@@ -253,6 +254,7 @@ def subject_erase(*, external_id: str, actor: str) -> dict[str, Any]:
         audit("subject.erased", actor=actor, target_type="subject", target_id="",
               data={"counts": counts, "exports_predating": len(exports),
                     "vacuum": "done" if vacuum_now else "scheduled"})
+    transaction.on_commit(ERASURES.inc)
     vacuum = erasure_vacuum()
     return {
         "erased_at": iso(erased_at),

@@ -32,6 +32,7 @@ from memories.choices import JobStatus
 from memories.models import Job
 from memories.write.flow import JobFenced
 from mnemara.errors import NotFound
+from mnemara.metrics import JOB_FAILURES
 from tenants.audit import audit
 from tenants.models import Tenant
 from tenants.paths import scope_filter
@@ -88,6 +89,7 @@ def job_fail(claim: Claim, error: str) -> bool:
         if updated:
             audit("job.failed", actor=ACTOR, target_type="job", target_id=claim.job.pk,
                   data={"attempt": claim.attempt, "error": error.split(":", 1)[0]})
+            transaction.on_commit(JOB_FAILURES.labels(claim.job.kind).inc)
     return bool(updated)
 
 

@@ -41,6 +41,7 @@ from memories.extraction.jobs import (
 from memories.models import Job, Scope, Session
 from memories.write.flow import JobFenced
 from mnemara.errors import ServiceError
+from mnemara.metrics import JOB_FAILURES
 from tenants.audit import audit
 from tenants.models import Subject, Tenant
 from tenants.scoping import tenant_scope
@@ -132,6 +133,7 @@ def job_watchdog_check(*, job_id: uuid.UUID | str, attempt: int) -> str:
             job.status, job.error, job.finished_at = JobStatus.FAILED, lost, timezone.now()
             job.input = content_free(job)
             job.save(update_fields=["status", "error", "finished_at", "input"])
+            transaction.on_commit(JOB_FAILURES.labels(job.kind).inc)
             action = "failed"
         else:
             job.status, job.error = JobStatus.QUEUED, lost

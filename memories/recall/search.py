@@ -53,12 +53,13 @@ scopes and ranks by BM25; access counts are summed in memory and written once a 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
 from django.db import connection
@@ -72,7 +73,7 @@ from memories.recall import side, sql
 from memories.recall.access import ACCESS_COUNTS, memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, search_indexes
 from memories.recall.index.source import IndexSource
-from memories.recall.query import MAX_SCOPES, validate_search
+from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
@@ -86,6 +87,7 @@ from memories.recall.rank import (
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
 from memories.write import validation
 from mnemara.errors import NotFound, ValidationFailed
+from mnemara.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
 from tenants.models import Subject
 from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
@@ -136,7 +138,12 @@ _EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embe
 
 def _embed_soon(query: str) -> Future[list[float]]:
     embedder = get_embedder()  # chosen in the caller's thread (settings and test overrides live there)
-    return _EMBEDDINGS.submit(embedder.embed_query, query.strip())
+
+    def embed() -> list[float]:
+        with QUERY_EMBEDDING_SECONDS.time():
+            return embedder.embed_query(query.strip())
+
+    return _EMBEDDINGS.submit(embed)
 
 
 def side_connections_close() -> None:
@@ -221,6 +228,23 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     return kept
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _timed(search: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Observe the search's latency (mnemara_search_duration_seconds), labelled by a valid mode only."""
+
+    @functools.wraps(search)
+    def timed(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        mode = kwargs.get("mode", "hybrid")
+        with SEARCH_SECONDS.labels(mode if mode in MODES else "invalid").time():
+            return search(*args, **kwargs)
+
+    return timed
+
+
+@_timed
 def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = False,
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,

@@ -9,6 +9,7 @@ per input).
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import rank_related, related_prefetch
 from memories.write.versions import bump, lock_scopes, review_close_open, snapshot
 from mnemara.errors import ServiceError
+from mnemara.metrics import WRITE_RESOLUTIONS
 from tenants.audit import audit_event
 from tenants.models import AuditEvent, Subject
 from tenants.scoping import get_active_tenant
@@ -232,4 +234,10 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
     except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written
         raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
                            status_code=409) from exc
+    transaction.on_commit(functools.partial(_count_resolutions, [r.action.value for r in results]))
     return results
+
+
+def _count_resolutions(actions: list[str]) -> None:
+    for action in actions:
+        WRITE_RESOLUTIONS.labels(action).inc()

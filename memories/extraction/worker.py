@@ -1,0 +1,105 @@
+"""The background worker's heartbeat and the queue's state: ``manage.py run_worker`` writes one, GET
+/healthz and /metrics read both.
+
+A queue that waits while no worker beats is a dead worker; a queue whose oldest ready task has waited
+long is a worker that cannot keep up (or is stuck in one task). Ready means due: a retry delayed to
+later, or a watchdog armed for a lease's end, waits from its due time, not from when it was enqueued.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, connection
+from django.db.models import Case, Count, F, Max, Min, When
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from memories.models import WorkerHeartbeat
+
+logger = logging.getLogger(__name__)
+
+# Rows of workers that stopped are kept this long (each start has a new id), then removed by any beat.
+HEARTBEAT_KEEP = timedelta(days=1)
+
+
+def worker_heartbeat(*, worker_id: str, started_at: datetime) -> None:
+    """Record that this worker is alive now."""
+    now = timezone.now()
+    WorkerHeartbeat.objects.update_or_create(
+        worker_id=worker_id,
+        defaults={"beat_at": now},
+        create_defaults={"beat_at": now, "started_at": started_at, "hostname": socket.gethostname()[:255],
+                         "pid": os.getpid()},
+    )
+    WorkerHeartbeat.objects.filter(beat_at__lt=now - HEARTBEAT_KEEP).delete()
+
+
+class HeartbeatThread(threading.Thread):
+    """Beats every ``WORKER_HEARTBEAT_SECONDS`` beside the worker's loop, on its own connection; a beat
+    that fails (database down) is logged and the next one tries again."""
+
+    def __init__(self, worker_id: str) -> None:
+        super().__init__(name="mnemara-heartbeat", daemon=True)
+        self.worker_id = worker_id
+        self.started_at = timezone.now()
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        try:
+            while True:
+                close_old_connections()
+                try:
+                    worker_heartbeat(worker_id=self.worker_id, started_at=self.started_at)
+                except DatabaseError as exc:
+                    logger.warning("worker heartbeat failed: %s", exc.__class__.__name__)
+                if self.stopping.wait(settings.WORKER_HEARTBEAT_SECONDS):
+                    return
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join(timeout=10)
+
+
+@dataclass(frozen=True)
+class QueueState:
+    ready: int  # tasks due now and not yet taken by a worker
+    oldest_ready_age: float | None  # seconds the longest-waiting due task has waited; None: none is due
+    heartbeat_age: float | None  # seconds since the freshest worker heartbeat; None: no worker ever beat
+
+    def degraded_reasons(self) -> list[str]:
+        """Why the background work is not being done, in words an operator acts on; empty: it is."""
+        reasons = []
+        stale = self.heartbeat_age is None or self.heartbeat_age > settings.HEALTH_HEARTBEAT_MAX_AGE
+        if stale and self.ready:
+            reasons.append("worker_down: no worker heartbeat for "
+                           f"{'ever' if self.heartbeat_age is None else f'{self.heartbeat_age:.0f} s'}"
+                           f" while {self.ready} task(s) wait")
+        if self.oldest_ready_age is not None and self.oldest_ready_age > settings.HEALTH_QUEUE_MAX_AGE:
+            reasons.append(f"queue_stalled: the oldest ready task has waited {self.oldest_ready_age:.0f} s")
+        return reasons
+
+
+def queue_state() -> QueueState:
+    """The queue and heartbeat as of now: two aggregate queries."""
+    from django_tasks_db.models import DBTaskResult, get_date_max
+
+    now = timezone.now()
+    # run_after is the far future's date when a task was not delayed: it waits since it was enqueued.
+    due_since = Case(When(run_after=get_date_max(), then=F("enqueued_at")),
+                     default=Greatest(F("enqueued_at"), F("run_after")))
+    ready = DBTaskResult.objects.ready().aggregate(n=Count("id"), oldest=Min(due_since))
+    last_beat = WorkerHeartbeat.objects.aggregate(last=Max("beat_at"))["last"]
+    return QueueState(
+        ready=ready["n"],
+        oldest_ready_age=(now - ready["oldest"]).total_seconds() if ready["oldest"] else None,
+        heartbeat_age=(now - last_beat).total_seconds() if last_beat else None,
+    )

@@ -1,0 +1,29 @@
+"""The service's Prometheus metrics, defined once; the code that does the work observes them, GET /metrics
+(``mnemara/healthz.py``) exposes them.
+
+Under ``make run`` every process (both web workers and the background worker) writes its values to
+files in ``PROMETHEUS_MULTIPROC_DIR`` (set and emptied by ``mnemara/supervise.py``), and a scrape of any
+web worker sums them all. Without that variable each process counts for itself (tests, manage.py).
+Labels never carry a raw path or an identifier: routes are URL patterns, actions are vocabularies.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Histogram
+
+REQUEST_SECONDS = Histogram(
+    "mnemara_http_request_duration_seconds", "HTTP requests by URL pattern, method and status.",
+    ["route", "method", "status"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0))
+SEARCH_SECONDS = Histogram(
+    "mnemara_search_duration_seconds", "memory_search (POST /memories/search, /context, the dashboard), "
+    "from validation to ranked hits.", ["mode"],
+    buckets=(0.0025, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
+QUERY_EMBEDDING_SECONDS = Histogram(
+    "mnemara_query_embedding_duration_seconds", "Embedding one search query (a cached vector included).",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25))
+WRITE_RESOLUTIONS = Counter(
+    "mnemara_write_resolutions", "Committed outcomes of the write flow, by resolution.", ["action"])
+JOB_FAILURES = Counter(
+    "mnemara_job_failures", "Background jobs that failed for good (their attempts spent), by kind.", ["kind"])
+ERASURES = Counter("mnemara_subject_erasures", "Completed GDPR erasures of a subject.")

@@ -1,0 +1,40 @@
+"""``manage.py run_worker``: django-tasks-db's worker with a heartbeat that /healthz reads."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from memories.extraction.worker import queue_state, worker_heartbeat
+from memories.models import WorkerHeartbeat
+
+
+@pytest.mark.django_db
+def test_it_beats_and_forgets_workers_gone_for_a_day() -> None:
+    started = timezone.now()
+    WorkerHeartbeat.objects.create(worker_id="old", hostname="h", pid=1, beat_at=started - timedelta(days=2))
+    worker_heartbeat(worker_id="w1", started_at=started)
+    first = WorkerHeartbeat.objects.get(worker_id="w1")
+    worker_heartbeat(worker_id="w1", started_at=started)
+    again = WorkerHeartbeat.objects.get(worker_id="w1")
+    assert again.beat_at >= first.beat_at and again.started_at == started and again.pid > 0
+    assert list(WorkerHeartbeat.objects.values_list("worker_id", flat=True)) == ["w1"]
+    age = queue_state().heartbeat_age
+    assert age is not None and age < 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_run_worker_beats_while_it_runs_the_queue() -> None:
+    from memories.compliance.tasks import maintenance
+
+    result = maintenance.enqueue()
+    call_command("run_worker", batch=True, worker_id="test-worker", verbosity=0, reload=False)
+    beat = WorkerHeartbeat.objects.get(worker_id="test-worker")
+    assert timezone.now() - beat.beat_at < timedelta(seconds=30)
+    from django_tasks_db.models import DBTaskResult
+
+    assert DBTaskResult.objects.get(pk=result.id).status == "SUCCESSFUL"
+    assert queue_state().ready == 0
