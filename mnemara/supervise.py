@@ -1,0 +1,235 @@
+"""``python -m mnemara.supervise [--host H] [--port P] [--web-workers N]``: what ``make run`` runs.
+
+It starts the embedded PostgreSQL (only without ``DATABASE_URL``), the web server (uvicorn on
+``mnemara.asgi``) and the background worker (``manage.py run_worker``), and keeps them running:
+
+- a program that exits is started again at once, or after a growing delay (1 s, 2 s, … 30 s) if it
+  keeps dying within seconds of its start;
+- a postmaster that died is started again in the same data directory (crash recovery replays the
+  WAL, so every committed write is there); the web app reconnects by itself and answers 503 meanwhile;
+- Ctrl-C or SIGTERM stops the programs (SIGTERM, then SIGKILL after 20 s) and then the database.
+
+No Django here, and no database connection is held (``embedded.start`` opens one to create the
+database, then closes it). Operators with their own supervisor run the same programs under it
+(``docs/operations.md``). Linux only: it becomes a child subreaper, so a postmaster that pg_ctl left
+behind is its child and a killed one is reaped (a zombie would look alive and block the restart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+import psutil
+
+from mnemara.db import embedded
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECK_SECONDS = 0.5
+STOP_SECONDS = 20.0
+QUICK_EXIT_SECONDS = 10.0  # a program that dies sooner after its start is restarted after a delay
+MAX_DELAY_SECONDS = 30.0
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+
+logger = logging.getLogger("mnemara.supervise")
+
+
+def _prctl(option: int, value: int) -> None:
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+
+
+def _die_with_supervisor() -> None:
+    """In each child before exec: SIGTERM it if the supervisor dies (even by SIGKILL), so no orphaned
+    server keeps the port."""
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def restart_delay(failures: int) -> float:
+    """Seconds to wait before the next start after ``failures`` quick exits in a row."""
+    return 0.0 if failures == 0 else min(MAX_DELAY_SECONDS, 2.0 ** (failures - 1))
+
+
+@dataclass
+class Program:
+    name: str
+    argv: list[str]
+    process: subprocess.Popen[bytes] | None = None
+    started_at: float = 0.0
+    failures: int = 0  # quick exits in a row
+    due_at: float = 0.0  # when to start it (again)
+
+    def start(self, env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(self.argv, cwd=ROOT, env=env, preexec_fn=_die_with_supervisor)
+        self.started_at = time.monotonic()
+        logger.info("%s started (pid %s)", self.name, self.process.pid)
+
+    def check(self, env: dict[str, str]) -> None:
+        """Start it if it is due; notice if it exited and schedule its restart."""
+        now = time.monotonic()
+        if self.process is None:
+            if now >= self.due_at:
+                self.start(env)
+            return
+        code = self.process.poll()
+        if code is None:
+            return
+        quick = now - self.started_at < QUICK_EXIT_SECONDS
+        self.failures = self.failures + 1 if quick else 0
+        self.due_at = now + restart_delay(self.failures)
+        self.process = None
+        logger.warning("%s exited with %s; restarting in %.0f s", self.name, code, self.due_at - now)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+
+    def wait(self, deadline: float) -> None:
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            logger.warning("%s did not stop in time; killing it", self.name)
+            self.process.kill()
+            self.process.wait()
+
+
+class EmbeddedDatabase:
+    """The embedded PostgreSQL in ``pgdata``: started first, restarted when its postmaster dies."""
+
+    def __init__(self, pgdata: Path) -> None:
+        self.pgdata = pgdata
+        self.failures = 0
+        self.due_at = 0.0
+        self.started = False
+
+    def start(self) -> None:
+        embedded.start(self.pgdata)
+        self.started = True
+        logger.info("embedded PostgreSQL running (pid %s) in %s", embedded.postmaster_running(self.pgdata),
+                    self.pgdata)
+
+    def check(self) -> None:
+        if embedded.postmaster_running(self.pgdata) is not None or time.monotonic() < self.due_at:
+            return
+        logger.warning("embedded PostgreSQL is not running; starting it again")
+        try:
+            embedded.start(self.pgdata, restart=True)
+        except Exception as exc:  # noqa: BLE001 - old backends may still hold its shared memory: try again
+            self.failures += 1
+            self.due_at = time.monotonic() + restart_delay(self.failures)
+            logger.warning("embedded PostgreSQL did not start (%s); retrying in %.0f s",
+                           exc.__class__.__name__, self.due_at - time.monotonic())
+            return
+        self.failures = 0
+        logger.info("embedded PostgreSQL running again (pid %s)", embedded.postmaster_running(self.pgdata))
+
+    def stop(self) -> None:
+        if self.started:
+            embedded.stop(self.pgdata)
+
+
+def reap_orphans(programs: list[Program]) -> None:
+    """Collect exited children that are not our programs: a killed postmaster and its backends,
+    reparented to us, would otherwise stay zombies."""
+    ours = {p.process.pid for p in programs if p.process is not None}
+    for child in psutil.Process().children():
+        if child.pid in ours:
+            continue
+        try:
+            if child.status() == psutil.STATUS_ZOMBIE:
+                os.waitpid(child.pid, os.WNOHANG)
+        except (psutil.NoSuchProcess, ChildProcessError):
+            pass
+
+
+def metrics_dir(port: int) -> Path:
+    """Where every process of this instance writes its Prometheus values (one folder per port, so two
+    instances on one host do not mix), emptied at start: the counters restart with the service."""
+    folder = Path(os.environ.get("PROMETHEUS_MULTIPROC_DIR") or ROOT / ".cache" / "prometheus" / str(port))
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.db"):
+        stale.unlink()
+    return folder
+
+
+def programs_for(args: argparse.Namespace) -> list[Program]:
+    python = sys.executable
+    web = [python, "-m", "uvicorn", "mnemara.asgi:application", "--host", args.host, "--port", str(args.port),
+           "--workers", str(args.web_workers), "--no-access-log", "--lifespan", "off",
+           "--timeout-keep-alive", "5", "--limit-concurrency", str(args.limit_concurrency),
+           "--timeout-graceful-shutdown", str(int(STOP_SECONDS) - 5)]
+    worker = [python, str(ROOT / "manage.py"), "run_worker", "--no-startup-delay"]
+    return [Program("web", web), Program("worker", worker)]
+
+
+class Supervisor:
+    def __init__(self, programs: list[Program], database: EmbeddedDatabase | None, env: dict[str, str]) -> None:
+        self.programs = programs
+        self.database = database
+        self.env = env
+        self.stopping = False
+
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        logger.info("received %s; stopping", signal.Signals(signum).name)
+        self.stopping = True
+
+    def run(self) -> int:
+        _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+        signal.signal(signal.SIGINT, self.request_stop)
+        signal.signal(signal.SIGTERM, self.request_stop)
+        try:
+            if self.database is not None:
+                self.database.start()
+            while not self.stopping:
+                if self.database is not None:
+                    self.database.check()
+                for program in self.programs:
+                    program.check(self.env)
+                reap_orphans(self.programs)
+                time.sleep(CHECK_SECONDS)
+        finally:
+            self.stop()
+        return 0
+
+    def stop(self) -> None:
+        for program in self.programs:
+            program.stop()
+        deadline = time.monotonic() + STOP_SECONDS
+        for program in self.programs:
+            program.wait(deadline)
+        if self.database is not None:
+            self.database.stop()
+        logger.info("stopped")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mnemara.supervise",
+                                     description="Run the web server, the worker and the embedded database; "
+                                                 "restart what dies (docs/operations.md).")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--limit-concurrency", type=int, default=1000,
+                        help="connections and requests one web worker holds before it answers 503")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(args.port)), "PYTHONUNBUFFERED": "1"}
+    database = None if os.environ.get("DATABASE_URL") else EmbeddedDatabase(embedded.default_pgdata())
+    return Supervisor(programs_for(args), database, env).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
