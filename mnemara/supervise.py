@@ -129,8 +129,9 @@ class EmbeddedDatabase:
         except Exception as exc:  # noqa: BLE001 - old backends may still hold its shared memory: try again
             self.failures += 1
             self.due_at = time.monotonic() + restart_delay(self.failures)
-            logger.warning("embedded PostgreSQL did not start (%s); retrying in %.0f s",
-                           exc.__class__.__name__, self.due_at - time.monotonic())
+            reason = (str(exc).strip().splitlines() or [""])[0][:200]
+            logger.warning("embedded PostgreSQL did not start (%s: %s); retrying in %.0f s",
+                           exc.__class__.__name__, reason, self.due_at - time.monotonic())
             return
         self.failures = 0
         logger.info("embedded PostgreSQL running again (pid %s)", embedded.postmaster_running(self.pgdata))

@@ -3,6 +3,7 @@ loads no Django. Killing the real worker and the real postmaster is bench/faults
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import subprocess
@@ -68,15 +69,15 @@ def test_it_empties_the_metrics_folder_at_start(tmp_path: Path, monkeypatch: pyt
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
 
 
-def test_it_gives_each_port_its_own_metrics_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_it_gives_each_port_its_own_metrics_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
-    assert supervise.metrics_dir(8123) != supervise.metrics_dir(8124)
-    assert supervise.metrics_dir(8123).parent == supervise.ROOT / ".cache" / "prometheus"
+    monkeypatch.setattr(supervise, "ROOT", tmp_path)
+    assert supervise.metrics_dir(8123) == tmp_path / ".cache" / "prometheus" / "8123"
+    assert supervise.metrics_dir(8124) == tmp_path / ".cache" / "prometheus" / "8124"
 
 
 def test_it_serves_through_uvicorn_without_an_access_log() -> None:
-    args = supervise.main.__globals__["argparse"].Namespace(host="127.0.0.1", port=8001, web_workers=2,
-                                                             limit_concurrency=1000)
+    args = argparse.Namespace(host="127.0.0.1", port=8001, web_workers=2, limit_concurrency=1000)
     web, worker = supervise.programs_for(args)
     assert web.argv[1:4] == ["-m", "uvicorn", "mnemara.asgi:application"] and "--no-access-log" in web.argv
     assert worker.argv[2] == "run_worker"
