@@ -1,7 +1,7 @@
 """Slow clients against a running server: does /healthz still answer while they hold connections?
 
     .venv/bin/python bench/slow_clients.py --url http://127.0.0.1:8000 [--connections 64] [--hold 20]
-        [--probes 10] [--body-bytes 5]
+        [--probes 10] [--body-bytes 5] [--key mn_…]
 
 Opens --connections connections that each send a POST's headers (announcing a 1,000-byte JSON body) and
 --body-bytes bytes of that body, then stall. While they are held (--hold seconds), GET /healthz is timed
@@ -27,9 +27,9 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 PROBE_TIMEOUT = 5.0
 
 
-def slow_connection(host: str, port: int, body_bytes: int) -> socket.socket:
+def slow_connection(host: str, port: int, body_bytes: int, key: str) -> socket.socket:
     sock = socket.create_connection((host, port), timeout=5)
-    head = (f"POST /api/v1/memories HTTP/1.1\r\nHost: {host}:{port}\r\nAuthorization: Bearer mn_slow\r\n"
+    head = (f"POST /api/v1/memories HTTP/1.1\r\nHost: {host}:{port}\r\nAuthorization: Bearer {key}\r\n"
             "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
     sock.sendall(head.encode() + b'{"scope": "user/slow", "content": "'[:body_bytes])
     return sock
@@ -70,6 +70,8 @@ def main() -> int:
     parser.add_argument("--hold", type=float, default=20.0, help="seconds to hold the slow connections")
     parser.add_argument("--probes", type=int, default=10)
     parser.add_argument("--body-bytes", type=int, default=5)
+    parser.add_argument("--key", default="mn_not_a_key",
+                        help="an API key, so the stalled requests get as far as reading the body")
     args = parser.parse_args()
     url = urlsplit(args.url)
     host, port = url.hostname or "", url.port or 80
@@ -80,7 +82,7 @@ def main() -> int:
 
     baseline = probe(host, port)
     print(f"/healthz before: {'timeout' if baseline is None else f'{baseline * 1000:.1f} ms'}")
-    held = [slow_connection(host, port, args.body_bytes) for _ in range(args.connections)]
+    held = [slow_connection(host, port, args.body_bytes, args.key) for _ in range(args.connections)]
     started = time.monotonic()
     times: list[float | None] = []
     try:
