@@ -194,6 +194,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=30)
     parser.add_argument("--writers", type=int, default=4)
     args = parser.parse_args()
+    for stop in (signal.SIGINT, signal.SIGTERM):  # clean up (servers, scratch data) however it is stopped
+        signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
     pgdata = Path(tempfile.mkdtemp(prefix="pgf", dir="/tmp"))
     metrics = Path(tempfile.mkdtemp(prefix="mnemara-faults-metrics-"))
     env = {**os.environ, "MNEMARA_PGDATA": str(pgdata), "XDG_RUNTIME_DIR": "/tmp",

@@ -7,7 +7,10 @@
    rate limit raised (API_THROTTLE_RATE) so that it measures the server, not the limit;
 2. `python -m mnemara.supervise` (uvicorn with 2 workers, the worker, the database) on a loopback port;
 3. for each --users level: locust headless (bench/load/locustfile.py: 35 % search, 35 % context,
-   20 % create, 10 % PATCH with If-Match; no think time) for --seconds, one level after the other;
+   20 % create, 10 % PATCH with If-Match; no think time) for --seconds, one level after the other.
+   Errors are answers the API should not give; a 200 to a create (the write flow resolved a
+   near-duplicate) and a 409 to a PATCH (another writer bumped the version first) are right, and
+   counted on their own;
 4. every memory acknowledged with 201 is fetched again: all must be there;
 5. Ctrl-C to the supervisor. Prints one Markdown table (throughput, p50/p95/p99, errors per level).
 
@@ -79,10 +82,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--port", type=int, default=8370)
     args = parser.parse_args()
+    for stop in (signal.SIGINT, signal.SIGTERM):  # clean up (servers, scratch data) however it is stopped
+        signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
     if not all(1 <= u <= 64 for u in args.users) or not 5 <= args.seconds <= 300:
         sys.exit("bounds: 1-64 users, 5-300 s per level")
     pgdata = Path(tempfile.mkdtemp(prefix="pgl", dir="/tmp"))
     work = Path(tempfile.mkdtemp(prefix="mnemara-load-"))
+    (work / "metrics").mkdir()
     # The per-key rate limit (6,000/min) would cap the run: this measures the server, not the limit.
     env = {**os.environ, "MNEMARA_PGDATA": str(pgdata), "XDG_RUNTIME_DIR": "/tmp",
            "PROMETHEUS_MULTIPROC_DIR": str(work / "metrics"), "API_THROTTLE_RATE": "1000000/min"}
@@ -101,10 +107,12 @@ def main() -> int:
         seed(api)
         print(f"seeded {SCOPES} scopes x 100 memories in {time.monotonic() - started:.0f} s; port {args.port}")
         created = work / "created.txt"
+        notes: list[str] = []
         print("| users | requests | req/s | p50 ms | p95 ms | p99 ms | errors | search p50/p95 | context p50/p95 "
               "| create p50/p95 | patch p50/p95 | load |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for users in args.users:
+            (work / "created.txt.outcomes").unlink(missing_ok=True)
             rows = run_level(args.port, key, users, args.seconds, work, created)
             total = rows["Aggregated"]
             pair = {name: f"{row['50%']} / {row['95%']}" for name, row in rows.items()}
@@ -112,6 +120,12 @@ def main() -> int:
                   f"{total['95%']} | {total['99%']} | {total['Failure Count']} | {pair.get('search', '-')} | "
                   f"{pair.get('context', '-')} | {pair.get('create', '-')} | {pair.get('patch', '-')} | "
                   f"{os.getloadavg()[0]:.1f} |", flush=True)
+            outcomes = work / "created.txt.outcomes"
+            if outcomes.exists():
+                notes.append(f"{users} users: " + "; ".join(line.replace("\t", " x ", 1)
+                                                             for line in outcomes.read_text().splitlines()))
+        for note in notes:
+            print(note)
         acknowledged, missing = check_created(api, created)
         print(f"acknowledged creates (201): {acknowledged}; missing afterwards: {missing}")
         failures = work / f"u{args.users[-1]}_failures.csv"

@@ -8,6 +8,7 @@ Run by bench/load.py (headless, bounded time); needs MNEMARA_API_KEY.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import os
@@ -22,6 +23,7 @@ THINGS = ["black coffee", "the Kafka migration", "a half marathon", "green tea",
           "Python type hints", "a trip to Lisbon", "the TLS certificate renewal", "vegetarian recipes", "jazz"]
 VERBS = ["prefers", "is working on", "asked about", "is worried about", "wants to learn", "finished"]
 CREATED: list[str] = []
+OUTCOMES: collections.Counter[str] = collections.Counter()  # answers that are right but not 201/200
 _numbers = itertools.count()
 
 
@@ -43,7 +45,7 @@ class Agent(HttpUser):
                                                                 "k": 10}), name="search")
 
     @task(35)
-    def context(self) -> None:
+    def recall_context(self) -> None:  # not "context": a method of locust.User
         self.client.post("/api/v1/context", json.dumps({"query": self._question(), "scope": self.scope,
                                                         "token_budget": 600}), name="context")
 
@@ -54,10 +56,13 @@ class Agent(HttpUser):
                    f"(load note {n}, {random.getrandbits(32):x})")
         with self.client.post("/api/v1/memories", json.dumps({"scope": self.scope, "content": content}),
                               name="create", catch_response=True) as response:
-            if response.status_code == 201:
+            if response.status_code == 201:  # created: this agent may correct it later
                 body: dict[str, Any] = response.json()
                 self.mine[body["id"]] = body["version"]
                 CREATED.append(body["id"])
+                response.success()
+            elif response.status_code == 200:  # the write flow's answer to a near-duplicate (merged, updated)
+                OUTCOMES["create answered 200 (near-duplicate resolved)"] += 1
                 response.success()
             else:
                 response.failure(f"create answered {response.status_code}")
@@ -74,6 +79,11 @@ class Agent(HttpUser):
             if response.status_code == 200:
                 self.mine[memory_id] = response.json()["version"]
                 response.success()
+            elif response.status_code == 409:  # another writer changed it first: the lock did its job
+                OUTCOMES["patch answered 409 (stale version; the current one is taken)"] += 1
+                current = response.json().get("current") or {}
+                self.mine[memory_id] = current.get("version", self.mine[memory_id])
+                response.success()
             else:
                 response.failure(f"patch answered {response.status_code}")
 
@@ -84,3 +94,7 @@ def _save_created(**_: Any) -> None:
     if path:
         with open(path, "a") as out:
             out.writelines(f"{memory_id}\n" for memory_id in CREATED)
+        with open(f"{path}.outcomes", "a") as out:
+            out.writelines(f"{count}\t{what}\n" for what, count in OUTCOMES.items())
+    CREATED.clear()
+    OUTCOMES.clear()
