@@ -7,7 +7,6 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.cache import caches
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -95,9 +94,4 @@ class TenantSettingsForm(forms.ModelForm[Tenant]):
             "extraction_daily_cap": _("Extraction jobs per day"),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["review_threshold"].validators += [MinValueValidator(0.0), MaxValueValidator(1.0)]
-        for name in ("task_half_life_days", "note_half_life_days"):
-            self.fields[name].validators.append(MinValueValidator(0.1))
-        self.fields["token_budget"].validators += [MinValueValidator(50), MaxValueValidator(100_000)]
+    # The bounds are the model fields' validators (tenants.models), which a ModelForm applies.

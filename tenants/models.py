@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -14,21 +15,33 @@ from django.utils.translation import gettext_lazy as _
 from tenants.paths import path_within
 from tenants.scoping import TenantOwned
 
+# Bounds of a tenant's settings. The token budget's are those of POST /context (a default it would refuse
+# breaks every call that relies on it); a retention beyond ~100 years overflows date arithmetic.
+TOKEN_BUDGET_MIN, TOKEN_BUDGET_MAX = 32, 32_000
+RETENTION_DAYS_MAX = 36_500
+HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX = 0.1, 36_500.0
+EXTRACTION_DAILY_CAP_MAX = 1_000_000
+
+
+def _between(low: float, high: float) -> list[Any]:
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
 
 class Tenant(models.Model):
-    """An organisation. All data is partitioned by it. Settings live here as plain columns."""
+    """An organisation. All data is partitioned by it. Settings live here as plain columns, each with its
+    bounds as validators (the settings form and ``tenant_settings_update`` check them)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     slug = models.SlugField(max_length=64, unique=True)
     name = models.CharField(max_length=200)
-    review_threshold = models.FloatField(default=0.8)
-    token_budget = models.PositiveIntegerField(default=1200)
-    task_half_life_days = models.FloatField(default=14.0)
-    note_half_life_days = models.FloatField(default=90.0)
-    deprecated_retention_days = models.PositiveIntegerField(default=365)
-    session_retention_days = models.PositiveIntegerField(default=90)
-    export_retention_days = models.PositiveIntegerField(default=400)
-    extraction_daily_cap = models.PositiveIntegerField(default=1000)
+    review_threshold = models.FloatField(default=0.8, validators=_between(0.0, 1.0))
+    token_budget = models.PositiveIntegerField(default=1200, validators=_between(TOKEN_BUDGET_MIN, TOKEN_BUDGET_MAX))
+    task_half_life_days = models.FloatField(default=14.0, validators=_between(HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX))
+    note_half_life_days = models.FloatField(default=90.0, validators=_between(HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX))
+    deprecated_retention_days = models.PositiveIntegerField(default=365, validators=_between(1, RETENTION_DAYS_MAX))
+    session_retention_days = models.PositiveIntegerField(default=90, validators=_between(1, RETENTION_DAYS_MAX))
+    export_retention_days = models.PositiveIntegerField(default=400, validators=_between(1, RETENTION_DAYS_MAX))
+    extraction_daily_cap = models.PositiveIntegerField(default=1000, validators=_between(0, EXTRACTION_DAILY_CAP_MAX))
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:

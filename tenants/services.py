@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from mnemara.errors import ValidationFailed
@@ -79,10 +79,23 @@ SETTINGS_FIELDS = ("name", "review_threshold", "token_budget", "task_half_life_d
 
 
 def tenant_settings_update(*, tenant: Tenant, changes: dict[str, object], actor: str) -> Tenant:
-    """Change a tenant's settings (already validated by the caller's form); audit the changed field names."""
+    """Change a tenant's settings within their bounds (the model fields' validators: 400 naming each
+    field out of bounds); audit the changed field names."""
     unknown = sorted(set(changes) - set(SETTINGS_FIELDS))
     if unknown:
         raise ValidationFailed("Unknown settings.", fields={f: ["Cannot be changed."] for f in unknown})
+    errors: dict[str, list[str]] = {}
+    cleaned: dict[str, object] = {}
+    for name, value in changes.items():
+        field = Tenant._meta.get_field(name)
+        assert isinstance(field, models.Field)  # SETTINGS_FIELDS are plain columns
+        try:
+            cleaned[name] = field.clean(value, tenant)
+        except ValidationError as exc:
+            errors[name] = list(exc.messages)
+    if errors:
+        raise ValidationFailed("Some settings are out of bounds.", code="settings_out_of_bounds", fields=errors)
+    changes = cleaned
     changed = sorted(k for k, v in changes.items() if getattr(tenant, k) != v)
     if not changed:
         return tenant
