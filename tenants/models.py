@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 import uuid
 from typing import Any
 
@@ -45,6 +46,13 @@ class Role(models.TextChoices):
 ROLE_RANK = {Role.VIEWER: 0, Role.REVIEWER: 1, Role.ADMIN: 2, Role.OWNER: 3}
 
 
+def normalise_identity(name: str) -> str:
+    """How a sign-in name or an invited email is compared: NFKC, as Django's sign-in form normalises a
+    username, then case-folded (and NFKC again, since folding can undo it), so "ａｌｉｃｅ@Example.com"
+    and "alice@example.com" are one person to the login throttle."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).strip().casefold())
+
+
 class Membership(TenantOwned):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
@@ -55,6 +63,17 @@ class Membership(TenantOwned):
 
     def has_role(self, role: str) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class LoginThrottle(models.Model):
+    """Sign-in attempts of one identity from one address in the current window (tenants/throttle.py).
+
+    Not tenant-owned: sign-in comes before any tenant. The key is a hash, so no typed name is stored.
+    """
+
+    key = models.CharField(max_length=64, primary_key=True)
+    attempts = models.PositiveIntegerField()
+    expires_at = models.DateTimeField(db_index=True)
 
 
 class Subject(TenantOwned):
