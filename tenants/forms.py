@@ -6,7 +6,8 @@ import math
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -54,9 +55,18 @@ class ApiKeyForm(forms.Form):
         return [p for p in raw.replace(",", " ").split() if p]
 
 
-class MemberAddForm(forms.Form):
+class InvitationForm(forms.Form):
     email = forms.EmailField(label=_("Email"))
     role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, initial=Role.VIEWER.value)
+
+
+class InvitationAccountForm(SetPasswordForm):
+    """The first password of an invited person's new account, held to AUTH_PASSWORD_VALIDATORS
+    (the unsaved user lets the similarity validator compare the password with the email)."""
+
+    def __init__(self, email: str, data: Any = None) -> None:
+        super().__init__(get_user_model()(username=email, email=email), data)
+        self.fields["new_password1"].widget.attrs["autofocus"] = True
 
 
 class MemberRoleForm(forms.Form):

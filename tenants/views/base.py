@@ -128,6 +128,13 @@ KNOWN_REFUSALS = (
     gettext_noop("Memory not found."),
     gettext_noop("Subject not found."),
     gettext_noop("A concurrent write changed these memories; retry."),
+    gettext_noop("This person is already a member."),
+    gettext_noop("This invitation is for another account."),
+    gettext_noop("This invitation has already been accepted."),
+    gettext_noop("This invitation was declined."),
+    gettext_noop("This invitation was withdrawn."),
+    gettext_noop("This invitation has expired. Ask for a new one."),
+    gettext_noop("An account with this email exists: sign in to accept."),
 )
 
 

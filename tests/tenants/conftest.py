@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -9,6 +10,7 @@ from unittest import mock
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from tenants.models import Role
@@ -35,6 +37,19 @@ def signed_in(email: str) -> Client:
     client = Client()
     assert client.login(username=email, password=PASSWORD)
     return client
+
+
+def current_tenant(client: Client) -> str:
+    """The slug of the tenant the dashboard opens for ``client``."""
+    request = client.get(reverse("dashboard:overview")).wsgi_request
+    return request.membership.tenant.slug  # type: ignore[attr-defined]
+
+
+def invitation_link(html: str) -> str:
+    """The path of the link shown once on the members page after an invitation."""
+    match = re.search(r'id="invitation-link"[^>]* value="http://testserver(/invitations/[^"]+/)"', html)
+    assert match, "no invitation link on the page"
+    return match.group(1)
 
 
 @contextmanager
