@@ -58,6 +58,8 @@ class Membership(TenantOwned):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
     created_at = models.DateTimeField(default=timezone.now)
+    # When the dashboard last worked in this tenant for this user: sign-in picks the most recent one.
+    last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user")]

@@ -21,7 +21,8 @@ def memberships() -> QuerySet[Membership]:
 
 def memberships_of(user: User) -> list[Membership]:
     """Every tenant ``user`` belongs to. Cross-tenant on purpose: it decides which tenant to activate."""
-    return list(Membership.unscoped.select_related("tenant").filter(user=user).order_by("tenant__name"))
+    return list(Membership.unscoped.select_related("tenant").filter(user=user).order_by("tenant__name",
+                                                                                       "tenant__slug"))
 
 
 def invitations_pending() -> QuerySet[Invitation]:

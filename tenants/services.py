@@ -1,4 +1,5 @@
-"""Writes on tenants, members, invitations and API keys. Each ends in an audit event."""
+"""Writes on tenants, members, invitations and API keys. Each ends in an audit event (but the
+bookkeeping of ``membership_touch``)."""
 
 from __future__ import annotations
 
@@ -137,6 +138,17 @@ def member_remove(*, tenant: Tenant, membership_id: int, actor: str) -> None:
         audit("membership.removed", actor=actor, target_type="membership", target_id=membership_id)
 
 
+def membership_touch(*, membership: Membership, every: timedelta = timedelta(minutes=1)) -> None:
+    """Record that the user works in this tenant now (at most once per ``every``): sign-in picks the
+    tenant used last. Bookkeeping, not a change anybody audits."""
+    now = timezone.now()
+    if membership.last_used_at is not None and now - membership.last_used_at < every:
+        return
+    with tenant_scope(membership.tenant):
+        Membership.objects.filter(pk=membership.pk).update(last_used_at=now)
+    membership.last_used_at = now
+
+
 # --------------------------------------------------------------------------- invitations
 
 INVITATION_LIFETIME = timedelta(days=7)
@@ -211,7 +223,8 @@ def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser,
     now = timezone.now()
     with transaction.atomic(), tenant_scope(invitation.tenant):
         invitation = _open_for(invitation.pk, user)
-        membership, _ = Membership.objects.get_or_create(user=user, defaults={"role": invitation.role})
+        membership, _ = Membership.objects.get_or_create(user=user, defaults={"role": invitation.role,
+                                                                              "last_used_at": now})
         data: dict[str, object] = {"role": membership.role, "membership": membership.pk}
         if account_created:
             data["account_created"] = True
