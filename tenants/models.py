@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 import uuid
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -58,16 +60,82 @@ class Role(models.TextChoices):
 ROLE_RANK = {Role.VIEWER: 0, Role.REVIEWER: 1, Role.ADMIN: 2, Role.OWNER: 3}
 
 
+def normalise_identity(name: str) -> str:
+    """How a sign-in name or an invited email is compared: NFKC, as Django's sign-in form normalises a
+    username, then case-folded (and NFKC again, since folding can undo it), so "ａｌｉｃｅ@Example.com"
+    and "alice@example.com" are one person to the login throttle and to invitations."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).strip().casefold())
+
+
 class Membership(TenantOwned):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
     created_at = models.DateTimeField(default=timezone.now)
+    # When the dashboard last worked in this tenant for this user: sign-in picks the most recent one.
+    last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user")]
 
     def has_role(self, role: str) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class InvitationState(models.TextChoices):
+    PENDING = "pending", _("awaiting an answer")
+    ACCEPTED = "accepted", _("accepted")
+    DECLINED = "declined", _("declined")
+    REVOKED = "revoked", _("withdrawn")
+    EXPIRED = "expired", _("expired")
+
+
+class Invitation(TenantOwned):
+    """An offer to join the tenant with a role, which only the person with that email can accept.
+
+    Adding a member by email creates one, whatever accounts exist, so the admin learns nothing about
+    other people's accounts. Only a hash of the token is stored; the link is shown once to the admin.
+    """
+
+    email = models.CharField(max_length=254)  # normalise_identity(email)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "email"], name="invitation_tenant_email")]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.role})"
+
+    def state(self, now: datetime | None = None) -> InvitationState:
+        if self.accepted_at:
+            return InvitationState.ACCEPTED
+        if self.declined_at:
+            return InvitationState.DECLINED
+        if self.revoked_at:
+            return InvitationState.REVOKED
+        if self.expires_at <= (now or timezone.now()):
+            return InvitationState.EXPIRED
+        return InvitationState.PENDING
+
+    def is_for(self, username: str) -> bool:
+        return normalise_identity(username) == self.email
+
+
+class LoginThrottle(models.Model):
+    """Sign-in attempts of one identity from one address in the current window (tenants/throttle.py).
+
+    Not tenant-owned: sign-in comes before any tenant. The key is a hash, so no typed name is stored.
+    """
+
+    key = models.CharField(max_length=64, primary_key=True)
+    attempts = models.PositiveIntegerField()
+    expires_at = models.DateTimeField(db_index=True)
 
 
 class Subject(TenantOwned):

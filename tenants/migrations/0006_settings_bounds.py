@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tenants', '0002_auditevent_roles'),
+        ('tenants', '0005_membership_last_used_at'),
     ]
 
     operations = [
