@@ -219,7 +219,10 @@ class Session(TenantOwned):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tenant", "session_key"], name="session_unique_key")]
+        # A session id names a conversation within one scope: the same id in another scope is another
+        # session (a key limited to one scope can neither see nor take over a session elsewhere).
+        constraints = [models.UniqueConstraint(fields=["tenant", "scope", "session_key"],
+                                               name="session_unique_scope_key")]
 
 
 class SessionTurn(TenantOwned):

@@ -83,24 +83,24 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def wants_json(request: HttpRequest) -> bool:
     return request.path.startswith("/api/") or request.path == "/healthz"
 
 
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse(error_body("not_found", "Not found."), status=404)
     return render(request, "errors/404.html", status=404)
 
 
 def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse(error_body("forbidden", "You do not have permission to do this."), status=403)
     return render(request, "errors/403.html", status=403)
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse(error_body("bad_request", "Bad request."), status=400)
     return render(request, "errors/400.html", status=400)
 
@@ -108,14 +108,14 @@ def handler400(request: HttpRequest, exception: Exception | None = None) -> Http
 def handler500(request: HttpRequest) -> HttpResponse:
     if isinstance(sys.exc_info()[1], DATABASE_DOWN):  # Django calls this inside its except block
         return _database_unavailable(request)
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse(error_body("server_error", "Internal server error."), status=500)
     return render(request, "errors/500.html", status=500)
 
 
 def _database_unavailable(request: HttpRequest) -> HttpResponse:
     response: HttpResponse
-    if _wants_json(request):
+    if wants_json(request):
         response = JsonResponse(_DATABASE_DOWN_BODY, status=503)
     else:
         response = render(request, "errors/503.html", status=503)

@@ -5,7 +5,10 @@ import re
 import uuid
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from mnemara.errors import error_body
+from mnemara.handlers import handler400, wants_json
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("mnemara_request_id", default="")
 _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
@@ -31,3 +34,26 @@ class RequestIdMiddleware:
             _request_id.reset(token)
         response["X-Request-ID"] = request_id
         return response
+
+
+def unstorable(text: str) -> bool:
+    """Text PostgreSQL cannot store or compare: a NUL byte, or a lone UTF-16 surrogate."""
+    return "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+class RefuseUnstorableInputMiddleware:
+    """A URL path or query string that holds a NUL byte (``%00``) or a lone surrogate gets a 400 in the
+    error format (the API) or the 400 page (the dashboard) before any view runs: PostgreSQL refuses
+    such text, so anywhere it reached a query it would have been a 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        params = [piece for key, values in request.GET.lists() for piece in (key, *values)]
+        if unstorable(request.path) or any(unstorable(piece) for piece in params):
+            if wants_json(request):
+                return JsonResponse(error_body("invalid_characters", "The URL holds a NUL byte or a lone UTF-16 "
+                                               "surrogate, which cannot be stored or searched."), status=400)
+            return handler400(request)
+        return self.get_response(request)

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "mnemara.middleware.RefuseUnstorableInputMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -127,9 +128,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     # Per-process: API rate limits and small memoised values (no database round trip per request).
+    # (Login throttling is shared by every process: it counts in its own table, tenants/throttle.py.)
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Shared by every process: login throttling must hold across gunicorn workers.
-    "shared": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "mnemara_cache"},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

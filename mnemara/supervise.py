@@ -194,11 +194,11 @@ class Supervisor:
             if self.database is not None:
                 self.database.start()
             while not self.stopping:
+                reap_orphans(self.programs)  # first: a killed postmaster left unreaped would look alive
                 if self.database is not None:
                     self.database.check()
                 for program in self.programs:
                     program.check(self.env)
-                reap_orphans(self.programs)
                 time.sleep(CHECK_SECONDS)
         finally:
             self.stop()

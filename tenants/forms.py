@@ -2,57 +2,43 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm
-from django.core.cache import caches
-from django.core.validators import MaxValueValidator, MinValueValidator
-from django.http import HttpRequest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tenants.models import Role, Tenant
-
-LOGIN_MAX_FAILURES = 5
-LOGIN_LOCKOUT_SECONDS = 15 * 60
+from tenants.throttle import client_address, login_attempt_start, login_attempts_clear
 
 ROLE_CHOICES = [(role.value, role.label) for role in (Role.VIEWER, Role.REVIEWER, Role.ADMIN, Role.OWNER)]
 
 
 # --------------------------------------------------------------------------- login with throttling
 
-def _client_ip(request: HttpRequest | None) -> str:
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
-
-
 class ThrottledLoginForm(AuthenticationForm):
-    """Django's login form, refusing a username+address pair after repeated failures for a while.
-
-    Counted per username *and* address so an attacker cannot lock a real user out from elsewhere.
-    """
-
-    def _key(self) -> str:
-        username = (self.data.get("username") or "").strip().casefold()
-        return f"login-failures:{username}:{_client_ip(self.request)}"
+    """Django's login form, refusing an identity+address pair after repeated failures for a while
+    (tenants/throttle.py). Counted per address too, so an attacker cannot lock a real user out from elsewhere."""
 
     def clean(self) -> dict[str, Any]:
-        key = self._key()
-        cache = caches["shared"]  # shared by every web worker, so the limit is per site, not per process
-        if cache.get(key, 0) >= LOGIN_MAX_FAILURES:
-            minutes = LOGIN_LOCKOUT_SECONDS // 60
+        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if username is None or not password:  # Django's form checks nothing either
+            return super().clean()
+        address = client_address(self.request)
+        locked_until = login_attempt_start(username=username, address=address)
+        if locked_until is not None:
+            minutes = max(1, math.ceil((locked_until - timezone.now()).total_seconds() / 60))
             raise forms.ValidationError(
                 ngettext("Too many failed sign-in attempts. Wait %(minutes)d minute and try again.",
                          "Too many failed sign-in attempts. Wait %(minutes)d minutes and try again.", minutes)
                 % {"minutes": minutes}, code="throttled")
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, LOGIN_LOCKOUT_SECONDS)
-            raise
+        cleaned = super().clean()
+        login_attempts_clear(username=username, address=address)
+        return cleaned
 
 
 # --------------------------------------------------------------------------- administration
@@ -68,9 +54,18 @@ class ApiKeyForm(forms.Form):
         return [p for p in raw.replace(",", " ").split() if p]
 
 
-class MemberAddForm(forms.Form):
+class InvitationForm(forms.Form):
     email = forms.EmailField(label=_("Email"))
     role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, initial=Role.VIEWER.value)
+
+
+class InvitationAccountForm(SetPasswordForm):
+    """The first password of an invited person's new account, held to AUTH_PASSWORD_VALIDATORS
+    (the unsaved user lets the similarity validator compare the password with the email)."""
+
+    def __init__(self, email: str, data: Any = None) -> None:
+        super().__init__(get_user_model()(username=email, email=email), data)
+        self.fields["new_password1"].widget.attrs["autofocus"] = True
 
 
 class MemberRoleForm(forms.Form):
@@ -95,9 +90,4 @@ class TenantSettingsForm(forms.ModelForm[Tenant]):
             "extraction_daily_cap": _("Extraction jobs per day"),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["review_threshold"].validators += [MinValueValidator(0.0), MaxValueValidator(1.0)]
-        for name in ("task_half_life_days", "note_half_life_days"):
-            self.fields[name].validators.append(MinValueValidator(0.1))
-        self.fields["token_budget"].validators += [MinValueValidator(50), MaxValueValidator(100_000)]
+    # The bounds are the model fields' validators (tenants.models), which a ModelForm applies.

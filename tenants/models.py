@@ -2,11 +2,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 import uuid
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -14,21 +17,33 @@ from django.utils.translation import gettext_lazy as _
 from tenants.paths import path_within
 from tenants.scoping import TenantOwned
 
+# Bounds of a tenant's settings. The token budget's are those of POST /context (a default it would refuse
+# breaks every call that relies on it); a retention beyond ~100 years overflows date arithmetic.
+TOKEN_BUDGET_MIN, TOKEN_BUDGET_MAX = 32, 32_000
+RETENTION_DAYS_MAX = 36_500
+HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX = 0.1, 36_500.0
+EXTRACTION_DAILY_CAP_MAX = 1_000_000
+
+
+def _between(low: float, high: float) -> list[Any]:
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
 
 class Tenant(models.Model):
-    """An organisation. All data is partitioned by it. Settings live here as plain columns."""
+    """An organisation. All data is partitioned by it. Settings live here as plain columns, each with its
+    bounds as validators (the settings form and ``tenant_settings_update`` check them)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     slug = models.SlugField(max_length=64, unique=True)
     name = models.CharField(max_length=200)
-    review_threshold = models.FloatField(default=0.8)
-    token_budget = models.PositiveIntegerField(default=1200)
-    task_half_life_days = models.FloatField(default=14.0)
-    note_half_life_days = models.FloatField(default=90.0)
-    deprecated_retention_days = models.PositiveIntegerField(default=365)
-    session_retention_days = models.PositiveIntegerField(default=90)
-    export_retention_days = models.PositiveIntegerField(default=400)
-    extraction_daily_cap = models.PositiveIntegerField(default=1000)
+    review_threshold = models.FloatField(default=0.8, validators=_between(0.0, 1.0))
+    token_budget = models.PositiveIntegerField(default=1200, validators=_between(TOKEN_BUDGET_MIN, TOKEN_BUDGET_MAX))
+    task_half_life_days = models.FloatField(default=14.0, validators=_between(HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX))
+    note_half_life_days = models.FloatField(default=90.0, validators=_between(HALF_LIFE_DAYS_MIN, HALF_LIFE_DAYS_MAX))
+    deprecated_retention_days = models.PositiveIntegerField(default=365, validators=_between(1, RETENTION_DAYS_MAX))
+    session_retention_days = models.PositiveIntegerField(default=90, validators=_between(1, RETENTION_DAYS_MAX))
+    export_retention_days = models.PositiveIntegerField(default=400, validators=_between(1, RETENTION_DAYS_MAX))
+    extraction_daily_cap = models.PositiveIntegerField(default=1000, validators=_between(0, EXTRACTION_DAILY_CAP_MAX))
     created_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
@@ -45,16 +60,82 @@ class Role(models.TextChoices):
 ROLE_RANK = {Role.VIEWER: 0, Role.REVIEWER: 1, Role.ADMIN: 2, Role.OWNER: 3}
 
 
+def normalise_identity(name: str) -> str:
+    """How a sign-in name or an invited email is compared: NFKC, as Django's sign-in form normalises a
+    username, then case-folded (and NFKC again, since folding can undo it), so "ａｌｉｃｅ@Example.com"
+    and "alice@example.com" are one person to the login throttle and to invitations."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).strip().casefold())
+
+
 class Membership(TenantOwned):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
     created_at = models.DateTimeField(default=timezone.now)
+    # When the dashboard last worked in this tenant for this user: sign-in picks the most recent one.
+    last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tenant", "user"], name="membership_unique_user")]
 
     def has_role(self, role: str) -> bool:
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class InvitationState(models.TextChoices):
+    PENDING = "pending", _("awaiting an answer")
+    ACCEPTED = "accepted", _("accepted")
+    DECLINED = "declined", _("declined")
+    REVOKED = "revoked", _("withdrawn")
+    EXPIRED = "expired", _("expired")
+
+
+class Invitation(TenantOwned):
+    """An offer to join the tenant with a role, which only the person with that email can accept.
+
+    Adding a member by email creates one, whatever accounts exist, so the admin learns nothing about
+    other people's accounts. Only a hash of the token is stored; the link is shown once to the admin.
+    """
+
+    email = models.CharField(max_length=254)  # normalise_identity(email)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.VIEWER)
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["tenant", "email"], name="invitation_tenant_email")]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.role})"
+
+    def state(self, now: datetime | None = None) -> InvitationState:
+        if self.accepted_at:
+            return InvitationState.ACCEPTED
+        if self.declined_at:
+            return InvitationState.DECLINED
+        if self.revoked_at:
+            return InvitationState.REVOKED
+        if self.expires_at <= (now or timezone.now()):
+            return InvitationState.EXPIRED
+        return InvitationState.PENDING
+
+    def is_for(self, username: str) -> bool:
+        return normalise_identity(username) == self.email
+
+
+class LoginThrottle(models.Model):
+    """Sign-in attempts of one identity from one address in the current window (tenants/throttle.py).
+
+    Not tenant-owned: sign-in comes before any tenant. The key is a hash, so no typed name is stored.
+    """
+
+    key = models.CharField(max_length=64, primary_key=True)
+    attempts = models.PositiveIntegerField()
+    expires_at = models.DateTimeField(db_index=True)
 
 
 class Subject(TenantOwned):

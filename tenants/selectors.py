@@ -1,11 +1,13 @@
-"""Reads of the tenant screens: keys, members, a user's memberships, the audit log."""
+"""Reads of the tenant screens: keys, members, invitations, a user's memberships, the audit log."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from tenants.models import ApiKey, AuditEvent, Membership
+from tenants.models import ApiKey, AuditEvent, Invitation, Membership, hash_secret
 
 
 def api_keys() -> QuerySet[ApiKey]:
@@ -19,7 +21,28 @@ def memberships() -> QuerySet[Membership]:
 
 def memberships_of(user: User) -> list[Membership]:
     """Every tenant ``user`` belongs to. Cross-tenant on purpose: it decides which tenant to activate."""
-    return list(Membership.unscoped.select_related("tenant").filter(user=user).order_by("tenant__name"))
+    return list(Membership.unscoped.select_related("tenant").filter(user=user).order_by("tenant__name",
+                                                                                       "tenant__slug"))
+
+
+def invitations_pending() -> QuerySet[Invitation]:
+    """The active tenant's invitations that can still be accepted, newest first."""
+    return (Invitation.objects.select_related("invited_by")
+            .filter(accepted_at=None, declined_at=None, revoked_at=None, expires_at__gt=timezone.now())
+            .order_by("-created_at"))
+
+
+def invitation_by_token(token: str) -> Invitation | None:
+    """The invitation a link names, with its tenant. Cross-tenant on purpose: the token tells the tenant."""
+    if not token or len(token) > 100:
+        return None
+    return (Invitation.unscoped.select_related("tenant", "invited_by")
+            .filter(token_hash=hash_secret(token)).first())
+
+
+def account_exists(email: str) -> bool:
+    """Whether somebody can sign in as ``email`` (for the invitee only: never shown to an admin)."""
+    return get_user_model().objects.filter(username__iexact=email).exists()
 
 
 AUDIT_FILTERS = ("action", "actor", "target_type", "target_id")

@@ -1,19 +1,30 @@
-"""Writes on tenants, members and API keys. Each ends in an audit event."""
+"""Writes on tenants, members, invitations and API keys. Each ends in an audit event (but the
+bookkeeping of ``membership_touch``)."""
 
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from mnemara.errors import ValidationFailed
+from mnemara.errors import ServiceError, ValidationFailed
 from tenants.audit import audit
-from tenants.models import ApiKey, Membership, Role, Tenant, hash_secret
+from tenants.models import (
+    ApiKey,
+    Invitation,
+    InvitationState,
+    Membership,
+    Role,
+    Tenant,
+    hash_secret,
+    normalise_identity,
+)
 from tenants.paths import validate_scope_path
 from tenants.scoping import tenant_scope
 
@@ -35,7 +46,10 @@ def tenant_create(*, slug: str, name: str = "", actor: str = "system:cli") -> Te
 
 def member_add(*, tenant: Tenant, email: str, role: str = Role.OWNER, password: str | None = None,
                actor: str = "system:cli") -> tuple[AbstractBaseUser, str | None]:
-    """Add (or create) a user by email with a role. Returns the user and a new password if one was made."""
+    """Add (or create) a user by email with a role. Returns the user and a new password if one was made.
+
+    For the operator's command line and scripts only: the dashboard invites (``invitation_create``),
+    so no tenant admin can add somebody's existing account without their consent."""
     User = get_user_model()
     new_password = None
     with transaction.atomic(), tenant_scope(tenant):
@@ -79,10 +93,23 @@ SETTINGS_FIELDS = ("name", "review_threshold", "token_budget", "task_half_life_d
 
 
 def tenant_settings_update(*, tenant: Tenant, changes: dict[str, object], actor: str) -> Tenant:
-    """Change a tenant's settings (already validated by the caller's form); audit the changed field names."""
+    """Change a tenant's settings within their bounds (the model fields' validators: 400 naming each
+    field out of bounds); audit the changed field names."""
     unknown = sorted(set(changes) - set(SETTINGS_FIELDS))
     if unknown:
         raise ValidationFailed("Unknown settings.", fields={f: ["Cannot be changed."] for f in unknown})
+    errors: dict[str, list[str]] = {}
+    cleaned: dict[str, object] = {}
+    for name, value in changes.items():
+        field = Tenant._meta.get_field(name)
+        assert isinstance(field, models.Field)  # SETTINGS_FIELDS are plain columns
+        try:
+            cleaned[name] = field.clean(value, tenant)
+        except ValidationError as exc:
+            errors[name] = list(exc.messages)
+    if errors:
+        raise ValidationFailed("Some settings are out of bounds.", code="settings_out_of_bounds", fields=errors)
+    changes = cleaned
     changed = sorted(k for k, v in changes.items() if getattr(tenant, k) != v)
     if not changed:
         return tenant
@@ -122,3 +149,121 @@ def member_remove(*, tenant: Tenant, membership_id: int, actor: str) -> None:
             raise ValidationFailed("The last owner cannot be removed.", code="last_owner")
         membership.delete()
         audit("membership.removed", actor=actor, target_type="membership", target_id=membership_id)
+
+
+def membership_touch(*, membership: Membership, every: timedelta = timedelta(minutes=1)) -> None:
+    """Record that the user works in this tenant now (at most once per ``every``): sign-in picks the
+    tenant used last. Bookkeeping, not a change anybody audits."""
+    now = timezone.now()
+    if membership.last_used_at is not None and now - membership.last_used_at < every:
+        return
+    with tenant_scope(membership.tenant):
+        Membership.objects.filter(pk=membership.pk).update(last_used_at=now)
+    membership.last_used_at = now
+
+
+# --------------------------------------------------------------------------- invitations
+
+INVITATION_LIFETIME = timedelta(days=7)
+
+
+def invitation_create(*, tenant: Tenant, email: str, role: str, invited_by: AbstractBaseUser | None,
+                      actor: str) -> tuple[Invitation, str]:
+    """An invitation for ``email`` to join with ``role``, and its token (shown once, only its hash is kept).
+
+    It looks at no account, so the answer is the same whether one exists for the email or not. A
+    pending invitation to the same email is revoked: only the newest link works."""
+    if role not in Role.values:
+        raise ValidationFailed("Unknown role.", fields={"role": [f"One of: {', '.join(Role.values)}."]})
+    email = normalise_identity(email)
+    token = secrets.token_urlsafe(32)
+    now = timezone.now()
+    with transaction.atomic(), tenant_scope(tenant):
+        # Members are listed on the admin's page anyway, so this tells them nothing new.
+        if any(normalise_identity(name) == email
+               for name in Membership.objects.values_list("user__username", flat=True)):
+            raise ValidationFailed("This person is already a member.", code="already_member",
+                                   fields={"email": ["Already a member."]})
+        for old in Invitation.objects.select_for_update().filter(email=email, accepted_at=None, declined_at=None,
+                                                                  revoked_at=None):
+            _invitation_close(old, "revoked_at", now, actor=actor, action="invitation.revoked")
+        invitation = Invitation.objects.create(email=email, role=role, token_hash=hash_secret(token),
+                                               invited_by=invited_by, created_at=now,
+                                               expires_at=now + INVITATION_LIFETIME)
+        audit("invitation.created", actor=actor, target_type="invitation", target_id=invitation.pk,
+              data={"role": role})
+    return invitation, token
+
+
+def invitation_revoke(*, tenant: Tenant, invitation_id: int, actor: str) -> Invitation:
+    with transaction.atomic(), tenant_scope(tenant):
+        invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
+        if invitation.state() == InvitationState.PENDING:
+            _invitation_close(invitation, "revoked_at", timezone.now(), actor=actor, action="invitation.revoked")
+    return invitation
+
+
+# Why an invitation cannot be answered, by its state (the dashboard translates them).
+INVITATION_CLOSED = {
+    InvitationState.ACCEPTED: "This invitation has already been accepted.",
+    InvitationState.DECLINED: "This invitation was declined.",
+    InvitationState.REVOKED: "This invitation was withdrawn.",
+    InvitationState.EXPIRED: "This invitation has expired. Ask for a new one.",
+}
+
+
+def _open_for(invitation_id: int, user: AbstractBaseUser) -> Invitation:
+    """The invitation, locked, if ``user`` may answer it now (within the invitation's tenant scope)."""
+    invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
+    state = invitation.state()
+    if state != InvitationState.PENDING:
+        raise ValidationFailed(INVITATION_CLOSED[state], code=f"invitation_{state}")
+    if not invitation.is_for(user.get_username()):
+        raise ServiceError("This invitation is for another account.", code="wrong_account", status_code=403)
+    return invitation
+
+
+def _invitation_close(invitation: Invitation, field: str, now: datetime, *, actor: str, action: str,
+                      data: dict[str, object] | None = None) -> None:
+    setattr(invitation, field, now)
+    invitation.save(update_fields=[field])
+    audit(action, actor=actor, target_type="invitation", target_id=invitation.pk, data=data)
+
+
+def invitation_accept(*, invitation: Invitation, user: AbstractBaseUser,
+                      account_created: bool = False) -> Membership:
+    """``user`` joins the invitation's tenant with its role (a member already keeps the role they have)."""
+    now = timezone.now()
+    with transaction.atomic(), tenant_scope(invitation.tenant):
+        invitation = _open_for(invitation.pk, user)
+        membership, _ = Membership.objects.get_or_create(user=user, defaults={"role": invitation.role,
+                                                                              "last_used_at": now})
+        data: dict[str, object] = {"role": membership.role, "membership": membership.pk}
+        if account_created:
+            data["account_created"] = True
+        _invitation_close(invitation, "accepted_at", now, actor=f"user:{user.get_username()}",
+                          action="invitation.accepted", data=data)
+    return membership
+
+
+def invitation_decline(*, invitation: Invitation, user: AbstractBaseUser) -> None:
+    with transaction.atomic(), tenant_scope(invitation.tenant):
+        invitation = _open_for(invitation.pk, user)
+        _invitation_close(invitation, "declined_at", timezone.now(), actor=f"user:{user.get_username()}",
+                          action="invitation.declined")
+
+
+def invitation_accept_new_account(*, invitation: Invitation, password: str) -> tuple[AbstractBaseUser, Membership]:
+    """Create the account the invitation names, with ``password`` (already checked by the password
+    validators), and accept the invitation with it: both or neither."""
+    User = get_user_model()
+    try:
+        with transaction.atomic():
+            if User.objects.filter(username__iexact=invitation.email).exists():
+                raise ValidationFailed("An account with this email exists: sign in to accept.", code="account_exists")
+            user = User.objects.create_user(username=invitation.email, email=invitation.email, password=password)
+            membership = invitation_accept(invitation=invitation, user=user, account_created=True)
+    except IntegrityError as exc:  # the same account created at the same moment
+        raise ValidationFailed("An account with this email exists: sign in to accept.",
+                               code="account_exists") from exc
+    return user, membership

@@ -1,4 +1,4 @@
-"""The dashboard's tenant screens: sign-in, tenant switch, keys, members, settings, the audit log
+"""The dashboard's tenant screens: sign-in, tenant switch, invitations, keys, members, settings, the audit log
 (mnemara/urls.py serves them with memories.urls in the "dashboard" namespace)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, path
 
-from tenants.views import admin, auth
+from tenants.views import admin, auth, invitations
 
 urlpatterns: list[URLPattern] = [
     path("accounts/login/", auth.DashboardLoginView.as_view(), name="login"),
@@ -18,5 +18,11 @@ urlpatterns: list[URLPattern] = [
     path("settings/members/", admin.members, name="members"),
     path("settings/members/<int:membership_id>/role/", admin.member_role, name="member-role"),
     path("settings/members/<int:membership_id>/remove/", admin.member_remove, name="member-remove"),
+    path("settings/members/invitations/<int:invitation_id>/revoke/", admin.invitation_revoke,
+         name="invitation-revoke"),
+    path("invitations/<str:token>/", invitations.invitation, name="invitation"),
+    path("invitations/<str:token>/accept/", invitations.invitation_accept, name="invitation-accept"),
+    path("invitations/<str:token>/decline/", invitations.invitation_decline, name="invitation-decline"),
+    path("invitations/<str:token>/account/", invitations.invitation_account, name="invitation-account"),
     path("audit/", admin.audit_log, name="audit"),
 ]

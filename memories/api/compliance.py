@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
+from memories.api.parsing import query_int
 from memories.compliance.exports import export_open
 from memories.compliance.subjects import subject_erase, subject_export
 from memories.representation import iso
@@ -66,6 +67,12 @@ class SubjectExportView(ComplianceAPIView):
     def get(self, request: Request, external_id: str) -> Response:
         return Response(subject_export(external_id=external_id, actor=self.actor()))
 
+    @extend_schema(exclude=True)
+    def delete(self, request: Request, external_id: str) -> Response:
+        """DELETE /subjects/<id>/export erases the person whose id ends in "/export" (the URL's one
+        ambiguity: this route wins the match, and export is GET only)."""
+        return Response(subject_erase(external_id=f"{external_id}/export", actor=self.actor()))
+
 
 class SubjectView(ComplianceAPIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="Erase one person (GDPR Art. 17); the receipt")
@@ -77,8 +84,7 @@ class ExportListView(ComplianceAPIView):
     @extend_schema(responses=ExportPageOut, parameters=[OpenApiParameter("cursor", str),
                                                                OpenApiParameter("limit", int)])
     def get(self, request: Request) -> Response:
-        raw_limit = request.query_params.get("limit", "50")
-        limit = min(max(int(raw_limit), 1), 200) if raw_limit.isdigit() else 50
+        limit = query_int(request.query_params, "limit", default=50, low=1, high=200)
         rows, cursor = selectors.paginate(selectors.export_runs(), request.query_params.get("cursor"), limit)
         return Response({"results": [export_json(r) for r in rows], "next": cursor})
 

@@ -14,7 +14,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories.api.parsing import json_object
+from memories.api.parsing import json_object, query_int
 from memories.extraction import jobs, sessions
 from memories.representation import iso
 from mnemara.errors import ValidationFailed
@@ -105,6 +105,11 @@ def session_json(session: Session) -> dict[str, Any]:
             "updated_at": iso(session.updated_at)}
 
 
+SCOPE_PARAMETER = OpenApiParameter(
+    "scope", str, description="The session's scope: needed only when the same session id is used in several "
+                              "scopes this key can see (a session id names a conversation within one scope).")
+
+
 class _ScopedView(TenantAPIView):
     @staticmethod
     def subject(body: dict[str, Any]) -> str | None:
@@ -128,13 +133,11 @@ class SessionMessagesView(_ScopedView):
 
 
 class SessionDetailView(_ScopedView):
-    @extend_schema(parameters=[OpenApiParameter("limit", int)], responses=SessionOut)
+    @extend_schema(parameters=[OpenApiParameter("limit", int), SCOPE_PARAMETER], responses=SessionOut)
     def get(self, request: Request, session_id: str) -> Response:
-        raw_limit = request.query_params.get("limit", "20")
-        if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= 200:
-            raise ValidationFailed("limit: 1 to 200.", fields={"limit": ["An integer from 1 to 200."]})
+        limit = query_int(request.query_params, "limit", default=20, low=1, high=200)
         found = sessions.session_get(session_key=session_id, prefixes=self.api_key.scope_prefixes,
-                                     limit=int(raw_limit))
+                                     scope=request.query_params.get("scope"), limit=limit)
         body = session_json(found["session"])
         body["turns"] = [turn_json(t) for t in found["turns"]]
         body["last_job"] = job_json(found["last_job"]) if found["last_job"] else None
@@ -142,9 +145,10 @@ class SessionDetailView(_ScopedView):
 
 
 class SessionCloseView(_ScopedView):
-    @extend_schema(request=None, responses={202: JobAcceptedOut})
+    @extend_schema(request=None, parameters=[SCOPE_PARAMETER], responses={202: JobAcceptedOut})
     def post(self, request: Request, session_id: str) -> Response:
-        job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes)
+        job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes,
+                                     scope=request.query_params.get("scope"))
         return Response({"job": str(job.pk), "session": session_id}, status=status.HTTP_202_ACCEPTED)
 
 

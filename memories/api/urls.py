@@ -1,10 +1,10 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern, URLResolver, path, re_path
 
 from memories.api import compliance, recall, sessions, views
 
-urlpatterns: list[URLPattern] = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("memories", views.MemoryListCreateView.as_view(), name="api-memories"),
     path("memories/merge", views.MemoryMergeView.as_view(), name="api-memory-merge"),
     path("memories/search", recall.MemorySearchView.as_view(), name="api-memory-search"),
@@ -21,8 +21,10 @@ urlpatterns: list[URLPattern] = [
     path("sessions/<str:session_id>", sessions.SessionDetailView.as_view(), name="api-session"),
     path("extract", sessions.ExtractView.as_view(), name="api-extract"),
     path("jobs/<uuid:job_id>", sessions.JobDetailView.as_view(), name="api-job"),
-    path("subjects/<str:external_id>/export", compliance.SubjectExportView.as_view(), name="api-subject-export"),
-    path("subjects/<str:external_id>", compliance.SubjectView.as_view(), name="api-subject"),
+    # A subject id may hold any character, "/" included (sent percent-encoded or not).
+    re_path(r"^subjects/(?P<external_id>.+)/export$", compliance.SubjectExportView.as_view(),
+            name="api-subject-export"),
+    re_path(r"^subjects/(?P<external_id>.+)$", compliance.SubjectView.as_view(), name="api-subject"),
     path("exports", compliance.ExportListView.as_view(), name="api-exports"),
     path("exports/<uuid:export_id>/download", compliance.ExportDownloadView.as_view(), name="api-export-download"),
 ]

@@ -11,6 +11,7 @@ Every purge writes content-free audit events (ids, counts, the reason).
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +26,8 @@ from memories.models import Job, Memory, MemoryVersion, SearchRemoval, Session, 
 from tenants.audit import audit_event
 from tenants.models import AuditEvent, Tenant
 from tenants.scoping import tenant_scope
+
+logger = logging.getLogger(__name__)
 
 ACTOR = "system:retention"
 BATCH = 500
@@ -98,19 +101,35 @@ def maintenance_run(*, now: datetime | None = None, tenant_slug: str | None = No
     tenants = Tenant.objects.order_by("slug")
     if tenant_slug:
         tenants = tenants.filter(slug=tenant_slug)
-    report: dict[str, Any] = {}
+    report: dict[str, Any] = {"failed": []}
     for tenant in tenants:
         with tenant_scope(tenant):
-            due = export_due(tenant=tenant, now=now)
-            run = export_write(tenant=tenant, since=due[0], until=due[1]) if due else None
-            report[tenant.slug] = {"export": str(run.pk) if run else None,
-                                   "purged": retention_purge(tenant=tenant, now=now)}
+            try:
+                with transaction.atomic():
+                    report[tenant.slug] = _tenant_maintenance(tenant, now)
+            except Exception as exc:  # noqa: BLE001 - one tenant's failure must not stop the others'
+                _maintenance_failed(tenant, exc)
+                report["failed"].append(tenant.slug)
+                report[tenant.slug] = {"error": type(exc).__name__}
     report["task_results_pruned"] = task_results_prune(now=now)
     report["search_removals_pruned"] = search_removals_prune(now=now)
     if compact:
         vacuum_tables(full=True)
         report["compacted"] = True
     return report
+
+
+def _tenant_maintenance(tenant: Tenant, now: datetime) -> dict[str, Any]:
+    due = export_due(tenant=tenant, now=now)
+    run = export_write(tenant=tenant, since=due[0], until=due[1]) if due else None
+    return {"export": str(run.pk) if run else None, "purged": retention_purge(tenant=tenant, now=now)}
+
+
+def _maintenance_failed(tenant: Tenant, exc: Exception) -> None:
+    """Log it with its traceback, and leave a content-free audit event in the tenant's log."""
+    logger.error("maintenance failed for tenant %s", tenant.slug, exc_info=exc)
+    audit_event("maintenance.failed", actor=ACTOR, target_type="tenant", target_id=tenant.pk,
+                data={"error": type(exc).__name__}).save()
 
 
 def task_results_prune(*, now: datetime, min_age_days: int = 14) -> int:

@@ -77,14 +77,15 @@ def validate_messages(messages: object) -> list[Message]:
     return parsed
 
 
-def _session_locked(session_key: str) -> Session | None:
+def _session_locked(**lookup: Any) -> Session | None:
     return Session.objects.select_for_update(of=("self",)).select_related("scope", "subject").filter(
-        session_key=session_key).first()
+        **lookup).first()
 
 
 def _session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
-    """The session row, locked (appends to one session are serialised), created on first use."""
-    session = _session_locked(session_key)
+    """The scope's session with this id, locked (appends to one session are serialised), created on
+    first use. The same id in another scope is another session."""
+    session = _session_locked(session_key=session_key, scope__path=scope_path)
     if session is None:
         try:
             with transaction.atomic():
@@ -92,11 +93,8 @@ def _session_for_append(session_key: str, scope_path: str, subject: str | None) 
                                        subject=subject_get_or_create(subject))
         except IntegrityError:
             pass  # created concurrently: use theirs
-        session = _session_locked(session_key)
+        session = _session_locked(session_key=session_key, scope__path=scope_path)
         assert session is not None
-    if session.scope.path != scope_path:
-        raise Conflict(f"Session {session_key!r} belongs to another scope.", code="session_scope_mismatch",
-                       fields={"scope": ["A session keeps the scope it was created with."]})
     if subject and session.subject_id is None:
         session.subject = subject_get_or_create(subject)
     elif subject and session.subject and session.subject.external_id != subject:
@@ -138,30 +136,37 @@ def session_append(*, session_key: str, scope: str, subject: str | None = None, 
     return AppendResult(session, len(parsed), job)
 
 
-def session_visible(session_key: str, prefixes: Sequence[str] = ()) -> Session:
-    """A session of the active tenant in a scope the key may see; anything else is a 404."""
+def session_visible(session_key: str, prefixes: Sequence[str] = (), scope: str | None = None) -> Session:
+    """The session with this id in a scope the key may see (in ``scope`` when given); anything else is
+    a 404. An id used in several visible scopes needs ``scope`` to say which (400)."""
+    session_key = validate_session_key(session_key)
     qs = Session.objects.select_related("scope", "subject").filter(session_key=session_key)
     if prefixes:
         qs = qs.filter(scope_filter(prefixes))
-    session = qs.first()
-    if session is None:
+    if scope is not None:
+        qs = qs.filter(scope__path=validate_scope_path(scope))
+    found = list(qs[:2])
+    if not found:
         raise NotFound("Session not found.")
-    return session
+    if len(found) > 1:
+        raise validation.field_error("scope", "This session id is used in several scopes: name the scope.")
+    return found[0]
 
 
-def session_get(*, session_key: str, prefixes: Sequence[str] = (), limit: int = 20) -> dict[str, Any]:
+def session_get(*, session_key: str, prefixes: Sequence[str] = (), scope: str | None = None,
+                limit: int = 20) -> dict[str, Any]:
     """The session with its most recent ``limit`` turns (oldest first) and its rolling summary."""
-    session = session_visible(session_key, prefixes)
+    session = session_visible(session_key, prefixes, scope)
     turns = list(SessionTurn.objects.filter(session=session).order_by("-seq")[:limit])[::-1]
     last_job = Job.objects.filter(session=session).order_by("-created_at").first()
     return {"session": session, "turns": turns, "last_job": last_job}
 
 
-def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = ()) -> Job:
+def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = (), scope: str | None = None) -> Job:
     """Summarise and extract what is left now. Closing again with no new turns returns the same job."""
-    session_visible(session_key, prefixes)
+    visible = session_visible(session_key, prefixes, scope)
     with transaction.atomic():
-        session = _session_locked(session_key)
+        session = _session_locked(pk=visible.pk)
         if session is None:
             raise NotFound("Session not found.")
         previous = Job.objects.filter(session=session, kind=JobKind.CLOSE).order_by("-created_at").first()

@@ -1,4 +1,4 @@
-"""Tenant administration: API keys, members and roles, tenant settings, the audit log."""
+"""Tenant administration: API keys, members, invitations and roles, tenant settings, the audit log."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from mnemara.errors import ServiceError
 from tenants import selectors, services
-from tenants.forms import ApiKeyForm, MemberAddForm, MemberRoleForm, TenantSettingsForm
-from tenants.models import ApiKey, Role
+from tenants.forms import ApiKeyForm, InvitationForm, MemberRoleForm, TenantSettingsForm
+from tenants.models import ApiKey, Invitation, Role
 from tenants.views.base import (
     DashboardRequest,
     actor,
@@ -70,14 +70,13 @@ def api_key_revoke(request: DashboardRequest, key_id: uuid.UUID) -> HttpResponse
 # --------------------------------------------------------------------------- members
 
 
-def _members_page(request: DashboardRequest, form: MemberAddForm, password: tuple[str, str] | None = None,
+def _members_page(request: DashboardRequest, form: InvitationForm, created: tuple[Invitation, str] | None = None,
                   status: int = 200) -> HttpResponse:
-    members = selectors.memberships()
     response = page(request, "dashboard/members.html", {
-        "form": form, "members": members, "password": password,
-        "role_form": MemberRoleForm(), "can_grant_owner": request.membership.role == Role.OWNER,
+        "form": form, "members": selectors.memberships(), "invitations": selectors.invitations_pending(),
+        "created": created, "role_form": MemberRoleForm(), "can_grant_owner": request.membership.role == Role.OWNER,
     }, status=status)
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "no-store"  # the page may carry an invitation link shown once
     return response
 
 
@@ -89,17 +88,37 @@ def _may_touch(request: DashboardRequest, role: str) -> bool:
 @require_http_methods(["GET", "POST"])
 @admin_required
 def members(request: DashboardRequest) -> HttpResponse:
+    """The members, their roles and pending invitations; a POST invites somebody by email.
+
+    The answer to an invitation is the same whether the email has an account or not."""
     if request.method == "GET":
-        return _members_page(request, MemberAddForm())
-    form = MemberAddForm(request.POST)
+        return _members_page(request, InvitationForm())
+    form = InvitationForm(request.POST)
     if not form.is_valid() or not _may_touch(request, form.cleaned_data["role"]):
         if form.is_valid():
-            form.add_error("role", _("Only an owner can add an owner."))
+            form.add_error("role", _("Only an owner can invite an owner."))
         return _members_page(request, form, status=400)
-    user, password = services.member_add(tenant=tenant(request), email=form.cleaned_data["email"],
-                                         role=form.cleaned_data["role"], actor=actor(request))
-    messages.success(request, _("%(email)s is now a member.") % {"email": user.get_username()})
-    return _members_page(request, MemberAddForm(), password=(user.get_username(), password) if password else None)
+    try:
+        invitation, token = services.invitation_create(
+            tenant=tenant(request), email=form.cleaned_data["email"], role=form.cleaned_data["role"],
+            invited_by=request.user, actor=actor(request))
+    except ServiceError as exc:
+        form.add_error("email", refusal(exc))
+        return _members_page(request, form, status=400)
+    link = request.build_absolute_uri(reverse("dashboard:invitation", args=[token]))
+    return _members_page(request, InvitationForm(), created=(invitation, link))
+
+
+@require_POST
+@admin_required
+def invitation_revoke(request: DashboardRequest, invitation_id: int) -> HttpResponse:
+    invitation = get_object_or_404(selectors.invitations_pending(), pk=invitation_id)
+    if not _may_touch(request, invitation.role):
+        messages.error(request, _("Only an owner can withdraw an invitation to be an owner."))
+    else:
+        services.invitation_revoke(tenant=tenant(request), invitation_id=invitation.pk, actor=actor(request))
+        messages.success(request, _("Invitation for %(email)s withdrawn.") % {"email": invitation.email})
+    return back(request, reverse("dashboard:members"))
 
 
 @require_POST

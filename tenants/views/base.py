@@ -1,8 +1,9 @@
 """What every dashboard view shares: the role decorators, the current tenant, htmx-aware answers.
 
 One decorator per role (``viewer_required``, ``reviewer_required``, ``admin_required``) logs the
-user in, picks the current tenant (the session's choice, else the first membership), activates it
-with ``tenant_scope`` for the whole view *and its rendering*, and refuses a too-low role with 403.
+user in, picks the current tenant (the session's choice, else the one the user worked in last, else
+the first by name) and keeps it for the session, records its use, activates it with ``tenant_scope``
+for the whole view *and its rendering*, and refuses a too-low role with 403.
 GET pages of a lower role hide the buttons through ``can`` in the template context.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from operator import attrgetter
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from django.contrib import messages
@@ -27,6 +29,7 @@ from mnemara.errors import NotFound, ServiceError
 from tenants.models import Membership, Role, Tenant
 from tenants.scoping import tenant_scope
 from tenants.selectors import memberships_of
+from tenants.services import membership_touch
 
 P = ParamSpec("P")
 R = TypeVar("R", bound=HttpResponseBase)
@@ -52,9 +55,16 @@ class DashboardRequest(HttpRequest):
 
 
 def _pick(request: HttpRequest, memberships: list[Membership]) -> Membership | None:
+    """The session's tenant, else the one used last, else the first by name (``memberships`` is in that order)."""
     wanted = request.session.get(SESSION_TENANT)
     chosen = next((m for m in memberships if str(m.tenant_id) == wanted), None)
-    return chosen or (memberships[0] if memberships else None)
+    if chosen is None:
+        by_use = sorted((m for m in memberships if m.last_used_at), key=attrgetter("last_used_at"), reverse=True)
+        chosen = next(iter(by_use or memberships), None)
+    if chosen is not None and str(chosen.tenant_id) != wanted:
+        # Kept for the session: work elsewhere (another browser) must not move this one to another tenant.
+        request.session[SESSION_TENANT] = str(chosen.tenant_id)
+    return chosen
 
 
 def role_required(role: str) -> Callable[[Callable[Concatenate[DashboardRequest, P], R]],
@@ -72,6 +82,7 @@ def role_required(role: str) -> Callable[[Callable[Concatenate[DashboardRequest,
                 return render(request, "dashboard/no_tenant.html", status=403)
             if not membership.has_role(role):
                 raise PermissionDenied
+            membership_touch(membership=membership)
             dashboard_request: DashboardRequest = request  # type: ignore[assignment]
             dashboard_request.membership = membership
             dashboard_request.memberships = memberships
@@ -128,6 +139,13 @@ KNOWN_REFUSALS = (
     gettext_noop("Memory not found."),
     gettext_noop("Subject not found."),
     gettext_noop("A concurrent write changed these memories; retry."),
+    gettext_noop("This person is already a member."),
+    gettext_noop("This invitation is for another account."),
+    gettext_noop("This invitation has already been accepted."),
+    gettext_noop("This invitation was declined."),
+    gettext_noop("This invitation was withdrawn."),
+    gettext_noop("This invitation has expired. Ask for a new one."),
+    gettext_noop("An account with this email exists: sign in to accept."),
 )
 
 

@@ -29,7 +29,7 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _clean_cache():
-    cache.clear()  # login throttling counts live in the cache
+    cache.clear()  # the API's rate limits count in the per-process cache
     yield
     cache.clear()
 

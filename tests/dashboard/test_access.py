@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 
 from memories.models import Memory, ReviewItem
-from tenants.models import ApiKey, Membership, Subject
+from tenants.models import ApiKey, Invitation, Membership, Subject
 from tenants.scoping import tenant_scope
-from tenants.services import apikey_create
+from tenants.services import apikey_create, invitation_create
 
 from .conftest import PASSWORD, login
 
@@ -19,6 +19,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def ids(alice_tenant, acme_memories, members):
     key, _ = apikey_create(tenant=alice_tenant, name="ci")
+    invitation, _ = invitation_create(tenant=alice_tenant, email="guest@x.test", role="viewer", invited_by=None,
+                                      actor="test")
     with tenant_scope(alice_tenant):
         return {
             "memory": acme_memories["fact"].pk,
@@ -27,6 +29,7 @@ def ids(alice_tenant, acme_memories, members):
             "subject": Subject.objects.get(external_id="123").pk,
             "key": key.pk,
             "membership": Membership.objects.get(user__username=members["reviewer"]).pk,
+            "invitation": invitation.pk,
         }
 
 
@@ -46,6 +49,7 @@ def write_actions(ids):
         (reverse("dashboard:members"), {"email": "evil@x.test", "role": "owner"}),
         (reverse("dashboard:member-role", args=[ids["membership"]]), {"role": "owner"}),
         (reverse("dashboard:member-remove", args=[ids["membership"]]), {}),
+        (reverse("dashboard:invitation-revoke", args=[ids["invitation"]]), {}),
         (reverse("dashboard:settings"), {"name": "evil", "review_threshold": "0.1"}),
     ]
 
@@ -62,6 +66,8 @@ def test_it_refuses_every_write_action_to_a_viewer(viewer_client, ids, alice_ten
         assert not ApiKey.objects.filter(name="evil").exists()
         assert ApiKey.objects.get(pk=ids["key"]).revoked_at is None
         assert Subject.objects.filter(external_id="123").exists()
+        assert not Invitation.objects.exclude(email="guest@x.test").exists()
+        assert Invitation.objects.get().revoked_at is None
 
 
 def test_it_hides_write_buttons_from_a_viewer(viewer_client, ids):

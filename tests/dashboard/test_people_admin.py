@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from memories.compliance.exports import export_write
 from memories.models import Memory
-from tenants.models import ApiKey, AuditEvent, Membership, Tenant
+from tenants.models import ApiKey, AuditEvent, Invitation, Membership, Tenant
 from tenants.scoping import tenant_scope
+
+from .conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -86,11 +90,19 @@ def test_it_creates_a_key_showing_the_secret_once_and_revokes_it(admin_client, a
 
 def test_it_manages_members_and_keeps_one_owner(client_for, members, alice_tenant):
     owner, admin = client_for("owner"), client_for("admin")
-    admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "owner"})
+    response = admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "owner"})
+    assert response.status_code == 400 and "Only an owner can invite an owner." in response.content.decode()
     with tenant_scope(alice_tenant):
-        assert not Membership.objects.filter(user__username="new@acme.test").exists()
+        assert not Invitation.objects.exists()
     response = admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "reviewer"})
-    assert "is now a member" in response.content.decode()
+    html = response.content.decode()
+    assert "Invitation created for new@acme.test" in html
+    with tenant_scope(alice_tenant):
+        assert not Membership.objects.filter(user__username="new@acme.test").exists()  # not before accepting
+    link = re.search(r'id="invitation-link"[^>]* value="http://testserver(/invitations/[^"]+/)"', html)
+    assert link is not None
+    newcomer = Client()
+    newcomer.post(link.group(1) + "account/", {"new_password1": PASSWORD, "new_password2": PASSWORD})
     with tenant_scope(alice_tenant):
         new = Membership.objects.get(user__username="new@acme.test")
         own = Membership.objects.get(user__username=members["owner"])

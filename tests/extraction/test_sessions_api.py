@@ -119,11 +119,11 @@ def test_it_refuses_too_large_messages_with_413(alice, settings):
                  "too_many_messages")
 
 
-def test_it_refuses_a_bad_scope_or_another_scope_for_the_session(alice):
+def test_it_refuses_a_bad_scope_and_keeps_a_session_id_per_scope(alice):
     assert_error(send(alice, "s-1", {"scope": "bad path!", "messages": [{"role": "user", "content": "x"}]}), 400)
     post_messages(alice, "s-1", SCOPE, "hello")
-    assert_error(send(alice, "s-1", {"scope": "user/2", "messages": [{"role": "user", "content": "x"}]}), 409,
-                 "session_scope_mismatch")
+    post_messages(alice, "s-1", "user/2", "x")  # the same id in another scope: another session
+    assert alice.client.get(f"{API}/sessions/s-1", {"scope": "user/2"}).json()["turn_count"] == 1
     assert_error(alice.client.post(f"{API}/sessions/s-1/messages", [1], format="json"), 400)
 
 

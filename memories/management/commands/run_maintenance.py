@@ -24,3 +24,5 @@ class Command(BaseCommand):
             raise CommandError(f"Unknown tenant {slug!r}.")
         report = maintenance_run(tenant_slug=slug, compact=options["compact"])
         self.stdout.write(json.dumps(report, sort_keys=True))
+        if report["failed"]:  # the others were done; the exit code says which were not
+            raise CommandError(f"maintenance failed for: {', '.join(report['failed'])} (see the log)", returncode=1)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('memories', '0011_subject_lineage'),
+        ('memories', '0012_sessions_per_scope'),
     ]
 
     operations = [
