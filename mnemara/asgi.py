@@ -7,9 +7,10 @@ arrived: a client that sends slowly holds a coroutine, never a thread, so it can
 connection between requests (``CONN_MAX_AGE``), as under a threaded WSGI server.
 
 Why not Django's own ASGI handler: it runs each request on a new thread and crosses between that
-thread and the event loop about five times per request; that cost ~4 ms on every search on 2 cores
-(docs/benchmarks.md), and a new thread needs a new (or pooled) connection. Here a request crosses
-once each way. Other ASGI apps (the MCP endpoint) can be routed beside it by path.
+thread and the event loop several times per request, ~2.4 ms more per request than a threaded WSGI
+server on 2 cores where this bridge costs ~0.3 ms (bench/server_overhead.py, docs/benchmarks.md), and
+a new thread needs a new (or pooled) connection. Here a request crosses once each way. Other ASGI apps
+(the MCP endpoint) can be routed beside it by path.
 """
 
 from __future__ import annotations
