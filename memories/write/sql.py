@@ -30,6 +30,23 @@ CROSS JOIN LATERAL (
 ) c
 """
 
+# For each item of a batch that has a vector of secondary model {j}: up to ``limit`` live memories of its scope
+# of the same type whose vector of that model is a near-duplicate (that model's threshold), nearest first.
+RELATED_SECONDARY_SQL = """
+SELECT i.idx, c.id
+FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(type)s::text[], %(emb_{j})s::text[]) AS i(idx, scope_id, type, emb)
+CROSS JOIN LATERAL (
+    SELECT m.id
+    FROM memories_memory m JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %(model_{j})s
+    WHERE m.tenant_id = %(tenant)s AND v.tenant_id = %(tenant)s AND m.scope_id = i.scope_id
+      AND m.status = ANY(%(live)s) AND (m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
+      AND (v.embedding <=> i.emb::vector) + 0.0 <= %(max_distance_{j})s
+    ORDER BY (v.embedding <=> i.emb::vector) + 0.0, m.updated_at DESC
+    LIMIT %(limit)s
+) c
+WHERE i.emb IS NOT NULL
+"""
+
 # Transaction-scoped advisory locks, one per scope (serialise related-find + decide + write).
 SCOPE_LOCKS_SQL = ("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) "
                    "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)")
@@ -41,10 +58,14 @@ CROSS_TENANT = {
 }
 
 
-def related_candidates(params: dict[str, Any]) -> list[tuple[int, uuid.UUID]]:
-    """(item index, memory id) pairs of ``RELATED_SQL``; ``params["tenant"]`` is the active tenant."""
+def related_candidates(params: dict[str, Any], secondary_models: int = 0) -> list[tuple[int, uuid.UUID]]:
+    """(item index, memory id) pairs of ``RELATED_SQL`` and of ``RELATED_SECONDARY_SQL`` for each secondary
+    model j (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``); ``params["tenant"]`` is the
+    active tenant. A memory may come twice for one item (found by two models)."""
+    parts = [RELATED_SQL, *(RELATED_SECONDARY_SQL.format(j=j) for j in range(secondary_models))]
+    statement = "\nUNION ALL\n".join(parts)
     with connection.cursor() as cursor:
-        cursor.execute(RELATED_SQL, params)
+        cursor.execute(statement, params)
         return cursor.fetchall()
 
 
