@@ -66,7 +66,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from memories.choices import Status
-from memories.embeddings import get_embedder
+from memories.embeddings import READS_MIN, Embedder, embedders, profile
 from memories.models import Memory, Scope
 from memories.recall import side, sql
 from memories.recall.access import ACCESS_COUNTS, memories_accessed
@@ -76,11 +76,13 @@ from memories.recall.query import MAX_SCOPES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
+    floor_passes,
     fuse,
     fusion_weights,
     half_lives,
     merge_candidates,
     near_duplicate,
+    one_scale,
     score_candidates,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
@@ -99,6 +101,8 @@ class SearchHit:
     memory: Memory
     score: float
     scores: dict[str, float]
+    relevant: bool = True  # above the relevance floor (with floor=False, hits below it are returned too)
+    model: str = ""  # the embedding model that judged scores["vector"] ("": none reads both texts)
 
 
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
@@ -134,9 +138,48 @@ def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
 _EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embed")
 
 
-def _embed_soon(query: str) -> Future[list[float]]:
-    embedder = get_embedder()  # chosen in the caller's thread (settings and test overrides live there)
+def _embed_soon(embedder: Embedder, query: str) -> Future[list[float]]:
     return _EMBEDDINGS.submit(embedder.embed_query, query.strip())
+
+
+@dataclass
+class QueryVectors:
+    """The query's vectors, one per model, each computed on the embedding threads once it is known to be
+    needed: the primary model's at once; another model's as soon as some memory is for it to judge (a
+    Chinese query: at once, since the primary model cannot read it)."""
+
+    query: str
+    models: list[Embedder]
+    coverage: dict[str, float]
+    pending: dict[str, Future[list[float]]] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def start(cls, query: str, mode: str) -> QueryVectors:
+        models = embedders()  # chosen in the caller's thread (settings and test overrides live there)
+        primary = models[0]
+        vectors = cls(query, models, {primary.name: primary.coverage([query])[0]})
+        if mode == "lexical":  # the ablation pays for no embedding; its "vector" scores are 0
+            return vectors
+        vectors.pending[primary.name] = _embed_soon(primary, query)
+        for embedder in models[1:]:
+            vectors.coverage[embedder.name] = embedder.coverage([query])[0]
+            if vectors.coverage[primary.name] < READS_MIN and vectors.reads(embedder.name):
+                vectors.pending[embedder.name] = _embed_soon(embedder, query)
+        return vectors
+
+    def reads(self, name: str) -> bool:
+        return self.coverage.get(name, 0.0) >= READS_MIN
+
+    def reads_each(self) -> list[bool]:
+        return [self.reads(e.name) for e in self.models]
+
+    def need(self, name: str) -> None:
+        if name not in self.pending:
+            embedder = next(e for e in self.models if e.name == name)
+            self.pending[name] = _embed_soon(embedder, self.query)
+
+    def results(self) -> dict[str, list[float]]:
+        return {name: future.result() for name, future in self.pending.items()}
 
 
 def side_connections_close() -> None:
@@ -165,29 +208,37 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
     return SqlSource(qs(), scope_ids, criteria.statuses)
 
 
-def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
-                     query_vector: Future[list[float]] | None, prefetch: int
+def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int, vectors: QueryVectors,
+                     judged: Mapping[str, int], prefetch: int
                      ) -> tuple[dict[str, list[Candidate]], dict[uuid.UUID, Memory]]:
-    """The vector and the lexical candidate lists. The full-text ranking starts first (BM25 in this
-    thread, or SQL on the side connection) while ``query_vector`` is still being computed; if BM25 is
-    done before it, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
+    """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary
+    model's under its name) and the lexical list. The full-text ranking starts first (BM25 in this
+    thread, or SQL on the side connection) while the query vectors are still being computed; if BM25 is
+    done before them, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
     lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
     loaded: dict[uuid.UUID, Memory] = {}
-    if lexical is not None and lexical.ids and (query_vector is None or not query_vector.done()):
+    primary = vectors.models[0].name
+    first = vectors.pending.get(primary)
+    if lexical is not None and lexical.ids and (first is None or not first.done()):
         loaded = sql.memories_load(lexical.ids[:prefetch])
     lists: dict[str, list[Candidate]] = {}
-    vector = query_vector.result() if query_vector is not None else None
-    if vector is not None:
-        lists["vector"] = source.vector_candidates(vector, limit)
+    found = vectors.results()
+    for name, vector in found.items():
+        if judged.get(name, 0) > 0:
+            lists["vector" if name == primary else name] = source.vector_candidates(vector, limit, model=name)
     if lexical is not None:
-        lists["lexical"] = lexical.finish(vector)
+        lists["lexical"] = lexical.finish(found or None)
     return lists, loaded
 
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
-          loaded: Mapping[uuid.UUID, Memory] | None = None) -> list[SearchHit]:
+          loaded: Mapping[uuid.UUID, Memory] | None = None, passing: set[uuid.UUID] | None = None
+          ) -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
-    come without joins: their scopes are the searched ones, their subjects (if any) one more query."""
+    come without joins: their scopes are the searched ones, their subjects (if any) one more query.
+    ``passing``: the memories above the relevance floor; the others are left out (None: no floor)."""
+    if passing is not None:
+        scored = [s for s in scored if s.candidate.id in passing]
     vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
 
     def vector_of(memory: Memory) -> Any:
@@ -215,7 +266,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
                 memory.subject = subjects.get(memory.subject_id)
             if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
-            kept.append(SearchHit(memory, s.score, s.scores))
+            kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model))
             if len(kept) == k:
                 break
     return kept
@@ -225,8 +276,10 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
                   as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
-                  track_access: bool = True) -> list[SearchHit]:
-    """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first.
+                  floor: bool = True, track_access: bool = True) -> list[SearchHit]:
+    """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first: at most ``k``,
+    only those above the relevance floor (``floor=False``: exactly ``k`` when ``k`` match, each hit
+    saying whether it is above the floor).
 
     ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
     valid then, whatever became of it since). Expired memories are never returned.
@@ -234,8 +287,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
-    # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
-    query_vector = _embed_soon(query) if mode != "lexical" else None
+    vectors = QueryVectors.start(query, mode)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return []
@@ -244,12 +296,24 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
     source = candidate_source(states, criteria, filters)
+    judged: dict[str, int] = {}
+    if mode != "lexical":
+        judged = source.judge(vectors.reads_each())
+        for name, count in judged.items():
+            if count:
+                vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
     limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
-    lists, loaded = _candidate_lists(source, query, mode, limit, query_vector, prefetch=2 * k + 5)
-    fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
-    scored = score_candidates(merge_candidates(lists), fused, reference=as_of or now,
-                              lives=half_lives(get_active_tenant()))
-    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded)
+    lists, loaded = _candidate_lists(source, query, mode, limit, vectors, judged, prefetch=2 * k + 5)
+    names = [e.name for e in vectors.models]
+    profiles = {name: profile(name) for name in names}
+    candidates = merge_candidates(lists)
+    ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
+    fused = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
+    scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
+    passing = floor_passes(list(candidates.values()), profiles, scored[0].candidate.id if scored else None)
+    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
+    for hit in hits:
+        hit.relevant = hit.memory.pk in passing
     if track_access:
         memories_accessed([hit.memory.pk for hit in hits], now)
         for hit in hits:
