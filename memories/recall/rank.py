@@ -99,7 +99,7 @@ def one_scale(lists: Mapping[str, Sequence[Candidate]], weights: Mapping[str, fl
     A search with the primary model's list alone is returned unchanged."""
     secondary = [name for name in lists if name not in ("vector", "lexical")]
     if not secondary:
-        return dict(lists), dict(weights)
+        return {name: list(found) for name, found in lists.items()}, dict(weights)
     read = [c for name in ("vector", *secondary) for c in lists.get(name, ()) if c.model in profiles]
     read.sort(key=lambda c: (-profiles[c.model].calibrated(c.similarity), str(c.id)))
     merged = {"vector": read, "unread": [c for c in lists.get("vector", ()) if c.model not in profiles]}

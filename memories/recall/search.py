@@ -1,4 +1,4 @@
-"""Hybrid recall: candidates from the requested scopes, fused, weighted, deduplicated.
+"""Hybrid recall: candidates from the requested scopes, fused, weighted, floored, deduplicated.
 
 Where candidates come from
 --------------------------
@@ -9,10 +9,17 @@ ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. Both draw from the memor
 filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not expired, valid at
 ``as_of``):
 
-* vector:  cosine similarity ``sim(m) = 1 − cos_distance(embedding, query_vector)``, best first.
-  Exact in both: a numpy product over the scope's matrix, or SQL's scan inside the filter; HNSW with
-  pgvector iterative scans only in SQL for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to
-  exact if the index returns too few).
+* vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory
+  is compared with the query by the first model that reads both texts and holds the memory's vector
+  (``memories.embeddings.judge``: a model reads a text when it knows ≥ READS_MIN of its word tokens;
+  all-MiniLM reads English-like text, USE multilingual reads everything). So all-MiniLM ranks the
+  English memories for an English query, USE ranks the Chinese ones, and for a Chinese query every
+  memory. Memories no model reads (a model's vectors not computed yet) are ranked by the primary model
+  as before. ``sim(m) = cos(query_vector[model], vector[model](m))``, best first, exact: a numpy
+  product over the scope's matrix, or SQL's scan inside the filter; HNSW with pgvector iterative scans
+  only in SQL, for the primary model, for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to exact
+  if the index returns too few). A model's query vector is computed only when some memory is its to
+  rank: an English question on English memories costs one embedding, as before.
 * lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
   stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
   memories holding at least one of them. Matches are those of the GIN-indexed search_vector
@@ -20,17 +27,30 @@ filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not e
     - BM25 in the in-process index (k1 = 1.2, b = 0.75; document frequencies over the searched
       scopes; formula in ``index.cache.bm25``), where a prefix is expanded to the scopes' words;
     - ``ts_rank_cd`` (cover density) in SQL.
+  Each match also gets ``coverage``: the idf-weighted share of the query's terms it holds
+  (``rank.term_weights``; unweighted in SQL).
 
-Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then, for a memory m::
+Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. When only the primary model
+ranks (English-only data: the case all-MiniLM alone had), then for a memory m::
 
     fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
                     (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
                      a list m is absent from adds nothing)
     W_lexical     = WEIGHTS["lexical"]
     W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
-                    readable = share of the query's word tokens the embedding model knows
+                    readable = share of the query's word tokens the primary model reads
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
+
+When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
+model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
+    vector        = the pairs some model reads, ONE list ordered by calibrated similarity
+                    (sim − unrelated(model)) / (related(model) − unrelated(model)), weight WEIGHTS["vector"]
+    unread        = the pairs no model reads (ranked by the primary model), weight · MIN_VECTOR_SHARE
+    lexical       = only matches with coverage ≥ LEXICAL_GATE (in a mixed scope a query's words can
+                    only match memories in its own language: a shared name must not outweigh meaning)
+Then, either way::
+
     recency(m)    = 0.5 ** (age_days(m) / half_life(type))  for task (tenant.task_half_life_days)
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
@@ -39,12 +59,19 @@ Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. The
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
+The relevance floor (``rank.floor_passes``; off with ``floor=False``): a memory is returned only if
+    sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
+    or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all
+(a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
+``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
+
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped:
 the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: vector (similarity), lexical (BM25, or ts_rank_cd in SQL),
-recency, confidence, fusion and the final score.
+agree. Each hit carries ``scores``: vector (similarity, by the model named in ``SearchHit.model``),
+lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
+``relevant`` (above the floor).
 
 Latency (docs/benchmarks.md): the query is embedded on a second thread while this one reads the
 scopes and ranks by BM25; access counts are summed in memory and written once a second.
