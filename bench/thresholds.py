@@ -30,7 +30,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
-def judged_similarity(models, vectors, coverage, a: int, b: int) -> tuple[str, float]:  # noqa: ANN001
+def judged_similarity(models, vectors, coverage, a: int, b: int) -> tuple[str, float]:
     from memories.embeddings import judge
 
     names = [m.name for m in models]
@@ -38,7 +38,7 @@ def judged_similarity(models, vectors, coverage, a: int, b: int) -> tuple[str, f
     return name, float(vectors[name][a] @ vectors[name][b])
 
 
-def embed(models, texts: list[str]):  # noqa: ANN001, ANN201
+def embed(models, texts: list[str]):
     import numpy as np
 
     vectors = {m.name: np.asarray(m.embed(texts), dtype=np.float64) for m in models}
@@ -46,7 +46,7 @@ def embed(models, texts: list[str]):  # noqa: ANN001, ANN201
     return vectors, coverage
 
 
-def pairs_report(models) -> None:  # noqa: ANN001
+def pairs_report(models) -> None:
     data = json.loads((ROOT / "bench" / "eval" / "pairs.json").read_text())["pairs"]
     texts = [t for p in data for t in (p["a"], p["b"])]
     vectors, coverage = embed(models, texts)
@@ -61,7 +61,7 @@ def pairs_report(models) -> None:  # noqa: ANN001
     print("   (* mixed-language or cross-language pair)")
 
 
-def probes_report(models, path: Path) -> None:  # noqa: ANN001
+def probes_report(models, path: Path) -> None:
     data = json.loads(path.read_text())
     keys = list(data["memories"])
     texts = [data["memories"][k] for k in keys] + [q["q"] for q in data["queries"]]
