@@ -37,8 +37,10 @@ class IndexSource:
             with index.lock:
                 assigned = index.judged(reads)
             judged.append(assigned)
-            for k, n in zip(*np.unique(assigned, return_counts=True), strict=True):
-                counts[names[max(0, int(k))]] += int(n)
+            per_model = np.bincount(assigned.astype(np.int64) + 1, minlength=len(names) + 1)  # slot 0: unread
+            counts[names[0]] += int(per_model[0])
+            for k, name in enumerate(names):
+                counts[name] += int(per_model[k + 1])
         self._judged = judged
         return counts
 
