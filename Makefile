@@ -2,7 +2,7 @@
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.stamp-$(shell cat requirements.txt requirements-dev.txt | sha1sum | cut -c1-12)
+STAMP := $(VENV)/.stamp-$(shell cat requirements.txt requirements-dev.txt requirements-multilingual.txt | sha1sum | cut -c1-12)
 export XDG_RUNTIME_DIR ?= /tmp
 export PYTHONUNBUFFERED := 1
 HOST ?= 127.0.0.1
@@ -10,11 +10,12 @@ PORT ?= 8000
 
 .PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-deps --require-hashes -r requirements-multilingual.txt
 	@rm -f $(VENV)/.stamp-*
 	@touch $(STAMP)
 
@@ -37,6 +38,7 @@ db-stop:
 run: install
 	@$(PY) -m mnemara.pg stop-orphan
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py reembed --background
 	$(PY) manage.py demo_data
 	$(PY) manage.py jobs_recover
 	@echo "Starting the web server on http://$(HOST):$(PORT) and the background worker (Ctrl-C stops both)"

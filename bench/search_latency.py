@@ -9,9 +9,10 @@ What it does:
    would take ~10 minutes on 2 cores, so: ~2,000 distinct sentences are embedded with the real model,
    and each of the N rows reuses one of them with a unique suffix and a slightly perturbed,
    re-normalised vector, inserted with bulk_create (straight into memories_memory: versions and audit
-   events do not touch the search path, so they are skipped). search_text comes from the same
-   memories.write.text.search_text as the write flow. --in-scope rows go to `user/bench-0`, the rest are spread
-   over 90 other scopes of the same tenant.
+   events do not touch the search path, so they are skipped); likewise one vector per secondary
+   embedding model (MemoryVector rows) and the primary model's coverage, as the write flow stores them.
+   search_text comes from the same memories.write.text.search_text as the write flow. --in-scope rows
+   go to `user/bench-0`, the rest are spread over 90 other scopes of the same tenant.
 2. Starts a real HTTP server (--server: uvicorn on mnemara.asgi with 1 worker, as `make run` serves it,
    or gunicorn on mnemara.wsgi with 1 gthread worker and 1 thread; keep-alive) on 127.0.0.1 with
    MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms
@@ -80,8 +81,8 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
     import numpy as np
     from django.core.management import call_command
 
-    from memories.embeddings import get_embedder
-    from memories.models import Memory
+    from memories.embeddings import get_embedder, secondary_embedders
+    from memories.models import Memory, MemoryVector
     from memories.write import text
     from memories.write.records import scope_get_or_create
     from tenants.models import Tenant
@@ -98,27 +99,41 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
             started = time.perf_counter()
             base = sentences(2000)
             vectors = np.asarray(get_embedder().embed(base), dtype=np.float32)
+            coverage = get_embedder().coverage(base)
+            others = {e.name: np.asarray(e.embed(base), dtype=np.float32) for e in secondary_embedders()}
             print(f"embedded {len(base)} sentences in {time.perf_counter() - started:.1f}s", flush=True)
             scopes = [scope_get_or_create(f"user/bench-{i}") for i in range(91)]
             rng = np.random.default_rng(3)
             batch: list[Memory] = []
+            extra: list[MemoryVector] = []
+
+            def perturbed(vector: np.ndarray) -> np.ndarray:
+                moved = vector + rng.normal(scale=0.02, size=vector.shape[0]).astype(np.float32)
+                return moved / np.linalg.norm(moved)
+
             for i in range(total):
                 j = i % len(base)
                 content = f"{base[j]} (note {i})"
-                vector = vectors[j] + rng.normal(scale=0.02, size=vectors.shape[1]).astype(np.float32)
                 scope = scopes[0] if i < in_scope else scopes[1 + i % 90]
-                batch.append(Memory(tenant=tenant, scope=scope, type="fact", content=content,
-                                    content_hash=text.content_hash(content), search_text=text.search_text(content),
-                                    embedding=vector / np.linalg.norm(vector), embedding_model=get_embedder().name))
+                memory = Memory(tenant=tenant, scope=scope, type="fact", content=content,
+                                content_hash=text.content_hash(content), search_text=text.search_text(content),
+                                embedding=perturbed(vectors[j]), embedding_model=get_embedder().name,
+                                embedding_coverage=coverage[j])
+                batch.append(memory)
+                extra += [MemoryVector(tenant=tenant, memory=memory, model=name, embedding=perturbed(found[j]))
+                          for name, found in others.items()]
                 if len(batch) == 2000:
                     Memory.objects.bulk_create(batch)
-                    batch = []
+                    MemoryVector.objects.bulk_create(extra)
+                    batch, extra = [], []
                     print(f"  {i + 1} rows ({time.perf_counter() - started:.0f}s)", flush=True)
             Memory.objects.bulk_create(batch)
+            MemoryVector.objects.bulk_create(extra)
             from django.db import connection
 
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE memories_memory")
+                cursor.execute("ANALYZE memories_memoryvector")
             print(f"seeded {total} memories in {time.perf_counter() - started:.0f}s", flush=True)
         _, secret = apikey_create(tenant=tenant, name="bench")
     return secret
@@ -165,7 +180,7 @@ def run_pass(conn: http.client.HTTPConnection, secret: str, texts: list[str]) ->
     headers = {"Authorization": f"Bearer {secret}", "Content-Type": "application/json"}
     times = []
     for q in texts:
-        body = json.dumps({"query": q, "scope": "user/bench-0", "k": 10})
+        body = json.dumps({"query": q, "scope": "user/bench-0", "k": 10, "floor": False})
         started = time.perf_counter()
         conn.request("POST", "/api/v1/memories/search", body=body, headers=headers)
         response = conn.getresponse()

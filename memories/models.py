@@ -73,8 +73,12 @@ class Memory(TenantOwned):
     valid_from = models.DateTimeField(default=timezone.now)
     valid_to = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
+    # The primary embedding model's vector (settings.EMBEDDING_MODELS[0]), the model that made it, and the
+    # share of the content that model reads (memories.embeddings, coverage; NULL: not measured yet, read
+    # as 1.0). The other models' vectors are MemoryVector rows.
     embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(max_length=100, blank=True, default="")
+    embedding_coverage = models.FloatField(null=True, blank=True)
     # Words for full-text search: the content segmented (jieba for Chinese), lower-cased.
     search_text = models.TextField(blank=True, default="")
     search_vector = models.GeneratedField(
@@ -154,6 +158,24 @@ class Memory(TenantOwned):
         if fields is None:  # a full refresh re-reads the access counts too (loading one deferred field does not)
             self.__dict__.pop("_access_known", None)
         super().refresh_from_db(using=using, fields=fields, from_queryset=from_queryset)
+
+
+class MemoryVector(TenantOwned):
+    """A memory's vector from one of the secondary embedding models (the primary's is on the memory row),
+    with the share of the content the model reads. Any dimensions: each model its own. Written with its
+    memory by the write flow, or later by re-embedding (``memories.write.reembed``), which stamps the
+    memory for the search indexes; deleted with its memory (erasure reaches it) or when its model is
+    dropped from the configuration."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="vectors")
+    model = models.CharField(max_length=100)
+    coverage = models.FloatField(default=1.0)
+    embedding = VectorField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["memory", "model"], name="memoryvector_unique")]
+        indexes = [models.Index(fields=["tenant", "model"], name="memoryvector_tenant_model")]
 
 
 class MemorySubject(TenantOwned):

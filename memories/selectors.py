@@ -20,9 +20,11 @@ from pgvector.django import CosineDistance
 
 from memories import sql
 from memories.choices import LIVE_STATUSES, ReviewStatus, Status
+from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile
 from memories.models import ExportRun, Memory, MemoryAccess, MemorySubject, MemoryVersion, ReviewItem, Scope, Session
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
+from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.errors import NotFound, ValidationFailed
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
@@ -269,23 +271,47 @@ def status_counts(qs: QuerySet[Memory]) -> dict[str, int]:
 
 
 def vectors_tell(a: Memory, b: Memory) -> bool:
-    """Can vector similarity alone call these two alike? Not when either text is mostly words the model
-    cannot read (Chinese: all-MiniLM sees mostly [UNK] tokens, so two different facts can score 0.8):
-    then they must also share words, as in the write flow's near-duplicate rule."""
-    if min(readable_fraction(a.content), readable_fraction(b.content)) >= 0.5:
+    """Can the primary model's similarity alone call these two alike? Not when either text is mostly
+    words it cannot read (Chinese: all-MiniLM sees mostly [UNK] tokens, so two different facts can score
+    0.8): then they must also share words, as in the write flow's near-duplicate rule."""
+    if min(readable_fraction(a.content), readable_fraction(b.content)) >= READS_MIN:
         return True
     return word_overlap(a.search_text, b.search_text) >= settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP
 
 
+def _pair_judge(a: Memory, b: Memory) -> str | None:
+    """The model that compares two stored memories (``memories.embeddings.judge``), None if none reads both."""
+    mine, theirs = vectors_of(a), vectors_of(b)
+    return judge([e.name for e in embedders()], {n: v.coverage for n, v in mine.items()},
+                 {n: v.coverage for n, v in theirs.items()})
+
+
+def _alike(a: Memory, b: Memory, model: str) -> bool:
+    """Whether ``model``'s similarity of the two counts: it is the model that reads both, or (the primary
+    model, when none does) their words agree too."""
+    judged = _pair_judge(a, b)
+    return judged == model or (judged is None and model == get_embedder().name and vectors_tell(a, b))
+
+
 def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]]:
-    """The most similar live memories of the same scope (exact scan: ``+ 0.0`` keeps it off the ANN index)."""
-    if memory.embedding is None:
-        return []
-    distance = CosineDistance("embedding", memory.embedding) + Value(0.0)
-    rows = (Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES,
-                                                         embedding__isnull=False)
-            .exclude(pk=memory.pk).annotate(distance=distance).order_by("distance")[: 4 * limit])
-    return [(m, round(1.0 - float(m.distance), 3)) for m in rows if vectors_tell(memory, m)][:limit]
+    """The most similar live memories of the same scope, each pair compared by the model that reads both
+    (exact scans: ``+ 0.0`` keeps them off the ANN index)."""
+    secondary_attach([memory])
+    live = Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES)
+    found: dict[uuid.UUID, tuple[Memory, float]] = {}
+    for name, vector in vectors_of(memory).items():
+        if name == get_embedder().name:
+            rows = live.filter(embedding__isnull=False, embedding_model=name).annotate(
+                distance=CosineDistance("embedding", vector.vector) + Value(0.0))
+        else:
+            rows = live.filter(vectors__model=name).annotate(
+                distance=CosineDistance("vectors__embedding", vector.vector) + Value(0.0))
+        candidates = list(rows.exclude(pk=memory.pk).order_by("distance")[: 4 * limit])
+        secondary_attach(candidates)
+        for m in candidates:
+            if m.pk not in found and _alike(memory, m, name):
+                found[m.pk] = (m, round(1.0 - float(m.distance), 3))  # type: ignore[attr-defined]
+    return sorted(found.values(), key=lambda pair: -pair[1])[:limit]
 
 
 def same_entity(memory: Memory) -> QuerySet[Memory]:
@@ -305,15 +331,24 @@ class MergePair:
 MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
 
 
-def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> list[MergePair]:
-    """Pairs of live memories in one scope whose vectors are at least ``min_similarity`` alike (and, for
-    texts the model cannot read, whose words overlap: ``vectors_tell``).
+def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: int = 20) -> list[MergePair]:
+    """Pairs of live memories in one scope that are alike by the model that reads both texts: at least
+    ``min_similarity``, or (None) that model's merge-suggestion threshold (``ModelProfile``); by the
+    primary model, when no model reads both, only if their words overlap too (``vectors_tell``).
 
-    Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope: exact, and bounded.
+    Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope, per model: exact, and bounded.
     """
-    rows = sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=min_similarity, limit=4 * limit)
-    ids = {i for a, b, _ in rows for i in (a, b)}
-    memories = Memory.objects.select_related("scope", "subject").in_bulk(ids)
-    pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
-             if a in memories and b in memories and vectors_tell(memories[a], memories[b])]
+    found: dict[tuple[uuid.UUID, uuid.UUID], dict[str, float]] = {}  # pair → {model: similarity}
+    for embedder in embedders():
+        threshold = min_similarity if min_similarity is not None else profile(embedder.name).merge_suggestion
+        for a, b, similarity in sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=threshold,
+                                                 limit=4 * limit, model=embedder.name,
+                                                 primary=embedder.name == get_embedder().name):
+            found.setdefault((a, b), {})[embedder.name] = similarity
+    memories = Memory.objects.select_related("scope", "subject").in_bulk({i for pair in found for i in pair})
+    secondary_attach(memories.values())
+    pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for (a, b), by_model in found.items()
+             if a in memories and b in memories for model, s in by_model.items()
+             if _alike(memories[a], memories[b], model)]
+    pairs.sort(key=lambda pair: -pair.similarity)
     return pairs[:limit]

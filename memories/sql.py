@@ -23,12 +23,29 @@ WHERE 1 - (a.embedding <=> b.embedding) >= %s
 ORDER BY similarity DESC LIMIT %s
 """
 
+# The same by a secondary embedding model's vectors (MemoryVector rows of that model).
+MERGE_PAIRS_SECONDARY_SQL = """
+WITH recent AS MATERIALIZED (
+    SELECT m.id, v.embedding FROM memories_memory m
+    JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %s AND v.tenant_id = m.tenant_id
+    WHERE m.tenant_id = %s AND m.scope_id = %s AND m.status = ANY(%s)
+    ORDER BY m.updated_at DESC LIMIT %s)
+SELECT a.id, b.id, 1 - (a.embedding <=> b.embedding) AS similarity
+FROM recent a JOIN recent b ON a.id < b.id
+WHERE 1 - (a.embedding <=> b.embedding) >= %s
+ORDER BY similarity DESC LIMIT %s
+"""
+
 CROSS_TENANT: dict[str, str] = {}
 
 
-def merge_pairs(scope_id: uuid.UUID, *, scan: int, min_similarity: float, limit: int
-                ) -> list[tuple[uuid.UUID, uuid.UUID, float]]:
+def merge_pairs(scope_id: uuid.UUID, *, scan: int, min_similarity: float, limit: int, model: str = "",
+                primary: bool = True) -> list[tuple[uuid.UUID, uuid.UUID, float]]:
+    """Alike pairs by the primary model's vectors (``primary``), or by the secondary ``model``'s."""
     params: list[Any] = [get_active_tenant().pk, scope_id, list(LIVE_STATUSES), scan, min_similarity, limit]
     with connection.cursor() as cursor:
-        cursor.execute(MERGE_PAIRS_SQL, params)
+        if primary:
+            cursor.execute(MERGE_PAIRS_SQL, params)
+        else:
+            cursor.execute(MERGE_PAIRS_SECONDARY_SQL, [model, *params])
         return [(a, b, float(s)) for a, b, s in cursor.fetchall()]

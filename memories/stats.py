@@ -15,6 +15,8 @@ from django.utils import timezone
 
 from memories.choices import JobStatus, ReviewStatus, Status
 from memories.models import Feedback, Job, Memory, MemoryVersion, ReviewItem
+from memories.write.reembed import reembed_queued, vectors_progress
+from tenants.scoping import get_active_tenant
 
 
 def day_window(n: int) -> list[date]:
@@ -109,3 +111,11 @@ def type_status_matrix() -> tuple[list[str], list[tuple[str, list[int], int]]]:
     statuses = [s.value for s in Status]
     types = sorted({t for t, _ in found})
     return statuses, [(t, [found[(t, s)] for s in statuses], sum(found[(t, s)] for s in statuses)) for t in types]
+
+
+def embedding_progress() -> list[dict[str, Any]]:
+    """Each configured embedding model whose vector some memories still lack: how many have it, of how
+    many, and whether a re-embedding is queued (the overview's progress line; empty when all are done)."""
+    queued = reembed_queued(get_active_tenant())
+    return [{"model": model, "have": have, "total": total, "percent": 100 * have // max(total, 1), "queued": queued}
+            for model, have, total in vectors_progress() if have < total]

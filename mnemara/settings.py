@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from pathlib import Path
@@ -208,7 +209,15 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # --- Mnemara ---
-EMBEDDING_MODEL = env("MNEMARA_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
+# The embedding models, primary first (memories/embeddings.py): all-MiniLM-L6-v2 for English-like text and
+# USE multilingual v3 for Chinese and for pairs across languages. "name=/dir" adds a local
+# sentence-transformers model. The primary's vector lives on the memory row (384 dimensions).
+EMBEDDING_MODELS = [m.strip() for m in env("MNEMARA_EMBEDDING_MODELS",
+                                           "all-MiniLM-L6-v2,use-multilingual-v3").split(",") if m.strip()]
+EMBEDDING_MODEL = EMBEDDING_MODELS[0].partition("=")[0]
+# Per-model threshold overrides, e.g. '{"use-multilingual-v3": {"near_duplicate": 0.8, "floor": 0.35}}'
+# (fields of memories.embeddings.ModelProfile; the tuned defaults are in docs/recall.md).
+EMBEDDING_THRESHOLDS = json.loads(env("MNEMARA_EMBEDDING_THRESHOLDS", "{}"))
 # "onnx" (default: the model exported once to ONNX, run by onnxruntime), "sentence-transformers"
 # (the same model through torch), or "fake" (hashed trigrams; development only).
 EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "onnx")

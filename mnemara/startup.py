@@ -12,11 +12,11 @@ SWITCH_INTERVAL = 0.0005
 
 
 def web_process_settle() -> None:
-    """Load the embedding model now rather than on the first request, then take everything loaded so
-    far (Django, numpy, the model) out of the garbage collector's sight: a full collection over it is
+    """Load the embedding models now rather than on the first request, then take everything loaded so
+    far (Django, numpy, the models) out of the garbage collector's sight: a full collection over it is
     a pause that would land in some search's latency (measured: docs/benchmarks.md)."""
-    from memories.embeddings import get_embedder
+    from memories.embeddings import warm_up
 
-    get_embedder().embed_query("warm up")
+    warm_up()
     gc.freeze()
     sys.setswitchinterval(SWITCH_INTERVAL)

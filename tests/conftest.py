@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from rest_framework.test import APIClient
 
-from memories.embeddings import FakeEmbedder, get_embedder, set_embedder
+from memories.embeddings import FakeEmbedder, embedders, set_embedder, set_embedders
 from tenants.models import ApiKey, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, tenant_create
@@ -78,11 +78,12 @@ def in_alice(alice_tenant: Tenant) -> Iterator[Tenant]:
 
 @pytest.fixture
 def fake_embedder() -> Iterator[FakeEmbedder]:
-    previous = get_embedder()
+    """The fake as the only embedding model for one test (the configured ones come back after it)."""
+    previous = embedders()
     fake = FakeEmbedder()
     set_embedder(fake)
     yield fake
-    set_embedder(previous)
+    set_embedders(previous)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -27,6 +27,8 @@ class RecallIn(serializers.Serializer[Any]):
     descendants = serializers.BooleanField(required=False, default=False)
     types = serializers.ListField(child=serializers.ChoiceField(choices=MemoryType.choices), required=False,
                                   allow_null=True, default=None, max_length=len(MemoryType.choices))
+    floor = serializers.BooleanField(required=False, default=True, help_text=(
+        "Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not."))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scope" in attrs and "scopes" in attrs:
@@ -60,6 +62,7 @@ class SearchHitOut(serializers.Serializer[Any]):
     memory = s.MemoryOut()
     score = serializers.FloatField()
     scores = serializers.DictField(child=serializers.FloatField())
+    relevant = serializers.BooleanField(help_text="Above the relevance floor (always true unless floor is false).")
 
 
 class SearchOut(serializers.Serializer[Any]):
@@ -79,7 +82,8 @@ class MemorySearchView(TenantAPIView):
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
-        results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores} for h in hits]
+        results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores,
+                    "relevant": h.relevant} for h in hits]
         return Response({"results": results})
 
 

@@ -35,6 +35,7 @@ from memories.models import (
     Job,
     Memory,
     MemorySubject,
+    MemoryVector,
     MemoryVersion,
     ReviewItem,
     Scope,
@@ -216,7 +217,8 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     counts = {
         "memories": len(memory_ids),
         "memory_versions": MemoryVersion.objects.filter(memory_id__in=memory_ids).count(),
-        "embeddings": Memory.objects.filter(pk__in=memory_ids, embedding__isnull=False).count(),
+        "embeddings": Memory.objects.filter(pk__in=memory_ids, embedding__isnull=False).count()
+        + MemoryVector.objects.filter(memory_id__in=memory_ids).count(),  # every model's vectors
         "sessions": len(session_ids),
         "session_turns": SessionTurn.objects.filter(session_id__in=session_ids).count(),
         "session_summaries": Session.objects.filter(pk__in=session_ids).exclude(summary="").count(),

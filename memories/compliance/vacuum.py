@@ -10,11 +10,21 @@ from django.conf import settings
 from django.db import connection, models, transaction
 from django_tasks import task
 
-from memories.models import Feedback, Job, Memory, MemoryVersion, ReviewItem, Scope, Session, SessionTurn
+from memories.models import (
+    Feedback,
+    Job,
+    Memory,
+    MemoryVector,
+    MemoryVersion,
+    ReviewItem,
+    Scope,
+    Session,
+    SessionTurn,
+)
 from tenants.models import Subject
 
-ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVersion, SessionTurn, Session, ReviewItem, Job,
-                                                  Feedback, Subject, Scope)
+ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, SessionTurn, Session,
+                                                  ReviewItem, Job, Feedback, Subject, Scope)
 
 
 def erasure_tables() -> list[str]:

@@ -1,9 +1,13 @@
 """The retrieval-quality harness behind ``manage.py eval_recall``.
 
 Ingests the evaluation set (``bench/eval/recall_eval.json``) through the REST API into a fresh,
-uniquely named tenant, asks every question through ``POST /api/v1/memories/search`` in each mode,
-and scores the answers: recall@1/5/10 (share of a question's expected memories in the top k, averaged
-over questions), MRR (1 / rank of the first expected memory) and p50/p95 request latency.
+uniquely named tenant, asks every question through ``POST /api/v1/memories/search`` in each mode
+(hybrid with the relevance floor and without it; vector and lexical without it), and scores the answers:
+recall@1/5/10 (share of a question's expected memories in the top k, averaged over the questions that
+expect any), MRR (1 / rank of the first expected memory), padding (the share of returned memories a
+question did not expect), p50/p95 request latency, and recall@5 per direction (en-en, zh-zh, en-zh,
+zh-en: the languages of question and memory) and per tag. The questions that expect nothing ("nothing
+relevant") are also asked through ``POST /api/v1/context``: how many items their block holds.
 
 Everything runs in one database transaction that is rolled back at the end (``keep=False``), so
 nothing stays behind — not even the append-only audit events. The requests go through Django's test
@@ -28,7 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from memories.embeddings import get_embedder
+from memories.embeddings import query_caches_clear
 from memories.recall.query import MODES
 from tenants.services import apikey_create, tenant_create
 
@@ -37,30 +41,52 @@ API = "/api/v1"
 K = 10
 
 
+DIRECTIONS = ("en-en", "zh-zh", "en-zh", "zh-en")
+
+
 @dataclass
 class QuestionResult:
     id: str
     tags: list[str]
     ranks: list[int | None]  # 1-based rank of each expected memory in the top K, None if absent
     latency_ms: float
+    direction: str = ""  # en-en, zh-zh, en-zh, zh-en; "" for a bare name, number or code
+    returned: int = 0  # how many memories the search returned
+    context_items: int | None = None  # "nothing relevant" questions: items in their /context block
 
 
 @dataclass
 class ModeReport:
     mode: str
     questions: list[QuestionResult] = field(default_factory=list)
+    floor: bool = True
 
-    def recall_at(self, k: int, tag: str | None = None) -> float:
-        rows = [q for q in self.questions if tag is None or tag in q.tags]
+    def _expecting(self, tag: str | None = None, direction: str | None = None) -> list[QuestionResult]:
+        return [q for q in self.questions if q.ranks and (tag is None or tag in q.tags)
+                and (direction is None or q.direction == direction)]
+
+    def recall_at(self, k: int, tag: str | None = None, direction: str | None = None) -> float:
+        rows = self._expecting(tag, direction)
         if not rows:
             return 0.0
         return statistics.fmean(sum(1 for r in q.ranks if r is not None and r <= k) / len(q.ranks) for q in rows)
 
     def mrr(self) -> float:
-        if not self.questions:
+        rows = self._expecting()
+        if not rows:
             return 0.0
         return statistics.fmean(1.0 / min((r for r in q.ranks if r is not None), default=float("inf"))
-                                for q in self.questions)
+                                for q in rows)
+
+    def padding(self) -> float:
+        """The share of returned memories that no question expected (over every question, "nothing
+        relevant" ones included: everything they return is padding)."""
+        returned = sum(q.returned for q in self.questions)
+        found = sum(1 for q in self.questions for r in q.ranks if r is not None)
+        return (returned - found) / returned if returned else 0.0
+
+    def none_items(self) -> list[int]:
+        return [q.context_items for q in self.questions if not q.ranks and q.context_items is not None]
 
     def latency(self, quantile: float) -> float:
         values = sorted(q.latency_ms for q in self.questions)
@@ -69,11 +95,17 @@ class ModeReport:
         return values[min(len(values) - 1, round(quantile * (len(values) - 1)))]
 
     def summary(self, tags: Sequence[str]) -> dict[str, Any]:
-        return {"mode": self.mode, "questions": len(self.questions),
+        none_items = self.none_items()
+        return {"mode": self.mode, "floor": self.floor, "questions": len(self.questions),
                 "recall@1": round(self.recall_at(1), 4), "recall@5": round(self.recall_at(5), 4),
                 "recall@10": round(self.recall_at(10), 4), "mrr": round(self.mrr(), 4),
+                "padding": round(self.padding(), 4),
                 "p50_ms": round(self.latency(0.5), 2), "p95_ms": round(self.latency(0.95), 2),
-                "recall@5_by_tag": {t: round(self.recall_at(5, t), 4) for t in tags}}
+                "recall@5_by_direction": {d: round(self.recall_at(5, direction=d), 4) for d in DIRECTIONS
+                                          if self._expecting(direction=d)},
+                "recall@5_by_tag": {t: round(self.recall_at(5, t), 4) for t in tags if self._expecting(t)},
+                "nothing_relevant": {"questions": len(none_items), "max_items": max(none_items, default=0),
+                                     "mean_items": round(statistics.fmean(none_items), 2) if none_items else 0.0}}
 
 
 def load_dataset(path: Path = DATASET) -> dict[str, Any]:
@@ -118,8 +150,9 @@ def _ingest(client: APIClient, dataset: dict[str, Any], shift: timedelta) -> tup
 
 
 def _ask(client: APIClient, question: dict[str, Any], mode: str, keys: dict[str, str],
-         shift: timedelta) -> QuestionResult:
-    body = {"query": question["query"], "scope": question["scope"], "k": K, "mode": mode}
+         shift: timedelta, floor: bool = True) -> QuestionResult:
+    body: dict[str, Any] = {"query": question["query"], "scope": question["scope"], "k": K, "mode": mode,
+                            "floor": floor}
     if question.get("as_of"):
         body["as_of"] = _shifted(question["as_of"], shift)
     started = time.perf_counter()
@@ -129,7 +162,24 @@ def _ask(client: APIClient, question: dict[str, Any], mode: str, keys: dict[str,
         raise RuntimeError(f"question {question['id']} failed: {response.status_code} {response.content!r}")
     ids = [hit["memory"]["id"] for hit in response.json()["results"]]
     ranks = [ids.index(keys[key]) + 1 if keys[key] in ids else None for key in question["expected"]]
-    return QuestionResult(question["id"], question.get("tags", []), ranks, latency)
+    result = QuestionResult(question["id"], question.get("tags", []), ranks, latency,
+                            question.get("direction", ""), len(ids))
+    if not question["expected"] and mode == "hybrid":
+        block = client.post(f"{API}/context", {"query": question["query"], "scope": question["scope"],
+                                               "floor": floor}, format="json")
+        if block.status_code != 200:
+            raise RuntimeError(f"question {question['id']} failed: {block.status_code} {block.content!r}")
+        result.context_items = len(block.json()["items"])
+    return result
+
+
+def _runs(modes: Sequence[str]) -> list[tuple[str, bool]]:
+    """(mode, floor) pairs: hybrid with the relevance floor (what agents get) and without it; the single-leg
+    ablations without it, so that their rows compare with the history in docs/benchmarks.md."""
+    runs: list[tuple[str, bool]] = []
+    for mode in modes:
+        runs += [(mode, True), (mode, False)] if mode == "hybrid" else [(mode, False)]
+    return runs
 
 
 def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None) -> dict[str, Any]:
@@ -144,22 +194,15 @@ def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None) -> di
     tags = sorted({t for q in questions for t in q.get("tags", [])})
     client.post(f"{API}/memories/search", {"query": "warm-up", "scope": "user/warm-up"}, format="json")
     reports = []
-    for mode in modes:
-        _forget_query_vectors()
-        report = ModeReport(mode)
-        report.questions = [_ask(client, q, mode, keys, shift) for q in questions]
+    for mode, floor in _runs(modes):
+        query_caches_clear()  # each run pays for its own query embeddings (not the models' LRU caches)
+        report = ModeReport(mode, floor=floor)
+        report.questions = [_ask(client, q, mode, keys, shift, floor) for q in questions]
         reports.append(report)
     return {"tenant": tenant.slug, "memories": len(keys), "ingest_actions": dict(actions),
             "questions": len(questions), "k": K, "modes": [r.summary(tags) for r in reports],
-            "misses": {r.mode: [q.id for q in r.questions if None in q.ranks] for r in reports}}
-
-
-def _forget_query_vectors() -> None:
-    """Each mode pays for its own query embeddings: without this, the modes after the first would be
-    timed on the embedder's LRU cache of query vectors."""
-    cache = getattr(get_embedder(), "_cache", None)  # the query-vector LRU of the real embedders
-    if cache is not None:
-        cache.clear()
+            "misses": {f"{r.mode}{'' if r.floor else ' (no floor)'}": [q.id for q in r.questions if None in q.ranks]
+                       for r in reports}}
 
 
 class _Rollback(Exception):

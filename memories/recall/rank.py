@@ -1,5 +1,5 @@
-"""Ranking as pure functions: reciprocal rank fusion, the confidence and recency weights, the
-near-duplicate test. The formula they implement is in ``memories.recall.search``'s docstring."""
+"""Ranking as pure functions: reciprocal rank fusion, the confidence and recency weights, the relevance
+floor, the near-duplicate test. The formula they implement is in ``memories.recall.search``'s docstring."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from memories.choices import MemoryType
+from memories.embeddings import ModelProfile
 from memories.models import Memory
-from memories.recall.tokens import readable_fraction
 from tenants.models import Tenant
 
 RRF_K = 10
@@ -24,6 +24,15 @@ CONFIDENCE_FLOOR = 0.8
 RECENCY_FLOOR = 0.5
 DEDUPE_COSINE = 0.97
 DEDUPE_WORD_OVERLAP = 0.8
+# The relevance floor's lexical side: a memory holding this idf-weighted share of the query's terms is
+# relevant whatever its vector says (names, numbers, codes: docs/recall.md, "The relevance floor").
+LEXICAL_FLOOR = 0.5
+# Below this cosine similarity a vector says nothing, whatever the model ("coffee" and "The Starlight
+# prototype is due next Monday": 0.00).
+FLOOR_MIN = 0.15
+# In a search that mixes models' judgements, a lexical match counts only with this share of the query's
+# terms (idf-weighted): words can only match memories in the query's own language there.
+LEXICAL_GATE = 0.15
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
 
 
@@ -35,9 +44,11 @@ class Candidate:
     type: str
     confidence: float
     valid_from: datetime
-    similarity: float = 0.0
+    similarity: float = 0.0  # cosine similarity by ``model``'s vectors
     lexical: float = 0.0
-    vector: np.ndarray | None = None  # from an in-process index, for the dedupe of results
+    vector: np.ndarray | None = None  # the primary model's, from an in-process index, for the dedupe of results
+    model: str = ""  # the embedding model that judged ``similarity`` (memories.embeddings.judge)
+    lexical_coverage: float = 0.0  # idf-weighted share of the query's terms the memory holds (term_weights)
 
 
 @dataclass
@@ -67,9 +78,63 @@ def fuse(ranked: Mapping[str, Sequence[uuid.UUID]], weights: Mapping[str, float]
     return {pk: value / best for pk, value in fused.items()}
 
 
-def fusion_weights(query: str) -> dict[str, float]:
-    return {"vector": WEIGHTS["vector"] * max(MIN_VECTOR_SHARE, readable_fraction(query)),
-            "lexical": WEIGHTS["lexical"]}
+def fusion_weights(readable: float, secondary: Sequence[str] = ()) -> dict[str, float]:
+    """The lists' weights: the primary model's vector list by how much of the query it reads
+    (``readable``), each secondary model's list (named by the model; only the pairs it reads) and the
+    lexical list in full."""
+    weights = {"vector": WEIGHTS["vector"] * max(MIN_VECTOR_SHARE, readable), "lexical": WEIGHTS["lexical"]}
+    weights.update(dict.fromkeys(secondary, WEIGHTS["vector"]))
+    return weights
+
+
+def one_scale(lists: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
+              profiles: Mapping[str, ModelProfile]) -> tuple[dict[str, list[Candidate]], dict[str, float]]:
+    """The lists and weights of a search in which several models judge memories (a secondary model's list
+    is there): each model's list has a first place whatever its similarity, and fused as separate lists a
+    poor best match of one model would count as much as a good one of the other. So the pairs some model
+    reads become ONE vector list ordered by calibrated similarity (``ModelProfile.calibrated``), the pairs
+    no model reads (ranked by the primary model anyway) a list of their own at the smallest weight, and
+    the lexical list keeps only matches holding ``LEXICAL_GATE`` of the query's terms (an English query's
+    words can only match English memories: a shared name alone must not outweigh a cross-language match).
+    A search with the primary model's list alone is returned unchanged."""
+    secondary = [name for name in lists if name not in ("vector", "lexical")]
+    if not secondary:
+        return {name: list(found) for name, found in lists.items()}, dict(weights)
+    read = [c for name in ("vector", *secondary) for c in lists.get(name, ()) if c.model in profiles]
+    read.sort(key=lambda c: (-profiles[c.model].calibrated(c.similarity), str(c.id)))
+    merged = {"vector": read, "unread": [c for c in lists.get("vector", ()) if c.model not in profiles]}
+    merged_weights = {"vector": WEIGHTS["vector"], "unread": WEIGHTS["vector"] * MIN_VECTOR_SHARE}
+    if "lexical" in lists:
+        merged["lexical"] = [c for c in lists["lexical"] if c.lexical_coverage >= LEXICAL_GATE]
+        merged_weights["lexical"] = weights.get("lexical", WEIGHTS["lexical"])
+    return merged, merged_weights
+
+
+def term_weights(frequencies: Sequence[int], documents: int) -> list[float]:
+    """Each query term's idf, BM25's ``ln(1 + (N − df + 0.5) / (df + 0.5))``: a term no memory holds weighs
+    most (the query asks about something the scopes do not mention)."""
+    return [math.log(1.0 + (documents - df + 0.5) / (df + 0.5)) for df in frequencies]
+
+
+def floor_passes(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
+                 best: uuid.UUID | None = None) -> set[uuid.UUID]:
+    """The candidates relevant enough to return (docs/recall.md, "The relevance floor"): by their vector, a
+    similarity (by the model that judged the pair) of at least ``FLOOR_MIN`` and either the model's
+    ``floor`` or at most its ``floor_gap`` below the best candidate that model judged; or by their words,
+    holding ``LEXICAL_FLOOR`` of the query's terms (idf-weighted). ``best``, the best-scored candidate,
+    needs only some evidence (``FLOOR_MIN``, or a word in common): a search always says what came closest."""
+    top: dict[str, float] = {}
+    for c in candidates:
+        top[c.model] = max(top.get(c.model, -1.0), c.similarity)
+    passing = set()
+    for c in candidates:
+        limits = profiles.get(c.model)
+        by_vector = limits is not None and c.similarity >= FLOOR_MIN and (
+            c.similarity >= limits.floor or c.similarity >= top[c.model] - limits.floor_gap)
+        some = (limits is not None and c.similarity >= FLOOR_MIN) or c.lexical_coverage > 0
+        if by_vector or c.lexical_coverage >= LEXICAL_FLOOR or (c.id == best and some):
+            passing.add(c.id)
+    return passing
 
 
 def confidence_weight(confidence: float) -> float:
@@ -107,6 +172,7 @@ def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[uuid.UUID
         for c in candidates:
             seen = merged.setdefault(c.id, c)
             seen.lexical = max(seen.lexical, c.lexical)
+            seen.lexical_coverage = max(seen.lexical_coverage, c.lexical_coverage)
             if seen.vector is None:
                 seen.vector = c.vector
     return merged

@@ -1,4 +1,4 @@
-"""Hybrid recall: candidates from the requested scopes, fused, weighted, deduplicated.
+"""Hybrid recall: candidates from the requested scopes, fused, weighted, floored, deduplicated.
 
 Where candidates come from
 --------------------------
@@ -9,10 +9,17 @@ ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. Both draw from the memor
 filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not expired, valid at
 ``as_of``):
 
-* vector:  cosine similarity ``sim(m) = 1 − cos_distance(embedding, query_vector)``, best first.
-  Exact in both: a numpy product over the scope's matrix, or SQL's scan inside the filter; HNSW with
-  pgvector iterative scans only in SQL for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to
-  exact if the index returns too few).
+* vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory
+  is compared with the query by the first model that reads both texts and holds the memory's vector
+  (``memories.embeddings.judge``: a model reads a text when it knows ≥ READS_MIN of its word tokens;
+  all-MiniLM reads English-like text, USE multilingual reads everything). So all-MiniLM ranks the
+  English memories for an English query, USE ranks the Chinese ones, and for a Chinese query every
+  memory. Memories no model reads (a model's vectors not computed yet) are ranked by the primary model
+  as before. ``sim(m) = cos(query_vector[model], vector[model](m))``, best first, exact: a numpy
+  product over the scope's matrix, or SQL's scan inside the filter; HNSW with pgvector iterative scans
+  only in SQL, for the primary model, for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to exact
+  if the index returns too few). A model's query vector is computed only when some memory is its to
+  rank: an English question on English memories costs one embedding, as before.
 * lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
   stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
   memories holding at least one of them. Matches are those of the GIN-indexed search_vector
@@ -20,17 +27,30 @@ filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not e
     - BM25 in the in-process index (k1 = 1.2, b = 0.75; document frequencies over the searched
       scopes; formula in ``index.cache.bm25``), where a prefix is expanded to the scopes' words;
     - ``ts_rank_cd`` (cover density) in SQL.
+  Each match also gets ``coverage``: the idf-weighted share of the query's terms it holds
+  (``rank.term_weights``; unweighted in SQL).
 
-Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then, for a memory m::
+Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. When only the primary model
+ranks (English-only data: the case all-MiniLM alone had), then for a memory m::
 
     fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
                     (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
                      a list m is absent from adds nothing)
     W_lexical     = WEIGHTS["lexical"]
     W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
-                    readable = share of the query's word tokens the embedding model knows
+                    readable = share of the query's word tokens the primary model reads
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
+
+When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
+model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
+    vector        = the pairs some model reads, ONE list ordered by calibrated similarity
+                    (sim − unrelated(model)) / (related(model) − unrelated(model)), weight WEIGHTS["vector"]
+    unread        = the pairs no model reads (ranked by the primary model), weight · MIN_VECTOR_SHARE
+    lexical       = only matches with coverage ≥ LEXICAL_GATE (in a mixed scope a query's words can
+                    only match memories in its own language: a shared name must not outweigh meaning)
+Then, either way::
+
     recency(m)    = 0.5 ** (age_days(m) / half_life(type))  for task (tenant.task_half_life_days)
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
@@ -39,12 +59,19 @@ Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. The
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
+The relevance floor (``rank.floor_passes``; off with ``floor=False``): a memory is returned only if
+    sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
+    or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all
+(a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
+``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
+
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped:
 the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: vector (similarity), lexical (BM25, or ts_rank_cd in SQL),
-recency, confidence, fusion and the final score.
+agree. Each hit carries ``scores``: vector (similarity, by the model named in ``SearchHit.model``),
+lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
+``relevant`` (above the floor).
 
 Latency (docs/benchmarks.md): the query is embedded on a second thread while this one reads the
 scopes and ranks by BM25; access counts are summed in memory and written once a second.
@@ -67,7 +94,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from memories.choices import Status
-from memories.embeddings import get_embedder
+from memories.embeddings import READS_MIN, Embedder, embedders, profile
 from memories.models import Memory, Scope
 from memories.recall import side, sql
 from memories.recall.access import ACCESS_COUNTS, memories_accessed
@@ -77,11 +104,13 @@ from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
+    floor_passes,
     fuse,
     fusion_weights,
     half_lives,
     merge_candidates,
     near_duplicate,
+    one_scale,
     score_candidates,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
@@ -101,6 +130,8 @@ class SearchHit:
     memory: Memory
     score: float
     scores: dict[str, float]
+    relevant: bool = True  # above the relevance floor (with floor=False, hits below it are returned too)
+    model: str = ""  # the embedding model that judged scores["vector"] ("": none reads both texts)
 
 
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
@@ -136,14 +167,52 @@ def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
 _EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embed")
 
 
-def _embed_soon(query: str) -> Future[list[float]]:
-    embedder = get_embedder()  # chosen in the caller's thread (settings and test overrides live there)
-
+def _embed_soon(embedder: Embedder, query: str) -> Future[list[float]]:
     def embed() -> list[float]:
         with QUERY_EMBEDDING_SECONDS.time():
             return embedder.embed_query(query.strip())
 
     return _EMBEDDINGS.submit(embed)
+
+
+@dataclass
+class QueryVectors:
+    """The query's vectors, one per model, each computed on the embedding threads once it is known to be
+    needed: the primary model's at once; another model's as soon as some memory is for it to judge (a
+    Chinese query: at once, since the primary model cannot read it)."""
+
+    query: str
+    models: list[Embedder]
+    coverage: dict[str, float]
+    pending: dict[str, Future[list[float]]] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def start(cls, query: str, mode: str) -> QueryVectors:
+        models = embedders()  # chosen in the caller's thread (settings and test overrides live there)
+        primary = models[0]
+        vectors = cls(query, models, {primary.name: primary.coverage([query])[0]})
+        if mode == "lexical":  # the ablation pays for no embedding; its "vector" scores are 0
+            return vectors
+        vectors.pending[primary.name] = _embed_soon(primary, query)
+        for embedder in models[1:]:
+            vectors.coverage[embedder.name] = embedder.coverage([query])[0]
+            if vectors.coverage[primary.name] < READS_MIN and vectors.reads(embedder.name):
+                vectors.pending[embedder.name] = _embed_soon(embedder, query)
+        return vectors
+
+    def reads(self, name: str) -> bool:
+        return self.coverage.get(name, 0.0) >= READS_MIN
+
+    def reads_each(self) -> list[bool]:
+        return [self.reads(e.name) for e in self.models]
+
+    def need(self, name: str) -> None:
+        if name not in self.pending:
+            embedder = next(e for e in self.models if e.name == name)
+            self.pending[name] = _embed_soon(embedder, self.query)
+
+    def results(self) -> dict[str, list[float]]:
+        return {name: future.result() for name, future in self.pending.items()}
 
 
 def side_connections_close() -> None:
@@ -172,29 +241,37 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
     return SqlSource(qs(), scope_ids, criteria.statuses)
 
 
-def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
-                     query_vector: Future[list[float]] | None, prefetch: int
+def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int, vectors: QueryVectors,
+                     judged: Mapping[str, int], prefetch: int
                      ) -> tuple[dict[str, list[Candidate]], dict[uuid.UUID, Memory]]:
-    """The vector and the lexical candidate lists. The full-text ranking starts first (BM25 in this
-    thread, or SQL on the side connection) while ``query_vector`` is still being computed; if BM25 is
-    done before it, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
+    """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary
+    model's under its name) and the lexical list. The full-text ranking starts first (BM25 in this
+    thread, or SQL on the side connection) while the query vectors are still being computed; if BM25 is
+    done before them, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
     lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
     loaded: dict[uuid.UUID, Memory] = {}
-    if lexical is not None and lexical.ids and (query_vector is None or not query_vector.done()):
+    primary = vectors.models[0].name
+    first = vectors.pending.get(primary)
+    if lexical is not None and lexical.ids and (first is None or not first.done()):
         loaded = sql.memories_load(lexical.ids[:prefetch])
     lists: dict[str, list[Candidate]] = {}
-    vector = query_vector.result() if query_vector is not None else None
-    if vector is not None:
-        lists["vector"] = source.vector_candidates(vector, limit)
+    found = vectors.results()
+    for name, vector in found.items():
+        if judged.get(name, 0) > 0:
+            lists["vector" if name == primary else name] = source.vector_candidates(vector, limit, model=name)
     if lexical is not None:
-        lists["lexical"] = lexical.finish(vector)
+        lists["lexical"] = lexical.finish(found or None)
     return lists, loaded
 
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
-          loaded: Mapping[uuid.UUID, Memory] | None = None) -> list[SearchHit]:
+          loaded: Mapping[uuid.UUID, Memory] | None = None, passing: set[uuid.UUID] | None = None
+          ) -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
-    come without joins: their scopes are the searched ones, their subjects (if any) one more query."""
+    come without joins: their scopes are the searched ones, their subjects (if any) one more query.
+    ``passing``: the memories above the relevance floor; the others are left out (None: no floor)."""
+    if passing is not None:
+        scored = [s for s in scored if s.candidate.id in passing]
     vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
 
     def vector_of(memory: Memory) -> Any:
@@ -222,7 +299,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
                 memory.subject = subjects.get(memory.subject_id)
             if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
-            kept.append(SearchHit(memory, s.score, s.scores))
+            kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model))
             if len(kept) == k:
                 break
     return kept
@@ -249,8 +326,10 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
                   as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
-                  track_access: bool = True) -> list[SearchHit]:
-    """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first.
+                  floor: bool = True, track_access: bool = True) -> list[SearchHit]:
+    """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first: at most ``k``,
+    only those above the relevance floor (``floor=False``: exactly ``k`` when ``k`` match, each hit
+    saying whether it is above the floor).
 
     ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
     valid then, whatever became of it since). Expired memories are never returned.
@@ -258,8 +337,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
-    # lexical-only (the ablation) pays for no embedding; its "vector" scores are 0
-    query_vector = _embed_soon(query) if mode != "lexical" else None
+    vectors = QueryVectors.start(query, mode)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return []
@@ -268,12 +346,24 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
     source = candidate_source(states, criteria, filters)
+    judged: dict[str, int] = {}
+    if mode != "lexical":
+        judged = source.judge(vectors.reads_each())
+        for name, count in judged.items():
+            if count:
+                vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
     limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
-    lists, loaded = _candidate_lists(source, query, mode, limit, query_vector, prefetch=2 * k + 5)
-    fused = fuse({name: [c.id for c in found] for name, found in lists.items()}, fusion_weights(query))
-    scored = score_candidates(merge_candidates(lists), fused, reference=as_of or now,
-                              lives=half_lives(get_active_tenant()))
-    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded)
+    lists, loaded = _candidate_lists(source, query, mode, limit, vectors, judged, prefetch=2 * k + 5)
+    names = [e.name for e in vectors.models]
+    profiles = {name: profile(name) for name in names}
+    candidates = merge_candidates(lists)
+    ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
+    fused = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
+    scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
+    passing = floor_passes(list(candidates.values()), profiles, scored[0].candidate.id if scored else None)
+    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
+    for hit in hits:
+        hit.relevant = hit.memory.pk in passing
     if track_access:
         memories_accessed([hit.memory.pk for hit in hits], now)
         for hit in hits:

@@ -2,8 +2,9 @@
 vector similarity, the best full-text matches — for the memories that pass the search's filters:
 
 * ``SqlSource`` (here): PostgreSQL alone, the reference. An exact scan inside the filter, or HNSW
-  with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches through
-  the GIN index ranked by ts_rank_cd.
+  with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS`` (primary model only; a
+  secondary model's vectors are always scanned exactly); full-text matches through the GIN index
+  ranked by ts_rank_cd.
 * ``IndexSource`` (``memories.recall.index``): the in-process indexes, an optional accelerator that
   must return what SQL would (tested).
 
@@ -23,24 +24,25 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet, Value
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Value
 from pgvector.django import CosineDistance
 
-from memories.models import Memory
+from memories.embeddings import READS_MIN, embedders
+from memories.models import Memory, MemoryVector
 from memories.recall import side, sql
-from memories.recall.query import query_tsquery
+from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate
 
 SCOPE_ROWS_CACHE_SECONDS = 60
 
 
-LexicalFinish = Callable[[Sequence[float] | None], list[Candidate]]
+LexicalFinish = Callable[[Mapping[str, Sequence[float]] | None], list[Candidate]]
 
 
 @dataclass
 class Lexical:
     """A started full-text ranking: ``ids`` best first when already known (the in-process BM25), and
-    ``finish`` to turn it into candidates once the query vector is known."""
+    ``finish`` to turn it into candidates once the query vectors are known (by model name)."""
 
     ids: list[uuid.UUID] | None
     finish: LexicalFinish
@@ -49,7 +51,10 @@ class Lexical:
 class CandidateSource(Protocol):
     """What a search asks of a source (``SqlSource``, ``memories.recall.index.source.IndexSource``)."""
 
-    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]: ...
+    def judge(self, reads: Sequence[bool]) -> dict[str, int]: ...
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
+                          ) -> list[Candidate]: ...
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None: ...
 
@@ -117,6 +122,39 @@ def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit
     return found
 
 
+def _primary_reads() -> Q:
+    primary = embedders()[0].name
+    return Q(embedding__isnull=False, embedding_model=primary) & (
+        Q(embedding_coverage__isnull=True) | Q(embedding_coverage__gte=READS_MIN))
+
+
+def _secondary_reads(name: str) -> Exists:
+    return Exists(MemoryVector.objects.filter(memory=OuterRef("pk"), model=name, coverage__gte=READS_MIN))
+
+
+def judged_filter(reads: Sequence[bool], model: str) -> Q:
+    """The memories ``model`` compares with the query: SQL's form of ``ScopeIndex.judged`` (the first
+    model that reads the query and the memory and holds its vector; the primary for the rest)."""
+    names = [e.name for e in embedders()]
+    claims: dict[str, Q] = {}
+    for k, name in enumerate(names):
+        if reads[k]:
+            mine = _primary_reads() if k == 0 else Q(_secondary_reads(name))
+            for earlier in claims.values():
+                mine &= ~earlier
+            claims[name] = mine
+    if model == names[0]:  # with the memories no model reads
+        return claims.get(model, Q(pk__in=[])) | ~_any(list(claims.values()))
+    return claims.get(model, Q(pk__in=[]))
+
+
+def _any(conditions: Sequence[Q]) -> Q:
+    found = Q(pk__in=[])
+    for condition in conditions:
+        found |= condition
+    return found
+
+
 def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str] | None, cap: int) -> int:
     """Rows in the scopes (of those statuses; None: any), counted up to ``cap`` (an index scan that stops
     early), memoised for a minute per process: it only chooses between search paths (in-process index,
@@ -170,10 +208,54 @@ class SqlSource:
 
     def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = ()):
         self.qs, self.scope_ids, self.statuses = qs, scope_ids, statuses
+        self.reads: Sequence[bool] | None = None
 
-    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]:
+    def judge(self, reads: Sequence[bool]) -> dict[str, int]:
+        """Which model compares which memory follows ``reads`` (``judged_filter``). Not counted here (a
+        count is a scan of a large scope): every model that reads the query may have memories to rank."""
+        self.reads = list(reads)
+        names = [e.name for e in embedders()]
+        return {name: 1 if k == 0 or reads[k] else 0 for k, name in enumerate(names)}
+
+    def _judged(self, model: str) -> QuerySet[Memory]:
+        return self.qs if self.reads is None else self.qs.filter(judged_filter(self.reads, model))
+
+    def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
+                          ) -> list[Candidate]:
+        names = [e.name for e in embedders()]
+        name = model or names[0]
+        if name != names[0]:
+            return self._secondary_candidates(name, query_vector, limit)
         rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
-        return vector_candidates(self.qs, query_vector, limit, scope_rows=rows)
+        found = vector_candidates(self._judged(name), query_vector, limit, scope_rows=rows)
+        readers = self._readers([c.id for c in found])
+        for c in found:
+            c.model = readers.get(c.id, "")
+        return found
+
+    def _secondary_candidates(self, name: str, query_vector: Sequence[float], limit: int) -> list[Candidate]:
+        """A secondary model's exact scan over the memories it judges (its vectors are MemoryVector rows)."""
+        distance = CosineDistance("vectors__embedding", query_vector) + Value(0.0)
+        rows = (self._judged(name).filter(vectors__model=name).annotate(distance=distance)
+                .order_by("distance", "pk").values_list(*_FIELDS)[:limit])
+        found = [_candidate(r) for r in rows]
+        for c in found:
+            c.model = name
+        return found
+
+    def _readers(self, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
+        """The model that judges each of these memories ("" when none reads it: see ``judged_filter``)."""
+        if not ids:
+            return {}
+        names = [e.name for e in embedders()]
+        reads = self.reads if self.reads is not None else [True] * len(names)
+        found: dict[uuid.UUID, str] = {}
+        base = Memory.objects.filter(pk__in=list(ids))
+        for k, name in enumerate(names):
+            if reads[k]:
+                for pk in base.filter(judged_filter(reads, name)).values_list("pk", flat=True):
+                    found.setdefault(pk, name)
+        return {pk: found.get(pk, "") for pk in ids}
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         """Start the full-text query (on the side connection when ``parallel``, so that it runs while
@@ -185,14 +267,53 @@ class SqlSource:
         if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
             pending = side.on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
 
-        def finish(query_vector: Sequence[float] | None) -> list[Candidate]:
+        terms = query_terms(query)
+
+        def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             rows = pending.result() if pending is not None else lexical_rows(self.qs, tsquery, limit)
-            return self.lexical_candidates(rows, query_vector)
+            found = self.lexical_candidates(rows, query_vectors)
+            _term_share(found, terms)
+            return found
 
         return Lexical(None, finish)
 
-    def lexical_candidates(self, rows: Sequence[tuple[Any, ...]], query_vector: Sequence[float] | None
+    def lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
+                           query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None
                            ) -> list[Candidate]:
-        sims = sql_similarities([r[0] for r in rows], query_vector) if query_vector is not None else {}
-        return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank))
+        names = [e.name for e in embedders()]
+        if query_vectors is not None and not isinstance(query_vectors, Mapping):
+            query_vectors = {names[0]: query_vectors}
+        readers = self._readers([r[0] for r in rows])
+        sims: dict[uuid.UUID, float] = {}
+        for name, vector in (query_vectors or {}).items():
+            ids = [pk for pk, model in readers.items() if (model or names[0]) == name]
+            if name == names[0]:
+                sims.update(sql_similarities(ids, vector))
+            else:
+                sims.update(secondary_similarities(ids, name, vector))
+        return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank),
+                          model=readers.get(pk, ""))
                 for pk, type_, confidence, valid_from, rank in rows]
+
+
+def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: Sequence[float]
+                           ) -> dict[uuid.UUID, float]:
+    """Cosine similarity of a few rows by a secondary model's vectors, computed in SQL."""
+    if not ids:
+        return {}
+    rows = (MemoryVector.objects.filter(memory_id__in=list(ids), model=model)
+            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0))
+            .values_list("memory_id", "distance"))
+    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
+
+
+def _term_share(candidates: Sequence[Candidate], terms: Sequence[tuple[str, bool]]) -> None:
+    """Set each candidate's ``lexical_coverage``: the share of the query's terms its words hold. Unweighted
+    here (document frequencies over a large scope would cost a scan); the in-process index weighs by idf."""
+    if not candidates or not terms:
+        return
+    words = dict(Memory.objects.filter(pk__in=[c.id for c in candidates]).values_list("pk", "search_text"))
+    for c in candidates:
+        held = set(words.get(c.id, "").split())
+        found = sum(1 for t, prefix in terms if t in held or (prefix and any(w.startswith(t) for w in held)))
+        c.lexical_coverage = found / len(terms)

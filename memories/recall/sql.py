@@ -38,7 +38,8 @@ HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at
             " WHERE m.tenant_id = %s AND m.id = ANY(%s)")
 
 # One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
-# scope's version read in the same statement (one snapshot).
+# scope's version read in the same statement (one snapshot): the primary model's vector when the row's
+# model is the configured one, its coverage, and the secondary models' vectors (configured ones only).
 INDEX_ROWS_SQL = """
 SELECT s.search_seq,
        COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0),
@@ -46,9 +47,17 @@ SELECT s.search_seq,
        (extract(epoch FROM m.valid_from) * 1000000)::bigint,
        (extract(epoch FROM m.valid_to) * 1000000)::bigint,
        (extract(epoch FROM m.expires_at) * 1000000)::bigint,
-       m.search_text, vector_send(m.embedding)
+       m.search_text, CASE WHEN m.embedding_model = %s THEN vector_send(m.embedding) END,
+       CASE WHEN m.embedding_model = %s THEN m.embedding_coverage END,
+       o.models, o.coverages, o.vectors
 FROM memories_scope s
 LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
+LEFT JOIN LATERAL (
+    SELECT array_agg(v.model ORDER BY v.model) AS models, array_agg(v.coverage ORDER BY v.model) AS coverages,
+           array_agg(vector_send(v.embedding) ORDER BY v.model) AS vectors
+    FROM memories_memoryvector v
+    WHERE v.memory_id = m.id AND v.tenant_id = s.tenant_id AND v.model = ANY(%s)
+) o ON m.id IS NOT NULL
 WHERE s.id = %s AND s.tenant_id = %s
 """
 
@@ -97,12 +106,14 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
     return found
 
 
-def index_rows(scope_id: uuid.UUID, since: int | None) -> list[tuple[Any, ...]]:
+def index_rows(scope_id: uuid.UUID, since: int | None, primary: str,
+               secondary: Sequence[str]) -> list[tuple[Any, ...]]:
     """``INDEX_ROWS_SQL`` for one scope of the active tenant: nothing when the scope is gone or is
-    another tenant's."""
+    another tenant's. ``primary``: the primary model's name; ``secondary``: the other models' names."""
     changed = "" if since is None else "AND m.search_seq > %s"
     tenant_id = get_active_tenant().pk
-    params: list[Any] = [scope_id, tenant_id] if since is None else [since, scope_id, tenant_id]
+    params: list[Any] = [primary, primary, *([] if since is None else [since]), list(secondary), scope_id,
+                         tenant_id]
     with connection.cursor() as cursor:
         cursor.execute(INDEX_ROWS_SQL.format(changed=changed), params)
         return cursor.fetchall()

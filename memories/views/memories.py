@@ -44,10 +44,11 @@ def _hybrid(data: dict[str, Any]) -> list[SearchHit]:
     scopes = [data["scope"]] if data.get("scope") else selectors.scope_roots()
     if not scopes:
         return []
-    # The dashboard's reads are not recalls: they do not count as accesses.
+    # The dashboard's reads are not recalls: they do not count as accesses. The browser orders what the
+    # filters let through by relevance, so it shows the memories below the relevance floor too.
     hits = memory_search(
         query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
-        k=50, min_confidence=data.get("conf_min") or 0.0,
+        k=50, min_confidence=data.get("conf_min") or 0.0, floor=False,
         include_statuses=[data["status"]] if data.get("status") else Status.values, track_access=False)
     keep = set(selectors.memories_filtered({**data, "q": ""}).values_list("pk", flat=True))
     return [h for h in hits if h.memory.pk in keep]
@@ -192,14 +193,14 @@ def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
 @require_GET
 @admin_required
 def merge_suggest(request: DashboardRequest) -> HttpResponse:
-    form = MergeSuggestForm(request.GET or None, initial={"similarity": 0.8})
+    form = MergeSuggestForm(request.GET or None)
     pairs: list[selectors.MergePair] = []
     if form.is_valid():
         scope = selectors.scope_by_path(form.cleaned_data["scope"])
         if scope is None:
             form.add_error("scope", _("No such scope."))
         else:
-            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"] or 0.8)
+            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"])  # None: each model's own
     scopes = selectors.scope_paths()
     return page(request, "dashboard/merge.html", {"form": form, "pairs": pairs, "scopes": scopes})
 

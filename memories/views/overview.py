@@ -61,13 +61,15 @@ def overview(request: DashboardRequest) -> HttpResponse:
         "statuses": statuses, "matrix": matrix,
         "column_totals": [sum(row[1][i] for row in matrix) for i in range(len(statuses))],
         "jobs": stats.jobs_summary(), "feedback": feedback_totals, "days": DAYS,
+        "embeddings": stats.embedding_progress(),
     })
 
 
 @require_GET
 @viewer_required
 def playground(request: DashboardRequest) -> HttpResponse:
-    """Ranked results with their score breakdown, and the exact block /api/v1/context would return."""
+    """Ranked results with their score breakdown (all k of them, the ones below the relevance floor
+    marked: the API leaves those out), and the exact block /api/v1/context would return."""
     data = None
     if request.GET:
         # Sensible defaults for what a short query string leaves out (as the API would).
@@ -81,7 +83,7 @@ def playground(request: DashboardRequest) -> HttpResponse:
         scopes, descendants, types = cleaned["scopes"], not cleaned["exact_scopes"], cleaned["types"] or None
         # The dashboard's reads are not recalls: they do not count as accesses.
         context["hits"] = memory_search(query=cleaned["query"], scopes=scopes, descendants=descendants, types=types,
-                                        k=cleaned["k"] or 10, track_access=False)
+                                        k=cleaned["k"] or 10, floor=False, track_access=False)
         context["context_block"] = context_build(query=cleaned["query"], scopes=scopes, descendants=descendants,
                                                  types=types, token_budget=cleaned["token_budget"])
     return page(request, "dashboard/playground.html", context)

@@ -20,13 +20,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from memories.choices import ChangeKind, JobStatus, Provenance, ReviewKind, ReviewResolution, ReviewStatus, Status
-from memories.embeddings import get_embedder
-from memories.models import Job, Memory, MemoryVersion, ReviewItem, Scope
+from memories.embeddings import embedders, profile
+from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.policy import Action, Candidate, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import rank_related, related_prefetch
+from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
 from memories.write.versions import bump, lock_scopes, review_close_open, snapshot
 from mnemara.errors import ServiceError
 from mnemara.metrics import WRITE_RESOLUTIONS
@@ -65,6 +66,8 @@ class _Writer:
         self.reviews: list[ReviewItem] = []
         self.late_events: list[AuditEvent] = []  # about review items of this batch: after their creation
         self.links: list[tuple[uuid.UUID, uuid.UUID]] = []  # (memory, subject) lineage links to add
+        self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
+        self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
 
     def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
         """Carry these subjects into the memory's lineage (before its next version is taken)."""
@@ -73,6 +76,8 @@ class _Writer:
     def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "",
                derived_from: Memory | None = None) -> Memory:
         memory = memory_new(p, scope, subject, status)
+        self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
+        secondary_set(memory, p.embedded)
         self.link(memory, [subject.pk if subject else None,
                            *(subject_ids_of(derived_from) if derived_from is not None else [])])
         self.memories.append(memory)
@@ -94,6 +99,13 @@ class _Writer:
             self.versions.append(bump(memory, change, self.actor, reason=reason, **fields))
         self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
 
+    def revector(self, memory: Memory, p: Prepared) -> None:
+        """The memory now holds ``p``'s content: its secondary vectors are ``p``'s (written at flush)."""
+        if not memory._state.adding:
+            self.revectored.append(memory)
+        self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
+        secondary_set(memory, p.embedded)
+
     def close_reviews(self, memory: Memory, resolution: str) -> None:
         for item in self.reviews:
             if item.status == ReviewStatus.OPEN and memory.pk in (item.memory_id, item.other_memory_id):
@@ -111,6 +123,7 @@ class _Writer:
 
     def flush(self) -> None:
         Memory.objects.bulk_create(self.memories)
+        vectors_save([v for rows in self.vectors.values() for v in rows], replacing=self.revectored)
         links_save(self.links)
         if self.reviews:
             ReviewItem.objects.bulk_create(self.reviews)
@@ -134,7 +147,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         writer.change(twin, ChangeKind.DEPRECATE, "expired", status=Status.DEPRECATED, valid_to=twin.expires_at)
     candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
-                               min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP)
+                               min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP, limits=near_limits())
     old = next((m for m, r in related if r is decision.related), None)
     actor = writer.actor
     if decision.action is Action.DUPLICATE:
@@ -148,10 +161,10 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         writer.change(
             old, ChangeKind.UPDATE, "overwritten by a higher-confidence write"
             + (f" from session {p.input.source_session}" if p.input.source_session else ""),
-            content=p.content, content_hash=p.content_hash, search_text=p.search_text, embedding=p.embedding,
-            embedding_model=get_embedder().name, confidence=p.confidence, provenance=p.input.provenance,
-            status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
-            source_session=p.input.source_session or old.source_session, **primary)
+            content=p.content, content_hash=p.content_hash, search_text=p.search_text, confidence=p.confidence,
+            provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
+            source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
+        writer.revector(old, p)
         writer.close_reviews(old, ReviewResolution.SUPERSEDED)
         writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"fields": ["content", "confidence"], "via": "write_flow"}))
@@ -182,6 +195,11 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+def near_limits() -> dict[str, tuple[float, float]]:
+    """Each configured model's near-duplicate thresholds: (cosine, minimum word overlap)."""
+    return {e.name: (profile(e.name).near_duplicate, profile(e.name).min_word_overlap) for e in embedders()}
 
 
 class JobFenced(ServiceError):

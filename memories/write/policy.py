@@ -11,16 +11,28 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 
-"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate: cosine
-similarity ≥ the near-duplicate threshold AND enough shared words (Jaccard of the search words ≥
-``min_word_overlap``). The vector alone is not trusted: all-MiniLM reads Chinese as [UNK] tokens, so
-"我喜欢喝咖啡" and "我讨厌吃苹果" get cosine 1.0 and one would silently supersede the other.
+"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate, judged
+by the embedding model that reads both texts (``Related.model``; ``memories.embeddings.judge``), at
+that model's thresholds (``limits``: cosine similarity and the share of search words both texts must
+have in common, Jaccard):
+
+| pair                                  | judged by          | near-duplicate when                      |
+|---------------------------------------|--------------------|------------------------------------------|
+| both English-like                     | all-MiniLM-L6-v2   | cosine ≥ 0.92 and word overlap ≥ 0.5     |
+| either Chinese, or across languages   | USE multilingual   | cosine ≥ 0.75 (it reads both: no word test) |
+| no model reads both (vectors missing) | the primary model  | ``near_duplicate`` and ``min_word_overlap`` |
+
+The primary model's vector alone is not trusted for text it cannot read: all-MiniLM reads Chinese as
+[UNK] tokens, so "我喜欢喝咖啡" and "我讨厌吃苹果" get cosine 1.0 and one would silently supersede the
+other; that is why its judgement needs shared words, and why Chinese goes to USE, which reads it (the
+thresholds and how they were tuned: docs/recall.md, "Thresholds per model").
 "High" means stated by the user with confidence ≥ the tenant's review threshold; inferred memories are
 never high.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -55,6 +67,7 @@ class Related:
     same_entity: bool
     similarity: float
     word_overlap: float = 1.0  # Jaccard of the two texts' search words
+    model: str = ""  # the embedding model that judged ``similarity``; "": none reads both (the primary's)
 
 
 def word_overlap(a: str, b: str) -> float:
@@ -75,18 +88,23 @@ def is_high(confidence: float, provenance: str, threshold: float) -> bool:
     return provenance == Provenance.STATED and confidence >= threshold
 
 
-def is_near_duplicate(related: Related, near_duplicate: float, min_word_overlap: float) -> bool:
-    return related.similarity >= near_duplicate and related.word_overlap >= min_word_overlap
+def is_near_duplicate(related: Related, near_duplicate: float, min_word_overlap: float,
+                      limits: Mapping[str, tuple[float, float]] | None = None) -> bool:
+    """``limits`` maps a model to its (near-duplicate cosine, minimum word overlap); a pair no model in it
+    judged uses ``near_duplicate`` and ``min_word_overlap``."""
+    cosine, overlap = (limits or {}).get(related.model, (near_duplicate, min_word_overlap))
+    return related.similarity >= cosine and related.word_overlap >= overlap
 
 
 def conflict_decide(new: Candidate, related: list[Related], *, threshold: float, near_duplicate: float,
-                    min_word_overlap: float = 0.0) -> Decision:
+                    min_word_overlap: float = 0.0, limits: Mapping[str, tuple[float, float]] | None = None
+                    ) -> Decision:
     """Pick the action of the policy table. ``related`` is ordered best match first."""
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
     same = next((r for r in related if r.type == new.type
-                 and (r.same_entity or is_near_duplicate(r, near_duplicate, min_word_overlap))), None)
+                 and (r.same_entity or is_near_duplicate(r, near_duplicate, min_word_overlap, limits))), None)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)

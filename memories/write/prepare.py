@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
 from memories.choices import MemoryType, Provenance
-from memories.embeddings import get_embedder
+from memories.embeddings import Embedded, embed_all, get_embedder
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
+from memories.write.vectors import primary_fields
 from mnemara.errors import TooLarge, ValidationFailed
 from tenants.models import Subject
 from tenants.paths import validate_scope_path
@@ -41,7 +43,8 @@ class MemoryInput:
 
 @dataclass
 class Prepared:
-    """One input after validation and normalisation, with its vector (computed for the whole batch)."""
+    """One input after validation and normalisation, with its vectors (computed for the whole batch): one
+    per configured model in ``embedded``; ``embedding`` is the primary model's."""
 
     input: MemoryInput
     content: str
@@ -50,7 +53,8 @@ class Prepared:
     content_hash: str
     search_text: str
     redacted: list[str]
-    embedding: list[float] | None = None
+    embedding: list[float] | np.ndarray | None = None
+    embedded: dict[str, Embedded] = field(default_factory=dict)
 
 
 def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
@@ -91,9 +95,11 @@ def prepare_inputs(items: Sequence[MemoryInput]) -> list[Prepared]:
     threshold = get_active_tenant().review_threshold
     many = len(items) > 1
     prepared = [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
-    vectors = get_embedder().embed([p.content for p in prepared])
-    for p, v in zip(prepared, vectors, strict=True):
-        p.embedding = v
+    embedded = embed_all([p.content for p in prepared])
+    primary = get_embedder().name
+    for p, vectors in zip(prepared, embedded, strict=True):
+        p.embedded = vectors
+        p.embedding = vectors[primary].vector
     return prepared
 
 
@@ -104,6 +110,6 @@ def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) 
         scope=scope, subject=subject, type=item.type, content=p.content, content_hash=p.content_hash,
         entity=p.entity, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
         status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
-        valid_to=item.valid_to, expires_at=item.expires_at, embedding=p.embedding,
-        embedding_model=get_embedder().name, search_text=p.search_text, created_at=now, updated_at=now,
+        valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.search_text, created_at=now,
+        updated_at=now, **primary_fields(p.embedded),
     )

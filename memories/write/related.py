@@ -2,28 +2,34 @@
 
 One query fetches, for every item of the batch, the up-to-20 best candidates in its scope: the same
 content (the duplicate key, expired twins included), the same entity and type, or a near-duplicate
-vector of the same type, best first. Ranking the final list happens in Python (``rank_related``),
-together with the memories this batch has already created or changed, so item 7 sees what items 1-6
-did.
+vector of the same type, best first — near-duplicates by each configured model's vectors (the primary
+model's on the memory row; the others' in ``MemoryVector``), each at that model's threshold. Ranking
+the final list happens in Python (``rank_related``), together with the memories this batch has already
+created or changed, so item 7 sees what items 1-6 did. There each pair is compared by the model that
+reads both texts (``memories.embeddings.judge``: all-MiniLM for two English-like texts, USE when either
+is Chinese or they are in different languages); when no model reads both, by the primary model, whose
+similarity then also needs shared words (the policy's ``min_word_overlap``).
 
 The vector distance is computed exactly (``+ 0.0`` keeps the planner off the HNSW index: the
-filtered-HNSW trap in STACK.md) and the query (``sql.RELATED_SQL``) names the tenant explicitly,
+filtered-HNSW trap in STACK.md) and the query (``sql.related_candidates``) names the tenant explicitly,
 since raw SQL does not go through the tenant-scoped manager; the rows are then loaded through it.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from memories.choices import LIVE_STATUSES
+from memories.embeddings import Embedded, embedders, get_embedder, judge, profile
 from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.policy import Related, word_overlap
+from memories.write.vectors import secondary_attach, vectors_of
 from tenants.scoping import get_active_tenant
 
 if TYPE_CHECKING:
@@ -32,10 +38,14 @@ if TYPE_CHECKING:
 CANDIDATES_PER_ITEM = 20
 
 
+def _vector_literal(found: Embedded | None) -> str | None:
+    return None if found is None else "[" + ",".join(map(str, found.vector)) + "]"
+
 
 def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: float,
                      now: datetime) -> list[list[Memory]]:
-    """For each (scope, item): the stored memories it may relate to. Two queries for the batch.
+    """For each (scope, item): the stored memories it may relate to. Two queries for the batch, and one
+    for the candidates' secondary vectors.
 
     A memory that is a candidate of several items is ONE instance, so a change made while applying
     one item is seen by the next.
@@ -50,34 +60,53 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
     }
-    pairs = sql.related_candidates(params)
+    secondary = [e.name for e in embedders()[1:]]
+    for j, name in enumerate(secondary):
+        params[f"model_{j}"] = name
+        params[f"emb_{j}"] = [_vector_literal(p.embedded.get(name)) for _, p in items]
+        params[f"max_distance_{j}"] = 1.0 - profile(name).near_duplicate
+    pairs = sql.related_candidates(params, len(secondary))
     ids = {memory_id for _, memory_id in pairs}
     loaded = {m.pk: m for m in Memory.objects.select_related("scope", "subject").defer("search_vector")
               .filter(pk__in=ids)} if ids else {}
+    secondary_attach(loaded.values())
     found: list[list[Memory]] = [[] for _ in items]
     for idx, memory_id in pairs:
-        if memory_id in loaded:
+        if memory_id in loaded and loaded[memory_id] not in found[idx]:
             found[idx].append(loaded[memory_id])
     return found
 
 
-def _unit_vector(holder: Any, attribute: str, value: object) -> np.ndarray | None:
-    """The vector as a float64 array, computed once per object (a batch compares each many times)."""
-    cached = getattr(holder, attribute, None)
-    if cached is None and value is not None:
-        cached = np.asarray(value, dtype=np.float64)
-        norm = float(np.linalg.norm(cached))
-        cached = cached / norm if norm else cached
-        setattr(holder, attribute, cached)
-    return cached
+def _unit(vector: Any) -> np.ndarray:
+    unit = np.asarray(vector, dtype=np.float64)
+    norm = float(np.linalg.norm(unit))
+    return unit / norm if norm else unit
 
 
-def _cosine(m: Memory, p: Prepared) -> float:
-    left = _unit_vector(m, "_unit_embedding", m.embedding)
-    right = _unit_vector(p, "_unit_embedding", p.embedding)
-    if left is None or right is None:
-        return 0.0
-    return float(left @ right)
+def _unit_vectors(holder: Any, vectors: Mapping[str, Embedded]) -> dict[str, np.ndarray]:
+    """The holder's vectors as float64 unit arrays, each computed once per vector object (a batch compares
+    each memory many times; an update in place brings new vector objects)."""
+    cache: dict[str, tuple[int, np.ndarray]] = holder.__dict__.setdefault("_unit_vectors", {})
+    units = {}
+    for name, found in vectors.items():
+        cached = cache.get(name)
+        if cached is None or cached[0] != id(found.vector):
+            cached = cache[name] = (id(found.vector), _unit(found.vector))
+        units[name] = cached[1]
+    return units
+
+
+def compare(m: Memory, p: Prepared) -> tuple[str, float]:
+    """(model, cosine similarity) of a stored memory and a new write, by the model that reads both texts
+    (``judge``); by the primary model when none does (a model name of ""), 0.0 when vectors are missing."""
+    mine, theirs = vectors_of(m), p.embedded
+    model = judge([e.name for e in embedders()], {n: e.coverage for n, e in mine.items()},
+                  {n: e.coverage for n, e in theirs.items()})
+    left, right = _unit_vectors(m, mine), _unit_vectors(p, theirs)
+    name = model or get_embedder().name
+    if name not in left or name not in right:
+        return "", 0.0
+    return (model or ""), float(left[name] @ right[name])
 
 
 def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_duplicate: float,
@@ -100,12 +129,13 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         same_type = m.type == p.input.type
         if not (same_content or same_type):
             continue
-        similarity = _cosine(m, p)
-        if not (same_content or same_entity or similarity >= near_duplicate):
+        model, similarity = compare(m, p)
+        near = profile(model).near_duplicate if model else near_duplicate
+        if not (same_content or same_entity or similarity >= near):
             continue
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
-                          word_overlap=word_overlap(m.search_text, p.search_text))
+                          word_overlap=word_overlap(m.search_text, p.search_text), model=model)
         key = (not same_content, not (same_entity and same_type), -similarity, -m.updated_at.timestamp())
         ranked.append((key, m, related))
     ranked.sort(key=lambda entry: entry[0])

@@ -14,11 +14,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from memories.choices import LIVE_STATUSES, ChangeKind, MemoryType, Provenance, ReviewResolution, Status
-from memories.embeddings import get_embedder
+from memories.embeddings import embed_all
 from memories.models import Memory, MemoryVersion
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
+from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from memories.write.versions import VersionConflict, bump, memory_get, review_close_open, snapshot
 from mnemara.errors import Conflict, ValidationFailed
 from tenants.audit import audit, audit_event
@@ -67,9 +68,9 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
     memory = memory_get(memory_id)
     if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
         raise validation.field_error("valid_to", "valid_to is before valid_from.")
-    if "content" in fields:
-        fields["embedding"] = get_embedder().embed([fields["content"]])[0]
-        fields["embedding_model"] = get_embedder().name
+    embedded = embed_all([fields["content"]])[0] if "content" in fields else None
+    if embedded is not None:
+        fields.update(primary_fields(embedded))
     if memory.provenance == Provenance.INFERRED and fields.get("confidence", 0) >= memory.tenant.review_threshold:
         # Inferred memories never become high-confidence facts on a model's say-so: only a person
         # (a dashboard member) can vouch for one, which makes it stated.
@@ -83,6 +84,8 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
             version = bump(memory, ChangeKind.UPDATE, actor, reason=reason, expected_version=expected_version,
                            **fields)
             version.save()
+            if embedded is not None:
+                vectors_save(secondary_rows(memory, embedded), replacing=[memory])
             if fields.get("status") in (Status.ACTIVE, Status.DEPRECATED):
                 review_close_open(memory, actor, ReviewResolution.EDITED)
             audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,
@@ -176,6 +179,7 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
             # The merged text holds every source's content: it is about every source's people.
             lineage_add(merged, [s for m in sources for s in subject_ids_of(m)])
             merged.save()
+            vectors_save(secondary_rows(merged, prepared.embedded))
             links_save((merged.pk, s) for s in subject_ids_of(merged))
             versions.append(snapshot(merged, ChangeKind.MERGE, actor, f"merged from {', '.join(ids)}"))
             for m, v in zip(sources, versions, strict=False):

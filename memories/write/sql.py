@@ -4,11 +4,14 @@ every ``*_SQL`` constant here to that rule."""
 
 from __future__ import annotations
 
+import contextlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from django.db import connection
+
+from tenants.scoping import get_active_tenant
 
 # For each item of a batch: up to ``limit`` live memories of its scope that it may relate to (the same
 # content, the same entity and type, or a near-duplicate vector of the same type), best first.
@@ -30,21 +33,51 @@ CROSS JOIN LATERAL (
 ) c
 """
 
+# For each item of a batch that has a vector of secondary model {j}: up to ``limit`` live memories of its scope
+# of the same type whose vector of that model is a near-duplicate (that model's threshold), nearest first.
+RELATED_SECONDARY_SQL = """
+SELECT i.idx, c.id
+FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(type)s::text[], %(emb_{j})s::text[]) AS i(idx, scope_id, type, emb)
+CROSS JOIN LATERAL (
+    SELECT m.id
+    FROM memories_memory m JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %(model_{j})s
+    WHERE m.tenant_id = %(tenant)s AND v.tenant_id = %(tenant)s AND m.scope_id = i.scope_id
+      AND m.status = ANY(%(live)s) AND (m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
+      AND (v.embedding <=> i.emb::vector) + 0.0 <= %(max_distance_{j})s
+    ORDER BY (v.embedding <=> i.emb::vector) + 0.0, m.updated_at DESC
+    LIMIT %(limit)s
+) c
+WHERE i.emb IS NOT NULL
+"""
+
 # Transaction-scoped advisory locks, one per scope (serialise related-find + decide + write).
 SCOPE_LOCKS_SQL = ("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) "
                    "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)")
 SCOPE_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
 
+# Ask the search-index trigger (migration 0013) to stamp memories whose secondary vectors were just added.
+STAMP_SQL = "UPDATE memories_memory SET search_seq = -1 WHERE tenant_id = %s AND id = ANY(%s)"
+
+# One re-embedding run per (tenant, model): a session lock, released at the end or with the connection.
+REEMBED_LOCK_SQL = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
+REEMBED_UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
+
 CROSS_TENANT = {
     "SCOPE_LOCKS_SQL": "reads no table: locks keyed by scope ids (random UUIDs)",
     "SCOPE_LOCK_SQL": "reads no table: a lock keyed by a scope id (a random UUID)",
+    "REEMBED_LOCK_SQL": "reads no table: a lock keyed by a tenant id and a model name",
+    "REEMBED_UNLOCK_SQL": "reads no table: releases that lock",
 }
 
 
-def related_candidates(params: dict[str, Any]) -> list[tuple[int, uuid.UUID]]:
-    """(item index, memory id) pairs of ``RELATED_SQL``; ``params["tenant"]`` is the active tenant."""
+def related_candidates(params: dict[str, Any], secondary_models: int = 0) -> list[tuple[int, uuid.UUID]]:
+    """(item index, memory id) pairs of ``RELATED_SQL`` and of ``RELATED_SECONDARY_SQL`` for each secondary
+    model j (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``); ``params["tenant"]`` is the
+    active tenant. A memory may come twice for one item (found by two models)."""
+    parts = [RELATED_SQL, *(RELATED_SECONDARY_SQL.format(j=j) for j in range(secondary_models))]
+    statement = "\nUNION ALL\n".join(parts)
     with connection.cursor() as cursor:
-        cursor.execute(RELATED_SQL, params)
+        cursor.execute(statement, params)
         return cursor.fetchall()
 
 
@@ -57,3 +90,25 @@ def scope_locks(scope_ids: Sequence[uuid.UUID]) -> None:
 def scope_lock(scope_id: uuid.UUID) -> None:
     with connection.cursor() as cursor:
         cursor.execute(SCOPE_LOCK_SQL, [f"scope:{scope_id}"])
+
+
+def memories_stamp(ids: Sequence[uuid.UUID]) -> None:
+    """Stamp these memories of the active tenant (and their scopes) for the search indexes."""
+    if ids:
+        with connection.cursor() as cursor:
+            cursor.execute(STAMP_SQL, [get_active_tenant().pk, list(ids)])
+
+
+@contextlib.contextmanager
+def reembed_lock(tenant_id: uuid.UUID, model: str) -> Iterator[bool]:
+    """Hold the (tenant, model) re-embedding lock while the block runs; yields False if another run has it."""
+    key = f"reembed:{tenant_id}:{model}"
+    with connection.cursor() as cursor:
+        cursor.execute(REEMBED_LOCK_SQL, [key])
+        locked = bool(cursor.fetchone()[0])
+    try:
+        yield locked
+    finally:
+        if locked:
+            with connection.cursor() as cursor:
+                cursor.execute(REEMBED_UNLOCK_SQL, [key])

@@ -223,6 +223,8 @@ class SearchHit:
     score: float
     #: The score breakdown (vector, lexical, recency, ...).
     scores: dict[str, Any] = field(default_factory=dict)
+    #: Above the relevance floor (always, unless the search sent ``floor=False``).
+    relevant: bool = True
 
 
 @dataclass(frozen=True)
@@ -507,22 +509,26 @@ class Mnemara:
     def search(self, query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None, k: int = 10,
                types: Sequence[str] | None = None, descendants: bool | None = None,
                min_confidence: float | None = None, include_statuses: Sequence[str] | None = None,
-               filters: Mapping[str, Any] | None = None) -> builtins.list[SearchHit]:
-        """The memories that best match ``query`` in the given scope(s), best first."""
+               filters: Mapping[str, Any] | None = None, floor: bool | None = None) -> builtins.list[SearchHit]:
+        """The memories that best match ``query`` in the given scope(s), best first: at most ``k``, only those
+        above the relevance floor (``floor=False``: the best ``k``, relevant or not)."""
         body = _compact(query=query, scope=scope, scopes=list(scopes) if scopes is not None else None, k=k,
                         types=list(types) if types is not None else None, descendants=descendants,
                         min_confidence=min_confidence,
                         include_statuses=list(include_statuses) if include_statuses is not None else None,
-                        filters=dict(filters) if filters is not None else None)
+                        filters=dict(filters) if filters is not None else None, floor=floor)
         data = self._json("POST", "memories/search", idempotent=True, json=body)
         return [SearchHit(memory=Memory.from_json(hit["memory"]), score=float(hit.get("score", 0.0)),
-                          scores=dict(hit.get("scores") or {})) for hit in data.get("results", [])]
+                          scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)))
+                for hit in data.get("results", [])]
 
     def context(self, query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None,
-                token_budget: int | None = None, types: Sequence[str] | None = None) -> Context:
-        """The ``<memory>`` block to put in a system prompt for ``query``, within ``token_budget`` tokens."""
+                token_budget: int | None = None, types: Sequence[str] | None = None,
+                floor: bool | None = None) -> Context:
+        """The ``<memory>`` block to put in a system prompt for ``query``, within ``token_budget`` tokens: only
+        memories above the relevance floor (``floor=False``: the best ones that fit, relevant or not)."""
         body = _compact(query=query, scope=scope, scopes=list(scopes) if scopes is not None else None,
-                        token_budget=token_budget, types=list(types) if types is not None else None)
+                        token_budget=token_budget, types=list(types) if types is not None else None, floor=floor)
         data = self._json("POST", "context", idempotent=True, json=body)
         return Context(block=str(data.get("block", "")), items=[str(i) for i in data.get("items", [])],
                        tokens=int(data.get("tokens") or 0), raw=dict(data))

@@ -91,18 +91,20 @@ def build_server(client: Mnemara, *, default_scope: str = "") -> MCPServer:
 
     @server.tool()
     def search_memories(query: str, scope: str | None = None, k: int = 10,
-                        types: list[MemoryType] | None = None) -> dict[str, Any]:
-        """Find the memories that best match a question or keywords in a scope, best first."""
+                        types: list[MemoryType] | None = None, floor: bool = True) -> dict[str, Any]:
+        """Find the memories that best match a question or keywords in a scope, best first: at most k, only
+        relevant ones (floor=false: exactly k, relevant or not)."""
         chosen = scope_or_default(scope)
-        hits = _call(lambda: client.search(query, scope=chosen, k=max(1, min(k, 50)), types=types))
+        hits = _call(lambda: client.search(query, scope=chosen, k=max(1, min(k, 50)), types=types, floor=floor))
         return {"results": [hit_json(hit) for hit in hits]}
 
     @server.tool()
-    def get_context(query: str, scope: str | None = None, token_budget: int | None = None) -> str:
+    def get_context(query: str, scope: str | None = None, token_budget: int | None = None,
+                    floor: bool = True) -> str:
         """The <memory> block of what is remembered that matters for `query`, sized to `token_budget` tokens:
-        read it before answering about the user."""
+        read it before answering about the user. Only relevant memories (floor=false: the best that fit)."""
         chosen = scope_or_default(scope)
-        return _call(lambda: client.context(query, scope=chosen, token_budget=token_budget)).block
+        return _call(lambda: client.context(query, scope=chosen, token_budget=token_budget, floor=floor)).block
 
     @server.tool()
     def list_memories(scope: str | None = None, type: MemoryType | None = None, status: str | None = None,

@@ -13,6 +13,7 @@ from memories.models import (
     Feedback,
     Job,
     Memory,
+    MemoryVector,
     MemoryVersion,
     ReviewItem,
     Session,
@@ -39,7 +40,8 @@ def _counts_for(subject: Subject) -> dict[str, int]:
     return {
         "memories": len(ids),
         "memory_versions": MemoryVersion.objects.filter(memory_id__in=ids).count(),
-        "embeddings": memories.filter(embedding__isnull=False).count(),
+        "embeddings": memories.filter(embedding__isnull=False).count()
+        + MemoryVector.objects.filter(memory_id__in=ids).count(),
         "sessions": sessions.count(),
         "session_turns": SessionTurn.objects.filter(session__in=sessions).count(),
         "session_summaries": sessions.exclude(summary="").count(),

@@ -163,12 +163,14 @@ def test_it_suggests_near_duplicates_by_vector_similarity(admin_client, alice_te
 
 
 def test_it_does_not_suggest_merging_unrelated_chinese_memories(admin_client, alice_tenant):
-    """all-MiniLM reads most Chinese characters as [UNK]: different Chinese facts can look alike to it."""
-    # Cosine: green tea / green tea without sugar 0.84 (the same fact); green tea without sugar / the
-    # user's black coffee without sugar 0.80 (two people, two drinks; words overlap 0.38).
-    write(alice_tenant, MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶"),
-          MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶，不加糖"),
-          MemoryInput(scope="user/wang", content="用户喜欢喝黑咖啡不加糖。"))
+    """all-MiniLM reads most Chinese characters as [UNK]: different Chinese facts can look alike to it, so
+    Chinese pairs are compared by USE, which reads them."""
+    # all-MiniLM: green tea / green tea without sugar 0.84 (the same fact); green tea without sugar / the
+    # user's black coffee without sugar 0.80 (two people, two drinks). USE: 0.88 and 0.56. Low confidence:
+    # the write flow keeps both teas (pending) instead of superseding one by the other.
+    write(alice_tenant, MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶", confidence=0.5),
+          MemoryInput(scope="user/wang", content="王磊喜欢喝绿茶，不加糖", confidence=0.5),
+          MemoryInput(scope="user/wang", content="用户喜欢喝黑咖啡不加糖。", confidence=0.5))
     html = admin_client.get(reverse("dashboard:merge"), {"scope": "user/wang", "similarity": "0.7"}).content.decode()
     assert "1 suggestion" in html
     assert "黑咖啡" not in html
@@ -179,3 +181,11 @@ def test_it_answers_404_when_another_tenant_edits_a_memory(bob_member, acme_memo
     response = bob_member.post(reverse("dashboard:memory-edit", args=[fact.pk]),
                                {"content": "overwritten by globex", "version": fact.version})
     assert response.status_code == 404
+
+
+def test_it_suggests_merging_chinese_memories_that_mean_the_same(admin_client, alice_tenant) -> None:
+    """USE reads Chinese: "lives in Pudong" twice, in different words (0.77), is one pair; the others are not."""
+    write(alice_tenant, *(MemoryInput(scope="user/wang", content=c, confidence=0.5) for c in
+                          ("王磊住在上海浦东新区", "王磊的家在浦东", "王磊对海鲜过敏", "王磊每周三晚上打羽毛球")))
+    html = admin_client.get(reverse("dashboard:merge"), {"scope": "user/wang"}).content.decode()
+    assert "1 suggestion" in html and "王磊的家在浦东" in html and "羽毛球" not in html

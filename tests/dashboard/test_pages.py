@@ -78,3 +78,36 @@ def test_it_answers_404_for_another_tenants_memory_and_person_pages(bob_member, 
     assert bob_member.get(reverse("dashboard:memory", args=[fact.pk])).status_code == 404
     assert bob_member.get(reverse("dashboard:memory-edit", args=[fact.pk])).status_code == 404
     assert bob_member.get(reverse("dashboard:person", args=[subject.pk])).status_code == 404
+
+
+def test_it_shows_the_re_embedding_progress_on_the_overview(admin_client, alice_tenant):
+    from memories.models import MemoryVector
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+    from memories.write.reembed import reembed_tenant
+
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/1", content=f"Fact number {i}") for i in range(3)], actor="t")
+        MemoryVector.objects.filter(memory__content="Fact number 0").delete()  # as if made before the model
+    html = admin_client.get(reverse("dashboard:overview")).content.decode()
+    assert "Vectors of use-multilingual-v3: 2 of 3 memories (66 %)." in html and "manage.py reembed" in html
+    chinese = admin_client.get(reverse("dashboard:overview"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "use-multilingual-v3 的向量：3 条记忆中已有 2 条（66 %）。" in chinese
+    with tenant_scope(alice_tenant):
+        reembed_tenant(duty=1.0)
+    assert "Vectors of" not in admin_client.get(reverse("dashboard:overview")).content.decode()
+
+
+def test_the_playground_shows_where_the_relevance_floor_cuts(admin_client, alice_tenant):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/ben", content=c) for c in
+                             ("Ben prefers the dark theme in every editor", "Ben walks his dog Rex every morning")],
+                      actor="t")
+    html = admin_client.get(reverse("dashboard:playground"),
+                            {"query": "which theme does Ben like", "scopes": "user/ben"}).content.decode()
+    assert html.count("below the relevance floor</span>") == 1
+    results = html.split("Ranked results", 1)[1]
+    assert results.index("dark theme") < results.index("his dog") < results.index("below the relevance floor</span>")

@@ -1,16 +1,17 @@
-"""The retrieval-quality harness on a slice of the evaluation set, with floors: quality cannot
-silently regress. Full numbers: `python manage.py eval_recall` (docs/recall.md)."""
+"""The retrieval-quality harness on the evaluation set, with floors: quality cannot silently regress.
+Full numbers: `python manage.py eval_recall` (docs/recall.md, docs/benchmarks.md)."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 
 from memories.models import Memory
-from memories.recall.eval import ModeReport, QuestionResult, load_dataset, pick_questions
+from memories.recall.eval import DIRECTIONS, ModeReport, QuestionResult, load_dataset, pick_questions
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db
@@ -28,11 +29,15 @@ def test_it_scores_recall_and_mrr() -> None:
 
 def test_it_has_a_bilingual_set_big_enough() -> None:
     data = load_dataset()
-    assert len(data["conversations"]) >= 3 and len(data["questions"]) >= 60
+    assert len(data["conversations"]) >= 5 and len(data["questions"]) >= 150
     keys = {m["key"] for c in data["conversations"] for s in c["sessions"] for m in s["memories"]}
     assert all(set(q["expected"]) <= keys for q in data["questions"])
     tags = {t for q in data["questions"] for t in q["tags"]}
-    assert {"paraphrase", "name", "number", "temporal", "zh"} <= tags
+    assert {"paraphrase", "name", "number", "temporal", "zh", "mixed", "crosslingual", "none"} <= tags
+    directions = Counter(q.get("direction") for q in data["questions"] if q["expected"])
+    assert directions["en-zh"] + directions["zh-en"] >= 30 and min(directions["en-zh"], directions["zh-en"]) >= 15
+    assert all(q.get("direction") in (None, *DIRECTIONS) for q in data["questions"])
+    assert sum(1 for q in data["questions"] if not q["expected"]) >= 10
     assert len(pick_questions(data["questions"], 24)) == 24
 
 
@@ -40,7 +45,7 @@ def test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side() -> None
     out = StringIO()
     call_command("eval_recall", "--limit", "30", "--json", stdout=out)
     result = json.loads(out.getvalue())
-    modes = {row["mode"]: row for row in result["modes"]}
+    modes = {row["mode"]: row for row in result["modes"] if not row["floor"]}  # as the single legs run
     hybrid = modes["hybrid"]
     assert result["questions"] == 30 and result["rolled_back"]
     assert hybrid["recall@5"] >= 0.85 and hybrid["mrr"] >= 0.75, hybrid
@@ -48,3 +53,18 @@ def test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side() -> None
     assert hybrid["mrr"] >= modes["vector"]["mrr"] and hybrid["mrr"] >= modes["lexical"]["mrr"], modes
     assert not Tenant.objects.filter(slug=result["tenant"]).exists()  # the throwaway tenant is gone
     assert Memory.unscoped.count() == 0
+
+
+def test_it_keeps_every_direction_and_the_floor_on_the_whole_set() -> None:
+    """Through the REST API: both cross-lingual directions, Chinese and English (the issue's bars), the
+    floor costing no recall@10, and padding cut."""
+    out = StringIO()
+    call_command("eval_recall", "--mode", "hybrid", "--json", stdout=out)
+    runs = {row["floor"]: row for row in json.loads(out.getvalue())["modes"]}
+    floor, no_floor = runs[True], runs[False]
+    directions = floor["recall@5_by_direction"]
+    assert directions["en-zh"] >= 0.85 and directions["zh-en"] >= 0.85, directions
+    assert directions["zh-zh"] >= 0.95 and directions["en-en"] >= 0.9, directions
+    assert floor["recall@10"] >= no_floor["recall@10"] - 0.01, (floor, no_floor)
+    assert floor["padding"] < no_floor["padding"] - 0.15, (floor, no_floor)
+    assert floor["nothing_relevant"]["mean_items"] < no_floor["nothing_relevant"]["mean_items"]

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from memories.compliance.retention import memory_purge_expired
-from memories.embeddings import get_embedder
+from memories.embeddings import embedders, get_embedder
 from memories.models import Memory, MemoryAccess, Scope
 from memories.recall import access, search, sources
 from memories.recall.index import cache as scope_index
@@ -96,6 +96,32 @@ def test_it_ranks_by_vector_exactly_as_the_sql_scan(corpus, options) -> None:
             abs(mine[4].similarity - mine[5].similarity) < 1e-4, query
         top = index_source.vector_candidates(vector, 3)
         assert [c.id for c in top] == [c.id for c in mine[:3]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["Who drinks coffee?", "用户喜欢喝什么", "项目预算", "Starlight budget"])
+def test_each_models_list_is_the_sql_scan_of_the_memories_it_judges(corpus, query) -> None:
+    """Judged per model (memories.embeddings.judge) the same way, and ranked the same, in the index and SQL."""
+    criteria = Criteria(statuses=["active", "deprecated"], types=None, min_confidence=0.0, now=timezone.now(),
+                        as_of=None)
+    index_source, sql_source = _sources(criteria)
+    models = embedders()
+    reads = [m.coverage([query])[0] >= 0.5 for m in models]
+    counts = index_source.judge(reads)
+    sql_source.judge(reads)
+    assert sum(counts.values()) == corpus.count()
+    for model in models:
+        vector = model.embed_query(query)
+        mine = index_source.vector_candidates(vector, 500, model=model.name)
+        theirs = sql_source.vector_candidates(vector, 500, model=model.name)
+        assert {c.id for c in mine} == {c.id for c in theirs}, (query, model.name)
+        assert len(mine) <= counts[model.name]  # the model's memories that pass the criteria
+        sims = {c.id: (c.similarity, c.model) for c in theirs}
+        assert all(abs(c.similarity - sims[c.id][0]) < 1e-4 and c.model == sims[c.id][1] for c in mine)
+    if not reads[0]:  # a Chinese question: the multilingual model judges every memory
+        assert counts[models[1].name] == corpus.count()
+    else:  # an English one: only the memories all-MiniLM cannot read
+        assert counts[models[1].name] == 2
 
 
 @pytest.mark.django_db

@@ -42,18 +42,20 @@ def test_it_finds_a_paraphrase_and_a_name(alice) -> None:
     assert contents(search(alice, query="Mia", k=1)) == ["The user's daughter is called Mia and she is seven"]
 
 
-def test_it_returns_k_results_when_k_memories_match(alice) -> None:
+def test_it_returns_k_results_when_k_memories_match_without_the_floor(alice) -> None:
     save(alice, *FACTS)
     for k in (1, 3, 5):
-        assert len(search(alice, query="something unrelated entirely: quantum chromodynamics", k=k)["results"]) == k
-    assert len(search(alice, query="coffee", k=10)["results"]) == len(FACTS)
+        unrelated = search(alice, query="something unrelated entirely: quantum chromodynamics", k=k, floor=False)
+        assert len(unrelated["results"]) == k
+        assert not any(hit["relevant"] for hit in unrelated["results"])
+    assert len(search(alice, query="coffee", k=10, floor=False)["results"]) == len(FACTS)
 
 
 def test_it_honours_types_filters_and_min_confidence(alice) -> None:
     save(alice, *FACTS, {"content": "The user may like jazz", "type": "preference", "confidence": 0.85})
-    only_tasks = search(alice, query="atlas", types=["task"])
+    only_tasks = search(alice, query="atlas", types=["task"], floor=False)
     assert [h["memory"]["type"] for h in only_tasks["results"]] == ["task"]
-    atlas = search(alice, query="anything", filters={"project": "atlas"})
+    atlas = search(alice, query="anything", filters={"project": "atlas"}, floor=False)
     assert sorted(contents(atlas)) == sorted([FACTS[2]["content"], FACTS[4]["content"]])
     confident = search(alice, query="music jazz", min_confidence=0.9, k=10)
     assert "The user may like jazz" not in contents(confident)
@@ -96,7 +98,7 @@ def test_it_lets_fresh_tasks_outrank_stale_ones_but_not_preferences(alice) -> No
     save(alice, {"content": "Task: write the quarterly report", "type": "task", "valid_from": old},
          {"content": "Task: write the yearly report", "type": "task"},
          {"content": "The user likes reports written in short bullet points", "type": "preference", "valid_from": old})
-    hits = {h["memory"]["content"]: h for h in search(alice, query="write the report", k=3)["results"]}
+    hits = {h["memory"]["content"]: h for h in search(alice, query="write the report", k=3, floor=False)["results"]}
     assert hits["Task: write the quarterly report"]["scores"]["recency"] < 0.1
     assert hits["Task: write the yearly report"]["scores"]["recency"] > 0.99
     assert hits["The user likes reports written in short bullet points"]["scores"]["recency"] == 1.0
@@ -133,7 +135,7 @@ def test_it_hides_scopes_outside_the_keys_prefixes(alice) -> None:
     response = ops.client.post(f"{API}/memories/search", {"query": "payroll", "scope": "team", "descendants": True},
                                format="json")
     assert_error(response, 404, "scope_not_found")
-    ok = ops.client.post(f"{API}/memories/search", {"query": "payroll", "scope": "team/ops"}, format="json")
+    ok = ops.client.post(f"{API}/memories/search", {"query": "on-call", "scope": "team/ops"}, format="json")
     assert ok.status_code == 200 and contents(ok.json()) == ["Ops on-call rotates weekly"]  # read-only key may search
 
 

@@ -56,8 +56,10 @@ def test_it_builds_a_safe_or_query_from_search_words() -> None:
 def test_it_weights_the_vector_list_by_what_the_model_can_read() -> None:
     assert readable_fraction("What does the user drink?") == 1.0
     assert readable_fraction("他喜欢什么饮料") < 0.2
-    assert rank.fusion_weights("他喜欢什么饮料")["vector"] == pytest.approx(rank.MIN_VECTOR_SHARE)
-    assert rank.fusion_weights("coffee")["vector"] == 1.0
+    assert readable_fraction("下周三和 Acme 的 Sarah Chen 开会") < 0.5  # its few known CJK characters do not count
+    assert rank.fusion_weights(readable_fraction("他喜欢什么饮料"))["vector"] == pytest.approx(rank.MIN_VECTOR_SHARE)
+    assert rank.fusion_weights(readable_fraction("coffee"))["vector"] == 1.0
+    assert rank.fusion_weights(1.0, ["use-multilingual-v3"])["use-multilingual-v3"] == 1.0
 
 
 def _memory(content: str, vector: list[float]) -> Memory:
@@ -140,14 +142,16 @@ def test_it_never_returns_fewer_or_other_results_through_hnsw(many, settings, k)
     queries = ["certificate renewal", "database password", "budget meeting", "what did the team discuss"]
     settings.SEARCH_INDEX_ENABLED = False  # the SQL path's policy (exact vs HNSW) is under test
     settings.HNSW_MIN_SCOPE_ROWS = 1_000_000
-    exact = {q: search.memory_search(query=q, scopes=["team/big"], types=["task"], k=k, track_access=False)
-             for q in queries}
-    exact_all = {q: search.memory_search(query=q, scopes=["team/big"], k=k, track_access=False) for q in queries}
+    exact = {q: search.memory_search(query=q, scopes=["team/big"], types=["task"], k=k, floor=False,
+                                     track_access=False) for q in queries}
+    exact_all = {q: search.memory_search(query=q, scopes=["team/big"], k=k, floor=False, track_access=False)
+                 for q in queries}
     settings.HNSW_MIN_SCOPE_ROWS = 10
     with CaptureQueriesContext(connection) as captured:
-        ann = {q: search.memory_search(query=q, scopes=["team/big"], types=["task"], k=k, track_access=False)
-               for q in queries}
-        ann_all = {q: search.memory_search(query=q, scopes=["team/big"], k=k, track_access=False) for q in queries}
+        ann = {q: search.memory_search(query=q, scopes=["team/big"], types=["task"], k=k, floor=False,
+                                       track_access=False) for q in queries}
+        ann_all = {q: search.memory_search(query=q, scopes=["team/big"], k=k, floor=False, track_access=False)
+                   for q in queries}
     assert any("hnsw.iterative_scan" in c["sql"] for c in captured.captured_queries)
     for q in queries:
         assert len(ann[q]) == len(exact[q]) == min(k, 6)

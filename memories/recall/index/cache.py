@@ -6,9 +6,11 @@ a millisecond. PostgreSQL stays the only source of truth: an index is a cache th
 search and never answers from a state older than the last commit the search could see.
 
 What an index holds, per memory of the scope (every status): id, status, type, confidence,
-valid_from / valid_to / expires_at (µs since the epoch), the embedding, and the words of search_text
-(so that a query's prefix terms can be expanded to the scope's real words). Not metadata: a search
-with ``filters`` asks SQL for the ids that pass them (memories/recall/search.py).
+valid_from / valid_to / expires_at (µs since the epoch), the words of search_text (so that a query's
+prefix terms can be expanded to the scope's real words), and one vector per configured embedding model
+with the share of the text that model reads (the primary model's from the memory row, when the row's
+model is the configured one; the others' from ``MemoryVector``). Not metadata: a search with
+``filters`` asks SQL for the ids that pass them (memories/recall/search.py).
 
 Freshness, kept by triggers (migration 0007) and checked on every search:
 
@@ -29,8 +31,8 @@ Freshness, kept by triggers (migration 0007) and checked on every search:
   cached scope with a newer removal each ``SEARCH_INDEX_SWEEP_SECONDS`` (30), so erased memories leave
   the memory of processes that never search that scope again, too.
 
-Memory: ~2.5 KB a memory (1.5 KB of float32 vector, the rest words and bookkeeping; 25 MB for 10,000,
-loaded in ~0.2 s); the process keeps at most
+Memory: ~2.5 KB a memory with the primary model alone (1.5 KB of float32 vector, the rest words and
+bookkeeping; 25 MB for 10,000, loaded in ~0.2 s), 2 KB more with USE's 512 dimensions; the process keeps at most
 ``settings.SEARCH_INDEX_MAX_ROWS`` rows, evicting the least recently used scopes.
 """
 
@@ -55,6 +57,7 @@ from django.conf import settings
 from django.db import connection, connections
 
 from memories.choices import MemoryType, Status
+from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
 from tenants.scoping import get_active_tenant
@@ -107,6 +110,34 @@ def micros(value: datetime | None, default: int = NEVER) -> int:
     return (value - EPOCH) // MICROSECOND
 
 
+def _vector_bytes(raw: Sequence[bytes]) -> np.ndarray:
+    """pgvector's binary form (vector_send) of same-sized vectors: int16 dimensions, int16 unused, float4s,
+    big-endian; as unit float32 rows (zero rows stay zero)."""
+    width = len(raw[0])
+    vectors = np.frombuffer(b"".join(raw), dtype=np.uint8).reshape(-1, width)[:, 4:].copy().view(">f4")
+    vectors = vectors.astype(np.float32)
+    norms = np.linalg.norm(vectors, axis=1)
+    usable = norms > 0
+    vectors[usable] /= norms[usable, None]
+    return vectors
+
+
+class ModelVectors:
+    """A secondary model's vectors of a scope's memories, by slot, with the share of each text it reads."""
+
+    def __init__(self, capacity: int, dimensions: int) -> None:
+        self.vectors = np.zeros((capacity, dimensions), dtype=np.float32)
+        self.has_vector = np.zeros(capacity, dtype=bool)
+        self.coverage = np.zeros(capacity, dtype=np.float32)
+
+    def grow(self, capacity: int, size: int) -> None:
+        bigger = ModelVectors(capacity, self.vectors.shape[1])
+        bigger.vectors[:size] = self.vectors[:size]
+        bigger.has_vector[:size] = self.has_vector[:size]
+        bigger.coverage[:size] = self.coverage[:size]
+        self.vectors, self.has_vector, self.coverage = bigger.vectors, bigger.has_vector, bigger.coverage
+
+
 class ScopeIndex:
     """One scope's memories as arrays. Slots only grow: an updated memory is rewritten in place, and a
     memory that left the scope makes the whole index reload (see the module docstring)."""
@@ -128,8 +159,10 @@ class ScopeIndex:
         self._allocate(0, dimensions)
 
     def _allocate(self, capacity: int, dimensions: int) -> None:
-        self.vectors = np.zeros((capacity, dimensions), dtype=np.float32)
+        self.vectors = np.zeros((capacity, dimensions), dtype=np.float32)  # the primary model's
         self.has_vector = np.zeros(capacity, dtype=bool)
+        self.coverage = np.ones(capacity, dtype=np.float32)  # of the primary model (unknown: read as 1.0)
+        self.others: dict[str, ModelVectors] = {}  # the secondary models' vectors
         self.status = np.full(capacity, -1, dtype=np.int8)
         self.type = np.full(capacity, -1, dtype=np.int8)
         self.confidence = np.zeros(capacity, dtype=np.float64)
@@ -139,24 +172,28 @@ class ScopeIndex:
         self.lengths = np.zeros(capacity, dtype=np.float32)
 
     def _arrays(self) -> list[np.ndarray]:
-        return [self.vectors, self.has_vector, self.status, self.type, self.confidence, self.valid_from,
-                self.valid_to, self.expires, self.lengths]
+        return [self.vectors, self.has_vector, self.coverage, self.status, self.type, self.confidence,
+                self.valid_from, self.valid_to, self.expires, self.lengths]
 
     def _grow(self, needed: int) -> None:
         capacity = len(self.status)
         if needed <= capacity:
             return
-        old = self._arrays()
+        old, others = self._arrays(), self.others
         self._allocate(max(needed, 2 * capacity, 64), self.vectors.shape[1])
         for new, previous in zip(self._arrays(), old, strict=True):
             new[: self.size] = previous[: self.size]
+        for model in others.values():
+            model.grow(len(self.status), self.size)
+        self.others = others
 
     # ------------------------------------------------------------------ writes (under self.lock)
 
     def apply(self, rows: Sequence[Sequence[Any]]) -> None:
         """Insert or overwrite memories. A row is ``(id, status, type, confidence, valid_from_us,
-        valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``. Column by column:
-        a 10,000-row scope loads in a fraction of the time a per-row loop took."""
+        valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``, optionally followed
+        by ``(coverage | None, {secondary model: (coverage, vector bytes)})``. Column by column: a
+        10,000-row scope loads in a fraction of the time a per-row loop took."""
         if not rows:
             return
         fresh = [row[0].int for row in rows if row[0].int not in self.slots]
@@ -174,11 +211,12 @@ class ScopeIndex:
         self.valid_to[at] = [NEVER if row[5] is None else row[5] for row in rows]
         self.expires[at] = [NEVER if row[6] is None else row[6] for row in rows]
         self._set_vectors(at, [row[8] for row in rows])
+        self.coverage[at] = [1.0 if len(row) < 10 or row[9] is None else row[9] for row in rows]
+        self._set_others(at, [row[10] if len(row) > 10 else {} for row in rows])
         for i, row in zip(at.tolist(), rows, strict=True):
             self._set_words(i, row[7] or "")
 
     def _set_vectors(self, at: np.ndarray, embeddings: list[bytes | None]) -> None:
-        """pgvector's binary form (vector_send): int16 dimensions, int16 unused, float4s, big-endian."""
         dims = self.vectors.shape[1]
         width = 4 + 4 * dims
         present = np.array([e is not None and len(e) == width for e in embeddings], dtype=bool)
@@ -186,14 +224,31 @@ class ScopeIndex:
         self.has_vector[at] = False
         if not present.any():
             return
-        raw = b"".join(e for e, ok in zip(embeddings, present, strict=True) if ok)  # type: ignore[misc]
-        vectors = np.frombuffer(raw, dtype=np.uint8).reshape(-1, width)[:, 4:].copy().view(">f4").astype(np.float32)
-        norms = np.linalg.norm(vectors, axis=1)
-        usable = norms > 0
-        vectors[usable] /= norms[usable, None]
+        vectors = _vector_bytes([e for e, ok in zip(embeddings, present, strict=True) if ok])  # type: ignore[misc]
         target = at[present]
         self.vectors[target] = vectors
-        self.has_vector[target] = usable
+        self.has_vector[target] = np.linalg.norm(vectors, axis=1) > 0
+
+    def _set_others(self, at: np.ndarray, found: list[dict[str, tuple[float, bytes]]]) -> None:
+        """The secondary models' vectors of these slots: a slot without one of them loses its old one."""
+        for held in self.others.values():
+            held.has_vector[at] = False
+        names = {name for vectors in found for name in vectors}
+        for name in names:
+            present = [(slot, vectors[name]) for slot, vectors in zip(at.tolist(), found, strict=True)
+                       if name in vectors]
+            raw = [vector for _, (_, vector) in present]
+            model = self.others.get(name) or self.others.setdefault(
+                name, ModelVectors(len(self.status), (len(raw[0]) - 4) // 4))
+            width = 4 + 4 * model.vectors.shape[1]
+            present = [entry for entry, vector in zip(present, raw, strict=True) if len(vector) == width]
+            if not present:
+                continue
+            target = np.array([slot for slot, _ in present], dtype=np.int64)
+            vectors = _vector_bytes([vector for _, (_, vector) in present])
+            model.vectors[target] = vectors
+            model.has_vector[target] = np.linalg.norm(vectors, axis=1) > 0
+            model.coverage[target] = [coverage for _, (coverage, _) in present]
 
     def _set_words(self, i: int, text: str) -> None:
         """The slot's words as PostgreSQL's 'simple' parser sees search_text (letters and digits)."""
@@ -242,16 +297,49 @@ class ScopeIndex:
             keep &= allowed
         return keep
 
-    def nearest(self, query: np.ndarray, criteria: Criteria, limit: int) -> list[tuple[uuid.UUID, float, int]]:
-        """The ``limit`` most similar memories passing ``criteria``: (id, cosine similarity, slot).
-        Exact: every memory of the scope is compared. Memories without a vector come last (as NULL
-        distances do in SQL)."""
-        keep = np.flatnonzero(self.mask(criteria))
-        if not len(keep):
+    def judged(self, reads: Sequence[bool]) -> np.ndarray:
+        """Which model compares each memory with the query (an index into ``embedders()``, the primary 0):
+        the first that reads the query (``reads``, per model) and the memory and holds its vector
+        (``memories.embeddings.judge``); -1 for memories no model reads, which the primary model ranks
+        (its ranking of them is noise: it only fills up the list, see rank.fusion_weights)."""
+        n = self.size
+        assigned = np.full(n, -1, dtype=np.int8)
+        for k, embedder in enumerate(embedders()):
+            if not reads[k]:
+                continue
+            if k == 0:
+                ok = self.has_vector[:n] & (self.coverage[:n] >= READS_MIN)
+            else:
+                model = self.others.get(embedder.name)
+                if model is None:
+                    continue
+                ok = model.has_vector[:n] & (model.coverage[:n] >= READS_MIN)
+            assigned[ok & (assigned < 0)] = k
+        return assigned
+
+    def matrix(self, model: str | None) -> tuple[np.ndarray, np.ndarray] | None:
+        """(vectors, has_vector) of a model: the primary's when None; None when no memory has one."""
+        if model is None:
+            return self.vectors, self.has_vector
+        found = self.others.get(model)
+        return (found.vectors, found.has_vector) if found is not None else None
+
+    def nearest(self, query: np.ndarray, criteria: Criteria, limit: int, model: str | None = None,
+                among: np.ndarray | None = None) -> list[tuple[uuid.UUID, float, int]]:
+        """The ``limit`` most similar memories passing ``criteria`` by ``model``'s vectors (the primary's:
+        None), only among the slots ``among`` marks: (id, cosine similarity, slot). Exact: every memory of
+        the scope is compared. Memories without a vector come last (as NULL distances do in SQL)."""
+        keep_mask = self.mask(criteria)
+        if among is not None:
+            keep_mask &= among
+        keep = np.flatnonzero(keep_mask)
+        found_matrix = self.matrix(model)
+        if not len(keep) or found_matrix is None:
             return []
+        vectors, has_vector = found_matrix
         # One product over the whole matrix (no copy of the selected rows), then the filter.
-        every = _similarities(self.vectors[: self.size], query)
-        every[~self.has_vector[: self.size]] = -np.inf
+        every = _similarities(vectors[: self.size], query)
+        every[~has_vector[: self.size]] = -np.inf
         sims = every[keep]
         if len(keep) > limit:
             best = np.argpartition(-sims, limit - 1)[:limit]
@@ -265,9 +353,13 @@ class ScopeIndex:
         return (TYPE_NAMES.get(int(self.type[slot]), ""), float(self.confidence[slot]),
                 EPOCH + int(self.valid_from[slot]) * MICROSECOND)
 
-    def vector(self, pk: uuid.UUID) -> np.ndarray | None:
+    def vector(self, pk: uuid.UUID, model: str | None = None) -> np.ndarray | None:
         i = self.slots.get(pk.int)
-        return self.vectors[i] if i is not None and self.has_vector[i] else None
+        found = self.matrix(model)
+        if i is None or found is None:
+            return None
+        vectors, has_vector = found
+        return vectors[i] if has_vector[i] else None
 
     def expand(self, prefix: str) -> list[str]:
         """The scope's words that start with ``prefix``, shortest first: all of them, up to MAX_EXPANSIONS."""
@@ -284,7 +376,7 @@ class ScopeIndex:
     def document_frequency(self, word: str) -> int:
         return len(self.postings.get(word, ()))
 
-    def _posting(self, word: str) -> tuple[np.ndarray, np.ndarray] | None:
+    def posting(self, word: str) -> tuple[np.ndarray, np.ndarray] | None:
         arrays = self._posting_arrays.get(word)
         if arrays is None:
             posting = self.postings.get(word)
@@ -302,7 +394,7 @@ class ScopeIndex:
         scores = np.zeros(self.size, dtype=np.float32)
         norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[: self.size] / max(average_length, 1e-9))
         for word, weight in idf.items():
-            posting = self._posting(word)
+            posting = self.posting(word)
             if posting is None:
                 continue
             slots, counts = posting
@@ -336,12 +428,17 @@ def _similarities(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
 
 
 
-def nearest(indexes: Sequence[ScopeIndex], query: np.ndarray, criteria: Criteria,
-            limit: int) -> list[tuple[ScopeIndex, uuid.UUID, float, int]]:
+def nearest(indexes: Sequence[ScopeIndex], query: np.ndarray, criteria: Criteria, limit: int,
+            model: str | None = None, among: Sequence[np.ndarray] | None = None
+            ) -> list[tuple[ScopeIndex, uuid.UUID, float, int]]:
+    """The best ``limit`` over the scopes; ``among``: each index's slots to consider (``ScopeIndex.judged``)."""
     found = []
-    for index in indexes:
+    for i, index in enumerate(indexes):
         with index.lock:
-            found += [(index, pk, sim, slot) for pk, sim, slot in index.nearest(query, criteria, limit)]
+            mask = among[i] if among is not None else None
+            if mask is not None and len(mask) != len(index):  # the index grew meanwhile: new slots are the primary's
+                mask = np.concatenate([mask, np.full(len(index) - len(mask), model is None)])
+            found += [(index, pk, sim, slot) for pk, sim, slot in index.nearest(query, criteria, limit, model, mask)]
     found.sort(key=lambda f: (-f[2], f[1].hex))
     return found[:limit]
 
@@ -388,11 +485,14 @@ def _fetch(scope_id: uuid.UUID, since: int | None) -> tuple[Version | None, list
     """One statement, one snapshot: the scope's version and its rows (all, or those stamped after
     ``since``). The version is None when the scope is gone, or belongs to another tenant than the
     active one (raw SQL: the tenant condition is explicit, and fails closed without an active tenant)."""
-    result = sql.index_rows(scope_id, since)
+    models = [e.name for e in embedders()]
+    result = sql.index_rows(scope_id, since, models[0], models[1:])
     if not result:
         return None, []
     version = Version(int(result[0][0]), int(result[0][1]))
-    rows = [(r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bytes(r[10]) if r[10] is not None else None)
+    rows = [(r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bytes(r[10]) if r[10] is not None else None,
+             r[11], {name: (coverage, bytes(vector)) for name, coverage, vector in zip(r[12] or (), r[13] or (),
+                                                                                         r[14] or (), strict=True)})
             for r in result if r[2] is not None]
     return version, rows
 

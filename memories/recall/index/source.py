@@ -1,19 +1,21 @@
 """``IndexSource``: search candidates from the in-process indexes of the scopes (``cache.py``): exact
-cosine in numpy and BM25 over the same words as the GIN index, prefixes expanded to the scopes' words."""
+cosine in numpy, per embedding model for the memories that model judges, and BM25 over the same words as
+the GIN index, prefixes expanded to the scopes' words."""
 
 from __future__ import annotations
 
 import contextlib
 import math
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
+from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
 from memories.recall.query import query_terms
-from memories.recall.rank import Candidate
+from memories.recall.rank import Candidate, term_weights
 from memories.recall.sources import Lexical
 
 
@@ -23,37 +25,118 @@ class IndexSource:
 
     def __init__(self, indexes: Sequence[ScopeIndex], criteria: Criteria) -> None:
         self.indexes, self.criteria = indexes, criteria
+        self._judged: list[np.ndarray] | None = None  # per index: which model judges each slot
+
+    def judge(self, reads: Sequence[bool]) -> dict[str, int]:
+        """Assign each memory to the model that compares it with the query (``ScopeIndex.judged``; ``reads``:
+        does each configured model read the query) and count them per model."""
+        names = [e.name for e in embedders()]
+        counts = dict.fromkeys(names, 0)  # the primary's count includes the memories no model reads
+        judged = []
+        for index in self.indexes:
+            with index.lock:
+                assigned = index.judged(reads)
+            judged.append(assigned)
+            per_model = np.bincount(assigned.astype(np.int64) + 1, minlength=len(names) + 1)  # slot 0: unread
+            counts[names[0]] += int(per_model[0])
+            for k, name in enumerate(names):
+                counts[name] += int(per_model[k + 1])
+        self._judged = judged
+        return counts
+
+    def _judge_of(self, i: int, slot: int) -> str:
+        """The model that judged a slot; "" when no model reads the pair (the primary ranked it anyway)."""
+        names = [e.name for e in embedders()]
+        if self._judged is None or slot >= len(self._judged[i]):
+            return names[0]
+        k = int(self._judged[i][slot])
+        return names[k] if k >= 0 else ""
 
     def _candidate(self, index: ScopeIndex, pk: uuid.UUID, slot: int, similarity: float,
-                   lexical: float = 0.0) -> Candidate:
+                   lexical: float = 0.0, model: str = "") -> Candidate:
         type_, confidence, valid_from = index.ranking_fields(slot)
         vector = index.vectors[slot].copy() if index.has_vector[slot] else None
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
-                         else 0.0, lexical=lexical, vector=vector)
+                         else 0.0, lexical=lexical, vector=vector, model=model)
 
-    def vector_candidates(self, query_vector: Sequence[float], limit: int) -> list[Candidate]:
-        found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit)
+    def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
+                          ) -> list[Candidate]:
+        """The most similar memories by ``model``'s vectors (None: the primary's), among those the model
+        judges once ``judge`` ran (before: every memory, by the primary model)."""
+        names = [e.name for e in embedders()]
+        name = model or names[0]
+        secondary = None if name == names[0] else name
+        among = None
+        if self._judged is not None:
+            k = names.index(name)
+            among = [(assigned == k) | (assigned < 0) if k == 0 else assigned == k for assigned in self._judged]
+        found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
+        order = {index.scope_id: i for i, index in enumerate(self.indexes)}
         with _locked(self.indexes):
-            return [self._candidate(index, pk, slot, sim) for index, pk, sim, slot in found]
+            return [self._candidate(index, pk, slot, sim, model=self._judge_of(order[index.scope_id], slot)
+                                    if secondary is None else name)
+                    for index, pk, sim, slot in found]
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
+        terms: list[list[str]] = []
         words: dict[str, None] = {}
         for word, prefix in query_terms(query):
-            words.update(dict.fromkeys(scope_index.expand(self.indexes, word) if prefix else [word]))
+            expanded = scope_index.expand(self.indexes, word) if prefix else [word]
+            terms.append(expanded)
+            words.update(dict.fromkeys(expanded))
         if not words:
             return None
         found = scope_index.bm25(self.indexes, list(words), self.criteria, limit)  # while the query embeds
+        coverage = self._term_coverage(terms, found)
 
-        def finish(query_vector: Sequence[float] | None) -> list[Candidate]:
-            unit = _unit(query_vector) if query_vector is not None else None
+        def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
+            units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
+            order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+            candidates = []
             with _locked(self.indexes):
-                candidates = [self._candidate(index, pk, slot, 0.0, score) for index, pk, score, slot in found]
-            for c in candidates:
-                if unit is not None and c.vector is not None:
-                    c.similarity = float(c.vector @ unit)
+                for (index, pk, score, slot), covered in zip(found, coverage, strict=True):
+                    name = self._judge_of(order[index.scope_id], slot)
+                    c = self._candidate(index, pk, slot, 0.0, score, model=name)
+                    c.lexical_coverage = covered
+                    primary = embedders()[0].name
+                    unit = units.get(name or primary)
+                    vector = index.vector(pk, None if name in ("", primary) else name)
+                    if unit is not None and vector is not None:
+                        c.similarity = float(vector @ unit)
+                    candidates.append(c)
             return candidates
 
         return Lexical([pk for _, pk, _, _ in found], finish)
+
+    def _term_coverage(self, terms: Sequence[Sequence[str]],
+                       found: Sequence[tuple[ScopeIndex, uuid.UUID, float, int]]) -> list[float]:
+        """For each BM25 match: the idf-weighted share of the query's terms it holds (``rank.term_weights``),
+        a term being matched by any of its prefix expansions. Document frequencies over the searched scopes."""
+        documents = 0
+        frequencies = [0] * len(terms)
+        held: dict[uuid.UUID, np.ndarray] = {}  # per scope: slots × terms, for the matches only
+        wanted: dict[uuid.UUID, list[int]] = {}
+        for index, _, _, slot in found:
+            wanted.setdefault(index.scope_id, []).append(slot)
+        with _locked(self.indexes):
+            for index in self.indexes:
+                documents += len(index)
+                slots = np.asarray(wanted.get(index.scope_id, []), dtype=np.int64)
+                matrix = np.zeros((len(slots), len(terms)), dtype=bool)
+                for t, expanded in enumerate(terms):
+                    holders = np.zeros(len(index), dtype=bool)
+                    for word in expanded:
+                        posting = index.posting(word)
+                        if posting is not None:
+                            holders[posting[0]] = True
+                    frequencies[t] += int(holders.sum())
+                    matrix[:, t] = holders[slots]
+                held[index.scope_id] = matrix
+        weights = np.asarray(term_weights(frequencies, documents), dtype=np.float64)
+        total = float(weights.sum()) or 1.0
+        rows = {scope: dict(zip(wanted.get(scope, []), (m @ weights / total).tolist(), strict=True))
+                for scope, m in held.items()}
+        return [rows[index.scope_id][slot] for index, _, _, slot in found]
 
 
 @contextlib.contextmanager
