@@ -23,13 +23,18 @@ WHERE 1 - (a.embedding <=> b.embedding) >= %s
 ORDER BY similarity DESC LIMIT %s
 """
 
-# The same by a secondary embedding model's vectors (MemoryVector rows of that model).
+# The same by a secondary embedding model's vectors (MemoryVector rows of that model), each looked up by its
+# (memory, model) key for the scope's newest rows.
 MERGE_PAIRS_SECONDARY_SQL = """
 WITH recent AS MATERIALIZED (
-    SELECT m.id, v.embedding FROM memories_memory m
-    JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %s AND v.tenant_id = m.tenant_id
-    WHERE m.tenant_id = %s AND m.scope_id = %s AND m.status = ANY(%s)
-    ORDER BY m.updated_at DESC LIMIT %s)
+    SELECT r.id, r.embedding FROM (
+        SELECT m.id,
+               (SELECT v.embedding FROM memories_memoryvector v
+                WHERE v.memory_id = m.id AND v.model = %s AND v.tenant_id = m.tenant_id) AS embedding
+        FROM memories_memory m
+        WHERE m.tenant_id = %s AND m.scope_id = %s AND m.status = ANY(%s)
+        ORDER BY m.updated_at DESC LIMIT %s) r
+    WHERE r.embedding IS NOT NULL)
 SELECT a.id, b.id, 1 - (a.embedding <=> b.embedding) AS similarity
 FROM recent a JOIN recent b ON a.id < b.id
 WHERE 1 - (a.embedding <=> b.embedding) >= %s

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memories.choices import LIVE_STATUSES
-from memories.embeddings import Embedded, embedders, get_embedder, judge, profile
+from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, judge, profile
 from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.policy import Related, word_overlap
@@ -61,6 +61,10 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
     }
     secondary = [e.name for e in embedders()[1:]]
+    primary = get_embedder().name
+    params["primary_reads"] = [p.embedded[primary].coverage >= READS_MIN if primary in p.embedded else False
+                               for _, p in items]
+    params["reads_min"] = READS_MIN
     for j, name in enumerate(secondary):
         params[f"model_{j}"] = name
         params[f"emb_{j}"] = [_vector_literal(p.embedded.get(name)) for _, p in items]

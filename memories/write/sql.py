@@ -35,16 +35,26 @@ CROSS JOIN LATERAL (
 
 # For each item of a batch that has a vector of secondary model {j}: up to ``limit`` live memories of its scope
 # of the same type whose vector of that model is a near-duplicate (that model's threshold), nearest first.
+# The scope's memories come first (index on tenant, scope, status), each one's vector by its (memory, model)
+# key: joining the vector table instead let the planner scan every vector of the model, per item. An item
+# the primary model reads skips the memories it reads too: that pair is the primary model's to judge.
 RELATED_SECONDARY_SQL = """
 SELECT i.idx, c.id
-FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(type)s::text[], %(emb_{j})s::text[]) AS i(idx, scope_id, type, emb)
+FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(type)s::text[], %(emb_{j})s::text[]::vector[],
+            %(primary_reads)s::bool[]) AS i(idx, scope_id, type, emb, primary_reads)
 CROSS JOIN LATERAL (
-    SELECT m.id
-    FROM memories_memory m JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %(model_{j})s
-    WHERE m.tenant_id = %(tenant)s AND v.tenant_id = %(tenant)s AND m.scope_id = i.scope_id
-      AND m.status = ANY(%(live)s) AND (m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
-      AND (v.embedding <=> i.emb::vector) + 0.0 <= %(max_distance_{j})s
-    ORDER BY (v.embedding <=> i.emb::vector) + 0.0, m.updated_at DESC
+    SELECT s.id FROM (
+        SELECT m.id, m.updated_at,
+               (SELECT v.embedding FROM memories_memoryvector v
+                WHERE v.memory_id = m.id AND v.model = %(model_{j})s AND v.tenant_id = %(tenant)s) AS emb
+        FROM memories_memory m
+        WHERE m.tenant_id = %(tenant)s AND m.scope_id = i.scope_id AND m.status = ANY(%(live)s)
+          AND (m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
+          AND (NOT i.primary_reads OR m.embedding_coverage < %(reads_min)s)
+        OFFSET 0
+    ) s
+    WHERE (s.emb <=> i.emb) + 0.0 <= %(max_distance_{j})s
+    ORDER BY (s.emb <=> i.emb) + 0.0, s.updated_at DESC
     LIMIT %(limit)s
 ) c
 WHERE i.emb IS NOT NULL
