@@ -139,11 +139,12 @@ VOCABULARIES: tuple[type[models.TextChoices], ...] = (
 
 
 def reason_words(vocabulary: type[models.TextChoices], code: str, params: dict[str, object],
-                 show: Callable[[str, object], str]) -> str:
-    """A stored reason in words of the active language: its code's label with each parameter put in by
-    ``show(name, value)`` (plain text for the API, a link on the dashboard). An unknown code is ''."""
+                 show: Callable[[str, object], str], escape: Callable[[str], str] = str) -> str:
+    """A stored reason in words of the active language: its code's label (through ``escape``) with each
+    parameter put in by ``show(name, value)`` (plain text for the API, a link on the dashboard). An
+    unknown code is ''."""
     try:
-        label = str(vocabulary(code).label)
+        label = escape(str(vocabulary(code).label))
     except ValueError:
         return ""
     values = {name: show(name, value) for name, value in params.items()}

@@ -82,10 +82,34 @@ class MergeSuggestForm(forms.Form):
 
 
 class ResolveForm(forms.Form):
-    ACTIONS = ("accept", "reject", "keep_old", "keep_new", "merge")
+    ACTIONS = ("accept", "reject", "keep_old", "keep_new", "keep_both", "merge")
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     content = forms.CharField(required=False, max_length=8000)
     reason = forms.CharField(required=False, max_length=500)
+
+
+class BulkResolveForm(forms.Form):
+    action = forms.ChoiceField(choices=[("accept", _("Accept")), ("reject", _("Reject"))])
+    items = MultipleUUIDField()
+
+    def clean_items(self) -> list[uuid.UUID]:
+        items: list[uuid.UUID] = self.cleaned_data["items"]
+        if not items or len(items) > 200:
+            raise forms.ValidationError(_("Tick between 1 and 200 items."), code="count")
+        return items
+
+
+class ReviewFilterForm(forms.Form):
+    # The reasons as kinds, without the memory a stored reason names.
+    REASONS = [("", _("Any reason")), ("contradicts", _("contradicting preference")),
+               ("several_active", _("several active about one entity")),
+               ("still_contradicts", _("still contradicts after a related decision")),
+               ("inferred_write", _("inferred by a model")), ("low_confidence", _("low confidence")),
+               ("inferred_change", _("inferred; would change a memory")),
+               ("low_confidence_change", _("low confidence; would change a memory"))]
+    person = forms.CharField(label=_("Person"), required=False, max_length=200)
+    scope = forms.CharField(label=_("Scope"), required=False, max_length=255)
+    reason = forms.ChoiceField(label=_("Reason"), required=False, choices=REASONS)
 
 
 # --------------------------------------------------------------------------- people

@@ -271,6 +271,11 @@ class ReviewItem(TenantOwned):
     class Meta:
         indexes = [models.Index(fields=["tenant", "status", "created_at"], name="reviewitem_tenant_status")]
 
+    @property
+    def sides(self) -> list[Memory]:
+        """Its memories, the older (the one it would change, or contradicts) first."""
+        return [m for m in (self.other_memory, self.memory) if m is not None]
+
 
 class Job(TenantOwned):
     """A background job as the API reports it (GET /api/v1/jobs/{id}); the queue row is django-tasks'."""

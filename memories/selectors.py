@@ -19,10 +19,11 @@ from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memories import sql
-from memories.choices import LIVE_STATUSES, ReviewStatus, Status
+from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewStatus, Status
 from memories.models import ExportRun, Memory, MemoryAccess, MemorySubject, MemoryVersion, ReviewItem, Scope, Session
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
+from memories.write.truth import clash_groups
 from mnemara.errors import NotFound, ValidationFailed
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
@@ -107,6 +108,67 @@ def review_items(prefixes: Sequence[str] = (), status: str = ReviewStatus.OPEN) 
     return qs.filter(scope_filter(prefixes, "memory__scope__path"))
 
 
+REVIEW_FILTERS = ("person", "scope", "reason")
+
+
+def review_queue(status: str, filters: dict[str, str]) -> QuerySet[ReviewItem]:
+    """The dashboard's queue: open items oldest first, resolved ones newest first; narrowed by a person
+    (any case, the item's or its memory's), a scope and what lies below it, and a reason code."""
+    qs = review_items(status=status).select_related("memory__subject", "other_memory__subject")
+    if filters.get("person"):
+        person = filters["person"]
+        qs = qs.filter(Q(subject__external_id__iexact=person) | Q(memory__subject__external_id__iexact=person))
+    if filters.get("scope"):
+        qs = qs.filter(scope_filter([filters["scope"].strip("/")], "memory__scope__path"))
+    if filters.get("reason"):
+        qs = qs.filter(reason_code=filters["reason"])
+    if status == ReviewStatus.RESOLVED:
+        return qs.order_by("-resolved_at", "-id")
+    return qs.order_by("created_at", "id")
+
+
+def review_counts() -> dict[str, int]:
+    """Open items per kind, all of them, and resolved ones: the queue's tabs and the navigation's badge."""
+    found = dict(ReviewItem.objects.filter(status=ReviewStatus.OPEN).order_by().values_list("kind")
+                 .annotate(n=Count("id")).values_list("kind", "n"))
+    return {"conflict": found.get("conflict", 0), "pending": found.get("pending", 0),
+            "open": sum(found.values()), "clashes": len(clash_groups())}
+
+
+@dataclass
+class Clash:
+    scope: Scope
+    entity: str
+    memories: list[Memory]
+
+
+def entity_clashes() -> list[Clash]:
+    """(scope, entity) groups with more than one active fact or preference that no person kept together."""
+    groups = clash_groups()
+    if not groups:
+        return []
+    rows = (Memory.objects.select_related("scope", "subject")
+            .filter(status=Status.ACTIVE, kept_alongside=False, type__in=TRUTH_TYPES,
+                    scope_id__in={s for s, _ in groups}, entity__in={e for _, e in groups})
+            .order_by("-updated_at"))
+    found: dict[tuple[Any, str], list[Memory]] = {}
+    for m in rows:
+        if (m.scope_id, m.entity) in groups:
+            found.setdefault((m.scope_id, m.entity), []).append(m)
+    return [Clash(ms[0].scope, entity, ms) for (_, entity), ms in found.items()]
+
+
+def live_contradictions() -> int:
+    """Things the store holds two answers to right now: (scope, entity) groups with more than one active
+    or conflicted fact or preference (no person kept them together), and conflict pairs about no entity."""
+    grouped = (Memory.objects.filter(status__in=[Status.ACTIVE, Status.CONFLICTED], kept_alongside=False,
+                                     type__in=TRUTH_TYPES).exclude(entity="")
+               .order_by().values("scope_id", "entity").annotate(n=Count("id")).filter(n__gt=1).count())
+    loose = (ReviewItem.objects.filter(status=ReviewStatus.OPEN, kind=ReviewKind.CONFLICT, memory__entity="")
+             .count())
+    return grouped + loose
+
+
 # --------------------------------------------------------------------------- keyset pagination
 
 def encode_cursor(created_at: datetime, pk: object) -> str:
@@ -172,7 +234,8 @@ def memories_filtered(data: dict[str, Any]) -> QuerySet[Memory]:
     if data.get("type"):
         qs = qs.filter(type=data["type"])
     if data.get("subject"):
-        qs = qs.filter(subject__external_id=data["subject"])
+        linked = MemorySubject.objects.filter(subject__external_id__iexact=data["subject"]).values("memory_id")
+        qs = qs.filter(Q(subject__external_id__iexact=data["subject"]) | Q(pk__in=linked))
     if data.get("conf_min") is not None:
         qs = qs.filter(confidence__gte=data["conf_min"])
     if data.get("conf_max") is not None:
@@ -196,6 +259,14 @@ def memory_open_reviews(memory: Memory) -> QuerySet[ReviewItem]:
 
 def review_open_count() -> int:
     return ReviewItem.objects.filter(status=ReviewStatus.OPEN).count()
+
+
+def subject_ids_like(prefix: str = "", limit: int = 200) -> list[str]:
+    """People's ids for a filter's suggestions (any case)."""
+    qs = Subject.objects.order_by("external_id")
+    if prefix:
+        qs = qs.filter(external_id__istartswith=prefix)
+    return list(qs.values_list("external_id", flat=True)[:limit])
 
 
 def sessions_by_key(keys: Iterable[str]) -> dict[str, Session]:

@@ -7,11 +7,14 @@ from typing import Any
 
 from django import template
 from django.db.models import TextChoices
+from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from memories import selectors
-from memories.choices import VOCABULARIES
+from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -76,3 +79,40 @@ def current(context: template.Context, *names: str) -> str:
     match = getattr(context.get("request"), "resolver_match", None)
     name = match.url_name if match else ""
     return "page" if name in names else "false"
+
+
+# --------------------------------------------------------------------------- reasons (codes + parameters)
+
+def _param_html(name: str, value: object) -> str:
+    """A reason's parameter as HTML: a memory as a link to it, words of a vocabulary as their label, data
+    (an entity, a session, a person's note) marked ``translate="no"``."""
+    if name == "memory":
+        return format_html('<a href="{}" class="mono memory-ref" translate="no">#{}</a>',
+                           reverse("dashboard:memory", args=[value]), str(value)[:8])
+    if name == "memories" and isinstance(value, list):
+        return ", ".join(_param_html("memory", v) for v in value)
+    if name == "action":
+        return str(conditional_escape(str(label(value))))
+    return format_html('<code translate="no">{}</code>', value)
+
+
+def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any], text: str) -> SafeString:
+    if not code:  # a person's own words, or an old reason no code was found for
+        return format_html('<span translate="no">{}</span>', text) if text else mark_safe("")
+    words = reason_words(vocabulary, code, {k: v for k, v in params.items() if k != "note"}, _param_html,
+                         escape=lambda s: str(conditional_escape(s)))
+    if params.get("note"):
+        words += str(format_html(': <q translate="no">{}</q>', params["note"]))
+    return mark_safe(words)
+
+
+@register.filter
+def review_reason(item: Any) -> SafeString:
+    """Why a review item was opened, in the reader's language."""
+    return _reason_html(ReviewReason, item.reason_code, item.reason_params or {}, item.reason)
+
+
+@register.filter
+def version_reason(version: Any) -> SafeString:
+    """Why a memory version was written, in the reader's language (a person's words as they wrote them)."""
+    return _reason_html(VersionReason, version.reason_code, version.reason_params or {}, version.reason)

@@ -61,6 +61,7 @@ def overview(request: DashboardRequest) -> HttpResponse:
         "statuses": statuses, "matrix": matrix,
         "column_totals": [sum(row[1][i] for row in matrix) for i in range(len(statuses))],
         "jobs": stats.jobs_summary(), "feedback": feedback_totals, "days": DAYS,
+        "live_contradictions": selectors.live_contradictions(), "clashes": len(selectors.entity_clashes()),
     })
 
 

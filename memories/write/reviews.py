@@ -120,6 +120,8 @@ def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content:
                 raise Conflict("This review item is already resolved.", code="already_resolved")
             changes = _Changes(actor, version_reason(VersionReason.REVIEW, note=reason, action=action))
             winner = _decide(item, action, changes)
+            for m in item.sides:  # unchanged ones too: an undo must not overwrite a later edit of either
+                changes.record.setdefault(str(m.pk), [m.status, m.version])
             _close(item, action, actor, {"memories": changes.record})
             settlement = truth_settle(touched=[item.memory_id, *([item.other_memory_id] if item.other_memory_id
                                                                   else [])],
@@ -157,3 +159,46 @@ def _close(item: ReviewItem, action: str, actor: str, params: dict[str, object])
         resolution_params=params)
     audit("review.resolved", actor=actor, target_type="review_item", target_id=item.pk,
           data={"action": action, **({"merged_into": params["merged_into"]} if "merged_into" in params else {})})
+
+
+UNDOABLE = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.KEEP_OLD, ReviewResolution.KEEP_NEW,
+            ReviewResolution.KEEP_BOTH)
+
+
+def undo_blocker(item: ReviewItem) -> str:
+    """Why a person's decision cannot be undone (``""``: it can). Only while every memory it changed is
+    still at the version the decision left it at: a later change is never overwritten."""
+    if item.status != ReviewStatus.RESOLVED or item.resolution not in UNDOABLE:
+        return "not_a_decision"
+    record: dict[str, list[Any]] = item.resolution_params.get("memories", {})
+    current = dict(Memory.objects.filter(pk__in=list(record)).values_list("pk", "version"))
+    if any(current.get(uuid.UUID(pk)) != after for pk, (_, after) in record.items()):
+        return "changed_since"
+    return ""
+
+
+def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
+    """Put the memories a decision changed back as they were (as new versions) and open the item again."""
+    item = review_get(item_id)
+    try:
+        with transaction.atomic():
+            locked = ReviewItem.objects.select_for_update().filter(pk=item.pk).first()
+            if locked is None or undo_blocker(locked):
+                raise Conflict("This decision can no longer be undone: its memories changed since.",
+                               code="undo_impossible")
+            changes = _Changes(actor, version_reason(VersionReason.UNDONE))
+            record: dict[str, list[Any]] = locked.resolution_params.get("memories", {})
+            for memory in Memory.objects.select_related("scope").filter(pk__in=list(record)):
+                before = record[str(memory.pk)][0]
+                live = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
+                changes.move(memory, before, kept_alongside=False, **live)
+            ReviewItem.objects.filter(pk=item.pk).update(status=ReviewStatus.OPEN, resolution="", resolved_by="",
+                                                         resolved_at=None, resolution_params={})
+            audit("review.reopened", actor=actor, target_type="review_item", target_id=item.pk,
+                  data={"undone": locked.resolution})
+            settlement = truth_settle(touched=[uuid.UUID(pk) for pk in record], actor=actor,
+                                      because=ReviewResolution.SUPERSEDED)
+    except IntegrityError as exc:
+        raise Conflict("Another live memory in this scope already has this content.",
+                       code="duplicate_content") from exc
+    return Decision(review_get(item.pk), settlement)

@@ -25,7 +25,8 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from memories.choices import (
@@ -42,7 +43,7 @@ from memories.choices import (
 )
 from memories.models import Memory, ReviewItem
 from memories.write.reasons import Reason, review_reason, version_reason
-from memories.write.versions import bump
+from memories.write.versions import bump, lock_scope
 from tenants.audit import audit_event
 
 Group = tuple[uuid.UUID, str]  # (scope id, entity)
@@ -279,3 +280,23 @@ def truth_settle(*, touched: Iterable[uuid.UUID], actor: str, because: str,
     settler.orphans()
     settler.close_all()
     return settler.result
+
+
+def clash_groups(limit: int = 200) -> list[Group]:
+    """Groups with more than one active memory no person kept together: what the write paths never
+    leave, but older data (or rows written around the services) may hold."""
+    rows = (Memory.objects.filter(status=Status.ACTIVE, kept_alongside=False, type__in=TRUTH_TYPES)
+            .exclude(entity="").order_by().values_list("scope_id", "entity")
+            .annotate(n=Count("id")).filter(n__gt=1).order_by("scope_id", "entity")[:limit])
+    return [(scope_id, entity) for scope_id, entity, _ in rows]
+
+
+def clashes_settle(*, actor: str, groups: Iterable[Group] | None = None) -> Settlement:
+    """Turn groups with several active memories into review questions (the newest is used meanwhile)."""
+    chosen = list(clash_groups() if groups is None else groups)
+    if not chosen:
+        return Settlement()
+    with transaction.atomic():
+        for scope_id in sorted({s for s, _ in chosen}, key=str):
+            lock_scope(scope_id)
+        return truth_settle(touched=[], actor=actor, because=ReviewResolution.SUPERSEDED, groups=chosen)
