@@ -35,11 +35,11 @@ class MemoryFilterForm(forms.Form):
 
 class MemoryEditForm(forms.Form):
     content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4}), max_length=8000)
-    type = forms.ChoiceField(label=_("Type"), choices=[(t.value, t.value) for t in MemoryType])
+    type = forms.ChoiceField(label=_("Type"), choices=MemoryType.choices)
     entity = forms.CharField(label=_("Entity"), required=False, max_length=255)
     confidence = forms.FloatField(label=_("Confidence"), min_value=0.0, max_value=1.0,
                                   widget=forms.NumberInput(attrs={"step": "0.05", "min": "0", "max": "1"}))
-    status = forms.ChoiceField(label=_("Status"), choices=[(s.value, s.value) for s in Status])
+    status = forms.ChoiceField(label=_("Status"), choices=Status.choices)
     reason = forms.CharField(label=_("Reason (optional)"), required=False, max_length=500)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
@@ -135,7 +135,7 @@ class PlaygroundForm(forms.Form):
     scopes = forms.CharField(label=_("Scopes (space-separated)"), max_length=2000)
     exact_scopes = forms.BooleanField(label=_("Only these scopes (not their sub-scopes)"), required=False)
     types = forms.MultipleChoiceField(label=_("Types"), required=False,
-                                      choices=[(t.value, t.value) for t in MemoryType],
+                                      choices=MemoryType.choices,
                                       widget=forms.CheckboxSelectMultiple)
     k = forms.IntegerField(label=_("Results"), min_value=1, max_value=50, initial=10, required=False)
     token_budget = forms.IntegerField(label=_("Token budget"), min_value=50, max_value=100_000, required=False)

@@ -137,9 +137,10 @@ def memory_edit(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse
                                 reason=data["reason"])
     except VersionConflict as exc:
         return _stale(request, template, exc.current)
-    except ServiceError as exc:
+    except ServiceError as exc:  # a duplicate, an unusable text: said in the form, which keeps the text
         form.add_error(None, refusal(exc))
-        return page(request, template, {"memory": memory, "form": form}, status=409)
+        return page(request, template, {"memory": memory, "form": form},
+                    status=exc.status_code if exc.status_code in (400, 409) else 409)
     messages.success(request, _("Saved as a new version."))
     return back(request, reverse("dashboard:memory", args=[memory.pk]))
 
@@ -150,8 +151,9 @@ def _stale(request: DashboardRequest, template: str, current: Memory) -> HttpRes
     data["version"] = str(current.version)
     form = MemoryEditForm(data)
     form.is_valid()
-    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current},
-                status=409)
+    latest = selectors.memory_history(current).last()
+    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current,
+                                    "latest": latest}, status=409)
 
 
 def _state_change(request: DashboardRequest, memory_id: uuid.UUID, restore: bool) -> HttpResponse:
