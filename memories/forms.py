@@ -116,6 +116,10 @@ class ReviewFilterForm(forms.Form):
 
 class EraseForm(forms.Form):
     confirm = forms.CharField(label=_("Type the person's id to confirm"), max_length=200)
+    reference = forms.CharField(
+        label=_("Reference of the request (optional)"), required=False, max_length=200,
+        help_text=_("Your reference for this erasure request, e.g. a ticket number. It is kept on the receipt: "
+                    "never the person's name, email or id."))
 
     def __init__(self, *args: Any, external_id: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -388,3 +388,17 @@ def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> l
     pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
              if a in memories and b in memories and vectors_tell(memories[a], memories[b])]
     return pairs[:limit]
+
+
+# --------------------------------------------------------------------------- erasure receipts
+
+def erasure_receipts(limit: int = 50) -> QuerySet[AuditEvent]:
+    """Stored erasure receipts (the content-free ``subject.erased`` events), newest first."""
+    return AuditEvent.objects.filter(action="subject.erased").order_by("-created_at", "-id")[:limit]
+
+
+def erasure_receipt(receipt_id: int) -> AuditEvent:
+    event = AuditEvent.objects.filter(action="subject.erased", pk=receipt_id).first()
+    if event is None:
+        raise NotFound("Receipt not found.", code="receipt_not_found")
+    return event

@@ -28,6 +28,8 @@ urlpatterns: list[URLPattern] = [
     path("people/<uuid:subject_id>/", people.person, name="person"),
     path("people/<uuid:subject_id>/export/", people.person_export, name="person-export"),
     path("people/<uuid:subject_id>/erase/", people.person_erase, name="person-erase"),
+    path("people/receipts/<int:receipt_id>/", people.receipt, name="receipt"),
+    path("people/receipts/<int:receipt_id>/receipt.json", people.receipt_download, name="receipt-download"),
     path("exports/", compliance.exports, name="exports"),
     path("exports/<uuid:export_id>/download/", compliance.export_download, name="export-download"),
 ]

@@ -116,3 +116,50 @@ def review_reason(item: Any) -> SafeString:
 def version_reason(version: Any) -> SafeString:
     """Why a memory version was written, in the reader's language (a person's words as they wrote them)."""
     return _reason_html(VersionReason, version.reason_code, version.reason_params or {}, version.reason)
+
+
+@register.filter
+def data(value: object, css: str = "") -> SafeString:
+    """People's data (an id, a path, a name) inside a translated sentence: kept as it is by translation
+    tools and by the untranslated-text check (``translate="no"``)."""
+    if css:
+        return format_html('<span translate="no" class="{}">{}</span>', css, value)
+    return format_html('<span translate="no">{}</span>', value)
+
+
+# What audit events record, as people read it (the dotted action stays visible as the code it is).
+AUDIT_ACTIONS: dict[str, Promise] = {
+    "apikey.created": _("API key created"), "apikey.revoked": _("API key revoked"),
+    "export.downloaded": _("export downloaded"), "export.purged": _("export purged"),
+    "export.written": _("export written"), "feedback.created": _("feedback from an agent"),
+    "invitation.created": _("invitation created"), "invitation.accepted": _("invitation accepted"),
+    "invitation.declined": _("invitation declined"), "invitation.revoked": _("invitation withdrawn"),
+    "job.failed": _("job failed"), "job.queued": _("job queued"), "job.succeeded": _("job succeeded"),
+    "maintenance.failed": _("maintenance failed"), "membership.created": _("member added"),
+    "membership.removed": _("member removed"), "membership.role_changed": _("role changed"),
+    "memory.conflicted": _("memory put in conflict"), "memory.created": _("memory created"),
+    "memory.deleted": _("memory deleted"), "memory.deprecated": _("memory deprecated"),
+    "memory.merged": _("memories merged"), "memory.purged": _("memory purged"),
+    "memory.resolved": _("memory changed by a review"), "memory.restored": _("memory restored"),
+    "memory.superseded": _("memory superseded"), "memory.updated": _("memory updated"),
+    "review.created": _("review item opened"), "review.reopened": _("review decision undone"),
+    "review.resolved": _("review item resolved"), "session.appended": _("conversation turns stored"),
+    "session.closed": _("session closed"), "sessions.purged": _("sessions purged"),
+    "subject.erased": _("person erased"), "subject.exported": _("person's data exported"),
+    "tenant.created": _("tenant created"), "tenant.settings_updated": _("settings changed"),
+}
+TARGET_TYPES: dict[str, Promise] = {
+    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "invitation": _("invitation"),
+    "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
+    "session": _("session"), "subject": _("person"), "tenant": _("tenant"),
+}
+
+
+@register.filter
+def audit_action(action: str) -> object:
+    return AUDIT_ACTIONS.get(action, action)
+
+
+@register.filter
+def target_type(name: str) -> object:
+    return TARGET_TYPES.get(name, name)

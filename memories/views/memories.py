@@ -73,7 +73,9 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
                "hits": hits, "searching": searching, "query": query.urlencode(),
                "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
-               "current_status": data.get("status", "")}
+               "current_status": data.get("status", ""), "people": selectors.subject_ids_like(),
+               "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "conf_min",
+                                                                        "conf_max"))}
     template = "dashboard/memories.html"
     if request.htmx and request.htmx.target == "memory-results":
         template += "#results"

@@ -158,6 +158,8 @@
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
       return;
     }
+    // Print the page (a receipt); the print stylesheet leaves out the navigation and buttons.
+    if (event.target.closest("[data-print]")) { window.print(); return; }
     // Empty a region (cancel a preview).
     var clear = event.target.closest("[data-clear]");
     if (clear) {
