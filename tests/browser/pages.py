@@ -3,9 +3,9 @@ layout, language and screenshot tests walk through."""
 
 from __future__ import annotations
 
-from memories.models import Memory, ReviewItem
 from django.contrib.auth.models import User
 
+from memories.models import Memory, ReviewItem
 from tenants.models import Role, Subject
 from tenants.scoping import tenant_scope
 from tenants.services import invitation_create
