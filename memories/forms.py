@@ -34,9 +34,11 @@ class MemoryFilterForm(forms.Form):
 
 
 class MemoryEditForm(forms.Form):
-    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4}), max_length=8000)
+    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4, "translate": "no"}),
+                              max_length=8000)
     type = forms.ChoiceField(label=_("Type"), choices=MemoryType.choices)
-    entity = forms.CharField(label=_("Entity"), required=False, max_length=255)
+    entity = forms.CharField(label=_("Entity"), required=False, max_length=255,
+                             widget=forms.TextInput(attrs={"translate": "no"}))
     confidence = forms.FloatField(label=_("Confidence"), min_value=0.0, max_value=1.0,
                                   widget=forms.NumberInput(attrs={"step": "0.05", "min": "0", "max": "1"}))
     status = forms.ChoiceField(label=_("Status"), choices=Status.choices)
@@ -65,7 +67,7 @@ class MultipleUUIDField(forms.Field):
 class MergeForm(forms.Form):
     ids = MultipleUUIDField(label=_("Memories"))
     content = forms.CharField(label=_("Merged content"), required=False, max_length=8000,
-                              widget=forms.Textarea(attrs={"rows": 4}))
+                              widget=forms.Textarea(attrs={"rows": 4, "translate": "no"}))
     reason = forms.CharField(label=_("Reason (optional)"), required=False, max_length=500)
 
     def clean_ids(self) -> list[uuid.UUID]:
@@ -77,8 +79,9 @@ class MergeForm(forms.Form):
 
 class MergeSuggestForm(forms.Form):
     scope = forms.CharField(label=_("Scope"), max_length=255)
-    similarity = forms.FloatField(label=_("Similarity at least"), required=False, initial=0.8, min_value=0.3,
-                                  max_value=1.0, widget=forms.NumberInput(attrs={"step": "0.05"}))
+    # Blank: each pair's model threshold decides (memories.selectors.merge_threshold); a value only narrows.
+    similarity = forms.FloatField(label=_("Similarity at least"), required=False, min_value=0.0, max_value=1.0,
+                                  widget=forms.NumberInput(attrs={"step": "0.05"}))
 
 
 class ResolveForm(forms.Form):

@@ -348,15 +348,45 @@ def vectors_tell(a: Memory, b: Memory) -> bool:
     return word_overlap(a.search_text, b.search_text) >= settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP
 
 
-def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]]:
-    """The most similar live memories of the same scope (exact scan: ``+ 0.0`` keeps it off the ANN index)."""
+def merge_threshold(model: str) -> float:
+    """The similarity from which two memories embedded by ``model`` may be offered as near-duplicates to
+    merge: the one place the dashboard reads it (settings.MERGE_SUGGESTION_THRESHOLDS, per model)."""
+    return float(settings.MERGE_SUGGESTION_THRESHOLDS.get(model, settings.MERGE_SUGGESTION_DEFAULT_THRESHOLD))
+
+
+def pair_threshold(a: Memory, b: Memory) -> float:
+    return max(merge_threshold(a.embedding_model), merge_threshold(b.embedding_model))
+
+
+def contradicts(a: Memory, b: Memory) -> bool:
+    """Two facts or preferences about the same entity that say different things: a conflict to decide,
+    never a pair of near-duplicates to merge."""
+    return (bool(a.entity) and a.entity == b.entity and a.type in TRUTH_TYPES and b.type in TRUTH_TYPES
+            and a.content_hash != b.content_hash)
+
+
+@dataclass
+class Near:
+    memory: Memory
+    similarity: float
+    mergeable: bool  # alike enough for its model, and not a contradiction
+
+
+def near_duplicates(memory: Memory, limit: int = 5) -> list[Near]:
+    """The most similar live memories of the same scope (exact scan: ``+ 0.0`` keeps it off the ANN index),
+    each saying whether a merge may be offered."""
     if memory.embedding is None:
         return []
     distance = CosineDistance("embedding", memory.embedding) + Value(0.0)
     rows = (Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES,
                                                          embedding__isnull=False)
             .exclude(pk=memory.pk).annotate(distance=distance).order_by("distance")[: 4 * limit])
-    return [(m, round(1.0 - float(m.distance), 3)) for m in rows if vectors_tell(memory, m)][:limit]
+    found = []
+    for m in rows:
+        similarity = round(1.0 - float(m.distance), 3)
+        if vectors_tell(memory, m):
+            found.append(Near(m, similarity, similarity >= pair_threshold(memory, m) and not contradicts(memory, m)))
+    return found[:limit]
 
 
 def same_entity(memory: Memory) -> QuerySet[Memory]:
@@ -376,17 +406,26 @@ class MergePair:
 MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
 
 
-def merge_suggestions(scope: Scope, min_similarity: float, limit: int = 20) -> list[MergePair]:
-    """Pairs of live memories in one scope whose vectors are at least ``min_similarity`` alike (and, for
-    texts the model cannot read, whose words overlap: ``vectors_tell``).
+def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: int = 20) -> list[MergePair]:
+    """Pairs of live memories in one scope alike enough to merge: at least their model's threshold
+    (``merge_threshold``; a higher ``min_similarity`` narrows), words in common where the model cannot
+    read the text (``vectors_tell``), and never two answers about one entity (``contradicts``): those
+    are a conflict for the review queue.
 
     Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope: exact, and bounded.
     """
-    rows = sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=min_similarity, limit=4 * limit)
+    floor = min([*settings.MERGE_SUGGESTION_THRESHOLDS.values(), settings.MERGE_SUGGESTION_DEFAULT_THRESHOLD])
+    wanted = max(floor, min_similarity or 0.0)
+    rows = sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=wanted, limit=4 * limit)
     ids = {i for a, b, _ in rows for i in (a, b)}
     memories = Memory.objects.select_related("scope", "subject").in_bulk(ids)
-    pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for a, b, s in rows
-             if a in memories and b in memories and vectors_tell(memories[a], memories[b])]
+    pairs = []
+    for a, b, similarity in rows:
+        first, second = memories.get(a), memories.get(b)
+        if first is None or second is None or contradicts(first, second) or not vectors_tell(first, second):
+            continue
+        if similarity >= max(wanted, pair_threshold(first, second)):
+            pairs.append(MergePair(first, second, round(float(similarity), 3)))
     return pairs[:limit]
 
 

@@ -219,6 +219,12 @@ EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)
 NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
 # A near-duplicate must also share words: the vector alone cannot tell unrelated Chinese sentences apart.
 NEAR_DUPLICATE_MIN_WORD_OVERLAP = env_float("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", 0.5)
+# Merge suggestions: the cosine similarity from which two memories embedded by a model are offered as
+# near-duplicates to merge, per model (memories.selectors.merge_threshold). all-MiniLM-L6-v2, measured on
+# paraphrase pairs vs. different facts (docs/benchmarks.md, "Merge suggestions"): paraphrases 0.70-0.97,
+# different facts of one topic up to 0.61, contradicting preferences 0.71-0.78 (kept out by their entity).
+MERGE_SUGGESTION_THRESHOLDS: dict[str, float] = {"all-MiniLM-L6-v2": 0.75}
+MERGE_SUGGESTION_DEFAULT_THRESHOLD = env_float("MNEMARA_MERGE_SUGGESTION_THRESHOLD", 0.8)
 MAX_CONTENT_CHARS = env_int("MNEMARA_MAX_CONTENT_CHARS", 8000)
 MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
 MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)

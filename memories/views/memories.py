@@ -19,6 +19,7 @@ from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSug
 from memories.recall.search import SearchHit, memory_search
 from memories.views.diffs import version_diffs
 from memories.write import revisions
+from memories.write.text import merge_text
 from memories.write.versions import VersionConflict
 from mnemara.errors import ServiceError
 from tenants.views.base import (
@@ -196,14 +197,14 @@ def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
 @require_GET
 @admin_required
 def merge_suggest(request: DashboardRequest) -> HttpResponse:
-    form = MergeSuggestForm(request.GET or None, initial={"similarity": 0.8})
+    form = MergeSuggestForm(request.GET or None)
     pairs: list[selectors.MergePair] = []
     if form.is_valid():
         scope = selectors.scope_by_path(form.cleaned_data["scope"])
         if scope is None:
             form.add_error("scope", _("No such scope."))
         else:
-            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"] or 0.8)
+            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"])
     scopes = selectors.scope_paths()
     return page(request, "dashboard/merge.html", {"form": form, "pairs": pairs, "scopes": scopes})
 
@@ -221,10 +222,12 @@ def merge_preview(request: DashboardRequest) -> HttpResponse:
     elif len({m.scope_id for m in sources}) > 1:
         form.add_error("ids", _("Only memories of the same scope can be merged."))
     if form.errors or request.method == "GET":
-        merged = form.cleaned_data.get("content") or "; ".join(dict.fromkeys(m.content for m in sources))
+        merged = form.cleaned_data.get("content") or merge_text([m.content for m in sources])
         preview = MergeForm(initial={"ids": [m.pk for m in sources], "content": merged})
         return page(request, "dashboard/merge_preview.html",
-                    {"form": form if form.errors else preview, "sources": sources}, status=400 if form.errors else 200)
+                    {"form": form if form.errors else preview, "sources": sources,
+                     "contradicting": any(selectors.contradicts(a, b) for a in sources for b in sources)},
+                    status=400 if form.errors else 200)
     try:
         merged_memory = revisions.memory_merge(memory_ids=list(form.cleaned_data["ids"]), actor=actor(request),
                                                content=form.cleaned_data["content"] or None,

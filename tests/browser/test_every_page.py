@@ -17,13 +17,13 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 
 # Words that are the same in a Chinese interface: names of things, formats and protocols.
-SAME_IN_CHINESE = {"Mnemara", "API", "JSON", "JSONL", "MCP", "SHA", "URL", "UTC", "curl", "Python", "gzip", "HTTP",
-                   "GDPR", "ID", "PostgreSQL", "Claude", "HTTPS"}
+SAME_IN_CHINESE = {"Mnemara", "API", "JSON", "JSONL", "MCP", "SHA", "URL", "UTC", "curl", "Python", "gzip",
+                   "HTTP", "GDPR", "ID", "PostgreSQL", "Claude", "HTTPS"}
 
 # Visible text and the text of attributes a person reads (placeholders, titles, labels for screen readers),
 # outside elements marked translate="no" (people's data: memory content, ids, paths, names) and code.
 ENGLISH_LEFT = """() => {
-  const skip = el => el.closest('[translate="no"], script, style, template, code, pre, kbd, [hidden], .visually-hidden[data-code]');
+  const skip = el => el.closest('[translate="no"], script, style, template, code, pre, kbd, [hidden]');
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
