@@ -8,7 +8,6 @@ import re
 import shlex
 
 import httpx
-
 import pytest
 from playwright.sync_api import expect
 
@@ -122,7 +121,7 @@ def test_it_erases_a_person_and_reopens_the_receipt_later(page, shot, live_serve
     shot(f"task-receipt-{language}")
     receipt_url = page.url
     assert office.api.get("subjects/ben/export").status_code == 404
-    assert not [m for m in office.api.get("memories", params={"subject": "ben"}).json()["results"]]
+    assert office.api.get("memories", params={"subject": "ben"}).json()["results"] == []
 
     # Later: from the People page, the same receipt, and its JSON; a reload erases nothing more.
     page.goto(f"{live_server.url}/people/")

@@ -42,11 +42,12 @@ ENGLISH_LEFT = """() => {
   }
   return found;
 }"""
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+CODE = re.compile(r"https?://\S+|(?<!\w)/[\w./-]+")  # a URL or a path named in a sentence is code
 
 
 def english_words(texts: list[str]) -> list[str]:
-    return [t for t in texts for w in LATIN_WORD.findall(t) if w not in SAME_IN_CHINESE and len(w) > 1]
+    return [t for t in texts for w in LATIN_WORD.findall(CODE.sub(" ", t)) if w not in SAME_IN_CHINESE and len(w) > 1]
 
 
 def _visit(page, url: str) -> None:
