@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from memories.choices import MemoryType, Status
@@ -133,6 +134,31 @@ class EraseForm(forms.Form):
         if value != self.external_id:
             raise forms.ValidationError(_("That is not this person's id; nothing was erased."), code="mismatch")
         return value
+
+
+# --------------------------------------------------------------------------- overview
+
+class OverviewForm(forms.Form):
+    """The overview's period: the last ``days`` days, or from ``start`` to ``end`` (at most a year)."""
+
+    days = forms.TypedChoiceField(label=_("Period"), required=False, coerce=int, empty_value=None,
+                                  choices=[(7, _("7 days")), (30, _("30 days")), (90, _("90 days"))])
+    start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start"), data.get("end")
+        if bool(start) != bool(end):
+            raise forms.ValidationError(_("Give both dates, or neither."), code="half")
+        if start and end:
+            if end < start:
+                raise forms.ValidationError(_("The period ends before it starts."), code="order")
+            if (end - start).days > 365:
+                raise forms.ValidationError(_("A period is at most a year."), code="long")
+            if end > timezone.localdate():
+                raise forms.ValidationError(_("The period cannot end in the future."), code="future")
+        return data
 
 
 # --------------------------------------------------------------------------- search playground

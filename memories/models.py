@@ -315,12 +315,20 @@ class ExtractionUsage(TenantOwned):
 
 
 class Feedback(TenantOwned):
+    """An agent's word on memories it recalled: useful or not (for ``query``), or a correction."""
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     memory_ids = models.JSONField(default=list)
     useful = models.BooleanField(null=True)
     correction = models.TextField(blank=True, default="")
+    query = models.TextField(blank=True, default="")  # what the agent asked when it recalled them
     actor = models.CharField(max_length=200)
+    # The review item a person opened from this feedback (a correction as a pending write), if any.
+    review_item = models.ForeignKey(ReviewItem, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        indexes = [models.Index(fields=["tenant", "created_at"], name="feedback_tenant_created")]
 
 
 class MemoryAccess(models.Model):

@@ -20,7 +20,17 @@ from pgvector.django import CosineDistance
 
 from memories import sql
 from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewStatus, Status
-from memories.models import ExportRun, Memory, MemoryAccess, MemorySubject, MemoryVersion, ReviewItem, Scope, Session
+from memories.models import (
+    ExportRun,
+    Feedback,
+    Memory,
+    MemoryAccess,
+    MemorySubject,
+    MemoryVersion,
+    ReviewItem,
+    Scope,
+    Session,
+)
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
 from memories.write.truth import clash_groups
@@ -441,3 +451,43 @@ def erasure_receipt(receipt_id: int) -> AuditEvent:
     if event is None:
         raise NotFound("Receipt not found.", code="receipt_not_found")
     return event
+
+
+# --------------------------------------------------------------------------- agents' feedback
+
+FEEDBACK_KINDS = ("correction", "not_useful", "useful")
+
+
+def feedback_inbox(kind: str = "") -> QuerySet[Feedback]:
+    """Agents' feedback, newest first: corrections, "not useful" ratings (with what was asked), "useful"."""
+    qs = Feedback.objects.select_related("review_item").order_by("-created_at", "-id")
+    if kind == "correction":
+        qs = qs.exclude(correction="")
+    elif kind == "not_useful":
+        qs = qs.filter(useful=False)
+    elif kind == "useful":
+        qs = qs.filter(useful=True)
+    return qs
+
+
+def feedback_counts() -> dict[str, int]:
+    found = Feedback.objects.aggregate(n_all=Count("id"), n_correction=Count("id", filter=~Q(correction="")),
+                                       n_not_useful=Count("id", filter=Q(useful=False)),
+                                       n_useful=Count("id", filter=Q(useful=True)))
+    return {name.removeprefix("n_"): n for name, n in found.items()}
+
+
+def feedback_memories(rows: Iterable[Feedback]) -> dict[str, Memory]:
+    """The memories the feedback rows name, by id (one query; erased ones are simply missing)."""
+    ids = {i for f in rows for i in f.memory_ids}
+    return {str(m.pk): m for m in Memory.objects.select_related("scope").filter(pk__in=ids)} if ids else {}
+
+
+def memory_feedback(memory: Memory, limit: int = 20) -> tuple[dict[str, int], list[Feedback]]:
+    """What agents said about one memory: counts, and the latest rows."""
+    qs = Feedback.objects.filter(memory_ids__contains=[str(memory.pk)])
+    found = qs.aggregate(n_useful=Count("id", filter=Q(useful=True)),
+                         n_not_useful=Count("id", filter=Q(useful=False)),
+                         n_corrections=Count("id", filter=~Q(correction="")))
+    counts = {name.removeprefix("n_"): n for name, n in found.items()}
+    return counts, list(qs.select_related("review_item").order_by("-created_at")[:limit])

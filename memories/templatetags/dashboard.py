@@ -51,6 +51,21 @@ def pct(value: float | None) -> str:
 
 
 @register.filter
+def signed(value: float | None) -> str:
+    """A change with its sign: +3, −2, 0."""
+    if value is None:
+        return "–"
+    n = round(float(value))
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@register.filter
+def points(value: float | None) -> str:
+    """A change of a share in percentage points, with its sign."""
+    return "–" if value is None else signed(float(value) * 100)
+
+
+@register.filter
 def score(value: float | None) -> str:
     return "–" if value is None else f"{float(value):.3f}"
 
@@ -132,6 +147,7 @@ AUDIT_ACTIONS: dict[str, Promise] = {
     "apikey.created": _("API key created"), "apikey.revoked": _("API key revoked"),
     "export.downloaded": _("export downloaded"), "export.purged": _("export purged"),
     "export.written": _("export written"), "feedback.created": _("feedback from an agent"),
+    "feedback.reviewed": _("feedback sent to review"),
     "invitation.created": _("invitation created"), "invitation.accepted": _("invitation accepted"),
     "invitation.declined": _("invitation declined"), "invitation.revoked": _("invitation withdrawn"),
     "job.failed": _("job failed"), "job.queued": _("job queued"), "job.succeeded": _("job succeeded"),

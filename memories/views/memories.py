@@ -103,7 +103,7 @@ def _detail_context(memory: Memory) -> dict[str, Any]:
         "supersedes": selectors.memory_predecessors(memory),
         "reviews": selectors.memory_open_reviews(memory),
         "reason_form": ReasonForm(initial={"version": memory.version}),
-    }
+    } | dict(zip(("feedback_counts", "feedback"), selectors.memory_feedback(memory), strict=True))
 
 
 @require_GET

@@ -158,6 +158,11 @@ KNOWN_REFUSALS = (
     gettext_noop("This decision can no longer be undone: its memories changed since."),
     gettext_noop("Only a pair can be kept together."),
     gettext_noop("Review item not found."),
+    gettext_noop("Feedback not found."),
+    gettext_noop("This feedback is already in the review queue."),
+    gettext_noop("Only a correction can be reviewed."),
+    gettext_noop("The memory it corrects is gone."),
+    gettext_noop("The memory already says what the correction says."),
 )
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
+from memories.compliance.subjects import subject_erase_recorded
 from memories.models import Memory, ReviewItem
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.models import Role, Subject
 from tenants.scoping import tenant_scope
 from tenants.services import invitation_create
@@ -23,6 +26,9 @@ def page_paths(office) -> list[tuple[str, str]]:
         conflict = ReviewItem.objects.filter(kind="conflict").first()
         assert conflict is not None
         owner = User.objects.get(username="admin@acme.test")
+        memory_create(items=[MemoryInput(scope="user/erin", subject="erin", content="Erin likes sailing.")],
+                      actor="key:support-bot")
+        _, receipt = subject_erase_recorded(external_id="erin", actor="user:admin@acme.test", reference="DSR-7")
         _, token = invitation_create(tenant=office.tenant, email="new.person.with.a.long.address@example.org",
                                      role=Role.REVIEWER, invited_by=owner, actor="user:admin@acme.test")
     merge_ids = "&".join(f"ids={m.pk}" for m in ops)
@@ -39,7 +45,9 @@ def page_paths(office) -> list[tuple[str, str]]:
         ("review-resolved", "/review/?tab=resolved"),
         ("merge", "/merge/?scope=team/ops"),
         ("merge-preview", f"/merge/preview/?{merge_ids}"),
+        ("feedback", "/feedback/"),
         ("people", "/people/"),
+        ("receipt", f"/people/receipts/{receipt}/"),
         ("person", f"/people/{chen.pk}/"),
         ("person-erase", f"/people/{chen.pk}/erase/"),
         ("playground", "/playground/?query=theme&scopes=user"),
