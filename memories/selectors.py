@@ -375,6 +375,9 @@ def contradicts(a: Memory, b: Memory) -> bool:
             and a.content_hash != b.content_hash)
 
 
+SIMILAR_AT_LEAST = 0.5  # below this, two memories are not shown as similar at all
+
+
 @dataclass
 class Near:
     memory: Memory
@@ -394,7 +397,7 @@ def near_duplicates(memory: Memory, limit: int = 5) -> list[Near]:
     found = []
     for m in rows:
         similarity = round(1.0 - float(m.distance), 3)
-        if vectors_tell(memory, m):
+        if similarity >= SIMILAR_AT_LEAST and vectors_tell(memory, m):
             found.append(Near(m, similarity, similarity >= pair_threshold(memory, m) and not contradicts(memory, m)))
     return found[:limit]
 

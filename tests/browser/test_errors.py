@@ -182,3 +182,23 @@ def test_it_shows_a_decision_someone_else_made_first_in_the_card(page, live_serv
     card.locator("button[data-key='a']").click()
     expect(page.locator(f"#r-{item_id} .message.error")).to_contain_text("This review item is already resolved.")
     expect(page.locator(".toast.error")).to_have_count(0)
+
+
+def test_it_shows_that_a_request_is_under_way(page, live_server, office):
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/review/?kind=pending")
+    released = []
+
+    def slow(route):
+        page.wait_for_timeout(800)
+        released.append(route.request.url)
+        route.continue_()
+
+    page.route("**/resolve/", slow)
+    card = page.locator("article.review-item[tabindex='0']").first
+    card.locator("button[data-key='a']").click()
+    expect(page.locator("html.is-loading")).to_have_count(1)  # the bar at the top runs
+    expect(card.locator("button.busy")).to_have_count(1)  # the pressed button spins, the others wait
+    expect(page.locator("html.is-loading")).to_have_count(0)
+    expect(page.locator("article.review-item.resolved").first).to_be_visible()
+    assert released
