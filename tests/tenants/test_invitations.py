@@ -128,10 +128,11 @@ def test_it_creates_the_account_of_a_new_invitee_with_a_valid_password(accounts,
 def test_it_shows_a_clear_page_for_unknown_expired_and_used_links(accounts, alice_tenant):
     admin = signed_in(ALICE)
     client = Client()
-    for token in ("nope", "a" * 500, "%00", "%E2%91%A0"):
+    for token in ("nope", "a" * 500, "%E2%91%A0"):
         response = client.get(f"/invitations/{token}/")
         assert response.status_code == 404 and "This invitation link is not valid." in response.content.decode()
         assert client.post(f"/invitations/{token}/accept/").status_code == 303
+    assert client.get("/invitations/%00/").status_code == 400  # a NUL byte never reaches a view (middleware)
     assert client.get("/invitations/..%2F..%2F/").status_code == 404  # no such page at all
     expiring = invite(admin, "erin@example.com")
     with clock_moved(timedelta(days=7, seconds=1)):
