@@ -3,6 +3,8 @@ with translated labels for people (``get_FOO_display``, the ``label`` template f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +49,11 @@ class ReviewKind(models.TextChoices):
     CONFLICT = "conflict", _("conflict")
 
 
+# Facts and preferences about one entity of one scope: at most one of them is active ("one live truth"),
+# unless a person kept several on purpose (``Memory.kept_alongside``). See memories/write/truth.py.
+TRUTH_TYPES = (MemoryType.FACT, MemoryType.PREFERENCE)
+
+
 class ReviewStatus(models.TextChoices):
     OPEN = "open", _("open")
     RESOLVED = "resolved", _("resolved")
@@ -64,10 +71,50 @@ class ReviewResolution(models.TextChoices):
     EDITED = "edited", _("edited")
     DEPRECATED = "deprecated", _("deprecated")
     MERGED = "merged", _("merged")
+    KEEP_BOTH = "keep_both", _("kept both")
+    REPLACED = "replaced", _("replaced by a new review item")
 
 
 REVIEW_ACTIONS = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.KEEP_OLD,
-                  ReviewResolution.KEEP_NEW, ReviewResolution.MERGE)
+                  ReviewResolution.KEEP_NEW, ReviewResolution.MERGE, ReviewResolution.KEEP_BOTH)
+
+
+# Reasons shown to people are stored as a code and its parameters (ids, a session, an action) and put
+# into words in the reader's language when shown: ``%(memory)s`` names a memory (a link on the dashboard),
+# ``%(memories)s`` several, ``%(session)s`` a session, ``%(action)s`` a review action (its label),
+# ``%(entity)s`` an entity key. The API's English ``reason`` text is the same words in English
+# (memories/write/reasons.py). Kept out of VOCABULARIES: their labels are sentences with placeholders.
+
+class ReviewReason(models.TextChoices):
+    """Why a review item was opened."""
+
+    CONTRADICTS = "contradicts", _("contradicting preference")
+    INFERRED = "inferred_write", _("inferred by a model")
+    LOW_CONFIDENCE = "low_confidence", _("low confidence")
+    INFERRED_CHANGE = "inferred_change", _("inferred by a model; would change %(memory)s")
+    LOW_CONFIDENCE_CHANGE = "low_confidence_change", _("low confidence; would change %(memory)s")
+    SEVERAL_ACTIVE = "several_active", _("more than one active memory about %(entity)s")
+    STILL_CONTRADICTS = "still_contradicts", _("still contradicts %(memory)s after a decision about a related memory")
+
+
+class VersionReason(models.TextChoices):
+    """Why the system wrote a memory version (a person's own words are kept as they typed them)."""
+
+    EXPIRED = "expired", _("expired")
+    OVERWRITTEN = "overwritten", _("overwritten by a higher-confidence write")
+    OVERWRITTEN_SESSION = "overwritten_session", _("overwritten by a higher-confidence write from session %(session)s")
+    SUPERSEDES = "supersedes", _("supersedes %(memory)s")
+    SUPERSEDED_BY = "superseded_by", _("superseded by %(memory)s")
+    CONFLICTS_WITH = "conflicts_with", _("conflicts with %(memory)s")
+    INFERRED = "inferred_write", _("inferred by a model")
+    LOW_CONFIDENCE = "low_confidence", _("low confidence")
+    MERGED = "merged", _("merged")
+    MERGED_FROM = "merged_from", _("merged from %(memories)s")
+    REVIEW = "review", _("review: %(action)s")
+    SEVERAL_ACTIVE = "several_active", _("%(memory)s about the same entity was made active")
+    LAST_STANDING = "last_standing", _("nothing contradicts it any more")
+    KEPT_ALONGSIDE = "kept_alongside", _("kept active alongside %(memory)s by a person")
+    UNDONE = "undone", _("review decision undone")
 
 
 class JobStatus(models.TextChoices):
@@ -89,3 +136,19 @@ class JobKind(models.TextChoices):
 VOCABULARIES: tuple[type[models.TextChoices], ...] = (
     MemoryType, Provenance, Status, ChangeKind, ReviewKind, ReviewStatus, ReviewResolution, JobStatus, JobKind,
 )
+
+
+def reason_words(vocabulary: type[models.TextChoices], code: str, params: dict[str, object],
+                 show: Callable[[str, object], str], escape: Callable[[str], str] = str) -> str:
+    """A stored reason in words of the active language: its code's label (through ``escape``) with each
+    parameter put in by ``show(name, value)`` (plain text for the API, a link on the dashboard). An
+    unknown code is ''."""
+    try:
+        label = escape(str(vocabulary(code).label))
+    except ValueError:
+        return ""
+    values = {name: show(name, value) for name, value in params.items()}
+    try:
+        return label % values if "%(" in label else label
+    except (KeyError, TypeError, ValueError):  # a translation that names another parameter: still words
+        return label

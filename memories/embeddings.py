@@ -74,7 +74,7 @@ class ModelProfile:
 
 
 PROFILES: dict[str, ModelProfile] = {
-    PRIMARY_DEFAULT: ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
+    PRIMARY_DEFAULT: ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.75,
                                   floor=0.5, floor_gap=0.1, reads_cjk=False, unrelated=0.13, related=0.55),
     MULTILINGUAL_DEFAULT: ModelProfile(near_duplicate=0.75, min_word_overlap=0.0, merge_suggestion=0.65,
                                        floor=0.4, floor_gap=0.15, unrelated=0.12, related=0.44),

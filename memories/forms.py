@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from memories.choices import MemoryType, Status
@@ -34,12 +35,14 @@ class MemoryFilterForm(forms.Form):
 
 
 class MemoryEditForm(forms.Form):
-    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4}), max_length=8000)
-    type = forms.ChoiceField(label=_("Type"), choices=[(t.value, t.value) for t in MemoryType])
-    entity = forms.CharField(label=_("Entity"), required=False, max_length=255)
+    content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4, "translate": "no"}),
+                              max_length=8000)
+    type = forms.ChoiceField(label=_("Type"), choices=MemoryType.choices)
+    entity = forms.CharField(label=_("Entity"), required=False, max_length=255,
+                             widget=forms.TextInput(attrs={"translate": "no"}))
     confidence = forms.FloatField(label=_("Confidence"), min_value=0.0, max_value=1.0,
                                   widget=forms.NumberInput(attrs={"step": "0.05", "min": "0", "max": "1"}))
-    status = forms.ChoiceField(label=_("Status"), choices=[(s.value, s.value) for s in Status])
+    status = forms.ChoiceField(label=_("Status"), choices=Status.choices)
     reason = forms.CharField(label=_("Reason (optional)"), required=False, max_length=500)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
@@ -65,7 +68,7 @@ class MultipleUUIDField(forms.Field):
 class MergeForm(forms.Form):
     ids = MultipleUUIDField(label=_("Memories"))
     content = forms.CharField(label=_("Merged content"), required=False, max_length=8000,
-                              widget=forms.Textarea(attrs={"rows": 4}))
+                              widget=forms.Textarea(attrs={"rows": 4, "translate": "no"}))
     reason = forms.CharField(label=_("Reason (optional)"), required=False, max_length=500)
 
     def clean_ids(self) -> list[uuid.UUID]:
@@ -77,22 +80,51 @@ class MergeForm(forms.Form):
 
 class MergeSuggestForm(forms.Form):
     scope = forms.CharField(label=_("Scope"), max_length=255)
-    similarity = forms.FloatField(label=_("Similarity at least"), required=False, min_value=0.3, max_value=1.0,
+    # Blank: each pair's model threshold decides (memories.selectors.merge_threshold); a value only narrows.
+    similarity = forms.FloatField(label=_("Similarity at least"), required=False, min_value=0.0, max_value=1.0,
                                   help_text=_("Empty: each embedding model's own threshold."),
                                   widget=forms.NumberInput(attrs={"step": "0.05"}))
 
 
 class ResolveForm(forms.Form):
-    ACTIONS = ("accept", "reject", "keep_old", "keep_new", "merge")
+    ACTIONS = ("accept", "reject", "keep_old", "keep_new", "keep_both", "merge")
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     content = forms.CharField(required=False, max_length=8000)
     reason = forms.CharField(required=False, max_length=500)
+
+
+class BulkResolveForm(forms.Form):
+    action = forms.ChoiceField(choices=[("accept", _("Accept")), ("reject", _("Reject"))])
+    items = MultipleUUIDField()
+
+    def clean_items(self) -> list[uuid.UUID]:
+        items: list[uuid.UUID] = self.cleaned_data["items"]
+        if not items or len(items) > 200:
+            raise forms.ValidationError(_("Tick between 1 and 200 items."), code="count")
+        return items
+
+
+class ReviewFilterForm(forms.Form):
+    # The reasons as kinds, without the memory a stored reason names.
+    REASONS = [("", _("Any reason")), ("contradicts", _("contradicting preference")),
+               ("several_active", _("several active about one entity")),
+               ("still_contradicts", _("still contradicts after a related decision")),
+               ("inferred_write", _("inferred by a model")), ("low_confidence", _("low confidence")),
+               ("inferred_change", _("inferred; would change a memory")),
+               ("low_confidence_change", _("low confidence; would change a memory"))]
+    person = forms.CharField(label=_("Person"), required=False, max_length=200)
+    scope = forms.CharField(label=_("Scope"), required=False, max_length=255)
+    reason = forms.ChoiceField(label=_("Reason"), required=False, choices=REASONS)
 
 
 # --------------------------------------------------------------------------- people
 
 class EraseForm(forms.Form):
     confirm = forms.CharField(label=_("Type the person's id to confirm"), max_length=200)
+    reference = forms.CharField(
+        label=_("Reference of the request (optional)"), required=False, max_length=200,
+        help_text=_("Your reference for this erasure request, e.g. a ticket number. It is kept on the receipt: "
+                    "never the person's name, email or id."))
 
     def __init__(self, *args: Any, external_id: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,6 +137,31 @@ class EraseForm(forms.Form):
         return value
 
 
+# --------------------------------------------------------------------------- overview
+
+class OverviewForm(forms.Form):
+    """The overview's period: the last ``days`` days, or from ``start`` to ``end`` (at most a year)."""
+
+    days = forms.TypedChoiceField(label=_("Period"), required=False, coerce=int, empty_value=None,
+                                  choices=[(7, _("7 days")), (30, _("30 days")), (90, _("90 days"))])
+    start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start"), data.get("end")
+        if bool(start) != bool(end):
+            raise forms.ValidationError(_("Give both dates, or neither."), code="half")
+        if start and end:
+            if end < start:
+                raise forms.ValidationError(_("The period ends before it starts."), code="order")
+            if (end - start).days > 365:
+                raise forms.ValidationError(_("A period is at most a year."), code="long")
+            if end > timezone.localdate():
+                raise forms.ValidationError(_("The period cannot end in the future."), code="future")
+        return data
+
+
 # --------------------------------------------------------------------------- search playground
 
 class PlaygroundForm(forms.Form):
@@ -112,7 +169,7 @@ class PlaygroundForm(forms.Form):
     scopes = forms.CharField(label=_("Scopes (space-separated)"), max_length=2000)
     exact_scopes = forms.BooleanField(label=_("Only these scopes (not their sub-scopes)"), required=False)
     types = forms.MultipleChoiceField(label=_("Types"), required=False,
-                                      choices=[(t.value, t.value) for t in MemoryType],
+                                      choices=MemoryType.choices,
                                       widget=forms.CheckboxSelectMultiple)
     k = forms.IntegerField(label=_("Results"), min_value=1, max_value=50, initial=10, required=False)
     token_budget = forms.IntegerField(label=_("Token budget"), min_value=50, max_value=100_000, required=False)

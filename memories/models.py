@@ -22,9 +22,11 @@ from memories.choices import (
     MemoryType,
     Provenance,
     ReviewKind,
+    ReviewReason,
     ReviewResolution,
     ReviewStatus,
     Status,
+    VersionReason,
 )
 from tenants.scoping import TenantOwned
 
@@ -90,6 +92,9 @@ class Memory(TenantOwned):
     search_seq = models.BigIntegerField(default=0, db_default=0, editable=False)
     version = models.PositiveIntegerField(default=1)
     superseded_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # A person kept this memory active alongside others about the same entity (memories/write/truth.py):
+    # the one deliberate exception to "at most one active fact or preference per (scope, entity)".
+    kept_alongside = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -200,7 +205,11 @@ class MemoryVersion(TenantOwned):
     version = models.PositiveIntegerField()
     change = models.CharField(max_length=16, choices=ChangeKind.choices)
     actor = models.CharField(max_length=200)
+    # ``reason``: what the API shows (English for the system's reasons, a person's words as typed). The
+    # dashboard puts a system reason into the reader's language from its code and parameters.
     reason = models.CharField(max_length=500, blank=True, default="")
+    reason_code = models.CharField(max_length=32, choices=VersionReason.choices, blank=True, default="")
+    reason_params = models.JSONField(default=dict, blank=True)
     scope_path = models.CharField(max_length=255)
     type = models.CharField(max_length=16, choices=MemoryType.choices)
     content = models.TextField()
@@ -267,15 +276,27 @@ class ReviewItem(TenantOwned):
     other_memory = models.ForeignKey(Memory, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.PROTECT,
                                 related_name="review_items")
-    reason = models.CharField(max_length=500, blank=True, default="")
+    reason = models.CharField(max_length=500, blank=True, default="")  # English, for the API
+    reason_code = models.CharField(max_length=32, choices=ReviewReason.choices, blank=True, default="")
+    reason_params = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=ReviewStatus.choices, default=ReviewStatus.OPEN)
     resolution = models.CharField(max_length=16, choices=ReviewResolution.choices, blank=True, default="")
     resolved_by = models.CharField(max_length=200, blank=True, default="")
     resolved_at = models.DateTimeField(null=True, blank=True)
+    # What a person's resolution changed: {memory id: [status before, version after]} and what it merged
+    # into; an undo is possible while every one of those memories is still at that version.
+    resolution_params = models.JSONField(default=dict, blank=True)
+    # The item this one re-asks, after a decision elsewhere changed one of its sides (truth.py).
+    replaces = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         indexes = [models.Index(fields=["tenant", "status", "created_at"], name="reviewitem_tenant_status")]
+
+    @property
+    def sides(self) -> list[Memory]:
+        """Its memories, the older (the one it would change, or contradicts) first."""
+        return [m for m in (self.other_memory, self.memory) if m is not None]
 
 
 class Job(TenantOwned):
@@ -316,12 +337,20 @@ class ExtractionUsage(TenantOwned):
 
 
 class Feedback(TenantOwned):
+    """An agent's word on memories it recalled: useful or not (for ``query``), or a correction."""
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     memory_ids = models.JSONField(default=list)
     useful = models.BooleanField(null=True)
     correction = models.TextField(blank=True, default="")
+    query = models.TextField(blank=True, default="")  # what the agent asked when it recalled them
     actor = models.CharField(max_length=200)
+    # The review item a person opened from this feedback (a correction as a pending write), if any.
+    review_item = models.ForeignKey(ReviewItem, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        indexes = [models.Index(fields=["tenant", "created_at"], name="feedback_tenant_created")]
 
 
 class MemoryAccess(models.Model):

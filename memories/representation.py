@@ -62,3 +62,19 @@ def audit_json(e: AuditEvent) -> dict[str, Any]:
         "id": e.id, "action": e.action, "actor": e.actor, "target_type": e.target_type, "target_id": e.target_id,
         "data": e.data, "request_id": e.request_id, "created_at": iso(e.created_at),
     }
+
+
+def erasure_receipt_json(event: AuditEvent, tenant_slug: str) -> dict[str, Any]:
+    """A stored erasure receipt as a document to keep: what was erased, when, by whom, under which request,
+    and which earlier exports still hold the person. Nothing in it identifies the person."""
+    data = event.data
+    return {
+        "receipt": event.id, "kind": "erasure", "legal_basis": "GDPR Art. 17", "tenant": tenant_slug,
+        "erased_at": data.get("erased_at") or iso(event.created_at), "actor": event.actor,
+        "request_id": event.request_id, "reference": data.get("reference", ""), "counts": data.get("counts", {}),
+        "exports_predating": data.get("exports", []), "vacuum": data.get("vacuum", ""),
+        "statement": "Every memory, memory version, embedding, session turn, session summary, review item, "
+                     "feedback row and pending job of the person was deleted in one transaction. The audit log "
+                     "keeps only this content-free record. Exports listed above were made before the erasure "
+                     "and still contain the person's data until they are deleted or re-issued.",
+    }

@@ -19,11 +19,22 @@ from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memories import sql
-from memories.choices import LIVE_STATUSES, ReviewStatus, Status
+from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewStatus, Status
 from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile
-from memories.models import ExportRun, Memory, MemoryAccess, MemorySubject, MemoryVersion, ReviewItem, Scope, Session
+from memories.models import (
+    ExportRun,
+    Feedback,
+    Memory,
+    MemoryAccess,
+    MemorySubject,
+    MemoryVersion,
+    ReviewItem,
+    Scope,
+    Session,
+)
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
+from memories.write.truth import clash_groups
 from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.errors import NotFound, ValidationFailed
 from tenants.models import AuditEvent, Subject
@@ -109,6 +120,67 @@ def review_items(prefixes: Sequence[str] = (), status: str = ReviewStatus.OPEN) 
     return qs.filter(scope_filter(prefixes, "memory__scope__path"))
 
 
+REVIEW_FILTERS = ("person", "scope", "reason")
+
+
+def review_queue(status: str, filters: dict[str, str]) -> QuerySet[ReviewItem]:
+    """The dashboard's queue: open items oldest first, resolved ones newest first; narrowed by a person
+    (any case, the item's or its memory's), a scope and what lies below it, and a reason code."""
+    qs = review_items(status=status).select_related("memory__subject", "other_memory__subject")
+    if filters.get("person"):
+        person = filters["person"]
+        qs = qs.filter(Q(subject__external_id__iexact=person) | Q(memory__subject__external_id__iexact=person))
+    if filters.get("scope"):
+        qs = qs.filter(scope_filter([filters["scope"].strip("/")], "memory__scope__path"))
+    if filters.get("reason"):
+        qs = qs.filter(reason_code=filters["reason"])
+    if status == ReviewStatus.RESOLVED:
+        return qs.order_by("-resolved_at", "-id")
+    return qs.order_by("created_at", "id")
+
+
+def review_counts() -> dict[str, int]:
+    """Open items per kind, all of them, and resolved ones: the queue's tabs and the navigation's badge."""
+    found = dict(ReviewItem.objects.filter(status=ReviewStatus.OPEN).order_by().values_list("kind")
+                 .annotate(n=Count("id")).values_list("kind", "n"))
+    return {"conflict": found.get("conflict", 0), "pending": found.get("pending", 0),
+            "open": sum(found.values()), "clashes": len(clash_groups())}
+
+
+@dataclass
+class Clash:
+    scope: Scope
+    entity: str
+    memories: list[Memory]
+
+
+def entity_clashes() -> list[Clash]:
+    """(scope, entity) groups with more than one active fact or preference that no person kept together."""
+    groups = clash_groups()
+    if not groups:
+        return []
+    rows = (Memory.objects.select_related("scope", "subject")
+            .filter(status=Status.ACTIVE, kept_alongside=False, type__in=TRUTH_TYPES,
+                    scope_id__in={s for s, _ in groups}, entity__in={e for _, e in groups})
+            .order_by("-updated_at"))
+    found: dict[tuple[Any, str], list[Memory]] = {}
+    for m in rows:
+        if (m.scope_id, m.entity) in groups:
+            found.setdefault((m.scope_id, m.entity), []).append(m)
+    return [Clash(ms[0].scope, entity, ms) for (_, entity), ms in found.items()]
+
+
+def live_contradictions() -> int:
+    """Things the store holds two answers to right now: (scope, entity) groups with more than one active
+    or conflicted fact or preference (no person kept them together), and conflict pairs about no entity."""
+    grouped = (Memory.objects.filter(status__in=[Status.ACTIVE, Status.CONFLICTED], kept_alongside=False,
+                                     type__in=TRUTH_TYPES).exclude(entity="")
+               .order_by().values("scope_id", "entity").annotate(n=Count("id")).filter(n__gt=1).count())
+    loose = (ReviewItem.objects.filter(status=ReviewStatus.OPEN, kind=ReviewKind.CONFLICT, memory__entity="")
+             .count())
+    return grouped + loose
+
+
 # --------------------------------------------------------------------------- keyset pagination
 
 def encode_cursor(created_at: datetime, pk: object) -> str:
@@ -174,7 +246,8 @@ def memories_filtered(data: dict[str, Any]) -> QuerySet[Memory]:
     if data.get("type"):
         qs = qs.filter(type=data["type"])
     if data.get("subject"):
-        qs = qs.filter(subject__external_id=data["subject"])
+        linked = MemorySubject.objects.filter(subject__external_id__iexact=data["subject"]).values("memory_id")
+        qs = qs.filter(Q(subject__external_id__iexact=data["subject"]) | Q(pk__in=linked))
     if data.get("conf_min") is not None:
         qs = qs.filter(confidence__gte=data["conf_min"])
     if data.get("conf_max") is not None:
@@ -198,6 +271,14 @@ def memory_open_reviews(memory: Memory) -> QuerySet[ReviewItem]:
 
 def review_open_count() -> int:
     return ReviewItem.objects.filter(status=ReviewStatus.OPEN).count()
+
+
+def subject_ids_like(prefix: str = "", limit: int = 200) -> list[str]:
+    """People's ids for a filter's suggestions (any case)."""
+    qs = Subject.objects.order_by("external_id")
+    if prefix:
+        qs = qs.filter(external_id__istartswith=prefix)
+    return list(qs.values_list("external_id", flat=True)[:limit])
 
 
 def sessions_by_key(keys: Iterable[str]) -> dict[str, Session]:
@@ -293,12 +374,35 @@ def _alike(a: Memory, b: Memory, model: str) -> bool:
     return judged == model or (judged is None and model == get_embedder().name and vectors_tell(a, b))
 
 
-def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]]:
+def merge_threshold(model: str) -> float:
+    """The similarity from which two memories compared by ``model`` may be offered as near-duplicates to
+    merge (``ModelProfile.merge_suggestion``, measured per model: docs/benchmarks.md, "Merge suggestions")."""
+    return profile(model).merge_suggestion
+
+
+def contradicts(a: Memory, b: Memory) -> bool:
+    """Two facts or preferences about the same entity that say different things: a conflict to decide,
+    never a pair of near-duplicates to merge."""
+    return (bool(a.entity) and a.entity == b.entity and a.type in TRUTH_TYPES and b.type in TRUTH_TYPES
+            and a.content_hash != b.content_hash)
+
+
+SIMILAR_AT_LEAST = 0.5  # below this, two memories are not shown as similar at all
+
+
+@dataclass
+class Near:
+    memory: Memory
+    similarity: float
+    mergeable: bool  # alike enough for the model that compared them, and not a contradiction
+
+
+def near_duplicates(memory: Memory, limit: int = 5) -> list[Near]:
     """The most similar live memories of the same scope, each pair compared by the model that reads both
-    (exact scans: ``+ 0.0`` keeps them off the ANN index)."""
+    (exact scans: ``+ 0.0`` keeps them off the ANN index), each saying whether a merge may be offered."""
     secondary_attach([memory])
     live = Memory.objects.select_related("scope").filter(scope_id=memory.scope_id, status__in=LIVE_STATUSES)
-    found: dict[uuid.UUID, tuple[Memory, float]] = {}
+    found: dict[uuid.UUID, tuple[Memory, float, str]] = {}
     for name, vector in vectors_of(memory).items():
         if name == get_embedder().name:
             rows = live.filter(embedding__isnull=False, embedding_model=name).annotate(
@@ -309,9 +413,12 @@ def near_duplicates(memory: Memory, limit: int = 5) -> list[tuple[Memory, float]
         candidates = list(rows.exclude(pk=memory.pk).order_by("distance")[: 4 * limit])
         secondary_attach(candidates)
         for m in candidates:
-            if m.pk not in found and _alike(memory, m, name):
-                found[m.pk] = (m, round(1.0 - float(m.distance), 3))  # type: ignore[attr-defined]
-    return sorted(found.values(), key=lambda pair: -pair[1])[:limit]
+            similarity = round(1.0 - float(m.distance), 3)  # type: ignore[attr-defined]
+            if m.pk not in found and similarity >= SIMILAR_AT_LEAST and _alike(memory, m, name):
+                found[m.pk] = (m, similarity, name)
+    ranked = sorted(found.values(), key=lambda row: -row[1])[:limit]
+    return [Near(m, similarity, similarity >= merge_threshold(name) and not contradicts(memory, m))
+            for m, similarity, name in ranked]
 
 
 def same_entity(memory: Memory) -> QuerySet[Memory]:
@@ -332,15 +439,16 @@ MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
 
 
 def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: int = 20) -> list[MergePair]:
-    """Pairs of live memories in one scope that are alike by the model that reads both texts: at least
-    ``min_similarity``, or (None) that model's merge-suggestion threshold (``ModelProfile``); by the
-    primary model, when no model reads both, only if their words overlap too (``vectors_tell``).
+    """Pairs of live memories in one scope alike enough to merge, by the model that reads both texts: at
+    least that model's threshold (``merge_threshold``; a higher ``min_similarity`` narrows), by the primary
+    model, when no model reads both, only if their words overlap too (``vectors_tell``), and never two
+    answers about one entity (``contradicts``): those are a conflict for the review queue.
 
     Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope, per model: exact, and bounded.
     """
     found: dict[tuple[uuid.UUID, uuid.UUID], dict[str, float]] = {}  # pair → {model: similarity}
     for embedder in embedders():
-        threshold = min_similarity if min_similarity is not None else profile(embedder.name).merge_suggestion
+        threshold = max(merge_threshold(embedder.name), min_similarity or 0.0)
         for a, b, similarity in sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=threshold,
                                                  limit=4 * limit, model=embedder.name,
                                                  primary=embedder.name == get_embedder().name):
@@ -348,7 +456,61 @@ def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: 
     memories = Memory.objects.select_related("scope", "subject").in_bulk({i for pair in found for i in pair})
     secondary_attach(memories.values())
     pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for (a, b), by_model in found.items()
-             if a in memories and b in memories for model, s in by_model.items()
-             if _alike(memories[a], memories[b], model)]
+             if a in memories and b in memories and not contradicts(memories[a], memories[b])
+             for model, s in by_model.items() if _alike(memories[a], memories[b], model)]
     pairs.sort(key=lambda pair: -pair.similarity)
     return pairs[:limit]
+
+
+# --------------------------------------------------------------------------- erasure receipts
+
+def erasure_receipts(limit: int = 50) -> QuerySet[AuditEvent]:
+    """Stored erasure receipts (the content-free ``subject.erased`` events), newest first."""
+    return AuditEvent.objects.filter(action="subject.erased").order_by("-created_at", "-id")[:limit]
+
+
+def erasure_receipt(receipt_id: int) -> AuditEvent:
+    event = AuditEvent.objects.filter(action="subject.erased", pk=receipt_id).first()
+    if event is None:
+        raise NotFound("Receipt not found.", code="receipt_not_found")
+    return event
+
+
+# --------------------------------------------------------------------------- agents' feedback
+
+FEEDBACK_KINDS = ("correction", "not_useful", "useful")
+
+
+def feedback_inbox(kind: str = "") -> QuerySet[Feedback]:
+    """Agents' feedback, newest first: corrections, "not useful" ratings (with what was asked), "useful"."""
+    qs = Feedback.objects.select_related("review_item").order_by("-created_at", "-id")
+    if kind == "correction":
+        qs = qs.exclude(correction="")
+    elif kind == "not_useful":
+        qs = qs.filter(useful=False)
+    elif kind == "useful":
+        qs = qs.filter(useful=True)
+    return qs
+
+
+def feedback_counts() -> dict[str, int]:
+    found = Feedback.objects.aggregate(n_all=Count("id"), n_correction=Count("id", filter=~Q(correction="")),
+                                       n_not_useful=Count("id", filter=Q(useful=False)),
+                                       n_useful=Count("id", filter=Q(useful=True)))
+    return {name.removeprefix("n_"): n for name, n in found.items()}
+
+
+def feedback_memories(rows: Iterable[Feedback]) -> dict[str, Memory]:
+    """The memories the feedback rows name, by id (one query; erased ones are simply missing)."""
+    ids = {i for f in rows for i in f.memory_ids}
+    return {str(m.pk): m for m in Memory.objects.select_related("scope").filter(pk__in=ids)} if ids else {}
+
+
+def memory_feedback(memory: Memory, limit: int = 20) -> tuple[dict[str, int], list[Feedback]]:
+    """What agents said about one memory: counts, and the latest rows."""
+    qs = Feedback.objects.filter(memory_ids__contains=[str(memory.pk)])
+    found = qs.aggregate(n_useful=Count("id", filter=Q(useful=True)),
+                         n_not_useful=Count("id", filter=Q(useful=False)),
+                         n_corrections=Count("id", filter=~Q(correction="")))
+    counts = {name.removeprefix("n_"): n for name, n in found.items()}
+    return counts, list(qs.select_related("review_item").order_by("-created_at")[:limit])

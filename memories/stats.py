@@ -6,6 +6,7 @@ Reads only (under the active tenant); ``memories.views.overview`` turns them int
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.db.models import Count, Min, Q
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from memories.choices import JobStatus, ReviewStatus, Status
+from memories.choices import TRUTH_TYPES, JobStatus, ReviewResolution, ReviewStatus, Status
 from memories.models import Feedback, Job, Memory, MemoryVersion, ReviewItem
 from memories.write.reembed import reembed_queued, vectors_progress
 from tenants.scoping import get_active_tenant
@@ -119,3 +120,65 @@ def embedding_progress() -> list[dict[str, Any]]:
     queued = reembed_queued(get_active_tenant())
     return [{"model": model, "have": have, "total": total, "percent": 100 * have // max(total, 1), "queued": queued}
             for model, have, total in vectors_progress() if have < total]
+
+
+# --------------------------------------------------------------------------- a period and the one before it
+
+PERSON_DECISIONS = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.KEEP_OLD,
+                    ReviewResolution.KEEP_NEW, ReviewResolution.KEEP_BOTH, ReviewResolution.MERGE)
+REJECTING = (ReviewResolution.REJECT, ReviewResolution.KEEP_OLD)  # the newer write was turned down
+
+
+@dataclass(frozen=True)
+class Period:
+    """Whole days from ``start`` to ``end`` (both included) in the current time zone."""
+
+    start: date
+    end: date
+
+    @property
+    def days(self) -> list[date]:
+        return [self.start + timedelta(days=i) for i in range((self.end - self.start).days + 1)]
+
+    def bounds(self) -> tuple[datetime, datetime]:
+        zone = timezone.get_current_timezone()
+        return (datetime.combine(self.start, time.min, tzinfo=zone),
+                datetime.combine(self.end + timedelta(days=1), time.min, tzinfo=zone))
+
+    def previous(self) -> Period:
+        length = (self.end - self.start).days + 1
+        return Period(self.start - timedelta(days=length), self.start - timedelta(days=1))
+
+
+def contradictions_at(moment: datetime) -> int:
+    """(scope, entity) groups that held more than one active or conflicted fact or preference at ``moment``,
+    replayed from the immutable versions (memories a person keeps together on purpose do not count)."""
+    kept = Memory.objects.filter(kept_alongside=True).values("pk")
+    rows = (MemoryVersion.objects.filter(created_at__lt=moment).exclude(memory_id__in=kept)
+            .order_by("memory_id", "-version").distinct("memory_id")
+            .values_list("status", "type", "entity", "scope_path"))
+    groups = Counter((scope, entity) for status, kind, entity, scope in rows
+                     if entity and kind in TRUTH_TYPES and status in (Status.ACTIVE, Status.CONFLICTED))
+    return sum(1 for n in groups.values() if n > 1)
+
+
+def quality(period: Period) -> dict[str, Any]:
+    """The figures of a period: memories written, review items opened, people's decisions and how many
+    turned the newer write down, agents' ratings and corrections, and live contradictions at its end."""
+    low, high = period.bounds()
+    found = Feedback.objects.filter(created_at__gte=low, created_at__lt=high).aggregate(
+        n_rated=Count("id", filter=Q(useful__isnull=False)), n_useful=Count("id", filter=Q(useful=True)),
+        n_not_useful=Count("id", filter=Q(useful=False)), n_corrections=Count("id", filter=~Q(correction="")))
+    feedback = {name.removeprefix("n_"): n for name, n in found.items()}
+    decided = ReviewItem.objects.filter(resolved_at__gte=low, resolved_at__lt=high, resolved_by__startswith="user:",
+                                        resolution__in=PERSON_DECISIONS).aggregate(
+        decisions=Count("id"), rejected=Count("id", filter=Q(resolution__in=REJECTING)))
+    written = Memory.objects.filter(created_at__gte=low, created_at__lt=high).count()
+    figures: dict[str, Any] = {
+        "written": written, "opened": ReviewItem.objects.filter(created_at__gte=low, created_at__lt=high).count(),
+        **feedback, **decided, "contradictions": contradictions_at(min(high, timezone.now())),
+    }
+    figures["correction_rate"] = feedback["corrections"] / written if written else None
+    figures["reject_rate"] = decided["rejected"] / decided["decisions"] if decided["decisions"] else None
+    figures["useful_share"] = feedback["useful"] / feedback["rated"] if feedback["rated"] else None
+    return figures

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from memories.views import compliance, memories, overview, people, review
+from memories.views import compliance, feedback, memories, overview, people, review
 
 urlpatterns: list[URLPattern] = [
     path("", overview.overview, name="overview"),
@@ -20,10 +20,18 @@ urlpatterns: list[URLPattern] = [
     path("merge/preview/", memories.merge_preview, name="merge-preview"),
     path("review/", review.review_queue, name="review"),
     path("review/<uuid:item_id>/resolve/", review.review_resolve_view, name="review-resolve"),
+    path("review/<uuid:item_id>/undo/", review.review_undo_view, name="review-undo"),
+    path("review/<uuid:item_id>/merge/", review.review_merge_form, name="review-merge"),
+    path("review/bulk/", review.review_bulk, name="review-bulk"),
+    path("review/clashes/", review.review_clashes, name="review-clashes"),
+    path("feedback/", feedback.feedback_inbox, name="feedback"),
+    path("feedback/<uuid:feedback_id>/review/", feedback.feedback_review, name="feedback-review"),
     path("people/", people.people, name="people"),
     path("people/<uuid:subject_id>/", people.person, name="person"),
     path("people/<uuid:subject_id>/export/", people.person_export, name="person-export"),
     path("people/<uuid:subject_id>/erase/", people.person_erase, name="person-erase"),
+    path("people/receipts/<int:receipt_id>/", people.receipt, name="receipt"),
+    path("people/receipts/<int:receipt_id>/receipt.json", people.receipt_download, name="receipt-download"),
     path("exports/", compliance.exports, name="exports"),
     path("exports/<uuid:export_id>/download/", compliance.export_download, name="export-download"),
 ]

@@ -7,6 +7,7 @@ with ``Retry-After``, never a 500: ``database_unavailable`` in the API, a page o
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from typing import Any
@@ -15,6 +16,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig, Suspicio
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -87,22 +89,57 @@ def wants_json(request: HttpRequest) -> bool:
     return request.path.startswith("/api/") or request.path == "/healthz"
 
 
+# What a dashboard member reads when a request made in the page (htmx) fails: the page stays as it is and
+# this message appears as a toast where they are (static/dashboard/app.js shows it).
+HTMX_MESSAGES = {
+    400: gettext_lazy("The request could not be understood. Reload the page and try again."),
+    403: gettext_lazy("Your role does not allow this. Ask an admin of your team if you need it."),
+    "csrf": gettext_lazy("Your session expired or the page is too old. Reload the page and try again."),
+    404: gettext_lazy("This is no longer there: it was changed, deleted or erased meanwhile. Reload the page."),
+    413: gettext_lazy("That is too much to send at once. Shorten the text and try again."),
+    500: gettext_lazy("Something went wrong on the server. The error was logged; try again in a moment."),
+}
+
+
+def _htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true" and not wants_json(request)
+
+
+def htmx_error(status: int, message: object) -> HttpResponse:
+    """An htmx request's failure: no swap, a toast with ``message`` (HX-Trigger ``mnemara:toast``)."""
+    response = HttpResponse(status=status)
+    response["HX-Trigger"] = json.dumps({"mnemara:toast": {"level": "error", "text": str(message),
+                                                           "status": status}})
+    response["HX-Reswap"] = "none"
+    return response
+
+
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if wants_json(request):
         return JsonResponse(error_body("not_found", "Not found."), status=404)
+    if _htmx(request):
+        return htmx_error(404, HTMX_MESSAGES[404])
     return render(request, "errors/404.html", status=404)
 
 
 def handler403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if wants_json(request):
         return JsonResponse(error_body("forbidden", "You do not have permission to do this."), status=403)
+    if _htmx(request):
+        return htmx_error(403, HTMX_MESSAGES[403])
     return render(request, "errors/403.html", status=403)
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    too_big = isinstance(exception, RequestDataTooBig)
+    status = 413 if too_big else 400
     if wants_json(request):
+        if too_big:
+            return JsonResponse(error_body("too_large", "The request body is too large."), status=413)
         return JsonResponse(error_body("bad_request", "Bad request."), status=400)
-    return render(request, "errors/400.html", status=400)
+    if _htmx(request):
+        return htmx_error(status, HTMX_MESSAGES[status])
+    return render(request, "errors/400.html", {"too_big": too_big}, status=status)
 
 
 def handler500(request: HttpRequest) -> HttpResponse:
@@ -110,6 +147,8 @@ def handler500(request: HttpRequest) -> HttpResponse:
         return _database_unavailable(request)
     if wants_json(request):
         return JsonResponse(error_body("server_error", "Internal server error."), status=500)
+    if _htmx(request):
+        return htmx_error(500, HTMX_MESSAGES[500])
     return render(request, "errors/500.html", status=500)
 
 
@@ -124,5 +163,7 @@ def _database_unavailable(request: HttpRequest) -> HttpResponse:
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if _htmx(request):
+        return htmx_error(403, HTMX_MESSAGES["csrf"])
     return handler403(request)
 

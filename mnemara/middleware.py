@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import contextvars
+import json
 import re
 import uuid
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from mnemara.errors import error_body
@@ -57,3 +59,23 @@ class RefuseUnstorableInputMiddleware:
                                                "surrogate, which cannot be stored or searched."), status=400)
             return handler400(request)
         return self.get_response(request)
+
+
+class HtmxMessagesMiddleware:
+    """Messages added while answering an htmx request that stays on the page (no redirect) are shown as
+    toasts at once (HX-Trigger), not on whatever page loads next."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.headers.get("HX-Request") != "true" or "HX-Redirect" in response or response.status_code in (
+                301, 302, 303, 307, 308) or not hasattr(request, "_messages"):
+            return response
+        pending = [{"level": m.level_tag or "info", "text": str(m)} for m in messages.get_messages(request)]
+        if pending:
+            triggers = json.loads(response["HX-Trigger"]) if "HX-Trigger" in response else {}
+            triggers["mnemara:toasts"] = pending
+            response["HX-Trigger"] = json.dumps(triggers)
+        return response

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "mnemara.middleware.HtmxMessagesMiddleware",
     "csp.middleware.CSPMiddleware",
     "tenants.middleware.TenantMiddleware",
 ]

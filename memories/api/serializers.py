@@ -160,6 +160,7 @@ class FeedbackIn(serializers.Serializer[Any]):
     memory_ids = serializers.ListField(child=serializers.UUIDField(), required=False, default=list, max_length=100)
     useful = serializers.BooleanField(required=False, allow_null=True, default=None)
     correction = serializers.CharField(required=False, allow_blank=True, default="", max_length=8000)
+    query = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs["memory_ids"] and not attrs["correction"]:

@@ -170,5 +170,5 @@ class FeedbackView(MemoryAPIView):
         for memory_id in data["memory_ids"]:
             self.visible(memory_id)
         feedback = feedback_record(memory_ids=data["memory_ids"], useful=data["useful"],
-                                   correction=data["correction"], actor=self.actor())
+                                   correction=data["correction"], query=data["query"], actor=self.actor())
         return Response({"id": str(feedback.pk)}, status=status.HTTP_201_CREATED)

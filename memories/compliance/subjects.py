@@ -232,8 +232,15 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     return counts
 
 
-def subject_erase(*, external_id: str, actor: str) -> dict[str, Any]:
+def subject_erase(*, external_id: str, actor: str, reference: str = "") -> dict[str, Any]:
     """Erase one person (Art. 17) in one transaction; return the receipt. Unknown subject: NotFound."""
+    return subject_erase_recorded(external_id=external_id, actor=actor, reference=reference)[0]
+
+
+def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "") -> tuple[dict[str, Any], int]:
+    """``subject_erase``, and the id of its stored, content-free receipt (the ``subject.erased`` audit event:
+    counts, the exports that predate it, who, when, the request id, and the admin's ``reference`` of the
+    request, never anything that identifies the person)."""
     subject = subject_get(external_id)
     vacuum_now = not connection.in_atomic_block  # VACUUM cannot run inside a caller's transaction
     with transaction.atomic():
@@ -252,19 +259,17 @@ def subject_erase(*, external_id: str, actor: str) -> dict[str, Any]:
         Subject.objects.filter(pk=subject.pk).delete()
         counts["subjects"] = 1
         counts["scopes"] = _delete_personal_scopes(external_id)
-        # The tombstone: what kind of thing happened, how much, when. Nothing that points at the person.
-        audit("subject.erased", actor=actor, target_type="subject", target_id="",
-              data={"counts": counts, "exports_predating": len(exports),
-                    "vacuum": "done" if vacuum_now else "scheduled"})
+        listed = [{"id": str(r.pk), "window_start": iso(r.window_start), "window_end": iso(r.window_end),
+                   "created_at": iso(r.created_at), "file": r.file_path} for r in exports]
+        # The tombstone and receipt: what kind of thing happened, how much, when. Nothing that points at the
+        # person.
+        event = audit("subject.erased", actor=actor, target_type="subject", target_id="",
+                      data={"counts": counts, "exports_predating": len(exports), "exports": listed,
+                            "reference": reference[:200], "erased_at": iso(erased_at),
+                            "vacuum": "done" if vacuum_now else "scheduled"})
     transaction.on_commit(ERASURES.inc)
     vacuum = erasure_vacuum()
-    return {
-        "erased_at": iso(erased_at),
-        "counts": counts,
-        "exports": [{"id": str(r.pk), "window_start": iso(r.window_start), "window_end": iso(r.window_end),
-                     "created_at": iso(r.created_at), "file": r.file_path} for r in exports],
-        "vacuum": vacuum,
-    }
+    return {"erased_at": iso(erased_at), "counts": counts, "exports": listed, "vacuum": vacuum}, event.pk
 
 
 # --------------------------------------------------------------------------- physical removal

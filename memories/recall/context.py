@@ -20,6 +20,10 @@ as written, not as ``Ben&#x27;s``. Attribute values are ours (a type name, a tim
 
 Only memories above the relevance floor are packed (``floor=False``: the best ones whatever their
 relevance, as many as fit), so a question about nothing stored gets a short or empty block.
+
+Two active memories about the same entity that no person kept together on purpose (the write flow
+never leaves them, older data may) are both marked ``conflict="unresolved"``: the agent is never handed
+a contradiction as if it were two truths.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from datetime import UTC
 
 from django.utils import timezone
 
-from memories.choices import MemoryType
+from memories.choices import TRUTH_TYPES, MemoryType, Status
 from memories.recall.search import SearchHit, memories_accessed, memory_search
 from memories.recall.tokens import count_tokens_many
 from memories.write import validation
@@ -53,20 +57,33 @@ class ContextBlock:
     tokens: int = 0
 
 
-def render_item(hit: SearchHit) -> str:
+def contradicting(hits: Sequence[SearchHit]) -> set[uuid.UUID]:
+    """Active facts and preferences that share their (scope, entity) with another one among ``hits``."""
+    by_group: dict[tuple[uuid.UUID, str], list[uuid.UUID]] = {}
+    for hit in hits:
+        m = hit.memory
+        if m.status == Status.ACTIVE and m.entity and m.type in TRUTH_TYPES and not m.kept_alongside:
+            by_group.setdefault((m.scope_id, m.entity), []).append(m.pk)
+    return {pk for ids in by_group.values() if len(ids) > 1 for pk in ids}
+
+
+def render_item(hit: SearchHit, conflict: bool = False) -> str:
     m = hit.memory
     timestamp = m.valid_from.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")  # seconds: fewer tokens
     attrs = f'type="{html.escape(m.type)}" timestamp="{timestamp}" id="{m.pk}"'
+    if conflict:
+        attrs += ' conflict="unresolved"'
     return f"<item {attrs}>{html.escape(m.content, quote=False)}</item>"
 
 
-def render_block(hits: Sequence[SearchHit]) -> str:
+def render_block(hits: Sequence[SearchHit], marked: set[uuid.UUID] | None = None) -> str:
     """The block for these hits, grouped by type (in TYPE_ORDER), best first within a type."""
     if not hits:
         return ""
     rank = {str(t): i for i, t in enumerate(TYPE_ORDER)}
     ordered = sorted(enumerate(hits), key=lambda pair: (rank.get(pair[1].memory.type, len(rank)), pair[0]))
-    lines = ["<memory>", PREAMBLE, *(render_item(hit) for _, hit in ordered), "</memory>"]
+    marked = contradicting(hits) if marked is None else marked
+    lines = ["<memory>", PREAMBLE, *(render_item(hit, hit.memory.pk in marked) for _, hit in ordered), "</memory>"]
     return "\n".join(lines)
 
 
@@ -82,13 +99,15 @@ def pack(hits: Sequence[SearchHit], budget: int) -> tuple[list[SearchHit], str, 
     frame = sum(count_tokens_many(["<memory>", PREAMBLE, "</memory>"]))
     chosen: list[SearchHit] = []
     tokens = frame
-    for hit, n in zip(hits, count_tokens_many([render_item(hit) for hit in hits]), strict=True):
+    marked = contradicting(hits)  # counted as marked: the mark never pushes a block over its budget
+    items = [render_item(hit, hit.memory.pk in marked) for hit in hits]
+    for hit, n in zip(hits, count_tokens_many(items), strict=True):
         if tokens + n <= budget:
             chosen.append(hit)
             tokens += n
     if not chosen:
         return [], "", 0
-    return chosen, render_block(chosen), tokens
+    return chosen, render_block(chosen, marked), tokens
 
 
 def context_build(*, query: str, scopes: Sequence[str], descendants: bool = False,

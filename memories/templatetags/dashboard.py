@@ -7,11 +7,14 @@ from typing import Any
 
 from django import template
 from django.db.models import TextChoices
+from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from memories import selectors
-from memories.choices import VOCABULARIES
+from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -48,6 +51,21 @@ def pct(value: float | None) -> str:
 
 
 @register.filter
+def signed(value: float | None) -> str:
+    """A change with its sign: +3, −2, 0."""
+    if value is None:
+        return "–"
+    n = round(float(value))
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@register.filter
+def points(value: float | None) -> str:
+    """A change of a share in percentage points, with its sign."""
+    return "–" if value is None else signed(float(value) * 100)
+
+
+@register.filter
 def score(value: float | None) -> str:
     return "–" if value is None else f"{float(value):.3f}"
 
@@ -76,3 +94,88 @@ def current(context: template.Context, *names: str) -> str:
     match = getattr(context.get("request"), "resolver_match", None)
     name = match.url_name if match else ""
     return "page" if name in names else "false"
+
+
+# --------------------------------------------------------------------------- reasons (codes + parameters)
+
+def _param_html(name: str, value: object) -> str:
+    """A reason's parameter as HTML: a memory as a link to it, words of a vocabulary as their label, data
+    (an entity, a session, a person's note) marked ``translate="no"``."""
+    if name == "memory":
+        return format_html('<a href="{}" class="mono memory-ref" translate="no">#{}</a>',
+                           reverse("dashboard:memory", args=[value]), str(value)[:8])
+    if name == "memories" and isinstance(value, list):
+        return ", ".join(_param_html("memory", v) for v in value)
+    if name == "action":
+        return str(conditional_escape(str(label(value))))
+    return format_html('<code translate="no">{}</code>', value)
+
+
+def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any], text: str) -> SafeString:
+    if not code:  # a person's own words, or an old reason no code was found for
+        return format_html('<span translate="no">{}</span>', text) if text else mark_safe("")
+    words = reason_words(vocabulary, code, {k: v for k, v in params.items() if k != "note"}, _param_html,
+                         escape=lambda s: str(conditional_escape(s)))
+    if params.get("note"):
+        words += str(format_html(': <q translate="no">{}</q>', params["note"]))
+    return mark_safe(words)
+
+
+@register.filter
+def review_reason(item: Any) -> SafeString:
+    """Why a review item was opened, in the reader's language."""
+    return _reason_html(ReviewReason, item.reason_code, item.reason_params or {}, item.reason)
+
+
+@register.filter
+def version_reason(version: Any) -> SafeString:
+    """Why a memory version was written, in the reader's language (a person's words as they wrote them)."""
+    return _reason_html(VersionReason, version.reason_code, version.reason_params or {}, version.reason)
+
+
+@register.filter
+def data(value: object, css: str = "") -> SafeString:
+    """People's data (an id, a path, a name) inside a translated sentence: kept as it is by translation
+    tools and by the untranslated-text check (``translate="no"``)."""
+    if css:
+        return format_html('<span translate="no" class="{}">{}</span>', css, value)
+    return format_html('<span translate="no">{}</span>', value)
+
+
+# What audit events record, as people read it (the dotted action stays visible as the code it is).
+AUDIT_ACTIONS: dict[str, Promise] = {
+    "apikey.created": _("API key created"), "apikey.revoked": _("API key revoked"),
+    "export.downloaded": _("export downloaded"), "export.purged": _("export purged"),
+    "export.written": _("export written"), "feedback.created": _("feedback from an agent"),
+    "feedback.reviewed": _("feedback sent to review"),
+    "invitation.created": _("invitation created"), "invitation.accepted": _("invitation accepted"),
+    "invitation.declined": _("invitation declined"), "invitation.revoked": _("invitation withdrawn"),
+    "job.failed": _("job failed"), "job.queued": _("job queued"), "job.succeeded": _("job succeeded"),
+    "maintenance.failed": _("maintenance failed"), "membership.created": _("member added"),
+    "membership.removed": _("member removed"), "membership.role_changed": _("role changed"),
+    "memory.conflicted": _("memory put in conflict"), "memory.created": _("memory created"),
+    "memory.deleted": _("memory deleted"), "memory.deprecated": _("memory deprecated"),
+    "memory.merged": _("memories merged"), "memory.purged": _("memory purged"),
+    "memory.resolved": _("memory changed by a review"), "memory.restored": _("memory restored"),
+    "memory.superseded": _("memory superseded"), "memory.updated": _("memory updated"),
+    "review.created": _("review item opened"), "review.reopened": _("review decision undone"),
+    "review.resolved": _("review item resolved"), "session.appended": _("conversation turns stored"),
+    "session.closed": _("session closed"), "sessions.purged": _("sessions purged"),
+    "subject.erased": _("person erased"), "subject.exported": _("person's data exported"),
+    "tenant.created": _("tenant created"), "tenant.settings_updated": _("settings changed"),
+}
+TARGET_TYPES: dict[str, Promise] = {
+    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "invitation": _("invitation"),
+    "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
+    "session": _("session"), "subject": _("person"), "tenant": _("tenant"),
+}
+
+
+@register.filter
+def audit_action(action: str) -> object:
+    return AUDIT_ACTIONS.get(action, action)
+
+
+@register.filter
+def target_type(name: str) -> object:
+    return TARGET_TYPES.get(name, name)

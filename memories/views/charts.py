@@ -1,6 +1,11 @@
-"""Server-rendered SVG charts: geometry computed here, drawn by templates/dashboard/charts/*.html.
+"""Server-drawn SVG bar charts: geometry computed here, drawn by templates/dashboard/charts/chart.html.
 
-No JavaScript and no inline styles (CSP): series colours come from CSS classes ``s0``…``s5``.
+No JavaScript and no inline styles (CSP): a series' colour is a CSS class named after what it counts
+(``c-status-active``, ``c-type-fact``…), the same colours as the badges of those values. Bars, never
+lines, so no series hides another: stacked when the series add up (memories by status), side by side
+when they do not (opened and resolved). Each chart is drawn twice, for a wide and a narrow screen (its
+labels stay readable on a phone), and carries its numbers as a table for screen readers and for reading
+exact values.
 """
 
 from __future__ import annotations
@@ -8,8 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-WIDTH, HEIGHT = 600, 220
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 28
+
+@dataclass
+class Series:
+    label: str
+    values: list[float | None]
+    css: str
 
 
 @dataclass
@@ -23,33 +32,48 @@ class Rect:
 
 
 @dataclass
-class Line:
-    points: str
-    css: str
-    label: str
-    dots: list[tuple[float, float, str]] = field(default_factory=list)
-
-
-@dataclass
 class Tick:
     pos: float
     label: str
 
 
 @dataclass
+class Svg:
+    width: int
+    height: int
+    left: int
+    bottom_y: int
+    right_x: int
+    rects: list[Rect] = field(default_factory=list)
+    x_ticks: list[Tick] = field(default_factory=list)
+    y_ticks: list[Tick] = field(default_factory=list)
+
+
+@dataclass
 class Chart:
     title: str
     legend: list[tuple[str, str]]  # (css, label)
-    rects: list[Rect] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
-    x_ticks: list[Tick] = field(default_factory=list)
-    y_ticks: list[Tick] = field(default_factory=list)
+    days: list[date]
+    series: list[Series]
+    percent: bool = False
     empty: bool = False
-    width: int = WIDTH
-    height: int = HEIGHT
-    left: int = LEFT
-    bottom_y: int = HEIGHT - BOTTOM
-    right_x: int = WIDTH - RIGHT
+    wide: Svg | None = None
+    narrow: Svg | None = None
+
+    @property
+    def table(self) -> list[tuple[date, list[str]]]:
+        """The numbers behind the bars, a row per day."""
+        return [(day, [_value(s.values[i], self.percent) for s in self.series]) for i, day in enumerate(self.days)]
+
+
+WIDE, NARROW = (640, 230), (340, 210)
+LEFT, RIGHT, TOP, BOTTOM = 40, 8, 10, 26
+
+
+def _value(v: float | None, percent: bool) -> str:
+    if v is None:
+        return "–"
+    return f"{round(100 * v)}%" if percent else f"{v:g}"
 
 
 def _nice_max(value: float) -> float:
@@ -61,58 +85,53 @@ def _nice_max(value: float) -> float:
     return float(value)
 
 
-def _y(value: float, top: float) -> float:
-    plot = HEIGHT - TOP - BOTTOM
-    return round(HEIGHT - BOTTOM - plot * (value / top), 1)
+def _geometry(chart: Chart, size: tuple[int, int], stacked: bool, top: float) -> Svg:
+    width, height = size
+    svg = Svg(width, height, LEFT, height - BOTTOM, width - RIGHT)
+    plot_h = height - TOP - BOTTOM
+
+    def y(value: float) -> float:
+        return round(height - BOTTOM - plot_h * (value / top), 1)
+
+    n = len(chart.days)
+    slot = (width - LEFT - RIGHT) / n
+    groups = 1 if stacked else len(chart.series)
+    bar_w = slot * 0.76 / groups
+    for i, day in enumerate(chart.days):
+        x0 = LEFT + slot * i + slot * 0.12
+        base = 0.0
+        for k, s in enumerate(chart.series):
+            value = s.values[i]
+            if not value:
+                continue
+            low = base if stacked else 0.0
+            y0, y1 = y(low), y(low + value)
+            x = x0 if stacked else x0 + k * bar_w
+            svg.rects.append(Rect(round(x, 1), y1, round(max(bar_w - 0.6, 0.8), 1), round(max(y0 - y1, 0.8), 1),
+                                  s.css, f"{day.isoformat()} · {s.label}: {_value(value, chart.percent)}"))
+            if stacked:
+                base += value
+    every = max(1, -(-n // (4 if width < 400 else 7)))  # at most 4 day labels on a phone, 7 on a screen
+    svg.x_ticks = [Tick(round(LEFT + slot * (i + 0.5), 1), d.strftime("%m-%d")) for i, d in enumerate(chart.days)
+                   if i % every == 0]
+    svg.y_ticks = [Tick(y(top * i / 4), _value(top * i / 4, chart.percent)) for i in range(5)]
+    return svg
 
 
-def _x_ticks(days: list[date], x_of: list[float]) -> list[Tick]:
-    every = max(1, len(days) // 6)
-    return [Tick(x, d.strftime("%m-%d")) for i, (d, x) in enumerate(zip(days, x_of, strict=True)) if i % every == 0]
-
-
-def _y_ticks(top: float, percent: bool) -> list[Tick]:
-    return [Tick(_y(top * i / 4, top), f"{round(100 * top * i / 4)}%" if percent else f"{top * i / 4:g}")
-            for i in range(5)]
-
-
-def stacked_bars(title: str, days: list[date], series: list[tuple[str, list[int]]]) -> Chart:
-    """One bar per day, stacked by series (label, values per day)."""
-    chart = Chart(title, [(f"s{i % 6}", label) for i, (label, _) in enumerate(series)])
-    totals = [sum(values[i] for _, values in series) for i in range(len(days))]
-    if not days or not any(totals):
-        chart.empty = True
-        return chart
-    top = _nice_max(max(totals))
-    slot = (WIDTH - LEFT - RIGHT) / len(days)
-    xs = [LEFT + slot * i for i in range(len(days))]
-    for i, day in enumerate(days):
-        base = 0
-        for n, (label, values) in enumerate(series):
-            if values[i]:
-                y0, y1 = _y(base, top), _y(base + values[i], top)
-                chart.rects.append(Rect(round(xs[i] + slot * 0.15, 1), y1, round(slot * 0.7, 1), round(y0 - y1, 1),
-                                        f"s{n % 6}", f"{day.isoformat()} · {label}: {values[i]}"))
-                base += values[i]
-    chart.x_ticks = _x_ticks(days, [x + slot / 2 for x in xs])
-    chart.y_ticks = _y_ticks(top, percent=False)
-    return chart
-
-
-def lines(title: str, days: list[date], series: list[tuple[str, list[float | None]]], percent: bool = False) -> Chart:
-    """One polyline per series; ``None`` values (no data that day) are skipped."""
-    chart = Chart(title, [(f"s{i % 6}", label) for i, (label, _) in enumerate(series)])
-    known = [v for _, values in series for v in values if v is not None]
+def bars(title: str, days: list[date], series: list[Series], *, stacked: bool = True,
+         percent: bool = False) -> Chart:
+    """A bar per day: the series stacked (they add up to a whole) or side by side (they do not)."""
+    chart = Chart(title, [(s.css, s.label) for s in series], days, series, percent)
+    known = [v for s in series for v in s.values if v]
     if not days or not known:
         chart.empty = True
         return chart
-    top = 1.0 if percent else _nice_max(max(known))
-    step = (WIDTH - LEFT - RIGHT) / max(1, len(days) - 1)
-    xs = [round(LEFT + step * i, 1) for i in range(len(days))]
-    for n, (label, values) in enumerate(series):
-        points = [(xs[i], _y(v, top), f"{days[i].isoformat()} · {label}: "
-                   + (f"{round(100 * v)}%" if percent else f"{v:g}")) for i, v in enumerate(values) if v is not None]
-        chart.lines.append(Line(" ".join(f"{x},{y}" for x, y, _ in points), f"s{n % 6}", label, points))
-    chart.x_ticks = _x_ticks(days, xs)
-    chart.y_ticks = _y_ticks(top, percent)
+    if percent:
+        top = 1.0
+    elif stacked:
+        top = _nice_max(max(sum(s.values[i] or 0 for s in series) for i in range(len(days))))
+    else:
+        top = _nice_max(max(known))
+    chart.wide = _geometry(chart, WIDE, stacked, top)
+    chart.narrow = _geometry(chart, NARROW, stacked, top)
     return chart

@@ -19,6 +19,7 @@ from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSug
 from memories.recall.search import SearchHit, memory_search
 from memories.views.diffs import version_diffs
 from memories.write import revisions
+from memories.write.text import merge_text
 from memories.write.versions import VersionConflict
 from mnemara.errors import ServiceError
 from tenants.views.base import (
@@ -74,7 +75,9 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
                "hits": hits, "searching": searching, "query": query.urlencode(),
                "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
-               "current_status": data.get("status", "")}
+               "current_status": data.get("status", ""), "people": selectors.subject_ids_like(),
+               "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "conf_min",
+                                                                        "conf_max"))}
     template = "dashboard/memories.html"
     if request.htmx and request.htmx.target == "memory-results":
         template += "#results"
@@ -101,7 +104,7 @@ def _detail_context(memory: Memory) -> dict[str, Any]:
         "supersedes": selectors.memory_predecessors(memory),
         "reviews": selectors.memory_open_reviews(memory),
         "reason_form": ReasonForm(initial={"version": memory.version}),
-    }
+    } | dict(zip(("feedback_counts", "feedback"), selectors.memory_feedback(memory), strict=True))
 
 
 @require_GET
@@ -138,9 +141,10 @@ def memory_edit(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse
                                 reason=data["reason"])
     except VersionConflict as exc:
         return _stale(request, template, exc.current)
-    except ServiceError as exc:
+    except ServiceError as exc:  # a duplicate, an unusable text: said in the form, which keeps the text
         form.add_error(None, refusal(exc))
-        return page(request, template, {"memory": memory, "form": form}, status=409)
+        return page(request, template, {"memory": memory, "form": form},
+                    status=exc.status_code if exc.status_code in (400, 409) else 409)
     messages.success(request, _("Saved as a new version."))
     return back(request, reverse("dashboard:memory", args=[memory.pk]))
 
@@ -151,8 +155,9 @@ def _stale(request: DashboardRequest, template: str, current: Memory) -> HttpRes
     data["version"] = str(current.version)
     form = MemoryEditForm(data)
     form.is_valid()
-    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current},
-                status=409)
+    latest = selectors.memory_history(current).last()
+    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current,
+                                    "latest": latest}, status=409)
 
 
 def _state_change(request: DashboardRequest, memory_id: uuid.UUID, restore: bool) -> HttpResponse:
@@ -218,10 +223,12 @@ def merge_preview(request: DashboardRequest) -> HttpResponse:
     elif len({m.scope_id for m in sources}) > 1:
         form.add_error("ids", _("Only memories of the same scope can be merged."))
     if form.errors or request.method == "GET":
-        merged = form.cleaned_data.get("content") or "; ".join(dict.fromkeys(m.content for m in sources))
+        merged = form.cleaned_data.get("content") or merge_text([m.content for m in sources])
         preview = MergeForm(initial={"ids": [m.pk for m in sources], "content": merged})
         return page(request, "dashboard/merge_preview.html",
-                    {"form": form if form.errors else preview, "sources": sources}, status=400 if form.errors else 200)
+                    {"form": form if form.errors else preview, "sources": sources,
+                     "contradicting": any(selectors.contradicts(a, b) for a in sources for b in sources)},
+                    status=400 if form.errors else 200)
     try:
         merged_memory = revisions.memory_merge(memory_ids=list(form.cleaned_data["ids"]), actor=actor(request),
                                                content=form.cleaned_data["content"] or None,

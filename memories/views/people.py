@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 import uuid
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from memories import selectors
-from memories.compliance.subjects import subject_erase, subject_export
+from memories.compliance.subjects import subject_erase_recorded, subject_export
 from memories.forms import EraseForm
+from memories.representation import erasure_receipt_json
 from mnemara.errors import ServiceError
-from tenants.views.base import DashboardRequest, actor, admin_required, page, refusal, viewer_required
+from tenants.views.base import DashboardRequest, actor, admin_required, back, page, refusal, tenant, viewer_required
 
 
 @require_GET
@@ -25,7 +28,9 @@ def people(request: DashboardRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     qs = selectors.subjects_with_counts(q)
     return page(request, "dashboard/people.html",
-                {"page_obj": Paginator(qs, 50).get_page(request.GET.get("page")), "q": q})
+                {"page_obj": Paginator(qs, 50).get_page(request.GET.get("page")), "q": q,
+                 "people": selectors.subject_ids_like(),
+                 "receipts": selectors.erasure_receipts(20) if request.can.admin else []})
 
 
 @require_GET
@@ -62,17 +67,39 @@ def person_export(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespo
 @require_http_methods(["GET", "POST"])
 @admin_required
 def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
-    """A confirmation step (type the id), then the erasure and its receipt on the same page."""
+    """A confirmation step (type the id), then the erasure; its stored receipt opens at its own address
+    (POST-redirect-GET: a reload erases nothing and still shows the receipt)."""
     subject = get_object_or_404(selectors.subjects(), pk=subject_id)
     form = EraseForm(request.POST or None, external_id=subject.external_id)
     context = {"subject": subject, "form": form, "memory_count": selectors.subject_memories(subject).count()}
     if request.method == "GET" or not form.is_valid():
         return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)
     try:
-        receipt = subject_erase(external_id=subject.external_id, actor=actor(request))
+        _receipt, receipt_id = subject_erase_recorded(external_id=subject.external_id, actor=actor(request),
+                                               reference=form.cleaned_data["reference"])
     except ServiceError as exc:
         form.add_error(None, refusal(exc))
         return page(request, "dashboard/person_erase.html", context, status=exc.status_code)
-    return page(request, "dashboard/erase_receipt.html",
-                {"external_id": subject.external_id, "receipt": receipt,
-                 "receipt_json": json.dumps(receipt, ensure_ascii=False, indent=2, default=str)})
+    # Said once, here: the stored receipt never names the person.
+    messages.success(request, _("Everything held about person %(id)s was erased.") % {"id": subject.external_id})
+    return back(request, reverse("dashboard:receipt", args=[receipt_id]))
+
+
+@require_GET
+@admin_required
+def receipt(request: DashboardRequest, receipt_id: int) -> HttpResponse:
+    event = selectors.erasure_receipt(receipt_id)
+    document = erasure_receipt_json(event, tenant(request).slug)
+    return page(request, "dashboard/erase_receipt.html", {"event": event, "receipt": document})
+
+
+@require_GET
+@admin_required
+def receipt_download(request: DashboardRequest, receipt_id: int) -> HttpResponse:
+    """The receipt as a JSON file to keep with the request's records."""
+    event = selectors.erasure_receipt(receipt_id)
+    document = erasure_receipt_json(event, tenant(request).slug)
+    response = HttpResponse(json.dumps(document, ensure_ascii=False, indent=2),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="erasure-receipt-{event.id}.json"'
+    return response

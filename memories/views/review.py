@@ -1,25 +1,39 @@
-"""The review queue: pending memories and conflict pairs, resolved in one click (or one key)."""
+"""The review queue: pending memories and conflict pairs, resolved in one click (or one key), alone or
+in bulk, with the siblings a decision changed updated where they are shown, and an undo."""
 
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from memories import selectors
-from memories.forms import ResolveForm
-from memories.write.reviews import review_resolve
+from memories.choices import ReviewStatus
+from memories.forms import BulkResolveForm, ResolveForm, ReviewFilterForm
+from memories.write.reviews import Decision, review_decide, review_undo, undo_blocker
+from memories.write.text import merge_text
+from memories.write.truth import clashes_settle
 from mnemara.errors import ServiceError
-from tenants.views.base import DashboardRequest, actor, back, page, refusal, reviewer_required, viewer_required
+from tenants.views.base import (
+    DashboardRequest,
+    actor,
+    admin_required,
+    back,
+    page,
+    refusal,
+    reviewer_required,
+    toast,
+    viewer_required,
+)
 
 if TYPE_CHECKING:
     from memories.models import ReviewItem, Session
@@ -33,20 +47,44 @@ def _sessions(items: list[ReviewItem]) -> dict[str, Session]:
                                      if m and m.source_session)
 
 
+def _queue_context(request: DashboardRequest) -> dict[str, Any]:
+    form = ReviewFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    tab = request.GET.get("tab", "")
+    kind = request.GET.get("kind", "")
+    status = ReviewStatus.RESOLVED if tab == "resolved" else ReviewStatus.OPEN
+    qs = selectors.review_queue(status, {k: v for k, v in filters.items() if v})
+    if kind in ("pending", "conflict") and status == ReviewStatus.OPEN:
+        qs = qs.filter(kind=kind)
+    items_page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
+    items = list(items_page)
+    return {
+        "page_obj": items_page, "items": items, "sessions": _sessions(items), "kind": kind, "tab": tab,
+        "form": form, "filtered": any(filters.values()) if filters else False,
+        "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
+        "undo": {i.pk: not undo_blocker(i) for i in items} if status == ReviewStatus.RESOLVED else {},
+        "people": selectors.subject_ids_like(), "scopes": selectors.scope_paths(),
+    }
+
+
 @require_GET
 @viewer_required
 def review_queue(request: DashboardRequest) -> HttpResponse:
-    kind = request.GET.get("kind", "")
-    qs = selectors.review_items().select_related("memory__subject", "other_memory__subject")
-    counts = dict(qs.order_by().values_list("kind").annotate(n=Count("id")).values_list("kind", "n"))
-    if kind in ("pending", "conflict"):
-        qs = qs.filter(kind=kind)
-    items_page = Paginator(qs.order_by("created_at", "id"), PAGE_SIZE).get_page(request.GET.get("page"))
-    items = list(items_page)
-    return page(request, "dashboard/review.html", {
-        "page_obj": items_page, "items": items, "sessions": _sessions(items), "kind": kind,
-        "counts": counts, "total": sum(counts.values()),
-    })
+    context = _queue_context(request)
+    template = "dashboard/review.html"
+    if request.htmx and request.htmx.target == "review-results":
+        template += "#results"
+    return page(request, template, context)
+
+
+def _decided(request: DashboardRequest, decision: Decision, undone: bool = False) -> HttpResponse:
+    """The decided card in place, every sibling it changed re-drawn (out of band), the counts updated."""
+    items = [decision.item, *(n.item for n in decision.settlement.notes),
+             *(n.new_item for n in decision.settlement.notes if n.new_item)]
+    context = {"item": decision.item, "decision": decision, "notes": decision.settlement.notes,
+               "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
+               "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True}
+    return page(request, "dashboard/review.html#decided", context)
 
 
 @require_POST
@@ -55,19 +93,95 @@ def review_resolve_view(request: DashboardRequest, item_id: uuid.UUID) -> HttpRe
     item = get_object_or_404(selectors.review_items(status=""), pk=item_id)
     form = ResolveForm(request.POST)
     if not form.is_valid():
-        return page(request, "dashboard/review.html#resolved",
-                    {"item": item, "error": _("Unknown action.")}, status=400)
+        return page(request, "dashboard/review.html#refused", {"item": item, "error": _("Unknown action.")},
+                    status=400)
     action = form.cleaned_data["action"]
     if action == "merge" and not request.can.admin:
         raise PermissionDenied
     try:
-        item = review_resolve(item_id=item.pk, action=action, actor=actor(request),
-                              content=form.cleaned_data["content"] or None, reason=form.cleaned_data["reason"])
+        decision = review_decide(item_id=item.pk, action=action, actor=actor(request),
+                                 content=form.cleaned_data["content"] or None, reason=form.cleaned_data["reason"])
     except ServiceError as exc:
         if not request.htmx:
             messages.error(request, refusal(exc))
             return back(request, reverse("dashboard:review"))
-        return page(request, "dashboard/review.html#resolved", {"item": item, "error": refusal(exc)}, status=409)
+        current = get_object_or_404(selectors.review_items(status=""), pk=item_id)
+        return page(request, "dashboard/review.html#refused",
+                    {"item": current, "error": refusal(exc), "counts": selectors.review_counts(), "oob": True,
+                     "sessions": _sessions([current])}, status=exc.status_code)
     if not request.htmx:
+        messages.success(request, _("Resolved: %(what)s.") % {"what": decision.item.get_resolution_display()})
         return back(request, reverse("dashboard:review"))
-    return page(request, "dashboard/review.html#resolved", {"item": item})
+    return _decided(request, decision)
+
+
+@require_POST
+@reviewer_required
+def review_undo_view(request: DashboardRequest, item_id: uuid.UUID) -> HttpResponse:
+    item = get_object_or_404(selectors.review_items(status=""), pk=item_id)
+    try:
+        decision = review_undo(item_id=item.pk, actor=actor(request))
+    except ServiceError as exc:
+        if not request.htmx:
+            messages.error(request, refusal(exc))
+            return back(request, reverse("dashboard:review") + "?tab=resolved")
+        response = HttpResponse(status=409)
+        return toast(response, refusal(exc), "error", reswap=True)
+    if not request.htmx:
+        messages.success(request, _("Undone: the item is open again."))
+        return back(request, reverse("dashboard:review"))
+    return _decided(request, decision, undone=True)
+
+
+@require_POST
+@reviewer_required
+def review_bulk(request: DashboardRequest) -> HttpResponse:
+    """Accept or reject the ticked items, one decision each (a decision may already have answered a later
+    one: that one is skipped and counted)."""
+    form = BulkResolveForm(request.POST)
+    url = reverse("dashboard:review") + ("?" + request.POST["query"] if request.POST.get("query") else "")
+    if not form.is_valid():
+        messages.error(request, _("Tick at least one item and choose what to do."))
+        return back(request, url)
+    done = skipped = 0
+    refused: list[str] = []
+    for item_id in form.cleaned_data["items"]:
+        try:
+            review_decide(item_id=item_id, action=form.cleaned_data["action"], actor=actor(request))
+            done += 1
+        except ServiceError as exc:
+            if exc.code == "already_resolved":
+                skipped += 1
+            else:
+                refused.append(refusal(exc))
+    text = ngettext("%(n)d item resolved.", "%(n)d items resolved.", done) % {"n": done}
+    if skipped:
+        text += " " + ngettext("%(n)d was already answered by another decision.",
+                               "%(n)d were already answered by other decisions.", skipped) % {"n": skipped}
+    messages.success(request, text)
+    for why in dict.fromkeys(refused):
+        messages.error(request, why)
+    return back(request, url)
+
+
+@require_GET
+@admin_required
+def review_merge_form(request: DashboardRequest, item_id: uuid.UUID) -> HttpResponse:
+    """The editable preview of merging a pair: the suggested text, both sources, then confirm."""
+    item = get_object_or_404(selectors.review_items(), pk=item_id)
+    if item.other_memory is None:
+        return toast(HttpResponse(status=400), _("Only a pair can be merged."), "error", reswap=True)
+    suggested = merge_text([item.other_memory.content, item.memory.content])
+    return page(request, "dashboard/review.html#merge-form", {"item": item, "suggested": suggested})
+
+
+@require_POST
+@reviewer_required
+def review_clashes(request: DashboardRequest) -> HttpResponse:
+    """Older data with several active memories about one entity: turn it into review questions."""
+    settlement = clashes_settle(actor=actor(request))
+    n = len(settlement.created)
+    messages.success(request, ngettext("%(n)d question added to the queue.", "%(n)d questions added to the queue.",
+                                       n) % {"n": n})
+    return back(request, reverse("dashboard:review"))
+

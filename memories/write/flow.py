@@ -19,16 +19,27 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from memories.choices import ChangeKind, JobStatus, Provenance, ReviewKind, ReviewResolution, ReviewStatus, Status
+from memories.choices import (
+    ChangeKind,
+    JobStatus,
+    Provenance,
+    ReviewKind,
+    ReviewReason,
+    ReviewResolution,
+    Status,
+    VersionReason,
+)
 from memories.embeddings import embedders, profile
 from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.policy import Action, Candidate, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
+from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import rank_related, related_prefetch
+from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
-from memories.write.versions import bump, lock_scopes, review_close_open, snapshot
+from memories.write.versions import bump, lock_scopes, snapshot
 from mnemara.errors import ServiceError
 from mnemara.metrics import WRITE_RESOLUTIONS
 from tenants.audit import audit_event
@@ -64,7 +75,6 @@ class _Writer:
         self.versions: list[MemoryVersion] = []
         self.events: list[AuditEvent] = []
         self.reviews: list[ReviewItem] = []
-        self.late_events: list[AuditEvent] = []  # about review items of this batch: after their creation
         self.links: list[tuple[uuid.UUID, uuid.UUID]] = []  # (memory, subject) lineage links to add
         self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
         self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
@@ -73,7 +83,7 @@ class _Writer:
         """Carry these subjects into the memory's lineage (before its next version is taken)."""
         self.links += [(memory.pk, subject_id) for subject_id in lineage_add(memory, subject_ids)]
 
-    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str = "",
+    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str | Reason = "",
                derived_from: Memory | None = None) -> Memory:
         memory = memory_new(p, scope, subject, status)
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
@@ -88,7 +98,7 @@ class _Writer:
                                                                   "scope_id": str(scope.pk)}))
         return memory
 
-    def change(self, memory: Memory, change: str, reason: str, **fields: Any) -> None:
+    def change(self, memory: Memory, change: str, reason: Reason, **fields: Any) -> None:
         if memory._state.adding:  # created by this batch, not inserted yet
             fields["updated_at"] = timezone.now()
             for name, value in fields.items():
@@ -106,20 +116,11 @@ class _Writer:
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
         secondary_set(memory, p.embedded)
 
-    def close_reviews(self, memory: Memory, resolution: str) -> None:
-        for item in self.reviews:
-            if item.status == ReviewStatus.OPEN and memory.pk in (item.memory_id, item.other_memory_id):
-                item.status, item.resolution = ReviewStatus.RESOLVED, resolution
-                item.resolved_by, item.resolved_at = self.actor, timezone.now()
-                self.late_events.append(audit_event(
-                    "review.resolved", actor=self.actor, target_type="review_item", target_id=item.pk,
-                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}))
-        if not memory._state.adding:
-            review_close_open(memory, self.actor, resolution)
-
-    def review(self, kind: str, memory: Memory, other: Memory | None, reason: str) -> None:
+    def review(self, kind: str, memory: Memory, other: Memory | None, reason: Reason) -> None:
+        fields = reason.fields()
         self.reviews.append(ReviewItem(kind=kind, memory=memory, other_memory=other, subject=memory.subject,
-                                       reason=reason))
+                                       reason=fields["reason"], reason_code=fields["reason_code"],
+                                       reason_params=fields["reason_params"]))
 
     def flush(self) -> None:
         Memory.objects.bulk_create(self.memories)
@@ -131,9 +132,15 @@ class _Writer:
                 self.events.append(audit_event("review.created", actor=self.actor, target_type="review_item",
                                                target_id=item.pk, data={"kind": item.kind,
                                                                         "memory_id": str(item.memory_id)}))
-        self.events += self.late_events
         MemoryVersion.objects.bulk_create(self.versions)
         AuditEvent.objects.bulk_create(self.events)
+
+    def settle(self, results: list[WriteResult]) -> None:
+        """One live truth for what the batch touched (a memory created with no entity touches nothing)."""
+        plain = {r.memory.pk for r in results if r.action is Action.CREATED and group_of(r.memory) is None}
+        touched = [pk for memories in self.touched.values() for pk in memories if pk not in plain]
+        if touched:
+            truth_settle(touched=touched, actor=self.actor, because=ReviewResolution.SUPERSEDED)
 
 
 def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
@@ -144,7 +151,8 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
     for twin in expired_twins:
         # An expired memory is invisible but still live until the purge job runs: retire it so the
         # new write is not answered "duplicate" of something nobody can see.
-        writer.change(twin, ChangeKind.DEPRECATE, "expired", status=Status.DEPRECATED, valid_to=twin.expires_at)
+        writer.change(twin, ChangeKind.DEPRECATE, version_reason(VersionReason.EXPIRED), status=Status.DEPRECATED,
+                      valid_to=twin.expires_at)
     candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
                                min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP, limits=near_limits())
@@ -159,21 +167,23 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         writer.link(old, [subject.pk if subject else None])
         primary = {"subject": subject} if subject is not None and old.subject_id is None else {}
         writer.change(
-            old, ChangeKind.UPDATE, "overwritten by a higher-confidence write"
-            + (f" from session {p.input.source_session}" if p.input.source_session else ""),
+            old, ChangeKind.UPDATE,
+            version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
+            if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
             content=p.content, content_hash=p.content_hash, search_text=p.search_text, confidence=p.confidence,
             provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
             source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
         writer.revector(old, p)
-        writer.close_reviews(old, ReviewResolution.SUPERSEDED)
         writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"fields": ["content", "confidence"], "via": "write_flow"}))
         return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
     high = is_high(p.confidence, p.input.provenance, threshold)
     if decision.action is Action.SUPERSEDED:
         assert old is not None
-        new = writer.create(p, scope, subject, Status.ACTIVE, reason=f"supersedes {old.pk}", derived_from=old)
-        writer.change(old, ChangeKind.SUPERSEDE, f"superseded by {new.pk}", status=Status.DEPRECATED,
+        new = writer.create(p, scope, subject, Status.ACTIVE, derived_from=old,
+                            reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
+        writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
+                      status=Status.DEPRECATED,
                       superseded_by=new, valid_to=timezone.now())
         writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"superseded_by": str(new.pk)}))
@@ -181,17 +191,19 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
     if decision.action is Action.CONFLICT:
         assert old is not None
         new = writer.create(p, scope, subject, Status.ACTIVE if high else Status.PENDING,
-                            reason=f"conflicts with {old.pk}")
+                            reason=version_reason(VersionReason.CONFLICTS_WITH, memory=old.pk))
         if old.status != Status.CONFLICTED:
-            writer.change(old, ChangeKind.UPDATE, f"conflicts with {new.pk}", status=Status.CONFLICTED)
+            writer.change(old, ChangeKind.UPDATE, version_reason(VersionReason.CONFLICTS_WITH, memory=new.pk),
+                          status=Status.CONFLICTED)
             writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
                                              target_id=old.pk, data={"conflicts_with": str(new.pk)}))
-        writer.review(ReviewKind.CONFLICT, new, old, "contradicting preference")
+        writer.review(ReviewKind.CONFLICT, new, old, review_reason(ReviewReason.CONTRADICTS))
         return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
     if decision.action is Action.PENDING:
-        why = "inferred" if p.input.provenance == Provenance.INFERRED else "low confidence"
-        new = writer.create(p, scope, subject, Status.PENDING, reason=why)
-        writer.review(ReviewKind.PENDING, new, old, why + (f"; would change {old.pk}" if old else ""))
+        inferred = p.input.provenance == Provenance.INFERRED
+        new = writer.create(p, scope, subject, Status.PENDING, reason=version_reason(
+            VersionReason.INFERRED if inferred else VersionReason.LOW_CONFIDENCE))
+        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old))
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
@@ -247,6 +259,7 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
                 results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
                                       near_duplicate, candidates))
             writer.flush()
+            writer.settle(results)
             if after_write is not None:
                 after_write(results)
     except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written

@@ -1,54 +1,107 @@
-"""Resolving review items: pending memories and conflict pairs. One transaction, versioned, audited."""
+"""Resolving review items: pending memories and conflict pairs. One transaction, versioned, audited.
+
+Every decision ends with ``truth.truth_settle``: the item's siblings (other items about the same
+memories or the same entity) are re-evaluated, and what happened to them is part of the answer.
+"""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from memories.choices import REVIEW_ACTIONS, ChangeKind, ReviewKind, ReviewResolution, ReviewStatus, Status
+from memories.choices import (
+    LIVE_STATUSES,
+    REVIEW_ACTIONS,
+    ChangeKind,
+    ReviewKind,
+    ReviewResolution,
+    ReviewStatus,
+    Status,
+    VersionReason,
+)
 from memories.models import Memory, ReviewItem
-from memories.write.revisions import memory_merge
-from memories.write.versions import bump, review_close_open
+from memories.write.reasons import Reason, version_reason
+from memories.write.revisions import merge_settled
+from memories.write.truth import Settlement, truth_settle
+from memories.write.versions import bump
 from mnemara.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 
 ACTIONS = tuple(str(action) for action in REVIEW_ACTIONS)
 
 
+@dataclass
+class Decision:
+    """A resolved item and what the decision did to its siblings."""
+
+    item: ReviewItem
+    settlement: Settlement = field(default_factory=Settlement)
+    merged: Memory | None = None
+
+
 def review_get(item_id: uuid.UUID | str) -> ReviewItem:
-    item = ReviewItem.objects.select_related("memory__scope", "other_memory__scope").filter(pk=item_id).first()
+    item = (ReviewItem.objects.select_related("memory__scope", "memory__subject", "other_memory__scope",
+                                              "other_memory__subject").filter(pk=item_id).first())
     if item is None:
         raise NotFound("Review item not found.")
     return item
 
 
-def _keep(winner: Memory, loser: Memory | None, actor: str, reason: str) -> None:
-    if winner.status != Status.ACTIVE:
-        bump(winner, ChangeKind.RESOLVE, actor, reason=reason, status=Status.ACTIVE).save()
-        audit("memory.resolved", actor=actor, target_type="memory", target_id=winner.pk,
-              data={"status": Status.ACTIVE, "version": winner.version})
+def _still_waits(memory: Memory, item: ReviewItem) -> bool:
+    """The memory is the older side of another open conflict whose newer side is live: it stays conflicted
+    (the newer one is used meanwhile) until that question is decided too."""
+    return (ReviewItem.objects.filter(kind=ReviewKind.CONFLICT, status=ReviewStatus.OPEN, other_memory=memory,
+                                      memory__status__in=LIVE_STATUSES).exclude(pk=item.pk).exists())
+
+
+class _Changes:
+    """The memories a decision changes, with their status before and version after (for undo)."""
+
+    def __init__(self, actor: str, reason: Reason) -> None:
+        self.actor, self.reason = actor, reason
+        self.record: dict[str, list[object]] = {}
+
+    def move(self, memory: Memory, status: str, **fields: Any) -> None:
+        if memory.status == status and not fields:
+            return
+        before = memory.status
+        bump(memory, ChangeKind.RESOLVE, self.actor, reason=self.reason, status=status, **fields).save()
+        self.record[str(memory.pk)] = [before, memory.version]
+        audit("memory.resolved", actor=self.actor, target_type="memory", target_id=memory.pk,
+              data={"status": status, "version": memory.version,
+                    **({"superseded_by": str(fields["superseded_by"].pk)} if fields.get("superseded_by") else {})})
+
+
+def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
+    """Apply the action to the item's memories; the winner (the memory a person chose), if any."""
+    new, old = item.memory, item.other_memory
+    if action == ReviewResolution.KEEP_BOTH:
+        if old is None:
+            raise ValidationFailed("Only a pair can be kept together.", fields={"action": ["Nothing to keep it with."]})
+        for m in (new, old):
+            changes.move(m, Status.ACTIVE, kept_alongside=True)
+        return new
+    if action in (ReviewResolution.ACCEPT, ReviewResolution.KEEP_NEW):
+        winner, loser = new, old  # the pending write wins over the memory it would have changed
+    elif old is not None and (action == ReviewResolution.KEEP_OLD or item.kind == ReviewKind.CONFLICT):
+        winner, loser = old, new
+    else:  # reject a pending memory: the related one (perhaps pending itself) is left as it is
+        changes.move(new, Status.DEPRECATED, valid_to=timezone.now())
+        return None
+    changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE)
     if loser is not None and loser.status != Status.DEPRECATED:
-        bump(loser, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
-             superseded_by=winner, valid_to=timezone.now()).save()
-        audit("memory.resolved", actor=actor, target_type="memory", target_id=loser.pk,
-              data={"status": Status.DEPRECATED, "version": loser.version, "superseded_by": str(winner.pk)})
-        # The loser's own review items (e.g. it was pending too) have nothing left to decide.
-        review_close_open(loser, actor, ReviewResolution.SUPERSEDED)
+        changes.move(loser, Status.DEPRECATED, superseded_by=winner, valid_to=timezone.now())
+    return winner
 
 
-def _reject(memory: Memory, actor: str, reason: str) -> None:
-    if memory.status != Status.DEPRECATED:
-        bump(memory, ChangeKind.RESOLVE, actor, reason=reason, status=Status.DEPRECATED,
-             valid_to=timezone.now()).save()
-        audit("memory.resolved", actor=actor, target_type="memory", target_id=memory.pk,
-              data={"status": Status.DEPRECATED, "version": memory.version})
-
-
-def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
-                   reason: str = "") -> ReviewItem:
-    """accept/keep_new: the item's (newer) memory wins; keep_old: the other one wins; merge: both merge.
+def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
+                  reason: str = "") -> Decision:
+    """accept/keep_new: the item's (newer) memory wins; keep_old: the other one wins; keep_both: both stay
+    active (a person's deliberate exception to one live truth); merge: both merge into a new memory.
 
     reject: the item's memory is deprecated. For a conflict pair that means the old side wins (as
     keep_old); for a pending item the related memory is left as it is: rejecting one pending write
@@ -59,35 +112,93 @@ def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content
     item = review_get(item_id)
     if item.status != ReviewStatus.OPEN:
         raise Conflict("This review item is already resolved.", code="already_resolved")
-    new, old = item.memory, item.other_memory
-    if action == "merge":
-        if old is None:
-            raise ValidationFailed("Only a pair can be merged.", fields={"action": ["Nothing to merge with."]})
-        merged = memory_merge(memory_ids=[old.pk, new.pk], actor=actor, content=content, reason=reason or "review")
-        return _close(item_id, action, actor, {"merged_into": str(merged.pk)})
+    if action == ReviewResolution.MERGE:
+        return _merge(item, actor, content, reason)
     try:
         with transaction.atomic():
             if not ReviewItem.objects.select_for_update().filter(pk=item.pk, status=ReviewStatus.OPEN).exists():
                 raise Conflict("This review item is already resolved.", code="already_resolved")
-            why = reason or f"review: {action}"
-            if action in ("accept", "keep_new"):
-                # The pending write wins over the memory it would have changed: that one is superseded.
-                _keep(new, old, actor, why)
-            elif old is not None and (action == "keep_old" or item.kind == ReviewKind.CONFLICT):
-                _keep(old, new, actor, why)
-            else:
-                _reject(new, actor, why)
-            return _close(item_id, action, actor, {})
+            changes = _Changes(actor, version_reason(VersionReason.REVIEW, note=reason, action=action))
+            winner = _decide(item, action, changes)
+            for m in item.sides:  # unchanged ones too: an undo must not overwrite a later edit of either
+                changes.record.setdefault(str(m.pk), [m.status, m.version])
+            _close(item, action, actor, {"memories": changes.record})
+            settlement = truth_settle(touched=[item.memory_id, *([item.other_memory_id] if item.other_memory_id
+                                                                  else [])],
+                                      actor=actor, because=ReviewResolution.SUPERSEDED,
+                                      prefer=winner.pk if winner is not None else None)
     except IntegrityError as exc:  # the winner's text is live again elsewhere in its scope
         raise Conflict("Another live memory in this scope already has this content.",
                        code="duplicate_content") from exc
+    return Decision(review_get(item.pk), settlement)
 
 
-def _close(item_id: uuid.UUID | str, action: str, actor: str, data: dict[str, str]) -> ReviewItem:
+def _merge(item: ReviewItem, actor: str, content: str | None, reason: str) -> Decision:
+    old = item.other_memory
+    if old is None:
+        raise ValidationFailed("Only a pair can be merged.", fields={"action": ["Nothing to merge with."]})
     with transaction.atomic():
-        # Merge already closed the item (as "merged") inside memory_merge; record the requested action.
-        ReviewItem.objects.filter(pk=item_id).update(
-            status=ReviewStatus.RESOLVED, resolution=action, resolved_by=actor, resolved_at=timezone.now())
-        audit("review.resolved", actor=actor, target_type="review_item", target_id=item_id,
-              data={"action": action, **data})
-    return review_get(item_id)
+        merged = merge_settled(memory_ids=[old.pk, item.memory_id], actor=actor, content=content,
+                               reason=reason)
+        _close(item, ReviewResolution.MERGE, actor, {"merged_into": str(merged.memory.pk)})
+    notes = [n for n in merged.settlement.notes if n.item.pk != item.pk]
+    return Decision(review_get(item.pk), Settlement(notes, merged.settlement.moved, merged.settlement.created),
+                    merged.memory)
+
+
+def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
+                   reason: str = "") -> ReviewItem:
+    """``review_decide`` for callers that need only the resolved item (the API)."""
+    return review_decide(item_id=item_id, action=action, actor=actor, content=content, reason=reason).item
+
+
+def _close(item: ReviewItem, action: str, actor: str, params: dict[str, object]) -> None:
+    # Merge already closed the item (as "merged") inside memory_merge; record the requested action.
+    ReviewItem.objects.filter(pk=item.pk).update(
+        status=ReviewStatus.RESOLVED, resolution=action, resolved_by=actor, resolved_at=timezone.now(),
+        resolution_params=params)
+    audit("review.resolved", actor=actor, target_type="review_item", target_id=item.pk,
+          data={"action": action, **({"merged_into": params["merged_into"]} if "merged_into" in params else {})})
+
+
+UNDOABLE = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.KEEP_OLD, ReviewResolution.KEEP_NEW,
+            ReviewResolution.KEEP_BOTH)
+
+
+def undo_blocker(item: ReviewItem) -> str:
+    """Why a person's decision cannot be undone (``""``: it can). Only while every memory it changed is
+    still at the version the decision left it at: a later change is never overwritten."""
+    if item.status != ReviewStatus.RESOLVED or item.resolution not in UNDOABLE:
+        return "not_a_decision"
+    record: dict[str, list[Any]] = item.resolution_params.get("memories", {})
+    current = dict(Memory.objects.filter(pk__in=list(record)).values_list("pk", "version"))
+    if any(current.get(uuid.UUID(pk)) != after for pk, (_, after) in record.items()):
+        return "changed_since"
+    return ""
+
+
+def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
+    """Put the memories a decision changed back as they were (as new versions) and open the item again."""
+    item = review_get(item_id)
+    try:
+        with transaction.atomic():
+            locked = ReviewItem.objects.select_for_update().filter(pk=item.pk).first()
+            if locked is None or undo_blocker(locked):
+                raise Conflict("This decision can no longer be undone: its memories changed since.",
+                               code="undo_impossible")
+            changes = _Changes(actor, version_reason(VersionReason.UNDONE))
+            record: dict[str, list[Any]] = locked.resolution_params.get("memories", {})
+            for memory in Memory.objects.select_related("scope").filter(pk__in=list(record)):
+                before = record[str(memory.pk)][0]
+                live = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
+                changes.move(memory, before, kept_alongside=False, **live)
+            ReviewItem.objects.filter(pk=item.pk).update(status=ReviewStatus.OPEN, resolution="", resolved_by="",
+                                                         resolved_at=None, resolution_params={})
+            audit("review.reopened", actor=actor, target_type="review_item", target_id=item.pk,
+                  data={"undone": locked.resolution})
+            settlement = truth_settle(touched=[uuid.UUID(pk) for pk in record], actor=actor,
+                                      because=ReviewResolution.SUPERSEDED)
+    except IntegrityError as exc:
+        raise Conflict("Another live memory in this scope already has this content.",
+                       code="duplicate_content") from exc
+    return Decision(review_get(item.pk), settlement)

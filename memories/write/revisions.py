@@ -8,23 +8,40 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from memories.choices import LIVE_STATUSES, ChangeKind, MemoryType, Provenance, ReviewResolution, Status
+from memories.choices import (
+    LIVE_STATUSES,
+    ChangeKind,
+    MemoryType,
+    Provenance,
+    ReviewResolution,
+    ReviewStatus,
+    Status,
+    VersionReason,
+)
 from memories.embeddings import embed_all
-from memories.models import Memory, MemoryVersion
+from memories.models import Memory, MemoryVersion, ReviewItem
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
+from memories.write.reasons import version_reason
+from memories.write.truth import Settlement, group_of, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
-from memories.write.versions import VersionConflict, bump, memory_get, review_close_open, snapshot
+from memories.write.versions import VersionConflict, bump, memory_get, snapshot
 from mnemara.errors import Conflict, ValidationFailed
 from tenants.audit import audit, audit_event
 
 EDITABLE = ("content", "type", "entity", "metadata", "confidence", "status", "valid_to", "expires_at")
+
+
+def _open_reviews(memory: Memory) -> Any:
+    return ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status=ReviewStatus.OPEN)
 
 
 def _duplicate_guard(exc: IntegrityError) -> Conflict:
@@ -66,6 +83,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
     """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
     fields = _validated_changes(changes)
     memory = memory_get(memory_id)
+    before = group_of(memory)  # the entity it leaves, if the edit moves it
     if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
         raise validation.field_error("valid_to", "valid_to is before valid_from.")
     embedded = embed_all([fields["content"]])[0] if "content" in fields else None
@@ -86,8 +104,8 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
             version.save()
             if embedded is not None:
                 vectors_save(secondary_rows(memory, embedded), replacing=[memory])
-            if fields.get("status") in (Status.ACTIVE, Status.DEPRECATED):
-                review_close_open(memory, actor, ReviewResolution.EDITED)
+            truth_settle(touched=[memory.pk], actor=actor, because=ReviewResolution.EDITED, prefer=memory.pk,
+                         groups=[before] if before is not None else [])
             audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,
                   data={"fields": sorted(k for k in changes), "version": memory.version})
             # Read back inside the transaction: our UPDATE holds the row, so this is the version we
@@ -106,7 +124,7 @@ def memory_deprecate(*, memory_id: uuid.UUID | str, actor: str, reason: str = ""
     with transaction.atomic():
         bump(memory, ChangeKind.DEPRECATE, actor, reason=reason, expected_version=expected_version,
              status=Status.DEPRECATED, valid_to=timezone.now()).save()
-        review_close_open(memory, actor, ReviewResolution.DEPRECATED)
+        truth_settle(touched=[memory.pk], actor=actor, because=ReviewResolution.DEPRECATED)
         audit("memory.deprecated", actor=actor, target_type="memory", target_id=memory.pk,
               data={"version": memory.version, "has_reason": bool(reason)})
         return memory_get(memory.pk)
@@ -121,6 +139,8 @@ def memory_restore(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
         with transaction.atomic():
             bump(memory, ChangeKind.RESTORE, actor, reason=reason, expected_version=expected_version,
                  status=Status.ACTIVE, valid_to=None, superseded_by=None).save()
+            # Restored over a newer memory of the same entity: that one waits in review now.
+            truth_settle(touched=[memory.pk], actor=actor, because=ReviewResolution.EDITED, prefer=memory.pk)
             audit("memory.restored", actor=actor, target_type="memory", target_id=memory.pk,
                   data={"version": memory.version})
             return memory_get(memory.pk)
@@ -138,14 +158,33 @@ def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: i
         if expected_version is not None and locked.version != expected_version:
             raise VersionConflict(memory)
         versions = MemoryVersion.objects.filter(memory=locked).count()
+        # Its review items go with it (CASCADE): the memories they paired it with are asked about again.
+        partners = [pk for pair in _open_reviews(locked).values_list("memory_id", "other_memory_id")
+                    for pk in pair if pk is not None and pk != locked.pk]
+        group = group_of(locked)
         locked.delete()
+        truth_settle(touched=partners, actor=actor, because=ReviewResolution.DEPRECATED,
+                     groups=[group] if group is not None else [])
         audit("memory.deleted", actor=actor, target_type="memory", target_id=memory.pk,
               data={"versions_deleted": versions})
+
+
+@dataclass
+class Merged:
+    memory: Memory
+    settlement: Settlement
 
 
 def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str | None = None,
                  reason: str = "") -> Memory:
     """Merge memories of one scope into a new one; the merged ones become deprecated with superseded_by."""
+    return merge_settled(memory_ids=memory_ids, actor=actor, content=content, reason=reason).memory
+
+
+def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str | None = None,
+                  reason: str = "") -> Merged:
+    """``memory_merge``, answering also what it did to the review items of the sources and their entity
+    (a third memory that contradicts the merged one is asked about, never left active beside it)."""
     ids = list(dict.fromkeys(str(i) for i in memory_ids))
     if len(ids) < 2:
         raise ValidationFailed("Merge needs at least two different memories.", fields={"ids": ["At least two ids."]})
@@ -154,7 +193,7 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
         raise ValidationFailed("Only memories of the same scope can be merged.", fields={"ids": ["Mixed scopes."]})
     if any(m.status not in LIVE_STATUSES for m in sources):
         raise Conflict("A deprecated memory cannot be merged; restore it first.", code="not_live")
-    merged_text = content if content is not None else "; ".join(dict.fromkeys(m.content for m in sources))
+    merged_text = content if content is not None else text.merge_text([m.content for m in sources])
     item = MemoryInput(
         scope=sources[0].scope.path, content=merged_text,
         type=Counter(m.type for m in sources).most_common(1)[0][0],
@@ -171,9 +210,9 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
         with transaction.atomic():
             versions = []
             for m in sources:  # deprecate first so the merged text may equal one of the sources
-                versions.append(bump(m, ChangeKind.MERGE, actor, reason=reason or "merged",
+                versions.append(bump(m, ChangeKind.MERGE, actor, reason=version_reason(VersionReason.MERGED,
+                                                                                        note=reason),
                                      status=Status.DEPRECATED, valid_to=timezone.now()))
-                review_close_open(m, actor, ReviewResolution.MERGED)
             merged = memory_new(prepared, sources[0].scope, next((m.subject for m in sources if m.subject), None),
                                 Status.ACTIVE)
             # The merged text holds every source's content: it is about every source's people.
@@ -181,7 +220,8 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
             merged.save()
             vectors_save(secondary_rows(merged, prepared.embedded))
             links_save((merged.pk, s) for s in subject_ids_of(merged))
-            versions.append(snapshot(merged, ChangeKind.MERGE, actor, f"merged from {', '.join(ids)}"))
+            versions.append(snapshot(merged, ChangeKind.MERGE, actor,
+                                     version_reason(VersionReason.MERGED_FROM, memories=ids)))
             for m, v in zip(sources, versions, strict=False):
                 Memory.objects.filter(pk=m.pk).update(superseded_by=merged)
                 v.superseded_by_id_value = merged.pk
@@ -192,6 +232,8 @@ def memory_merge(*, memory_ids: list[uuid.UUID | str], actor: str, content: str 
                                    data={"superseded_by": str(merged.pk), "via": "merge"}) for m in sources]
             for e in events:
                 e.save()
+            settlement = truth_settle(touched=[*(m.pk for m in sources), merged.pk], actor=actor,
+                                      because=ReviewResolution.MERGED, prefer=merged.pk)
     except IntegrityError as exc:
         raise _duplicate_guard(exc) from exc
-    return memory_get(merged.pk)
+    return Merged(memory_get(merged.pk), settlement)

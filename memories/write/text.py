@@ -66,3 +66,43 @@ def search_words(text: str) -> list[str]:
 
 def search_text(text: str) -> str:
     return " ".join(search_words(text))
+
+
+_SENTENCE = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.UNICODE)
+_TERMINAL = ".!?。！？"
+
+
+def _sentence_key(sentence: str) -> str:
+    return _EDGE_PUNCT.sub("", _SPACE.sub(" ", sentence.casefold())).strip()
+
+
+def merge_text(contents: list[str]) -> str:
+    """The suggested text of a merge: every sentence of the sources once, in order, as one text.
+
+    A source contained in another adds nothing; a sentence that repeats (case, spacing and punctuation
+    aside) or is part of a longer one is dropped; each sentence keeps or gets its full stop (``。`` after
+    Chinese), and sentences are joined as prose, not glued with ``; ``. A person edits it before merging.
+    """
+    texts = [normalise_content(c) for c in contents if c.strip()]
+    keys = [duplicate_key(t) for t in texts]
+    texts = [t for t, k in zip(texts, keys, strict=True)
+             if not any(k != other and k in other for other in keys)]
+    sentences: list[str] = []
+    for t in dict.fromkeys(texts):
+        sentences += [s.strip() for s in _SENTENCE.findall(t) if _sentence_key(s)]
+    kept: list[str] = []
+    for s in sentences:
+        key = _sentence_key(s)
+        if any(key == _sentence_key(k) or key in _sentence_key(k) for k in kept):
+            continue
+        kept = [k for k in kept if _sentence_key(k) not in key]  # a longer sentence replaces its part
+        kept.append(s)
+    out, previous_cjk = "", False
+    for s in kept:
+        s = s.rstrip(";；")
+        cjk = bool(_CJK.search(s.rstrip(_TERMINAL)[-1:]))
+        if s[-1:] not in _TERMINAL:
+            s += "。" if cjk else "."
+        out += s if not out or (previous_cjk and cjk) else " " + s
+        previous_cjk = cjk
+    return out

@@ -1,5 +1,5 @@
-"""What every change to a stored memory uses: the scope lock, compare-and-set on the version, the
-immutable version snapshot, and closing the open review items of a memory that changed."""
+"""What every change to a stored memory uses: the scope lock, compare-and-set on the version, and the
+immutable version snapshot. (What a change means for review items is ``truth.truth_settle``'s job.)"""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
-from memories.choices import ReviewStatus
-from memories.models import Memory, MemoryVersion, ReviewItem, Scope
+from memories.models import Memory, MemoryVersion, Scope
 from memories.write import sql
 from memories.write.lineage import subject_ids_of
+from memories.write.reasons import Reason, version_reason
 from mnemara.errors import Conflict, NotFound
-from tenants.audit import audit_event
 
 
 class VersionConflict(Conflict):
@@ -38,11 +37,13 @@ def lock_scope(scope: Scope | uuid.UUID) -> None:
     sql.scope_lock(scope_id)
 
 
-def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> MemoryVersion:
-    """An unsaved version row mirroring the memory's current state."""
+def snapshot(memory: Memory, change: str, actor: str, reason: str | Reason = "") -> MemoryVersion:
+    """An unsaved version row mirroring the memory's current state. ``reason``: a system reason (code and
+    parameters) or a person's words."""
+    why = reason if isinstance(reason, Reason) else version_reason(note=reason)
     return MemoryVersion(
         memory=memory, version=memory.version, change=change, actor=actor,
-        reason=reason[:500], scope_path=memory.scope.path, type=memory.type, content=memory.content,
+        **why.fields(), scope_path=memory.scope.path, type=memory.type, content=memory.content,
         entity=memory.entity, metadata=memory.metadata, confidence=memory.confidence,
         provenance=memory.provenance, status=memory.status, source_session=memory.source_session,
         valid_from=memory.valid_from, valid_to=memory.valid_to, superseded_by_id_value=memory.superseded_by_id,
@@ -50,7 +51,7 @@ def snapshot(memory: Memory, change: str, actor: str, reason: str = "") -> Memor
     )
 
 
-def bump(memory: Memory, change: str, actor: str, *, reason: str = "", expected_version: int | None = None,
+def bump(memory: Memory, change: str, actor: str, *, reason: str | Reason = "", expected_version: int | None = None,
          **fields: Any) -> MemoryVersion:
     """Change an existing memory with compare-and-set on its version. Call inside a transaction.
 
@@ -79,13 +80,3 @@ def memory_get(memory_id: uuid.UUID | str) -> Memory:
     if memory is None:
         raise NotFound("Memory not found.")
     return memory
-
-
-def review_close_open(memory: Memory, actor: str, resolution: str) -> None:
-    items = ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status=ReviewStatus.OPEN)
-    closed = list(items.values_list("pk", flat=True))
-    items.filter(pk__in=closed).update(status=ReviewStatus.RESOLVED, resolution=resolution, resolved_by=actor,
-                                       resolved_at=timezone.now())
-    for item_id in closed:  # a change to a review item is audited like any other
-        audit_event("review.resolved", actor=actor, target_type="review_item", target_id=item_id,
-                    data={"action": resolution, "via": "memory_change", "memory_id": str(memory.pk)}).save()

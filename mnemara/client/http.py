@@ -534,8 +534,8 @@ class Mnemara:
                        tokens=int(data.get("tokens") or 0), raw=dict(data))
 
     def feedback(self, memory_ids: Sequence[str] = (), *, useful: bool | None = None,
-                 correction: str | None = None) -> None:
-        body = _compact(memory_ids=[str(i) for i in memory_ids], useful=useful, correction=correction)
+                 correction: str | None = None, query: str | None = None) -> None:
+        body = _compact(memory_ids=[str(i) for i in memory_ids], useful=useful, correction=correction, query=query)
         self._json("POST", "feedback", idempotent=False, json=body)
 
     # --- sessions and extraction ---

@@ -6,7 +6,7 @@ import uuid
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -31,11 +31,18 @@ from tenants.views.base import (
 # --------------------------------------------------------------------------- API keys
 
 
+SESSION_NEW_KEY = "dashboard_new_api_key"
+
+
 def _keys_page(request: DashboardRequest, form: ApiKeyForm, created: tuple[ApiKey, str] | None = None,
                status: int = 200) -> HttpResponse:
     keys = selectors.api_keys()
-    response = page(request, "dashboard/api_keys.html", {"form": form, "keys": keys, "created": created},
-                    status=status)
+    context: dict[str, object] = {"form": form, "keys": keys, "created": created}
+    if created is not None:
+        key, _secret = created
+        context["base_url"] = request.build_absolute_uri("/").rstrip("/")
+        context["example_scope"] = key.scope_prefixes[0] if key.scope_prefixes else "user/123"
+    response = page(request, "dashboard/api_keys.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the page may carry a secret shown once
     return response
 
@@ -43,8 +50,15 @@ def _keys_page(request: DashboardRequest, form: ApiKeyForm, created: tuple[ApiKe
 @require_http_methods(["GET", "POST"])
 @admin_required
 def api_keys(request: DashboardRequest) -> HttpResponse:
+    """The keys; a POST creates one and redirects here (POST-redirect-GET: a reload creates nothing). The
+    secret rides in the session to that one GET, which takes it out: it is shown exactly once."""
     if request.method == "GET":
-        return _keys_page(request, ApiKeyForm())
+        created = None
+        new = request.session.pop(SESSION_NEW_KEY, None)
+        if new is not None:
+            key = selectors.api_keys().filter(pk=new["id"]).first()
+            created = (key, new["secret"]) if key is not None else None
+        return _keys_page(request, ApiKeyForm(), created=created)
     form = ApiKeyForm(request.POST)
     if not form.is_valid():
         return _keys_page(request, form, status=400)
@@ -55,7 +69,8 @@ def api_keys(request: DashboardRequest) -> HttpResponse:
     except ServiceError as exc:
         form.add_error("scope_prefixes", refusal(exc))
         return _keys_page(request, form, status=400)
-    return _keys_page(request, ApiKeyForm(), created=(key, secret))
+    request.session[SESSION_NEW_KEY] = {"id": str(key.pk), "secret": secret}
+    return HttpResponseRedirect(reverse("dashboard:api-keys"), status=303)
 
 
 @require_POST

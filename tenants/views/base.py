@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
+from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
 from mnemara.errors import NotFound, ServiceError
@@ -116,6 +117,14 @@ def page(request: DashboardRequest, template: str, context: dict[str, Any] | Non
     return render(request, template, context or {}, status=status)
 
 
+def toast(response: HttpResponse, text: object, level: str = "success", reswap: bool = False) -> HttpResponse:
+    """Show ``text`` as a toast where the member acted (static/dashboard/app.js); ``reswap``: swap nothing."""
+    trigger_client_event(response, "mnemara:toast", {"level": level, "text": str(text), "status": response.status_code})
+    if reswap:
+        response["HX-Reswap"] = "none"
+    return response
+
+
 def back(request: HttpRequest, url: str) -> HttpResponse:
     """After a write: htmx follows HX-Redirect; a plain form post gets a 303 (no resubmission)."""
     if getattr(request, "htmx", False):
@@ -146,6 +155,14 @@ KNOWN_REFUSALS = (
     gettext_noop("This invitation was withdrawn."),
     gettext_noop("This invitation has expired. Ask for a new one."),
     gettext_noop("An account with this email exists: sign in to accept."),
+    gettext_noop("This decision can no longer be undone: its memories changed since."),
+    gettext_noop("Only a pair can be kept together."),
+    gettext_noop("Review item not found."),
+    gettext_noop("Feedback not found."),
+    gettext_noop("This feedback is already in the review queue."),
+    gettext_noop("Only a correction can be reviewed."),
+    gettext_noop("The memory it corrects is gone."),
+    gettext_noop("The memory already says what the correction says."),
 )
 
 

@@ -134,7 +134,7 @@ def test_it_previews_and_merges_selected_memories(admin_client, alice_tenant, fa
                  MemoryInput(scope="team/ops", content="The on-call rotation switches every Tuesday 10:00 UTC."))
     preview = admin_client.get(reverse("dashboard:merge-preview"), {"ids": [a.pk, b.pk]})
     assert preview.status_code == 200
-    assert "On-call changes on Tuesday.; The on-call rotation" in preview.content.decode()
+    assert "On-call changes on Tuesday. The on-call rotation" in preview.content.decode()  # prose, not "A.; B."
     response = admin_client.post(reverse("dashboard:merge-preview"),
                                  {"ids": [a.pk, b.pk], "content": "On-call rotates every Tuesday at 10:00 UTC."})
     assert response.status_code == 303
@@ -189,3 +189,22 @@ def test_it_suggests_merging_chinese_memories_that_mean_the_same(admin_client, a
                           ("王磊住在上海浦东新区", "王磊的家在浦东", "王磊对海鲜过敏", "王磊每周三晚上打羽毛球")))
     html = admin_client.get(reverse("dashboard:merge"), {"scope": "user/wang"}).content.decode()
     assert "1 suggestion" in html and "王磊的家在浦东" in html and "羽毛球" not in html
+
+
+def test_it_never_suggests_merging_contradictions_or_distant_pairs(admin_client, alice_tenant):
+    """Real vectors: a contradicting pair about one entity (0.78 alike) is a conflict, not a duplicate;
+    a pair below all-MiniLM's measured threshold (0.71) is not offered; a paraphrase (0.87) is."""
+    green, blue = write(alice_tenant, MemoryInput(scope="user/chen", type="preference", entity="ui:theme",
+                                                  content="Prefers a green theme."))[0], \
+        write(alice_tenant, MemoryInput(scope="user/chen", type="preference", entity="ui:theme",
+                                        content="Prefers a blue theme."))[0]
+    write(alice_tenant, MemoryInput(scope="user/chen", type="preference",
+                                    content="Prefers meetings in the morning, never after 16:00."),
+          MemoryInput(scope="user/chen", type="preference", content="Prefers meetings on Monday mornings."),
+          MemoryInput(scope="user/chen", content="Deploys need two approvals."),
+          MemoryInput(scope="user/chen", content="Every deploy requires approval from two people."))
+    html = admin_client.get(reverse("dashboard:merge"), {"scope": "user/chen"}).content.decode()
+    assert "1 suggestion" in html and "Every deploy requires approval" in html
+    assert "green theme" not in html and "Monday mornings" not in html
+    page = admin_client.get(reverse("dashboard:memory", args=[green.pk])).content.decode()
+    assert "blue theme" in page and f"ids={blue.pk}" not in page  # shown as similar, never offered to merge

@@ -111,3 +111,61 @@ def test_the_playground_shows_where_the_relevance_floor_cuts(admin_client, alice
     assert html.count("below the relevance floor</span>") == 1
     results = html.split("Ranked results", 1)[1]
     assert results.index("dark theme") < results.index("his dog") < results.index("below the relevance floor</span>")
+
+
+def test_it_compares_the_overview_with_the_previous_period(admin_client, alice_tenant, fake_embedder):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from memories.models import Feedback, Memory
+    from memories.write.feedback import feedback_record
+    from memories.write.prepare import MemoryInput
+
+    from .conftest import write
+
+    [old] = write(alice_tenant, MemoryInput(scope="user/1", subject="1", content="Likes tea."))
+    [new] = write(alice_tenant, MemoryInput(scope="user/1", subject="1", content="Works in Oslo."))
+    with tenant_scope(alice_tenant):
+        Memory.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=10))
+        feedback_record(memory_ids=[new.pk], useful=True, correction="", actor="key:a", query="where?")
+        feedback_record(memory_ids=[new.pk], useful=False, correction="", actor="key:a", query="tea or coffee?")
+        earlier = feedback_record(memory_ids=[old.pk], useful=True, correction="", actor="key:a")
+        Feedback.objects.filter(pk=earlier.pk).update(created_at=timezone.now() - timedelta(days=10))
+    html = admin_client.get(reverse("dashboard:overview"), {"days": "7"}).content.decode()
+    useful = re.search(r'<li class="figure trend-worse" id="figure-useful_share".*?</li>', html, re.S)
+    assert useful and "50%" in useful.group(0) and "−50 points (was 100%)" in useful.group(0)
+    written = re.search(r'<li class="figure trend-same" id="figure-written".*?</li>', html, re.S)
+    assert written and ">1<" in written.group(0) and "(was 1)" in written.group(0)
+    # Every chart with data carries its numbers as a table (the review chart has none: nothing was reviewed).
+    assert html.count('class="chart card"') == 5 and html.count('<details class="chart-data">') == 4
+    assert 'class="bar c-status-active"' in html and "chart-narrow" in html
+    custom = admin_client.get(reverse("dashboard:overview"), {"start": "2026-01-05", "end": "2026-01-01"})
+    assert "The period ends before it starts." in custom.content.decode()
+
+
+def test_it_shows_agents_feedback_and_sends_a_correction_to_review(admin_client, alice_tenant, fake_embedder):
+    from memories.models import Feedback, ReviewItem
+    from memories.write.feedback import feedback_record
+    from memories.write.prepare import MemoryInput
+
+    from .conftest import write
+
+    [m] = write(alice_tenant, MemoryInput(scope="user/1", subject="1", type="fact", entity="person:1/city",
+                                          content="Works in Oslo."))
+    with tenant_scope(alice_tenant):
+        feedback_record(memory_ids=[m.pk], useful=False, correction="", actor="key:a", query="where does she work?")
+        correction = feedback_record(memory_ids=[m.pk], useful=None, correction="Works in Bergen since May.",
+                                     actor="key:a")
+    html = admin_client.get(reverse("dashboard:feedback")).content.decode()
+    assert "where does she work?" in html and "Works in Bergen since May." in html and "Works in Oslo." in html
+    page = admin_client.get(reverse("dashboard:memory", args=[m.pk])).content.decode()
+    assert 'id="feedback-panel"' in page and "Works in Bergen since May." in page and "where does she work?" in page
+    response = admin_client.post(reverse("dashboard:feedback-review", args=[correction.pk]))
+    assert response.status_code == 303
+    with tenant_scope(alice_tenant):
+        item = ReviewItem.objects.get(status="open")
+        assert item.memory.content == "Works in Bergen since May." and item.other_memory_id == m.pk
+        assert Feedback.objects.get(pk=correction.pk).review_item_id == item.pk
+    again = admin_client.post(reverse("dashboard:feedback-review", args=[correction.pk]), follow=True)
+    assert "already in the review queue" in again.content.decode()

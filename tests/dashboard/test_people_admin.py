@@ -45,11 +45,19 @@ def test_it_erases_a_person_only_after_the_id_is_typed_and_shows_the_receipt(adm
     assert "nothing was erased" in response.content.decode()
     with tenant_scope(alice_tenant):
         assert Memory.objects.filter(subject=subject).count() == 4
-    response = admin_client.post(url, {"confirm": "123"})
+    response = admin_client.post(url, {"confirm": "123", "reference": "DSR-2026-114"}, follow=True)
     html = response.content.decode()
-    assert response.status_code == 200
-    assert "Erasure receipt" in html and "was erased" in html
-    assert "memories" in html
+    assert response.status_code == 200 and response.redirect_chain[0][1] == 303
+    assert "Erasure receipt" in html and "Everything held about person 123 was erased." in html
+    assert "memories" in html and "DSR-2026-114" in html and "user:admin@acme.test" in html
+    # Reopened later: the same receipt, without the person's id; as a JSON file to keep.
+    receipt_url = response.redirect_chain[-1][0]
+    again = admin_client.get(receipt_url).content.decode()
+    assert "DSR-2026-114" in again and "was erased." not in again and ">123<" not in again
+    document = admin_client.get(receipt_url + "receipt.json").json()
+    assert document["reference"] == "DSR-2026-114" and document["counts"]["memories"] == 4
+    assert document["request_id"] and "123" not in json.dumps(document["counts"])
+    assert receipt_url in admin_client.get(reverse("dashboard:people")).content.decode()
     with tenant_scope(alice_tenant):
         assert not Memory.objects.filter(content__contains="Starlight").exists()
         assert AuditEvent.objects.filter(action="subject.erased", actor="user:admin@acme.test").exists()
@@ -76,12 +84,20 @@ def test_it_lists_exports_and_downloads_them_for_admins_only(admin_client, viewe
 def test_it_creates_a_key_showing_the_secret_once_and_revokes_it(admin_client, alice_tenant):
     response = admin_client.post(reverse("dashboard:api-keys"), {"name": "bot", "scope_prefixes": "user/1 team/ops",
                                                                  "read_only": "on"})
+    assert response.status_code == 303 and response["Location"] == reverse("dashboard:api-keys")  # PRG
+    response = admin_client.get(response["Location"])
     html = response.content.decode()
     assert response["Cache-Control"] == "no-store"
     with tenant_scope(alice_tenant):
         key = ApiKey.objects.get(name="bot")
     assert f"mn_{key.prefix}_" in html and key.read_only and key.scope_prefixes == ["user/1", "team/ops"]
+    # Ready to paste: curl, the Python client (no save with a read-only key) and an MCP config, with the key.
+    assert html.count(f"Bearer mn_{key.prefix}_") == 1 and '"MNEMARA_API_KEY": "mn_' in html
+    assert 'scope="user/1"' in html and "memory.save(" not in html
+    # A reload shows no secret and creates no second key.
     assert f'value="mn_{key.prefix}_' not in admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    with tenant_scope(alice_tenant):
+        assert ApiKey.objects.filter(name="bot").count() == 1
     admin_client.post(reverse("dashboard:api-key-revoke", args=[key.pk]))
     with tenant_scope(alice_tenant):
         key.refresh_from_db()
@@ -96,7 +112,7 @@ def test_it_manages_members_and_keeps_one_owner(client_for, members, alice_tenan
         assert not Invitation.objects.exists()
     response = admin.post(reverse("dashboard:members"), {"email": "new@acme.test", "role": "reviewer"})
     html = response.content.decode()
-    assert "Invitation created for new@acme.test" in html
+    assert "Invitation created for <span translate=\"no\">new@acme.test</span>" in html
     with tenant_scope(alice_tenant):
         assert not Membership.objects.filter(user__username="new@acme.test").exists()  # not before accepting
     link = re.search(r'id="invitation-link"[^>]* value="http://testserver(/invitations/[^"]+/)"', html)

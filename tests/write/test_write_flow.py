@@ -307,7 +307,7 @@ def test_it_merges_memories_into_a_new_one(alice: KeyedClient) -> None:
     response = alice.client.post(f"{API}/memories/merge", {"ids": [a["id"], b["id"]]}, format="json")
     assert response.status_code == 201, response.content
     merged = response.json()
-    assert merged["content"] == "Mia uses Vim.; Mia writes Go." and merged["status"] == "active"
+    assert merged["content"] == "Mia uses Vim. Mia writes Go." and merged["status"] == "active"
     assert merged["metadata"] == {"a": 1, "b": 2} and merged["subject"] == "7" and merged["confidence"] == 1.0
     for source in (a, b):
         now = get(alice, source["id"])

@@ -1,0 +1,62 @@
+"""Every page of the dashboard, with the data of ``office`` (tests/browser/conftest.py): what the
+layout, language and screenshot tests walk through."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from memories.compliance.subjects import subject_erase_recorded
+from memories.models import Memory, ReviewItem
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from tenants.models import Role, Subject
+from tenants.scoping import tenant_scope
+from tenants.services import invitation_create
+
+SIGNED_OUT = ["login", "invitation"]
+
+
+def page_paths(office) -> list[tuple[str, str]]:
+    """(name, path) of every page a signed-in admin can open, then the signed-out ones."""
+    with tenant_scope(office.tenant):
+        chen = Subject.objects.get(external_id="chen")
+        dana = Memory.objects.get(content="Dana is allergic to peanuts.")
+        long_url = Memory.objects.get(content__startswith="The project's staging server")
+        ops = list(Memory.objects.filter(scope__path="team/ops", status="active").order_by("created_at")[:2])
+        conflict = ReviewItem.objects.filter(kind="conflict").first()
+        assert conflict is not None
+        owner = User.objects.get(username="admin@acme.test")
+        memory_create(items=[MemoryInput(scope="user/erin", subject="erin", content="Erin likes sailing.")],
+                      actor="key:support-bot")
+        _, receipt = subject_erase_recorded(external_id="erin", actor="user:admin@acme.test", reference="DSR-7")
+        _, token = invitation_create(tenant=office.tenant, email="new.person.with.a.long.address@example.org",
+                                     role=Role.REVIEWER, invited_by=owner, actor="user:admin@acme.test")
+    merge_ids = "&".join(f"ids={m.pk}" for m in ops)
+    return [
+        ("overview", "/"),
+        ("memories", "/memories/"),
+        ("memories-filtered", "/memories/?subject=Chen&type=preference"),
+        ("memories-search", "/memories/?q=theme&mode=search"),
+        ("memory", f"/memories/{dana.pk}/"),
+        ("memory-long-url", f"/memories/{long_url.pk}/"),
+        ("memory-edit", f"/memories/{dana.pk}/edit/"),
+        ("review", "/review/"),
+        ("review-conflicts", "/review/?kind=conflict&person=chen"),
+        ("review-resolved", "/review/?tab=resolved"),
+        ("merge", "/merge/?scope=team/ops"),
+        ("merge-preview", f"/merge/preview/?{merge_ids}"),
+        ("feedback", "/feedback/"),
+        ("people", "/people/"),
+        ("receipt", f"/people/receipts/{receipt}/"),
+        ("person", f"/people/{chen.pk}/"),
+        ("person-erase", f"/people/{chen.pk}/erase/"),
+        ("playground", "/playground/?query=theme&scopes=user"),
+        ("audit", "/audit/"),
+        ("api-keys", "/settings/keys/"),
+        ("members", "/settings/members/"),
+        ("exports", "/exports/"),
+        ("settings", "/settings/"),
+        ("not-found", "/memories/00000000-0000-0000-0000-000000000000/"),
+        ("login", "/accounts/login/"),
+        ("invitation", f"/invitations/{token}/"),
+    ]

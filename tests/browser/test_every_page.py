@@ -1,0 +1,115 @@
+"""Every page, in both languages: no sideways scrolling on a 390 px phone, no English left in the Chinese
+pages, and a screenshot of each at phone and desktop width (test-artifacts/screenshots/pages/)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SCREENSHOTS, choose_language, sign_in
+from tests.browser.pages import SIGNED_OUT, page_paths
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+# Words that are the same in a Chinese interface: names of things, formats and protocols.
+SAME_IN_CHINESE = {"Mnemara", "API", "JSON", "JSONL", "MCP", "SHA", "URL", "UTC", "curl", "Python", "gzip",
+                   "HTTP", "GDPR", "ID", "PostgreSQL", "Claude", "HTTPS"}
+
+# Visible text and the text of attributes a person reads (placeholders, titles, labels for screen readers),
+# outside elements marked translate="no" (people's data: memory content, ids, paths, names) and code.
+ENGLISH_LEFT = """() => {
+  const skip = el => el.closest('[translate="no"], script, style, template, code, pre, kbd, [hidden]');
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim() || skip(node.parentElement)) continue;
+    found.push(node.textContent.trim());
+  }
+  for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label], [alt]')) {
+    if (skip(el)) continue;
+    for (const name of ['placeholder', 'title', 'aria-label', 'alt']) {
+      if (el.getAttribute(name)) found.push(el.getAttribute(name));
+    }
+  }
+  for (const option of document.body.querySelectorAll('option')) {
+    if (!skip(option)) found.push(option.textContent.trim());
+  }
+  return found;
+}"""
+LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+CODE = re.compile(r"https?://\S+|(?<!\w)/[\w./-]+")  # a URL or a path named in a sentence is code
+
+
+def english_words(texts: list[str]) -> list[str]:
+    return [t for t in texts for w in LATIN_WORD.findall(CODE.sub(" ", t)) if w not in SAME_IN_CHINESE and len(w) > 1]
+
+
+def _visit(page, url: str) -> None:
+    response = page.goto(url)
+    assert response is not None and response.status in (200, 404), (url, response and response.status)
+    page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_it_fits_every_page_on_a_phone_and_screenshots_it(page, live_server, office, language):
+    folder = SCREENSHOTS / "pages"
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = page_paths(office)
+    sign_in(page, live_server, language)
+    too_wide = {}
+    for name, path in paths:
+        if name in SIGNED_OUT:
+            continue
+        for width, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            page.set_viewport_size(viewport)
+            _visit(page, live_server.url + path)
+            if width == "phone":
+                scroll = page.evaluate("document.documentElement.scrollWidth")
+                if scroll > 390:
+                    too_wide[name] = scroll
+            page.screenshot(path=str(folder / f"{name}-{language}-{width}.png"), full_page=True)
+    page.context.clear_cookies()
+    page.set_viewport_size(PHONE)
+    for name, path in paths:
+        if name not in SIGNED_OUT:
+            continue
+        _visit(page, live_server.url + path)
+        if language != "en" and name == "login":
+            choose_language(page, language)
+        for width, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            page.set_viewport_size(viewport)
+            _visit(page, live_server.url + path)
+            if width == "phone" and page.evaluate("document.documentElement.scrollWidth") > 390:
+                too_wide[name] = page.evaluate("document.documentElement.scrollWidth")
+            page.screenshot(path=str(folder / f"{name}-{language}-{width}.png"), full_page=True)
+    assert too_wide == {}
+    assert page.csp_violations == []
+
+
+def test_it_leaves_no_english_in_the_chinese_pages(page, live_server, office):
+    sign_in(page, live_server, "zh-hans")
+    left = {}
+    for name, path in page_paths(office):
+        if name in SIGNED_OUT:
+            continue
+        _visit(page, live_server.url + path)
+        words = english_words(page.evaluate(ENGLISH_LEFT))
+        if words:
+            left[name] = sorted(set(words))
+    page.context.clear_cookies()
+    _visit(page, live_server.url + "/accounts/login/")
+    choose_language(page, "zh-hans")
+    for name, path in page_paths(office)[-len(SIGNED_OUT):]:
+        _visit(page, live_server.url + path)
+        expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
+        words = english_words(page.evaluate(ENGLISH_LEFT))
+        if words:
+            left[name] = sorted(set(words))
+    print("LEFT", __import__("json").dumps(left, ensure_ascii=False))
+    assert left == {}
