@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from mnemara.errors import NotFound
+from mnemara.errors import NotFound, ServiceError
+from mnemara.middleware import INVALID_CHARACTERS, unstorable_url
 from tenants.models import ApiKey
 from tenants.paths import validate_scope_path
 
 
 class TenantAPIView(APIView):
-    """Base of every /api/v1 view: the key's tenant is active, and scope checks are one call away."""
+    # Base of every /api/v1 view: the key's tenant is active, and scope checks are one call away. (A comment:
+    # drf-spectacular would show a docstring as the description of every operation without its own.)
 
     #: None: decided by the HTTP method. True/False: this view writes / only reads (e.g. search is a POST).
     writes: bool | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # authentication, permissions, throttling: 401/403/429 first
+        if unstorable_url(request):
+            raise ServiceError(INVALID_CHARACTERS, code="invalid_characters")
 
     @property
     def api_key(self) -> ApiKey:

@@ -19,15 +19,19 @@ from mnemara.errors import field_error
 SCOPE_SEGMENT = re.compile(r"^[\w.:@-]{1,64}$", re.UNICODE)
 MAX_SCOPE_DEPTH = 8
 MAX_SCOPE_LENGTH = 255
+#: What ``validate_scope_path`` accepts, as one regular expression (the API schema's ``pattern``; a test
+#: holds the two equal). Python's ``\w``: a letter or digit of any script, or ``_``.
+SCOPE_PATTERN = rf"^\s*/*[\w.:@-]{{1,64}}(?:/[\w.:@-]{{1,64}}){{0,{MAX_SCOPE_DEPTH - 1}}}/*\s*$"
 
 
 def validate_scope_path(path: object, field: str = "scope", prefix: str = "") -> str:
-    """The path, trimmed of spaces and slashes, or a 400 naming ``prefix + field``."""
+    """The path, trimmed of spaces and slashes, or a 400 naming ``prefix + field``. The length is the
+    path's as sent (spaces and slashes around it included), so the schema's ``maxLength`` says it."""
     if not isinstance(path, str) or not path.strip():
         raise field_error(field, "A scope path like 'user/123' is required.", prefix)
-    path = path.strip().strip("/")
     if len(path) > MAX_SCOPE_LENGTH:
         raise field_error(field, f"A scope path has at most {MAX_SCOPE_LENGTH} characters.", prefix)
+    path = path.strip().strip("/")
     segments = path.split("/")
     if len(segments) > MAX_SCOPE_DEPTH:
         raise field_error(field, f"A scope path has at most {MAX_SCOPE_DEPTH} segments.", prefix)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from rest_framework import serializers
@@ -39,3 +40,50 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any, pr
                   for k, v in serializer.errors.items()}
         raise ValidationFailed("The request is not valid.", fields=fields)
     return dict(serializer.validated_data)
+
+
+# DRF's fields coerce: "true" and 1 are booleans, "0.5" and false numbers, 0 a string. A JSON body is typed, and
+# the schema says which type each field has: these refuse the others (400), so what the schema calls invalid is.
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictFloatField(serializers.FloatField):
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+_DAY = r"(?:0[1-9]|1\d|2[0-8])"
+_YEAR = r"(?:000[1-9]|00[1-9]\d|0[1-9]\d\d|[1-9]\d{3})"
+_LEAP_YEAR = r"(?:\d\d(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)"
+_DATE = (rf"(?:{_YEAR}-(?:(?:0[13578]|1[02])-(?:{_DAY}|29|30|31)|(?:0[469]|11)-(?:{_DAY}|29|30)|02-{_DAY})"
+         rf"|{_LEAP_YEAR}-02-29)")
+#: A time with its zone (RFC 3339, at most microseconds): what the API accepts, exactly (also the schema's
+#: ``pattern``), so a date that does not exist (02-30) is no match.
+DATETIME_PATTERN = rf"^{_DATE}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{{1,6}})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$"
+_DATETIME = re.compile(DATETIME_PATTERN)
+
+
+class StrictDateTimeField(serializers.DateTimeField):
+    """A time with its zone, as ``DATETIME_PATTERN`` says (the contract: "times in ISO 8601 with zone")."""
+
+    def to_internal_value(self, value: Any) -> Any:
+        if not isinstance(value, str) or not _DATETIME.match(value):
+            raise serializers.ValidationError("A time with its zone, e.g. 2025-03-10T09:30:00Z.")
+        try:
+            # In UTC: PostgreSQL refuses offsets beyond ±15:59, and year 1 at +14:00 is before the first instant.
+            return datetime.fromisoformat(value).astimezone(UTC)
+        except (ValueError, OverflowError) as exc:
+            raise serializers.ValidationError("A time that can be represented in UTC.") from exc

@@ -62,7 +62,8 @@ def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content
     new, old = item.memory, item.other_memory
     if action == "merge":
         if old is None:
-            raise ValidationFailed("Only a pair can be merged.", fields={"action": ["Nothing to merge with."]})
+            # The request is well formed; the item is not a pair: a conflict with its state, as already_resolved is.
+            raise Conflict("Only a pair can be merged.", code="not_a_pair")
         merged = memory_merge(memory_ids=[old.pk, new.pk], actor=actor, content=content, reason=reason or "review")
         return _close(item_id, action, actor, {"merged_into": str(merged.pk)})
     try:
