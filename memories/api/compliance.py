@@ -27,7 +27,7 @@ from memories.compliance.subjects import subject_erase, subject_export
 from memories.representation import iso
 from mnemara.errors import NotFound
 from mnemara.schema import errors
-from tenants.api import TenantAPIView
+from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 if TYPE_CHECKING:
     from memories.models import ExportRun
@@ -237,6 +237,7 @@ class SubjectExportView(ComplianceAPIView):
         return [m for m in super().allowed_methods if m != "DELETE"]
 
     @extend_schema(exclude=True)
+    @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
         """DELETE /subjects/<id>/export erases the person whose id ends in "/export" (the URL's one
         ambiguity: this route wins the match, and export is GET only)."""
@@ -249,8 +250,9 @@ class SubjectView(ComplianceAPIView):
         description="Erases everything held about the person in one transaction (their queued jobs are cancelled "
                     "first), then vacuums the tables; the answer is the receipt. The audit log keeps a "
                     f"content-free tombstone. {NEEDS_FULL_KEY} Read-only keys get 403.",
-        parameters=[EXTERNAL_ID],
-        responses={200: ErasureReceiptOut, **errors(403, e404=SUBJECT_NOT_FOUND)})
+        parameters=[EXTERNAL_ID, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: ErasureReceiptOut, **errors(403, 422, e404=SUBJECT_NOT_FOUND)})
+    @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
         return Response(subject_erase(external_id=external_id, actor=self.actor()))
 

@@ -24,7 +24,7 @@ from memories.write.prepare import MemoryInput
 from memories.write.versions import VersionConflict
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from mnemara.schema import errors
-from tenants.api import TenantAPIView
+from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 MemoriesIn = one_or_many(s.MemoryIn, "NewMemories", max_items=settings.MAX_BATCH_SIZE)
 MemoriesCreatedOut = one_or_many(s.MemoryCreatedOut, "SavedMemories")
@@ -78,10 +78,11 @@ class MemoryListCreateView(MemoryAPIView):
                     "flow: validated, secrets redacted, embedded, compared with related memories and decided by the "
                     "conflict policy. The answer, 201, is the memory (or the list, in input order) with its "
                     "`resolution`: `created`, `updated`, `duplicate`, `superseded`, `pending` or `conflict`.",
-        request=MemoriesIn,
-        responses={201: MemoriesCreatedOut, **errors(403, 404, 413, 415,
+        request=MemoriesIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={201: MemoriesCreatedOut, **errors(403, 404, 410, 413, 415, 422,
                                                      e409="A concurrent write raced this one (`write_conflict`); "
                                                           "nothing was written: retry.")})
+    @idempotent
     def post(self, request: Request) -> Response:
         many = isinstance(request.data, list)
         raw = request.data if many else [request.data]
@@ -130,8 +131,9 @@ class MemoryDetailView(MemoryAPIView):
         operation_id="memory_delete", tags=["memories"], summary="Delete a memory",
         description="Hard-deletes the memory and all its versions; the audit log keeps a content-free tombstone. "
                     "With `If-Match`, a stale version is answered 409 and nothing is deleted.",
-        parameters=[IF_MATCH],
-        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 412, e409=CONFLICT)})
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, REPLAYED],
+        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 412, 422, e409=CONFLICT)})
+    @idempotent
     def delete(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         revisions.memory_delete(memory_id=memory.pk, actor=self.actor(),
@@ -186,10 +188,11 @@ class MemoryMergeView(MemoryAPIView):
         operation_id="memories_merge", tags=["memories"], summary="Merge memories",
         description="Merges 2–50 live memories of one scope into a new one (with `content`, or their contents "
                     "joined); the merged ones become `deprecated` with `superseded_by` set to it.",
-        request=s.MergeIn,
-        responses={201: s.MemoryOut, **errors(403, 404, 413, 415, e409=OpenApiResponse(
+        request=s.MergeIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={201: s.MemoryOut, **errors(403, 404, 410, 413, 415, 422, e409=OpenApiResponse(
             s.ConflictOut, description="A memory is deprecated (`not_live`: restore it first), or the merged text "
                                        "is live elsewhere in the scope (`duplicate_content`)."))})
+    @idempotent
     def post(self, request: Request) -> Response:
         data = validated(s.MergeIn, request.data)
         for memory_id in data["ids"]:

@@ -22,6 +22,7 @@ from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prep
 from memories.write.versions import VersionConflict, bump, memory_get, review_close_open, snapshot
 from mnemara.errors import Conflict, ValidationFailed
 from tenants.audit import audit, audit_event
+from tenants.idempotency import answers_forget
 
 EDITABLE = ("content", "type", "entity", "metadata", "confidence", "status", "valid_to", "expires_at")
 
@@ -136,6 +137,7 @@ def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: i
             raise VersionConflict(memory)
         versions = MemoryVersion.objects.filter(memory=locked).count()
         locked.delete()
+        answers_forget([memory.pk])
         audit("memory.deleted", actor=actor, target_type="memory", target_id=memory.pk,
               data={"versions_deleted": versions})
 
