@@ -65,14 +65,15 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-_DAY = r"(?:0[1-9]|1\d|2[0-8])"
-_YEAR = r"(?:000[1-9]|00[1-9]\d|0[1-9]\d\d|[1-9]\d{3})"
-_LEAP_YEAR = r"(?:\d\d(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)"
+_DAY = r"(?:0[1-9]|1[0-9]|2[0-8])"
+_YEAR = r"(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9][0-9]|[1-9][0-9]{3})"
+_LEAP_YEAR = r"(?:[0-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)"
 _DATE = (rf"(?:{_YEAR}-(?:(?:0[13578]|1[02])-(?:{_DAY}|29|30|31)|(?:0[469]|11)-(?:{_DAY}|29|30)|02-{_DAY})"
          rf"|{_LEAP_YEAR}-02-29)")
 #: A time with its zone (RFC 3339, at most microseconds): what the API accepts, exactly (also the schema's
 #: ``pattern``), so a date that does not exist (02-30) is no match.
-DATETIME_PATTERN = rf"^{_DATE}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{{1,6}})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$"
+DATETIME_PATTERN = (rf"^{_DATE}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{{1,6}})?"
+                    rf"(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$")
 _DATETIME = re.compile(DATETIME_PATTERN)
 
 
@@ -80,7 +81,7 @@ class StrictDateTimeField(serializers.DateTimeField):
     """A time with its zone, as ``DATETIME_PATTERN`` says (the contract: "times in ISO 8601 with zone")."""
 
     def to_internal_value(self, value: Any) -> Any:
-        if not isinstance(value, str) or not _DATETIME.match(value):
+        if not isinstance(value, str) or not _DATETIME.fullmatch(value):
             raise serializers.ValidationError("A time with its zone, e.g. 2025-03-10T09:30:00Z.")
         try:
             # In UTC: PostgreSQL refuses offsets beyond ±15:59, and year 1 at +14:00 is before the first instant.

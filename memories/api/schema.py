@@ -2,8 +2,7 @@
 filters), text patterns the services apply, the version headers, and rules across fields (one of
 ``scope``/``scopes``; at least one change in a PATCH).
 
-Patterns are Python regular expressions, as the server applies them: ``\\w`` is a letter or digit of
-any script (or ``_``), ``\\s`` any Unicode space.
+Patterns read the same in Python, ECMA-262 and Rust (``mnemara.patterns``: explicit classes only).
 """
 
 from __future__ import annotations
@@ -19,12 +18,13 @@ from rest_framework import serializers
 
 from memories.api.parsing import DATETIME_PATTERN, StrictDateTimeField
 from memories.write.validation import content_pattern
-from tenants.paths import SCOPE_PATTERN
+from mnemara.patterns import SPACES
+from tenants.paths import scope_pattern
 
 #: Text the API stores: PostgreSQL refuses NUL.
 NO_NUL = r"^[^\x00]*$"
 #: Text that must say something: a character other than a space, and no NUL.
-NOT_BLANK = r"^[^\x00]*[^\s\x00][^\x00]*$"
+NOT_BLANK = rf"^[^\x00]*[^\x00{SPACES}][^\x00]*$"
 
 _SCALAR = {"type": ["null", "boolean", "number", "string"], "pattern": NO_NUL}
 
@@ -98,7 +98,7 @@ class ScopeField(Text):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("help_text", "A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or "
                                        "`_ . : @ -`, separated by `/`; spaces and `/` around it are ignored.")
-        super().__init__(SCOPE_PATTERN, trim_whitespace=False, max_length=255, **kwargs)
+        super().__init__(scope_pattern, trim_whitespace=False, max_length=255, **kwargs)
 
 
 class ContentField(Text):
@@ -130,8 +130,9 @@ def across_fields(serializer: type[serializers.Serializer[Any]], rule: dict[str,
     Rule.__name__ = f"{serializer.__name__}Rule"
 
 
+IF_MATCH_PATTERN = rf'^[{SPACES}]*(?:W/)?"*[0-9]{{1,100}}"*[{SPACES}]*$'
 IF_MATCH = OpenApiParameter(
-    "If-Match", {"type": "string", "pattern": r'^\s*(?:W/)?"*[0-9]{1,100}"*\s*$'}, OpenApiParameter.HEADER,
+    "If-Match", {"type": "string", "pattern": IF_MATCH_PATTERN}, OpenApiParameter.HEADER,
     description="The version this change applies to, as the `ETag` gave it: `\"3\"`. A stale one is answered 409 "
                 "with the current memory.")
 ETAG = OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200],

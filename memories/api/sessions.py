@@ -20,9 +20,9 @@ from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, sessions
 from memories.representation import iso
 from mnemara.errors import ValidationFailed
+from mnemara.patterns import SPACES
 from mnemara.schema import errors
 from tenants.api import TenantAPIView
-from tenants.paths import SCOPE_PATTERN
 
 if TYPE_CHECKING:
     from memories.models import Job, Session, SessionTurn
@@ -133,7 +133,7 @@ def job_json(job: Job) -> dict[str, Any]:
 
 AMBIGUOUS = "This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`)."
 SESSION_ID = OpenApiParameter(
-    "session_id", {"type": "string", "maxLength": 200, "pattern": r"^[^/\x00]*[^\s/\x00][^/\x00]*$"},
+    "session_id", {"type": "string", "maxLength": 200, "pattern": rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"},
     OpenApiParameter.PATH, description="Chosen by the client: 1–200 characters, not only spaces, no `/`.")
 
 
@@ -149,10 +149,15 @@ def session_json(session: Session) -> dict[str, Any]:
             "updated_at": iso(session.updated_at)}
 
 
-SCOPE_PARAMETER = OpenApiParameter(
-    "scope", {"type": "string", "maxLength": 255, "pattern": SCOPE_PATTERN},
-    description="The session's scope: needed only when the same session id is used in several scopes this key "
-                "can see (a session id names a conversation within one scope).")
+class SessionScopeIn(serializers.Serializer[Any]):
+    scope = ScopeField(required=False, help_text="The session's scope: needed only when the same session id is used in "
+                                                 "several scopes this key can see (a session id names a conversation "
+                                                 "within one scope).")
+
+
+class SessionQueryIn(SessionScopeIn):
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=20,
+                                     help_text="How many of the most recent turns.")
 
 
 class _ScopedView(TenantAPIView):
@@ -188,9 +193,7 @@ class SessionDetailView(_ScopedView):
     @extend_schema(
         operation_id="session_get", tags=["sessions"], summary="A session's recent turns",
         description="The session's most recent turns (oldest first), its rolling summary and its last job.",
-        parameters=[SESSION_ID, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 200,
-                                                           "default": 20}),
-                    SCOPE_PARAMETER],
+        parameters=[SESSION_ID, SessionQueryIn],
         responses={200: SessionOut, **errors(404, e409=AMBIGUOUS)})
     def get(self, request: Request, session_id: str) -> Response:
         limit = query_int(request.query_params, "limit", default=20, low=1, high=200)
@@ -207,7 +210,7 @@ class SessionCloseView(_ScopedView):
         operation_id="session_close", tags=["sessions"], summary="Close a session",
         description="Summarises the session and extracts memories from the turns not extracted yet, in a "
                     "background job. Closing again with no new turns returns the same job. No body.",
-        request=None, parameters=[SESSION_ID, SCOPE_PARAMETER],
+        request=None, parameters=[SESSION_ID, SessionScopeIn],
         responses={202: SessionClosedOut, **errors(403, 404, e409=AMBIGUOUS)})
     def post(self, request: Request, session_id: str) -> Response:
         job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes,

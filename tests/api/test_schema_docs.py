@@ -5,6 +5,7 @@ and the patterns that say exactly what the server accepts (held equal to the ser
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,7 @@ from openapi_spec_validator import validate
 from memories.write.text import normalise_content
 from memories.write.validation import content_pattern
 from mnemara.errors import ValidationFailed
-from tenants.paths import SCOPE_PATTERN, validate_scope_path
+from tenants.paths import scope_pattern, validate_scope_path
 from tests.contract import check_response, served_schema
 
 pytestmark = pytest.mark.django_db
@@ -112,7 +113,7 @@ def test_the_scope_pattern_accepts_exactly_what_the_server_does(path: str) -> No
         accepted = True
     except ValidationFailed:
         accepted = False
-    assert accepted == (bool(re.search(SCOPE_PATTERN, path)) and len(path) <= 255), path
+    assert accepted == (bool(re.search(scope_pattern(), path)) and len(path) <= 255), path
 
 
 @settings(max_examples=300, deadline=None)
@@ -126,6 +127,21 @@ def test_the_content_pattern_matches_exactly_what_normalisation_keeps(content: s
         assert bool(re.search(content_pattern(), content)) == bool(normalise_content(content)), repr(content)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(" \t\n\x85\xa0\ufeff\u200b\u3000\x1c/a_é中²\u0301→\x00") | st.characters(
+    exclude_categories=["Cs"]), max_size=12))
+def test_the_patterns_mean_the_same_to_python_and_to_the_schema_tools_engine(text: str) -> None:
+    """JSON Schema tools (schemathesis, Rust's and JavaScript's validators) read ``pattern`` as ECMA-262, the
+    server as Python: the patterns use no class whose meaning differs."""
+    import jsonschema_rs
+
+    from memories.api.schema import IF_MATCH_PATTERN, NOT_BLANK
+
+    for pattern in (scope_pattern(), content_pattern(), NOT_BLANK, IF_MATCH_PATTERN):
+        ecma = jsonschema_rs.validator_for({"type": "string", "pattern": pattern}).is_valid(text)
+        assert ecma == bool(re.search(pattern, text)), (pattern[:40], text)
+
+
 def test_the_contract_client_refuses_an_answer_the_schema_does_not_describe(alice) -> None:
     response = alice.client.get("/api/v1/memories")  # checked, and fine
     response.content = b'{"results": [{"id": 5}], "next": null}'
@@ -134,3 +150,31 @@ def test_the_contract_client_refuses_an_answer_the_schema_does_not_describe(alic
     response.content, response.status_code = b'{"results": [], "next": null}', 418
     with pytest.raises(AssertionError, match="breaks the schema"):
         check_response(response)
+
+
+def sample_url(path: str) -> str:
+    """A URL of ``path`` with a value for each parameter (an unknown id: the answers looked at come first)."""
+    return re.sub(r"\{(\w+)\}", lambda m: "ada" if m.group(1) in ("external_id", "session_id") else str(uuid.uuid4()),
+                  path)
+
+
+def test_every_operation_needs_a_key_first(client) -> None:
+    """Without a key, a 401 before anything else: even a URL no database could store (NUL) is not looked at."""
+    for method, path, operation in operations():
+        if path == "/healthz":
+            continue
+        response = client.generic(method, sample_url(path) + "?q=%00", content_type="application/json")
+        assert response.status_code == 401, (method, path, response.status_code)
+        assert response.json()["error"]["code"] == "unauthenticated"
+        assert "401" in operation["responses"]
+
+
+def test_every_path_answers_405_to_a_method_it_lacks_and_lists_its_own(alice) -> None:
+    for path, item in served_schema()["paths"].items():
+        declared = {method.upper() for method in item}
+        for method in {"GET", "POST", "PUT", "PATCH", "DELETE"} - declared:
+            if (method, path) == ("DELETE", "/api/v1/subjects/{external_id}/export"):
+                continue  # the erasure of the person whose id ends in "/export" (docs/api.md §3)
+            response = alice.client.generic(method, sample_url(path), content_type="application/json")
+            assert response.status_code == 405, (method, path, response.status_code)
+            assert set(response["Allow"].replace(" ", "").split(",")) - {"HEAD", "OPTIONS"} == declared, (path,)
