@@ -129,14 +129,16 @@ HEALTHZ_PATH: dict[str, Any] = {
 
 
 def _require_ruled_body(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
-    """A body whose schema is a rule (``anyOf``: at least one of these fields; ``oneOf``: an object or a
-    list) cannot be left out, though no field is required on its own (drf-spectacular marks it optional)."""
+    """A body whose schema holds a rule (``anyOf``: at least one of these fields; ``oneOf``: an object or a
+    list), itself or in ``allOf``, cannot be left out, though no field is required on its own (drf-spectacular
+    marks it optional)."""
     body = operation.get("requestBody")
     if not body:
         return
     for media in body.get("content", {}).values():
         ref = media.get("schema", {}).get("$ref", "")
-        if {"anyOf", "oneOf"} & set(schemas.get(ref.rsplit("/", 1)[-1], {})):
+        schema = schemas.get(ref.rsplit("/", 1)[-1], {})
+        if {"anyOf", "oneOf"} & {key for part in [schema, *schema.get("allOf", [])] for key in part}:
             body["required"] = True
 
 

@@ -118,14 +118,16 @@ class DateTimeSchema(OpenApiSerializerFieldExtension):
 
 
 def across_fields(serializer: type[serializers.Serializer[Any]], rule: dict[str, Any]) -> None:
-    """Add a JSON Schema rule across fields (``anyOf``/``oneOf`` of ``required``) to a request serializer."""
+    """Add a JSON Schema rule across fields (``anyOf``/``oneOf`` of ``required``) to a request serializer. It goes
+    inside ``allOf``: the same rule to a validator, and client generators keep the fields typed (a bare
+    ``oneOf`` beside ``properties`` makes openapi-python-client type the body as ``Any``)."""
 
     class Rule(OpenApiSerializerExtension):
         target_class = serializer
 
         def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
             schema = auto_schema._map_serializer(self.target_class, direction, bypass_extensions=True)
-            return {**schema, **rule} if direction == "request" else schema
+            return {**schema, "allOf": [rule]} if direction == "request" else schema
 
     Rule.__name__ = f"{serializer.__name__}Rule"
 

@@ -719,11 +719,11 @@ export interface components {
             memory_ids?: string[];
             useful?: boolean | null;
             correction?: string;
-        } | {
+        } & ({
             memory_ids: unknown;
         } | {
             correction: unknown;
-        };
+        });
         Job: {
             /** Format: uuid */
             id: string;
@@ -838,7 +838,7 @@ export interface components {
             version?: number;
             /** @description Stored on the new version. */
             reason?: string;
-        } | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+        } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
         MemoryPage: {
             results: components["schemas"]["Memory"][];
             /** @description The `cursor` of the next page; null on the last. */
