@@ -128,6 +128,24 @@ HEALTHZ_PATH: dict[str, Any] = {
 }
 
 
+#: Marks a text schema whose pattern admits the empty string (``memories.api.schema.Text``).
+BLANK_ADMITTED = "x-blank-admitted"
+
+
+def _one_blank_schema(node: Any) -> Any:
+    """drf-spectacular states a text field that may be blank and has a pattern as ``oneOf [it, an empty
+    string]``; where the pattern admits "" already, the two overlap (so "" matches neither exactly once):
+    one schema instead."""
+    if isinstance(node, list):
+        return [_one_blank_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    one_of = node.get("oneOf")
+    if isinstance(one_of, list) and one_of and isinstance(one_of[0], dict) and one_of[0].get(BLANK_ADMITTED):
+        node = {**{k: v for k, v in node.items() if k != "oneOf"}, **one_of[0]}
+    return {key: _one_blank_schema(value) for key, value in node.items() if key != BLANK_ADMITTED}
+
+
 def _require_ruled_body(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     """A body whose schema holds a rule (``anyOf``: at least one of these fields; ``oneOf``: an object or a
     list), itself or in ``allOf``, cannot be left out, though no field is required on its own (drf-spectacular
@@ -155,5 +173,6 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             for response in responses.values():
                 response.setdefault("headers", {})["X-Request-ID"] = REQUEST_ID_HEADER
     result["paths"]["/healthz"] = HEALTHZ_PATH
+    result["components"]["schemas"] = _one_blank_schema(result["components"]["schemas"])
     result["components"]["schemas"]["Health"] = HEALTH_SCHEMA
     return result

@@ -24,7 +24,7 @@ _DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII only: "²" and "①" are digits to 
 def query_int(params: Mapping[str, str], name: str, *, default: int, low: int, high: int) -> int:
     """An integer query parameter in [low, high], or a 400 naming it (never a 500 on "²" or "①")."""
     raw = params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
     if not _DIGITS.fullmatch(raw) or not low <= int(raw) <= high:
         raise ValidationFailed(f"{name}: an integer from {low} to {high}.",

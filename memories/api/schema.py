@@ -19,6 +19,7 @@ from rest_framework import serializers
 from memories.api.parsing import DATETIME_PATTERN, StrictDateTimeField
 from memories.write.validation import content_pattern
 from mnemara.patterns import SPACES
+from mnemara.schema import BLANK_ADMITTED
 from tenants.paths import scope_pattern
 
 #: Text the API stores: PostgreSQL refuses NUL.
@@ -87,6 +88,8 @@ class TextSchema(OpenApiSerializerFieldExtension):
         field = self.target
         schema: dict[str, Any] = {"type": "string",
                                   "pattern": field.pattern() if callable(field.pattern) else field.pattern}
+        if field.allow_blank:  # the pattern admits "": mnemara.schema.postprocess undoes drf-spectacular's oneOf
+            schema[BLANK_ADMITTED] = True
         if field.max_length is not None or field.longest is not None:
             schema["maxLength"] = field.max_length or field.longest
         return schema  # drf-spectacular adds minLength (not blank), nullable, default and the description

@@ -26,9 +26,11 @@ from memories.choices import (
 )
 from memories.representation import memories_json
 from memories.selectors import subject_names
+from memories.write import validation
 from memories.write.flow import WriteResult
 from memories.write.policy import Action
 from memories.write.prepare import MemoryInput
+from memories.write.text import normalise_content
 from mnemara.schema import ErrorOut
 
 if TYPE_CHECKING:
@@ -264,6 +266,14 @@ class ReviewResolveIn(serializers.Serializer[Any]):
     content = ContentField(required=False, allow_null=True, default=None,
                            help_text="For `merge`: the merged memory's text (optional).")
     reason = Text(required=False, allow_blank=True, default="", max_length=500)
+
+    def validate_content(self, value: str | None) -> str | None:
+        """Checked whatever the action (only `merge` uses it): a request is valid or not by itself."""
+        if value is not None:
+            validation.validate_content(value)  # 413 past 8,000 characters
+            if not normalise_content(value):
+                raise serializers.ValidationError("Content is empty after normalisation.")
+        return value
 
 
 @extend_schema_serializer(component_name="Feedback")

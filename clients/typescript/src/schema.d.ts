@@ -707,7 +707,7 @@ export interface components {
             /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
             scope: string;
             /** @description The person the conversation is about (empty: none); a session keeps its first subject. */
-            subject?: (string | null) | string;
+            subject?: string | null;
             messages: components["schemas"]["MessageRequest"][];
         };
         FeedbackCreated: {
@@ -718,6 +718,7 @@ export interface components {
         FeedbackRequest: {
             memory_ids?: string[];
             useful?: boolean | null;
+            /** @default  */
             correction?: string;
         } & ({
             memory_ids: unknown;
@@ -898,6 +899,7 @@ export interface components {
             ids: string[];
             /** @description The merged memory's text; default: the memories' contents joined with `; `. */
             content?: string | null;
+            /** @default  */
             reason?: string;
         };
         MessageRequest: {
@@ -937,7 +939,10 @@ export interface components {
             content: string;
             /** @default fact */
             type?: components["schemas"]["MemoryTypeEnum"];
-            /** @description What the memory is about (`project:x/deadline`): a newer memory with the same scope, type and entity replaces it. At most 255 characters, also once case-folded. */
+            /**
+             * @description What the memory is about (`project:x/deadline`): a newer memory with the same scope, type and entity replaces it. At most 255 characters, also once case-folded.
+             * @default
+             */
             entity?: string;
             metadata?: components["schemas"]["Metadata"];
             /**
@@ -949,6 +954,7 @@ export interface components {
             provenance?: components["schemas"]["ProvenanceEnum"];
             /** @description The external id of the person the memory is about (the unit of GDPR access and erasure). */
             subject?: string | null;
+            /** @default  */
             source_session?: string;
             /**
              * Format: date-time
@@ -1002,6 +1008,7 @@ export interface components {
             action: components["schemas"]["ReviewActionEnum"];
             /** @description For `merge`: the merged memory's text (optional). */
             content?: string | null;
+            /** @default  */
             reason?: string;
         };
         /** @description A pending memory, or a conflict pair, waiting for (or closed by) a decision. */
@@ -1195,10 +1202,11 @@ export interface components {
             /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
             scope: string;
             /** @description The person the conversation is about (empty: none); a session keeps its first subject. */
-            subject?: (string | null) | string;
+            subject?: string | null;
             messages: components["schemas"]["MessageRequest"][];
         };
         StateChangeRequest: {
+            /** @default  */
             reason?: string;
             /** @description The version this change applies to, instead of `If-Match`. */
             version?: number;
