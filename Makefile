@@ -8,7 +8,7 @@ export PYTHONUNBUFFERED := 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages
+.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract ts-client
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -19,7 +19,20 @@ $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@rm -f $(VENV)/.stamp-*
 	@touch $(STAMP)
 
-install: $(STAMP)
+# httpx' wheels, for the test that installs the client into a fresh virtual environment offline.
+WHEELHOUSE := $(VENV)/wheelhouse
+$(WHEELHOUSE)/.done: requirements.txt | $(STAMP)
+	$(PY) -m pip download --quiet --only-binary=:all: --dest $(WHEELHOUSE) $$(grep '^httpx==' requirements.txt)
+	@touch $@
+
+# The TypeScript client's packages (clients/typescript, pinned by its package-lock.json), for its end-to-end
+# test; without npm the test says so and skips.
+TS_CLIENT := clients/typescript
+$(TS_CLIENT)/node_modules/.package-lock.json: $(TS_CLIENT)/package-lock.json
+	@if command -v npm >/dev/null; then cd $(TS_CLIENT) && npm ci --no-audit --no-fund --loglevel=error; \
+	  else echo "npm not found: the TypeScript client's test will be skipped"; fi
+
+install: $(STAMP) $(WHEELHOUSE)/.done $(TS_CLIENT)/node_modules/.package-lock.json
 
 # Debian's Chromium for the Playwright browser tests (never `playwright install`: no downloads here),
 # and a CJK font so the Chinese pages' screenshots show characters, not boxes.
@@ -53,6 +66,7 @@ lint: install
 
 typecheck: install
 	$(VENV)/bin/mypy .
+	$(VENV)/bin/mypy --python-version 3.10 mnemara/client  # the client installs on Python >= 3.10
 
 pytest: install browser-deps
 	@$(PY) -m mnemara.pg stop-orphan
@@ -61,6 +75,17 @@ pytest: install browser-deps
 test: install browser-deps lint typecheck
 	@$(PY) -m mnemara.pg stop-orphan
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
+# with more examples than the suite's run: ~15 minutes on 2 cores.
+contract: install
+	MNEMARA_SCHEMATHESIS_PHASES=coverage,fuzzing,stateful MNEMARA_SCHEMATHESIS_EXAMPLES=25 \
+	  $(PY) -m pytest tests/api/test_schemathesis.py $(PYTEST_ARGS)
+
+# Regenerate the TypeScript client's types from the schema (commit the result).
+ts-client: install
+	$(PY) manage.py spectacular --format openapi-json --file $(TS_CLIENT)/openapi.json
+	cd $(TS_CLIENT) && npm run --silent generate
 
 bench: install
 	$(PY) bench/ingest.py

@@ -43,20 +43,31 @@ def unstorable(text: str) -> bool:
     return "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text)
 
 
+def unstorable_url(request: HttpRequest) -> bool:
+    """Does the URL's path or query string hold text PostgreSQL cannot store (see ``unstorable``)?"""
+    params = [piece for key, values in request.GET.lists() for piece in (key, *values)]
+    return unstorable(request.path) or any(unstorable(piece) for piece in params)
+
+
+API_PATH = "/api/v1/"
+INVALID_CHARACTERS = "The URL holds a NUL byte or a lone UTF-16 surrogate, which cannot be stored or searched."
+
+
 class RefuseUnstorableInputMiddleware:
     """A URL path or query string that holds a NUL byte (``%00``) or a lone surrogate gets a 400 in the
     error format (the API) or the 400 page (the dashboard) before any view runs: PostgreSQL refuses
-    such text, so anywhere it reached a query it would have been a 500."""
+    such text, so anywhere it reached a query it would have been a 500. The API's views check it
+    themselves, after authentication (``tenants.api.TenantAPIView``): without a valid key, a 401 first."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        params = [piece for key, values in request.GET.lists() for piece in (key, *values)]
-        if unstorable(request.path) or any(unstorable(piece) for piece in params):
+        if request.path.startswith(API_PATH):
+            return self.get_response(request)  # its view checks, after authenticating
+        if unstorable_url(request):
             if wants_json(request):
-                return JsonResponse(error_body("invalid_characters", "The URL holds a NUL byte or a lone UTF-16 "
-                                               "surrogate, which cannot be stored or searched."), status=400)
+                return JsonResponse(error_body("invalid_characters", INVALID_CHARACTERS), status=400)
             return handler400(request)
         return self.get_response(request)
 

@@ -188,7 +188,31 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MemoryTypeEnum": "memories.choices.MemoryType",
         "MemoryStatusEnum": "memories.choices.Status",
+        "ProvenanceEnum": "memories.choices.Provenance",
+        "ChangeEnum": "memories.choices.ChangeKind",
+        "JobKindEnum": "memories.choices.JobKind",
+        "JobStatusEnum": "memories.choices.JobStatus",
+        "ReviewKindEnum": "memories.choices.ReviewKind",
+        "ReviewStatusEnum": "memories.choices.ReviewStatus",
+        "ReviewResolutionEnum": "memories.choices.ReviewResolution",
+        "WriteActionEnum": ["created", "updated", "duplicate", "superseded", "pending", "conflict"],
+        "ReviewActionEnum": ["accept", "reject", "keep_old", "keep_new", "merge"],
     },
+    # PATCH bodies are all-optional serializers already: no "Patched…" copies.
+    "COMPONENT_SPLIT_PATCH": False,
+    # 3.1: a nullable reference is `oneOf [ref, null]`, which validators and generators read correctly.
+    "OAS_VERSION": "3.1.0",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "mnemara.schema.postprocess"],
+    "TAGS": [
+        {"name": "memories", "description": "Save, read, correct, merge and delete memories."},
+        {"name": "recall", "description": "Search memories and build the `<memory>` block for a prompt."},
+        {"name": "sessions", "description": "Conversation turns, extraction and background jobs."},
+        {"name": "review", "description": "Pending memories and conflict pairs."},
+        {"name": "feedback", "description": "Whether recall helped."},
+        {"name": "subjects", "description": "A person's data: export and erasure (GDPR)."},
+        {"name": "exports", "description": "The weekly JSONL audit exports."},
+        {"name": "health", "description": "Liveness and versions."},
+    ],
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MNEMARA_MAX_REQUEST_BYTES", 10 * 1024 * 1024)
 

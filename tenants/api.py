@@ -1,19 +1,38 @@
-"""The base class of every /api/v1 view (kept apart from auth.py: DRF imports auth while loading views)."""
+"""The base class of every /api/v1 view (kept apart from auth.py: DRF imports auth while loading views), and
+``idempotent``, which makes a view's writes safe to retry with an ``Idempotency-Key``."""
 
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from mnemara.errors import NotFound
-from tenants.models import ApiKey
+from mnemara.errors import NotFound, ServiceError
+from mnemara.middleware import INVALID_CHARACTERS, unstorable_url
+from tenants import idempotency
+from tenants.models import ApiKey, IdempotencyRecord
 from tenants.paths import validate_scope_path
 
 
 class TenantAPIView(APIView):
-    """Base of every /api/v1 view: the key's tenant is active, and scope checks are one call away."""
+    # Base of every /api/v1 view: the key's tenant is active, and scope checks are one call away. (A comment:
+    # drf-spectacular would show a docstring as the description of every operation without its own.)
 
     #: None: decided by the HTTP method. True/False: this view writes / only reads (e.g. search is a POST).
     writes: bool | None = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # authentication, permissions, throttling: 401/403/429 first
+        if unstorable_url(request):
+            raise ServiceError(INVALID_CHARACTERS, code="invalid_characters")
 
     @property
     def api_key(self) -> ApiKey:
@@ -31,3 +50,59 @@ class TenantAPIView(APIView):
         if not self.api_key.allows_scope(path):
             raise NotFound("Scope not found.", code="scope_not_found")
         return path
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", {"type": "string", "pattern": r"^[\x21-\x7e]{1,255}$"}, OpenApiParameter.HEADER,
+    description="Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status "
+                "and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same "
+                "key for another request is a 422.")
+REPLAYED = OpenApiParameter("Idempotent-Replayed", str, OpenApiParameter.HEADER, response=True,
+                            description="`true` when this is the remembered answer to an earlier request.")
+
+View = Callable[..., Response]
+
+
+class _KeyTaken(Exception):
+    """Another request with this key committed first: roll this one's write back."""
+
+
+def _replay(record: IdempotencyRecord) -> Response:
+    return Response(record.body, status=record.status, headers={**record.headers, "Idempotent-Replayed": "true"})
+
+
+def idempotent(view: View) -> View:
+    """Do the write once per ``Idempotency-Key`` (see ``tenants.idempotency``): the view and the remembered
+    answer share one transaction; a retry, or a request racing it with the same key, gets the first answer."""
+
+    @functools.wraps(view)
+    def once(self: TenantAPIView, request: Request, *args: Any, **kwargs: Any) -> Response:
+        key = idempotency.key_from(request.headers.get("Idempotency-Key"))
+        if key is None:
+            return view(self, request, *args, **kwargs)
+        asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data)
+        record = idempotency.answer_find(key)
+        if record is not None:
+            return _replay(idempotency.answer_check(record, asked))
+        try:
+            with transaction.atomic():
+                response = view(self, request, *args, **kwargs)
+                if 200 <= response.status_code < 300:
+                    body = json.loads(JSONRenderer().render(response.data)) if response.data is not None else None
+                    headers = {name: response[name] for name in ("ETag",) if response.has_header(name)}
+                    if not idempotency.answer_remember(key=key, request_fingerprint=asked,
+                                                       status=response.status_code, body=body, headers=headers):
+                        raise _KeyTaken
+            return response
+        except (_KeyTaken, ServiceError) as exc:
+            # Raced by a request with this key (e.g. a retry sent while this one was still running): if it
+            # succeeded, its answer is this one's too, even where this one failed (the subject it erased is gone).
+            record = idempotency.answer_find(key)
+            if record is not None:
+                return _replay(idempotency.answer_check(record, asked))
+            if isinstance(exc, _KeyTaken):  # and gone again at once: only a purge could do that
+                raise ServiceError("A request with this Idempotency-Key ran at the same time; retry.",
+                                   code="idempotency_conflict", status_code=409) from exc
+            raise
+
+    return once

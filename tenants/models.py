@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -230,3 +231,24 @@ class AuditEvent(TenantOwned):
         if not self._state.adding:
             raise RuntimeError("audit events are append-only")
         super().save(*args, **kwargs)
+
+
+class IdempotencyRecord(TenantOwned):
+    """The first answer to a create, delete or erase sent with an ``Idempotency-Key`` (``tenants.idempotency``):
+    a retry with that key within 24 h gets it again and changes nothing."""
+
+    key = models.CharField(max_length=255)
+    #: HMAC of the method, path and body: the same key for another request is refused. Keyed, because the
+    #: path of an erasure names the person.
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField(null=True, blank=True)
+    headers = models.JSONField(default=dict, blank=True)
+    #: The memories the answer shows: deleting or erasing one scrubs the answer (no copy outlives them).
+    resource_ids = ArrayField(models.UUIDField(), default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "key"], name="idempotency_unique_key")]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created"),
+                   GinIndex(fields=["resource_ids"], name="idempotency_resources")]

@@ -9,31 +9,56 @@ Django ``Q`` (``scope_filter``) and as a SQL ``LIKE`` pattern (``like_below``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
 from django.db.models import Q
 
 from mnemara.errors import field_error
+from mnemara.patterns import SPACES, category_class, char_class
 
-SCOPE_SEGMENT = re.compile(r"^[\w.:@-]{1,64}$", re.UNICODE)
 MAX_SCOPE_DEPTH = 8
 MAX_SCOPE_LENGTH = 255
+_ASCII_IN_SEGMENTS = frozenset("_.:@-")
+
+
+@functools.cache
+def _refused_in_segments() -> str:
+    """What a segment may not hold: ASCII other than letters, digits and ``_ . : @ -`` (``/`` separates
+    segments), C1 controls, spaces and invisible format characters. Letters of every script, marks and
+    symbols are fine."""
+    ascii_refused = [c for c in range(0x80) if not (chr(c).isalnum() or chr(c) in _ASCII_IN_SEGMENTS)]
+    return char_class([*ascii_refused, *range(0x80, 0xA0)]) + SPACES + category_class(frozenset({"Cf"}))
+
+
+@functools.cache
+def scope_pattern() -> str:
+    """What ``validate_scope_path`` accepts, as one regular expression that Python, ECMA-262 and Rust read
+    alike (the API schema's ``pattern``; a test holds the two equal)."""
+    segment = f"[^{_refused_in_segments()}]{{1,64}}"
+    return rf"^[{SPACES}]*/*{segment}(?:/{segment}){{0,{MAX_SCOPE_DEPTH - 1}}}/*[{SPACES}]*$"
+
+
+@functools.cache
+def _segment() -> re.Pattern[str]:
+    return re.compile(f"[^{_refused_in_segments()}]{{1,64}}")
 
 
 def validate_scope_path(path: object, field: str = "scope", prefix: str = "") -> str:
-    """The path, trimmed of spaces and slashes, or a 400 naming ``prefix + field``."""
+    """The path, trimmed of spaces and slashes, or a 400 naming ``prefix + field``. The length is the
+    path's as sent (spaces and slashes around it included), so the schema's ``maxLength`` says it."""
     if not isinstance(path, str) or not path.strip():
         raise field_error(field, "A scope path like 'user/123' is required.", prefix)
-    path = path.strip().strip("/")
     if len(path) > MAX_SCOPE_LENGTH:
         raise field_error(field, f"A scope path has at most {MAX_SCOPE_LENGTH} characters.", prefix)
+    path = path.strip().strip("/")
     segments = path.split("/")
     if len(segments) > MAX_SCOPE_DEPTH:
         raise field_error(field, f"A scope path has at most {MAX_SCOPE_DEPTH} segments.", prefix)
-    if not all(SCOPE_SEGMENT.match(s) for s in segments):
-        raise field_error(
-            field, "Scope segments are 1-64 letters, digits or . _ : @ - separated by '/'.", prefix)
+    if not all(_segment().fullmatch(s) for s in segments):
+        raise field_error(field, "Scope segments are 1-64 letters, digits or . _ : @ - (no spaces, controls or "
+                                 "other ASCII punctuation), separated by '/'.", prefix)
     return path
 
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 import pytest
 from django.conf import settings
-from rest_framework.test import APIClient
 
 from memories.embeddings import FakeEmbedder, embedders, set_embedder, set_embedders
 from tenants.models import ApiKey, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, tenant_create
+from tests.contract import ContractClient
 
 
 @dataclass
@@ -29,12 +29,13 @@ class KeyedClient:
     tenant: Tenant
     key: ApiKey
     secret: str
-    client: APIClient
+    client: ContractClient
 
 
 def keyed_client(tenant: Tenant, **kwargs: object) -> KeyedClient:
+    """A client with a new API key of ``tenant``; every answer it gets is checked against the schema."""
     key, secret = apikey_create(tenant=tenant, **kwargs)  # type: ignore[arg-type]
-    client = APIClient()
+    client = ContractClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
     return KeyedClient(tenant, key, secret, client)
 

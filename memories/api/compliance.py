@@ -13,18 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
-from memories.api.parsing import query_int
+from memories.api.parsing import query_int, validated
+from memories.api.schema import NO_NUL, NOT_BLANK, MetadataField, Text
+from memories.api.serializers import MemoryOut
 from memories.compliance.exports import export_open
 from memories.compliance.subjects import subject_erase, subject_export
 from memories.representation import iso
 from mnemara.errors import NotFound
-from tenants.api import TenantAPIView
+from mnemara.schema import errors
+from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 if TYPE_CHECKING:
     from memories.models import ExportRun
@@ -44,6 +47,7 @@ def export_json(run: ExportRun) -> dict[str, Any]:
             "download": f"/api/v1/exports/{run.pk}/download"}
 
 
+@extend_schema_serializer(component_name="Export")
 class ExportOut(serializers.Serializer["ExportRun"]):
     id = serializers.UUIDField()
     window_start = serializers.DateTimeField()
@@ -57,17 +61,183 @@ class ExportOut(serializers.Serializer["ExportRun"]):
     download = serializers.CharField()
 
 
+@extend_schema_serializer(component_name="ExportPage")
 class ExportPageOut(serializers.Serializer[Any]):
     results = ExportOut(many=True)
-    next = serializers.CharField(allow_null=True)
+    next = serializers.CharField(allow_null=True, help_text="The `cursor` of the next page; null on the last.")
+
+
+class ExportQueryIn(serializers.Serializer[Any]):
+    cursor = Text(NOT_BLANK, required=False, max_length=500, help_text="The previous page's `next`.")
+
+
+# The GDPR export's parts (memories.compliance.subjects renders them).
+@extend_schema_serializer(component_name="SubjectRef")
+class SubjectRefOut(serializers.Serializer[Any]):
+    external_id = serializers.CharField()
+    id = serializers.UUIDField()
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="ExportedVersion")
+class ExportedVersionOut(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    memory_id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    change = serializers.CharField()
+    actor = serializers.CharField()
+    reason = serializers.CharField()
+    scope = serializers.CharField()
+    subject = serializers.CharField(allow_null=True)
+    type = serializers.CharField()
+    content = serializers.CharField()
+    entity = serializers.CharField()
+    metadata = MetadataField()
+    confidence = serializers.FloatField()
+    provenance = serializers.CharField()
+    status = serializers.CharField()
+    source_session = serializers.CharField()
+    valid_from = serializers.DateTimeField(allow_null=True)
+    valid_to = serializers.DateTimeField(allow_null=True)
+    superseded_by = serializers.UUIDField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="ExportedMemory")
+class ExportedMemoryOut(MemoryOut):
+    versions = ExportedVersionOut(many=True)
+
+
+@extend_schema_serializer(component_name="ExportedTurn")
+class ExportedTurnOut(serializers.Serializer[Any]):
+    seq = serializers.IntegerField()
+    role = serializers.CharField()
+    content = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="ExportedSession")
+class ExportedSessionOut(serializers.Serializer[Any]):
+    session_id = serializers.CharField()
+    scope = serializers.CharField()
+    summary = serializers.CharField()
+    turn_count = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+    turns = ExportedTurnOut(many=True)
+
+
+@extend_schema_serializer(component_name="ExportedReviewItem")
+class ExportedReviewItemOut(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    kind = serializers.CharField()
+    memory_id = serializers.UUIDField()
+    other_memory_id = serializers.UUIDField(allow_null=True)
+    reason = serializers.CharField()
+    status = serializers.CharField()
+    resolution = serializers.CharField()
+    resolved_by = serializers.CharField()
+    resolved_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="ExportedFeedback")
+class ExportedFeedbackOut(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    memory_ids = serializers.ListField(child=serializers.UUIDField())
+    useful = serializers.BooleanField(allow_null=True)
+    correction = serializers.CharField()
+    actor = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="ExportedJob")
+class ExportedJobOut(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    input = serializers.JSONField(help_text="The job's input (an extract job's messages).")
+    resolutions = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="ExportedAuditEvent")
+class ExportedAuditEventOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    action = serializers.CharField()
+    actor = serializers.CharField()
+    target_type = serializers.CharField()
+    target_id = serializers.CharField()
+    data = serializers.JSONField()  # type: ignore[assignment]  # DRF pops declared fields off the class
+    request_id = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+@extend_schema_serializer(component_name="SubjectExport")
+class SubjectExportOut(serializers.Serializer[Any]):
+    """Everything held about one person: their memories with every version, sessions with their turns,
+    review items, feedback, jobs and audit events."""
+
+    subject = SubjectRefOut()
+    exported_at = serializers.DateTimeField()
+    memories = ExportedMemoryOut(many=True)
+    sessions = ExportedSessionOut(many=True)
+    review_items = ExportedReviewItemOut(many=True)
+    feedback = ExportedFeedbackOut(many=True)
+    jobs = ExportedJobOut(many=True)
+    audit_events = ExportedAuditEventOut(many=True)
+
+
+@extend_schema_serializer(component_name="ErasedExport")
+class ErasedExportOut(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    window_start = serializers.DateTimeField()
+    window_end = serializers.DateTimeField()
+    created_at = serializers.DateTimeField()
+    file = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="ErasureReceipt")
+class ErasureReceiptOut(serializers.Serializer[Any]):
+    """What an erasure removed: counts per kind (no identifier of the person), and the audit exports made
+    before it that still hold their data (re-run `export_memories` for those windows)."""
+
+    erased_at = serializers.DateTimeField()
+    counts = serializers.DictField(child=serializers.IntegerField(min_value=0),
+                                   help_text="`memories`, `memory_versions`, `sessions`, `session_turns`, "
+                                             "`review_items`, `feedback`, `jobs_cancelled`, … (docs/api.md §9).")
+    exports = ErasedExportOut(many=True)
+    vacuum = serializers.ChoiceField(choices=["done", "scheduled"],
+                                     help_text="`done`: the tables were vacuumed before the answer; `scheduled`: "
+                                               "the worker does it right after.")
+
+
+EXTERNAL_ID = OpenApiParameter(
+    "external_id", {"type": "string", "minLength": 1, "pattern": NO_NUL}, OpenApiParameter.PATH,
+    description="The person's external id; any character, `/` included (percent-encode it).")
+SUBJECT_NOT_FOUND = "Unknown (or already erased) person (`subject_not_found`), or a scope-restricted key."
+NEEDS_FULL_KEY = "Needs a key without scope prefixes (a restricted key gets 404)."
 
 
 class SubjectExportView(ComplianceAPIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Everything held about one person (GDPR Art. 15/20)")
+    @extend_schema(
+        operation_id="subject_export", tags=["subjects"], summary="Export a person's data (GDPR Art. 15/20)",
+        description=f"Everything held about one person, as JSON. Audited (counts only). {NEEDS_FULL_KEY}",
+        parameters=[EXTERNAL_ID],
+        responses={200: SubjectExportOut, **errors(e404=SUBJECT_NOT_FOUND)})
     def get(self, request: Request, external_id: str) -> Response:
         return Response(subject_export(external_id=external_id, actor=self.actor()))
 
+    @property
+    def allowed_methods(self) -> list[str]:
+        # This resource is the export: the DELETE below serves another one (the person whose id ends in
+        # "/export"), documented at /subjects/{external_id}. Allow lists this resource's methods.
+        return [m for m in super().allowed_methods if m != "DELETE"]
+
     @extend_schema(exclude=True)
+    @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
         """DELETE /subjects/<id>/export erases the person whose id ends in "/export" (the URL's one
         ambiguity: this route wins the match, and export is GET only)."""
@@ -75,22 +245,42 @@ class SubjectExportView(ComplianceAPIView):
 
 
 class SubjectView(ComplianceAPIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="Erase one person (GDPR Art. 17); the receipt")
+    @extend_schema(
+        operation_id="subject_erase", tags=["subjects"], summary="Erase a person (GDPR Art. 17)",
+        description="Erases everything held about the person in one transaction (their queued jobs are cancelled "
+                    "first), then vacuums the tables; the answer is the receipt. The audit log keeps a "
+                    f"content-free tombstone. {NEEDS_FULL_KEY} Read-only keys get 403.",
+        parameters=[EXTERNAL_ID, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: ErasureReceiptOut, **errors(403, 422, e404=SUBJECT_NOT_FOUND)})
+    @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
         return Response(subject_erase(external_id=external_id, actor=self.actor()))
 
 
 class ExportListView(ComplianceAPIView):
-    @extend_schema(responses=ExportPageOut, parameters=[OpenApiParameter("cursor", str),
-                                                               OpenApiParameter("limit", int)])
+    @extend_schema(
+        operation_id="exports_list", tags=["exports"], summary="The audit exports",
+        description=f"The tenant's weekly JSONL audit exports, newest first. {NEEDS_FULL_KEY}",
+        parameters=[ExportQueryIn, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 200,
+                                                              "default": 50})],
+        responses={200: ExportPageOut, **errors(e404="A scope-restricted key.")})
     def get(self, request: Request) -> Response:
         limit = query_int(request.query_params, "limit", default=50, low=1, high=200)
-        rows, cursor = selectors.paginate(selectors.export_runs(), request.query_params.get("cursor"), limit)
+        params = validated(ExportQueryIn, request.query_params.dict())
+        rows, cursor = selectors.paginate(selectors.export_runs(), params.get("cursor"), limit)
         return Response({"results": [export_json(r) for r in rows], "next": cursor})
 
 
 class ExportDownloadView(ComplianceAPIView):
-    @extend_schema(responses={(200, "application/gzip"): OpenApiTypes.BINARY})
+    @extend_schema(
+        operation_id="export_download", tags=["exports"], summary="Download an audit export",
+        description=f"The export's gzip JSONL file (schema: docs/export-schema.md), as an attachment with its "
+                    f"SHA-256 in `X-Content-SHA256`. Audited. {NEEDS_FULL_KEY}",
+        parameters=[OpenApiParameter("X-Content-SHA256", str, OpenApiParameter.HEADER, response=[200],
+                                     description="The file's SHA-256, hex.")],
+        responses={(200, "application/gzip"): OpenApiResponse(OpenApiTypes.BINARY, description="The file."),
+                   **errors(e404="Unknown export (`export_not_found`), its file gone (`export_file_missing`), or "
+                                 "a scope-restricted key.")})
     def get(self, request: Request, export_id: uuid.UUID) -> FileResponse:
         run, path = export_open(export_id=export_id, actor=self.actor())
         response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name,

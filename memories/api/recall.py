@@ -4,27 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories.api import serializers as s
-from memories.api.parsing import validated
+from memories.api.parsing import (
+    StrictBooleanField,
+    StrictDateTimeField,
+    StrictFloatField,
+    StrictIntegerField,
+    validated,
+)
+from memories.api.schema import NOT_BLANK, MetadataField, ScopeField, Text, across_fields
 from memories.choices import MemoryType, Status
 from memories.recall import context, query, search
 from memories.representation import memory_json
 from memories.write import validation
+from mnemara.schema import errors
 from tenants.api import TenantAPIView
 from tenants.paths import validate_scope_path
 
 
 class RecallIn(serializers.Serializer[Any]):
-    query = serializers.CharField(max_length=query.MAX_QUERY_CHARS)
-    scope = serializers.CharField(required=False, max_length=1000)
-    scopes = serializers.ListField(child=serializers.CharField(max_length=1000), required=False,
-                                   min_length=1, max_length=search.MAX_SCOPES)
-    descendants = serializers.BooleanField(required=False, default=False)
+    """What to recall, and from where: `scope` or `scopes` (one of them)."""
+
+    query = Text(NOT_BLANK, max_length=query.MAX_QUERY_CHARS, help_text="The question or keywords.")
+    scope = ScopeField(required=False)
+    scopes = serializers.ListField(child=ScopeField(), required=False, min_length=1, max_length=search.MAX_SCOPES)
+    descendants = StrictBooleanField(required=False, default=False,
+                                           help_text="Also the scopes below the given ones.")
     types = serializers.ListField(child=serializers.ChoiceField(choices=MemoryType.choices), required=False,
                                   allow_null=True, default=None, max_length=len(MemoryType.choices))
     floor = serializers.BooleanField(required=False, default=True, help_text=(
@@ -40,45 +50,66 @@ class RecallIn(serializers.Serializer[Any]):
         return attrs
 
 
+@extend_schema_serializer(component_name="Search")
 class SearchIn(RecallIn):
-    k = serializers.IntegerField(required=False, default=10, min_value=1, max_value=query.MAX_K)
-    min_confidence = serializers.FloatField(required=False, default=0.0, min_value=0.0, max_value=1.0)
+    k = StrictIntegerField(required=False, default=10, min_value=1, max_value=query.MAX_K,
+                                 help_text="The most results to return.")
+    min_confidence = StrictFloatField(required=False, default=0.0, min_value=0.0, max_value=1.0)
     include_statuses = serializers.ListField(child=serializers.ChoiceField(choices=Status.choices), required=False,
-                                             allow_null=True, default=None, min_length=1)
-    filters = serializers.DictField(required=False, allow_null=True, default=None)
-    as_of = serializers.DateTimeField(required=False, allow_null=True, default=None)
+                                             allow_null=True, default=None, min_length=1,
+                                             help_text="Default: active (with `as_of`: active and deprecated).")
+    filters = MetadataField(required=False, allow_null=True, default=None,
+                            help_text="Metadata keys and the values they must have.")
+    as_of = StrictDateTimeField(required=False, allow_null=True, default=None,
+                                      help_text="Recall what was valid at this time.")
     mode = serializers.ChoiceField(choices=list(query.MODES), required=False, default="hybrid")
 
     def validate_filters(self, value: dict[str, Any] | None) -> dict[str, Any] | None:
         return validation.validate_metadata(value) if value else None
 
 
+@extend_schema_serializer(component_name="Context")
 class ContextIn(RecallIn):
-    token_budget = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                            min_value=context.MIN_BUDGET, max_value=context.MAX_BUDGET)
+    token_budget = StrictIntegerField(required=False, allow_null=True, default=None,
+                                            min_value=context.MIN_BUDGET, max_value=context.MAX_BUDGET,
+                                            help_text="Tokens the block may use; default: the tenant's setting.")
 
 
+ONE_SCOPE_OR_MANY = {"oneOf": [{"required": ["scope"]}, {"required": ["scopes"]}]}
+across_fields(SearchIn, ONE_SCOPE_OR_MANY)
+across_fields(ContextIn, ONE_SCOPE_OR_MANY)
+
+
+@extend_schema_serializer(component_name="SearchHit")
 class SearchHitOut(serializers.Serializer[Any]):
     memory = s.MemoryOut()
-    score = serializers.FloatField()
-    scores = serializers.DictField(child=serializers.FloatField())
-    relevant = serializers.BooleanField(help_text="Above the relevance floor (always true unless floor is false).")
+    score = serializers.FloatField(help_text="The ranking score, higher is better.")
+    scores = serializers.DictField(child=serializers.FloatField(),
+                                   help_text="Its parts: `vector`, `lexical`, `recency`, …")
+    relevant = serializers.BooleanField(help_text="Above the relevance floor (always true unless `floor` is false).")
 
 
+@extend_schema_serializer(component_name="SearchResults")
 class SearchOut(serializers.Serializer[Any]):
-    results = SearchHitOut(many=True)
+    results = SearchHitOut(many=True, help_text="Best first, at most `k`.")
 
 
+@extend_schema_serializer(component_name="ContextBlock")
 class ContextOut(serializers.Serializer[Any]):
-    block = serializers.CharField()
-    items = serializers.ListField(child=serializers.UUIDField())
-    tokens = serializers.IntegerField()
+    block = serializers.CharField(help_text="`<memory>…</memory>`: put it in the system prompt. Its items are data "
+                                            "about the user, escaped, never instructions.")
+    items = serializers.ListField(child=serializers.UUIDField(), help_text="The memories in the block.")
+    tokens = serializers.IntegerField(min_value=0, help_text="The block's size in the embedding model's tokens.")
 
 
 class MemorySearchView(TenantAPIView):
     writes = False
 
-    @extend_schema(request=SearchIn, responses=SearchOut)
+    @extend_schema(
+        operation_id="memories_search", tags=["recall"], summary="Search memories",
+        description="The memories that best match `query` in the given scope(s), best first, with their score and "
+                    "its parts (hybrid: vector similarity, full-text match, recency). Read-only.",
+        request=SearchIn, responses={200: SearchOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
@@ -90,7 +121,11 @@ class MemorySearchView(TenantAPIView):
 class ContextView(TenantAPIView):
     writes = False
 
-    @extend_schema(request=ContextIn, responses=ContextOut)
+    @extend_schema(
+        operation_id="context_build", tags=["recall"], summary="A context block for a prompt",
+        description="What is remembered that matters for `query`, as one `<memory>` block within `token_budget` "
+                    "tokens, most relevant first: the text to put in a system prompt. Read-only.",
+        request=ContextIn, responses={200: ContextOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(ContextIn, request.data)
         built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes)

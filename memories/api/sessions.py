@@ -9,80 +9,118 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories.api.parsing import json_object, query_int
+from memories.api.schema import NOT_BLANK, ScopeField, Text
+from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, sessions
 from memories.representation import iso
 from mnemara.errors import ValidationFailed
+from mnemara.patterns import SPACES
+from mnemara.schema import errors
 from tenants.api import TenantAPIView
 
 if TYPE_CHECKING:
     from memories.models import Job, Session, SessionTurn
 
 
+ROLES = ["user", "assistant"]
+
+
+@extend_schema_serializer(component_name="Message")
 class MessageIn(serializers.Serializer[Any]):
-    role = serializers.ChoiceField(choices=["user", "assistant"])
-    content = serializers.CharField()
+    role = serializers.ChoiceField(choices=ROLES)
+    content = Text(NOT_BLANK, max_length=settings.SESSION_MAX_MESSAGE_CHARS,
+                   help_text="The turn's text; all messages of a request hold at most 200,000 characters.")
 
 
+@extend_schema_serializer(component_name="SessionMessages")
 class SessionMessagesIn(serializers.Serializer[Any]):
-    scope = serializers.CharField()
-    subject = serializers.CharField(required=False, allow_null=True)
-    messages = MessageIn(many=True)
+    """Conversation turns, validated by the session service (docs/api.md §8)."""
+
+    scope = ScopeField()
+    subject = Text(required=False, allow_null=True, allow_blank=True, max_length=200,
+                   help_text="The person the conversation is about (empty: none); a session keeps its first subject.")
+    messages = serializers.ListField(child=MessageIn(), min_length=1, max_length=settings.SESSION_MAX_MESSAGES)
 
 
+@extend_schema_serializer(component_name="Extract")
 class ExtractIn(SessionMessagesIn):
-    pass
+    """Messages to extract memories from, without a session."""
+
+
+@extend_schema_serializer(component_name="JobResolution")
+class JobResolutionOut(serializers.Serializer[Any]):
+    action = serializers.CharField(help_text="What the write flow did with the candidate (docs/api.md §4.2).")
+    memory = serializers.UUIDField()
+    related = serializers.ListField(child=serializers.UUIDField())
+    type = serializers.CharField()
+    status = serializers.CharField()
 
 
 class JobOut(serializers.Serializer["Job"]):
     id = serializers.UUIDField()
-    kind = serializers.CharField()
-    status = serializers.CharField()
-    extractor = serializers.CharField()
-    attempts = serializers.IntegerField()
-    error = serializers.CharField()
-    resolutions = serializers.JSONField()
+    kind = serializers.ChoiceField(choices=JobKind.choices)
+    status = serializers.ChoiceField(choices=JobStatus.choices)
+    extractor = serializers.CharField(help_text="`rules` (offline) or `claude`.")
+    attempts = serializers.IntegerField(min_value=0)
+    error = serializers.CharField(help_text="Empty, or `<code>: <reason>` (content-free).")
+    resolutions = JobResolutionOut(many=True, help_text="One per stored candidate.")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+@extend_schema_serializer(component_name="Job")
+class JobDetailOut(JobOut):
+    max_attempts = serializers.IntegerField(min_value=1)
+    scope = serializers.CharField(allow_null=True)
+    session = serializers.CharField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="Turn")
 class TurnOut(serializers.Serializer[Any]):
-    seq = serializers.IntegerField()
-    role = serializers.CharField()
+    seq = serializers.IntegerField(min_value=1)
+    role = serializers.ChoiceField(choices=ROLES)
     content = serializers.CharField()
     created_at = serializers.DateTimeField()
 
 
+@extend_schema_serializer(component_name="Session")
 class SessionOut(serializers.Serializer[Any]):
     id = serializers.CharField()
     scope = serializers.CharField()
     subject = serializers.CharField(allow_null=True)
-    summary = serializers.CharField()
-    turn_count = serializers.IntegerField()
-    extracted_through = serializers.IntegerField()
+    summary = serializers.CharField(help_text="The rolling summary; empty until the first extraction.")
+    turn_count = serializers.IntegerField(min_value=0)
+    extracted_through = serializers.IntegerField(min_value=0)
     closed_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    turns = TurnOut(many=True)
-    last_job = JobOut(allow_null=True)
+    turns = TurnOut(many=True, help_text="The most recent `limit` turns, oldest first.")
+    last_job = JobDetailOut(allow_null=True)
 
 
+@extend_schema_serializer(component_name="Appended")
 class AppendOut(serializers.Serializer[Any]):
     session = serializers.CharField()
-    appended = serializers.IntegerField()
-    turn_count = serializers.IntegerField()
-    job = serializers.UUIDField(allow_null=True)
+    appended = serializers.IntegerField(min_value=1)
+    turn_count = serializers.IntegerField(min_value=1)
+    job = serializers.UUIDField(allow_null=True, help_text="Set when this append scheduled an extraction.")
 
 
+@extend_schema_serializer(component_name="JobAccepted")
 class JobAcceptedOut(serializers.Serializer[Any]):
     job = serializers.UUIDField()
-    session = serializers.CharField(required=False)
+
+
+@extend_schema_serializer(component_name="SessionClosed")
+class SessionClosedOut(JobAcceptedOut):
+    session = serializers.CharField()
 
 
 def job_json(job: Job) -> dict[str, Any]:
@@ -91,6 +129,12 @@ def job_json(job: Job) -> dict[str, Any]:
     data["scope"] = job.scope.path if job.scope else None
     data["session"] = job.session.session_key if job.session else None
     return data
+
+
+AMBIGUOUS = "This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`)."
+SESSION_ID = OpenApiParameter(
+    "session_id", {"type": "string", "maxLength": 200, "pattern": rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"},
+    OpenApiParameter.PATH, description="Chosen by the client: 1–200 characters, not only spaces, no `/`.")
 
 
 def turn_json(turn: SessionTurn) -> dict[str, Any]:
@@ -105,9 +149,15 @@ def session_json(session: Session) -> dict[str, Any]:
             "updated_at": iso(session.updated_at)}
 
 
-SCOPE_PARAMETER = OpenApiParameter(
-    "scope", str, description="The session's scope: needed only when the same session id is used in several "
-                              "scopes this key can see (a session id names a conversation within one scope).")
+class SessionScopeIn(serializers.Serializer[Any]):
+    scope = ScopeField(required=False, help_text="The session's scope: needed only when the same session id is used in "
+                                                 "several scopes this key can see (a session id names a conversation "
+                                                 "within one scope).")
+
+
+class SessionQueryIn(SessionScopeIn):
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=20,
+                                     help_text="How many of the most recent turns.")
 
 
 class _ScopedView(TenantAPIView):
@@ -121,7 +171,14 @@ class _ScopedView(TenantAPIView):
 
 
 class SessionMessagesView(_ScopedView):
-    @extend_schema(request=SessionMessagesIn, responses={202: AppendOut})
+    @extend_schema(
+        operation_id="session_messages_append", tags=["sessions"], summary="Append conversation turns",
+        description="Stores the turns in the session's short-term buffer (the session is created on first use; "
+                    "a session id names a conversation within one scope). Every few turns an extraction job is "
+                    "scheduled in the same transaction; `job` says so.",
+        request=SessionMessagesIn, parameters=[SESSION_ID],
+        responses={202: AppendOut, **errors(403, 404, 413, 415, e409="This session belongs to another subject "
+                                                                     "(`session_subject_mismatch`).")})
     def post(self, request: Request, session_id: str) -> Response:
         body = json_object(request.data)
         result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
@@ -133,7 +190,11 @@ class SessionMessagesView(_ScopedView):
 
 
 class SessionDetailView(_ScopedView):
-    @extend_schema(parameters=[OpenApiParameter("limit", int), SCOPE_PARAMETER], responses=SessionOut)
+    @extend_schema(
+        operation_id="session_get", tags=["sessions"], summary="A session's recent turns",
+        description="The session's most recent turns (oldest first), its rolling summary and its last job.",
+        parameters=[SESSION_ID, SessionQueryIn],
+        responses={200: SessionOut, **errors(404, e409=AMBIGUOUS)})
     def get(self, request: Request, session_id: str) -> Response:
         limit = query_int(request.query_params, "limit", default=20, low=1, high=200)
         found = sessions.session_get(session_key=session_id, prefixes=self.api_key.scope_prefixes,
@@ -145,7 +206,12 @@ class SessionDetailView(_ScopedView):
 
 
 class SessionCloseView(_ScopedView):
-    @extend_schema(request=None, parameters=[SCOPE_PARAMETER], responses={202: JobAcceptedOut})
+    @extend_schema(
+        operation_id="session_close", tags=["sessions"], summary="Close a session",
+        description="Summarises the session and extracts memories from the turns not extracted yet, in a "
+                    "background job. Closing again with no new turns returns the same job. No body.",
+        request=None, parameters=[SESSION_ID, SessionScopeIn],
+        responses={202: SessionClosedOut, **errors(403, 404, e409=AMBIGUOUS)})
     def post(self, request: Request, session_id: str) -> Response:
         job = sessions.session_close(session_key=session_id, actor=self.actor(), prefixes=self.api_key.scope_prefixes,
                                      scope=request.query_params.get("scope"))
@@ -153,7 +219,11 @@ class SessionCloseView(_ScopedView):
 
 
 class ExtractView(_ScopedView):
-    @extend_schema(request=ExtractIn, responses={202: JobAcceptedOut})
+    @extend_schema(
+        operation_id="extract", tags=["sessions"], summary="Extract memories from messages",
+        description="A background job that extracts memories from the given messages (without a session) "
+                    "through the write flow; poll `GET /jobs/{id}`.",
+        request=ExtractIn, responses={202: JobAcceptedOut, **errors(403, 404, 413, 415)})
     def post(self, request: Request) -> Response:
         body = json_object(request.data)
         job = sessions.extraction_request(scope=self.allowed_scope(body.get("scope")), messages=body.get("messages"),
@@ -162,6 +232,9 @@ class ExtractView(_ScopedView):
 
 
 class JobDetailView(_ScopedView):
-    @extend_schema(responses=JobOut)
+    @extend_schema(
+        operation_id="job_get", tags=["sessions"], summary="A background job",
+        description="The job's status and the resolutions it produced (one per stored memory).",
+        responses={200: JobDetailOut, **errors(404)})
     def get(self, request: Request, job_id: Any) -> Response:
         return Response(job_json(jobs.job_visible(job_id, self.api_key.scope_prefixes)))

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from django.conf import settings
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from memories import selectors
 from memories.api import serializers as s
 from memories.api.parsing import validated
+from memories.api.schema import ETAG, IF_MATCH, one_or_many
 from memories.representation import memories_json, memory_json
 from memories.write import reviews as review_service
 from memories.write import revisions
@@ -22,11 +23,20 @@ from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from memories.write.versions import VersionConflict
 from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
-from tenants.api import TenantAPIView
+from mnemara.schema import errors
+from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
+
+MemoriesIn = one_or_many(s.MemoryIn, "NewMemories", max_items=settings.MAX_BATCH_SIZE)
+MemoriesCreatedOut = one_or_many(s.MemoryCreatedOut, "SavedMemories")
+CONFLICT = OpenApiResponse(s.ConflictOut, description="The version sent is stale (`version_conflict`, with `current`: "
+                                                      "the memory as it is now), or the change would leave two live "
+                                                      "memories with the same content in the scope "
+                                                      "(`duplicate_content`).")
 
 
 class MemoryAPIView(TenantAPIView):
-    """Base for memory endpoints: a stale version answers 409 with the current memory."""
+    # A stale version answers 409 with the current memory. (A comment, not a docstring: the schema would
+    # show a docstring as every operation's description.)
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, VersionConflict):
@@ -51,14 +61,28 @@ class MemoryAPIView(TenantAPIView):
 
 
 class MemoryListCreateView(MemoryAPIView):
-    @extend_schema(parameters=[s.ListQueryIn], responses=s.MemoryOut(many=True))
+    @extend_schema(
+        operation_id="memories_list", tags=["memories"], summary="List memories",
+        description="Memories the key may see, newest first, a page at a time (follow `next` with `cursor`). "
+                    "Expired memories are left out; without `status` every status is listed.",
+        parameters=[s.ListQueryIn], responses={200: s.MemoryPageOut})
     def get(self, request: Request) -> Response:
         params = validated(s.ListQueryIn, request.query_params.dict())
         qs = selectors.memory_list(selectors.visible_memories(self.api_key.scope_prefixes), params)
         rows, cursor = selectors.paginate(qs, params.get("cursor"), params["limit"])
         return Response({"results": memories_json(rows), "next": cursor})
 
-    @extend_schema(request=s.MemoryIn, responses={201: s.MemoryOut})
+    @extend_schema(
+        operation_id="memories_create", tags=["memories"], summary="Save memories (the write flow)",
+        description="One memory (an object) or up to 500 (a list, all-or-nothing). Each goes through the write "
+                    "flow: validated, secrets redacted, embedded, compared with related memories and decided by the "
+                    "conflict policy. The answer, 201, is the memory (or the list, in input order) with its "
+                    "`resolution`: `created`, `updated`, `duplicate`, `superseded`, `pending` or `conflict`.",
+        request=MemoriesIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={201: MemoriesCreatedOut, **errors(403, 404, 410, 413, 415, 422,
+                                                     e409="A concurrent write raced this one (`write_conflict`); "
+                                                          "nothing was written: retry.")})
+    @idempotent
     def post(self, request: Request) -> Response:
         many = isinstance(request.data, list)
         raw = request.data if many else [request.data]
@@ -78,13 +102,21 @@ class MemoryListCreateView(MemoryAPIView):
 
 
 class MemoryDetailView(MemoryAPIView):
-    @extend_schema(responses=s.MemoryOut)
+    @extend_schema(operation_id="memory_get", tags=["memories"], summary="Get a memory",
+                   description="The memory, with its version as `ETag` (send it back as `If-Match` to change it).",
+                   responses={200: s.MemoryOut, **errors(404)}, parameters=[ETAG])
     def get(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         return Response(memory_json(memory), headers={"ETag": f'"{memory.version}"'})
 
-    @extend_schema(request=s.MemoryPatchIn, responses=s.MemoryOut,
-                   parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER)])
+    @extend_schema(
+        operation_id="memory_update", tags=["memories"], summary="Correct a memory",
+        description="Change content, type, entity, metadata, confidence, status, `valid_to` or `expires_at` as a "
+                    "new version. Needs the version the change applies to (`If-Match: \"3\"`, or `version`): if the "
+                    "memory changed since, nothing is written and the answer is 409 with the current memory. The "
+                    "conflict policy does not run: this is a direct correction.",
+        request=s.MemoryPatchIn, parameters=[IF_MATCH, ETAG],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 428, e409=CONFLICT)})
     def patch(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         data = validated(s.MemoryPatchIn, request.data)
@@ -95,7 +127,13 @@ class MemoryDetailView(MemoryAPIView):
                                           actor=self.actor(), reason=reason)
         return Response(memory_json(updated), headers={"ETag": f'"{updated.version}"'})
 
-    @extend_schema(responses={204: None})
+    @extend_schema(
+        operation_id="memory_delete", tags=["memories"], summary="Delete a memory",
+        description="Hard-deletes the memory and all its versions; the audit log keeps a content-free tombstone. "
+                    "With `If-Match`, a stale version is answered 409 and nothing is deleted.",
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, REPLAYED],
+        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 412, 422, e409=CONFLICT)})
+    @idempotent
     def delete(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         revisions.memory_delete(memory_id=memory.pk, actor=self.actor(),
@@ -107,10 +145,15 @@ class MemoryDeprecateView(MemoryAPIView):
     writes = True
     change = staticmethod(revisions.memory_deprecate)
 
-    @extend_schema(request=s.StateChangeIn, responses=s.MemoryOut)
+    @extend_schema(
+        operation_id="memory_deprecate", tags=["memories"], summary="Deprecate a memory",
+        description="Marks the memory no longer true (`deprecated`, `valid_to` now) as a new version; it stays in "
+                    "history and out of recall. Already deprecated: returned unchanged. The body is optional.",
+        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, e409=CONFLICT)})
     def post(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
-        data = validated(s.StateChangeIn, request.data if request.data else {})
+        data = validated(s.StateChangeIn, request.data)  # no body: an empty QueryDict; null or [] is a 400
         expected = self.expected_version(request, data.get("version"), required=False)
         updated = self.change(memory_id=memory.pk, actor=self.actor(), reason=data["reason"],
                               expected_version=expected)
@@ -120,9 +163,20 @@ class MemoryDeprecateView(MemoryAPIView):
 class MemoryRestoreView(MemoryDeprecateView):
     change = staticmethod(revisions.memory_restore)
 
+    @extend_schema(
+        operation_id="memory_restore", tags=["memories"], summary="Restore a memory",
+        description="Makes the memory `active` again (`valid_to` and `superseded_by` cleared) as a new version. "
+                    "Already active: returned unchanged. The body is optional.",
+        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, e409=CONFLICT)})
+    def post(self, request: Request, memory_id: Any) -> Response:
+        return super().post(request, memory_id)
+
 
 class MemoryHistoryView(MemoryAPIView):
-    @extend_schema(responses=s.VersionOut(many=True))
+    @extend_schema(operation_id="memory_history", tags=["memories"], summary="A memory's history",
+                   description="Every version of the memory, oldest first, in one page.",
+                   responses={200: s.VersionPageOut, **errors(404)})
     def get(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         versions = selectors.memory_history(memory)
@@ -130,7 +184,15 @@ class MemoryHistoryView(MemoryAPIView):
 
 
 class MemoryMergeView(MemoryAPIView):
-    @extend_schema(request=s.MergeIn, responses={201: s.MemoryOut})
+    @extend_schema(
+        operation_id="memories_merge", tags=["memories"], summary="Merge memories",
+        description="Merges 2–50 live memories of one scope into a new one (with `content`, or their contents "
+                    "joined); the merged ones become `deprecated` with `superseded_by` set to it.",
+        request=s.MergeIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={201: s.MemoryOut, **errors(403, 404, 410, 413, 415, 422, e409=OpenApiResponse(
+            s.ConflictOut, description="A memory is deprecated (`not_live`: restore it first), or the merged text "
+                                       "is live elsewhere in the scope (`duplicate_content`)."))})
+    @idempotent
     def post(self, request: Request) -> Response:
         data = validated(s.MergeIn, request.data)
         for memory_id in data["ids"]:
@@ -141,19 +203,29 @@ class MemoryMergeView(MemoryAPIView):
 
 
 class ReviewListView(MemoryAPIView):
-    @extend_schema(responses=s.ReviewItemOut(many=True),
-                   parameters=[OpenApiParameter("status", str), OpenApiParameter("cursor", str)])
+    @extend_schema(
+        operation_id="review_list", tags=["review"], summary="The review queue",
+        description="Pending memories and conflict pairs in the key's scopes, newest first, 100 a page.",
+        parameters=[s.ReviewQueryIn], responses={200: s.ReviewPageOut})
     def get(self, request: Request) -> Response:
-        wanted = request.query_params.get("status", "open")
-        if wanted not in ("open", "resolved", "all"):
-            raise ValidationFailed("Unknown status.", fields={"status": ["One of: open, resolved, all."]})
+        params = validated(s.ReviewQueryIn, request.query_params.dict())
+        wanted = params["status"]
         qs = selectors.review_items(self.api_key.scope_prefixes, "" if wanted == "all" else wanted)
-        rows, cursor = selectors.paginate(qs, request.query_params.get("cursor"), 100)
+        rows, cursor = selectors.paginate(qs, params.get("cursor"), 100)
         return Response({"results": [s.ReviewItemOut(r).data for r in rows], "next": cursor})
 
 
 class ReviewResolveView(MemoryAPIView):
-    @extend_schema(request=s.ReviewResolveIn, responses=s.ReviewItemOut)
+    @extend_schema(
+        operation_id="review_resolve", tags=["review"], summary="Resolve a review item",
+        description="`accept`/`keep_new`: the item's memory wins; `keep_old`/`reject`: the other one (or none) "
+                    "does; `merge` (pairs only): both become one new memory. Each change is a new, audited version. "
+                    "The answer is the resolved item with both memories as they are now.",
+        request=s.ReviewResolveIn,
+        responses={200: s.ReviewItemOut, **errors(403, 404, 413, 415, e409=OpenApiResponse(
+            s.ConflictOut, description="Already resolved (`already_resolved`), `merge` of an item that is not a pair "
+                                       "(`not_a_pair`), or the winner's content is live elsewhere in the scope "
+                                       "(`duplicate_content`)."))})
     def post(self, request: Request, item_id: Any) -> Response:
         if not selectors.review_items(self.api_key.scope_prefixes, "").filter(pk=item_id).exists():
             raise NotFound("Review item not found.")
@@ -164,7 +236,11 @@ class ReviewResolveView(MemoryAPIView):
 
 
 class FeedbackView(MemoryAPIView):
-    @extend_schema(request=s.FeedbackIn, responses={201: None})
+    @extend_schema(
+        operation_id="feedback_create", tags=["feedback"], summary="Feedback on recall",
+        description="Whether recalled memories helped, and/or a correction in words: stored for the quality "
+                    "metrics and audited (counts only).",
+        request=s.FeedbackIn, responses={201: s.FeedbackOut, **errors(403, 404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(s.FeedbackIn, request.data)
         for memory_id in data["memory_ids"]:

@@ -24,6 +24,7 @@ from memories.compliance.exports import export_due, export_purge_expired, export
 from memories.compliance.vacuum import vacuum_tables
 from memories.models import Job, Memory, MemoryVersion, SearchRemoval, Session, SessionTurn
 from tenants.audit import audit_event
+from tenants.idempotency import answers_forget, answers_purge
 from tenants.models import AuditEvent, Tenant
 from tenants.scoping import tenant_scope
 
@@ -44,6 +45,7 @@ def _purge_memories(qs: QuerySet[Memory], reason: str, actor: str) -> int:
             versions = dict(MemoryVersion.objects.filter(memory_id__in=ids).values("memory_id")
                             .annotate(n=Count("id")).values_list("memory_id", "n"))
             Memory.objects.filter(pk__in=ids).delete()
+            answers_forget(ids)
             AuditEvent.objects.bulk_create([
                 audit_event("memory.purged", actor=actor, target_type="memory", target_id=pk,
                             data={"reason": reason, "versions_deleted": versions.get(pk, 0)})
@@ -86,6 +88,7 @@ def retention_purge(*, tenant: Tenant, now: datetime | None = None, actor: str =
         "deprecated_memories": memory_purge_deprecated(tenant=tenant, now=now, actor=actor),
         **session_purge_old(tenant=tenant, now=now, actor=actor),
         "exports": export_purge_expired(tenant=tenant, now=now, actor=actor),
+        "idempotency_answers": answers_purge(now=now),
     }
 
 

@@ -48,6 +48,7 @@ from memories.write.versions import lock_scope
 from mnemara.errors import NotFound
 from mnemara.metrics import ERASURES
 from tenants.audit import audit
+from tenants.idempotency import answers_forget
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
 
@@ -227,6 +228,7 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     counts["feedback"] = _feedback(memory_ids).delete()[1].get(Feedback._meta.label, 0)
     # Other memories pointing at an erased one keep no link to it (superseded_by is SET_NULL).
     Memory.objects.filter(pk__in=memory_ids).delete()
+    answers_forget(memory_ids)
     SessionTurn.objects.filter(session_id__in=session_ids).delete()
     Session.objects.filter(pk__in=session_ids).delete()
     return counts

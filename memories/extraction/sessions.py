@@ -149,7 +149,9 @@ def session_visible(session_key: str, prefixes: Sequence[str] = (), scope: str |
     if not found:
         raise NotFound("Session not found.")
     if len(found) > 1:
-        raise validation.field_error("scope", "This session id is used in several scopes: name the scope.")
+        # Not a malformed request: this id names several sessions now (a state), and ?scope= picks one.
+        raise Conflict("This session id is used in several scopes: name the scope (?scope=).",
+                       code="session_ambiguous")
     return found[0]
 
 

@@ -81,7 +81,8 @@ def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
     new, old = item.memory, item.other_memory
     if action == ReviewResolution.KEEP_BOTH:
         if old is None:
-            raise ValidationFailed("Only a pair can be kept together.", fields={"action": ["Nothing to keep it with."]})
+            # The request is well formed; the item is not a pair: a conflict with its state, as already_resolved is.
+            raise Conflict("Only a pair can be kept together.", code="not_a_pair")
         for m in (new, old):
             changes.move(m, Status.ACTIVE, kept_alongside=True)
         return new
@@ -136,7 +137,7 @@ def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content:
 def _merge(item: ReviewItem, actor: str, content: str | None, reason: str) -> Decision:
     old = item.other_memory
     if old is None:
-        raise ValidationFailed("Only a pair can be merged.", fields={"action": ["Nothing to merge with."]})
+        raise Conflict("Only a pair can be merged.", code="not_a_pair")
     with transaction.atomic():
         merged = merge_settled(memory_ids=[old.pk, item.memory_id], actor=actor, content=content,
                                reason=reason)

@@ -36,6 +36,7 @@ from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from memories.write.versions import VersionConflict, bump, memory_get, snapshot
 from mnemara.errors import Conflict, ValidationFailed
 from tenants.audit import audit, audit_event
+from tenants.idempotency import answers_forget
 
 EDITABLE = ("content", "type", "entity", "metadata", "confidence", "status", "valid_to", "expires_at")
 
@@ -165,6 +166,7 @@ def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: i
         locked.delete()
         truth_settle(touched=partners, actor=actor, because=ReviewResolution.DEPRECATED,
                      groups=[group] if group is not None else [])
+        answers_forget([memory.pk])
         audit("memory.deleted", actor=actor, target_type="memory", target_id=memory.pk,
               data={"versions_deleted": versions})
 

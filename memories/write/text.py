@@ -15,12 +15,16 @@ _SPACE = re.compile(r"\s+")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _EDGE_PUNCT = re.compile(r"^[\s\W_]+|[\s\W_]+$", re.UNICODE)
 _WORD = re.compile(r"\w+", re.UNICODE)
+#: Characters content loses: controls (Cc; newline and tab become line breaks and spaces), invisible
+#: format characters (Cf: zero-width spaces, bidi overrides), private-use (Co) and surrogates (Cs).
+#: Unassigned code points (Cn) are kept: a newer Unicode may name them.
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs"})
 
 
 def normalise_content(text: str) -> str:
-    """NFC, no control characters, single spaces, trimmed. Meaning is untouched."""
+    """NFC, no control or invisible characters, single spaces, trimmed. Meaning is untouched."""
     text = unicodedata.normalize("NFC", text)
-    text = "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch)[0] != "C")
+    text = "".join(ch for ch in text if ch in "\n\t" or unicodedata.category(ch) not in DROPPED_CATEGORIES)
     lines = [_SPACE.sub(" ", line).strip() for line in text.splitlines()]
     return "\n".join(line for line in lines if line).strip()
 

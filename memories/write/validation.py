@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -9,8 +10,9 @@ from typing import Any
 from django.conf import settings
 
 from memories.choices import MemoryType, Provenance, Status
-from memories.write.text import normalise_entity
+from memories.write.text import DROPPED_CATEGORIES, normalise_entity
 from mnemara.errors import TooLarge, field_error
+from mnemara.patterns import SPACES, category_class
 
 MAX_ENTITY_LENGTH = 255
 
@@ -22,6 +24,15 @@ def validate_content(content: object, prefix: str = "") -> str:
         raise TooLarge(f"{prefix}content: at most {settings.MAX_CONTENT_CHARS} characters.",
                        fields={f"{prefix}content": [f"At most {settings.MAX_CONTENT_CHARS} characters."]})
     return content
+
+
+@functools.cache
+def content_pattern() -> str:
+    """Content as a regular expression (the API schema's ``pattern``): at least one character that
+    normalisation keeps (not a space, control, format or private-use character), and no NUL, which the
+    API refuses. Content matches it exactly when ``normalise_content`` leaves something (a test holds
+    the two equal)."""
+    return rf"^[^\x00]*[^\x00{SPACES}{category_class(DROPPED_CATEGORIES)}][^\x00]*$"
 
 
 def _depth(value: Any, level: int = 0) -> int:

@@ -1,7 +1,8 @@
 """An MCP server exposing one tenant's Mnemara memory to Claude Code, Claude Desktop and other MCP clients.
 
 It speaks MCP over stdio and talks to Mnemara only over HTTP with the API key it is configured with
-(``MNEMARA_URL``, ``MNEMARA_API_KEY``; optional ``MNEMARA_DEFAULT_SCOPE``, ``MNEMARA_TIMEOUT``), so it
+(``MNEMARA_URL``, ``MNEMARA_API_KEY``; optional ``MNEMARA_DEFAULT_SCOPE``, ``MNEMARA_TIMEOUT``: the most
+seconds one call to Mnemara may take, retries included, default 10), so it
 holds no database connection and the key's tenant and scope limits apply to everything it does. Run it as
 ``python manage.py mcp_server`` or, without Django, ``python -m mnemara.client.mcp``. See docs/mcp.md.
 
@@ -22,7 +23,7 @@ from typing import Any, Literal, TypeVar
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from mnemara.client.http import Memory, Mnemara, MnemaraError, SearchHit, VersionConflict
+from mnemara.client.http import DEFAULT_TIMEOUT, Memory, Mnemara, MnemaraError, SearchHit, VersionConflict
 
 logger = logging.getLogger(__name__)
 
@@ -164,7 +165,7 @@ def client_from_env() -> tuple[Mnemara, str]:
     if not url or not api_key:
         raise SystemExit("mnemara mcp_server: set MNEMARA_URL (e.g. http://127.0.0.1:8000) and MNEMARA_API_KEY")
     try:
-        timeout = float(os.environ.get("MNEMARA_TIMEOUT", "") or 30.0)
+        timeout = float(os.environ.get("MNEMARA_TIMEOUT", "") or DEFAULT_TIMEOUT)
     except ValueError as exc:
         raise SystemExit("mnemara mcp_server: MNEMARA_TIMEOUT must be a number of seconds") from exc
     return Mnemara(url, api_key, timeout=timeout), os.environ.get("MNEMARA_DEFAULT_SCOPE", "").strip()

@@ -65,8 +65,9 @@ def test_it_keeps_session_ids_per_scope_and_tells_nothing_of_other_scopes(alice,
     seen_by_two = two.client.get(f"{API}/sessions/shared-id").json()
     assert (seen_by_one["scope"], seen_by_two["scope"]) == ("user/1", "user/2")
     assert [t["content"] for t in seen_by_two["turns"]] == ["hello from two"]
-    # A key that sees both must say which; outside a key's reach a session is a 404, never a 409.
-    assert_error(alice.client.get(f"{API}/sessions/shared-id"), 400)
+    # A key that sees both must say which (409: only sessions this key sees); outside a key's reach a session is
+    # a 404, never a 409.
+    assert_error(alice.client.get(f"{API}/sessions/shared-id"), 409, "session_ambiguous")
     assert alice.client.get(f"{API}/sessions/shared-id", {"scope": "user/2"}).json()["scope"] == "user/2"
     post_messages(one, "only-in-one", "user/1", "x")
     assert_error(two.client.get(f"{API}/sessions/only-in-one"), 404)

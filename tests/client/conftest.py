@@ -6,6 +6,7 @@ Everything goes over real HTTP to pytest-django's ``live_server`` (same test dat
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 
 import pytest
@@ -50,3 +51,12 @@ def alice_memory(live_server, alice: KeyedClient, warm_embedder: None) -> Iterat
 def bob_memory(live_server, bob: KeyedClient, warm_embedder: None) -> Iterator[Mnemara]:
     with Mnemara(live_server.url, bob.secret, backoff=0.05, timeout=TIMEOUT) as client:
         yield client
+
+
+@pytest.fixture
+def silent() -> Iterator[str]:
+    """A server that accepts connections (the kernel completes them) and never reads or answers."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(16)
+        yield f"http://127.0.0.1:{server.getsockname()[1]}"

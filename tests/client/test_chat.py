@@ -105,8 +105,8 @@ class RecordingMnemara(Mnemara):
         super().__init__(*args, **kwargs)
         self.closed: list[Accepted] = []
 
-    def close_session(self, session_id: str) -> Accepted:
-        accepted = super().close_session(session_id)
+    def close_session(self, session_id: str, *, scope: str | None = None) -> Accepted:  # type: ignore[override]
+        accepted = super().close_session(session_id, scope=scope)
         self.closed.append(accepted)
         return accepted
 

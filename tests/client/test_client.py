@@ -137,9 +137,9 @@ def test_it_sends_turns_to_a_session_and_closes_it(alice_memory: Mnemara) -> Non
         {"role": "assistant", "content": "Noted: teal."},
     ], scope="user/9", subject="9")
     session = alice_memory.session("s-client-1")
-    assert [(t["role"], t["content"]) for t in session["turns"]] == [
+    assert [(t.role, t.content) for t in session.turns] == [
         ("user", "Remember that my favourite colour is teal"), ("assistant", "Noted: teal.")]
-    assert session["scope"] == "user/9" and session["subject"] == "9"
+    assert (session.scope, session.subject, session.turn_count) == ("user/9", "9", 2)
     closed = alice_memory.close_session("s-client-1")
     assert closed.job, closed.raw
     require_endpoint(f"/api/v1/jobs/{closed.job}")

@@ -1,19 +1,24 @@
-"""The client's retry and error rules, against a small real HTTP server that answers what each test needs
-(a live Mnemara server cannot be made to fail on demand). No Django involved."""
+"""The clients' retry, time and error rules, against small real servers that misbehave on demand (a live
+Mnemara server cannot be made to fail): one that answers what each test scripts, one that accepts
+connections and never answers. No Django involved."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from mnemara.client import Mnemara, NetworkError, RateLimited, ServerError
+from mnemara.client import AsyncMnemara, Mnemara, NetworkError, RateLimited, ServerError, ValidationError
+from mnemara.client.http import DEFAULT_TIMEOUT
 
 
 class Script:
@@ -59,7 +64,7 @@ MEMORY_ID = "5f0c6c1e-8d7e-4a8e-9d53-8a2b1f3c4d5e"
 MEMORY: dict[str, object] = {"id": MEMORY_ID, "scope": "user/1", "type": "fact", "content": "x", "version": 1,
                              "status": "active"}
 UNAVAILABLE: tuple[int, dict[str, str], dict] = (
-    503, {}, {"error": {"code": "unavailable", "message": "Try again.", "fields": {}}})
+    503, {}, {"error": {"code": "database_unavailable", "message": "Try again.", "fields": {}}})
 
 
 def client(url: str, waits: list[float], **kwargs) -> Mnemara:
@@ -82,21 +87,29 @@ def test_it_gives_up_after_max_retries_with_the_apis_error(scripted) -> None:
     waits: list[float] = []
     with pytest.raises(ServerError) as caught:
         client(url, waits, max_retries=2).search("q", scope="user/1")
-    assert (caught.value.status, caught.value.code, caught.value.message) == (503, "unavailable", "Try again.")
+    assert (caught.value.status, caught.value.code, caught.value.message) == (503, "database_unavailable",
+                                                                             "Try again.")
     assert waits == [0.5, 1.0] and len(script.seen) == 3
 
 
-def test_it_never_retries_a_write(scripted) -> None:
+def test_it_retries_keyed_writes_with_their_key_and_never_an_update(scripted) -> None:
     url, script = scripted
-    script.answers = [UNAVAILABLE, (201, {}, MEMORY)]
+    script.answers = [UNAVAILABLE, (201, {}, {**MEMORY, "resolution": {"action": "created", "related": []}})]
     waits: list[float] = []
+    saved = client(url, waits).save("x", scope="user/1")
+    assert saved.resolution is not None and saved.resolution.action == "created"
+    keys = [seen[2]["Idempotency-Key"] for seen in script.seen]
+    assert len(keys) == 2 and keys[0] == keys[1] and waits == [0.5]
+    script.answers, script.seen = [UNAVAILABLE], []
     with pytest.raises(ServerError):
-        client(url, waits).save("x", scope="user/1")
-    with pytest.raises(ServerError):
-        script.answers = [UNAVAILABLE]
-        client(url, waits).update(MEMORY_ID, version=1, content="y")
-    assert waits == [] and [s[0] for s in script.seen] == ["POST", "PATCH"]
-    assert script.seen[1][2]["If-Match"] == '"1"'
+        client(url, waits).update(MEMORY_ID, version=1, content="y")  # no key: a repeat could write twice
+    assert [s[0] for s in script.seen] == ["PATCH"] and script.seen[0][2]["If-Match"] == '"1"'
+    assert "Idempotency-Key" not in script.seen[0][2] and waits == [0.5]
+    script.answers, script.seen = [(204, {}, {}), (204, {}, {})], []
+    memory = client(url, waits)
+    memory.delete(MEMORY_ID)
+    memory.delete(MEMORY_ID)
+    assert script.seen[0][2]["Idempotency-Key"] != script.seen[1][2]["Idempotency-Key"]  # a key per call
 
 
 def test_it_honours_retry_after(scripted) -> None:
@@ -113,18 +126,67 @@ def test_it_honours_retry_after(scripted) -> None:
     assert caught.value.retry_after == 3600.0 and waits == [3.0]
 
 
-def test_it_retries_connection_errors_for_reads_only() -> None:
+def test_it_retries_a_refused_connection_for_any_call() -> None:
+    """Nothing was sent, so even an update is safe to send again."""
     waits: list[float] = []
     dead = client("http://127.0.0.1:9", waits, max_retries=2)
+    with pytest.raises(NetworkError) as caught:
+        dead.update(MEMORY_ID, version=1, content="y")
+    assert waits == [0.5, 1.0] and caught.value.code == "network_error"
+
+
+def test_a_server_that_never_answers_fails_the_call_within_its_timeout(silent: str) -> None:
+    assert DEFAULT_TIMEOUT <= 15
+    started = time.monotonic()
+    with pytest.raises(NetworkError) as caught, Mnemara(silent, "mn_test_key", timeout=1.0) as hung:
+        hung.search("anything", scope="user/1")  # retried on a timeout, but only within the same 1 s
+    assert caught.value.code == "timeout"
+    assert 0.9 < time.monotonic() - started < 2.5
+
+    async def call() -> None:
+        async with AsyncMnemara(silent, "mn_test_key", timeout=1.0) as memory:
+            await memory.get(MEMORY_ID)
+
+    started = time.monotonic()
     with pytest.raises(NetworkError):
-        dead.get(MEMORY_ID)
-    assert waits == [0.5, 1.0]
-    with pytest.raises(NetworkError):
-        dead.save("x", scope="user/1")
-    assert waits == [0.5, 1.0]
+        asyncio.run(call())
+    assert 0.9 < time.monotonic() - started < 2.5
+
+
+def test_the_async_client_follows_the_same_rules(scripted) -> None:
+    url, script = scripted
+    script.answers = [UNAVAILABLE, (200, {}, MEMORY), (400, {}, {"error": {
+        "code": "validation_error", "message": "Bad.", "fields": {"scope": ["A scope."]}}})]
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    async def calls() -> None:
+        async with AsyncMnemara(url, "mn_test_key", backoff=0.5, sleep=sleep) as memory:
+            assert (await memory.get(MEMORY_ID)).content == "x"
+            with pytest.raises(ValidationError) as caught:
+                await memory.search("q", scope="user/1")
+            assert caught.value.fields == {"scope": ["A scope."]}
+
+    asyncio.run(calls())
+    assert waits == [0.5] and len(script.seen) == 3
+
+
+def test_both_clients_have_the_same_operations_with_the_same_signatures() -> None:
+    def operations(client: object) -> dict[str, list[inspect.Parameter]]:
+        return {name: list(inspect.signature(getattr(client, name)).parameters.values()) for name in dir(client)
+                if not name.startswith("_") and callable(getattr(client, name)) and name not in ("close", "aclose")}
+
+    sync, asynchronous = Mnemara("http://x", "mn_k"), AsyncMnemara("http://x", "mn_k")
+    assert operations(sync) == operations(asynchronous)
+    assert len(operations(sync)) == 21 and "scope" in inspect.signature(sync.save).parameters
+    assert sync.save.__doc__ == asynchronous.save.__doc__ and inspect.iscoroutinefunction(asynchronous.save)
+    sync.close()
+    asyncio.run(asynchronous.aclose())
 
 
 def test_it_imports_without_django() -> None:
-    code = ("import sys, mnemara.client; "
+    code = ("import sys, mnemara.client; from mnemara.client import Mnemara, AsyncMnemara; "
             "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +130,16 @@ def test_it_hides_another_tenants_memory(live_server, alice_memory: Mnemara, bob
 
     anyio.run(session)
     assert alice_memory.get(saved.id).version == 1
+
+
+def test_a_tool_fails_within_the_timeout_when_mnemara_hangs(silent: str) -> None:
+    """The client's timeout bounds a whole call, retries included: a hung server is an error the model can
+    read in about MNEMARA_TIMEOUT seconds, not minutes."""
+    async def session() -> str:
+        with Mnemara(silent, "mn_test_key", timeout=1.0) as hung:
+            async with Client(build_server(hung, default_scope="user/1")) as client:
+                return error_text(await client.call_tool("search_memories", {"query": "anything"}))
+
+    started = time.monotonic()
+    assert "timeout" in anyio.run(session)
+    assert time.monotonic() - started < 5

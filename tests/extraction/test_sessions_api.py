@@ -124,6 +124,7 @@ def test_it_refuses_a_bad_scope_and_keeps_a_session_id_per_scope(alice):
     post_messages(alice, "s-1", SCOPE, "hello")
     post_messages(alice, "s-1", "user/2", "x")  # the same id in another scope: another session
     assert alice.client.get(f"{API}/sessions/s-1", {"scope": "user/2"}).json()["turn_count"] == 1
+    assert_error(alice.client.get(f"{API}/sessions/s-1"), 409, "session_ambiguous")  # which one: ?scope= says
     assert_error(alice.client.post(f"{API}/sessions/s-1/messages", [1], format="json"), 400)
 
 

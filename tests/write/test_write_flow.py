@@ -296,7 +296,7 @@ def test_it_refuses_to_merge_a_pending_item_without_a_pair(alice: KeyedClient) -
     create(alice, content="Leo might be allergic to nuts.", confidence=0.2)
     [item] = review_items(alice)
     response = alice.client.post(f"{API}/review/{item['id']}/resolve", {"action": "merge"}, format="json")
-    assert_error(response, 400, "validation_error")
+    assert_error(response, 409, "not_a_pair")
 
 
 # --------------------------------------------------------------------------- merge, deprecate, restore

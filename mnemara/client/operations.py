@@ -1,0 +1,237 @@
+"""Every operation of the REST API v1, once, as a plan of calls (``core.Plan``): what to send and how to read
+the answer. ``Mnemara`` and ``AsyncMnemara`` (``http.py``) run the same plans, so their methods have these
+signatures and docstrings.
+
+Saves, deletes, merges and erasures carry an ``Idempotency-Key`` made here, once per call, so the transport
+may send them again after a lost answer: the server answers the retry with the first answer (docs/api.md).
+"""
+
+from __future__ import annotations
+
+import builtins  # ``list`` is an operation's name below
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+from urllib.parse import quote
+
+from mnemara.client.core import (
+    Accepted,
+    Answer,
+    Call,
+    Context,
+    ErasureReceipt,
+    Job,
+    Memory,
+    MemoryVersion,
+    Message,
+    Page,
+    Plan,
+    SearchHit,
+    Session,
+    compact,
+    jsonable,
+    parse_time,
+)
+
+MAX_BATCH = 500
+
+
+def _id(value: str) -> str:
+    return quote(str(value), safe="")
+
+
+def _if_match(version: int | None) -> dict[str, str]:
+    return {"If-Match": f'"{int(version)}"'} if version is not None else {}
+
+
+def _once() -> dict[str, str]:
+    """A new Idempotency-Key: one per call, kept by every retry of it."""
+    return {"Idempotency-Key": str(uuid.uuid4())}
+
+
+def _memory(answer: Answer) -> Memory:
+    return Memory.from_json(answer.body)
+
+
+def _accepted(answer: Answer) -> Accepted:
+    data = answer.body if isinstance(answer.body, dict) else {}
+    job = data.get("job")
+    return Accepted(job=str(job) if job else None, raw=dict(data))
+
+
+def _messages(messages: Sequence[Message | Mapping[str, str]]) -> builtins.list[dict[str, str]]:
+    return [{"role": m["role"], "content": m["content"]} for m in messages]
+
+
+# --- memories ---
+
+
+def save(content: str, *, scope: str, type: str = "fact", entity: str | None = None,
+         metadata: Mapping[str, Any] | None = None, confidence: float | None = None, provenance: str | None = None,
+         subject: str | None = None, source_session: str | None = None, valid_from: datetime | str | None = None,
+         valid_to: datetime | str | None = None, expires_at: datetime | str | None = None) -> Plan[Memory]:
+    """Save one memory through the write flow. ``result.resolution.action`` says what happened."""
+    body = compact(scope=scope, content=content, type=type, entity=entity,
+                   metadata=dict(metadata) if metadata is not None else None, confidence=confidence,
+                   provenance=provenance, subject=subject, source_session=source_session, valid_from=valid_from,
+                   valid_to=valid_to, expires_at=expires_at)
+    return (yield Call("POST", "memories", _memory, json=body, headers=_once(), retry=True))
+
+
+def save_many(items: Sequence[Mapping[str, Any]]) -> Plan[builtins.list[Memory]]:
+    """Save many memories (dicts in the API's shape), 500 per request; each request is all-or-nothing."""
+    saved: builtins.list[Memory] = []
+    for start in range(0, len(items), MAX_BATCH):
+        chunk = [{k: jsonable(v) for k, v in item.items() if v is not None} for item in items[start:start + MAX_BATCH]]
+        saved.extend((yield Call("POST", "memories", lambda a: [Memory.from_json(m) for m in a.body], json=chunk,
+                                 headers=_once(), retry=True)))
+    return saved
+
+
+def get(memory_id: str) -> Plan[Memory]:
+    return (yield Call("GET", f"memories/{_id(memory_id)}", _memory, retry=True))
+
+
+def update(memory_id: str, *, version: int, **changes: Any) -> Plan[Memory]:
+    """Change content/type/entity/metadata/confidence/status/valid_to/expires_at (and a ``reason``).
+
+    ``version`` is the version you read; if the memory changed since, ``VersionConflict`` is raised with the
+    current memory in ``.current``: merge your change into it and retry with its version.
+    """
+    if not changes:
+        raise ValueError("update() needs at least one change, e.g. content='…'")
+    body = {k: jsonable(v) for k, v in changes.items()}
+    return (yield Call("PATCH", f"memories/{_id(memory_id)}", _memory, json=body, headers=_if_match(version)))
+
+
+def deprecate(memory_id: str, *, reason: str = "", version: int | None = None) -> Plan[Memory]:
+    """Mark a memory no longer true (kept in history, left out of recall)."""
+    return (yield Call("POST", f"memories/{_id(memory_id)}/deprecate", _memory, json=compact(reason=reason),
+                       headers=_if_match(version)))
+
+
+def restore(memory_id: str, *, reason: str = "", version: int | None = None) -> Plan[Memory]:
+    """Make a deprecated memory active again."""
+    return (yield Call("POST", f"memories/{_id(memory_id)}/restore", _memory, json=compact(reason=reason),
+                       headers=_if_match(version)))
+
+
+def delete(memory_id: str, *, version: int | None = None) -> Plan[None]:
+    """Hard-delete a memory and its versions (the audit log keeps a content-free tombstone)."""
+    return (yield Call("DELETE", f"memories/{_id(memory_id)}", lambda a: None,
+                       headers={**_if_match(version), **_once()}, retry=True))
+
+
+def history(memory_id: str) -> Plan[builtins.list[MemoryVersion]]:
+    """All versions of a memory, oldest first."""
+    return (yield Call("GET", f"memories/{_id(memory_id)}/history",
+                       lambda a: [MemoryVersion.from_json(v) for v in a.body.get("results", [])], retry=True))
+
+
+def merge(memory_ids: Sequence[str], *, content: str | None = None, reason: str | None = None) -> Plan[Memory]:
+    """Merge live memories of one scope into a new one; the merged ones become deprecated."""
+    body = compact(ids=[str(i) for i in memory_ids], content=content, reason=reason)
+    return (yield Call("POST", "memories/merge", _memory, json=body, headers=_once(), retry=True))
+
+
+def list_page(*, cursor: str | None = None, limit: int | None = None, **filters: Any) -> Plan[Page]:
+    """One page of memories, newest first. Filters: scope, scope_prefix, type, status, subject, entity, q (text),
+    updated_since."""
+    return (yield Call("GET", "memories", lambda a: Page(results=[Memory.from_json(m) for m in a.body["results"]],
+                                                         next=a.body.get("next")),
+                       params=compact(cursor=cursor, limit=limit, **filters), retry=True))
+
+
+# --- recall ---
+
+
+def search(query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None, k: int = 10,
+           types: Sequence[str] | None = None, descendants: bool | None = None, min_confidence: float | None = None,
+           include_statuses: Sequence[str] | None = None, filters: Mapping[str, Any] | None = None,
+           floor: bool | None = None) -> Plan[builtins.list[SearchHit]]:
+    """The memories that best match ``query`` in the given scope(s), best first: at most ``k``, only those
+    above the relevance floor (``floor=False``: the best ``k``, relevant or not)."""
+    body = compact(query=query, scope=scope, scopes=builtins.list(scopes) if scopes is not None else None, k=k,
+                   types=builtins.list(types) if types is not None else None, descendants=descendants,
+                   min_confidence=min_confidence,
+                   include_statuses=builtins.list(include_statuses) if include_statuses is not None else None,
+                   filters=dict(filters) if filters is not None else None, floor=floor)
+    return (yield Call("POST", "memories/search", lambda a: [
+        SearchHit(memory=Memory.from_json(hit["memory"]), score=float(hit.get("score", 0.0)),
+                  scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)))
+        for hit in a.body.get("results", [])], json=body, retry=True))
+
+
+def context(query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None,
+            token_budget: int | None = None, types: Sequence[str] | None = None,
+            floor: bool | None = None) -> Plan[Context]:
+    """The ``<memory>`` block to put in a system prompt for ``query``, within ``token_budget`` tokens: only
+    memories above the relevance floor (``floor=False``: the best ones that fit, relevant or not)."""
+    body = compact(query=query, scope=scope, scopes=builtins.list(scopes) if scopes is not None else None,
+                   token_budget=token_budget, types=builtins.list(types) if types is not None else None, floor=floor)
+    return (yield Call("POST", "context", lambda a: Context(
+        block=str(a.body.get("block", "")), items=[str(i) for i in a.body.get("items", [])],
+        tokens=int(a.body.get("tokens") or 0), raw=dict(a.body)), json=body, retry=True))
+
+
+def feedback(memory_ids: Sequence[str] = (), *, useful: bool | None = None,
+             correction: str | None = None, query: str | None = None) -> Plan[None]:
+    """Whether recalled memories helped (``query``: what was asked), and/or a correction in words."""
+    body = compact(memory_ids=[str(i) for i in memory_ids] or None, useful=useful, correction=correction,
+                   query=query)
+    return (yield Call("POST", "feedback", lambda a: None, json=body))
+
+
+# --- sessions and extraction ---
+
+
+def add_messages(session_id: str, messages: Sequence[Message | Mapping[str, str]], *, scope: str,
+                 subject: str | None = None) -> Plan[Accepted]:
+    """Append conversation turns to a session's short-term buffer; extraction may be scheduled."""
+    body = compact(scope=scope, subject=subject, messages=_messages(messages))
+    return (yield Call("POST", f"sessions/{_id(session_id)}/messages", _accepted, json=body))
+
+
+def session(session_id: str, *, scope: str | None = None, limit: int | None = None) -> Plan[Session]:
+    """The session's recent turns and rolling summary (``scope`` when the id is used in several scopes)."""
+    return (yield Call("GET", f"sessions/{_id(session_id)}", lambda a: Session.from_json(a.body),
+                       params=compact(scope=scope, limit=limit), retry=True))
+
+
+def close_session(session_id: str, *, scope: str | None = None) -> Plan[Accepted]:
+    """Summarise the session and extract its memories now (in the background: see ``job``). Closing again
+    returns the same job, so this call is retried after a lost answer."""
+    return (yield Call("POST", f"sessions/{_id(session_id)}/close", _accepted, params=compact(scope=scope),
+                       retry=True))
+
+
+def extract(messages: Sequence[Message | Mapping[str, str]], *, scope: str, subject: str | None = None,
+            ) -> Plan[Accepted]:
+    """Extract memories from messages without a session (a background job)."""
+    body = compact(scope=scope, subject=subject, messages=_messages(messages))
+    return (yield Call("POST", "extract", _accepted, json=body))
+
+
+def job(job_id: str) -> Plan[Job]:
+    return (yield Call("GET", f"jobs/{_id(job_id)}", lambda a: Job.from_json(a.body), retry=True))
+
+
+# --- subjects (GDPR) ---
+
+
+def export_subject(external_id: str) -> Plan[dict[str, Any]]:
+    """Everything held about a person (GDPR Art. 15/20), as the API's JSON."""
+    return (yield Call("GET", f"subjects/{_id(external_id)}/export", lambda a: dict(a.body), retry=True))
+
+
+def erase_subject(external_id: str) -> Plan[ErasureReceipt]:
+    """Erase a person's memories, versions, sessions and review items (GDPR Art. 17). A retry after a lost
+    answer gets the first receipt (not a 404)."""
+    def receipt(answer: Answer) -> ErasureReceipt:
+        data = answer.body
+        return ErasureReceipt(subject=external_id, erased_at=parse_time(data.get("erased_at")),
+                              counts=dict(data.get("counts") or {}), exports=builtins.list(data.get("exports") or []),
+                              raw=dict(data))
+
+    return (yield Call("DELETE", f"subjects/{_id(external_id)}", receipt, headers=_once(), retry=True))

@@ -1,0 +1,103 @@
+"""Schemathesis hooks for ``test_schemathesis.py`` (loaded through ``SCHEMATHESIS_HOOKS``).
+
+The schema states every rule a single value must follow. A few rules of the API relate two values, or a
+value and stored data, which JSON Schema cannot say; a generated request that breaks one is answered 400
+(correctly) and would count as "a valid request refused". ``before_call`` takes the offending value out
+of such a request (schemathesis then classifies the request anew), for the rules named:
+
+- ``cursor`` is an opaque token the API hands out (``next``): a made-up one is 400.
+- ``If-Match`` and a body's ``version`` must agree when both are sent (else 412).
+- an ``Idempotency-Key`` names one request: the run reuses generated keys across requests, which is
+  (correctly) a 422; each valid key is replaced by a new UUID.
+- ``valid_to`` is not before ``valid_from`` (a PATCH's: not before the stored one, so created memories start
+  in the past and a PATCH's ``valid_to`` lies ahead).
+- an ``expires_at`` already past hides the memory at once: the run could not read back what it created.
+- an API key cannot raise an inferred memory's confidence to the review threshold (0.8) in a PATCH.
+
+It also gives the run real people to export and erase: a generated external id is almost never one, so
+half of the valid export and erase requests name a person created just before.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import requests
+import schemathesis
+
+REVIEW_THRESHOLD = 0.8
+_IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+
+
+def _when(value: Any) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _fix_memory(item: Any, now: datetime) -> None:
+    if not isinstance(item, dict):
+        return
+    valid_from = _when(item.get("valid_from"))
+    if valid_from is not None and valid_from > now:
+        del item["valid_from"]
+        valid_from = None
+    valid_to = _when(item.get("valid_to"))
+    if valid_to is not None and valid_to < (valid_from or now):
+        del item["valid_to"]
+    expires_at = _when(item.get("expires_at"))
+    if expires_at is not None and expires_at < now + timedelta(days=1):
+        del item["expires_at"]
+
+
+def _fix_change(body: dict[str, Any], now: datetime) -> None:
+    for name in ("valid_to", "expires_at"):
+        when = _when(body.get(name))
+        if when is not None and when < now + timedelta(days=1):
+            del body[name]
+    confidence = body.get("confidence")
+    if isinstance(confidence, int | float) and not isinstance(confidence, bool) and confidence >= REVIEW_THRESHOLD:
+        del body["confidence"]
+
+
+def _person() -> str:
+    """A person with one memory, created through the API (the run's key and server, from the environment)."""
+    external_id = f"schemathesis-{uuid.uuid4().hex[:12]}"
+    response = requests.post(
+        f"{os.environ['MNEMARA_TEST_URL']}/api/v1/memories", timeout=30,
+        headers={"Authorization": f"Bearer {os.environ['MNEMARA_TEST_KEY']}"},
+        json={"scope": f"user/{external_id}", "content": f"A memory about {external_id}", "subject": external_id})
+    response.raise_for_status()
+    return external_id
+
+
+@schemathesis.hook
+def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
+    now = datetime.now(UTC)
+    method, path = case.operation.method.upper(), case.operation.path
+    if isinstance(case.query, dict):
+        case.query.pop("cursor", None)
+    headers = case.headers or {}
+    if isinstance(case.body, dict) and "version" in case.body and "If-Match" in headers:
+        del case.body["version"]
+    probe = getattr(case.meta.phase, "data", None) if case.meta is not None else None
+    header_probe = getattr(probe, "parameter_location", None) == "header"  # e.g. "no Authorization": left as made
+    if not header_probe and _IDEMPOTENCY_KEY.fullmatch(str(headers.get("Idempotency-Key", ""))):
+        case.headers["Idempotency-Key"] = str(uuid.uuid4())
+    if method == "POST" and path == "/api/v1/memories":
+        for item in case.body if isinstance(case.body, list) else [case.body]:
+            _fix_memory(item, now)
+    if method == "PATCH" and isinstance(case.body, dict):
+        _fix_change(case.body, now)
+    positive = case.meta is not None and case.meta.generation.mode.is_positive
+    if positive and path.startswith("/api/v1/subjects/") and random.random() < 0.5:
+        case.path_parameters = {**(case.path_parameters or {}), "external_id": _person()}

@@ -1,0 +1,147 @@
+"""Idempotency-Key on create, delete, merge and erase: a retry within 24 h gets the first answer and changes
+nothing; the key for another request is a 422; a deletion or erasure scrubs the answers that showed what it
+removed (no copy of their content survives, and a late retry cannot write them back)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from memories.compliance.retention import maintenance_run
+from tenants.models import IdempotencyRecord
+from tenants.scoping import tenant_scope
+from tests.api.conftest import API, assert_error, create, row_counts
+from tests.conftest import KeyedClient, keyed_client
+
+pytestmark = pytest.mark.django_db
+
+
+def post(kc: KeyedClient, url: str, data: Any, key: str) -> Any:
+    return kc.client.post(f"{API}/{url}", data, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def delete(kc: KeyedClient, url: str, key: str) -> Any:
+    return kc.client.delete(f"{API}/{url}", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def records(kc: KeyedClient) -> list[IdempotencyRecord]:
+    with tenant_scope(kc.tenant):
+        return list(IdempotencyRecord.objects.order_by("created_at"))
+
+
+def test_it_answers_a_retried_create_with_the_first_answer_and_writes_once(alice: KeyedClient, fake_embedder) -> None:
+    key, body = str(uuid.uuid4()), [{"scope": "user/1", "content": "Takes the 8:15 train"},
+                                     {"scope": "user/1", "content": "Drinks green tea"}]
+    first = post(alice, "memories", body, key)
+    assert first.status_code == 201 and "Idempotent-Replayed" not in first
+    counts = row_counts(alice.tenant)
+    again = post(alice, "memories", body, key)
+    assert (again.status_code, again.json(), again["Idempotent-Replayed"]) == (201, first.json(), "true")
+    assert row_counts(alice.tenant) == counts
+    assert [len(r.resource_ids) for r in records(alice)] == [2]
+
+
+def test_it_refuses_the_key_of_another_request(alice: KeyedClient, fake_embedder) -> None:
+    key = str(uuid.uuid4())
+    post(alice, "memories", {"scope": "user/1", "content": "Likes jazz"}, key)
+    counts = row_counts(alice.tenant)
+    assert_error(post(alice, "memories", {"scope": "user/1", "content": "Likes rock"}, key), 422,
+                 "idempotency_key_reused")
+    assert_error(delete(alice, f"memories/{uuid.uuid4()}", key), 422, "idempotency_key_reused")
+    assert row_counts(alice.tenant) == counts
+
+
+def test_it_remembers_successes_only(alice: KeyedClient, fake_embedder) -> None:
+    key = str(uuid.uuid4())
+    assert_error(post(alice, "memories", {"scope": "bad scope!", "content": "x"}, key), 400)
+    assert records(alice) == []  # nothing was written, so nothing to protect: the key is still free
+    assert post(alice, "memories", {"scope": "user/1", "content": "Fixed"}, key).status_code == 201
+
+
+def test_it_answers_a_retried_delete_and_erase_as_the_first_time_not_404(alice: KeyedClient, fake_embedder) -> None:
+    memory = create(alice, content="Parks on level 3", subject="ada")
+    key = str(uuid.uuid4())
+    assert delete(alice, f"memories/{memory['id']}", key).status_code == 204
+    retried = delete(alice, f"memories/{memory['id']}", key)
+    assert (retried.status_code, retried.content, retried["Idempotent-Replayed"]) == (204, b"", "true")
+    assert_error(alice.client.delete(f"{API}/memories/{memory['id']}"), 404)  # without the key: it is gone
+
+    create(alice, content="Lives in Lyon", subject="ada")
+    key = str(uuid.uuid4())
+    receipt = delete(alice, "subjects/ada", key)
+    assert receipt.status_code == 200 and receipt.json()["counts"]["memories"] == 1
+    again = delete(alice, "subjects/ada", key)
+    assert (again.status_code, again.json()) == (200, receipt.json())
+
+
+def test_it_scrubs_remembered_answers_of_what_is_deleted_or_erased(alice: KeyedClient, fake_embedder) -> None:
+    deleted_key, erased_key = str(uuid.uuid4()), str(uuid.uuid4())
+    body = {"scope": "user/bo", "content": "Bo's passport number is in the drawer", "subject": "bo"}
+    saved = post(alice, "memories", {**body, "scope": "team/x"}, deleted_key).json()
+    post(alice, "memories", body, erased_key)
+    alice.client.delete(f"{API}/memories/{saved['id']}")
+    alice.client.delete(f"{API}/subjects/bo")
+    assert all("passport" not in str(r.body) and r.status == 410 and not r.resource_ids for r in records(alice))
+    counts = row_counts(alice.tenant)
+    assert_error(post(alice, "memories", body, erased_key), 410, "idempotent_answer_gone")  # not written back
+    assert_error(post(alice, "memories", {**body, "scope": "team/x"}, deleted_key), 410, "idempotent_answer_gone")
+    assert row_counts(alice.tenant) == counts
+
+
+def test_it_forgets_keys_after_24_hours_and_per_tenant(alice: KeyedClient, bob: KeyedClient, fake_embedder) -> None:
+    key, body = str(uuid.uuid4()), {"scope": "user/1", "content": "Owns a bike"}
+    first = post(alice, "memories", body, key)
+    assert post(bob, "memories", {"scope": "user/1", "content": "Owns a car"}, key).status_code == 201  # bob's own
+    with tenant_scope(alice.tenant):
+        IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    maintenance_run(tenant_slug="acme")
+    assert records(alice) == [] and len(records(bob)) == 1
+    again = post(alice, "memories", body, key)  # a new request now: answered by the write flow (duplicate)
+    assert again.json()["resolution"]["action"] == "duplicate" and again.json()["id"] == first.json()["id"]
+    assert "Idempotent-Replayed" not in again
+
+
+def test_it_refuses_a_malformed_key(alice: KeyedClient, fake_embedder) -> None:
+    for bad in ("", "x" * 256, "with space", "ключ"):
+        response = alice.client.post(f"{API}/memories", {"scope": "user/1", "content": "x"}, format="json",
+                                     HTTP_IDEMPOTENCY_KEY=bad.encode().decode("latin-1"))
+        assert_error(response, 400, "validation_error")
+    assert row_counts(alice.tenant)["Memory"] == 0
+
+
+def test_it_merges_once(alice: KeyedClient, fake_embedder) -> None:
+    a, b = create(alice, content="Has a cat."), create(alice, content="The cat is called Mo.")
+    key = str(uuid.uuid4())
+    first = post(alice, "memories/merge", {"ids": [a["id"], b["id"]]}, key)
+    assert first.status_code == 201
+    assert post(alice, "memories/merge", {"ids": [a["id"], b["id"]]}, key).json() == first.json()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_requests_with_one_key_at_once_write_once(alice: KeyedClient, fake_embedder) -> None:
+    key, body = str(uuid.uuid4()), {"scope": "user/1", "content": "Runs on Tuesdays"}
+    answers: list[Any] = [None, None]
+    start = threading.Barrier(2)
+
+    def send(i: int) -> None:
+        client = keyed_client(alice.tenant).client
+        start.wait()
+        try:
+            answers[i] = client.post(f"{API}/memories", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert [a.status_code for a in answers] == [201, 201]
+    assert answers[0].json() == answers[1].json()
+    assert row_counts(alice.tenant)["Memory"] == 1 and len(records(alice)) == 1
