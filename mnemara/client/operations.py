@@ -159,7 +159,8 @@ def search(query: str, *, scope: str | None = None, scopes: Sequence[str] | None
                    filters=dict(filters) if filters is not None else None, floor=floor)
     return (yield Call("POST", "memories/search", lambda a: [
         SearchHit(memory=Memory.from_json(hit["memory"]), score=float(hit.get("score", 0.0)),
-                  scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)))
+                  scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)),
+                  conflict=bool(hit.get("conflict", False)))
         for hit in a.body.get("results", [])], json=body, retry=True))
 
 

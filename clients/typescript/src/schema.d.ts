@@ -492,6 +492,11 @@ export interface components {
              */
             descendants?: boolean;
             types?: ("fact" | "preference" | "task" | "summary" | "note")[] | null;
+            /**
+             * @description Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not.
+             * @default true
+             */
+            floor?: boolean;
             /** @description Tokens the block may use; default: the tenant's setting. */
             token_budget?: number | null;
         } & (unknown | unknown);
@@ -720,6 +725,11 @@ export interface components {
             useful?: boolean | null;
             /** @default  */
             correction?: string;
+            /**
+             * @description What the agent asked when it rated these memories (shown in the feedback inbox).
+             * @default
+             */
+            query?: string;
         } & ({
             memory_ids: unknown;
         } | {
@@ -1001,11 +1011,12 @@ export interface components {
          *     * `keep_old` - keep_old
          *     * `keep_new` - keep_new
          *     * `merge` - merge
+         *     * `keep_both` - keep_both
          * @enum {string}
          */
-        ReviewActionEnum: "accept" | "reject" | "keep_old" | "keep_new" | "merge";
+        ReviewDecisionActionEnum: "accept" | "reject" | "keep_old" | "keep_new" | "merge" | "keep_both";
         ReviewDecisionRequest: {
-            action: components["schemas"]["ReviewActionEnum"];
+            action: components["schemas"]["ReviewDecisionActionEnum"];
             /** @description For `merge`: the merged memory's text (optional). */
             content?: string | null;
             /** @default  */
@@ -1031,6 +1042,8 @@ export interface components {
              *     * `edited` - edited
              *     * `deprecated` - deprecated
              *     * `merged` - merged
+             *     * `keep_both` - kept both
+             *     * `replaced` - replaced by a new review item
              */
             resolution: components["schemas"]["ReviewResolutionEnum"] | components["schemas"]["BlankEnum"];
             resolved_by: string;
@@ -1065,9 +1078,11 @@ export interface components {
          *     * `edited` - edited
          *     * `deprecated` - deprecated
          *     * `merged` - merged
+         *     * `keep_both` - kept both
+         *     * `replaced` - replaced by a new review item
          * @enum {string}
          */
-        ReviewResolutionEnum: "accept" | "reject" | "keep_old" | "keep_new" | "merge" | "superseded" | "edited" | "deprecated" | "merged";
+        ReviewResolutionEnum: "accept" | "reject" | "keep_old" | "keep_new" | "merge" | "superseded" | "edited" | "deprecated" | "merged" | "keep_both" | "replaced";
         /**
          * @description * `open` - open
          *     * `resolved` - resolved
@@ -1134,6 +1149,10 @@ export interface components {
             scores: {
                 [key: string]: number;
             };
+            /** @description Above the relevance floor (always true unless `floor` is false). */
+            relevant: boolean;
+            /** @description In an unresolved conflict: another returned memory is a live fact or preference about the same entity that says something else (no person has decided which holds), or this memory's status is `conflicted`. Do not treat it as settled. */
+            conflict: boolean;
         };
         /** @description What to recall, and from where: `scope` or `scopes` (one of them). */
         SearchRequest: {
@@ -1148,6 +1167,11 @@ export interface components {
              */
             descendants?: boolean;
             types?: ("fact" | "preference" | "task" | "summary" | "note")[] | null;
+            /**
+             * @description Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not.
+             * @default true
+             */
+            floor?: boolean;
             /**
              * @description The most results to return.
              * @default 10
