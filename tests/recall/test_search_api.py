@@ -204,7 +204,7 @@ def test_it_marks_memories_in_an_unresolved_conflict(alice) -> None:
     [tea] = save(alice, {"content": "The user likes tea", "type": "preference", "entity": "drink"})
     [coffee] = save(alice, {"content": "The user likes coffee", "type": "preference", "entity": "drink"})
     assert coffee["resolution"]["action"] == "conflict"
-    body = {"query": "what does the user like to drink", "include_statuses": ["active", "conflicted"]}
+    body: dict[str, Any] = {"query": "what does the user like to drink", "include_statuses": ["active", "conflicted"]}
     marks = {hit["memory"]["content"]: hit["conflict"] for hit in search(alice, **body)["results"]}
     assert marks == {"The user likes tea": True, "The user likes coffee": True}
     with tenant_scope(alice.tenant):
