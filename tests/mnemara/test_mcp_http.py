@@ -1,0 +1,181 @@
+"""MCP over Streamable HTTP at ``/mcp`` (mnemara/mcp_http.py), as hosted agents reach it.
+
+The service runs as ``make run`` serves it: uvicorn on ``mnemara.asgi`` (lifespan on), in a subprocess on
+this test's database (``MNEMARA_DB_NAME``) with the fake embedder (vectors do not matter here). The official
+SDK's client connects with each tenant's key in turn; the same URL serves them all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from django.db import connection
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+from mnemara.client.mcp import server_version
+from tenants.services import apikey_create, apikey_revoke
+from tests.client.test_mcp import READ_TOOLS, TOOLS, error_text, payload
+from tests.conftest import KeyedClient
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+            ) -> Iterator[str]:
+    """The service's base URL: uvicorn on mnemara.asgi, on the test database, stopped after the module."""
+    with django_db_blocker.unblock():
+        database = connection.settings_dict["NAME"]
+    port = free_port()
+    log = tmp_path_factory.mktemp("mcp-http") / "uvicorn.log"
+    env = {**os.environ, "MNEMARA_DB_NAME": database, "MNEMARA_EMBEDDING_BACKEND": "fake", "DEBUG": "0",
+           "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "MNEMARA_WEB_THREADS": "4",
+           "MNEMARA_SEARCH_INDEX_SWEEP_SECONDS": "0"}
+    with log.open("wb") as output:
+        web = subprocess.Popen([sys.executable, "-m", "uvicorn", "mnemara.asgi:application", "--host", "127.0.0.1",
+                                "--port", str(port), "--no-access-log", "--lifespan", "on"],
+                               cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code in (200, 503):
+                    break
+            except httpx.TransportError:
+                pass
+            if web.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"uvicorn did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        web.terminate()
+        try:
+            web.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            web.kill()
+            web.wait()
+        text = log.read_text()
+        assert "Traceback" not in text, text[-3000:]
+
+
+@asynccontextmanager
+async def mcp_session(url: str, key: str) -> AsyncIterator[Any]:
+    http = create_mcp_http_client(headers={"Authorization": f"Bearer {key}"})
+    async with http, Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
+        yield client
+
+
+def test_each_tenant_sees_only_its_own_memories(service: str, alice: KeyedClient, bob: KeyedClient) -> None:
+    async def scenario() -> None:
+        async with mcp_session(service, alice.secret) as client:
+            assert client.server_info is not None and client.server_info.version == server_version()
+            assert {tool.name for tool in (await client.list_tools()).tools} == TOOLS
+            saved = payload(await client.call_tool("save_memory", {
+                "content": "The Apollo launch moved to June 3", "scope": "user/7/project/apollo",
+                "entity": "project:apollo/launch", "metadata": [{"key": "source", "value": "standup"}]}))
+            assert saved["resolution"]["action"] == "created" and saved["metadata"] == {"source": "standup"}
+            found = payload(await client.call_tool("search_memories", {"query": "Apollo launch", "scope": "user/7",
+                                                                       "descendants": True}))
+            assert [hit["id"] for hit in found["results"]] == [saved["id"]]
+            only_here = payload(await client.call_tool("search_memories", {"query": "Apollo launch",
+                                                                           "scope": "user/7"}))
+            assert only_here["results"] == []
+
+        async with mcp_session(service, bob.secret) as client:
+            assert {tool.name for tool in (await client.list_tools()).tools} == TOOLS
+            for name, arguments in (("get_memory", {"memory_id": saved["id"]}),
+                                    ("memory_history", {"memory_id": saved["id"]}),
+                                    ("deprecate_memory", {"memory_id": saved["id"]})):
+                assert "not_found" in error_text(await client.call_tool(name, arguments))
+            found = payload(await client.call_tool("search_memories", {"query": "Apollo launch", "scope": "user/7",
+                                                                       "descendants": True}))
+            assert found["results"] == []
+            assert payload(await client.call_tool("list_memories", {}))["results"] == []
+            context = await client.call_tool("get_context", {"query": "Apollo", "scope": "user/7",
+                                                             "descendants": True})
+            assert "June 3" not in "".join(getattr(part, "text", "") for part in context.content)
+
+        async with mcp_session(service, alice.secret) as client:  # untouched by bob
+            memory = payload(await client.call_tool("get_memory", {"memory_id": saved["id"]}))
+            assert (memory["version"], memory["status"]) == (1, "active")
+
+    anyio.run(scenario)
+
+
+def test_a_read_only_key_is_not_offered_the_write_tools(service: str, alice: KeyedClient) -> None:
+    _, secret = apikey_create(tenant=alice.tenant, name="reader", read_only=True)
+    saved = alice.client.post("/api/v1/memories", {"scope": "user/8", "content": "Likes green tea"},
+                              format="json").json()
+
+    async def scenario() -> None:
+        async with mcp_session(service, secret) as client:
+            assert {tool.name for tool in (await client.list_tools()).tools} == READ_TOOLS
+            refused = error_text(await client.call_tool("save_memory", {"content": "x", "scope": "user/8"}))
+            assert "save_memory" in refused
+            found = payload(await client.call_tool("search_memories", {"query": "green tea", "scope": "user/8"}))
+            assert [hit["id"] for hit in found["results"]] == [saved["id"]]
+            resource = await client.read_resource(f"mnemara://memories/{saved['id']}")
+            assert json.loads(resource.contents[0].text)["content"] == "Likes green tea"
+            listed = await client.read_resource("mnemara://scopes/user%2F8/memories")
+            assert [m["id"] for m in json.loads(listed.contents[0].text)["results"]] == [saved["id"]]
+            prompt = await client.get_prompt("use_memory_well", {"scope": "user/8"})
+            assert "get_context" in prompt.messages[0].content.text
+
+    anyio.run(scenario)
+
+
+def test_a_keys_scope_prefixes_apply(service: str, alice: KeyedClient) -> None:
+    _, secret = apikey_create(tenant=alice.tenant, name="user 9 only", scope_prefixes=["user/9"])
+
+    async def scenario() -> None:
+        async with mcp_session(service, secret) as client:
+            payload(await client.call_tool("save_memory", {"content": "Runs on Tuesdays", "scope": "user/9"}))
+            for name, arguments in (("save_memory", {"content": "x", "scope": "user/10"}),
+                                    ("search_memories", {"query": "Tuesdays", "scope": "user/10"}),
+                                    ("get_context", {"query": "Tuesdays", "scope": "user/10"})):
+                assert "scope_not_found" in error_text(await client.call_tool(name, arguments)), name
+            found = payload(await client.call_tool("search_memories", {"query": "Tuesdays", "scope": "user/9"}))
+            assert [hit["content"] for hit in found["results"]] == ["Runs on Tuesdays"]
+
+    anyio.run(scenario)
+
+
+def test_it_answers_401_before_any_mcp_handling(service: str, alice: KeyedClient) -> None:
+    old, revoked = apikey_create(tenant=alice.tenant, name="old")
+    apikey_revoke(tenant=alice.tenant, key_id=str(old.pk), actor="test")
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    headers = {"Accept": "application/json, text/event-stream"}
+    for authorization in (None, "Bearer mn_not_a_key", f"Bearer {revoked}", f"Basic {alice.secret}"):
+        sent = {**headers, **({"Authorization": authorization} if authorization else {})}
+        response = httpx.post(f"{service}/mcp", json=initialize, headers=sent, timeout=30)
+        assert response.status_code == 401, (authorization, response.text)
+        assert response.headers["www-authenticate"] == 'Bearer realm="mnemara"'
+        assert response.json()["error"]["code"] in ("not_authenticated", "authentication_failed")
+    accepted = httpx.post(f"{service}/mcp", json=initialize, timeout=30,
+                          headers={**headers, "Authorization": f"Bearer {alice.secret}"})
+    assert accepted.status_code == 200 and accepted.json()["result"]["serverInfo"]["name"] == "mnemara"
+    assert httpx.get(f"{service}/healthz", timeout=30).status_code == 200  # Django still answers beside it
