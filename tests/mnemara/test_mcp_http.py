@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -179,3 +180,49 @@ def test_it_answers_401_before_any_mcp_handling(service: str, alice: KeyedClient
                           headers={**headers, "Authorization": f"Bearer {alice.secret}"})
     assert accepted.status_code == 200 and accepted.json()["result"]["serverInfo"]["name"] == "mnemara"
     assert httpx.get(f"{service}/healthz", timeout=30).status_code == 200  # Django still answers beside it
+
+
+INSPECTOR_VERSION = "2.12.0"
+
+
+def inspector() -> Path:
+    """The MCP Inspector's CLI, installed once into the repository's gitignored cache (skips without npm)."""
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        pytest.skip("node/npm not found: the MCP Inspector CLI test needs them (Node 20: apt-get install nodejs npm)")
+    folder = ROOT / ".cache" / "mcp-inspector" / INSPECTOR_VERSION
+    cli = folder / "node_modules" / ".bin" / "mcp-inspector"
+    if not cli.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error",
+                               f"@modelcontextprotocol/inspector@{INSPECTOR_VERSION}"],
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not cli.exists():
+            pytest.skip(f"could not install the MCP Inspector from npm: {done.stderr.strip()[-500:]}")
+    return cli
+
+
+def test_the_mcp_inspector_cli_lists_and_calls_the_tools_over_http(service: str, alice: KeyedClient,
+                                                                  tmp_path: Path) -> None:
+    cli = inspector()
+    saved = alice.client.post("/api/v1/memories", {"scope": "user/11", "content": "Drinks oat milk"},
+                              format="json").json()
+
+    def run(key: str, *args: str) -> Any:
+        done = subprocess.run([str(cli), "--cli", f"{service}/mcp", "--transport", "http",
+                               "--header", f"Authorization: Bearer {key}", *args],
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "MCP_CATALOG_PATH": str(tmp_path / "catalog.json")})
+        assert done.returncode == 0, done.stdout + done.stderr
+        return json.loads(done.stdout)
+
+    listed = run(alice.secret, "--method", "tools/list")
+    assert {tool["name"] for tool in listed["tools"]} == TOOLS
+    search = next(tool for tool in listed["tools"] if tool["name"] == "search_memories")
+    assert search["annotations"]["readOnlyHint"] is True
+    assert search["inputSchema"]["properties"]["k"]["maximum"] == 50
+    called = run(alice.secret, "--method", "tools/call", "--tool-name", "search_memories",
+                 "--tool-arg", "query=oat milk", "--tool-arg", "scope=user/11")
+    assert [hit["id"] for hit in called["structuredContent"]["results"]] == [saved["id"]]
+    _, reader = apikey_create(tenant=alice.tenant, name="inspector reader", read_only=True)
+    assert {tool["name"] for tool in run(reader, "--method", "tools/list")["tools"]} == READ_TOOLS
