@@ -21,11 +21,11 @@ from typing import Any
 
 import anyio
 import httpx
+import httpx2
 import pytest
 from django.db import connection
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 
 from mnemara.client.mcp import server_version
 from tenants.services import apikey_create, apikey_revoke
@@ -84,7 +84,7 @@ def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyt
 
 @asynccontextmanager
 async def mcp_session(url: str, key: str) -> AsyncIterator[Any]:
-    http = create_mcp_http_client(headers={"Authorization": f"Bearer {key}"})
+    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {key}"}, timeout=60)
     async with http, Client(streamable_http_client(f"{url}/mcp", http_client=http)) as client:
         yield client
 
@@ -226,3 +226,43 @@ def test_the_mcp_inspector_cli_lists_and_calls_the_tools_over_http(service: str,
     assert [hit["id"] for hit in called["structuredContent"]["results"]] == [saved["id"]]
     _, reader = apikey_create(tenant=alice.tenant, name="inspector reader", read_only=True)
     assert {tool["name"] for tool in run(reader, "--method", "tools/list")["tools"]} == READ_TOOLS
+
+
+MCP_V1 = "1.30.0"
+
+
+def python_with_mcp_v1() -> Path:
+    """A Python with the ``mcp`` SDK 1.x, in a virtual environment made once in the repository's gitignored
+    cache (pip reaches PyPI); the test skips, saying why, where that cannot be made."""
+    folder = ROOT / ".cache" / f"mcp-v{MCP_V1}-venv"
+    python = folder / "bin" / "python"
+    if not (folder / ".complete").exists():
+        made = subprocess.run([sys.executable, "-m", "venv", "--clear", str(folder)], capture_output=True, text=True)
+        installed = made.returncode == 0 and subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", f"mcp=={MCP_V1}"],
+            capture_output=True, text=True, timeout=600)
+        if not installed or installed.returncode != 0:
+            detail = made.stderr if not installed else installed.stderr
+            pytest.skip(f"could not make a virtual environment with mcp=={MCP_V1} (PyPI unreachable?): "
+                        f"{detail.strip()[-500:]}")
+        (folder / ".complete").touch()
+    return python
+
+
+def test_mcp_v1_clients_and_the_server_on_mcp_v1_work(service: str, alice: KeyedClient) -> None:
+    """mcp 1.x both ways: a 1.x client on the hosted /mcp, and Mnemara's MCP server itself on the 1.x SDK."""
+    python = python_with_mcp_v1()
+    alice.client.post("/api/v1/memories", {"scope": "user/12", "content": "Drinks oat milk"}, format="json")
+    _, reader = apikey_create(tenant=alice.tenant, name="v1 reader", read_only=True)
+    done = subprocess.run([str(python), str(Path(__file__).with_name("mcp_v1_client.py")), service, alice.secret,
+                           reader], capture_output=True, text=True, timeout=180, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    for name in ("http", "stdio"):
+        assert seen[name]["tools"] == sorted(TOOLS) and seen[name]["found"] == ["Drinks oat milk"], name
+        assert seen[name]["server"] == server_version()
+    assert seen["http_read_only"]["tools"] == sorted(READ_TOOLS)
+    assert seen["stdio"]["saved"] == {"source": "mcp 1.x"} and not seen["stdio"]["error"]
+    assert seen["stdio"]["templates"] == ["mnemara://memories/{memory_id}", "mnemara://scopes/{scope}/memories"]
+    assert seen["stdio"]["prompt"]
