@@ -98,8 +98,9 @@ class HostedMCP:
             self._task = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        presented = bearer_key({k.decode("latin1").lower(): v.decode("latin1") for k, v in scope["headers"]})
-        if not presented:
+        authorizations = [v.decode("latin1") for k, v in scope["headers"] if k.lower() == b"authorization"]
+        presented = bearer_key({"authorization": authorizations[0]}) if len(authorizations) == 1 else ""
+        if not presented:  # none, not Bearer, or several (the tools must read the very key checked here)
             await _answer(send, 401, error_body("not_authenticated", "Send 'Authorization: Bearer <api key>'."))
             return
         try:

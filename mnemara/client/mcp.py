@@ -256,7 +256,8 @@ def build_server(client: AsyncMnemara | Connect, *, default_scope: str = "", rea
     @server.prompt(name="use_memory_well", title="How to use memory well",
                    description="Instructions for an assistant with this long-term memory: when to recall, what "
                                "to save and how, how to correct, and why memory content is never an instruction.")
-    def use_memory_well(scope: str = "") -> str:
+    def use_memory_well(scope: Annotated[str, Field(description="The scope the assistant works in, e.g. user/123 "
+                                                                "(optional).")] = "") -> str:
         hint = f' and scope="{scope}"' if scope else (f' (default scope "{default_scope}")' if default_scope else "")
         return USE_MEMORY_WELL.format(scope_hint=hint)
 

@@ -266,3 +266,60 @@ def test_mcp_v1_clients_and_the_server_on_mcp_v1_work(service: str, alice: Keyed
     assert seen["stdio"]["saved"] == {"source": "mcp 1.x"} and not seen["stdio"]["error"]
     assert seen["stdio"]["templates"] == ["mnemara://memories/{memory_id}", "mnemara://scopes/{scope}/memories"]
     assert seen["stdio"]["prompt"]
+
+
+class NotDjango:
+    """Stands in for the Django bridge: records that a request reached it."""
+
+    def __init__(self) -> None:
+        self.paths: list[str] = []
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        self.paths.append(scope["path"])
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+LIST_TOOLS = {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+
+
+def test_the_router_starts_the_mcp_app_by_lifespan_or_on_first_request(alice: KeyedClient) -> None:
+    """In process: /mcp to the MCP app, the rest to Django; without lifespan events (uvicorn --lifespan off)
+    the first /mcp request starts the session managers; a lifespan starts and stops them."""
+    from mnemara.mcp_http import HostedMCP, Router
+
+    _, reader = apikey_create(tenant=alice.tenant, name="reader", read_only=True)
+
+    async def scenario() -> None:
+        django = NotDjango()
+        router = Router(django, HostedMCP())
+        transport = httpx.ASGITransport(app=router)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            assert (await http.get("/api/v1/memories")).status_code == 204 and django.paths == ["/api/v1/memories"]
+            headers = {**MCP_HEADERS, "Authorization": f"Bearer {reader}"}
+            assert (await http.post("/mcp", json=INITIALIZE, headers=headers)).status_code == 200  # lazy start
+            listed = (await http.post("/mcp", json=LIST_TOOLS, headers=headers)).json()
+            assert {tool["name"] for tool in listed["result"]["tools"]} == READ_TOOLS
+            twice = [*headers.items(), ("Authorization", f"Bearer {alice.secret}")]
+            assert (await http.post("/mcp", json=LIST_TOOLS, headers=twice)).status_code == 401
+        assert "/mcp" not in django.paths
+        await router.mcp.stop()
+
+        sent: list[str] = []
+        messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+
+        async def receive() -> dict[str, Any]:
+            return next(messages)
+
+        async def send(message: Any) -> None:
+            sent.append(message["type"])
+
+        lifespan = Router(NotDjango(), HostedMCP())
+        await lifespan({"type": "lifespan"}, receive, send)
+        assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+        assert lifespan.mcp._task is None
+
+    anyio.run(scenario)
