@@ -323,3 +323,16 @@ def test_the_router_starts_the_mcp_app_by_lifespan_or_on_first_request(alice: Ke
         assert lifespan.mcp._task is None
 
     anyio.run(scenario)
+
+
+@pytest.mark.parametrize(("server", "expected"), [
+    (("127.0.0.1", 8000), "http://127.0.0.1:8000"), (("0.0.0.0", 8000), "http://127.0.0.1:8000"),
+    (("::", 8001), "http://[::1]:8001"), (("10.0.0.5", 80), "http://10.0.0.5:80")])
+def test_the_tools_reach_the_api_on_the_listening_socket_never_the_host_header(server, expected, settings) -> None:
+    from mnemara.mcp_http import loopback_url
+
+    settings.MCP_API_URL = ""
+    scope = {"server": server, "headers": [(b"host", b"attacker.example")]}
+    assert loopback_url(scope) == expected
+    settings.MCP_API_URL = "https://memory.internal:8443"
+    assert loopback_url(scope) == "https://memory.internal:8443"
