@@ -32,7 +32,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import quote, unquote
 
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from mnemara.client.core import MemoryVersion
 from mnemara.client.http import DEFAULT_TIMEOUT, AsyncMnemara, Memory, MnemaraError, SearchHit, VersionConflict
@@ -103,9 +103,10 @@ def server_version() -> str:
 # --- what the tools take and return ---
 
 
+# Metadata as a list of key/value pairs, not a free-form object: every input schema stays closed, which
+# strict tool calling (e.g. the OpenAI Agents SDK) requires. The docstrings below are what the model reads.
 class MetadataEntry(BaseModel):
-    """One metadata key and its value. A list of these instead of a free-form object keeps every input
-    schema closed, which strict tool-calling (e.g. the OpenAI Agents SDK) requires."""
+    """One label: a key and its value."""
 
     model_config = ConfigDict(extra="forbid")
     key: Annotated[str, Field(min_length=1, max_length=100, description="The metadata key, e.g. \"source\".")]
@@ -118,6 +119,12 @@ class Turn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     role: Annotated[Literal["user", "assistant"], Field(description="Who said it.")]
     content: Annotated[str, Field(min_length=1, max_length=20_000, description="What was said, verbatim.")]
+
+
+# Inlined where they are used, not "$ref"s into "$defs": some strict-mode converters (the OpenAI Agents SDK's)
+# give up on a reference and leave the whole tool non-strict.
+MetadataItem = Annotated[MetadataEntry, WithJsonSchema(MetadataEntry.model_json_schema())]
+TurnItem = Annotated[Turn, WithJsonSchema(Turn.model_json_schema())]
 
 
 def memory_json(memory: Memory) -> dict[str, Any]:
@@ -371,7 +378,7 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         subject: Annotated[str | None, Field(default=None, max_length=200, description=(
             "The person it is about (their id in your system), so it can be exported or erased with "
             "them."))] = None,
-        metadata: Annotated[list[MetadataEntry] | None, Field(
+        metadata: Annotated[list[MetadataItem] | None, Field(
             default=None, max_length=50, description="Optional key/value labels, e.g. [{\"key\": \"source\", "
                                                      "\"value\": \"chat\"}].")] = None,
     ) -> dict[str, Any]:
@@ -437,7 +444,7 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         session_id: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\x00]*[^/\x00\s][^/\x00]*$",
                                          description="Your id for this conversation (no slashes), the same "
                                                      "for each call of one conversation.")],
-        messages: Annotated[list[Turn], Field(min_length=1, max_length=100,
+        messages: Annotated[list[TurnItem], Field(min_length=1, max_length=100,
                                               description="The new turns, oldest first.")],
         scope: ScopeArg = None,
         subject: Annotated[str | None, Field(default=None, max_length=200,

@@ -5,7 +5,8 @@
 
 It checks both directions of 1.x compatibility: a 1.x client against the hosted ``/mcp`` (served by the
 project's SDK), and Mnemara's MCP server itself running on 1.x (``python -m mnemara.client.mcp`` over stdio,
-the repository on PYTHONPATH), driven by the same 1.x client.
+the repository on PYTHONPATH), driven by the same 1.x client. And which tools the OpenAI Agents SDK (it
+needs mcp 1.x) can make strict.
 """
 
 from __future__ import annotations
@@ -50,10 +51,23 @@ async def over_stdio(url: str, key: str) -> dict[str, Any]:
                 "prompt": "get_context" in prompt.messages[0].content.text}
 
 
+async def strict_in_agents_sdk(url: str, key: str) -> dict[str, bool]:
+    """Which tools the OpenAI Agents SDK (which needs mcp 1.x) makes strict: all of them, or it says which."""
+    from agents import Agent
+    from agents.mcp import MCPServerStreamableHttp, MCPUtil
+    from agents.run_context import RunContextWrapper
+
+    params = {"url": f"{url}/mcp", "headers": {"Authorization": f"Bearer {key}"}}
+    async with MCPServerStreamableHttp(params=params) as server:
+        tools = await MCPUtil.get_function_tools(server, convert_schemas_to_strict=True, agent=Agent(name="t"),
+                                                 run_context=RunContextWrapper(context=None))
+        return {tool.name: tool.strict_json_schema for tool in tools}
+
+
 async def main() -> None:
     url, key, reader = sys.argv[1:4]
     print(json.dumps({"http": await over_http(url, key), "http_read_only": await over_http(url, reader),
-                      "stdio": await over_stdio(url, key)}))
+                      "stdio": await over_stdio(url, key), "strict": await strict_in_agents_sdk(url, key)}))
 
 
 if __name__ == "__main__":

@@ -229,28 +229,32 @@ def test_the_mcp_inspector_cli_lists_and_calls_the_tools_over_http(service: str,
 
 
 MCP_V1 = "1.30.0"
+AGENTS_SDK = "0.24.0"  # openai-agents: needs mcp 1.x
 
 
 def python_with_mcp_v1() -> Path:
     """A Python with the ``mcp`` SDK 1.x, in a virtual environment made once in the repository's gitignored
     cache (pip reaches PyPI); the test skips, saying why, where that cannot be made."""
-    folder = ROOT / ".cache" / f"mcp-v{MCP_V1}-venv"
+    folder = ROOT / ".cache" / f"mcp-v{MCP_V1}-agents-{AGENTS_SDK}-venv"
     python = folder / "bin" / "python"
     if not (folder / ".complete").exists():
         made = subprocess.run([sys.executable, "-m", "venv", "--clear", str(folder)], capture_output=True, text=True)
         installed = made.returncode == 0 and subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", f"mcp=={MCP_V1}"],
+            [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", f"mcp=={MCP_V1}",
+             f"openai-agents=={AGENTS_SDK}"],
             capture_output=True, text=True, timeout=600)
         if not installed or installed.returncode != 0:
             detail = made.stderr if not installed else installed.stderr
-            pytest.skip(f"could not make a virtual environment with mcp=={MCP_V1} (PyPI unreachable?): "
+            pytest.skip(f"could not make a virtual environment with mcp=={MCP_V1} and openai-agents=={AGENTS_SDK} "
+                        "(PyPI unreachable?): "
                         f"{detail.strip()[-500:]}")
         (folder / ".complete").touch()
     return python
 
 
 def test_mcp_v1_clients_and_the_server_on_mcp_v1_work(service: str, alice: KeyedClient) -> None:
-    """mcp 1.x both ways: a 1.x client on the hosted /mcp, and Mnemara's MCP server itself on the 1.x SDK."""
+    """mcp 1.x both ways: a 1.x client on the hosted /mcp, and Mnemara's MCP server itself on the 1.x SDK;
+    and the OpenAI Agents SDK makes every tool strict."""
     python = python_with_mcp_v1()
     alice.client.post("/api/v1/memories", {"scope": "user/12", "content": "Drinks oat milk"}, format="json")
     _, reader = apikey_create(tenant=alice.tenant, name="v1 reader", read_only=True)
@@ -266,6 +270,7 @@ def test_mcp_v1_clients_and_the_server_on_mcp_v1_work(service: str, alice: Keyed
     assert seen["stdio"]["saved"] == {"source": "mcp 1.x"} and not seen["stdio"]["error"]
     assert seen["stdio"]["templates"] == ["mnemara://memories/{memory_id}", "mnemara://scopes/{scope}/memories"]
     assert seen["stdio"]["prompt"]
+    assert seen["strict"] == dict.fromkeys(TOOLS, True)
 
 
 class NotDjango:
