@@ -80,7 +80,8 @@ def idempotent(view: View) -> View:
         key = idempotency.key_from(request.headers.get("Idempotency-Key"))
         if key is None:
             return view(self, request, *args, **kwargs)
-        asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data)
+        preconditions = {name: request.headers[name] for name in ("If-Match", "If-None-Match") if name in request.headers}
+        asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data, preconditions)
         record = idempotency.answer_find(key)
         if record is not None:
             return _replay(idempotency.answer_check(record, asked))
