@@ -63,6 +63,9 @@ class ModelProfile:
     merge_suggestion: float  # dashboard: pairs at least this alike are suggested for merging
     floor: float  # recall: a hit this model judged needs at least this similarity ...
     floor_gap: float  # ... and at most this much below the best hit the same model judged
+    # ... and (but the best hit) at least this much closer to the query than to its nearest neighbours
+    # among the candidates (rank.distinctness); None: no such test
+    floor_distinct: float | None = None
     reads_cjk: bool = True  # False: CJK characters count as unread even when the vocabulary has them
     # Typical similarity of a question and an unrelated / a related memory: a search that mixes models'
     # judgements puts them on one scale, (similarity − unrelated) / (related − unrelated).
@@ -75,9 +78,11 @@ class ModelProfile:
 
 PROFILES: dict[str, ModelProfile] = {
     PRIMARY_DEFAULT: ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
-                                  floor=0.5, floor_gap=0.1, reads_cjk=False, unrelated=0.13, related=0.55),
+                                  floor=0.5, floor_gap=0.1, floor_distinct=0.05, reads_cjk=False, unrelated=0.13,
+                                  related=0.55),
     MULTILINGUAL_DEFAULT: ModelProfile(near_duplicate=0.75, min_word_overlap=0.0, merge_suggestion=0.65,
-                                       floor=0.4, floor_gap=0.15, unrelated=0.12, related=0.44),
+                                       floor=0.4, floor_gap=0.15, floor_distinct=0.05, unrelated=0.12,
+                                       related=0.44),
     "fake-trigram-384": ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
                                      floor=0.0, floor_gap=1.0, reads_cjk=False),
 }
