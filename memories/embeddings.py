@@ -64,7 +64,7 @@ class ModelProfile:
     floor: float  # recall: a hit this model judged needs at least this similarity ...
     floor_gap: float  # ... and at most this much below the best hit the same model judged
     # ... and (but the best hit) at least this much closer to the query than to its nearest neighbours
-    # among the candidates (rank.distinctness); None: no such test
+    # among the candidates ranked below it (rank.distinctness); None: no such test
     floor_distinct: float | None = None
     reads_cjk: bool = True  # False: CJK characters count as unread even when the vocabulary has them
     # Typical similarity of a question and an unrelated / a related memory: a search that mixes models'

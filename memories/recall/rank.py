@@ -147,7 +147,7 @@ def floor_distinct_passes(scored: Sequence[Scored], passing: set[uuid.UUID], can
                           profiles: Mapping[str, ModelProfile], primary: str) -> set[uuid.UUID]:
     """The floor's second test: of the candidates above it (``passing``), the best-scored one stays; every
     other one a model judged must be at least its model's ``floor_distinct`` closer to the query than to
-    its nearest neighbours among the candidates (``distinctness``). So a question about something the
+    its nearest neighbours among the candidates ranked below it (``distinctness``). So a question about something the
     scopes never mention ("Emma's favourite movie" among memories about Emma) keeps its closest memory
     and drops the ones that are merely about the same person."""
     ranked = [s.candidate for s in scored if s.candidate.id in passing]

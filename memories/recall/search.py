@@ -63,7 +63,7 @@ The relevance floor (``rank.floor_passes``; off with ``floor=False``): a memory 
     sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
     or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all;
 and, but for the best-scored of those, if a model judged it (``rank.floor_distinct_passes``):
-    sim(m) − mean of sim(m, n) over its DISTINCT_NEIGHBOURS nearest other candidates n ≥ floor_distinct(model)
+    sim(m) − mean sim(m, n) over its DISTINCT_NEIGHBOURS nearest candidates n ranked below m ≥ floor_distinct(model)
 (a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
 ``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
 
