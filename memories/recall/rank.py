@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +33,8 @@ FLOOR_MIN = 0.15
 # In a search that mixes models' judgements, a lexical match counts only with this share of the query's
 # terms (idf-weighted): words can only match memories in the query's own language there.
 LEXICAL_GATE = 0.15
+# The relevance floor's distinctness test compares a memory with this many of its nearest neighbours.
+DISTINCT_NEIGHBOURS = 5
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
 
 
@@ -49,6 +51,10 @@ class Candidate:
     vector: np.ndarray | None = None  # the primary model's, from an in-process index, for the dedupe of results
     model: str = ""  # the embedding model that judged ``similarity`` (memories.embeddings.judge)
     lexical_coverage: float = 0.0  # idf-weighted share of the query's terms the memory holds (term_weights)
+    others: dict[str, np.ndarray] = field(default_factory=dict)  # secondary models' vectors (in-process index)
+
+    def vector_of(self, model: str, primary: str) -> np.ndarray | None:
+        return self.vector if model == primary else self.others.get(model)
 
 
 @dataclass
@@ -137,6 +143,59 @@ def floor_passes(candidates: Sequence[Candidate], profiles: Mapping[str, ModelPr
     return passing
 
 
+def floor_distinct_passes(scored: Sequence[Scored], passing: set[uuid.UUID], candidates: Sequence[Candidate],
+                          profiles: Mapping[str, ModelProfile], primary: str) -> set[uuid.UUID]:
+    """The floor's second test: of the candidates above it (``passing``), the best-scored one stays; every
+    other one a model judged must be at least its model's ``floor_distinct`` closer to the query than to
+    its nearest neighbours among the candidates ranked below it (``distinctness``). So a question about something the
+    scopes never mention ("Emma's favourite movie" among memories about Emma) keeps its closest memory
+    and drops the ones that are merely about the same person."""
+    ranked = [s.candidate for s in scored if s.candidate.id in passing]
+    judged = ranked[1:]
+    margins = distinctness(judged, candidates, profiles, primary)
+    generic = {c.id for c in judged if c.id in margins and margins[c.id] < (profiles[c.model].floor_distinct or 0.0)}
+    return passing - generic
+
+
+def distinctness(judged: Sequence[Candidate], candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
+                 primary: str) -> dict[uuid.UUID, float]:
+    """For each of ``judged`` whose model has a ``floor_distinct`` and whose vector is at hand: its
+    similarity to the query minus its mean similarity, by the same model, to its ``DISTINCT_NEIGHBOURS``
+    nearest candidates among those the query ranks below it (calibrated similarity; for the primary model
+    the candidates it judged, for a secondary one every candidate with its vector). A memory that is only
+    about the question's person or topic is about as close to the other memories about them as to the
+    question; one that answers it is closer to the question (a hubness correction, as CSLS in
+    cross-lingual retrieval). Memories ranked above do not count: two answers may well be alike. No
+    memory below: no test (``inf``). Measured on the evaluation set: docs/benchmarks.md."""
+    margins: dict[uuid.UUID, float] = {}
+    for model in {c.model for c in judged}:
+        limits = profiles.get(model)
+        if limits is None or limits.floor_distinct is None:
+            continue
+        pool = [(c, v) for c in candidates if c.model == model or model != primary
+                if (v := c.vector_of(model, primary)) is not None]
+        slot = {c.id: i for i, (c, _) in enumerate(pool)}
+        asked = [c for c in judged if c.model == model and c.id in slot]
+        if not asked:
+            continue
+        matrix = np.stack([v for _, v in pool]).astype(np.float32, copy=False)
+        level = np.asarray([_calibrated(c, profiles) for c, _ in pool])
+        rows = np.asarray([slot[c.id] for c in asked])
+        sims = matrix[rows] @ matrix.T  # each asked memory against every candidate
+        sims[level[None, :] >= level[rows][:, None]] = -np.inf  # itself and those ranked above it
+        neighbours = min(DISTINCT_NEIGHBOURS, len(pool))
+        nearest = -np.partition(-sims, neighbours - 1, axis=1)[:, :neighbours]
+        for c, row in zip(asked, nearest, strict=True):
+            below = row[np.isfinite(row)]
+            margins[c.id] = c.similarity - float(below.mean()) if len(below) else math.inf
+    return margins
+
+
+def _calibrated(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float:
+    limits = profiles.get(c.model)
+    return limits.calibrated(c.similarity) if limits is not None else -math.inf
+
+
 def confidence_weight(confidence: float) -> float:
     return CONFIDENCE_FLOOR + (1.0 - CONFIDENCE_FLOOR) * min(1.0, max(0.0, confidence))
 
@@ -175,6 +234,8 @@ def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[uuid.UUID
             seen.lexical_coverage = max(seen.lexical_coverage, c.lexical_coverage)
             if seen.vector is None:
                 seen.vector = c.vector
+            if not seen.others:
+                seen.others = c.others
     return merged
 
 

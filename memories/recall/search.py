@@ -61,7 +61,9 @@ Then, either way::
 
 The relevance floor (``rank.floor_passes``; off with ``floor=False``): a memory is returned only if
     sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
-    or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all
+    or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all;
+and, but for the best-scored of those, if a model judged it (``rank.floor_distinct_passes``):
+    sim(m) − mean sim(m, n) over its DISTINCT_NEIGHBOURS nearest candidates n ranked below m ≥ floor_distinct(model)
 (a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
 ``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
 
@@ -104,6 +106,7 @@ from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
+    floor_distinct_passes,
     floor_passes,
     fuse,
     fusion_weights,
@@ -361,6 +364,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     fused = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
     scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
     passing = floor_passes(list(candidates.values()), profiles, scored[0].candidate.id if scored else None)
+    passing = floor_distinct_passes(scored, passing, list(candidates.values()), profiles, names[0])
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing

