@@ -577,7 +577,7 @@ def keys_page(*, scope: str, prefixes: Sequence[str] = (), descendants: bool = F
     position = _position(cursor, 2)
     if position is not None:
         qs = qs.filter(Q(path_c__gt=position[0]) | Q(path_c=position[0], key_c__gt=position[1]))
-    rows = list(qs.order_by("path_c", "key_c")[: limit + 1])
+    rows: list[Memory] = list(qs.order_by("path_c", "key_c")[: limit + 1])
     if len(rows) > limit:
         last = rows[limit - 1]
         return rows[:limit], encode_position(last.scope.path, last.key or "")
