@@ -16,7 +16,7 @@ from memories.api.parsing import StrictDateTimeField, StrictFloatField, validate
 from memories.api.schema import ETAG, IF_MATCH, NOT_BLANK, ContentField, MetadataField, ScopeField, Text
 from memories.api.views import CONFLICT, MemoryAPIView
 from memories.choices import MemoryType, Provenance
-from memories.representation import iso, memory_json
+from memories.representation import iso, memories_json, memory_json
 from memories.write import revisions, validation
 from memories.write.flow import memory_put
 from memories.write.prepare import MemoryInput
@@ -71,6 +71,8 @@ class KeyListIn(serializers.Serializer[Any]):
                                            help_text="Also the keys of the scopes below `scope`.")
     prefix = Text(NOT_BLANK, required=False, max_length=validation.MAX_KEY_LENGTH,
                   trim_whitespace=False, help_text="Only keys starting with this text (exact, case-sensitive).")
+    with_memory = serializers.BooleanField(required=False, default=False,
+                                           help_text="Also each key's whole memory (`memory`), as `GET` gives it.")
     cursor = Text(NOT_BLANK, required=False, max_length=1000, help_text="The previous page's `next`.")
     limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
 
@@ -90,6 +92,7 @@ class KeyEntryOut(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=MemoryType.choices)
     status = serializers.CharField(help_text="`active`, `conflicted`, or `pending` (waiting in review).")
     updated_at = serializers.DateTimeField()
+    memory = s.MemoryOut(required=False, help_text="The memory, with `with_memory=true` only.")
 
 
 @extend_schema_serializer(component_name="KeyPage")
@@ -207,7 +210,7 @@ class KeyListView(MemoryAPIView):
         operation_id="keys_list", tags=["keys"], summary="List a scope's keys",
         description="The keys held by live memories of the scope (with `descendants`, of the scopes below it too), "
                     "sorted by scope and key, a page at a time (follow `next` with `cursor`): one entry per key, the "
-                    "memory `GET /keys/memory` answers with.",
+                    "memory `GET /keys/memory` answers with (`with_memory=true`: the whole memory too).",
         parameters=[KeyListIn], responses={200: KeyPageOut, **errors(404)})
     def get(self, request: Request) -> Response:
         params = validated(KeyListIn, request.query_params.dict())
@@ -215,7 +218,11 @@ class KeyListView(MemoryAPIView):
         rows, cursor = selectors.keys_page(scope=scope, prefixes=self.api_key.scope_prefixes,
                                            descendants=params["descendants"], prefix=params.get("prefix", ""),
                                            cursor=params.get("cursor"), limit=params["limit"])
-        return Response({"results": [_key_entry(m) for m in rows], "next": cursor})
+        entries = [_key_entry(m) for m in rows]
+        if params["with_memory"]:
+            for entry, memory in zip(entries, memories_json(rows), strict=True):
+                entry["memory"] = memory
+        return Response({"results": entries, "next": cursor})
 
 
 class NamespaceListView(MemoryAPIView):

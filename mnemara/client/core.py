@@ -236,12 +236,16 @@ class KeyEntry:
     type: str
     status: str
     updated_at: datetime | None = None
+    #: The whole memory, when listed ``with_memory=True``.
+    memory: Memory | None = None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KeyEntry:
+        memory = data.get("memory")
         return cls(scope=str(data["scope"]), key=str(data["key"]), id=str(data["id"]),
                    version=int(data.get("version", 1)), type=str(data.get("type", "")),
-                   status=str(data.get("status", "")), updated_at=parse_time(data.get("updated_at")))
+                   status=str(data.get("status", "")), updated_at=parse_time(data.get("updated_at")),
+                   memory=Memory.from_json(memory) if isinstance(memory, Mapping) else None)
 
 
 @dataclass(frozen=True)

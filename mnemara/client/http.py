@@ -277,11 +277,12 @@ class Mnemara(_Client):
             cursor = page.next
 
     def iter_keys(self, scope: str, *, prefix: str | None = None, descendants: bool = False,
-                  page_size: int | None = None) -> Iterator[KeyEntry]:
+                  with_memory: bool = False, page_size: int | None = None) -> Iterator[KeyEntry]:
         """Every key of the scope (``keys``' order), fetching the pages as they are needed."""
         cursor: str | None = None
         while True:
-            page = self.keys(scope, prefix=prefix, descendants=descendants, limit=page_size, cursor=cursor)
+            page = self.keys(scope, prefix=prefix, descendants=descendants, with_memory=with_memory,
+                                  limit=page_size, cursor=cursor)
             yield from page.results
             if not page.next:
                 return
@@ -394,11 +395,12 @@ class AsyncMnemara(_Client):
             cursor = page.next
 
     async def iter_keys(self, scope: str, *, prefix: str | None = None, descendants: bool = False,
-                        page_size: int | None = None) -> AsyncIterator[KeyEntry]:
+                        with_memory: bool = False, page_size: int | None = None) -> AsyncIterator[KeyEntry]:
         """Every key of the scope (``keys``' order), fetching the pages as they are needed."""
         cursor: str | None = None
         while True:
-            page = await self.keys(scope, prefix=prefix, descendants=descendants, limit=page_size, cursor=cursor)
+            page = await self.keys(scope, prefix=prefix, descendants=descendants, with_memory=with_memory,
+                                  limit=page_size, cursor=cursor)
             for entry in page.results:
                 yield entry
             if not page.next:

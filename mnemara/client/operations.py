@@ -189,12 +189,13 @@ def delete_by_key(scope: str, key: str, *, if_version: int | None = None) -> Pla
                        headers={**_if_match(if_version), **_once()}, retry=True))
 
 
-def keys(scope: str, *, prefix: str | None = None, descendants: bool = False, limit: int | None = None,
-         cursor: str | None = None) -> Plan[KeyPage]:
+def keys(scope: str, *, prefix: str | None = None, descendants: bool = False, with_memory: bool = False,
+         limit: int | None = None, cursor: str | None = None) -> Plan[KeyPage]:
     """One page of the keys held in ``scope`` (``descendants``: and the scopes below it), sorted by scope and
-    key in code point order; ``prefix``: only keys starting with it."""
-    params = compact(scope=scope, prefix=prefix, descendants="true" if descendants else None, limit=limit,
-                     cursor=cursor)
+    key in code point order; ``prefix``: only keys starting with it; ``with_memory``: each entry's ``memory``
+    too (one call for a page of whole memories)."""
+    params = compact(scope=scope, prefix=prefix, descendants="true" if descendants else None,
+                     with_memory="true" if with_memory else None, limit=limit, cursor=cursor)
     return (yield Call("GET", "keys", lambda a: KeyPage(
         results=[KeyEntry.from_json(k) for k in a.body["results"]], next=a.body.get("next")), params=params,
                        retry=True))

@@ -141,6 +141,10 @@ def test_it_lists_keys_sorted_a_page_at_a_time(alice: KeyedClient) -> None:
     assert [r["key"] for r in prefixed] == ["b/1", "b/2", "b/3"] and prefixed[2]["status"] == "pending"
     deep = alice.client.get(f"{API}/keys", {"scope": "user/1", "descendants": "true"}).json()["results"]
     assert ("user/1/project/x", "deep") in [(r["scope"], r["key"]) for r in deep]
+    assert "memory" not in deep[0]
+    whole = alice.client.get(f"{API}/keys", {"scope": "user/1", "prefix": "c", "with_memory": "true"}).json()
+    assert [(r["key"], r["memory"]["content"], r["memory"]["key"]) for r in whole["results"]] == [
+        ("c", "Content of c.", "c")]
     assert_error(alice.client.get(f"{API}/keys", {"scope": "user/1", "cursor": "nonsense"}), 400)
 
 

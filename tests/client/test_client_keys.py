@@ -44,6 +44,8 @@ def test_it_lists_keys_and_namespaces_page_by_page(alice_memory: Mnemara) -> Non
     assert [e.key for e in page.results] == ["a", "b/x"] and page.next
     assert [e.key for e in alice_memory.iter_keys("team/docs", page_size=1)] == ["a", "b/x", "b/y", "c"]
     assert [e.key for e in alice_memory.iter_keys("team/docs", prefix="b/")] == ["b/x", "b/y"]
+    [entry] = alice_memory.keys("team/docs", prefix="c", with_memory=True).results
+    assert entry.memory is not None and entry.memory.content == "Document c." and entry.memory.id == entry.id
     deep = [(e.scope, e.key) for e in alice_memory.iter_keys("team/docs", descendants=True)]
     assert deep[-1] == ("team/docs/sub", "z") and len(deep) == 5
     spaces = {n.scope: (n.memories, n.keys) for n in alice_memory.iter_namespaces("team", page_size=1)}

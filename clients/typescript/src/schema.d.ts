@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * List a scope's keys
-         * @description The keys held by live memories of the scope (with `descendants`, of the scopes below it too), sorted by scope and key, a page at a time (follow `next` with `cursor`): one entry per key, the memory `GET /keys/memory` answers with.
+         * @description The keys held by live memories of the scope (with `descendants`, of the scopes below it too), sorted by scope and key, a page at a time (follow `next` with `cursor`): one entry per key, the memory `GET /keys/memory` answers with (`with_memory=true`: the whole memory too).
          */
         get: operations["keys_list"];
         put?: never;
@@ -871,6 +871,8 @@ export interface components {
             status: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The memory, with `with_memory=true` only. */
+            memory?: components["schemas"]["Memory"];
         };
         KeyPage: {
             results: components["schemas"]["KeyEntry"][];
@@ -2116,6 +2118,8 @@ export interface operations {
                 prefix?: string;
                 /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
                 scope: string;
+                /** @description Also each key's whole memory (`memory`), as `GET` gives it. */
+                with_memory?: boolean;
             };
             header?: never;
             path?: never;
