@@ -23,7 +23,7 @@ def url(scope: str = "user/1", key: str = "notes/a.md", path: str = "keys/memory
 
 
 def put(kc: KeyedClient, key: str = "notes/a.md", expect: int | None = None, scope: str = "user/1",
-        headers: dict[str, str] | None = None, **fields: Any) -> Any:
+        headers: dict[str, Any] | None = None, **fields: Any) -> Any:
     response = kc.client.put(url(scope, key), fields, format="json", **(headers or {}))
     if expect is not None:
         assert response.status_code == expect, response.content[:2000]
@@ -127,8 +127,8 @@ def test_it_lists_keys_sorted_a_page_at_a_time(alice: KeyedClient) -> None:
     create(alice, content="Not keyed.")
     seen, cursor = [], None
     while True:
-        response = alice.client.get(f"{API}/keys", {"scope": "user/1", "limit": 2, **({"cursor": cursor} if cursor
-                                                                                      else {})})
+        params: dict[str, Any] = {"scope": "user/1", "limit": 2, **({"cursor": cursor} if cursor else {})}
+        response = alice.client.get(f"{API}/keys", params)
         assert response.status_code == 200, response.content
         page = response.json()
         seen += [(r["scope"], r["key"]) for r in page["results"]]
@@ -158,7 +158,7 @@ def test_it_lists_namespaces_with_counts(alice: KeyedClient) -> None:
     assert everything["results"] == [{"scope": "team/ops", "memories": 1, "keys": 0},
                                      {"scope": "user/1", "memories": 3, "keys": 2},
                                      {"scope": "user/2/project/x", "memories": 1, "keys": 1}]
-    users = alice.client.get(f"{API}/namespaces", {"prefix": "user", "limit": 1}).json()
+    users = alice.client.get(f"{API}/namespaces", {"prefix": "user", "limit": "1"}).json()
     assert [r["scope"] for r in users["results"]] == ["user/1"] and users["next"]
     rest = alice.client.get(f"{API}/namespaces", {"prefix": "user", "cursor": users["next"]}).json()
     assert [r["scope"] for r in rest["results"]] == ["user/2/project/x"] and rest["next"] is None

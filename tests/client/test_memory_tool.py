@@ -38,6 +38,7 @@ class ScriptedClaude:
         body = json.loads(request.content)
         self.requests.append(body)
         turn = self.turns.pop(0) if self.turns else "Done."
+        content: list[dict[str, Any]]
         if isinstance(turn, str):
             content, stop = [{"type": "text", "text": turn}], "end_turn"
         else:
@@ -123,20 +124,20 @@ def test_a_trusted_handler_writes_active_versions_and_moves_files(alice_memory: 
     tool.call({"command": "insert", "path": "/memories/projects/atlas.md", "insert_line": 1,
                "insert_text": "Owner: Rui."})
     assert alice_memory.get_by_key(FILES, "projects/atlas.md").content == "Atlas ships in May.\nOwner: Rui."
-    listing = tool.call({"command": "view", "path": "/memories/"})
+    listing = str(tool.call({"command": "view", "path": "/memories/"}))
     assert "/memories/projects/\n" in listing + "\n" and "/memories/projects/atlas.md" in listing
     tool.call({"command": "rename", "old_path": "/memories/projects", "new_path": "/memories/archive"})
     moved = alice_memory.get_by_key(FILES, "archive/atlas.md")
     assert moved.status == "active" and moved.content == "Atlas ships in May.\nOwner: Rui."
-    numbered = tool.call({"command": "view", "path": "/memories/archive/atlas.md", "view_range": [2, -1]})
+    numbered = str(tool.call({"command": "view", "path": "/memories/archive/atlas.md", "view_range": [2, -1]}))
     assert numbered.endswith("     2\tOwner: Rui.")
     with pytest.raises(ToolError, match="already exists"):
         tool.call({"command": "create", "path": "/memories/archive/atlas.md", "file_text": "again"})
-    with pytest.raises(ToolError, match="Multiple occurrences|did not appear"):
+    with pytest.raises(ToolError, match="did not appear"):
         tool.call({"command": "str_replace", "path": "/memories/archive/atlas.md", "old_str": "nowhere",
                    "new_str": "x"})
-    secret = tool.call({"command": "create", "path": "/memories/keys.md",
-                        "file_text": "Prod key sk-ant-api03-" + "b" * 40})
+    secret = str(tool.call({"command": "create", "path": "/memories/keys.md",
+                            "file_text": "Prod key sk-ant-api03-" + "b" * 40}))
     assert secret.startswith("File created")
     assert "sk-ant" not in alice_memory.get_by_key(FILES, "keys.md").content  # redacted by the write flow
     with pytest.raises(ToolError, match="at most"):
