@@ -178,3 +178,25 @@ def test_the_chat_command_offers_the_memory_tool(live_server, alice: KeyedClient
     assert claude.requests[0]["tools"] == [{"type": "memory_20250818", "name": "memory"}]
     with tenant_scope(alice.tenant):
         assert Memory.objects.get(scope__path="user/123/claude", key="name.md").status == "pending"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_async_handler_runs_the_same_commands(live_server, alice: KeyedClient, warm_embedder: None) -> None:
+    import asyncio
+
+    from mnemara.client import AsyncMnemara
+    from mnemara.client.memory_tool import AsyncMnemaraMemoryTool
+
+    async def run() -> tuple[str, str]:
+        async with AsyncMnemara(live_server.url, alice.secret, timeout=60.0) as memory:
+            tool = AsyncMnemaraMemoryTool(memory, FILES)
+            await tool.call({"command": "create", "path": "/memories/a.md", "file_text": "One.\nTwo."})
+            await tool.call({"command": "str_replace", "path": "/memories/a.md", "old_str": "Two.",
+                             "new_str": "Three."})
+            with pytest.raises(ToolError, match="outside"):
+                await tool.call({"command": "view", "path": "/etc/passwd"})
+            return str(await tool.call({"command": "view", "path": "/memories/a.md"})), (
+                await memory.get_by_key(FILES, "a.md")).status
+
+    shown, status = asyncio.run(run())
+    assert "     2\tThree." in shown and status == "pending"
