@@ -67,9 +67,10 @@ class Memory(TenantOwned):
     content = models.TextField()
     content_hash = models.CharField(max_length=64)
     entity = models.CharField(max_length=255, blank=True, default="")
-    # A caller's exact address for the memory (memories/write/keyed.py), unique among the scope's settled
-    # live memories; NULL for memories saved without one. Not case-folded, unlike ``entity``.
-    key = models.CharField(max_length=255, null=True, blank=True)
+    # A caller's exact address for the memory (PUT /keys/memory: memories/write/flow.memory_put), unique among
+    # the scope's settled live memories; NULL for memories saved without one. Not case-folded, unlike
+    # ``entity``. Collation "C": keys sort and compare by code point, and their indexes serve that order.
+    key = models.CharField(max_length=255, null=True, blank=True, db_collation="C")
     metadata = models.JSONField(default=dict, blank=True)
     confidence = models.FloatField(default=1.0)
     provenance = models.CharField(max_length=16, choices=Provenance.choices, default=Provenance.STATED)
@@ -135,6 +136,9 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "created_at", "id"], name="memory_tenant_created"),
             models.Index(fields=["tenant", "expires_at"], name="memory_tenant_expires",
                          condition=Q(expires_at__isnull=False)),
+            # GET /keys pages a scope's keys in order (and by prefix).
+            models.Index(fields=["tenant", "scope", "key"], name="memory_tenant_scope_key",
+                         condition=Q(key__isnull=False)),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
             # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/recall/sources.py).
             HnswIndex(fields=["embedding"], name="memory_embedding_hnsw", m=16, ef_construction=64,

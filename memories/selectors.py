@@ -571,13 +571,13 @@ def keys_page(*, scope: str, prefixes: Sequence[str] = (), descendants: bool = F
     qs = qs.filter(scope_filter([scope])) if descendants else qs.filter(scope__path=scope)
     if prefix:
         qs = qs.filter(key__startswith=prefix)
-    # Code point order (collation "C"), whatever the database's collation: as Python's sorted() orders them.
-    qs = (qs.exclude(Q(status=Status.PENDING) & _settled_twin())
-          .annotate(path_c=Collate("scope__path", "C"), key_c=Collate("key", "C")))
+    # Code point order, as Python's sorted() orders them: keys are stored with collation "C"; paths are compared
+    # in it here, whatever the database's collation.
+    qs = qs.exclude(Q(status=Status.PENDING) & _settled_twin()).annotate(path_c=Collate("scope__path", "C"))
     position = _position(cursor, 2)
     if position is not None:
-        qs = qs.filter(Q(path_c__gt=position[0]) | Q(path_c=position[0], key_c__gt=position[1]))
-    rows: list[Memory] = list(qs.order_by("path_c", "key_c")[: limit + 1])
+        qs = qs.filter(Q(path_c__gt=position[0]) | Q(path_c=position[0], key__gt=position[1]))
+    rows: list[Memory] = list(qs.order_by("path_c", "key")[: limit + 1])
     if len(rows) > limit:
         last = rows[limit - 1]
         return rows[:limit], encode_position(last.scope.path, last.key or "")
