@@ -37,7 +37,7 @@ class RecallIn(serializers.Serializer[Any]):
                                            help_text="Also the scopes below the given ones.")
     types = serializers.ListField(child=serializers.ChoiceField(choices=MemoryType.choices), required=False,
                                   allow_null=True, default=None, max_length=len(MemoryType.choices))
-    floor = serializers.BooleanField(required=False, default=True, help_text=(
+    floor = StrictBooleanField(required=False, default=True, help_text=(
         "Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not."))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -309,7 +309,7 @@ def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Mem
     return settled, proposal
 
 
-def _replacement(p: Prepared, old: Memory, status: str) -> dict[str, Any]:
+def _replacement(p: Prepared, status: str) -> dict[str, Any]:
     """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
     item = p.input
     fields: dict[str, Any] = {
@@ -343,7 +343,7 @@ def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Mem
     if high and settled is not None:
         target, status = settled, settled.status  # a conflicted memory stays in its conflict until a person decides
     elif settled is not None and proposal is None:
-        fields = _replacement(p, settled, settled.status)
+        fields = _replacement(p, settled.status)
         if _unchanged(settled, fields):
             return WriteResult(settled, Action.DUPLICATE, [settled.pk], p.redacted)
         new = writer.create(p, settled.scope, subject, Status.PENDING, reason=version_reason(
@@ -353,7 +353,7 @@ def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Mem
     else:
         assert proposal is not None
         target, status = proposal, Status.ACTIVE if high and settled is None else Status.PENDING
-    fields = _replacement(p, target, status)
+    fields = _replacement(p, status)
     if _unchanged(target, fields):
         return WriteResult(target, Action.DUPLICATE, [target.pk], p.redacted)
     writer.link(target, [subject.pk if subject else None])

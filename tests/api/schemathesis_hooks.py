@@ -91,7 +91,11 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
     if isinstance(case.body, dict) and "version" in case.body and "If-Match" in headers:
         del case.body["version"]
     probe = getattr(case.meta.phase, "data", None) if case.meta is not None else None
-    header_probe = getattr(probe, "parameter_location", None) == "header"  # e.g. "no Authorization": left as made
+    # A probe of the Authorization or Idempotency-Key header (e.g. "no Authorization") is left exactly as made;
+    # any other request gets a new key, else the coverage phase's reused keys answer 422 or replay an earlier
+    # request's answer (a probe of If-Match or If-None-Match included).
+    header_probe = (getattr(probe, "parameter_location", None) == "header"
+                    and str(getattr(probe, "parameter", "")).lower() in ("authorization", "idempotency-key"))
     if not header_probe and _IDEMPOTENCY_KEY.fullmatch(str(headers.get("Idempotency-Key", ""))):
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
     if (method, path) in (("POST", "/api/v1/memories"), ("PUT", "/api/v1/keys/memory")):
