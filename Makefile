@@ -52,7 +52,7 @@ run: install
 	@$(PY) -m mnemara.pg stop-orphan
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py reembed --background
-	$(PY) manage.py demo_data
+	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT)
 	$(PY) manage.py jobs_recover
 	@echo "Starting the web server on http://$(HOST):$(PORT) and the background worker (Ctrl-C stops both)"
 	$(PY) -m mnemara.supervise --host $(HOST) --port $(PORT)

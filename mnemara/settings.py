@@ -292,6 +292,11 @@ SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).
 WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
+# The hosted MCP endpoint (/mcp, mnemara/mcp_http.py) calls the REST API with each caller's key at this base URL;
+# empty: this process's own listening socket (loopback). Set it when that socket is not plain HTTP (TLS in
+# uvicorn itself, a unix socket). MCP_API_TIMEOUT bounds one tool's call, retries included.
+MCP_API_URL = env("MNEMARA_MCP_API_URL")
+MCP_API_TIMEOUT = env_float("MNEMARA_MCP_API_TIMEOUT", 30.0)
 # `manage.py run_worker` beats this often; /healthz says "degraded" when no worker beat for
 # HEALTH_HEARTBEAT_MAX_AGE seconds while tasks wait, or a ready task waited HEALTH_QUEUE_MAX_AGE seconds.
 WORKER_HEARTBEAT_SECONDS = env_float("MNEMARA_WORKER_HEARTBEAT_SECONDS", 5.0)

@@ -168,7 +168,7 @@ def metrics_dir(port: int) -> Path:
 def programs_for(args: argparse.Namespace) -> list[Program]:
     python = sys.executable
     web = [python, "-m", "uvicorn", "mnemara.asgi:application", "--host", args.host, "--port", str(args.port),
-           "--workers", str(args.web_workers), "--no-access-log", "--lifespan", "off",
+           "--workers", str(args.web_workers), "--no-access-log", "--lifespan", "on",
            "--timeout-keep-alive", "5", "--limit-concurrency", str(args.limit_concurrency),
            "--timeout-graceful-shutdown", str(int(STOP_SECONDS) - 5)]
     worker = [python, str(ROOT / "manage.py"), "run_worker", "--no-startup-delay"]

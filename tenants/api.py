@@ -71,6 +71,9 @@ def _replay(record: IdempotencyRecord) -> Response:
     return Response(record.body, status=record.status, headers={**record.headers, "Idempotent-Replayed": "true"})
 
 
+PRECONDITIONS = ("If-Match", "If-None-Match")
+
+
 def idempotent(view: View) -> View:
     """Do the write once per ``Idempotency-Key`` (see ``tenants.idempotency``): the view and the remembered
     answer share one transaction; a retry, or a request racing it with the same key, gets the first answer."""
@@ -80,7 +83,8 @@ def idempotent(view: View) -> View:
         key = idempotency.key_from(request.headers.get("Idempotency-Key"))
         if key is None:
             return view(self, request, *args, **kwargs)
-        asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data)
+        preconditions = {name: request.headers[name] for name in PRECONDITIONS if name in request.headers}
+        asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data, preconditions)
         record = idempotency.answer_find(key)
         if record is not None:
             return _replay(idempotency.answer_check(record, asked))

@@ -16,6 +16,24 @@ from tenants import scoping, sql
 from tenants.models import ApiKey, hash_secret
 
 LAST_USED_RESOLUTION = timedelta(seconds=60)
+
+
+def api_key_lookup(presented: str) -> ApiKey | None:
+    """The live key a caller presented, with its tenant; None if it is unknown, revoked or wrong. It activates
+    no tenant: the API's authentication does that, and the hosted MCP endpoint only decides who may enter."""
+    prefix = ApiKey.split(presented)
+    if prefix is None:
+        return None
+    # Cross-tenant on purpose: the key is what tells us the tenant. Raw SQL because this runs on every
+    # API call and the ORM took three times longer to build the query than PostgreSQL to answer it.
+    key = sql.api_key_by_prefix(prefix)
+    if key is None:
+        return None
+    if not hmac.compare_digest(key.hashed_key, hash_secret(presented)):
+        return None
+    return key
+
+
 class KeyPrincipal:
     """What DRF calls ``request.user`` for an API-key request."""
 
@@ -50,17 +68,7 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
 
     @staticmethod
     def _lookup(presented: str) -> ApiKey | None:
-        prefix = ApiKey.split(presented)
-        if prefix is None:
-            return None
-        # Cross-tenant on purpose: the key is what tells us the tenant. Raw SQL because this runs on every
-        # API call and the ORM took three times longer to build the query than PostgreSQL to answer it.
-        key = sql.api_key_by_prefix(prefix)
-        if key is None:
-            return None
-        if not hmac.compare_digest(key.hashed_key, hash_secret(presented)):
-            return None
-        return key
+        return api_key_lookup(presented)
 
     @staticmethod
     def _touch(key: ApiKey) -> None:

@@ -49,9 +49,12 @@ def key_from(header: str | None) -> str | None:
     return header
 
 
-def fingerprint(method: str, path: str, body: Any) -> str:
-    """What the request asks, keyed with the server's secret (an erasure's path names a person)."""
-    canonical = json.dumps([method, path, body], sort_keys=True, separators=(",", ":"), default=str)
+def fingerprint(method: str, path: str, body: Any, preconditions: dict[str, str] | None = None) -> str:
+    """What the request asks, keyed with the server's secret (an erasure's path names a person).
+    ``preconditions`` (``If-Match``, ``If-None-Match``) are part of it: the same key with another
+    precondition is another request, refused, not answered with the first one's outcome."""
+    asked: list[Any] = [method, path, body, preconditions] if preconditions else [method, path, body]
+    canonical = json.dumps(asked, sort_keys=True, separators=(",", ":"), default=str)
     return hmac.new(settings.SECRET_KEY.encode(), canonical.encode(), hashlib.sha256).hexdigest()
 
 

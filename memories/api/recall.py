@@ -87,6 +87,10 @@ class SearchHitOut(serializers.Serializer[Any]):
     scores = serializers.DictField(child=serializers.FloatField(),
                                    help_text="Its parts: `vector`, `lexical`, `recency`, …")
     relevant = serializers.BooleanField(help_text="Above the relevance floor (always true unless `floor` is false).")
+    conflict = serializers.BooleanField(help_text=(
+        "In an unresolved conflict: another returned memory is a live fact or preference about the same entity "
+        "that says something else (no person has decided which holds), or this memory's status is `conflicted`. "
+        "Do not treat it as settled."))
 
 
 @extend_schema_serializer(component_name="SearchResults")
@@ -113,8 +117,10 @@ class MemorySearchView(TenantAPIView):
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
+        marked = context.contradicting(hits)
         results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores,
-                    "relevant": h.relevant} for h in hits]
+                    "relevant": h.relevant,
+                    "conflict": h.memory.pk in marked or h.memory.status == Status.CONFLICTED} for h in hits]
         return Response({"results": results})
 
 

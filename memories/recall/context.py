@@ -58,11 +58,13 @@ class ContextBlock:
 
 
 def contradicting(hits: Sequence[SearchHit]) -> set[uuid.UUID]:
-    """Active facts and preferences that share their (scope, entity) with another one among ``hits``."""
+    """Active (or conflicted) facts and preferences that share their (scope, entity) with another one among
+    ``hits``: two answers to one question that no person kept together on purpose."""
     by_group: dict[tuple[uuid.UUID, str], list[uuid.UUID]] = {}
     for hit in hits:
         m = hit.memory
-        if m.status == Status.ACTIVE and m.entity and m.type in TRUTH_TYPES and not m.kept_alongside:
+        live = m.status in (Status.ACTIVE, Status.CONFLICTED)
+        if live and m.entity and m.type in TRUTH_TYPES and not m.kept_alongside:
             by_group.setdefault((m.scope_id, m.entity), []).append(m.pk)
     return {pk for ids in by_group.values() if len(ids) > 1 for pk in ids}
 

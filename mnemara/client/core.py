@@ -207,6 +207,8 @@ class SearchHit:
     scores: dict[str, Any] = field(default_factory=dict)
     #: Above the relevance floor (always, unless the search sent ``floor=False``).
     relevant: bool = True
+    #: In an unresolved conflict with another memory about the same entity: not settled, do not rely on it.
+    conflict: bool = False
 
 
 @dataclass(frozen=True)

@@ -227,17 +227,19 @@ def search(query: str, *, scope: str | None = None, scopes: Sequence[str] | None
                    filters=dict(filters) if filters is not None else None, floor=floor)
     return (yield Call("POST", "memories/search", lambda a: [
         SearchHit(memory=Memory.from_json(hit["memory"]), score=float(hit.get("score", 0.0)),
-                  scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)))
+                  scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)),
+                  conflict=bool(hit.get("conflict", False)))
         for hit in a.body.get("results", [])], json=body, retry=True))
 
 
 def context(query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None,
-            token_budget: int | None = None, types: Sequence[str] | None = None,
+            token_budget: int | None = None, types: Sequence[str] | None = None, descendants: bool | None = None,
             floor: bool | None = None) -> Plan[Context]:
     """The ``<memory>`` block to put in a system prompt for ``query``, within ``token_budget`` tokens: only
     memories above the relevance floor (``floor=False``: the best ones that fit, relevant or not)."""
     body = compact(query=query, scope=scope, scopes=builtins.list(scopes) if scopes is not None else None,
-                   token_budget=token_budget, types=builtins.list(types) if types is not None else None, floor=floor)
+                   token_budget=token_budget, types=builtins.list(types) if types is not None else None,
+                   descendants=descendants, floor=floor)
     return (yield Call("POST", "context", lambda a: Context(
         block=str(a.body.get("block", "")), items=[str(i) for i in a.body.get("items", [])],
         tokens=int(a.body.get("tokens") or 0), raw=dict(a.body)), json=body, retry=True))

@@ -71,6 +71,10 @@ def test_it_answers_a_retried_delete_and_erase_as_the_first_time_not_404(alice: 
     retried = delete(alice, f"memories/{memory['id']}", key)
     assert (retried.status_code, retried.content, retried["Idempotent-Replayed"]) == (204, b"", "true")
     assert_error(alice.client.delete(f"{API}/memories/{memory['id']}"), 404)  # without the key: it is gone
+    # The same key with another precondition is another request: refused, never answered "deleted".
+    for if_match in ('"1"', ""):
+        other = alice.client.delete(f"{API}/memories/{memory['id']}", HTTP_IDEMPOTENCY_KEY=key, HTTP_IF_MATCH=if_match)
+        assert_error(other, 422, "idempotency_key_reused")
 
     create(alice, content="Lives in Lyon", subject="ada")
     key = str(uuid.uuid4())

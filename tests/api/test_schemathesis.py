@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -36,11 +37,16 @@ def test_it_passes_every_schemathesis_check(live_server, alice: KeyedClient, tmp
     from memories.embeddings import get_embedder
 
     get_embedder().embed(["warm up"])  # not inside the first request
+    # The schema as the server serves it, fetched here without schemathesis' 10 s limit (building it takes
+    # seconds on a loaded machine), then given to schemathesis as a file with the server's address.
+    schema = tmp_path / "schema.json"
+    with urllib.request.urlopen(f"{live_server.url}/api/schema/?format=json", timeout=120) as answer:
+        schema.write_bytes(answer.read())
     examples = os.environ.get("MNEMARA_SCHEMATHESIS_EXAMPLES", "5")
     env = {**os.environ, "MNEMARA_TEST_URL": live_server.url, "MNEMARA_TEST_KEY": alice.secret,
            "SCHEMATHESIS_HOOKS": "tests.api.schemathesis_hooks", "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(HERE / "schemathesis.toml"), "run",
-               f"{live_server.url}/api/schema/", "--header", f"Authorization: Bearer {alice.secret}",
+               str(schema), "--url", live_server.url, "--header", f"Authorization: Bearer {alice.secret}",
                "--max-examples", examples, "--workers", "1", "--seed", os.environ.get("MNEMARA_SCHEMATHESIS_SEED", "1"),
                "--generation-database", "none", "--suppress-health-check", "too_slow,filter_too_much",
                "--report-dir", str(tmp_path), "--no-color",

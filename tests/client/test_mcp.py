@@ -21,15 +21,16 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from mnemara.client import Mnemara
-from mnemara.client.mcp import build_server
+from mnemara.client import AsyncMnemara, Mnemara
+from mnemara.client.mcp import build_server, server_version
 from tests.client.conftest import TIMEOUT
 from tests.conftest import KeyedClient
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOLS = {"save_memory", "search_memories", "get_context", "list_memories", "update_memory", "deprecate_memory"}
+READ_TOOLS = {"search_memories", "get_context", "list_memories", "get_memory", "memory_history"}
+TOOLS = READ_TOOLS | {"save_memory", "update_memory", "deprecate_memory", "add_session_messages"}
 
 
 def payload(result: Any) -> Any:
@@ -63,6 +64,7 @@ def test_it_serves_save_then_search_over_stdio(live_server, alice: KeyedClient, 
             tools = await client.list_tools()
             assert {tool.name for tool in tools.tools} == TOOLS
             assert all(tool.description for tool in tools.tools)
+            assert client.server_info is not None and client.server_info.version == server_version()
 
             saved = payload(await client.call_tool("save_memory", {
                 "content": "Has a cat called Miso", "scope": "user/31", "type": "fact"}))
@@ -72,6 +74,11 @@ def test_it_serves_save_then_search_over_stdio(live_server, alice: KeyedClient, 
                                                                        "scope": "user/31"}))
             assert found["results"][0]["id"] == saved["id"]
             assert found["results"][0]["content"] == "Has a cat called Miso"
+
+            above = payload(await client.call_tool("search_memories", {"query": "cat", "scope": "user",
+                                                                       "descendants": True}))
+            assert [hit["id"] for hit in above["results"]] == [saved["id"]]
+            assert payload(await client.call_tool("get_memory", {"memory_id": saved["id"]}))["version"] == 1
 
             context = await client.call_tool("get_context", {"query": "cat", "scope": "user/31"})
             block = "".join(getattr(part, "text", "") for part in context.content)
@@ -86,6 +93,14 @@ def test_it_serves_save_then_search_over_stdio(live_server, alice: KeyedClient, 
             stale = error_text(await client.call_tool("update_memory", {
                 "memory_id": saved["id"], "version": 1, "content": "Has a cat called Tofu"}))
             assert "version_conflict" in stale and "version=2" in stale and "Miso Soup" in stale
+
+            history = payload(await client.call_tool("memory_history", {"memory_id": saved["id"]}))["results"]
+            assert [(v["version"], v["content"]) for v in history] == [(1, "Has a cat called Miso"),
+                                                                       (2, "Has a cat called Miso Soup")]
+            sent = payload(await client.call_tool("add_session_messages", {
+                "session_id": "s-31", "scope": "user/31",
+                "messages": [{"role": "user", "content": "My sister Ada lives in Lyon."}]}))
+            assert sent["accepted"] == 1
 
             deprecated = payload(await client.call_tool("deprecate_memory", {"memory_id": saved["id"],
                                                                              "reason": "test"}))
@@ -119,14 +134,16 @@ def test_it_hides_another_tenants_memory(live_server, alice_memory: Mnemara, bob
     saved = alice_memory.save("Alice's launch date is June 1", scope="user/1")
 
     async def session() -> None:
-        with Mnemara(live_server.url, bob.secret, timeout=TIMEOUT) as bob_memory:
-            async with Client(build_server(bob_memory, default_scope="user/1")) as client:
-                for name, arguments in (("update_memory", {"memory_id": saved.id, "version": 1, "content": "x"}),
-                                        ("deprecate_memory", {"memory_id": saved.id})):
-                    assert "not_found" in error_text(await client.call_tool(name, arguments))
-                assert payload(await client.call_tool("list_memories", {}))["results"] == []
-                found = payload(await client.call_tool("search_memories", {"query": "launch date"}))
-                assert found["results"] == []
+        bob_memory = AsyncMnemara(live_server.url, bob.secret, timeout=TIMEOUT)
+        async with bob_memory, Client(build_server(bob_memory, default_scope="user/1")) as client:
+            for name, arguments in (("update_memory", {"memory_id": saved.id, "version": 1, "content": "x"}),
+                                    ("deprecate_memory", {"memory_id": saved.id}),
+                                    ("get_memory", {"memory_id": saved.id}),
+                                    ("memory_history", {"memory_id": saved.id})):
+                assert "not_found" in error_text(await client.call_tool(name, arguments))
+            assert payload(await client.call_tool("list_memories", {}))["results"] == []
+            found = payload(await client.call_tool("search_memories", {"query": "launch date"}))
+            assert found["results"] == []
 
     anyio.run(session)
     assert alice_memory.get(saved.id).version == 1
@@ -136,10 +153,51 @@ def test_a_tool_fails_within_the_timeout_when_mnemara_hangs(silent: str) -> None
     """The client's timeout bounds a whole call, retries included: a hung server is an error the model can
     read in about MNEMARA_TIMEOUT seconds, not minutes."""
     async def session() -> str:
-        with Mnemara(silent, "mn_test_key", timeout=1.0) as hung:
-            async with Client(build_server(hung, default_scope="user/1")) as client:
-                return error_text(await client.call_tool("search_memories", {"query": "anything"}))
+        hung = AsyncMnemara(silent, "mn_test_key", timeout=1.0)
+        async with hung, Client(build_server(hung, default_scope="user/1")) as client:
+            return error_text(await client.call_tool("search_memories", {"query": "anything"}))
 
     started = time.monotonic()
     assert "timeout" in anyio.run(session)
     assert time.monotonic() - started < 5
+
+
+def test_it_points_to_the_hosted_endpoint_for_streamable_http() -> None:
+    import subprocess
+
+    done = subprocess.run([sys.executable, "manage.py", "mcp_server", "--transport", "streamable-http"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0 and done.stdout == ""
+    assert "/mcp" in done.stderr and "Authorization: Bearer" in done.stderr
+
+
+def test_a_read_only_server_offers_only_the_read_tools() -> None:
+    async def tools() -> set[str]:
+        async with Client(build_server(AsyncMnemara("http://127.0.0.1:9", "mn_unused"), read_only=True)) as client:
+            return {tool.name for tool in (await client.list_tools()).tools}
+
+    assert anyio.run(tools) == READ_TOOLS
+
+
+def test_no_tool_takes_a_free_form_object() -> None:
+    """Strict tool calling (the OpenAI Agents SDK) needs every object in an input schema closed."""
+    async def schemas() -> list[Any]:
+        async with Client(build_server(AsyncMnemara("http://127.0.0.1:9", "mn_unused"))) as client:
+            return [tool.input_schema for tool in (await client.list_tools()).tools]
+
+    def objects(node: Any) -> Any:
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node and node.get("title", "").endswith("Arguments"):
+                pass  # the arguments object itself: closed by the SDK's own model
+            elif node.get("type") == "object":
+                yield node
+            for value in node.values():
+                yield from objects(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from objects(value)
+
+    every = anyio.run(schemas)
+    found = [o for schema in every for o in objects(schema)]
+    assert found and all(o.get("additionalProperties") is False and o.get("properties") for o in found)
+    assert "$ref" not in json.dumps(every)  # inlined: a strict-mode converter may give up on a reference

@@ -34,7 +34,8 @@ async def main(url, key):
     async with AsyncMnemara(url, key) as memory:
         saved = await memory.save("Prefers answers in Chinese", scope="user/123", type="preference")
         hits = await memory.search("which language should I answer in?", scope="user/123")
-        context = await memory.context("Write the release notes", scope="user/123", token_budget=300)
+        context = await memory.context("Which language should I answer in?", scope="user/123",
+                                             token_budget=300)
     return {"action": saved.resolution.action, "hit": hits[0].memory.id == saved.id,
             "in_block": saved.id in context.items and "Chinese" in context.block,
             "module": mnemara.client.__file__, "django": sorted(m for m in sys.modules if m.startswith("django"))}

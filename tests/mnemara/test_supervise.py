@@ -80,6 +80,7 @@ def test_it_serves_through_uvicorn_without_an_access_log() -> None:
     args = argparse.Namespace(host="127.0.0.1", port=8001, web_workers=2, limit_concurrency=1000)
     web, worker = supervise.programs_for(args)
     assert web.argv[1:4] == ["-m", "uvicorn", "mnemara.asgi:application"] and "--no-access-log" in web.argv
+    assert web.argv[web.argv.index("--lifespan") + 1] == "on"  # /mcp's session managers run under it
     assert worker.argv[2] == "run_worker"
 
 

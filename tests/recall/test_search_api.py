@@ -196,3 +196,21 @@ def test_it_refuses_a_non_object_body(alice) -> None:
 def test_it_needs_a_key(client) -> None:
     assert_error(client.post(f"{API}/memories/search", {"query": "x", "scope": "user/1"},
                              content_type="application/json"), 401)
+
+
+def test_it_marks_memories_in_an_unresolved_conflict(alice) -> None:
+    """The agent is never handed two contradicting memories as two truths: a conflict pair's older side is
+    `conflicted`; two active ones about one entity (as older data may hold) are both marked."""
+    [tea] = save(alice, {"content": "The user likes tea", "type": "preference", "entity": "drink"})
+    [coffee] = save(alice, {"content": "The user likes coffee", "type": "preference", "entity": "drink"})
+    assert coffee["resolution"]["action"] == "conflict"
+    body: dict[str, Any] = {"query": "what does the user like to drink", "include_statuses": ["active", "conflicted"]}
+    marks = {hit["memory"]["content"]: hit["conflict"] for hit in search(alice, **body)["results"]}
+    assert marks == {"The user likes tea": True, "The user likes coffee": True}
+    with tenant_scope(alice.tenant):
+        Memory.objects.filter(pk__in=[tea["id"], coffee["id"]]).update(status="active")
+    marks = {hit["memory"]["content"]: hit["conflict"] for hit in search(alice, **body)["results"]}
+    assert marks == {"The user likes tea": True, "The user likes coffee": True}
+    [*_, unrelated] = save(alice, {"content": "The user's daughter is called Mia", "type": "fact"})
+    assert all(not hit["conflict"] for hit in search(alice, query="Mia")["results"])
+    assert unrelated["resolution"]["action"] == "created"

@@ -1304,6 +1304,8 @@ export interface components {
             };
             /** @description Above the relevance floor (always true unless `floor` is false). */
             relevant: boolean;
+            /** @description In an unresolved conflict: another returned memory is a live fact or preference about the same entity that says something else (no person has decided which holds), or this memory's status is `conflicted`. Do not treat it as settled. */
+            conflict: boolean;
         };
         /** @description What to recall, and from where: `scope` or `scopes` (one of them). */
         SearchRequest: {

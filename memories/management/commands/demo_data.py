@@ -41,6 +41,10 @@ DEMO_MEMORIES = [
 class Command(BaseCommand):
     help = "Create (or refresh) the bilingual demo tenant; print the dashboard login and a new API key."
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
+                            help="Where the service will be reached (printed with the login and the key).")
+
     def handle(self, *args: Any, **options: Any) -> None:
         tenant = Tenant.objects.filter(slug="demo").first() or tenant_create(slug="demo", name="Demo / 演示")
         password = secrets.token_urlsafe(9)
@@ -58,8 +62,10 @@ class Command(BaseCommand):
                 self.stdout.write(f"loaded {len(results)} demo memories")
         _, secret = apikey_create(tenant=tenant, name="make run")
         self.stdout.write("")
-        self.stdout.write("  Dashboard: http://127.0.0.1:8000/  (English / 简体中文)")
+        base = options["base_url"].rstrip("/")
+        self.stdout.write(f"  Dashboard: {base}/  (English / 简体中文)")
         self.stdout.write(f"  Login:     {DEMO_EMAIL} / {password}")
         self.stdout.write(f"  API key:   {secret}")
-        self.stdout.write("  Try:       curl -H 'Authorization: Bearer <key>' http://127.0.0.1:8000/api/v1/memories")
+        self.stdout.write(f"  Try:       curl -H 'Authorization: Bearer <key>' {base}/api/v1/memories")
+        self.stdout.write(f"  MCP:       {base}/mcp  (Authorization: Bearer <key>)")
         self.stdout.write("")

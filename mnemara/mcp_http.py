@@ -1,0 +1,160 @@
+"""MCP over Streamable HTTP at ``/mcp``, beside the REST API in the same process (``mnemara/asgi.py``).
+
+Each request carries its caller's API key (``Authorization: Bearer <key>``). Here the key is only looked up,
+to answer 401 before any MCP handling and to pick the server a read-only key gets (its write tools are not
+listed, not merely refused). Everything the tools do is then a REST call with that same key, to this
+process's own listening socket (``MCP_API_URL`` to override): tenancy, scope prefixes, read-only refusals
+and 404-for-another-tenant stay where they are enforced for every client, in the API's authentication and
+``tenants.scoping``. This module never reads a memory; a bug here cannot widen what a key sees.
+
+The MCP servers are stateless (each POST stands alone, answered as JSON): no session lives in a process, so
+any number of uvicorn workers may answer, and a restart loses nothing. Their session managers still need
+to run for the life of the process: ``start`` is called by the ASGI lifespan (``--lifespan on``) and, if a
+server runs without lifespan events, by the first ``/mcp`` request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping
+from concurrent.futures import Executor
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, close_old_connections
+
+from mnemara.buffered import Receive, Scope, Send
+from mnemara.client.mcp import bearer_connect, bearer_key, build_server, streamable_http_manager
+from mnemara.errors import error_body
+
+if TYPE_CHECKING:
+    from tenants.models import ApiKey
+
+logger = logging.getLogger(__name__)
+
+PATH = "/mcp"
+
+
+def loopback_url(scope: Mapping[str, Any]) -> str:
+    """This process's REST API as the tools reach it: the configured URL, else the socket uvicorn listens on
+    (never the Host header, which the caller chooses)."""
+    if settings.MCP_API_URL:
+        return str(settings.MCP_API_URL)
+    server = scope.get("server")
+    if not server or server[1] is None:
+        raise RuntimeError("MNEMARA_MCP_API_URL is required when the server does not listen on a TCP port")
+    host, port = str(server[0]), int(server[1])
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _key_lookup(presented: str) -> ApiKey | None:
+    """On a web thread, as a request would: a connection broken or too old is replaced first."""
+    from tenants.auth import api_key_lookup  # models: only once Django is set up (asgi.py imports this first)
+
+    close_old_connections()
+    try:
+        return api_key_lookup(presented)
+    finally:
+        close_old_connections()
+
+
+class HostedMCP:
+    """The ``/mcp`` ASGI app: a key check, then the MCP server for that kind of key."""
+
+    def __init__(self, *, executor: Executor | None = None) -> None:
+        self.executor = executor  # the Django threads: the key lookup reuses their connections
+        self.managers: dict[bool, Any] = {}
+        for read_only in (False, True):
+            connect = bearer_connect(lambda request: loopback_url(request.scope), timeout=settings.MCP_API_TIMEOUT)
+            server = build_server(connect, read_only=read_only, http=True)
+            self.managers[read_only] = streamable_http_manager(server)
+        self._task: asyncio.Task[None] | None = None
+        self._ready: asyncio.Event | None = None
+        self._stop: asyncio.Event | None = None
+
+    async def start(self) -> None:
+        """Run the session managers in a task of their own until ``stop`` (idempotent)."""
+        if self._task is None:
+            self._ready, self._stop = asyncio.Event(), asyncio.Event()
+            self._task = asyncio.create_task(self._run(self._ready, self._stop), name="mnemara-mcp")
+        assert self._ready is not None
+        await self._ready.wait()
+
+    async def _run(self, ready: asyncio.Event, stop: asyncio.Event) -> None:
+        async with AsyncExitStack() as stack:
+            for manager in self.managers.values():
+                await stack.enter_async_context(manager.run())
+            ready.set()
+            await stop.wait()
+
+    async def stop(self) -> None:
+        if self._task is not None and self._stop is not None:
+            self._stop.set()
+            await self._task
+            self._task = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        authorizations = [v.decode("latin1") for k, v in scope["headers"] if k.lower() == b"authorization"]
+        presented = bearer_key({"authorization": authorizations[0]}) if len(authorizations) == 1 else ""
+        if not presented:  # none, not Bearer, or several (the tools must read the very key checked here)
+            await _answer(send, 401, error_body("not_authenticated", "Send 'Authorization: Bearer <api key>'."))
+            return
+        try:
+            key = await asyncio.get_running_loop().run_in_executor(self.executor, _key_lookup, presented)
+        except (OperationalError, InterfaceError):  # as mnemara.handlers answers for the API
+            from mnemara.handlers import RETRY_AFTER_SECONDS  # it imports DRF, which needs the apps loaded
+
+            logger.warning("mcp: the database is unavailable for the key check")
+            await _answer(send, 503, error_body("database_unavailable", "The database is unavailable; retry shortly."),
+                          [(b"retry-after", str(RETRY_AFTER_SECONDS).encode())])
+            return
+        if key is None:
+            await _answer(send, 401, error_body("authentication_failed", "Invalid or revoked API key."))
+            return
+        await self.start()
+        await self.managers[key.read_only].handle_request(scope, receive, send)
+
+
+class Router:
+    """``/mcp`` to the MCP app, everything else to Django; the lifespan starts and stops the MCP app."""
+
+    def __init__(self, django: Any, mcp: HostedMCP) -> None:
+        self.django = django
+        self.mcp = mcp
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+        elif scope["type"] == "http" and scope["path"].rstrip("/") == PATH:
+            await self.mcp(scope, receive, send)
+        else:
+            await self.django(scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                try:
+                    await self.mcp.start()
+                except Exception as exc:  # noqa: BLE001 - reported to the server, which then exits
+                    await send({"type": "lifespan.startup.failed", "message": repr(exc)})
+                    return
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.mcp.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+async def _answer(send: Send, status: int, payload: dict[str, Any],
+                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = json.dumps(payload).encode()
+    extra = [(b"www-authenticate", b'Bearer realm="mnemara"')] if status == 401 else []
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *extra, *(headers or [])]})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
