@@ -125,7 +125,7 @@ def test_the_key_pattern_accepts_exactly_what_the_server_does(key: str) -> None:
         accepted = True
     except ValidationFailed:
         accepted = False
-    assert accepted == (bool(re.search(key_pattern(), key)) and len(key) <= 255), repr(key)
+    assert accepted == (bool(re.fullmatch(key_pattern(), key)) and len(key) <= 255), repr(key)
 
 
 @settings(max_examples=300, deadline=None)
@@ -149,9 +149,12 @@ def test_the_patterns_mean_the_same_to_python_and_to_the_schema_tools_engine(tex
 
     from memories.api.schema import IF_MATCH_PATTERN, NOT_BLANK
 
-    for pattern in (scope_pattern(), content_pattern(), key_pattern(), NOT_BLANK, IF_MATCH_PATTERN):
+    for pattern in (scope_pattern(), content_pattern(), NOT_BLANK, IF_MATCH_PATTERN):
         ecma = jsonschema_rs.validator_for({"type": "string", "pattern": pattern}).is_valid(text)
         assert ecma == bool(re.search(pattern, text)), (pattern[:40], text)
+    # The key's pattern is applied whole (re.fullmatch): Python's "$" would also match before a final newline.
+    ecma = jsonschema_rs.validator_for({"type": "string", "pattern": key_pattern()}).is_valid(text)
+    assert ecma == bool(re.fullmatch(key_pattern(), text)), text
 
 
 def test_the_contract_client_refuses_an_answer_the_schema_does_not_describe(alice) -> None:
