@@ -115,6 +115,7 @@ class VersionReason(models.TextChoices):
     LAST_STANDING = "last_standing", _("nothing contradicts it any more")
     KEPT_ALONGSIDE = "kept_alongside", _("kept active alongside %(memory)s by a person")
     UNDONE = "undone", _("review decision undone")
+    KEY_REPLACED = "key_replaced", _("replaced by a write to its key")
 
 
 class JobStatus(models.TextChoices):

@@ -67,6 +67,10 @@ class Memory(TenantOwned):
     content = models.TextField()
     content_hash = models.CharField(max_length=64)
     entity = models.CharField(max_length=255, blank=True, default="")
+    # A caller's exact address for the memory (PUT /keys/memory: memories/write/flow.memory_put), unique among
+    # the scope's settled live memories; NULL for memories saved without one. Not case-folded, unlike
+    # ``entity``. Collation "C": keys sort and compare by code point, and their indexes serve that order.
+    key = models.CharField(max_length=255, null=True, blank=True, db_collation="C")
     metadata = models.JSONField(default=dict, blank=True)
     confidence = models.FloatField(default=1.0)
     provenance = models.CharField(max_length=16, choices=Provenance.choices, default=Provenance.STATED)
@@ -100,11 +104,24 @@ class Memory(TenantOwned):
 
     class Meta:
         constraints = [
-            # Concurrent identical writes: the database, not only the application, refuses the twin.
+            # Concurrent identical writes: the database, not only the application, refuses the twin. Keyed
+            # memories are addressed, not deduplicated: two keys may hold the same text.
             models.UniqueConstraint(
                 fields=["tenant", "scope", "content_hash"],
-                condition=Q(status__in=["active", "pending", "conflicted"]),
+                condition=Q(status__in=["active", "pending", "conflicted"], key__isnull=True),
                 name="memory_unique_live_content",
+            ),
+            # One memory per key among a scope's settled live memories, and at most one pending proposal
+            # to replace it (a low-confidence or inferred write waits in review beside what it would change).
+            models.UniqueConstraint(
+                fields=["tenant", "scope", "key"],
+                condition=Q(status__in=["active", "conflicted"], key__isnull=False),
+                name="memory_unique_live_key",
+            ),
+            models.UniqueConstraint(
+                fields=["tenant", "scope", "key"],
+                condition=Q(status="pending", key__isnull=False),
+                name="memory_unique_pending_key",
             ),
             models.CheckConstraint(condition=Q(confidence__gte=0) & Q(confidence__lte=1), name="memory_confidence_0_1"),
         ]
@@ -119,6 +136,9 @@ class Memory(TenantOwned):
             models.Index(fields=["tenant", "created_at", "id"], name="memory_tenant_created"),
             models.Index(fields=["tenant", "expires_at"], name="memory_tenant_expires",
                          condition=Q(expires_at__isnull=False)),
+            # GET /keys pages a scope's keys in order (and by prefix).
+            models.Index(fields=["tenant", "scope", "key"], name="memory_tenant_scope_key",
+                         condition=Q(key__isnull=False)),
             GinIndex(fields=["search_vector"], name="memory_search_vector_gin"),
             # Used by recall only for scopes above settings.HNSW_MIN_SCOPE_ROWS (see memories/recall/sources.py).
             HnswIndex(fields=["embedding"], name="memory_embedding_hnsw", m=16, ef_construction=64,
@@ -214,6 +234,7 @@ class MemoryVersion(TenantOwned):
     type = models.CharField(max_length=16, choices=MemoryType.choices)
     content = models.TextField()
     entity = models.CharField(max_length=255, blank=True, default="")
+    key = models.CharField(max_length=255, null=True, blank=True)
     metadata = models.JSONField(default=dict, blank=True)
     confidence = models.FloatField()
     provenance = models.CharField(max_length=16, choices=Provenance.choices)

@@ -28,7 +28,8 @@ def memory_json(memory: Memory) -> dict[str, Any]:
         "id": str(memory.id), "scope": memory.scope.path,
         "subject": memory.subject.external_id if memory.subject_id and memory.subject else None,
         "subjects": subject_names(memory),
-        "type": memory.type, "content": memory.content, "entity": memory.entity, "metadata": memory.metadata,
+        "type": memory.type, "content": memory.content, "entity": memory.entity, "key": memory.key,
+        "metadata": memory.metadata,
         "confidence": float(memory.confidence), "provenance": memory.provenance, "status": memory.status,
         "source_session": memory.source_session, "valid_from": iso(memory.valid_from),
         "valid_to": iso(memory.valid_to), "expires_at": iso(memory.expires_at), "version": memory.version,
@@ -49,7 +50,7 @@ def version_json(v: MemoryVersion, subject: str | None) -> dict[str, Any]:
     return {
         "id": str(v.id), "memory_id": str(v.memory_id), "version": v.version, "change": v.change,
         "actor": v.actor, "reason": v.reason, "scope": v.scope_path, "subject": subject, "type": v.type,
-        "content": v.content, "entity": v.entity, "metadata": v.metadata, "confidence": v.confidence,
+        "content": v.content, "entity": v.entity, "key": v.key, "metadata": v.metadata, "confidence": v.confidence,
         "provenance": v.provenance, "status": v.status, "source_session": v.source_session,
         "valid_from": iso(v.valid_from), "valid_to": iso(v.valid_to),
         "superseded_by": str(v.superseded_by_id_value) if v.superseded_by_id_value else None,

@@ -92,6 +92,7 @@ class ExportedVersionOut(serializers.Serializer[Any]):
     type = serializers.CharField()
     content = serializers.CharField()
     entity = serializers.CharField()
+    key = serializers.CharField(allow_null=True)
     metadata = MetadataField()
     confidence = serializers.FloatField()
     provenance = serializers.CharField()

@@ -51,6 +51,8 @@ class MemoryOut(serializers.Serializer["Memory"]):
     content = serializers.CharField()
     entity = serializers.CharField(help_text="What the memory is about, case-folded (`project:x/deadline`); "
                                              "empty when not given.")
+    key = serializers.CharField(allow_null=True, help_text="The memory's exact address in its scope "
+                                                           "(`PUT /keys/memory`); null for a memory saved without one.")
     metadata = MetadataField()
     confidence = serializers.FloatField(min_value=0.0, max_value=1.0)
     provenance = serializers.ChoiceField(choices=Provenance.choices)
@@ -219,6 +221,7 @@ class VersionOut(serializers.Serializer["MemoryVersion"]):
     type = serializers.ChoiceField(choices=MemoryType.choices)
     content = serializers.CharField()
     entity = serializers.CharField()
+    key = serializers.CharField(allow_null=True)
     metadata = MetadataField()
     confidence = serializers.FloatField(min_value=0.0, max_value=1.0)
     provenance = serializers.ChoiceField(choices=Provenance.choices)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from memories.api import compliance, recall, sessions, views
+from memories.api import compliance, keys, recall, sessions, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("memories", views.MemoryListCreateView.as_view(), name="api-memories"),
@@ -13,6 +13,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("memories/<uuid:memory_id>/deprecate", views.MemoryDeprecateView.as_view(), name="api-memory-deprecate"),
     path("memories/<uuid:memory_id>/restore", views.MemoryRestoreView.as_view(), name="api-memory-restore"),
     path("memories/<uuid:memory_id>/history", views.MemoryHistoryView.as_view(), name="api-memory-history"),
+    # Scopes and keys both hold "/": they travel as query parameters (?scope=…&key=…).
+    path("keys/memory", keys.KeyedMemoryView.as_view(), name="api-key-memory"),
+    path("keys", keys.KeyListView.as_view(), name="api-keys"),
+    path("namespaces", keys.NamespaceListView.as_view(), name="api-namespaces"),
     path("review", views.ReviewListView.as_view(), name="api-review"),
     path("review/<uuid:item_id>/resolve", views.ReviewResolveView.as_view(), name="api-review-resolve"),
     path("feedback", views.FeedbackView.as_view(), name="api-feedback"),

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from memories.choices import (
+    LIVE_STATUSES,
     ChangeKind,
     JobStatus,
     Provenance,
@@ -32,21 +33,21 @@ from memories.choices import (
 from memories.embeddings import embedders, profile
 from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
-from memories.write.policy import Action, Candidate, conflict_decide, is_high
+from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import rank_related, related_prefetch
 from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
-from memories.write.versions import bump, lock_scopes, snapshot
-from mnemara.errors import ServiceError
+from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot
+from mnemara.errors import PreconditionFailed, ServiceError, ValidationFailed
 from mnemara.metrics import WRITE_RESOLUTIONS
 from tenants.audit import audit_event
 from tenants.models import AuditEvent, Subject
 from tenants.scoping import get_active_tenant
 
-__all__ = ["JobFenced", "MemoryInput", "WriteResult", "memory_create"]
+__all__ = ["JobFenced", "KeyExists", "KeyNotFound", "MemoryInput", "WriteResult", "memory_create", "memory_put"]
 
 
 @dataclass
@@ -157,6 +158,10 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
                                min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP, limits=near_limits())
     old = next((m for m, r in related if r is decision.related), None)
+    if decision.action is Action.UPDATED and old is not None and old.key != p.input.key:
+        # Overwriting in place would move this write to another address (or drop its key): the new memory
+        # supersedes the old one instead.
+        decision = Decision(Action.SUPERSEDED, decision.related)
     actor = writer.actor
     if decision.action is Action.DUPLICATE:
         assert old is not None
@@ -272,3 +277,138 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
 def _count_resolutions(actions: list[str]) -> None:
     for action in actions:
         WRITE_RESOLUTIONS.labels(action).inc()
+
+
+# --------------------------------------------------------------------------- writes by key
+
+class KeyExists(PreconditionFailed):
+    """``If-None-Match: *``: a live memory already has this key."""
+
+    code = "key_exists"
+
+
+class KeyNotFound(PreconditionFailed):
+    """``If-Match`` names a version, but no live memory has this key."""
+
+    code = "key_not_found"
+
+
+def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Memory | None]:
+    """The key's settled memory (active or conflicted) and its pending proposal, each or None. Expired ones
+    are invisible: they are retired (deprecated) here, so the key is free for this write."""
+    settled = proposal = None
+    now = timezone.now()
+    for m in Memory.objects.select_related("scope", "subject").filter(scope=scope, key=key, status__in=LIVE_STATUSES):
+        if m.expires_at is not None and m.expires_at <= now:
+            writer.change(m, ChangeKind.DEPRECATE, version_reason(VersionReason.EXPIRED), status=Status.DEPRECATED,
+                          valid_to=m.expires_at)
+        elif m.status == Status.PENDING:
+            proposal = m
+        else:
+            settled = m
+    return settled, proposal
+
+
+def _replacement(p: Prepared, status: str) -> dict[str, Any]:
+    """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
+    item = p.input
+    fields: dict[str, Any] = {
+        "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text, "type": item.type,
+        "entity": p.entity, "metadata": item.metadata, "confidence": p.confidence, "provenance": item.provenance,
+        "status": status, "source_session": item.source_session or "", "valid_to": item.valid_to,
+        "expires_at": item.expires_at,
+    }
+    if item.valid_from is not None:
+        fields["valid_from"] = item.valid_from
+    return fields
+
+
+def _unchanged(old: Memory, fields: dict[str, Any]) -> bool:
+    return all(getattr(old, name) == value for name, value in fields.items() if name != "search_text")
+
+
+def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Memory | None,
+             proposal: Memory | None, threshold: float) -> WriteResult:
+    """A write to a key that a live memory holds: a new version of it, or a pending proposal against it.
+
+    | the key holds          | write high (stated, ≥ threshold) | write low (inferred, or below it)          |
+    |------------------------|----------------------------------|--------------------------------------------|
+    | a settled memory       | ``updated``: its new version     | ``pending``: a new proposal against it     |
+    | settled + a proposal   | ``updated``: the settled one     | ``pending``: the proposal's new version    |
+    | only a proposal        | ``updated``: it, now active      | ``pending``: its new version, still pending |
+
+    A write equal to what it would change answers ``duplicate`` and writes nothing.
+    """
+    high = is_high(p.confidence, p.input.provenance, threshold)
+    if high and settled is not None:
+        target, status = settled, settled.status  # a conflicted memory stays in its conflict until a person decides
+    elif settled is not None and proposal is None:
+        fields = _replacement(p, settled.status)
+        if _unchanged(settled, fields):
+            return WriteResult(settled, Action.DUPLICATE, [settled.pk], p.redacted)
+        new = writer.create(p, settled.scope, subject, Status.PENDING, reason=version_reason(
+            VersionReason.INFERRED if p.input.provenance == Provenance.INFERRED else VersionReason.LOW_CONFIDENCE))
+        writer.review(ReviewKind.PENDING, new, settled, pending_reason(new, settled))
+        return WriteResult(new, Action.PENDING, [settled.pk], p.redacted)
+    else:
+        assert proposal is not None
+        target, status = proposal, Status.ACTIVE if high and settled is None else Status.PENDING
+    fields = _replacement(p, status)
+    if _unchanged(target, fields):
+        return WriteResult(target, Action.DUPLICATE, [target.pk], p.redacted)
+    writer.link(target, [subject.pk if subject else None])
+    if subject is not None and target.subject_id is None:
+        fields["subject"] = subject
+    writer.change(target, ChangeKind.UPDATE, version_reason(VersionReason.KEY_REPLACED), **fields,
+                  **primary_fields(p.embedded))
+    writer.revector(target, p)
+    writer.events.append(audit_event("memory.updated", actor=writer.actor, target_type="memory", target_id=target.pk,
+                                     data={"fields": sorted(f for f in fields if f != "search_text"),
+                                           "via": "key", "version": target.version}))
+    return WriteResult(target, Action.PENDING if status == Status.PENDING else Action.UPDATED, [target.pk],
+                       p.redacted)
+
+
+def memory_put(*, item: MemoryInput, actor: str, expected_version: int | None = None,
+               create_only: bool = False) -> tuple[WriteResult, bool]:
+    """Create or replace the memory at ``item.key`` in ``item.scope``, through the write flow (validation,
+    secrets, embedding, the policy, versions, audit) in one transaction under the scope's lock.
+
+    No live memory at the key: the write is decided as any other (``created``, ``pending``, or an entity
+    ``conflict``/``superseded``) and the new memory gets the key. A live one: ``_replace``'s table.
+    ``expected_version`` (If-Match) must be the version of the memory the key answers with (its settled
+    memory, else its proposal): stale → 409 with it; no memory → 412 ``key_not_found``. ``create_only``
+    (If-None-Match: *): a memory at the key → 412 ``key_exists``. Answers the result and whether its memory
+    is new (created by this write, e.g. a proposal) rather than the key's memory changed or left as it was.
+    """
+    if not item.key:
+        raise ValidationFailed("A key is required.", fields={"key": ["A non-empty string."]})
+    p = prepare_inputs([item])[0]
+    threshold, near_duplicate = get_active_tenant().review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
+    writer = _Writer(actor)
+    try:
+        with transaction.atomic():
+            scope = scopes_get_or_create([item.scope])[item.scope]
+            lock_scopes([scope])
+            subject = subjects_get_or_create([item.subject])[item.subject or ""]
+            settled, proposal = _at_key(writer, scope, item.key)
+            current = settled or proposal
+            if create_only and current is not None:
+                raise KeyExists("A memory already has this key (If-None-Match: *).")
+            if expected_version is not None:
+                if current is None:
+                    raise KeyNotFound("No memory has this key, so If-Match cannot match.")
+                if current.version != expected_version:
+                    raise VersionConflict(current)
+            if current is None:
+                stored = related_prefetch([(scope, p)], near_duplicate, timezone.now())[0]
+                result = _apply(writer, p, scope, subject, threshold, near_duplicate, stored)
+            else:
+                result = _replace(writer, p, subject, settled, proposal, threshold)
+            writer.flush()
+            writer.settle([result])
+    except IntegrityError as exc:
+        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
+                           status_code=409) from exc
+    transaction.on_commit(functools.partial(_count_resolutions, [result.action.value]))
+    return result, any(m is result.memory for m in writer.memories)

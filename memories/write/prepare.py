@@ -39,6 +39,7 @@ class MemoryInput:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     expires_at: datetime | None = None
+    key: str | None = None  # an exact address (``memories.write.keyed``); None: not addressed
 
 
 @dataclass
@@ -71,6 +72,8 @@ def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
         raise validation.field_error("valid_to", "valid_to is before valid_from.", prefix)
     if item.subject is not None:
         validation.validate_no_nul(item.subject, "subject", prefix)
+    if item.key is not None:
+        validation.validate_key(item.key, "key", prefix)
     content, redacted = filter_secrets(text.normalise_content(item.content), prefix)
     if not content:
         raise validation.field_error("content", "Content is empty after normalisation.", prefix)
@@ -108,7 +111,7 @@ def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) 
     now = timezone.now()
     return Memory(
         scope=scope, subject=subject, type=item.type, content=p.content, content_hash=p.content_hash,
-        entity=p.entity, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
+        entity=p.entity, key=item.key, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
         status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
         valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.search_text, created_at=now,
         updated_at=now, **primary_fields(p.embedded),

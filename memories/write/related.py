@@ -116,7 +116,8 @@ def compare(m: Memory, p: Prepared) -> tuple[str, float]:
 def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_duplicate: float,
                  now: datetime) -> tuple[list[tuple[Memory, Related]], list[Memory]]:
     """The related memories, best first (exact duplicate, same entity, most similar, newest), and the
-    expired live twins of the new content (invisible, so to be retired rather than answered)."""
+    expired live twins of the new content (invisible, so to be retired rather than answered). A memory with
+    another ``key`` than the write's (None counts as one) relates only by entity and type."""
     seen: set[uuid.UUID] = set()
     ranked: list[tuple[tuple[bool, bool, float, float], Memory, Related]] = []
     expired_twins: list[Memory] = []
@@ -124,6 +125,15 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         if m.pk in seen or m.scope_id != scope.pk or m.status not in LIVE_STATUSES:
             continue
         seen.add(m.pk)
+        if m.key != p.input.key:
+            # Keyed memories are addressed, not deduplicated: across keys (or between a keyed memory and an
+            # unkeyed one) equal or similar text relates nothing; only the same entity and type do.
+            visible = m.expires_at is None or m.expires_at > now
+            if visible and p.entity and m.entity == p.entity and m.type == p.input.type:
+                ranked.append(((True, False, 0.0, -m.updated_at.timestamp()), m, Related(
+                    type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+                    same_content=False, same_entity=True, similarity=0.0, word_overlap=0.0)))
+            continue
         same_content = m.content_hash == p.content_hash
         if m.expires_at is not None and m.expires_at <= now:
             if same_content:

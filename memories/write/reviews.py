@@ -25,7 +25,7 @@ from memories.choices import (
 )
 from memories.models import Memory, ReviewItem
 from memories.write.reasons import Reason, version_reason
-from memories.write.revisions import merge_settled
+from memories.write.revisions import duplicate_guard, merge_settled
 from memories.write.truth import Settlement, truth_settle
 from memories.write.versions import bump
 from mnemara.errors import Conflict, NotFound, ValidationFailed
@@ -93,9 +93,11 @@ def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
     else:  # reject a pending memory: the related one (perhaps pending itself) is left as it is
         changes.move(new, Status.DEPRECATED, valid_to=timezone.now())
         return None
-    changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE)
+    # The loser goes first: a keyed proposal and the memory it would replace hold the same key, which only
+    # one of them may hold while active.
     if loser is not None and loser.status != Status.DEPRECATED:
         changes.move(loser, Status.DEPRECATED, superseded_by=winner, valid_to=timezone.now())
+    changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE)
     return winner
 
 
@@ -129,8 +131,7 @@ def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content:
                                       actor=actor, because=ReviewResolution.SUPERSEDED,
                                       prefer=winner.pk if winner is not None else None)
     except IntegrityError as exc:  # the winner's text is live again elsewhere in its scope
-        raise Conflict("Another live memory in this scope already has this content.",
-                       code="duplicate_content") from exc
+        raise duplicate_guard(exc) from exc
     return Decision(review_get(item.pk), settlement)
 
 
@@ -189,7 +190,9 @@ def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
                                code="undo_impossible")
             changes = _Changes(actor, version_reason(VersionReason.UNDONE))
             record: dict[str, list[Any]] = locked.resolution_params.get("memories", {})
-            for memory in Memory.objects.select_related("scope").filter(pk__in=list(record)):
+            memories = Memory.objects.select_related("scope").filter(pk__in=list(record))
+            # Those leaving the settled statuses first (a key is held by one settled memory at a time).
+            for memory in sorted(memories, key=lambda m: record[str(m.pk)][0] in (Status.ACTIVE, Status.CONFLICTED)):
                 before = record[str(memory.pk)][0]
                 live = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
                 changes.move(memory, before, kept_alongside=False, **live)
@@ -200,6 +203,5 @@ def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
             settlement = truth_settle(touched=[uuid.UUID(pk) for pk in record], actor=actor,
                                       because=ReviewResolution.SUPERSEDED)
     except IntegrityError as exc:
-        raise Conflict("Another live memory in this scope already has this content.",
-                       code="duplicate_content") from exc
+        raise duplicate_guard(exc) from exc
     return Decision(review_get(item.pk), settlement)

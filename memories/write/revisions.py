@@ -45,7 +45,9 @@ def _open_reviews(memory: Memory) -> Any:
     return ReviewItem.objects.filter(Q(memory=memory) | Q(other_memory=memory), status=ReviewStatus.OPEN)
 
 
-def _duplicate_guard(exc: IntegrityError) -> Conflict:
+def duplicate_guard(exc: IntegrityError) -> Conflict:
+    if "memory_unique_live_key" in str(exc) or "memory_unique_pending_key" in str(exc):
+        return Conflict("Another live memory in this scope already has this key.", code="duplicate_key")
     return Conflict("Another live memory in this scope already has this content.", code="duplicate_content")
 
 
@@ -113,7 +115,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
             # wrote, not one a concurrent writer committed a moment later.
             written = memory_get(memory.pk)
     except IntegrityError as exc:
-        raise _duplicate_guard(exc) from exc
+        raise duplicate_guard(exc) from exc
     return written
 
 
@@ -146,7 +148,7 @@ def memory_restore(*, memory_id: uuid.UUID | str, actor: str, reason: str = "",
                   data={"version": memory.version})
             return memory_get(memory.pk)
     except IntegrityError as exc:
-        raise _duplicate_guard(exc) from exc
+        raise duplicate_guard(exc) from exc
 
 
 def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: int | None = None) -> None:
@@ -169,6 +171,14 @@ def memory_delete(*, memory_id: uuid.UUID | str, actor: str, expected_version: i
         answers_forget([memory.pk])
         audit("memory.deleted", actor=actor, target_type="memory", target_id=memory.pk,
               data={"versions_deleted": versions})
+
+
+def memories_delete(*, memories: list[Memory], actor: str, expected_version: int | None = None) -> None:
+    """Delete the live memories of a key in one transaction: ``expected_version`` is the first one's (the
+    memory the key answers with); the others (a pending proposal beside it) go with it."""
+    with transaction.atomic():
+        for i, memory in enumerate(memories):
+            memory_delete(memory_id=memory.pk, actor=actor, expected_version=expected_version if i == 0 else None)
 
 
 @dataclass
@@ -196,6 +206,8 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
     if any(m.status not in LIVE_STATUSES for m in sources):
         raise Conflict("A deprecated memory cannot be merged; restore it first.", code="not_live")
     merged_text = content if content is not None else text.merge_text([m.content for m in sources])
+    # The merged memory keeps the sources' key when they had one between them (they are deprecated first).
+    keys = {m.key for m in sources if m.key}
     item = MemoryInput(
         scope=sources[0].scope.path, content=merged_text,
         type=Counter(m.type for m in sources).most_common(1)[0][0],
@@ -206,6 +218,7 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
                     else Provenance.INFERRED),
         subject=next((m.subject.external_id for m in sources if m.subject), None),
         source_session=sources[0].source_session,
+        key=keys.pop() if len(keys) == 1 else None,
     )
     prepared = prepare_inputs([item])[0]
     try:
@@ -237,5 +250,5 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
             settlement = truth_settle(touched=[*(m.pk for m in sources), merged.pk], actor=actor,
                                       because=ReviewResolution.MERGED, prefer=merged.pk)
     except IntegrityError as exc:
-        raise _duplicate_guard(exc) from exc
+        raise duplicate_guard(exc) from exc
     return Merged(memory_get(merged.pk), settlement)

@@ -15,6 +15,9 @@ from mnemara.errors import TooLarge, field_error
 from mnemara.patterns import SPACES, category_class
 
 MAX_ENTITY_LENGTH = 255
+MAX_KEY_LENGTH = 255
+#: What a key may not hold: controls, invisible format characters, private-use code points, surrogates.
+KEY_REFUSED = frozenset({"Cc", "Cf", "Co", "Cs"})
 
 
 def validate_content(content: object, prefix: str = "") -> str:
@@ -106,4 +109,24 @@ def validate_no_nul(value: str, field: str, prefix: str = "") -> str:
     """No NUL (PostgreSQL text refuses it) and no lone surrogate (not encodable as UTF-8)."""
     if _UNSTORABLE.search(value):
         raise field_error(field, "NUL characters and lone surrogates are not allowed.", prefix)
+    return value
+
+
+@functools.cache
+def key_pattern() -> str:
+    """A memory's ``key`` as a regular expression (the API schema's ``pattern``; a test holds it equal to
+    ``validate_key``): 1-255 characters, none of them a control, format, private-use or surrogate code point,
+    no space at either end. Anything else goes, ``/`` included: keys are exact (never case-folded)."""
+    refused = category_class(KEY_REFUSED)
+    return rf"^[^{refused}{SPACES}](?:[^{refused}]*[^{refused}{SPACES}])?$"
+
+
+def validate_key(value: object, field: str = "key", prefix: str = "") -> str:
+    """A key as given (exact: not normalised, not case-folded), or a 400 naming the field."""
+    if not isinstance(value, str) or not value:
+        raise field_error(field, "A non-empty string.", prefix)
+    if len(value) > MAX_KEY_LENGTH:
+        raise field_error(field, f"At most {MAX_KEY_LENGTH} characters.", prefix)
+    if not re.fullmatch(key_pattern(), value):
+        raise field_error(field, "No control or invisible characters, and no space at either end.", prefix)
     return value

@@ -44,7 +44,7 @@ def snapshot(memory: Memory, change: str, actor: str, reason: str | Reason = "")
     return MemoryVersion(
         memory=memory, version=memory.version, change=change, actor=actor,
         **why.fields(), scope_path=memory.scope.path, type=memory.type, content=memory.content,
-        entity=memory.entity, metadata=memory.metadata, confidence=memory.confidence,
+        entity=memory.entity, key=memory.key, metadata=memory.metadata, confidence=memory.confidence,
         provenance=memory.provenance, status=memory.status, source_session=memory.source_session,
         valid_from=memory.valid_from, valid_to=memory.valid_to, superseded_by_id_value=memory.superseded_by_id,
         subject_ids=subject_ids_of(memory),

@@ -138,6 +138,8 @@ class Memory:
     status: str
     subject: str | None = None
     entity: str = ""
+    #: The memory's exact address in its scope (``put``/``get_by_key``); None when it has none.
+    key: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     confidence: float = 1.0
     provenance: str = "stated"
@@ -162,6 +164,7 @@ class Memory:
             id=str(data["id"]), scope=str(data.get("scope", "")), type=str(data.get("type", "")),
             content=str(data.get("content", "")), version=int(data.get("version", 1)),
             status=str(data.get("status", "")), subject=data.get("subject"), entity=data.get("entity") or "",
+            key=data.get("key"),
             metadata=dict(data.get("metadata") or {}), confidence=float(data.get("confidence", 1.0)),
             provenance=str(data.get("provenance", "")), source_session=data.get("source_session") or "",
             valid_from=parse_time(data.get("valid_from")), valid_to=parse_time(data.get("valid_to")),
@@ -221,6 +224,50 @@ class Context:
 @dataclass(frozen=True)
 class Page:
     results: list[Memory]
+    next: str | None
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """A key of a scope and the memory it answers with (``get_by_key``)."""
+
+    scope: str
+    key: str
+    id: str
+    version: int
+    type: str
+    status: str
+    updated_at: datetime | None = None
+    #: The whole memory, when listed ``with_memory=True``.
+    memory: Memory | None = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> KeyEntry:
+        memory = data.get("memory")
+        return cls(scope=str(data["scope"]), key=str(data["key"]), id=str(data["id"]),
+                   version=int(data.get("version", 1)), type=str(data.get("type", "")),
+                   status=str(data.get("status", "")), updated_at=parse_time(data.get("updated_at")),
+                   memory=Memory.from_json(memory) if isinstance(memory, Mapping) else None)
+
+
+@dataclass(frozen=True)
+class KeyPage:
+    results: list[KeyEntry]
+    next: str | None
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """A scope that holds live memories: how many, and how many keys."""
+
+    scope: str
+    memories: int
+    keys: int
+
+
+@dataclass(frozen=True)
+class NamespacePage:
+    results: list[Namespace]
     next: str | None
 
 

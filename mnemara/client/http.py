@@ -35,10 +35,14 @@ from mnemara.client.core import (
     Gone,
     IdempotencyKeyReused,
     Job,
+    KeyEntry,
+    KeyPage,
     Memory,
     MemoryVersion,
     Message,
     MnemaraError,
+    Namespace,
+    NamespacePage,
     NetworkError,
     NotFound,
     Page,
@@ -69,11 +73,15 @@ __all__ = [
     "Gone",
     "IdempotencyKeyReused",
     "Job",
+    "KeyEntry",
+    "KeyPage",
     "Memory",
     "MemoryVersion",
     "Message",
     "Mnemara",
     "MnemaraError",
+    "Namespace",
+    "NamespacePage",
     "NetworkError",
     "NotFound",
     "Page",
@@ -252,12 +260,39 @@ class Mnemara(_Client):
     job = _Operation(operations.job)
     export_subject = _Operation(operations.export_subject)
     erase_subject = _Operation(operations.erase_subject)
+    put = _Operation(operations.put)
+    get_by_key = _Operation(operations.get_by_key)
+    delete_by_key = _Operation(operations.delete_by_key)
+    keys = _Operation(operations.keys)
+    namespaces = _Operation(operations.namespaces)
 
     def list(self, *, page_size: int | None = None, **filters: Any) -> Iterator[Memory]:
         """Every memory matching the filters, newest first, fetching the pages as they are needed."""
         cursor: str | None = None
         while True:
             page = self.list_page(cursor=cursor, limit=page_size, **filters)
+            yield from page.results
+            if not page.next:
+                return
+            cursor = page.next
+
+    def iter_keys(self, scope: str, *, prefix: str | None = None, descendants: bool = False,
+                  with_memory: bool = False, page_size: int | None = None) -> Iterator[KeyEntry]:
+        """Every key of the scope (``keys``' order), fetching the pages as they are needed."""
+        cursor: str | None = None
+        while True:
+            page = self.keys(scope, prefix=prefix, descendants=descendants, with_memory=with_memory,
+                                  limit=page_size, cursor=cursor)
+            yield from page.results
+            if not page.next:
+                return
+            cursor = page.next
+
+    def iter_namespaces(self, prefix: str | None = None, *, page_size: int | None = None) -> Iterator[Namespace]:
+        """Every scope that holds live memories within ``prefix``, fetching the pages as they are needed."""
+        cursor: str | None = None
+        while True:
+            page = self.namespaces(prefix, limit=page_size, cursor=cursor)
             yield from page.results
             if not page.next:
                 return
@@ -342,6 +377,11 @@ class AsyncMnemara(_Client):
     job = _AsyncOperation(operations.job)
     export_subject = _AsyncOperation(operations.export_subject)
     erase_subject = _AsyncOperation(operations.erase_subject)
+    put = _AsyncOperation(operations.put)
+    get_by_key = _AsyncOperation(operations.get_by_key)
+    delete_by_key = _AsyncOperation(operations.delete_by_key)
+    keys = _AsyncOperation(operations.keys)
+    namespaces = _AsyncOperation(operations.namespaces)
 
     async def list(self, *, page_size: int | None = None, **filters: Any) -> AsyncIterator[Memory]:
         """Every memory matching the filters, newest first, fetching the pages as they are needed."""
@@ -354,3 +394,27 @@ class AsyncMnemara(_Client):
                 return
             cursor = page.next
 
+    async def iter_keys(self, scope: str, *, prefix: str | None = None, descendants: bool = False,
+                        with_memory: bool = False, page_size: int | None = None) -> AsyncIterator[KeyEntry]:
+        """Every key of the scope (``keys``' order), fetching the pages as they are needed."""
+        cursor: str | None = None
+        while True:
+            page = await self.keys(scope, prefix=prefix, descendants=descendants, with_memory=with_memory,
+                                  limit=page_size, cursor=cursor)
+            for entry in page.results:
+                yield entry
+            if not page.next:
+                return
+            cursor = page.next
+
+    async def iter_namespaces(self, prefix: str | None = None, *, page_size: int | None = None,
+                              ) -> AsyncIterator[Namespace]:
+        """Every scope that holds live memories within ``prefix``, fetching the pages as they are needed."""
+        cursor: str | None = None
+        while True:
+            page = await self.namespaces(prefix, limit=page_size, cursor=cursor)
+            for namespace in page.results:
+                yield namespace
+            if not page.next:
+                return
+            cursor = page.next

@@ -22,9 +22,13 @@ from mnemara.client.core import (
     Context,
     ErasureReceipt,
     Job,
+    KeyEntry,
+    KeyPage,
     Memory,
     MemoryVersion,
     Message,
+    Namespace,
+    NamespacePage,
     Page,
     Plan,
     SearchHit,
@@ -141,6 +145,70 @@ def list_page(*, cursor: str | None = None, limit: int | None = None, **filters:
     return (yield Call("GET", "memories", lambda a: Page(results=[Memory.from_json(m) for m in a.body["results"]],
                                                          next=a.body.get("next")),
                        params=compact(cursor=cursor, limit=limit, **filters), retry=True))
+
+
+# --- keyed memories ---
+
+
+def _address(scope: str, key: str) -> dict[str, str]:
+    return {"scope": scope, "key": key}
+
+
+def put(scope: str, key: str, content: str, *, type: str | None = None, entity: str | None = None,
+        metadata: Mapping[str, Any] | None = None, confidence: float | None = None, provenance: str | None = None,
+        subject: str | None = None, source_session: str | None = None, valid_from: datetime | str | None = None,
+        valid_to: datetime | str | None = None, expires_at: datetime | str | None = None,
+        if_version: int | None = None, create_only: bool = False) -> Plan[Memory]:
+    """Create or replace the memory at ``key`` in ``scope`` through the write flow (a PUT replaces: a field not
+    given takes its default). ``result.resolution.action``: ``created``, ``updated`` (a new version),
+    ``duplicate`` (nothing changed), ``pending`` (waits in review: inferred or low confidence), or an entity's
+    ``conflict``/``superseded``. ``if_version``: only if the key's memory is at this version (else
+    ``VersionConflict`` with ``.current``; no memory at the key: ``PreconditionFailed``). ``create_only``: only
+    if no memory has the key (else ``PreconditionFailed``, code ``key_exists``). Retried safely (Idempotency-Key).
+    """
+    if if_version is not None and create_only:
+        raise ValueError("put() takes if_version or create_only, not both")
+    body = compact(content=content, type=type, entity=entity, metadata=dict(metadata) if metadata is not None else None,
+                   confidence=confidence, provenance=provenance, subject=subject, source_session=source_session,
+                   valid_from=valid_from, valid_to=valid_to, expires_at=expires_at)
+    headers = {**_if_match(if_version), **({"If-None-Match": "*"} if create_only else {}), **_once()}
+    return (yield Call("PUT", "keys/memory", _memory, params=_address(scope, key), json=body, headers=headers,
+                       retry=True))
+
+
+def get_by_key(scope: str, key: str) -> Plan[Memory]:
+    """The memory at ``key`` in ``scope`` (its active or conflicted memory, else the one pending review);
+    ``NotFound`` when no live memory has the key."""
+    return (yield Call("GET", "keys/memory", _memory, params=_address(scope, key), retry=True))
+
+
+def delete_by_key(scope: str, key: str, *, if_version: int | None = None) -> Plan[None]:
+    """Hard-delete the key's live memories and their versions (the audit log keeps a tombstone).
+    ``if_version``: only if the key's memory is at this version (else ``VersionConflict``)."""
+    return (yield Call("DELETE", "keys/memory", lambda a: None, params=_address(scope, key),
+                       headers={**_if_match(if_version), **_once()}, retry=True))
+
+
+def keys(scope: str, *, prefix: str | None = None, descendants: bool = False, with_memory: bool = False,
+         limit: int | None = None, cursor: str | None = None) -> Plan[KeyPage]:
+    """One page of the keys held in ``scope`` (``descendants``: and the scopes below it), sorted by scope and
+    key in code point order; ``prefix``: only keys starting with it; ``with_memory``: each entry's ``memory``
+    too (one call for a page of whole memories)."""
+    params = compact(scope=scope, prefix=prefix, descendants="true" if descendants else None,
+                     with_memory="true" if with_memory else None, limit=limit, cursor=cursor)
+    return (yield Call("GET", "keys", lambda a: KeyPage(
+        results=[KeyEntry.from_json(k) for k in a.body["results"]], next=a.body.get("next")), params=params,
+                       retry=True))
+
+
+def namespaces(prefix: str | None = None, *, limit: int | None = None, cursor: str | None = None
+               ) -> Plan[NamespacePage]:
+    """One page of the scopes that hold live memories (within ``prefix``, a scope path), sorted by path, with
+    how many memories and keys each holds."""
+    return (yield Call("GET", "namespaces", lambda a: NamespacePage(
+        results=[Namespace(scope=str(n["scope"]), memories=int(n["memories"]), keys=int(n["keys"]))
+                 for n in a.body["results"]], next=a.body.get("next")),
+                       params=compact(prefix=prefix, limit=limit, cursor=cursor), retry=True))
 
 
 # --- recall ---

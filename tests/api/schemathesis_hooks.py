@@ -11,7 +11,8 @@ of such a request (schemathesis then classifies the request anew), for the rules
   (correctly) a 422; each valid key is replaced by a new UUID.
 - ``valid_to`` is not before ``valid_from`` (a PATCH's: not before the stored one, so created memories start
   in the past and a PATCH's ``valid_to`` lies ahead).
-- an ``expires_at`` already past hides the memory at once: the run could not read back what it created.
+- an ``expires_at`` already past hides the memory at once: the run could not read back what it created
+  (``POST /memories`` and ``PUT /keys/memory`` alike).
 - an API key cannot raise an inferred memory's confidence to the review threshold (0.8) in a PATCH.
 
 It also gives the run real people to export and erase: a generated external id is almost never one, so
@@ -90,10 +91,14 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
     if isinstance(case.body, dict) and "version" in case.body and "If-Match" in headers:
         del case.body["version"]
     probe = getattr(case.meta.phase, "data", None) if case.meta is not None else None
-    header_probe = getattr(probe, "parameter_location", None) == "header"  # e.g. "no Authorization": left as made
+    # A probe of the Authorization or Idempotency-Key header (e.g. "no Authorization") is left exactly as made;
+    # any other request gets a new key, else the coverage phase's reused keys answer 422 or replay an earlier
+    # request's answer (a probe of If-Match or If-None-Match included).
+    header_probe = (getattr(probe, "parameter_location", None) == "header"
+                    and str(getattr(probe, "parameter", "")).lower() in ("authorization", "idempotency-key"))
     if not header_probe and _IDEMPOTENCY_KEY.fullmatch(str(headers.get("Idempotency-Key", ""))):
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
-    if method == "POST" and path == "/api/v1/memories":
+    if (method, path) in (("POST", "/api/v1/memories"), ("PUT", "/api/v1/keys/memory")):
         for item in case.body if isinstance(case.body, list) else [case.body]:
             _fix_memory(item, now)
     if method == "PATCH" and isinstance(case.body, dict):

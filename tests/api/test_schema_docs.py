@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from openapi_spec_validator import validate
 
 from memories.write.text import normalise_content
-from memories.write.validation import content_pattern
+from memories.write.validation import content_pattern, key_pattern, validate_key
 from mnemara.errors import ValidationFailed
 from tenants.paths import scope_pattern, validate_scope_path
 from tests.contract import check_response, served_schema
@@ -54,7 +54,7 @@ def test_it_serves_a_valid_openapi_31_schema_of_every_contract_path(client) -> N
 
 def test_it_documents_every_operation_for_its_users() -> None:
     ids = [operation["operationId"] for _, _, operation in operations()]
-    assert len(ids) == len(set(ids)) == 24
+    assert len(ids) == len(set(ids)) == 29
     for method, path, operation in operations():
         assert operation.get("summary") and operation.get("tags"), (method, path)
         description = operation.get("description", "")
@@ -117,6 +117,18 @@ def test_the_scope_pattern_accepts_exactly_what_the_server_does(path: str) -> No
 
 
 @settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(" \t/\u200b\ufeff\x00\x07\x85\ue000\u3000aZ中.") | st.characters(
+    exclude_categories=["Cs"]), max_size=8) | st.text(st.sampled_from("ab/"), min_size=250, max_size=260))
+def test_the_key_pattern_accepts_exactly_what_the_server_does(key: str) -> None:
+    try:
+        validate_key(key)
+        accepted = True
+    except ValidationFailed:
+        accepted = False
+    assert accepted == (bool(re.fullmatch(key_pattern(), key)) and len(key) <= 255), repr(key)
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from(" \t\n\u200b\ufeff\x00\x07\ue000a中") | st.characters(exclude_categories=["Cs"]),
                max_size=6))
 def test_the_content_pattern_matches_exactly_what_normalisation_keeps(content: str) -> None:
@@ -140,6 +152,9 @@ def test_the_patterns_mean_the_same_to_python_and_to_the_schema_tools_engine(tex
     for pattern in (scope_pattern(), content_pattern(), NOT_BLANK, IF_MATCH_PATTERN):
         ecma = jsonschema_rs.validator_for({"type": "string", "pattern": pattern}).is_valid(text)
         assert ecma == bool(re.search(pattern, text)), (pattern[:40], text)
+    # The key's pattern is applied whole (re.fullmatch): Python's "$" would also match before a final newline.
+    ecma = jsonschema_rs.validator_for({"type": "string", "pattern": key_pattern()}).is_valid(text)
+    assert ecma == bool(re.fullmatch(key_pattern(), text)), text
 
 
 def test_the_contract_client_refuses_an_answer_the_schema_does_not_describe(alice) -> None:

@@ -124,6 +124,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a scope's keys
+         * @description The keys held by live memories of the scope (with `descendants`, of the scopes below it too), sorted by scope and key, a page at a time (follow `next` with `cursor`): one entry per key, the memory `GET /keys/memory` answers with (`with_memory=true`: the whole memory too).
+         */
+        get: operations["keys_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/keys/memory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the memory at a key
+         * @description The memory the key holds in the scope (its active or conflicted memory; else the pending one waiting in review), with its version as `ETag`. 404 when no live memory has the key.
+         */
+        get: operations["key_get"];
+        /**
+         * Create or replace the memory at a key
+         * @description Through the write flow (validation, secrets redaction, embedding, the conflict policy, versions, audit). No live memory at the key: created as `POST /memories` would (`created`, `pending`, or an entity's `conflict`/`superseded`), answered 201. A memory at the key: a stated write at or above the review threshold replaces it as a new version (`updated`, 200); an inferred or low-confidence one waits in review as a pending proposal against it (`pending`, 201: a new memory with the same key, or 200: the waiting proposal's new version). A write equal to the memory answers `duplicate` (200) and writes nothing. Equal content under another key is another memory. `If-Match` (the version `GET` gave) or `If-None-Match: *` make it conditional.
+         */
+        put: operations["key_put"];
+        post?: never;
+        /**
+         * Delete the memory at a key
+         * @description Hard-deletes the key's live memories (the one `GET` answers with, and a pending proposal beside it) and their versions, as `DELETE /memories/{id}` does; the audit log keeps a content-free tombstone. With `If-Match` (the version `GET` gave), a stale version is answered 409 and nothing is deleted.
+         */
+        delete: operations["key_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memories": {
         parameters: {
             query?: never;
@@ -270,6 +318,26 @@ export interface paths {
          * @description The memories that best match `query` in the given scope(s), best first, with their score and its parts (hybrid: vector similarity, full-text match, recency). Read-only.
          */
         post: operations["memories_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/namespaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scopes that hold memories
+         * @description The scopes (within `prefix`, and within the key's scopes) that hold live memories, sorted by path, with how many live memories and keys each holds; a page at a time.
+         */
+        get: operations["namespaces_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -615,6 +683,8 @@ export interface components {
             content: string;
             /** @description What the memory is about, case-folded (`project:x/deadline`); empty when not given. */
             entity: string;
+            /** @description The memory's exact address in its scope (`PUT /keys/memory`); null for a memory saved without one. */
+            key: string | null;
             metadata: components["schemas"]["Metadata"];
             /** Format: double */
             confidence: number;
@@ -692,6 +762,7 @@ export interface components {
             type: string;
             content: string;
             entity: string;
+            key: string | null;
             metadata: components["schemas"]["Metadata"];
             /** Format: double */
             confidence: number;
@@ -786,6 +857,71 @@ export interface components {
          * @enum {string}
          */
         JobStatusEnum: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        KeyEntry: {
+            scope: string;
+            key: string;
+            /**
+             * Format: uuid
+             * @description The memory the key answers with (`GET /keys/memory`).
+             */
+            id: string;
+            version: number;
+            type: components["schemas"]["MemoryTypeEnum"];
+            /** @description `active`, `conflicted`, or `pending` (waiting in review). */
+            status: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The memory, with `with_memory=true` only. */
+            memory?: components["schemas"]["Memory"];
+        };
+        KeyPage: {
+            results: components["schemas"]["KeyEntry"][];
+            /** @description The `cursor` of the next page; null on the last. */
+            next: string | null;
+        };
+        /**
+         * @description The memory to hold at a key: its scope and key are the query's. Every field not sent takes its default
+         *     (a PUT replaces).
+         */
+        KeyedMemoryRequest: {
+            /** @description The text, at most 8,000 characters. Controls and invisible characters are dropped and spaces collapsed; something must remain. */
+            content: string;
+            /** @default fact */
+            type?: components["schemas"]["MemoryTypeEnum"];
+            /**
+             * @description What the memory is about, for the conflict policy (case-folded; independent of the key).
+             * @default
+             */
+            entity?: string;
+            /** @description Replaces the metadata (not merged). */
+            metadata?: components["schemas"]["Metadata"];
+            /**
+             * Format: double
+             * @default 1
+             */
+            confidence?: number;
+            /** @default stated */
+            provenance?: components["schemas"]["ProvenanceEnum"];
+            /** @description The external id of the person the memory is about. */
+            subject?: string | null;
+            /** @default  */
+            source_session?: string;
+            /**
+             * Format: date-time
+             * @description When it became true; default now (a replacement keeps the stored one).
+             */
+            valid_from?: string | null;
+            /**
+             * Format: date-time
+             * @description When it stopped being true; not before `valid_from`.
+             */
+            valid_to?: string | null;
+            /**
+             * Format: date-time
+             * @description After this the memory is hidden everywhere and then deleted.
+             */
+            expires_at?: string | null;
+        };
         /** @description A memory, as every endpoint renders it (``memories.representation.memory_json``). */
         Memory: {
             /** Format: uuid */
@@ -799,6 +935,8 @@ export interface components {
             content: string;
             /** @description What the memory is about, case-folded (`project:x/deadline`); empty when not given. */
             entity: string;
+            /** @description The memory's exact address in its scope (`PUT /keys/memory`); null for a memory saved without one. */
+            key: string | null;
             metadata: components["schemas"]["Metadata"];
             /** Format: double */
             confidence: number;
@@ -883,6 +1021,7 @@ export interface components {
             type: components["schemas"]["MemoryTypeEnum"];
             content: string;
             entity: string;
+            key: string | null;
             metadata: components["schemas"]["Metadata"];
             /** Format: double */
             confidence: number;
@@ -940,6 +1079,18 @@ export interface components {
          * @enum {string}
          */
         ModeEnum: "hybrid" | "vector" | "lexical";
+        Namespace: {
+            scope: string;
+            /** @description Its live memories (active, pending, conflicted). */
+            memories: number;
+            /** @description Its keys held by live memories. */
+            keys: number;
+        };
+        NamespacePage: {
+            results: components["schemas"]["Namespace"][];
+            /** @description The `cursor` of the next page; null on the last. */
+            next: string | null;
+        };
         NewMemoriesRequest: components["schemas"]["NewMemoryRequest"] | components["schemas"]["NewMemoryRequest"][];
         /** @description A memory to save (docs/api.md §4.1). */
         NewMemoryRequest: {
@@ -1112,6 +1263,8 @@ export interface components {
             content: string;
             /** @description What the memory is about, case-folded (`project:x/deadline`); empty when not given. */
             entity: string;
+            /** @description The memory's exact address in its scope (`PUT /keys/memory`); null for a memory saved without one. */
+            key: string | null;
             metadata: components["schemas"]["Metadata"];
             /** Format: double */
             confidence: number;
@@ -1908,6 +2061,581 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    keys_list: {
+        parameters: {
+            query: {
+                /** @description The previous page's `next`. */
+                cursor?: string;
+                /** @description Also the keys of the scopes below `scope`. */
+                descendants?: boolean;
+                limit?: number;
+                /** @description Only keys starting with this text (exact, case-sensitive). */
+                prefix?: string;
+                /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+                scope: string;
+                /** @description Also each key's whole memory (`memory`), as `GET` gives it. */
+                with_memory?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyPage"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
+            404: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    key_get: {
+        parameters: {
+            query: {
+                /** @description The memory's key: 1–255 characters, exact (case and `/` kept); no control or invisible characters, no space at either end. */
+                key: string;
+                /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+                scope: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The memory's version, quoted: send it back as `If-Match`. */
+                    ETag?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
+            404: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    key_put: {
+        parameters: {
+            query: {
+                /** @description The memory's key: 1–255 characters, exact (case and `/` kept); no control or invisible characters, no space at either end. */
+                key: string;
+                /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+                scope: string;
+            };
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+                /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
+                "If-Match"?: string;
+                /** @description `*`: create only. When a memory already has the key, nothing is written: 412 `key_exists`. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyedMemoryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The memory's version, quoted: send it back as `If-Match`. */
+                    ETag?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedMemory"];
+                };
+            };
+            201: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description The memory's version, quoted: send it back as `If-Match`. */
+                    ETag?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedMemory"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The version sent is stale (`version_conflict`, with `current`), or a concurrent write raced this one (`write_conflict`): retry. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            410: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `If-Match` is not a quoted version (`precondition_failed`), names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`). */
+            412: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
+            413: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    key_delete: {
+        parameters: {
+            query: {
+                /** @description The memory's key: 1–255 characters, exact (case and `/` kept); no control or invisible characters, no space at either end. */
+                key: string;
+                /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+                scope: string;
+            };
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+                /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3318,6 +4046,92 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    namespaces_list: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next`. */
+                cursor?: string;
+                limit?: number;
+                /** @description Only this scope and the scopes below it (a scope path). */
+                prefix?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NamespacePage"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;

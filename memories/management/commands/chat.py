@@ -45,6 +45,11 @@ class Command(BaseCommand):
         parser.add_argument("--api-key", default="", help="Mnemara API key (default: $MNEMARA_API_KEY)")
         parser.add_argument("--model", default="", help="Claude model (default: settings.ANTHROPIC_MODEL)")
         parser.add_argument("--token-budget", type=int, default=None, help="tokens of memory per turn")
+        parser.add_argument("--memory-tool", action="store_true",
+                            help="also give Claude Anthropic's memory tool, its /memories files kept in Mnemara "
+                                 "(reviewed, versioned, audited)")
+        parser.add_argument("--memory-tool-scope", default="",
+                            help="the scope of Claude's memory files (default: <scope>/claude)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         anthropic_key = os.environ.get("ANTHROPIC_API_KEY") or settings.ANTHROPIC_API_KEY
@@ -66,9 +71,18 @@ class Command(BaseCommand):
         self.stderr.write(f"Chatting as {config.scope} (session {config.session_id}, model {config.model}). "
                           "'exit' or Ctrl-D ends.")
         with Mnemara(url, api_key) as memory:
+            memory_tool = None
+            if options["memory_tool"]:
+                from mnemara.client.memory_tool import MnemaraMemoryTool
+
+                files = options["memory_tool_scope"] or f"{config.scope.strip('/')}/claude"
+                memory_tool = MnemaraMemoryTool(memory, files, subject=config.subject)
+                self.stderr.write(f"Claude's memory tool keeps its /memories files in {files} (inferred notes: "
+                                  "they wait in review until a person accepts them).")
             try:
                 turns = chat_loop(memory=memory, claude=claude, config=config,
-                                  lines=prompted_lines(stdin, "you> "), write=self.stdout.write)
+                                  lines=prompted_lines(stdin, "you> "), write=self.stdout.write,
+                                  memory_tool=memory_tool)
             except anthropic.APIError as exc:
                 raise CommandError(f"Claude failed: {exc}") from exc
         self.stderr.write(f"{turns} turn(s); session {config.session_id} closed for extraction.")
