@@ -28,8 +28,9 @@ How LangGraph's items map onto keyed memories (docs/api.md §4.10):
 Operations: ``get`` is ``get_by_key``; ``put`` is ``put`` (``value=None``: ``delete_by_key``); ``search`` without
 a query lists the keys below the prefix with their memories (``GET /keys?descendants=true&with_memory=true``),
 newest update first, filtered here; with a query it is the server's hybrid search over the prefix's scopes
-(``floor=False``, at most its best 100 hits; ``score`` is the server's score), filtered here, items put with
-``index=False`` left out. ``filter`` supports LangGraph's exact matches (nested objects and lists) and ``$eq``,
+(``floor=False``, at most its best 100 hits; ``score`` is the server's, relative: 1 = first in every ranking),
+filtered here, items put with ``index=False`` left out; the server drops near-identical hits, so of two keys with
+equal values a query finds one. ``filter`` supports LangGraph's exact matches (nested objects and lists) and ``$eq``,
 ``$ne``, ``$gt``, ``$gte``, ``$lt``, ``$lte``. ``list_namespaces`` lists the scopes holding keys
 (``GET /namespaces``), then applies prefix/suffix conditions (``*`` wildcards), ``max_depth``, ``offset`` and
 ``limit`` here. A batch runs its operations in order, one request (or a few pages) each.
@@ -371,16 +372,13 @@ def _roots(layout: Layout, namespace_prefix: Sequence[str]) -> Plan[list[str]]:
     scope = layout.scope(namespace_prefix)
     if scope is not None:
         return [scope]
-    roots: list[str] = []
+    roots: dict[str, None] = {}  # in order, once each ("a" < "a-b" < "a/x" in code point order)
     cursor: str | None = None
     while True:
         page: NamespacePage = yield Step("namespaces", (None,), {"limit": PAGE_SIZE, "cursor": cursor})
-        for namespace in page.results:
-            top = namespace.scope.split("/")[0]
-            if not roots or roots[-1] != top:
-                roots.append(top)
+        roots.update(dict.fromkeys(namespace.scope.split("/")[0] for namespace in page.results))
         if not page.next:
-            return roots
+            return list(roots)
         cursor = page.next
 
 
