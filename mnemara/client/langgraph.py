@@ -51,6 +51,7 @@ import asyncio
 import contextlib
 import json
 import math
+import operator as operator_module
 import re
 import unicodedata
 from collections.abc import Generator, Iterable, Mapping, Sequence
@@ -218,13 +219,15 @@ def _operator_holds(actual: Any, operator: str, expected: Any) -> bool:
         return bool(actual == expected)
     if operator == "$ne":
         return bool(actual != expected)
-    comparisons = {"$gt": float.__gt__, "$gte": float.__ge__, "$lt": float.__lt__, "$lte": float.__le__}
+    comparisons = {"$gt": operator_module.gt, "$gte": operator_module.ge, "$lt": operator_module.lt,
+                   "$lte": operator_module.le}
     if operator not in comparisons:
         raise ValueError(f"Unsupported filter operator: {operator}")
-    try:
-        return bool(comparisons[operator](float(actual), float(expected)))
-    except (TypeError, ValueError):
-        return False
+    # as LangGraph's Postgres store: numbers compare as numbers, strings as strings, anything else never
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (actual, expected))
+    if numbers or (isinstance(actual, str) and isinstance(expected, str)):
+        return bool(comparisons[operator](actual, expected))
+    return False
 
 
 def value_matches(actual: Any, expected: Any) -> bool:
@@ -244,8 +247,13 @@ def passes(value: Mapping[str, Any], conditions: Mapping[str, Any] | None) -> bo
     return all(value_matches(value.get(k), v) for k, v in (conditions or {}).items())
 
 
+def _condition_path(condition: MatchCondition) -> tuple[str, ...]:
+    """A condition's path as labels (a bare string is one label, as LangGraph's Postgres store reads it)."""
+    return (condition.path,) if isinstance(condition.path, str) else tuple(condition.path)
+
+
 def namespace_matches(namespace: tuple[str, ...], condition: MatchCondition) -> bool:
-    path = tuple(condition.path)
+    path = _condition_path(condition)
     if len(namespace) < len(path):
         return False
     part = namespace[: len(path)] if condition.match_type == "prefix" else namespace[len(namespace) - len(path):]
@@ -433,7 +441,7 @@ def list_namespaces_plan(layout: Layout, op: ListNamespacesOp) -> Plan[list[tupl
     literal: list[str] = []
     for condition in conditions[:1]:
         if condition.match_type == "prefix":
-            for label in condition.path:
+            for label in _condition_path(condition):
                 if label == "*":
                     break
                 literal.append(label)

@@ -15,7 +15,16 @@ from datetime import datetime
 from typing import Any, NotRequired, TypedDict
 
 import pytest
-from langgraph.store.base import BaseStore, GetOp, InvalidNamespaceError, Item, ListNamespacesOp, PutOp, SearchOp
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    Item,
+    ListNamespacesOp,
+    MatchCondition,
+    PutOp,
+    SearchOp,
+)
 
 from mnemara.client import AsyncMnemara, Mnemara
 from mnemara.client.langgraph import MnemaraStore
@@ -221,6 +230,22 @@ def test_it_searches_by_prefix_and_filter(store: Calls) -> None:
     assert item.namespace == ("test", "b") and item.score is None
 
 
+def test_comparisons_are_numeric_for_numbers_and_lexical_for_strings(store: Calls) -> None:
+    for key, score in [("a", 2), ("b", 9), ("c", 10), ("d", 11), ("e", 9.5)]:
+        store.put(("scores",), key, {"score": score, "name": f"name-{key}"})
+    store.put(("scores",), "f", {"score": "10", "name": None})
+
+    def found(conditions: dict[str, Any]) -> list[str]:
+        return sorted(keys(store.search(("scores",), filter=conditions)))
+
+    assert found({"score": {"$gte": 10}}) == ["c", "d"]  # not "9" >= "10", and not the string "10"
+    assert found({"score": {"$gt": 9}}) == ["c", "d", "e"]
+    assert found({"score": {"$lt": 10}}) == ["a", "b", "e"]
+    assert found({"score": {"$lte": 9}}) == ["a", "b"]
+    assert found({"name": {"$gt": "name-c"}}) == ["d", "e"]
+    assert found({"score": "10"}) == ["f"] and found({"score": 10}) == ["c"]
+
+
 def test_it_pages_search_results_newest_first(store: Calls) -> None:
     for i in range(7):
         store.put(("paged",), f"item{i}", {"i": i})
@@ -313,6 +338,18 @@ def test_it_lists_namespaces(store: Calls) -> None:
     assert ("users", "123") not in store.list_namespaces()  # a namespace lives as long as it holds an item
 
 
+def test_a_condition_path_may_be_one_string(store: Calls) -> None:
+    for namespace in [("test", "documents", "public"), ("test", "images", "public"), ("prod", "documents", "private")]:
+        store.put(namespace, "doc", {"content": "x"})
+    [public, under_test] = store.batch([
+        # typed as a tuple, but LangGraph's own Postgres tests pass a bare string
+        ListNamespacesOp(match_conditions=(MatchCondition("suffix", "public"),)),  # type: ignore[arg-type]
+        ListNamespacesOp(match_conditions=(MatchCondition("prefix", "test"),), max_depth=2),  # type: ignore[arg-type]
+    ])
+    assert public == [("test", "documents", "public"), ("test", "images", "public")]
+    assert under_test == [("test", "documents"), ("test", "images")]
+
+
 def test_it_pages_namespaces(store: Calls) -> None:
     for i in range(12):
         store.put(("namespace", f"sub_{i:02d}"), f"id_{i:02d}", {"data": i})
@@ -340,6 +377,24 @@ def test_a_batch_answers_in_order(store: Calls) -> None:
     assert sorted(keys(results[3])) == ["one", "two"]
     assert results[4] == [("batch",)]
     assert results[6] is None
+
+
+def test_a_reordered_batch_answers_in_order(store: Calls) -> None:
+    store.put(("test", "foo"), "key1", {"data": "value1"})
+    store.put(("test", "bar"), "key2", {"data": "value2"})
+    results = store.batch([
+        SearchOp(("test",), limit=5),
+        GetOp(("test", "bar"), "key2"),
+        ListNamespacesOp(limit=5),
+        PutOp(("test",), "key3", {"data": "value3"}),
+        GetOp(("test", "foo"), "key1"),
+        GetOp(("test",), "key4"),
+    ])
+    assert sorted(keys(results[0])) == ["key1", "key2"]
+    assert results[1].value == {"data": "value2"} and results[4].value == {"data": "value1"}
+    assert results[2] == [("test", "bar"), ("test", "foo")]
+    assert results[3] is None and results[5] is None
+    assert store.get(("test",), "key3").value == {"data": "value3"}
 
 
 def test_the_scope_prefix_holds_the_store(any_store: Calls, alice_memory: Mnemara) -> None:
