@@ -18,22 +18,24 @@ How LangGraph's items map onto keyed memories (docs/api.md §4.10):
   and strings; key order is not kept, as in LangGraph's Postgres store). A value the server's metadata cannot
   hold as JSON exactly — deeper than 4 levels, NaN/infinity, NUL or lone surrogates, floats of 1e16 or more, or
   -0.0 — is kept as its JSON text in ``metadata["value_json"]`` instead. ``metadata["langgraph_store"] = 1``
-  marks the store's memories; ``metadata["unindexed"]`` the items put with ``index=False``. The metadata is at
-  most 16 KiB of JSON (the server's default; beyond: ``TooLarge``). ``content`` is the text LangGraph would
-  embed (``index`` fields, default ``"$"``: the whole value as JSON; at most 8,000 characters): what the server
-  embeds and searches. Items are saved ``type="fact"``, ``provenance="stated"``, confidence 1.0, so they are
-  active at once (each put a new version); ``Item.created_at``/``updated_at`` are the memory's.
+  marks the store's memories, ``metadata["unindexed"]`` the items put with ``index=False`` or without text at
+  their index fields. The metadata is at most 16 KiB of JSON (the server's default; beyond: ``TooLarge``).
+  ``content`` is the text LangGraph would embed (``index`` fields, default ``"$"``: the whole value as JSON; at
+  most 8,000 characters; an unindexed item's key): what the server embeds and searches. Items are saved
+  ``type="fact"``, ``provenance="stated"``, confidence 1.0, so they are active at once (each put a new version);
+  ``Item.created_at``/``updated_at`` are the memory's.
 - **Equal values under two keys are two memories** (keys are addressed, not deduplicated).
 
 Operations: ``get`` is ``get_by_key``; ``put`` is ``put`` (``value=None``: ``delete_by_key``); ``search`` without
 a query lists the keys below the prefix with their memories (``GET /keys?descendants=true&with_memory=true``),
 newest update first, filtered here; with a query it is the server's hybrid search over the prefix's scopes
 (``floor=False``, at most its best 100 hits; ``score`` is the server's, relative: 1 = first in every ranking),
-filtered here, items put with ``index=False`` left out; the server drops near-identical hits, so of two keys with
-equal values a query finds one. ``filter`` supports LangGraph's exact matches (nested objects and lists) and ``$eq``,
-``$ne``, ``$gt``, ``$gte``, ``$lt``, ``$lte``. ``list_namespaces`` lists the scopes holding keys
-(``GET /namespaces``), then applies prefix/suffix conditions (``*`` wildcards), ``max_depth``, ``offset`` and
-``limit`` here. A batch runs its operations in order, one request (or a few pages) each.
+filtered here, unindexed items left out (as LangGraph's Postgres store does); the server drops near-identical
+hits, so of two keys with equal values a query finds one. ``filter`` supports LangGraph's exact matches (nested
+objects and lists) and ``$eq``, ``$ne``, ``$gt``, ``$gte``, ``$lt``, ``$lte`` (numbers with numbers, strings with
+strings). ``list_namespaces`` lists the scopes holding keys (``GET /namespaces``), then applies prefix/suffix
+conditions (``*`` wildcards), ``max_depth``, ``offset`` and ``limit`` here. A batch runs its operations in order,
+one request (or a few pages) each.
 
 Not mapped: ``IndexConfig``'s ``dims``/``embed`` (the server embeds with its own models; only ``fields`` is used);
 TTL is an expiry set at write time (``ttl`` minutes → ``expires_at``; a put refreshes it, reads do not:
@@ -205,11 +207,16 @@ def _visible(text: str) -> bool:
     return any(unicodedata.category(ch)[0] in "LMNPS" for ch in text)
 
 
-def content_of(key: str, value: Mapping[str, Any], paths: Sequence[str]) -> str:
-    """The text the server embeds and searches: the value's text at the index paths (the key when it has none)."""
+def indexed_text(value: Mapping[str, Any], paths: Sequence[str]) -> str:
+    """The text the server embeds and searches: the value's text at the index paths ("" when there is none)."""
     text = "\n".join(t for path in paths for t in get_text_at_path(value, path) if t.strip())[:MAX_CONTENT_CHARS]
     text = _UNSTORABLE.sub("\ufffd", text)  # the API refuses NUL and lone surrogates; the value keeps them
-    return next((t for t in (text, key) if _visible(t)), "LangGraph item")
+    return text if _visible(text) else ""
+
+
+def content_of(key: str, text: str) -> str:
+    """A memory's content: the indexed text; for an item with none, its key (what a person sees in the dashboard)."""
+    return next((t for t in (text, key[:MAX_CONTENT_CHARS]) if _visible(t)), "LangGraph item")
 
 
 # --------------------------------------------------------------------------- filters
@@ -366,10 +373,10 @@ def put_plan(layout: Layout, op: PutOp) -> Plan[None]:
         with contextlib.suppress(NotFound):
             yield Step("delete_by_key", (scope, key))
         return None
-    paths = layout.index_paths if op.index is None or op.index is False else tuple(op.index)
+    text = "" if op.index is False else indexed_text(op.value, layout.index_paths if op.index is None else op.index)
     expires_at = datetime.now(timezone.utc) + timedelta(minutes=op.ttl) if op.ttl is not None else None
-    yield Step("put", (scope, key, content_of(op.key, op.value, paths)), {
-        "type": layout.type, "metadata": metadata_of(op.value, indexed=op.index is not False),
+    yield Step("put", (scope, key, content_of(op.key, text)), {
+        "type": layout.type, "metadata": metadata_of(op.value, indexed=bool(text)),
         "confidence": layout.confidence, "provenance": layout.provenance, "subject": layout.subject,
         "expires_at": expires_at})
     return None

@@ -306,6 +306,21 @@ def test_index_fields_choose_what_is_searched(live_server, alice: KeyedClient, a
         assert alice_memory.get_by_key("notes", "a").content == "Quarterly budget review"
         assert alice_memory.get_by_key("notes", "b").content == "budget\nZoo trip"
         assert store.search(("notes",), query="quarterly budget review")[0].key == "a"
+        store.put(("paths",), "doc3", {"key0": "aaa", "key1": "bbb", "key2": "ccc"}, index=["key0", "key1"])
+        store.put(("paths",), "doc4", {"key0": "eee", "key1": "bbb", "key3": "ggg"}, index=["key1", "key3"])
+        store.put(("paths",), "doc5", {"key0": "hhh"}, index=["missing"])  # no text to index: like index=False
+        assert keys(store.search(("paths",), query="aaa")) == ["doc3", "doc4"]
+        assert keys(store.search(("paths",), query="ggg")) == ["doc4", "doc3"]
+        assert alice_memory.get_by_key("paths", "doc5").content == "doc5"
+        assert [(i.key, i.score) for i in store.search(("paths",), filter={"key0": "hhh"})] == [("doc5", None)]
+
+
+def test_non_ascii_text_is_searched(store: Calls) -> None:
+    texts = {"1": "这是中文", "2": "これは日本語です", "3": "이건 한국어야", "4": "Это русский", "5": "यह रूसी है"}
+    for key, text in texts.items():
+        store.put(("user_123", "memories"), key, {"text": text})
+    for key, text in texts.items():
+        assert store.search(("user_123", "memories"), query=text)[0].key == key
 
 
 # --------------------------------------------------------------------------- list_namespaces
