@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, NotRequired, TypedDict
@@ -438,6 +439,22 @@ def test_ttl_sets_the_expiry(store: Calls, alice_memory: Mnemara) -> None:
     assert soon.expires_at is not None and soon.updated_at is not None
     assert 29 * 60 < (soon.expires_at - soon.updated_at).total_seconds() < 31 * 60
     assert never.expires_at is None
+    store.put(("ttl",), "gone", {"text": "Short-lived."}, ttl=0.02)  # 1.2 seconds
+    time.sleep(1.5)
+    assert store.get(("ttl",), "gone") is None
+    assert "gone" not in keys(store.search(("ttl",))) + keys(store.search(("ttl",), query="Short-lived"))
+
+
+def test_inferred_items_wait_in_review_and_are_still_found(live_server, alice: KeyedClient, alice_memory: Mnemara,
+                                                           warm_embedder: None) -> None:
+    with Mnemara(live_server.url, alice.secret, timeout=TIMEOUT) as client:
+        store = MnemaraStore(client, provenance="inferred", confidence=0.7, type="note")
+        store.put(("agent",), "guess", {"text": "The user probably lives in Lisbon."})
+        memory = alice_memory.get_by_key("agent", "guess")
+        assert (memory.status, memory.type, memory.provenance) == ("pending", "note", "inferred")
+        assert store.get(("agent",), "guess").value == {"text": "The user probably lives in Lisbon."}
+        assert keys(store.search(("agent",))) == ["guess"]
+        assert keys(store.search(("agent",), query="Where does the user live?")) == ["guess"]
 
 
 def test_a_store_with_only_an_async_client_refuses_sync_calls(live_server, alice: KeyedClient) -> None:
