@@ -452,7 +452,8 @@ def test_inferred_items_wait_in_review_and_are_still_found(live_server, alice: K
         store.put(("agent",), "guess", {"text": "The user probably lives in Lisbon."})
         memory = alice_memory.get_by_key("agent", "guess")
         assert (memory.status, memory.type, memory.provenance) == ("pending", "note", "inferred")
-        assert store.get(("agent",), "guess").value == {"text": "The user probably lives in Lisbon."}
+        item = store.get(("agent",), "guess")
+        assert item is not None and item.value == {"text": "The user probably lives in Lisbon."}
         assert keys(store.search(("agent",))) == ["guess"]
         assert keys(store.search(("agent",), query="Where does the user live?")) == ["guess"]
 
