@@ -33,7 +33,7 @@ def test_it_imports_the_client_without_django_and_leaves_the_environment_alone(t
     code = """if True:
         import os, sys
         before = dict(os.environ)
-        import mnemara.client, mnemara.client.chat, mnemara.client.mcp
+        import mnemara.client, mnemara.client.chat, mnemara.client.langgraph, mnemara.client.mcp
         loaded = sorted({m.split(".")[0] for m in sys.modules} & {"django", "memories", "tenants"})
         assert not loaded, f"imported {loaded}"
         after = dict(os.environ)
