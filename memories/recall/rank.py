@@ -249,7 +249,11 @@ def _embedding(memory: Memory) -> Any:
 
 def near_duplicate(a: Memory, b: Memory, vector_of: Callable[[Memory], Any] = _embedding) -> bool:
     """Same content_hash, or word overlap and cosine both high. Words are checked first: they are at
-    hand, while vectors may need a query and are looked at only for the rare pair that gets this far."""
+    hand, while vectors may need a query and are looked at only for the rare pair that gets this far.
+    A memory with a key is addressed, not deduplicated (two keys holding one value are two items), so
+    it is never folded into another hit."""
+    if a.key is not None or b.key is not None:
+        return False
     if a.content_hash == b.content_hash:
         return True
     wa, wb = _words(a), _words(b)

@@ -67,8 +67,9 @@ and, but for the best-scored of those, if a model judged it (``rank.floor_distin
 (a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
 ``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
 
-Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped:
-the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
+Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
+(never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
+or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
 agree. Each hit carries ``scores``: vector (similarity, by the model named in ``SearchHit.model``),

@@ -109,8 +109,6 @@ def test_it_keeps_two_keys_with_equal_values(store: Calls, alice_memory: Mnemara
     assert store.get(("users", "1"), "colour-again").value == value
 
 
-@pytest.mark.xfail(strict=True, reason="the server's search drops near-identical hits, also of two keys "
-                                        "(memories/recall/search.py); keyed memories should be exempt")
 def test_search_by_meaning_returns_both_keys_of_an_equal_value(store: Calls) -> None:
     value = {"text": "The user's favourite colour is teal."}
     store.put(("users", "1"), "colour", value)
