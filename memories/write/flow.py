@@ -182,9 +182,11 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         assert old is not None
         new = writer.create(p, scope, subject, Status.ACTIVE, derived_from=old,
                             reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
+        # The old state held until the new one began: for a live write that is now; for imported history
+        # (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees the old in between.
+        ended = min(now, max(old.valid_from, new.valid_from))
         writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
-                      status=Status.DEPRECATED,
-                      superseded_by=new, valid_to=timezone.now())
+                      status=Status.DEPRECATED, superseded_by=new, valid_to=ended)
         writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"superseded_by": str(new.pk)}))
         return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)
