@@ -115,6 +115,7 @@ class VersionReason(models.TextChoices):
     LAST_STANDING = "last_standing", _("nothing contradicts it any more")
     KEPT_ALONGSIDE = "kept_alongside", _("kept active alongside %(memory)s by a person")
     UNDONE = "undone", _("review decision undone")
+    IMPORTED = "imported", _("imported from an export")
 
 
 class JobStatus(models.TextChoices):
@@ -126,11 +127,13 @@ class JobStatus(models.TextChoices):
 
 
 class JobKind(models.TextChoices):
-    """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close."""
+    """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close;
+    import: a history import's extraction, one imported conversation after the other (oldest first)."""
 
     EXTRACT = "extract", _("extract")
     SESSION = "session", _("session")
     CLOSE = "close", _("close")
+    IMPORT = "import", _("import")
 
 
 VOCABULARIES: tuple[type[models.TextChoices], ...] = (

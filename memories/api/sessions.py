@@ -137,8 +137,9 @@ def job_json(job: Job) -> dict[str, Any]:
 
 
 AMBIGUOUS = "This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`)."
+SESSION_KEY_PATTERN = rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"
 SESSION_ID = OpenApiParameter(
-    "session_id", {"type": "string", "maxLength": 200, "pattern": rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"},
+    "session_id", {"type": "string", "maxLength": 200, "pattern": SESSION_KEY_PATTERN},
     OpenApiParameter.PATH, description="Chosen by the client: 1–200 characters, not only spaces, no `/`.")
 
 

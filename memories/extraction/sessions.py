@@ -111,7 +111,7 @@ def _session_locked(**lookup: Any) -> Session | None:
         **lookup).first()
 
 
-def _session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
+def session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
     """The scope's session with this id, locked (appends to one session are serialised), created on
     first use. The same id in another scope is another session."""
     session = _session_locked(session_key=session_key, scope__path=scope_path)
@@ -148,7 +148,7 @@ def session_append(*, session_key: str, scope: str, subject: str | None = None, 
         validation.validate_no_nul(subject, "subject")
     parsed = validate_messages(messages)
     with transaction.atomic():
-        session = _session_for_append(session_key, scope_path, subject)
+        session = session_for_append(session_key, scope_path, subject)
         now = timezone.now()
         SessionTurn.objects.bulk_create([
             SessionTurn(session=session, seq=session.turn_count + i, role=m.role,
