@@ -172,7 +172,10 @@ class ImportCreateView(_ImportView):
                     f"same lines again adds nothing. {NEEDS_FULL_KEY}",
         request={"application/json": ImportLinesIn, "application/x-ndjson": ImportLinesIn},
         responses={202: ImportOut, **errors(
-            403, 413, 415, e404=NEEDS_FULL_KEY,
+            403, e404=NEEDS_FULL_KEY,
+            e413="Too large: the body (10 MiB), more than 5,000 lines (`too_many_lines`), more than 5,000 messages "
+                 "in a conversation (`too_many_messages`), a text or metadata (`too_large`).",
+            e415="The body is neither `application/json` nor `application/x-ndjson` (`unsupported_media_type`).",
             e409="A turn differs from the one stored at its position in the session (`import_conflict`), or the "
                  "session is about another subject (`session_subject_mismatch`).")})
     def post(self, request: Request) -> Response:

@@ -43,7 +43,9 @@ from memories.write.policy import Action
 from memories.write.prepare import MemoryInput, Recorded
 from mnemara.errors import Conflict, NotFound, TooLarge, ValidationFailed
 from tenants.audit import audit
+from tenants.models import Tenant
 from tenants.paths import validate_scope_path
+from tenants.scoping import get_active_tenant
 
 ACTOR_SUFFIX = ":import"
 #: The export schema versions this reader understands: any 1.x (a MINOR bump only adds optional fields/kinds).
@@ -196,6 +198,9 @@ def history_import(*, lines: object, actor: str, scope_prefix: str = "") -> Hist
     """Validate the whole file, then write it in one transaction; extraction is queued (one ``import`` job)."""
     parsed = parse_lines(lines, scope_prefix=scope_prefix)
     with transaction.atomic():
+        # One import at a time per tenant, so two sending the same file (a retry) cannot both find it new.
+        # NO KEY UPDATE: the tenant's other writes (rows referencing it) are not blocked.
+        Tenant.objects.select_for_update(no_key=True).filter(pk=get_active_tenant().pk).first()
         record = HistoryImport(actor=actor, conversations=len(parsed.conversations), lines_skipped=parsed.skipped)
         _memories_write(parsed.memories, record, actor)
         ranges = [(c, *_conversation_append(c, record)) for c in parsed.conversations]
