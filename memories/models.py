@@ -261,7 +261,11 @@ class SessionTurn(TenantOwned):
     seq = models.PositiveIntegerField()
     role = models.CharField(max_length=16)
     content = models.TextField()
+    # When the turn was said: the message's ``created_at`` (imported history), else when it arrived.
     created_at = models.DateTimeField(default=timezone.now)
+    # When this server received it: retention counts from here (a year-old imported turn is kept as long as
+    # one said today).
+    received_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "seq"], name="sessionturn_unique_seq")]
