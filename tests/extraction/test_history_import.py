@@ -37,7 +37,8 @@ def conversation(session: str, *messages: tuple[str, str, str], scope: str = SCO
 
 TWO_SESSIONS = [
     # The later conversation first in the file: the import still extracts the older one first.
-    conversation("s-2026", ("user", "Hello again.", "2026-01-15T15:59:00Z"), ("user", "The deadline is Friday.", SECOND)),
+    conversation("s-2026", ("user", "Hello again.", "2026-01-15T15:59:00Z"),
+                 ("user", "The deadline is Friday.", SECOND)),
     conversation("s-2025", ("user", "Remember: my project is called Starlight and the prototype is due next Monday.",
                             FIRST), ("assistant", "Noted.", "2025-01-15T09:30:05Z")),
 ]

@@ -117,3 +117,28 @@ def test_extract_keeps_the_times_of_its_messages(alice, fake_embedder):
     assert job(alice, response.json()["job"])["status"] == "succeeded"
     [memory] = memories(alice, SCOPE)
     assert memory["valid_from"] == "2025-01-15T09:30:00Z"
+
+
+def test_claude_memories_are_valid_from_the_latest_turn_they_name(alice, fake_embedder, fake_claude, settings):
+    from tests.extraction.conftest import summary_answer, tool_answer
+
+    def candidate(content, source_turns):
+        return {"type": "fact", "content": content, "entity": "", "confidence": 0.95, "provenance": "stated",
+                "source_turns": source_turns, "updates": None}
+
+    fake_claude.answers += [
+        tool_answer({"memories": [candidate("Works at Acme", [1]),
+                                  candidate("Moved to the Lisbon office", [2, 3]),  # suggested, then confirmed
+                                  candidate("Likes tea", [1, 4])]}),
+        summary_answer("Acme, Lisbon, tea."),
+    ]
+    send(alice, "s-claude", said("I work at Acme.", FIRST),
+         said("Did you move to the Lisbon office?", FIRST + timedelta(days=30), role="assistant"),
+         said("Yes, I did.", FIRST + timedelta(days=31)), said("Thanks.", FIRST + timedelta(days=32)))
+    close(alice, "s-claude")
+    run_jobs()
+    stored = {m["content"]: m["valid_from"] for m in memories(alice, SCOPE)}
+    assert stored == {"Works at Acme": "2025-01-15T09:30:00Z", "Moved to the Lisbon office": "2025-02-15T09:30:00Z",
+                      "Likes tea": "2025-02-16T09:30:00Z"}
+    # Claude saw each turn's day.
+    assert "[3] user (2025-02-15): Yes, I did." in fake_claude.requests[0]["messages"][0]["content"]
