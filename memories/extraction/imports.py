@@ -148,6 +148,7 @@ def _export_line(line: dict[str, Any], at: str, n: int, under: str, parsed: Pars
     kind, version = line.get("kind"), line.get("schema_version")
     if not isinstance(kind, str):
         raise validation.field_error("kind", "A string: memory_version, audit_event, …", at)
+    validation.validate_no_nul(kind, "kind", at)
     if not isinstance(version, str) or not _SCHEMA_VERSION.fullmatch(version):
         raise validation.field_error("schema_version", "An export of schema 1.x (e.g. \"1.0\").", at)
     if kind != MEMORY_LINE:
@@ -155,9 +156,10 @@ def _export_line(line: dict[str, Any], at: str, n: int, under: str, parsed: Pars
         return
     memory = _exported_memory(line, at, n, under)
     known = parsed.memories.get(memory.origin)
+    if known is not None:
+        parsed.skipped += 1  # an earlier state of the same memory: only its last is imported
     if known is None or memory.version >= known.version:
         parsed.memories[memory.origin] = memory
-    parsed.skipped += known is not None
 
 
 def _exported_memory(line: dict[str, Any], at: str, n: int, under: str) -> ExportedMemory:
@@ -242,6 +244,8 @@ def _conversation_append(c: Conversation, record: HistoryImport) -> tuple[Job | 
                   input={"from_seq": session.scheduled_through + 1, "to_seq": session.turn_count},
                   status=JobStatus.QUEUED)
         job.save()  # no queue row of its own: the import job runs it, in its turn
+        audit("job.queued", actor=record.actor, target_type="job", target_id=job.pk,
+              data={"kind": JobKind.CLOSE, "import": str(record.pk)})
         session.scheduled_through = session.turn_count
         session.closed_at = now
     if new:
@@ -263,7 +267,7 @@ def _waves(memories: dict[uuid.UUID, ExportedMemory]) -> list[list[ExportedMemor
         if not wave:  # a cycle (not from a real export): write the rest without successors
             wave = list(left.values())
         # Live memories before conflicted ones, so a conflicted memory finds the one it contradicts.
-        wave.sort(key=lambda m: (m.status == Status.CONFLICTED, m.item.valid_from or timezone.now(), m.line))
+        wave.sort(key=lambda m: (m.status == Status.CONFLICTED, m.item.valid_from, m.line))
         waves.append(wave)
         for m in wave:
             done.add(m.origin)

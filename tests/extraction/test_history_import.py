@@ -143,6 +143,7 @@ def test_a_turn_that_differs_from_the_stored_one_is_a_409_and_nothing_is_written
     ([conversation("a/b", ("user", "a", FIRST))], "lines.0.session"),
     ([{"session": "s-1", "messages": []}], "lines.0.messages"),
     ([{"kind": "memory_version", "schema_version": "2.0"}], "lines.0.schema_version"),
+    ([{"kind": "audit\u0000event", "schema_version": "1.0"}], "lines.0.kind"),
     ([{"kind": "memory_version", "schema_version": "1.0", "memory_id": "not-a-uuid"}], "lines.0.memory_id"),
     (["just text"], "lines.0"),
     ([], "lines"),
