@@ -190,8 +190,8 @@ def _exported_memory(line: dict[str, Any], at: str, n: int, under: str) -> Expor
         subject=_text(line.get("subject"), "subject", at, 200) or None,
         source_session=_text(line.get("source_session"), "source_session", at, 200) or "",
         valid_from=valid_from, valid_to=valid_to)
-    return ExportedMemory(n, origin, version, _uuid(superseded_by, "superseded_by", at) if superseded_by else None,
-                          item, line["status"])
+    successor = None if superseded_by is None else _uuid(superseded_by, "superseded_by", at)
+    return ExportedMemory(n, origin, version, successor, item, line["status"])
 
 
 # --------------------------------------------------------------------------- writing

@@ -2023,7 +2023,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportLinesRequest"];
                 "application/x-ndjson": components["schemas"]["ImportLinesRequest"];
