@@ -12,7 +12,7 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -22,7 +22,13 @@ from memories.api.parsing import StrictDateTimeField
 from memories.api.schema import NO_NUL, ContentField, MetadataField, ScopeField, Text
 from memories.api.sessions import SESSION_KEY_PATTERN, MessageIn
 from memories.choices import JobStatus, MemoryType, Provenance, Status
-from memories.extraction.imports import MEMORY_LINE, SCHEMA_VERSION_PATTERN, history_import, import_get
+from memories.extraction.imports import (
+    MEMORY_LINE,
+    SCHEMA_VERSION_PATTERN,
+    UUID_PATTERN,
+    history_import,
+    import_get,
+)
 from memories.representation import iso
 from mnemara.errors import NotFound
 from mnemara.parsers import JSONLinesParser, JSONParser
@@ -34,6 +40,18 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------- the lines (request schema)
+
+class UUIDText(serializers.UUIDField):
+    """A UUID the service checks as text: the schema states its ``pattern`` too (``format`` alone is an
+    annotation in JSON Schema 2020-12, which validators need not check)."""
+
+
+class UUIDTextSchema(OpenApiSerializerFieldExtension):
+    target_class = UUIDText
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "format": "uuid", "pattern": UUID_PATTERN}
+
 
 @extend_schema_serializer(component_name="ImportConversation")
 class ConversationIn(serializers.Serializer[Any]):
@@ -56,7 +74,7 @@ class ExportedMemoryIn(serializers.Serializer[Any]):
 
     kind = serializers.ChoiceField(choices=[MEMORY_LINE])
     schema_version = Text(SCHEMA_VERSION_PATTERN, help_text="1.x")
-    memory_id = serializers.UUIDField()
+    memory_id = UUIDText()
     version = serializers.IntegerField(min_value=1)
     scope = ScopeField()
     subject = Text(required=False, allow_null=True, allow_blank=True, max_length=200)
@@ -70,7 +88,7 @@ class ExportedMemoryIn(serializers.Serializer[Any]):
     source_session = Text(required=False, allow_null=True, allow_blank=True, max_length=200)
     valid_from = StrictDateTimeField()
     valid_to = StrictDateTimeField(required=False, allow_null=True, help_text="Not before `valid_from`.")
-    superseded_by = serializers.UUIDField(required=False, allow_null=True)
+    superseded_by = UUIDText(required=False, allow_null=True)
 
 
 @extend_schema_serializer(component_name="ImportLines")

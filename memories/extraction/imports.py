@@ -135,7 +135,9 @@ def _conversation(line: dict[str, Any], at: str, n: int, under: str) -> Conversa
     return Conversation(n, session_key, _scope(line.get("scope"), "scope", at, under), subject, messages)
 
 
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+#: A UUID as the export writes it (and as JSON Schema's ``format: uuid`` says): 8-4-4-4-12 hexadecimal digits.
+UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+_UUID = re.compile(UUID_PATTERN)
 
 
 def _uuid(value: object, field_name: str, prefix: str) -> uuid.UUID:
