@@ -40,7 +40,7 @@ from memories.models import HistoryImport, ImportedMemory, Job, Memory, SessionT
 from memories.write import validation
 from memories.write.flow import WriteResult, memory_create
 from memories.write.policy import Action
-from memories.write.prepare import MemoryInput, Recorded
+from memories.write.prepare import MemoryInput, Recorded, prepare
 from mnemara.errors import Conflict, NotFound, TooLarge, ValidationFailed
 from tenants.audit import audit
 from tenants.models import Tenant
@@ -193,6 +193,9 @@ def _exported_memory(line: dict[str, Any], at: str, n: int, under: str) -> Expor
         source_session=_text(line.get("source_session"), "source_session", at, 200) or "",
         valid_from=valid_from, valid_to=valid_to)
     successor = None if superseded_by is None else _uuid(superseded_by, "superseded_by", at)
+    # Every check of the write flow now (NUL, secrets under the reject policy, empty after normalisation…), so a
+    # line is refused the same whether or not it turns out to be imported already.
+    prepare(item, threshold=1.0, prefix=at)
     return ExportedMemory(n, origin, version, successor, item, line["status"])
 
 

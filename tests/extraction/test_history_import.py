@@ -149,6 +149,9 @@ def test_a_turn_that_differs_from_the_stored_one_is_a_409_and_nothing_is_written
     ([{"kind": "memory_version", "schema_version": "1.0", "memory_id": "e3e70682-c209-1cac-a29f-6fbed82c07cd",
        "version": 1, "scope": "team/a", "type": "fact", "content": "x", "confidence": 1, "provenance": "stated",
        "status": "active", "valid_from": FIRST, "superseded_by": ""}], "lines.0.superseded_by"),
+    ([{"kind": "memory_version", "schema_version": "1.0", "memory_id": "e3e70682-c209-1cac-a29f-6fbed82c07cd",
+       "version": 1, "scope": "team/a", "type": "fact", "content": "x", "confidence": 1, "provenance": "stated",
+       "status": "active", "valid_from": FIRST, "entity": "a\u0000b"}], "lines.0.entity"),
     ([], "lines"),
     ({"session": "s-1"}, "lines"),
 ])
