@@ -116,6 +116,7 @@ class VersionReason(models.TextChoices):
     KEPT_ALONGSIDE = "kept_alongside", _("kept active alongside %(memory)s by a person")
     UNDONE = "undone", _("review decision undone")
     KEY_REPLACED = "key_replaced", _("replaced by a write to its key")
+    IMPORTED = "imported", _("imported from an export")
 
 
 class JobStatus(models.TextChoices):
@@ -127,11 +128,13 @@ class JobStatus(models.TextChoices):
 
 
 class JobKind(models.TextChoices):
-    """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close."""
+    """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close;
+    import: a history import's extraction, one imported conversation after the other (oldest first)."""
 
     EXTRACT = "extract", _("extract")
     SESSION = "session", _("session")
     CLOSE = "close", _("close")
+    IMPORT = "import", _("import")
 
 
 VOCABULARIES: tuple[type[models.TextChoices], ...] = (

@@ -282,7 +282,11 @@ class SessionTurn(TenantOwned):
     seq = models.PositiveIntegerField()
     role = models.CharField(max_length=16)
     content = models.TextField()
+    # When the turn was said: the message's ``created_at`` (imported history), else when it arrived.
     created_at = models.DateTimeField(default=timezone.now)
+    # When this server received it: retention counts from here (a year-old imported turn is kept as long as
+    # one said today).
+    received_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "seq"], name="sessionturn_unique_seq")]
@@ -343,6 +347,40 @@ class Job(TenantOwned):
     class Meta(TenantOwned.Meta):
         # The recovery sweep looks for running jobs whose lease ran out, across tenants.
         indexes = [models.Index(fields=["status", "started_at"], name="job_status_started")]
+
+
+class HistoryImport(TenantOwned):
+    """One bulk import of history (docs/api.md §8.4). What it wrote at once (turns, exported memories) is
+    counted here; its extraction runs as one ``import`` job that takes the conversations' ``close`` jobs
+    (``jobs``: ``[[job id, line number], …]``, oldest conversation first) one after the other. Progress is
+    read from those jobs, so it is always what happened. Content-free: ids, numbers and line numbers."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    actor = models.CharField(max_length=200)
+    job = models.ForeignKey(Job, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    jobs = models.JSONField(default=list, blank=True)
+    conversations = models.PositiveIntegerField(default=0)
+    turns_added = models.PositiveIntegerField(default=0)
+    turns_present = models.PositiveIntegerField(default=0)
+    memories_created = models.PositiveIntegerField(default=0)  # from export lines (extraction: in ``jobs``)
+    memories_present = models.PositiveIntegerField(default=0)
+    lines_skipped = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        indexes = [models.Index(fields=["tenant", "created_at"], name="historyimport_tenant_created")]
+
+
+class ImportedMemory(TenantOwned):
+    """An exported memory already imported here, by its id in the export: importing the file again adds
+    nothing. Kept when the memory goes (erased, deleted), so a re-import does not bring it back."""
+
+    origin = models.UUIDField()
+    memory = models.ForeignKey(Memory, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "origin"], name="importedmemory_unique_origin")]
 
 
 class ExtractionUsage(TenantOwned):

@@ -98,3 +98,45 @@ class JSONParser(parsers.JSONParser):
         if _SURROGATE_ESCAPE.search(text) and has_lone_surrogate(data):  # a pair (an escaped emoji) is fine
             raise ParseError("JSON parse error - a string holds a lone UTF-16 surrogate (\\ud800-\\udfff).")
         return data
+
+
+class JSONLinesParser(JSONParser):
+    """JSON Lines (``application/x-ndjson``): one JSON value per line, blank lines ignored; the same limits
+    as a JSON body (size, depth, finite numbers, no lone surrogates) apply to each line. Gives the list."""
+
+    media_type = "application/x-ndjson"
+
+    def parse(self, stream: IO[Any] | None, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
+        if stream is None:
+            raise ParseError("JSON Lines parse error - empty body.")
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if limit else stream.read()
+        if limit and len(raw) > limit:
+            raise RequestDataTooBig(f"The request body is larger than {limit} bytes.")
+        try:
+            text = codecs.decode(raw, encoding)
+        except ValueError as exc:
+            raise ParseError(f"JSON Lines parse error - {exc}") from exc
+        values = []
+        # Only "\n" ends a line: str.splitlines would also cut at U+2028 or U+0085, which JSON strings may hold raw.
+        for number, line in enumerate(text.split("\n"), start=1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line, parse_constant=_refuse_constant, parse_float=_finite_float)
+            except RecursionError as exc:
+                raise ParseError(f"JSON Lines parse error - line {number}: nested deeper than {MAX_JSON_DEPTH} "
+                                 "levels.") from exc
+            except ValueError as exc:
+                raise ParseError(f"JSON Lines parse error - line {number}: {exc}") from exc
+            if json_depth(value) > MAX_JSON_DEPTH:
+                raise ParseError(f"JSON Lines parse error - line {number}: nested deeper than {MAX_JSON_DEPTH} "
+                                 "levels.")
+            if _SURROGATE_ESCAPE.search(line) and has_lone_surrogate(value):
+                raise ParseError(f"JSON Lines parse error - line {number}: a string holds a lone UTF-16 surrogate.")
+            values.append(value)
+        if not values:
+            raise ParseError("JSON Lines parse error - no line holds a value.")
+        return values

@@ -148,15 +148,16 @@ def _one_blank_schema(node: Any) -> Any:
 
 def _require_ruled_body(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     """A body whose schema holds a rule (``anyOf``: at least one of these fields; ``oneOf``: an object or a
-    list), itself or in ``allOf``, cannot be left out, though no field is required on its own (drf-spectacular
-    marks it optional)."""
+    list), itself or in ``allOf``, or that is a list, cannot be left out, though no field is required on its own
+    (drf-spectacular marks it optional)."""
     body = operation.get("requestBody")
     if not body:
         return
     for media in body.get("content", {}).values():
         ref = media.get("schema", {}).get("$ref", "")
         schema = schemas.get(ref.rsplit("/", 1)[-1], {})
-        if {"anyOf", "oneOf"} & {key for part in [schema, *schema.get("allOf", [])] for key in part}:
+        ruled = {"anyOf", "oneOf"} & {key for part in [schema, *schema.get("allOf", [])] for key in part}
+        if ruled or schema.get("type") == "array":  # a list body (an import's lines) is no body left out
             body["required"] = True
 
 

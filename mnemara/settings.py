@@ -288,6 +288,11 @@ EXTRACTION_MAX_TRANSCRIPT_CHARS = env_int("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHA
 SESSION_MAX_MESSAGES = env_int("MNEMARA_SESSION_MAX_MESSAGES", 100)  # per request
 SESSION_MAX_MESSAGE_CHARS = env_int("MNEMARA_SESSION_MAX_MESSAGE_CHARS", 20_000)
 SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000)
+# A message's created_at may be this far ahead of the server's clock (then it counts as "now").
+SESSION_CLOCK_SKEW_SECONDS = env_float("MNEMARA_SESSION_CLOCK_SKEW_SECONDS", 300.0)
+# History import (docs/api.md §8.4): lines per import, and messages per imported conversation.
+IMPORT_MAX_LINES = env_int("MNEMARA_IMPORT_MAX_LINES", 5_000)
+IMPORT_MAX_MESSAGES = env_int("MNEMARA_IMPORT_MAX_MESSAGES", 5_000)
 
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from rest_framework import serializers
 
+from memories.write.validation import DATETIME_PATTERN, parse_time
 from mnemara.errors import ValidationFailed
+
+__all__ = ["DATETIME_PATTERN", "StrictDateTimeField", "json_object", "query_int", "validated"]
 
 
 def json_object(data: Any, prefix: str = "") -> dict[str, Any]:
@@ -65,26 +67,13 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-_DAY = r"(?:0[1-9]|1[0-9]|2[0-8])"
-_YEAR = r"(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9][0-9]|[1-9][0-9]{3})"
-_LEAP_YEAR = r"(?:[0-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)"
-_DATE = (rf"(?:{_YEAR}-(?:(?:0[13578]|1[02])-(?:{_DAY}|29|30|31)|(?:0[469]|11)-(?:{_DAY}|29|30)|02-{_DAY})"
-         rf"|{_LEAP_YEAR}-02-29)")
-#: A time with its zone (RFC 3339, at most microseconds): what the API accepts, exactly (also the schema's
-#: ``pattern``), so a date that does not exist (02-30) is no match.
-DATETIME_PATTERN = (rf"^{_DATE}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{{1,6}})?"
-                    rf"(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$")
-_DATETIME = re.compile(DATETIME_PATTERN)
 
 
 class StrictDateTimeField(serializers.DateTimeField):
     """A time with its zone, as ``DATETIME_PATTERN`` says (the contract: "times in ISO 8601 with zone")."""
 
     def to_internal_value(self, value: Any) -> Any:
-        if not isinstance(value, str) or not _DATETIME.fullmatch(value):
-            raise serializers.ValidationError("A time with its zone, e.g. 2025-03-10T09:30:00Z.")
         try:
-            # In UTC: PostgreSQL refuses offsets beyond ±15:59, and year 1 at +14:00 is before the first instant.
-            return datetime.fromisoformat(value).astimezone(UTC)
-        except (ValueError, OverflowError) as exc:
-            raise serializers.ValidationError("A time that can be represented in UTC.") from exc
+            return parse_time(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc

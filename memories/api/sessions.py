@@ -14,7 +14,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories.api.parsing import json_object, query_int
+from memories.api.parsing import StrictDateTimeField, json_object, query_int
 from memories.api.schema import NOT_BLANK, ScopeField, Text
 from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, sessions
@@ -36,6 +36,11 @@ class MessageIn(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=ROLES)
     content = Text(NOT_BLANK, max_length=settings.SESSION_MAX_MESSAGE_CHARS,
                    help_text="The turn's text; all messages of a request hold at most 200,000 characters.")
+    created_at = StrictDateTimeField(
+        required=False, allow_null=True,
+        help_text="When the turn was said (imported history); default: when it arrives. Not ahead of the server's "
+                  "clock by more than 5 minutes; the messages of a request never go back in time. Memories "
+                  "extracted from the turn are valid from this time.")
 
 
 @extend_schema_serializer(component_name="SessionMessages")
@@ -132,8 +137,9 @@ def job_json(job: Job) -> dict[str, Any]:
 
 
 AMBIGUOUS = "This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`)."
+SESSION_KEY_PATTERN = rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"
 SESSION_ID = OpenApiParameter(
-    "session_id", {"type": "string", "maxLength": 200, "pattern": rf"^[^/\x00]*[^/\x00{SPACES}][^/\x00]*$"},
+    "session_id", {"type": "string", "maxLength": 200, "pattern": SESSION_KEY_PATTERN},
     OpenApiParameter.PATH, description="Chosen by the client: 1–200 characters, not only spaces, no `/`.")
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from memories.api import compliance, keys, recall, sessions, views
+from memories.api import compliance, imports, keys, recall, sessions, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("memories", views.MemoryListCreateView.as_view(), name="api-memories"),
@@ -25,6 +25,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("sessions/<str:session_id>", sessions.SessionDetailView.as_view(), name="api-session"),
     path("extract", sessions.ExtractView.as_view(), name="api-extract"),
     path("jobs/<uuid:job_id>", sessions.JobDetailView.as_view(), name="api-job"),
+    path("imports", imports.ImportCreateView.as_view(), name="api-imports"),
+    path("imports/<uuid:import_id>", imports.ImportDetailView.as_view(), name="api-import"),
     # A subject id may hold any character, "/" included (sent percent-encoded or not).
     re_path(r"^subjects/(?P<external_id>.+)/export$", compliance.SubjectExportView.as_view(),
             name="api-subject-export"),

@@ -2,8 +2,9 @@
 
 - memories past ``expires_at``: hidden at once by the selectors, deleted here (with versions);
 - deprecated memories: deleted ``deprecated_retention_days`` after their last change;
-- session turns: deleted ``session_retention_days`` after they were written; a session idle that
-  long goes with its summary, and finished jobs that old lose their input (conversation text);
+- session turns: deleted ``session_retention_days`` after they were received (``received_at``, not when an
+  imported turn was said); a session idle that long goes with its summary, and finished jobs that old lose
+  their input (conversation text);
 - exports: deleted (file, manifest, row) ``export_retention_days`` after their window ended.
 
 Every purge writes content-free audit events (ids, counts, the reason).
@@ -70,7 +71,7 @@ def session_purge_old(*, tenant: Tenant, now: datetime | None = None, actor: str
     with transaction.atomic():
         idle = Session.objects.filter(updated_at__lt=cutoff)
         idle_ids = list(idle.values_list("pk", flat=True))
-        turns, _ = SessionTurn.objects.filter(Q(created_at__lt=cutoff) | Q(session_id__in=idle_ids)).delete()
+        turns, _ = SessionTurn.objects.filter(Q(received_at__lt=cutoff) | Q(session_id__in=idle_ids)).delete()
         sessions, _ = Session.objects.filter(pk__in=idle_ids).delete()
         jobs = Job.objects.filter(finished_at__lt=cutoff).exclude(input={}).update(input={})
         counts = {"session_turns": turns, "sessions": sessions, "job_inputs": jobs}

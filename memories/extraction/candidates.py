@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol
 
 
@@ -55,11 +56,13 @@ class TransientError(Exception):
 
 @dataclass(frozen=True)
 class Turn:
-    """One conversation turn; ``index`` is the number shown to the model (the session seq when known)."""
+    """One conversation turn; ``index`` is the number shown to the model (the session seq when known);
+    ``created_at``: when it was said (memories extracted from it are valid from then)."""
 
     index: int
     role: str
     content: str
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
@@ -85,7 +86,8 @@ def load_work(job: Job) -> Work:
     scope_path = job.scope.path if job.scope else ""
     subject = job.subject.external_id if job.subject else None
     if job.kind == JobKind.EXTRACT:
-        turns = [Turn(i, m["role"], m["content"]) for i, m in enumerate(job.input.get("messages", []), start=1)]
+        turns = [Turn(i, m["role"], m["content"], datetime.fromisoformat(m["created_at"]) if m.get("created_at")
+                      else job.created_at) for i, m in enumerate(job.input.get("messages", []), start=1)]
         return Work(scope_path, subject, "", _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [],
                     summarise=False)
     session = Session.objects.filter(pk=job.session_id).first() if job.session_id else None
@@ -93,7 +95,7 @@ def load_work(job: Job) -> Work:
         raise ExtractionError("the session no longer exists", code="session_gone")
     first, last = int(job.input["from_seq"]), int(job.input["to_seq"])
     rows = SessionTurn.objects.filter(session=session, seq__gte=max(1, first - CONTEXT_TURNS), seq__lte=last)
-    all_turns = [Turn(r.seq, r.role, r.content) for r in rows.order_by("seq")]
+    all_turns = [Turn(r.seq, r.role, r.content, r.created_at) for r in rows.order_by("seq")]
     turns = _within_budget([t for t in all_turns if t.index >= first], settings.EXTRACTION_MAX_TRANSCRIPT_CHARS)
     return Work(scope_path, subject, session.session_key, turns, [t for t in all_turns if t.index < first],
                 summarise=True, previous_summary=session.summary)
@@ -129,6 +131,19 @@ def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candi
     return kept
 
 
+def said_at(candidate: Candidate, work: Work) -> datetime | None:
+    """When a candidate became true: the time of the latest turn it names as a source (both extractors
+    name them: the rules the user turn they read, Claude its ``source_turns``); when it names none
+    we know, the latest turn of the batch. A user's later confirmation of an assistant's suggestion
+    makes it true when confirmed, hence the latest."""
+    times = {t.index: t.created_at for t in [*work.context, *work.turns] if t.created_at is not None}
+    named = [times[i] for i in candidate.source_turns if i in times]
+    if named:
+        return max(named)
+    batch = [t.created_at for t in work.turns if t.created_at is not None]
+    return max(batch) if batch else None
+
+
 def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[KnownMemory], job: Job,
                   extractor: str) -> list[MemoryInput]:
     by_id = {m.id: m for m in known}
@@ -141,7 +156,7 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
         items.append(MemoryInput(
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
             provenance=c.provenance, subject=work.subject, source_session=work.source_session,
-            metadata={"extraction": {"job": str(job.pk), "extractor": extractor}}))
+            valid_from=said_at(c, work), metadata={"extraction": {"job": str(job.pk), "extractor": extractor}}))
     return items
 
 

@@ -9,6 +9,7 @@ for a model than UUIDs — and mapped back server-side.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC
 from typing import Any
 
 from memories.extraction.candidates import KnownMemory, Turn
@@ -82,6 +83,8 @@ What to record:
 - Durable facts about the user and their world, their preferences, and tasks with their deadlines or state.
 - Only from the turns under <new_turns>. <earlier_turns> are context that was already processed.
 - One self-contained statement per memory, in the language the user used; resolve "it"/"this" from context.
+- Each turn shows the day it was said, like [3] user (2025-03-10): resolve relative dates ("next Monday")
+  against that day, not today.
 
 Provenance and confidence:
 - provenance "stated" only when the user said it. Anything you concluded yourself is "inferred".
@@ -112,7 +115,12 @@ def _escape(text: str) -> str:
 
 
 def render_turns(turns: Sequence[Turn]) -> str:
-    return "\n".join(f"[{t.index}] {t.role}: {_escape(t.content)}" for t in turns)
+    return "\n".join(f"[{t.index}] {t.role}{_day(t)}: {_escape(t.content)}" for t in turns)
+
+
+def _day(turn: Turn) -> str:
+    # The day in UTC: enough to resolve "next Monday", without the clock time (noise for the model).
+    return f" ({turn.created_at.astimezone(UTC):%Y-%m-%d})" if turn.created_at else ""
 
 
 def render_known(known: Sequence[KnownMemory]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -33,6 +34,8 @@ MAX_SESSION_KEY = 200
 class Message:
     role: str
     content: str
+    #: When the turn was said (``created_at`` as sent, in UTC); None: now, when it arrives.
+    created_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -48,33 +51,59 @@ def validate_session_key(session_key: object) -> str:
     return validation.validate_no_nul(session_key.strip(), "session_id")
 
 
-def validate_messages(messages: object) -> list[Message]:
-    """Roles user|assistant, non-empty text, and size limits (413 beyond them)."""
+def validate_messages(messages: object, *, max_messages: int | None = None,
+                      max_chars: int | None = None, prefix: str = "") -> list[Message]:
+    """Roles user|assistant, non-empty text, an optional ``created_at``, and size limits (413 beyond them).
+
+    ``created_at`` is a time with its zone, not ahead of the server's clock by more than
+    ``SESSION_CLOCK_SKEW_SECONDS`` (within the skew it counts as now), and the turns of one request
+    never go backwards in time (a message without one is "now"), so a conversation reads in order.
+    """
+    max_messages = max_messages or settings.SESSION_MAX_MESSAGES
+    max_chars = max_chars or settings.SESSION_MAX_REQUEST_CHARS
     if not isinstance(messages, list) or not messages:
-        raise validation.field_error("messages", "A non-empty list of {role, content} objects.")
-    if len(messages) > settings.SESSION_MAX_MESSAGES:
-        raise TooLarge(f"At most {settings.SESSION_MAX_MESSAGES} messages per request.", code="too_many_messages",
-                       fields={"messages": [f"At most {settings.SESSION_MAX_MESSAGES} messages."]})
-    parsed, total = [], 0
+        raise validation.field_error(f"{prefix}messages", "A non-empty list of {role, content} objects.")
+    if len(messages) > max_messages:
+        raise TooLarge(f"At most {max_messages} messages per request.", code="too_many_messages",
+                       fields={f"{prefix}messages": [f"At most {max_messages} messages."]})
+    parsed: list[Message] = []
+    total = 0
+    now = timezone.now()
+    latest = now + timedelta(seconds=settings.SESSION_CLOCK_SKEW_SECONDS)
+    previous: datetime | None = None
     for i, raw in enumerate(messages):
-        prefix = f"messages.{i}."
+        at = f"{prefix}messages.{i}."
         if not isinstance(raw, dict):
-            raise validation.field_error(f"messages.{i}", "Each message is a {role, content} object.")
+            raise validation.field_error(f"{prefix}messages.{i}", "Each message is a {role, content} object.")
         role, content = raw.get("role"), raw.get("content")
         if role not in ROLES:
-            raise validation.field_error("role", "One of: user, assistant.", prefix)
+            raise validation.field_error("role", "One of: user, assistant.", at)
         if not isinstance(content, str) or not content.strip():
-            raise validation.field_error("content", "A non-empty string.", prefix)
+            raise validation.field_error("content", "A non-empty string.", at)
         if len(content) > settings.SESSION_MAX_MESSAGE_CHARS:
-            raise TooLarge(f"{prefix}content: at most {settings.SESSION_MAX_MESSAGE_CHARS} characters.",
-                           fields={f"{prefix}content": [f"At most {settings.SESSION_MAX_MESSAGE_CHARS} characters."]})
-        validation.validate_no_nul(content, "content", prefix)
+            raise TooLarge(f"{at}content: at most {settings.SESSION_MAX_MESSAGE_CHARS} characters.",
+                           fields={f"{at}content": [f"At most {settings.SESSION_MAX_MESSAGE_CHARS} characters."]})
+        validation.validate_no_nul(content, "content", at)
+        created_at = _message_time(raw.get("created_at"), now, latest, at)
+        if previous is not None and (created_at or now) < previous:
+            raise validation.field_error("created_at", "Earlier than the message before it: the turns of a "
+                                                       "request go forward in time.", at)
+        previous = created_at or now
         total += len(content)
-        parsed.append(Message(str(role), content))
-    if total > settings.SESSION_MAX_REQUEST_CHARS:
-        raise TooLarge(f"At most {settings.SESSION_MAX_REQUEST_CHARS} characters of messages per request.",
-                       fields={"messages": [f"At most {settings.SESSION_MAX_REQUEST_CHARS} characters in all."]})
+        parsed.append(Message(str(role), content, created_at))
+    if total > max_chars:
+        raise TooLarge(f"At most {max_chars} characters of messages per request.",
+                       fields={f"{prefix}messages": [f"At most {max_chars} characters in all."]})
     return parsed
+
+
+def _message_time(value: object, now: datetime, latest: datetime, prefix: str) -> datetime | None:
+    if value is None:
+        return None
+    created_at = validation.validate_time(value, "created_at", prefix)
+    if created_at > latest:
+        raise validation.field_error("created_at", "In the future: a turn cannot have been said yet.", prefix)
+    return min(created_at, now)
 
 
 def _session_locked(**lookup: Any) -> Session | None:
@@ -82,7 +111,7 @@ def _session_locked(**lookup: Any) -> Session | None:
         **lookup).first()
 
 
-def _session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
+def session_for_append(session_key: str, scope_path: str, subject: str | None) -> Session:
     """The scope's session with this id, locked (appends to one session are serialised), created on
     first use. The same id in another scope is another session."""
     session = _session_locked(session_key=session_key, scope__path=scope_path)
@@ -119,11 +148,11 @@ def session_append(*, session_key: str, scope: str, subject: str | None = None, 
         validation.validate_no_nul(subject, "subject")
     parsed = validate_messages(messages)
     with transaction.atomic():
-        session = _session_for_append(session_key, scope_path, subject)
+        session = session_for_append(session_key, scope_path, subject)
         now = timezone.now()
         SessionTurn.objects.bulk_create([
             SessionTurn(session=session, seq=session.turn_count + i, role=m.role,
-                        content=m.content, created_at=now)
+                        content=m.content, created_at=m.created_at or now)
             for i, m in enumerate(parsed, start=1)])
         session.turn_count += len(parsed)
         session.closed_at, session.updated_at = None, now  # a new turn reopens a closed session
@@ -193,4 +222,12 @@ def extraction_request(*, scope: str, messages: object, subject: str | None = No
     with transaction.atomic():
         return job_create(kind=JobKind.EXTRACT, scope=scope_get_or_create(scope_path),
                           subject=subject_get_or_create(subject), actor=actor,
-                          input={"messages": [{"role": m.role, "content": m.content} for m in parsed]})
+                          input={"messages": [message_json(m) for m in parsed]})
+
+
+def message_json(message: Message) -> dict[str, Any]:
+    """A message as a job's ``input`` keeps it (with its time, when it has one)."""
+    data: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.created_at is not None:
+        data["created_at"] = message.created_at.isoformat()
+    return data

@@ -25,8 +25,8 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 from django_tasks import task
 
-from memories.choices import JobStatus
-from memories.extraction import pipeline
+from memories.choices import JobKind, JobStatus
+from memories.extraction import jobs, pipeline
 from memories.extraction.candidates import ExtractionError, TransientError
 from memories.extraction.jobs import (
     ACTOR,
@@ -38,7 +38,7 @@ from memories.extraction.jobs import (
     owned,
     retry_delay,
 )
-from memories.models import Job, Scope, Session
+from memories.models import HistoryImport, Job, Scope, Session
 from memories.write.flow import JobFenced
 from mnemara.errors import ServiceError
 from mnemara.metrics import JOB_FAILURES
@@ -77,7 +77,7 @@ def _enqueue_run(job: Job, run_after: datetime | None = None) -> None:
     job.task_result_id = str(task.enqueue(str(job.pk)).id)
 
 
-def job_create(*, kind: str, scope: Scope, subject: Subject | None = None, session: Session | None = None,
+def job_create(*, kind: str, scope: Scope | None = None, subject: Subject | None = None, session: Session | None = None,
                input: dict[str, Any], actor: str) -> Job:
     """A queued job and its queue row. Call inside the caller's transaction: both commit together."""
     with transaction.atomic():
@@ -171,8 +171,31 @@ def jobs_recover_stale() -> dict[str, int]:
     return counts
 
 
+def _run_import(claim: Claim) -> str:
+    """A history import's extraction: its conversations' jobs one after the other, oldest first (so a later
+    session supersedes an earlier one), each claimed and run as a worker runs any job. The lease is renewed
+    before each, so a long import is not taken for a dead one; a job that cannot run now (a retry later)
+    runs on its own from the queue, and the import goes on."""
+    record = HistoryImport.objects.filter(pk=claim.job.input.get("import")).first()
+    for job_id, _line in record.jobs if record is not None else []:
+        if not owned(claim).update(started_at=timezone.now()):
+            return "fenced"
+        child = job_claim(job_id)
+        if child is None:
+            continue  # done by an earlier attempt, re-queued on its own, or erased
+        try:
+            _run_claimed(child)
+        except Exception:  # already recorded as the child's failure (internal_error); the others still run
+            logger.exception("import %s: job %s failed", record.pk if record else "?", job_id)
+    with transaction.atomic():
+        jobs.job_finish(claim, [])
+    return JobStatus.SUCCEEDED
+
+
 def _run_claimed(claim: Claim) -> str:
     try:
+        if claim.job.kind == JobKind.IMPORT:
+            return _run_import(claim)
         work, known, outcome = pipeline.extract(claim)
         pipeline.commit(claim, work, known, outcome)
         return JobStatus.SUCCEEDED

@@ -79,6 +79,7 @@ class _Writer:
         self.links: list[tuple[uuid.UUID, uuid.UUID]] = []  # (memory, subject) lineage links to add
         self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
         self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
+        self.recorded: set[uuid.UUID] = set()  # written as an export recorded them: already settled there
 
     def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
         """Carry these subjects into the memory's lineage (before its next version is taken)."""
@@ -138,14 +139,44 @@ class _Writer:
 
     def settle(self, results: list[WriteResult]) -> None:
         """One live truth for what the batch touched (a memory created with no entity touches nothing)."""
-        plain = {r.memory.pk for r in results if r.action is Action.CREATED and group_of(r.memory) is None}
+        plain = {r.memory.pk for r in results if r.action is Action.CREATED
+                 and (group_of(r.memory) is None or r.memory.pk in self.recorded)}
         touched = [pk for memories in self.touched.values() for pk in memories if pk not in plain]
         if touched:
             truth_settle(touched=touched, actor=self.actor, because=ReviewResolution.SUPERSEDED)
 
 
+def _apply_recorded(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
+                    stored: list[Memory]) -> WriteResult:
+    """Write an exported memory as it was recorded (status, validity, superseded_by), not decided anew: only
+    a live twin (same content in the scope) makes it a duplicate. What a person must look at is asked
+    again: a pending memory gets its review item, a conflicted one is paired with the live memory of the
+    same entity when there is one."""
+    recorded = p.input.recorded
+    assert recorded is not None
+    live = [m for m in [*stored, *writer.touched.get(scope.pk, {}).values()] if m.status in LIVE_STATUSES]
+    if recorded.status in LIVE_STATUSES:
+        twin = next((m for m in live if m.content_hash == p.content_hash), None)
+        if twin is not None:
+            return WriteResult(twin, Action.DUPLICATE, [twin.pk], p.redacted)
+    new = writer.create(p, scope, subject, recorded.status, reason=version_reason(VersionReason.IMPORTED))
+    writer.recorded.add(new.pk)
+    if recorded.status == Status.PENDING:
+        writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None))
+    elif recorded.status == Status.CONFLICTED:
+        other = next((m for m in live if m.pk != new.pk and m.type == new.type and new.entity
+                      and m.entity == new.entity), None)
+        if other is not None:
+            writer.review(ReviewKind.CONFLICT, new, other, review_reason(ReviewReason.CONTRADICTS))
+        else:
+            writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None))
+    return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
 def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
            near_duplicate: float, stored: list[Memory]) -> WriteResult:
+    if p.input.recorded is not None:
+        return _apply_recorded(writer, p, scope, subject, stored)
     now = timezone.now()
     candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
     related, expired_twins = rank_related(p, scope, candidates, near_duplicate, now)
@@ -187,9 +218,11 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         assert old is not None
         new = writer.create(p, scope, subject, Status.ACTIVE, derived_from=old,
                             reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
+        # The old state held until the new one began: for a live write that is now; for imported history
+        # (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees the old in between.
+        ended = min(now, max(old.valid_from, new.valid_from))
         writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
-                      status=Status.DEPRECATED,
-                      superseded_by=new, valid_to=timezone.now())
+                      status=Status.DEPRECATED, superseded_by=new, valid_to=ended)
         writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
                                          data={"superseded_by": str(new.pk)}))
         return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)

@@ -5,6 +5,7 @@ Slow work (the embedding) happens here, so the write transaction that follows ne
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +26,15 @@ from tenants.paths import validate_scope_path
 from tenants.scoping import get_active_tenant
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """A memory's state as a Mnemara export recorded it (``memories.extraction.imports``): the decisions of
+    the conflict policy and of reviewers were made where it came from, so it is written as it was."""
+
+    status: str
+    superseded_by: uuid.UUID | None = None  # the memory of THIS tenant that replaced it
+
+
 @dataclass
 class MemoryInput:
     scope: str
@@ -40,6 +50,7 @@ class MemoryInput:
     valid_to: datetime | None = None
     expires_at: datetime | None = None
     key: str | None = None  # an exact address (``memories.write.keyed``); None: not addressed
+    recorded: Recorded | None = None
 
 
 @dataclass
@@ -114,5 +125,6 @@ def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) 
         entity=p.entity, key=item.key, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
         status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
         valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.search_text, created_at=now,
-        updated_at=now, **primary_fields(p.embedded),
+        updated_at=now, superseded_by_id=item.recorded.superseded_by if item.recorded else None,
+        **primary_fields(p.embedded),
     )

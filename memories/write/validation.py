@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -130,3 +131,33 @@ def validate_key(value: object, field: str = "key", prefix: str = "") -> str:
     if not re.fullmatch(key_pattern(), value):
         raise field_error(field, "No control or invisible characters, and no space at either end.", prefix)
     return value
+
+
+_DAY = r"(?:0[1-9]|1[0-9]|2[0-8])"
+_YEAR = r"(?:000[1-9]|00[1-9][0-9]|0[1-9][0-9][0-9]|[1-9][0-9]{3})"
+_LEAP_YEAR = r"(?:[0-9][0-9](?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)"
+_DATE = (rf"(?:{_YEAR}-(?:(?:0[13578]|1[02])-(?:{_DAY}|29|30|31)|(?:0[469]|11)-(?:{_DAY}|29|30)|02-{_DAY})"
+         rf"|{_LEAP_YEAR}-02-29)")
+#: A time with its zone (RFC 3339, at most microseconds): what the API accepts, exactly (also the schema's
+#: ``pattern``), so a date that does not exist (02-30) is no match.
+DATETIME_PATTERN = (rf"^{_DATE}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]{{1,6}})?"
+                    rf"(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$")
+_DATETIME = re.compile(DATETIME_PATTERN)
+
+
+def parse_time(value: object) -> datetime:
+    """A time with its zone (``DATETIME_PATTERN``), in UTC; ValueError (a message for people) otherwise."""
+    if not isinstance(value, str) or not _DATETIME.fullmatch(value):
+        raise ValueError("A time with its zone, e.g. 2025-03-10T09:30:00Z.")
+    try:
+        # In UTC: PostgreSQL refuses offsets beyond ±15:59, and year 1 at +14:00 is before the first instant.
+        return datetime.fromisoformat(value).astimezone(UTC)
+    except (ValueError, OverflowError) as exc:
+        raise ValueError("A time that can be represented in UTC.") from exc
+
+
+def validate_time(value: object, field: str, prefix: str = "") -> datetime:
+    try:
+        return parse_time(value)
+    except ValueError as exc:
+        raise field_error(field, str(exc), prefix) from exc

@@ -337,9 +337,44 @@ class ErasureReceipt:
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
-class Message(TypedDict):
+class _MessageTime(TypedDict, total=False):
+    #: When it was said (imported history): memories extracted from it are valid from then. Default: now.
+    created_at: datetime | str  # (typing.NotRequired needs Python 3.11; the client runs on 3.10)
+
+
+class Message(_MessageTime):
     role: str  # "user" | "assistant"
     content: str
+
+
+@dataclass(frozen=True)
+class ImportStatus:
+    """A history import (``import_history``, ``import_status``): ``status`` queued, running, succeeded or
+    failed; conversations in the file and how many are done; memories created so far (from export lines and
+    by extraction); errors per conversation (``{"line", "job", "error"}``). Everything else is in ``raw``."""
+
+    id: str
+    status: str
+    job: str | None
+    conversations_total: int
+    conversations_done: int
+    memories_created: int
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        return self.status in ("succeeded", "failed")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ImportStatus:
+        conversations = data.get("conversations") or {}
+        job = data.get("job")
+        return cls(id=str(data.get("id", "")), status=str(data.get("status", "")), job=str(job) if job else None,
+                   conversations_total=int(conversations.get("total") or 0),
+                   conversations_done=int(conversations.get("done") or 0),
+                   memories_created=int((data.get("memories") or {}).get("created") or 0),
+                   errors=list(data.get("errors") or []), raw=dict(data))
 
 
 # --- calls and answers ----------------------------------------------------------------------------

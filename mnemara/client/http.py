@@ -34,6 +34,7 @@ from mnemara.client.core import (
     ErasureReceipt,
     Gone,
     IdempotencyKeyReused,
+    ImportStatus,
     Job,
     KeyEntry,
     KeyPage,
@@ -72,6 +73,7 @@ __all__ = [
     "ErasureReceipt",
     "Gone",
     "IdempotencyKeyReused",
+    "ImportStatus",
     "Job",
     "KeyEntry",
     "KeyPage",
@@ -258,6 +260,8 @@ class Mnemara(_Client):
     close_session = _Operation(operations.close_session)
     extract = _Operation(operations.extract)
     job = _Operation(operations.job)
+    import_history = _Operation(operations.import_history)
+    import_status = _Operation(operations.import_status)
     export_subject = _Operation(operations.export_subject)
     erase_subject = _Operation(operations.erase_subject)
     put = _Operation(operations.put)
@@ -375,6 +379,8 @@ class AsyncMnemara(_Client):
     close_session = _AsyncOperation(operations.close_session)
     extract = _AsyncOperation(operations.extract)
     job = _AsyncOperation(operations.job)
+    import_history = _AsyncOperation(operations.import_history)
+    import_status = _AsyncOperation(operations.import_status)
     export_subject = _AsyncOperation(operations.export_subject)
     erase_subject = _AsyncOperation(operations.erase_subject)
     put = _AsyncOperation(operations.put)

@@ -21,6 +21,7 @@ from mnemara.client.core import (
     Call,
     Context,
     ErasureReceipt,
+    ImportStatus,
     Job,
     KeyEntry,
     KeyPage,
@@ -64,8 +65,10 @@ def _accepted(answer: Answer) -> Accepted:
     return Accepted(job=str(job) if job else None, raw=dict(data))
 
 
-def _messages(messages: Sequence[Message | Mapping[str, str]]) -> builtins.list[dict[str, str]]:
-    return [{"role": m["role"], "content": m["content"]} for m in messages]
+def _messages(messages: Sequence[Message | Mapping[str, Any]]) -> builtins.list[dict[str, Any]]:
+    return [{"role": m["role"], "content": m["content"],
+             **({"created_at": jsonable(m["created_at"])} if m.get("created_at") is not None else {})}
+            for m in messages]
 
 
 # --- memories ---
@@ -256,9 +259,11 @@ def feedback(memory_ids: Sequence[str] = (), *, useful: bool | None = None,
 # --- sessions and extraction ---
 
 
-def add_messages(session_id: str, messages: Sequence[Message | Mapping[str, str]], *, scope: str,
+def add_messages(session_id: str, messages: Sequence[Message | Mapping[str, Any]], *, scope: str,
                  subject: str | None = None) -> Plan[Accepted]:
-    """Append conversation turns to a session's short-term buffer; extraction may be scheduled."""
+    """Append conversation turns to a session's short-term buffer; extraction may be scheduled. A message may
+    carry ``created_at`` (a datetime or ISO 8601 string: when it was said; memories extracted from it are
+    valid from then); the messages of one call never go back in time."""
     body = compact(scope=scope, subject=subject, messages=_messages(messages))
     return (yield Call("POST", f"sessions/{_id(session_id)}/messages", _accepted, json=body))
 
@@ -276,7 +281,7 @@ def close_session(session_id: str, *, scope: str | None = None) -> Plan[Accepted
                        retry=True))
 
 
-def extract(messages: Sequence[Message | Mapping[str, str]], *, scope: str, subject: str | None = None,
+def extract(messages: Sequence[Message | Mapping[str, Any]], *, scope: str, subject: str | None = None,
             ) -> Plan[Accepted]:
     """Extract memories from messages without a session (a background job)."""
     body = compact(scope=scope, subject=subject, messages=_messages(messages))
@@ -285,6 +290,24 @@ def extract(messages: Sequence[Message | Mapping[str, str]], *, scope: str, subj
 
 def job(job_id: str) -> Plan[Job]:
     return (yield Call("GET", f"jobs/{_id(job_id)}", lambda a: Job.from_json(a.body), retry=True))
+
+
+# --- history import ---
+
+
+def import_history(lines: Sequence[Mapping[str, Any]]) -> Plan[ImportStatus]:
+    """Import history (docs/api.md §8.4): conversations ``{"session", "scope", "subject"?, "messages": [{"role",
+    "content", "created_at"}]}`` and/or the lines of a Mnemara export (schema 1.x), in one request, all or
+    nothing. Extraction runs in the background: follow it with ``import_status``. Importing the same lines
+    again adds nothing, so the call is retried after a lost answer."""
+    body = [{k: jsonable(v) if k != "messages" else _messages(v) for k, v in line.items()}
+            if "messages" in line else dict(line) for line in lines]
+    return (yield Call("POST", "imports", lambda a: ImportStatus.from_json(a.body), json=body, retry=True))
+
+
+def import_status(import_id: str) -> Plan[ImportStatus]:
+    """An import's progress: conversations done, memories created, errors."""
+    return (yield Call("GET", f"imports/{_id(import_id)}", lambda a: ImportStatus.from_json(a.body), retry=True))
 
 
 # --- subjects (GDPR) ---

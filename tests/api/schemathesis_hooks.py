@@ -14,6 +14,14 @@ of such a request (schemathesis then classifies the request anew), for the rules
 - an ``expires_at`` already past hides the memory at once: the run could not read back what it created
   (``POST /memories`` and ``PUT /keys/memory`` alike).
 - an API key cannot raise an inferred memory's confidence to the review threshold (0.8) in a PATCH.
+- a message's ``created_at`` is not in the future, and the messages of a request never go back in time
+  (sessions, extract, and each conversation of an import); an import names a conversation once (only the
+  first conversation line of a generated import is kept) and an exported memory's ``valid_to`` is not
+  before its ``valid_from``.
+
+JSON Lines bodies (``application/x-ndjson``, the import) are written by ``ndjson``: one line per item of
+the generated array. A generated body that is not an array is sent as one line holding it wrapped in an
+array, so it stays what the schema calls it: not a list of line objects.
 
 It also gives the run real people to export and erase: a generated external id is almost never one, so
 half of the valid export and erase requests name a person created just before.
@@ -21,6 +29,7 @@ half of the valid export and erase requests name a person created just before.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -70,6 +79,41 @@ def _fix_change(body: dict[str, Any], now: datetime) -> None:
         del body["confidence"]
 
 
+def _fix_messages(messages: Any, now: datetime) -> None:
+    if not isinstance(messages, list):
+        return
+    previous = None
+    for message in messages:
+        if not isinstance(message, dict):
+            continue
+        when = _when(message.get("created_at"))
+        if when is not None and (when > now or (previous is not None and when < previous)):
+            del message["created_at"]
+            when = None
+        previous = when or now
+
+
+def _fix_import(lines: Any, now: datetime) -> None:
+    if not isinstance(lines, list):
+        return
+    conversations = [line for line in lines if isinstance(line, dict) and "kind" not in line]
+    for extra in conversations[1:]:
+        lines.remove(extra)
+    for line in lines:
+        if not isinstance(line, dict):
+            continue
+        _fix_messages(line.get("messages"), now)
+        valid_from, valid_to = _when(line.get("valid_from")), _when(line.get("valid_to"))
+        if valid_from is not None and valid_to is not None and valid_to < valid_from:
+            del line["valid_to"]
+
+
+@schemathesis.serializer("application/x-ndjson")
+def ndjson(ctx: Any, value: Any) -> bytes:
+    items = value if isinstance(value, list) else [[value]]
+    return "".join(json.dumps(item) + "\n" for item in items).encode()
+
+
 def _person() -> str:
     """A person with one memory, created through the API (the run's key and server, from the environment)."""
     external_id = f"schemathesis-{uuid.uuid4().hex[:12]}"
@@ -103,6 +147,11 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
             _fix_memory(item, now)
     if method == "PATCH" and isinstance(case.body, dict):
         _fix_change(case.body, now)
+    if method == "POST" and (path.startswith("/api/v1/sessions/") or path == "/api/v1/extract") \
+            and isinstance(case.body, dict):
+        _fix_messages(case.body.get("messages"), now)
+    if method == "POST" and path == "/api/v1/imports":
+        _fix_import(case.body, now)
     positive = case.meta is not None and case.meta.generation.mode.is_positive
     if positive and path.startswith("/api/v1/subjects/") and random.random() < 0.5:
         case.path_parameters = {**(case.path_parameters or {}), "external_id": _person()}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from mnemara.client import (
@@ -145,3 +147,21 @@ def test_it_sends_turns_to_a_session_and_closes_it(alice_memory: Mnemara) -> Non
     require_endpoint(f"/api/v1/jobs/{closed.job}")
     job = alice_memory.job(closed.job)
     assert job.id == closed.job and job.status in ("queued", "running", "succeeded", "failed")
+
+
+def test_it_sends_turns_with_their_times_and_imports_history(alice_memory: Mnemara, bob_memory: Mnemara) -> None:
+    said = datetime(2025, 1, 15, 9, 30, tzinfo=UTC)
+    alice_memory.add_messages("s-client-2", [{"role": "user", "content": "Remember: the office opens at nine.",
+                                              "created_at": said}], scope="user/9")
+    assert [t.created_at for t in alice_memory.session("s-client-2").turns] == [said]
+
+    lines = [{"session": "s-client-3", "scope": "user/9", "messages": [
+        {"role": "user", "content": "Remember: my project is called Starlight.", "created_at": said}]}]
+    started = alice_memory.import_history(lines)
+    assert (started.status, started.conversations_total, started.raw["turns"]) == (
+        "queued", 1, {"added": 1, "present": 0})
+    assert started.job and alice_memory.import_status(started.id).id == started.id
+    again = alice_memory.import_history(lines)
+    assert (again.status, again.job, again.raw["turns"]) == ("succeeded", None, {"added": 0, "present": 1})
+    with pytest.raises(NotFound):
+        bob_memory.import_status(started.id)

@@ -180,7 +180,7 @@ def test_both_clients_have_the_same_operations_with_the_same_signatures() -> Non
 
     sync, asynchronous = Mnemara("http://x", "mn_k"), AsyncMnemara("http://x", "mn_k")
     assert operations(sync) == operations(asynchronous)
-    assert len(operations(sync)) == 28 and "scope" in inspect.signature(sync.save).parameters
+    assert len(operations(sync)) == 30 and "scope" in inspect.signature(sync.save).parameters
     assert sync.save.__doc__ == asynchronous.save.__doc__ and inspect.iscoroutinefunction(asynchronous.save)
     sync.close()
     asyncio.run(asynchronous.aclose())

@@ -58,8 +58,11 @@ def test_it_purges_deprecated_memories_and_old_sessions_after_their_retention(al
         active = Session.objects.create(session_key="active", scope=scope, summary="new talk")
         SessionTurn.objects.create(session=idle, seq=1, role="user", content="old")
         SessionTurn.objects.create(session=active, seq=1, role="user", content="old turn",
-                                   created_at=now - timedelta(days=100))
+                                   created_at=now - timedelta(days=100), received_at=now - timedelta(days=100))
         SessionTurn.objects.create(session=active, seq=2, role="user", content="new turn")
+        # Imported history: said long ago, received today; retention counts from its receipt.
+        SessionTurn.objects.create(session=active, seq=3, role="user", content="imported turn",
+                                   created_at=now - timedelta(days=400))
         job = Job.objects.create(kind="extract", status="succeeded", input={"messages": ["old"]},
                                  finished_at=now - timedelta(days=100))
 
@@ -70,7 +73,8 @@ def test_it_purges_deprecated_memories_and_old_sessions_after_their_retention(al
     with tenant_scope(alice.tenant):
         assert set(Memory.objects.values_list("pk", flat=True)) == {recent.pk, live.pk}
         assert list(Session.objects.values_list("session_key", flat=True)) == ["active"]
-        assert list(SessionTurn.objects.values_list("content", flat=True)) == ["new turn"]
+        assert list(SessionTurn.objects.order_by("seq").values_list("content", flat=True)) == [
+            "new turn", "imported turn"]
         assert Job.objects.get(pk=job.pk).input == {}
         assert AuditEvent.objects.filter(action="sessions.purged").count() == 1
         assert AuditEvent.objects.get(action="memory.purged").data["reason"] == "deprecated_retention"

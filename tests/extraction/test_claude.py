@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
+from django.utils import timezone
 
 from memories.extraction import prompts
 from memories.models import ExtractionUsage, Job, Memory
@@ -82,7 +85,8 @@ def test_it_sends_the_model_the_tool_schema_and_known_memories_with_short_ids(al
     assert request["system"] == prompts.EXTRACTION_SYSTEM
     text = request["messages"][0]["content"]
     assert "[1] (" in text and "[2] (" in text and blue_id not in text  # short ids, never UUIDs
-    assert "<new_turns>\n[1] user: Actually make the theme green.\n</new_turns>" in text
+    today = timezone.now().astimezone(UTC).date().isoformat()  # each turn shows the day it was said
+    assert f"<new_turns>\n[1] user ({today}): Actually make the theme green.\n</new_turns>" in text
 
     [resolution] = job(alice, job_id)["resolutions"]
     # The model's short id mapped back: same entity as the blue theme, so the policy pairs them.

@@ -104,6 +104,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import history
+         * @description Imports conversations (with their turns' times) and/or the lines of a Mnemara export (schema 1.x), as a JSON array or as JSON Lines (`application/x-ndjson`, one line each). Every line is checked first: a bad one is a 400 naming it (`lines.3.messages.0.created_at`) and nothing is written. Turns and exported memories are written at once; memories are extracted from the new turns by a background job, oldest conversation first. Importing the same lines again adds nothing. Imports cover every scope: a key restricted to scope prefixes gets 404.
+         */
+        post: operations["import_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's progress
+         * @description Conversations done, turns and memories written, errors (per conversation). Imports cover every scope: a key restricted to scope prefixes gets 404.
+         */
+        get: operations["import_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{job_id}": {
         parameters: {
             query?: never;
@@ -806,6 +846,116 @@ export interface components {
         } | {
             correction: unknown;
         });
+        Import: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["ImportStatusEnum"];
+            /**
+             * Format: uuid
+             * @description The extraction job (`GET /jobs/{id}`); null when no conversation brought new turns.
+             */
+            job: string | null;
+            conversations: components["schemas"]["ImportConversations"];
+            turns: components["schemas"]["ImportTurns"];
+            memories: components["schemas"]["ImportMemories"];
+            /** @description Export lines not written: `audit_event`s, kinds of a later 1.x, older versions. */
+            lines_skipped: number;
+            errors: components["schemas"]["ImportError"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /**
+         * @description One conversation: its turns are appended to the session (by position: a turn already there is skipped)
+         *     and extracted in the background; memories are valid from their turns' `created_at`.
+         */
+        ImportConversationRequest: {
+            /** @description The session id (1–200 characters, no `/`): a conversation within its scope. */
+            session: string;
+            /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+            scope: string;
+            /** @description The person the conversation is about (empty: none). */
+            subject?: string | null;
+            /** @description Oldest first; `created_at` never goes back. */
+            messages: components["schemas"]["MessageRequest"][];
+        };
+        ImportConversations: {
+            /** @description Conversation lines in the file. */
+            total: number;
+            /** @description Extracted (or failed), or with nothing new. */
+            done: number;
+        };
+        ImportError: {
+            /** @description The conversation's line (from 0). */
+            line: number | null;
+            /** Format: uuid */
+            job: string;
+            /** @description `<code>: <reason>`, content-free, as a job reports it. */
+            error: string;
+        };
+        /**
+         * @description * `memory_version` - memory_version
+         * @enum {string}
+         */
+        ImportExportedMemoryKindEnum: "memory_version";
+        /**
+         * @description A `memory_version` line of a Mnemara export (docs/export-schema.md); other fields are ignored. The
+         *     highest `version` of each `memory_id` is written as it was recorded (status, validity, successor).
+         */
+        ImportExportedMemoryRequest: {
+            kind: components["schemas"]["ImportExportedMemoryKindEnum"];
+            /** @description 1.x */
+            schema_version: string;
+            /** Format: uuid */
+            memory_id: string;
+            version: number;
+            /** @description A scope path like `user/123`: up to 8 segments of 1–64 letters, digits or `_ . : @ -`, separated by `/`; spaces and `/` around it are ignored. */
+            scope: string;
+            subject?: string | null;
+            type: components["schemas"]["MemoryTypeEnum"];
+            /** @description The text, at most 8,000 characters. Controls and invisible characters are dropped and spaces collapsed; something must remain. */
+            content: string;
+            entity?: string | null;
+            metadata?: components["schemas"]["Metadata"] | null;
+            /** Format: double */
+            confidence: number;
+            provenance: components["schemas"]["ProvenanceEnum"];
+            status: components["schemas"]["MemoryStatusEnum"];
+            source_session?: string | null;
+            /** Format: date-time */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description Not before `valid_from`.
+             */
+            valid_to?: string | null;
+            /** Format: uuid */
+            superseded_by?: string | null;
+        };
+        ImportLinesRequest: (components["schemas"]["ImportConversationRequest"] | components["schemas"]["ImportExportedMemoryRequest"] | {
+            kind: string;
+            schema_version: string;
+        })[];
+        ImportMemories: {
+            /** @description Written from export lines, and extracted so far. */
+            created: number;
+            /** @description Exported memories already here: skipped. */
+            present: number;
+        };
+        /**
+         * @description * `queued` - queued
+         *     * `running` - running
+         *     * `succeeded` - succeeded
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        ImportStatusEnum: "queued" | "running" | "succeeded" | "failed";
+        ImportTurns: {
+            added: number;
+            /** @description Already in their sessions: skipped. */
+            present: number;
+        };
         Job: {
             /** Format: uuid */
             id: string;
@@ -836,9 +986,10 @@ export interface components {
          * @description * `extract` - extract
          *     * `session` - session
          *     * `close` - close
+         *     * `import` - import
          * @enum {string}
          */
-        JobKindEnum: "extract" | "session" | "close";
+        JobKindEnum: "extract" | "session" | "close" | "import";
         JobResolution: {
             /** @description What the write flow did with the candidate (docs/api.md §4.2). */
             action: string;
@@ -1055,6 +1206,11 @@ export interface components {
             role: components["schemas"]["RoleEnum"];
             /** @description The turn's text; all messages of a request hold at most 200,000 characters. */
             content: string;
+            /**
+             * Format: date-time
+             * @description When the turn was said (imported history); default: when it arrives. Not ahead of the server's clock by more than 5 minutes; the messages of a request never go back in time. Memories extracted from the turn are valid from this time.
+             */
+            created_at?: string | null;
         };
         /** @description A JSON object of your own: at most 16 KiB as UTF-8 JSON, at most 5 levels deep (itself the first), finite numbers, no NUL characters. */
         Metadata: {
@@ -1967,6 +2123,239 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    import_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportLinesRequest"];
+                "application/x-ndjson": components["schemas"]["ImportLinesRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Imports cover every scope: a key restricted to scope prefixes gets 404. */
+            404: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A turn differs from the one stored at its position in the session (`import_conflict`), or the session is about another subject (`session_subject_mismatch`). */
+            409: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body (10 MiB), more than 5,000 lines (`too_many_lines`), more than 5,000 messages in a conversation (`too_many_messages`), a text or metadata (`too_large`). */
+            413: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `application/x-ndjson` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    import_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown import, another tenant's (`import_not_found`). Imports cover every scope: a key restricted to scope prefixes gets 404. */
+            404: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
