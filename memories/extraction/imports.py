@@ -184,6 +184,7 @@ def _exported_memory(line: dict[str, Any], at: str, n: int, under: str) -> Expor
         raise validation.field_error("valid_to", "valid_to is before valid_from.", at)
     superseded_by = line.get("superseded_by")
     metadata = line.get("metadata")
+    key = None if line.get("key") is None else validation.validate_key(line["key"], "key", at)
     item = MemoryInput(
         scope=_scope(line.get("scope"), "scope", at, under), content=line["content"], type=line["type"],
         entity=validation.validate_entity(line.get("entity"), at), metadata=validation.validate_metadata(
@@ -191,7 +192,7 @@ def _exported_memory(line: dict[str, Any], at: str, n: int, under: str) -> Expor
         confidence=validation.validate_confidence(confidence, at), provenance=line["provenance"],
         subject=_text(line.get("subject"), "subject", at, 200) or None,
         source_session=_text(line.get("source_session"), "source_session", at, 200) or "",
-        valid_from=valid_from, valid_to=valid_to)
+        valid_from=valid_from, valid_to=valid_to, key=key)
     successor = None if superseded_by is None else _uuid(superseded_by, "superseded_by", at)
     # Every check of the write flow now (NUL, secrets under the reject policy, empty after normalisation…), so a
     # line is refused the same whether or not it turns out to be imported already.

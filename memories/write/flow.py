@@ -149,14 +149,14 @@ class _Writer:
 def _apply_recorded(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
                     stored: list[Memory]) -> WriteResult:
     """Write an exported memory as it was recorded (status, validity, superseded_by), not decided anew: only
-    a live twin (same content in the scope) makes it a duplicate. What a person must look at is asked
+    a live twin (same content and key in the scope) makes it a duplicate. What a person must look at is asked
     again: a pending memory gets its review item, a conflicted one is paired with the live memory of the
     same entity when there is one."""
     recorded = p.input.recorded
     assert recorded is not None
     live = [m for m in [*stored, *writer.touched.get(scope.pk, {}).values()] if m.status in LIVE_STATUSES]
     if recorded.status in LIVE_STATUSES:
-        twin = next((m for m in live if m.content_hash == p.content_hash), None)
+        twin = next((m for m in live if m.content_hash == p.content_hash and m.key == p.input.key), None)
         if twin is not None:
             return WriteResult(twin, Action.DUPLICATE, [twin.pk], p.redacted)
     new = writer.create(p, scope, subject, recorded.status, reason=version_reason(VersionReason.IMPORTED))

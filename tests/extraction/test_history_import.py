@@ -202,7 +202,7 @@ def export_lines(tenant: Any, settings: Any, tmp_path: Path) -> list[dict[str, A
 
 
 SAME = ("scope", "subject", "type", "content", "entity", "metadata", "confidence", "provenance", "status",
-        "source_session", "valid_from", "valid_to")
+        "source_session", "valid_from", "valid_to", "key")
 
 
 def final_states(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -212,7 +212,7 @@ def final_states(lines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
         if line["kind"] == "memory_version" and line["version"] >= last.get(line["memory_id"], {}).get("version", 0):
             last[line["memory_id"]] = line
     content = {memory_id: line["content"] for memory_id, line in last.items()}
-    return sorted((*(json.dumps(line[k], sort_keys=True) for k in SAME), content.get(line["superseded_by"]))
+    return sorted((*(json.dumps(line.get(k), sort_keys=True) for k in SAME), content.get(line["superseded_by"]))
                   for line in last.values())
 
 
@@ -239,6 +239,10 @@ def seed(kc: Any) -> None:
     response = kc.client.post(f"{API}/memories/{doomed['id']}/deprecate", {}, format="json",
                               HTTP_IF_MATCH='"1"')
     assert response.status_code == 200, response.content[:2000]
+    for key in ("notes/a.md", "notes/b.md"):  # two keys holding one value: two memories, keys kept
+        response = kc.client.put(f"{API}/keys/memory?scope=team/ops&key={key}",
+                                 {"content": "Deploy freeze starts Friday."}, format="json")
+        assert response.status_code == 201, response.content[:2000]
     post_import(kc, TWO_SESSIONS)
     run_jobs()
 
@@ -248,6 +252,7 @@ def test_an_export_imported_into_a_new_tenant_exports_the_same_memories(alice, b
     exported = export_lines(alice.tenant, settings, tmp_path)
     states = final_states(exported)
     assert {s[8] for s in states} == {'"active"', '"deprecated"', '"pending"', '"conflicted"'}
+    assert sorted(s[12] for s in states if s[12] != "null") == ['"notes/a.md"', '"notes/b.md"']
 
     accepted = post_import(bob, exported)
     assert accepted["job"] is None and accepted["status"] == "succeeded"
