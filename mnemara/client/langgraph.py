@@ -56,8 +56,8 @@ import math
 import operator as operator_module
 import re
 import unicodedata
-from collections.abc import Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, TypeVar
 
@@ -79,8 +79,10 @@ from langgraph.store.base import (
     validate_op_namespace,
 )
 
-from mnemara.client.core import KeyPage, Memory, MnemaraError, NamespacePage, NotFound, SearchHit
+from mnemara.client import steps
+from mnemara.client.core import KeyPage, Memory, NamespacePage, NotFound, SearchHit
 from mnemara.client.http import AsyncMnemara, Mnemara
+from mnemara.client.steps import Plan, Step
 
 __all__ = ["MnemaraStore", "key_decode", "key_encode", "label_decode", "label_encode"]
 
@@ -270,18 +272,6 @@ def namespace_matches(namespace: tuple[str, ...], condition: MatchCondition) -> 
 
 
 # --------------------------------------------------------------------------- plans
-
-@dataclass(frozen=True)
-class Step:
-    """One client call a plan asks for: ``client.<method>(*args, **kwargs)``."""
-
-    method: str
-    args: tuple[Any, ...] = ()
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-Plan = Generator[Step, Any, T]
-
 
 @dataclass(frozen=True)
 class Layout:
@@ -530,31 +520,11 @@ class MnemaraStore(BaseStore):
 
     def _run(self, plan: Plan[T]) -> T:
         assert self.client is not None
-        try:
-            step = next(plan)
-            while True:
-                try:
-                    result = getattr(self.client, step.method)(*step.args, **step.kwargs)
-                except MnemaraError as exc:
-                    step = plan.throw(exc)
-                else:
-                    step = plan.send(result)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+        return steps.run(plan, self.client)
 
     async def _arun(self, plan: Plan[T]) -> T:
         assert self.aclient is not None
-        try:
-            step = next(plan)
-            while True:
-                try:
-                    result = await getattr(self.aclient, step.method)(*step.args, **step.kwargs)
-                except MnemaraError as exc:
-                    step = plan.throw(exc)
-                else:
-                    step = plan.send(result)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+        return await steps.arun(plan, self.aclient)
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         if self.client is None:

@@ -29,8 +29,7 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
-from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool, ToolError
@@ -43,8 +42,10 @@ from anthropic.types.beta import (
     BetaMemoryTool20250818ViewCommand,
 )
 
+from mnemara.client import steps
 from mnemara.client.core import KeyEntry, Memory, MnemaraError, NotFound, PreconditionFailed, VersionConflict
 from mnemara.client.http import AsyncMnemara, Mnemara
+from mnemara.client.steps import Plan, Step
 
 ROOT = "/memories"
 MAX_KEY_CHARS = 255
@@ -58,18 +59,6 @@ _PERCENT_ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs"})
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Step:
-    """One client call a plan asks for: ``client.<method>(*args, **kwargs)``."""
-
-    method: str
-    args: tuple[Any, ...] = ()
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-Plan = Generator[Step, Any, T]
 
 
 # --------------------------------------------------------------------------- paths
@@ -316,16 +305,7 @@ class MnemaraMemoryTool(BetaAbstractMemoryTool):
 
     def _run(self, plan: Plan[T]) -> T:
         try:
-            step = next(plan)
-            while True:
-                try:
-                    result = getattr(self.memory, step.method)(*step.args, **step.kwargs)
-                except MnemaraError as exc:
-                    step = plan.throw(exc)
-                else:
-                    step = plan.send(result)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return steps.run(plan, self.memory)
         except MnemaraError as exc:
             raise _failed(exc) from exc
 
@@ -367,16 +347,7 @@ class AsyncMnemaraMemoryTool(BetaAsyncAbstractMemoryTool):
 
     async def _run(self, plan: Plan[T]) -> T:
         try:
-            step = next(plan)
-            while True:
-                try:
-                    result = await getattr(self.memory, step.method)(*step.args, **step.kwargs)
-                except MnemaraError as exc:
-                    step = plan.throw(exc)
-                else:
-                    step = plan.send(result)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return await steps.arun(plan, self.memory)
         except MnemaraError as exc:
             raise _failed(exc) from exc
 
