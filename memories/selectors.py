@@ -35,7 +35,7 @@ from memories.models import (
 )
 from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
-from memories.write.truth import clash_groups
+from memories.write.truth import clash_groups, group_of
 from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.errors import NotFound, ValidationFailed
 from tenants.models import AuditEvent, Subject
@@ -384,8 +384,7 @@ def merge_threshold(model: str) -> float:
 def contradicts(a: Memory, b: Memory) -> bool:
     """Two facts or preferences about the same entity that say different things: a conflict to decide,
     never a pair of near-duplicates to merge."""
-    return (bool(a.entity) and a.entity == b.entity and a.type in TRUTH_TYPES and b.type in TRUTH_TYPES
-            and a.content_hash != b.content_hash)
+    return group_of(a) is not None and group_of(a) == group_of(b) and a.content_hash != b.content_hash
 
 
 SIMILAR_AT_LEAST = 0.5  # below this, two memories are not shown as similar at all

@@ -36,10 +36,11 @@ from datetime import UTC
 
 from django.utils import timezone
 
-from memories.choices import TRUTH_TYPES, MemoryType, Status
+from memories.choices import MemoryType, Status
 from memories.recall.search import SearchHit, memories_accessed, memory_search
 from memories.recall.tokens import count_tokens_many
 from memories.write import validation
+from memories.write.truth import Group, group_of
 from tenants.models import TOKEN_BUDGET_MAX, TOKEN_BUDGET_MIN
 from tenants.scoping import get_active_tenant
 
@@ -58,14 +59,15 @@ class ContextBlock:
 
 
 def contradicting(hits: Sequence[SearchHit]) -> set[uuid.UUID]:
-    """Active (or conflicted) facts and preferences that share their (scope, entity) with another one among
-    ``hits``: two answers to one question that no person kept together on purpose."""
-    by_group: dict[tuple[uuid.UUID, str], list[uuid.UUID]] = {}
+    """Active (or conflicted) facts and preferences that share their group (``write.truth.group_of``: scope
+    and entity) with another one among ``hits``: two answers to one question that no person kept together
+    on purpose."""
+    by_group: dict[Group, list[uuid.UUID]] = {}
     for hit in hits:
         m = hit.memory
-        live = m.status in (Status.ACTIVE, Status.CONFLICTED)
-        if live and m.entity and m.type in TRUTH_TYPES and not m.kept_alongside:
-            by_group.setdefault((m.scope_id, m.entity), []).append(m.pk)
+        group = group_of(m)
+        if group is not None and m.status in (Status.ACTIVE, Status.CONFLICTED) and not m.kept_alongside:
+            by_group.setdefault(group, []).append(m.pk)
     return {pk for ids in by_group.values() if len(ids) > 1 for pk in ids}
 
 
