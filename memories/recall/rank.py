@@ -184,10 +184,12 @@ def distinctness(judged: Sequence[Candidate], candidates: Sequence[Candidate], p
         sims = matrix[rows] @ matrix.T  # each asked memory against every candidate
         sims[level[None, :] >= level[rows][:, None]] = -np.inf  # itself and those ranked above it
         neighbours = min(DISTINCT_NEIGHBOURS, len(pool))
-        nearest = -np.partition(-sims, neighbours - 1, axis=1)[:, :neighbours]
-        for c, row in zip(asked, nearest, strict=True):
-            below = row[np.isfinite(row)]
-            margins[c.id] = c.similarity - float(below.mean()) if len(below) else math.inf
+        nearest = -np.partition(-sims, neighbours - 1, axis=1)[:, :neighbours].astype(np.float64)
+        below = np.isfinite(nearest)
+        counts = below.sum(axis=1)
+        means = np.where(below, nearest, 0.0).sum(axis=1) / np.maximum(counts, 1)
+        for c, count, mean in zip(asked, counts.tolist(), means.tolist(), strict=True):
+            margins[c.id] = c.similarity - mean if count else math.inf
     return margins
 
 

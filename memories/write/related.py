@@ -2,8 +2,9 @@
 
 One query fetches, for every item of the batch, the up-to-20 best candidates in its scope: the same
 content (the duplicate key, expired twins included), the same entity and type, or a near-duplicate
-vector of the same type, best first — near-duplicates by each configured model's vectors (the primary
-model's on the memory row; the others' in ``MemoryVector``), each at that model's threshold. Ranking
+vector of the same type by the primary model (its vector is on the memory row), best first. For each
+secondary model (vectors in ``MemoryVector``) one more query reads the batch's scopes' vectors once, and
+numpy finds each item's near-duplicates among them (``secondary_near``), each model at its threshold. Ranking
 the final list happens in Python (``rank_related``), together with the memories this batch has already
 created or changed, so item 7 sees what items 1-6 did. There each pair is compared by the model that
 reads both texts (``memories.embeddings.judge``: all-MiniLM for two English-like texts, USE when either
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from memories.write.prepare import Prepared
 
 CANDIDATES_PER_ITEM = 20
+# Above this many memories to compare by a secondary model, the batch's scopes are compared in SQL.
+SCOPE_VECTORS_MAX = 10_000
 
 
 def _vector_literal(found: Embedded | None) -> str | None:
@@ -44,8 +47,9 @@ def _vector_literal(found: Embedded | None) -> str | None:
 
 def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: float,
                      now: datetime) -> list[list[Memory]]:
-    """For each (scope, item): the stored memories it may relate to. Two queries for the batch, and one
-    for the candidates' secondary vectors.
+    """For each (scope, item): the stored memories it may relate to. One query for the batch by the primary
+    model (and the same content and entity), one per secondary model (``secondary_near``), and one for the
+    candidates' secondary vectors.
 
     A memory that is a candidate of several items is ONE instance, so a change made while applying
     one item is seen by the next.
@@ -60,25 +64,82 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
     }
-    secondary = [e.name for e in embedders()[1:]]
     primary = get_embedder().name
     params["primary_reads"] = [p.embedded[primary].coverage >= READS_MIN if primary in p.embedded else False
                                for _, p in items]
     params["reads_min"] = READS_MIN
-    for j, name in enumerate(secondary):
+    in_sql: list[int] = []
+    pairs: list[tuple[int, uuid.UUID]] = []
+    for j, name in enumerate(e.name for e in embedders()[1:]):
+        found = secondary_near(items, name, params)
+        if found is not None:
+            pairs += found
+            continue
+        in_sql.append(j)  # too many memories to compare here: the database compares them, item by item
         params[f"model_{j}"] = name
         params[f"emb_{j}"] = [_vector_literal(p.embedded.get(name)) for _, p in items]
         params[f"max_distance_{j}"] = 1.0 - profile(name).near_duplicate
-    pairs = sql.related_candidates(params, len(secondary))
+    pairs = sql.related_candidates(params, in_sql) + pairs
     ids = {memory_id for _, memory_id in pairs}
     loaded = {m.pk: m for m in Memory.objects.select_related("scope", "subject").defer("search_vector")
               .filter(pk__in=ids)} if ids else {}
     secondary_attach(loaded.values())
-    found: list[list[Memory]] = [[] for _ in items]
+    found_per_item: list[list[Memory]] = [[] for _ in items]
     for idx, memory_id in pairs:
-        if memory_id in loaded and loaded[memory_id] not in found[idx]:
-            found[idx].append(loaded[memory_id])
-    return found
+        if memory_id in loaded and loaded[memory_id] not in found_per_item[idx]:
+            found_per_item[idx].append(loaded[memory_id])
+    return found_per_item
+
+
+def secondary_near(items: Sequence[tuple[Scope, Prepared]], model: str,
+                   params: Mapping[str, Any]) -> list[tuple[int, uuid.UUID]] | None:
+    """(item index, memory id) pairs: for each item with a vector of secondary ``model``, up to
+    ``CANDIDATES_PER_ITEM`` live memories of its scope and type whose vector of that model is within the
+    model's near-duplicate threshold, nearest first (then newest). Only the memories the primary model
+    cannot read, for an item it reads: those pairs are the primary's to judge.
+
+    The scopes' vectors are read once for the whole batch (``sql.SCOPE_VECTORS_SQL``, binary) and compared
+    here; item by item in SQL, each item re-read its scope's vectors (about half the database's time of a
+    mixed batch, docs/benchmarks.md). None when the scopes hold more than ``SCOPE_VECTORS_MAX`` such
+    memories: the caller then asks the database (``RELATED_SECONDARY_SQL``)."""
+    wanted = [(idx, scope.pk, p) for idx, (scope, p) in enumerate(items) if model in p.embedded]
+    if not wanted:
+        return []
+    reads = params["primary_reads"]
+    rows = sql.scope_vectors({
+        "model": model, "tenant": params["tenant"], "scopes": list({scope_id for _, scope_id, _ in wanted}),
+        "live": params["live"], "now": params["now"], "types": list({p.input.type for _, _, p in wanted}),
+        "all_scopes": list({scope_id for idx, scope_id, _ in wanted if not reads[idx]}),
+        "reads_min": READS_MIN, "limit": SCOPE_VECTORS_MAX + 1})
+    if len(rows) > SCOPE_VECTORS_MAX:
+        return None
+    dimensions = len(wanted[0][2].embedded[model].vector)
+    rows = [row for row in rows if len(row[5]) == 4 + 4 * dimensions]  # a vector of another size: not comparable
+    if not rows:
+        return []
+    raw = np.frombuffer(b"".join(bytes(row[5]) for row in rows), dtype=np.uint8).reshape(len(rows), -1)
+    matrix = raw[:, 4:].copy().view(">f4").astype(np.float64)
+    norms = np.linalg.norm(matrix, axis=1)
+    matrix[norms > 0] /= norms[norms > 0, None]
+    by_scope: dict[uuid.UUID, list[int]] = {}
+    for i, row in enumerate(rows):
+        by_scope.setdefault(row[1], []).append(i)
+    types = np.asarray([row[2] for row in rows], dtype=object)
+    unread = np.asarray([bool(row[4]) for row in rows])
+    newest = np.asarray([-row[3].timestamp() for row in rows])
+    limit = 1.0 - profile(model).near_duplicate
+    pairs: list[tuple[int, uuid.UUID]] = []
+    for idx, scope_id, p in wanted:
+        slots = np.asarray(by_scope.get(scope_id, []), dtype=np.int64)
+        if not len(slots):
+            continue
+        slots = slots[(types[slots] == p.input.type) & (unread[slots] | (not reads[idx]))]
+        distances = 1.0 - matrix[slots] @ _unit(p.embedded[model].vector)
+        near = distances <= limit
+        slots, distances = slots[near], distances[near]
+        for slot in slots[np.lexsort((newest[slots], distances))][:CANDIDATES_PER_ITEM]:
+            pairs.append((idx, rows[slot][0]))
+    return pairs
 
 
 def _unit(vector: Any) -> np.ndarray:

@@ -5,10 +5,12 @@ every ``*_SQL`` constant here to that rule."""
 from __future__ import annotations
 
 import contextlib
+import struct
 import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import numpy as np
 from django.db import connection
 
 from tenants.scoping import get_active_tenant
@@ -60,6 +62,27 @@ CROSS JOIN LATERAL (
 WHERE i.emb IS NOT NULL
 """
 
+# New MemoryVector rows, in PostgreSQL's binary COPY format: a vector goes as its binary form (what
+# vector_send gives and vector_recv reads), so no float is written out as text and parsed back.
+VECTORS_COPY_SQL = ("COPY memories_memoryvector (tenant_id, memory_id, model, coverage, embedding, created_at) "
+                    "FROM STDIN WITH (FORMAT BINARY)")
+
+# For the batch's near-duplicate check by a secondary model, done in numpy (``related.secondary_near``): the
+# live, unexpired memories of the batch's scopes and types holding that model's vector, the vector in
+# binary. In the scopes not in ``all_scopes`` (every item there is one the primary model reads) only the
+# memories the primary model cannot read: the other pairs are the primary model's to judge. At most
+# ``limit`` rows; more, and the check runs in SQL instead (``RELATED_SECONDARY_SQL``).
+SCOPE_VECTORS_SQL = """
+SELECT m.id, m.scope_id, m.type, m.updated_at, coalesce(m.embedding_coverage < %(reads_min)s, false),
+       vector_send(v.embedding)
+FROM memories_memory m
+JOIN memories_memoryvector v ON v.memory_id = m.id AND v.model = %(model)s AND v.tenant_id = %(tenant)s
+WHERE m.tenant_id = %(tenant)s AND m.scope_id = ANY(%(scopes)s) AND m.status = ANY(%(live)s)
+  AND (m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = ANY(%(types)s)
+  AND (m.scope_id = ANY(%(all_scopes)s) OR m.embedding_coverage < %(reads_min)s)
+LIMIT %(limit)s
+"""
+
 # Transaction-scoped advisory locks, one per scope (serialise related-find + decide + write).
 SCOPE_LOCKS_SQL = ("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) "
                    "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)")
@@ -73,6 +96,7 @@ REEMBED_LOCK_SQL = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
 REEMBED_UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
 
 CROSS_TENANT = {
+    "VECTORS_COPY_SQL": "reads nothing: writes rows that carry their tenant (stamped by the caller: scoping.stamp)",
     "SCOPE_LOCKS_SQL": "reads no table: locks keyed by scope ids (random UUIDs)",
     "SCOPE_LOCK_SQL": "reads no table: a lock keyed by a scope id (a random UUID)",
     "REEMBED_LOCK_SQL": "reads no table: a lock keyed by a tenant id and a model name",
@@ -80,14 +104,37 @@ CROSS_TENANT = {
 }
 
 
-def related_candidates(params: dict[str, Any], secondary_models: int = 0) -> list[tuple[int, uuid.UUID]]:
+def related_candidates(params: dict[str, Any], secondary: Sequence[int] = ()) -> list[tuple[int, uuid.UUID]]:
     """(item index, memory id) pairs of ``RELATED_SQL`` and of ``RELATED_SECONDARY_SQL`` for each secondary
-    model j (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``); ``params["tenant"]`` is the
-    active tenant. A memory may come twice for one item (found by two models)."""
-    parts = [RELATED_SQL, *(RELATED_SECONDARY_SQL.format(j=j) for j in range(secondary_models))]
+    model j in ``secondary`` (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``); ``params["tenant"]``
+    is the active tenant. A memory may come twice for one item (found by two models)."""
+    parts = [RELATED_SQL, *(RELATED_SECONDARY_SQL.format(j=j) for j in secondary)]
     statement = "\nUNION ALL\n".join(parts)
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
+        return cursor.fetchall()
+
+
+def vector_binary(vector: Sequence[float] | np.ndarray) -> bytes:
+    """pgvector's binary form of a vector: int16 dimensions, int16 unused, big-endian float4s."""
+    values = np.asarray(vector, dtype=">f4")
+    return struct.pack(">HH", len(values), 0) + values.tobytes()
+
+
+def vectors_copy(rows: Sequence[tuple[uuid.UUID, uuid.UUID, str, float, Sequence[float] | np.ndarray, Any]]) -> None:
+    """Insert MemoryVector rows ``(tenant id, memory id, model, coverage, vector, created_at)`` with one binary
+    COPY. Each field is sent in its binary form (the vector as ``vector_binary``; psycopg's bytea dumper passes
+    those bytes through as they are, and the server reads them with the column's own type)."""
+    with connection.cursor() as cursor, cursor.cursor.copy(VECTORS_COPY_SQL) as copy:
+        copy.set_types(["uuid", "uuid", "text", "float8", "bytea", "timestamptz"])
+        for tenant_id, memory_id, model, coverage, vector, created_at in rows:
+            copy.write_row((tenant_id, memory_id, model, float(coverage), vector_binary(vector), created_at))
+
+
+def scope_vectors(params: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The rows of ``SCOPE_VECTORS_SQL``: (id, scope id, type, updated_at, unread by the primary, vector bytes)."""
+    with connection.cursor() as cursor:
+        cursor.execute(SCOPE_VECTORS_SQL, params)
         return cursor.fetchall()
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from memories.embeddings import Embedded, get_embedder, secondary_embedders
 from memories.models import Memory, MemoryVector
+from memories.write import sql
+from tenants.scoping import stamp
 
 
 def primary_fields(embedded: Mapping[str, Embedded]) -> dict[str, Any]:
@@ -29,12 +31,14 @@ def secondary_rows(memory: Memory, embedded: Mapping[str, Embedded]) -> list[Mem
 
 
 def vectors_save(rows: Sequence[MemoryVector], replacing: Iterable[Memory] = ()) -> None:
-    """Insert ``rows``; first drop the stored secondary vectors of ``replacing`` (memories whose content changed)."""
+    """Insert ``rows`` (one binary COPY: ``sql.vectors_copy``); first drop the stored secondary vectors of
+    ``replacing`` (memories whose content changed)."""
     stale = [m.pk for m in replacing if not m._state.adding]
     if stale:
         MemoryVector.objects.filter(memory_id__in=stale).delete()
     if rows:
-        MemoryVector.objects.bulk_create(rows)
+        stamp(rows)
+        sql.vectors_copy([(r.tenant_id, r.memory_id, r.model, r.coverage, r.embedding, r.created_at) for r in rows])
 
 
 def secondary_set(memory: Memory, embedded: Mapping[str, Embedded]) -> None:

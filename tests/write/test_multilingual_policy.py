@@ -69,3 +69,40 @@ def test_english_pairs_keep_the_first_models_rule(alice: KeyedClient) -> None:
     # Two facts. USE would call them the same (0.77, above its 0.75); all-MiniLM judges English pairs: 0.68.
     assert action(create(alice, content="The user is allergic to penicillin", confidence=HIGH)) == ("created", [])
 
+
+
+MIXED_SCOPE = [
+    ("fact", "用户对海鲜过敏"), ("fact", "用户的女儿叫小雨，今年六岁"), ("fact", "The user lives in Hangzhou"),
+    ("preference", "用户喜欢深色主题"), ("preference", "The user drinks oolong tea"),
+    ("fact", "星辰计划的预算是 42000 元"),
+    ("fact", "用户的父母住在杭州"), ("task", "下周三之前把报告发给 Sarah"),
+]
+BATCH = [
+    ("fact", "The user is allergic to seafood"), ("fact", "小雨是用户六岁的女儿"),
+    ("preference", "用户现在更喜欢浅色主题"),
+    ("fact", "The user's parents live in Hangzhou"), ("task", "Send the report to Sarah before Wednesday"),
+    ("fact", "用户住在杭州"), ("preference", "The user likes dark mode"),
+]
+
+
+def test_the_batch_compares_secondary_vectors_as_the_database_would(alice: KeyedClient, monkeypatch) -> None:
+    """``related.secondary_near`` (numpy, the scopes' vectors read once) finds what ``RELATED_SECONDARY_SQL``
+    (item by item in the database; used above ``SCOPE_VECTORS_MAX``) finds, in the same order."""
+    from django.utils import timezone
+
+    from memories.models import Scope
+    from memories.write import related
+    from memories.write.prepare import MemoryInput, prepare_inputs
+
+    for kind, content in MIXED_SCOPE:
+        create(alice, type=kind, content=content, confidence=HIGH)
+    with tenant_scope(alice.tenant):
+        scope = Scope.objects.get(path="user/1")
+        prepared = prepare_inputs([MemoryInput(scope="user/1", type=kind, content=content) for kind, content in BATCH])
+        items = [(scope, p) for p in prepared]
+        now = timezone.now()
+        by_numpy = [[m.pk for m in found] for found in related.related_prefetch(items, 0.92, now)]
+        monkeypatch.setattr(related, "SCOPE_VECTORS_MAX", 0)
+        by_sql = [[m.pk for m in found] for found in related.related_prefetch(items, 0.92, now)]
+    assert by_numpy == by_sql
+    assert sum(map(len, by_numpy)) >= 4  # seafood, 小雨, the theme and the parents each find their pair

@@ -25,12 +25,17 @@ class IndexSource:
 
     def __init__(self, indexes: Sequence[ScopeIndex], criteria: Criteria) -> None:
         self.indexes, self.criteria = indexes, criteria
+        self._names = [e.name for e in embedders()]
         self._judged: list[np.ndarray] | None = None  # per index: which model judges each slot
+        # The secondary models whose vectors the candidates carry (``Candidate.others``, for the floor's
+        # distinctness test): those that judge some memory of this search. An English question over English
+        # memories needs none, and copies none.
+        self._others: frozenset[str] = frozenset()
 
     def judge(self, reads: Sequence[bool]) -> dict[str, int]:
         """Assign each memory to the model that compares it with the query (``ScopeIndex.judged``; ``reads``:
         does each configured model read the query) and count them per model."""
-        names = [e.name for e in embedders()]
+        names = self._names
         counts = dict.fromkeys(names, 0)  # the primary's count includes the memories no model reads
         judged = []
         for index in self.indexes:
@@ -42,11 +47,12 @@ class IndexSource:
             for k, name in enumerate(names):
                 counts[name] += int(per_model[k + 1])
         self._judged = judged
+        self._others = frozenset(name for name in names[1:] if counts[name])
         return counts
 
     def _judge_of(self, i: int, slot: int) -> str:
         """The model that judged a slot; "" when no model reads the pair (the primary ranked it anyway)."""
-        names = [e.name for e in embedders()]
+        names = self._names
         if self._judged is None or slot >= len(self._judged[i]):
             return names[0]
         k = int(self._judged[i][slot])
@@ -56,7 +62,8 @@ class IndexSource:
                    lexical: float = 0.0, model: str = "") -> Candidate:
         type_, confidence, valid_from = index.ranking_fields(slot)
         vector = index.vectors[slot].copy() if index.has_vector[slot] else None
-        others = {name: found.vectors[slot].copy() for name, found in index.others.items() if found.has_vector[slot]}
+        others = {name: found.vectors[slot].copy() for name, found in index.others.items()
+                  if name in self._others and found.has_vector[slot]}
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
                          else 0.0, lexical=lexical, vector=vector, model=model, others=others)
 
@@ -64,7 +71,7 @@ class IndexSource:
                           ) -> list[Candidate]:
         """The most similar memories by ``model``'s vectors (None: the primary's), among those the model
         judges once ``judge`` ran (before: every memory, by the primary model)."""
-        names = [e.name for e in embedders()]
+        names = self._names
         name = model or names[0]
         secondary = None if name == names[0] else name
         among = None
@@ -93,13 +100,13 @@ class IndexSource:
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
             order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+            primary = self._names[0]
             candidates = []
             with _locked(self.indexes):
                 for (index, pk, score, slot), covered in zip(found, coverage, strict=True):
                     name = self._judge_of(order[index.scope_id], slot)
                     c = self._candidate(index, pk, slot, 0.0, score, model=name)
                     c.lexical_coverage = covered
-                    primary = embedders()[0].name
                     unit = units.get(name or primary)
                     vector = index.vector(pk, None if name in ("", primary) else name)
                     if unit is not None and vector is not None:

@@ -1,0 +1,22 @@
+# The secondary models' vectors (MemoryVector) kept inline, as the primary's are on the memory row (0003).
+# A 512-dimension vector is 2,052 bytes, so a MemoryVector row crossed PostgreSQL's 2 KB TOAST threshold
+# and every vector went to the TOAST table: each write inserted two TOAST chunks and their index entries,
+# and each read (the write flow's near-duplicate check, search-index loads) fetched them back.
+# toast_tuple_target = 8160 leaves any row that fits a page alone; MAIN keeps a bigger vector inline
+# whenever possible. The UPDATE rewrites the rows stored before, so they move inline too.
+from django.db import migrations
+
+FORWARD = """
+ALTER TABLE memories_memoryvector ALTER COLUMN embedding SET STORAGE MAIN;
+ALTER TABLE memories_memoryvector SET (toast_tuple_target = 8160);
+UPDATE memories_memoryvector SET embedding = embedding::real[]::vector;
+"""
+REVERSE = """
+ALTER TABLE memories_memoryvector ALTER COLUMN embedding SET STORAGE EXTENDED;
+ALTER TABLE memories_memoryvector RESET (toast_tuple_target);
+"""
+
+
+class Migration(migrations.Migration):
+    dependencies = [("memories", "0019_version_reasons_keyed_and_imported")]
+    operations = [migrations.RunSQL(FORWARD, REVERSE)]
