@@ -192,7 +192,11 @@ class MemoryVector(TenantOwned):
     memory for the search indexes; deleted with its memory (erasure reaches it) or when its model is
     dropped from the configuration."""
 
-    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="vectors")
+    # No single-column indexes on the two keys: ``memoryvector_unique`` (memory, model) and
+    # ``memoryvector_tenant_model`` lead with them, and each index costs every inserted vector.
+    tenant = models.ForeignKey("tenants.Tenant", on_delete=models.CASCADE, related_name="+", editable=False,
+                               db_index=False)
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="vectors", db_index=False)
     model = models.CharField(max_length=100)
     coverage = models.FloatField(default=1.0)
     embedding = VectorField()
