@@ -24,7 +24,7 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -560,6 +560,34 @@ def embed_all(texts: Sequence[str]) -> list[dict[str, Embedded]]:
     for embedder, future in zip(models[1:], pending, strict=True):
         per_model[embedder.name] = future.result()
     return [{name: found[i] for name, found in per_model.items()} for i in range(len(texts))]
+
+
+def embed_primary_first(texts: Sequence[str]) -> tuple[list[dict[str, Embedded]], Callable[[], None]]:
+    """``embed_all`` in two steps: the primary model's vectors now (its parallel runs have the cores to
+    themselves), the other models' on their own thread from then on. Returns the primary's vectors and
+    ``finish``, which waits for the others and adds them to those same dicts (raising what they raised).
+
+    The write flow does its first database work (locks, the primary model's related-memory query) while
+    the secondary models embed: on 2 cores that work leaves one mostly idle, which a secondary model
+    then uses instead of taking it from the primary's runs (docs/benchmarks.md)."""
+    models = embedders()
+    if not texts:
+        return [], lambda: None
+    primary = models[0]
+    first = [{primary.name: Embedded(v, c)} for v, c in zip(primary.embed(texts), primary.coverage(texts), strict=True)]
+
+    def run(embedder: Embedder) -> list[Embedded]:
+        vectors, covered = embedder.embed(texts), embedder.coverage(texts)
+        return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
+
+    pending = [(e.name, _SECONDARY.submit(run, e)) for e in models[1:]]
+
+    def finish() -> None:
+        for name, future in pending:
+            for vectors, found in zip(first, future.result(), strict=True):
+                vectors[name] = found
+
+    return first, finish
 
 
 def warm_up() -> None:

@@ -34,7 +34,7 @@ from memories.embeddings import embedders, profile
 from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
-from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs
+from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import rank_related, related_prefetch
@@ -280,7 +280,9 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
     ``after_write``: called inside the same transaction with the results (e.g. to mark a job done
     atomically with its writes, so a crash can never leave one without the other).
     """
-    prepared = prepare_inputs(items)  # validation and embedding: slow work, no transaction open
+    # Validation and embedding: slow work, no transaction open. The secondary models' vectors are computed
+    # while the transaction's first statements run (related_prefetch waits for them).
+    prepared, vectors_ready = prepare_inputs_primary_first(items)
     tenant = get_active_tenant()
     threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
     results: list[WriteResult] = []
@@ -292,7 +294,7 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
             lock_scopes([scopes[path] for path in sorted(scopes)])  # stable lock order across requests
             subjects = subjects_get_or_create(p.input.subject for p in prepared)
             stored = related_prefetch([(scopes[p.input.scope], p) for p in prepared], near_duplicate,
-                                      timezone.now())
+                                      timezone.now(), vectors_ready)
             for p, candidates in zip(prepared, stored, strict=True):
                 results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
                                       near_duplicate, candidates))

@@ -6,7 +6,7 @@ Slow work (the embedding) happens here, so the write transaction that follows ne
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from memories.choices import MemoryType, Provenance
-from memories.embeddings import Embedded, embed_all, get_embedder
+from memories.embeddings import Embedded, embed_all, embed_primary_first, get_embedder
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
 from memories.write.vectors import primary_fields
@@ -104,17 +104,33 @@ def filter_secrets(content: str, prefix: str) -> tuple[str, list[str]]:
 
 
 def prepare_inputs(items: Sequence[MemoryInput]) -> list[Prepared]:
+    """Validate, normalise and embed by every configured model (at once, each on its own thread)."""
+    prepared = _validated(items)
+    for p, vectors in zip(prepared, embed_all([p.content for p in prepared]), strict=True):
+        p.embedded = vectors
+        p.embedding = vectors[get_embedder().name].vector
+    return prepared
+
+
+def prepare_inputs_primary_first(items: Sequence[MemoryInput]) -> tuple[list[Prepared], Callable[[], None]]:
+    """As ``prepare_inputs``, but each ``Prepared.embedded`` holds only the primary model's vector until
+    ``finish()`` (call it before anything compares or stores the other models' vectors): they are computed
+    meanwhile on their own thread (``embeddings.embed_primary_first``). For batches: the primary model's
+    parallel runs get the cores to themselves."""
+    prepared = _validated(items)
+    embedded, finish = embed_primary_first([p.content for p in prepared])
+    for p, vectors in zip(prepared, embedded, strict=True):
+        p.embedded = vectors  # the same dicts finish() completes
+        p.embedding = vectors[get_embedder().name].vector
+    return prepared, finish
+
+
+def _validated(items: Sequence[MemoryInput]) -> list[Prepared]:
     if len(items) > settings.MAX_BATCH_SIZE:
         raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
     threshold = get_active_tenant().review_threshold
     many = len(items) > 1
-    prepared = [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
-    embedded = embed_all([p.content for p in prepared])
-    primary = get_embedder().name
-    for p, vectors in zip(prepared, embedded, strict=True):
-        p.embedded = vectors
-        p.embedding = vectors[primary].vector
-    return prepared
+    return [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
 
 
 def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) -> Memory:

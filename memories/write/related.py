@@ -19,7 +19,7 @@ since raw SQL does not go through the tenant-scoped manager; the rows are then l
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -45,11 +45,12 @@ def _vector_literal(found: Embedded | None) -> str | None:
     return None if found is None else "[" + ",".join(map(str, found.vector)) + "]"
 
 
-def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: float,
-                     now: datetime) -> list[list[Memory]]:
+def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: float, now: datetime,
+                     vectors_ready: Callable[[], None] | None = None) -> list[list[Memory]]:
     """For each (scope, item): the stored memories it may relate to. One query for the batch by the primary
     model (and the same content and entity), one per secondary model (``secondary_near``), and one for the
-    candidates' secondary vectors.
+    candidates' secondary vectors. ``vectors_ready``: called between the first query and the others, which
+    need the items' secondary vectors (``prepare.prepare_inputs_primary_first``'s ``finish``).
 
     A memory that is a candidate of several items is ONE instance, so a change made while applying
     one item is seen by the next.
@@ -68,8 +69,10 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
     params["primary_reads"] = [p.embedded[primary].coverage >= READS_MIN if primary in p.embedded else False
                                for _, p in items]
     params["reads_min"] = READS_MIN
+    pairs = sql.related_candidates(params)
+    if vectors_ready is not None:
+        vectors_ready()
     in_sql: list[int] = []
-    pairs: list[tuple[int, uuid.UUID]] = []
     for j, name in enumerate(e.name for e in embedders()[1:]):
         found = secondary_near(items, name, params)
         if found is not None:
@@ -79,7 +82,7 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         params[f"model_{j}"] = name
         params[f"emb_{j}"] = [_vector_literal(p.embedded.get(name)) for _, p in items]
         params[f"max_distance_{j}"] = 1.0 - profile(name).near_duplicate
-    pairs = sql.related_candidates(params, in_sql) + pairs
+    pairs += sql.related_candidates(params, in_sql, primary=False)
     ids = {memory_id for _, memory_id in pairs}
     loaded = {m.pk: m for m in Memory.objects.select_related("scope", "subject").defer("search_vector")
               .filter(pk__in=ids)} if ids else {}

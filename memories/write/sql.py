@@ -110,11 +110,14 @@ CROSS_TENANT = {
 }
 
 
-def related_candidates(params: dict[str, Any], secondary: Sequence[int] = ()) -> list[tuple[int, uuid.UUID]]:
-    """(item index, memory id) pairs of ``RELATED_SQL`` and of ``RELATED_SECONDARY_SQL`` for each secondary
-    model j in ``secondary`` (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``); ``params["tenant"]``
-    is the active tenant. A memory may come twice for one item (found by two models)."""
-    parts = [RELATED_SQL, *(RELATED_SECONDARY_SQL.format(j=j) for j in secondary)]
+def related_candidates(params: dict[str, Any], secondary: Sequence[int] = (),
+                       primary: bool = True) -> list[tuple[int, uuid.UUID]]:
+    """(item index, memory id) pairs of ``RELATED_SQL`` (unless not ``primary``) and of ``RELATED_SECONDARY_SQL``
+    for each secondary model j in ``secondary`` (``params["model_j"]``, ``["emb_j"]``, ``["max_distance_j"]``);
+    ``params["tenant"]`` is the active tenant. A memory may come twice for one item (found by two models)."""
+    parts = [*([RELATED_SQL] if primary else []), *(RELATED_SECONDARY_SQL.format(j=j) for j in secondary)]
+    if not parts:
+        return []
     statement = "\nUNION ALL\n".join(parts)
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
