@@ -37,8 +37,11 @@ if TYPE_CHECKING:
     from memories.write.prepare import Prepared
 
 CANDIDATES_PER_ITEM = 20
-# Above this many memories to compare by a secondary model, the batch's scopes are compared in SQL.
+# Above this many memories to compare by a secondary model (or this many per item of the batch: a single
+# write into a large scope reads less in SQL, which compares in the database), the batch's scopes are
+# compared in SQL.
 SCOPE_VECTORS_MAX = 10_000
+SCOPE_VECTORS_PER_ITEM = 200
 
 
 def _vector_literal(found: Embedded | None) -> str | None:
@@ -104,17 +107,19 @@ def secondary_near(items: Sequence[tuple[Scope, Prepared]], model: str,
     The scopes' vectors are read once for the whole batch (``sql.SCOPE_VECTORS_SQL``, binary) and compared
     here; item by item in SQL, each item re-read its scope's vectors (about half the database's time of a
     mixed batch, docs/benchmarks.md). None when the scopes hold more than ``SCOPE_VECTORS_MAX`` such
-    memories: the caller then asks the database (``RELATED_SECONDARY_SQL``)."""
+    memories, or more than ``SCOPE_VECTORS_PER_ITEM`` per item: the caller then asks the database
+    (``RELATED_SECONDARY_SQL``)."""
     wanted = [(idx, scope.pk, p) for idx, (scope, p) in enumerate(items) if model in p.embedded]
     if not wanted:
         return []
     reads = params["primary_reads"]
+    most = min(SCOPE_VECTORS_MAX, SCOPE_VECTORS_PER_ITEM * len(wanted))
     rows = sql.scope_vectors({
         "model": model, "tenant": params["tenant"], "scopes": list({scope_id for _, scope_id, _ in wanted}),
         "live": params["live"], "now": params["now"], "types": list({p.input.type for _, _, p in wanted}),
         "all_scopes": list({scope_id for idx, scope_id, _ in wanted if not reads[idx]}),
-        "reads_min": READS_MIN, "limit": SCOPE_VECTORS_MAX + 1})
-    if len(rows) > SCOPE_VECTORS_MAX:
+        "reads_min": READS_MIN, "limit": most + 1})
+    if len(rows) > most:
         return None
     dimensions = len(wanted[0][2].embedded[model].vector)
     rows = [row for row in rows if len(row[5]) == 4 + 4 * dimensions]  # a vector of another size: not comparable
