@@ -544,19 +544,20 @@ def set_embedders(models: Sequence[Embedder] | None) -> None:
 _SECONDARY = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mnemara-embed-secondary")
 
 
+def _embedded(embedder: Embedder, texts: Sequence[str]) -> list[Embedded]:
+    """One model's vector and coverage of each text."""
+    vectors, covered = embedder.embed(texts), embedder.coverage(texts)
+    return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
+
+
 def embed_all(texts: Sequence[str]) -> list[dict[str, Embedded]]:
     """Every configured model's vector (and coverage) of each text: ``[{model name: Embedded}, ...]``.
     The secondary models run on their own thread while the primary runs on this one."""
     models = embedders()
     if not texts:
         return []
-
-    def run(embedder: Embedder) -> list[Embedded]:
-        vectors, covered = embedder.embed(texts), embedder.coverage(texts)
-        return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
-
-    pending = [_SECONDARY.submit(run, e) for e in models[1:]]
-    per_model = {models[0].name: run(models[0])}
+    pending = [_SECONDARY.submit(_embedded, e, texts) for e in models[1:]]
+    per_model = {models[0].name: _embedded(models[0], texts)}
     for embedder, future in zip(models[1:], pending, strict=True):
         per_model[embedder.name] = future.result()
     return [{name: found[i] for name, found in per_model.items()} for i in range(len(texts))]
@@ -573,14 +574,8 @@ def embed_primary_first(texts: Sequence[str]) -> tuple[list[dict[str, Embedded]]
     models = embedders()
     if not texts:
         return [], lambda: None
-    primary = models[0]
-    first = [{primary.name: Embedded(v, c)} for v, c in zip(primary.embed(texts), primary.coverage(texts), strict=True)]
-
-    def run(embedder: Embedder) -> list[Embedded]:
-        vectors, covered = embedder.embed(texts), embedder.coverage(texts)
-        return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
-
-    pending = [(e.name, _SECONDARY.submit(run, e)) for e in models[1:]]
+    first = [{models[0].name: found} for found in _embedded(models[0], texts)]
+    pending = [(e.name, _SECONDARY.submit(_embedded, e, texts)) for e in models[1:]]
 
     def finish() -> None:
         for name, future in pending:

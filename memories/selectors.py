@@ -184,17 +184,31 @@ def live_contradictions() -> int:
 
 # --------------------------------------------------------------------------- keyset pagination
 
+def encode_position(*values: str) -> str:
+    """A keyset cursor: the last row's sort values, as a base64 JSON list of strings."""
+    return base64.urlsafe_b64encode(json.dumps(list(values)).encode()).decode().rstrip("=")
+
+
+def decode_position(cursor: str, size: int) -> list[str]:
+    """The ``size`` strings of a cursor ``encode_position`` wrote; anything else is a 400."""
+    try:
+        values = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+    except (ValueError, TypeError, binascii.Error) as exc:
+        raise ValidationFailed("Invalid cursor.", fields={"cursor": ["Not a cursor this API gave out."]}) from exc
+    if not (isinstance(values, list) and len(values) == size and all(isinstance(v, str) for v in values)):
+        raise ValidationFailed("Invalid cursor.", fields={"cursor": ["Not a cursor this API gave out."]})
+    return values
+
+
 def encode_cursor(created_at: datetime, pk: object) -> str:
-    raw = json.dumps([created_at.isoformat(), str(pk)]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return encode_position(created_at.isoformat(), str(pk))
 
 
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    created, pk = decode_position(cursor, 2)
     try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        created, pk = json.loads(raw)
-        return datetime.fromisoformat(created), str(uuid.UUID(str(pk)))
-    except (ValueError, TypeError, binascii.Error, json.JSONDecodeError) as exc:
+        return datetime.fromisoformat(created), str(uuid.UUID(pk))
+    except ValueError as exc:
         raise ValidationFailed("Invalid cursor.", fields={"cursor": ["Not a cursor this API gave out."]}) from exc
 
 
@@ -545,23 +559,6 @@ def memories_at_key(scope: str, key: str, prefixes: Sequence[str] = ()) -> list[
     return sorted(rows, key=lambda m: m.status == Status.PENDING)
 
 
-def _position(cursor: str | None, size: int) -> list[str] | None:
-    """A keyset cursor of ``size`` strings (encoded as ``encode_position`` wrote it), or a 400."""
-    if not cursor:
-        return None
-    try:
-        values = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (ValueError, TypeError, binascii.Error) as exc:
-        raise ValidationFailed("Invalid cursor.", fields={"cursor": ["Not a cursor this API gave out."]}) from exc
-    if not (isinstance(values, list) and len(values) == size and all(isinstance(v, str) for v in values)):
-        raise ValidationFailed("Invalid cursor.", fields={"cursor": ["Not a cursor this API gave out."]})
-    return values
-
-
-def encode_position(*values: str) -> str:
-    return base64.urlsafe_b64encode(json.dumps(list(values)).encode()).decode().rstrip("=")
-
-
 def keys_page(*, scope: str, prefixes: Sequence[str] = (), descendants: bool = False, prefix: str = "",
               cursor: str | None = None, limit: int = 50) -> tuple[list[Memory], str | None]:
     """The keys of a scope (and with ``descendants`` the scopes below it), sorted by (scope, key), one memory
@@ -573,7 +570,7 @@ def keys_page(*, scope: str, prefixes: Sequence[str] = (), descendants: bool = F
     # Code point order, as Python's sorted() orders them: keys are stored with collation "C"; paths are compared
     # in it here, whatever the database's collation.
     qs = qs.exclude(Q(status=Status.PENDING) & _settled_twin()).annotate(path_c=Collate("scope__path", "C"))
-    position = _position(cursor, 2)
+    position = decode_position(cursor, 2) if cursor else None
     if position is not None:
         qs = qs.filter(Q(path_c__gt=position[0]) | Q(path_c=position[0], key__gt=position[1]))
     rows: list[Memory] = list(qs.order_by("path_c", "key")[: limit + 1])
@@ -591,7 +588,7 @@ def namespaces_page(*, prefix: str = "", prefixes: Sequence[str] = (), cursor: s
     if prefix:
         qs = qs.filter(scope_filter([prefix]))
     qs = qs.annotate(path_c=Collate("scope__path", "C"))
-    position = _position(cursor, 1)
+    position = decode_position(cursor, 1) if cursor else None
     if position is not None:
         qs = qs.filter(path_c__gt=position[0])
     rows = list(qs.order_by().values("path_c").annotate(memories=Count("id"), keys=Count("key", distinct=True))

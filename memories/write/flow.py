@@ -9,9 +9,10 @@ per input).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -287,26 +288,34 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID
     threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
     results: list[WriteResult] = []
     writer = _Writer(actor)
-    try:
-        with transaction.atomic():
-            _check_fence(job_id)
-            scopes = scopes_get_or_create(p.input.scope for p in prepared)
-            lock_scopes([scopes[path] for path in sorted(scopes)])  # stable lock order across requests
-            subjects = subjects_get_or_create(p.input.subject for p in prepared)
-            stored = related_prefetch([(scopes[p.input.scope], p) for p in prepared], near_duplicate,
-                                      timezone.now(), vectors_ready)
-            for p, candidates in zip(prepared, stored, strict=True):
-                results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
-                                      near_duplicate, candidates))
-            writer.flush()
-            writer.settle(results)
-            if after_write is not None:
-                after_write(results)
-    except IntegrityError as exc:  # a path that does not take the scope lock raced us; nothing was written
-        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
-                           status_code=409) from exc
+    with _write_transaction():
+        _check_fence(job_id)
+        scopes = scopes_get_or_create(p.input.scope for p in prepared)
+        lock_scopes([scopes[path] for path in sorted(scopes)])  # stable lock order across requests
+        subjects = subjects_get_or_create(p.input.subject for p in prepared)
+        stored = related_prefetch([(scopes[p.input.scope], p) for p in prepared], near_duplicate,
+                                  timezone.now(), vectors_ready)
+        for p, candidates in zip(prepared, stored, strict=True):
+            results.append(_apply(writer, p, scopes[p.input.scope], subjects[p.input.subject or ""], threshold,
+                                  near_duplicate, candidates))
+        writer.flush()
+        writer.settle(results)
+        if after_write is not None:
+            after_write(results)
     transaction.on_commit(functools.partial(_count_resolutions, [r.action.value for r in results]))
     return results
+
+
+@contextlib.contextmanager
+def _write_transaction() -> Iterator[None]:
+    """The one transaction of a write. A path that does not take the scope lock may race it to a unique
+    constraint: then nothing was written, and the caller gets a 409 to retry."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as exc:
+        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
+                           status_code=409) from exc
 
 
 def _count_resolutions(actions: list[str]) -> None:
@@ -421,29 +430,25 @@ def memory_put(*, item: MemoryInput, actor: str, expected_version: int | None = 
     p = prepare_inputs([item])[0]
     threshold, near_duplicate = get_active_tenant().review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
     writer = _Writer(actor)
-    try:
-        with transaction.atomic():
-            scope = scopes_get_or_create([item.scope])[item.scope]
-            lock_scopes([scope])
-            subject = subjects_get_or_create([item.subject])[item.subject or ""]
-            settled, proposal = _at_key(writer, scope, item.key)
-            current = settled or proposal
-            if create_only and current is not None:
-                raise KeyExists("A memory already has this key (If-None-Match: *).")
-            if expected_version is not None:
-                if current is None:
-                    raise KeyNotFound("No memory has this key, so If-Match cannot match.")
-                if current.version != expected_version:
-                    raise VersionConflict(current)
+    with _write_transaction():
+        scope = scopes_get_or_create([item.scope])[item.scope]
+        lock_scopes([scope])
+        subject = subjects_get_or_create([item.subject])[item.subject or ""]
+        settled, proposal = _at_key(writer, scope, item.key)
+        current = settled or proposal
+        if create_only and current is not None:
+            raise KeyExists("A memory already has this key (If-None-Match: *).")
+        if expected_version is not None:
             if current is None:
-                stored = related_prefetch([(scope, p)], near_duplicate, timezone.now())[0]
-                result = _apply(writer, p, scope, subject, threshold, near_duplicate, stored)
-            else:
-                result = _replace(writer, p, subject, settled, proposal, threshold)
-            writer.flush()
-            writer.settle([result])
-    except IntegrityError as exc:
-        raise ServiceError("A concurrent write changed these memories; retry.", code="write_conflict",
-                           status_code=409) from exc
+                raise KeyNotFound("No memory has this key, so If-Match cannot match.")
+            if current.version != expected_version:
+                raise VersionConflict(current)
+        if current is None:
+            stored = related_prefetch([(scope, p)], near_duplicate, timezone.now())[0]
+            result = _apply(writer, p, scope, subject, threshold, near_duplicate, stored)
+        else:
+            result = _replace(writer, p, subject, settled, proposal, threshold)
+        writer.flush()
+        writer.settle([result])
     transaction.on_commit(functools.partial(_count_resolutions, [result.action.value]))
     return result, any(m is result.memory for m in writer.memories)

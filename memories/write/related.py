@@ -30,7 +30,7 @@ from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, ju
 from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.policy import Related, word_overlap
-from memories.write.vectors import secondary_attach, vectors_of
+from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
 from tenants.scoping import get_active_tenant
 
 if TYPE_CHECKING:
@@ -125,10 +125,7 @@ def secondary_near(items: Sequence[tuple[Scope, Prepared]], model: str,
     rows = [row for row in rows if len(row[5]) == 4 + 4 * dimensions]  # a vector of another size: not comparable
     if not rows:
         return []
-    raw = np.frombuffer(b"".join(bytes(row[5]) for row in rows), dtype=np.uint8).reshape(len(rows), -1)
-    matrix = raw[:, 4:].copy().view(">f4").astype(np.float64)
-    norms = np.linalg.norm(matrix, axis=1)
-    matrix[norms > 0] /= norms[norms > 0, None]
+    matrix = unit_vectors_from_binary([bytes(row[5]) for row in rows]).astype(np.float64)
     by_scope: dict[uuid.UUID, list[int]] = {}
     for i, row in enumerate(rows):
         by_scope.setdefault(row[1], []).append(i)

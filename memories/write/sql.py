@@ -5,12 +5,10 @@ every ``*_SQL`` constant here to that rule."""
 from __future__ import annotations
 
 import contextlib
-import struct
 import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import numpy as np
 from django.db import connection
 
 from tenants.scoping import get_active_tenant
@@ -124,20 +122,14 @@ def related_candidates(params: dict[str, Any], secondary: Sequence[int] = (),
         return cursor.fetchall()
 
 
-def vector_binary(vector: Sequence[float] | np.ndarray) -> bytes:
-    """pgvector's binary form of a vector: int16 dimensions, int16 unused, big-endian float4s."""
-    values = np.asarray(vector, dtype=">f4")
-    return struct.pack(">HH", len(values), 0) + values.tobytes()
-
-
-def vectors_copy(rows: Sequence[tuple[uuid.UUID, uuid.UUID, str, float, Sequence[float] | np.ndarray, Any]]) -> None:
+def vectors_copy(rows: Sequence[tuple[uuid.UUID, uuid.UUID, str, float, bytes, Any]]) -> None:
     """Insert MemoryVector rows ``(tenant id, memory id, model, coverage, vector, created_at)`` with one binary
-    COPY. Each field is sent in its binary form (the vector as ``vector_binary``; psycopg's bytea dumper passes
-    those bytes through as they are, and the server reads them with the column's own type)."""
+    COPY, the vector in pgvector's binary form (``vectors.vector_binary``): psycopg's bytea dumper passes those
+    bytes through as they are, and the server reads them with the column's own type."""
     with connection.cursor() as cursor, cursor.cursor.copy(VECTORS_COPY_SQL) as copy:
         copy.set_types(["uuid", "uuid", "text", "float8", "bytea", "timestamptz"])
         for tenant_id, memory_id, model, coverage, vector, created_at in rows:
-            copy.write_row((tenant_id, memory_id, model, float(coverage), vector_binary(vector), created_at))
+            copy.write_row((tenant_id, memory_id, model, float(coverage), vector, created_at))
 
 
 def scope_vectors(params: dict[str, Any]) -> list[tuple[Any, ...]]:

@@ -5,8 +5,11 @@ the same transaction (the memory's own stamp tells the search indexes); re-embed
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from memories.embeddings import Embedded, get_embedder, secondary_embedders
 from memories.models import Memory, MemoryVector
@@ -38,7 +41,27 @@ def vectors_save(rows: Sequence[MemoryVector], replacing: Iterable[Memory] = ())
         MemoryVector.objects.filter(memory_id__in=stale).delete()
     if rows:
         stamp(rows)
-        sql.vectors_copy([(r.tenant_id, r.memory_id, r.model, r.coverage, r.embedding, r.created_at) for r in rows])
+        sql.vectors_copy([(r.tenant_id, r.memory_id, r.model, r.coverage, vector_binary(r.embedding), r.created_at)
+                          for r in rows])
+
+
+def vector_binary(vector: Sequence[float] | np.ndarray) -> bytes:
+    """pgvector's binary form of a vector (what ``vector_recv`` reads): int16 dimensions, int16 unused,
+    big-endian float4s."""
+    values = np.asarray(vector, dtype=">f4")
+    return struct.pack(">HH", len(values), 0) + values.tobytes()
+
+
+def unit_vectors_from_binary(raw: Sequence[bytes]) -> np.ndarray:
+    """Same-sized vectors in pgvector's binary form (``vector_send``) as unit float32 rows (zero rows stay
+    zero)."""
+    width = len(raw[0])
+    vectors = np.frombuffer(b"".join(raw), dtype=np.uint8).reshape(-1, width)[:, 4:].copy().view(">f4")
+    vectors = vectors.astype(np.float32)
+    norms = np.linalg.norm(vectors, axis=1)
+    usable = norms > 0
+    vectors[usable] /= norms[usable, None]
+    return vectors
 
 
 def secondary_set(memory: Memory, embedded: Mapping[str, Embedded]) -> None:

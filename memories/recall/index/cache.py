@@ -60,6 +60,7 @@ from memories.choices import MemoryType, Status
 from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
+from memories.write.vectors import unit_vectors_from_binary
 from tenants.scoping import get_active_tenant
 
 logger = logging.getLogger(__name__)
@@ -108,18 +109,6 @@ def micros(value: datetime | None, default: int = NEVER) -> int:
     if value is None:
         return default
     return (value - EPOCH) // MICROSECOND
-
-
-def _vector_bytes(raw: Sequence[bytes]) -> np.ndarray:
-    """pgvector's binary form (vector_send) of same-sized vectors: int16 dimensions, int16 unused, float4s,
-    big-endian; as unit float32 rows (zero rows stay zero)."""
-    width = len(raw[0])
-    vectors = np.frombuffer(b"".join(raw), dtype=np.uint8).reshape(-1, width)[:, 4:].copy().view(">f4")
-    vectors = vectors.astype(np.float32)
-    norms = np.linalg.norm(vectors, axis=1)
-    usable = norms > 0
-    vectors[usable] /= norms[usable, None]
-    return vectors
 
 
 class ModelVectors:
@@ -224,7 +213,7 @@ class ScopeIndex:
         self.has_vector[at] = False
         if not present.any():
             return
-        vectors = _vector_bytes([e for e, ok in zip(embeddings, present, strict=True) if ok])  # type: ignore[misc]
+        vectors = unit_vectors_from_binary([e for e, ok in zip(embeddings, present, strict=True) if ok])  # type: ignore[misc]
         target = at[present]
         self.vectors[target] = vectors
         self.has_vector[target] = np.linalg.norm(vectors, axis=1) > 0
@@ -245,7 +234,7 @@ class ScopeIndex:
             if not present:
                 continue
             target = np.array([slot for slot, _ in present], dtype=np.int64)
-            vectors = _vector_bytes([vector for _, (_, vector) in present])
+            vectors = unit_vectors_from_binary([vector for _, (_, vector) in present])
             model.vectors[target] = vectors
             model.has_vector[target] = np.linalg.norm(vectors, axis=1) > 0
             model.coverage[target] = [coverage for _, (coverage, _) in present]
