@@ -46,16 +46,16 @@ messages: install
 	$(PY) manage.py compilemessages -l zh_Hans --ignore=.venv
 
 db-stop:
-	-@$(PY) -m mnemara.pg stop
+	-@$(PY) -m mnemara.runtime.pg stop
 
 run: install
-	@$(PY) -m mnemara.pg stop-orphan
+	@$(PY) -m mnemara.runtime.pg stop-orphan
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py reembed --background
-	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT)
+	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --banner .cache/demo-banner.txt
 	$(PY) manage.py jobs_recover
-	@echo "Starting the web server on http://$(HOST):$(PORT) and the background worker (Ctrl-C stops both)"
-	$(PY) -m mnemara.supervise --host $(HOST) --port $(PORT)
+	@echo "Starting the web server and the background worker; the address follows once they are ready (Ctrl-C stops both)"
+	$(PY) -m mnemara.runtime.supervise --host $(HOST) --port $(PORT) --banner .cache/demo-banner.txt
 
 worker: install
 	$(PY) manage.py run_worker
@@ -69,11 +69,11 @@ typecheck: install
 	$(VENV)/bin/mypy --python-version 3.10 mnemara/client  # the client installs on Python >= 3.10
 
 pytest: install browser-deps
-	@$(PY) -m mnemara.pg stop-orphan
+	@$(PY) -m mnemara.runtime.pg stop-orphan
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test: install browser-deps lint typecheck
-	@$(PY) -m mnemara.pg stop-orphan
+	@$(PY) -m mnemara.runtime.pg stop-orphan
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)

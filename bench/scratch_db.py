@@ -19,7 +19,8 @@ def scratch_database(name: str) -> Iterator[None]:
     import django
     from django.db import connection
 
-    params = connection.get_connection_params()  # starts the embedded server (mnemara.db) if that is the database
+    # Starts the embedded server (mnemara.runtime.db) if that is the database.
+    params = connection.get_connection_params()
     admin = {key: params[key] for key in ("host", "port", "user", "password") if key in params}
     admin |= {"dbname": "postgres", "autocommit": True}
     with psycopg.connect(**admin) as conn:

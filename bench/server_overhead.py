@@ -38,7 +38,7 @@ from django.conf import settings
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's rule for pools
 settings.DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 16, "timeout": 5}}
 from django.core.asgi import get_asgi_application
-from mnemara.startup import web_process_settle
+from mnemara.runtime.warm import web_process_settle
 application = get_asgi_application()
 web_process_settle()
 """

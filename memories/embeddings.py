@@ -25,7 +25,6 @@ import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,6 +33,7 @@ import numpy as np
 from django.conf import settings
 
 from memories.models import EMBEDDING_DIMENSIONS
+from mnemara.kernel.threads import THREADS
 
 PRIMARY_DEFAULT = "all-MiniLM-L6-v2"
 MULTILINGUAL_DEFAULT = "use-multilingual-v3"
@@ -352,9 +352,9 @@ class OnnxEmbedder(_QueryCache):
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         batches = [[texts[i] for i in order[start : start + self.batch_size]]
                    for start in range(0, len(order), self.batch_size)]
-        if len(batches) > 1 and self._parallel() > 1:
-            with ThreadPoolExecutor(self._parallel(), thread_name_prefix="mnemara-embed-batch") as pool:
-                pooled = list(pool.map(self._run, batches))  # onnxruntime releases the GIL while it runs
+        if len(batches) > 1 and self._parallel() > 1 and THREADS.running:
+            # On the ``embed`` threads (onnxruntime releases the GIL while it runs); this thread waits.
+            pooled = [f.result() for f in [THREADS.submit("embed", self._run, batch) for batch in batches]]
         else:
             pooled = [self._run(batch) for batch in batches]
         vectors = [row for part in pooled for row in part]
@@ -540,10 +540,6 @@ def set_embedders(models: Sequence[Embedder] | None) -> None:
     _embedders = list(models) if models is not None else None
 
 
-# Secondary models embed a batch here while the primary runs its own parallel runs in the caller's thread.
-_SECONDARY = ThreadPoolExecutor(max_workers=2, thread_name_prefix="mnemara-embed-secondary")
-
-
 def _embedded(embedder: Embedder, texts: Sequence[str]) -> list[Embedded]:
     """One model's vector and coverage of each text."""
     vectors, covered = embedder.embed(texts), embedder.coverage(texts)
@@ -556,7 +552,7 @@ def embed_all(texts: Sequence[str]) -> list[dict[str, Embedded]]:
     models = embedders()
     if not texts:
         return []
-    pending = [_SECONDARY.submit(_embedded, e, texts) for e in models[1:]]
+    pending = [THREADS.submit("secondary", _embedded, e, texts) for e in models[1:]]
     per_model = {models[0].name: _embedded(models[0], texts)}
     for embedder, future in zip(models[1:], pending, strict=True):
         per_model[embedder.name] = future.result()
@@ -575,7 +571,7 @@ def embed_primary_first(texts: Sequence[str]) -> tuple[list[dict[str, Embedded]]
     if not texts:
         return [], lambda: None
     first = [{models[0].name: found} for found in _embedded(models[0], texts)]
-    pending = [(e.name, _SECONDARY.submit(_embedded, e, texts)) for e in models[1:]]
+    pending = [(e.name, THREADS.submit("secondary", _embedded, e, texts)) for e in models[1:]]
 
     def finish() -> None:
         for name, future in pending:

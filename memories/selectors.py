@@ -37,7 +37,7 @@ from memories.recall.tokens import readable_fraction
 from memories.write.policy import word_overlap
 from memories.write.truth import clash_groups, group_of
 from memories.write.vectors import secondary_attach, vectors_of
-from mnemara.errors import NotFound, ValidationFailed
+from mnemara.kernel.errors import NotFound, ValidationFailed
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
 

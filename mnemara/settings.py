@@ -8,7 +8,7 @@ import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from mnemara.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
+from mnemara.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,8 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "mnemara.requestlog.RequestLogMiddleware",  # outermost: every request's route, status and time
-    "mnemara.middleware.RequestIdMiddleware",
+    "mnemara.kernel.requestlog.RequestLogMiddleware",  # outermost: every request's route, status and time
+    "mnemara.kernel.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -75,11 +75,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "mnemara.middleware.RefuseUnstorableInputMiddleware",
+    "mnemara.kernel.middleware.RefuseUnstorableInputMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "mnemara.middleware.HtmxMessagesMiddleware",
+    "mnemara.kernel.middleware.HtmxMessagesMiddleware",
     "csp.middleware.CSPMiddleware",
     "tenants.middleware.TenantMiddleware",
 ]
@@ -106,14 +106,14 @@ TEMPLATES = [
     }
 ]
 
-# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the mnemara.db backend
+# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the mnemara.runtime.db backend
 # starts the server in PGDATA on a process's first connection (never here). ---
 DATABASE_URL = env("DATABASE_URL")
 PGDATA = Path(env("MNEMARA_PGDATA", str(BASE_DIR / ".pgdata"))).resolve()
 if DATABASE_URL:
     _db = {"ENGINE": "django.db.backends.postgresql", **database_from_url(DATABASE_URL)}
 else:
-    _db = {"ENGINE": "mnemara.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
+    _db = {"ENGINE": "mnemara.runtime.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
 if env("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
     _db["NAME"] = env("MNEMARA_DB_NAME")
 
@@ -166,8 +166,8 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["tenants.auth.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["tenants.auth.HasTenantKey"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["mnemara.parsers.JSONParser"],  # DRF's + depth and inf checks
-    "EXCEPTION_HANDLER": "mnemara.handlers.api_exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["mnemara.kernel.parsers.JSONParser"],  # DRF's + depth and inf checks
+    "EXCEPTION_HANDLER": "mnemara.kernel.handlers.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["tenants.auth.ApiKeyRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"api_key": env("API_THROTTLE_RATE", "6000/min")},
@@ -202,7 +202,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_PATCH": False,
     # 3.1: a nullable reference is `oneOf [ref, null]`, which validators and generators read correctly.
     "OAS_VERSION": "3.1.0",
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "mnemara.schema.postprocess"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "mnemara.kernel.schema.postprocess"],
     "TAGS": [
         {"name": "memories", "description": "Save, read, correct, merge and delete memories."},
         {"name": "recall", "description": "Search memories and build the `<memory>` block for a prompt."},
@@ -297,9 +297,18 @@ IMPORT_MAX_MESSAGES = env_int("MNEMARA_IMPORT_MAX_MESSAGES", 5_000)
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).
 WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
-# The hosted MCP endpoint (/mcp, mnemara/mcp_http.py) calls the REST API with each caller's key at this base URL;
-# empty: this process's own listening socket (loopback). Set it when that socket is not plain HTTP (TLS in
-# uvicorn itself, a unix socket). MCP_API_TIMEOUT bounds one tool's call, retries included.
+# Every thread pool of a process (mnemara/kernel/threads.py), started by the ASGI lifespan and the worker.
+THREAD_POOLS = {
+    "web": WEB_THREADS,
+    "query": env_int("MNEMARA_QUERY_THREADS", 4),  # a search's query embeddings, beside its ORM work
+    "side": 1,  # one extra database connection: a search's full-text query, the periodic jobs
+    "matvec": 1,  # the other half of a large matrix-vector product
+    "embed": EMBEDDING_THREADS or os.cpu_count() or 1,  # a batch's parallel model runs
+    "secondary": 2,  # the secondary embedding models beside the primary's runs
+}
+# The hosted MCP endpoint (/mcp, mnemara/runtime/mcp_http.py) calls the REST API with each caller's key at
+# this base URL; empty: this process's own listening socket (loopback). Set it when that socket is not plain
+# HTTP (TLS in uvicorn itself, a unix socket). MCP_API_TIMEOUT bounds one tool's call, retries included.
 MCP_API_URL = env("MNEMARA_MCP_API_URL")
 MCP_API_TIMEOUT = env_float("MNEMARA_MCP_API_TIMEOUT", 30.0)
 # `manage.py run_worker` beats this often; /healthz says "degraded" when no worker beat for
@@ -316,7 +325,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     # Paths carry identifiers (subject ids): Django's request warnings name the URL pattern instead.
-    "filters": {"route_only": {"()": "mnemara.requestlog.RouteOnlyFilter"}},
+    "filters": {"route_only": {"()": "mnemara.kernel.requestlog.RouteOnlyFilter"}},
     "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}},
     "root": {"handlers": ["stdout"], "level": env("LOG_LEVEL", "INFO")},
     "loggers": {
@@ -326,4 +335,4 @@ LOGGING = {
         "django.security.csrf": {"filters": ["route_only"]},
     },
 }
-CSRF_FAILURE_VIEW = "mnemara.handlers.csrf_failure"
+CSRF_FAILURE_VIEW = "mnemara.kernel.handlers.csrf_failure"

@@ -7,10 +7,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 import memories.urls
 import tenants.urls
-from mnemara.healthz import healthz, metrics
+from mnemara.runtime.health import healthz, metrics, readyz
 
 urlpatterns = [
     path("healthz", csrf_exempt(healthz), name="healthz"),  # GET only: another method is a 405, not a CSRF 403
+    path("readyz", csrf_exempt(readyz), name="readyz"),
     path("metrics", metrics, name="metrics"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI sets a few inline styles; its page alone may, scripts stay 'self' everywhere.
@@ -22,7 +23,7 @@ urlpatterns = [
     path("", include((tenants.urls.urlpatterns + memories.urls.urlpatterns, "dashboard"))),
 ]
 
-handler400 = "mnemara.handlers.handler400"
-handler403 = "mnemara.handlers.handler403"
-handler404 = "mnemara.handlers.handler404"
-handler500 = "mnemara.handlers.handler500"
+handler400 = "mnemara.kernel.handlers.handler400"
+handler403 = "mnemara.kernel.handlers.handler403"
+handler404 = "mnemara.kernel.handlers.handler404"
+handler500 = "mnemara.kernel.handlers.handler500"

@@ -1,19 +1,22 @@
 """The WSGI application, for operators who run a WSGI server behind a buffering proxy; ``make run`` serves
-``mnemara/asgi.py`` (README, Operations)."""
+``mnemara/asgi.py`` (README, Operations). A WSGI server has no lifespan, so loading this module is this
+process's start: its threads start and it warms up here, before the server takes requests."""
 
 from __future__ import annotations
 
 import os
 
-# numpy's OpenBLAS would start one thread per core and keep them spinning after each product; a search's
-# one matrix-vector product (memories/recall/index/cache.py) is faster alone than the cores it steals
-# from the embedding model and PostgreSQL (docs/benchmarks.md). Set before numpy is first imported.
+# As in mnemara/asgi.py: numpy's OpenBLAS on one thread. Set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 
 from django.core.wsgi import get_wsgi_application
 
-from mnemara.startup import web_process_settle
+from memories.processes import web_threads_start
+from mnemara.runtime.health import WARM
+from mnemara.runtime.serve import warm_up
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 application = get_wsgi_application()
-web_process_settle()
+web_threads_start()
+warm_up(application, web_threads=False)
+WARM.set()

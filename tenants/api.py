@@ -15,8 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from mnemara.errors import NotFound, ServiceError
-from mnemara.middleware import INVALID_CHARACTERS, unstorable_url
+from mnemara.kernel.errors import NotFound, ServiceError
+from mnemara.kernel.middleware import INVALID_CHARACTERS, unstorable_url
 from tenants import idempotency
 from tenants.models import ApiKey, IdempotencyRecord
 from tenants.paths import validate_scope_path

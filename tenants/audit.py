@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mnemara.middleware import current_request_id
+from mnemara.kernel.middleware import current_request_id
 from tenants.models import AuditEvent
 
 

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from mnemara.errors import ServiceError, ValidationFailed, error_body
+from mnemara.kernel.errors import ServiceError, ValidationFailed, error_body
 from tenants.models import IdempotencyRecord
 
 TTL = timedelta(hours=24)

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from django.db.models import Q
 
-from mnemara.errors import field_error
-from mnemara.patterns import SPACES, category_class, char_class
+from mnemara.kernel.errors import field_error
+from mnemara.kernel.patterns import SPACES, category_class, char_class
 
 MAX_SCOPE_DEPTH = 8
 MAX_SCOPE_LENGTH = 255

@@ -13,7 +13,7 @@ from django.core.validators import validate_slug
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from mnemara.errors import ServiceError, ValidationFailed
+from mnemara.kernel.errors import ServiceError, ValidationFailed
 from tenants.audit import audit
 from tenants.models import (
     ApiKey,

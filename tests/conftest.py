@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from django.conf import settings
 
 from memories.embeddings import FakeEmbedder, embedders, set_embedder, set_embedders
 from tenants.models import ApiKey, Tenant
@@ -88,17 +87,13 @@ def fake_embedder() -> Iterator[FakeEmbedder]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _close_side_connections(django_db_setup: None) -> Iterator[None]:
-    """Searches outside a transaction (live-server tests) open a connection in memories.recall.search's side
-    thread; it must be closed before pytest-django drops the test database at the end."""
+def _no_threads_left(django_db_setup: None) -> Iterator[None]:
+    """The suite runs without the process's threads (mnemara/kernel/threads.py: work runs inline); a test that
+    starts them stops them, and nothing may hold a connection to the test database when it is dropped."""
     yield
-    from memories.recall.search import side_connections_close
+    from mnemara.kernel.threads import THREADS
 
-    side_connections_close()
-
-
-# No background sweeper thread querying the test database at random moments (tests call sweep()).
-settings.SEARCH_INDEX_SWEEP_SECONDS = 0
+    assert not THREADS.running, "a test left the process's threads running"
 
 
 @pytest.fixture(autouse=True)

@@ -25,8 +25,8 @@ from memories.api.serializers import MemoryOut
 from memories.compliance.exports import export_open
 from memories.compliance.subjects import subject_erase, subject_export
 from memories.representation import iso
-from mnemara.errors import NotFound
-from mnemara.schema import errors
+from mnemara.kernel.errors import NotFound
+from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 if TYPE_CHECKING:

@@ -30,9 +30,9 @@ from memories.extraction.imports import (
     import_get,
 )
 from memories.representation import iso
-from mnemara.errors import NotFound
-from mnemara.parsers import JSONLinesParser, JSONParser
-from mnemara.schema import errors
+from mnemara.kernel.errors import NotFound
+from mnemara.kernel.parsers import JSONLinesParser, JSONParser
+from mnemara.kernel.schema import errors
 from tenants.api import TenantAPIView
 
 if TYPE_CHECKING:

@@ -20,9 +20,9 @@ from memories.representation import iso, memories_json, memory_json
 from memories.write import revisions, validation
 from memories.write.flow import memory_put
 from memories.write.prepare import MemoryInput
-from mnemara.errors import PreconditionFailed, ValidationFailed
-from mnemara.patterns import SPACES
-from mnemara.schema import errors
+from mnemara.kernel.errors import PreconditionFailed, ValidationFailed
+from mnemara.kernel.patterns import SPACES
+from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, idempotent
 from tenants.paths import validate_scope_path
 

@@ -9,7 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from memories.write.validation import DATETIME_PATTERN, parse_time
-from mnemara.errors import ValidationFailed
+from mnemara.kernel.errors import ValidationFailed
 
 __all__ = ["DATETIME_PATTERN", "StrictDateTimeField", "json_object", "query_int", "validated"]
 

@@ -22,7 +22,7 @@ from memories.choices import MemoryType, Status
 from memories.recall import context, query, search
 from memories.representation import memory_json
 from memories.write import validation
-from mnemara.schema import errors
+from mnemara.kernel.schema import errors
 from tenants.api import TenantAPIView
 from tenants.paths import validate_scope_path
 

@@ -2,7 +2,7 @@
 filters), text patterns the services apply, the version headers, and rules across fields (one of
 ``scope``/``scopes``; at least one change in a PATCH).
 
-Patterns read the same in Python, ECMA-262 and Rust (``mnemara.patterns``: explicit classes only).
+Patterns read the same in Python, ECMA-262 and Rust (``mnemara.kernel.patterns``: explicit classes only).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from rest_framework import serializers
 
 from memories.api.parsing import DATETIME_PATTERN, StrictDateTimeField
 from memories.write.validation import content_pattern
-from mnemara.patterns import SPACES
-from mnemara.schema import BLANK_ADMITTED
+from mnemara.kernel.patterns import SPACES
+from mnemara.kernel.schema import BLANK_ADMITTED
 from tenants.paths import scope_pattern
 
 #: Text the API stores: PostgreSQL refuses NUL.
@@ -88,7 +88,7 @@ class TextSchema(OpenApiSerializerFieldExtension):
         field = self.target
         schema: dict[str, Any] = {"type": "string",
                                   "pattern": field.pattern() if callable(field.pattern) else field.pattern}
-        if field.allow_blank:  # the pattern admits "": mnemara.schema.postprocess undoes drf-spectacular's oneOf
+        if field.allow_blank:  # the pattern admits "": mnemara.kernel.schema.postprocess undoes drf-spectacular's oneOf
             schema[BLANK_ADMITTED] = True
         if field.max_length is not None or field.longest is not None:
             schema["maxLength"] = field.max_length or field.longest

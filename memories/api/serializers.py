@@ -31,7 +31,7 @@ from memories.write.flow import WriteResult
 from memories.write.policy import Action
 from memories.write.prepare import MemoryInput
 from memories.write.text import normalise_content
-from mnemara.schema import ErrorOut
+from mnemara.kernel.schema import ErrorOut
 
 if TYPE_CHECKING:
     from memories.models import Memory, MemoryVersion, ReviewItem  # noqa: F401 - in quoted Serializer[...]

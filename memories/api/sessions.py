@@ -19,9 +19,9 @@ from memories.api.schema import NOT_BLANK, ScopeField, Text
 from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, sessions
 from memories.representation import iso
-from mnemara.errors import ValidationFailed
-from mnemara.patterns import SPACES
-from mnemara.schema import errors
+from mnemara.kernel.errors import ValidationFailed
+from mnemara.kernel.patterns import SPACES
+from mnemara.kernel.schema import errors
 from tenants.api import TenantAPIView
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from memories.write.versions import VersionConflict
-from mnemara.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
-from mnemara.schema import errors
+from mnemara.kernel.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
+from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 MemoriesIn = one_or_many(s.MemoryIn, "NewMemories", max_items=settings.MAX_BATCH_SIZE)

@@ -29,7 +29,7 @@ from django.utils import timezone
 from memories import selectors
 from memories.models import ExportRun, MemoryVersion
 from memories.representation import audit_json, iso, version_json
-from mnemara.errors import NotFound, ValidationFailed
+from mnemara.kernel.errors import NotFound, ValidationFailed
 from tenants.audit import audit
 from tenants.models import AuditEvent, Subject, Tenant
 from tenants.scoping import get_active_tenant

@@ -45,8 +45,8 @@ from memories.models import (
 from memories.representation import audit_json, iso, memory_json, version_json
 from memories.selectors import access_load
 from memories.write.versions import lock_scope
-from mnemara.errors import NotFound
-from mnemara.metrics import ERASURES
+from mnemara.kernel.errors import NotFound
+from mnemara.kernel.metrics import ERASURES
 from tenants.audit import audit
 from tenants.idempotency import answers_forget
 from tenants.models import AuditEvent, Subject

@@ -41,7 +41,7 @@ from memories.write import validation
 from memories.write.flow import WriteResult, memory_create
 from memories.write.policy import Action
 from memories.write.prepare import MemoryInput, Recorded, prepare
-from mnemara.errors import Conflict, NotFound, TooLarge, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, TooLarge, ValidationFailed
 from tenants.audit import audit
 from tenants.models import Tenant
 from tenants.paths import validate_scope_path

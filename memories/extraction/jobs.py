@@ -31,8 +31,8 @@ from django.utils import timezone
 from memories.choices import JobStatus
 from memories.models import Job
 from memories.write.flow import JobFenced
-from mnemara.errors import NotFound
-from mnemara.metrics import JOB_FAILURES
+from mnemara.kernel.errors import NotFound
+from mnemara.kernel.metrics import JOB_FAILURES
 from tenants.audit import audit
 from tenants.models import Tenant
 from tenants.paths import scope_filter

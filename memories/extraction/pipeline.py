@@ -39,7 +39,7 @@ from memories.models import Job, Memory, Session, SessionTurn
 from memories.recall.search import memory_search
 from memories.write.flow import WriteResult, memory_create
 from memories.write.prepare import MemoryInput
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 

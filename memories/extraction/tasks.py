@@ -40,8 +40,8 @@ from memories.extraction.jobs import (
 )
 from memories.models import HistoryImport, Job, Scope, Session
 from memories.write.flow import JobFenced
-from mnemara.errors import ServiceError
-from mnemara.metrics import JOB_FAILURES
+from mnemara.kernel.errors import ServiceError
+from mnemara.kernel.metrics import JOB_FAILURES
 from tenants.audit import audit
 from tenants.models import Subject, Tenant
 from tenants.scoping import tenant_scope

@@ -1,5 +1,5 @@
-"""The background worker's heartbeat and the queue's state: ``manage.py run_worker`` writes one, GET
-/healthz and /metrics read both.
+"""The background worker's heartbeat and the queue's state: ``manage.py run_worker`` writes one (a periodic
+job, ``memories/processes.py``), GET /healthz and /metrics read both.
 
 A queue that waits while no worker beats is a dead worker; a queue whose oldest ready task has waited
 long is a worker that cannot keep up (or is stuck in one task). Ready means due: a retry delayed to
@@ -11,12 +11,10 @@ from __future__ import annotations
 import logging
 import os
 import socket
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections, connection
 from django.db.models import Case, Count, F, Max, Min, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -39,34 +37,6 @@ def worker_heartbeat(*, worker_id: str, started_at: datetime) -> None:
                          "pid": os.getpid()},
     )
     WorkerHeartbeat.objects.filter(beat_at__lt=now - HEARTBEAT_KEEP).delete()
-
-
-class HeartbeatThread(threading.Thread):
-    """Beats every ``WORKER_HEARTBEAT_SECONDS`` beside the worker's loop, on its own connection; a beat
-    that fails (database down) is logged and the next one tries again."""
-
-    def __init__(self, worker_id: str) -> None:
-        super().__init__(name="mnemara-heartbeat", daemon=True)
-        self.worker_id = worker_id
-        self.started_at = timezone.now()
-        self.stopping = threading.Event()
-
-    def run(self) -> None:
-        try:
-            while True:
-                close_old_connections()
-                try:
-                    worker_heartbeat(worker_id=self.worker_id, started_at=self.started_at)
-                except DatabaseError as exc:
-                    logger.warning("worker heartbeat failed: %s", exc.__class__.__name__)
-                if self.stopping.wait(settings.WORKER_HEARTBEAT_SECONDS):
-                    return
-        finally:
-            connection.close()
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.join(timeout=10)
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,14 @@
 """Access counts: how often search returned a memory, and when it last did (``MemoryAccess``).
 
 Searches outside a transaction add their hits to ``ACCESS_COUNTS``; one upsert per
-``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path.
+``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path (a
+periodic job of the process's threads: ``memories/recall/upkeep.py``). A process without started threads
+writes them when it exits.
 """
 
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
 import threading
 import uuid
@@ -16,7 +17,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, connection, transaction
 
-from memories.recall import side, sql
+from memories.recall import sql
 
 logger = logging.getLogger(__name__)
 
@@ -38,13 +39,12 @@ def access_add(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
 
 class AccessCounts:
     """Access tracking off the search path: searches outside a transaction add their hits here, and one
-    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (from a timer, on the side connection). Counts
-    of the last second die with the process on a crash (on a clean exit they are written)."""
+    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (``flush``, a periodic job). Counts of the last
+    second die with the process on a crash (on a clean exit they are written)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pending: dict[uuid.UUID, tuple[int, datetime]] = {}
-        self._timer: threading.Timer | None = None
         self._exit_hook = False
 
     def add(self, ids: Sequence[uuid.UUID], at: datetime) -> None:
@@ -54,21 +54,11 @@ class AccessCounts:
             if not self._exit_hook:  # registered on first use, not at import
                 atexit.register(self._flush_at_exit)
                 self._exit_hook = True
-            if self._timer is None and self._pending:
-                self._timer = threading.Timer(ACCESS_FLUSH_SECONDS, self._flush_later)
-                self._timer.daemon = True
-                self._timer.start()
 
     def discard(self) -> None:
         """Forget what is pending (tests: counts of a test must not be written during the next one)."""
         with self._lock:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._pending, self._timer = {}, None
-
-    def _flush_later(self) -> None:
-        with contextlib.suppress(RuntimeError):  # the interpreter is shutting down: the exit hook writes them
-            side.on_side_connection(self.flush)
+            self._pending = {}
 
     def _flush_at_exit(self) -> None:
         try:
@@ -79,7 +69,7 @@ class AccessCounts:
     def flush(self) -> int:
         """Write what is pending (one statement). Returns the rows written."""
         with self._lock:
-            pending, self._pending, self._timer = self._pending, {}, None
+            pending, self._pending = self._pending, {}
         if not pending:
             return 0
         return access_add(pending)

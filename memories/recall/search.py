@@ -86,7 +86,7 @@ import dataclasses
 import functools
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
@@ -99,8 +99,8 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import side, sql
-from memories.recall.access import ACCESS_COUNTS, memories_accessed
+from memories.recall import sql
+from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.query import MAX_SCOPES, MODES, validate_search
@@ -119,8 +119,9 @@ from memories.recall.rank import (
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
 from memories.write import validation
-from mnemara.errors import NotFound, ValidationFailed
-from mnemara.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
+from mnemara.kernel.errors import NotFound, ValidationFailed
+from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
+from mnemara.kernel.threads import THREADS
 from tenants.models import Subject
 from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
@@ -166,17 +167,15 @@ def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
     return [ScopeState(s.pk, Version(s.search_seq, s.removed)) for s in scopes]  # type: ignore[attr-defined]
 
 
-# Queries are embedded on these threads while the request's thread reads the scopes, refreshes their
-# indexes and ranks by BM25: the model (which releases the GIL) and the ORM overlap on two cores.
-_EMBEDDINGS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mnemara-embed")
-
 
 def _embed_soon(embedder: Embedder, query: str) -> Future[list[float]]:
     def embed() -> list[float]:
         with QUERY_EMBEDDING_SECONDS.time():
             return embedder.embed_query(query.strip())
 
-    return _EMBEDDINGS.submit(embed)
+    # On the ``query`` threads while the request's thread reads the scopes, refreshes their indexes and
+    # ranks by BM25: the model (which releases the GIL) and the ORM overlap on two cores.
+    return THREADS.submit("query", embed)
 
 
 @dataclass
@@ -217,13 +216,6 @@ class QueryVectors:
 
     def results(self) -> dict[str, list[float]]:
         return {name: future.result() for name, future in self.pending.items()}
-
-
-def side_connections_close() -> None:
-    """Close the side thread's database connections before a database is dropped (tests, benchmarks'
-    scratch databases); access counts still waiting for it are dropped with it."""
-    ACCESS_COUNTS.discard()
-    side.close()
 
 
 def candidate_source(states: Sequence[ScopeState], criteria: Criteria,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from memories import selectors
 from memories.write.feedback import feedback_review_open
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.views.base import DashboardRequest, actor, back, flash_refusal, page, reviewer_required, viewer_required
 
 

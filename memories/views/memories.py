@@ -21,7 +21,7 @@ from memories.views.diffs import version_diffs
 from memories.write import revisions
 from memories.write.text import merge_text
 from memories.write.versions import VersionConflict
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.views.base import (
     DashboardRequest,
     actor,

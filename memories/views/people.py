@@ -18,7 +18,7 @@ from memories import selectors
 from memories.compliance.subjects import subject_erase_recorded, subject_export
 from memories.forms import EraseForm
 from memories.representation import erasure_receipt_json
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.views.base import DashboardRequest, actor, admin_required, back, page, refusal, tenant, viewer_required
 
 

@@ -22,7 +22,7 @@ from memories.forms import BulkResolveForm, ResolveForm, ReviewFilterForm
 from memories.write.reviews import Decision, review_decide, review_undo, undo_blocker
 from memories.write.text import merge_text
 from memories.write.truth import clashes_settle
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.views.base import (
     DashboardRequest,
     actor,

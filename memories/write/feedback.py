@@ -11,7 +11,7 @@ from memories.choices import Provenance, ReviewStatus
 from memories.models import Feedback, Memory, ReviewItem
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
-from mnemara.errors import Conflict, NotFound, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 
 

@@ -42,8 +42,8 @@ from memories.write.related import rank_related, related_prefetch
 from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
 from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot
-from mnemara.errors import PreconditionFailed, ServiceError, ValidationFailed
-from mnemara.metrics import WRITE_RESOLUTIONS
+from mnemara.kernel.errors import PreconditionFailed, ServiceError, ValidationFailed
+from mnemara.kernel.metrics import WRITE_RESOLUTIONS
 from tenants.audit import audit_event
 from tenants.models import AuditEvent, Subject
 from tenants.scoping import get_active_tenant

@@ -20,7 +20,7 @@ from memories.embeddings import Embedded, embed_all, embed_primary_first, get_em
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
 from memories.write.vectors import primary_fields
-from mnemara.errors import TooLarge, ValidationFailed
+from mnemara.kernel.errors import TooLarge, ValidationFailed
 from tenants.models import Subject
 from tenants.paths import validate_scope_path
 from tenants.scoping import get_active_tenant

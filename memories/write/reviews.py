@@ -28,7 +28,7 @@ from memories.write.reasons import Reason, version_reason
 from memories.write.revisions import duplicate_guard, merge_settled
 from memories.write.truth import Settlement, truth_settle
 from memories.write.versions import bump
-from mnemara.errors import Conflict, NotFound, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 
 ACTIONS = tuple(str(action) for action in REVIEW_ACTIONS)

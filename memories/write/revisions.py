@@ -34,7 +34,7 @@ from memories.write.reasons import version_reason
 from memories.write.truth import Settlement, group_of, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from memories.write.versions import VersionConflict, bump, memory_get, snapshot
-from mnemara.errors import Conflict, ValidationFailed
+from mnemara.kernel.errors import Conflict, ValidationFailed
 from tenants.audit import audit, audit_event
 from tenants.idempotency import answers_forget
 

@@ -12,8 +12,8 @@ from django.conf import settings
 
 from memories.choices import MemoryType, Provenance, Status
 from memories.write.text import DROPPED_CATEGORIES, normalise_entity
-from mnemara.errors import TooLarge, field_error
-from mnemara.patterns import SPACES, category_class
+from mnemara.kernel.errors import TooLarge, field_error
+from mnemara.kernel.patterns import SPACES, category_class
 
 MAX_ENTITY_LENGTH = 255
 MAX_KEY_LENGTH = 255

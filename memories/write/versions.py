@@ -14,7 +14,7 @@ from memories.models import Memory, MemoryVersion, Scope
 from memories.write import sql
 from memories.write.lineage import subject_ids_of
 from memories.write.reasons import Reason, version_reason
-from mnemara.errors import Conflict, NotFound
+from mnemara.kernel.errors import Conflict, NotFound
 
 
 class VersionConflict(Conflict):

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_noop
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
-from mnemara.errors import NotFound, ServiceError
+from mnemara.kernel.errors import NotFound, ServiceError
 from tenants.models import Membership, Role, Tenant
 from tenants.scoping import tenant_scope
 from tenants.selectors import memberships_of

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants import selectors, services
 from tenants.forms import InvitationAccountForm
 from tenants.models import Invitation, InvitationState

@@ -14,7 +14,7 @@ from openapi_spec_validator import validate
 
 from memories.write.text import normalise_content
 from memories.write.validation import content_pattern, key_pattern, validate_key
-from mnemara.errors import ValidationFailed
+from mnemara.kernel.errors import ValidationFailed
 from tenants.paths import scope_pattern, validate_scope_path
 from tests.contract import check_response, served_schema
 

@@ -21,7 +21,7 @@ from memories.models import (
 )
 from memories.write.flow import JobFenced, memory_create
 from memories.write.prepare import MemoryInput
-from mnemara.errors import NotFound
+from mnemara.kernel.errors import NotFound
 from tenants.models import AuditEvent, Subject
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API, canary_hits, write_person

@@ -1,8 +1,8 @@
-"""MCP over Streamable HTTP at ``/mcp`` (mnemara/mcp_http.py), as hosted agents reach it.
+"""MCP over Streamable HTTP at ``/mcp`` (mnemara/runtime/mcp_http.py), as hosted agents reach it.
 
-The service runs as ``make run`` serves it: uvicorn on ``mnemara.asgi`` (lifespan on), in a subprocess on
-this test's database (``MNEMARA_DB_NAME``) with the fake embedder (vectors do not matter here). The official
-SDK's client connects with each tenant's key in turn; the same URL serves them all.
+The service runs as ``make run`` serves it: ``python -m mnemara.runtime.serve`` (one worker here), in a
+subprocess on this test's database (``MNEMARA_DB_NAME``) with the fake embedder (vectors do not matter
+here). The official SDK's client connects with each tenant's key in turn; the same URL serves them all.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
             ) -> Iterator[str]:
-    """The service's base URL: uvicorn on mnemara.asgi, on the test database, stopped after the module."""
+    """The service's base URL: the serving stack on the test database, stopped after the module."""
     with django_db_blocker.unblock():
         database = connection.settings_dict["NAME"]
     port = free_port()
@@ -55,15 +55,15 @@ def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyt
            "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "MNEMARA_WEB_THREADS": "4",
            "MNEMARA_SEARCH_INDEX_SWEEP_SECONDS": "0"}
     with log.open("wb") as output:
-        web = subprocess.Popen([sys.executable, "-m", "uvicorn", "mnemara.asgi:application", "--host", "127.0.0.1",
-                                "--port", str(port), "--no-access-log", "--lifespan", "on"],
+        web = subprocess.Popen([sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1",
+                                "--port", str(port), "--workers", "1"],
                                cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
         while True:
             try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code in (200, 503):
+                if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
@@ -273,68 +273,46 @@ def test_mcp_v1_clients_and_the_server_on_mcp_v1_work(service: str, alice: Keyed
     assert seen["strict"] == dict.fromkeys(TOOLS, True)
 
 
-class NotDjango:
-    """Stands in for the Django bridge: records that a request reached it."""
-
-    def __init__(self) -> None:
-        self.paths: list[str] = []
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        self.paths.append(scope["path"])
-        await send({"type": "http.response.start", "status": 204, "headers": []})
-        await send({"type": "http.response.body", "body": b""})
-
-
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
     "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 LIST_TOOLS = {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}}
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 
 
-def test_the_router_starts_the_mcp_app_by_lifespan_or_on_first_request(alice: KeyedClient) -> None:
-    """In process: /mcp to the MCP app, the rest to Django; without lifespan events (uvicorn --lifespan off)
-    the first /mcp request starts the session managers; a lifespan starts and stops them."""
-    from mnemara.mcp_http import HostedMCP, Router
+def test_the_application_routes_mcp_and_django_and_its_lifespan_owns_the_threads(alice: KeyedClient) -> None:
+    """In process, through Starlette's test client (which runs the lifespan): /mcp and /mcp/ to the MCP app,
+    the rest to Django; the lifespan starts the threads, warms up (GET /readyz says so), and stops them."""
+    from starlette.testclient import TestClient
+
+    from mnemara.kernel.threads import THREADS
+    from mnemara.runtime.health import WARM
+    from mnemara.runtime.serve import application
 
     _, reader = apikey_create(tenant=alice.tenant, name="reader", read_only=True)
-
-    async def scenario() -> None:
-        django = NotDjango()
-        router = Router(django, HostedMCP())
-        transport = httpx.ASGITransport(app=router)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
-            assert (await http.get("/api/v1/memories")).status_code == 204 and django.paths == ["/api/v1/memories"]
-            headers = {**MCP_HEADERS, "Authorization": f"Bearer {reader}"}
-            assert (await http.post("/mcp", json=INITIALIZE, headers=headers)).status_code == 200  # lazy start
-            listed = (await http.post("/mcp", json=LIST_TOOLS, headers=headers)).json()
-            assert {tool["name"] for tool in listed["result"]["tools"]} == READ_TOOLS
-            twice = [*headers.items(), ("Authorization", f"Bearer {alice.secret}")]
-            assert (await http.post("/mcp", json=LIST_TOOLS, headers=twice)).status_code == 401
-        assert "/mcp" not in django.paths
-        await router.mcp.stop()
-
-        sent: list[str] = []
-        messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
-
-        async def receive() -> dict[str, Any]:
-            return next(messages)
-
-        async def send(message: Any) -> None:
-            sent.append(message["type"])
-
-        lifespan = Router(NotDjango(), HostedMCP())
-        await lifespan({"type": "lifespan"}, receive, send)
-        assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
-        assert lifespan.mcp._task is None
-
-    anyio.run(scenario)
+    with TestClient(application()) as http:
+        assert THREADS.running
+        deadline = time.monotonic() + 60
+        while (ready := http.get("/readyz")).status_code != 200:
+            assert ready.json()["status"] == "starting" and time.monotonic() < deadline
+            time.sleep(0.1)
+        assert ready.json() == {"status": "ready", "pid": os.getpid()}
+        listed = http.get("/api/v1/memories", headers={"Authorization": f"Bearer {alice.secret}"})
+        assert listed.status_code == 200 and listed.headers["content-type"] == "application/json"
+        headers = {**MCP_HEADERS, "Authorization": f"Bearer {reader}"}
+        for path in ("/mcp", "/mcp/"):
+            assert http.post(path, json=INITIALIZE, headers=headers).status_code == 200
+            tools = http.post(path, json=LIST_TOOLS, headers=headers).json()["result"]["tools"]
+            assert {tool["name"] for tool in tools} == READ_TOOLS
+        twice = [*headers.items(), ("Authorization", f"Bearer {alice.secret}")]
+        assert http.post("/mcp", json=LIST_TOOLS, headers=twice).status_code == 401
+    assert not THREADS.running and not WARM.is_set()
 
 
 @pytest.mark.parametrize(("server", "expected"), [
     (("127.0.0.1", 8000), "http://127.0.0.1:8000"), (("0.0.0.0", 8000), "http://127.0.0.1:8000"),
     (("::", 8001), "http://[::1]:8001"), (("10.0.0.5", 80), "http://10.0.0.5:80")])
 def test_the_tools_reach_the_api_on_the_listening_socket_never_the_host_header(server, expected, settings) -> None:
-    from mnemara.mcp_http import loopback_url
+    from mnemara.runtime.mcp_http import loopback_url
 
     settings.MCP_API_URL = ""
     scope = {"server": server, "headers": [(b"host", b"attacker.example")]}

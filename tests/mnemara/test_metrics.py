@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import resolve
 
 from memories.recall.search import memory_search
-from mnemara.errors import ValidationFailed
+from mnemara.kernel.errors import ValidationFailed
 from tenants.models import Tenant
 from tests.api.conftest import create
 from tests.conftest import KeyedClient

@@ -1,4 +1,4 @@
-"""The supervisor (mnemara/supervise.py) without a database: restarts, back-off, the metrics folder, and that it
+"""The supervisor (mnemara/runtime/supervise.py) without a database: restarts, back-off, the metrics folder, and that it
 loads no Django. Killing the real worker and the real postmaster is bench/faults.py."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemara import supervise
-from mnemara.supervise import Program, restart_delay
+from mnemara.runtime import supervise
+from mnemara.runtime.supervise import Program, restart_delay
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
 
@@ -76,16 +76,53 @@ def test_it_gives_each_port_its_own_metrics_folder(tmp_path: Path, monkeypatch: 
     assert supervise.metrics_dir(8124) == tmp_path / ".cache" / "prometheus" / "8124"
 
 
-def test_it_serves_through_uvicorn_without_an_access_log() -> None:
+def test_it_serves_through_the_one_serving_stack() -> None:
     args = argparse.Namespace(host="127.0.0.1", port=8001, web_workers=2, limit_concurrency=1000)
     web, worker = supervise.programs_for(args)
-    assert web.argv[1:4] == ["-m", "uvicorn", "mnemara.asgi:application"] and "--no-access-log" in web.argv
-    assert web.argv[web.argv.index("--lifespan") + 1] == "on"  # /mcp's session managers run under it
+    assert web.argv[1:3] == ["-m", "mnemara.runtime.serve"]
+    assert web.argv[web.argv.index("--workers") + 1] == "2"
     assert worker.argv[2] == "run_worker"
 
 
+def test_it_says_where_the_service_is_once_every_web_process_is_ready(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import http.server
+    import json
+    import threading
+
+    answers = iter([(503, {"status": "starting", "pid": 1}), (200, {"status": "ready", "pid": 1}),
+                    (200, {"status": "ready", "pid": 1}), (200, {"status": "ready", "pid": 2})])
+
+    class ReadyZ(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, body = next(answers, (200, {"status": "ready", "pid": 2}))
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), ReadyZ)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    banner = tmp_path / "banner.txt"
+    banner.write_text("  Login: demo\n")
+    readiness = supervise.Readiness(supervise.local_url("0.0.0.0", server.server_address[1]), 2, banner)
+    try:
+        readiness.check()  # "starting": not yet
+        assert not readiness.announced
+        readiness.check()
+        readiness.check()
+        assert readiness.announced and readiness.ready_pids == {1, 2}
+        assert "Login: demo" in capsys.readouterr().out
+    finally:
+        server.shutdown()
+
+
 def test_it_loads_no_django() -> None:
-    code = ("import sys, mnemara.supervise; loaded = sorted({m.split('.')[0] for m in sys.modules} & "
+    code = ("import sys, mnemara.runtime.supervise; loaded = sorted({m.split('.')[0] for m in sys.modules} & "
             "{'django', 'memories', 'tenants', 'psycopg'}); assert not loaded, loaded")
     result = subprocess.run([sys.executable, "-c", code], cwd=supervise.ROOT, capture_output=True, text=True,
                             timeout=60)

@@ -15,8 +15,8 @@ SQL_MODULES = ["tenants.sql", "memories.sql", "memories.write.sql", "memories.re
 TENANT_CONDITION = re.compile(r"\btenant_id\s*=\s*(%s|%\(tenant\)s)")
 # Statements outside an sql.py that read no tenant data, each with the reason.
 ALLOWED_ELSEWHERE = {
-    "mnemara/healthz.py": "server and pgvector versions",
-    "mnemara/db/embedded.py": "creates the embedded server's database",
+    "mnemara/runtime/health.py": "server and pgvector versions",
+    "mnemara/runtime/db/embedded.py": "creates the embedded server's database",
     "memories/compliance/vacuum.py": "VACUUM of the erasure tables",
 }
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from memories.compliance import retention
 from memories.models import ExportRun
-from mnemara.errors import ValidationFailed
+from mnemara.kernel.errors import ValidationFailed
 from tenants.models import AuditEvent, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import tenant_settings_update

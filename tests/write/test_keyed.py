@@ -16,7 +16,7 @@ from memories.write.flow import memory_create, memory_put
 from memories.write.prepare import MemoryInput
 from memories.write.reviews import review_decide, review_undo
 from memories.write.revisions import memory_deprecate, memory_restore
-from mnemara.errors import Conflict
+from mnemara.kernel.errors import Conflict
 from tenants.scoping import tenant_scope
 from tests.api.conftest import API
 from tests.conftest import KeyedClient

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -39,11 +40,14 @@ DEMO_MEMORIES = [
 
 
 class Command(BaseCommand):
-    help = "Create (or refresh) the bilingual demo tenant; print the dashboard login and a new API key."
+    help = ("Create (or refresh) the bilingual demo tenant; print the dashboard login and a new API key "
+            "(or write them to --banner, for the supervisor to print once the server is ready).")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--base-url", default="http://127.0.0.1:8000",
                             help="Where the service will be reached (printed with the login and the key).")
+        parser.add_argument("--banner", default="",
+                            help="Write the login, the key and the addresses to this file instead of printing them.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         tenant = Tenant.objects.filter(slug="demo").first() or tenant_create(slug="demo", name="Demo / 演示")
@@ -61,11 +65,15 @@ class Command(BaseCommand):
                 results = memory_create(items=DEMO_MEMORIES, actor="system:demo")
                 self.stdout.write(f"loaded {len(results)} demo memories")
         _, secret = apikey_create(tenant=tenant, name="make run")
-        self.stdout.write("")
         base = options["base_url"].rstrip("/")
-        self.stdout.write(f"  Dashboard: {base}/  (English / 简体中文)")
-        self.stdout.write(f"  Login:     {DEMO_EMAIL} / {password}")
-        self.stdout.write(f"  API key:   {secret}")
-        self.stdout.write(f"  Try:       curl -H 'Authorization: Bearer <key>' {base}/api/v1/memories")
-        self.stdout.write(f"  MCP:       {base}/mcp  (Authorization: Bearer <key>)")
-        self.stdout.write("")
+        banner = "\n".join(["", f"  Dashboard: {base}/  (English / 简体中文)",
+                            f"  Login:     {DEMO_EMAIL} / {password}",
+                            f"  API key:   {secret}",
+                            f"  Try:       curl -H 'Authorization: Bearer <key>' {base}/api/v1/memories",
+                            f"  MCP:       {base}/mcp  (Authorization: Bearer <key>)", ""])
+        if options["banner"]:
+            Path(options["banner"]).parent.mkdir(parents=True, exist_ok=True)
+            Path(options["banner"]).write_text(banner + "\n", encoding="utf-8")
+            self.stdout.write("demo tenant ready; its login and API key are shown once the server is ready")
+        else:
+            self.stdout.write(banner)

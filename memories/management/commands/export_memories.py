@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memories.compliance.exports import day_start, export_path, export_write, iso_week_window
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.models import Tenant
 from tenants.scoping import tenant_scope
 

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memories.extraction.imports import history_import, import_get
 from memories.extraction.tasks import extraction_run
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.models import Tenant
 from tenants.scoping import tenant_scope
 

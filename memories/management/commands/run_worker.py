@@ -4,17 +4,17 @@ from typing import Any
 
 from django_tasks_db.management.commands import db_worker
 
-from memories.extraction.worker import HeartbeatThread
+from memories.processes import threads_stop, worker_threads_start
 
 
 class Command(db_worker.Command):
-    help = ("django-tasks-db's db_worker (same options) plus a heartbeat every WORKER_HEARTBEAT_SECONDS, "
-            "which GET /healthz and /metrics read")
+    help = ("django-tasks-db's db_worker (same options) with the process's threads started: embedding pools, "
+            "access counts, the index sweep, and a heartbeat every WORKER_HEARTBEAT_SECONDS (read by GET /healthz "
+            "and /metrics)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        heartbeat = HeartbeatThread(options["worker_id"])
-        heartbeat.start()
+        worker_threads_start(options["worker_id"])
         try:
             super().handle(*args, **options)
         finally:
-            heartbeat.stop()
+            threads_stop()

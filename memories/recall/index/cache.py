@@ -43,24 +43,23 @@ import logging
 import math
 import re
 import threading
-import time
 import uuid
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import numpy as np
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection
 
 from memories.choices import MemoryType, Status
 from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
 from memories.write.vectors import unit_vectors_from_binary
+from mnemara.kernel.threads import THREADS
 from tenants.scoping import get_active_tenant
 
 logger = logging.getLogger(__name__)
@@ -401,17 +400,17 @@ class ScopeIndex:
 
 # --------------------------------------------------------------------------- ranking over several scopes
 
-# The matrix is read from memory, not cache (10,000 × 384 float32 = 15 MB): two cores read it about
-# twice as fast as one (docs/benchmarks.md), so a large product is split over this thread and the caller's.
-_HALVES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mnemara-matvec")
 SPLIT_ROWS = 4096
 
 
 def _similarities(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
-    if len(matrix) < SPLIT_ROWS:
+    # The matrix is read from memory, not cache (10,000 × 384 float32 = 15 MB): two cores read it about
+    # twice as fast as one (docs/benchmarks.md), so a large product is split over the ``matvec`` thread
+    # and the caller's (with no threads started, one product).
+    if len(matrix) < SPLIT_ROWS or not THREADS.running:
         return matrix @ query
     half = len(matrix) // 2
-    upper = _HALVES.submit(np.matmul, matrix[half:], query)  # numpy releases the GIL while it multiplies
+    upper = THREADS.submit("matvec", np.matmul, matrix[half:], query)  # numpy releases the GIL while it multiplies
     lower = matrix[:half] @ query
     return np.concatenate([lower, upper.result()])
 
@@ -501,14 +500,14 @@ def load(scope_id: uuid.UUID) -> ScopeIndex | None:
 class IndexCache:
     """Scope indexes of this process, least recently used first, at most SEARCH_INDEX_MAX_ROWS rows.
 
-    A deletion elsewhere (an erasure, a purge) makes the next search of the scope reload it; a sweeper
-    thread also drops such scopes every SEARCH_INDEX_SWEEP_SECONDS, so erased memories do not stay in
-    the memory of a process that does not search that scope again."""
+    A deletion elsewhere (an erasure, a purge) makes the next search of the scope reload it; ``sweep``,
+    a periodic job of the process's threads (``memories/recall/upkeep.py``), also drops such scopes every
+    SEARCH_INDEX_SWEEP_SECONDS, so erased memories do not stay in the memory of a process that does not
+    search that scope again."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._indexes: OrderedDict[uuid.UUID, ScopeIndex] = OrderedDict()
-        self._sweeper: threading.Thread | None = None
 
     def sweep(self) -> int:
         """Drop the cached scopes that lost memories since they were loaded. Returns how many."""
@@ -524,21 +523,6 @@ class IndexCache:
                     del self._indexes[pk]
         return len(stale)
 
-    def _sweep_forever(self) -> None:
-        while settings.SEARCH_INDEX_SWEEP_SECONDS > 0:
-            time.sleep(settings.SEARCH_INDEX_SWEEP_SECONDS)
-            try:
-                self.sweep()
-            except Exception:  # the database is away for a moment: try again next time
-                logger.warning("search index sweep failed", exc_info=True)
-            finally:
-                connections.close_all()  # this thread's connection only; no idle connection between sweeps
-        self._sweeper = None
-
-    def _start_sweeper(self) -> None:
-        if self._sweeper is None and settings.SEARCH_INDEX_SWEEP_SECONDS > 0:
-            self._sweeper = threading.Thread(target=self._sweep_forever, name="mnemara-index-sweep", daemon=True)
-            self._sweeper.start()
 
     def clear(self) -> None:
         with self._lock:
@@ -596,7 +580,6 @@ class IndexCache:
                 self._indexes.move_to_end(index.scope_id)
 
     def _keep(self, index: ScopeIndex) -> None:
-        self._start_sweeper()
         with self._lock:
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from mnemara.errors import ServiceError
+from mnemara.kernel.errors import ServiceError
 from tenants.models import Tenant
 from tenants.services import apikey_create
 

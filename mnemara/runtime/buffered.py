@@ -1,17 +1,32 @@
 """``BufferedWSGI``: serves a WSGI app (Django's) over ASGI, giving it each request only once the whole body
-has arrived, on a fixed pool of threads. Why: ``mnemara/asgi.py``."""
+has arrived, on the process's ``web`` threads (``mnemara.kernel.threads``).
+
+Why by hand: a client that sends its body slowly holds a coroutine here, never a thread, so it cannot starve
+the others (``bench/slow_clients.py``); asgiref's and a2wsgi's adapters hand the request to a thread first
+and let it read the body from there. Each request crosses once each way between the event loop and its
+thread, and the thread keeps its database connection between requests (``CONN_MAX_AGE``); the cost against
+the alternatives is measured in docs/benchmarks.md (``bench/server_overhead.py``).
+
+What reaches the server conforms to HTTP: every header name must be a token and every value visible
+characters (leading and trailing blanks, which Django's ``Set-Cookie`` lines carry, are dropped as RFC 9110
+allows); anything else is logged and answered with a 500 in the API's error format, never passed on for
+the server to drop the connection over."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import json
+import logging
+import re
 import sys
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from mnemara.errors import error_body
+from mnemara.kernel.errors import error_body
+from mnemara.kernel.threads import THREADS
+
+logger = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -22,6 +37,38 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 # Response bytes gathered in the thread before they are handed to the event loop: a JSON answer crosses
 # once; a large download streams in pieces of this size, each waiting until the server has taken it.
 SEND_CHUNK = 64 * 1024
+
+# RFC 9110 §5.1 (a token) and §5.5 (a field value: visible characters, blanks inside, none at the ends).
+HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+HEADER_VALUE = re.compile(r"(?:[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?)?")
+
+
+class BadHeader(ValueError):
+    pass
+
+
+def response_headers(headers: Iterable[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
+    """A WSGI response's headers as ASGI wants them, each checked (``BadHeader`` if one does not conform)."""
+    checked = []
+    for name, value in headers:
+        value = value.strip(" \t")
+        try:
+            raw_name, raw_value = name.encode("latin1"), value.encode("latin1")
+        except UnicodeEncodeError:
+            raise BadHeader(f"header {name!r} is not latin-1") from None
+        if not HEADER_NAME.fullmatch(name) or not HEADER_VALUE.fullmatch(value):
+            raise BadHeader(f"header {name!r} has a name or value HTTP does not allow")
+        checked.append((raw_name.lower(), raw_value))
+    return checked
+
+
+def internal_error_messages(reason: str) -> list[Message]:
+    """A 500 in the API's error format (for a response that could not be sent as the app wrote it)."""
+    body = json.dumps(error_body("server_error", "The server could not send its answer.")).encode()
+    logger.error("response refused before it reached the server: %s", reason)
+    return [{"type": "http.response.start", "status": 500,
+             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]},
+            {"type": "http.response.body", "body": body, "more_body": False}]
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
@@ -49,10 +96,9 @@ def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
 class BufferedWSGI:
     """Serve a WSGI app over ASGI: read the whole body on the event loop, then run the app on a thread."""
 
-    def __init__(self, app: WSGIApp, *, threads: int, max_body: int) -> None:
+    def __init__(self, app: WSGIApp, *, max_body: int) -> None:
         self.app = app
         self.max_body = max_body
-        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="mnemara-web")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -64,7 +110,7 @@ class BufferedWSGI:
             await _send_json(send, 413, error_body("too_large", "The request body is too large."))
             return
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self.executor, self._run, wsgi_environ(scope, body), send, loop)
+        await loop.run_in_executor(THREADS.executor("web"), self._run, wsgi_environ(scope, body), send, loop)
 
     async def _body(self, scope: Scope, receive: Receive) -> bytes | int | None:
         """The whole body; its size if over ``max_body`` (the rest is not kept); None if the client left."""
@@ -88,24 +134,32 @@ class BufferedWSGI:
         """In a pool thread: call the app and hand its response to the event loop."""
         pending: list[Message] = []
         buffered = 0
+        refused: list[str] = []  # why the response cannot be sent as written (then a 500 is, in its place)
 
         def flush(last: bool) -> None:
             nonlocal buffered
-            if last:
-                pending.append({"type": "http.response.body", "body": b"", "more_body": False})
-            asyncio.run_coroutine_threadsafe(_send_all(send, list(pending)), loop).result()
+            if refused:
+                messages = internal_error_messages(refused[0]) if last else []
+            else:
+                messages = [*pending, *([{"type": "http.response.body", "body": b"", "more_body": False}]
+                                        if last else [])]
+            if messages:
+                asyncio.run_coroutine_threadsafe(_send_all(send, messages), loop).result()
             pending.clear()
             buffered = 0
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
-            pending.append({"type": "http.response.start", "status": int(status.split(" ", 1)[0]),
-                            "headers": [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers]})
+            try:
+                code = int(status.split(" ", 1)[0])
+                pending.append({"type": "http.response.start", "status": code, "headers": response_headers(headers)})
+            except (BadHeader, ValueError) as exc:
+                refused.append(str(exc))
             return _no_write
 
         result = self.app(environ, start_response)
         try:
             for chunk in result:
-                if chunk:
+                if chunk and not refused:
                     pending.append({"type": "http.response.body", "body": chunk, "more_body": True})
                     buffered += len(chunk)
                     if buffered >= SEND_CHUNK:

@@ -1,7 +1,7 @@
 """The errors services raise, and the one error format of the API: {"error": {"code", "message", "fields"}}.
 
 Services raise ``ServiceError`` subclasses with a status and a machine-readable code;
-``mnemara.handlers`` turns them (and every other error) into that shape. This module imports nothing
+``mnemara.kernel.handlers`` turns them (and every other error) into that shape. This module imports nothing
 of Django or DRF, so any layer may raise these.
 """
 

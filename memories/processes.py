@@ -1,0 +1,38 @@
+"""The threads of a long-lived process, as the apps need them: a web process's (search fan-out, embedding,
+access counts, the index sweep) and the background worker's (the same, plus its heartbeat). The pools and
+the ticker belong to ``mnemara.kernel.threads``; this says which periodic jobs run."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, connections
+from django.utils import timezone
+
+from memories.extraction.worker import logger as worker_logger
+from memories.extraction.worker import worker_heartbeat
+from memories.recall.upkeep import periodic_jobs
+from mnemara.kernel.threads import THREADS, Periodic
+
+
+def web_threads_start() -> None:
+    THREADS.start(settings.THREAD_POOLS, periodic_jobs(), on_thread_stop=connections.close_all)
+
+
+def worker_threads_start(worker_id: str) -> None:
+    """The worker's threads, and a heartbeat every ``WORKER_HEARTBEAT_SECONDS`` from the start on (GET
+    /healthz and /metrics read it); a beat that fails (database down) is logged and the next one tries."""
+    started_at = timezone.now()
+
+    def beat() -> None:
+        close_old_connections()
+        try:
+            worker_heartbeat(worker_id=worker_id, started_at=started_at)
+        except DatabaseError as exc:
+            worker_logger.warning("worker heartbeat failed: %s", exc.__class__.__name__)
+
+    heartbeat = Periodic("heartbeat", settings.WORKER_HEARTBEAT_SECONDS, beat, at_start=True)
+    THREADS.start(settings.THREAD_POOLS, [*periodic_jobs(), heartbeat], on_thread_stop=connections.close_all)
+
+
+def threads_stop() -> None:
+    THREADS.stop()
