@@ -45,9 +45,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
     Django's TransactionTestCase empties every table with TRUNCATE between tests."""
     from django.db import connection
 
-    with django_db_blocker.unblock(), connection.cursor() as cursor:
+    with django_db_blocker.unblock():
         name = connection.settings_dict["NAME"]
-        cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')
+        if name != connection.creation._get_test_db_name():  # no test database in this session: never elsewhere
+            return
+        with connection.cursor() as cursor:
+            cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -247,3 +247,14 @@ def browsing(served: Served) -> Iterator[Browsing]:
         finally:
             context.close()
             browser.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report ends with the tail of the server's output."""
+    report = yield
+    service = getattr(item, "funcargs", {}).get("served")
+    if report.failed and isinstance(service, Served):
+        report.sections.append(("served: the server's output (tail)", service.log_tail()))
+    return report
