@@ -1,5 +1,5 @@
 """Every error answered in one shape: DRF's exception handler for the API, and Django's error views
-(400/403/404/500, CSRF failure), which answer JSON under /api/ and /healthz and a page elsewhere.
+(400/403/404/500, CSRF failure), which answer JSON under /api/, /healthz and /readyz and a page elsewhere.
 
 A database that cannot be reached (down, restarting, or no pooled connection free in time) is a 503
 with ``Retry-After``, never a 500: ``database_unavailable`` in the API, a page on the dashboard.
@@ -86,7 +86,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def wants_json(request: HttpRequest) -> bool:
-    return request.path.startswith("/api/") or request.path == "/healthz"
+    return request.path.startswith("/api/") or request.path in ("/healthz", "/readyz")
 
 
 # What a dashboard member reads when a request made in the page (htmx) fails: the page stays as it is and

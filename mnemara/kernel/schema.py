@@ -128,6 +128,36 @@ HEALTHZ_PATH: dict[str, Any] = {
 }
 
 
+READINESS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Whether the answering process should get traffic. More fields may be added.",
+    "properties": {
+        "status": {"type": "string", "enum": ["ready", "starting", "unavailable"]},
+        "pid": {"type": "integer", "description": "The process that answered."},
+        "reasons": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["status", "pid"],
+}
+
+READYZ_PATH: dict[str, Any] = {
+    "get": {
+        "operationId": "readyz",
+        "summary": "Readiness",
+        "description": "Whether the process that answers is warm (models loaded, connections open) and reaches "
+                       "the database: route traffic to it only then. No API key needed.",
+        "tags": ["health"],
+        "security": [],
+        "responses": {
+            "200": {"description": "Ready (`status` is `ready`).",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}},
+            "503": {"description": "Still warming up (`starting`) or without its database (`unavailable`).",
+                    "headers": {"Retry-After": RETRY_AFTER_HEADER},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Readiness"}}}},
+        },
+    },
+}
+
+
 #: Marks a text schema whose pattern admits the empty string (``memories.api.schema.Text``).
 BLANK_ADMITTED = "x-blank-admitted"
 
@@ -162,7 +192,7 @@ def _require_ruled_body(operation: dict[str, Any], schemas: dict[str, Any]) -> N
 
 
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    """drf-spectacular hook: the answers and headers every API operation shares, and /healthz."""
+    """drf-spectacular hook: the answers and headers every API operation shares, /healthz and /readyz."""
     for path, operations in result.get("paths", {}).items():
         if not path.startswith(API_PREFIX):
             continue
@@ -174,6 +204,8 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
             for response in responses.values():
                 response.setdefault("headers", {})["X-Request-ID"] = REQUEST_ID_HEADER
     result["paths"]["/healthz"] = HEALTHZ_PATH
+    result["paths"]["/readyz"] = READYZ_PATH
     result["components"]["schemas"] = _one_blank_schema(result["components"]["schemas"])
     result["components"]["schemas"]["Health"] = HEALTH_SCHEMA
+    result["components"]["schemas"]["Readiness"] = READINESS_SCHEMA
     return result

@@ -544,6 +544,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Whether the process that answers is warm (models loaded, connections open) and reaches the database: route traffic to it only then. No API key needed.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1597,6 +1617,14 @@ export interface components {
             database: string;
             pgvector: string | null;
             embedding_model: string;
+        };
+        /** @description Whether the answering process should get traffic. More fields may be added. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "starting" | "unavailable";
+            /** @description The process that answered. */
+            pid: number;
+            reasons?: string[];
         };
     };
     responses: never;
@@ -5418,6 +5446,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready (`status` is `ready`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Still warming up (`starting`) or without its database (`unavailable`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
