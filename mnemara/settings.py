@@ -151,7 +151,7 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / ".staticfiles"
-# WhiteNoise serves static files under gunicorn; with finders no collectstatic step is needed.
+# WhiteNoise serves static files from the Django app itself; with finders no collectstatic step is needed.
 WHITENOISE_USE_FINDERS = True
 # Without collectstatic there is no STATIC_ROOT, and WhiteNoise warns about it on every start.
 warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", category=UserWarning)
@@ -261,7 +261,8 @@ MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
 HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
-# per-process copy of their vectors; at most this many memories are kept per process (~2.5 KB each).
+# per-process copy of their vectors; at most this many memories are kept per process (each a float32 vector
+# per configured model plus its words: memories/recall/index/README.md, "What it costs").
 SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
 SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
 # How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
@@ -295,7 +296,7 @@ IMPORT_MAX_LINES = env_int("MNEMARA_IMPORT_MAX_LINES", 5_000)
 IMPORT_MAX_MESSAGES = env_int("MNEMARA_IMPORT_MAX_MESSAGES", 5_000)
 
 # --- Operations (docs/operations.md) ---
-# Threads per web process running Django under mnemara/asgi.py (each keeps one database connection).
+# Threads per web process running Django (mnemara/runtime/buffered.py; each keeps one database connection).
 WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
 # Every thread pool of a process (mnemara/kernel/threads.py), started by the ASGI lifespan and the worker.
 THREAD_POOLS = {

@@ -14,12 +14,12 @@ filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not e
   (``memories.embeddings.judge``: a model reads a text when it knows ≥ READS_MIN of its word tokens;
   all-MiniLM reads English-like text, USE multilingual reads everything). So all-MiniLM ranks the
   English memories for an English query, USE ranks the Chinese ones, and for a Chinese query every
-  memory. Memories no model reads (a model's vectors not computed yet) are ranked by the primary model
-  as before. ``sim(m) = cos(query_vector[model], vector[model](m))``, best first, exact: a numpy
+  memory. Memories no model reads (a model's vectors not computed yet) are ranked by the primary
+  model. ``sim(m) = cos(query_vector[model], vector[model](m))``, best first, exact: a numpy
   product over the scope's matrix, or SQL's scan inside the filter; HNSW with pgvector iterative scans
   only in SQL, for the primary model, for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to exact
   if the index returns too few). A model's query vector is computed only when some memory is its to
-  rank: an English question on English memories costs one embedding, as before.
+  rank: an English question on English memories costs one embedding.
 * lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
   stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
   memories holding at least one of them. Matches are those of the GIN-indexed search_vector
@@ -31,7 +31,7 @@ filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not e
   (``rank.term_weights``; unweighted in SQL).
 
 Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. When only the primary model
-ranks (English-only data: the case all-MiniLM alone had), then for a memory m::
+ranks (English-only data), then for a memory m::
 
     fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
                     (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
@@ -76,8 +76,9 @@ agree. Each hit carries ``scores``: vector (similarity, by the model named in ``
 lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
 ``relevant`` (above the floor).
 
-Latency (docs/benchmarks.md): the query is embedded on a second thread while this one reads the
-scopes and ranks by BM25; access counts are summed in memory and written once a second.
+Latency (numbers: docs/benchmarks.md): the query is embedded on the ``query`` threads while this one reads
+the scopes and ranks by BM25; access counts are summed in memory and written by a periodic job
+(``memories/recall/upkeep.py``).
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ LEFT JOIN LATERAL (
 WHERE s.id = %s AND s.tenant_id = %s
 """
 
-# The latest deletion stamp of cached scopes (the sweeper).
+# The latest deletion stamp of cached scopes (the index sweep, ``IndexCache.sweep``).
 REMOVALS_SQL = "SELECT scope_id, max(seq) FROM memories_searchremoval WHERE scope_id = ANY(%s) GROUP BY scope_id"
 
 # Add access counts; ids of memories deleted meanwhile drop out in the join.

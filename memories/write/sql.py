@@ -71,7 +71,7 @@ VECTORS_COPY_SQL = ("COPY memories_memoryvector (tenant_id, memory_id, model, co
 # memories the primary model cannot read: the other pairs are the primary model's to judge. At most
 # ``limit`` rows; more, and the check runs in SQL instead (``RELATED_SECONDARY_SQL``).
 # Each memory's vector by its (memory, model) key: a join let the planner scan the tenant's vectors of the
-# model once per memory when its statistics were stale (a new tenant: ~1 s for 3,000 memories).
+# model once per memory when its statistics were stale (a new tenant's, say).
 SCOPE_VECTORS_SQL = """
 SELECT s.id, s.scope_id, s.type, s.updated_at, s.unread, s.vector FROM (
     SELECT m.id, m.scope_id, m.type, m.updated_at, coalesce(m.embedding_coverage < %(reads_min)s, false) AS unread,
@@ -92,7 +92,7 @@ SCOPE_LOCKS_SQL = ("SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) 
                    "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n)")
 SCOPE_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
 
-# Ask the search-index trigger (migration 0013) to stamp memories whose secondary vectors were just added.
+# Ask the search-index trigger (migration 0014) to stamp memories whose secondary vectors were just added.
 STAMP_SQL = "UPDATE memories_memory SET search_seq = -1 WHERE tenant_id = %s AND id = ANY(%s)"
 
 # One re-embedding run per (tenant, model): a session lock, released at the end or with the connection.

@@ -62,7 +62,7 @@ def validate_metadata(metadata: object, prefix: str = "") -> dict[str, Any]:
     if _depth(metadata) > settings.MAX_METADATA_DEPTH:
         raise field_error("metadata", f"Metadata nests at most {settings.MAX_METADATA_DEPTH} levels.", prefix)
     if any(_UNSTORABLE.search(s) for s in _strings(metadata)):
-        # jsonb refuses \u0000 and psycopg cannot encode a lone surrogate: both were 500s.
+        # jsonb refuses \u0000 and psycopg cannot encode a lone surrogate: both would otherwise be 500s.
         raise field_error("metadata", "Metadata may not contain NUL characters or lone surrogates.", prefix)
     return metadata
 

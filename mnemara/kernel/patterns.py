@@ -34,7 +34,7 @@ SPACES = char_class(cp for cp in range(0x10000) if chr(cp).isspace())
 
 @functools.cache
 def _by_category() -> dict[str, list[int]]:
-    """Every code point but the surrogates, by Unicode general category (one pass, ~0.3 s, on first use).
+    """Every code point but the surrogates, by Unicode general category (one pass over them, on first use).
     No decoded JSON or URL text holds a surrogate (the parser refuses a lone one)."""
     found: dict[str, list[int]] = {}
     for codepoint in range(sys.maxunicode + 1):

@@ -1,7 +1,7 @@
 """One log line and one latency observation per request, named by its URL pattern, never its raw path.
 
 Paths carry identifiers (``/api/v1/subjects/<external_id>`` names a person), so neither the server's
-access log (uvicorn runs with ``--no-access-log``) nor Django's own warnings (``Not Found: /path``, logged
+access log (``mnemara/runtime/serve.py`` turns uvicorn's off) nor Django's own warnings (``Not Found: /path``, logged
 by ``django.request``) may print them: ``RequestLogMiddleware`` logs the route pattern, and
 ``RouteOnlyFilter`` rewrites ``django.request``'s records to the same.
 """

@@ -1,4 +1,4 @@
-"""MCP over Streamable HTTP at ``/mcp``, beside the REST API in the same process (``mnemara/asgi.py``).
+"""MCP over Streamable HTTP at ``/mcp``, beside the REST API in the same process (``mnemara/runtime/serve.py``).
 
 Each request carries its caller's API key (``Authorization: Bearer <key>``). Here the key is only looked up,
 to answer 401 before any MCP handling and to pick the server a read-only key gets (its write tools are not

@@ -3,8 +3,9 @@ protocol class by ``mnemara/runtime/serve.py``.
 
 - ``TCP_NODELAY`` on every accepted TCP socket. asyncio sets it only on sockets whose protocol number is
   ``IPPROTO_TCP``; the listening socket uvicorn binds for several workers has protocol 0, so its accepted
-  sockets kept Nagle's algorithm: a response written in two pieces waited for the client's delayed ACK,
-  ~40 ms per request on a kept-alive connection (docs/benchmarks.md, ``bench/keepalive.py``).
+  sockets would keep Nagle's algorithm: a response written in two pieces would wait for the client's
+  delayed ACK on every request of a kept-alive connection (measured: docs/benchmarks.md,
+  ``bench/keepalive.py``).
 - Writes made in one turn of the event loop leave in one ``send``: a response's head and its body (the
   Django bridge hands both over together) are one segment where they fit.
 """

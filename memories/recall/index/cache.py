@@ -1,8 +1,8 @@
 """In-process search indexes: what ranking needs of one scope's memories, held in this process's memory.
 
-Why: an exact cosine scan inside PostgreSQL costs ~0.6–1 µs a row (it reads ~1.6 KB heap tuples), so
-~10 ms for a 10,000-memory scope. The same exact scan over a float32 matrix in numpy takes well under
-a millisecond. PostgreSQL stays the only source of truth: an index is a cache that is checked on every
+Why: an exact cosine scan inside PostgreSQL reads every row's wide heap tuple, so its cost grows with the
+scope; the same exact scan over a float32 matrix in numpy is a small fraction of it (the numbers:
+docs/benchmarks.md). PostgreSQL stays the only source of truth: an index is a cache that is checked on every
 search and never answers from a state older than the last commit the search could see.
 
 What an index holds, per memory of the scope (every status): id, status, type, confidence,
@@ -27,12 +27,14 @@ Freshness, kept by triggers (migration 0007) and checked on every search:
 * Inside a transaction (an atomic block) the connection may see its own uncommitted rows, which the
   shared cache must never hold: there a cached index is used only when its version is the one the
   transaction sees; otherwise a private index is loaded for this search alone.
-* Erasure: a deletion makes the next search of the scope reload it, and a sweeper thread drops every
-  cached scope with a newer removal each ``SEARCH_INDEX_SWEEP_SECONDS`` (30), so erased memories leave
-  the memory of processes that never search that scope again, too.
+* Erasure: a deletion makes the next search of the scope reload it, and the sweep (``IndexCache.sweep``, a
+  periodic job of the process's threads: ``memories/recall/upkeep.py``) drops every cached scope with a
+  newer removal each ``SEARCH_INDEX_SWEEP_SECONDS``, so erased memories leave the memory of processes that
+  never search that scope again, too.
 
-Memory: ~2.5 KB a memory with the primary model alone (1.5 KB of float32 vector, the rest words and
-bookkeeping; 25 MB for 10,000, loaded in ~0.2 s), 2 KB more with USE's 512 dimensions; the process keeps at most
+Memory: per memory, a float32 vector (4 bytes a dimension) and its coverage for every configured model,
+plus its words and a few numbers, so the cost per memory grows with each model configured
+(memories/recall/index/README.md, "What it costs"); the process keeps at most
 ``settings.SEARCH_INDEX_MAX_ROWS`` rows, evicting the least recently used scopes.
 """
 
