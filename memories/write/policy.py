@@ -11,7 +11,10 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 
-"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate, judged
+"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate that names
+the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
+or place is another fact; one that names more than the other is ``ambiguous`` and goes to review, nothing
+retired). Near-duplicates are judged
 by the embedding model that reads both texts (``Related.model``; ``memories.embeddings.judge``), at
 that model's thresholds (``limits``: cosine similarity and the share of search words both texts must
 have in common, Jaccard):
@@ -37,6 +40,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from memories.choices import MemoryType, Provenance, Status
+
+
+class Sameness(StrEnum):
+    """Whether two close memories name the same things (``memories.write.anchors.sameness``)."""
+
+    SAME = "same"
+    DIFFERENT = "different"
+    AMBIGUOUS = "ambiguous"
 
 
 class Action(StrEnum):
@@ -68,6 +79,7 @@ class Related:
     similarity: float
     word_overlap: float = 1.0  # Jaccard of the two texts' search words
     model: str = ""  # the embedding model that judged ``similarity``; "": none reads both (the primary's)
+    sameness: Sameness = Sameness.SAME  # whether both name the same things (people, events, places, ...)
 
 
 def word_overlap(a: str, b: str) -> float:
@@ -103,11 +115,17 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
+    # A fact or task that names other things than a close one is another fact; a preference stays a conflict
+    # pair (both kept, a person asked), since two preferences about one topic contradict in other words.
     same = next((r for r in related if r.type == new.type
-                 and (r.same_entity or is_near_duplicate(r, near_duplicate, min_word_overlap, limits))), None)
+                 and (r.same_entity or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
+                                        and (r.sameness is not Sameness.DIFFERENT
+                                             or new.type == MemoryType.PREFERENCE)))), None)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)
+    if not same.same_entity and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
+        return Decision(Action.PENDING, same)  # a person decides: nothing is retired on a guess
     if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
         return Decision(Action.CONFLICT, same)
     old_high = same.status != Status.PENDING and is_high(same.confidence, same.provenance, threshold)

@@ -29,7 +29,8 @@ from memories.choices import LIVE_STATUSES
 from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, judge, profile
 from memories.models import Memory, Scope
 from memories.write import sql
-from memories.write.policy import Related, word_overlap
+from memories.write.anchors import texts_sameness
+from memories.write.policy import Related, Sameness, word_overlap
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
 from tenants.scoping import get_active_tenant
 
@@ -213,9 +214,11 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         near = profile(model).near_duplicate if model else near_duplicate
         if not (same_content or same_entity or similarity >= near):
             continue
+        # Only a near-duplicate needs to know whether both name the same things.
+        sameness = texts_sameness(m.content, p.content) if not same_content else Sameness.SAME
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
-                          word_overlap=word_overlap(m.search_text, p.search_text), model=model)
+                          word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness)
         key = (not same_content, not (same_entity and same_type), -similarity, -m.updated_at.timestamp())
         ranked.append((key, m, related))
     ranked.sort(key=lambda entry: entry[0])

@@ -26,7 +26,8 @@ CONTRACT_PATHS = [
     "/api/v1/memories/search", "/api/v1/context", "/api/v1/sessions/{session_id}/messages",
     "/api/v1/sessions/{session_id}", "/api/v1/sessions/{session_id}/close", "/api/v1/extract", "/api/v1/jobs/{job_id}",
     "/api/v1/review", "/api/v1/review/{item_id}/resolve", "/api/v1/feedback", "/api/v1/subjects/{external_id}/export",
-    "/api/v1/subjects/{external_id}", "/api/v1/exports", "/api/v1/exports/{export_id}/download", "/healthz"]
+    "/api/v1/subjects/{external_id}", "/api/v1/exports", "/api/v1/exports/{export_id}/download", "/healthz",
+    "/readyz"]
 
 
 def operations() -> list[tuple[str, str, dict]]:
@@ -54,7 +55,7 @@ def test_it_serves_a_valid_openapi_31_schema_of_every_contract_path(client) -> N
 
 def test_it_documents_every_operation_for_its_users() -> None:
     ids = [operation["operationId"] for _, _, operation in operations()]
-    assert len(ids) == len(set(ids)) == 31
+    assert len(ids) == len(set(ids)) == 32
     for method, path, operation in operations():
         assert operation.get("summary") and operation.get("tags"), (method, path)
         description = operation.get("description", "")
@@ -64,7 +65,7 @@ def test_it_documents_every_operation_for_its_users() -> None:
 def test_it_documents_the_errors_and_headers_every_operation_shares() -> None:
     for method, path, operation in operations():
         responses = operation["responses"]
-        if path == "/healthz":
+        if path in ("/healthz", "/readyz"):
             assert set(responses) == {"200", "503"}
             continue
         assert {"400", "401", "429", "500", "503"} <= set(responses), (method, path)
@@ -176,7 +177,7 @@ def sample_url(path: str) -> str:
 def test_every_operation_needs_a_key_first(client) -> None:
     """Without a key, a 401 before anything else: even a URL no database could store (NUL) is not looked at."""
     for method, path, operation in operations():
-        if path == "/healthz":
+        if path in ("/healthz", "/readyz"):
             continue
         response = client.generic(method, sample_url(path) + "?q=%00", content_type="application/json")
         assert response.status_code == 401, (method, path, response.status_code)

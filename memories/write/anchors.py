@@ -1,0 +1,123 @@
+"""What a memory names, and whether two near-identical memories name the same things.
+
+Two memories written in one template ("刘子墨是我的下属，其年龄是34岁。" / "李明杰是我的下属，其年龄是32岁。",
+"My subordinate Liu Zimo is 34." / "… Li Mingjie is 32.") are close in every embedding, yet they are
+different facts: they are about different people. A fact's **names** are the people, things, events and
+places it is about; its **values** are the numbers, dates and times it states. The write flow treats a
+near-duplicate as the same fact only when both name the same things (``Sameness.SAME``: then a changed
+value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the names differ it is another fact
+(``DIFFERENT``); when one names something the other does not, nobody can tell without reading
+(``AMBIGUOUS``: the write goes to review, nothing is retired).
+
+Names, by script:
+- Chinese: jieba's part-of-speech tags: nouns of every kind (person ``nr``, place ``ns``, organisation
+  ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
+  numerals ``m`` and times ``t``.
+- Other scripts: capitalised words that do not begin a sentence (a speaker label "User:" begins one), and
+  the nouns a compound names ("Liu Zimo"); values are numbers (digits or number words), weekdays, months
+  and relative days.
+Across scripts (one Chinese, one not) names cannot be compared word for word: only the numbers are.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+import jieba
+import jieba.posseg
+
+from memories.write.policy import Sameness
+from memories.write.text import has_cjk
+
+NAME_TAGS = ("n", "vn", "j", "eng")  # prefixes: n covers nr, ns, nt, nz, ng, nrfg, nrt
+VALUE_TAGS = ("m", "t")
+SENTENCE_ENDS = ".!?;:。！？；：\n"
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+VALUE_WORDS = frozenset({"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion",
+    "half", "first", "second", "third", "fourth", "fifth", "once", "twice", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july",
+    "august", "september", "october", "november", "december", "today", "tomorrow", "yesterday", "tonight", "morning",
+    "afternoon", "evening", "noon", "midnight", "week", "weekend", "month", "year", "weeks", "months", "years",
+    "days", "day", "hours", "hour", "minutes", "am", "pm"})
+NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll", "ok", "okay"})
+
+
+@dataclass(frozen=True)
+class Anchors:
+    names: frozenset[str]
+    values: frozenset[str]
+    cjk: bool
+
+
+def anchors(text: str) -> Anchors:
+    normal = unicodedata.normalize("NFKC", text)
+    if has_cjk(normal):
+        return _cjk_anchors(normal)
+    return _latin_anchors(normal)
+
+
+# The commonest single-character surnames: jieba sometimes splits one off a person's name and tags it as a
+# pronoun or adjective (何 / 美玲, 高 / 美玲); it belongs to the name.
+SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
+                     "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛"
+                     "郝龚邵万钱严覃武戴莫孔向汤")
+
+
+def _cjk_anchors(text: str) -> Anchors:
+    names, values = set(), set()
+    previous = ""
+    for word, tag in jieba.posseg.cut(text):
+        word = word.strip().casefold()
+        if not word:
+            continue
+        if tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
+            values.add(word)
+        elif tag.startswith("nr") and previous in SURNAMES:
+            names.discard(previous)
+            names.add(previous + word)
+        elif tag.startswith(NAME_TAGS):
+            names.add(word)
+        previous = word
+    return Anchors(frozenset(names), frozenset(values), cjk=True)
+
+
+def _latin_anchors(text: str) -> Anchors:
+    names, values = set(), set()
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        lowered = word.casefold()
+        if _NUMBER.fullmatch(word) or lowered in VALUE_WORDS or any(ch.isdigit() for ch in word):
+            values.add(lowered)
+        elif word[0].isupper() and lowered not in NOT_NAMES and not _begins_sentence(text, match.start()):
+            names.add(lowered)
+    return Anchors(frozenset(names), frozenset(values), cjk=False)
+
+
+def _begins_sentence(text: str, start: int) -> bool:
+    before = text[max(0, start - 40):start].rstrip(" \t\"'“‘(")
+    return (not before and start <= 40) or (bool(before) and before[-1] in SENTENCE_ENDS)
+
+
+def sameness(a: Anchors, b: Anchors) -> Sameness:
+    """Whether two memories (already close in meaning) are about the same things."""
+    if a.cjk != b.cjk:  # names in two languages: only the numbers compare
+        return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
+    if a.names == b.names:
+        return Sameness.SAME
+    if a.names < b.names or b.names < a.names:
+        return Sameness.AMBIGUOUS
+    return Sameness.DIFFERENT
+
+
+def _numbers(values: frozenset[str]) -> set[str]:
+    return {v for v in values if any(ch.isdigit() for ch in v)}
+
+
+def texts_sameness(a: str, b: str) -> Sameness:
+    return sameness(anchors(a), anchors(b))
+
