@@ -1,13 +1,23 @@
-"""What the HTTP server layer costs per request: gunicorn (threaded WSGI, as `make run` served before issue 13),
-uvicorn with mnemara/asgi.py (what `make run` serves now), and uvicorn with Django's own ASGI handler.
+"""What the HTTP server layer costs per request, one worker process each:
+
+- ``gunicorn``: gunicorn, threaded WSGI (``mnemara.wsgi:application``, through a shim: see ``WSGI_SHIM``), as
+  `make run` served before issue 13;
+- ``new``: the serving stack now, ``python -m mnemara.runtime.serve --workers 1`` (uvicorn with the h11 protocol
+  of ``mnemara/runtime/protocol.py``, Starlette's router, ``mnemara/runtime/buffered.py``; issue 22);
+- ``old``: the stack before issue 22, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
+  --no-access-log`` run in a worktree of commit 3e1f924 (``--old-root``; ``git worktree add /tmp/oldstack
+  3e1f924``), skipped when that folder does not exist;
+- ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``mnemara.runtime.serve.warm_up``).
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/server_overhead.py [--rounds 20] [--per-round 100]
+        [--servers gunicorn,new,old,django-asgi] [--old-root /tmp/oldstack]
 
-Starts each server with one worker process on a free loopback port against the configured database (the
-embedded one in MNEMARA_PGDATA unless DATABASE_URL), then sends GET /api/v1/no-such-thing (Django answers a
-JSON 404: URL resolution, the middleware, the error handler; no database, no model) on one keep-alive
-connection per server, in interleaved rounds so that a shared machine's load drift hits all alike. Reports
-the latency and the CPU time the server's processes used per request, then stops them.
+Starts each server on a free loopback port against the configured database (the embedded one in
+MNEMARA_PGDATA unless DATABASE_URL; the old stack uses the same one), waits until it is warm (GET /readyz 200,
+or GET /healthz 200 where there is no /readyz), then sends GET /api/v1/no-such-thing (Django answers a JSON 404:
+URL resolution, the middleware, the error handler; no database, no model) on one keep-alive connection per
+server, in interleaved rounds so that a shared machine's load drift hits all alike. Reports the latency and the
+CPU time the server's processes used per request (and, measured first, per second while idle), then stops them.
 
 Django's ASGI handler runs each request on a new thread, so it needs a connection pool (psycopg-pool,
 not a project dependency: that variant is skipped when it is not installed).
@@ -38,9 +48,24 @@ from django.conf import settings
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's rule for pools
 settings.DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 16, "timeout": 5}}
 from django.core.asgi import get_asgi_application
-from mnemara.runtime.warm import web_process_settle
-application = get_asgi_application()
-web_process_settle()
+from django.core.wsgi import get_wsgi_application
+application = get_asgi_application()  # first: it sets Django up, which the imports below need
+from memories.processes import web_threads_start
+from mnemara.runtime.serve import warm_up
+web_threads_start()  # the search's side threads; Django's handler runs the views on threads of its own
+warm_up(get_wsgi_application(), web_threads=False)
+"""
+
+# mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.processes,
+# which defines models, before get_wsgi_application() has set Django up: AppRegistryNotReady), so gunicorn is
+# given this shim, which sets Django up first and then loads it unchanged.
+WSGI_SHIM = """
+import os
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+import django
+django.setup(set_prefix=False)
+from mnemara.wsgi import application
 """
 
 
@@ -52,22 +77,75 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def commands(port: int) -> dict[str, list[str]]:
-    uvicorn = [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--workers", "1", "--no-access-log",
-               "--lifespan", "off", "--timeout-keep-alive", "30", "--log-level", "warning"]
-    servers = {
-        "gunicorn gthread (before)": [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind",
-                                      f"127.0.0.1:{port}", "--workers", "1", "--worker-class", "gthread",
-                                      "--threads", "4", "--keep-alive", "30", "--log-level", "warning"],
-        "uvicorn + mnemara.asgi (now)": [*uvicorn, "--port", str(port + 1), "mnemara.asgi:application"],
-    }
-    try:
-        import psycopg_pool  # noqa: F401
+NAMES = {
+    "gunicorn": "gunicorn gthread (issue 13's before)",
+    "new": "new: mnemara.runtime.serve",
+    "old": "old: uvicorn + mnemara.asgi (3e1f924)",
+    "django-asgi": "uvicorn + Django ASGIHandler",
+}
 
-        servers["uvicorn + Django ASGIHandler"] = [*uvicorn, "--port", str(port + 2), "_django_asgi:application"]
-    except ImportError:
-        print("psycopg-pool not installed: Django's ASGI handler is skipped")
+
+def commands(wanted: list[str], old_root: Path) -> dict[str, tuple[list[str], Path, dict[str, str]]]:
+    """name -> (argv without the port, working directory, extra environment); the port is appended."""
+    uvicorn = [sys.executable, "-m", "uvicorn", "--host", "127.0.0.1", "--workers", "1", "--no-access-log",
+               "--timeout-keep-alive", "30", "--log-level", "warning"]
+    here = {"PYTHONPATH": f"{BENCH}:{ROOT}"}
+    servers: dict[str, tuple[list[str], Path, dict[str, str]]] = {}
+    for name in wanted:
+        if name == "gunicorn":
+            servers[NAMES[name]] = ([str(ROOT / ".venv" / "bin" / "gunicorn"), "_gunicorn_wsgi:application",
+                                     "--workers", "1", "--worker-class", "gthread", "--threads", "4",
+                                     "--keep-alive", "30", "--log-level", "warning", "--bind"], ROOT, here)
+        elif name == "new":
+            servers[NAMES[name]] = ([sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1",
+                                     "--workers", "1", "--port"], ROOT, here)
+        elif name == "old":
+            if not (old_root / "mnemara" / "asgi.py").exists():
+                print(f"{old_root} is not a worktree of 3e1f924: the old stack is skipped")
+                continue
+            servers[NAMES[name]] = ([*uvicorn, "--lifespan", "on", "mnemara.asgi:application", "--port"], old_root,
+                                    {"PYTHONPATH": str(old_root),
+                                     "MNEMARA_ONNX_PATH": os.environ.get(
+                                         "MNEMARA_ONNX_PATH", str(ROOT / ".cache" / "all-MiniLM-L6-v2.onnx"))})
+        elif name == "django-asgi":
+            try:
+                import psycopg_pool  # noqa: F401
+            except ImportError:
+                print("psycopg-pool not installed: Django's ASGI handler is skipped")
+                continue
+            servers[NAMES[name]] = ([*uvicorn, "--lifespan", "off", "_django_asgi:application", "--port"], ROOT, here)
+        else:
+            sys.exit(f"unknown server {name!r}: one of {', '.join(NAMES)}")
     return servers
+
+
+def status_of(port: int, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def warm(port: int) -> bool:
+    """True once the server on ``port`` says it is warm: /readyz 200, or /healthz 200 where there is no /readyz
+    (the old stack answers it with an HTML 404 whose Set-Cookie line it cannot send: the connection drops)."""
+    try:
+        readyz = status_of(port, "/readyz")
+    except http.client.RemoteDisconnected:
+        readyz = 404
+    return readyz == 200 or (readyz == 404 and status_of(port, "/healthz") == 200)
+
+
+def embedded_running(env: dict[str, str]) -> bool:
+    if env.get("DATABASE_URL"):
+        return True
+    status = subprocess.run([sys.executable, "-m", "mnemara.runtime.pg", "status"], cwd=ROOT, env=env,
+                            capture_output=True, text=True).stdout
+    return status.startswith("running")
 
 
 def listening_pid(port: int) -> int:
@@ -86,43 +164,64 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--per-round", type=int, default=100)
+    parser.add_argument("--servers", default="gunicorn,new,old,django-asgi",
+                        help=f"a comma-separated subset of {','.join(NAMES)}")
+    parser.add_argument("--old-root", type=Path, default=Path("/tmp/oldstack"))
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured before the rounds")
     args = parser.parse_args()
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
-    module = BENCH / "_django_asgi.py"
-    module.write_text(DJANGO_ASGI)
-    base = free_port()
-    env = {**os.environ, "LOG_LEVEL": "WARNING", "PYTHONPATH": f"{BENCH}:{ROOT}"}
-    started = {name: subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-               for name, cmd in commands(base).items()}
-    ports = {name: base + i for i, name in enumerate(started)}
+    modules = {BENCH / "_django_asgi.py": DJANGO_ASGI, BENCH / "_gunicorn_wsgi.py": WSGI_SHIM}
+    for module, text in modules.items():
+        module.write_text(text)
+    env = {**os.environ, "LOG_LEVEL": "WARNING"}
+    database_was_running = embedded_running(env)
+    servers = commands([name.strip() for name in args.servers.split(",") if name.strip()], args.old_root)
+    ports = {name: free_port() for name in servers}
+    started = {}
+    for name, (argv, cwd, extra) in servers.items():
+        port = str(ports[name]) if argv[-1] == "--port" else f"127.0.0.1:{ports[name]}"
+        started[name] = subprocess.Popen([*argv, port], cwd=cwd, env={**env, **extra}, start_new_session=True)
     try:
-        deadline = time.time() + 120
+        deadline = time.time() + 180
         conns: dict[str, http.client.HTTPConnection] = {}
         for name, port in ports.items():
             while name not in conns:
                 try:
-                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                    conn.request("GET", "/healthz")
-                    conn.getresponse().read()
-                    conns[name] = conn
+                    if warm(port):
+                        conns[name] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                        continue
                 except OSError:
-                    if time.time() > deadline:
-                        raise
-                    time.sleep(0.5)
+                    pass
+                if time.time() > deadline:
+                    raise TimeoutError(f"{name} not warm after 180 s")
+                time.sleep(0.5)
         pids = {name: listening_pid(port) for name, port in ports.items()}
+        reopened = dict.fromkeys(conns, 0)
 
         def one(name: str) -> float:
             began = time.perf_counter()
-            conns[name].request("GET", "/api/v1/no-such-thing")
-            response = conns[name].getresponse()
+            try:
+                conns[name].request("GET", "/api/v1/no-such-thing")
+                response = conns[name].getresponse()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                reopened[name] += 1  # the server closed the idle connection: open it again, time the retry
+                conns[name].close()
+                began = time.perf_counter()
+                conns[name].request("GET", "/api/v1/no-such-thing")
+                response = conns[name].getresponse()
             response.read()
-            assert response.status == 404, response.status
+            if response.status != 404:
+                raise RuntimeError(f"{name}: {response.status}")
             return (time.perf_counter() - began) * 1000
 
+        idle_before = {name: cpu_seconds(pids[name]) for name in conns}
+        time.sleep(args.idle)  # what each uses with no requests (periodic jobs, timers), all idle at once
+        idle = {name: (cpu_seconds(pids[name]) - idle_before[name]) / args.idle for name in conns}
         for name in conns:
             for _ in range(50):
                 one(name)
+        reopened = dict.fromkeys(conns, 0)  # counted from here on (uvicorn closes a connection idle for 5 s)
         latencies: dict[str, list[float]] = {name: [] for name in conns}
         cpu = dict.fromkeys(conns, 0.0)
         loads = []
@@ -139,14 +238,21 @@ def main() -> int:
         for name, values in latencies.items():
             ordered = sorted(values)
             p95 = ordered[int(0.95 * len(ordered))]
-            print(f"{name:<30} p50 {statistics.median(ordered):5.2f} ms   p95 {p95:5.2f} ms"
-                  f"   server CPU {cpu[name] / len(values) * 1000:5.2f} ms/request")
+            print(f"{name:<37} p50 {statistics.median(ordered):5.2f} ms   p95 {p95:5.2f} ms"
+                  f"   server CPU {cpu[name] / len(values) * 1000:5.2f} ms/request"
+                  + f"   idle CPU {idle[name] * 1000:4.1f} ms/s"
+                  + (f"   (connection opened again {reopened[name]}x)" if reopened[name] else ""))
     finally:
         for server in started.values():
             os.killpg(server.pid, signal.SIGTERM)
         for server in started.values():
             server.wait(timeout=30)
-        module.unlink(missing_ok=True)
+        for module in modules:
+            module.unlink(missing_ok=True)
+        if not database_was_running and "DATABASE_URL" not in env:
+            # A server stopped with SIGTERM releases its handle but leaves the embedded postmaster running.
+            subprocess.run([sys.executable, "-m", "mnemara.runtime.pg", "stop"], cwd=ROOT, env=env,
+                           capture_output=True)
     return 0
 
 
