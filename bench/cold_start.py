@@ -14,7 +14,8 @@ must already hold the key and memories in --scope, e.g. seeded by bench/keepaliv
    in --old-root, commit 3e1f924) has no /readyz: ready is its first GET /healthz 200.
 2. at once, the first requests, each on a new connection, until every web process has served one of each kind
    (the kinds one after the other, --first first):
-   the search (POST /api/v1/memories/search, a LoCoMo question, k=20, ``"floor": false``), the dashboard's
+   the search (POST /api/v1/memories/search, a new LoCoMo question each time, so every search embeds its query;
+   k=20, ``"floor": false``), the dashboard's
    sign-in page (GET /accounts/login/) and a write (POST /api/v1/memories, Chinese and English in one content,
    into --write-scope). Which process answered is read from the kernel's socket table (psutil) after the
    answer, outside the timed part;
@@ -48,6 +49,16 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTION = "When did Caroline go to the LGBTQ support group?"
+DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
+
+
+def questions() -> list[str]:
+    """A new question for every search, so that the first and the warm ones alike embed their query (a
+    repeated one would come from the query cache and make every warm search cheaper than any real first)."""
+    if not DATA.exists():
+        return [f"{QUESTION} ({n})" for n in range(1000)]
+    conversation = json.loads(DATA.read_text())[0]
+    return [qa["question"] for qa in conversation["qa"]]
 KINDS = ["search", "sign-in page", "write"]
 READY_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO mnemara\.runtime\.supervise ready: ")
 
@@ -64,6 +75,8 @@ class Client:
         self.supervisor = supervisor
         self.writes = 0
         self.tag = f"{time.time():.0f}"
+        self.questions = questions()
+        self.searches = 0
 
     def get(self, path: str, timeout: float = 1.0) -> tuple[int, bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
@@ -77,7 +90,9 @@ class Client:
     def request_for(self, kind: str) -> tuple[str, str, bytes | None, dict[str, str]]:
         api = {"Authorization": f"Bearer {self.key}", "Content-Type": "application/json"}
         if kind == "search":
-            body = {"query": QUESTION, "scope": self.scope, "k": 20, "floor": False}
+            self.searches += 1
+            question = self.questions[self.searches % len(self.questions)]
+            body = {"query": question, "scope": self.scope, "k": 20, "floor": False}
             return "POST", "/api/v1/memories/search", json.dumps(body).encode(), api
         if kind == "sign-in page":
             return "GET", "/accounts/login/", None, {}

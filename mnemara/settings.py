@@ -265,6 +265,10 @@ HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
 # per configured model plus its words: memories/recall/index/README.md, "What it costs").
 SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
 SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
+# A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
+# memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
+SEARCH_INDEX_WARM_SCOPES = env_int("MNEMARA_SEARCH_INDEX_WARM_SCOPES", 50)
+SEARCH_INDEX_WARM_ROWS = env_int("MNEMARA_SEARCH_INDEX_WARM_ROWS", 50_000)
 # How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
 # them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
 SEARCH_INDEX_SWEEP_SECONDS = env_float("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", 30.0)

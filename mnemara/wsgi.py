@@ -12,11 +12,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 
 from django.core.wsgi import get_wsgi_application
 
-from memories.processes import web_threads_start
-from mnemara.runtime.health import WARM
-from mnemara.runtime.serve import warm_up
+application = get_wsgi_application()  # first: it sets Django up, which the imports below need
 
-application = get_wsgi_application()
+from memories.processes import web_threads_start  # noqa: E402
+from mnemara.runtime.health import WARM  # noqa: E402
+from mnemara.runtime.serve import warm_up  # noqa: E402
+
 web_threads_start()
 warm_up(application, web_threads=False)
 WARM.set()

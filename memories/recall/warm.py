@@ -1,18 +1,78 @@
 """What a first search would load, loaded ahead of it (a server's warm-up, ``mnemara/runtime/serve.py``):
-every embedding model and its query path, jieba's dictionary (Chinese words), the tokenizer that counts a
-block's tokens."""
+every embedding model and its query path (queries of several lengths: the runtime sets up each input shape
+on first sight), jieba's dictionary and part-of-speech tagger, the tokenizer that counts a block's tokens,
+the validation patterns built from Unicode's categories on first use, and the in-process index of the
+scopes used most recently, by one real search in each (access not counted)."""
 
 from __future__ import annotations
 
-from memories.embeddings import warm_up
+from django.conf import settings
+from django.db import connection
+
+from memories.choices import LIVE_STATUSES
+from memories.embeddings import embedders, warm_up
 from memories.recall.query import query_terms
+from memories.recall.search import memory_search
 from memories.recall.tokens import count_tokens
+from memories.write.anchors import anchors
 from memories.write.text import search_words
+from memories.write.validation import content_pattern, key_pattern
+from tenants.models import Tenant
+from tenants.paths import validate_scope_path
+from tenants.scoping import tenant_scope
+
+# The scopes whose latest memory was written or returned by a search most recently, with their sizes.
+# Cross-tenant on purpose: each is then searched inside its own tenant.
+RECENT_SCOPES_SQL = """
+SELECT s.tenant_id, s.path, count(*) AS size
+FROM memories_scope s
+JOIN memories_memory m ON m.scope_id = s.id
+LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id
+WHERE m.status = ANY(%s)
+GROUP BY s.id
+ORDER BY max(greatest(m.updated_at, a.last_at)) DESC
+LIMIT %s
+"""
 
 
-def recall_warm_up() -> None:
+def recall_warm_up() -> list[tuple[Tenant, str]]:
+    """Warm everything a search uses; returns the scopes whose indexes were loaded, most recent first."""
     warm_up()
+    for words in (4, 8, 16, 32):
+        query = " ".join(["where did the user travel last summer with her family"] * 4).split()[:words]
+        for embedder in embedders():
+            embedder.embed_query(" ".join(query))
     for text in ("What does the user prefer?", "用户喜欢喝什么咖啡？"):
         search_words(text)
         query_terms(text)
         count_tokens(text)
+        anchors(text)  # the write flow's part-of-speech tagger
+    validate_scope_path("user/warm-up")
+    content_pattern()
+    key_pattern()
+    return recent_scopes_warm_up()
+
+
+def recent_scopes_warm_up() -> list[tuple[Tenant, str]]:
+    """Load the indexes of the most recently used scopes, up to ``SEARCH_INDEX_WARM_ROWS`` memories in all."""
+    budget, loaded = settings.SEARCH_INDEX_WARM_ROWS, []
+    if budget <= 0 or not settings.SEARCH_INDEX_ENABLED:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(RECENT_SCOPES_SQL, [list(LIVE_STATUSES), settings.SEARCH_INDEX_WARM_SCOPES])
+        recent = cursor.fetchall()
+    tenants = Tenant.objects.in_bulk({tenant_id for tenant_id, _, _ in recent})
+    for tenant_id, path, size in recent:
+        if size > budget or size > settings.HNSW_MIN_SCOPE_ROWS or tenant_id not in tenants:
+            continue
+        warm_search(tenants[tenant_id], path)
+        budget -= size
+        loaded.append((tenants[tenant_id], path))
+    return loaded
+
+
+def warm_search(tenant: Tenant, path: str) -> None:
+    """One search of ``path`` that counts no access: its index loaded, and this thread's connection has
+    run (and PostgreSQL planned) the search's statements once."""
+    with tenant_scope(tenant):
+        memory_search(query="warm up", scopes=[path], k=1, track_access=False)

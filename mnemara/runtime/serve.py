@@ -34,32 +34,45 @@ PROTOCOL = "mnemara.runtime.protocol:H11NoDelayProtocol"
 
 
 def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
-    """Everything a first request would load, loaded now: the embedding models (and the query path they
-    take), one database connection per web thread, and one request through the whole Django stack
-    (URL resolution, middleware, the API's error path). Then the garbage collector stops looking at all
-    of it (a full collection over it would land in some search's latency). Returns the seconds it took."""
+    """Everything a first request would load, loaded now: the embedding models and the query path they take,
+    the validation patterns, the indexes of the most recently used scopes (``memories/recall/warm.py``), one
+    database connection per web thread, and requests through the whole Django stack (URL resolution,
+    middleware, the sign-in page's templates, the API's error path). Then the garbage collector stops
+    looking at all of it (a full collection over it would land in some search's latency). Returns the
+    seconds it took. ``web_threads``: this process serves through the ``web`` pool (not under WSGI)."""
     import gc
 
     from django.conf import settings
     from django.db import connection
 
-    from memories.recall.warm import recall_warm_up
+    from memories.recall.warm import recall_warm_up, warm_search
     from mnemara.kernel.threads import THREADS
     from mnemara.runtime.buffered import wsgi_environ
 
     started = time.monotonic()
-    recall_warm_up()
+    recent = recall_warm_up()
+
+    def connected() -> None:  # each web thread's own connection, with the search's statements run once
+        connection.ensure_connection()
+        if recent:
+            warm_search(*recent[0])
+
     if web_threads:
-        THREADS.in_every_thread("web", lambda: connection.ensure_connection())  # each thread's own connection
+        THREADS.in_every_thread("web", connected)
 
     host = next((h.lstrip(".") for h in settings.ALLOWED_HOSTS if "*" not in h), "localhost")
 
-    def request() -> None:
-        environ = wsgi_environ({"method": "GET", "path": "/api/v1/warm-up", "server": (host, 80),
+    def request(path: str) -> None:
+        environ = wsgi_environ({"method": "GET", "path": path, "server": (host, 80),
                                 "headers": [(b"host", host.encode("idna"))]}, b"")
         b"".join(wsgi(environ, lambda status, headers, exc_info=None: None))
 
-    THREADS.submit("web" if web_threads else "side", request).result()
+    for path in ("/accounts/login/", "/api/v1/warm-up"):
+        if web_threads:
+            THREADS.submit("web", request, path).result()
+        else:
+            request(path)
+    connection.close()  # this thread's own: it serves no request
     gc.freeze()
     return time.monotonic() - started
 
@@ -88,8 +101,9 @@ def application() -> Router:
         sys.setswitchinterval(0.0005)
         web_threads_start()
         await mcp.start()
-        # On the side thread: the warm-up starts every web thread, so it cannot run on one of them.
-        warming = asyncio.wrap_future(THREADS.submit("side", _warm_then_mark, django, WARM))
+        # On a query thread: the warm-up starts every web thread and searches (which use the side thread),
+        # so it can run on neither.
+        warming = asyncio.wrap_future(THREADS.submit("query", _warm_then_mark, django, WARM))
         try:
             yield
         finally:
