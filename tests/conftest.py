@@ -47,7 +47,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         name = connection.settings_dict["NAME"]
-        if name != connection.creation._get_test_db_name():  # no test database in this session: never elsewhere
+        if name != connection.creation._get_test_db_name():  # type: ignore[attr-defined]  # only a test database
             return
         with connection.cursor() as cursor:
             cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')

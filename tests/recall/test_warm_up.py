@@ -3,6 +3,8 @@ before it says ready, within the budget, without counting an access."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.test import override_settings
 
@@ -22,7 +24,7 @@ def write(tenant: Tenant, scope: str, *contents: str) -> None:
         memory_create(items=[MemoryInput(scope=scope, content=c) for c in contents], actor="test")
 
 
-def scope_id(tenant: Tenant, path: str) -> object:
+def scope_id(tenant: Tenant, path: str) -> uuid.UUID:
     with tenant_scope(tenant):
         return Scope.objects.get(path=path).pk
 
