@@ -43,6 +43,13 @@ class TenantAPIView(APIView):
     def actor(self) -> str:
         return self.api_key.actor()
 
+    def _replay(self, record: IdempotencyRecord) -> Response:
+        """The remembered answer, unless it shows a scope this key may not read now (its prefixes narrowed
+        since): then a 404, as for any scope outside them."""
+        if not all(self.api_key.allows_scope(scope) for scope in idempotency.answer_scopes(record.body)):
+            raise NotFound("Scope not found.", code="scope_not_found")
+        return Response(record.body, status=record.status, headers={**record.headers, "Idempotent-Replayed": "true"})
+
     def allowed_scope(self, raw: object, prefix: str = "") -> str:
         """A valid scope path the key may use (bad syntax: 400). Outside the key's prefixes: 404, as
         for another tenant's data, so the scope's existence is never confirmed."""
@@ -67,8 +74,6 @@ class _KeyTaken(Exception):
     """Another request with this key committed first: roll this one's write back."""
 
 
-def _replay(record: IdempotencyRecord) -> Response:
-    return Response(record.body, status=record.status, headers={**record.headers, "Idempotent-Replayed": "true"})
 
 
 PRECONDITIONS = ("If-Match", "If-None-Match")
@@ -85,25 +90,26 @@ def idempotent(view: View) -> View:
             return view(self, request, *args, **kwargs)
         preconditions = {name: request.headers[name] for name in PRECONDITIONS if name in request.headers}
         asked = idempotency.fingerprint(request.method or "", request.get_full_path(), request.data, preconditions)
-        record = idempotency.answer_find(key)
+        principal = f"api_key:{self.api_key.pk}"
+        record = idempotency.answer_find(key, principal)
         if record is not None:
-            return _replay(idempotency.answer_check(record, asked))
+            return self._replay(idempotency.answer_check(record, asked))
         try:
             with transaction.atomic():
                 response = view(self, request, *args, **kwargs)
                 if 200 <= response.status_code < 300:
                     body = json.loads(JSONRenderer().render(response.data)) if response.data is not None else None
                     headers = {name: response[name] for name in ("ETag",) if response.has_header(name)}
-                    if not idempotency.answer_remember(key=key, request_fingerprint=asked,
+                    if not idempotency.answer_remember(key=key, principal=principal, request_fingerprint=asked,
                                                        status=response.status_code, body=body, headers=headers):
                         raise _KeyTaken
             return response
         except (_KeyTaken, ServiceError) as exc:
             # Raced by a request with this key (e.g. a retry sent while this one was still running): if it
             # succeeded, its answer is this one's too, even where this one failed (the subject it erased is gone).
-            record = idempotency.answer_find(key)
+            record = idempotency.answer_find(key, principal)
             if record is not None:
-                return _replay(idempotency.answer_check(record, asked))
+                return self._replay(idempotency.answer_check(record, asked))
             if isinstance(exc, _KeyTaken):  # and gone again at once: only a purge could do that
                 raise ServiceError("A request with this Idempotency-Key ran at the same time; retry.",
                                    code="idempotency_conflict", status_code=409) from exc

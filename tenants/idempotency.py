@@ -1,6 +1,11 @@
 """Idempotency keys: a create, delete or erase sent with ``Idempotency-Key: <key>`` is done once; a retry with
 the same key within 24 hours gets the first answer (same status and body) and changes nothing.
 
+A key is remembered per caller (``principal``: the API key that sent it): the same Idempotency-Key from
+another API key of the tenant is another request, done on its own, and never answered with what the first
+caller got. The caller's authentication and permissions run before any replay (``tenants.api.idempotent``),
+and a replay that shows a scope the caller may no longer read is refused as a 404.
+
 The answer is remembered in the same transaction as the write (``tenants.api.idempotent`` wraps the view
 in one), so a write is never committed without it: a retry after a lost answer — the write done, the
 answer dropped by the network — is answered, not done again (a DELETE would otherwise say 404). Two
@@ -58,9 +63,9 @@ def fingerprint(method: str, path: str, body: Any, preconditions: dict[str, str]
     return hmac.new(settings.SECRET_KEY.encode(), canonical.encode(), hashlib.sha256).hexdigest()
 
 
-def answer_find(key: str, now: datetime | None = None) -> IdempotencyRecord | None:
-    """The answer remembered for this key of the active tenant, if it is less than 24 h old."""
-    record = IdempotencyRecord.objects.filter(key=key).first()
+def answer_find(key: str, principal: str, now: datetime | None = None) -> IdempotencyRecord | None:
+    """The answer remembered for this caller's key in the active tenant, if it is less than 24 h old."""
+    record = IdempotencyRecord.objects.filter(principal=principal, key=key).first()
     if record is not None and record.created_at <= (now or timezone.now()) - TTL:
         IdempotencyRecord.objects.filter(pk=record.pk).delete()  # the key is free again
         return None
@@ -71,6 +76,21 @@ def answer_check(record: IdempotencyRecord, request_fingerprint: str) -> Idempot
     if not hmac.compare_digest(record.fingerprint, request_fingerprint):
         raise KeyReused("This Idempotency-Key was used within 24 hours for another request; use a new key.")
     return record
+
+
+def answer_scopes(body: Any) -> set[str]:
+    """The scopes a remembered answer shows (a memory's, a batch's, a merge's)."""
+    found: set[str] = set()
+    stack = [body]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            if isinstance(item.get("scope"), str):
+                found.add(item["scope"])
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+    return found
 
 
 def _resource_ids(body: Any) -> list[uuid.UUID]:
@@ -84,14 +104,15 @@ def _resource_ids(body: Any) -> list[uuid.UUID]:
     return ids
 
 
-def answer_remember(*, key: str, request_fingerprint: str, status: int, body: Any,
+def answer_remember(*, key: str, principal: str, request_fingerprint: str, status: int, body: Any,
                     headers: dict[str, str]) -> bool:
     """Remember a success inside the caller's transaction. False: another request holds the key (it
     committed first; the caller rolls its own write back and answers with that request's answer)."""
     try:
         with transaction.atomic():
-            IdempotencyRecord.objects.create(key=key, fingerprint=request_fingerprint, status=status, body=body,
-                                             headers=headers, resource_ids=_resource_ids(body))
+            IdempotencyRecord.objects.create(key=key, principal=principal, fingerprint=request_fingerprint,
+                                             status=status, body=body, headers=headers,
+                                             resource_ids=_resource_ids(body))
     except IntegrityError:
         return False
     return True

@@ -238,6 +238,9 @@ class IdempotencyRecord(TenantOwned):
     a retry with that key within 24 h gets it again and changes nothing."""
 
     key = models.CharField(max_length=255)
+    #: Who sent it (``api_key:<id>``): a key is remembered per API key, so another key of the tenant that
+    #: sends the same Idempotency-Key gets its own request done, never this one's answer.
+    principal = models.CharField(max_length=64, default="", blank=True)
     #: HMAC of the method, path and body: the same key for another request is refused. Keyed, because the
     #: path of an erasure names the person.
     fingerprint = models.CharField(max_length=64)
@@ -249,6 +252,6 @@ class IdempotencyRecord(TenantOwned):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta(TenantOwned.Meta):
-        constraints = [models.UniqueConstraint(fields=["tenant", "key"], name="idempotency_unique_key")]
+        constraints = [models.UniqueConstraint(fields=["tenant", "principal", "key"], name="idempotency_unique_key")]
         indexes = [models.Index(fields=["created_at"], name="idempotency_created"),
                    GinIndex(fields=["resource_ids"], name="idempotency_resources")]

@@ -18,6 +18,7 @@ from tenants.models import IdempotencyRecord
 from tenants.scoping import tenant_scope
 from tests.api.conftest import API, assert_error, create, row_counts
 from tests.conftest import KeyedClient, keyed_client
+from tests.contract import ContractClient
 
 pytestmark = pytest.mark.django_db
 
@@ -134,7 +135,8 @@ def test_two_requests_with_one_key_at_once_write_once(alice: KeyedClient, fake_e
     start = threading.Barrier(2)
 
     def send(i: int) -> None:
-        client = keyed_client(alice.tenant).client
+        client = ContractClient()  # one API key, two connections
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {alice.secret}")
         start.wait()
         try:
             answers[i] = client.post(f"{API}/memories", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
@@ -149,3 +151,69 @@ def test_two_requests_with_one_key_at_once_write_once(alice: KeyedClient, fake_e
     assert [a.status_code for a in answers] == [201, 201]
     assert answers[0].json() == answers[1].json()
     assert row_counts(alice.tenant)["Memory"] == 1 and len(records(alice)) == 1
+
+
+# --------------------------------------------------------------------------- one Idempotency-Key, two API keys
+
+def keyed(kc: KeyedClient, method: str, url: str, key: str, data: Any = None, **headers: str) -> Any:
+    call = getattr(kc.client, method)
+    return call(f"{API}/{url}", data, format="json", HTTP_IDEMPOTENCY_KEY=key, **headers)
+
+
+def test_a_key_limited_to_one_scope_never_gets_another_keys_answer(alice: KeyedClient, fake_embedder) -> None:
+    """The audit's reproduction: a key limited to user/alice resends a full key's requests with the same
+    Idempotency-Key; each is judged as its own request (404 outside its scopes), never replayed."""
+    limited = keyed_client(alice.tenant, name="alice only", scope_prefixes=["user/alice"])
+    bob_memory = create(alice, scope="user/bob", content="Bob's diagnosis is private")
+    other = create(alice, scope="user/bob", content="Bob sees Dr Lee on Mondays")
+    requests = [
+        ("post", "memories", {"scope": "user/bob", "content": "Bob lives in Oslo"}, {}),
+        ("put", "keys/memory?scope=user/bob&key=prefs.md", {"content": "Bob prefers mail"}, {}),
+        ("delete", "keys/memory?scope=user/bob&key=prefs.md", None, {}),
+        ("post", "memories/merge", {"ids": [bob_memory["id"], other["id"]]}, {}),
+    ]
+    for method, url, data, headers in requests:
+        key = str(uuid.uuid4())
+        first = keyed(alice, method, url, key, data, **headers)
+        assert 200 <= first.status_code < 300, (url, first.content)
+        again = keyed(limited, method, url, key, data, **headers)
+        assert "Idempotent-Replayed" not in again, url
+        assert again.status_code == 404 and "Bob" not in again.content.decode(), (url, again.content)
+
+
+def test_another_full_key_with_the_same_idempotency_key_gets_its_own_request_done(alice: KeyedClient,
+                                                                                 fake_embedder) -> None:
+    second = keyed_client(alice.tenant, name="second agent")
+    key = str(uuid.uuid4())
+    first = keyed(alice, "post", "memories", key, {"scope": "user/1", "content": "Takes the 8:15 train"})
+    theirs = keyed(second, "post", "memories", key, {"scope": "user/1", "content": "Takes the 8:15 train"})
+    assert theirs.status_code == 201 and "Idempotent-Replayed" not in theirs
+    assert theirs.json()["resolution"]["action"] == "duplicate"  # done again (through the write flow), not replayed
+    assert keyed(second, "post", "memories", key, {"scope": "user/1", "content": "Likes rock"}).status_code == 422
+    assert keyed(alice, "post", "memories", key,
+                 {"scope": "user/1", "content": "Takes the 8:15 train"}).json() == first.json()
+    memory = theirs.json()["id"]
+    assert keyed(alice, "delete", f"memories/{memory}", key).status_code == 422  # alice's key, another request
+    assert keyed(second, "delete", f"memories/{uuid.uuid4()}", str(uuid.uuid4())).status_code == 404
+
+
+def test_a_replay_that_shows_a_scope_the_key_no_longer_reads_is_a_404(alice: KeyedClient, fake_embedder) -> None:
+    agent = keyed_client(alice.tenant, name="agent", scope_prefixes=["user/"])
+    key, body = str(uuid.uuid4()), {"scope": "user/bob", "content": "Bob lives in Oslo"}
+    assert keyed(agent, "post", "memories", key, body).status_code == 201
+    with tenant_scope(alice.tenant):
+        agent.key.scope_prefixes = ["user/alice"]
+        agent.key.save(update_fields=["scope_prefixes"])
+    again = keyed(agent, "post", "memories", key, body)
+    assert again.status_code == 404 and "Oslo" not in again.content.decode()
+
+
+def test_an_erasure_replay_is_per_key(alice: KeyedClient, fake_embedder) -> None:
+    second = keyed_client(alice.tenant, name="compliance bot")
+    create(alice, scope="user/9", content="Plays the cello", subject="p9")
+    key = str(uuid.uuid4())
+    first = keyed(alice, "delete", "subjects/p9", key)
+    assert first.status_code == 200
+    theirs = keyed(second, "delete", "subjects/p9", key)
+    assert "Idempotent-Replayed" not in theirs and theirs.status_code == 404  # the person is gone: done again
+    assert keyed(alice, "delete", "subjects/p9", key)["Idempotent-Replayed"] == "true"
