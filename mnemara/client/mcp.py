@@ -148,6 +148,29 @@ def version_json(version: MemoryVersion) -> dict[str, Any]:
             "created_at": version.created_at.isoformat() if version.created_at else None}
 
 
+# JSON-RPC codes of a resource read that the API refused: MCP's "resource not found", and two of the
+# server-defined range; ``data`` carries the API's status and code.
+RESOURCE_NOT_FOUND, RESOURCE_FORBIDDEN, RESOURCE_REFUSED = -32002, -32001, -32602
+
+
+def resource_error(exc: MnemaraError | None, message: str) -> Exception:
+    """An MCP protocol error for a resource read (a JSON-RPC error the client sees, no traceback logged):
+    not found and forbidden as such, with the API's status and code in ``data``."""
+    status = exc.status if exc is not None else 401
+    code = {404: RESOURCE_NOT_FOUND, 401: RESOURCE_FORBIDDEN, 403: RESOURCE_FORBIDDEN}.get(status or 0,
+                                                                                          RESOURCE_REFUSED)
+    data = {"status": status, "code": exc.code if exc is not None else "unauthenticated"}
+    try:  # mcp 2.x
+        from mcp.shared.exceptions import MCPError
+
+        return MCPError(code, message, data)
+    except ImportError:  # mcp 1.x
+        from mcp.shared.exceptions import McpError  # type: ignore[attr-defined]
+        from mcp.types import ErrorData
+
+        return McpError(ErrorData(code=code, message=message, data=data))  # type: ignore[no-any-return]
+
+
 def tool_error(exc: MnemaraError) -> ToolError:
     """An API error as a tool error the model can read and act on (code, message, invalid fields)."""
     detail = f" {exc.fields}" if exc.fields else ""
@@ -459,7 +482,14 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         return {"accepted": len(turns), "job": accepted.job}
 
 
-def _resources(server: Any, call: Call) -> None:
+def _resources(server: Any, tool_call: Call) -> None:
+    async def call(ctx: Any, action: Callable[[AsyncMnemara], Awaitable[Any]]) -> Any:
+        try:
+            return await tool_call(ctx, action)
+        except ToolError as exc:
+            cause = exc.__cause__
+            raise resource_error(cause if isinstance(cause, MnemaraError) else None, str(exc)) from None
+
     @server.resource("mnemara://scopes/{scope}/memories", name="scope_memories", title="A scope's memories",
                      mime_type="application/json",
                      description="The live memories of a scope and its sub-scopes, newest first (at most 200). "

@@ -16,6 +16,11 @@ _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("mnemara_reque
 _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 
+def request_id_for(incoming: str) -> str:
+    """A sane incoming X-Request-ID kept, else a new one (the same rule for Django's requests and /mcp)."""
+    return incoming if _VALID.match(incoming) else uuid.uuid4().hex
+
+
 def current_request_id() -> str:
     return _request_id.get()
 
@@ -27,8 +32,7 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        incoming = request.headers.get("X-Request-ID", "")
-        request_id = incoming if _VALID.match(incoming) else uuid.uuid4().hex
+        request_id = request_id_for(request.headers.get("X-Request-ID", ""))
         token = _request_id.set(request_id)
         try:
             response = self.get_response(request)

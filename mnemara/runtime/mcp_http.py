@@ -27,8 +27,9 @@ from django.db import InterfaceError, OperationalError, close_old_connections
 
 from mnemara.client.mcp import bearer_connect, bearer_key, build_server, streamable_http_manager
 from mnemara.kernel.errors import error_body
+from mnemara.kernel.middleware import request_id_for
 from mnemara.kernel.threads import THREADS
-from mnemara.runtime.buffered import Receive, Scope, Send
+from mnemara.runtime.buffered import Message, Receive, Scope, Send
 
 if TYPE_CHECKING:
     from tenants.models import ApiKey
@@ -97,6 +98,13 @@ class HostedMCP:
             self._task = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = dict(scope.get("headers", []))
+        request_id = request_id_for(headers.get(b"x-request-id", b"").decode("latin1"))
+        send = _with_headers(send, [*SECURITY_HEADERS, (b"x-request-id", request_id.encode())])
+        if scope["method"] != "POST":  # stateless, JSON answers: no SSE stream (GET), no session (DELETE)
+            await _answer(send, 405, error_body("method_not_allowed", "MCP here is POST only (stateless)."),
+                          [(b"allow", b"POST")])
+            return
         authorizations = [v.decode("latin1") for k, v in scope["headers"] if k.lower() == b"authorization"]
         presented = bearer_key({"authorization": authorizations[0]}) if len(authorizations) == 1 else ""
         if not presented:  # none, not Bearer, or several (the tools must read the very key checked here)
@@ -116,6 +124,23 @@ class HostedMCP:
             await _answer(send, 401, error_body("authentication_failed", "Invalid or revoked API key."))
             return
         await self.managers[key.read_only].handle_request(scope, receive, send)
+
+
+# As Django's middleware sets them on every other answer (settings: CSP, X-Frame-Options, nosniff).
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
+                    (b"referrer-policy", b"same-origin")]
+
+
+def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            names = {name.lower() for name, _ in message.get("headers", [])}
+            message = {**message, "headers": [*message.get("headers", []),
+                                              *[(n, v) for n, v in extra if n not in names]]}
+        await send(message)
+
+    return sending
 
 
 async def _answer(send: Send, status: int, payload: dict[str, Any],

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -180,6 +181,35 @@ def test_it_answers_401_before_any_mcp_handling(service: str, alice: KeyedClient
                           headers={**headers, "Authorization": f"Bearer {alice.secret}"})
     assert accepted.status_code == 200 and accepted.json()["result"]["serverInfo"]["name"] == "mnemara"
     assert httpx.get(f"{service}/healthz", timeout=30).status_code == 200  # Django still answers beside it
+
+
+def test_only_post_is_served_and_every_answer_carries_the_security_headers(service: str, alice: KeyedClient) -> None:
+    auth = {"Authorization": f"Bearer {alice.secret}", "Accept": "application/json, text/event-stream"}
+    for method in ("GET", "DELETE", "PUT"):
+        refused = httpx.request(method, f"{service}/mcp", headers=auth, timeout=10)  # no endless SSE stream
+        assert (refused.status_code, refused.headers["allow"]) == (405, "POST"), method
+        assert refused.json()["error"]["code"] == "method_not_allowed"
+    for response in (httpx.get(f"{service}/mcp", timeout=10, headers={"X-Request-ID": "probe-1"}),
+                     httpx.post(f"{service}/mcp", json=INITIALIZE, timeout=30, headers={**auth, **MCP_HEADERS}),
+                     httpx.post(f"{service}/mcp", json=INITIALIZE, timeout=30, headers=MCP_HEADERS)):
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+        assert "default-src 'none'" in response.headers["content-security-policy"]
+        assert response.headers["x-request-id"]
+    assert httpx.get(f"{service}/mcp", timeout=10, headers={"X-Request-ID": "probe-1"}).headers["x-request-id"] \
+        == "probe-1"
+
+
+def test_a_missing_or_foreign_resource_is_a_json_rpc_not_found(service: str, alice: KeyedClient,
+                                                               bob: KeyedClient) -> None:
+    bobs = bob.client.post("/api/v1/memories", {"scope": "user/9", "content": "Bob's secret"}, format="json").json()
+    headers = {**MCP_HEADERS, "Authorization": f"Bearer {alice.secret}"}
+    for uri in (f"mnemara://memories/{uuid.uuid4()}", f"mnemara://memories/{bobs['id']}"):
+        read = {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": uri}}
+        answer = httpx.post(f"{service}/mcp", json=read, headers=headers, timeout=30).json()
+        assert answer["error"]["code"] == -32002, answer
+        assert answer["error"]["data"] == {"status": 404, "code": "not_found"}
+        assert "secret" not in json.dumps(answer)
 
 
 INSPECTOR_VERSION = "2.12.0"
