@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
-from memories.api.parsing import query_int, validated
+from memories.api.parsing import AsciiIntegerField, query_int, validated
 from memories.api.schema import NO_NUL, NOT_BLANK, MetadataField, Text
 from memories.api.serializers import MemoryOut
 from memories.compliance.exports import export_open
@@ -54,9 +54,9 @@ class ExportOut(serializers.Serializer["ExportRun"]):
     window_end = serializers.DateTimeField()
     schema_version = serializers.CharField()
     sha256 = serializers.CharField()
-    lines = serializers.IntegerField()
-    bytes = serializers.IntegerField()
-    counts = serializers.DictField(child=serializers.IntegerField())
+    lines = AsciiIntegerField()
+    bytes = AsciiIntegerField()
+    counts = serializers.DictField(child=AsciiIntegerField())
     created_at = serializers.DateTimeField()
     download = serializers.CharField()
 
@@ -83,7 +83,7 @@ class SubjectRefOut(serializers.Serializer[Any]):
 class ExportedVersionOut(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     memory_id = serializers.UUIDField()
-    version = serializers.IntegerField()
+    version = AsciiIntegerField()
     change = serializers.CharField()
     actor = serializers.CharField()
     reason = serializers.CharField()
@@ -111,7 +111,7 @@ class ExportedMemoryOut(MemoryOut):
 
 @extend_schema_serializer(component_name="ExportedTurn")
 class ExportedTurnOut(serializers.Serializer[Any]):
-    seq = serializers.IntegerField()
+    seq = AsciiIntegerField()
     role = serializers.CharField()
     content = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -122,7 +122,7 @@ class ExportedSessionOut(serializers.Serializer[Any]):
     session_id = serializers.CharField()
     scope = serializers.CharField()
     summary = serializers.CharField()
-    turn_count = serializers.IntegerField()
+    turn_count = AsciiIntegerField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     closed_at = serializers.DateTimeField(allow_null=True)
@@ -166,7 +166,7 @@ class ExportedJobOut(serializers.Serializer[Any]):
 
 @extend_schema_serializer(component_name="ExportedAuditEvent")
 class ExportedAuditEventOut(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = AsciiIntegerField()
     action = serializers.CharField()
     actor = serializers.CharField()
     target_type = serializers.CharField()
@@ -206,7 +206,7 @@ class ErasureReceiptOut(serializers.Serializer[Any]):
     before it that still hold their data (re-run `export_memories` for those windows)."""
 
     erased_at = serializers.DateTimeField()
-    counts = serializers.DictField(child=serializers.IntegerField(min_value=0),
+    counts = serializers.DictField(child=AsciiIntegerField(min_value=0),
                                    help_text="`memories`, `memory_versions`, `sessions`, `session_turns`, "
                                              "`review_items`, `feedback`, `jobs_cancelled`, … (docs/api.md §9).")
     exports = ErasedExportOut(many=True)

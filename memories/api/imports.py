@@ -18,7 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories.api.parsing import StrictDateTimeField
+from memories.api.parsing import AsciiIntegerField, StrictDateTimeField
 from memories.api.schema import NO_NUL, ContentField, MetadataField, ScopeField, Text
 from memories.api.sessions import SESSION_KEY_PATTERN, MessageIn
 from memories.choices import JobStatus, MemoryType, Provenance, Status
@@ -75,7 +75,7 @@ class ExportedMemoryIn(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=[MEMORY_LINE])
     schema_version = Text(SCHEMA_VERSION_PATTERN, help_text="1.x")
     memory_id = UUIDText()
-    version = serializers.IntegerField(min_value=1)
+    version = AsciiIntegerField(min_value=1)
     scope = ScopeField()
     subject = Text(required=False, allow_null=True, allow_blank=True, max_length=200)
     type = serializers.ChoiceField(choices=MemoryType.choices)
@@ -115,25 +115,25 @@ class ImportLinesSchema(OpenApiSerializerExtension):
 
 @extend_schema_serializer(component_name="ImportConversations")
 class ConversationsOut(serializers.Serializer[Any]):
-    total = serializers.IntegerField(min_value=0, help_text="Conversation lines in the file.")
-    done = serializers.IntegerField(min_value=0, help_text="Extracted (or failed), or with nothing new.")
+    total = AsciiIntegerField(min_value=0, help_text="Conversation lines in the file.")
+    done = AsciiIntegerField(min_value=0, help_text="Extracted (or failed), or with nothing new.")
 
 
 @extend_schema_serializer(component_name="ImportTurns")
 class TurnsOut(serializers.Serializer[Any]):
-    added = serializers.IntegerField(min_value=0)
-    present = serializers.IntegerField(min_value=0, help_text="Already in their sessions: skipped.")
+    added = AsciiIntegerField(min_value=0)
+    present = AsciiIntegerField(min_value=0, help_text="Already in their sessions: skipped.")
 
 
 @extend_schema_serializer(component_name="ImportMemories")
 class MemoriesOut(serializers.Serializer[Any]):
-    created = serializers.IntegerField(min_value=0, help_text="Written from export lines, and extracted so far.")
-    present = serializers.IntegerField(min_value=0, help_text="Exported memories already here: skipped.")
+    created = AsciiIntegerField(min_value=0, help_text="Written from export lines, and extracted so far.")
+    present = AsciiIntegerField(min_value=0, help_text="Exported memories already here: skipped.")
 
 
 @extend_schema_serializer(component_name="ImportError")
 class ImportErrorOut(serializers.Serializer[Any]):
-    line = serializers.IntegerField(min_value=0, allow_null=True, help_text="The conversation's line (from 0).")
+    line = AsciiIntegerField(min_value=0, allow_null=True, help_text="The conversation's line (from 0).")
     job = serializers.UUIDField()
     error = serializers.CharField(help_text="`<code>: <reason>`, content-free, as a job reports it.")
 
@@ -148,7 +148,7 @@ class ImportOut(serializers.Serializer[Any]):
     conversations = ConversationsOut()
     turns = TurnsOut()
     memories = MemoriesOut()
-    lines_skipped = serializers.IntegerField(min_value=0, help_text="Export lines not written: `audit_event`s, "
+    lines_skipped = AsciiIntegerField(min_value=0, help_text="Export lines not written: `audit_event`s, "
                                                                     "kinds of a later 1.x, older versions.")
     errors = ImportErrorOut(many=True)  # type: ignore[assignment]  # DRF pops declared fields off the class
     created_at = serializers.DateTimeField()

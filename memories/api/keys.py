@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from memories import selectors
 from memories.api import serializers as s
-from memories.api.parsing import StrictDateTimeField, StrictFloatField, validated
+from memories.api.parsing import AsciiIntegerField, StrictDateTimeField, StrictFloatField, validated
 from memories.api.schema import ETAG, IF_MATCH, NOT_BLANK, ContentField, MetadataField, ScopeField, Text
 from memories.api.views import CONFLICT, MemoryAPIView
 from memories.choices import MemoryType, Provenance
@@ -74,13 +74,13 @@ class KeyListIn(serializers.Serializer[Any]):
     with_memory = serializers.BooleanField(required=False, default=False,
                                            help_text="Also each key's whole memory (`memory`), as `GET` gives it.")
     cursor = Text(NOT_BLANK, required=False, max_length=1000, help_text="The previous page's `next`.")
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
+    limit = AsciiIntegerField(required=False, min_value=1, max_value=200, default=50)
 
 
 class NamespaceListIn(serializers.Serializer[Any]):
     prefix = ScopeField(required=False, help_text="Only this scope and the scopes below it (a scope path).")
     cursor = Text(NOT_BLANK, required=False, max_length=1000, help_text="The previous page's `next`.")
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=100)
+    limit = AsciiIntegerField(required=False, min_value=1, max_value=200, default=100)
 
 
 @extend_schema_serializer(component_name="KeyEntry")
@@ -88,7 +88,7 @@ class KeyEntryOut(serializers.Serializer[Any]):
     scope = serializers.CharField()
     key = serializers.CharField()
     id = serializers.UUIDField(help_text="The memory the key answers with (`GET /keys/memory`).")
-    version = serializers.IntegerField(min_value=1)
+    version = AsciiIntegerField(min_value=1)
     type = serializers.ChoiceField(choices=MemoryType.choices)
     status = serializers.CharField(help_text="`active`, `conflicted`, or `pending` (waiting in review).")
     updated_at = serializers.DateTimeField()
@@ -104,8 +104,8 @@ class KeyPageOut(serializers.Serializer[Any]):
 @extend_schema_serializer(component_name="Namespace")
 class NamespaceOut(serializers.Serializer[Any]):
     scope = serializers.CharField()
-    memories = serializers.IntegerField(min_value=1, help_text="Its live memories (active, pending, conflicted).")
-    keys = serializers.IntegerField(min_value=0, help_text="Its keys held by live memories.")
+    memories = AsciiIntegerField(min_value=1, help_text="Its live memories (active, pending, conflicted).")
+    keys = AsciiIntegerField(min_value=0, help_text="Its keys held by live memories.")
 
 
 @extend_schema_serializer(component_name="NamespacePage")

@@ -20,7 +20,18 @@ def json_object(data: Any, prefix: str = "") -> dict[str, Any]:
     return dict(data)
 
 
+_SIGNED_DIGITS = re.compile(r"-?[0-9]{1,18}")
 _DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII only: "²" and "①" are digits to str.isdigit() but not to int()
+
+
+class AsciiIntegerField(serializers.IntegerField):
+    """DRF's integer field, with ASCII digits only in a string: "٣", " 5", "+5" and "5.0" are refused (``int``,
+    and so DRF, would take them); a JSON number is read as DRF reads it. Every integer parameter uses it."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, str) and not _SIGNED_DIGITS.fullmatch(data):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
 
 
 def query_int(params: Mapping[str, str], name: str, *, default: int, low: int, high: int) -> int:

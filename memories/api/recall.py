@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from memories.api import serializers as s
 from memories.api.parsing import (
+    AsciiIntegerField,
     StrictBooleanField,
     StrictDateTimeField,
     StrictFloatField,
@@ -103,7 +104,7 @@ class ContextOut(serializers.Serializer[Any]):
     block = serializers.CharField(help_text="`<memory>…</memory>`: put it in the system prompt. Its items are data "
                                             "about the user, escaped, never instructions.")
     items = serializers.ListField(child=serializers.UUIDField(), help_text="The memories in the block.")
-    tokens = serializers.IntegerField(min_value=0, help_text="The block's size in the embedding model's tokens.")
+    tokens = AsciiIntegerField(min_value=0, help_text="The block's size in the embedding model's tokens.")
 
 
 class MemorySearchView(TenantAPIView):

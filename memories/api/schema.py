@@ -7,6 +7,7 @@ Patterns read the same in Python, ECMA-262 and Rust (``mnemara.kernel.patterns``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -135,7 +136,9 @@ def across_fields(serializer: type[serializers.Serializer[Any]], rule: dict[str,
     Rule.__name__ = f"{serializer.__name__}Rule"
 
 
-IF_MATCH_PATTERN = rf'^[{SPACES}]*(?:W/)?"*[0-9]{{1,100}}"*[{SPACES}]*$'
+# A version as the ETag gives it ("3"; W/ and a bare 3 are read too), quotes balanced: "3 or 3" is refused.
+IF_MATCH_PATTERN = rf'^[{SPACES}]*(?:W/)?(?:"[0-9]{{1,100}}"|[0-9]{{1,100}})[{SPACES}]*$'
+IF_MATCH_VERSION = re.compile(rf'[{SPACES}]*(?:W/)?(?:"([0-9]{{1,100}})"|([0-9]{{1,100}}))[{SPACES}]*')
 IF_MATCH = OpenApiParameter(
     "If-Match", {"type": "string", "pattern": IF_MATCH_PATTERN}, OpenApiParameter.HEADER,
     description="The version this change applies to, as the `ETag` gave it: `\"3\"`. A stale one is answered 409 "

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from memories.api.parsing import StrictBooleanField, StrictDateTimeField, StrictFloatField, StrictIntegerField
+from memories.api.parsing import (
+    AsciiIntegerField,
+    StrictBooleanField,
+    StrictDateTimeField,
+    StrictFloatField,
+    StrictIntegerField,
+)
 from memories.api.schema import NOT_BLANK, ContentField, MetadataField, ScopeField, Text, across_fields
 from memories.choices import (
     REVIEW_ACTIONS,
@@ -61,12 +67,12 @@ class MemoryOut(serializers.Serializer["Memory"]):
     valid_from = serializers.DateTimeField()
     valid_to = serializers.DateTimeField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True)
-    version = serializers.IntegerField(min_value=1, help_text="Incremented by every change; send it back as "
+    version = AsciiIntegerField(min_value=1, help_text="Incremented by every change; send it back as "
                                                               "`If-Match`.")
     superseded_by = serializers.UUIDField(source="superseded_by_id", allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    access_count = serializers.IntegerField(min_value=0)
+    access_count = AsciiIntegerField(min_value=0)
     last_accessed_at = serializers.DateTimeField(allow_null=True)
     embedding_model = serializers.CharField()
 
@@ -185,7 +191,7 @@ class ListQueryIn(serializers.Serializer[Any]):
     q = Text(NOT_BLANK, required=False, max_length=500, help_text="A case-insensitive substring of the content.")
     updated_since = StrictDateTimeField(required=False)
     cursor = Text(NOT_BLANK, required=False, max_length=500, help_text="The previous page's `next`.")
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=50)
+    limit = AsciiIntegerField(required=False, min_value=1, max_value=200, default=50)
 
 
 class ReviewQueryIn(serializers.Serializer[Any]):
@@ -213,7 +219,7 @@ class MergeIn(serializers.Serializer[Any]):
 class VersionOut(serializers.Serializer["MemoryVersion"]):
     """One immutable version of a memory: what it was after a change."""
 
-    version = serializers.IntegerField(min_value=1)
+    version = AsciiIntegerField(min_value=1)
     change = serializers.ChoiceField(choices=ChangeKind.choices)
     actor = serializers.CharField(help_text="`key:<prefix>`, `user:<id>` or `system:…`.")
     reason = serializers.CharField()

@@ -14,7 +14,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories.api.parsing import StrictDateTimeField, json_object, query_int
+from memories.api.parsing import AsciiIntegerField, StrictDateTimeField, json_object, query_int
 from memories.api.schema import NOT_BLANK, ScopeField, Text
 from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, sessions
@@ -72,7 +72,7 @@ class JobOut(serializers.Serializer["Job"]):
     kind = serializers.ChoiceField(choices=JobKind.choices)
     status = serializers.ChoiceField(choices=JobStatus.choices)
     extractor = serializers.CharField(help_text="`rules` (offline) or `claude`.")
-    attempts = serializers.IntegerField(min_value=0)
+    attempts = AsciiIntegerField(min_value=0)
     error = serializers.CharField(help_text="Empty, or `<code>: <reason>` (content-free).")
     resolutions = JobResolutionOut(many=True, help_text="One per stored candidate.")
     created_at = serializers.DateTimeField()
@@ -82,14 +82,14 @@ class JobOut(serializers.Serializer["Job"]):
 
 @extend_schema_serializer(component_name="Job")
 class JobDetailOut(JobOut):
-    max_attempts = serializers.IntegerField(min_value=1)
+    max_attempts = AsciiIntegerField(min_value=1)
     scope = serializers.CharField(allow_null=True)
     session = serializers.CharField(allow_null=True)
 
 
 @extend_schema_serializer(component_name="Turn")
 class TurnOut(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(min_value=1)
+    seq = AsciiIntegerField(min_value=1)
     role = serializers.ChoiceField(choices=ROLES)
     content = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -101,8 +101,8 @@ class SessionOut(serializers.Serializer[Any]):
     scope = serializers.CharField()
     subject = serializers.CharField(allow_null=True)
     summary = serializers.CharField(help_text="The rolling summary; empty until the first extraction.")
-    turn_count = serializers.IntegerField(min_value=0)
-    extracted_through = serializers.IntegerField(min_value=0)
+    turn_count = AsciiIntegerField(min_value=0)
+    extracted_through = AsciiIntegerField(min_value=0)
     closed_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -113,8 +113,8 @@ class SessionOut(serializers.Serializer[Any]):
 @extend_schema_serializer(component_name="Appended")
 class AppendOut(serializers.Serializer[Any]):
     session = serializers.CharField()
-    appended = serializers.IntegerField(min_value=1)
-    turn_count = serializers.IntegerField(min_value=1)
+    appended = AsciiIntegerField(min_value=1)
+    turn_count = AsciiIntegerField(min_value=1)
     job = serializers.UUIDField(allow_null=True, help_text="Set when this append scheduled an extraction.")
 
 
@@ -162,7 +162,7 @@ class SessionScopeIn(serializers.Serializer[Any]):
 
 
 class SessionQueryIn(SessionScopeIn):
-    limit = serializers.IntegerField(required=False, min_value=1, max_value=200, default=20,
+    limit = AsciiIntegerField(required=False, min_value=1, max_value=200, default=20,
                                      help_text="How many of the most recent turns.")
 
 

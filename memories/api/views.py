@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.conf import settings
@@ -14,7 +13,7 @@ from rest_framework.response import Response
 from memories import selectors
 from memories.api import serializers as s
 from memories.api.parsing import validated
-from memories.api.schema import ETAG, IF_MATCH, one_or_many
+from memories.api.schema import ETAG, IF_MATCH, IF_MATCH_VERSION, one_or_many
 from memories.representation import memories_json, memory_json
 from memories.write import reviews as review_service
 from memories.write import revisions
@@ -49,9 +48,10 @@ class MemoryAPIView(TenantAPIView):
     def expected_version(self, request: Request, body_version: int | None, required: bool) -> int | None:
         header = request.headers.get("If-Match")
         if header is not None:
-            value = header.strip().removeprefix("W/").strip('"')
-            if not re.fullmatch(r"[0-9]{1,100}", value):  # not str.isdigit(): "²" is a digit int() refuses
+            match = IF_MATCH_VERSION.fullmatch(header)  # ASCII digits only: "²" is a digit to str.isdigit()
+            if match is None:
                 raise PreconditionFailed("If-Match must be the quoted version from the ETag, e.g. \"3\".")
+            value = match.group(1) or match.group(2)
             if body_version is not None and body_version != int(value):
                 raise PreconditionFailed("If-Match and the body version disagree.")
             return int(value)

@@ -15,11 +15,14 @@ from tests.extraction.conftest import post_messages
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("limit", ["²", "①", "٣", "-1", "0", "201", "1e3", " 5"])
-@pytest.mark.parametrize("path", ["exports", "sessions/s-1"])
+@pytest.mark.parametrize("limit", ["²", "①", "٣", "-1", "0", "201", "1e3", " 5", "5 ", "+5", "5.0"])
+@pytest.mark.parametrize("path", ["exports", "sessions/s-1", "memories", "keys?scope=user/1",
+                                  "namespaces?scope=user/1"])
 def test_it_refuses_a_limit_that_is_not_an_ascii_integer_in_range(alice, path, limit) -> None:
     post_messages(alice, "s-1", "user/1", "hello")
-    assert_error(alice.client.get(f"{API}/{path}", {"limit": limit}), 400, "validation_error")
+    url, _, query = path.partition("?")
+    params = dict(p.split("=") for p in query.split("&") if p) | {"limit": limit}
+    assert_error(alice.client.get(f"{API}/{url}", params), 400, "validation_error")
 
 
 @pytest.mark.parametrize(("method", "path"), [

@@ -55,7 +55,7 @@ def test_it_requires_a_precondition_to_patch(alice: KeyedClient) -> None:
     url = f"{API}/memories/{body['id']}"
     before = row_counts(alice.tenant)
     assert_error(alice.client.patch(url, {"content": "x y z"}, format="json"), 428, "precondition_required")
-    for bad in ("abc", '"one"', "*", '"²"', '"-1"', '"1.0"', ""):
+    for bad in ("abc", '"one"', "*", '"²"', '"-1"', '"1.0"', "", '"1', '1"', '""1""'):
         response = alice.client.patch(url, {"content": "x y z"}, format="json", HTTP_IF_MATCH=bad)
         assert_error(response, 412, "precondition_failed")
     disagree = alice.client.patch(url, {"content": "x y z", "version": 2}, format="json", HTTP_IF_MATCH='"1"')
