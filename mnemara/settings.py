@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "mnemara.kernel.requestlog.RequestLogMiddleware",  # outermost: every request's route, status and time
     "mnemara.kernel.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "mnemara.kernel.middleware.SecureCookiesOverTlsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -158,7 +159,14 @@ warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", cate
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)  # always Secure over TLS (SecureCookiesOverTls...)
+# Behind a TLS proxy, the header it sets (e.g. "X-Forwarded-Proto"; its value must be "https"). Only set it when
+# the proxy always sets (and overwrites) that header: otherwise a client could claim TLS. docs/operations.md.
+_PROXY_SSL_HEADER = env("MNEMARA_PROXY_SSL_HEADER")
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+# Strict-Transport-Security on every answer to a request that came over TLS (never over plain HTTP).
+SECURE_HSTS_SECONDS = env_int("MNEMARA_HSTS_SECONDS", 31_536_000)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 # --- REST API ---

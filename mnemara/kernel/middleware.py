@@ -94,3 +94,20 @@ class HtmxMessagesMiddleware:
             triggers["mnemara:toasts"] = pending
             response["HX-Trigger"] = json.dumps(triggers)
         return response
+
+
+class SecureCookiesOverTlsMiddleware:
+    """Every cookie of an answer to a request that arrived over TLS (directly, or through a proxy that says so
+    in ``SECURE_PROXY_SSL_HEADER``) is ``Secure``, whatever ``SECURE_COOKIES`` says: a session cookie set over
+    HTTPS must never travel back over plain HTTP. (HSTS on such answers: Django's SecurityMiddleware,
+    ``SECURE_HSTS_SECONDS``.) Listed before the middleware that set cookies, so it sees them all."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.is_secure():
+            for morsel in response.cookies.values():
+                morsel["secure"] = True
+        return response
