@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connections
 from django.utils import timezone
 
+from memories.extraction.tasks import jobs_recover_orphaned
 from memories.extraction.worker import logger as worker_logger
 from memories.extraction.worker import worker_heartbeat
 from memories.recall.upkeep import periodic_jobs
@@ -30,8 +31,15 @@ def worker_threads_start(worker_id: str) -> None:
         except DatabaseError as exc:
             worker_logger.warning("worker heartbeat failed: %s", exc.__class__.__name__)
 
+    def recover() -> None:
+        close_old_connections()
+        jobs_recover_orphaned()
+
     heartbeat = Periodic("heartbeat", settings.WORKER_HEARTBEAT_SECONDS, beat, at_start=True)
-    THREADS.start(settings.THREAD_POOLS, [*periodic_jobs(), heartbeat], on_thread_stop=connections.close_all)
+    # A job whose worker died (killed, crashed: the supervisor starts a new one) is re-queued within a beat or
+    # three, not at its lease's end.
+    orphans = Periodic("orphaned-jobs", settings.WORKER_HEARTBEAT_SECONDS, recover, at_start=True)
+    THREADS.start(settings.THREAD_POOLS, [*periodic_jobs(), heartbeat, orphans], on_thread_stop=connections.close_all)
 
 
 def threads_stop() -> None:

@@ -117,14 +117,15 @@ def job_retry_later(claim: Claim, error: str) -> bool:
     return True
 
 
-def job_watchdog_check(*, job_id: uuid.UUID | str, attempt: int) -> str:
-    """Re-queue (or fail) an attempt whose worker died. Returns what it did, for logs and tests."""
+def job_watchdog_check(*, job_id: uuid.UUID | str, attempt: int, worker_gone: bool = False) -> str:
+    """Re-queue (or fail) an attempt whose worker died: at its lease's end, or at once when ``worker_gone``
+    (its worker is known to have stopped). Returns what it did, for logs and tests."""
     with transaction.atomic():
         job = Job.objects.select_for_update().filter(pk=job_id).first()
         if job is None or job.status != JobStatus.RUNNING or job.attempts != attempt:
             return "nothing"  # finished, cancelled, or a newer attempt with its own watchdog
         lease_end = (job.started_at or timezone.now()) + timedelta(seconds=settings.JOB_LEASE_SECONDS)
-        if lease_end > timezone.now():
+        if lease_end > timezone.now() and not worker_gone:
             job_watchdog.using(run_after=lease_end).enqueue(str(job.pk), attempt)
             return "rearmed"
         _abandon_task_row(job.task_result_id)
@@ -167,6 +168,31 @@ def jobs_recover_stale() -> dict[str, int]:
     for job_id, tenant_id, attempts in stale:
         with tenant_scope(tenants[tenant_id]):
             action = job_watchdog_check(job_id=job_id, attempt=attempts)
+        counts[action] = counts.get(action, 0) + 1
+    return counts
+
+
+def jobs_recover_orphaned() -> dict[str, int]:
+    """Re-queue at once every running job whose worker has stopped (``dead_workers``: its process is gone on
+    this host, or it stopped beating), without waiting for the lease: a periodic job of every worker."""
+    from django_tasks_db.models import DBTaskResult
+
+    from memories.extraction.worker import dead_workers
+
+    # Cross-tenant on purpose: a worker's sweep; each job is then handled inside its own tenant.
+    running = list(Job.unscoped.filter(status=JobStatus.RUNNING).values_list("pk", "tenant_id", "attempts",
+                                                                             "task_result_id"))
+    if not running:
+        return {}
+    workers = {str(pk): ids[-1] for pk, ids in DBTaskResult.objects.filter(
+        pk__in=[row[3] for row in running if row[3]]).values_list("pk", "worker_ids") if ids}
+    dead = dead_workers(timezone.now(), set(workers.values()))
+    orphans = [row for row in running if workers.get(str(row[3])) in dead]
+    tenants = {t.pk: t for t in Tenant.objects.filter(pk__in={row[1] for row in orphans})}
+    counts: dict[str, int] = {}
+    for job_id, tenant_id, attempts, _ in orphans:
+        with tenant_scope(tenants[tenant_id]):
+            action = job_watchdog_check(job_id=job_id, attempt=attempts, worker_gone=True)
         counts[action] = counts.get(action, 0) + 1
     return counts
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -44,10 +45,13 @@ class QueueState:
     ready: int  # tasks due now and not yet taken by a worker
     oldest_ready_age: float | None  # seconds the longest-waiting due task has waited; None: none is due
     heartbeat_age: float | None  # seconds since the freshest worker heartbeat; None: no worker ever beat
+    orphaned: int = 0  # tasks marked running by a worker that has stopped (see ``dead_workers``)
 
     def degraded_reasons(self) -> list[str]:
         """Why the background work is not being done, in words an operator acts on; empty: it is."""
         reasons = []
+        if self.orphaned:
+            reasons.append(f"worker_lost: {self.orphaned} task(s) still marked running on a worker that stopped")
         stale = self.heartbeat_age is None or self.heartbeat_age > settings.HEALTH_HEARTBEAT_MAX_AGE
         if stale and self.ready:
             reasons.append("worker_down: no worker heartbeat for "
@@ -68,8 +72,42 @@ def queue_state() -> QueueState:
                      default=Greatest(F("enqueued_at"), F("run_after")))
     ready = DBTaskResult.objects.ready().aggregate(n=Count("id"), oldest=Min(due_since))
     last_beat = WorkerHeartbeat.objects.aggregate(last=Max("beat_at"))["last"]
+    running = DBTaskResult.objects.filter(status="RUNNING").values_list("worker_ids", flat=True)
+    dead = dead_workers(now, {ids[-1] for ids in running if ids})
     return QueueState(
+        orphaned=sum(1 for ids in running if ids and ids[-1] in dead),
         ready=ready["n"],
         oldest_ready_age=(now - ready["oldest"]).total_seconds() if ready["oldest"] else None,
         heartbeat_age=(now - last_beat).total_seconds() if last_beat else None,
     )
+
+
+def worker_alive_here(hostname: str, pid: int) -> bool | None:
+    """On this host, whether that process still runs (a zombie does not); elsewhere None: nobody here knows."""
+    if hostname != socket.gethostname()[:255]:
+        return None
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def dead_workers(now: datetime, worker_ids: Iterable[str]) -> set[str]:
+    """Which of these workers have stopped: on this host, a process that no longer runs (the supervisor has
+    restarted it: known at once); anywhere, no heartbeat for three beats; never beat at all while running a
+    task: unknown to us, so not judged dead before three beats either (it beats at start)."""
+    ids = set(worker_ids)
+    if not ids:
+        return set()
+    beats = {b.worker_id: b for b in WorkerHeartbeat.objects.filter(worker_id__in=ids)}
+    silent_after = timedelta(seconds=3 * settings.WORKER_HEARTBEAT_SECONDS)
+    dead = set()
+    for worker_id in ids:
+        beat = beats.get(worker_id)
+        if beat is None:
+            continue  # a worker without heartbeats (an old db_worker): the lease decides
+        if worker_alive_here(beat.hostname, beat.pid) is False or now - beat.beat_at > silent_after:
+            dead.add(worker_id)
+    return dead

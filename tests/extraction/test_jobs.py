@@ -110,3 +110,41 @@ def test_it_recovers_stale_jobs_on_command(queued, settings, bob_tenant):
     assert "requeued: 1" in out.getvalue()
     run_jobs()
     assert Job.objects.get(pk=queued.pk).status == "succeeded"
+
+
+def running_on(job_id, worker_id: str) -> None:
+    """The job's queue row as django-tasks-db leaves it when ``worker_id`` claimed it and then died."""
+    row = DBTaskResult.objects.get(pk=Job.objects.get(pk=job_id).task_result_id)
+    row.claim(worker_id)
+
+
+def test_a_job_whose_worker_process_is_gone_is_requeued_at_once(queued, settings):
+    import socket
+
+    from memories.extraction.worker import queue_state, worker_heartbeat
+    from memories.models import WorkerHeartbeat
+
+    running_on(queued.pk, "killed-worker")
+    claim(queued.pk)
+    worker_heartbeat(worker_id="killed-worker", started_at=timezone.now())
+    WorkerHeartbeat.objects.filter(worker_id="killed-worker").update(hostname=socket.gethostname(), pid=2**22 + 7)
+    assert queue_state().degraded_reasons() == [
+        "worker_lost: 1 task(s) still marked running on a worker that stopped"]
+    assert tasks.jobs_recover_orphaned() == {"requeued": 1}  # long before the lease ends
+    job = Job.objects.get(pk=queued.pk)
+    assert job.status == "queued" and job.error.startswith("worker_lost")
+    assert queue_state().orphaned == 0
+
+
+def test_a_silent_worker_elsewhere_is_dead_after_three_beats_a_live_one_never(queued, settings):
+    from memories.extraction.worker import worker_heartbeat
+    from memories.models import WorkerHeartbeat
+
+    running_on(queued.pk, "remote-worker")
+    claim(queued.pk)
+    worker_heartbeat(worker_id="remote-worker", started_at=timezone.now())
+    WorkerHeartbeat.objects.filter(worker_id="remote-worker").update(hostname="another-host")
+    assert tasks.jobs_recover_orphaned() == {}  # beating: alive, whatever its pid here
+    WorkerHeartbeat.objects.filter(worker_id="remote-worker").update(
+        beat_at=timezone.now() - timedelta(seconds=3 * settings.WORKER_HEARTBEAT_SECONDS + 1))
+    assert tasks.jobs_recover_orphaned() == {"requeued": 1}
