@@ -30,7 +30,10 @@ ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVe
 def erasure_tables() -> list[str]:
     from django_tasks_db.models import DBTaskResult
 
-    models_: list[type[models.Model]] = [*ERASURE_TABLES, DBTaskResult]
+    from tenants.models import IdempotencyRecord
+
+    # Remembered answers (an erasure scrubs those that showed the person's memories: tenants.idempotency).
+    models_: list[type[models.Model]] = [*ERASURE_TABLES, IdempotencyRecord, DBTaskResult]
     return [m._meta.db_table for m in models_]
 
 

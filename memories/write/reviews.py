@@ -24,6 +24,7 @@ from memories.choices import (
     VersionReason,
 )
 from memories.models import Memory, ReviewItem
+from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.reasons import Reason, version_reason
 from memories.write.revisions import duplicate_guard, merge_settled
 from memories.write.truth import Settlement, truth_settle
@@ -97,6 +98,10 @@ def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
     # one of them may hold while active.
     if loser is not None and loser.status != Status.DEPRECATED:
         changes.move(loser, Status.DEPRECATED, superseded_by=winner, valid_to=timezone.now())
+    if loser is not None:
+        # The winner now stands in for what the loser said: it is about the loser's people too, exactly as
+        # after the write flow's supersession, so an erasure of one of them reaches it.
+        links_save((winner.pk, subject) for subject in lineage_add(winner, subject_ids_of(loser)))
     changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE)
     return winner
 

@@ -132,3 +132,24 @@ def test_it_carries_every_source_subject_into_a_merge_and_an_update(alice, fake_
         versions = list(MemoryVersion.objects.filter(memory_id=low["id"]).order_by("version")
                         .values_list("subject_ids", flat=True))
     assert len(versions[0]) == 1 and len(versions[-1]) == 2  # each version records the people it was about
+
+
+@pytest.mark.parametrize(("action", "derived"), [("keep_new", True), ("accept", True), ("keep_old", False),
+                                               ("reject", False)])
+def test_a_review_decision_carries_the_persons_lineage_to_the_winner(alice, fake_embedder, action, derived) -> None:
+    """The audit's reproduction (keep_new): a subject-less preference that won over the person's now stands in
+    for it, so it is about the person and their erasure erases it, as after the write flow's supersession.
+    When the person's memory wins, the other one is not theirs and outlives the erasure."""
+    mine = save(alice, {**fact(f"{CANARY} likes the dark theme", PERSON, entity="theme"), "type": "preference"})
+    other = save(alice, {"scope": TEAM, "content": "The team prefers the light theme", "entity": "theme",
+                         "type": "preference"})
+    assert other["resolution"]["action"] == "conflict"
+    item = next(i for i in alice.client.get(f"{API}/review").json()["results"] if i["kind"] == "conflict")
+    resolved = alice.client.post(f"{API}/review/{item['id']}/resolve", {"action": action}, format="json")
+    assert resolved.status_code == 200, resolved.content[:2000]
+    exported = {m["id"] for m in alice.client.get(f"{API}/subjects/{PERSON}/export").json()["memories"]}
+    assert mine["id"] in exported and (other["id"] in exported) is derived
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+    assert canary_hits(CANARY) == {}
+    outlives = alice.client.get(f"{API}/memories/{other['id']}").status_code == 200
+    assert outlives is not derived
