@@ -225,8 +225,9 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
         with transaction.atomic():
             versions = []
             for m in sources:  # deprecate first so the merged text may equal one of the sources
-                versions.append(bump(m, ChangeKind.MERGE, actor, reason=version_reason(VersionReason.MERGED,
-                                                                                        note=reason),
+                # The person's note goes on the merged memory's version only: that row is about every source's
+                # people, so an erasure of any of them reaches it (a source's version may be about none of them).
+                versions.append(bump(m, ChangeKind.MERGE, actor, reason=version_reason(VersionReason.MERGED),
                                      status=Status.DEPRECATED, valid_to=timezone.now()))
             merged = memory_new(prepared, sources[0].scope, next((m.subject for m in sources if m.subject), None),
                                 Status.ACTIVE)
@@ -236,7 +237,7 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
             vectors_save(secondary_rows(merged, prepared.embedded))
             links_save((merged.pk, s) for s in subject_ids_of(merged))
             versions.append(snapshot(merged, ChangeKind.MERGE, actor,
-                                     version_reason(VersionReason.MERGED_FROM, memories=ids)))
+                                     version_reason(VersionReason.MERGED_FROM, note=reason, memories=ids)))
             for m, v in zip(sources, versions, strict=False):
                 Memory.objects.filter(pk=m.pk).update(superseded_by=merged)
                 v.superseded_by_id_value = merged.pk

@@ -153,3 +153,18 @@ def test_a_review_decision_carries_the_persons_lineage_to_the_winner(alice, fake
     assert canary_hits(CANARY) == {}
     outlives = alice.client.get(f"{API}/memories/{other['id']}").status_code == 200
     assert outlives is not derived
+
+
+def test_a_merges_reason_is_kept_only_where_the_persons_erasure_reaches(alice, fake_embedder) -> None:
+    """The audit's reproduction: the free-text reason of a merge involving the person was stored on the other
+    source's versions too, which outlive the erasure."""
+    mine = save(alice, fact("Owns a red bicycle", PERSON))
+    theirs = save(alice, {"scope": TEAM, "content": "The team keeps bicycles in the basement", "type": "fact"})
+    merged = alice.client.post(f"{API}/memories/merge", {"ids": [mine["id"], theirs["id"]],
+                                                         "reason": f"{CANARY} asked for this merge"}, format="json")
+    assert merged.status_code == 201, merged.content[:2000]
+    history = alice.client.get(f"{API}/memories/{merged.json()['id']}/history").json()["results"]
+    assert any(CANARY in (v.get("reason") or "") for v in history)  # the note is kept where it belongs
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+    assert canary_hits(CANARY) == {}
+    assert alice.client.get(f"{API}/memories/{theirs['id']}").status_code == 200  # not the person's: it stays
