@@ -75,12 +75,33 @@ SET count = memories_memoryaccess.count + EXCLUDED.count,
     last_at = GREATEST(memories_memoryaccess.last_at, EXCLUDED.last_at)
 """
 
+# The scopes whose latest memory was written or returned by a search most recently, with their sizes: what a
+# web process's warm-up loads (memories/recall/warm.py), each then searched inside its own tenant.
+RECENT_SCOPES_SQL = """
+SELECT s.tenant_id, s.path, count(*) AS size
+FROM memories_scope s
+JOIN memories_memory m ON m.scope_id = s.id
+LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id
+WHERE m.status = ANY(%s)
+GROUP BY s.id
+ORDER BY max(greatest(m.updated_at, a.last_at)) DESC
+LIMIT %s
+"""
+
 CROSS_TENANT = {
+    "RECENT_SCOPES_SQL": "the warm-up's choice of scopes across tenants: ids, paths and counts, no content; each "
+                         "scope is then searched inside its own tenant",
     # Holds no tenant data: scope ids and sequence numbers, for scopes this process loaded for their tenant.
     "REMOVALS_SQL": "scope ids of indexes already loaded under their tenant; reads only sequence numbers",
     # MemoryAccess has no tenant column; the ids come from a tenant-scoped search of the same request.
     "ACCESS_UPSERT_SQL": "ids come from a tenant-scoped search; writes counts only",
 }
+
+
+def recent_scopes(statuses: Sequence[str], limit: int) -> list[tuple[uuid.UUID, str, int]]:
+    with connection.cursor() as cursor:
+        cursor.execute(RECENT_SCOPES_SQL, [list(statuses), limit])
+        return [(tenant_id, path, size) for tenant_id, path, size in cursor.fetchall()]
 
 
 def scope_rows(paths: Sequence[str], *, descendants: bool) -> list[tuple[Any, ...]]:

@@ -7,10 +7,10 @@ scopes used most recently, by one real search in each (access not counted)."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.db import connection
 
 from memories.choices import LIVE_STATUSES
 from memories.embeddings import embedders, warm_up
+from memories.recall import sql
 from memories.recall.query import query_terms
 from memories.recall.search import memory_search
 from memories.recall.tokens import count_tokens
@@ -20,19 +20,6 @@ from memories.write.validation import content_pattern, key_pattern
 from tenants.models import Tenant
 from tenants.paths import validate_scope_path
 from tenants.scoping import tenant_scope
-
-# The scopes whose latest memory was written or returned by a search most recently, with their sizes.
-# Cross-tenant on purpose: each is then searched inside its own tenant.
-RECENT_SCOPES_SQL = """
-SELECT s.tenant_id, s.path, count(*) AS size
-FROM memories_scope s
-JOIN memories_memory m ON m.scope_id = s.id
-LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id
-WHERE m.status = ANY(%s)
-GROUP BY s.id
-ORDER BY max(greatest(m.updated_at, a.last_at)) DESC
-LIMIT %s
-"""
 
 
 def recall_warm_up() -> list[tuple[Tenant, str]]:
@@ -58,9 +45,7 @@ def recent_scopes_warm_up() -> list[tuple[Tenant, str]]:
     budget, loaded = settings.SEARCH_INDEX_WARM_ROWS, []
     if budget <= 0 or not settings.SEARCH_INDEX_ENABLED:
         return []
-    with connection.cursor() as cursor:
-        cursor.execute(RECENT_SCOPES_SQL, [list(LIVE_STATUSES), settings.SEARCH_INDEX_WARM_SCOPES])
-        recent = cursor.fetchall()
+    recent = sql.recent_scopes(LIVE_STATUSES, settings.SEARCH_INDEX_WARM_SCOPES)
     tenants = Tenant.objects.in_bulk({tenant_id for tenant_id, _, _ in recent})
     for tenant_id, path, size in recent:
         if size > budget or size > settings.HNSW_MIN_SCOPE_ROWS or tenant_id not in tenants:
