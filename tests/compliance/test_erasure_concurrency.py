@@ -23,8 +23,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CANARY = "physicalcanary9b1e"
 
 
-def _data_files() -> list[Path]:
-    """The files of the erasure tables, their indexes (HNSW, GIN, btree) and TOAST, when readable here."""
+def _data_files(extra: tuple[str, ...] = ()) -> list[Path]:
+    """The files of the erasure tables (and ``extra`` ones), their indexes (HNSW, GIN, btree) and TOAST, when
+    readable here."""
     with connection.cursor() as cursor:
         cursor.execute("CHECKPOINT")
         cursor.execute("SHOW data_directory")
@@ -35,7 +36,7 @@ def _data_files() -> list[Path]:
                   WHERE c.relname = ANY(%s)
             UNION SELECT pg_relation_filepath(c.reltoastrelid) FROM pg_class c
                   WHERE c.relname = ANY(%s) AND c.reltoastrelid <> 0
-        """, [erasure_tables()] * 3)
+        """, [[*erasure_tables(), *extra]] * 3)
         relative = [r[0] for r in cursor.fetchall() if r[0]]
     if not datadir.is_dir():
         pytest.skip("the database server's files are not on this machine")
@@ -124,3 +125,17 @@ def _wait_for_a_lock_wait() -> None:
                 return
         time.sleep(0.05)
     raise AssertionError("the erasure never waited for the job's lock")
+
+
+def test_compaction_leaves_no_bytes_of_a_remembered_answer(alice, fake_embedder) -> None:
+    """An Idempotency-Key's remembered answer showed the person's memory: the erasure scrubs it (410), and
+    --compact rewrites its table too, so the old answer's bytes leave the files (the audit found 11 there)."""
+    marker = "idemcanary7c2d"
+    created = alice.client.post("/api/v1/memories", {"scope": "user/123", "subject": "123", "content": marker},
+                                format="json", HTTP_IDEMPOTENCY_KEY="idem-canary-1")
+    assert created.status_code == 201
+    answers = ("tenants_idempotencyrecord",)  # scanned whatever erasure_tables() says
+    assert _bytes_hits(_data_files(answers), marker) > 0
+    assert alice.client.delete("/api/v1/subjects/123").status_code == 200
+    vacuum_tables(full=True)
+    assert _bytes_hits(_data_files(answers), marker) == 0
