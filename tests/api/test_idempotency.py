@@ -166,7 +166,7 @@ def test_a_key_limited_to_one_scope_never_gets_another_keys_answer(alice: KeyedC
     limited = keyed_client(alice.tenant, name="alice only", scope_prefixes=["user/alice"])
     bob_memory = create(alice, scope="user/bob", content="Bob's diagnosis is private")
     other = create(alice, scope="user/bob", content="Bob sees Dr Lee on Mondays")
-    requests = [
+    requests: list[tuple[str, str, Any, dict[str, str]]] = [
         ("post", "memories", {"scope": "user/bob", "content": "Bob lives in Oslo"}, {}),
         ("put", "keys/memory?scope=user/bob&key=prefs.md", {"content": "Bob prefers mail"}, {}),
         ("delete", "keys/memory?scope=user/bob&key=prefs.md", None, {}),
