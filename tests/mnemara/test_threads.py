@@ -80,3 +80,29 @@ def test_the_stop_hook_runs_once_in_every_thread_of_every_pool() -> None:
     threads.start({"web": 3, "side": 1}, on_thread_stop=hook)
     threads.stop()
     assert len(seen) == 4 and len(set(seen)) == 4
+
+
+def test_importing_every_module_of_the_apps_and_the_server_starts_no_thread() -> None:
+    """Nothing starts at import: a fresh interpreter that imports every module of memories and tenants, and
+    the ASGI application, still has one thread."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import os, pkgutil, importlib, threading
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+import django
+django.setup()
+import memories, tenants
+for package in (memories, tenants):
+    for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if ".migrations." not in found.name:
+            importlib.import_module(found.name)
+import mnemara.asgi
+print(threading.active_count(), sorted(t.name for t in threading.enumerate()))
+"""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == "1 ['MainThread']"
