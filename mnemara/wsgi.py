@@ -4,6 +4,7 @@ process's start: its threads start and it warms up here, before the server takes
 
 from __future__ import annotations
 
+import logging
 import os
 
 # As in mnemara/asgi.py: numpy's OpenBLAS on one thread. Set before numpy is first imported.
@@ -19,5 +20,8 @@ from mnemara.runtime.health import WARM  # noqa: E402
 from mnemara.runtime.serve import warm_up  # noqa: E402
 
 web_threads_start()
-warm_up(application, web_threads=False)
+try:
+    warm_up(application, web_threads=False)
+except Exception:  # the database away at start, say: serve anyway, cold, as the ASGI lifespan does
+    logging.getLogger(__name__).exception("warm-up failed; serving cold")
 WARM.set()
