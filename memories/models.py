@@ -6,6 +6,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
@@ -52,6 +53,13 @@ class Scope(TenantOwned):
         return self.path
 
 
+
+def text_rules_version() -> int:
+    """Which rules build a memory's ``search_text`` (``write.text.search_words``): 1 plain words, 2 with
+    English stems (``settings.RECALL_STEMMING``). Rows built by other rules are rebuilt by
+    ``manage.py reindex_text``."""
+    return 2 if settings.RECALL_STEMMING else 1
+
 class Memory(TenantOwned):
     """The current state of one remembered thing. Every change also writes a MemoryVersion."""
 
@@ -87,6 +95,8 @@ class Memory(TenantOwned):
     embedding_coverage = models.FloatField(null=True, blank=True)
     # Words for full-text search: the content segmented (jieba for Chinese), lower-cased.
     search_text = models.TextField(blank=True, default="")
+    # The rules that built search_text (write.text.search_text_version); others are rebuilt by reindex_text.
+    search_text_version = models.SmallIntegerField(default=text_rules_version)
     search_vector = models.GeneratedField(
         expression=SearchVector("search_text", config="simple"),
         output_field=SearchVectorField(),
@@ -127,6 +137,9 @@ class Memory(TenantOwned):
         ]
         indexes = [
             models.Index(fields=["tenant", "scope", "status"], name="memory_tenant_scope_status"),
+            # The memories just before and after one in its session (recall's neighbours in SQL).
+            models.Index(fields=["scope", "source_session", "valid_from", "created_at", "id"],
+                         name="memory_scope_session_order", condition=~Q(source_session="")),
             models.Index(fields=["tenant", "scope", "entity", "type"], name="memory_tenant_scope_entity"),
             models.Index(fields=["tenant", "updated_at", "id"], name="memory_tenant_updated"),
             models.Index(fields=["tenant", "subject"], name="memory_tenant_subject"),

@@ -1,8 +1,8 @@
 """Search input: the request's limits and validation, and the query's search words.
 
 The lexical leg matches ``query_terms``: the same ``text.search_words`` the index was built from
-(jieba for Chinese), stopwords dropped unless nothing else is left, Latin words of 4+ letters matched
-as prefixes (drink → drinks).
+(jieba for Chinese), stopwords dropped unless nothing else is left, English words as their stems
+(``settings.RECALL_STEMMING``), Latin words of 4+ letters matched as prefixes (drink → drinks).
 """
 
 from __future__ import annotations
@@ -52,13 +52,13 @@ def validate_search(query: str, k: int, mode: str, min_confidence: float, types:
 
 def query_terms(query: str) -> list[tuple[str, bool]]:
     """The query's search words as (word, is_prefix): the same ``search_words`` the index was built
-    from, cut to plain word characters (so they need no escaping), stopwords dropped unless nothing
-    else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
+    from, cut to plain word characters (so they need no escaping), stopwords dropped (before stemming)
+    unless nothing else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
     words: list[str] = []
-    for word in text.search_words(query):
+    for word in text.plain_words(query):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
-    useful = [w for w in unique if w not in STOPWORDS] or unique
+    useful = list(dict.fromkeys(text.stemmed([w for w in unique if w not in STOPWORDS] or unique)))
     return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
 
 

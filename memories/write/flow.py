@@ -32,7 +32,7 @@ from memories.choices import (
     VersionReason,
 )
 from memories.embeddings import embedders, profile
-from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope
+from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope, text_rules_version
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
@@ -207,7 +207,8 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
             old, ChangeKind.UPDATE,
             version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
             if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
-            content=p.content, content_hash=p.content_hash, search_text=p.search_text, confidence=p.confidence,
+            content=p.content, content_hash=p.content_hash, search_text=p.search_text,
+            search_text_version=text_rules_version(), confidence=p.confidence,
             provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
             source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
         writer.revector(old, p)
@@ -353,11 +354,15 @@ def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Mem
     return settled, proposal
 
 
+# Fields computed from others: never a change of their own.
+DERIVED_FIELDS = ("search_text", "search_text_version")
+
 def _replacement(p: Prepared, status: str) -> dict[str, Any]:
     """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
     item = p.input
     fields: dict[str, Any] = {
-        "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text, "type": item.type,
+        "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text,
+        "search_text_version": text_rules_version(), "type": item.type,
         "entity": p.entity, "metadata": item.metadata, "confidence": p.confidence, "provenance": item.provenance,
         "status": status, "source_session": item.source_session or "", "valid_to": item.valid_to,
         "expires_at": item.expires_at,
@@ -368,7 +373,7 @@ def _replacement(p: Prepared, status: str) -> dict[str, Any]:
 
 
 def _unchanged(old: Memory, fields: dict[str, Any]) -> bool:
-    return all(getattr(old, name) == value for name, value in fields.items() if name != "search_text")
+    return all(getattr(old, name) == value for name, value in fields.items() if name not in DERIVED_FIELDS)
 
 
 def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Memory | None,
@@ -407,7 +412,7 @@ def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Mem
                   **primary_fields(p.embedded))
     writer.revector(target, p)
     writer.events.append(audit_event("memory.updated", actor=writer.actor, target_type="memory", target_id=target.pk,
-                                     data={"fields": sorted(f for f in fields if f != "search_text"),
+                                     data={"fields": sorted(f for f in fields if f not in DERIVED_FIELDS),
                                            "via": "key", "version": target.version}))
     return WriteResult(target, Action.PENDING if status == Status.PENDING else Action.UPDATED, [target.pk],
                        p.redacted)

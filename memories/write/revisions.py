@@ -26,7 +26,7 @@ from memories.choices import (
     VersionReason,
 )
 from memories.embeddings import embed_all
-from memories.models import Memory, MemoryVersion, ReviewItem
+from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
@@ -64,7 +64,8 @@ def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
         content, _ = filter_secrets(text.normalise_content(changes["content"]), "")
         if not content:
             raise validation.field_error("content", "Content is empty after normalisation.")
-        fields.update(content=content, content_hash=text.content_hash(content), search_text=text.search_text(content))
+        fields.update(content=content, content_hash=text.content_hash(content), search_text=text.search_text(content),
+                      search_text_version=text_rules_version())
     if "type" in changes:
         fields["type"] = validation.validate_choice(changes["type"], "type", MemoryType)
     if "status" in changes:

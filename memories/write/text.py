@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
 import unicodedata
+from typing import Any
 
 import jieba
+import snowballstemmer
+from django.conf import settings
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -46,13 +50,44 @@ def has_cjk(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
+_LATIN = re.compile(r"[a-z]+")
+
+
+@functools.cache
+def _stemmer() -> Any:
+    return snowballstemmer.stemmer("english")
+
+
+def stem(word: str) -> str:
+    """The English Snowball stem of a lower-case ASCII word (``studies`` → ``studi``, ``studying`` →
+    ``studi``); any other word as it is. Cached: a conversation repeats its words."""
+    return _stem_cached(word) if _LATIN.fullmatch(word) else word
+
+
+@functools.lru_cache(maxsize=65536)
+def _stem_cached(word: str) -> str:
+    return str(_stemmer().stemWord(word))
+
+
 def search_words(text: str) -> list[str]:
     """Lower-cased words for the lexical index and for queries.
 
     Chinese is segmented with jieba's search mode (words and their sub-words, e.g. 黑咖啡 → 咖啡,
     黑咖啡) plus single characters, so short queries still match; other scripts split on word
     boundaries. The all-MiniLM model cannot read Chinese, so this is where Chinese recall comes from.
+    With ``settings.RECALL_STEMMING`` (the default), words of ASCII letters become their English Snowball
+    stems (``hiking``, ``hikes`` → ``hike``); changing the setting needs ``manage.py reindex_text``.
     """
+    return stemmed(plain_words(text))
+
+
+def stemmed(words: list[str]) -> list[str]:
+    """``words`` as the index holds them: their stems with ``settings.RECALL_STEMMING``."""
+    return [stem(w) for w in words] if settings.RECALL_STEMMING else words
+
+
+def plain_words(text: str) -> list[str]:
+    """``search_words`` before stemming (a query drops its stopwords first: "does" is not "doe")."""
     words: list[str] = []
     lowered = unicodedata.normalize("NFKC", text).casefold()
     if has_cjk(lowered):
@@ -70,6 +105,7 @@ def search_words(text: str) -> list[str]:
 
 def search_text(text: str) -> str:
     return " ".join(search_words(text))
+
 
 
 _SENTENCE = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.UNICODE)
