@@ -280,6 +280,19 @@ SEARCH_INDEX_WARM_ROWS = env_int("MNEMARA_SEARCH_INDEX_WARM_ROWS", 50_000)
 # How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
 # them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
 SEARCH_INDEX_SWEEP_SECONDS = env_float("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", 30.0)
+# Ranking levers (docs/recall.md, "Levers"; each measured alone and together in docs/benchmarks.md).
+# Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
+RECALL_STEMMING = env_bool("MNEMARA_RECALL_STEMMING", True)
+RECALL_BM25_B = env_float("MNEMARA_RECALL_BM25_B", 0.3)  # BM25's length normalisation (Lucene: 0.75)
+RECALL_BM25_DELTA = env_float("MNEMARA_RECALL_BM25_DELTA", 1.0)  # BM25+'s lower bound per matched term
+RECALL_FUSION = env("MNEMARA_RECALL_FUSION", "zscore")  # "zscore" (keeps score magnitudes) or "rrf"
+RECALL_LEXICAL_WEIGHT = env_float("MNEMARA_RECALL_LEXICAL_WEIGHT", 2.0)  # against the vector list's 1.0 (z-score)
+# A memory gains this share of the score of the memory written just before or after it in its source_session.
+RECALL_NEIGHBOUR_WEIGHT = env_float("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", 0.3)
+# "When" questions: memories that state a time gain this share of their score.
+RECALL_TIME_BOOST = env_float("MNEMARA_RECALL_TIME_BOOST", 0.4)
+# A question that names exactly one subject of the searched memories: that subject's memories gain this share.
+RECALL_SUBJECT_BOOST = env_float("MNEMARA_RECALL_SUBJECT_BOOST", 0.4)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import numpy as np
+from django.conf import settings
 
 from memories.choices import MemoryType
 from memories.embeddings import ModelProfile
@@ -33,6 +34,12 @@ FLOOR_MIN = 0.15
 # In a search that mixes models' judgements, a lexical match counts only with this share of the query's
 # terms (idf-weighted): words can only match memories in the query's own language there.
 LEXICAL_GATE = 0.15
+# The floor's question-level test (question_answerable): the calibrated similarity of the best match that says
+# the memories speak to the question (0.45: 0.32 for all-MiniLM-L6-v2, 0.26 for the multilingual model).
+ANSWERABLE_CALIBRATED = 0.45
+# Z-score fusion (fuse_zscore): a list's spread is at least this share of its mean; no lexical z below -FLOOR.
+ZSCORE_MIN_SPREAD = 0.05
+ZSCORE_FLOOR = 1.0
 # The relevance floor's distinctness test compares a memory with this many of its nearest neighbours.
 DISTINCT_NEIGHBOURS = 5
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
@@ -52,6 +59,12 @@ class Candidate:
     model: str = ""  # the embedding model that judged ``similarity`` (memories.embeddings.judge)
     lexical_coverage: float = 0.0  # idf-weighted share of the query's terms the memory holds (term_weights)
     others: dict[str, np.ndarray] = field(default_factory=dict)  # secondary models' vectors (in-process index)
+    # The conversation's shape (``CandidateSource.shape``): its subject's external id, its search words, and
+    # the memories written just before and after it in its source_session (among those the search may return).
+    subject: str = ""
+    words: str = ""
+    before: uuid.UUID | None = None
+    after: uuid.UUID | None = None
 
     def vector_of(self, model: str, primary: str) -> np.ndarray | None:
         return self.vector if model == primary else self.others.get(model)
@@ -68,7 +81,8 @@ class Scored:
     def scores(self) -> dict[str, float]:
         """The breakdown a hit carries (built only for the hits returned)."""
         c = self.candidate
-        return {"vector": round(c.similarity, 4), "lexical": round(c.lexical, 4), "recency": round(self.recency, 4),
+        return {"similarity": round(c.similarity, 4), "vector": round(c.similarity, 4), "lexical": round(c.lexical, 4),
+                "recency": round(self.recency, 4),
                 "confidence": round(c.confidence, 4), "fusion": round(self.fusion, 4), "score": round(self.score, 4)}
 
 
@@ -84,11 +98,98 @@ def fuse(ranked: Mapping[str, Sequence[uuid.UUID]], weights: Mapping[str, float]
     return {pk: value / best for pk, value in fused.items()}
 
 
+def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | None:
+    """A candidate's vector evidence on one scale for every model (``ModelProfile.calibrated``); None when no
+    model reads the pair (its similarity is noise)."""
+    limits = profiles.get(c.model)
+    return limits.calibrated(c.similarity) if limits is not None else None
+
+
+def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
+                weights: Mapping[str, float], profiles: Mapping[str, ModelProfile]) -> dict[uuid.UUID, float]:
+    """Score fusion that keeps magnitudes (docs/recall.md, "Fusion"). Each list's scores become z-scores
+    over the list's own entries (spread at least ``ZSCORE_MIN_SPREAD`` of their mean: one lone match still
+    stands out). Every candidate is placed on each list's scale by its own value: its calibrated
+    similarity (``vector_value``, which every candidate has) and its BM25 score (0 when the lexical list
+    does not hold it), with lexical z-scores below ``-ZSCORE_FLOOR`` raised to it (sharing no word with
+    the question costs a bounded amount: answers often use other words). The weighted mean of a
+    candidate's z-scores goes through the logistic function (0–1). Reciprocal rank fusion (``fuse``) gives
+    the tenth of ten near-equal matches a tenth of the first's weight, and the one memory holding a rare
+    word no more than any list's first; here a clear winner stands out and a near tie stays one."""
+    ids = list(candidates)
+    totals = np.zeros(len(ids), dtype=np.float64)
+    weight_sum = 0.0
+    for name, found in lists.items():
+        weight = weights.get(name, 0.0)
+        if weight <= 0 or not found:
+            continue
+        if name == "lexical":
+            held = {c.id: c.lexical for c in found}
+            listed = np.asarray(list(held.values()), dtype=np.float64)
+            values = np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
+        else:
+            listed = np.asarray([v for c in found if (v := vector_value(c, profiles)) is not None], dtype=np.float64)
+            if not len(listed):
+                continue
+            raw = [vector_value(candidates[pk], profiles) for pk in ids]
+            values = np.asarray([listed.min() if v is None else v for v in raw], dtype=np.float64)
+        mean = float(listed.mean())
+        spread = max(float(listed.std()), ZSCORE_MIN_SPREAD * abs(mean), 1e-3)
+        z = (values - mean) / spread
+        totals += weight * (np.maximum(z, -ZSCORE_FLOOR) if name == "lexical" else z)
+        weight_sum += weight
+    if weight_sum <= 0:
+        return dict.fromkeys(ids, 0.5)
+    fused = 1.0 / (1.0 + np.exp(-totals / weight_sum))
+    return dict(zip(ids, fused.tolist(), strict=True))
+
+
+def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,
+                 when: bool, subject: str | None, time_boost: float, subject_boost: float,
+                 states_time: Callable[[Sequence[str]], bool]) -> dict[uuid.UUID, float]:
+    """The time-cue and named-subject levers (``memories.recall.shape``): a "when" question lifts the
+    memories that state a time by ``time_boost``; a question naming one subject lifts that subject's
+    memories by ``subject_boost``."""
+    boosted = dict(fused)
+    for pk, value in fused.items():
+        c = candidates[pk]
+        factor = 1.0
+        if when and time_boost and states_time(c.words.split()):
+            factor += time_boost
+        if subject is not None and subject_boost and c.subject == subject:
+            factor += subject_boost
+        boosted[pk] = value * factor
+    return boosted
+
+
+def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
+              weight: float) -> dict[uuid.UUID, float]:
+    """Neighbour propagation within a conversation: each memory gains ``weight`` × the better score of
+    the memories written just before and after it in its source_session (``Candidate.before/after``; a
+    memory that is no candidate scores 0). A question's answer is often the turn next to the one that
+    shares its words ("What did she buy?" → "I went shopping" / "Got new running shoes")."""
+    if weight <= 0:
+        return dict(fused)
+    spread: dict[uuid.UUID, float] = {}
+    for pk in fused:
+        c = candidates[pk]
+        best = max(fused.get(c.before, 0.0) if c.before else 0.0, fused.get(c.after, 0.0) if c.after else 0.0)
+        spread[pk] = fused[pk] + weight * best
+    return spread
+
+
+def lexical_weight() -> float:
+    """The lexical list's weight against the vector list's 1.0: ``settings.RECALL_LEXICAL_WEIGHT`` with
+    z-score fusion (the words of a long conversation's turn say more than MiniLM's vector of it), 1.0 with
+    reciprocal rank fusion (tuned that way)."""
+    return float(settings.RECALL_LEXICAL_WEIGHT) if settings.RECALL_FUSION != "rrf" else WEIGHTS["lexical"]
+
+
 def fusion_weights(readable: float, secondary: Sequence[str] = ()) -> dict[str, float]:
     """The lists' weights: the primary model's vector list by how much of the query it reads
     (``readable``), each secondary model's list (named by the model; only the pairs it reads) and the
     lexical list in full."""
-    weights = {"vector": WEIGHTS["vector"] * max(MIN_VECTOR_SHARE, readable), "lexical": WEIGHTS["lexical"]}
+    weights = {"vector": WEIGHTS["vector"] * max(MIN_VECTOR_SHARE, readable), "lexical": lexical_weight()}
     weights.update(dict.fromkeys(secondary, WEIGHTS["vector"]))
     return weights
 
@@ -112,7 +213,7 @@ def one_scale(lists: Mapping[str, Sequence[Candidate]], weights: Mapping[str, fl
     merged_weights = {"vector": WEIGHTS["vector"], "unread": WEIGHTS["vector"] * MIN_VECTOR_SHARE}
     if "lexical" in lists:
         merged["lexical"] = [c for c in lists["lexical"] if c.lexical_coverage >= LEXICAL_GATE]
-        merged_weights["lexical"] = weights.get("lexical", WEIGHTS["lexical"])
+        merged_weights["lexical"] = weights.get("lexical", lexical_weight())
     return merged, merged_weights
 
 
@@ -120,6 +221,34 @@ def term_weights(frequencies: Sequence[int], documents: int) -> list[float]:
     """Each query term's idf, BM25's ``ln(1 + (N − df + 0.5) / (df + 0.5))``: a term no memory holds weighs
     most (the query asks about something the scopes do not mention)."""
     return [math.log(1.0 + (documents - df + 0.5) / (df + 0.5)) for df in frequencies]
+
+
+def question_answerable(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile]) -> bool:
+    """The relevance floor's question-level test (docs/recall.md, "The relevance floor"): do the searched
+    memories speak to the question at all? Yes when some candidate's calibrated similarity
+    (``ModelProfile.calibrated``, by the model that judged the pair) reaches ``ANSWERABLE_CALIBRATED``, or
+    some candidate holds ``LEXICAL_FLOOR`` of the question's terms (names, numbers, codes). On LoCoMo's
+    development half every question's best similarity is above it and 99 % of unrelated questions' below."""
+    for c in candidates:
+        limits = profiles.get(c.model)
+        if (limits is not None and c.similarity >= FLOOR_MIN
+                and limits.calibrated(c.similarity) >= ANSWERABLE_CALIBRATED):
+            return True
+        if c.lexical_coverage >= LEXICAL_FLOOR:
+            return True
+    return False
+
+
+def relevant_ids(scored: Sequence[Scored], candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
+                 primary: str) -> set[uuid.UUID]:
+    """The relevance floor (docs/recall.md, "The relevance floor"): every candidate when the memories speak
+    to the question (``question_answerable``), so the floor never costs a relevant question its evidence;
+    otherwise only what passes the per-memory tests (``floor_passes``, ``floor_distinct_passes``): at most
+    what came closest, for a question nothing stored is about."""
+    if question_answerable(candidates, profiles):
+        return {s.candidate.id for s in scored}
+    passing = floor_passes(candidates, profiles, scored[0].candidate.id if scored else None)
+    return floor_distinct_passes(scored, passing, candidates, profiles, primary)
 
 
 def floor_passes(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],

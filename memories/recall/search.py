@@ -21,26 +21,36 @@ filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not e
   if the index returns too few). A model's query vector is computed only when some memory is its to
   rank: an English question on English memories costs one embedding.
 * lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
-  stopwords dropped; Latin words of 4+ letters match as prefixes, drink → drinks), OR-ed; only
-  memories holding at least one of them. Matches are those of the GIN-indexed search_vector
-  (the same words, the same prefix rule: tested). Ranked by
-    - BM25 in the in-process index (k1 = 1.2, b = 0.75; document frequencies over the searched
-      scopes; formula in ``index.cache.bm25``), where a prefix is expanded to the scopes' words;
+  stopwords dropped; English words reduced to their Snowball stems with ``RECALL_STEMMING``; Latin words
+  of 4+ letters match as prefixes, drink → drinks), OR-ed; only memories holding at least one of them.
+  Matches are those of the GIN-indexed search_vector (the same words, the same prefix rule: tested).
+  Ranked by
+    - BM25+ in the in-process index (k1 = 1.2, b = ``RECALL_BM25_B``, δ = ``RECALL_BM25_DELTA``;
+      document frequencies over the searched scopes; formula in ``index.cache.bm25``), where a prefix is
+      expanded to the scopes' words;
     - ``ts_rank_cd`` (cover density) in SQL.
   Each match also gets ``coverage``: the idf-weighted share of the query's terms it holds
   (``rank.term_weights``; unweighted in SQL).
 
-Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. When only the primary model
-ranks (English-only data), then for a memory m::
+Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then the conversation's
+shape (``CandidateSource.shape``): every candidate gets its subject and words, and with
+``RECALL_NEIGHBOUR_WEIGHT`` the memories just before and after it in its ``source_session`` (by
+``valid_from``), which join the candidates if they are not among them. The lists are fused
+(``conversation_fusion``; docs/recall.md, "Levers"):
 
-    fusion(m)     = Σ_list  W_list / (RRF_K + rank_list(m))   ÷   Σ_list W_list / (RRF_K + 1)
-                    (reciprocal rank fusion, normalised so that "first in every list" = 1.0;
-                     a list m is absent from adds nothing)
-    W_lexical     = WEIGHTS["lexical"]
+    fusion(m)     = z-score fusion (``rank.fuse_zscore``, ``RECALL_FUSION="zscore"``): per list, the z-score of
+                    m's value (calibrated similarity; BM25, 0 without a shared word, z ≥ −ZSCORE_FLOOR) over
+                    the list's entries, weighted (W_vector, W_lexical = ``RECALL_LEXICAL_WEIGHT``), averaged,
+                    through the logistic function; or reciprocal rank fusion (``rank.fuse``, "rrf"):
+                    Σ_list W_list / (RRF_K + rank_list(m)) ÷ Σ_list W_list / (RRF_K + 1)
     W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
                     readable = share of the query's word tokens the primary model reads
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
+    boosted(m)    = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
+                              · (1 + RECALL_SUBJECT_BOOST if the query names m's subject, and no other)
+                    (``memories.recall.shape``)
+    shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -55,24 +65,29 @@ Then, either way::
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
                     age_days = (as_of or now) − valid_from   (how long the state has been true)
-    score(m)      = fusion(m)
+    score(m)      = shaped(m)
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
-The relevance floor (``rank.floor_passes``; off with ``floor=False``): a memory is returned only if
+The relevance floor (``rank.relevant_ids``; off with ``floor=False``): when the memories speak to the
+question (``rank.question_answerable``: some candidate's calibrated similarity ≥ ANSWERABLE_CALIBRATED, or
+its coverage ≥ LEXICAL_FLOOR) every candidate passes, so a relevant question gets its ``k``. Otherwise a
+memory is returned only if (``rank.floor_passes``)
     sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
     or its coverage ≥ LEXICAL_FLOOR, or it is the best-scored memory with any evidence at all;
 and, but for the best-scored of those, if a model judged it (``rank.floor_distinct_passes``):
-    sim(m) − mean sim(m, n) over its DISTINCT_NEIGHBOURS nearest candidates n ranked below m ≥ floor_distinct(model)
+    sim(m) − mean sim(m, n) over its DISTINCT_NEIGHBOURS nearest candidates n ranked below it ≥ floor_distinct(model)
 (a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
-``memories.embeddings.PROFILES``). So ``k`` is a maximum: a question nothing answers gets few results.
+``memories.embeddings.PROFILES``). So a question nothing stored is about gets at most what came closest.
+``threshold`` (the caller's) then leaves out hits whose raw similarity is below it.
 
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
 or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: vector (similarity, by the model named in ``SearchHit.model``),
+agree. Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model
+named in ``SearchHit.model``),
 lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
 ``relevant`` (above the floor).
 
@@ -98,9 +113,9 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from memories.choices import Status
-from memories.embeddings import READS_MIN, Embedder, embedders, profile
+from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import sql
+from memories.recall import shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, search_indexes
 from memories.recall.index.source import IndexSource
@@ -108,15 +123,17 @@ from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
-    floor_distinct_passes,
-    floor_passes,
     fuse,
+    fuse_zscore,
     fusion_weights,
     half_lives,
     merge_candidates,
     near_duplicate,
     one_scale,
+    propagate,
+    relevant_ids,
     score_candidates,
+    shape_boosts,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
 from memories.write import validation
@@ -302,6 +319,26 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     return kept
 
 
+def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[uuid.UUID, Candidate],
+                        ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
+                        profiles: Mapping[str, ModelProfile]) -> dict[uuid.UUID, float]:
+    """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
+    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue and named-subject boosts,
+    then neighbour propagation within a session."""
+    if settings.RECALL_FUSION == "rrf":
+        by_rank = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
+        fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
+    else:
+        fused = fuse_zscore(ranked, candidates, weights, profiles)
+    subject = None
+    if settings.RECALL_SUBJECT_BOOST:
+        subject = shape.named_subject(query, source.subject_names(query))
+    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), subject=subject,
+                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
+                         states_time=shape.states_time)
+    return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -323,10 +360,11 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
                   as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
-                  floor: bool = True, track_access: bool = True) -> list[SearchHit]:
+                  floor: bool = True, threshold: float | None = None, track_access: bool = True) -> list[SearchHit]:
     """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first: at most ``k``,
-    only those above the relevance floor (``floor=False``: exactly ``k`` when ``k`` match, each hit
-    saying whether it is above the floor).
+    only those above the relevance floor — ``k`` whenever the memories speak to the question
+    (``rank.relevant_ids``) — (``floor=False``: exactly ``k`` when ``k`` match, each hit saying whether it is
+    above the floor), and with ``threshold`` only those whose raw similarity reaches it.
 
     ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
     valid then, whatever became of it since). Expired memories are never returned.
@@ -354,11 +392,13 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
+    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
+    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
     scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
-    passing = floor_passes(list(candidates.values()), profiles, scored[0].candidate.id if scored else None)
-    passing = floor_distinct_passes(scored, passing, list(candidates.values()), profiles, names[0])
+    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
+    if threshold is not None:  # the caller's own bar on raw similarity, after the floor
+        scored = [s for s in scored if s.candidate.similarity >= threshold]
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing

@@ -24,7 +24,8 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Value
+from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Lower, StrIndex
 from pgvector.django import CosineDistance
 
 from memories.embeddings import READS_MIN, embedders
@@ -32,6 +33,7 @@ from memories.models import Memory, MemoryVector
 from memories.recall import side, sql
 from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate
+from tenants.models import Subject
 
 SCOPE_ROWS_CACHE_SECONDS = 60
 
@@ -57,6 +59,11 @@ class CandidateSource(Protocol):
                           ) -> list[Candidate]: ...
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None: ...
+
+    def subject_names(self, query: str) -> set[str]: ...
+
+    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool) -> None: ...
 
 
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
@@ -256,6 +263,47 @@ class SqlSource:
                 for pk in base.filter(judged_filter(reads, name)).values_list("pk", flat=True):
                     found.setdefault(pk, name)
         return {pk: found.get(pk, "") for pk in ids}
+
+    def subject_names(self, query: str) -> set[str]:
+        """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
+        caller checks word boundaries), so that a tenant's many subjects are never all read."""
+        held = Memory.objects.filter(scope_id__in=list(self.scope_ids), subject_id=OuterRef("pk"))
+        return set(Subject.objects.annotate(at=StrIndex(Value(query.casefold()), Lower("external_id")))
+                   .filter(at__gt=0).filter(Exists(held)).values_list("external_id", flat=True))
+
+    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool) -> None:
+        """``IndexSource.shape`` in SQL: each candidate's subject and search words and, with ``neighbours``,
+        the nearest memories of its session with an earlier and a later ``valid_from`` among those passing
+        the search's filters (ties: ``created_at``, then id); new neighbours join ``candidates``."""
+        if not candidates:
+            return
+        rows = Memory.objects.filter(pk__in=list(candidates))
+        fields = ["pk", "subject__external_id", "search_text"]
+        if neighbours:
+            same = self.qs.filter(scope_id=OuterRef("scope_id"), source_session=OuterRef("source_session"))
+            earlier, later = Q(valid_from__lt=OuterRef("valid_from")), Q(valid_from__gt=OuterRef("valid_from"))
+            rows = rows.annotate(
+                before=Case(When(source_session="", then=None), default=Subquery(
+                    same.filter(earlier).order_by("-valid_from", "-created_at", "-pk").values("pk")[:1])),
+                after=Case(When(source_session="", then=None), default=Subquery(
+                    same.filter(later).order_by("valid_from", "created_at", "pk").values("pk")[:1])))
+            fields += ["before", "after"]
+        added: set[uuid.UUID] = set()
+        for row in rows.values_list(*fields):
+            c = candidates[row[0]]
+            c.subject, c.words = row[1] or "", row[2] or ""
+            if neighbours:
+                c.before, c.after = row[3], row[4]
+                added.update(pk for pk in row[3:5] if pk is not None and pk not in candidates)
+        if not added:
+            return
+        found = Memory.objects.filter(pk__in=list(added)).values_list(
+            "pk", "type", "confidence", "valid_from", Value(0.0), "subject__external_id", "search_text")
+        found = list(found)
+        for c, row in zip(self.lexical_candidates([r[:5] for r in found], query_vectors), found, strict=True):
+            c.subject, c.words = row[5] or "", row[6] or ""
+            candidates[c.id] = c
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         """Start the full-text query (on the side connection when ``parallel``, so that it runs while

@@ -39,7 +39,8 @@ HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at
 
 # One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
 # scope's version read in the same statement (one snapshot): the primary model's vector when the row's
-# model is the configured one, its coverage, and the secondary models' vectors (configured ones only).
+# model is the configured one, its coverage, the secondary models' vectors (configured ones only), and the
+# conversation's shape: source_session, subject (id and external id), when it was written.
 INDEX_ROWS_SQL = """
 SELECT s.search_seq,
        COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0),
@@ -49,9 +50,11 @@ SELECT s.search_seq,
        (extract(epoch FROM m.expires_at) * 1000000)::bigint,
        m.search_text, CASE WHEN m.embedding_model = %s THEN vector_send(m.embedding) END,
        CASE WHEN m.embedding_model = %s THEN m.embedding_coverage END,
-       o.models, o.coverages, o.vectors
+       o.models, o.coverages, o.vectors,
+       m.source_session, m.subject_id, subj.external_id, (extract(epoch FROM m.created_at) * 1000000)::bigint
 FROM memories_scope s
 LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
+LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = s.tenant_id
 LEFT JOIN LATERAL (
     SELECT array_agg(v.model ORDER BY v.model) AS models, array_agg(v.coverage ORDER BY v.model) AS coverages,
            array_agg(vector_send(v.embedding) ORDER BY v.model) AS vectors

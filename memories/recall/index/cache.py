@@ -73,9 +73,9 @@ STATUS_CODES = {value: code for code, value in enumerate(Status.values)}
 TYPE_CODES = {value: code for code, value in enumerate(MemoryType.values)}
 TYPE_NAMES = {code: value for value, code in TYPE_CODES.items()}
 MAX_EXPANSIONS = 256  # a prefix matching more words than this keeps its shortest (SQL's ':*' keeps all)
-# BM25 (Robertson/Spärck Jones, the Lucene defaults): term-frequency saturation and length normalisation.
+# BM25 (Robertson/Spärck Jones): term-frequency saturation (Lucene's default); the length normalisation b and
+# BM25+'s lower bound δ per matched term are settings (RECALL_BM25_B, RECALL_BM25_DELTA: docs/recall.md).
 BM25_K1 = 1.2
-BM25_B = 0.75
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -146,6 +146,13 @@ class ScopeIndex:
         self.total_length = 0
         self._posting_arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._sorted_words: list[str] | None = None
+        # The conversation's shape: per slot a session code (-1: none) and a subject code (-1: none), the
+        # names behind the codes, and (built when first asked after a change) the slots in session order.
+        self.session_codes: dict[str, int] = {}
+        self.subject_codes: dict[int, int] = {}
+        self.subject_names: list[str] = []
+        self._order: np.ndarray | None = None
+        self._position: np.ndarray | None = None
         self._allocate(0, dimensions)
 
     def _allocate(self, capacity: int, dimensions: int) -> None:
@@ -160,10 +167,13 @@ class ScopeIndex:
         self.valid_to = np.full(capacity, NEVER, dtype=np.int64)
         self.expires = np.full(capacity, NEVER, dtype=np.int64)
         self.lengths = np.zeros(capacity, dtype=np.float32)
+        self.session = np.full(capacity, -1, dtype=np.int32)
+        self.subject = np.full(capacity, -1, dtype=np.int32)
+        self.created = np.zeros(capacity, dtype=np.int64)
 
     def _arrays(self) -> list[np.ndarray]:
         return [self.vectors, self.has_vector, self.coverage, self.status, self.type, self.confidence,
-                self.valid_from, self.valid_to, self.expires, self.lengths]
+                self.valid_from, self.valid_to, self.expires, self.lengths, self.session, self.subject, self.created]
 
     def _grow(self, needed: int) -> None:
         capacity = len(self.status)
@@ -182,7 +192,8 @@ class ScopeIndex:
     def apply(self, rows: Sequence[Sequence[Any]]) -> None:
         """Insert or overwrite memories. A row is ``(id, status, type, confidence, valid_from_us,
         valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``, optionally followed
-        by ``(coverage | None, {secondary model: (coverage, vector bytes)})``. Column by column: a
+        by ``(coverage | None, {secondary model: (coverage, vector bytes)})`` and by ``(source_session,
+        subject id | None, subject external id | None, created_us)``. Column by column: a
         10,000-row scope loads in a fraction of the time a per-row loop took."""
         if not rows:
             return
@@ -205,6 +216,24 @@ class ScopeIndex:
         self._set_others(at, [row[10] if len(row) > 10 else {} for row in rows])
         for i, row in zip(at.tolist(), rows, strict=True):
             self._set_words(i, row[7] or "")
+        if len(rows[0]) > 11:
+            self.session[at] = [self._code(self.session_codes, row[11]) if row[11] else -1 for row in rows]
+            self.subject[at] = [self._subject_code(row[12], row[13]) for row in rows]
+            self.created[at] = [row[14] or 0 for row in rows]
+        self._order = self._position = None
+
+    @staticmethod
+    def _code(codes: dict[str, int], value: str) -> int:
+        return codes.setdefault(value, len(codes))
+
+    def _subject_code(self, pk: uuid.UUID | None, name: str | None) -> int:
+        if pk is None:
+            return -1
+        code = self.subject_codes.get(pk.int)
+        if code is None:
+            code = self.subject_codes[pk.int] = len(self.subject_names)
+            self.subject_names.append(name or "")
+        return code
 
     def _set_vectors(self, at: np.ndarray, embeddings: list[bytes | None]) -> None:
         dims = self.vectors.shape[1]
@@ -338,6 +367,44 @@ class ScopeIndex:
         found.sort(key=lambda f: (-f[1], f[0].hex))
         return found
 
+    def session_order(self) -> tuple[np.ndarray, np.ndarray]:
+        """The slots with a session in conversation order — by session, then ``valid_from``, then when they
+        were written, then id — and each slot's position in it (-1: no session)."""
+        if self._order is None or self._position is None:
+            n = self.size
+            with_session = np.flatnonzero(self.session[:n] >= 0)
+            ids = np.asarray([self.ids[i] >> 65 for i in with_session.tolist()], dtype=np.int64)  # uuid order, as SQL
+            keys = (ids, self.created[with_session], self.valid_from[with_session], self.session[with_session])
+            order = with_session[np.lexsort(keys)] if len(with_session) else with_session
+            position = np.full(n, -1, dtype=np.int64)
+            position[order] = np.arange(len(order))
+            self._order, self._position = order, position
+        return self._order, self._position
+
+    def neighbours(self, slot: int, keep: np.ndarray) -> tuple[int, int]:
+        """The nearest slots of ``slot``'s session with an earlier and a later ``valid_from`` among those
+        ``keep`` marks (a deprecated or filtered-out turn is stepped over, as ``SqlSource.shape`` does); -1:
+        none. Memories of one instant (facts saved in one batch) are no conversation: never neighbours."""
+        order, position = self.session_order()
+        p = int(position[slot]) if slot < len(position) else -1
+        if p < 0:
+            return -1, -1
+        session, instant = self.session[slot], self.valid_from[slot]
+        found = [-1, -1]
+        for side, step in ((0, -1), (1, 1)):
+            q = p + step
+            while 0 <= q < len(order) and self.session[order[q]] == session:
+                if keep[order[q]] and self.valid_from[order[q]] != instant:
+                    found[side] = int(order[q])
+                    break
+                q += step
+        return found[0], found[1]
+
+    def shape_fields(self, slot: int) -> tuple[str, str]:
+        """(subject external id or "", search_text) of a slot."""
+        code = int(self.subject[slot])
+        return (self.subject_names[code] if code >= 0 else ""), self.texts[slot]
+
     def ranking_fields(self, slot: int) -> tuple[str, float, datetime]:
         """What scoring needs besides similarity: type, confidence, valid_from."""
         return (TYPE_NAMES.get(int(self.type[slot]), ""), float(self.confidence[slot]),
@@ -382,13 +449,14 @@ class ScopeIndex:
         """The ``limit`` best full-text matches passing ``criteria``: (id, BM25 score, slot).
         A memory matches when it holds at least one of the words (an OR query, as in SQL)."""
         scores = np.zeros(self.size, dtype=np.float32)
-        norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[: self.size] / max(average_length, 1e-9))
+        b, delta = settings.RECALL_BM25_B, settings.RECALL_BM25_DELTA
+        norm = BM25_K1 * (1.0 - b + b * self.lengths[: self.size] / max(average_length, 1e-9))
         for word, weight in idf.items():
             posting = self.posting(word)
             if posting is None:
                 continue
             slots, counts = posting
-            scores[slots] += weight * counts * (BM25_K1 + 1.0) / (counts + norm[slots])
+            scores[slots] += weight * (counts * (BM25_K1 + 1.0) / (counts + norm[slots]) + delta)
         keep = np.flatnonzero((scores > 0) & self.mask(criteria))
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
@@ -439,7 +507,9 @@ def bm25(indexes: Sequence[ScopeIndex], words: Sequence[str], criteria: Criteria
     (every status: the statistics of the collection, not of one query's filter)::
 
         idf(w)      = ln(1 + (N − df(w) + 0.5) / (df(w) + 0.5))
-        score(m)    = Σ_w∈query∩m  idf(w) · tf(w,m) · (k1 + 1) / (tf(w,m) + k1 · (1 − b + b · |m| / avg|m|))
+        score(m)    = Σ_w∈query∩m  idf(w) · (tf(w,m) · (k1 + 1) / (tf(w,m) + k1 · (1 − b + b · |m| / avg|m|)) + δ)
+
+    (BM25+, Lv & Zhai 2011: δ keeps a long memory's match above a non-match; b and δ from settings.)
     """
     documents = length = 0
     frequency: Counter[str] = Counter()
@@ -482,7 +552,8 @@ def _fetch(scope_id: uuid.UUID, since: int | None) -> tuple[Version | None, list
     version = Version(int(result[0][0]), int(result[0][1]))
     rows = [(r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bytes(r[10]) if r[10] is not None else None,
              r[11], {name: (coverage, bytes(vector)) for name, coverage, vector in zip(r[12] or (), r[13] or (),
-                                                                                         r[14] or (), strict=True)})
+                                                                                         r[14] or (), strict=True)},
+             r[15], r[16], r[17], r[18])
             for r in result if r[2] is not None]
     return version, rows
 

@@ -85,6 +85,50 @@ class IndexSource:
                                     if secondary is None else name)
                     for index, pk, sim, slot in found]
 
+    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool) -> None:
+        """Give every candidate its subject, search words and (with ``neighbours``) the memories written just
+        before and after it in its session among those the search may return; a neighbour that is no
+        candidate yet joins ``candidates`` (similarity by its judging model, no lexical score)."""
+        where = {index.scope_id: i for i, index in enumerate(self.indexes)}
+        units = {name: _unit(v) for name, v in query_vectors.items()}
+        primary = self._names[0]
+        with _locked(self.indexes):
+            slots: dict[uuid.UUID, tuple[ScopeIndex, int]] = {}
+            for index in self.indexes:
+                for pk in candidates:
+                    slot = index.slots.get(pk.int)
+                    if slot is not None:
+                        slots[pk] = (index, slot)
+            masks = {index.scope_id: index.mask(self.criteria) for index in self.indexes} if neighbours else {}
+            for pk, (index, slot) in list(slots.items()):
+                c = candidates[pk]
+                c.subject, c.words = index.shape_fields(slot)
+                if not neighbours:
+                    continue
+                sides: list[uuid.UUID | None] = []
+                for other in index.neighbours(slot, masks[index.scope_id]):
+                    if other < 0:
+                        sides.append(None)
+                        continue
+                    npk = uuid.UUID(int=index.ids[other])
+                    sides.append(npk)
+                    if npk not in candidates:
+                        name = self._judge_of(where[index.scope_id], other)
+                        added = self._candidate(index, npk, other, 0.0, model=name)
+                        added.subject, added.words = index.shape_fields(other)
+                        unit = units.get(name or primary)
+                        vector = index.vector(npk, None if name in ("", primary) else name)
+                        if unit is not None and vector is not None:
+                            added.similarity = float(vector @ unit)
+                        candidates[npk] = added
+                c.before, c.after = sides
+
+    def subject_names(self, query: str) -> set[str]:
+        """The external ids of the subjects of the scopes' memories (the query does not narrow them here)."""
+        with _locked(self.indexes):
+            return {name for index in self.indexes for name in index.subject_names}
+
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         terms: list[list[str]] = []
         words: dict[str, None] = {}
