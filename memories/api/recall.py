@@ -64,6 +64,10 @@ class SearchIn(RecallIn):
     as_of = StrictDateTimeField(required=False, allow_null=True, default=None,
                                       help_text="Recall what was valid at this time.")
     mode = serializers.ChoiceField(choices=list(query.MODES), required=False, default="hybrid")
+    threshold = StrictFloatField(required=False, allow_null=True, default=None, min_value=-1.0, max_value=1.0,
+                                 help_text=("Leave out memories whose raw similarity to the query "
+                                            "(`scores.similarity`, cosine by the model that judged the pair) is "
+                                            "below this."))
 
     def validate_filters(self, value: dict[str, Any] | None) -> dict[str, Any] | None:
         return validation.validate_metadata(value) if value else None
@@ -85,8 +89,10 @@ across_fields(ContextIn, ONE_SCOPE_OR_MANY)
 class SearchHitOut(serializers.Serializer[Any]):
     memory = s.MemoryOut()
     score = serializers.FloatField(help_text="The ranking score, higher is better.")
-    scores = serializers.DictField(child=serializers.FloatField(),
-                                   help_text="Its parts: `vector`, `lexical`, `recency`, …")
+    scores = serializers.DictField(child=serializers.FloatField(), help_text=(
+        "Its parts: `similarity` (raw cosine similarity of the query and the memory by the model that judged the "
+        "pair: compare it with your own threshold), `vector` (the same), `lexical` (BM25), `recency`, "
+        "`confidence`, `fusion` and `score`."))
     relevant = serializers.BooleanField(help_text="Above the relevance floor (always true unless `floor` is false).")
     conflict = serializers.BooleanField(help_text=(
         "In an unresolved conflict: another returned memory is a live fact or preference about the same entity "
