@@ -34,7 +34,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from memories.choices import JobKind, JobStatus, MemoryType, Provenance, Status
-from memories.extraction.sessions import Message, session_for_append, validate_messages, validate_session_key
+from memories.extraction.sessions import (
+    Message,
+    session_for_append,
+    turn_times,
+    validate_messages,
+    validate_session_key,
+)
 from memories.extraction.tasks import job_create
 from memories.models import HistoryImport, ImportedMemory, Job, Memory, SessionTurn
 from memories.write import validation
@@ -231,6 +237,7 @@ def _conversation_append(c: Conversation, record: HistoryImport) -> tuple[Job | 
         session=session, seq__lte=len(c.messages)).values_list("seq", "role", "content")}
     now = timezone.now()
     new: list[SessionTurn] = []
+    times = turn_times(c.messages, now)
     for seq, m in enumerate(c.messages, start=1):
         if seq <= session.turn_count:  # already there (or since purged by retention: not brought back)
             if seq in stored and stored[seq] != (m.role, m.content):
@@ -239,8 +246,7 @@ def _conversation_append(c: Conversation, record: HistoryImport) -> tuple[Job | 
                                fields={f"lines.{c.line}.messages.{seq - 1}": ["Differs from the stored turn."]})
             record.turns_present += 1
             continue
-        new.append(SessionTurn(session=session, seq=seq, role=m.role, content=m.content,
-                               created_at=m.created_at or now))
+        new.append(SessionTurn(session=session, seq=seq, role=m.role, content=m.content, created_at=times[seq - 1]))
     SessionTurn.objects.bulk_create(new)
     record.turns_added += len(new)
     session.turn_count += len(new)

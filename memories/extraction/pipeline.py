@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -86,10 +86,12 @@ def load_work(job: Job) -> Work:
     scope_path = job.scope.path if job.scope else ""
     subject = job.subject.external_id if job.subject else None
     if job.kind == JobKind.EXTRACT:
+        # A one-off conversation: its own source_session, its turns in order (docs/recall.md, "Levers").
         turns = [Turn(i, m["role"], m["content"], datetime.fromisoformat(m["created_at"]) if m.get("created_at")
-                      else job.created_at) for i, m in enumerate(job.input.get("messages", []), start=1)]
-        return Work(scope_path, subject, "", _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [],
-                    summarise=False)
+                      else job.created_at + timedelta(microseconds=i))
+                 for i, m in enumerate(job.input.get("messages", []), start=1)]
+        return Work(scope_path, subject, f"extract/{job.pk}",
+                    _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [], summarise=False)
     session = Session.objects.filter(pk=job.session_id).first() if job.session_id else None
     if session is None:
         raise ExtractionError("the session no longer exists", code="session_gone")

@@ -139,6 +139,13 @@ def _schedule(session: Session, kind: str, actor: str) -> Job:
     return job
 
 
+def turn_times(messages: Sequence[Message], now: datetime) -> list[datetime]:
+    """When each turn was said: its ``created_at``, or for a turn sent without one the arrival time plus its
+    position in microseconds, so that the turns of one request keep their order in time (the memories
+    extracted from them are valid from these times, and recall uses that order: docs/recall.md, "Levers")."""
+    return [m.created_at or now + timedelta(microseconds=i) for i, m in enumerate(messages)]
+
+
 def session_append(*, session_key: str, scope: str, subject: str | None = None, messages: object,
                    actor: str) -> AppendResult:
     """Store the turns durably; every ``EXTRACT_EVERY_N_TURNS`` new turns, schedule an extraction job."""
@@ -151,9 +158,8 @@ def session_append(*, session_key: str, scope: str, subject: str | None = None, 
         session = session_for_append(session_key, scope_path, subject)
         now = timezone.now()
         SessionTurn.objects.bulk_create([
-            SessionTurn(session=session, seq=session.turn_count + i, role=m.role,
-                        content=m.content, created_at=m.created_at or now)
-            for i, m in enumerate(parsed, start=1)])
+            SessionTurn(session=session, seq=session.turn_count + i, role=m.role, content=m.content, created_at=at)
+            for i, (m, at) in enumerate(zip(parsed, turn_times(parsed, now), strict=True), start=1)])
         session.turn_count += len(parsed)
         session.closed_at, session.updated_at = None, now  # a new turn reopens a closed session
         job = None
