@@ -20,6 +20,7 @@ from memories.recall import access, search, sources
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import CACHE, Criteria
 from memories.recall.index.source import IndexSource
+from memories.recall.query import query_terms
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from memories.write.revisions import memory_delete, memory_deprecate, memory_revise
@@ -150,7 +151,7 @@ def test_bm25_prefers_rare_words_and_shorter_memories(in_alice) -> None:
     index = scope_index.search_indexes(search.scope_states(search.search_scopes(
         ["team/bm25"], descendants=False, allowed_prefixes=())))
     criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
-    found = scope_index.bm25(index, ["priya", "coffee"], criteria, 10)
+    found = scope_index.bm25(index, [w for w, _ in query_terms("Priya coffee")], criteria, 10)  # their stems
     ranked = [Memory.objects.get(pk=pk).content for _, pk, _, _ in found]
     assert set(ranked[:2]) == {"Priya likes coffee", "coffee with Priya"}  # both words, short
     assert ranked[-1] in {"coffee again", "coffee every morning"}  # only the common word

@@ -1,0 +1,224 @@
+"""The ranking levers that use a conversation's shape (docs/recall.md, "Levers"), each pinned on a small
+hand-made conversation with the real model, in the in-process index and in SQL alike: a turn found through
+its neighbour, a stemmed match, a "when" question, a named subject; and the floor that never starves a
+relevant question. Each test also turns its lever off and shows the difference."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from memories.models import Memory
+from memories.recall import search, shape
+from memories.recall.index.cache import Criteria
+from memories.recall.index.source import IndexSource
+from memories.recall.sources import SqlSource, filtered_memories
+from memories.write.reindex import reindex_tenant, stale_count
+from tenants.scoping import tenant_scope
+from tests.recall.conftest import contents, save
+from tests.recall.conftest import search as api_search
+
+PATHS = ["index", "sql"]
+START = datetime(2025, 5, 8, 13, 56, tzinfo=UTC)
+
+
+def _path(settings: Any, path: str) -> None:
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+
+
+def conversation(kc: Any, session: str, turns: list[tuple[str, str]], start: datetime = START,
+                 scope: str = "user/1") -> list[dict[str, Any]]:
+    """One session's turns as an import saves them: subject = speaker, source_session, valid_from = the
+    session's time plus the turn's position."""
+    return save(kc, *[{"content": f"{speaker}: {said}", "type": "fact", "subject": speaker, "source_session": session,
+                       "valid_from": (start + timedelta(seconds=i)).isoformat()}
+                      for i, (speaker, said) in enumerate(turns)], scope=scope)
+
+
+FILLER = [
+    ("Caroline", "The weather has been lovely for walks in the evening."),
+    ("Melanie", "My kids started swimming lessons on Tuesday."),
+    ("Caroline", "I finally finished reading that long fantasy series."),
+    ("Melanie", "We adopted a second cat from the shelter."),
+    ("Caroline", "Work at the counselling centre keeps me busy."),
+    ("Melanie", "I want to try baking sourdough bread this winter."),
+]
+
+
+def _rank(result: dict[str, Any], content: str) -> int | None:
+    found = contents(result)
+    return found.index(content) if content in found else None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_an_answer_is_found_through_the_turn_before_it(alice, settings, path) -> None:
+    """The answer shares no word with the question, so the full-text search alone never finds it; the turn
+    before it (the question it answers) does, and passes it on."""
+    _path(settings, path)
+    conversation(alice, "s1", FILLER[:3])
+    conversation(alice, "s2", [("Melanie", "That pottery class sounds fun! What did you make there?"),
+                               ("Caroline", "Just a little something, blue with a sunflower on it."),
+                               *FILLER[3:]], start=START + timedelta(days=7))
+    answer = "Caroline: Just a little something, blue with a sunflower on it."
+    query = "pottery class"
+    settings.RECALL_NEIGHBOUR_WEIGHT = 0.0
+    assert contents(api_search(alice, query=query, mode="lexical", floor=False)) == [
+        "Melanie: That pottery class sounds fun! What did you make there?"]
+    settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
+    found = api_search(alice, query=query, mode="lexical", floor=False)["results"]
+    assert [h["memory"]["content"] for h in found][:2] == [
+        "Melanie: That pottery class sounds fun! What did you make there?", answer]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_neighbours_are_the_nearest_turns_of_the_session_that_pass_the_filters(alice, in_alice, settings,
+                                                                               path) -> None:
+    """Both sources give every candidate the same neighbours: the nearest turn of its session with an
+    earlier / later valid_from among the memories the search may return (a deprecated turn is stepped
+    over; facts of one instant are no conversation; another session never counts)."""
+    _path(settings, path)
+    saved = conversation(alice, "s1", [("A", f"turn {i} about topic {i}") for i in range(6)])
+    same_instant = save(alice, *[{"content": f"batch fact {i}", "source_session": "s1",
+                                  "valid_from": (START + timedelta(seconds=10)).isoformat()} for i in range(2)])
+    other = conversation(alice, "s2", [("B", "another session's turn")], start=START + timedelta(seconds=3))
+    ids = [uuid.UUID(m["id"]) for m in saved]
+    Memory.objects.filter(pk=ids[2]).update(status="deprecated")
+    batch = [uuid.UUID(m["id"]) for m in same_instant]
+    expected = {ids[0]: (None, ids[1]), ids[1]: (ids[0], ids[3]), ids[3]: (ids[1], ids[4]), ids[4]: (ids[3], ids[5])}
+    found = {}
+    for source in _sources(settings):
+        candidates = {pk: _candidate(pk) for pk in [*ids[:2], *ids[3:], *[uuid.UUID(m["id"]) for m in same_instant],
+                                                    uuid.UUID(other[0]["id"])]}
+        source.shape(candidates, {}, neighbours=True)
+        found[type(source).__name__] = {pk: (c.before, c.after) for pk, c in candidates.items()}
+    assert found["IndexSource"] == found["SqlSource"]
+    assert {pk: found["SqlSource"][pk] for pk in expected} == expected
+    assert found["SqlSource"][ids[5]][0] == ids[4] and found["SqlSource"][ids[5]][1] in batch
+    # the batch's facts share one instant: their neighbours are the turns around it, never each other
+    assert found["SqlSource"][batch[0]] == (ids[5], None) and found["SqlSource"][batch[1]] == (ids[5], None)
+    assert found["SqlSource"][uuid.UUID(other[0]["id"])] == (None, None)
+
+
+def _candidate(pk: uuid.UUID) -> Any:
+    from memories.recall.rank import Candidate
+
+    return Candidate(pk, "fact", 1.0, START)
+
+
+def _sources(settings: Any) -> list[Any]:
+    states = search.scope_states(search.search_scopes(["user/1"], descendants=False, allowed_prefixes=()))
+    criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
+    settings.SEARCH_INDEX_ENABLED = True
+    index = search.candidate_source(states, criteria, None)
+    assert isinstance(index, IndexSource)
+    qs = filtered_memories(scope_ids=[s.scope_id for s in states], types=None, min_confidence=0.0,
+                           statuses=["active"], filters=None, as_of=None, now=criteria.now)
+    return [index, SqlSource(qs, [s.scope_id for s in states], ["active"])]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_stemmed_word_matches_its_other_forms(alice, alice_tenant, settings, path) -> None:
+    _path(settings, path)
+    settings.RECALL_STEMMING = False
+    save(alice, {"content": "Priya hiked the Appalachian trail with her brother"},
+         {"content": "Tomasz collects vintage cameras"})
+    query = "Who goes hiking?"
+    assert "Priya hiked the Appalachian trail with her brother" not in contents(
+        api_search(alice, query=query, mode="lexical", floor=False))
+    settings.RECALL_STEMMING = True  # the old rows are rebuilt by reindex_text, resumably
+    with tenant_scope(alice_tenant):
+        assert stale_count() == 2
+        assert reindex_tenant(batch_size=1) == 2
+        assert stale_count() == 0
+        assert Memory.objects.get(content__startswith="Priya").search_text.split()[:2] == ["priya", "hike"]
+    assert contents(api_search(alice, query=query, mode="lexical")) == [
+        "Priya hiked the Appalachian trail with her brother"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_when_question_prefers_the_memory_that_states_a_time(alice, settings, path) -> None:
+    _path(settings, path)
+    dated = "Emma ran the Berlin half marathon last April"
+    save(alice, {"content": "Emma loves running the Berlin half marathon route along the river"}, {"content": dated},
+         {"content": "Emma's favourite running shoes are the blue ones"})
+    query = "When did Emma run the Berlin half marathon?"
+    settings.RECALL_TIME_BOOST = 0.0
+    plain = api_search(alice, query=query, k=3, floor=False)["results"]
+    settings.RECALL_TIME_BOOST = 0.4
+    boosted = api_search(alice, query=query, k=3)["results"]
+    assert boosted[0]["memory"]["content"] == dated
+    score = {h["memory"]["content"]: h["score"] for h in plain}
+    assert next(h["score"] for h in boosted if h["memory"]["content"] == dated) == pytest.approx(
+        score[dated] * 1.4, rel=1e-3)
+
+
+def test_time_cues_in_english_and_chinese() -> None:
+    for question in ["When did Emma run?", "What year did they marry?", "How long ago was the move?",
+                     "她什么时候去的北京？", "会议是几号？", "你哪年毕业的"]:
+        assert shape.asks_when(question), question
+    for question in ["What did Emma run?", "Where is the office?", "她喜欢什么？"]:
+        assert not shape.asks_when(question), question
+    from memories.write.text import search_words
+
+    for memory in ["I went there yesterday", "We moved in 2019", "It happened last week", "我昨天去了北京",
+                   "会议在三月举行", "Every Monday morning", "上周五下午开会"]:
+        assert shape.states_time(search_words(memory)), memory
+    for memory in ["I like green tea", "我喜欢喝咖啡", "The bowl is blue"]:
+        assert not shape.states_time(search_words(memory)), memory
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_question_that_names_one_subject_prefers_their_memories(alice, settings, path) -> None:
+    _path(settings, path)
+    save(alice, *[{"content": said} for _, said in FILLER])
+    save(alice, {"content": "I love painting sunsets", "subject": "Caroline"},
+         {"content": "I love painting the sea", "subject": "Melanie"},
+         {"content": "Our book club meets on Thursdays", "subject": "Melanie"})
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = {who: contents(api_search(alice, query=f"What does {who} love painting?", k=2, floor=False))[0]
+             for who in ("Caroline", "Melanie")}
+    # without the boost a name in the question does not lead to its person's memory
+    assert plain != {"Caroline": "I love painting sunsets", "Melanie": "I love painting the sea"}
+    settings.RECALL_SUBJECT_BOOST = 0.4
+    assert contents(api_search(alice, query="What does Caroline love painting?", k=2))[0] == "I love painting sunsets"
+    assert contents(api_search(alice, query="What does Melanie love painting?", k=2))[0] == "I love painting the sea"
+    # two subjects named: no boost, the plain order
+    both = contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2))
+    assert both[0] == contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2,
+                                          floor=False))[0]
+
+
+def test_a_named_subject_is_a_whole_word_or_a_chinese_substring() -> None:
+    assert shape.named_subject("What does Mel like?", ["Melanie", "Mel"]) == "Mel"
+    assert shape.named_subject("What does Melanie like?", ["Mel", "Caroline"]) is None
+    assert shape.named_subject("张伟喜欢什么？", ["张伟", "李娜"]) == "张伟"
+    assert shape.named_subject("张伟和李娜喜欢什么？", ["张伟", "李娜"]) is None
+    assert shape.named_subject("What did Li Wei say?", ["Li Wei", "Wei"]) is None  # two match: "Li Wei", "Wei"
+    assert shape.named_subject("What did user:42 say?", ["user:42"]) == "user:42"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_the_floor_keeps_k_for_a_relevant_question_and_little_for_an_unrelated_one(alice, settings, path) -> None:
+    _path(settings, path)
+    conversation(alice, "s1", [*FILLER, ("Caroline", "I went to an LGBTQ support group yesterday."),
+                               ("Melanie", "How was the support group? Did it help?")])
+    relevant = api_search(alice, query="What did Caroline do at the support group?", k=5)
+    assert len(relevant["results"]) == 5 and all(hit["relevant"] for hit in relevant["results"])
+    unrelated = api_search(alice, query="What is the boiling point of tungsten?", k=5)
+    assert len(unrelated["results"]) <= 1
+    hit = relevant["results"][0]
+    assert hit["scores"]["similarity"] == hit["scores"]["vector"]
+    # the caller's own threshold on raw similarity
+    bar = sorted(h["scores"]["similarity"] for h in relevant["results"])[2]
+    kept = api_search(alice, query="What did Caroline do at the support group?", k=5, threshold=bar)
+    assert [h["scores"]["similarity"] >= bar for h in kept["results"]] == [True] * 3
