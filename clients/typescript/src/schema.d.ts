@@ -1474,7 +1474,7 @@ export interface components {
              * @description The ranking score, higher is better.
              */
             score: number;
-            /** @description Its parts: `vector`, `lexical`, `recency`, … */
+            /** @description Its parts: `similarity` (raw cosine similarity of the query and the memory by the model that judged the pair: compare it with your own threshold), `vector` (the same), `lexical` (BM25), `recency`, `confidence`, `fusion` and `score`. */
             scores: {
                 [key: string]: number;
             };
@@ -1522,6 +1522,11 @@ export interface components {
             as_of?: string | null;
             /** @default hybrid */
             mode?: components["schemas"]["ModeEnum"];
+            /**
+             * Format: double
+             * @description Leave out memories whose raw similarity to the query (`scores.similarity`, cosine by the model that judged the pair) is below this.
+             */
+            threshold?: number | null;
         } & (unknown | unknown);
         SearchResults: {
             /** @description Best first, at most `k`. */
