@@ -13,7 +13,7 @@ What it does:
    embedding model (MemoryVector rows) and the primary model's coverage, as the write flow stores them.
    search_text comes from the same memories.write.text.search_text as the write flow. --in-scope rows
    go to `user/bench-0`, the rest are spread over 90 other scopes of the same tenant.
-2. Starts a real HTTP server (--server: uvicorn on mnemara.asgi with 1 worker, as `make run` serves it,
+2. Starts a real HTTP server (--server: `python -m mnemara.runtime.serve` with 1 worker, as `make run` serves it,
    or gunicorn on mnemara.wsgi with 1 gthread worker and 1 thread; keep-alive) on 127.0.0.1 with
    MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms
    up with 20 other queries (the first one loads the scope's in-process search index).
@@ -78,8 +78,11 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
     import django
 
     django.setup()
+    from datetime import timedelta
+
     import numpy as np
     from django.core.management import call_command
+    from django.utils import timezone
 
     from memories.embeddings import get_embedder, secondary_embedders
     from memories.models import Memory, MemoryVector
@@ -104,6 +107,7 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
             print(f"embedded {len(base)} sentences in {time.perf_counter() - started:.1f}s", flush=True)
             scopes = [scope_get_or_create(f"user/bench-{i}") for i in range(91)]
             rng = np.random.default_rng(3)
+            epoch = timezone.now() - timedelta(days=30)
             batch: list[Memory] = []
             extra: list[MemoryVector] = []
 
@@ -115,10 +119,13 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
                 j = i % len(base)
                 content = f"{base[j]} (note {i})"
                 scope = scopes[0] if i < in_scope else scopes[1 + i % 90]
+                # Conversations of 40 turns, one second apart, as an import stores them (the neighbour lever
+                # looks them up: its cost is part of what is measured).
                 memory = Memory(tenant=tenant, scope=scope, type="fact", content=content,
                                 content_hash=text.content_hash(content), search_text=text.search_text(content),
                                 embedding=perturbed(vectors[j]), embedding_model=get_embedder().name,
-                                embedding_coverage=coverage[j])
+                                embedding_coverage=coverage[j], source_session=f"session-{i // 40}",
+                                valid_from=epoch + timedelta(seconds=i))
                 batch.append(memory)
                 extra += [MemoryVector(tenant=tenant, memory=memory, model=name, embedding=perturbed(found[j]))
                           for name, found in others.items()]
@@ -150,9 +157,8 @@ def server_command(server: str, port: int) -> list[str]:
         return [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}",
                 "--workers", "1", "--worker-class", "gthread", "--threads", "1", "--keep-alive", "30",
                 "--log-level", "warning"]
-    return [sys.executable, "-m", "uvicorn", "mnemara.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-            "--workers", "1", "--no-access-log", "--lifespan", "off", "--timeout-keep-alive", "30",
-            "--log-level", "warning"]
+    # The serving stack `make run` starts (mnemara/runtime/serve.py: uvicorn, its lifespan starts the threads).
+    return [sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"]
 
 
 def start_server(port: int, threads: int, server_name: str = "uvicorn") -> subprocess.Popen[bytes]:
@@ -162,9 +168,10 @@ def start_server(port: int, threads: int, server_name: str = "uvicorn") -> subpr
     while time.time() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            conn.request("GET", "/healthz")
+            conn.request("GET", "/readyz" if server_name == "uvicorn" else "/healthz")  # ready: warmed up
             if conn.getresponse().status == 200:
                 return server
+            time.sleep(0.5)
         except OSError:
             time.sleep(0.5)
     stop_server(server)
