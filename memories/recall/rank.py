@@ -1,5 +1,6 @@
 """Ranking as pure functions: z-score and reciprocal rank fusion, the conversation's boosts and neighbour
-propagation, the confidence and recency weights, the relevance floor, the near-duplicate test. The formula they implement is in ``memories.recall.search``'s docstring."""
+propagation, the confidence and recency weights, the relevance floor, the near-duplicate test. The formula
+they implement is in ``memories.recall.search``'s docstring."""
 
 from __future__ import annotations
 

@@ -145,6 +145,7 @@ from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
 
 CANDIDATES_MIN = 50
+NEIGHBOUR_SEEDS_PER_K = 1  # the best k of each list pass their neighbours into the candidates
 CANDIDATES_PER_K = 5
 
 
@@ -392,7 +393,10 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
-    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0)
+    # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
+    # gains too little to reach the top k (and each one joining costs a candidate's work).
+    seeds = {c.id for found in lists.values() for c in found[: NEIGHBOUR_SEEDS_PER_K * k]}
+    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
     scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))

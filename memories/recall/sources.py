@@ -63,7 +63,7 @@ class CandidateSource(Protocol):
     def subject_names(self, query: str) -> set[str]: ...
 
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool) -> None: ...
+              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
 
 
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
@@ -272,10 +272,11 @@ class SqlSource:
                    .filter(at__gt=0).filter(Exists(held)).values_list("external_id", flat=True))
 
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool) -> None:
+              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:
         """``IndexSource.shape`` in SQL: each candidate's subject and search words and, with ``neighbours``,
         the nearest memories of its session with an earlier and a later ``valid_from`` among those passing
-        the search's filters (ties: ``created_at``, then id); new neighbours join ``candidates``."""
+        the search's filters (ties: ``created_at``, then id); new neighbours of ``grow`` (None: of any
+        candidate) join ``candidates``."""
         if not candidates:
             return
         rows = Memory.objects.filter(pk__in=list(candidates))
@@ -295,7 +296,8 @@ class SqlSource:
             c.subject, c.words = row[1] or "", row[2] or ""
             if neighbours:
                 c.before, c.after = row[3], row[4]
-                added.update(pk for pk in row[3:5] if pk is not None and pk not in candidates)
+                if grow is None or row[0] in grow:
+                    added.update(pk for pk in row[3:5] if pk is not None and pk not in candidates)
         if not added:
             return
         found = Memory.objects.filter(pk__in=list(added)).values_list(

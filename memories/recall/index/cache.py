@@ -72,6 +72,7 @@ MICROSECOND = timedelta(microseconds=1)
 STATUS_CODES = {value: code for code, value in enumerate(Status.values)}
 TYPE_CODES = {value: code for code, value in enumerate(MemoryType.values)}
 TYPE_NAMES = {code: value for value, code in TYPE_CODES.items()}
+NEIGHBOUR_STEPS = 4  # ScopeIndex.neighbours_of: steps taken for all slots at once before walking one by one
 MAX_EXPANSIONS = 256  # a prefix matching more words than this keeps its shortest (SQL's ':*' keeps all)
 # BM25 (Robertson/Spärck Jones): term-frequency saturation (Lucene's default); the length normalisation b and
 # BM25+'s lower bound δ per matched term are settings (RECALL_BM25_B, RECALL_BM25_DELTA: docs/recall.md).
@@ -381,23 +382,36 @@ class ScopeIndex:
             self._order, self._position = order, position
         return self._order, self._position
 
-    def neighbours(self, slot: int, keep: np.ndarray) -> tuple[int, int]:
-        """The nearest slots of ``slot``'s session with an earlier and a later ``valid_from`` among those
-        ``keep`` marks (a deprecated or filtered-out turn is stepped over, as ``SqlSource.shape`` does); -1:
-        none. Memories of one instant (facts saved in one batch) are no conversation: never neighbours."""
+    def neighbours_of(self, slots: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each of ``slots``: the nearest slot of its session with an earlier and one with a later
+        ``valid_from`` among those ``keep`` marks (a deprecated or filtered-out turn is stepped over, as
+        ``SqlSource.shape`` does); -1: none. Memories of one instant (facts saved in one batch) are no
+        conversation: never neighbours. Vectorised step by step over the session order; the rare slot
+        still unresolved after ``NEIGHBOUR_STEPS`` steps is walked to its session's end."""
         order, position = self.session_order()
-        p = int(position[slot]) if slot < len(position) else -1
-        if p < 0:
-            return -1, -1
-        session, instant = self.session[slot], self.valid_from[slot]
-        found = [-1, -1]
+        found = [np.full(len(slots), -1, dtype=np.int64), np.full(len(slots), -1, dtype=np.int64)]
+        at = position[slots] if len(slots) else np.zeros(0, dtype=np.int64)
+        has = at >= 0
+        session, instant = self.session[slots], self.valid_from[slots]
         for side, step in ((0, -1), (1, 1)):
-            q = p + step
-            while 0 <= q < len(order) and self.session[order[q]] == session:
-                if keep[order[q]] and self.valid_from[order[q]] != instant:
-                    found[side] = int(order[q])
+            open_ = has.copy()
+            for distance in range(1, NEIGHBOUR_STEPS + 1):
+                if not open_.any():
                     break
-                q += step
+                q = at + step * distance
+                inside = open_ & (q >= 0) & (q < len(order))
+                other = np.where(inside, order[np.clip(q, 0, max(len(order) - 1, 0))], 0) if len(order) else q
+                same = inside & (self.session[other] == session)
+                hit = same & keep[other] & (self.valid_from[other] != instant)
+                found[side][hit] = other[hit]
+                open_ &= same & ~hit
+            for i in np.flatnonzero(open_).tolist():  # still walking after NEIGHBOUR_STEPS: finish in Python
+                q = int(at[i]) + step * (NEIGHBOUR_STEPS + 1)
+                while 0 <= q < len(order) and self.session[order[q]] == session[i]:
+                    if keep[order[q]] and self.valid_from[order[q]] != instant[i]:
+                        found[side][i] = order[q]
+                        break
+                    q += step
         return found[0], found[1]
 
     def shape_fields(self, slot: int) -> tuple[str, str]:

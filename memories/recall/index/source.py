@@ -86,34 +86,34 @@ class IndexSource:
                     for index, pk, sim, slot in found]
 
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool) -> None:
+              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:
         """Give every candidate its subject, search words and (with ``neighbours``) the memories written just
-        before and after it in its session among those the search may return; a neighbour that is no
-        candidate yet joins ``candidates`` (similarity by its judging model, no lexical score)."""
+        before and after it in its session among those the search may return (``ScopeIndex.neighbours_of``).
+        A neighbour of one of ``grow`` (None: of any candidate) that is no candidate yet joins
+        ``candidates`` (similarity by its judging model, no lexical score)."""
         where = {index.scope_id: i for i, index in enumerate(self.indexes)}
         units = {name: _unit(v) for name, v in query_vectors.items()}
         primary = self._names[0]
         with _locked(self.indexes):
-            slots: dict[uuid.UUID, tuple[ScopeIndex, int]] = {}
             for index in self.indexes:
-                for pk in candidates:
-                    slot = index.slots.get(pk.int)
-                    if slot is not None:
-                        slots[pk] = (index, slot)
-            masks = {index.scope_id: index.mask(self.criteria) for index in self.indexes} if neighbours else {}
-            for pk, (index, slot) in list(slots.items()):
-                c = candidates[pk]
-                c.subject, c.words = index.shape_fields(slot)
+                found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk.int)) is not None]
+                if not found:
+                    continue
+                for pk, slot in found:
+                    candidates[pk].subject, candidates[pk].words = index.shape_fields(slot)
                 if not neighbours:
                     continue
-                sides: list[uuid.UUID | None] = []
-                for other in index.neighbours(slot, masks[index.scope_id]):
-                    if other < 0:
-                        sides.append(None)
+                befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
+                                                      index.mask(self.criteria))
+                for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
+                    c = candidates[pk]
+                    c.before = uuid.UUID(int=index.ids[before]) if before >= 0 else None
+                    c.after = uuid.UUID(int=index.ids[after]) if after >= 0 else None
+                    if grow is not None and pk not in grow:
                         continue
-                    npk = uuid.UUID(int=index.ids[other])
-                    sides.append(npk)
-                    if npk not in candidates:
+                    for other, npk in ((before, c.before), (after, c.after)):
+                        if npk is None or npk in candidates:
+                            continue
                         name = self._judge_of(where[index.scope_id], other)
                         added = self._candidate(index, npk, other, 0.0, model=name)
                         added.subject, added.words = index.shape_fields(other)
@@ -122,7 +122,6 @@ class IndexSource:
                         if unit is not None and vector is not None:
                             added.similarity = float(vector @ unit)
                         candidates[npk] = added
-                c.before, c.after = sides
 
     def subject_names(self, query: str) -> set[str]:
         """The external ids of the subjects of the scopes' memories (the query does not narrow them here)."""
