@@ -5,6 +5,8 @@ batch create, an update in place of someone else's memory, a supersession, a con
 (API and review queue), PATCH, the dashboard's edit, extraction from a conversation, feedback — mostly
 in a shared team scope, so the personal scope cannot be what finds it. The person's export holds all
 of it; after the erasure no table holds a byte of it and neither search nor /context returns it.
+
+Then every review decision on either side of a pair, with a note naming the person.
 """
 
 from __future__ import annotations
@@ -168,3 +170,72 @@ def test_a_merges_reason_is_kept_only_where_the_persons_erasure_reaches(alice, f
     assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
     assert canary_hits(CANARY) == {}
     assert alice.client.get(f"{API}/memories/{theirs['id']}").status_code == 200  # not the person's: it stays
+
+
+# --------------------------------------------------------------------------- every review decision, with a note
+
+def review_pair(kc: Any, kind: str, mine: str, scope: str = TEAM) -> tuple[str, str, str]:
+    """A review item between the person's memory and the other person's, the person's on the ``mine`` side
+    ("new": the item's memory; "old": the memory it would change). A conflict pair of preferences, or a
+    pending low-confidence fact beside a confident one. Returns (the person's id, the other's id, item id)."""
+    if kind == "conflict":
+        texts = {"me": f"{CANARY} likes the dark theme", "other": "Likes the light theme"}
+        body: dict[str, Any] = {"entity": "theme", "type": "preference"}
+    else:
+        texts = {"me": f"{CANARY} desk is by the door", "other": "Desk is by the window"}
+        body = {"entity": "desk", "type": "fact"}
+    first, second = ("other", "me") if mine == "new" else ("me", "other")
+    ids = {}
+    for who in (first, second):
+        person = PERSON if who == "me" else OTHER
+        low = {"confidence": 0.4} if kind == "pending" and who == second else {}
+        answer = save(kc, {**fact(texts[who], person), **body, **low, "scope": scope})
+        ids[who] = answer["id"]
+    assert answer["resolution"]["action"] == kind, answer["resolution"]
+    items = kc.client.get(f"{API}/review").json()["results"]
+    item = next(i for i in items if i["memory"]["id"] == ids[second])
+    assert item["kind"] == kind and item["other_memory"]["id"] == ids[first]
+    return ids["me"], ids["other"], item["id"]
+
+
+def winner_of(kind: str, action: str, mine: str) -> str | None:
+    """Whose memory a decision keeps over the other ("me" or "other"): it then stands in for both and carries
+    both people. Merge makes a third memory (about both); keep_both and a pending item's reject keep none."""
+    if action in ("merge", "keep_both") or (action == "reject" and kind == "pending"):
+        return None
+    new_wins = action in ("accept", "keep_new")
+    return "me" if new_wins == (mine == "new") else "other"
+
+
+DECISIONS = [(kind, action, mine) for kind, actions in (("conflict", ("accept", "keep_new", "keep_old", "reject",
+                                                                       "keep_both", "merge")),
+                                                        ("pending", ("accept", "keep_new", "keep_old", "reject",
+                                                                     "merge")))
+             for action in actions for mine in ("new", "old")]
+
+
+@pytest.mark.parametrize(("kind", "action", "mine"), DECISIONS)
+def test_every_review_decision_and_its_note_go_with_the_person(alice, fake_embedder, kind, action, mine) -> None:
+    """Whichever side the person's memory is on and whatever is decided, with a note that names them: after
+    their erasure no row holds the canary (the note included), what derives from theirs is gone, and the
+    other person's memory that does not derive from theirs outlives it."""
+    my_id, their_id, item_id = review_pair(alice, kind, mine)
+    note = f"asked by {CANARY} on the phone"
+    resolved = alice.client.post(f"{API}/review/{item_id}/resolve", {"action": action, "reason": note},
+                                 format="json")
+    assert resolved.status_code == 200, resolved.content[:2000]
+    winner = winner_of(kind, action, mine)
+    derived = winner == "other"  # the other person's memory now stands in for the person's
+    exported = alice.client.get(f"{API}/subjects/{PERSON}/export").json()
+    assert my_id in {m["id"] for m in exported["memories"]}
+    assert (their_id in {m["id"] for m in exported["memories"]}) is derived
+    assert next(r for r in exported["review_items"] if r["id"] == item_id)["note"] == note
+    if winner is not None:  # the note is in the history of the memory about both people
+        history = alice.client.get(f"{API}/memories/{my_id if winner == 'me' else their_id}/history").json()
+        assert any(v["reason"].endswith(note) for v in history["results"])
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert (alice.client.get(f"{API}/memories/{their_id}").status_code == 200) is not derived
+

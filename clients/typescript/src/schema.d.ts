@@ -785,6 +785,8 @@ export interface components {
             resolved_by: string;
             /** Format: date-time */
             resolved_at: string | null;
+            /** @description What the person who decided wrote (empty without a note). */
+            note: string;
             /** Format: date-time */
             created_at: string;
         };
