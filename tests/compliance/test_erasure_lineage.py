@@ -6,7 +6,7 @@ batch create, an update in place of someone else's memory, a supersession, a con
 in a shared team scope, so the personal scope cannot be what finds it. The person's export holds all
 of it; after the erasure no table holds a byte of it and neither search nor /context returns it.
 
-Then every review decision on either side of a pair, with a note naming the person.
+Then every review decision on either side of a pair, with a note naming the person; undo; each merge path.
 """
 
 from __future__ import annotations
@@ -14,9 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from memories.write.revisions import memory_revise
+from tenants.models import Role
 from tenants.scoping import tenant_scope
+from tenants.services import member_add
 from tests.compliance.conftest import API, canary_hits
 from tests.extraction.conftest import post_messages, run_jobs
 
@@ -238,4 +242,74 @@ def test_every_review_decision_and_its_note_go_with_the_person(alice, fake_embed
 
     assert canary_hits(CANARY) == {}
     assert (alice.client.get(f"{API}/memories/{their_id}").status_code == 200) is not derived
+
+
+@pytest.fixture
+def dashboard(alice_tenant: Any, settings: Any) -> Client:
+    """An admin of alice's tenant signed in to the dashboard (the screens that merge and undo)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # access, not hashing, tested
+    member_add(tenant=alice_tenant, email="admin@acme.test", role=Role.ADMIN, password="a long test password")
+    client = Client()
+    assert client.login(username="admin@acme.test", password="a long test password")
+    return client
+
+
+UNDOABLE = [(kind, action, mine) for kind, action, mine in DECISIONS if action != "merge"]
+
+
+@pytest.mark.parametrize(("kind", "action", "mine"), UNDOABLE)
+def test_an_undone_decision_and_the_next_one_go_with_the_person(alice, dashboard, fake_embedder, kind, action,
+                                                                 mine) -> None:
+    """The dashboard's undo puts the memories back as they were; what the decision carried stays carried (links
+    are only ever added), the next decision carries again, and no note of either survives the erasure."""
+    my_id, their_id, item_id = review_pair(alice, kind, mine)
+    decided = dashboard.post(reverse("dashboard:review-resolve", args=[item_id]),
+                             {"action": action, "reason": f"first try for {CANARY}"})
+    assert decided.status_code == 303, decided.content[:2000]
+    undone = dashboard.post(reverse("dashboard:review-undo", args=[item_id]))
+    assert undone.status_code == 303
+    reopened = alice.client.get(f"{API}/review").json()["results"]
+    assert item_id in {i["id"] for i in reopened}  # open again: the undo restored the question
+    again = "keep_old" if action in ("accept", "keep_new") else "keep_new"
+    redecided = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                  {"action": again, "reason": f"second try for {CANARY}"}, format="json")
+    assert redecided.status_code == 200, redecided.content[:2000]
+    exported = {m["id"] for m in alice.client.get(f"{API}/subjects/{PERSON}/export").json()["memories"]}
+    derived = winner_of(kind, action, mine) == "other" or winner_of(kind, again, mine) == "other"
+    assert my_id in exported and (their_id in exported) is derived
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert (alice.client.get(f"{API}/memories/{their_id}").status_code == 200) is not derived
+
+
+@pytest.mark.parametrize("path", ["dashboard", "dashboard review", "api"])
+def test_a_merge_on_every_path_goes_with_the_person_and_keeps_the_others_source(alice, dashboard, fake_embedder,
+                                                                               path) -> None:
+    """The dashboard's merge of chosen memories, the dashboard's merge of a review pair and the API's merge: the
+    merged memory (and its note naming the person) is theirs and goes; the other person's source stays."""
+    my_id, their_id, item_id = review_pair(alice, "conflict", "new")
+    merged_text, note = f"{CANARY} and the team: dark and light themes", f"merged for {CANARY}"
+    if path == "dashboard":
+        response = dashboard.post(reverse("dashboard:merge-preview"),
+                                  {"ids": [my_id, their_id], "content": merged_text, "reason": note})
+    elif path == "dashboard review":
+        response = dashboard.post(reverse("dashboard:review-resolve", args=[item_id]),
+                                  {"action": "merge", "content": merged_text, "reason": note})
+    else:
+        response = alice.client.post(f"{API}/memories/merge", {"ids": [my_id, their_id], "content": merged_text,
+                                                               "reason": note}, format="json")
+    assert response.status_code in (201, 303), response.content[:2000]
+    merged = alice.client.get(f"{API}/memories", {"scope": TEAM, "status": "active"}).json()["results"]
+    merged_id = next(m["id"] for m in merged if m["content"] == merged_text)
+    assert alice.client.get(f"{API}/memories/{merged_id}").json()["subjects"] == sorted([PERSON, OTHER])
+    exported = {m["id"] for m in alice.client.get(f"{API}/subjects/{PERSON}/export").json()["memories"]}
+    assert {my_id, merged_id} <= exported and their_id not in exported
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert alice.client.get(f"{API}/memories/{merged_id}").status_code == 404
+    assert alice.client.get(f"{API}/memories/{their_id}").status_code == 200
 
