@@ -6,14 +6,17 @@ batch create, an update in place of someone else's memory, a supersession, a con
 in a shared team scope, so the personal scope cannot be what finds it. The person's export holds all
 of it; after the erasure no table holds a byte of it and neither search nor /context returns it.
 
-Then every review decision on either side of a pair, with a note naming the person; undo; each merge path.
+Then every review decision on either side of a pair, with a note naming the person; undo; each merge path;
+and, over all of them at once, a byte scan of the table files after ``run_maintenance --compact``.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -21,7 +24,7 @@ from memories.write.revisions import memory_revise
 from tenants.models import Role
 from tenants.scoping import tenant_scope
 from tenants.services import member_add
-from tests.compliance.conftest import API, canary_hits
+from tests.compliance.conftest import API, bytes_hits, canary_hits, schema_files
 from tests.extraction.conftest import post_messages, run_jobs
 
 pytestmark = pytest.mark.django_db
@@ -313,3 +316,44 @@ def test_a_merge_on_every_path_goes_with_the_person_and_keeps_the_others_source(
     assert alice.client.get(f"{API}/memories/{merged_id}").status_code == 404
     assert alice.client.get(f"{API}/memories/{their_id}").status_code == 200
 
+
+@pytest.mark.django_db(transaction=True)
+def test_compaction_leaves_no_byte_of_a_person_decided_merged_undone_and_noted(alice, dashboard, fake_embedder,
+                                                                             offline) -> None:
+    """The audit's check, over every path at once: the canary through every write path, every review decision
+    on both sides of a pair (each with a note naming the person), an undo, a merge on each path, a deprecation
+    and a restore with notes. After the erasure and ``run_maintenance --compact`` no row holds it and no data
+    file of the schema's tables, their indexes and TOAST holds a byte of it (WAL is out of scope)."""
+    write_canary_everywhere(alice)
+    for n, (kind, action, mine) in enumerate(DECISIONS):
+        *_, item_id = review_pair(alice, kind, mine, scope=f"{TEAM}/pair{n}")  # one pair per team scope
+        resolved = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                     {"action": action, "reason": f"{action} for {CANARY}"}, format="json")
+        assert resolved.status_code == 200, resolved.content[:2000]
+        if n == 0:  # undone in the dashboard, then decided again
+            assert dashboard.post(reverse("dashboard:review-undo", args=[item_id])).status_code == 303
+            again = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                      {"action": "keep_old", "reason": f"again for {CANARY}"}, format="json")
+            assert again.status_code == 200, again.content[:2000]
+    mine = save(alice, fact(f"{CANARY} takes the 8:15 train", PERSON))
+    theirs = save(alice, fact("The team takes the 9:00 train", OTHER))
+    merged = dashboard.post(reverse("dashboard:merge-preview"), {"ids": [mine["id"], theirs["id"]],
+                                                                  "reason": f"dashboard merge for {CANARY}"})
+    assert merged.status_code == 303, merged.content[:2000]
+    remembered = alice.client.post(f"{API}/memories", fact(f"{CANARY} sits in room 4", PERSON), format="json",
+                                   HTTP_IDEMPOTENCY_KEY="canary-retry-1")  # its answer is remembered for 24 h
+    assert remembered.status_code == 201, remembered.content[:2000]
+    note = save(alice, fact(f"{CANARY} parks on level 2", PERSON))
+    for change in ("deprecate", "restore"):
+        changed = alice.client.post(f"{API}/memories/{note['id']}/{change}", {"reason": f"{change}: {CANARY}"},
+                                    format="json")
+        assert changed.status_code == 200, changed.content[:2000]
+    assert bytes_hits(schema_files(), CANARY) > 0  # the scan sees the canary before
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+    call_command("run_maintenance", "--compact", stdout=io.StringIO())
+
+    assert canary_hits(CANARY) == {}
+    files = schema_files()
+    assert bytes_hits(files, CANARY) == 0
+    assert bytes_hits(files, "The team takes the 9:00 train") > 0  # real data read: the other person's stays
