@@ -1660,7 +1660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContextBlock"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1777,7 +1777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1873,7 +1873,7 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1968,7 +1968,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobAccepted"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2096,7 +2096,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedbackCreated"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2225,7 +2225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Import"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2362,7 +2362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Import"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2455,7 +2455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2558,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2656,7 +2656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2781,7 +2781,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMemory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2855,7 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`precondition_failed`), names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`). */
+            /** @description `If-Match` names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`). */
             412: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
@@ -2976,7 +2976,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3035,19 +3035,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
-            412: {
-                headers: {
-                    /** @description `true` when this is the remembered answer to an earlier request. */
-                    "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
-                    "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
@@ -3152,7 +3139,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3241,7 +3228,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMemories"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3416,7 +3403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3515,7 +3502,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3574,19 +3561,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
-            412: {
-                headers: {
-                    /** @description `true` when this is the remembered answer to an earlier request. */
-                    "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
-                    "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
@@ -3671,7 +3645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3726,7 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3839,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3894,7 +3868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3987,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryVersionPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4089,7 +4063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4144,7 +4118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4244,7 +4218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4419,7 +4393,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4538,7 +4512,7 @@ export interface operations {
                     "application/json": components["schemas"]["NamespacePage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4627,7 +4601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4713,7 +4687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItem"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4856,7 +4830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4964,7 +4938,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionClosed"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5084,7 +5058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Appended"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5227,7 +5201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErasureReceipt"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5349,7 +5323,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubjectExport"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
