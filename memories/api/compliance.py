@@ -140,6 +140,7 @@ class ExportedReviewItemOut(serializers.Serializer[Any]):
     resolution = serializers.CharField()
     resolved_by = serializers.CharField()
     resolved_at = serializers.DateTimeField(allow_null=True)
+    note = serializers.CharField(help_text="What the person who decided wrote (empty without a note).")
     created_at = serializers.DateTimeField()
 
 

@@ -20,7 +20,7 @@ from memories.representation import iso, memories_json, memory_json
 from memories.write import revisions, validation
 from memories.write.flow import memory_put
 from memories.write.prepare import MemoryInput
-from mnemara.kernel.errors import PreconditionFailed, ValidationFailed
+from mnemara.kernel.errors import ValidationFailed
 from mnemara.kernel.patterns import SPACES
 from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, idempotent
@@ -120,8 +120,8 @@ IF_NONE_MATCH = OpenApiParameter(
 PUT_ETAG = OpenApiParameter("ETag", str, OpenApiParameter.HEADER, response=[200, 201],
                             description="The memory's version, quoted: send it back as `If-Match`.")
 KEY_PARAMETERS = [KeyAddressIn]
-PRECONDITION = ("`If-Match` is not a quoted version (`precondition_failed`), names a version while no memory has "
-                "the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`).")
+PRECONDITION = ("`If-Match` names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` "
+                "finds one (`key_exists`).")
 
 
 def _key_entry(memory: Any) -> dict[str, Any]:
@@ -184,7 +184,7 @@ class KeyedMemoryView(MemoryAPIView):
                     "content-free tombstone. With `If-Match` (the version `GET` gave), a stale version is answered "
                     "409 and nothing is deleted.",
         parameters=[*KEY_PARAMETERS, IF_MATCH, IDEMPOTENCY_KEY, REPLAYED],
-        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 412, 422, e409=CONFLICT)})
+        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 422, e409=CONFLICT)})
     @idempotent
     def delete(self, request: Request) -> Response:
         scope, key = self.address(request)
@@ -200,8 +200,9 @@ def _if_none_match(request: Request) -> bool:
     header = request.headers.get("If-None-Match")
     if header is None:
         return False
-    if header.strip() != "*":
-        raise PreconditionFailed("If-None-Match takes only `*` (create only).")
+    if header.strip() != "*":  # unreadable, not failed: a 400 as for a malformed If-Match
+        raise ValidationFailed("If-None-Match takes only `*` (create only).", code="invalid_if_none_match",
+                               fields={"If-None-Match": ["Only `*` (create only)."]})
     return True
 
 

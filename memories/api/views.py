@@ -49,8 +49,10 @@ class MemoryAPIView(TenantAPIView):
         header = request.headers.get("If-Match")
         if header is not None:
             match = IF_MATCH_VERSION.fullmatch(header)  # ASCII digits only: "²" is a digit to str.isdigit()
-            if match is None:
-                raise PreconditionFailed("If-Match must be the quoted version from the ETag, e.g. \"3\".")
+            if match is None:  # not a precondition that failed: one that cannot be read (400, as any bad input)
+                raise ValidationFailed("If-Match must be the quoted version from the ETag, e.g. \"3\".",
+                                       code="invalid_if_match",
+                                       fields={"If-Match": ["The quoted version from the ETag, e.g. \"3\"."]})
             value = match.group(1) or match.group(2)
             if body_version is not None and body_version != int(value):
                 raise PreconditionFailed("If-Match and the body version disagree.")
@@ -132,7 +134,7 @@ class MemoryDetailView(MemoryAPIView):
         description="Hard-deletes the memory and all its versions; the audit log keeps a content-free tombstone. "
                     "With `If-Match`, a stale version is answered 409 and nothing is deleted.",
         parameters=[IF_MATCH, IDEMPOTENCY_KEY, REPLAYED],
-        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 412, 422, e409=CONFLICT)})
+        responses={204: OpenApiResponse(description="Deleted."), **errors(403, 404, 422, e409=CONFLICT)})
     @idempotent
     def delete(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)

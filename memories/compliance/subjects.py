@@ -126,7 +126,8 @@ def _review_json(r: ReviewItem) -> dict[str, Any]:
         "id": str(r.id), "kind": r.kind, "memory_id": str(r.memory_id),
         "other_memory_id": str(r.other_memory_id) if r.other_memory_id else None, "reason": r.reason,
         "status": r.status, "resolution": r.resolution, "resolved_by": r.resolved_by,
-        "resolved_at": iso(r.resolved_at), "created_at": iso(r.created_at),
+        "resolved_at": iso(r.resolved_at), "note": str(r.resolution_params.get("note", "")),
+        "created_at": iso(r.created_at),
     }
 
 

@@ -1,9 +1,10 @@
 """Subject lineage: which people a memory is about.
 
 A memory written about a person links to them; a memory derived from others — merged from them,
-updated in place by a write about someone else, superseding them — carries the union of their
-subjects forward. Links are only ever added, and every version records the set it was written with,
-so GDPR access and erasure (``memories.compliance.subjects``) reach every copy of a person's data.
+updated in place by a write about someone else, superseding them, kept over them by a review
+decision — carries the union of their subjects forward. Links are only ever added (an undo of the
+decision leaves them), and every version records the set it was written with, so GDPR access and
+erasure (``memories.compliance.subjects``) reach every copy of a person's data.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ memories or the same entity) are re-evaluated, and what happened to them is part
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -60,17 +60,30 @@ def _still_waits(memory: Memory, item: ReviewItem) -> bool:
 
 
 class _Changes:
-    """The memories a decision changes, with their status before and version after (for undo)."""
+    """The memories a decision changes, with their status before and version after (for undo).
 
-    def __init__(self, actor: str, reason: Reason) -> None:
-        self.actor, self.reason = actor, reason
+    ``people``: everyone the item's memories are about. A person's note on the decision is stored only on the
+    versions of memories about all of them (the winner, which carries the loser's people; both sides when they
+    are about the same people), so the erasure of any of them reaches it; the other versions get the decision
+    without the note. The item itself keeps the note (``resolution_params``), and goes with either side.
+    """
+
+    def __init__(self, actor: str, reason: Reason, people: set[uuid.UUID] | None = None) -> None:
+        self.actor, self.reason, self.people = actor, reason, people or set()
         self.record: dict[str, list[object]] = {}
 
-    def move(self, memory: Memory, status: str, **fields: Any) -> None:
-        if memory.status == status and not fields:
+    def _reason_for(self, memory: Memory) -> Reason:
+        if not self.reason.note or self.people <= set(subject_ids_of(memory)):
+            return self.reason
+        return replace(self.reason, note="")
+
+    def move(self, memory: Memory, status: str, *, always: bool = False, **fields: Any) -> None:
+        """``always``: a new version even if nothing else changes (the memory's people did)."""
+        if memory.status == status and not fields and not always:
             return
         before = memory.status
-        bump(memory, ChangeKind.RESOLVE, self.actor, reason=self.reason, status=status, **fields).save()
+        bump(memory, ChangeKind.RESOLVE, self.actor, reason=self._reason_for(memory), status=status,
+             **fields).save()
         self.record[str(memory.pk)] = [before, memory.version]
         audit("memory.resolved", actor=self.actor, target_type="memory", target_id=memory.pk,
               data={"status": status, "version": memory.version,
@@ -98,11 +111,11 @@ def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
     # one of them may hold while active.
     if loser is not None and loser.status != Status.DEPRECATED:
         changes.move(loser, Status.DEPRECATED, superseded_by=winner, valid_to=timezone.now())
-    if loser is not None:
-        # The winner now stands in for what the loser said: it is about the loser's people too, exactly as
-        # after the write flow's supersession, so an erasure of one of them reaches it.
-        links_save((winner.pk, subject) for subject in lineage_add(winner, subject_ids_of(loser)))
-    changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE)
+    carried = lineage_add(winner, subject_ids_of(loser)) if loser is not None else []
+    # The winner now stands in for what the loser said: it is about the loser's people too, exactly as after
+    # the write flow's supersession, so an erasure of one of them reaches it; its new version records them.
+    links_save((winner.pk, subject) for subject in carried)
+    changes.move(winner, Status.CONFLICTED if _still_waits(winner, item) else Status.ACTIVE, always=bool(carried))
     return winner
 
 
@@ -126,11 +139,12 @@ def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content:
         with transaction.atomic():
             if not ReviewItem.objects.select_for_update().filter(pk=item.pk, status=ReviewStatus.OPEN).exists():
                 raise Conflict("This review item is already resolved.", code="already_resolved")
-            changes = _Changes(actor, version_reason(VersionReason.REVIEW, note=reason, action=action))
+            people = {s for m in item.sides for s in subject_ids_of(m)}
+            changes = _Changes(actor, version_reason(VersionReason.REVIEW, note=reason, action=action), people)
             winner = _decide(item, action, changes)
             for m in item.sides:  # unchanged ones too: an undo must not overwrite a later edit of either
                 changes.record.setdefault(str(m.pk), [m.status, m.version])
-            _close(item, action, actor, {"memories": changes.record})
+            _close(item, action, actor, {"memories": changes.record, **({"note": reason} if reason else {})})
             settlement = truth_settle(touched=[item.memory_id, *([item.other_memory_id] if item.other_memory_id
                                                                   else [])],
                                       actor=actor, because=ReviewResolution.SUPERSEDED,
@@ -147,7 +161,8 @@ def _merge(item: ReviewItem, actor: str, content: str | None, reason: str) -> De
     with transaction.atomic():
         merged = merge_settled(memory_ids=[old.pk, item.memory_id], actor=actor, content=content,
                                reason=reason)
-        _close(item, ReviewResolution.MERGE, actor, {"merged_into": str(merged.memory.pk)})
+        _close(item, ReviewResolution.MERGE, actor,
+               {"merged_into": str(merged.memory.pk), **({"note": reason} if reason else {})})
     notes = [n for n in merged.settlement.notes if n.item.pk != item.pk]
     return Decision(review_get(item.pk), Settlement(notes, merged.settlement.moved, merged.settlement.created),
                     merged.memory)
@@ -199,7 +214,7 @@ def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
             # Those leaving the settled statuses first (a key is held by one settled memory at a time).
             for memory in sorted(memories, key=lambda m: record[str(m.pk)][0] in (Status.ACTIVE, Status.CONFLICTED)):
                 before = record[str(memory.pk)][0]
-                live = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
+                live: dict[str, Any] = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
                 changes.move(memory, before, kept_alongside=False, **live)
             ReviewItem.objects.filter(pk=item.pk).update(status=ReviewStatus.OPEN, resolution="", resolved_by="",
                                                          resolved_at=None, resolution_params={})

@@ -72,7 +72,7 @@ class VersionConflict(Conflict):
 
 
 class PreconditionFailed(MnemaraError):
-    """412 / 428: a malformed or missing If-Match."""
+    """412 / 428: a failed precondition (``key_not_found``, ``key_exists``) or a missing If-Match."""
 
 
 class TooLarge(MnemaraError):

@@ -38,14 +38,14 @@ class ErrorOut(serializers.Serializer[Any]):
 #: What each status means in this API, for the answers' descriptions.
 STATUS_DESCRIPTIONS = {
     400: "The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not "
-         "(`parse_error`), or the URL holds characters no text can store (`invalid_characters`).",
+         "(`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition "
+         "header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`).",
     401: "No API key, or an unknown, malformed or revoked one (`unauthenticated`).",
     403: "This API key is read-only (`forbidden`).",
     404: "Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, "
          "`scope_not_found`). Existence is never confirmed.",
     409: "A conflict: see `error.code`.",
-    412: "`If-Match` is not a quoted version (`\"3\"`) or disagrees with the body's `version` "
-         "(`precondition_failed`).",
+    412: "`If-Match` disagrees with the body's `version` (`precondition_failed`).",
     410: "The memory this request created (the answer remembered for its `Idempotency-Key`) has since been "
          "deleted or erased (`idempotent_answer_gone`).",
     413: "Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, "

@@ -98,7 +98,11 @@ def test_it_honours_if_match_and_if_none_match(alice: KeyedClient) -> None:
     stale = assert_error(put(alice, content="Kim's desk is 5C.", headers={"HTTP_IF_MATCH": '"7"'}), 409,
                          "version_conflict")
     assert stale["current"]["content"] == "Kim's desk is 4B."
-    assert_error(put(alice, content="y", headers={"HTTP_IF_NONE_MATCH": '"1"'}), 412, "precondition_failed")
+    assert_error(put(alice, content="y", headers={"HTTP_IF_NONE_MATCH": '"1"'}), 400, "invalid_if_none_match")
+    assert_error(put(alice, content="y", headers={"HTTP_IF_MATCH": "1\""}), 400, "invalid_if_match")
+    for bad in ('"1', "seven"):  # a keyed delete reads If-Match as strictly; nothing is deleted
+        assert_error(alice.client.delete(url(), HTTP_IF_MATCH=bad), 400, "invalid_if_match")
+    assert alice.client.get(url()).json()["content"] == "Kim's desk is 4B."
     both = put(alice, content="y", headers={"HTTP_IF_NONE_MATCH": "*", "HTTP_IF_MATCH": '"1"'})
     assert_error(both, 400)
 

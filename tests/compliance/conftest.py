@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,3 +69,32 @@ def canary_hits(marker: str) -> dict[str, int]:
             if count:
                 hits[f"{table}.{column}"] = count
     return hits
+
+
+def schema_files() -> list[Path]:
+    """The data files of every table of the schema, of their indexes and of their TOAST (after a CHECKPOINT):
+    where erased bytes could stay. Skips the test when the server's files are not on this machine."""
+    with connection.cursor() as cursor:
+        cursor.execute("CHECKPOINT")
+        cursor.execute("SHOW data_directory")
+        datadir = Path(cursor.fetchone()[0])
+        cursor.execute("""
+            WITH t AS (SELECT c.oid, c.reltoastrelid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'm')),
+                 heaps AS (SELECT oid FROM t UNION SELECT reltoastrelid FROM t WHERE reltoastrelid <> 0)
+            SELECT pg_relation_filepath(oid) FROM heaps
+            UNION SELECT pg_relation_filepath(i.indexrelid) FROM pg_index i WHERE i.indrelid IN (SELECT oid FROM heaps)
+        """)
+        relative = [Path(r[0]) for r in cursor.fetchall() if r[0]]
+    if not datadir.is_dir():
+        pytest.skip("the database server's files are not on this machine")
+    files = []
+    for rel in relative:  # the main fork and its 1 GB segments, the free-space and visibility maps
+        pattern = re.compile(rf"{re.escape(rel.name)}(\.\d+|_fsm|_vm|_init)?")
+        files += [f for f in (datadir / rel.parent).iterdir() if pattern.fullmatch(f.name) and f.is_file()]
+    return files
+
+
+def bytes_hits(files: list[Path], marker: str) -> int:
+    needle = marker.lower().encode()
+    return sum(f.read_bytes().lower().count(needle) for f in files)

@@ -5,17 +5,26 @@ batch create, an update in place of someone else's memory, a supersession, a con
 (API and review queue), PATCH, the dashboard's edit, extraction from a conversation, feedback — mostly
 in a shared team scope, so the personal scope cannot be what finds it. The person's export holds all
 of it; after the erasure no table holds a byte of it and neither search nor /context returns it.
+
+Then every review decision on either side of a pair, with a note naming the person; undo; each merge path;
+and, over all of them at once, a byte scan of the table files after ``run_maintenance --compact``.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 
 from memories.write.revisions import memory_revise
+from tenants.models import Role
 from tenants.scoping import tenant_scope
-from tests.compliance.conftest import API, canary_hits
+from tenants.services import member_add
+from tests.compliance.conftest import API, bytes_hits, canary_hits, schema_files
 from tests.extraction.conftest import post_messages, run_jobs
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +177,183 @@ def test_a_merges_reason_is_kept_only_where_the_persons_erasure_reaches(alice, f
     assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
     assert canary_hits(CANARY) == {}
     assert alice.client.get(f"{API}/memories/{theirs['id']}").status_code == 200  # not the person's: it stays
+
+
+# --------------------------------------------------------------------------- every review decision, with a note
+
+def review_pair(kc: Any, kind: str, mine: str, scope: str = TEAM) -> tuple[str, str, str]:
+    """A review item between the person's memory and the other person's, the person's on the ``mine`` side
+    ("new": the item's memory; "old": the memory it would change). A conflict pair of preferences, or a
+    pending low-confidence fact beside a confident one. Returns (the person's id, the other's id, item id)."""
+    if kind == "conflict":
+        texts = {"me": f"{CANARY} likes the dark theme", "other": "Likes the light theme"}
+        body: dict[str, Any] = {"entity": "theme", "type": "preference"}
+    else:
+        texts = {"me": f"{CANARY} desk is by the door", "other": "Desk is by the window"}
+        body = {"entity": "desk", "type": "fact"}
+    first, second = ("other", "me") if mine == "new" else ("me", "other")
+    ids = {}
+    for who in (first, second):
+        person = PERSON if who == "me" else OTHER
+        low = {"confidence": 0.4} if kind == "pending" and who == second else {}
+        answer = save(kc, {**fact(texts[who], person), **body, **low, "scope": scope})
+        ids[who] = answer["id"]
+    assert answer["resolution"]["action"] == kind, answer["resolution"]
+    items = kc.client.get(f"{API}/review").json()["results"]
+    item = next(i for i in items if i["memory"]["id"] == ids[second])
+    assert item["kind"] == kind and item["other_memory"]["id"] == ids[first]
+    return ids["me"], ids["other"], item["id"]
+
+
+def winner_of(kind: str, action: str, mine: str) -> str | None:
+    """Whose memory a decision keeps over the other ("me" or "other"): it then stands in for both and carries
+    both people. Merge makes a third memory (about both); keep_both and a pending item's reject keep none."""
+    if action in ("merge", "keep_both") or (action == "reject" and kind == "pending"):
+        return None
+    new_wins = action in ("accept", "keep_new")
+    return "me" if new_wins == (mine == "new") else "other"
+
+
+DECISIONS = [(kind, action, mine) for kind, actions in (("conflict", ("accept", "keep_new", "keep_old", "reject",
+                                                                       "keep_both", "merge")),
+                                                        ("pending", ("accept", "keep_new", "keep_old", "reject",
+                                                                     "merge")))
+             for action in actions for mine in ("new", "old")]
+
+
+@pytest.mark.parametrize(("kind", "action", "mine"), DECISIONS)
+def test_every_review_decision_and_its_note_go_with_the_person(alice, fake_embedder, kind, action, mine) -> None:
+    """Whichever side the person's memory is on and whatever is decided, with a note that names them: after
+    their erasure no row holds the canary (the note included), what derives from theirs is gone, and the
+    other person's memory that does not derive from theirs outlives it."""
+    my_id, their_id, item_id = review_pair(alice, kind, mine)
+    note = f"asked by {CANARY} on the phone"
+    resolved = alice.client.post(f"{API}/review/{item_id}/resolve", {"action": action, "reason": note},
+                                 format="json")
+    assert resolved.status_code == 200, resolved.content[:2000]
+    winner = winner_of(kind, action, mine)
+    derived = winner == "other"  # the other person's memory now stands in for the person's
+    exported = alice.client.get(f"{API}/subjects/{PERSON}/export").json()
+    assert my_id in {m["id"] for m in exported["memories"]}
+    assert (their_id in {m["id"] for m in exported["memories"]}) is derived
+    assert next(r for r in exported["review_items"] if r["id"] == item_id)["note"] == note
+    if winner is not None:  # the note is in the history of the memory about both people
+        history = alice.client.get(f"{API}/memories/{my_id if winner == 'me' else their_id}/history").json()
+        assert any(v["reason"].endswith(note) for v in history["results"])
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert (alice.client.get(f"{API}/memories/{their_id}").status_code == 200) is not derived
+
+
+@pytest.fixture
+def dashboard(alice_tenant: Any, settings: Any) -> Client:
+    """An admin of alice's tenant signed in to the dashboard (the screens that merge and undo)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # access, not hashing, tested
+    member_add(tenant=alice_tenant, email="admin@acme.test", role=Role.ADMIN, password="a long test password")
+    client = Client()
+    assert client.login(username="admin@acme.test", password="a long test password")
+    return client
+
+
+UNDOABLE = [(kind, action, mine) for kind, action, mine in DECISIONS if action != "merge"]
+
+
+@pytest.mark.parametrize(("kind", "action", "mine"), UNDOABLE)
+def test_an_undone_decision_and_the_next_one_go_with_the_person(alice, dashboard, fake_embedder, kind, action,
+                                                                 mine) -> None:
+    """The dashboard's undo puts the memories back as they were; what the decision carried stays carried (links
+    are only ever added), the next decision carries again, and no note of either survives the erasure."""
+    my_id, their_id, item_id = review_pair(alice, kind, mine)
+    decided = dashboard.post(reverse("dashboard:review-resolve", args=[item_id]),
+                             {"action": action, "reason": f"first try for {CANARY}"})
+    assert decided.status_code == 303, decided.content[:2000]
+    undone = dashboard.post(reverse("dashboard:review-undo", args=[item_id]))
+    assert undone.status_code == 303
+    reopened = alice.client.get(f"{API}/review").json()["results"]
+    assert item_id in {i["id"] for i in reopened}  # open again: the undo restored the question
+    again = "keep_old" if action in ("accept", "keep_new") else "keep_new"
+    redecided = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                  {"action": again, "reason": f"second try for {CANARY}"}, format="json")
+    assert redecided.status_code == 200, redecided.content[:2000]
+    exported = {m["id"] for m in alice.client.get(f"{API}/subjects/{PERSON}/export").json()["memories"]}
+    derived = winner_of(kind, action, mine) == "other" or winner_of(kind, again, mine) == "other"
+    assert my_id in exported and (their_id in exported) is derived
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert (alice.client.get(f"{API}/memories/{their_id}").status_code == 200) is not derived
+
+
+@pytest.mark.parametrize("path", ["dashboard", "dashboard review", "api"])
+def test_a_merge_on_every_path_goes_with_the_person_and_keeps_the_others_source(alice, dashboard, fake_embedder,
+                                                                               path) -> None:
+    """The dashboard's merge of chosen memories, the dashboard's merge of a review pair and the API's merge: the
+    merged memory (and its note naming the person) is theirs and goes; the other person's source stays."""
+    my_id, their_id, item_id = review_pair(alice, "conflict", "new")
+    merged_text, note = f"{CANARY} and the team: dark and light themes", f"merged for {CANARY}"
+    if path == "dashboard":
+        response = dashboard.post(reverse("dashboard:merge-preview"),
+                                  {"ids": [my_id, their_id], "content": merged_text, "reason": note})
+    elif path == "dashboard review":
+        response = dashboard.post(reverse("dashboard:review-resolve", args=[item_id]),
+                                  {"action": "merge", "content": merged_text, "reason": note})
+    else:
+        response = alice.client.post(f"{API}/memories/merge", {"ids": [my_id, their_id], "content": merged_text,
+                                                               "reason": note}, format="json")
+    assert response.status_code in (201, 303), response.content[:2000]
+    merged = alice.client.get(f"{API}/memories", {"scope": TEAM, "status": "active"}).json()["results"]
+    merged_id = next(m["id"] for m in merged if m["content"] == merged_text)
+    assert alice.client.get(f"{API}/memories/{merged_id}").json()["subjects"] == sorted([PERSON, OTHER])
+    exported = {m["id"] for m in alice.client.get(f"{API}/subjects/{PERSON}/export").json()["memories"]}
+    assert {my_id, merged_id} <= exported and their_id not in exported
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+
+    assert canary_hits(CANARY) == {}
+    assert alice.client.get(f"{API}/memories/{merged_id}").status_code == 404
+    assert alice.client.get(f"{API}/memories/{their_id}").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_compaction_leaves_no_byte_of_a_person_decided_merged_undone_and_noted(alice, dashboard, fake_embedder,
+                                                                             offline) -> None:
+    """The audit's check, over every path at once: the canary through every write path, every review decision
+    on both sides of a pair (each with a note naming the person), an undo, a merge on each path, a deprecation
+    and a restore with notes. After the erasure and ``run_maintenance --compact`` no row holds it and no data
+    file of the schema's tables, their indexes and TOAST holds a byte of it (WAL is out of scope)."""
+    write_canary_everywhere(alice)
+    for n, (kind, action, mine) in enumerate(DECISIONS):
+        *_, item_id = review_pair(alice, kind, mine, scope=f"{TEAM}/pair{n}")  # one pair per team scope
+        resolved = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                     {"action": action, "reason": f"{action} for {CANARY}"}, format="json")
+        assert resolved.status_code == 200, resolved.content[:2000]
+        if n == 0:  # undone in the dashboard, then decided again
+            assert dashboard.post(reverse("dashboard:review-undo", args=[item_id])).status_code == 303
+            again = alice.client.post(f"{API}/review/{item_id}/resolve",
+                                      {"action": "keep_old", "reason": f"again for {CANARY}"}, format="json")
+            assert again.status_code == 200, again.content[:2000]
+    mine = save(alice, fact(f"{CANARY} takes the 8:15 train", PERSON))
+    theirs = save(alice, fact("The team takes the 9:00 train", OTHER))
+    merged = dashboard.post(reverse("dashboard:merge-preview"), {"ids": [mine["id"], theirs["id"]],
+                                                                  "reason": f"dashboard merge for {CANARY}"})
+    assert merged.status_code == 303, merged.content[:2000]
+    remembered = alice.client.post(f"{API}/memories", fact(f"{CANARY} sits in room 4", PERSON), format="json",
+                                   HTTP_IDEMPOTENCY_KEY="canary-retry-1")  # its answer is remembered for 24 h
+    assert remembered.status_code == 201, remembered.content[:2000]
+    note = save(alice, fact(f"{CANARY} parks on level 2", PERSON))
+    for change in ("deprecate", "restore"):
+        changed = alice.client.post(f"{API}/memories/{note['id']}/{change}", {"reason": f"{change}: {CANARY}"},
+                                    format="json")
+        assert changed.status_code == 200, changed.content[:2000]
+    assert bytes_hits(schema_files(), CANARY) > 0  # the scan sees the canary before
+
+    assert alice.client.delete(f"{API}/subjects/{PERSON}").status_code == 200
+    call_command("run_maintenance", "--compact", stdout=io.StringIO())
+
+    assert canary_hits(CANARY) == {}
+    files = schema_files()
+    assert bytes_hits(files, CANARY) == 0
+    assert bytes_hits(files, "The team takes the 9:00 train") > 0  # real data read: the other person's stays

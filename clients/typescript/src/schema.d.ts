@@ -785,6 +785,8 @@ export interface components {
             resolved_by: string;
             /** Format: date-time */
             resolved_at: string | null;
+            /** @description What the person who decided wrote (empty without a note). */
+            note: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -1663,7 +1665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContextBlock"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1780,7 +1782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1876,7 +1878,7 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -1971,7 +1973,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobAccepted"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2099,7 +2101,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedbackCreated"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2228,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Import"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2365,7 +2367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Import"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2458,7 +2460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2561,7 +2563,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2659,7 +2661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2784,7 +2786,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMemory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -2858,7 +2860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`precondition_failed`), names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`). */
+            /** @description `If-Match` names a version while no memory has the key (`key_not_found`), or `If-None-Match: *` finds one (`key_exists`). */
             412: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
@@ -2979,7 +2981,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3038,19 +3040,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
-            412: {
-                headers: {
-                    /** @description `true` when this is the remembered answer to an earlier request. */
-                    "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
-                    "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
@@ -3155,7 +3144,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3244,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMemories"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3419,7 +3408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3518,7 +3507,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3577,19 +3566,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
-                };
-            };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
-            412: {
-                headers: {
-                    /** @description `true` when this is the remembered answer to an earlier request. */
-                    "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
-                    "X-Request-ID"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
@@ -3674,7 +3650,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3729,7 +3705,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3842,7 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3897,7 +3873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -3990,7 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["MemoryVersionPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4092,7 +4068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4147,7 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description `If-Match` is not a quoted version (`"3"`) or disagrees with the body's `version` (`precondition_failed`). */
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4247,7 +4223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Memory"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4422,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4541,7 +4517,7 @@ export interface operations {
                     "application/json": components["schemas"]["NamespacePage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4630,7 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPage"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4716,7 +4692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItem"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4859,7 +4835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -4967,7 +4943,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionClosed"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5087,7 +5063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Appended"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5230,7 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErasureReceipt"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
@@ -5352,7 +5328,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubjectExport"];
                 };
             };
-            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), or the URL holds characters no text can store (`invalid_characters`). */
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
