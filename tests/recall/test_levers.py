@@ -222,3 +222,26 @@ def test_the_floor_keeps_k_for_a_relevant_question_and_little_for_an_unrelated_o
     bar = sorted(h["scores"]["similarity"] for h in relevant["results"])[2]
     kept = api_search(alice, query="What did Caroline do at the support group?", k=5, threshold=bar)
     assert [h["scores"]["similarity"] >= bar for h in kept["results"]] == [True] * 3
+
+
+@pytest.mark.django_db
+def test_reindex_text_runs_on_the_worker_and_reports_what_is_left(alice, alice_tenant, settings) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tests.extraction.conftest import run_jobs
+
+    settings.RECALL_STEMMING = False
+    save(alice, {"content": "Priya hiked the Appalachian trail"})
+    settings.RECALL_STEMMING = True
+    out = StringIO()
+    call_command("reindex_text", "--check", stdout=out)
+    assert "acme: 1 memories to rebuild" in out.getvalue()
+    call_command("reindex_text", "--background", stdout=out)
+    assert "acme: search text rebuild queued for the worker" in out.getvalue()
+    run_jobs()
+    out = StringIO()
+    call_command("reindex_text", "--check", stdout=out)
+    assert "acme: 0 memories to rebuild" in out.getvalue()
+    assert contents(api_search(alice, query="hiking", mode="lexical")) == ["Priya hiked the Appalachian trail"]
