@@ -39,7 +39,8 @@ class RecallIn(serializers.Serializer[Any]):
     types = serializers.ListField(child=serializers.ChoiceField(choices=MemoryType.choices), required=False,
                                   allow_null=True, default=None, max_length=len(MemoryType.choices))
     floor = StrictBooleanField(required=False, default=True, help_text=(
-        "Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not."))
+        "The relevance floor: when the memories speak to the question at all, every hit passes (k results); "
+        "otherwise only what came closest (k is then a maximum). false: the best k, relevant or not."))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scope" in attrs and "scopes" in attrs:

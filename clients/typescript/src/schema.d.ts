@@ -621,7 +621,7 @@ export interface components {
             descendants?: boolean;
             types?: ("fact" | "preference" | "task" | "summary" | "note")[] | null;
             /**
-             * @description Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not.
+             * @description The relevance floor: when the memories speak to the question at all, every hit passes (k results); otherwise only what came closest (k is then a maximum). false: the best k, relevant or not.
              * @default true
              */
             floor?: boolean;
@@ -1499,7 +1499,7 @@ export interface components {
             descendants?: boolean;
             types?: ("fact" | "preference" | "task" | "summary" | "note")[] | null;
             /**
-             * @description Leave out memories below the relevance floor (k is then a maximum). false: the best k, relevant or not.
+             * @description The relevance floor: when the memories speak to the question at all, every hit passes (k results); otherwise only what came closest (k is then a maximum). false: the best k, relevant or not.
              * @default true
              */
             floor?: boolean;
