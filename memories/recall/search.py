@@ -401,8 +401,8 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
     scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
-    if threshold is not None:  # the caller's own bar on raw similarity, after the floor
-        scored = [s for s in scored if s.candidate.similarity >= threshold]
+    if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
+        scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing

@@ -220,14 +220,15 @@ def namespaces(prefix: str | None = None, *, limit: int | None = None, cursor: s
 def search(query: str, *, scope: str | None = None, scopes: Sequence[str] | None = None, k: int = 10,
            types: Sequence[str] | None = None, descendants: bool | None = None, min_confidence: float | None = None,
            include_statuses: Sequence[str] | None = None, filters: Mapping[str, Any] | None = None,
-           floor: bool | None = None) -> Plan[builtins.list[SearchHit]]:
+           floor: bool | None = None, threshold: float | None = None) -> Plan[builtins.list[SearchHit]]:
     """The memories that best match ``query`` in the given scope(s), best first: at most ``k``, only those
-    above the relevance floor (``floor=False``: the best ``k``, relevant or not)."""
+    above the relevance floor (``floor=False``: the best ``k``, relevant or not), and with ``threshold`` only
+    those whose ``scores["similarity"]`` (raw cosine) reaches it."""
     body = compact(query=query, scope=scope, scopes=builtins.list(scopes) if scopes is not None else None, k=k,
                    types=builtins.list(types) if types is not None else None, descendants=descendants,
                    min_confidence=min_confidence,
                    include_statuses=builtins.list(include_statuses) if include_statuses is not None else None,
-                   filters=dict(filters) if filters is not None else None, floor=floor)
+                   filters=dict(filters) if filters is not None else None, floor=floor, threshold=threshold)
     return (yield Call("POST", "memories/search", lambda a: [
         SearchHit(memory=Memory.from_json(hit["memory"]), score=float(hit.get("score", 0.0)),
                   scores=dict(hit.get("scores") or {}), relevant=bool(hit.get("relevant", True)),

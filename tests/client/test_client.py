@@ -107,6 +107,9 @@ def test_it_searches_the_saved_memories(alice_memory: Mnemara, bob_memory: Mnema
     assert hits and hits[0].memory.content == "Has a golden retriever called Biscuit"
     assert hits == sorted(hits, key=lambda h: h.score, reverse=True)
     assert bob_memory.search("what is the name of my dog?", scope="user/42") == []
+    bar = hits[0].scores["similarity"]  # the caller's own threshold on raw similarity
+    assert [h.memory.content for h in alice_memory.search("what is the name of my dog?", scope="user/42", k=3,
+                                                           threshold=bar)] == ["Has a golden retriever called Biscuit"]
 
 
 def test_it_gets_the_context_block(alice_memory: Mnemara) -> None:
