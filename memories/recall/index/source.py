@@ -124,9 +124,12 @@ class IndexSource:
                         candidates[npk] = added
 
     def subject_names(self, query: str) -> set[str]:
-        """The external ids of the subjects of the scopes' memories (the query does not narrow them here)."""
+        """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
+        caller checks word boundaries), as ``SqlSource.subject_names``."""
+        folded = query.casefold()
         with _locked(self.indexes):
-            return {name for index in self.indexes for name in index.subject_names}
+            return {name for index in self.indexes for name in index.subject_names
+                    if name and name.casefold() in folded}
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         terms: list[list[str]] = []
