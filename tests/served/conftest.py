@@ -176,22 +176,22 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-@pytest.fixture(scope="module")
-def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The service on a free port, on the test database, until the module ends."""
+@contextlib.contextmanager
+def start_service(data: ServedData, folder: Path, *, web_workers: int = 2) -> Iterator[Served]:
+    """``make run``'s serving stack on a free port, on the test database, until the block ends."""
     port = free_port()
-    folder = tmp_path_factory.mktemp("served")
     log = folder / "server.log"
     metrics = folder / "prometheus"
     metrics.mkdir()
-    env = {**os.environ, "MNEMARA_DB_NAME": served_data.database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+    env = {**os.environ, "MNEMARA_DB_NAME": data.database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
            "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' setting, not the server's
     argv = [part.format(port=port) for part in SERVE_COMMAND]
+    argv[argv.index("--web-workers") + 1] = str(web_workers)
     with log.open("wb") as output:
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
-    service = Served(f"http://127.0.0.1:{port}", served_data, log, process)
+    service = Served(f"http://127.0.0.1:{port}", data, log, process)
     try:
         deadline = time.monotonic() + READY_TIMEOUT
         while not _ready(service.url):
@@ -204,6 +204,13 @@ def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) ->
         yield service
     finally:
         _stop(process)
+
+
+@pytest.fixture(scope="module")
+def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The service on a free port, on the test database, until the module ends."""
+    with start_service(served_data, tmp_path_factory.mktemp("served")) as service:
+        yield service
 
 
 @pytest.fixture(scope="module")
