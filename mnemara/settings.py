@@ -127,6 +127,19 @@ DATABASES = {
         "TEST": {"NAME": env("MNEMARA_TEST_DB_NAME", "test_mnemara")},
     }
 }
+# Opt-in: searches, context blocks and lists may read from a streaming replica of the primary
+# (mnemara/kernel/replica.py: read-your-writes for the writing client; docs/scaling.md).
+REPLICA_URL = env("MNEMARA_REPLICA_URL")
+if REPLICA_URL:
+    DATABASES["replica"] = {"ENGINE": "django.db.backends.postgresql", **database_from_url(REPLICA_URL),
+                            "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"], "CONN_HEALTH_CHECKS": True,
+                            "OPTIONS": {"connect_timeout": 2}, "TEST": {"MIRROR": "default"}}
+    DATABASE_ROUTERS = ["mnemara.kernel.replica.ReplicaRouter"]
+# How long a process sends an API key's reads to the primary after its write, unless the replica has
+# replayed that write already (the Mnemara-Min-Lsn header does the same across processes).
+REPLICA_PIN_SECONDS = env_float("MNEMARA_REPLICA_PIN_SECONDS", 30.0)
+# After the replica failed to answer, reads use the primary for this long before trying it again.
+REPLICA_RETRY_SECONDS = env_float("MNEMARA_REPLICA_RETRY_SECONDS", 5.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import json
 from collections.abc import Callable
@@ -10,11 +11,13 @@ from typing import Any
 
 from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import permissions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from mnemara.kernel import replica
 from mnemara.kernel.errors import NotFound, ServiceError
 from mnemara.kernel.middleware import INVALID_CHARACTERS, unstorable_url
 from tenants import idempotency
@@ -28,11 +31,33 @@ class TenantAPIView(APIView):
 
     #: None: decided by the HTTP method. True/False: this view writes / only reads (e.g. search is a POST).
     writes: bool | None = None
+    #: True: a read-only view whose reads may go to the streaming replica (mnemara/kernel/replica.py).
+    replica_reads = False
+    _reads: contextvars.Token[str | None] | None = None
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # authentication, permissions, throttling: 401/403/429 first
         if unstorable_url(request):
             raise ServiceError(INVALID_CHARACTERS, code="invalid_characters")
+        if self.replica_reads and not self._writes() and replica.configured():
+            alias = replica.alias_for_read(str(self.api_key.pk), request.headers.get(replica.MIN_LSN_HEADER))
+            self._reads = replica.reads_begin(alias)
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        reads = getattr(self, "_reads", None)
+        if reads is not None:
+            self._reads = None
+            replica.reads_end(reads)
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if (self._writes() and response.status_code < 400 and isinstance(request.auth, ApiKey)
+                and replica.configured()):
+            lsn = replica.write_position(str(request.auth.pk))
+            if lsn:
+                response[replica.WRITE_LSN_HEADER] = lsn
+        return response
+
+    def _writes(self) -> bool:
+        return self.writes if self.writes is not None else self.request.method not in permissions.SAFE_METHODS
 
     @property
     def api_key(self) -> ApiKey:

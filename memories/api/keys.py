@@ -207,6 +207,8 @@ def _if_none_match(request: Request) -> bool:
 
 
 class KeyListView(MemoryAPIView):
+    replica_reads = True
+
     @extend_schema(
         operation_id="keys_list", tags=["keys"], summary="List a scope's keys",
         description="The keys held by live memories of the scope (with `descendants`, of the scopes below it too), "
@@ -227,6 +229,8 @@ class KeyListView(MemoryAPIView):
 
 
 class NamespaceListView(MemoryAPIView):
+    replica_reads = True
+
     @extend_schema(
         operation_id="namespaces_list", tags=["keys"], summary="List the scopes that hold memories",
         description="The scopes (within `prefix`, and within the key's scopes) that hold live memories, sorted by "

@@ -116,6 +116,7 @@ class ContextOut(serializers.Serializer[Any]):
 
 class MemorySearchView(TenantAPIView):
     writes = False
+    replica_reads = True
 
     @extend_schema(
         operation_id="memories_search", tags=["recall"], summary="Search memories",
@@ -134,6 +135,7 @@ class MemorySearchView(TenantAPIView):
 
 class ContextView(TenantAPIView):
     writes = False
+    replica_reads = True
 
     @extend_schema(
         operation_id="context_build", tags=["recall"], summary="A context block for a prompt",

@@ -63,6 +63,7 @@ class MemoryAPIView(TenantAPIView):
 
 
 class MemoryListCreateView(MemoryAPIView):
+    replica_reads = True  # the list (GET); the create (POST) writes on the primary
     @extend_schema(
         operation_id="memories_list", tags=["memories"], summary="List memories",
         description="Memories the key may see, newest first, a page at a time (follow `next` with `cursor`). "

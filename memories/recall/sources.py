@@ -33,6 +33,7 @@ from memories.models import Memory, MemoryVector
 from memories.recall import side, sql
 from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate
+from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
 
 SCOPE_ROWS_CACHE_SECONDS = 60
@@ -114,7 +115,7 @@ def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float],
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
     """HNSW with pgvector 0.8 iterative scans: the index keeps searching until ``limit`` rows pass the
     filter (or ``hnsw.max_scan_tuples`` is reached). The settings last for this transaction only."""
-    with transaction.atomic():
+    with transaction.atomic(using=read_alias()):
         sql.hnsw_iterative_scan(limit)
         return [_candidate(r) for r in ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
 

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
 
 from memories.models import Memory
+from mnemara.kernel.replica import read_alias
 from tenants.paths import like_below
 from tenants.scoping import get_active_tenant
 
@@ -115,7 +116,7 @@ def scope_rows(paths: Sequence[str], *, descendants: bool) -> list[tuple[Any, ..
     if descendants:
         below = " OR s.path LIKE ANY(%s)"
         params.append([like_below(p) for p in paths])
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(SCOPES_SQL.format(descendants=below), params)
         return cursor.fetchall()
 
@@ -138,13 +139,13 @@ def index_rows(scope_id: uuid.UUID, since: int | None, primary: str,
     tenant_id = get_active_tenant().pk
     params: list[Any] = [primary, primary, *([] if since is None else [since]), list(secondary), scope_id,
                          tenant_id]
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(INDEX_ROWS_SQL.format(changed=changed), params)
         return cursor.fetchall()
 
 
 def removals(scope_ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, int]]:
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute(REMOVALS_SQL, [list(scope_ids)])
         return cursor.fetchall()
 
@@ -162,6 +163,6 @@ def access_upsert(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
 def hnsw_iterative_scan(limit: int) -> None:
     """pgvector 0.8 iterative scans for the rest of this transaction: the HNSW index keeps searching
     until ``limit`` rows pass the filter (or ``hnsw.max_scan_tuples`` is reached)."""
-    with connection.cursor() as cursor:
+    with connections[read_alias()].cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
         cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(limit)))}")

@@ -177,8 +177,10 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def start_service(data: ServedData, folder: Path, *, web_workers: int = 2) -> Iterator[Served]:
-    """``make run``'s serving stack on a free port, on the test database, until the block ends."""
+def start_service(data: ServedData, folder: Path, *, web_workers: int = 2,
+                  extra_env: dict[str, str] | None = None) -> Iterator[Served]:
+    """``make run``'s serving stack on a free port, on the test database, until the block ends.
+    ``extra_env`` changes its environment (an empty value removes a variable)."""
     port = free_port()
     log = folder / "server.log"
     metrics = folder / "prometheus"
@@ -186,6 +188,8 @@ def start_service(data: ServedData, folder: Path, *, web_workers: int = 2) -> It
     env = {**os.environ, "MNEMARA_DB_NAME": data.database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
            "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' setting, not the server's
+    env.update(extra_env or {})
+    env = {name: value for name, value in env.items() if value}
     argv = [part.format(port=port) for part in SERVE_COMMAND]
     argv[argv.index("--web-workers") + 1] = str(web_workers)
     with log.open("wb") as output:

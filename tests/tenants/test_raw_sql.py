@@ -18,6 +18,7 @@ ALLOWED_ELSEWHERE = {
     "mnemara/runtime/health.py": "server and pgvector versions",
     "mnemara/runtime/db/embedded.py": "creates the embedded server's database",
     "memories/compliance/vacuum.py": "VACUUM of the erasure tables",
+    "mnemara/kernel/replica.py": "WAL positions of the primary and the replica",
 }
 
 
