@@ -45,9 +45,11 @@ class Mem0View(TenantAPIView):
 
 
 class PingView(Mem0View):
+    # mem0's client needs an organisation and a project to start: the key's tenant is both here.
     def get(self, request: Request) -> Response:
+        tenant = self.api_key.tenant.slug
         return Response({"status": "ok", "message": "Mnemara's mem0-compatible API (docs/mem0.md).",
-                         "org_id": None, "project_id": None, "user_email": None})
+                         "org_id": tenant, "project_id": tenant, "user_email": None})
 
 
 class AddView(Mem0View):

@@ -45,7 +45,8 @@ def direct(client: APIClient, text: str, **ids: Any) -> dict[str, Any]:
 
 
 def test_it_pings_with_a_token_and_refuses_other_schemes(alice: KeyedClient) -> None:
-    assert call(token(alice), "GET", "/v1/ping/")["status"] == "ok"
+    ping = call(token(alice), "GET", "/v1/ping/")
+    assert ping["status"] == "ok" and ping["org_id"] == ping["project_id"] == alice.tenant.slug
     assert call(token(alice, "Bearer"), "GET", "/v1/ping/")["status"] == "ok"
     refused = call(token(alice, "Basic"), "GET", "/v1/ping/", expect=401)
     assert refused["error"]["code"] == "unauthenticated" and "Token" in refused["detail"]
