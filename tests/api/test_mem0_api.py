@@ -4,14 +4,20 @@ documented shape, Token auth and tenancy. The real mem0 client against the serve
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from memories.extraction.mem0_format import entity_scope
 from memories.models import Memory, MemoryVersion
+from mnemara.kernel.errors import ValidationFailed
 from tenants.models import AuditEvent
+from tenants.paths import segment_pattern
 from tenants.scoping import tenant_scope
 from tests.conftest import KeyedClient, keyed_client
 
@@ -195,3 +201,18 @@ def test_add_with_messages_extracts_them_now_offline(alice: KeyedClient) -> None
     listed = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "alex"}})
     assert {m["memory"] for m in listed["results"]} == texts
     assert all(m["metadata"]["source"] == "quickstart" for m in listed["results"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab_9.:@-/ \t\n中é²\u200b") | st.characters(exclude_categories=["Cs"]), max_size=66))
+def test_the_id_pattern_accepts_exactly_what_the_server_does(value: str) -> None:
+    """A mem0 id is one scope segment; the import schema's pattern says so to Python and to ECMA-262 alike."""
+    import jsonschema_rs
+
+    try:
+        entity_scope({"user_id": value})
+        accepted = True
+    except ValidationFailed:
+        accepted = False
+    assert accepted == bool(re.fullmatch(segment_pattern(), value)), repr(value)
+    assert accepted == jsonschema_rs.validator_for({"type": "string", "pattern": segment_pattern()}).is_valid(value)
