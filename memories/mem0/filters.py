@@ -76,11 +76,11 @@ def _time(name: str, condition: Any) -> Q:
     for op, value in condition.items():
         if op not in _TIME_OPS:
             raise unsupported(f"{name}.{op}")
-        q &= Q(**{f"{_TIME_FIELDS[name]}__{_TIME_OPS[op]}": _when(value, f"filters.{name}.{op}")})
+        q &= Q(**{f"{_TIME_FIELDS[name]}__{_TIME_OPS[op]}": when(value, f"filters.{name}.{op}")})
     return q
 
 
-def _when(value: Any, field: str) -> datetime:
+def when(value: Any, field: str) -> datetime:
     if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         value = f"{value}T00:00:00Z"
     return any_time(value, field)

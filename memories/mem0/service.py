@@ -47,7 +47,6 @@ SEARCH_FIELDS = {"query", "filters", "top_k", "threshold", "categories", "metada
 LIST_FIELDS = {"filters", "categories", "start_date", "end_date", *ENTITY_KINDS}
 MAX_SEARCH_SCOPES = 10 * MAX_SCOPES
 MAX_PAGE_SIZE = 1000
-MAX_BATCH = 1000
 #: How long ``add`` waits for an extraction the worker took first (then it answers PENDING with the job).
 EXTRACTION_WAIT_SECONDS = 60.0
 
@@ -261,7 +260,7 @@ def mem0_list(*, body: dict[str, Any], caller: Caller) -> QuerySet[Memory]:
         qs = qs.filter(type__in=types)
     for name, op in (("start_date", "gte"), ("end_date", "lte")):
         if body.get(name) is not None:
-            qs = qs.filter(**{f"valid_from__{op}": mem0_filters._when(body[name], name)})
+            qs = qs.filter(**{f"valid_from__{op}": mem0_filters.when(body[name], name)})
     return qs.order_by("-valid_from", "-id")
 
 
@@ -346,8 +345,8 @@ def _batch(body: dict[str, Any]) -> list[dict[str, Any]]:
     items = body.get("memories") if isinstance(body, dict) else None
     if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
         raise validation.field_error("memories", "A non-empty list of {memory_id, …} objects.")
-    if len(items) > MAX_BATCH:
-        raise validation.field_error("memories", f"At most {MAX_BATCH} memories.")
+    if len(items) > settings.MAX_BATCH_SIZE:
+        raise validation.field_error("memories", f"At most {settings.MAX_BATCH_SIZE} memories.")
     return items
 
 
