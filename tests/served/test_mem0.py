@@ -9,9 +9,10 @@ says in the forms those rules know ("I prefer …", "Remember that …").
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -41,6 +42,27 @@ def mem0(served: Served, tmp_path_factory: pytest.TempPathFactory) -> Iterator[A
             os.environ[name] = value
 
 
+@pytest.fixture(scope="module")
+def dashboard(served: Served) -> Iterator[httpx.Client]:
+    """The dashboard, signed in as the tenant's owner (the login form, as a person fills it)."""
+    with httpx.Client(base_url=served.url, timeout=60, follow_redirects=True) as client:
+        form = client.get("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+        assert token, form.text[:500]
+        signed = client.post("/accounts/login/", data={"username": served.data.admin_email,
+                                                       "password": served.data.admin_password,
+                                                       "csrfmiddlewaretoken": token.group(1)})
+        assert signed.status_code == 200 and str(signed.url).rstrip("/") == served.url, signed.url
+        yield client
+
+
+def shown(dashboard: httpx.Client, memory_id: str) -> str:
+    """The memory's page on the dashboard (its content, its history)."""
+    page = dashboard.get(f"/memories/{memory_id}/")
+    assert page.status_code == 200, page.status_code
+    return html.unescape(page.text)
+
+
 def trail(api: httpx.Client, django_db_blocker: Any, tenant_slug: str, memory_id: str) -> tuple[int, set[str]]:
     """A memory's versions (through Mnemara's REST API) and its audit actions (from the audit log)."""
     from tenants.models import AuditEvent, Tenant
@@ -55,16 +77,18 @@ def trail(api: httpx.Client, django_db_blocker: Any, tenant_slug: str, memory_id
 
 
 def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: httpx.Client,
-                                               django_db_blocker: Any, tmp_path: Path) -> None:
+                                               dashboard: httpx.Client, django_db_blocker: Any) -> None:
     client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
 
     added = client.add(MESSAGES, user_id="alex")
     assert added["status"] == "SUCCEEDED", added
     made = {r["id"]: r["memory"] for r in added["results"]}
     assert {"Prefers vegetarian food", "I am allergic to nuts"} <= set(made.values()), added
-    for memory_id in made:  # visible as Mnemara memories, each with its versions and audit trail
+    for memory_id, text in made.items():  # Mnemara memories, each with its versions and audit trail
         versions, actions = trail(api, django_db_blocker, served.data.tenant_slug, memory_id)
         assert versions >= 1 and "memory.created" in actions, (memory_id, versions, actions)
+        page = shown(dashboard, memory_id)
+        assert text in page and "History" in page and "user/alex" in page
 
     found = client.search("Which food does Alex prefer?", filters={"user_id": "alex"}, top_k=3)
     assert found["results"] and found["results"][0]["memory"] == "Prefers vegetarian food", found
@@ -81,6 +105,8 @@ def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: h
     assert history[1]["old_memory"] == "I am allergic to nuts"
     versions, actions = trail(api, django_db_blocker, served.data.tenant_slug, allergy)
     assert versions == 2 and {"memory.created", "memory.updated"} <= actions
+    page = shown(dashboard, allergy)
+    assert "Allergic to peanuts and tree nuts" in page and "v2" in page
 
     assert client.delete(allergy)["message"] == "Memory deleted successfully!"
     with pytest.raises(mem0.exceptions.MemoryNotFoundError):
