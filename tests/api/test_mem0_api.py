@@ -216,3 +216,10 @@ def test_the_id_pattern_accepts_exactly_what_the_server_does(value: str) -> None
         accepted = False
     assert accepted == bool(re.fullmatch(segment_pattern(), value)), repr(value)
     assert accepted == jsonschema_rs.validator_for({"type": "string", "pattern": segment_pattern()}).is_valid(value)
+
+
+def test_its_routes_stay_out_of_mnemaras_schema() -> None:
+    """/api/schema/ describes Mnemara's API; the mem0 routes are docs/mem0.md's."""
+    from tests.contract import served_schema
+
+    assert not [path for path in served_schema()["paths"] if path.startswith("/mem0")]
