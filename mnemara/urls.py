@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
+    path("mem0/", include("memories.api.mem0")),  # mem0's own clients (docs/mem0.md); not in /api/schema/
     path("i18n/", include("django.conf.urls.i18n")),
     # The dashboard: tenant screens and memory screens share the "dashboard" namespace.
     path("", include((tenants.urls.urlpatterns + memories.urls.urlpatterns, "dashboard"))),

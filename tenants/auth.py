@@ -48,14 +48,18 @@ class KeyPrincipal:
 
 
 class ApiKeyAuthentication(authentication.BaseAuthentication):
+    #: The ``Authorization`` schemes a key may come with (lower case), and how to say so.
+    schemes: tuple[str, ...] = ("bearer",)
+    expected = "Use 'Authorization: Bearer <api key>'."
+
     def authenticate(self, request: Request) -> tuple[KeyPrincipal, ApiKey] | None:
         header = request.META.get("HTTP_AUTHORIZATION", "")
         if not header:
             return None
         scheme, _, presented = header.partition(" ")
         presented = presented.strip()
-        if scheme.lower() != "bearer" or not presented:
-            raise exceptions.AuthenticationFailed("Use 'Authorization: Bearer <api key>'.")
+        if scheme.lower() not in self.schemes or not presented:
+            raise exceptions.AuthenticationFailed(self.expected)
         key = self._lookup(presented)
         if key is None:
             raise exceptions.AuthenticationFailed("Invalid or revoked API key.")
@@ -102,3 +106,15 @@ class ApiKeyRateThrottle(throttling.SimpleRateThrottle):
         if not isinstance(request.auth, ApiKey):
             return None
         return f"throttle:key:{request.auth.prefix}"
+
+
+
+class TokenOrBearerAuthentication(ApiKeyAuthentication):
+    """The same API keys, also as ``Authorization: Token <key>`` (what mem0's clients send): the
+    mem0-compatible API (docs/mem0.md) accepts both schemes."""
+
+    schemes = ("token", "bearer")
+    expected = "Use 'Authorization: Token <api key>' (or Bearer)."
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Token realm="mnemara"'

@@ -41,6 +41,12 @@ def scope_pattern() -> str:
 
 
 @functools.cache
+def segment_pattern() -> str:
+    """One segment of a scope path (e.g. a mem0 ``user_id``), as a regular expression read alike everywhere."""
+    return f"^[^{_refused_in_segments()}]{{1,64}}$"
+
+
+@functools.cache
 def _segment() -> re.Pattern[str]:
     return re.compile(f"[^{_refused_in_segments()}]{{1,64}}")
 

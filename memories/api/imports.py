@@ -18,7 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from memories.api.parsing import AsciiIntegerField, StrictDateTimeField
+from memories.api.parsing import DATETIME_PATTERN, AsciiIntegerField, StrictDateTimeField
 from memories.api.schema import NO_NUL, ContentField, MetadataField, ScopeField, Text
 from memories.api.sessions import SESSION_KEY_PATTERN, MessageIn
 from memories.choices import JobStatus, MemoryType, Provenance, Status
@@ -29,11 +29,13 @@ from memories.extraction.imports import (
     history_import,
     import_get,
 )
+from memories.extraction.mem0_format import ENTITY_KINDS
 from memories.representation import iso
 from mnemara.kernel.errors import NotFound
 from mnemara.kernel.parsers import JSONLinesParser, JSONParser
 from mnemara.kernel.schema import errors
 from tenants.api import TenantAPIView
+from tenants.paths import segment_pattern
 
 if TYPE_CHECKING:
     from memories.extraction.imports import Progress
@@ -91,6 +93,58 @@ class ExportedMemoryIn(serializers.Serializer[Any]):
     superseded_by = UUIDText(required=False, allow_null=True)
 
 
+class TimeOrSeconds(serializers.Field):  # type: ignore[type-arg]
+    """A marker for the schema: an ISO 8601 time with its zone, or Unix seconds (``TimeOrSecondsSchema``)."""
+
+
+class TimeOrSecondsSchema(OpenApiSerializerFieldExtension):
+    target_class = TimeOrSeconds
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string", "format": "date-time", "pattern": DATETIME_PATTERN},
+                          {"type": "number", "minimum": -62135596800, "maximum": 253402300799},
+                          {"type": "null"}],
+                "description": "When it was said: ISO 8601 with a zone, or Unix seconds; none: now."}
+
+
+def _entity_id(name: str) -> Text:
+    return Text(segment_pattern, max_length=64, required=False, allow_null=True,
+                help_text=f"mem0's `{name}`: one scope segment (docs/mem0.md has the mapping).")
+
+
+@extend_schema_serializer(component_name="ImportMem0Memory")
+class Mem0LineIn(serializers.Serializer[Any]):
+    """A memory of a mem0 `get_all`/export dump: a stated memory in the scope its ids name, valid from its
+    `created_at`; one `id` is imported once. Other fields are ignored."""
+
+    id = Text(required=False, allow_null=True, max_length=200, help_text="mem0's id: imported once.")
+    memory = ContentField()
+    user_id = _entity_id("user_id")
+    agent_id = _entity_id("agent_id")
+    app_id = _entity_id("app_id")
+    run_id = _entity_id("run_id")
+    created_at = TimeOrSeconds(required=False)
+    metadata = MetadataField(required=False, allow_null=True)
+
+
+@extend_schema_serializer(component_name="ImportGenericMemory")
+class GenericLineIn(serializers.Serializer[Any]):
+    """A memory of a generic file: as a mem0 line, the text in `content` (no `id`: a twin of a live memory in
+    the scope is not written again)."""
+
+    content = ContentField()
+    user_id = _entity_id("user_id")
+    agent_id = _entity_id("agent_id")
+    app_id = _entity_id("app_id")
+    run_id = _entity_id("run_id")
+    created_at = TimeOrSeconds(required=False)
+    metadata = MetadataField(required=False, allow_null=True)
+
+
+def _one_id() -> dict[str, Any]:
+    return {"anyOf": [{"required": [name], "properties": {name: {"type": "string"}}} for name in ENTITY_KINDS]}
+
+
 @extend_schema_serializer(component_name="ImportLines")
 class ImportLinesIn(serializers.Serializer[Any]):
     """The lines of an import (a marker: ``ImportLinesSchema`` states them)."""
@@ -107,7 +161,12 @@ class ImportLinesSchema(OpenApiSerializerExtension):
                  "properties": {"kind": {"type": "string", "pattern": NO_NUL, "not": {"const": MEMORY_LINE}},
                                 "schema_version": {"type": "string", "pattern": SCHEMA_VERSION_PATTERN}},
                  "required": ["kind", "schema_version"]}
-        line = {"oneOf": [{"allOf": [conversation], "not": {"required": ["kind"]}}, memory, other]}
+        mem0 = auto_schema.resolve_serializer(Mem0LineIn, direction).ref
+        generic = auto_schema.resolve_serializer(GenericLineIn, direction).ref
+        not_other = [{"required": ["kind"]}, {"required": ["messages"]}]
+        line = {"oneOf": [{"allOf": [conversation], "not": {"required": ["kind"]}}, memory, other,
+                          {"allOf": [mem0, _one_id()], "not": {"anyOf": not_other}},
+                          {"allOf": [generic, _one_id()], "not": {"anyOf": [*not_other, {"required": ["memory"]}]}}]}
         return {"type": "array", "items": line, "minItems": 1, "maxItems": settings.IMPORT_MAX_LINES}
 
 
@@ -182,8 +241,11 @@ class ImportCreateView(_ImportView):
 
     @extend_schema(
         operation_id="import_create", tags=["imports"], summary="Import history",
-        description="Imports conversations (with their turns' times) and/or the lines of a Mnemara export "
-                    "(schema 1.x), as a JSON array or as JSON Lines (`application/x-ndjson`, one line each). "
+        description="Imports conversations (with their turns' times), the lines of a Mnemara export (schema "
+                    "1.x), the memories of a mem0 dump (`{\"id\", \"memory\", \"user_id\", \"created_at\", "
+                    "\"metadata\"}`) and generic memory lines (`{\"content\", \"user_id\", \"created_at\", "
+                    "\"metadata\"}`; docs/mem0.md), as a JSON array or as JSON Lines (`application/x-ndjson`, "
+                    "one line each). "
                     "Every line is checked first: a bad one is a 400 naming it (`lines.3.messages.0.created_at`) "
                     "and nothing is written. Turns and exported memories are written at once; memories are "
                     "extracted from the new turns by a background job, oldest conversation first. Importing the "

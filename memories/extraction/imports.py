@@ -8,7 +8,11 @@ A file is a list of lines (JSONL), each one of:
 - an **export line** of schema 1.x (``memories/compliance/export_schema.json``): ``memory_version`` lines
   give each memory's last recorded state (the highest ``version`` of a ``memory_id``), written through the
   write flow as recorded (``memories.write.prepare.Recorded``: status, validity and ``superseded_by``
-  kept, history not replayed); ``audit_event`` lines and kinds this reader does not know are skipped.
+  kept, history not replayed); ``audit_event`` lines and kinds this reader does not know are skipped;
+- a **mem0 memory** ``{"id", "memory", "user_id"?, "agent_id"?, "app_id"?, "run_id"?, "created_at"?,
+  "metadata"?}`` (a line of mem0's ``get_all``/export), or a **generic line** ``{"content", "user_id", …}``
+  (same fields, the text in ``content``): a stated memory in the scope its ids name
+  (``memories.extraction.mem0_format``), valid from its ``created_at``, written through the write flow.
 
 Everything is validated before anything is written, and written in one transaction: a bad line is a 400
 naming it (``lines.3.messages.0.created_at``) and nothing is stored. Extraction then runs in the worker:
@@ -16,8 +20,8 @@ one ``import`` job takes the conversations' jobs oldest first (``tasks.import_ru
 supersedes an earlier one, never the reverse.
 
 Importing the same file again adds nothing: a turn is identified by its session and position (the turn at
-that position must be the same role and text, else 409 ``import_conflict``), an exported memory by its id
-in the export (``ImportedMemory``), or by being a live twin (same content in the scope).
+that position must be the same role and text, else 409 ``import_conflict``), an exported memory (or a mem0
+one) by its id in the export (``ImportedMemory``), or by being a live twin (same content in the scope).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from memories.choices import JobKind, JobStatus, MemoryType, Provenance, Status
+from memories.extraction.mem0_format import ImportedLine, imported_line, is_generic_line, is_mem0_line
 from memories.extraction.sessions import (
     Message,
     session_for_append,
@@ -84,6 +89,7 @@ class ExportedMemory:
 class Parsed:
     conversations: list[Conversation] = field(default_factory=list)
     memories: dict[uuid.UUID, ExportedMemory] = field(default_factory=dict)
+    imported: list[ImportedLine] = field(default_factory=list)
     skipped: int = 0
 
 
@@ -105,6 +111,11 @@ def parse_lines(lines: object, *, scope_prefix: str = "") -> Parsed:
             raise validation.field_error(f"lines.{n}", "An object: a conversation or an export line.")
         if "kind" in line:
             _export_line(line, at, n, prefix_path, parsed)
+            continue
+        if is_mem0_line(line) or is_generic_line(line):
+            imported = imported_line(line, n, prefix_path)
+            prepare(imported.item, threshold=1.0, prefix=at)  # the write flow's checks now, as for export lines
+            parsed.imported.append(imported)
             continue
         conversation = _conversation(line, at, n, prefix_path)
         if (conversation.scope, conversation.session_key) in seen:
@@ -217,6 +228,7 @@ def history_import(*, lines: object, actor: str, scope_prefix: str = "") -> Hist
         Tenant.objects.select_for_update(no_key=True).filter(pk=get_active_tenant().pk).first()
         record = HistoryImport(actor=actor, conversations=len(parsed.conversations), lines_skipped=parsed.skipped)
         _memories_write(parsed.memories, record, actor)
+        _lines_write(parsed.imported, record, actor)
         ranges = [(c, *_conversation_append(c, record)) for c in parsed.conversations]
         ranges = [r for r in ranges if r[1] is not None]
         ranges.sort(key=lambda r: (r[2], r[0].line))  # oldest conversation first, then file order
@@ -318,6 +330,37 @@ def _ledger(batch: Sequence[ExportedMemory], results: Sequence[WriteResult], map
     ImportedMemory.objects.bulk_create(
         [ImportedMemory(origin=m.origin, memory_id=r.memory.pk) for m, r in zip(batch, results, strict=True)],
         ignore_conflicts=True)
+
+
+def _lines_write(lines: list[ImportedLine], record: HistoryImport, actor: str) -> None:
+    """mem0 and generic lines: a mem0 memory already imported (by its id) is skipped; the rest go through the
+    write flow in file order (a twin of a live memory is a ``duplicate``, counted as present)."""
+    if not lines:
+        return
+    origins = [m.origin for m in lines if m.origin is not None]
+    present = set(ImportedMemory.objects.filter(origin__in=origins).values_list("origin", flat=True))
+    seen: set[uuid.UUID] = set()
+    todo = []
+    for m in lines:
+        if m.origin is not None and (m.origin in present or m.origin in seen):
+            record.memories_present += 1
+            continue
+        if m.origin is not None:
+            seen.add(m.origin)
+        todo.append(m)
+    mapped: dict[uuid.UUID, uuid.UUID] = {}
+    for start in range(0, len(todo), WRITE_BATCH):
+        batch = todo[start:start + WRITE_BATCH]
+        results = memory_create(items=[m.item for m in batch], actor=actor)
+        for m, result in zip(batch, results, strict=True):
+            if result.action is Action.DUPLICATE:
+                record.memories_present += 1
+            else:
+                record.memories_created += 1
+            if m.origin is not None:
+                mapped[m.origin] = result.memory.pk
+    ImportedMemory.objects.bulk_create([ImportedMemory(origin=o, memory_id=pk) for o, pk in mapped.items()],
+                                       ignore_conflicts=True)
 
 
 # --------------------------------------------------------------------------- progress

@@ -158,7 +158,8 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
         items.append(MemoryInput(
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
             provenance=c.provenance, subject=work.subject, source_session=work.source_session,
-            valid_from=said_at(c, work), metadata={"extraction": {"job": str(job.pk), "extractor": extractor}}))
+            valid_from=said_at(c, work),
+            metadata={**job.input.get("metadata", {}), "extraction": {"job": str(job.pk), "extractor": extractor}}))
     return items
 
 

@@ -216,19 +216,23 @@ def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = (),
     return job
 
 
-def extraction_request(*, scope: str, messages: object, subject: str | None = None, actor: str) -> Job:
-    """POST /extract: a job on the given messages (kept on the Job row only until it finishes)."""
+def extraction_request(*, scope: str, messages: object, subject: str | None = None, actor: str,
+                       metadata: dict[str, Any] | None = None) -> Job:
+    """POST /extract: a job on the given messages (kept on the Job row only until it finishes). ``metadata``:
+    given to every memory the job extracts (the mem0-compatible ``add``)."""
     scope_path = validate_scope_path(scope)
     if subject is not None:
         validation.validate_no_nul(subject, "subject")
     parsed = validate_messages(messages)
+    metadata = validation.validate_metadata(metadata)
     if extractor_name() == "claude" and spend.spend_cap_reached():
         raise Throttled("The daily extraction cap of this tenant is reached; try again tomorrow.",
                         code="spend_cap_reached")
     with transaction.atomic():
         return job_create(kind=JobKind.EXTRACT, scope=scope_get_or_create(scope_path),
                           subject=subject_get_or_create(subject), actor=actor,
-                          input={"messages": [message_json(m) for m in parsed]})
+                          input={"messages": [message_json(m) for m in parsed],
+                                 **({"metadata": metadata} if metadata else {})})
 
 
 def message_json(message: Message) -> dict[str, Any]:

@@ -86,7 +86,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def wants_json(request: HttpRequest) -> bool:
-    return request.path.startswith("/api/") or request.path in ("/healthz", "/readyz")
+    return request.path.startswith(("/api/", "/mem0/")) or request.path in ("/healthz", "/readyz")
 
 
 # What a dashboard member reads when a request made in the page (htmx) fails: the page stays as it is and

@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Import history
-         * @description Imports conversations (with their turns' times) and/or the lines of a Mnemara export (schema 1.x), as a JSON array or as JSON Lines (`application/x-ndjson`, one line each). Every line is checked first: a bad one is a 400 naming it (`lines.3.messages.0.created_at`) and nothing is written. Turns and exported memories are written at once; memories are extracted from the new turns by a background job, oldest conversation first. Importing the same lines again adds nothing. Imports cover every scope: a key restricted to scope prefixes gets 404.
+         * @description Imports conversations (with their turns' times), the lines of a Mnemara export (schema 1.x), the memories of a mem0 dump (`{"id", "memory", "user_id", "created_at", "metadata"}`) and generic memory lines (`{"content", "user_id", "created_at", "metadata"}`; docs/mem0.md), as a JSON array or as JSON Lines (`application/x-ndjson`, one line each). Every line is checked first: a bad one is a 400 naming it (`lines.3.messages.0.created_at`) and nothing is written. Turns and exported memories are written at once; memories are extracted from the new turns by a background job, oldest conversation first. Importing the same lines again adds nothing. Imports cover every scope: a key restricted to scope prefixes gets 404.
          */
         post: operations["import_create"];
         delete?: never;
@@ -955,10 +955,66 @@ export interface components {
             /** Format: uuid */
             superseded_by?: string | null;
         };
+        /**
+         * @description A memory of a generic file: as a mem0 line, the text in `content` (no `id`: a twin of a live memory in
+         *     the scope is not written again).
+         */
+        ImportGenericMemoryRequest: {
+            /** @description The text, at most 8,000 characters. Controls and invisible characters are dropped and spaces collapsed; something must remain. */
+            content: string;
+            /** @description mem0's `user_id`: one scope segment (docs/mem0.md has the mapping). */
+            user_id?: string | null;
+            /** @description mem0's `agent_id`: one scope segment (docs/mem0.md has the mapping). */
+            agent_id?: string | null;
+            /** @description mem0's `app_id`: one scope segment (docs/mem0.md has the mapping). */
+            app_id?: string | null;
+            /** @description mem0's `run_id`: one scope segment (docs/mem0.md has the mapping). */
+            run_id?: string | null;
+            /** @description When it was said: ISO 8601 with a zone, or Unix seconds; none: now. */
+            created_at?: string | number | null;
+            metadata?: components["schemas"]["Metadata"] | null;
+        };
         ImportLinesRequest: (components["schemas"]["ImportConversationRequest"] | components["schemas"]["ImportExportedMemoryRequest"] | {
             kind: string;
             schema_version: string;
-        })[];
+        } | (components["schemas"]["ImportMem0MemoryRequest"] & ({
+            user_id: string;
+        } | {
+            agent_id: string;
+        } | {
+            app_id: string;
+        } | {
+            run_id: string;
+        })) | (components["schemas"]["ImportGenericMemoryRequest"] & ({
+            user_id: string;
+        } | {
+            agent_id: string;
+        } | {
+            app_id: string;
+        } | {
+            run_id: string;
+        })))[];
+        /**
+         * @description A memory of a mem0 `get_all`/export dump: a stated memory in the scope its ids name, valid from its
+         *     `created_at`; one `id` is imported once. Other fields are ignored.
+         */
+        ImportMem0MemoryRequest: {
+            /** @description mem0's id: imported once. */
+            id?: string | null;
+            /** @description The text, at most 8,000 characters. Controls and invisible characters are dropped and spaces collapsed; something must remain. */
+            memory: string;
+            /** @description mem0's `user_id`: one scope segment (docs/mem0.md has the mapping). */
+            user_id?: string | null;
+            /** @description mem0's `agent_id`: one scope segment (docs/mem0.md has the mapping). */
+            agent_id?: string | null;
+            /** @description mem0's `app_id`: one scope segment (docs/mem0.md has the mapping). */
+            app_id?: string | null;
+            /** @description mem0's `run_id`: one scope segment (docs/mem0.md has the mapping). */
+            run_id?: string | null;
+            /** @description When it was said: ISO 8601 with a zone, or Unix seconds; none: now. */
+            created_at?: string | number | null;
+            metadata?: components["schemas"]["Metadata"] | null;
+        };
         ImportMemories: {
             /** @description Written from export lines, and extracted so far. */
             created: number;

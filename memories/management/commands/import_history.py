@@ -15,15 +15,19 @@ from tenants.scoping import tenant_scope
 
 
 def read_lines(path: Path) -> list[Any]:
-    """The JSON value of every non-blank line (``.gz`` files are read through gzip, as exports are written)."""
+    """The JSON value of every non-blank line (``.gz`` files are read through gzip, as exports are written); or
+    a whole-file JSON array, or a mem0 ``get_all`` answer (``{"results": [...]}``): its memories."""
     opener = gzip.open if path.suffix == ".gz" else open
     values = []
     try:
         with opener(path, "rt", encoding="utf-8", newline="\n") as f:
-            lines = list(f)
+            text = f.read()
     except (OSError, ValueError) as exc:
         raise CommandError(f"Cannot read {path}: {exc}") from exc
-    for number, line in enumerate(lines, start=1):
+    whole = _whole_file(text)
+    if whole is not None:
+        return whole
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
@@ -33,9 +37,24 @@ def read_lines(path: Path) -> list[Any]:
     return values
 
 
+def _whole_file(text: str) -> list[Any] | None:
+    """A file that is one JSON array, or one mem0 page (``{"results": [...], "count": …}``); None otherwise."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("results"), list) and "kind" not in value:
+        return list(value["results"])
+    return None
+
+
 class Command(BaseCommand):
-    help = ("Import history from a JSONL file (docs/api.md §8.4): conversations with their turns' times, and/or "
-            "the lines of a Mnemara export (schema 1.x, .jsonl or .jsonl.gz). Checks every line, writes turns "
+    help = ("Import history from a JSONL file (docs/api.md §8.4): conversations with their turns' times, the lines "
+            "of a Mnemara export (schema 1.x, .jsonl or .jsonl.gz), mem0 memories (a get_all dump: JSONL, a JSON "
+            "array or its {\"results\": [...]} page) and generic {content, user_id, created_at, metadata} lines "
+            "(docs/mem0.md). Checks every line, writes turns "
             "and exported memories at once, and queues the extraction for the worker (--wait: run it here). "
             "Importing the same file again adds nothing.")
 

@@ -1,0 +1,174 @@
+"""mem0's ``filters`` as Django queries (docs/mem0.md, "Filters").
+
+A filter is an object whose keys are combined with AND; ``AND``/``OR`` take a list of filters. Keys:
+
+- ``user_id``, ``agent_id``, ``app_id``, ``run_id``: a value (``"alex"``), ``"*"`` (any), ``{"in": [...]}``,
+  ``{"ne": v}`` — matched on the ``<kind>/<id>`` pairs of the memory's scope path (mem0_format);
+- ``created_at``, ``updated_at``: ``{"gte"|"gt"|"lte"|"lt": time}`` (``created_at`` is the memory's
+  ``valid_from``: when it became true, which an import or a ``timestamp`` sets);
+- ``categories``: ``{"in": [...]}`` or ``{"contains": t}`` — Mnemara's memory types;
+- ``metadata``: ``{key: value, ...}``, the metadata containing those pairs.
+
+Anything else (``NOT``, ``keywords``, other operators) is refused with 400 ``unsupported_filter``.
+``scope_query`` is the same filter on scope rows, with every condition that is not about ids taken as
+true: search uses it to find the scopes to look in, then the whole filter on what it found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q
+
+from memories.choices import MemoryType
+from memories.extraction.mem0_format import ENTITY_KINDS, any_time
+from memories.write import validation
+from mnemara.kernel.errors import ValidationFailed
+from tenants.paths import segment_pattern
+
+ALWAYS = Q(pk__isnull=False)
+_TIME_FIELDS = {"created_at": "valid_from", "updated_at": "updated_at"}
+_TIME_OPS = {"gte": "gte", "gt": "gt", "lte": "lte", "lt": "lt"}
+MAX_DEPTH = 8
+
+
+def unsupported(what: str) -> ValidationFailed:
+    return ValidationFailed(f"Not supported in mem0 filters: {what} (docs/mem0.md lists what is).",
+                            code="unsupported_filter", fields={"filters": [f"Not supported: {what}."]})
+
+
+def _entity_q(kind: str, value: str, field: str) -> Q:
+    pairs = r"^(?:[^/]+/[^/]+/)*"
+    if value == "*":
+        return Q(**{f"{field}__regex": rf"{pairs}{kind}/[^/]+(?:/|$)"})
+    if not isinstance(value, str) or not re.fullmatch(segment_pattern(), value):
+        raise validation.field_error(f"filters.{kind}_id", "An id: 1-64 letters, digits or . _ : @ -, or \"*\".")
+    return Q(**{f"{field}__regex": rf"{pairs}{kind}/{re.escape(value)}(?:/|$)"})
+
+
+def _entity(name: str, condition: Any, field: str) -> Q:
+    kind = ENTITY_KINDS[name]
+    if not isinstance(condition, dict):
+        return _entity_q(kind, condition, field)
+    q = ALWAYS
+    for op, value in condition.items():
+        if op == "in" and isinstance(value, list) and value:
+            ors = Q(pk__in=[])
+            for v in value:
+                ors |= _entity_q(kind, v, field)
+            q &= ors
+        elif op == "ne":
+            q &= ~_entity_q(kind, value, field)
+        elif op == "eq":
+            q &= _entity_q(kind, value, field)
+        else:
+            raise unsupported(f"{name}.{op}")
+    return q
+
+
+def _time(name: str, condition: Any) -> Q:
+    if not isinstance(condition, dict) or not condition:
+        raise unsupported(f"{name} without an operator (gte, gt, lte, lt)")
+    q = ALWAYS
+    for op, value in condition.items():
+        if op not in _TIME_OPS:
+            raise unsupported(f"{name}.{op}")
+        q &= Q(**{f"{_TIME_FIELDS[name]}__{_TIME_OPS[op]}": when(value, f"filters.{name}.{op}")})
+    return q
+
+
+def when(value: Any, field: str) -> datetime:
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        value = f"{value}T00:00:00Z"
+    return any_time(value, field)
+
+
+def _categories(condition: Any) -> Q:
+    if not isinstance(condition, dict) or len(condition) != 1:
+        raise unsupported("categories without one operator (in, contains)")
+    (op, value), = condition.items()
+    values = value if op == "in" and isinstance(value, list) else [value] if op == "contains" else None
+    if values is None:
+        raise unsupported(f"categories.{op}")
+    bad = [v for v in values if v not in MemoryType.values]
+    if bad:
+        raise validation.field_error("filters.categories", f"Mnemara's categories are its types: "
+                                                           f"{', '.join(MemoryType.values)}.")
+    return Q(type__in=values)
+
+
+def _metadata(condition: Any) -> Q:
+    if not isinstance(condition, dict) or not condition:
+        raise unsupported("metadata other than an object of key: value pairs")
+    return Q(metadata__contains=validation.validate_metadata(condition))
+
+
+def _build(node: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | None) -> Q:
+    if depth > MAX_DEPTH:
+        raise unsupported(f"filters nested deeper than {MAX_DEPTH} levels")
+    if not isinstance(node, dict):
+        raise validation.field_error("filters", "An object (keys joined with AND; AND/OR take a list of objects).")
+    q = ALWAYS
+    for key, value in node.items():
+        if key in ("AND", "OR"):
+            if not isinstance(value, list) or not value:
+                raise validation.field_error(f"filters.{key}", "A non-empty list of filters.")
+            parts = [_build(v, field, depth + 1, leaf) for v in value]
+            joined = parts[0]
+            for part in parts[1:]:
+                joined = joined & part if key == "AND" else joined | part
+            q &= joined
+        elif key in ENTITY_KINDS:
+            q &= _entity(key, value, field)
+        elif leaf is not None and key in ("created_at", "updated_at", "categories", "metadata"):
+            q &= leaf(key, value)
+        elif leaf is None and key in ("created_at", "updated_at", "categories", "metadata"):
+            q &= ALWAYS
+        else:
+            raise unsupported(key)
+    return q
+
+
+def _memory_leaf(key: str, value: Any) -> Q:
+    if key == "categories":
+        return _categories(value)
+    if key == "metadata":
+        return _metadata(value)
+    return _time(key, value)
+
+
+def memory_query(filters: dict[str, Any]) -> Q:
+    """The whole filter on memories (their scope's path, validity, type and metadata)."""
+    return _build(filters, "scope__path", 0, _memory_leaf)
+
+
+def scope_query(filters: dict[str, Any]) -> Q:
+    """The filter's conditions on ids, on scope rows (``path``); every other condition counts as true."""
+    memory_query(filters)  # refuse what is unsupported or malformed, whatever search would look at
+    return _build(filters, "path", 0, None)
+
+
+def names_an_id(filters: dict[str, Any]) -> bool:
+    """Does the filter name one of the ids anywhere (mem0 asks for one)?"""
+    if not isinstance(filters, dict):
+        return False
+    for key, value in filters.items():
+        if key in ENTITY_KINDS:
+            return True
+        if key in ("AND", "OR") and isinstance(value, list) and any(names_an_id(v) for v in value):
+            return True
+    return False
+
+
+def only_ids(filters: dict[str, Any]) -> bool:
+    """Does the filter say nothing but ids (so the scopes it selects are exactly the memories it selects)?"""
+    for key, value in filters.items():
+        if key in ("AND", "OR"):
+            if not all(isinstance(v, dict) and only_ids(v) for v in value):
+                return False
+        elif key not in ENTITY_KINDS:
+            return False
+    return True

@@ -1,0 +1,392 @@
+"""The mem0-compatible API's operations (docs/mem0.md), each through Mnemara's own services: writes through
+the write flow, revisions and deletion (versions, audit, review, erasure), ``add`` with messages through an
+extraction job, search through recall. Nothing here writes a row itself.
+
+Every operation runs in the API key's tenant and within its scope prefixes (outside them: 404).
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
+
+from memories import selectors
+from memories.choices import JobStatus, MemoryType, Provenance, Status
+from memories.extraction.mem0_format import ENTITY_KINDS, any_time, entity_scope, unix_time
+from memories.extraction.sessions import extraction_request
+from memories.extraction.tasks import extraction_run
+from memories.mem0 import filters as mem0_filters
+from memories.mem0.shapes import EVENTS, mem0_history, mem0_memory
+from memories.models import Job, Memory, Scope
+from memories.recall import search
+from memories.recall.query import MAX_K, MAX_SCOPES
+from memories.write import revisions, validation
+from memories.write.feedback import feedback_record
+from memories.write.flow import memory_create
+from memories.write.policy import Action
+from memories.write.prepare import MemoryInput
+from mnemara.kernel.errors import NotFound, ValidationFailed
+from tenants.paths import path_within, scope_filter
+
+#: Parameters mem0 defines that Mnemara does not (docs/mem0.md, "Not supported"): a clear 400 names them.
+UNSUPPORTED = {"enable_graph", "org_id", "project_id", "custom_categories", "custom_instructions",
+               "agent_custom_instructions", "structured_data_schema", "includes", "excludes", "immutable",
+               "memory_type", "prompt", "show_expired", "reference_date", "criteria", "use_criteria"}
+#: Accepted and without effect here (docs/mem0.md says why).
+IGNORED = {"output_format", "version", "async_mode", "rerank", "keyword_search", "fields", "latest_only"}
+ADD_FIELDS = {"messages", "filters", "metadata", "infer", "timestamp", "expiration_date", *ENTITY_KINDS}
+SEARCH_FIELDS = {"query", "filters", "top_k", "threshold", "categories", "metadata", *ENTITY_KINDS}
+LIST_FIELDS = {"filters", "categories", "start_date", "end_date", *ENTITY_KINDS}
+MAX_SEARCH_SCOPES = 10 * MAX_SCOPES
+MAX_PAGE_SIZE = 1000
+#: How long ``add`` waits for an extraction the worker took first (then it answers PENDING with the job).
+EXTRACTION_WAIT_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who calls: the key's scope prefixes (none: the whole tenant) and the actor its writes are recorded as."""
+
+    prefixes: Sequence[str]
+    actor: str
+
+
+# --------------------------------------------------------------------------- parameters
+
+def _check_keys(body: dict[str, Any], allowed: set[str]) -> None:
+    refused = sorted(k for k in body if k in UNSUPPORTED and body[k] not in (None, False, [], {}, ""))
+    unknown = sorted(k for k in body if k not in allowed and k not in UNSUPPORTED and k not in IGNORED)
+    if refused or unknown:
+        names = refused + unknown
+        raise ValidationFailed(f"Not supported by Mnemara's mem0-compatible API: {', '.join(names)} "
+                               "(docs/mem0.md lists what is).", code="unsupported_parameter",
+                               fields={name: ["Not supported."] for name in names})
+    if body.get("output_format") not in (None, "v1.1"):
+        raise ValidationFailed("Only output_format v1.1 is supported.", code="unsupported_parameter",
+                               fields={"output_format": ["Only v1.1."]})
+
+
+def _filters(body: dict[str, Any]) -> dict[str, Any]:
+    """``filters`` with any top-level ids joined to it (mem0's v1 style), checked to name an id."""
+    raw = body.get("filters")
+    if raw is not None and not isinstance(raw, dict):
+        raise validation.field_error("filters", "An object, e.g. {\"user_id\": \"alex\"}.")
+    parts = [raw] if raw else []
+    parts += [{name: body[name]} for name in ENTITY_KINDS if body.get(name) is not None]
+    combined = parts[0] if len(parts) == 1 else {"AND": parts} if parts else {}
+    mem0_filters.memory_query(combined)  # what is not supported is named before anything else
+    if not mem0_filters.names_an_id(combined):
+        raise validation.field_error("filters", "Name at least one of user_id, agent_id, app_id, run_id "
+                                                "(e.g. {\"user_id\": \"alex\"}).")
+    return combined
+
+
+def _bool(body: dict[str, Any], name: str, default: bool) -> bool:
+    value = body.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise validation.field_error(name, "true or false.")
+    return value
+
+
+def _int(value: Any, name: str, low: int, high: int, default: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise validation.field_error(name, f"An integer from {low} to {high}.")
+    return value
+
+
+def _types(value: Any) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(v in MemoryType.values for v in value):
+        raise validation.field_error("categories", f"A list of Mnemara's types: {', '.join(MemoryType.values)}.")
+    return value or None
+
+
+def _expiry(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value) == 10:
+        value = f"{value}T23:59:59Z"  # valid through that day
+    return any_time(value, "expiration_date")
+
+
+def _allowed(scope: str, caller: Caller) -> str:
+    if not path_within(scope, caller.prefixes):
+        raise NotFound("Scope not found.", code="scope_not_found")
+    return scope
+
+
+# --------------------------------------------------------------------------- add
+
+@dataclass(frozen=True)
+class Turn:
+    role: str
+    content: str
+
+
+def _messages(raw: Any) -> list[Turn]:
+    if isinstance(raw, str):
+        raw = [{"role": "user", "content": raw}]
+    elif isinstance(raw, dict):
+        raw = [raw]
+    if not isinstance(raw, list) or not raw:
+        raise validation.field_error("messages", "A string, a message or a list of {role, content} messages.")
+    turns = []
+    for i, m in enumerate(raw):
+        if not isinstance(m, dict) or m.get("role") not in ("user", "assistant", "system"):
+            raise validation.field_error(f"messages.{i}.role", "user, assistant or system.")
+        if not isinstance(m.get("content"), str):
+            raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
+        if m["role"] != "system" and m["content"].strip():  # mem0 does not remember system prompts either
+            turns.append(Turn(m["role"], m["content"]))
+    if not turns:
+        raise validation.field_error("messages", "At least one user or assistant message with text.")
+    return turns
+
+
+def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+    """mem0's ``add``: with ``infer`` (the default) the messages are extracted now by an extraction job (the
+    session flow's extractor: Claude, or the offline rules), else each message is saved as it is."""
+    _check_keys(body, ADD_FIELDS)
+    ids = dict(body.get("filters") or {}) if isinstance(body.get("filters"), dict) else {}
+    ids.update({name: body[name] for name in ENTITY_KINDS if body.get(name) is not None})
+    if set(ids) - set(ENTITY_KINDS):
+        raise validation.field_error("filters", "In add, only the ids user_id, agent_id, app_id, run_id.")
+    scope = _allowed(entity_scope(ids), caller)
+    subject = ids.get("user_id")
+    turns = _messages(body.get("messages"))
+    metadata = validation.validate_metadata(body.get("metadata"))
+    said = None if body.get("timestamp") is None else unix_time(body["timestamp"], "timestamp")
+    if _bool(body, "infer", True):
+        if body.get("expiration_date") is not None:
+            raise ValidationFailed("expiration_date is supported with infer=false only.",
+                                   code="unsupported_parameter", fields={"expiration_date": ["With infer=false."]})
+        return _extract(scope, subject, turns, metadata, said, caller)
+    items = [MemoryInput(scope=scope, content=t.content, type=MemoryType.FACT, metadata=metadata,
+                         provenance=Provenance.STATED, subject=subject, valid_from=said,
+                         expires_at=_expiry(body.get("expiration_date"))) for t in turns]
+    results = memory_create(items=items, actor=caller.actor)
+    return _answer("SUCCEEDED", None, [(r.memory, r.action.value) for r in results])
+
+
+def _extract(scope: str, subject: str | None, turns: list[Turn], metadata: dict[str, Any], said: datetime | None,
+             caller: Caller) -> dict[str, Any]:
+    when = {"created_at": said.isoformat()} if said else {}
+    job = extraction_request(scope=scope, subject=subject, actor=caller.actor, metadata=metadata,
+                             messages=[{"role": t.role, "content": t.content, **when} for t in turns])
+    extraction_run.call(str(job.pk))  # here and now; if the worker took it first, wait for it
+    deadline = time.monotonic() + EXTRACTION_WAIT_SECONDS
+    finished = (JobStatus.SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED)
+    while True:
+        job = Job.objects.get(pk=job.pk)
+        if job.status in finished or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    if job.status != JobStatus.SUCCEEDED:
+        status = "FAILED" if job.status in finished else "PENDING"
+        return {**_answer(status, job.pk, []), "error": job.error}
+    memories = {str(m.pk): m for m in Memory.objects.select_related("scope").filter(
+        pk__in=[r["memory"] for r in job.resolutions])}
+    return _answer("SUCCEEDED", job.pk, [(memories[r["memory"]], r["action"]) for r in job.resolutions
+                                         if r["memory"] in memories])
+
+
+def _answer(status: str, event_id: uuid.UUID | None, written: list[tuple[Memory, str]]) -> dict[str, Any]:
+    message = {"SUCCEEDED": "Memory processing completed.", "PENDING": "Memory processing is still running.",
+               "FAILED": "Memory processing failed."}[status]
+    return {"message": message, "status": status, "event_id": str(event_id) if event_id else None,
+            "results": [{"id": str(m.pk), "memory": m.content, "event": EVENTS[Action(action)],
+                         "resolution": action} for m, action in written]}
+
+
+# --------------------------------------------------------------------------- search and list
+
+def _visible(caller: Caller) -> QuerySet[Memory]:
+    return selectors.visible_memories(caller.prefixes).filter(selectors.not_expired())
+
+
+def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]:
+    _check_keys(body, SEARCH_FIELDS)
+    query = body.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise validation.field_error("query", "A non-empty string.")
+    flt = _filters(body)
+    top_k = _int(body.get("top_k"), "top_k", 1, MAX_K, 10)
+    threshold = body.get("threshold")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)
+                                  or not -1.0 <= threshold <= 1.0):
+        raise validation.field_error("threshold", "A number from -1 to 1 (raw cosine similarity).")
+    metadata = body.get("metadata")
+    metadata = validation.validate_metadata(metadata) or None if metadata is not None else None
+    paths = list(Scope.objects.filter(scope_filter(caller.prefixes, "path"), mem0_filters.scope_query(flt))
+                 .order_by("path").values_list("path", flat=True)[:MAX_SEARCH_SCOPES + 1])
+    if len(paths) > MAX_SEARCH_SCOPES:
+        raise ValidationFailed(f"These filters match more than {MAX_SEARCH_SCOPES} scopes: narrow them.",
+                               code="too_many_scopes", fields={"filters": ["Matches too many scopes."]})
+    hits: list[search.SearchHit] = []
+    for start in range(0, len(paths), MAX_SCOPES):
+        hits += search.memory_search(query=query, scopes=paths[start:start + MAX_SCOPES], k=top_k,
+                                     threshold=threshold, types=_types(body.get("categories")), filters=metadata,
+                                     allowed_prefixes=caller.prefixes)
+    if len(paths) > MAX_SCOPES:
+        hits.sort(key=lambda h: h.score, reverse=True)
+    if not mem0_filters.only_ids(flt):
+        keep = set(Memory.objects.filter(mem0_filters.memory_query(flt), pk__in=[h.memory.pk for h in hits])
+                   .values_list("pk", flat=True))
+        hits = [h for h in hits if h.memory.pk in keep]
+    return [{**mem0_memory(h.memory), "score": round(h.scores.get("similarity", h.score), 4)} for h in hits[:top_k]]
+
+
+def mem0_list(*, body: dict[str, Any], caller: Caller) -> QuerySet[Memory]:
+    """Memories matching the filters, newest first: live ones (active, pending review, in conflict)."""
+    _check_keys(body, LIST_FIELDS)
+    qs = _visible(caller).filter(mem0_filters.memory_query(_filters(body))).exclude(status=Status.DEPRECATED)
+    types = _types(body.get("categories"))
+    if types:
+        qs = qs.filter(type__in=types)
+    for name, op in (("start_date", "gte"), ("end_date", "lte")):
+        if body.get(name) is not None:
+            qs = qs.filter(**{f"valid_from__{op}": mem0_filters.when(body[name], name)})
+    return qs.order_by("-valid_from", "-id")
+
+
+def page_size(raw: Any) -> int:
+    return _int(raw, "page_size", 1, MAX_PAGE_SIZE, 100)
+
+
+def page_number(raw: Any) -> int:
+    return _int(raw, "page", 1, 10**9, 1)
+
+
+# --------------------------------------------------------------------------- one memory
+
+def mem0_get(memory_id: Any, caller: Caller) -> Memory:
+    return selectors.memory_visible(_uuid(memory_id), caller.prefixes)
+
+
+def _uuid(value: Any) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise NotFound("Memory not found.") from None
+
+
+def _changes(body: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    unknown = sorted(set(body) - {"text", "metadata", "expiration_date", "memory_id"})
+    if unknown:
+        raise ValidationFailed(f"Not supported in an update: {', '.join(unknown)} (docs/mem0.md).",
+                               code="unsupported_parameter",
+                               fields={f"{prefix}{k}": ["Not supported."] for k in unknown})
+    changes: dict[str, Any] = {}
+    if body.get("text") is not None:
+        changes["content"] = body["text"]
+    if body.get("metadata") is not None:
+        changes["metadata"] = body["metadata"]
+    if "expiration_date" in body:
+        changes["expires_at"] = _expiry(body["expiration_date"])
+    if not changes:
+        raise validation.field_error(f"{prefix}text", "Send text, metadata or expiration_date.")
+    return changes
+
+
+def mem0_update(memory_id: Any, body: dict[str, Any], caller: Caller) -> Memory:
+    """A correction as a new version (Mnemara's revise: versioned, audited, the conflict rules settled)."""
+    memory = mem0_get(memory_id, caller)
+    return revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version, changes=_changes(body),
+                                   actor=caller.actor, reason="mem0 update")
+
+
+def mem0_delete(memory_id: Any, caller: Caller, *, linked: bool = False) -> None:
+    """Delete the memory (its versions go; the audit keeps a tombstone); ``linked``: and the memories it
+    superseded, transitively."""
+    memory = mem0_get(memory_id, caller)
+    doomed, frontier = [memory], [memory]
+    while linked and frontier:
+        frontier = [p for m in frontier for p in Memory.objects.filter(superseded_by=m)
+                    if path_within(p.scope.path, caller.prefixes) and p not in doomed]
+        doomed += frontier
+    with transaction.atomic():
+        for m in doomed:
+            revisions.memory_delete(memory_id=m.pk, actor=caller.actor)
+
+
+def mem0_delete_all(*, ids: dict[str, Any], caller: Caller) -> int:
+    """Delete every memory (every status) whose scope has these ids, in one transaction."""
+    flt = _filters({name: ids[name] for name in ENTITY_KINDS if ids.get(name)})
+    memories = list(selectors.visible_memories(caller.prefixes).filter(mem0_filters.memory_query(flt)))
+    with transaction.atomic():
+        for memory in memories:
+            revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
+    return len(memories)
+
+
+def mem0_history_of(memory_id: Any, caller: Caller) -> list[dict[str, Any]]:
+    memory = mem0_get(memory_id, caller)
+    return mem0_history(memory, list(selectors.memory_history(memory)))
+
+
+# --------------------------------------------------------------------------- batches and feedback
+
+def _batch(body: dict[str, Any]) -> list[dict[str, Any]]:
+    items = body.get("memories") if isinstance(body, dict) else None
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        raise validation.field_error("memories", "A non-empty list of {memory_id, …} objects.")
+    if len(items) > settings.MAX_BATCH_SIZE:
+        raise validation.field_error("memories", f"At most {settings.MAX_BATCH_SIZE} memories.")
+    return items
+
+
+def mem0_batch_update(*, body: dict[str, Any], caller: Caller) -> int:
+    """All of them or none (one transaction)."""
+    items = _batch(body)
+    with transaction.atomic():
+        for i, item in enumerate(items):
+            memory = mem0_get(item.get("memory_id"), caller)
+            revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version,
+                                    changes=_changes(item, f"memories.{i}."), actor=caller.actor,
+                                    reason="mem0 batch update")
+    return len(items)
+
+
+def mem0_batch_delete(*, body: dict[str, Any], caller: Caller) -> int:
+    items = _batch(body)
+    with transaction.atomic():
+        for item in items:
+            memory = mem0_get(item.get("memory_id"), caller)
+            revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
+    return len(items)
+
+
+FEEDBACK = {"POSITIVE": True, "NEGATIVE": False, "VERY_NEGATIVE": False, None: None}
+
+
+def mem0_feedback(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+    """Feedback on a memory, as Mnemara's recall feedback: POSITIVE is useful, NEGATIVE and VERY_NEGATIVE
+    are not (the reason, if any, is kept as the correction)."""
+    memory = mem0_get(body.get("memory_id"), caller)
+    verdict = body.get("feedback")
+    verdict = verdict.upper() if isinstance(verdict, str) else verdict
+    if verdict not in FEEDBACK:
+        raise validation.field_error("feedback", "POSITIVE, NEGATIVE, VERY_NEGATIVE or null.")
+    reason = body.get("feedback_reason")
+    if reason is not None and (not isinstance(reason, str) or len(reason) > settings.MAX_CONTENT_CHARS):
+        raise validation.field_error("feedback_reason", f"Text of at most {settings.MAX_CONTENT_CHARS} characters.")
+    row = feedback_record(memory_ids=[memory.pk], useful=FEEDBACK[verdict], actor=caller.actor,
+                          correction=validation.validate_no_nul(reason or "", "feedback_reason")
+                          if FEEDBACK[verdict] is False else "")
+    return {"id": str(row.pk), "memory_id": str(memory.pk), "feedback": verdict, "feedback_reason": reason}
+

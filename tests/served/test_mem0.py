@@ -1,0 +1,130 @@
+"""mem0's own SDK (the pinned ``mem0ai``: ``MemoryClient(api_key=…, host=…/mem0)``) against the real serving
+stack, running mem0's quickstart unchanged but for the host: add a conversation for a user, search, get_all,
+update, history, delete, delete_all (docs/mem0.md). Every memory it made went through Mnemara's write flow:
+each has its versions and audit events while it lives, and a tombstone once deleted.
+
+Offline (no ANTHROPIC_API_KEY) the rule-based extractor reads the conversation, so its user turn says what it
+says in the forms those rules know ("I prefer …", "Remember that …").
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.served.conftest import Served
+
+MESSAGES = [
+    {"role": "user", "content": "Hi, I'm Alex. I prefer vegetarian food. Remember that I am allergic to nuts."},
+    {"role": "assistant", "content": "Hello Alex! I've noted that you're a vegetarian and have a nut allergy."},
+]
+
+
+@pytest.fixture(scope="module")
+def mem0(served: Served, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The mem0 package, imported with its telemetry off and its config folder in a temporary one."""
+    saved = {name: os.environ.get(name) for name in ("MEM0_TELEMETRY", "MEM0_DIR")}
+    os.environ["MEM0_TELEMETRY"] = "False"
+    os.environ["MEM0_DIR"] = str(tmp_path_factory.mktemp("mem0"))
+    import mem0
+
+    yield mem0
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture(scope="module")
+def dashboard(served: Served) -> Iterator[httpx.Client]:
+    """The dashboard, signed in as the tenant's owner (the login form, as a person fills it)."""
+    with httpx.Client(base_url=served.url, timeout=60, follow_redirects=True) as client:
+        form = client.get("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+        assert token, form.text[:500]
+        signed = client.post("/accounts/login/", data={"username": served.data.admin_email,
+                                                       "password": served.data.admin_password,
+                                                       "csrfmiddlewaretoken": token.group(1)})
+        assert signed.status_code == 200 and str(signed.url).rstrip("/") == served.url, signed.url
+        yield client
+
+
+def shown(dashboard: httpx.Client, memory_id: str) -> str:
+    """The memory's page on the dashboard (its content, its history)."""
+    page = dashboard.get(f"/memories/{memory_id}/")
+    assert page.status_code == 200, page.status_code
+    return html.unescape(page.text)
+
+
+def trail(api: httpx.Client, django_db_blocker: Any, tenant_slug: str, memory_id: str) -> tuple[int, set[str]]:
+    """A memory's versions (through Mnemara's REST API) and its audit actions (from the audit log)."""
+    from tenants.models import AuditEvent, Tenant
+    from tenants.scoping import tenant_scope
+
+    history = api.get(f"memories/{memory_id}/history")
+    versions = len(history.json()["results"]) if history.status_code == 200 else 0
+    with django_db_blocker.unblock(), tenant_scope(Tenant.objects.get(slug=tenant_slug)):
+        actions = set(AuditEvent.objects.filter(target_type="memory", target_id=memory_id)
+                      .values_list("action", flat=True))
+    return versions, actions
+
+
+def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: httpx.Client,
+                                               dashboard: httpx.Client, django_db_blocker: Any) -> None:
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+
+    added = client.add(MESSAGES, user_id="alex")
+    assert added["status"] == "SUCCEEDED", added
+    made = {r["id"]: r["memory"] for r in added["results"]}
+    assert {"Prefers vegetarian food", "I am allergic to nuts"} <= set(made.values()), added
+    for memory_id, text in made.items():  # Mnemara memories, each with its versions and audit trail
+        versions, actions = trail(api, django_db_blocker, served.data.tenant_slug, memory_id)
+        assert versions >= 1 and "memory.created" in actions, (memory_id, versions, actions)
+        page = shown(dashboard, memory_id)
+        assert text in page and "History" in page and "user/alex" in page
+
+    found = client.search("Which food does Alex prefer?", filters={"user_id": "alex"}, top_k=3)
+    assert found["results"] and found["results"][0]["memory"] == "Prefers vegetarian food", found
+    assert found["results"][0]["user_id"] == "alex"
+
+    everything = client.get_all(filters={"user_id": "alex"}, page=1, page_size=50)
+    assert {m["id"] for m in everything["results"]} == set(made) and everything["count"] == len(made)
+
+    allergy = next(i for i, text in made.items() if "nuts" in text)
+    updated = client.update(allergy, text="Allergic to peanuts and tree nuts")
+    assert updated["memory"] == "Allergic to peanuts and tree nuts"
+    history = client.history(allergy)
+    assert [h["event"] for h in history] == ["ADD", "UPDATE"]
+    assert history[1]["old_memory"] == "I am allergic to nuts"
+    versions, actions = trail(api, django_db_blocker, served.data.tenant_slug, allergy)
+    assert versions == 2 and {"memory.created", "memory.updated"} <= actions
+    page = shown(dashboard, allergy)
+    assert "Allergic to peanuts and tree nuts" in page and "v2" in page
+
+    assert client.delete(allergy)["message"] == "Memory deleted successfully!"
+    with pytest.raises(mem0.exceptions.MemoryNotFoundError):
+        client.get(allergy)
+    assert client.delete_all(user_id="alex")["message"] == "Memories deleted successfully!"
+    assert client.get_all(filters={"user_id": "alex"})["results"] == []
+    for memory_id in made:  # gone, versions and all; the audit log keeps a content-free tombstone
+        versions, actions = trail(api, django_db_blocker, served.data.tenant_slug, memory_id)
+        assert versions == 0 and "memory.deleted" in actions, (memory_id, versions, actions)
+
+
+def test_mem0s_client_sees_nothing_of_another_tenant(served: Served, mem0: Any) -> None:
+    ours = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    theirs = mem0.MemoryClient(api_key=served.data.other_key, host=f"{served.url}/mem0")
+    saved = ours.add("Remember that the vault code is private", user_id="sam", infer=False)["results"][0]
+    with pytest.raises(mem0.exceptions.MemoryNotFoundError):
+        theirs.get(saved["id"])
+    assert theirs.get_all(filters={"user_id": "sam"})["results"] == []
+    with pytest.raises(ValueError, match="Invalid or revoked"):
+        mem0.MemoryClient(api_key="mn_wrong", host=f"{served.url}/mem0")
+    ours.delete_all(user_id="sam")
