@@ -47,7 +47,9 @@ class KeyedMemoryIn(serializers.Serializer[Any]):
     """The memory to hold at a key: its scope and key are the query's. Every field not sent takes its default
     (a PUT replaces)."""
 
-    content = ContentField()
+    content = ContentField(help_text="The text, at most 8,000 characters, kept byte for byte as sent (blank lines, "
+                                     "indentation, trailing newlines; secrets are still redacted). Search, embeddings "
+                                     "and duplicate checks read it normalised; something must remain.")
     type = serializers.ChoiceField(choices=MemoryType.choices, default=MemoryType.FACT)
     entity = Text(required=False, allow_blank=True, default="", max_length=255,
                   help_text="What the memory is about, for the conflict policy (case-folded; independent of the key).")

@@ -1,6 +1,11 @@
 """Preparing writes: validate, refuse or redact secrets, normalise, embed — before any transaction.
 
 Slow work (the embedding) happens here, so the write transaction that follows never waits on it.
+
+What is stored and what is indexed (``stored_and_indexed``): a keyed memory is an exact address, so its content
+is kept byte for byte as sent (blank lines, indentation, trailing newlines, ``\r``; only secrets are redacted);
+a memory without a key is stored normalised (``text.normalise_content``). Either way the normalised text is what
+is indexed and compared: the duplicate key (``content_hash``), ``search_text`` and the embeddings.
 """
 
 from __future__ import annotations
@@ -59,7 +64,8 @@ class Prepared:
     per configured model in ``embedded``; ``embedding`` is the primary model's."""
 
     input: MemoryInput
-    content: str
+    content: str  # what is stored: exact for a keyed memory, normalised otherwise
+    indexed: str  # what is hashed, searched and embedded: always normalised
     entity: str
     confidence: float
     content_hash: str
@@ -85,14 +91,32 @@ def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
         validation.validate_no_nul(item.subject, "subject", prefix)
     if item.key is not None:
         validation.validate_key(item.key, "key", prefix)
-    content, redacted = filter_secrets(text.normalise_content(item.content), prefix)
-    if not content:
-        raise validation.field_error("content", "Content is empty after normalisation.", prefix)
+    content, indexed, redacted = stored_and_indexed(item.content, exact=item.key is not None, prefix=prefix)
     if item.provenance == Provenance.INFERRED and confidence >= threshold:
         # Inferred memories never enter as high-confidence facts.
         confidence = round(max(0.0, threshold - 0.01), 4)
-    return Prepared(item, content, entity, confidence, text.content_hash(content), text.search_text(content),
-                     redacted)
+    return Prepared(item, content, indexed, entity, confidence, text.content_hash(indexed), text.search_text(indexed),
+                    redacted)
+
+
+def stored_and_indexed(raw: str, *, exact: bool, prefix: str = "") -> tuple[str, str, list[str]]:
+    """(the content to store, the text to index, the kinds of secret redacted) of a validated content.
+
+    ``exact`` (keyed memories): the secrets are redacted in the text as sent, leaving every other byte as it was,
+    when that gives the same text as redacting the normalised one. Otherwise a secret shows only once whitespace
+    and invisible characters are folded (a key split by a zero-width space, a card number with doubled spaces):
+    the content is then stored normalised and redacted — exactness yields to the secrets filter, never the
+    other way round. With ``SECRETS_POLICY = "reject"`` a secret found either way refuses the write.
+    """
+    normalised, redacted = filter_secrets(text.normalise_content(raw), prefix)
+    content, indexed = normalised, normalised
+    if exact:
+        kept, kinds = filter_secrets(raw, prefix)
+        if text.normalise_content(kept) == normalised:  # else a secret hides in the formatting
+            content, redacted = kept, kinds
+    if not indexed:
+        raise validation.field_error("content", "Content is empty after normalisation.", prefix)
+    return content, indexed, redacted
 
 
 def filter_secrets(content: str, prefix: str) -> tuple[str, list[str]]:
@@ -106,7 +130,7 @@ def filter_secrets(content: str, prefix: str) -> tuple[str, list[str]]:
 def prepare_inputs(items: Sequence[MemoryInput]) -> list[Prepared]:
     """Validate, normalise and embed by every configured model (at once, each on its own thread)."""
     prepared = _validated(items)
-    for p, vectors in zip(prepared, embed_all([p.content for p in prepared]), strict=True):
+    for p, vectors in zip(prepared, embed_all([p.indexed for p in prepared]), strict=True):
         p.embedded = vectors
         p.embedding = vectors[get_embedder().name].vector
     return prepared
@@ -118,7 +142,7 @@ def prepare_inputs_primary_first(items: Sequence[MemoryInput]) -> tuple[list[Pre
     meanwhile on their own thread (``embeddings.embed_primary_first``). For batches: the primary model's
     parallel runs get the cores to themselves."""
     prepared = _validated(items)
-    embedded, finish = embed_primary_first([p.content for p in prepared])
+    embedded, finish = embed_primary_first([p.indexed for p in prepared])
     for p, vectors in zip(prepared, embedded, strict=True):
         p.embedded = vectors  # the same dicts finish() completes
         p.embedding = vectors[get_embedder().name].vector

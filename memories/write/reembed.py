@@ -35,6 +35,7 @@ from django_tasks import task
 from memories.embeddings import Embedded, embedder_named, embedders, get_embedder
 from memories.models import Memory, MemoryVector, Scope
 from memories.write import sql
+from memories.write.text import normalise_content
 from memories.write.versions import lock_scopes
 from tenants.audit import audit
 from tenants.models import Tenant
@@ -87,11 +88,12 @@ def _embed(model: str, rows: Sequence[_Row]) -> tuple[dict[uuid.UUID, Embedded],
     embedder = embedder_named(model)
     assert embedder is not None
     full = [r for r in rows if r.needs_vector]
-    texts = [r.content for r in full]
+    texts = [normalise_content(r.content) for r in full]  # what the write flow embeds (prepare.py)
     vectors = {r.pk: Embedded(v, c) for r, v, c in zip(full, embedder.embed(texts), embedder.coverage(texts),
                                                           strict=True)}
     partial = [r for r in rows if not r.needs_vector]
-    coverages = dict(zip([r.pk for r in partial], embedder.coverage([r.content for r in partial]), strict=True))
+    partial_texts = [normalise_content(r.content) for r in partial]
+    coverages = dict(zip([r.pk for r in partial], embedder.coverage(partial_texts), strict=True))
     return vectors, coverages
 
 

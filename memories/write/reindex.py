@@ -18,7 +18,7 @@ from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, text_rules_version
-from memories.write.text import search_text
+from memories.write.text import normalise_content, search_text
 from tenants.models import Tenant
 from tenants.scoping import tenant_scope
 
@@ -43,7 +43,7 @@ def reindex_tenant(*, batch_size: int = BATCH_SIZE, progress: Callable[[int, int
             if not rows:
                 break
             for memory in rows:
-                memory.search_text = search_text(memory.content)
+                memory.search_text = search_text(normalise_content(memory.content))
                 memory.search_text_version = current
             Memory.objects.bulk_update(rows, ["search_text", "search_text_version"])
         done += len(rows)

@@ -215,7 +215,7 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         if not (same_content or same_entity or similarity >= near):
             continue
         # Only a near-duplicate needs to know whether both name the same things.
-        sameness = texts_sameness(m.content, p.content) if not same_content else Sameness.SAME
+        sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
                           word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness)

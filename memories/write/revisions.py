@@ -29,7 +29,7 @@ from memories.embeddings import embed_all
 from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
-from memories.write.prepare import MemoryInput, filter_secrets, memory_new, prepare_inputs
+from memories.write.prepare import MemoryInput, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
 from memories.write.truth import Settlement, group_of, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
@@ -51,7 +51,8 @@ def duplicate_guard(exc: IntegrityError) -> Conflict:
     return Conflict("Another live memory in this scope already has this content.", code="duplicate_content")
 
 
-def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
+def _validated_changes(changes: dict[str, Any], *, exact: bool = False) -> dict[str, Any]:
+    """The fields to write; ``exact``: the memory has a key, so its content is kept as sent (``prepare``)."""
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise ValidationFailed("Unknown or read-only fields.", fields={f: ["Cannot be changed."] for f in unknown})
@@ -61,10 +62,8 @@ def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
     if "content" in changes:
         validation.validate_content(changes["content"])
         validation.validate_no_nul(changes["content"], "content")
-        content, _ = filter_secrets(text.normalise_content(changes["content"]), "")
-        if not content:
-            raise validation.field_error("content", "Content is empty after normalisation.")
-        fields.update(content=content, content_hash=text.content_hash(content), search_text=text.search_text(content),
+        content, indexed, _ = stored_and_indexed(changes["content"], exact=exact)
+        fields.update(content=content, content_hash=text.content_hash(indexed), search_text=text.search_text(indexed),
                       search_text_version=text_rules_version())
     if "type" in changes:
         fields["type"] = validation.validate_choice(changes["type"], "type", MemoryType)
@@ -85,12 +84,12 @@ def _validated_changes(changes: dict[str, Any]) -> dict[str, Any]:
 def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes: dict[str, Any], actor: str,
                   reason: str = "") -> Memory:
     """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
-    fields = _validated_changes(changes)
     memory = memory_get(memory_id)
+    fields = _validated_changes(changes, exact=memory.key is not None)
     before = group_of(memory)  # the entity it leaves, if the edit moves it
     if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
         raise validation.field_error("valid_to", "valid_to is before valid_from.")
-    embedded = embed_all([fields["content"]])[0] if "content" in fields else None
+    embedded = embed_all([text.normalise_content(fields["content"])])[0] if "content" in fields else None
     if embedded is not None:
         fields.update(primary_fields(embedded))
     if memory.provenance == Provenance.INFERRED and fields.get("confidence", 0) >= memory.tenant.review_threshold:

@@ -18,6 +18,7 @@ It works with the ``mcp`` SDK 1.x (``FastMCP``) and 2.x (``MCPServer``): the few
 from __future__ import annotations
 
 import inspect
+import json
 import logging
 import os
 import re
@@ -25,13 +26,13 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import asdict
-from datetime import datetime
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import quote, unquote
 
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from mnemara.client.core import MemoryVersion
@@ -127,15 +128,26 @@ MetadataItem = Annotated[MetadataEntry, WithJsonSchema(MetadataEntry.model_json_
 TurnItem = Annotated[Turn, WithJsonSchema(Turn.model_json_schema())]
 
 
+def iso(value: datetime) -> str:
+    """A time as the REST API writes it: ISO 8601 in UTC with ``Z``."""
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def compact(data: dict[str, Any]) -> dict[str, Any]:
+    """Without the fields that say nothing (null, empty text, empty object or list): a model reads every
+    character of a tool's answer."""
+    return {k: v for k, v in data.items() if v is not None and not (isinstance(v, (str, dict, list)) and not v)}
+
+
 def memory_json(memory: Memory) -> dict[str, Any]:
-    """A memory as the tools return it: the API's fields, JSON-ready."""
+    """A memory as the tools return it: the API's fields, JSON-ready, without empty ones, times with ``Z``."""
     data = {k: v for k, v in asdict(memory).items() if k not in ("raw", "resolution")}
     for key, value in data.items():
         if isinstance(value, datetime):
-            data[key] = value.isoformat()
+            data[key] = iso(value)
     if memory.resolution is not None:
-        data["resolution"] = {"action": memory.resolution.action, "related": memory.resolution.related}
-    return data
+        data["resolution"] = compact({"action": memory.resolution.action, "related": memory.resolution.related})
+    return compact(data)
 
 
 def hit_json(hit: SearchHit) -> dict[str, Any]:
@@ -143,9 +155,24 @@ def hit_json(hit: SearchHit) -> dict[str, Any]:
 
 
 def version_json(version: MemoryVersion) -> dict[str, Any]:
-    return {"version": version.version, "change": version.change, "actor": version.actor,
-            "content": version.content, "status": version.status,
-            "created_at": version.created_at.isoformat() if version.created_at else None}
+    return compact({"version": version.version, "change": version.change, "actor": version.actor,
+                    "content": version.content, "status": version.status,
+                    "created_at": iso(version.created_at) if version.created_at else None})
+
+
+def json_text(data: Any) -> str:
+    """JSON as the tools and resources send it: one line, no indentation, non-ASCII as it is."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+#: What a tool with a JSON answer returns: its ``structuredContent`` (the output schema: an object), and the
+#: same JSON once as text, which the MCP specification asks for (clients that read only text content).
+Structured = Annotated[CallToolResult, dict[str, Any]]
+
+
+def structured(data: dict[str, Any]) -> CallToolResult:
+    return CallToolResult.model_validate({"content": [{"type": "text", "text": json_text(data)}],
+                                          "structuredContent": data})
 
 
 # JSON-RPC codes of a resource read that the API refused: MCP's "resource not found", and two of the
@@ -221,10 +248,9 @@ def _writes(*, destructive: bool, idempotent: bool) -> ToolAnnotations:
     return _hints(read_only=False, destructive=destructive, idempotent=idempotent)
 
 
-ScopeArg = Annotated[str | None, Field(
-    default=None, max_length=MAX_SCOPE_LENGTH,
-    description="Whose memory: a scope path such as \"user/123\" or \"user/123/project/apollo\". Optional when "
-                "the server has a default scope.")]
+SCOPE_DESCRIPTION = "Whose memory: a scope path such as \"user/123\" or \"user/123/project/apollo\"."
+#: Optional in the signature; ``_scope_required`` makes it required in the schema when the server has no default.
+ScopeArg = Annotated[str | None, Field(default=None, max_length=MAX_SCOPE_LENGTH, description=SCOPE_DESCRIPTION)]
 DescendantsArg = Annotated[bool, Field(
     description="Also look in the scopes below `scope` (user/123 then reaches user/123/project/apollo).")]
 FloorArg = Annotated[bool, Field(
@@ -281,6 +307,7 @@ def build_server(client: AsyncMnemara | Connect, *, default_scope: str = "", rea
     _read_tools(server, call, scope_or_default, default_scope)
     if not read_only:
         _write_tools(server, call, scope_or_default)
+    _scope_required(server, default_scope)
     _resources(server, call)
 
     @server.prompt(name="use_memory_well", title="How to use memory well",
@@ -295,10 +322,41 @@ def build_server(client: AsyncMnemara | Connect, *, default_scope: str = "", rea
 
 
 Call = Callable[[Any, Callable[[AsyncMnemara], Awaitable[Any]]], Awaitable[Any]]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _tool(server: Any, **options: Any) -> Callable[[F], F]:
+    """``server.tool`` with the docstring dedented (``inspect.cleandoc``) as the description the model reads."""
+
+    def register(fn: F) -> F:
+        return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), **options)(fn)  # type: ignore[no-any-return]
+
+    return register
+
+
+#: The tools that need a scope (``list_memories`` does not: without one it lists what the key may see).
+SCOPED_TOOLS = ("search_memories", "get_context", "save_memory", "add_session_messages")
+
+
+def _scope_required(server: Any, default_scope: str) -> None:
+    """With no default scope the server needs one in every call of ``SCOPED_TOOLS``: their schemas say so
+    (required, a non-empty string), so a client or model does not learn it from a failed call."""
+    for name in SCOPED_TOOLS:
+        tool = server._tool_manager.get_tool(name)
+        if tool is None:  # a read-only server has no write tools
+            continue
+        schema = tool.parameters
+        if default_scope:
+            schema["properties"]["scope"]["description"] = (
+                f"{SCOPE_DESCRIPTION} Default: {default_scope!r}, this server's default scope.")
+            continue
+        schema["properties"]["scope"] = {"type": "string", "minLength": 1, "maxLength": MAX_SCOPE_LENGTH,
+                                         "description": SCOPE_DESCRIPTION, "title": "Scope"}
+        schema["required"] = [*schema.get("required", []), "scope"]
 
 
 def _read_tools(server: Any, call: Call, scope_or_default: Callable[[str | None], str], default_scope: str) -> None:
-    @server.tool(title="Search memories", annotations=READ)
+    @_tool(server, title="Search memories", annotations=READ)
     async def search_memories(
         ctx: Context,
         query: Annotated[str, Field(min_length=1, max_length=2000,
@@ -308,16 +366,16 @@ def _read_tools(server: Any, call: Call, scope_or_default: Callable[[str | None]
         k: Annotated[int, Field(ge=1, le=MAX_K, description="The most memories to return (1-50).")] = 10,
         types: TypesArg = None,
         floor: FloorArg = True,
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """Find what is remembered about a question: the memories that best match it, best first, each with
         its id, version, content and a relevance score. Use it when you need ids (to update or deprecate) or
         want to see scores; to simply read what matters before answering, get_context is shorter."""
         chosen = scope_or_default(scope)
         hits = await call(ctx, lambda m: m.search(query, scope=chosen, k=k, types=types, floor=floor,
                                                   descendants=descendants))
-        return {"results": [hit_json(hit) for hit in hits]}
+        return structured({"results": [hit_json(hit) for hit in hits]})
 
-    @server.tool(title="Get memory context", annotations=READ)
+    @_tool(server, title="Get memory context", annotations=READ, structured_output=False)
     async def get_context(
         ctx: Context,
         query: Annotated[str, Field(min_length=1, max_length=2000,
@@ -339,7 +397,7 @@ def _read_tools(server: Any, call: Call, scope_or_default: Callable[[str | None]
                                                       descendants=descendants, floor=floor))
         return str(context.block)
 
-    @server.tool(title="List memories", annotations=READ)
+    @_tool(server, title="List memories", annotations=READ)
     async def list_memories(
         ctx: Context,
         scope: Annotated[str | None, Field(
@@ -352,7 +410,7 @@ def _read_tools(server: Any, call: Call, scope_or_default: Callable[[str | None]
         text: Annotated[str | None, Field(default=None, max_length=500,
                                           description="Only memories containing these words.")] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_LIST, description="The most memories to return (1-200).")] = 20,
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """List memories newest first, without ranking: to browse what is stored in a scope, or find a memory
         by its words. To answer a question, prefer get_context or search_memories."""
         chosen = scope or default_scope or None
@@ -365,23 +423,23 @@ def _read_tools(server: Any, call: Call, scope_or_default: Callable[[str | None]
                     break
             return rows
 
-        return {"results": [memory_json(memory) for memory in await call(ctx, first)]}
+        return structured({"results": [memory_json(memory) for memory in await call(ctx, first)]})
 
-    @server.tool(title="Get a memory", annotations=READ)
-    async def get_memory(ctx: Context, memory_id: MemoryIdArg) -> dict[str, Any]:
+    @_tool(server, title="Get a memory", annotations=READ)
+    async def get_memory(ctx: Context, memory_id: MemoryIdArg) -> Structured:
         """One memory by its id, with its current version (needed by update_memory) and status."""
-        return memory_json(await call(ctx, lambda m: m.get(memory_id)))
+        return structured(memory_json(await call(ctx, lambda m: m.get(memory_id))))
 
-    @server.tool(title="Memory history", annotations=READ)
-    async def memory_history(ctx: Context, memory_id: MemoryIdArg) -> dict[str, Any]:
+    @_tool(server, title="Memory history", annotations=READ)
+    async def memory_history(ctx: Context, memory_id: MemoryIdArg) -> Structured:
         """Every version of a memory, oldest first: what it said, what changed it (created, updated,
         superseded, deprecated, …), who and when. Use it to explain how a memory came to be."""
         versions = await call(ctx, lambda m: m.history(memory_id))
-        return {"results": [version_json(v) for v in versions]}
+        return structured({"results": [version_json(v) for v in versions]})
 
 
 def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None], str]) -> None:
-    @server.tool(title="Save a memory", annotations=_writes(destructive=False, idempotent=False))
+    @_tool(server, title="Save a memory", annotations=_writes(destructive=False, idempotent=False))
     async def save_memory(
         ctx: Context,
         content: Annotated[str, Field(min_length=1, max_length=8000, description=(
@@ -404,7 +462,7 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         metadata: Annotated[list[MetadataItem] | None, Field(
             default=None, max_length=50, description="Optional key/value labels, e.g. [{\"key\": \"source\", "
                                                      "\"value\": \"chat\"}].")] = None,
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """Remember one thing about the user or their projects. It goes through Mnemara's write flow: secrets
         are filtered, a duplicate is recognised, a changed fact supersedes the old one and a contradiction may
         wait for review. Returns the memory and `resolution.action` (created, updated, duplicate, superseded,
@@ -414,9 +472,9 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         memory = await call(ctx, lambda m: m.save(content, scope=chosen, type=type, entity=entity,
                                                   confidence=confidence, provenance=provenance, subject=subject,
                                                   metadata=labels))
-        return memory_json(memory)
+        return structured(memory_json(memory))
 
-    @server.tool(title="Update a memory", annotations=_writes(destructive=False, idempotent=True))
+    @_tool(server, title="Update a memory", annotations=_writes(destructive=False, idempotent=True))
     async def update_memory(
         ctx: Context,
         memory_id: MemoryIdArg,
@@ -430,7 +488,7 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
                                                   description="A corrected confidence, 0-1.")] = None,
         reason: Annotated[str | None, Field(default=None, max_length=500,
                                             description="Why, in a few words (kept in its history).")] = None,
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """Correct a memory: its new version keeps the old one in history. `version` is the version you read:
         if the memory changed since, the call fails with its current version and content, so you can check
         whether your correction still applies and retry with that version."""
@@ -449,19 +507,19 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
                                 f"content: {exc.current.content!r}. Retry with version={exc.current.version} if "
                                 "your change still applies.") from exc
 
-        return memory_json(await call(ctx, update))
+        return structured(memory_json(await call(ctx, update)))
 
-    @server.tool(title="Deprecate a memory", annotations=_writes(destructive=True, idempotent=True))
+    @_tool(server, title="Deprecate a memory", annotations=_writes(destructive=True, idempotent=True))
     async def deprecate_memory(
         ctx: Context,
         memory_id: MemoryIdArg,
         reason: Annotated[str, Field(max_length=500, description="Why it is no longer true.")] = "",
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """Mark a memory as no longer true: it stays in its history but is no longer recalled. For a memory
         that is wrong rather than outdated, prefer update_memory."""
-        return memory_json(await call(ctx, lambda m: m.deprecate(memory_id, reason=reason)))
+        return structured(memory_json(await call(ctx, lambda m: m.deprecate(memory_id, reason=reason))))
 
-    @server.tool(title="Send conversation turns", annotations=_writes(destructive=False, idempotent=False))
+    @_tool(server, title="Send conversation turns", annotations=_writes(destructive=False, idempotent=False))
     async def add_session_messages(
         ctx: Context,
         session_id: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\x00]*[^/\x00\s][^/\x00]*$",
@@ -472,14 +530,14 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         scope: ScopeArg = None,
         subject: Annotated[str | None, Field(default=None, max_length=200,
                                              description="The person the conversation is with.")] = None,
-    ) -> dict[str, Any]:
+    ) -> Structured:
         """Hand over a conversation's new turns: Mnemara keeps them as the session's short-term memory and
         extracts the durable memories from them in the background (secrets filtered, conflicts resolved).
         Send each turn once. Returns the extraction job's id when one was scheduled."""
         chosen = scope_or_default(scope)
         turns = [{"role": t.role, "content": t.content} for t in messages]
         accepted = await call(ctx, lambda m: m.add_messages(session_id, turns, scope=chosen, subject=subject))
-        return {"accepted": len(turns), "job": accepted.job}
+        return structured(compact({"accepted": len(turns), "job": accepted.job}))
 
 
 def _resources(server: Any, tool_call: Call) -> None:
@@ -494,7 +552,7 @@ def _resources(server: Any, tool_call: Call) -> None:
                      mime_type="application/json",
                      description="The live memories of a scope and its sub-scopes, newest first (at most 200). "
                                  "Percent-encode the scope's slashes: mnemara://scopes/user%2F123/memories.")
-    async def scope_memories(scope: str, ctx: Context) -> dict[str, Any]:
+    async def scope_memories(scope: str, ctx: Context) -> str:
         chosen = unquote(scope)
 
         async def first(m: AsyncMnemara) -> list[Memory]:
@@ -505,12 +563,12 @@ def _resources(server: Any, tool_call: Call) -> None:
                     break
             return rows
 
-        return {"scope": chosen, "results": [memory_json(memory) for memory in await call(ctx, first)]}
+        return json_text({"scope": chosen, "results": [memory_json(memory) for memory in await call(ctx, first)]})
 
     @server.resource("mnemara://memories/{memory_id}", name="memory", title="A memory",
                      mime_type="application/json", description="One memory by its id, with its version and status.")
-    async def memory(memory_id: str, ctx: Context) -> dict[str, Any]:
-        return memory_json(await call(ctx, lambda m: m.get(unquote(memory_id))))
+    async def memory(memory_id: str, ctx: Context) -> str:
+        return json_text(memory_json(await call(ctx, lambda m: m.get(unquote(memory_id)))))
 
 
 async def _live(memories: AsyncIterator[Memory]) -> AsyncIterator[Memory]:

@@ -11,13 +11,15 @@ trusts what its agent writes may pass ``provenance="stated"`` and a confidence a
 threshold: the files are then active at once, each edit a new version.
 
 What the tool shows for a file is what its key answers with (``get_by_key``): the accepted memory, else the
-one waiting in review. Contents are memory contents, normalised as every memory is (spaces collapsed, blank
-lines dropped). A rename writes the new key and deletes the old one (two steps: not atomic, and the new key
-starts a new history).
+one waiting in review. A keyed memory's content is exact, so a file is kept byte for byte (secrets aside:
+they are redacted). Every command answers as the SDK's reference ``BetaLocalFilesystemMemoryTool`` does
+(tests/client/test_memory_tool_reference.py). A rename writes the new key and deletes the old one (two steps:
+not atomic, and the new key starts a new history).
 
 Paths are refused (the tool's error result) unless they are ``/memories`` or below it, with no ``.`` or
 ``..`` segment (also after Unicode compatibility normalisation), no empty segment, no backslash, control
-character or percent-encoded sequence; file contents are bounded (``max_file_chars``).
+character or percent-encoded sequence — stricter than the reference, which resolves such paths; file
+contents are bounded (``max_file_chars``) and may not be empty.
 
 The handler subclasses the anthropic SDK's ``BetaAbstractMemoryTool`` (``BetaAsyncAbstractMemoryTool`` for
 ``AsyncMnemara``), so it also plugs into the SDK's tool runner. Each command is written once, as a plan of
@@ -27,6 +29,7 @@ client calls (the pattern of ``operations.py``); the sync and async handlers onl
 from __future__ import annotations
 
 import contextlib
+import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -51,7 +54,7 @@ ROOT = "/memories"
 MAX_KEY_CHARS = 255
 #: The API's limit on a memory's content.
 MAX_FILE_CHARS = 8000
-LINE_NUMBER_WIDTH = 6
+LINE_NUMBER_WIDTH = 6  # as the reference tool's
 #: How deep a directory listing goes, as the SDK's reference implementation does.
 LIST_DEPTH = 2
 
@@ -64,15 +67,23 @@ T = TypeVar("T")
 # --------------------------------------------------------------------------- paths
 
 def key_of(path: object) -> str:
-    """The key a ``/memories/...`` path names ("" for ``/memories`` itself), or a ``ToolError``."""
+    """The key a ``/memories/...`` path names ("" for ``/memories`` itself), or a ``ToolError``.
+
+    A path the reference tool refuses gets its message (outside ``/memories``, or a ``..`` that climbs out of
+    it); the stricter checks (``STRICTER_PATHS`` in tests/client/test_memory_tool_reference.py) get their own."""
     if not isinstance(path, str) or not path:
         raise ToolError("A path like /memories/notes.md is required.")
+    if not path.startswith(ROOT):
+        raise ToolError(f"Path must start with {ROOT}, got: {path}")
+    if path != ROOT and not path.startswith(ROOT + "/"):
+        raise ToolError(f"The path {path!r} is outside {ROOT}: every memory file lives under {ROOT}/.")
     if "\\" in path or "\x00" in path or _PERCENT_ENCODED.search(path):
         raise ToolError(f"The path {path!r} is not allowed: no backslashes, NUL or percent-encoded characters.")
     if any(unicodedata.category(ch) in _REFUSED_CATEGORIES for ch in path):
         raise ToolError(f"The path {path!r} is not allowed: no control or invisible characters.")
-    if path != ROOT and not path.startswith(ROOT + "/"):
-        raise ToolError(f"The path {path!r} is outside {ROOT}: every memory file lives under {ROOT}/.")
+    resolved = posixpath.normpath(path)
+    if resolved != ROOT and not resolved.startswith(ROOT + "/"):  # as the reference resolves it: out of /memories
+        raise ToolError(f"Path {path} would escape {ROOT} directory")
     relative = path[len(ROOT):].strip("/") if path.endswith("/") else path[len(ROOT) + 1:]
     if not relative:
         return ""
@@ -90,13 +101,26 @@ def path_of(key: str) -> str:
     return f"{ROOT}/{key}" if key else ROOT
 
 
-def _size(text: str) -> str:
-    n = len(text.encode("utf-8"))
-    return f"{n}B" if n < 1024 else f"{n / 1024:.1f}K"
+def size_of(n: int) -> str:
+    """A file's size as the reference tool writes it (``_format_file_size``): 0B, 512B, 1.5K, 2M."""
+    if n == 0:
+        return "0B"
+    units = ["B", "K", "M", "G"]
+    i = min((n.bit_length() - 1) // 10, len(units) - 1)
+    size = n / (1024**i)
+    return f"{int(size)}{units[i]}" if size == int(size) else f"{size:.1f}{units[i]}"
 
 
-def numbered(content: str, start: int = 1) -> str:
-    return "\n".join(f"{str(i).rjust(LINE_NUMBER_WIDTH)}\t{line}" for i, line in enumerate(content.split("\n"), start))
+def numbered(lines: list[str], start: int = 1) -> str:
+    return "\n".join(f"{str(i).rjust(LINE_NUMBER_WIDTH)}\t{line}" for i, line in enumerate(lines, start))
+
+
+def _lines_without_tail(content: str) -> list[str]:
+    """The lines ``insert`` counts: split on LF only (a CR stays), without the empty tail a final newline leaves."""
+    lines = content.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 # --------------------------------------------------------------------------- the commands, as plans
@@ -127,13 +151,13 @@ class FileSettings:
             **precondition})
 
 
-def _keys_under(settings: FileSettings, key: str) -> Plan[list[KeyEntry]]:
+def _keys_under(settings: FileSettings, key: str, *, with_memory: bool = False) -> Plan[list[KeyEntry]]:
     """The keys below a directory (``key`` "" is the root)."""
     entries: list[KeyEntry] = []
     cursor: str | None = None
     while True:
         page = yield Step("keys", (settings.scope,), {"prefix": f"{key}/" if key else None, "limit": 200,
-                                                       "cursor": cursor})
+                                                       "cursor": cursor, "with_memory": with_memory})
         entries += page.results
         if not page.next:
             return entries
@@ -141,25 +165,44 @@ def _keys_under(settings: FileSettings, key: str) -> Plan[list[KeyEntry]]:
 
 
 def _file(settings: FileSettings, key: str, path: str) -> Plan[Memory]:
-    if not key:
-        raise ToolError(f"{path} is a directory.")
+    """The file at ``key``, or the reference tool's error for a path that does not exist or is a directory."""
     try:
-        memory: Memory = yield Step("get_by_key", (settings.scope, key))
+        if key:
+            memory: Memory = yield Step("get_by_key", (settings.scope, key))
+            return memory
     except NotFound:
-        raise ToolError(f"The path {path} does not exist. Please provide a valid path.") from None
-    return memory
+        pass
+    if not key or (yield from _keys_under(settings, key)):
+        raise ToolError(f"The path {path} is not a file.")
+    raise ToolError(f"The path {path} does not exist. Please provide a valid path.")
 
 
 def _listing(path: str, key: str, entries: list[KeyEntry]) -> str:
+    """The reference tool's listing: two levels deep, sorted by name at each level, hidden names (``.x``) left out,
+    each file with its size in bytes; a directory has no size here (``-``)."""
     base = f"{key}/" if key else ""
-    lines: dict[str, str] = {}
+    tree: dict[str, Any] = {}
     for entry in entries:
-        parts = entry.key[len(base):].split("/")
-        for depth in range(1, min(len(parts), LIST_DEPTH) + 1):
-            name = "/".join(parts[:depth])
-            is_dir = depth < len(parts)
-            lines.setdefault(name + ("/" if is_dir else ""), "-" if is_dir else "")
-    rows = [f"-\t{path}"] + [f"{size or '-'}\t{path_of(base + name)}" for name, size in sorted(lines.items())]
+        node = tree
+        *folders, name = entry.key[len(base):].split("/")
+        for folder in folders:
+            node = node.setdefault(folder + "/", {})
+        size = len(entry.memory.content.encode("utf-8")) if entry.memory is not None else None
+        node[name] = size_of(size) if size is not None else "-"
+    rows = [f"-\t{path}"]
+
+    def walk(node: dict[str, Any], prefix: str, depth: int) -> None:
+        for name in sorted(node, key=lambda n: n.rstrip("/")):
+            if name.startswith("."):
+                continue
+            if isinstance(node[name], dict):
+                rows.append(f"-\t{path}/{prefix}{name}")
+                if depth < LIST_DEPTH:
+                    walk(node[name], prefix + name, depth + 1)
+            else:
+                rows.append(f"{node[name]}\t{path}/{prefix}{name}")
+
+    walk(tree, "", 1)
     return (f"Here're the files and directories up to {LIST_DEPTH} levels deep in {path}, excluding hidden "
             "items:\n" + "\n".join(rows))
 
@@ -171,29 +214,33 @@ def view(settings: FileSettings, command: BetaMemoryTool20250818ViewCommand) -> 
         with contextlib.suppress(NotFound):  # not a file: perhaps a directory
             memory = yield Step("get_by_key", (settings.scope, key))
         if memory is not None:
-            lines = memory.content.split("\n")
-            start, end = 1, len(lines)
-            if command.view_range and len(command.view_range) == 2:
-                start = max(1, command.view_range[0])
-                end = len(lines) if command.view_range[1] == -1 else min(len(lines), command.view_range[1])
-                if start > len(lines) or end < start:
-                    raise ToolError(f"Invalid view_range {list(command.view_range)}: {command.path} has "
-                                    f"{len(lines)} lines.")
-            shown = numbered("\n".join(lines[start - 1:end]), start)
-            note = "\n(This file waits for a person's review.)" if memory.status == "pending" else ""
-            return f"Here's the content of {command.path} with line numbers:\n{shown}{note}"
-    entries = yield from _keys_under(settings, key)
+            lines, start = memory.content.split("\n"), 1
+            if command.view_range and len(command.view_range) == 2:  # as the reference slices it
+                first, last = command.view_range
+                start = max(1, first)
+                lines = lines[start - 1:len(lines) if last == -1 else last]
+            return f"Here's the content of {command.path} with line numbers:\n{numbered(lines, start)}"
+    entries = yield from _keys_under(settings, key, with_memory=True)
     if key and not entries:
         raise ToolError(f"The path {command.path} does not exist. Please provide a valid path.")
-    return _listing(command.path.rstrip("/") or ROOT, key, entries)
+    return _listing(command.path, key, entries)
+
+
+def _exists(settings: FileSettings, key: str) -> Plan[bool]:
+    """A file or a directory at ``key`` ("" is the root: it always exists)."""
+    if not key:
+        return True
+    try:
+        yield Step("get_by_key", (settings.scope, key))
+        return True
+    except NotFound:
+        return bool((yield from _keys_under(settings, key)))
 
 
 def create(settings: FileSettings, command: BetaMemoryTool20250818CreateCommand) -> Plan[str]:
     key = key_of(command.path)
-    if not key:
-        raise ToolError(f"{ROOT} is a directory.")
-    if (yield from _keys_under(settings, key)):
-        raise ToolError(f"{command.path} is a directory.")
+    if not key or (yield from _keys_under(settings, key)):  # a directory: the reference's O_EXCL refuses it too
+        raise ToolError(f"File {command.path} already exists")
     parts = key.split("/")
     for depth in range(1, len(parts)):  # a parent "directory" may not be a file
         try:
@@ -219,27 +266,37 @@ def _rewrite(settings: FileSettings, memory: Memory, key: str, content: str, pat
 def str_replace(settings: FileSettings, command: BetaMemoryTool20250818StrReplaceCommand) -> Plan[str]:
     key = key_of(command.path)
     memory = yield from _file(settings, key, command.path)
-    count = memory.content.count(command.old_str) if command.old_str else 0
+    content = memory.content
+    count = content.count(command.old_str)
     if count == 0:
         raise ToolError(f"No replacement was performed, old_str `{command.old_str}` did not appear verbatim in "
                         f"{command.path}.")
     if count > 1:
+        found, at = [], content.find(command.old_str)
+        while at != -1:
+            found.append(content[:at].count("\n") + 1)
+            at = content.find(command.old_str, at + 1)
         raise ToolError(f"No replacement was performed. Multiple occurrences of old_str `{command.old_str}` in "
-                        f"{command.path}. Please ensure it is unique.")
-    saved = yield from _rewrite(settings, memory, key, memory.content.replace(command.old_str, command.new_str),
+                        f"lines: {', '.join(map(str, found))}. Please ensure it is unique")
+    changed = content[:content.find(command.old_str)].count("\n")
+    saved = yield from _rewrite(settings, memory, key, content.replace(command.old_str, command.new_str),
                                 command.path)
-    return f"The memory file has been edited.\n{numbered(saved.content)}"
+    lines = saved.content.split("\n")
+    first = max(0, changed - 2)
+    return ("The memory file has been edited. Here is the snippet showing the change (with line numbers):\n"
+            + numbered(lines[first:min(len(lines), changed + 3)], first + 1))
 
 
 def insert(settings: FileSettings, command: BetaMemoryTool20250818InsertCommand) -> Plan[str]:
     key = key_of(command.path)
     memory = yield from _file(settings, key, command.path)
-    lines = memory.content.split("\n")
+    lines = _lines_without_tail(memory.content)
     if not 0 <= command.insert_line <= len(lines):
         raise ToolError(f"Invalid `insert_line` parameter: {command.insert_line}. It should be within the range "
                         f"[0, {len(lines)}].")
-    lines[command.insert_line:command.insert_line] = command.insert_text.rstrip("\n").split("\n")
-    yield from _rewrite(settings, memory, key, "\n".join(lines), command.path)
+    lines.insert(command.insert_line, command.insert_text.rstrip("\n"))
+    content = "\n".join(lines)
+    yield from _rewrite(settings, memory, key, content if content.endswith("\n") else content + "\n", command.path)
     return f"The file {command.path} has been edited."
 
 
@@ -262,9 +319,11 @@ def delete(settings: FileSettings, command: BetaMemoryTool20250818DeleteCommand)
 
 def rename(settings: FileSettings, command: BetaMemoryTool20250818RenameCommand) -> Plan[str]:
     old, new = key_of(command.old_path), key_of(command.new_path)
-    if not old or not new:
+    if not old:
         raise ToolError(f"Cannot rename the {ROOT} directory itself")
-    if new == old or new.startswith(old + "/"):
+    if (yield from _exists(settings, new)):
+        raise ToolError(f"The destination {command.new_path} already exists")
+    if new.startswith(old + "/"):
         raise ToolError(f"Cannot move {command.old_path} into itself")
     moves: list[Memory] = []
     try:

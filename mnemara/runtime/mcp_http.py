@@ -20,13 +20,13 @@ import json
 import logging
 from collections.abc import Mapping
 from contextlib import AsyncExitStack
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections
 
 from mnemara.client.mcp import bearer_connect, bearer_key, build_server, streamable_http_manager
-from mnemara.kernel.errors import error_body
 from mnemara.kernel.middleware import request_id_for
 from mnemara.kernel.threads import THREADS
 from mnemara.runtime.buffered import Message, Receive, Scope, Send
@@ -102,13 +102,12 @@ class HostedMCP:
         request_id = request_id_for(headers.get(b"x-request-id", b"").decode("latin1"))
         send = _with_headers(send, [*SECURITY_HEADERS, (b"x-request-id", request_id.encode())])
         if scope["method"] != "POST":  # stateless, JSON answers: no SSE stream (GET), no session (DELETE)
-            await _answer(send, 405, error_body("method_not_allowed", "MCP here is POST only (stateless)."),
-                          [(b"allow", b"POST")])
+            await _answer(send, 405, "method_not_allowed", "MCP here is POST only (stateless).", [(b"allow", b"POST")])
             return
         authorizations = [v.decode("latin1") for k, v in scope["headers"] if k.lower() == b"authorization"]
         presented = bearer_key({"authorization": authorizations[0]}) if len(authorizations) == 1 else ""
         if not presented:  # none, not Bearer, or several (the tools must read the very key checked here)
-            await _answer(send, 401, error_body("not_authenticated", "Send 'Authorization: Bearer <api key>'."))
+            await _answer(send, 401, "unauthenticated", "Send 'Authorization: Bearer <api key>'.")
             return
         try:
             # On the web threads, as Django's requests: the lookup reuses their connections.
@@ -117,11 +116,11 @@ class HostedMCP:
             from mnemara.kernel.handlers import RETRY_AFTER_SECONDS  # it imports DRF, which needs the apps loaded
 
             logger.warning("mcp: the database is unavailable for the key check")
-            await _answer(send, 503, error_body("database_unavailable", "The database is unavailable; retry shortly."),
+            await _answer(send, 503, "database_unavailable", "The database is unavailable; retry shortly.",
                           [(b"retry-after", str(RETRY_AFTER_SECONDS).encode())])
             return
         if key is None:
-            await _answer(send, 401, error_body("authentication_failed", "Invalid or revoked API key."))
+            await _answer(send, 401, "unauthenticated", "Invalid or revoked API key.")
             return
         await self.managers[key.read_only].handle_request(scope, receive, send)
 
@@ -143,9 +142,23 @@ def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
     return sending
 
 
-async def _answer(send: Send, status: int, payload: dict[str, Any],
+#: The JSON-RPC error code of each refusal (MCP defines none for these; -32001 as the resource reads use it
+#: for 401/403, JSON-RPC's "method not found" for a method of HTTP it does not serve, "internal error" else).
+RPC_CODES = {401: -32001, 403: -32001, 405: -32601}
+
+
+def rpc_error(status: int, code: str, message: str) -> dict[str, Any]:
+    """A refusal as a JSON-RPC error response: what MCP clients read at any HTTP status (the official SDK
+    raises it as an ``MCPError`` with this message). Its ``message`` names the HTTP status, its ``data`` holds
+    the status and the REST API's error code, and ``id`` is null: the request was refused before it was read."""
+    return {"jsonrpc": "2.0", "id": None, "error": {
+        "code": RPC_CODES.get(status, -32603), "message": f"{status} {HTTPStatus(status).phrase}: {message} ({code})",
+        "data": {"status": status, "code": code}}}
+
+
+async def _answer(send: Send, status: int, code: str, message: str,
                   headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = json.dumps(payload).encode()
+    body = json.dumps(rpc_error(status, code, message), separators=(",", ":")).encode()
     extra = [(b"www-authenticate", b'Bearer realm="mnemara"')] if status == 401 else []
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

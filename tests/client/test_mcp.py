@@ -201,3 +201,48 @@ def test_no_tool_takes_a_free_form_object() -> None:
     found = [o for schema in every for o in objects(schema)]
     assert found and all(o.get("additionalProperties") is False and o.get("properties") for o in found)
     assert "$ref" not in json.dumps(every)  # inlined: a strict-mode converter may give up on a reference
+
+
+def tools_of(server: Any) -> dict[str, Any]:
+    async def listed() -> dict[str, Any]:
+        async with Client(server) as client:
+            return {tool.name: tool for tool in (await client.list_tools()).tools}
+
+    return anyio.run(listed)  # type: ignore[no-any-return]
+
+
+def test_scope_is_required_where_the_server_has_no_default_and_descriptions_are_dedented() -> None:
+    client = AsyncMnemara("http://127.0.0.1:9", "mn_unused")
+    hosted, personal = tools_of(build_server(client, http=True)), tools_of(build_server(client, default_scope="u/1"))
+    scoped = {"search_memories", "get_context", "save_memory", "add_session_messages"}
+    assert {name for name, tool in hosted.items() if "scope" in tool.input_schema.get("required", [])} == scoped
+    assert hosted["save_memory"].input_schema["properties"]["scope"]["type"] == "string"
+    assert not any("scope" in tool.input_schema.get("required", []) for tool in personal.values())
+    assert "'u/1'" in personal["search_memories"].input_schema["properties"]["scope"]["description"]
+    for tool in hosted.values():
+        assert tool.description and not any(line.startswith(" ") for line in tool.description.splitlines())
+
+
+def test_answers_are_compact_json_once_with_z_times(live_server, alice: KeyedClient, fake_embedder) -> None:
+    async def session() -> dict[str, Any]:
+        memory = AsyncMnemara(live_server.url, alice.secret, timeout=TIMEOUT)
+        async with memory, Client(build_server(memory, default_scope="user/5")) as client:
+            answers = {"save": await client.call_tool("save_memory", {"content": "Prefers tea over coffee"})}
+            answers["search"] = await client.call_tool("search_memories", {"query": "tea", "floor": False})
+            answers["history"] = await client.call_tool("memory_history", {
+                "memory_id": answers["save"].structured_content["id"]})
+            answers["context"] = await client.call_tool("get_context", {"query": "tea", "floor": False})
+            return answers
+
+    answers = anyio.run(session)
+    for name in ("save", "search", "history"):
+        [text] = answers[name].content
+        assert json.loads(text.text) == answers[name].structured_content, name  # the spec's one text copy
+        assert "null" not in text.text and ": " not in text.text and "\n" not in text.text, text.text
+    saved = answers["save"].structured_content
+    assert len(json.dumps(saved, separators=(",", ":"))) < 450, saved
+    assert "subject" not in saved and "key" not in saved and saved["created_at"].endswith("Z")
+    assert answers["history"].structured_content["results"][0]["created_at"].endswith("Z")
+    assert answers["search"].structured_content["results"][0]["content"] == "Prefers tea over coffee"
+    context = answers["context"]
+    assert context.structured_content is None and context.content[0].text.startswith("<memory")

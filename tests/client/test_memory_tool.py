@@ -93,9 +93,8 @@ def test_it_replays_a_memory_tool_conversation_through_the_write_flow(alice_memo
     assert created["content"] == "File created successfully at: /memories/profile.md"
     assert "light roast" in edited["content"] and not edited["is_error"]
     assert "     2\tPrefers light roast coffee." in viewed["content"]
-    assert "waits for a person's review" in viewed["content"]
     assert not scratch["is_error"] and deleted["content"] == "Successfully deleted /memories/scratch.md"
-    assert escape["is_error"] and "not allowed" in escape["content"]
+    assert escape["is_error"] and "would escape /memories" in escape["content"]
 
     with tenant_scope(alice.tenant):
         profile = Memory.objects.get(scope__path=FILES, key="profile.md")
@@ -123,14 +122,14 @@ def test_a_trusted_handler_writes_active_versions_and_moves_files(alice_memory: 
     tool.call({"command": "create", "path": "/memories/projects/atlas.md", "file_text": "Atlas ships in May."})
     tool.call({"command": "insert", "path": "/memories/projects/atlas.md", "insert_line": 1,
                "insert_text": "Owner: Rui."})
-    assert alice_memory.get_by_key(FILES, "projects/atlas.md").content == "Atlas ships in May.\nOwner: Rui."
-    listing = str(tool.call({"command": "view", "path": "/memories/"}))
+    assert alice_memory.get_by_key(FILES, "projects/atlas.md").content == "Atlas ships in May.\nOwner: Rui.\n"
+    listing = str(tool.call({"command": "view", "path": "/memories"}))
     assert "/memories/projects/\n" in listing + "\n" and "/memories/projects/atlas.md" in listing
     tool.call({"command": "rename", "old_path": "/memories/projects", "new_path": "/memories/archive"})
     moved = alice_memory.get_by_key(FILES, "archive/atlas.md")
-    assert moved.status == "active" and moved.content == "Atlas ships in May.\nOwner: Rui."
+    assert moved.status == "active" and moved.content == "Atlas ships in May.\nOwner: Rui.\n"
     numbered = str(tool.call({"command": "view", "path": "/memories/archive/atlas.md", "view_range": [2, -1]}))
-    assert numbered.endswith("     2\tOwner: Rui.")
+    assert numbered.endswith("     2\tOwner: Rui.\n     3\t")
     with pytest.raises(ToolError, match="already exists"):
         tool.call({"command": "create", "path": "/memories/archive/atlas.md", "file_text": "again"})
     with pytest.raises(ToolError, match="did not appear"):
@@ -193,7 +192,7 @@ def test_the_async_handler_runs_the_same_commands(live_server, alice: KeyedClien
             await tool.call({"command": "create", "path": "/memories/a.md", "file_text": "One.\nTwo."})
             await tool.call({"command": "str_replace", "path": "/memories/a.md", "old_str": "Two.",
                              "new_str": "Three."})
-            with pytest.raises(ToolError, match="outside"):
+            with pytest.raises(ToolError, match="must start with /memories"):
                 await tool.call({"command": "view", "path": "/etc/passwd"})
             return str(await tool.call({"command": "view", "path": "/memories/a.md"})), (
                 await memory.get_by_key(FILES, "a.md")).status

@@ -176,11 +176,28 @@ def test_it_answers_401_before_any_mcp_handling(service: str, alice: KeyedClient
         response = httpx.post(f"{service}/mcp", json=initialize, headers=sent, timeout=30)
         assert response.status_code == 401, (authorization, response.text)
         assert response.headers["www-authenticate"] == 'Bearer realm="mnemara"'
-        assert response.json()["error"]["code"] in ("not_authenticated", "authentication_failed")
+        error = response.json()["error"]  # a JSON-RPC error, with the REST API's code (as GET /api/v1/… answers)
+        assert error["code"] == -32001 and error["message"].startswith("401 Unauthorized: ")
+        assert error["data"] == {"status": 401, "code": "unauthenticated"}
+    rest = httpx.get(f"{service}/api/v1/memories", headers={"Authorization": "Bearer mn_not_a_key"}, timeout=30)
+    assert rest.json()["error"]["code"] == "unauthenticated"
     accepted = httpx.post(f"{service}/mcp", json=initialize, timeout=30,
                           headers={**headers, "Authorization": f"Bearer {alice.secret}"})
     assert accepted.status_code == 200 and accepted.json()["result"]["serverInfo"]["name"] == "mnemara"
     assert httpx.get(f"{service}/healthz", timeout=30).status_code == 200  # Django still answers beside it
+
+
+def test_the_official_client_names_the_401_of_a_wrong_key(service: str) -> None:
+    async def connect() -> None:
+        async with mcp_session(service, "mn_0123456789_not-a-real-key") as client:
+            await client.list_tools()
+
+    with pytest.raises(BaseException) as refused:
+        anyio.run(connect)
+    errors = [refused.value]
+    while isinstance(errors[-1], BaseExceptionGroup) and len(errors[-1].exceptions) == 1:
+        errors.append(errors[-1].exceptions[0])
+    assert str(errors[-1]) == "401 Unauthorized: Invalid or revoked API key. (unauthenticated)", errors
 
 
 def test_only_post_is_served_and_every_answer_carries_the_security_headers(service: str, alice: KeyedClient) -> None:
@@ -188,7 +205,7 @@ def test_only_post_is_served_and_every_answer_carries_the_security_headers(servi
     for method in ("GET", "DELETE", "PUT"):
         refused = httpx.request(method, f"{service}/mcp", headers=auth, timeout=10)  # no endless SSE stream
         assert (refused.status_code, refused.headers["allow"]) == (405, "POST"), method
-        assert refused.json()["error"]["code"] == "method_not_allowed"
+        assert refused.json()["error"]["data"] == {"status": 405, "code": "method_not_allowed"}
     for response in (httpx.get(f"{service}/mcp", timeout=10, headers={"X-Request-ID": "probe-1"}),
                      httpx.post(f"{service}/mcp", json=INITIALIZE, timeout=30, headers={**auth, **MCP_HEADERS}),
                      httpx.post(f"{service}/mcp", json=INITIALIZE, timeout=30, headers=MCP_HEADERS)):

@@ -109,3 +109,47 @@ def test_concurrent_puts_of_one_new_key_leave_one_memory(alice: KeyedClient, fak
         [memory] = Memory.objects.filter(key="race")
         assert memory.version == 8 and MemoryVersion.objects.filter(memory=memory).count() == 8
     connection.close()
+
+
+FILE = "# Kim\n\n## Preferences\n- Prefers email\n  - never calls after 6pm\r\n\n\tindented\u200b line  \n\n"
+
+
+@pytest.mark.django_db
+def test_it_keeps_a_keyed_memorys_content_byte_for_byte_and_indexes_it_normalised(alice: KeyedClient,
+                                                                                   fake_embedder) -> None:
+    url = f"{API}/keys/memory?{urlencode({'scope': SCOPE, 'key': 'notes.md'})}"
+    assert alice.client.put(url, {"content": FILE}, format="json").status_code == 201
+    got = alice.client.get(url).json()
+    assert got["content"].encode() == FILE.encode()
+    with tenant_scope(alice.tenant):
+        stored = Memory.objects.get(key="notes.md")
+        assert stored.search_text == "kim prefer prefer email never call after 6pm indent line"
+        normalised = "# Kim\n## Preferences\n- Prefers email\n- never calls after 6pm\nindented line"
+        assert list(stored.embedding) == pytest.approx(fake_embedder.embed([normalised])[0], abs=1e-6)
+    # Only whitespace differs: a new version all the same (exact content), never "duplicate".
+    changed = alice.client.put(url, {"content": FILE.rstrip("\n")}, format="json").json()
+    assert changed["resolution"]["action"] == "updated" and changed["content"] == FILE.rstrip("\n")
+    same = alice.client.put(url, {"content": FILE.rstrip("\n")}, format="json").json()
+    assert same["resolution"]["action"] == "duplicate"
+    patched = alice.client.patch(f"{API}/memories/{got['id']}", {"content": "  a\n\n  b\n"}, format="json",
+                                 HTTP_IF_MATCH='"2"')
+    assert patched.json()["content"] == "  a\n\n  b\n"
+    plain = alice.client.post(f"{API}/memories", {"scope": SCOPE, "content": FILE}, format="json").json()
+    assert plain["content"] == "# Kim\n## Preferences\n- Prefers email\n- never calls after 6pm\nindented line"
+
+
+@pytest.mark.django_db
+def test_secrets_are_redacted_in_exact_content_even_when_formatting_hides_them(alice: KeyedClient,
+                                                                             fake_embedder, settings) -> None:
+    url = f"{API}/keys/memory?{urlencode({'scope': SCOPE, 'key': 'k'})}"
+    sent = "Deploy notes:\n\n    password: hunter2hunter\n  keep this indent\n"
+    body = alice.client.put(url, {"content": sent}, format="json").json()
+    assert body["content"] == "Deploy notes:\n\n    password: [redacted password]\n  keep this indent\n"
+    assert body["resolution"]["redacted"] == ["password"]
+    hidden = "Key:\n  sk-ant-\u200babcdefghijklmnopqrstuvwx\n"  # a zero-width space splits the secret
+    body = alice.client.put(url, {"content": hidden}, format="json").json()
+    assert "abcdefghijklmnop" not in body["content"] and body["resolution"]["redacted"] == ["api_key"]
+    assert body["content"] == "Key:\n[redacted api_key]"  # stored normalised: the secret filter wins
+    settings.SECRETS_POLICY = "reject"
+    refused = alice.client.put(url, {"content": hidden}, format="json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "secret_detected"

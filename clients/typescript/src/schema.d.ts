@@ -1113,7 +1113,7 @@ export interface components {
          *     (a PUT replaces).
          */
         KeyedMemoryRequest: {
-            /** @description The text, at most 8,000 characters. Controls and invisible characters are dropped and spaces collapsed; something must remain. */
+            /** @description The text, at most 8,000 characters, kept byte for byte as sent (blank lines, indentation, trailing newlines; secrets are still redacted). Search, embeddings and duplicate checks read it normalised; something must remain. */
             content: string;
             /** @default fact */
             type?: components["schemas"]["MemoryTypeEnum"];
