@@ -35,8 +35,10 @@ class MemoryFilterForm(forms.Form):
 
 
 class MemoryEditForm(forms.Form):
+    # Not stripped, and the line breaks a browser sends (CRLF) read as the "\n" they show: a keyed memory's content
+    # is kept byte for byte (the write flow normalises the others itself).
     content = forms.CharField(label=_("Content"), widget=forms.Textarea(attrs={"rows": 4, "translate": "no"}),
-                              max_length=8000)
+                              max_length=8000, strip=False)
     type = forms.ChoiceField(label=_("Type"), choices=MemoryType.choices)
     entity = forms.CharField(label=_("Entity"), required=False, max_length=255,
                              widget=forms.TextInput(attrs={"translate": "no"}))
@@ -47,6 +49,12 @@ class MemoryEditForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
     EDITABLE = ("content", "type", "entity", "confidence", "status")
+
+    def clean_content(self) -> str:
+        content = str(self.cleaned_data["content"]).replace("\r\n", "\n")
+        if not content.strip():
+            raise forms.ValidationError(_("This field is required."), code="required")
+        return content
 
 
 class ReasonForm(forms.Form):

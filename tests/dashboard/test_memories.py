@@ -208,3 +208,19 @@ def test_it_never_suggests_merging_contradictions_or_distant_pairs(admin_client,
     assert "green theme" not in html and "Monday mornings" not in html
     page = admin_client.get(reverse("dashboard:memory", args=[green.pk])).content.decode()
     assert "blue theme" in page and f"ids={blue.pk}" not in page  # shown as similar, never offered to merge
+
+
+def test_an_edit_in_the_dashboard_keeps_a_keyed_memorys_content_exactly(admin_client, alice_tenant, fake_embedder):
+    notes, = write(alice_tenant, MemoryInput(scope="user/7", key="/memories/notes.md",
+                                             content="# Notes\n\n## Preferences\n- Prefers email\n"))
+    form = admin_client.get(reverse("dashboard:memory-edit", args=[notes.pk])).content.decode()
+    assert "# Notes\n\n## Preferences" in form
+    typed = "# Notes\r\n\r\n## Preferences\r\n- Prefers email\r\n  - never calls after 6pm\r\n"  # as a browser sends it
+    assert edit(admin_client, notes, 1, typed).status_code == 303
+    with tenant_scope(alice_tenant):
+        notes.refresh_from_db()
+        assert notes.content == "# Notes\n\n## Preferences\n- Prefers email\n  - never calls after 6pm\n"
+    assert edit(admin_client, notes, 2, " \r\n ").status_code == 400  # blank: the form says so, nothing written
+    with tenant_scope(alice_tenant):
+        notes.refresh_from_db()
+        assert notes.version == 2
