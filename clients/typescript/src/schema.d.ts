@@ -1953,7 +1953,10 @@ export interface operations {
     extract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1965,6 +1968,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -1998,6 +2003,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2009,6 +2016,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2020,6 +2029,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2031,6 +2042,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2081,7 +2107,10 @@ export interface operations {
     feedback_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2093,6 +2122,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2126,6 +2157,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2137,6 +2170,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2148,6 +2183,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2159,6 +2196,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3624,6 +3676,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -3642,6 +3696,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3675,6 +3731,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3686,6 +3744,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3697,6 +3757,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3708,6 +3770,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3719,6 +3783,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3730,6 +3796,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3741,6 +3822,8 @@ export interface operations {
             /** @description A change needs the version it applies to: send `If-Match` (or `version` in the body) (`precondition_required`). */
             428: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3792,6 +3875,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -3810,6 +3895,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3843,6 +3930,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3854,6 +3943,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3865,6 +3956,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3876,6 +3969,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3887,6 +3982,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3898,6 +3995,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4042,6 +4154,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -4060,6 +4174,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4093,6 +4209,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4104,6 +4222,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4115,6 +4235,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4126,6 +4248,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4137,6 +4261,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4148,6 +4274,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5040,7 +5181,10 @@ export interface operations {
     session_messages_append: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Chosen by the client: 1–200 characters, not only spaces, no `/`. */
                 session_id: string;
@@ -5055,6 +5199,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5088,6 +5234,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5099,6 +5247,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5110,6 +5260,8 @@ export interface operations {
             /** @description This session belongs to another subject (`session_subject_mismatch`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5121,6 +5273,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5132,6 +5286,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
