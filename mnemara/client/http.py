@@ -8,12 +8,13 @@ here the calls are sent, with httpx' sync or async client. One client holds one 
 
 Time: ``timeout`` (default 10 s) bounds a whole call, retries included; each attempt waits at most what is
 left of it (connecting at most ``connect_timeout``), so a server that accepts and never answers fails the
-call within ``timeout``. Concurrency: at most ``max_concurrency`` calls of one client are in flight at once (its
-connection pool holds as many connections); further calls wait for a free slot — an ``asyncio.gather`` of
-thousands of calls queues in the client, not in httpx' pool — and a call's ``timeout`` starts when it gets its
-slot. Retries: only calls that are safe to repeat are retried — reads, search and context,
-and the saves, deletes, merges and erasures that carry an Idempotency-Key — on 429, 5xx and network
-failures, with exponential backoff, honouring ``Retry-After``; a failure to connect is retried for any call.
+call within ``timeout``. Concurrency: at most ``max_concurrency`` calls of one client are in flight at once
+(its connection pool holds as many connections); further calls wait for a free slot — an ``asyncio.gather``
+of thousands of calls queues in the client, not in httpx' pool — and a call's ``timeout`` starts when it gets
+its slot. Retries: only calls that are safe to repeat are retried — reads, search and context, the saves,
+puts, deletes, merges and erasures (which carry an Idempotency-Key), and any write sent with the caller's
+``idempotency_key=`` — on 429, 5xx and network failures, with exponential backoff, honouring
+``Retry-After``; a failure to connect is retried for any call.
 """
 
 from __future__ import annotations
