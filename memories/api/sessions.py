@@ -22,7 +22,7 @@ from memories.representation import iso
 from mnemara.kernel.errors import ValidationFailed
 from mnemara.kernel.patterns import SPACES
 from mnemara.kernel.schema import errors
-from tenants.api import TenantAPIView
+from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 if TYPE_CHECKING:
     from memories.models import Job, Session, SessionTurn
@@ -182,9 +182,10 @@ class SessionMessagesView(_ScopedView):
         description="Stores the turns in the session's short-term buffer (the session is created on first use; "
                     "a session id names a conversation within one scope). Every few turns an extraction job is "
                     "scheduled in the same transaction; `job` says so.",
-        request=SessionMessagesIn, parameters=[SESSION_ID],
-        responses={202: AppendOut, **errors(403, 404, 413, 415, e409="This session belongs to another subject "
-                                                                     "(`session_subject_mismatch`).")})
+        request=SessionMessagesIn, parameters=[SESSION_ID, IDEMPOTENCY_KEY, REPLAYED],
+        responses={202: AppendOut, **errors(403, 404, 413, 415, 422, e409="This session belongs to another subject "
+                                                                          "(`session_subject_mismatch`).")})
+    @idempotent
     def post(self, request: Request, session_id: str) -> Response:
         body = json_object(request.data)
         result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
@@ -229,7 +230,9 @@ class ExtractView(_ScopedView):
         operation_id="extract", tags=["sessions"], summary="Extract memories from messages",
         description="A background job that extracts memories from the given messages (without a session) "
                     "through the write flow; poll `GET /jobs/{id}`.",
-        request=ExtractIn, responses={202: JobAcceptedOut, **errors(403, 404, 413, 415)})
+        request=ExtractIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={202: JobAcceptedOut, **errors(403, 404, 413, 415, 422)})
+    @idempotent
     def post(self, request: Request) -> Response:
         body = json_object(request.data)
         job = sessions.extraction_request(scope=self.allowed_scope(body.get("scope")), messages=body.get("messages"),

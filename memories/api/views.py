@@ -118,8 +118,9 @@ class MemoryDetailView(MemoryAPIView):
                     "new version. Needs the version the change applies to (`If-Match: \"3\"`, or `version`): if the "
                     "memory changed since, nothing is written and the answer is 409 with the current memory. The "
                     "conflict policy does not run: this is a direct correction.",
-        request=s.MemoryPatchIn, parameters=[IF_MATCH, ETAG],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 428, e409=CONFLICT)})
+        request=s.MemoryPatchIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, 428, e409=CONFLICT)})
+    @idempotent
     def patch(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         data = validated(s.MemoryPatchIn, request.data)
@@ -152,8 +153,9 @@ class MemoryDeprecateView(MemoryAPIView):
         operation_id="memory_deprecate", tags=["memories"], summary="Deprecate a memory",
         description="Marks the memory no longer true (`deprecated`, `valid_to` now) as a new version; it stays in "
                     "history and out of recall. Already deprecated: returned unchanged. The body is optional.",
-        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, e409=CONFLICT)})
+        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, e409=CONFLICT)})
+    @idempotent
     def post(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
         data = validated(s.StateChangeIn, request.data)  # no body: an empty QueryDict; null or [] is a 400
@@ -170,10 +172,10 @@ class MemoryRestoreView(MemoryDeprecateView):
         operation_id="memory_restore", tags=["memories"], summary="Restore a memory",
         description="Makes the memory `active` again (`valid_to` and `superseded_by` cleared) as a new version. "
                     "Already active: returned unchanged. The body is optional.",
-        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, e409=CONFLICT)})
+        request=s.StateChangeIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, e409=CONFLICT)})
     def post(self, request: Request, memory_id: Any) -> Response:
-        return super().post(request, memory_id)
+        return super().post(request, memory_id)  # idempotent there
 
 
 class MemoryHistoryView(MemoryAPIView):
@@ -243,7 +245,9 @@ class FeedbackView(MemoryAPIView):
         operation_id="feedback_create", tags=["feedback"], summary="Feedback on recall",
         description="Whether recalled memories helped, and/or a correction in words: stored for the quality "
                     "metrics and audited (counts only).",
-        request=s.FeedbackIn, responses={201: s.FeedbackOut, **errors(403, 404, 413, 415)})
+        request=s.FeedbackIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={201: s.FeedbackOut, **errors(403, 404, 413, 415, 422)})
+    @idempotent
     def post(self, request: Request) -> Response:
         data = validated(s.FeedbackIn, request.data)
         for memory_id in data["memory_ids"]:

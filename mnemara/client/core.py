@@ -31,12 +31,31 @@ class MnemaraError(Exception):
 
     def __init__(self, message: str, *, status: int | None = None, code: str = "error",
                  fields: dict[str, Any] | None = None, body: dict[str, Any] | None = None) -> None:
-        super().__init__(f"{code}: {message}" if status is None else f"{status} {code}: {message}")
+        said = f"{code}: {message}" if status is None else f"{status} {code}: {message}"
+        # Which inputs, in the message too: ``400 validation_error: Invalid input. [content: This field is
+        # required.; 3.scope: Not a valid scope.]``
+        named = "; ".join(f"{name}: {text}" for name, text in _field_messages(fields or {}))
+        super().__init__(f"{said} [{named}]" if named else said)
         self.message = message
         self.status = status
         self.code = code
         self.fields = fields or {}
         self.body = body or {}
+
+
+def _field_messages(fields: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """``fields`` of an error body (input name → messages; nested for nested inputs) as (dotted name, text)."""
+    if isinstance(fields, Mapping):
+        found: list[tuple[str, str]] = []
+        for name, value in fields.items():
+            found.extend(_field_messages(value, f"{prefix}.{name}" if prefix else str(name)))
+        return found
+    if isinstance(fields, list | tuple):
+        if all(isinstance(item, str) for item in fields):
+            return [(prefix or "input", " ".join(fields))] if fields else []
+        return [pair for index, item in enumerate(fields)
+                for pair in _field_messages(item, f"{prefix}.{index}" if prefix else str(index))]
+    return [(prefix or "input", str(fields))] if fields is not None else []
 
 
 class ValidationError(MnemaraError):

@@ -8,15 +8,20 @@ here the calls are sent, with httpx' sync or async client. One client holds one 
 
 Time: ``timeout`` (default 10 s) bounds a whole call, retries included; each attempt waits at most what is
 left of it (connecting at most ``connect_timeout``), so a server that accepts and never answers fails the
-call within ``timeout``. Retries: only calls that are safe to repeat are retried — reads, search and context,
-and the saves, deletes, merges and erasures that carry an Idempotency-Key — on 429, 5xx and network
-failures, with exponential backoff, honouring ``Retry-After``; a failure to connect is retried for any call.
+call within ``timeout``. Concurrency: at most ``max_concurrency`` calls of one client are in flight at once
+(its connection pool holds as many connections); further calls wait for a free slot — an ``asyncio.gather``
+of thousands of calls queues in the client, not in httpx' pool — and a call's ``timeout`` starts when it gets
+its slot. Retries: only calls that are safe to repeat are retried — reads, search and context, the saves,
+puts, deletes, merges and erasures (which carry an Idempotency-Key), and any write sent with the caller's
+``idempotency_key=`` — on 429, 5xx and network failures, with exponential backoff, honouring
+``Retry-After``; a failure to connect is retried for any call.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from typing import Any, Generic, ParamSpec, TypeVar, overload
@@ -103,6 +108,8 @@ __all__ = [
 USER_AGENT = "mnemara-python/0.1"
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_CONNECT_TIMEOUT = 5.0
+#: Calls of one client in flight at once (and connections in its pool); the others wait for a slot.
+DEFAULT_MAX_CONCURRENCY = 16
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -112,20 +119,28 @@ class _Client:
     """What both clients share: configuration, the retry policy, the per-attempt timeout."""
 
     def __init__(self, base_url: str, api_key: str, *, timeout: float, connect_timeout: float, max_retries: int,
-                 backoff: float) -> None:
+                 backoff: float, max_concurrency: int) -> None:
         if not base_url:
             raise ValueError("base_url is required, e.g. http://127.0.0.1:8000")
-        if not api_key:
-            raise ValueError("api_key is required")
+        if not isinstance(api_key, str) or not api_key.strip():
+            # What the server would answer without a key, said before any request is made.
+            raise AuthenticationError("An API key is required (api_key is empty): create one in the dashboard, "
+                                      "Settings → API keys.", code="unauthenticated")
         if timeout <= 0:
             raise ValueError("timeout must be positive (seconds)")
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.connect_timeout = connect_timeout
+        self.max_concurrency = max_concurrency
         self.policy = RetryPolicy(max_retries=max(0, max_retries), backoff=backoff)
         self._options: dict[str, Any] = {
             "base_url": f"{self.base_url}/api/v1/",
             "headers": {"Authorization": f"Bearer {api_key}", "User-Agent": USER_AGENT, "Accept": "application/json"},
+            # As many connections as calls in flight, so a call that has its slot finds a connection; waiting
+            # for one anyway (a pool shared otherwise) fails after connect_timeout instead of hanging.
+            "limits": httpx.Limits(max_connections=max_concurrency, max_keepalive_connections=max_concurrency),
         }
 
     def __repr__(self) -> str:  # never the key
@@ -133,7 +148,8 @@ class _Client:
 
     def _attempt_timeout(self, remaining: float) -> httpx.Timeout:
         remaining = max(remaining, 0.001)
-        return httpx.Timeout(remaining, connect=min(self.connect_timeout, remaining))
+        limit = min(self.connect_timeout, remaining)
+        return httpx.Timeout(remaining, connect=limit, pool=limit)
 
     def _failed(self, call: Call[Any], exc: httpx.TransportError) -> NetworkError:
         return network_error(call, self._options["base_url"], exc, timed_out=isinstance(exc, httpx.TimeoutException))
@@ -194,10 +210,12 @@ class Mnemara(_Client):
 
     def __init__(self, base_url: str, api_key: str, *, timeout: float = DEFAULT_TIMEOUT,
                  connect_timeout: float = DEFAULT_CONNECT_TIMEOUT, max_retries: int = 3, backoff: float = 0.5,
-                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+                 transport: httpx.BaseTransport | None = None, sleep: Callable[[float], None] = time.sleep,
+                 max_concurrency: int = DEFAULT_MAX_CONCURRENCY) -> None:
         super().__init__(base_url, api_key, timeout=timeout, connect_timeout=connect_timeout,
-                         max_retries=max_retries, backoff=backoff)
+                         max_retries=max_retries, backoff=backoff, max_concurrency=max_concurrency)
         self._sleep = sleep
+        self._slots = threading.BoundedSemaphore(max_concurrency)  # threads sharing the client
         self._http = httpx.Client(transport=transport, **self._options)
 
     def close(self) -> None:
@@ -210,6 +228,10 @@ class Mnemara(_Client):
         self.close()
 
     def _send(self, call: Call[T]) -> T:
+        with self._slots:  # the call's time starts with its slot; its retries keep the slot
+            return self._attempts(call)
+
+    def _attempts(self, call: Call[T]) -> T:
         deadline = time.monotonic() + self.timeout
         attempt = 0
         while True:
@@ -314,10 +336,12 @@ class AsyncMnemara(_Client):
     def __init__(self, base_url: str, api_key: str, *, timeout: float = DEFAULT_TIMEOUT,
                  connect_timeout: float = DEFAULT_CONNECT_TIMEOUT, max_retries: int = 3, backoff: float = 0.5,
                  transport: httpx.AsyncBaseTransport | None = None,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 max_concurrency: int = DEFAULT_MAX_CONCURRENCY) -> None:
         super().__init__(base_url, api_key, timeout=timeout, connect_timeout=connect_timeout,
-                         max_retries=max_retries, backoff=backoff)
+                         max_retries=max_retries, backoff=backoff, max_concurrency=max_concurrency)
         self._sleep = sleep
+        self._slots = asyncio.Semaphore(max_concurrency)  # bound to the event loop that first waits on it
         self._http = httpx.AsyncClient(transport=transport, **self._options)
 
     async def aclose(self) -> None:
@@ -330,6 +354,10 @@ class AsyncMnemara(_Client):
         await self.aclose()
 
     async def _send(self, call: Call[T]) -> T:
+        async with self._slots:  # the call's time starts with its slot; its retries keep the slot
+            return await self._attempts(call)
+
+    async def _attempts(self, call: Call[T]) -> T:
         deadline = time.monotonic() + self.timeout
         attempt = 0
         while True:

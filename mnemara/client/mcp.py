@@ -492,8 +492,9 @@ def _write_tools(server: Any, call: Call, scope_or_default: Callable[[str | None
         """Correct a memory: its new version keeps the old one in history. `version` is the version you read:
         if the memory changed since, the call fails with its current version and content, so you can check
         whether your correction still applies and retry with that version."""
-        changes = {k: v for k, v in {"content": content, "type": type, "entity": entity,
-                                     "confidence": confidence, "reason": reason}.items() if v is not None}
+        changes: dict[str, Any] = {k: v for k, v in {"content": content, "type": type, "entity": entity,
+                                                     "confidence": confidence, "reason": reason}.items()
+                                   if v is not None}
         if not changes.keys() - {"reason"}:
             raise ToolError("Nothing to change: give content, type, entity or confidence.")
 

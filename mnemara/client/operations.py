@@ -2,8 +2,10 @@
 the answer. ``Mnemara`` and ``AsyncMnemara`` (``http.py``) run the same plans, so their methods have these
 signatures and docstrings.
 
-Saves, deletes, merges and erasures carry an ``Idempotency-Key`` made here, once per call, so the transport
-may send them again after a lost answer: the server answers the retry with the first answer (docs/api.md).
+Saves, puts, deletes, merges and erasures carry an ``Idempotency-Key`` made here, once per call, so the transport
+may send them again after a lost answer: the server answers the retry with the first answer (docs/api.md). The
+caller may pass its own (``idempotency_key=``) to retry the call itself later — after a ``NetworkError`` (a
+timeout: was it written?), or from another process — with the same key and arguments: done once.
 """
 
 from __future__ import annotations
@@ -50,9 +52,17 @@ def _if_match(version: int | None) -> dict[str, str]:
     return {"If-Match": f'"{int(version)}"'} if version is not None else {}
 
 
-def _once() -> dict[str, str]:
-    """A new Idempotency-Key: one per call, kept by every retry of it."""
-    return {"Idempotency-Key": str(uuid.uuid4())}
+def _once(idempotency_key: str | None = None) -> dict[str, str]:
+    """The call's Idempotency-Key, kept by every retry of it: the caller's, else a new one."""
+    if idempotency_key is not None and not isinstance(idempotency_key, str):
+        raise TypeError("idempotency_key must be a string, e.g. str(uuid.uuid4())")
+    return {"Idempotency-Key": idempotency_key if idempotency_key is not None else str(uuid.uuid4())}
+
+
+def _given(idempotency_key: str | None) -> dict[str, str]:
+    """The caller's Idempotency-Key for a call that sends none of its own (an update is guarded by its version,
+    an append is not retried): with one, the call is safe to send again, so the transport retries it too."""
+    return _once(idempotency_key) if idempotency_key is not None else {}
 
 
 def _memory(answer: Answer) -> Memory:
@@ -77,22 +87,29 @@ def _messages(messages: Sequence[Message | Mapping[str, Any]]) -> builtins.list[
 def save(content: str, *, scope: str, type: str = "fact", entity: str | None = None,
          metadata: Mapping[str, Any] | None = None, confidence: float | None = None, provenance: str | None = None,
          subject: str | None = None, source_session: str | None = None, valid_from: datetime | str | None = None,
-         valid_to: datetime | str | None = None, expires_at: datetime | str | None = None) -> Plan[Memory]:
-    """Save one memory through the write flow. ``result.resolution.action`` says what happened."""
+         valid_to: datetime | str | None = None, expires_at: datetime | str | None = None,
+         idempotency_key: str | None = None) -> Plan[Memory]:
+    """Save one memory through the write flow. ``result.resolution.action`` says what happened.
+    ``idempotency_key``: saving again with the same key (and the same arguments) within 24 hours writes nothing
+    and answers as the first save did."""
     body = compact(scope=scope, content=content, type=type, entity=entity,
                    metadata=dict(metadata) if metadata is not None else None, confidence=confidence,
                    provenance=provenance, subject=subject, source_session=source_session, valid_from=valid_from,
                    valid_to=valid_to, expires_at=expires_at)
-    return (yield Call("POST", "memories", _memory, json=body, headers=_once(), retry=True))
+    return (yield Call("POST", "memories", _memory, json=body, headers=_once(idempotency_key), retry=True))
 
 
-def save_many(items: Sequence[Mapping[str, Any]]) -> Plan[builtins.list[Memory]]:
-    """Save many memories (dicts in the API's shape), 500 per request; each request is all-or-nothing."""
+def save_many(items: Sequence[Mapping[str, Any]], *, idempotency_key: str | None = None,
+              ) -> Plan[builtins.list[Memory]]:
+    """Save many memories (dicts in the API's shape), 500 per request; each request is all-or-nothing.
+    ``idempotency_key``: the first request's key; the next ones' are ``<key>.1``, ``<key>.2``, … (so the same
+    call again, with the same items, writes nothing twice)."""
     saved: builtins.list[Memory] = []
-    for start in range(0, len(items), MAX_BATCH):
+    for number, start in enumerate(range(0, len(items), MAX_BATCH)):
         chunk = [{k: jsonable(v) for k, v in item.items() if v is not None} for item in items[start:start + MAX_BATCH]]
+        key = idempotency_key if idempotency_key is None or number == 0 else f"{idempotency_key}.{number}"
         saved.extend((yield Call("POST", "memories", lambda a: [Memory.from_json(m) for m in a.body], json=chunk,
-                                 headers=_once(), retry=True)))
+                                 headers=_once(key), retry=True)))
     return saved
 
 
@@ -100,34 +117,38 @@ def get(memory_id: str) -> Plan[Memory]:
     return (yield Call("GET", f"memories/{_id(memory_id)}", _memory, retry=True))
 
 
-def update(memory_id: str, *, version: int, **changes: Any) -> Plan[Memory]:
+def update(memory_id: str, *, version: int, idempotency_key: str | None = None, **changes: Any) -> Plan[Memory]:
     """Change content/type/entity/metadata/confidence/status/valid_to/expires_at (and a ``reason``).
 
     ``version`` is the version you read; if the memory changed since, ``VersionConflict`` is raised with the
-    current memory in ``.current``: merge your change into it and retry with its version.
+    current memory in ``.current``: merge your change into it and retry with its version. ``idempotency_key``:
+    the same update sent again with it gets the first answer (not a ``VersionConflict`` with your own change).
     """
     if not changes:
         raise ValueError("update() needs at least one change, e.g. content='…'")
     body = {k: jsonable(v) for k, v in changes.items()}
-    return (yield Call("PATCH", f"memories/{_id(memory_id)}", _memory, json=body, headers=_if_match(version)))
+    return (yield Call("PATCH", f"memories/{_id(memory_id)}", _memory, json=body,
+                       headers={**_if_match(version), **_given(idempotency_key)}, retry=idempotency_key is not None))
 
 
-def deprecate(memory_id: str, *, reason: str = "", version: int | None = None) -> Plan[Memory]:
+def deprecate(memory_id: str, *, reason: str = "", version: int | None = None,
+              idempotency_key: str | None = None) -> Plan[Memory]:
     """Mark a memory no longer true (kept in history, left out of recall)."""
     return (yield Call("POST", f"memories/{_id(memory_id)}/deprecate", _memory, json=compact(reason=reason),
-                       headers=_if_match(version)))
+                       headers={**_if_match(version), **_given(idempotency_key)}, retry=idempotency_key is not None))
 
 
-def restore(memory_id: str, *, reason: str = "", version: int | None = None) -> Plan[Memory]:
+def restore(memory_id: str, *, reason: str = "", version: int | None = None,
+            idempotency_key: str | None = None) -> Plan[Memory]:
     """Make a deprecated memory active again."""
     return (yield Call("POST", f"memories/{_id(memory_id)}/restore", _memory, json=compact(reason=reason),
-                       headers=_if_match(version)))
+                       headers={**_if_match(version), **_given(idempotency_key)}, retry=idempotency_key is not None))
 
 
-def delete(memory_id: str, *, version: int | None = None) -> Plan[None]:
+def delete(memory_id: str, *, version: int | None = None, idempotency_key: str | None = None) -> Plan[None]:
     """Hard-delete a memory and its versions (the audit log keeps a content-free tombstone)."""
     return (yield Call("DELETE", f"memories/{_id(memory_id)}", lambda a: None,
-                       headers={**_if_match(version), **_once()}, retry=True))
+                       headers={**_if_match(version), **_once(idempotency_key)}, retry=True))
 
 
 def history(memory_id: str) -> Plan[builtins.list[MemoryVersion]]:
@@ -136,10 +157,11 @@ def history(memory_id: str) -> Plan[builtins.list[MemoryVersion]]:
                        lambda a: [MemoryVersion.from_json(v) for v in a.body.get("results", [])], retry=True))
 
 
-def merge(memory_ids: Sequence[str], *, content: str | None = None, reason: str | None = None) -> Plan[Memory]:
+def merge(memory_ids: Sequence[str], *, content: str | None = None, reason: str | None = None,
+          idempotency_key: str | None = None) -> Plan[Memory]:
     """Merge live memories of one scope into a new one; the merged ones become deprecated."""
     body = compact(ids=[str(i) for i in memory_ids], content=content, reason=reason)
-    return (yield Call("POST", "memories/merge", _memory, json=body, headers=_once(), retry=True))
+    return (yield Call("POST", "memories/merge", _memory, json=body, headers=_once(idempotency_key), retry=True))
 
 
 def list_page(*, cursor: str | None = None, limit: int | None = None, **filters: Any) -> Plan[Page]:
@@ -161,7 +183,8 @@ def put(scope: str, key: str, content: str, *, type: str | None = None, entity: 
         metadata: Mapping[str, Any] | None = None, confidence: float | None = None, provenance: str | None = None,
         subject: str | None = None, source_session: str | None = None, valid_from: datetime | str | None = None,
         valid_to: datetime | str | None = None, expires_at: datetime | str | None = None,
-        if_version: int | None = None, create_only: bool = False) -> Plan[Memory]:
+        if_version: int | None = None, create_only: bool = False, idempotency_key: str | None = None,
+        ) -> Plan[Memory]:
     """Create or replace the memory at ``key`` in ``scope`` through the write flow (a PUT replaces: a field not
     given takes its default). ``result.resolution.action``: ``created``, ``updated`` (a new version),
     ``duplicate`` (nothing changed), ``pending`` (waits in review: inferred or low confidence), or an entity's
@@ -174,7 +197,7 @@ def put(scope: str, key: str, content: str, *, type: str | None = None, entity: 
     body = compact(content=content, type=type, entity=entity, metadata=dict(metadata) if metadata is not None else None,
                    confidence=confidence, provenance=provenance, subject=subject, source_session=source_session,
                    valid_from=valid_from, valid_to=valid_to, expires_at=expires_at)
-    headers = {**_if_match(if_version), **({"If-None-Match": "*"} if create_only else {}), **_once()}
+    headers = {**_if_match(if_version), **({"If-None-Match": "*"} if create_only else {}), **_once(idempotency_key)}
     return (yield Call("PUT", "keys/memory", _memory, params=_address(scope, key), json=body, headers=headers,
                        retry=True))
 
@@ -185,11 +208,12 @@ def get_by_key(scope: str, key: str) -> Plan[Memory]:
     return (yield Call("GET", "keys/memory", _memory, params=_address(scope, key), retry=True))
 
 
-def delete_by_key(scope: str, key: str, *, if_version: int | None = None) -> Plan[None]:
+def delete_by_key(scope: str, key: str, *, if_version: int | None = None, idempotency_key: str | None = None,
+                  ) -> Plan[None]:
     """Hard-delete the key's live memories and their versions (the audit log keeps a tombstone).
     ``if_version``: only if the key's memory is at this version (else ``VersionConflict``)."""
     return (yield Call("DELETE", "keys/memory", lambda a: None, params=_address(scope, key),
-                       headers={**_if_match(if_version), **_once()}, retry=True))
+                       headers={**_if_match(if_version), **_once(idempotency_key)}, retry=True))
 
 
 def keys(scope: str, *, prefix: str | None = None, descendants: bool = False, with_memory: bool = False,
@@ -250,23 +274,27 @@ def context(query: str, *, scope: str | None = None, scopes: Sequence[str] | Non
 
 
 def feedback(memory_ids: Sequence[str] = (), *, useful: bool | None = None,
-             correction: str | None = None, query: str | None = None) -> Plan[None]:
+             correction: str | None = None, query: str | None = None, idempotency_key: str | None = None,
+             ) -> Plan[None]:
     """Whether recalled memories helped (``query``: what was asked), and/or a correction in words."""
     body = compact(memory_ids=[str(i) for i in memory_ids] or None, useful=useful, correction=correction,
                    query=query)
-    return (yield Call("POST", "feedback", lambda a: None, json=body))
+    return (yield Call("POST", "feedback", lambda a: None, json=body, headers=_given(idempotency_key),
+                       retry=idempotency_key is not None))
 
 
 # --- sessions and extraction ---
 
 
 def add_messages(session_id: str, messages: Sequence[Message | Mapping[str, Any]], *, scope: str,
-                 subject: str | None = None) -> Plan[Accepted]:
+                 subject: str | None = None, idempotency_key: str | None = None) -> Plan[Accepted]:
     """Append conversation turns to a session's short-term buffer; extraction may be scheduled. A message may
     carry ``created_at`` (a datetime or ISO 8601 string: when it was said; memories extracted from it are
-    valid from then); the messages of one call never go back in time."""
+    valid from then); the messages of one call never go back in time. Without ``idempotency_key`` the call is
+    not retried (a repeat would append the turns twice); with one, it is, and so may the caller."""
     body = compact(scope=scope, subject=subject, messages=_messages(messages))
-    return (yield Call("POST", f"sessions/{_id(session_id)}/messages", _accepted, json=body))
+    return (yield Call("POST", f"sessions/{_id(session_id)}/messages", _accepted, json=body,
+                       headers=_given(idempotency_key), retry=idempotency_key is not None))
 
 
 def session(session_id: str, *, scope: str | None = None, limit: int | None = None) -> Plan[Session]:
@@ -283,10 +311,12 @@ def close_session(session_id: str, *, scope: str | None = None) -> Plan[Accepted
 
 
 def extract(messages: Sequence[Message | Mapping[str, Any]], *, scope: str, subject: str | None = None,
-            ) -> Plan[Accepted]:
-    """Extract memories from messages without a session (a background job)."""
+            idempotency_key: str | None = None) -> Plan[Accepted]:
+    """Extract memories from messages without a session (a background job; with ``idempotency_key``, one job
+    however often the call is sent)."""
     body = compact(scope=scope, subject=subject, messages=_messages(messages))
-    return (yield Call("POST", "extract", _accepted, json=body))
+    return (yield Call("POST", "extract", _accepted, json=body, headers=_given(idempotency_key),
+                       retry=idempotency_key is not None))
 
 
 def job(job_id: str) -> Plan[Job]:
@@ -319,7 +349,7 @@ def export_subject(external_id: str) -> Plan[dict[str, Any]]:
     return (yield Call("GET", f"subjects/{_id(external_id)}/export", lambda a: dict(a.body), retry=True))
 
 
-def erase_subject(external_id: str) -> Plan[ErasureReceipt]:
+def erase_subject(external_id: str, *, idempotency_key: str | None = None) -> Plan[ErasureReceipt]:
     """Erase a person's memories, versions, sessions and review items (GDPR Art. 17). A retry after a lost
     answer gets the first receipt (not a 404)."""
     def receipt(answer: Answer) -> ErasureReceipt:
@@ -328,4 +358,4 @@ def erase_subject(external_id: str) -> Plan[ErasureReceipt]:
                               counts=dict(data.get("counts") or {}), exports=builtins.list(data.get("exports") or []),
                               raw=dict(data))
 
-    return (yield Call("DELETE", f"subjects/{_id(external_id)}", receipt, headers=_once(), retry=True))
+    return (yield Call("DELETE", f"subjects/{_id(external_id)}", receipt, headers=_once(idempotency_key), retry=True))

@@ -12,13 +12,22 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from mnemara.client import AsyncMnemara, Mnemara, NetworkError, RateLimited, ServerError, ValidationError
-from mnemara.client.http import DEFAULT_TIMEOUT
+from mnemara.client import (
+    AsyncMnemara,
+    AuthenticationError,
+    Mnemara,
+    NetworkError,
+    RateLimited,
+    ServerError,
+    ValidationError,
+)
+from mnemara.client.http import DEFAULT_MAX_CONCURRENCY, DEFAULT_TIMEOUT
 
 
 class Script:
@@ -190,3 +199,96 @@ def test_it_imports_without_django() -> None:
     code = ("import sys, mnemara.client; from mnemara.client import Mnemara, AsyncMnemara; "
             "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django imported'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_an_empty_key_is_an_authentication_error() -> None:
+    for key in ("", "  "):
+        with pytest.raises(AuthenticationError, match="API key is required"):
+            Mnemara("http://127.0.0.1:8000", key)
+        with pytest.raises(AuthenticationError):
+            AsyncMnemara("http://127.0.0.1:8000", key)
+
+
+def test_an_errors_message_names_its_fields(scripted) -> None:
+    url, script = scripted
+    script.answers = [(400, {}, {"error": {"code": "validation_error", "message": "Invalid input.", "fields": {
+        "content": ["This field may not be blank."], "3.scope": ["Not a scope.", "Too long."]}}})]
+    with pytest.raises(ValidationError) as caught:
+        client(url, []).save("", scope="user/1")
+    assert str(caught.value) == ("400 validation_error: Invalid input. [content: This field may not be blank.; "
+                                 "3.scope: Not a scope. Too long.]")
+    assert caught.value.message == "Invalid input." and set(caught.value.fields) == {"content", "3.scope"}
+
+
+def test_a_callers_idempotency_key_is_sent_and_kept_by_the_retries(scripted) -> None:
+    url, script = scripted
+    created: tuple[int, dict[str, str], dict] = (
+        201, {}, {**MEMORY, "resolution": {"action": "created", "related": []}})
+    script.answers = [UNAVAILABLE, created, UNAVAILABLE, (200, {}, MEMORY), (201, {}, [MEMORY] * 500),
+                      (201, {}, [MEMORY])]
+    waits: list[float] = []
+    memory = client(url, waits)
+    memory.save("x", scope="user/1", idempotency_key="mine-1")
+    memory.update(MEMORY_ID, version=1, content="y", idempotency_key="mine-2")  # with a key, an update is retried
+    memory.save_many([{"scope": "user/1", "content": f"x{i}"} for i in range(501)], idempotency_key="mine-3")
+    assert [(seen[0], seen[2]["Idempotency-Key"]) for seen in script.seen] == [
+        ("POST", "mine-1"), ("POST", "mine-1"), ("PATCH", "mine-2"), ("PATCH", "mine-2"), ("POST", "mine-3"),
+        ("POST", "mine-3.1")]
+    assert waits == [0.5, 0.5]
+
+
+@pytest.fixture
+def counting() -> Iterator[tuple[str, dict[str, int]]]:
+    """A server that answers every GET with a memory, a little later, and counts the requests in flight."""
+    lock = threading.Lock()
+    counts = {"now": 0, "most": 0, "total": 0}
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive: the client's pool reuses its connections
+
+        def do_GET(self) -> None:
+            with lock:
+                counts["now"] += 1
+                counts["total"] += 1
+                counts["most"] = max(counts["most"], counts["now"])
+            time.sleep(0.005)  # long enough for the calls to overlap
+            payload = json.dumps(MEMORY).encode()
+            with lock:
+                counts["now"] -= 1
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}", counts
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_client_keeps_at_most_max_concurrency_calls_in_flight(counting) -> None:
+    """Thousands of calls at once (LangGraph's ``asyncio.gather`` of a batch) queue in the client: at most
+    ``max_concurrency`` reach the server at a time, and every one completes."""
+    url, counts = counting
+
+    async def many() -> list[str]:
+        async with AsyncMnemara(url, "mn_test_key", max_concurrency=4) as memory:
+            assert memory.max_concurrency == 4
+            return [m.id for m in await asyncio.gather(*(memory.get(MEMORY_ID) for _ in range(1000)))]
+
+    assert asyncio.run(many()) == [MEMORY_ID] * 1000
+    assert counts["total"] == 1000 and 1 <= counts["most"] <= 4
+
+    counts.update(most=0, total=0)
+    with Mnemara(url, "mn_test_key", max_concurrency=3) as memory, ThreadPoolExecutor(max_workers=12) as pool:
+        assert list(pool.map(lambda _: memory.get(MEMORY_ID).id, range(120))) == [MEMORY_ID] * 120
+    assert counts["total"] == 120 and 1 <= counts["most"] <= 3
+    for cls in (Mnemara, AsyncMnemara):
+        assert inspect.signature(cls).parameters["max_concurrency"].default == DEFAULT_MAX_CONCURRENCY

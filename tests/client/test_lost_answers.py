@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from mnemara.client import AsyncMnemara, Mnemara, NotFound
+from mnemara.client import AsyncMnemara, IdempotencyKeyReused, Mnemara, NetworkError, NotFound
 from tests.client.conftest import TIMEOUT
 from tests.conftest import KeyedClient
 
@@ -115,3 +115,52 @@ def test_a_save_retried_after_a_lost_answer_is_saved_once(proxy: DroppingProxy, 
     saved_id = asyncio.run(save())
     assert [m.id for m in alice_memory.list(scope="user/5")] == [saved_id]
     assert len(proxy.requests) == 2
+
+
+def test_a_save_that_failed_is_retried_by_the_caller_with_its_own_key_and_saved_once(
+        proxy: DroppingProxy, alice: KeyedClient, alice_memory: Mnemara) -> None:
+    """The client gave up (no retries left: the call raised ``NetworkError``) but the server had written; the
+    caller sends the same save again, with the key it chose, later: one memory, answered as the first time."""
+    with Mnemara(proxy.url, alice.secret, max_retries=0, timeout=TIMEOUT) as memory:
+        proxy.drop = 1
+        with pytest.raises(NetworkError):
+            memory.save("Takes the 9:40 ferry", scope="user/6", idempotency_key="save-ferry-6")
+        saved = memory.save("Takes the 9:40 ferry", scope="user/6", idempotency_key="save-ferry-6")
+    assert saved.resolution is not None and saved.resolution.action == "created"  # the first answer, not "duplicate"
+    again = alice_memory.save("Takes the 9:40 ferry", scope="user/6", idempotency_key="save-ferry-6")
+    assert again.id == saved.id and again.version == 1
+    assert [m.id for m in alice_memory.list(scope="user/6")] == [saved.id]
+    assert proxy.keys() == ["save-ferry-6", "save-ferry-6"]
+    with pytest.raises(IdempotencyKeyReused):  # the same key for another request is refused, nothing written
+        alice_memory.save("Takes the 10:40 ferry", scope="user/6", idempotency_key="save-ferry-6")
+
+
+def test_every_write_takes_the_callers_key_and_is_done_once(alice_memory: Mnemara) -> None:
+    memory = alice_memory
+    first = memory.save("Works from Porto", scope="user/7", idempotency_key="k-save")
+    assert memory.save("Works from Porto", scope="user/7", idempotency_key="k-save").id == first.id
+    updated = [memory.update(first.id, version=1, content="Works from Braga", idempotency_key="k-update")
+               for _ in range(2)]  # the second is answered, not a VersionConflict with itself
+    assert [u.version for u in updated] == [2, 2]
+    assert [memory.deprecate(first.id, reason="moved", idempotency_key="k-deprecate").version
+            for _ in range(2)] == [3, 3]
+    assert [memory.restore(first.id, idempotency_key="k-restore").version for _ in range(2)] == [4, 4]
+    assert [v.version for v in memory.history(first.id)] == [1, 2, 3, 4]
+
+    put = [memory.put("user/7/prefs", "editor", "Uses helix.", idempotency_key="k-put") for _ in range(2)]
+    assert put[0].id == put[1].id and put[1].version == 1
+    many = [memory.save_many([{"scope": "user/7", "content": "Has a cat named Miso"}], idempotency_key="k-many")
+            for _ in range(2)]
+    assert many[0][0].id == many[1][0].id
+    for _ in range(2):
+        memory.add_messages("s-7", [{"role": "user", "content": "I moved to Braga."}], scope="user/7",
+                            idempotency_key="k-append")
+        memory.feedback([first.id], useful=True, idempotency_key="k-feedback")
+    assert memory.session("s-7", scope="user/7").turn_count == 1
+    merged = [memory.merge([first.id, many[0][0].id], content="Works from Braga; has a cat named Miso",
+                           idempotency_key="k-merge") for _ in range(2)]
+    assert merged[0].id == merged[1].id
+    for _ in range(2):
+        memory.delete(merged[0].id, idempotency_key="k-delete")
+        memory.delete_by_key("user/7/prefs", "editor", idempotency_key="k-delete-key")
+    assert [m.content for m in memory.list(scope="user/7", status="active")] == []

@@ -8,15 +8,20 @@ Offline: httpx and its dependencies come from the wheelhouse ``make install`` do
 
 from __future__ import annotations
 
+import email.parser
+import importlib.metadata
 import json
 import os
 import shutil
 import subprocess
 import sys
 import zipfile
+from email.message import Message
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.conftest import KeyedClient
 
@@ -31,7 +36,7 @@ import mnemara.client
 from mnemara.client import AsyncMnemara, Mnemara
 
 async def main(url, key):
-    async with AsyncMnemara(url, key) as memory:
+    async with AsyncMnemara(url, key, timeout=60) as memory:  # a shared machine: speed is not checked here
         saved = await memory.save("Prefers answers in Chinese", scope="user/123", type="preference")
         hits = await memory.search("which language should I answer in?", scope="user/123")
         context = await memory.context("Which language should I answer in?", scope="user/123",
@@ -66,17 +71,53 @@ def source_tree(target: Path) -> Path:
     return target
 
 
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The client's wheel, built once (offline, no build isolation) from the files a fresh clone has."""
+    folder = tmp_path_factory.mktemp("wheel")
+    source_tree(folder / "source")
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
+        "-w", folder / "dist", "./source", cwd=folder)
+    [built] = (folder / "dist").glob("mnemara-*.whl")
+    return built
+
+
+def wheel_metadata(wheel: Path) -> Message:
+    with zipfile.ZipFile(wheel) as built:
+        return email.parser.Parser().parsestr(
+            built.read(next(n for n in built.namelist() if n.endswith(".dist-info/METADATA"))).decode())
+
+
+@pytest.mark.django_db(transaction=False)
+def test_each_extra_installs_what_it_names(wheel: Path) -> None:
+    """``pip install "mnemara[langgraph]"`` brings LangGraph (not only the store's base classes), ``[memory-tool]``
+    and ``[chat]`` the anthropic SDK, ``[mcp]`` the MCP SDK; and the versions this repository pins and tests with
+    satisfy each requirement. Read from the built wheel's METADATA: no network, no install."""
+    metadata = wheel_metadata(wheel)
+    extras: dict[str, dict[str, Requirement]] = {}
+    for line in metadata.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        marker = str(requirement.marker or "")
+        extra = marker.split("extra ==")[1].strip().strip('"\'') if "extra ==" in marker else ""
+        extras.setdefault(extra, {})[canonicalize_name(requirement.name)] = requirement
+    assert set(metadata.get_all("Provides-Extra") or []) == {"mcp", "chat", "memory-tool", "langgraph"}
+    assert set(extras) == {"", "mcp", "chat", "memory-tool", "langgraph"}
+    assert set(extras[""]) == {"httpx"}
+    assert set(extras["langgraph"]) == {"langgraph", "langgraph-checkpoint"}
+    assert set(extras["memory-tool"]) == set(extras["chat"]) == {"anthropic"}
+    assert set(extras["mcp"]) == {"mcp"}
+    for requirements in extras.values():
+        for name, requirement in requirements.items():
+            assert requirement.specifier.contains(importlib.metadata.version(name)), (name, str(requirement))
+
+
 def test_the_client_installs_alone_and_runs_async_against_a_server(live_server, alice: KeyedClient,
-                                                                   tmp_path: Path) -> None:
+                                                                   wheel: Path, tmp_path: Path) -> None:
     if not (WHEELHOUSE / "httpx-0.28.1-py3-none-any.whl").exists():
         pytest.skip(f"no httpx wheel in {WHEELHOUSE}: `make install` downloads it (or set MNEMARA_WHEELHOUSE)")
     from memories.embeddings import get_embedder
 
     get_embedder().embed(["warm up"])
-    source_tree(tmp_path / "source")
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-        "-w", tmp_path / "dist", "./source", cwd=tmp_path)
-    [wheel] = (tmp_path / "dist").glob("mnemara-*.whl")
     with zipfile.ZipFile(wheel) as built:
         packaged = {name.split("/")[1] for name in built.namelist() if name.startswith("mnemara/")}
         metadata = built.read(next(n for n in built.namelist() if n.endswith("METADATA"))).decode()

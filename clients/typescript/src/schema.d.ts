@@ -2009,7 +2009,10 @@ export interface operations {
     extract: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2021,6 +2024,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2054,6 +2059,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2065,6 +2072,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2076,6 +2085,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2087,6 +2098,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2137,7 +2163,10 @@ export interface operations {
     feedback_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2149,6 +2178,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2182,6 +2213,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2193,6 +2226,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2204,6 +2239,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -2215,6 +2252,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3680,6 +3732,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -3698,6 +3752,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3731,6 +3787,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3742,6 +3800,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3753,6 +3813,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3764,6 +3826,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3775,6 +3839,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3786,6 +3852,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3797,6 +3878,8 @@ export interface operations {
             /** @description A change needs the version it applies to: send `If-Match` (or `version` in the body) (`precondition_required`). */
             428: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3848,6 +3931,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -3866,6 +3951,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3899,6 +3986,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3910,6 +3999,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3921,6 +4012,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3932,6 +4025,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3943,6 +4038,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -3954,6 +4051,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4098,6 +4210,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
                 /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
                 "If-Match"?: string;
             };
@@ -4116,6 +4230,8 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4149,6 +4265,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4160,6 +4278,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4171,6 +4291,8 @@ export interface operations {
             /** @description The version sent is stale (`version_conflict`, with `current`: the memory as it is now), or the change would leave two live memories with the same content in the scope (`duplicate_content`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4182,6 +4304,8 @@ export interface operations {
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4193,6 +4317,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -4204,6 +4330,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5096,7 +5237,10 @@ export interface operations {
     session_messages_append: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Chosen by the client: 1–200 characters, not only spaces, no `/`. */
                 session_id: string;
@@ -5111,6 +5255,8 @@ export interface operations {
         responses: {
             202: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5144,6 +5290,8 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5155,6 +5303,8 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5166,6 +5316,8 @@ export interface operations {
             /** @description This session belongs to another subject (`session_subject_mismatch`). */
             409: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5177,6 +5329,8 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -5188,6 +5342,21 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
