@@ -71,6 +71,12 @@ def score(value: float | None) -> str:
 
 
 @register.filter
+def unit(value: float | None) -> str:
+    """A 0..1 measure as people read it (a cosine below 0 says as little as 0)."""
+    return "–" if value is None else f"{min(1.0, max(0.0, float(value))):.2f}"
+
+
+@register.filter
 def pretty_json(value: Any) -> str:
     """Indented JSON as text (autoescaped by the template like any other text)."""
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True, default=str)

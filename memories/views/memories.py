@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from memories import selectors
 from memories.choices import Status
 from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
-from memories.recall.search import SearchHit, memory_search
+from memories.recall.search import SearchResult, search_result
 from memories.views.diffs import version_diffs
 from memories.write import revisions
 from memories.write.text import merge_text
@@ -40,19 +40,23 @@ if TYPE_CHECKING:
 PAGE_SIZE = 25
 
 
-def _hybrid(data: dict[str, Any]) -> list[SearchHit]:
-    """Hybrid search over the filtered scope (or all roots); the other filters apply to its results."""
+SEARCH_K = 10  # the API's default k
+
+
+def _hybrid(data: dict[str, Any]) -> SearchResult:
+    """The API's search (its ranking and relevance floor; active memories unless a status is chosen) over the
+    filtered scope (or all roots); the other filters apply to its results."""
     scopes = [data["scope"]] if data.get("scope") else selectors.scope_roots()
     if not scopes:
-        return []
-    # The dashboard's reads are not recalls: they do not count as accesses. The browser orders what the
-    # filters let through by relevance, so it shows the memories below the relevance floor too.
-    hits = memory_search(
+        return SearchResult([], answerable=False)
+    # The dashboard's reads are not recalls: they do not count as accesses.
+    result = search_result(
         query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
-        k=50, min_confidence=data.get("conf_min") or 0.0, floor=False,
-        include_statuses=[data["status"]] if data.get("status") else Status.values, track_access=False)
+        k=SEARCH_K, min_confidence=data.get("conf_min") or 0.0,
+        include_statuses=[data["status"]] if data.get("status") else None, track_access=False)
     keep = set(selectors.memories_filtered({**data, "q": ""}).values_list("pk", flat=True))
-    return [h for h in hits if h.memory.pk in keep]
+    result.hits = [h for h in result.hits if h.memory.pk in keep]
+    return result
 
 
 @require_GET
@@ -63,7 +67,7 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     qs = selectors.memories_filtered(data)
     counts = selectors.status_counts(qs)
     searching = bool(data.get("q")) and data.get("mode") == "search"
-    hits = _hybrid(data) if searching else []
+    result = _hybrid(data) if searching else SearchResult([])
     if data.get("status"):
         qs = qs.filter(status=data["status"])
     paginator = Paginator(qs.order_by("-updated_at", "-id"), PAGE_SIZE)
@@ -73,7 +77,7 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
-               "hits": hits, "searching": searching, "query": query.urlencode(),
+               "hits": result.hits, "answerable": result.answerable, "searching": searching, "query": query.urlencode(),
                "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
                "current_status": data.get("status", ""), "people": selectors.subject_ids_like(),
                "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "conf_min",
