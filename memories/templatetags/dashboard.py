@@ -30,7 +30,7 @@ LABELS |= {
     "vector": _("vector"),
     "lexical": _("lexical"), "recency": _("recency"), "content": _("content"), "type": _("type"),
     "entity": _("entity"), "confidence": _("confidence"), "status": _("status"), "provenance": _("provenance"),
-    "scope_path": _("scope"),
+    "scope_path": _("scope"), "source_session": _("session"), "subject_id": _("person"),
     # erasure receipt counts
     "memories": _("memories"), "memory_versions": _("memory versions"), "embeddings": _("embeddings"),
     "sessions": _("sessions"), "session_turns": _("session turns"), "session_summaries": _("session summaries"),
@@ -125,6 +125,14 @@ def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any
     if params.get("note"):
         words += str(format_html(': <q translate="no">{}</q>', params["note"]))
     return mark_safe(words)
+
+
+@register.filter
+def pair_difference(item: Any) -> Any:
+    """A review pair's difference (``views.diffs.pair_diff``): older → newer; None for a single memory."""
+    from memories.views.diffs import pair_diff
+
+    return pair_diff(item.other_memory, item.memory) if item.other_memory is not None else None
 
 
 @register.filter

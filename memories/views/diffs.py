@@ -56,3 +56,24 @@ def version_diffs(versions: Sequence[MemoryVersion]) -> list[VersionDiff]:
             diffs.append(VersionDiff(v, text_diff(previous.content, v.content), changed))
         previous = v
     return list(reversed(diffs))
+
+
+PAIR_FIELDS = ("type", "entity", "confidence", "provenance", "source_session", "subject_id")
+
+
+@dataclass
+class PairDiff:
+    """What two memories of a review pair differ in: their words, then the fields that are not the same."""
+
+    segments: list[tuple[str, str]]
+    fields: list[str]
+
+    @property
+    def same_text(self) -> bool:
+        return all(kind == "equal" for kind, _ in self.segments)
+
+
+def pair_diff(older: Any, newer: Any) -> PairDiff:
+    """The difference a reviewer decides on: older → newer, word by word, and which fields differ."""
+    return PairDiff(text_diff(older.content, newer.content),
+                    [f for f in PAIR_FIELDS if getattr(older, f) != getattr(newer, f)])

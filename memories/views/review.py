@@ -79,9 +79,10 @@ def review_queue(request: DashboardRequest) -> HttpResponse:
 
 def _decided(request: DashboardRequest, decision: Decision, undone: bool = False) -> HttpResponse:
     """The decided card in place, every sibling it changed re-drawn (out of band), the counts updated."""
-    items = [decision.item, *(n.item for n in decision.settlement.notes),
-             *(n.new_item for n in decision.settlement.notes if n.new_item)]
-    context = {"item": decision.item, "decision": decision, "notes": decision.settlement.notes,
+    # The decided (or undone) item is drawn once, by this answer: a note about it would draw it over.
+    notes = [n for n in decision.settlement.notes if n.item.pk != decision.item.pk]
+    items = [decision.item, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
+    context = {"item": decision.item, "decision": decision, "notes": notes,
                "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
                "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True}
     return page(request, "dashboard/review.html#decided", context)

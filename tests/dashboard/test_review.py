@@ -64,6 +64,13 @@ def test_it_redraws_the_siblings_a_decision_changed_and_the_counts(admin_client,
             "Prefers a blue theme."]
 
 
+def test_a_pair_shows_its_difference_word_by_word(admin_client, chain):
+    html = admin_client.get(reverse("dashboard:review")).content.decode()
+    card = html.split(f'id="r-{chain["older"].pk}"', 1)[1].split("</article>", 1)[0]
+    assert '<p class="diff" translate="no"><span>喜欢</span><del>深</del><ins>绿</ins><span>色主题</span></p>' in card
+    assert "Only the words differ." in card
+
+
 def test_it_shows_a_refusal_in_the_card_instead_of_dropping_it(admin_client, chain):
     resolve(admin_client, chain["newer"], "keep_new")
     response = resolve(admin_client, chain["newer"], "keep_old")
@@ -77,7 +84,18 @@ def test_it_undoes_a_decision_while_its_memories_are_unchanged(admin_client, ali
     html = admin_client.get(reverse("dashboard:review"), {"tab": "resolved"}).content.decode()
     assert "kept the old one" in html and reverse("dashboard:review-undo", args=[chain["newer"].pk]) in html
     response = admin_client.post(reverse("dashboard:review-undo", args=[chain["newer"].pk]), **HTMX)
-    assert response.status_code == 200 and "open again" in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 200 and "Undone: the item is open again" in html
+    # The undone card is drawn once, as undone; not over by a "re-evaluated" note about itself.
+    assert html.count(f'id="r-{chain["newer"].pk}"') == 1
+    card = html.split(f'id="r-{chain["newer"].pk}"', 1)[1].split("</article>", 1)[0]
+    assert "Undone" in card and "still to decide" not in card
+    # "Written" is when the memory was written, not when the undo gave it a new version.
+    with tenant_scope(alice_tenant):
+        green = Memory.objects.get(pk=chain["green"].pk)
+    assert green.updated_at != green.created_at
+    assert f'<time datetime="{green.created_at.isoformat()}">' in html
+    assert f'<time datetime="{green.updated_at.isoformat()}">' not in html
     with tenant_scope(alice_tenant):
         assert ReviewItem.objects.get(pk=chain["newer"].pk).status == ReviewStatus.OPEN
         assert Memory.objects.get(pk=chain["blue"].pk).status == Status.ACTIVE
