@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern] = [
     path("memories/<uuid:memory_id>/edit/", memories.memory_edit, name="memory-edit"),
     path("memories/<uuid:memory_id>/deprecate/", memories.memory_deprecate, name="memory-deprecate"),
     path("memories/<uuid:memory_id>/restore/", memories.memory_restore, name="memory-restore"),
+    path("memories/<uuid:memory_id>/unmerge/", memories.memory_unmerge, name="memory-unmerge"),
     path("merge/", memories.merge_suggest, name="merge"),
     path("merge/preview/", memories.merge_preview, name="merge-preview"),
     path("review/", review.review_queue, name="review"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
+from memories.write.text import text_diff
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -127,12 +129,29 @@ def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any
     return mark_safe(words)
 
 
-@register.filter
-def pair_difference(item: Any) -> Any:
-    """A review pair's difference (``views.diffs.pair_diff``): older → newer; None for a single memory."""
-    from memories.views.diffs import pair_diff
+PAIR_FIELDS = ("type", "entity", "confidence", "provenance", "source_session", "subject_id")
 
-    return pair_diff(item.other_memory, item.memory) if item.other_memory is not None else None
+
+@dataclass
+class PairDiff:
+    """What two memories of a review pair differ in: their words, then the fields that are not the same."""
+
+    segments: list[tuple[str, str]]
+    fields: list[str]
+
+    @property
+    def same_text(self) -> bool:
+        return all(kind == "equal" for kind, _ in self.segments)
+
+
+@register.filter
+def pair_difference(item: Any) -> PairDiff | None:
+    """A review pair's difference, older → newer, word by word; None for a single memory."""
+    older, newer = item.other_memory, item.memory
+    if older is None:
+        return None
+    return PairDiff(text_diff(older.content, newer.content),
+                    [f for f in PAIR_FIELDS if getattr(older, f) != getattr(newer, f)])
 
 
 @register.filter

@@ -10,16 +10,17 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from memories import selectors
-from memories.choices import Status
 from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
 from memories.recall.search import SearchResult, search_result
 from memories.views.diffs import version_diffs
 from memories.write import revisions
 from memories.write.text import merge_text
+from memories.write.unmerge import merge_undo, merge_undo_blocker
 from memories.write.versions import VersionConflict
 from mnemara.kernel.errors import ServiceError
 from tenants.views.base import (
@@ -107,6 +108,7 @@ def _detail_context(memory: Memory) -> dict[str, Any]:
         "superseded_by": selectors.memory_successor(memory),
         "supersedes": selectors.memory_predecessors(memory),
         "reviews": selectors.memory_open_reviews(memory),
+        "can_unmerge": not merge_undo_blocker(memory),
         "reason_form": ReasonForm(initial={"version": memory.version}),
     } | dict(zip(("feedback_counts", "feedback"), selectors.memory_feedback(memory), strict=True))
 
@@ -198,6 +200,24 @@ def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
 
 
 # --------------------------------------------------------------------------- merge
+
+@require_POST
+@admin_required
+def memory_unmerge(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    """Undo a merge: the sources back as they were, the merged memory retired (and its question open again)."""
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    nxt = request.POST.get("next", "")
+    url = nxt if url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}) else reverse(
+        "dashboard:memory", args=[memory.pk])
+    try:
+        unmerged = merge_undo(memory_id=memory.pk, actor=actor(request))
+    except ServiceError as exc:
+        messages.error(request, refusal(exc))
+        return back(request, url)
+    messages.success(request, _("Merge undone: its %(count)d memories are back as they were; the merged one is "
+                                "deprecated.") % {"count": len(unmerged.sources)})
+    return back(request, url)
+
 
 @require_GET
 @admin_required

@@ -179,3 +179,41 @@ def test_it_answers_404_for_another_tenants_review_item(bob_member, chain):
     assert resolve(bob_member, chain["newer"], "keep_new").status_code == 404
     assert bob_member.post(reverse("dashboard:review-undo", args=[chain["newer"].pk])).status_code == 404
     assert bob_member.get(reverse("dashboard:review-merge", args=[chain["newer"].pk])).status_code == 404
+
+
+def test_the_same_preference_in_other_words_is_offered_as_a_merge_that_can_be_undone(admin_client, alice_tenant,
+                                                                                     fake_embedder):
+    old = theme(alice_tenant, "Prefers meetings after 10am.", entity="meetings")
+    new = theme(alice_tenant, "prefers meetings after 10 am", entity="")
+    with tenant_scope(alice_tenant):
+        item = ReviewItem.objects.get()
+        assert (item.kind, item.other_memory_id, Memory.objects.get(pk=old.pk).status) == (
+            "pending", old.pk, Status.ACTIVE)
+    html = admin_client.get(reverse("dashboard:review")).content.decode()
+    card = html.split(f'id="r-{item.pk}"', 1)[1].split("</article>", 1)[0]
+    assert "Same thing in other words" in card and "Conflict" not in card
+    assert re.search(r'class="primary" hx-get="[^"]*/merge/"', card)  # merge is the first offer
+    zh = admin_client.get(reverse("dashboard:review"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "换了说法的同一件事" in zh
+    html = resolve(admin_client, item, "merge", content="Prefers meetings after 10 am.").content.decode()
+    with tenant_scope(alice_tenant):
+        merged = Memory.objects.get(status=Status.ACTIVE)
+    assert reverse("dashboard:memory-unmerge", args=[merged.pk]) in html
+    response = admin_client.post(reverse("dashboard:memory-unmerge", args=[merged.pk]),
+                                 {"next": reverse("dashboard:review")})
+    assert response.status_code == 303 and response["Location"] == reverse("dashboard:review")
+    with tenant_scope(alice_tenant):
+        merged.refresh_from_db()
+        assert merged.status == Status.DEPRECATED
+        assert {m.pk: m.status for m in Memory.objects.filter(pk__in=[old.pk, new.pk])} == {
+            old.pk: Status.ACTIVE, new.pk: Status.PENDING}
+        assert Memory.objects.get(pk=old.pk).superseded_by_id is None
+        assert ReviewItem.objects.get(pk=item.pk).status == ReviewStatus.OPEN
+        from tenants.models import AuditEvent
+        assert AuditEvent.objects.filter(action="memory.unmerged", target_id=str(merged.pk)).exists()
+    # Once undone, it cannot be undone again.
+    html = admin_client.get(reverse("dashboard:memory", args=[merged.pk])).content.decode()
+    assert 'id="unmerge-button"' not in html
+    assert admin_client.post(reverse("dashboard:memory-unmerge", args=[merged.pk])).status_code == 303
+    page = admin_client.get(reverse("dashboard:memory", args=[merged.pk])).content.decode()
+    assert "can no longer be undone" in page
