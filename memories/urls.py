@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern] = [
     path("review/<uuid:item_id>/undo/", review.review_undo_view, name="review-undo"),
     path("review/<uuid:item_id>/merge/", review.review_merge_form, name="review-merge"),
     path("review/bulk/", review.review_bulk, name="review-bulk"),
+    path("review/bulk/all/", review.review_bulk_all, name="review-bulk-all"),
     path("review/clashes/", review.review_clashes, name="review-clashes"),
     path("feedback/", feedback.feedback_inbox, name="feedback"),
     path("feedback/<uuid:feedback_id>/review/", feedback.feedback_review, name="feedback-review"),

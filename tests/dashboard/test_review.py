@@ -217,3 +217,36 @@ def test_the_same_preference_in_other_words_is_offered_as_a_merge_that_can_be_un
     assert admin_client.post(reverse("dashboard:memory-unmerge", args=[merged.pk])).status_code == 303
     page = admin_client.get(reverse("dashboard:memory", args=[merged.pk])).content.decode()
     assert "can no longer be undone" in page
+
+
+def test_it_decides_everything_a_filter_matches_with_the_count_confirmed(admin_client, alice_tenant, fake_embedder):
+    for word in ("tennis", "chess", "rowing", "judo", "golf", "polo", "sailing", "karate", "squash", "darts", "bowls",
+                 "cricket"):
+        write(alice_tenant, MemoryInput(scope="user/9", subject="9", content=f"Maybe plays {word} on Sundays.",
+                                        confidence=0.3))
+    write(alice_tenant, MemoryInput(scope="user/ada", subject="ada", content="Maybe likes tea.", confidence=0.3))
+    with tenant_scope(alice_tenant):
+        n = ReviewItem.objects.filter(status=ReviewStatus.OPEN, memory__subject__external_id="9").count()
+    assert n >= 12
+    html = admin_client.get(reverse("dashboard:review"), {"person": "9"}).content.decode()
+    assert f"{n} open items match these filters." in html and f"Reject all {n} items matching these filters?" in html
+    zh = admin_client.get(reverse("dashboard:review"), {"person": "9"}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert f"拒绝符合这些筛选条件的全部 {n} 个条目" in zh
+    fingerprint = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html).group(1)
+    post = {"action": "reject", "expected": str(n), "fingerprint": fingerprint, "query": "person=9"}
+    # Another item matching the filter arrives after the count was shown: nothing is decided, the person looks again.
+    write(alice_tenant, MemoryInput(scope="user/9", subject="9", content="Maybe owns a red bike.", confidence=0.3))
+    response = admin_client.post(reverse("dashboard:review-bulk-all"), post)
+    assert response.status_code == 303
+    assert "changed since you looked" in admin_client.get(response["Location"]).content.decode()
+    with tenant_scope(alice_tenant):
+        assert ReviewItem.objects.filter(status=ReviewStatus.OPEN).count() == n + 2
+        ReviewItem.objects.filter(memory__content="Maybe owns a red bike.").delete()
+    response = admin_client.post(reverse("dashboard:review-bulk-all"), post)
+    assert f"{n} items resolved." in admin_client.get(response["Location"]).content.decode()
+    with tenant_scope(alice_tenant):
+        from tenants.models import AuditEvent
+        assert [i.memory.content for i in ReviewItem.objects.filter(status=ReviewStatus.OPEN)
+                .select_related("memory")] == ["Maybe likes tea."]
+        event = AuditEvent.objects.get(action="review.bulk_resolved")
+        assert event.data["resolved"] == n and event.data["filtered_by"] == ["person"]
