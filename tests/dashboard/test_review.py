@@ -232,7 +232,9 @@ def test_it_decides_everything_a_filter_matches_with_the_count_confirmed(admin_c
     assert f"{n} open items match these filters." in html and f"Reject all {n} items matching these filters?" in html
     zh = admin_client.get(reverse("dashboard:review"), {"person": "9"}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert f"拒绝符合这些筛选条件的全部 {n} 个条目" in zh
-    fingerprint = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html).group(1)
+    found = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html)
+    assert found is not None
+    fingerprint = found.group(1)
     post = {"action": "reject", "expected": str(n), "fingerprint": fingerprint, "query": "person=9"}
     # Another item matching the filter arrives after the count was shown: nothing is decided, the person looks again.
     write(alice_tenant, MemoryInput(scope="user/9", subject="9", content="Maybe owns a red bike.", confidence=0.3))
