@@ -68,7 +68,7 @@ def test_a_pair_shows_its_difference_word_by_word(admin_client, chain):
     html = admin_client.get(reverse("dashboard:review")).content.decode()
     card = html.split(f'id="r-{chain["older"].pk}"', 1)[1].split("</article>", 1)[0]
     assert '<p class="diff" translate="no"><span>喜欢</span><del>深</del><ins>绿</ins><span>色主题</span></p>' in card
-    assert "Only the words differ." in card
+    assert "No other field differs." in card
 
 
 def test_it_shows_a_refusal_in_the_card_instead_of_dropping_it(admin_client, chain):
