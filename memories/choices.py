@@ -95,6 +95,7 @@ class ReviewReason(models.TextChoices):
     LOW_CONFIDENCE_CHANGE = "low_confidence_change", _("low confidence; would change %(memory)s")
     SEVERAL_ACTIVE = "several_active", _("more than one active memory about %(entity)s")
     STILL_CONTRADICTS = "still_contradicts", _("still contradicts %(memory)s after a decision about a related memory")
+    SAME_WORDING = "same_wording", _("says what %(memory)s says, in other words: merge them?")
 
 
 class VersionReason(models.TextChoices):
@@ -116,6 +117,8 @@ class VersionReason(models.TextChoices):
     KEPT_ALONGSIDE = "kept_alongside", _("kept active alongside %(memory)s by a person")
     UNDONE = "undone", _("review decision undone")
     KEY_REPLACED = "key_replaced", _("replaced by a write to its key")
+    SAME_WORDING = "same_wording", _("the same as %(memory)s in other words")
+    MERGE_UNDONE = "merge_undone", _("merge undone")
     IMPORTED = "imported", _("imported from an export")
 
 

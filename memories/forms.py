@@ -112,6 +112,14 @@ class BulkResolveForm(forms.Form):
         return items
 
 
+class BulkAllForm(forms.Form):
+    """A decision over every open item a filter matches: the count and fingerprint the person confirmed."""
+
+    action = forms.ChoiceField(choices=[("accept", _("Accept")), ("reject", _("Reject"))])
+    expected = forms.IntegerField(min_value=1)
+    fingerprint = forms.CharField(max_length=64)
+
+
 class ReviewFilterForm(forms.Form):
     # The reasons as kinds, without the memory a stored reason names.
     REASONS = [("", _("Any reason")), ("contradicts", _("contradicting preference")),
@@ -119,7 +127,8 @@ class ReviewFilterForm(forms.Form):
                ("still_contradicts", _("still contradicts after a related decision")),
                ("inferred_write", _("inferred by a model")), ("low_confidence", _("low confidence")),
                ("inferred_change", _("inferred; would change a memory")),
-               ("low_confidence_change", _("low confidence; would change a memory"))]
+               ("low_confidence_change", _("low confidence; would change a memory")),
+               ("same_wording", _("the same in other words"))]
     person = forms.CharField(label=_("Person"), required=False, max_length=200)
     scope = forms.CharField(label=_("Scope"), required=False, max_length=255)
     reason = forms.ChoiceField(label=_("Reason"), required=False, choices=REASONS)

@@ -163,6 +163,13 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
     return boosted
 
 
+def score_ceiling() -> float:
+    """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times every boost
+    (time cue, named subject) plus the best neighbour's share, at full confidence and recency."""
+    boosts = 1.0 + max(0.0, settings.RECALL_TIME_BOOST) + max(0.0, settings.RECALL_SUBJECT_BOOST)
+    return boosts * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+
+
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
               weight: float) -> dict[uuid.UUID, float]:
     """Neighbour propagation within a conversation: each memory gains ``weight`` × the better score of

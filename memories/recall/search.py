@@ -131,8 +131,10 @@ from memories.recall.rank import (
     near_duplicate,
     one_scale,
     propagate,
+    question_answerable,
     relevant_ids,
     score_candidates,
+    score_ceiling,
     shape_boosts,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
@@ -156,6 +158,22 @@ class SearchHit:
     scores: dict[str, float]
     relevant: bool = True  # above the relevance floor (with floor=False, hits below it are returned too)
     model: str = ""  # the embedding model that judged scores["vector"] ("": none reads both texts)
+    coverage: float = 0.0  # the idf-weighted share of the query's terms the memory holds (0..1)
+
+    @property
+    def normalised(self) -> float:
+        """The score on 0..1 for people to read (the dashboard): the score over the highest one the formula
+        allows (``rank.score_ceiling``), so the order is the score's and 1.0 means every lever at its top."""
+        return min(1.0, max(0.0, self.score / score_ceiling()))
+
+
+@dataclass
+class SearchResult:
+    """The hits and whether the searched memories speak to the question at all (``rank.question_answerable``):
+    when they do not, the hits are only what came closest."""
+
+    hits: list[SearchHit]
+    answerable: bool = True
 
 
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
@@ -314,7 +332,8 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
                 memory.subject = subjects.get(memory.subject_id)
             if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
-            kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model))
+            kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model,
+                                  coverage=min(1.0, s.candidate.lexical_coverage)))
             if len(kept) == k:
                 break
     return kept
@@ -357,15 +376,16 @@ def _timed(search: Callable[_P, _R]) -> Callable[_P, _R]:
 
 
 @_timed
-def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = False,
+def search_result(*, query: str, scopes: Sequence[str], descendants: bool = False,
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
                   as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
-                  floor: bool = True, threshold: float | None = None, track_access: bool = True) -> list[SearchHit]:
+                  floor: bool = True, threshold: float | None = None, track_access: bool = True) -> SearchResult:
     """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first: at most ``k``,
     only those above the relevance floor — ``k`` whenever the memories speak to the question
     (``rank.relevant_ids``) — (``floor=False``: exactly ``k`` when ``k`` match, each hit saying whether it is
-    above the floor), and with ``threshold`` only those whose raw similarity reaches it.
+    above the floor), and with ``threshold`` only those whose raw similarity reaches it; and whether the
+    memories speak to the question at all (``SearchResult.answerable``).
 
     ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
     valid then, whatever became of it since). Expired memories are never returned.
@@ -376,7 +396,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     vectors = QueryVectors.start(query, mode)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
-        return []
+        return SearchResult([], answerable=False)
     states = scope_states(found)
     statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
     now = timezone.now()
@@ -400,6 +420,7 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
     scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
+    answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
@@ -410,4 +431,16 @@ def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = Fals
         memories_accessed([hit.memory.pk for hit in hits], now)
         for hit in hits:
             hit.memory.access_set(hit.memory.access_count + 1, now)
-    return hits
+    return SearchResult(hits, answerable)
+
+
+def _hits_only(search: Callable[_P, SearchResult]) -> Callable[_P, list[SearchHit]]:
+    @functools.wraps(search)
+    def hits_only(*args: _P.args, **kwargs: _P.kwargs) -> list[SearchHit]:
+        return search(*args, **kwargs).hits
+
+    return hits_only
+
+
+memory_search = _hits_only(search_result)
+"""``search_result``'s hits: what the API, the context block and extraction use."""

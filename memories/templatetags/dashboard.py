@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -15,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
+from memories.write.text import text_diff
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -30,7 +32,7 @@ LABELS |= {
     "vector": _("vector"),
     "lexical": _("lexical"), "recency": _("recency"), "content": _("content"), "type": _("type"),
     "entity": _("entity"), "confidence": _("confidence"), "status": _("status"), "provenance": _("provenance"),
-    "scope_path": _("scope"),
+    "scope_path": _("scope"), "source_session": _("session"), "subject_id": _("person"),
     # erasure receipt counts
     "memories": _("memories"), "memory_versions": _("memory versions"), "embeddings": _("embeddings"),
     "sessions": _("sessions"), "session_turns": _("session turns"), "session_summaries": _("session summaries"),
@@ -68,6 +70,12 @@ def points(value: float | None) -> str:
 @register.filter
 def score(value: float | None) -> str:
     return "–" if value is None else f"{float(value):.3f}"
+
+
+@register.filter
+def unit(value: float | None) -> str:
+    """A 0..1 measure as people read it (a cosine below 0 says as little as 0)."""
+    return "–" if value is None else f"{min(1.0, max(0.0, float(value))):.2f}"
 
 
 @register.filter
@@ -119,6 +127,31 @@ def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any
     if params.get("note"):
         words += str(format_html(': <q translate="no">{}</q>', params["note"]))
     return mark_safe(words)
+
+
+PAIR_FIELDS = ("type", "entity", "confidence", "provenance", "source_session", "subject_id")
+
+
+@dataclass
+class PairDiff:
+    """What two memories of a review pair differ in: their words, then the fields that are not the same."""
+
+    segments: list[tuple[str, str]]
+    fields: list[str]
+
+    @property
+    def same_text(self) -> bool:
+        return all(kind == "equal" for kind, _ in self.segments)
+
+
+@register.filter
+def pair_difference(item: Any) -> PairDiff | None:
+    """A review pair's difference, older → newer, word by word; None for a single memory."""
+    older, newer = item.other_memory, item.memory
+    if older is None:
+        return None
+    return PairDiff(text_diff(older.content, newer.content),
+                    [f for f in PAIR_FIELDS if getattr(older, f) != getattr(newer, f)])
 
 
 @register.filter

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memories.write.text import text_diff
+
 if TYPE_CHECKING:
     from memories.models import MemoryVersion
-
-_TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|\w+|\s+|[^\w\s]", re.UNICODE)
-
 
 DIFF_FIELDS = ("type", "entity", "confidence", "status", "provenance", "scope_path")
 
@@ -28,21 +25,6 @@ class VersionDiff:
         return any(kind != "equal" for kind, _ in self.segments)
 
 
-def text_diff(before: str, after: str) -> list[tuple[str, str]]:
-    """Word-level diff (one token per Chinese character) that reads like an edit, not like a patch."""
-    a, b = _TOKEN.findall(before), _TOKEN.findall(after)
-    segments: list[tuple[str, str]] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-        if op == "equal":
-            segments.append(("equal", "".join(a[i1:i2])))
-            continue
-        if op in ("delete", "replace"):
-            segments.append(("delete", "".join(a[i1:i2])))
-        if op in ("insert", "replace"):
-            segments.append(("insert", "".join(b[j1:j2])))
-    return segments
-
-
 def version_diffs(versions: Sequence[MemoryVersion]) -> list[VersionDiff]:
     """Newest first: each version (given oldest first) with what changed since the one before it."""
     diffs: list[VersionDiff] = []
@@ -56,3 +38,4 @@ def version_diffs(versions: Sequence[MemoryVersion]) -> list[VersionDiff]:
             diffs.append(VersionDiff(v, text_diff(previous.content, v.content), changed))
         previous = v
     return list(reversed(diffs))
+

@@ -10,16 +10,17 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from memories import selectors
-from memories.choices import Status
 from memories.forms import MemoryEditForm, MemoryFilterForm, MergeForm, MergeSuggestForm, ReasonForm
-from memories.recall.search import SearchHit, memory_search
+from memories.recall.search import SearchResult, search_result
 from memories.views.diffs import version_diffs
 from memories.write import revisions
 from memories.write.text import merge_text
+from memories.write.unmerge import merge_undo, merge_undo_blocker
 from memories.write.versions import VersionConflict
 from mnemara.kernel.errors import ServiceError
 from tenants.views.base import (
@@ -40,19 +41,23 @@ if TYPE_CHECKING:
 PAGE_SIZE = 25
 
 
-def _hybrid(data: dict[str, Any]) -> list[SearchHit]:
-    """Hybrid search over the filtered scope (or all roots); the other filters apply to its results."""
+SEARCH_K = 10  # the API's default k
+
+
+def _hybrid(data: dict[str, Any]) -> SearchResult:
+    """The API's search (its ranking and relevance floor; active memories unless a status is chosen) over the
+    filtered scope (or all roots); the other filters apply to its results."""
     scopes = [data["scope"]] if data.get("scope") else selectors.scope_roots()
     if not scopes:
-        return []
-    # The dashboard's reads are not recalls: they do not count as accesses. The browser orders what the
-    # filters let through by relevance, so it shows the memories below the relevance floor too.
-    hits = memory_search(
+        return SearchResult([], answerable=False)
+    # The dashboard's reads are not recalls: they do not count as accesses.
+    result = search_result(
         query=data["q"], scopes=scopes, descendants=True, types=[data["type"]] if data.get("type") else None,
-        k=50, min_confidence=data.get("conf_min") or 0.0, floor=False,
-        include_statuses=[data["status"]] if data.get("status") else Status.values, track_access=False)
+        k=SEARCH_K, min_confidence=data.get("conf_min") or 0.0,
+        include_statuses=[data["status"]] if data.get("status") else None, track_access=False)
     keep = set(selectors.memories_filtered({**data, "q": ""}).values_list("pk", flat=True))
-    return [h for h in hits if h.memory.pk in keep]
+    result.hits = [h for h in result.hits if h.memory.pk in keep]
+    return result
 
 
 @require_GET
@@ -63,7 +68,7 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     qs = selectors.memories_filtered(data)
     counts = selectors.status_counts(qs)
     searching = bool(data.get("q")) and data.get("mode") == "search"
-    hits = _hybrid(data) if searching else []
+    result = _hybrid(data) if searching else SearchResult([])
     if data.get("status"):
         qs = qs.filter(status=data["status"])
     paginator = Paginator(qs.order_by("-updated_at", "-id"), PAGE_SIZE)
@@ -73,7 +78,7 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page_obj": memories_page, "counts": counts, "total": sum(counts.values()),
-               "hits": hits, "searching": searching, "query": query.urlencode(),
+               "hits": result.hits, "answerable": result.answerable, "searching": searching, "query": query.urlencode(),
                "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
                "current_status": data.get("status", ""), "people": selectors.subject_ids_like(),
                "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "conf_min",
@@ -103,6 +108,7 @@ def _detail_context(memory: Memory) -> dict[str, Any]:
         "superseded_by": selectors.memory_successor(memory),
         "supersedes": selectors.memory_predecessors(memory),
         "reviews": selectors.memory_open_reviews(memory),
+        "can_unmerge": not merge_undo_blocker(memory),
         "reason_form": ReasonForm(initial={"version": memory.version}),
     } | dict(zip(("feedback_counts", "feedback"), selectors.memory_feedback(memory), strict=True))
 
@@ -194,6 +200,24 @@ def memory_restore(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
 
 
 # --------------------------------------------------------------------------- merge
+
+@require_POST
+@admin_required
+def memory_unmerge(request: DashboardRequest, memory_id: uuid.UUID) -> HttpResponse:
+    """Undo a merge: the sources back as they were, the merged memory retired (and its question open again)."""
+    memory = get_object_or_404(selectors.visible_memories(), pk=memory_id)
+    nxt = request.POST.get("next", "")
+    url = nxt if url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}) else reverse(
+        "dashboard:memory", args=[memory.pk])
+    try:
+        unmerged = merge_undo(memory_id=memory.pk, actor=actor(request))
+    except ServiceError as exc:
+        messages.error(request, refusal(exc))
+        return back(request, url)
+    messages.success(request, _("Merge undone: its %(count)d memories are back as they were; the merged one is "
+                                "deprecated.") % {"count": len(unmerged.sources)})
+    return back(request, url)
+
 
 @require_GET
 @admin_required

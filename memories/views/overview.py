@@ -19,7 +19,7 @@ from memories import selectors, stats
 from memories.choices import MemoryType, Status
 from memories.forms import OverviewForm, PlaygroundForm
 from memories.recall.context import context_build
-from memories.recall.search import memory_search
+from memories.recall.search import search_result
 from memories.templatetags.dashboard import label
 from memories.views import charts
 from tenants.views.base import DashboardRequest, page, tenant, viewer_required
@@ -131,8 +131,8 @@ def overview(request: DashboardRequest) -> HttpResponse:
 @require_GET
 @viewer_required
 def playground(request: DashboardRequest) -> HttpResponse:
-    """Ranked results with their score breakdown (all k of them, the ones below the relevance floor
-    marked: the API leaves those out), and the exact block /api/v1/context would return."""
+    """Ranked results with their score breakdown, exactly as the API returns them (its ranking and relevance
+    floor), whether anything matches well, and the exact block /api/v1/context would return."""
     data = None
     if request.GET:
         # Sensible defaults for what a short query string leaves out (as the API would).
@@ -145,8 +145,9 @@ def playground(request: DashboardRequest) -> HttpResponse:
         cleaned = form.cleaned_data
         scopes, descendants, types = cleaned["scopes"], not cleaned["exact_scopes"], cleaned["types"] or None
         # The dashboard's reads are not recalls: they do not count as accesses.
-        context["hits"] = memory_search(query=cleaned["query"], scopes=scopes, descendants=descendants, types=types,
-                                        k=cleaned["k"] or 10, floor=False, track_access=False)
+        result = search_result(query=cleaned["query"], scopes=scopes, descendants=descendants, types=types,
+                               k=cleaned["k"] or 10, track_access=False)
+        context["hits"], context["answerable"] = result.hits, result.answerable
         context["context_block"] = context_build(query=cleaned["query"], scopes=scopes, descendants=descendants,
                                                  types=types, token_budget=cleaned["token_budget"])
     return page(request, "dashboard/playground.html", context)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.db.models import QuerySet
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,8 +19,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from memories import selectors
 from memories.choices import ReviewStatus
-from memories.forms import BulkResolveForm, ResolveForm, ReviewFilterForm
-from memories.write.reviews import Decision, review_decide, review_undo, undo_blocker
+from memories.forms import BulkAllForm, BulkResolveForm, ResolveForm, ReviewFilterForm
+from memories.write.reviews import (
+    BULK_MAX,
+    Decision,
+    review_decide,
+    review_decide_all,
+    review_undo,
+    selection_fingerprint,
+    undo_blocker,
+)
 from memories.write.text import merge_text
 from memories.write.truth import clashes_settle
 from mnemara.kernel.errors import ServiceError
@@ -47,20 +56,30 @@ def _sessions(items: list[ReviewItem]) -> dict[str, Session]:
                                      if m and m.source_session)
 
 
+def _matching(params: QueryDict, status: str) -> tuple[ReviewFilterForm, dict[str, Any], QuerySet[ReviewItem]]:
+    """The filter form, its values, and the items of ``status`` it matches (with the kind tab)."""
+    form = ReviewFilterForm(params or None)
+    filters = {k: v for k, v in (form.cleaned_data if form.is_valid() else {}).items() if v}
+    qs = selectors.review_queue(status, filters)
+    kind = params.get("kind", "")
+    if kind in ("pending", "conflict") and status == ReviewStatus.OPEN:
+        qs = qs.filter(kind=kind)
+        filters["kind"] = kind
+    return form, filters, qs
+
+
 def _queue_context(request: DashboardRequest) -> dict[str, Any]:
-    form = ReviewFilterForm(request.GET or None)
-    filters = form.cleaned_data if form.is_valid() else {}
     tab = request.GET.get("tab", "")
     kind = request.GET.get("kind", "")
     status = ReviewStatus.RESOLVED if tab == "resolved" else ReviewStatus.OPEN
-    qs = selectors.review_queue(status, {k: v for k, v in filters.items() if v})
-    if kind in ("pending", "conflict") and status == ReviewStatus.OPEN:
-        qs = qs.filter(kind=kind)
+    form, filters, qs = _matching(request.GET, status)
+    matching = list(qs.values_list("pk", flat=True)) if status == ReviewStatus.OPEN else []
     items_page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     items = list(items_page)
     return {
         "page_obj": items_page, "items": items, "sessions": _sessions(items), "kind": kind, "tab": tab,
-        "form": form, "filtered": any(filters.values()) if filters else False,
+        "form": form, "filtered": bool(filters), "matching": len(matching),
+        "fingerprint": selection_fingerprint(matching) if matching else "", "bulk_max": BULK_MAX,
         "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
         "undo": {i.pk: not undo_blocker(i) for i in items} if status == ReviewStatus.RESOLVED else {},
         "people": selectors.subject_ids_like(), "scopes": selectors.scope_paths(),
@@ -79,9 +98,10 @@ def review_queue(request: DashboardRequest) -> HttpResponse:
 
 def _decided(request: DashboardRequest, decision: Decision, undone: bool = False) -> HttpResponse:
     """The decided card in place, every sibling it changed re-drawn (out of band), the counts updated."""
-    items = [decision.item, *(n.item for n in decision.settlement.notes),
-             *(n.new_item for n in decision.settlement.notes if n.new_item)]
-    context = {"item": decision.item, "decision": decision, "notes": decision.settlement.notes,
+    # The decided (or undone) item is drawn once, by this answer: a note about it would draw it over.
+    notes = [n for n in decision.settlement.notes if n.item.pk != decision.item.pk]
+    items = [decision.item, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
+    context = {"item": decision.item, "decision": decision, "notes": notes,
                "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
                "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True}
     return page(request, "dashboard/review.html#decided", context)
@@ -154,6 +174,34 @@ def review_bulk(request: DashboardRequest) -> HttpResponse:
                 skipped += 1
             else:
                 refused.append(refusal(exc))
+    _bulk_messages(request, done, skipped, refused)
+    return back(request, url)
+
+
+@require_POST
+@reviewer_required
+def review_bulk_all(request: DashboardRequest) -> HttpResponse:
+    """Accept or reject every open item the filter matches (not only the ticked ones), if they are still the
+    ones the person counted when confirming."""
+    query = request.POST.get("query", "")
+    url = reverse("dashboard:review") + ("?" + query if query else "")
+    form = BulkAllForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose what to do with the matching items."))
+        return back(request, url)
+    _form, filters, qs = _matching(QueryDict(query), ReviewStatus.OPEN)
+    try:
+        outcome = review_decide_all(item_ids=list(qs.values_list("pk", flat=True)), action=form.cleaned_data["action"],
+                                    actor=actor(request), fingerprint=form.cleaned_data["fingerprint"],
+                                    filtered_by=list(filters))
+    except ServiceError as exc:
+        messages.error(request, refusal(exc))
+        return back(request, url)
+    _bulk_messages(request, outcome.done, outcome.skipped, [refusal(e) for e in outcome.refused])
+    return back(request, url)
+
+
+def _bulk_messages(request: DashboardRequest, done: int, skipped: int, refused: list[str]) -> None:
     text = ngettext("%(n)d item resolved.", "%(n)d items resolved.", done) % {"n": done}
     if skipped:
         text += " " + ngettext("%(n)d was already answered by another decision.",
@@ -161,7 +209,6 @@ def review_bulk(request: DashboardRequest) -> HttpResponse:
     messages.success(request, text)
     for why in dict.fromkeys(refused):
         messages.error(request, why)
-    return back(request, url)
 
 
 @require_GET

@@ -239,6 +239,12 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
                                              target_id=old.pk, data={"conflicts_with": str(new.pk)}))
         writer.review(ReviewKind.CONFLICT, new, old, review_reason(ReviewReason.CONTRADICTS))
         return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
+    if decision.action is Action.PENDING and old is not None and decision.related and decision.related.same_wording:
+        # The same thing in other words: it waits beside the old one, offered as a merge; nothing is retired.
+        new = writer.create(p, scope, subject, Status.PENDING,
+                            reason=version_reason(VersionReason.SAME_WORDING, memory=old.pk))
+        writer.review(ReviewKind.PENDING, new, old, review_reason(ReviewReason.SAME_WORDING, memory=old.pk))
+        return WriteResult(new, Action.PENDING, [old.pk], p.redacted)
     if decision.action is Action.PENDING:
         inferred = p.input.provenance == Provenance.INFERRED
         new = writer.create(p, scope, subject, Status.PENDING, reason=version_reason(

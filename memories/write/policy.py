@@ -7,6 +7,7 @@
 | same fact, newer          | high     | low      | ``pending``: new goes to review, old untouched          |
 | same fact, newer          | low      | high     | ``updated``: old overwritten in place (a new version)   |
 | same fact, newer          | low      | low      | ``pending``                                            |
+| preference, same wording  | any      | any      | ``pending``: paired with the old one, offered as a merge |
 | contradicting preference  | any      | any      | ``conflict``: a pair; newest active, old conflicted |
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
@@ -29,6 +30,10 @@ The primary model's vector alone is not trusted for text it cannot read: all-Min
 [UNK] tokens, so "我喜欢喝咖啡" and "我讨厌吃苹果" get cosine 1.0 and one would silently supersede the
 other; that is why its judgement needs shared words, and why Chinese goes to USE, which reads it (the
 thresholds and how they were tuned: docs/recall.md, "Thresholds per model").
+"Same wording" (``Related.same_wording``, ``same_wording``): both texts have the same words once case, spacing,
+punctuation and word endings are set aside ("after 10am" / "after 10 am", "Likes tea." / "likes tea"). A
+preference in other words is not a contradiction: the new one waits in review beside the old one, offered as
+a merge; nothing is retired, since neither says the other is no longer true.
 "High" means stated by the user with confidence ≥ the tenant's review threshold; inferred memories are
 never high.
 """
@@ -80,6 +85,7 @@ class Related:
     word_overlap: float = 1.0  # Jaccard of the two texts' search words
     model: str = ""  # the embedding model that judged ``similarity``; "": none reads both (the primary's)
     sameness: Sameness = Sameness.SAME  # whether both name the same things (people, events, places, ...)
+    same_wording: bool = False  # the same words, case, spacing, punctuation and endings aside (``same_wording``)
 
 
 def word_overlap(a: str, b: str) -> float:
@@ -88,6 +94,13 @@ def word_overlap(a: str, b: str) -> float:
     if not left and not right:
         return 1.0
     return len(left & right) / len(left | right)
+
+
+def same_wording(a: str, b: str) -> bool:
+    """Two texts' search words (``Memory.search_text``: case-folded, stemmed, without punctuation) are the
+    same once spacing is set aside too ("10am" / "10 am"); empty texts say nothing."""
+    left, right = "".join(a.split()), "".join(b.split())
+    return bool(left) and left == right
 
 
 @dataclass(frozen=True)
@@ -117,17 +130,20 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
         return Decision(Action.DUPLICATE, duplicate)
     # A fact or task that names other things than a close one is another fact; a preference stays a conflict
     # pair (both kept, a person asked), since two preferences about one topic contradict in other words.
-    same = next((r for r in related if r.type == new.type
-                 and (r.same_entity or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
-                                        and (r.sameness is not Sameness.DIFFERENT
-                                             or new.type == MemoryType.PREFERENCE)))), None)
+    # The same words first: of a chain about one entity, the memory this one rewords is the one it relates to.
+    same = next((r for r in related if r.type == new.type and r.same_wording), None) or next(
+        (r for r in related if r.type == new.type
+         and (r.same_entity or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
+                                and (r.sameness is not Sameness.DIFFERENT or new.type == MemoryType.PREFERENCE)))),
+        None)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)
     if not same.same_entity and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
         return Decision(Action.PENDING, same)  # a person decides: nothing is retired on a guess
     if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
-        return Decision(Action.CONFLICT, same)
+        # The same preference in other words contradicts nothing: a person merges the two (or keeps one).
+        return Decision(Action.PENDING if same.same_wording else Action.CONFLICT, same)
     old_high = same.status != Status.PENDING and is_high(same.confidence, same.provenance, threshold)
     if old_high and new_high:
         return Decision(Action.SUPERSEDED, same)

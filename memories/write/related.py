@@ -30,7 +30,7 @@ from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, ju
 from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.anchors import texts_sameness
-from memories.write.policy import Related, Sameness, word_overlap
+from memories.write.policy import Related, Sameness, same_wording, word_overlap
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
 from tenants.scoping import get_active_tenant
 
@@ -65,6 +65,7 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "idx": list(range(len(items))), "scope": [scope.pk for scope, _ in items],
         "hash": [p.content_hash for _, p in items], "entity": [p.entity for _, p in items],
         "type": [p.input.type for _, p in items],
+        "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
         "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
         "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
@@ -212,13 +213,15 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
             continue
         model, similarity = compare(m, p)
         near = profile(model).near_duplicate if model else near_duplicate
-        if not (same_content or same_entity or similarity >= near):
+        worded = same_wording(m.search_text, p.search_text)
+        if not (same_content or same_entity or worded or similarity >= near):
             continue
         # Only a near-duplicate needs to know whether both name the same things.
         sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
-                          word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness)
+                          word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
+                          same_wording=worded)
         key = (not same_content, not (same_entity and same_type), -similarity, -m.updated_at.timestamp())
         ranked.append((key, m, related))
     ranked.sort(key=lambda entry: entry[0])

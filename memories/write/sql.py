@@ -14,11 +14,12 @@ from django.db import connection
 from tenants.scoping import get_active_tenant
 
 # For each item of a batch: up to ``limit`` live memories of its scope that it may relate to (the same
-# content, the same entity and type, or a near-duplicate vector of the same type), best first.
+# content, the same entity and type, the same wording (search words without spaces) and type, or a
+# near-duplicate vector of the same type), best first.
 RELATED_SQL = """
 SELECT i.idx, c.id
 FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
-            %(emb)s::text[]::vector[]) AS i(idx, scope_id, hash, entity, type, emb)
+            %(emb)s::text[]::vector[], %(wording)s::text[]) AS i(idx, scope_id, hash, entity, type, emb, wording)
 CROSS JOIN LATERAL (
     SELECT m.id
     FROM memories_memory m
@@ -26,9 +27,10 @@ CROSS JOIN LATERAL (
       AND (m.content_hash = i.hash
            OR ((m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
                AND ((i.entity <> '' AND m.entity = i.entity)
+                    OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
                     OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s)))
-    ORDER BY (m.content_hash = i.hash) DESC, (i.entity <> '' AND m.entity = i.entity) DESC,
-             (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
+    ORDER BY (m.content_hash = i.hash) DESC, (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording) DESC,
+             (i.entity <> '' AND m.entity = i.entity) DESC, (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
     LIMIT %(limit)s
 ) c
 """

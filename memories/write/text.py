@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import logging
@@ -146,3 +147,22 @@ def merge_text(contents: list[str]) -> str:
         out += s if not out or (previous_cjk and cjk) else " " + s
         previous_cjk = cjk
     return out
+
+
+_DIFF_TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|\w+|\s+|[^\w\s]", re.UNICODE)
+
+
+def text_diff(before: str, after: str) -> list[tuple[str, str]]:
+    """Word-level diff (one token per Chinese character) that reads like an edit, not like a patch:
+    (equal|insert|delete, text) segments, rendered as plain, <ins>, <del>."""
+    a, b = _DIFF_TOKEN.findall(before), _DIFF_TOKEN.findall(after)
+    segments: list[tuple[str, str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            segments.append(("equal", "".join(a[i1:i2])))
+            continue
+        if op in ("delete", "replace"):
+            segments.append(("delete", "".join(a[i1:i2])))
+        if op in ("insert", "replace"):
+            segments.append(("insert", "".join(b[j1:j2])))
+    return segments

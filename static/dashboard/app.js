@@ -131,7 +131,9 @@
   // Forms that ask before doing something that cannot be undone.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var question = form.getAttribute("data-confirm");
+    // The button's own question (it names what it does and to how many) before the form's.
+    var button = event.submitter;
+    var question = (button && button.getAttribute("data-confirm")) || form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) { event.preventDefault(); event.stopImmediatePropagation(); }
   }, true);
 

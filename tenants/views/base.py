@@ -141,6 +141,7 @@ KNOWN_REFUSALS = (
     gettext_noop("Another live memory in this scope already has this content."),
     gettext_noop("Merge needs at least two different memories."),
     gettext_noop("This review item is already resolved."),
+    gettext_noop("This merge can no longer be undone: its memories changed since."),
     gettext_noop("Only a pair can be merged."),
     gettext_noop("Content is empty after normalisation."),
     gettext_noop("The last owner cannot be demoted."),

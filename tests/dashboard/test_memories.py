@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from memories.choices import Status
 from memories.models import Memory, MemoryVersion
+from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from memories.write.revisions import memory_revise
 from tenants.scoping import tenant_scope
@@ -63,8 +66,47 @@ def test_it_shows_hybrid_search_results_with_their_score_breakdown(admin_client,
     html = response.content.decode()
     assert "results, best first" in html or "result, best first" in html
     results = html.split("best first", 1)[1]
-    assert results.index("project is called Starlight.") < results.index("black coffee")  # ranked, best first
-    assert ">vector<" in html and ">lexical<" in html and ">recency<" in html
+    assert "project is called Starlight." in results
+    # ranked, best first; below the relevance floor (as in the API), the coffee is not listed at all
+    assert results.find("black coffee") == -1 or results.index("project is called Starlight.") < results.index(
+        "black coffee")
+    assert ">meaning<" in html and ">words<" in html and ">recency<" in html
+
+
+def test_the_search_ranks_as_the_api_does_with_scores_from_0_to_1(admin_client, alice_tenant):
+    """Issue 25: "what colour scheme does Alice like?" listed every memory, with an unbounded lexical column."""
+    from memories.recall.search import memory_search
+
+    texts = ["Alice prefers the dark colour scheme in every editor.", "Alice prefers meetings after 10am.",
+             "Bob drinks black coffee every morning.", *(f"Runbook {w}: restart the {w} service and read its log."
+                                                         for w in ("alpha", "beta", "gamma", "delta", "omega", "kappa",
+                                                                   "sigma", "theta", "zeta", "lambda"))]
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="team/a", content=t, type="note") for t in texts], actor="t")
+        api = [h.memory.content for h in memory_search(query="what colour scheme does Alice like?",
+                                                       scopes=["team"], descendants=True, k=10)]
+    html = admin_client.get(reverse("dashboard:memories"),
+                            {"q": "what colour scheme does Alice like?", "mode": "search"}).content.decode()
+    results = html.split("best first", 1)[1]
+    shown = [t for t in texts if t in results]
+    assert sorted(shown, key=results.index) == api  # the API's order and its relevance floor
+    assert len(shown) < len(texts) and results.index("dark colour scheme") < results.index("after 10am")
+    numbers = [float(n) for n in re.findall(r'class="num"[^>]*>(?:<[^>]+>)*([0-9.]+)<', results)]
+    assert numbers and all(0.0 <= n <= 1.0 for n in numbers)
+
+
+def test_it_says_when_nothing_matches_a_search_well(admin_client, alice_tenant):
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/ben", content=c) for c in
+                             ("Ben prefers the dark theme in every editor", "Ben walks his dog Rex every morning")],
+                      actor="t")
+    html = admin_client.get(reverse("dashboard:memories"),
+                            {"q": "What is the boiling point of tungsten?", "mode": "search"}).content.decode()
+    assert 'id="search-weak"' in html or "Nothing matches this search." in html
+    assert "walks his dog" not in html  # at most what came closest
+    html = admin_client.get(reverse("dashboard:memories"), {"q": "which theme does Ben like", "mode": "search"},
+                            HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'id="search-weak"' not in html and "dark theme" in html
 
 
 def test_it_edits_a_memory_as_a_new_version_with_a_readable_diff(admin_client, acme_memories, alice_tenant):

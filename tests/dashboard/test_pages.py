@@ -98,7 +98,8 @@ def test_it_shows_the_re_embedding_progress_on_the_overview(admin_client, alice_
     assert "Vectors of" not in admin_client.get(reverse("dashboard:overview")).content.decode()
 
 
-def test_the_playground_shows_where_the_relevance_floor_cuts(admin_client, alice_tenant):
+def test_the_playground_returns_what_the_api_returns(admin_client, alice_tenant):
+    from memories.recall.search import memory_search
     from memories.write.flow import memory_create
     from memories.write.prepare import MemoryInput
 
@@ -106,14 +107,17 @@ def test_the_playground_shows_where_the_relevance_floor_cuts(admin_client, alice
         memory_create(items=[MemoryInput(scope="user/ben", content=c) for c in
                              ("Ben prefers the dark theme in every editor", "Ben walks his dog Rex every morning")],
                       actor="t")
+        api = memory_search(query="What is the boiling point of tungsten?", scopes=["user/ben"], k=10)
     html = admin_client.get(reverse("dashboard:playground"),
                             {"query": "which theme does Ben like", "scopes": "user/ben"}).content.decode()
     results = html.split("Ranked results", 1)[1]
     # the memories speak to the question: nothing is cut (docs/recall.md, "The relevance floor")
-    assert results.index("dark theme") < results.index("his dog") and "below the relevance floor</span>" not in html
+    assert results.index("dark theme") < results.index("his dog") and 'id="search-weak"' not in html
     html = admin_client.get(reverse("dashboard:playground"),
                             {"query": "What is the boiling point of tungsten?", "scopes": "user/ben"}).content.decode()
-    assert html.count("below the relevance floor</span>") >= 1
+    results = html.split("Ranked results", 1)[1].split("The context block", 1)[0]
+    assert ('id="search-weak"' in html) == bool(api) and len(api) < 2
+    assert ("dark theme" in results) + ("his dog" in results) == len(api)
 
 
 def test_it_compares_the_overview_with_the_previous_period(admin_client, alice_tenant, fake_embedder):

@@ -64,6 +64,13 @@ def test_it_redraws_the_siblings_a_decision_changed_and_the_counts(admin_client,
             "Prefers a blue theme."]
 
 
+def test_a_pair_shows_its_difference_word_by_word(admin_client, chain):
+    html = admin_client.get(reverse("dashboard:review")).content.decode()
+    card = html.split(f'id="r-{chain["older"].pk}"', 1)[1].split("</article>", 1)[0]
+    assert '<p class="diff" translate="no"><span>喜欢</span><del>深</del><ins>绿</ins><span>色主题</span></p>' in card
+    assert "No other field differs." in card
+
+
 def test_it_shows_a_refusal_in_the_card_instead_of_dropping_it(admin_client, chain):
     resolve(admin_client, chain["newer"], "keep_new")
     response = resolve(admin_client, chain["newer"], "keep_old")
@@ -77,7 +84,18 @@ def test_it_undoes_a_decision_while_its_memories_are_unchanged(admin_client, ali
     html = admin_client.get(reverse("dashboard:review"), {"tab": "resolved"}).content.decode()
     assert "kept the old one" in html and reverse("dashboard:review-undo", args=[chain["newer"].pk]) in html
     response = admin_client.post(reverse("dashboard:review-undo", args=[chain["newer"].pk]), **HTMX)
-    assert response.status_code == 200 and "open again" in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 200 and "Undone: the item is open again" in html
+    # The undone card is drawn once, as undone; not over by a "re-evaluated" note about itself.
+    assert html.count(f'id="r-{chain["newer"].pk}"') == 1
+    card = html.split(f'id="r-{chain["newer"].pk}"', 1)[1].split("</article>", 1)[0]
+    assert "Undone" in card and "still to decide" not in card
+    # "Written" is when the memory was written, not when the undo gave it a new version.
+    with tenant_scope(alice_tenant):
+        green = Memory.objects.get(pk=chain["green"].pk)
+    assert green.updated_at != green.created_at
+    assert f'<time datetime="{green.created_at.isoformat()}">' in html
+    assert f'<time datetime="{green.updated_at.isoformat()}">' not in html
     with tenant_scope(alice_tenant):
         assert ReviewItem.objects.get(pk=chain["newer"].pk).status == ReviewStatus.OPEN
         assert Memory.objects.get(pk=chain["blue"].pk).status == Status.ACTIVE
@@ -161,3 +179,76 @@ def test_it_answers_404_for_another_tenants_review_item(bob_member, chain):
     assert resolve(bob_member, chain["newer"], "keep_new").status_code == 404
     assert bob_member.post(reverse("dashboard:review-undo", args=[chain["newer"].pk])).status_code == 404
     assert bob_member.get(reverse("dashboard:review-merge", args=[chain["newer"].pk])).status_code == 404
+
+
+def test_the_same_preference_in_other_words_is_offered_as_a_merge_that_can_be_undone(admin_client, alice_tenant,
+                                                                                     fake_embedder):
+    old = theme(alice_tenant, "Prefers meetings after 10am.", entity="meetings")
+    new = theme(alice_tenant, "prefers meetings after 10 am", entity="")
+    with tenant_scope(alice_tenant):
+        item = ReviewItem.objects.get()
+        assert (item.kind, item.other_memory_id, Memory.objects.get(pk=old.pk).status) == (
+            "pending", old.pk, Status.ACTIVE)
+    html = admin_client.get(reverse("dashboard:review")).content.decode()
+    card = html.split(f'id="r-{item.pk}"', 1)[1].split("</article>", 1)[0]
+    assert "Same thing in other words" in card and "Conflict" not in card
+    assert re.search(r'class="primary" hx-get="[^"]*/merge/"', card)  # merge is the first offer
+    zh = admin_client.get(reverse("dashboard:review"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "换了说法的同一件事" in zh
+    html = resolve(admin_client, item, "merge", content="Prefers meetings after 10 am.").content.decode()
+    with tenant_scope(alice_tenant):
+        merged = Memory.objects.get(status=Status.ACTIVE)
+    assert reverse("dashboard:memory-unmerge", args=[merged.pk]) in html
+    response = admin_client.post(reverse("dashboard:memory-unmerge", args=[merged.pk]),
+                                 {"next": reverse("dashboard:review")})
+    assert response.status_code == 303 and response["Location"] == reverse("dashboard:review")
+    with tenant_scope(alice_tenant):
+        merged.refresh_from_db()
+        assert merged.status == Status.DEPRECATED
+        assert {m.pk: m.status for m in Memory.objects.filter(pk__in=[old.pk, new.pk])} == {
+            old.pk: Status.ACTIVE, new.pk: Status.PENDING}
+        assert Memory.objects.get(pk=old.pk).superseded_by_id is None
+        assert ReviewItem.objects.get(pk=item.pk).status == ReviewStatus.OPEN
+        from tenants.models import AuditEvent
+        assert AuditEvent.objects.filter(action="memory.unmerged", target_id=str(merged.pk)).exists()
+    # Once undone, it cannot be undone again.
+    html = admin_client.get(reverse("dashboard:memory", args=[merged.pk])).content.decode()
+    assert 'id="unmerge-button"' not in html
+    assert admin_client.post(reverse("dashboard:memory-unmerge", args=[merged.pk])).status_code == 303
+    page = admin_client.get(reverse("dashboard:memory", args=[merged.pk])).content.decode()
+    assert "can no longer be undone" in page
+
+
+def test_it_decides_everything_a_filter_matches_with_the_count_confirmed(admin_client, alice_tenant, fake_embedder):
+    for word in ("tennis", "chess", "rowing", "judo", "golf", "polo", "sailing", "karate", "squash", "darts", "bowls",
+                 "cricket"):
+        write(alice_tenant, MemoryInput(scope="user/9", subject="9", content=f"Maybe plays {word} on Sundays.",
+                                        confidence=0.3))
+    write(alice_tenant, MemoryInput(scope="user/ada", subject="ada", content="Maybe likes tea.", confidence=0.3))
+    with tenant_scope(alice_tenant):
+        n = ReviewItem.objects.filter(status=ReviewStatus.OPEN, memory__subject__external_id="9").count()
+    assert n >= 12
+    html = admin_client.get(reverse("dashboard:review"), {"person": "9"}).content.decode()
+    assert f"{n} open items match these filters." in html and f"Reject all {n} items matching these filters?" in html
+    zh = admin_client.get(reverse("dashboard:review"), {"person": "9"}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert f"拒绝符合这些筛选条件的全部 {n} 个条目" in zh
+    found = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html)
+    assert found is not None
+    fingerprint = found.group(1)
+    post = {"action": "reject", "expected": str(n), "fingerprint": fingerprint, "query": "person=9"}
+    # Another item matching the filter arrives after the count was shown: nothing is decided, the person looks again.
+    write(alice_tenant, MemoryInput(scope="user/9", subject="9", content="Maybe owns a red bike.", confidence=0.3))
+    response = admin_client.post(reverse("dashboard:review-bulk-all"), post)
+    assert response.status_code == 303
+    assert "changed since you looked" in admin_client.get(response["Location"]).content.decode()
+    with tenant_scope(alice_tenant):
+        assert ReviewItem.objects.filter(status=ReviewStatus.OPEN).count() == n + 2
+        ReviewItem.objects.filter(memory__content="Maybe owns a red bike.").delete()
+    response = admin_client.post(reverse("dashboard:review-bulk-all"), post)
+    assert f"{n} items resolved." in admin_client.get(response["Location"]).content.decode()
+    with tenant_scope(alice_tenant):
+        from tenants.models import AuditEvent
+        assert [i.memory.content for i in ReviewItem.objects.filter(status=ReviewStatus.OPEN)
+                .select_related("memory")] == ["Maybe likes tea."]
+        event = AuditEvent.objects.get(action="review.bulk_resolved")
+        assert event.data["resolved"] == n and event.data["filtered_by"] == ["person"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.write.policy import Action, Candidate, Related, conflict_decide
+from memories.write.policy import Action, Candidate, Related, conflict_decide, same_wording
 
 THRESHOLD = 0.8
 NEAR = 0.92
@@ -13,10 +13,10 @@ HIGH, LOW = 0.9, 0.5
 
 def related(*, type: str = "fact", confidence: float = HIGH, status: str = "active", provenance: str = "stated",
             same_content: bool = False, same_entity: bool = True, similarity: float = 0.5,
-            word_overlap: float = 1.0) -> Related:
+            word_overlap: float = 1.0, same_wording: bool = False) -> Related:
     return Related(type=type, confidence=confidence, provenance=provenance, status=status,
                    same_content=same_content, same_entity=same_entity, similarity=similarity,
-                   word_overlap=word_overlap)
+                   word_overlap=word_overlap, same_wording=same_wording)
 
 
 def decide(new: Candidate, found: list[Related]) -> Action:
@@ -32,6 +32,9 @@ TABLE = [
     ("same fact newer, old low, new high", Candidate("fact", HIGH, "stated"), [related(confidence=LOW)],
      Action.UPDATED),
     ("same fact newer, old low, new low", Candidate("fact", LOW, "stated"), [related(confidence=LOW)],
+     Action.PENDING),
+    ("preference, same wording, any confidence", Candidate("preference", HIGH, "stated"),
+     [related(type="preference", same_entity=False, similarity=0.3, word_overlap=0.4, same_wording=True)],
      Action.PENDING),
     ("contradicting preference, old high", Candidate("preference", HIGH, "stated"), [related(type="preference")],
      Action.CONFLICT),
@@ -67,3 +70,27 @@ def test_it_needs_the_vector_and_the_words_to_call_two_texts_the_same_fact() -> 
     assert decide(Candidate("fact", HIGH, "stated"), [near_and_same_words]) is Action.SUPERSEDED
     other_type = related(type="task")
     assert decide(Candidate("fact", HIGH, "stated"), [other_type]) is Action.CREATED
+
+
+def test_the_same_words_are_no_contradiction_and_retire_nothing() -> None:
+    """A preference reworded ("after 10am" / "after 10 am") waits beside the old one, offered as a merge;
+    among a chain about one entity it relates to the memory it rewords."""
+    other = related(type="preference")
+    reworded = related(type="preference", same_entity=False, similarity=0.97, same_wording=True)
+    found = conflict_decide(Candidate("preference", HIGH, "stated"), [other, reworded], threshold=THRESHOLD,
+                            near_duplicate=NEAR, min_word_overlap=0.5)
+    assert found.action is Action.PENDING and found.related is reworded
+    # For facts the table's own rows hold: the same words are evidence that the new one replaces the old.
+    assert decide(Candidate("fact", HIGH, "stated"), [related(same_entity=False, same_wording=True)]) \
+        is Action.SUPERSEDED
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ("alic prefer meet after 10am", "alic prefer meet after 10 am", True),
+    ("like tea", "like tea", True),
+    ("prefer dark theme", "prefer light theme", False),
+    ("meet after 10am", "meet after 11am", False),
+    ("", "", False),
+])
+def test_same_wording_sets_aside_spacing_only(a: str, b: str, same: bool) -> None:
+    assert same_wording(a, b) is same

@@ -130,6 +130,21 @@ def test_it_pairs_contradicting_preferences_as_a_conflict(alice: KeyedClient, ho
     assert (item["memory"]["id"], item["other_memory"]["id"]) == (new["id"], old["id"])
 
 
+def test_it_offers_the_same_preference_in_other_words_as_a_merge(alice: KeyedClient) -> None:
+    """Issue 25: "after 10am" / "after 10 am" was raised as a contradicting preference."""
+    old = create(alice, type="preference", content="Alice prefers meetings after 10am.", entity="meetings")
+    new = create(alice, type="preference", content="alice prefers meetings after 10 am")
+    assert resolution(new) == ("pending", [old["id"]])
+    assert get(alice, old["id"])["status"] == "active"  # nothing retired, no contradiction marked
+    [item] = review_items(alice)
+    assert item["kind"] == "pending" and item["other_memory"]["id"] == old["id"]
+    assert "in other words" in item["reason"]
+    # Another order of the same words is another preference: still a conflict.
+    tea = create(alice, type="preference", content="User prefers tea over coffee.")
+    assert resolution(create(alice, type="preference", content="User prefers coffee over tea."))[0] == "conflict"
+    assert get(alice, tea["id"])["status"] == "conflicted"
+
+
 def test_it_creates_an_unrelated_high_memory_and_holds_an_unrelated_low_one(alice: KeyedClient) -> None:
     high = create(alice, content="The office wifi is called Acme-Guest.", confidence=0.8)  # == threshold: high
     low = create(alice, content="The team might switch to Rust next year.", confidence=0.79)
