@@ -227,9 +227,11 @@ def paginate(qs: QuerySet[Any], cursor: str | None, limit: int) -> tuple[list[An
 
 # --------------------------------------------------------------------------- compliance (API and dashboard)
 
-def export_runs() -> QuerySet[ExportRun]:
-    """The active tenant's audit exports; paginate() orders them newest first."""
-    return ExportRun.objects.all()
+def export_runs(*, flagged: bool | None = None) -> QuerySet[ExportRun]:
+    """The active tenant's audit exports (only the flagged ones, or only the others); paginate() orders them
+    newest first."""
+    qs = ExportRun.objects.all()
+    return qs if flagged is None else qs.filter(flagged_at__isnull=not flagged)
 
 
 def export_run_get(export_id: uuid.UUID | str) -> ExportRun:
