@@ -369,7 +369,8 @@ class ExportDownloadView(ComplianceAPIView):
                                      description="The file's SHA-256, hex.")],
         responses={(200, "application/gzip"): OpenApiResponse(OpenApiTypes.BINARY, description="The file."),
                    **errors(e404="Unknown export (`export_not_found`), its file gone (`export_file_missing`), or "
-                                 "a scope-restricted key.")})
+                                 "a scope-restricted key.",
+                            e409="Flagged by an erasure (`export_flagged`): re-issue or delete it first.")})
     def get(self, request: Request, export_id: uuid.UUID) -> FileResponse:
         run, path = export_open(export_id=export_id, actor=self.actor())
         response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name,

@@ -44,7 +44,11 @@ def export_window(since: datetime | None, until: datetime | None) -> tuple[datet
     The window must not be empty nor reach into the future (a later run would then differ)."""
     now = timezone.now()
     until = until or now
-    since = since or until - timedelta(days=DEFAULT_DAYS)
+    try:
+        since = since or until - timedelta(days=DEFAULT_DAYS)
+    except OverflowError:  # an `until` in the first week of year 1
+        raise ValidationFailed("The export window starts before year 1: send since.",
+                               fields={"since": ["Required for this until."]}) from None
     if since >= until:
         raise ValidationFailed("The export window is empty: since must be before until.",
                                fields={"since": ["Must be before until."]})

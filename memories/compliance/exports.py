@@ -29,7 +29,7 @@ from django.utils import timezone
 from memories import selectors
 from memories.models import ExportRun, MemoryVersion
 from memories.representation import audit_json, iso, version_json
-from mnemara.kernel.errors import NotFound, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 from tenants.models import AuditEvent, Subject, Tenant
 from tenants.scoping import get_active_tenant
@@ -66,8 +66,11 @@ def export_path(run: ExportRun) -> Path:
 
 def export_open(*, export_id: uuid.UUID | str, actor: str) -> tuple[ExportRun, Path]:
     """An export run of the active tenant and its file, for download (audited). The file must still be
-    inside ``EXPORT_DIR``: gone or moved is a 404."""
+    inside ``EXPORT_DIR``: gone or moved is a 404; flagged by an erasure, a 409 until re-issued."""
     run = selectors.export_run_get(export_id)
+    if run.flagged_at is not None:  # no new copy of an erased person's data leaves the service
+        raise Conflict("This export holds data of a person erased since: re-issue it or delete it.",
+                       code="export_flagged")
     root = Path(settings.EXPORT_DIR).resolve()
     path = export_path(run).resolve()
     if not path.is_relative_to(root) or not path.is_file():

@@ -169,3 +169,16 @@ def test_an_export_job_is_taken_over_when_its_attempt_outlives_the_lease(people,
         fresh = export_request(actor="test", since=timezone.now() - timedelta(days=1))
         Job.objects.filter(pk=fresh.pk).update(status="running", attempts=1, started_at=timezone.now())
         assert export_job_work(fresh.pk) == "nothing"  # alive: left alone
+
+
+def test_a_flagged_export_cannot_be_downloaded_until_reissued(people) -> None:
+    _export_now(people)
+    run_jobs()
+    people.client.delete(f"{API}/subjects/123")
+    with tenant_scope(people.tenant):
+        run = ExportRun.objects.get()
+    refused = people.client.get(f"{API}/exports/{run.pk}/download")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "export_flagged"
+    people.client.post(f"{API}/exports/{run.pk}/reissue", format="json")
+    run_jobs()
+    assert people.client.get(f"{API}/exports/{run.pk}/download").status_code == 200

@@ -91,9 +91,13 @@ def test_it_creates_a_key_showing_the_secret_once_and_revokes_it(admin_client, a
     with tenant_scope(alice_tenant):
         key = ApiKey.objects.get(name="bot")
     assert f"mn_{key.prefix}_" in html and key.read_only and key.scope_prefixes == ["user/1", "team/ops"]
-    # Ready to paste: curl, the Python client (no save with a read-only key) and an MCP config, with the key.
-    assert html.count(f"Bearer mn_{key.prefix}_") == 1 and '"MNEMARA_API_KEY": "mn_' in html
-    assert 'scope="user/1"' in html and "memory.save(" not in html
+    # Ready to paste: curl, MCP over HTTP, the Python client (no save with a read-only key), the TypeScript
+    # client and an MCP config, with the key. No memory yet: the key's own prefix, said to be an example.
+    assert html.count(f"Bearer mn_{key.prefix}_") == 2 and '"MNEMARA_API_KEY": "mn_' in html
+    mcp_http = "claude mcp add --transport http mnemara http://testserver/mcp --header \"Authorization: Bearer mn_"
+    assert mcp_http + key.prefix in html
+    assert 'scope="user/1"' in html and "memory.save(" not in html and 'createMnemara("http://testserver"' in html
+    assert "/api/v1/memories?scope=user/1&amp;limit=3" in html and "example scope" in html
     # A reload shows no secret and creates no second key.
     assert f'value="mn_{key.prefix}_' not in admin_client.get(reverse("dashboard:api-keys")).content.decode()
     with tenant_scope(alice_tenant):
@@ -152,3 +156,18 @@ def test_it_shows_the_audit_log_filtered(admin_client, acme_memories):
     html = admin_client.get(reverse("dashboard:audit"), {"action": "review."}).content.decode()
     rows = html.split("<tbody>", 1)[1]
     assert "review.created" in rows and "memory.created" not in rows
+
+
+def test_the_key_snippets_use_the_busiest_scope_the_key_may_see(admin_client, alice_tenant, fake_embedder):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="team/ops", content=f"ops fact {i}") for i in range(3)]
+                      + [MemoryInput(scope="user/1", content="a fact about one")])
+    admin_client.post(reverse("dashboard:api-keys"), {"name": "all", "scope_prefixes": ""})
+    html = admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    assert 'scope="team/ops"' in html and "holding the most memories" in html
+    admin_client.post(reverse("dashboard:api-keys"), {"name": "one", "scope_prefixes": "user/1"})
+    html = admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    assert 'scope="user/1"' in html and 'scope="team/ops"' not in html
