@@ -7,6 +7,7 @@ import uuid
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import FileResponse, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -39,8 +40,9 @@ def export_now(request: DashboardRequest) -> HttpResponse:
 @require_POST
 @admin_required
 def export_reissue_view(request: DashboardRequest, export_id: uuid.UUID) -> HttpResponse:
+    run = get_object_or_404(selectors.export_runs(), pk=export_id)  # another tenant's: 404
     try:
-        export_reissue(export_id=export_id, actor=actor(request))
+        export_reissue(export_id=run.pk, actor=actor(request))
     except ServiceError as exc:
         flash_refusal(request, exc)
     else:
@@ -51,8 +53,9 @@ def export_reissue_view(request: DashboardRequest, export_id: uuid.UUID) -> Http
 @require_POST
 @admin_required
 def export_delete_view(request: DashboardRequest, export_id: uuid.UUID) -> HttpResponse:
+    run = get_object_or_404(selectors.export_runs(), pk=export_id)  # another tenant's: 404
     try:
-        export_delete(export_id=export_id, actor=actor(request))
+        export_delete(export_id=run.pk, actor=actor(request))
     except ServiceError as exc:
         flash_refusal(request, exc)
     else:
