@@ -118,12 +118,25 @@ def export_job_claim(job_id: uuid.UUID | str) -> tuple[Job, int] | None:
             return None
         now = timezone.now()
         lease = timedelta(seconds=settings.JOB_LEASE_SECONDS)
-        if job.status == JobStatus.RUNNING and job.started_at is not None and job.started_at + lease > now:
-            return None  # the attempt is alive: its own takeover task is queued already
+        if job.status == JobStatus.RUNNING and job.started_at is not None:
+            if job.started_at + lease > now:
+                return None  # the attempt is alive: its own takeover task is queued already
+            _abandon_task_rows(job)
         job.status, job.attempts, job.started_at = JobStatus.RUNNING, job.attempts + 1, now
         job.save(update_fields=["status", "attempts", "started_at"])
         _enqueue(job, run_after=now + lease)
     return job, job.attempts
+
+
+def _abandon_task_rows(job: Job) -> None:
+    """Close the dead attempt's queue row (which django-tasks-db would show running forever, and /healthz count
+    as lost): the run of this job that started before the attempt claimed it."""
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.filter(status="RUNNING", task_path=f"{__name__}.export_job_run",
+                                args_kwargs__args=[str(job.pk)], started_at__lte=job.started_at).update(
+        status="FAILED", finished_at=timezone.now(), exception_class_path="memories.jobs.WorkerLost",
+        traceback="The worker stopped (killed or crashed) while running this export; another attempt took over.")
 
 
 def export_job_work(job_id: uuid.UUID | str) -> str:

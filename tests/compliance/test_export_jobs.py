@@ -159,11 +159,16 @@ def test_a_person_erased_while_the_file_is_written_flags_it(people, monkeypatch)
 
 
 def test_an_export_job_is_taken_over_when_its_attempt_outlives_the_lease(people, settings) -> None:
+    from django_tasks_db.models import DBTaskResult
+
     with tenant_scope(people.tenant):
         job = export_request(actor="test")
-        Job.objects.filter(pk=job.pk).update(status="running", attempts=1,
-                                             started_at=timezone.now() - timedelta(hours=1))
+        an_hour_ago = timezone.now() - timedelta(hours=1)
+        # Its worker took the queue row and the job an hour ago, then died.
+        DBTaskResult.objects.filter(pk=job.task_result_id).update(status="RUNNING", started_at=an_hour_ago)
+        Job.objects.filter(pk=job.pk).update(status="running", attempts=1, started_at=an_hour_ago)
         assert export_job_work(job.pk) == "succeeded"
+        assert DBTaskResult.objects.get(pk=job.task_result_id).status == "FAILED"
         job.refresh_from_db()
         assert (job.status, job.attempts, job.input["export"]) == ("succeeded", 2, str(ExportRun.objects.get().pk))
         fresh = export_request(actor="test", since=timezone.now() - timedelta(days=1))
