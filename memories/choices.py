@@ -132,12 +132,14 @@ class JobStatus(models.TextChoices):
 
 class JobKind(models.TextChoices):
     """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close;
-    import: a history import's extraction, one imported conversation after the other (oldest first)."""
+    import: a history import's extraction, one imported conversation after the other (oldest first);
+    export: an audit export made now or re-issued (``memories.compliance.export_jobs``)."""
 
     EXTRACT = "extract", _("extract")
     SESSION = "session", _("session")
     CLOSE = "close", _("close")
     IMPORT = "import", _("import")
+    EXPORT = "export", _("export")
 
 
 VOCABULARIES: tuple[type[models.TextChoices], ...] = (

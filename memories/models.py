@@ -473,6 +473,10 @@ class ExportRun(TenantOwned):
     # so an erasure receipt can list the exports that predate it and still contain the person.
     subject_ids = ArrayField(models.UUIDField(), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # Set when a person whose data the file holds is erased after it was made (docs/compliance.md): the file
+    # must be re-issued (rewritten without them) or deleted. ``flagged_erasures`` counts those erasures.
+    flagged_at = models.DateTimeField(null=True, blank=True)
+    flagged_erasures = models.PositiveIntegerField(default=0)
 
     class Meta(TenantOwned.Meta):
         constraints = [models.UniqueConstraint(fields=["tenant", "window_start", "window_end"],

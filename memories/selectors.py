@@ -227,9 +227,38 @@ def paginate(qs: QuerySet[Any], cursor: str | None, limit: int) -> tuple[list[An
 
 # --------------------------------------------------------------------------- compliance (API and dashboard)
 
-def export_runs() -> QuerySet[ExportRun]:
-    """The active tenant's audit exports; paginate() orders them newest first."""
-    return ExportRun.objects.all()
+def memory_targets_gone(target_ids: Iterable[str]) -> dict[str, str]:
+    """Of these audit targets (memory ids as text), the ones no memory page shows any more, each with why:
+    ``deleted`` (deleted or purged: an event says so) or ``erased`` (an erasure leaves no id behind)."""
+    ids = set()
+    for raw in target_ids:
+        try:
+            ids.add(str(uuid.UUID(raw)))
+        except (ValueError, TypeError):
+            continue
+    if not ids:
+        return {}
+    live = {str(pk) for pk in visible_memories().filter(pk__in=ids).values_list("pk", flat=True)}
+    gone = ids - live
+    deleted = set(AuditEvent.objects.filter(target_type="memory", target_id__in=gone,
+                                            action__in=["memory.deleted", "memory.purged"])
+                  .values_list("target_id", flat=True))
+    return {pk: "deleted" if pk in deleted else "erased" for pk in gone}
+
+
+def export_runs(*, flagged: bool | None = None) -> QuerySet[ExportRun]:
+    """The active tenant's audit exports (only the flagged ones, or only the others); paginate() orders them
+    newest first."""
+    qs = ExportRun.objects.all()
+    return qs if flagged is None else qs.filter(flagged_at__isnull=not flagged)
+
+
+def export_states(export_ids: Iterable[str]) -> dict[str, str]:
+    """What became of exports an erasure flagged: ``flagged`` (still), ``reissued`` (written again since) or
+    ``deleted``."""
+    ids = [str(i) for i in export_ids]
+    runs = {str(r.pk): r for r in ExportRun.objects.filter(pk__in=ids)}
+    return {i: "deleted" if i not in runs else "flagged" if runs[i].flagged_at else "reissued" for i in ids}
 
 
 def export_run_get(export_id: uuid.UUID | str) -> ExportRun:
@@ -514,6 +543,11 @@ def feedback_counts() -> dict[str, int]:
     return {name.removeprefix("n_"): n for name, n in found.items()}
 
 
+def feedback_unanswered_count() -> int:
+    """Agents' corrections no one has looked at yet (not turned into a review item)."""
+    return Feedback.objects.exclude(correction="").filter(review_item__isnull=True).count()
+
+
 def feedback_memories(rows: Iterable[Feedback]) -> dict[str, Memory]:
     """The memories the feedback rows name, by id (one query; erased ones are simply missing)."""
     ids = {i for f in rows for i in f.memory_ids}
@@ -578,6 +612,14 @@ def keys_page(*, scope: str, prefixes: Sequence[str] = (), descendants: bool = F
         last = rows[limit - 1]
         return rows[:limit], encode_position(last.scope.path, last.key or "")
     return rows, None
+
+
+def busiest_scope(prefixes: Sequence[str] = ()) -> str | None:
+    """The scope (within ``prefixes``) holding the most live memories, or None: the example scope of the
+    snippets shown with a new API key, so that they answer with something when run as copied."""
+    row = (Memory.objects.filter(scope_filter(prefixes), _live_now()).order_by().values("scope__path")
+           .annotate(n=Count("id")).order_by("-n", "scope__path").first())
+    return row["scope__path"] if row else None
 
 
 def namespaces_page(*, prefix: str = "", prefixes: Sequence[str] = (), cursor: str | None = None,

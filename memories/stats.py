@@ -164,7 +164,7 @@ def contradictions_at(moment: datetime) -> int:
 
 def quality(period: Period) -> dict[str, Any]:
     """The figures of a period: memories written, review items opened, people's decisions and how many
-    turned the newer write down, agents' ratings and corrections, and live contradictions at its end."""
+    rejected a proposed memory, agents' ratings and corrections, and live contradictions at its end."""
     low, high = period.bounds()
     found = Feedback.objects.filter(created_at__gte=low, created_at__lt=high).aggregate(
         n_rated=Count("id", filter=Q(useful__isnull=False)), n_useful=Count("id", filter=Q(useful=True)),

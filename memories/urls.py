@@ -35,5 +35,8 @@ urlpatterns: list[URLPattern] = [
     path("people/receipts/<int:receipt_id>/", people.receipt, name="receipt"),
     path("people/receipts/<int:receipt_id>/receipt.json", people.receipt_download, name="receipt-download"),
     path("exports/", compliance.exports, name="exports"),
+    path("exports/now/", compliance.export_now, name="export-now"),
     path("exports/<uuid:export_id>/download/", compliance.export_download, name="export-download"),
+    path("exports/<uuid:export_id>/reissue/", compliance.export_reissue_view, name="export-reissue"),
+    path("exports/<uuid:export_id>/delete/", compliance.export_delete_view, name="export-delete"),
 ]

@@ -14,15 +14,17 @@ from typing import TYPE_CHECKING, Any
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from memories import selectors
-from memories.api.parsing import AsciiIntegerField, query_int, validated
+from memories.api.parsing import AsciiIntegerField, StrictDateTimeField, query_int, validated
 from memories.api.schema import NO_NUL, NOT_BLANK, MetadataField, Text
 from memories.api.serializers import MemoryOut
-from memories.compliance.exports import export_open
+from memories.choices import JobStatus
+from memories.compliance.export_jobs import export_reissue, export_request
+from memories.compliance.exports import export_delete, export_open
 from memories.compliance.subjects import subject_erase, subject_export
 from memories.representation import iso
 from mnemara.kernel.errors import NotFound
@@ -30,7 +32,7 @@ from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 if TYPE_CHECKING:
-    from memories.models import ExportRun
+    from memories.models import ExportRun, Job
 
 
 class ComplianceAPIView(TenantAPIView):
@@ -44,7 +46,14 @@ def export_json(run: ExportRun) -> dict[str, Any]:
     return {"id": str(run.pk), "window_start": iso(run.window_start), "window_end": iso(run.window_end),
             "schema_version": run.schema_version, "sha256": run.sha256, "lines": run.line_count,
             "bytes": run.size_bytes, "counts": run.manifest.get("counts", {}), "created_at": iso(run.created_at),
-            "download": f"/api/v1/exports/{run.pk}/download"}
+            "download": f"/api/v1/exports/{run.pk}/download", "flagged": run.flagged_at is not None,
+            "flagged_at": iso(run.flagged_at) if run.flagged_at else None, "flagged_erasures": run.flagged_erasures}
+
+
+def export_job_json(job: Job) -> dict[str, Any]:
+    return {"job": str(job.pk), "status": job.status, "window_start": job.input["since"],
+            "window_end": job.input["until"], "reissue_of": job.input.get("reissue_of"),
+            "poll": f"/api/v1/jobs/{job.pk}"}
 
 
 @extend_schema_serializer(component_name="Export")
@@ -59,6 +68,27 @@ class ExportOut(serializers.Serializer["ExportRun"]):
     counts = serializers.DictField(child=AsciiIntegerField())
     created_at = serializers.DateTimeField()
     download = serializers.CharField()
+    flagged = serializers.BooleanField(help_text="A person whose data the file holds was erased after it was made: "
+                                                 "re-issue it (`POST /exports/{id}/reissue`) or delete it.")
+    flagged_at = serializers.DateTimeField(allow_null=True, help_text="When the (latest) erasure flagged it.")
+    flagged_erasures = AsciiIntegerField(min_value=0, help_text="How many erasures flagged it since it was made.")
+
+
+@extend_schema_serializer(component_name="ExportJob")
+class ExportJobOut(serializers.Serializer[Any]):
+    job = serializers.UUIDField(help_text="Poll `GET /jobs/{id}`; when it succeeded, its `export` is the export's id.")
+    status = serializers.ChoiceField(choices=JobStatus.choices)
+    window_start = serializers.DateTimeField()
+    window_end = serializers.DateTimeField()
+    reissue_of = serializers.UUIDField(allow_null=True, help_text="The export this job writes again, or null.")
+    poll = serializers.CharField(help_text="The job's URL.")
+
+
+@extend_schema_serializer(component_name="ExportRequest")
+class ExportRequestIn(serializers.Serializer[Any]):
+    since = StrictDateTimeField(required=False, help_text="Start of the window (inclusive); default: 7 days before "
+                                                          "`until`.")
+    until = StrictDateTimeField(required=False, help_text="End of the window (exclusive); default and latest: now.")
 
 
 @extend_schema_serializer(component_name="ExportPage")
@@ -69,6 +99,8 @@ class ExportPageOut(serializers.Serializer[Any]):
 
 class ExportQueryIn(serializers.Serializer[Any]):
     cursor = Text(NOT_BLANK, required=False, max_length=500, help_text="The previous page's `next`.")
+    flagged = serializers.ChoiceField(choices=["true", "false"], required=False,
+                                      help_text="`true`: only the exports flagged by an erasure; `false`: the others.")
 
 
 # The GDPR export's parts (memories.compliance.subjects renders them).
@@ -199,6 +231,7 @@ class ErasedExportOut(serializers.Serializer[Any]):
     window_end = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
     file = serializers.CharField()
+    flagged = serializers.BooleanField(help_text="Always true: the erasure flagged it on the Exports list.")
 
 
 @extend_schema_serializer(component_name="ErasureReceipt")
@@ -210,7 +243,8 @@ class ErasureReceiptOut(serializers.Serializer[Any]):
     counts = serializers.DictField(child=AsciiIntegerField(min_value=0),
                                    help_text="`memories`, `memory_versions`, `sessions`, `session_turns`, "
                                              "`review_items`, `feedback`, `jobs_cancelled`, … (docs/api.md §9).")
-    exports = ErasedExportOut(many=True)
+    exports = ErasedExportOut(many=True, help_text="The exports this erasure flagged (made before it, holding the "
+                                                   "person): re-issue or delete them.")
     vacuum = serializers.ChoiceField(choices=["done", "scheduled"],
                                      help_text="`done`: the tables were vacuumed before the answer; `scheduled`: "
                                                "the worker does it right after.")
@@ -262,15 +296,68 @@ class SubjectView(ComplianceAPIView):
 class ExportListView(ComplianceAPIView):
     @extend_schema(
         operation_id="exports_list", tags=["exports"], summary="The audit exports",
-        description=f"The tenant's weekly JSONL audit exports, newest first. {NEEDS_FULL_KEY}",
+        description="The tenant's JSONL audit exports (weekly, made now, re-issued), newest first; `flagged` marks "
+                    f"those an erasure made stale. {NEEDS_FULL_KEY}",
         parameters=[ExportQueryIn, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": 200,
                                                               "default": 50})],
         responses={200: ExportPageOut, **errors(e404="A scope-restricted key.")})
     def get(self, request: Request) -> Response:
         limit = query_int(request.query_params, "limit", default=50, low=1, high=200)
         params = validated(ExportQueryIn, request.query_params.dict())
-        rows, cursor = selectors.paginate(selectors.export_runs(), params.get("cursor"), limit)
+        flagged = {"true": True, "false": False}.get(params.get("flagged", ""))
+        rows, cursor = selectors.paginate(selectors.export_runs(flagged=flagged), params.get("cursor"), limit)
         return Response({"results": [export_json(r) for r in rows], "next": cursor})
+
+    @extend_schema(
+        operation_id="export_create", tags=["exports"], summary="Make an audit export now",
+        description="Queues a background job that writes the tenant's JSONL audit export of `[since, until)` "
+                    "(default: the last 7 days up to now) and answers at once with the job; poll `GET /jobs/{id}` "
+                    "(its `export` is the new export's id when it succeeded), then list or download it. Audited "
+                    f"(`export.requested`). {NEEDS_FULL_KEY} Read-only keys get 403.",
+        request=ExportRequestIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={202: ExportJobOut, **errors(400, 403, 422, e404="A scope-restricted key.")})
+    @idempotent
+    def post(self, request: Request) -> Response:
+        body = validated(ExportRequestIn, request.data)
+        job = export_request(since=body.get("since"), until=body.get("until"), actor=self.actor())
+        return Response(export_job_json(job), status=status.HTTP_202_ACCEPTED)
+
+
+class ExportDetailView(ComplianceAPIView):
+    @extend_schema(
+        operation_id="export_get", tags=["exports"], summary="One audit export",
+        description=f"One export, with its erasure flag. {NEEDS_FULL_KEY}",
+        responses={200: ExportOut, **errors(e404="Unknown export (`export_not_found`), or a scope-restricted key.")})
+    def get(self, request: Request, export_id: uuid.UUID) -> Response:
+        return Response(export_json(selectors.export_run_get(export_id)))
+
+    @extend_schema(
+        operation_id="export_delete", tags=["exports"], summary="Delete an audit export",
+        description="Deletes the export's file, manifest and row (e.g. one flagged after an erasure). Audited "
+                    f"(`export.deleted`). {NEEDS_FULL_KEY} Read-only keys get 403.",
+        parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={204: None, **errors(403, 422, e404="Unknown export (`export_not_found`), or a scope-restricted "
+                                                      "key.")})
+    @idempotent
+    def delete(self, request: Request, export_id: uuid.UUID) -> Response:
+        export_delete(export_id=export_id, actor=self.actor())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ExportReissueView(ComplianceAPIView):
+    @extend_schema(
+        operation_id="export_reissue", tags=["exports"], summary="Re-issue an audit export",
+        description="Queues a job that writes the export's window again from what is held now, in place (same id, "
+                    "same file name; the old file is replaced): people erased since are no longer in it and its "
+                    "flag is cleared. Audited (`export.reissued`). "
+                    f"{NEEDS_FULL_KEY} Read-only keys get 403.",
+        request=None, parameters=[IDEMPOTENCY_KEY, REPLAYED],
+        responses={202: ExportJobOut, **errors(403, 422, e404="Unknown export (`export_not_found`), or a "
+                                                              "scope-restricted key.")})
+    @idempotent
+    def post(self, request: Request, export_id: uuid.UUID) -> Response:
+        job = export_reissue(export_id=export_id, actor=self.actor())
+        return Response(export_job_json(job), status=status.HTTP_202_ACCEPTED)
 
 
 class ExportDownloadView(ComplianceAPIView):
@@ -282,7 +369,8 @@ class ExportDownloadView(ComplianceAPIView):
                                      description="The file's SHA-256, hex.")],
         responses={(200, "application/gzip"): OpenApiResponse(OpenApiTypes.BINARY, description="The file."),
                    **errors(e404="Unknown export (`export_not_found`), its file gone (`export_file_missing`), or "
-                                 "a scope-restricted key.")})
+                                 "a scope-restricted key.",
+                            e409="Flagged by an erasure (`export_flagged`): re-issue or delete it first.")})
     def get(self, request: Request, export_id: uuid.UUID) -> FileResponse:
         run, path = export_open(export_id=export_id, actor=self.actor())
         response = FileResponse(path.open("rb"), as_attachment=True, filename=path.name,

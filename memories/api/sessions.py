@@ -85,6 +85,7 @@ class JobDetailOut(JobOut):
     max_attempts = AsciiIntegerField(min_value=1)
     scope = serializers.CharField(allow_null=True)
     session = serializers.CharField(allow_null=True)
+    export = serializers.UUIDField(allow_null=True, help_text="An `export` job's export, once it succeeded.")
 
 
 @extend_schema_serializer(component_name="Turn")
@@ -133,6 +134,7 @@ def job_json(job: Job) -> dict[str, Any]:
     data["max_attempts"] = settings.JOB_MAX_ATTEMPTS
     data["scope"] = job.scope.path if job.scope else None
     data["session"] = job.session.session_key if job.session else None
+    data["export"] = job.input.get("export")
     return data
 
 

@@ -32,5 +32,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
             name="api-subject-export"),
     re_path(r"^subjects/(?P<external_id>.+)$", compliance.SubjectView.as_view(), name="api-subject"),
     path("exports", compliance.ExportListView.as_view(), name="api-exports"),
+    path("exports/<uuid:export_id>", compliance.ExportDetailView.as_view(), name="api-export"),
+    path("exports/<uuid:export_id>/reissue", compliance.ExportReissueView.as_view(), name="api-export-reissue"),
     path("exports/<uuid:export_id>/download", compliance.ExportDownloadView.as_view(), name="api-export-download"),
 ]

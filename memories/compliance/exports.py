@@ -29,7 +29,7 @@ from django.utils import timezone
 from memories import selectors
 from memories.models import ExportRun, MemoryVersion
 from memories.representation import audit_json, iso, version_json
-from mnemara.kernel.errors import NotFound, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 from tenants.models import AuditEvent, Subject, Tenant
 from tenants.scoping import get_active_tenant
@@ -66,8 +66,11 @@ def export_path(run: ExportRun) -> Path:
 
 def export_open(*, export_id: uuid.UUID | str, actor: str) -> tuple[ExportRun, Path]:
     """An export run of the active tenant and its file, for download (audited). The file must still be
-    inside ``EXPORT_DIR``: gone or moved is a 404."""
+    inside ``EXPORT_DIR``: gone or moved is a 404; flagged by an erasure, a 409 until re-issued."""
     run = selectors.export_run_get(export_id)
+    if run.flagged_at is not None:  # no new copy of an erased person's data leaves the service
+        raise Conflict("This export holds data of a person erased since: re-issue it or delete it.",
+                       code="export_flagged")
     root = Path(settings.EXPORT_DIR).resolve()
     path = export_path(run).resolve()
     if not path.is_relative_to(root) or not path.is_file():
@@ -169,13 +172,47 @@ def export_write(*, tenant: Tenant, since: datetime, until: datetime, actor: str
     if seen.personal_ids:
         seen.subject_ids |= set(Subject.objects.filter(external_id__in=seen.personal_ids).values_list("pk", flat=True))
     with transaction.atomic():
+        # A person erased while the file was being written (after its rows were read) left a copy in it that
+        # the erasure could not see: the run is flagged at once, like one made before an erasure.
+        still_here = Subject.objects.select_for_update().filter(pk__in=seen.subject_ids).count()
+        erased_meanwhile = len(seen.subject_ids) - still_here
         run, created = ExportRun.objects.update_or_create(
             window_start=since, window_end=until,
             defaults={"schema_version": SCHEMA_VERSION, "file_path": relative, "manifest": manifest,
                       "sha256": sha256, "line_count": manifest["counts"]["lines"], "size_bytes": size,
-                      "subject_ids": sorted(seen.subject_ids, key=str), "created_at": timezone.now()})
+                      "subject_ids": sorted(seen.subject_ids, key=str), "created_at": timezone.now(),
+                      "flagged_at": timezone.now() if erased_meanwhile else None,
+                      "flagged_erasures": erased_meanwhile})
         audit("export.written", actor=actor, target_type="export", target_id=run.pk,
-              data={"lines": run.line_count, "sha256": sha256, "rerun": not created})
+              data={"lines": run.line_count, "sha256": sha256, "rerun": not created,
+                    **({"flagged_erasures": erased_meanwhile} if erased_meanwhile else {})})
+    return run
+
+
+def exports_flag_for_erasure(*, subject_pk: uuid.UUID, erased_at: datetime) -> list[ExportRun]:
+    """Flag every export made before this erasure whose file holds the person (runs inside the erasure's
+    transaction). The rows keep the person's random UUID (nothing personal) until the run is re-issued."""
+    runs = list(ExportRun.objects.select_for_update().filter(subject_ids__contains=[subject_pk],
+                                                              created_at__lt=erased_at).order_by("window_start"))
+    if runs:
+        ExportRun.objects.filter(pk__in=[r.pk for r in runs]).update(
+            flagged_at=erased_at, flagged_erasures=F("flagged_erasures") + 1)
+    return runs
+
+
+def export_delete(*, export_id: uuid.UUID | str, actor: str) -> ExportRun:
+    """Delete an export: its row, file and manifest (audited ``export.deleted``, content-free)."""
+    with transaction.atomic():
+        run = selectors.export_run_get(export_id)
+        path = export_path(run)
+        ExportRun.objects.filter(pk=run.pk).delete()
+        audit("export.deleted", actor=actor, target_type="export", target_id=run.pk,
+              data={"window_start": iso(run.window_start), "window_end": iso(run.window_end),
+                    "flagged": run.flagged_at is not None})
+    root = Path(settings.EXPORT_DIR).resolve()
+    if path.resolve().is_relative_to(root):
+        path.unlink(missing_ok=True)
+        manifest_path(path).unlink(missing_ok=True)
     return run
 
 

@@ -28,9 +28,9 @@ from django.db.models.deletion import ProtectedError
 from django.utils import timezone
 
 from memories.choices import JobStatus
+from memories.compliance.exports import exports_flag_for_erasure
 from memories.compliance.vacuum import erasure_vacuum
 from memories.models import (
-    ExportRun,
     Feedback,
     Job,
     Memory,
@@ -257,13 +257,12 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "")
             raise NotFound("Subject not found.", code="subject_not_found")
         counts.update(_erase_rows(subject))
         erased_at = timezone.now()
-        exports = list(ExportRun.objects.filter(subject_ids__contains=[subject.pk], created_at__lt=erased_at)
-                       .order_by("window_start"))
+        exports = exports_flag_for_erasure(subject_pk=subject.pk, erased_at=erased_at)
         Subject.objects.filter(pk=subject.pk).delete()
         counts["subjects"] = 1
         counts["scopes"] = _delete_personal_scopes(external_id)
         listed = [{"id": str(r.pk), "window_start": iso(r.window_start), "window_end": iso(r.window_end),
-                   "created_at": iso(r.created_at), "file": r.file_path} for r in exports]
+                   "created_at": iso(r.created_at), "file": r.file_path, "flagged": True} for r in exports]
         # The tombstone and receipt: what kind of thing happened, how much, when. Nothing that points at the
         # person.
         event = audit("subject.erased", actor=actor, target_type="subject", target_id="",

@@ -162,7 +162,8 @@ def jobs_recover_stale() -> dict[str, int]:
     cutoff = timezone.now() - timedelta(seconds=settings.JOB_LEASE_SECONDS)
     counts: dict[str, int] = {}
     # Cross-tenant on purpose: an operator's sweep; each job is then handled inside its own tenant.
-    stale = (Job.unscoped.filter(status=JobStatus.RUNNING, started_at__lt=cutoff)
+    # Export jobs recover by themselves (memories.compliance.export_jobs).
+    stale = (Job.unscoped.filter(status=JobStatus.RUNNING, started_at__lt=cutoff).exclude(kind=JobKind.EXPORT)
              .values_list("pk", "tenant_id", "attempts"))
     tenants = {t.pk: t for t in Tenant.objects.filter(pk__in={row[1] for row in stale})}
     for job_id, tenant_id, attempts in stale:
@@ -180,8 +181,8 @@ def jobs_recover_orphaned() -> dict[str, int]:
     from memories.extraction.worker import dead_workers
 
     # Cross-tenant on purpose: a worker's sweep; each job is then handled inside its own tenant.
-    running = list(Job.unscoped.filter(status=JobStatus.RUNNING).values_list("pk", "tenant_id", "attempts",
-                                                                             "task_result_id"))
+    running = list(Job.unscoped.filter(status=JobStatus.RUNNING).exclude(kind=JobKind.EXPORT)
+                   .values_list("pk", "tenant_id", "attempts", "task_result_id"))
     if not running:
         return {}
     workers = {str(pk): ids[-1] for pk, ids in DBTaskResult.objects.filter(

@@ -96,6 +96,22 @@ def open_review_count() -> int:
     return selectors.review_open_count()
 
 
+@register.simple_tag
+def example_scope(api_key: Any) -> dict[str, Any]:
+    """The scope the new key's snippets use: the busiest one it may read (``real``), else an example path."""
+    prefixes = list(getattr(api_key, "scope_prefixes", None) or [])
+    found = selectors.busiest_scope(prefixes) if active_tenant_or_none() is not None else None
+    return {"path": found or (prefixes[0] if prefixes else "user/123"), "real": found is not None}
+
+
+@register.simple_tag
+def memories_gone(events: Any) -> dict[str, str]:
+    """For an audit page: which memory targets no longer open (erased or deleted), in one query."""
+    if active_tenant_or_none() is None:
+        return {}
+    return selectors.memory_targets_gone(e.target_id for e in events if e.target_type == "memory")
+
+
 @register.simple_tag(takes_context=True)
 def current(context: template.Context, *names: str) -> str:
     """``aria-current="page"`` on the navigation link of the page being shown."""

@@ -72,7 +72,7 @@ def figures(period: stats.Period) -> list[Figure]:
                better="down", url=review + "?kind=conflict"),
         Figure("correction_rate", gettext_lazy("corrections per memory written"), now["correction_rate"],
                before["correction_rate"], rate=True, better="down", url=inbox + "?kind=correction"),
-        Figure("reject_rate", gettext_lazy("review decisions that turned the newer write down"), now["reject_rate"],
+        Figure("reject_rate", gettext_lazy("proposed memories rejected in review"), now["reject_rate"],
                before["reject_rate"], rate=True, better="down", url=review + "?tab=resolved"),
         Figure("useful_share", gettext_lazy("recalled memories rated useful"), now["useful_share"],
                before["useful_share"], rate=True, better="up", url=inbox + "?kind=not_useful"),
@@ -120,7 +120,7 @@ def overview(request: DashboardRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "period": period, "previous": period.previous(), "form": form, "figures": figures(period),
         "charts": charts_of(period.days), "backlog": stats.review_backlog(),
-        "clashes": len(selectors.entity_clashes()),
+        "clashes": len(selectors.entity_clashes()), "unanswered_feedback": selectors.feedback_unanswered_count(),
         "statuses": statuses, "matrix": matrix,
         "column_totals": [sum(row[1][i] for row in matrix) for i in range(len(statuses))],
         "jobs": stats.jobs_summary(), "presets": (7, 30, 90), "embeddings": stats.embedding_progress(),

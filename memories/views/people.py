@@ -90,7 +90,9 @@ def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespon
 def receipt(request: DashboardRequest, receipt_id: int) -> HttpResponse:
     event = selectors.erasure_receipt(receipt_id)
     document = erasure_receipt_json(event, tenant(request).slug)
-    return page(request, "dashboard/erase_receipt.html", {"event": event, "receipt": document})
+    return page(request, "dashboard/erase_receipt.html", {
+        "event": event, "receipt": document,
+        "export_states": selectors.export_states(e["id"] for e in document["exports_predating"])})
 
 
 @require_GET

@@ -39,9 +39,7 @@ def _keys_page(request: DashboardRequest, form: ApiKeyForm, created: tuple[ApiKe
     keys = selectors.api_keys()
     context: dict[str, object] = {"form": form, "keys": keys, "created": created}
     if created is not None:
-        key, _secret = created
         context["base_url"] = request.build_absolute_uri("/").rstrip("/")
-        context["example_scope"] = key.scope_prefixes[0] if key.scope_prefixes else "user/123"
     response = page(request, "dashboard/api_keys.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the page may carry a secret shown once
     return response

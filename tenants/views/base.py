@@ -164,6 +164,8 @@ KNOWN_REFUSALS = (
     gettext_noop("Only a correction can be reviewed."),
     gettext_noop("The memory it corrects is gone."),
     gettext_noop("The memory already says what the correction says."),
+    gettext_noop("Export not found."),
+    gettext_noop("This export holds data of a person erased since: re-issue it or delete it."),
 )
 
 

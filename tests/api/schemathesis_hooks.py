@@ -18,6 +18,8 @@ of such a request (schemathesis then classifies the request anew), for the rules
   (sessions, extract, and each conversation of an import); an import names a conversation once (only the
   first conversation line of a generated import is kept) and an exported memory's ``valid_to`` is not
   before its ``valid_from``.
+- an audit export made now (``POST /exports``) has a window that is not empty (``since`` before ``until``,
+  which defaults to now) and does not reach into the future.
 
 One fix is for schemathesis itself: its coverage phase can give an optional header a value outside the header's
 own schema and still call the request schema-valid (seen: ``If-None-Match: 0`` in "all required and optional
@@ -82,6 +84,18 @@ def _fix_change(body: dict[str, Any], now: datetime) -> None:
     confidence = body.get("confidence")
     if isinstance(confidence, int | float) and not isinstance(confidence, bool) and confidence >= REVIEW_THRESHOLD:
         del body["confidence"]
+
+
+def _fix_export_window(body: Any, now: datetime) -> None:
+    if not isinstance(body, dict):
+        return
+    until = _when(body.get("until"))
+    if until is not None and not datetime(1, 1, 8, tzinfo=UTC) <= until <= now:
+        del body["until"]  # in the future, or so early that "7 days before" is before year 1
+        until = None
+    since = _when(body.get("since"))
+    if since is not None and since >= (until or now):
+        del body["since"]
 
 
 def _fix_messages(messages: Any, now: datetime) -> None:
@@ -168,5 +182,7 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
         _fix_messages(case.body.get("messages"), now)
     if method == "POST" and path == "/api/v1/imports":
         _fix_import(case.body, now)
+    if method == "POST" and path == "/api/v1/exports":
+        _fix_export_window(case.body, now)
     if positive and path.startswith("/api/v1/subjects/") and random.random() < 0.5:
         case.path_parameters = {**(case.path_parameters or {}), "external_id": _person()}

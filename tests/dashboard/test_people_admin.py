@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from datetime import timedelta
@@ -13,7 +14,7 @@ from django.utils import timezone
 
 from memories.compliance.exports import export_write
 from memories.models import Memory
-from tenants.models import ApiKey, AuditEvent, Invitation, Membership, Tenant
+from tenants.models import ApiKey, AuditEvent, Invitation, Membership, Subject, Tenant
 from tenants.scoping import tenant_scope
 
 from .conftest import PASSWORD
@@ -91,9 +92,13 @@ def test_it_creates_a_key_showing_the_secret_once_and_revokes_it(admin_client, a
     with tenant_scope(alice_tenant):
         key = ApiKey.objects.get(name="bot")
     assert f"mn_{key.prefix}_" in html and key.read_only and key.scope_prefixes == ["user/1", "team/ops"]
-    # Ready to paste: curl, the Python client (no save with a read-only key) and an MCP config, with the key.
-    assert html.count(f"Bearer mn_{key.prefix}_") == 1 and '"MNEMARA_API_KEY": "mn_' in html
-    assert 'scope="user/1"' in html and "memory.save(" not in html
+    # Ready to paste: curl, MCP over HTTP, the Python client (no save with a read-only key), the TypeScript
+    # client and an MCP config, with the key. No memory yet: the key's own prefix, said to be an example.
+    assert html.count(f"Bearer mn_{key.prefix}_") == 2 and '"MNEMARA_API_KEY": "mn_' in html
+    mcp_http = "claude mcp add --transport http mnemara http://testserver/mcp --header \"Authorization: Bearer mn_"
+    assert mcp_http + key.prefix in html
+    assert 'scope="user/1"' in html and "memory.save(" not in html and 'createMnemara("http://testserver"' in html
+    assert "/api/v1/memories?scope=user/1&amp;limit=3" in html and "example scope" in html
     # A reload shows no secret and creates no second key.
     assert f'value="mn_{key.prefix}_' not in admin_client.get(reverse("dashboard:api-keys")).content.decode()
     with tenant_scope(alice_tenant):
@@ -152,3 +157,82 @@ def test_it_shows_the_audit_log_filtered(admin_client, acme_memories):
     html = admin_client.get(reverse("dashboard:audit"), {"action": "review."}).content.decode()
     rows = html.split("<tbody>", 1)[1]
     assert "review.created" in rows and "memory.created" not in rows
+
+
+def test_the_key_snippets_use_the_busiest_scope_the_key_may_see(admin_client, alice_tenant, fake_embedder):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="team/ops", content=f"ops fact {i}") for i in range(3)]
+                      + [MemoryInput(scope="user/1", content="a fact about one")])
+    admin_client.post(reverse("dashboard:api-keys"), {"name": "all", "scope_prefixes": ""})
+    html = admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    assert 'scope="team/ops"' in html and "holding the most memories" in html
+    admin_client.post(reverse("dashboard:api-keys"), {"name": "one", "scope_prefixes": "user/1"})
+    html = admin_client.get(reverse("dashboard:api-keys")).content.decode()
+    assert 'scope="user/1"' in html and 'scope="team/ops"' not in html
+
+
+def test_export_now_flag_after_erasure_reissue_and_delete_from_the_exports_page(
+        admin_client, viewer_client, bob_member, alice_tenant, fake_embedder, settings, tmp_path):
+    from memories.models import ExportRun
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+    from tests.extraction.conftest import run_jobs
+
+    settings.EXPORT_DIR = tmp_path
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/77", subject="77", content="Likes Starlight tea"),
+                                           MemoryInput(scope="team/ops", content="Deploys on Tuesdays")])
+    assert viewer_client.post(reverse("dashboard:export-now")).status_code == 403
+    response = admin_client.post(reverse("dashboard:export-now"))
+    assert response.status_code == 303
+    html = admin_client.get(reverse("dashboard:exports")).content.decode()
+    assert 'id="export-jobs"' in html and "Export queued" in html
+    run_jobs()
+    with tenant_scope(alice_tenant):
+        run = ExportRun.objects.get()
+    html = admin_client.get(reverse("dashboard:exports")).content.decode()
+    assert 'id="export-jobs"' not in html and run.sha256[:10] in html and "flagged: erasure" not in html
+    # The erasure flags it, its receipt lists it as still flagged, and the page offers re-issue and delete.
+    with tenant_scope(alice_tenant):
+        subject_id = Subject.objects.get(external_id="77").pk
+    erased = admin_client.post(reverse("dashboard:person-erase", args=[subject_id]), {"confirm": "77"})
+    receipt = admin_client.get(erased["Location"]).content.decode()
+    assert run.file_path in receipt and "still flagged" in receipt
+    html = admin_client.get(reverse("dashboard:exports")).content.decode()
+    assert 'id="exports-flagged"' in html and "flagged: erasure" in html
+    assert reverse("dashboard:export-download", args=[run.pk]) not in html  # no new copy handed out
+    assert bob_member.post(reverse("dashboard:export-reissue", args=[run.pk])).status_code == 404
+    assert admin_client.post(reverse("dashboard:export-reissue", args=[run.pk])).status_code == 303
+    run_jobs()
+    html = admin_client.get(reverse("dashboard:exports")).content.decode()
+    assert "flagged: erasure" not in html and reverse("dashboard:export-download", args=[run.pk]) in html
+    assert "re-issued without them" in admin_client.get(erased["Location"]).content.decode()
+    with tenant_scope(alice_tenant), gzip.open(tmp_path / ExportRun.objects.get(pk=run.pk).file_path, "rt") as f:
+        text = f.read()
+    assert "Starlight" not in text and "Tuesdays" in text
+    assert bob_member.post(reverse("dashboard:export-delete", args=[run.pk])).status_code == 404
+    assert admin_client.post(reverse("dashboard:export-delete", args=[run.pk])).status_code == 303
+    assert "deleted" in admin_client.get(erased["Location"]).content.decode()
+    with tenant_scope(alice_tenant):
+        assert not ExportRun.objects.exists()
+        actions = ["export.requested", "export.reissued", "export.deleted"]
+        assert AuditEvent.objects.filter(action__in=actions).count() == 3
+
+
+def test_the_audit_log_shows_erased_memories_without_a_link(admin_client, alice_tenant, fake_embedder):
+    from memories.compliance.subjects import subject_erase
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        gone, kept = memory_create(actor="test", items=[
+            MemoryInput(scope="user/77", subject="77", content="Likes Starlight tea"),
+            MemoryInput(scope="team/ops", content="Deploys on Tuesdays")])
+        subject_erase(external_id="77", actor="test")
+    html = admin_client.get(reverse("dashboard:audit")).content.decode()
+    assert reverse("dashboard:memory", args=[gone.memory.pk]) not in html
+    assert reverse("dashboard:memory", args=[kept.memory.pk]) in html
+    assert 'class="badge memory-gone">erased<' in html

@@ -33,12 +33,40 @@ export interface paths {
         };
         /**
          * The audit exports
-         * @description The tenant's weekly JSONL audit exports, newest first. Needs a key without scope prefixes (a restricted key gets 404).
+         * @description The tenant's JSONL audit exports (weekly, made now, re-issued), newest first; `flagged` marks those an erasure made stale. Needs a key without scope prefixes (a restricted key gets 404).
          */
         get: operations["exports_list"];
         put?: never;
-        post?: never;
+        /**
+         * Make an audit export now
+         * @description Queues a background job that writes the tenant's JSONL audit export of `[since, until)` (default: the last 7 days up to now) and answers at once with the job; poll `GET /jobs/{id}` (its `export` is the new export's id when it succeeded), then list or download it. Audited (`export.requested`). Needs a key without scope prefixes (a restricted key gets 404). Read-only keys get 403.
+         */
+        post: operations["export_create"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One audit export
+         * @description One export, with its erasure flag. Needs a key without scope prefixes (a restricted key gets 404).
+         */
+        get: operations["export_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an audit export
+         * @description Deletes the export's file, manifest and row (e.g. one flagged after an erasure). Audited (`export.deleted`). Needs a key without scope prefixes (a restricted key gets 404). Read-only keys get 403.
+         */
+        delete: operations["export_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -58,6 +86,26 @@ export interface paths {
         get: operations["export_download"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{export_id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue an audit export
+         * @description Queues a job that writes the export's window again from what is held now, in place (same id, same file name; the old file is replaced): people erased since are no longer in it and its flag is cleared. Audited (`export.reissued`). Needs a key without scope prefixes (a restricted key gets 404). Read-only keys get 403.
+         */
+        post: operations["export_reissue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,6 +686,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             file: string;
+            /** @description Always true: the erasure flagged it on the Exports list. */
+            flagged: boolean;
         };
         /**
          * @description What an erasure removed: counts per kind (no identifier of the person), and the audit exports made
@@ -650,6 +700,7 @@ export interface components {
             counts: {
                 [key: string]: number;
             };
+            /** @description The exports this erasure flagged (made before it, holding the person): re-issue or delete them. */
             exports: components["schemas"]["ErasedExport"][];
             /**
              * @description `done`: the tables were vacuumed before the answer; `scheduled`: the worker does it right after.
@@ -690,11 +741,51 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             download: string;
+            /** @description A person whose data the file holds was erased after it was made: re-issue it (`POST /exports/{id}/reissue`) or delete it. */
+            flagged: boolean;
+            /**
+             * Format: date-time
+             * @description When the (latest) erasure flagged it.
+             */
+            flagged_at: string | null;
+            /** @description How many erasures flagged it since it was made. */
+            flagged_erasures: number;
+        };
+        ExportJob: {
+            /**
+             * Format: uuid
+             * @description Poll `GET /jobs/{id}`; when it succeeded, its `export` is the export's id.
+             */
+            job: string;
+            status: components["schemas"]["JobStatusEnum"];
+            /** Format: date-time */
+            window_start: string;
+            /** Format: date-time */
+            window_end: string;
+            /**
+             * Format: uuid
+             * @description The export this job writes again, or null.
+             */
+            reissue_of: string | null;
+            /** @description The job's URL. */
+            poll: string;
         };
         ExportPage: {
             results: components["schemas"]["Export"][];
             /** @description The `cursor` of the next page; null on the last. */
             next: string | null;
+        };
+        ExportRequestRequest: {
+            /**
+             * Format: date-time
+             * @description Start of the window (inclusive); default: 7 days before `until`.
+             */
+            since?: string;
+            /**
+             * Format: date-time
+             * @description End of the window (exclusive); default and latest: now.
+             */
+            until?: string;
         };
         ExportedAuditEvent: {
             id: number;
@@ -1055,6 +1146,11 @@ export interface components {
             max_attempts: number;
             scope: string | null;
             session: string | null;
+            /**
+             * Format: uuid
+             * @description An `export` job's export, once it succeeded.
+             */
+            export: string | null;
         };
         JobAccepted: {
             /** Format: uuid */
@@ -1065,9 +1161,10 @@ export interface components {
          *     * `session` - session
          *     * `close` - close
          *     * `import` - import
+         *     * `export` - export
          * @enum {string}
          */
-        JobKindEnum: "extract" | "session" | "close" | "import";
+        JobKindEnum: "extract" | "session" | "close" | "import" | "export";
         JobResolution: {
             /** @description What the write flow did with the candidate (docs/api.md §4.2). */
             action: string;
@@ -1820,6 +1917,13 @@ export interface operations {
             query?: {
                 /** @description The previous page's `next`. */
                 cursor?: string;
+                /**
+                 * @description `true`: only the exports flagged by an erasure; `false`: the others.
+                 *
+                 *     * `true` - true
+                 *     * `false` - false
+                 */
+                flagged?: "true" | "false";
                 limit?: number;
             };
             header?: never;
@@ -1863,6 +1967,354 @@ export interface operations {
             /** @description A scope-restricted key. */
             404: {
                 headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    export_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A scope-restricted key. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    export_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown export (`export_not_found`), or a scope-restricted key. */
+            404: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    export_delete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown export (`export_not_found`), or a scope-restricted key. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
@@ -1959,6 +2411,143 @@ export interface operations {
             /** @description Unknown export (`export_not_found`), its file gone (`export_file_missing`), or a scope-restricted key. */
             404: {
                 headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Flagged by an erasure (`export_flagged`): re-issue or delete it first. */
+            409: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    export_reissue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown export (`export_not_found`), or a scope-restricted key. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
                     /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
