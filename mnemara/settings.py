@@ -206,6 +206,8 @@ SPECTACULAR_SETTINGS = {
         "ReviewResolutionEnum": "memories.choices.ReviewResolution",
         "WriteActionEnum": ["created", "updated", "duplicate", "superseded", "pending", "conflict"],
         "ReviewActionEnum": ["accept", "reject", "keep_old", "keep_new", "merge"],
+        "WebhookEventTypeEnum": "webhooks.choices.EventType",
+        "WebhookDeliveryStatusEnum": "webhooks.choices.DeliveryStatus",
     },
     # PATCH bodies are all-optional serializers already: no "Patched…" copies.
     "COMPONENT_SPLIT_PATCH": False,
@@ -220,6 +222,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "feedback", "description": "Whether recall helped."},
         {"name": "subjects", "description": "A person's data: export and erasure (GDPR)."},
         {"name": "exports", "description": "The weekly JSONL audit exports."},
+        {"name": "webhooks", "description": "Signed events out: endpoints and their delivery logs."},
         {"name": "health", "description": "Liveness and versions."},
     ],
 }

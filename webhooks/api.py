@@ -22,6 +22,7 @@ from mnemara.kernel.schema import errors
 from tenants.api import TenantAPIView
 from webhooks import selectors, services
 from webhooks.choices import DeliveryStatus, EventType
+from webhooks.delivery import URL_PATTERN_TEXT
 from webhooks.events import iso
 
 if TYPE_CHECKING:
@@ -61,15 +62,15 @@ class EventsField(serializers.ListField):
 
 
 class WebhookIn(serializers.Serializer[Any]):
-    url = Text(NOT_BLANK, max_length=2000, help_text="Where to POST events: `http` or `https`; redirects are not "
-                                                     "followed. Loopback and private addresses are refused unless "
-                                                     "the server allows them.")
+    url = Text(URL_PATTERN_TEXT, max_length=2000, trim_whitespace=False,
+               help_text="Where to POST events: `http` or `https`; redirects are not followed. Loopback and private "
+                         "addresses are refused unless the server allows them.")
     events = EventsField()
     description = Text(required=False, allow_blank=True, default="", max_length=200)
 
 
 class WebhookPatchIn(serializers.Serializer[Any]):
-    url = Text(NOT_BLANK, required=False, max_length=2000)
+    url = Text(URL_PATTERN_TEXT, required=False, max_length=2000, trim_whitespace=False)
     events = EventsField(required=False)
     description = Text(required=False, allow_blank=True, max_length=200)
     active = StrictBooleanField(required=False, help_text="`false`: nothing is sent (pending deliveries fail).")
@@ -139,7 +140,9 @@ class WebhookListView(WebhookAPIView):
                     "Each event is sent as a signed POST (Standard Webhooks: `webhook-id`, `webhook-timestamp`, "
                     f"`webhook-signature`), retried with back-off (docs/api.md, Webhooks). {NEEDS_FULL_KEY} "
                     "Read-only keys get 403.",
-        request=WebhookIn, responses={201: WebhookCreatedOut, **errors(403, e404="A scope-restricted key.")})
+        request=WebhookIn, responses={201: WebhookCreatedOut, **errors(
+            403, e404="A scope-restricted key.", e409=f"The tenant has {services.MAX_ENDPOINTS} webhooks already "
+                                                      "(`too_many_webhooks`).")})
     def post(self, request: Request) -> Response:
         data = validated(WebhookIn, request.data)
         endpoint = services.webhook_create(**data, actor=self.actor())
@@ -149,6 +152,7 @@ class WebhookListView(WebhookAPIView):
 
 class WebhookDetailView(WebhookAPIView):
     @extend_schema(operation_id="webhook_get", tags=["webhooks"], summary="Get a webhook",
+                   description="The endpoint's URL, event types and state (never its secret).",
                    parameters=[WEBHOOK_ID], responses={200: WebhookOut, **errors(e404=NOT_FOUND)})
     def get(self, request: Request, webhook_id: uuid.UUID) -> Response:
         return Response(webhook_json(selectors.webhook_get(webhook_id)))

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import ipaddress
 import json
+import re
 import socket
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +21,19 @@ from urllib.parse import urlsplit
 
 import httpx
 from django.conf import settings
+from django.utils.translation import gettext_noop
 
 from webhooks.models import SECRET_PREFIX
+
+#: What a webhook URL looks like (the API's schema says the same): http(s), a host, no space or control character.
+URL_PATTERN_TEXT = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\x00-\x20\x7f/?#]+([/?#][^\x00-\x20\x7f]*)?$"
+URL_PATTERN = re.compile(URL_PATTERN_TEXT)
+
+# Why a URL is refused (the dashboard translates them; a delivery's log says "refused: " and one of them).
+INVALID = gettext_noop("Only http and https URLs with a host are allowed.")
+LOOPBACK = gettext_noop("Loopback addresses are not allowed (MNEMARA_WEBHOOK_ALLOW_LOOPBACK).")
+PRIVATE = gettext_noop("Private, link-local and reserved addresses are not allowed (MNEMARA_WEBHOOK_ALLOW_PRIVATE).")
+UNRESOLVED = gettext_noop("The host name does not resolve.")
 
 
 def signature(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
@@ -37,18 +49,22 @@ def body_bytes(payload: dict[str, Any]) -> bytes:
 def _address_refusal(address: str) -> str | None:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
     if ip.is_loopback:
-        return None if settings.WEBHOOK_ALLOW_LOOPBACK else "loopback addresses are not allowed"
+        return None if settings.WEBHOOK_ALLOW_LOOPBACK else LOOPBACK
     if not ip.is_global and not settings.WEBHOOK_ALLOW_PRIVATE:
-        return "private, link-local and reserved addresses are not allowed"
+        return PRIVATE
     return None
 
 
 def url_refusal(url: str, *, resolve: bool) -> str | None:
     """Why this URL may not receive webhooks, or None. Only http(s); a literal address (or ``localhost``) is
     checked always, a host name only with ``resolve`` (at sending time: where the worker resolves it)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "only http and https URLs with a host are allowed"
+    try:
+        parts = urlsplit(url)
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        return INVALID
+    if parts.scheme not in ("http", "https") or not parts.hostname or URL_PATTERN.fullmatch(url) is None:
+        return INVALID
     host = parts.hostname
     if host == "localhost" or host.endswith(".localhost"):
         return _address_refusal("127.0.0.1")
@@ -59,10 +75,9 @@ def url_refusal(url: str, *, resolve: bool) -> str | None:
     if not resolve:
         return None
     try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, ValueError):
-        return "the host name does not resolve"
+    except (OSError, UnicodeError):
+        return UNRESOLVED
     for info in infos:
         refusal = _address_refusal(str(info[4][0]))
         if refusal:
@@ -91,7 +106,7 @@ def send(*, url: str, secret: str, msg_id: str, timestamp: int, payload: dict[st
             response = client.post(url, content=body, headers=headers)
     except httpx.TimeoutException:
         return Outcome(False, error="timeout")
-    except httpx.HTTPError as exc:
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
         return Outcome(False, error=f"connection_error: {type(exc).__name__}")
     if 200 <= response.status_code < 300:
         return Outcome(True, response.status_code)

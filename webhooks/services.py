@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from mnemara.kernel.errors import NotFound, ValidationFailed, field_error
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed, field_error
 from tenants.audit import audit
 from webhooks.choices import DeliveryStatus, EventType
 from webhooks.delivery import url_refusal
@@ -20,10 +20,9 @@ MAX_ENDPOINTS = 20  # per tenant: each endpoint multiplies the work of every wri
 
 
 def _valid_url(url: str) -> str:
-    url = url.strip()
     refusal = url_refusal(url, resolve=False)
     if refusal:
-        raise field_error("url", refusal[0].upper() + refusal[1:] + ".")
+        raise ValidationFailed(refusal, fields={"url": [refusal]})
     return url
 
 
@@ -49,7 +48,8 @@ def webhook_create(*, url: str, events: Iterable[str], description: str = "", ac
     endpoint = WebhookEndpoint(url=_valid_url(url), events=_valid_events(events), description=description.strip())
     with transaction.atomic():
         if WebhookEndpoint.objects.count() >= MAX_ENDPOINTS:
-            raise ValidationFailed(f"A tenant has at most {MAX_ENDPOINTS} webhooks.", code="too_many_webhooks")
+            raise Conflict(f"A tenant has at most {MAX_ENDPOINTS} webhooks: remove one first.",
+                           code="too_many_webhooks")
         endpoint.save()
         audit("webhook.created", actor=actor, target_type="webhook", target_id=endpoint.pk,
               data={"events": endpoint.events})

@@ -47,7 +47,7 @@ def webhooks(request: DashboardRequest) -> HttpResponse:
         endpoint = services.webhook_create(url=form.cleaned_data["url"], events=form.cleaned_data["events"],
                                            description=form.cleaned_data["description"], actor=actor(request))
     except ServiceError as exc:
-        form.add_error("url" if "url" in exc.fields else None, refusal(exc))
+        form.add_error("url" if "url" in exc.fields else None, refusal(exc))  # refusal: translated
         return _list_page(request, form, status=400)
     request.session[SESSION_NEW_SECRET] = {"id": str(endpoint.pk), "secret": endpoint.secret}
     return HttpResponseRedirect(reverse("dashboard:webhooks"), status=303)
