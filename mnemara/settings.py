@@ -354,6 +354,7 @@ WEBHOOK_RETRY_DELAYS = [float(s) for s in env("MNEMARA_WEBHOOK_RETRY_DELAYS", "3
 WEBHOOK_TIMEOUT_SECONDS = env_float("MNEMARA_WEBHOOK_TIMEOUT_SECONDS", 10.0)
 WEBHOOK_ALLOW_LOOPBACK = env_bool("MNEMARA_WEBHOOK_ALLOW_LOOPBACK", False)
 WEBHOOK_ALLOW_PRIVATE = env_bool("MNEMARA_WEBHOOK_ALLOW_PRIVATE", False)
+WEBHOOK_LOG_DAYS = env_int("MNEMARA_WEBHOOK_LOG_DAYS", 30)  # finished deliveries are kept this long
 # GET /metrics (Prometheus) answers only with `Authorization: Bearer <this token>`; unset: 404.
 METRICS_TOKEN = env("MNEMARA_METRICS_TOKEN")
 

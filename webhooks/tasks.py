@@ -11,6 +11,7 @@ again; otherwise it finds nothing to do. A receiver may therefore see an event t
 from __future__ import annotations
 
 import time
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -33,10 +34,22 @@ def webhooks_deliver(tenant_id: str, delivery_ids: list[str]) -> dict[str, int]:
         return {}
     counts: dict[str, int] = {}
     with tenant_scope(tenant):
-        for delivery in deliveries_claim(tenant_id, delivery_ids):
+        claimed = deliveries_claim(tenant_id, delivery_ids)
+        for delivery in claimed:
             outcome = delivery_attempt(delivery)
             counts[outcome] = counts.get(outcome, 0) + 1
+        log_prune({d.endpoint_id for d in claimed})
     return counts
+
+
+def log_prune(endpoint_ids: set[uuid.UUID]) -> int:
+    """Drop these endpoints' finished deliveries older than ``WEBHOOK_LOG_DAYS`` (a few rows each time)."""
+    if not endpoint_ids:
+        return 0
+    cutoff = timezone.now() - timedelta(days=settings.WEBHOOK_LOG_DAYS)
+    deleted, _ = (WebhookDelivery.objects.filter(endpoint_id__in=endpoint_ids, created_at__lt=cutoff)
+                  .exclude(status=DeliveryStatus.PENDING).delete())
+    return deleted
 
 
 def _lease(count: int) -> timedelta:

@@ -6,9 +6,12 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
 from tenants.scoping import tenant_scope
 from tests.webhooks.conftest import API, TASK, register, run_deliveries
 from webhooks.delivery import LOOPBACK
@@ -136,7 +139,25 @@ def test_it_does_not_follow_redirects_nor_send_to_loopback_unless_allowed(alice,
 
 def test_it_records_nothing_when_the_change_rolls_back(alice, receiver, fake_embedder) -> None:
     register(alice.client, receiver.url, ["memory.created"])
-    response = alice.client.post(f"{API}/memories", {"scope": "user/42", "content": ""}, format="json")
-    assert response.status_code == 400
+    tasks_before = DBTaskResult.objects.count()
+    with tenant_scope(alice.tenant), pytest.raises(RuntimeError), transaction.atomic():
+        memory_create(items=[MemoryInput(scope="user/42", content="Rolled back.")], actor="system:test")
+        assert WebhookDelivery.objects.count() == 1  # written with the change...
+        raise RuntimeError
     with tenant_scope(alice.tenant):
-        assert not WebhookDelivery.objects.exists()
+        assert not WebhookDelivery.objects.exists()  # ...and gone with it
+    assert DBTaskResult.objects.count() == tasks_before
+    run_deliveries()
+    assert receiver.received == []
+
+
+def test_it_prunes_finished_deliveries_past_the_log_days(alice, receiver, fake_embedder) -> None:
+    register(alice.client, receiver.url, ["memory.created"])
+    create(alice.client, "Likes hiking.")
+    run_deliveries()
+    with tenant_scope(alice.tenant):
+        WebhookDelivery.objects.update(created_at=timezone.now() - timedelta(days=31))
+    create(alice.client, "Likes climbing.")
+    run_deliveries()
+    with tenant_scope(alice.tenant):
+        assert WebhookDelivery.objects.count() == 1
