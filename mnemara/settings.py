@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "tenants",
     "memories",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -218,6 +219,8 @@ SPECTACULAR_SETTINGS = {
         "ReviewResolutionEnum": "memories.choices.ReviewResolution",
         "WriteActionEnum": ["created", "updated", "duplicate", "superseded", "pending", "conflict"],
         "ReviewActionEnum": ["accept", "reject", "keep_old", "keep_new", "merge"],
+        "WebhookEventTypeEnum": "webhooks.choices.EventType",
+        "WebhookDeliveryStatusEnum": "webhooks.choices.DeliveryStatus",
     },
     # PATCH bodies are all-optional serializers already: no "Patched…" copies.
     "COMPONENT_SPLIT_PATCH": False,
@@ -232,6 +235,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "feedback", "description": "Whether recall helped."},
         {"name": "subjects", "description": "A person's data: export and erasure (GDPR)."},
         {"name": "exports", "description": "The weekly JSONL audit exports."},
+        {"name": "webhooks", "description": "Signed events out: endpoints and their delivery logs."},
         {"name": "health", "description": "Liveness and versions."},
     ],
 }
@@ -355,6 +359,15 @@ MCP_API_TIMEOUT = env_float("MNEMARA_MCP_API_TIMEOUT", 30.0)
 WORKER_HEARTBEAT_SECONDS = env_float("MNEMARA_WORKER_HEARTBEAT_SECONDS", 5.0)
 HEALTH_HEARTBEAT_MAX_AGE = env_float("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", 30.0)
 HEALTH_QUEUE_MAX_AGE = env_float("MNEMARA_HEALTH_QUEUE_MAX_AGE", 300.0)
+# Webhooks (webhooks/, docs/api.md "Webhooks"): the waits between a failed attempt and the next, in seconds
+# (one more attempt than delays), one request's timeout, and which addresses a receiver may have: loopback
+# (local use, tests) and private/link-local ones are refused unless allowed here.
+WEBHOOK_RETRY_DELAYS = [float(s) for s in env("MNEMARA_WEBHOOK_RETRY_DELAYS", "30,120,600,3600,21600").split(",")
+                        if s.strip()]
+WEBHOOK_TIMEOUT_SECONDS = env_float("MNEMARA_WEBHOOK_TIMEOUT_SECONDS", 10.0)
+WEBHOOK_ALLOW_LOOPBACK = env_bool("MNEMARA_WEBHOOK_ALLOW_LOOPBACK", False)
+WEBHOOK_ALLOW_PRIVATE = env_bool("MNEMARA_WEBHOOK_ALLOW_PRIVATE", False)
+WEBHOOK_LOG_DAYS = env_int("MNEMARA_WEBHOOK_LOG_DAYS", 30)  # finished deliveries are kept this long
 # GET /metrics (Prometheus) answers only with `Authorization: Bearer <this token>`; unset: 404.
 METRICS_TOKEN = env("MNEMARA_METRICS_TOKEN")
 

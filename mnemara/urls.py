@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 import memories.urls
 import tenants.urls
+import webhooks.urls
 from mnemara.runtime.health import healthz, metrics, readyz
 
 urlpatterns = [
@@ -19,9 +20,10 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
     path("mem0/", include("memories.api.mem0")),  # mem0's own clients (docs/mem0.md); not in /api/schema/
+    path("api/v1/", include(webhooks.urls.api_urlpatterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     # The dashboard: tenant screens and memory screens share the "dashboard" namespace.
-    path("", include((tenants.urls.urlpatterns + memories.urls.urlpatterns, "dashboard"))),
+    path("", include((tenants.urls.urlpatterns + memories.urls.urlpatterns + webhooks.urls.urlpatterns, "dashboard"))),
 ]
 
 handler400 = "mnemara.kernel.handlers.handler400"

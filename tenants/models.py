@@ -4,6 +4,7 @@ import hashlib
 import secrets
 import unicodedata
 import uuid
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tenants.paths import path_within
-from tenants.scoping import TenantOwned
+from tenants.scoping import TenantManager, TenantOwned, TenantQuerySet
+from tenants.signals import audit_recorded
 
 # Bounds of a tenant's settings. The token budget's are those of POST /context (a default it would refuse
 # breaks every call that relies on it); a retention beyond ~100 years overflows date arithmetic.
@@ -205,6 +207,18 @@ class ApiKey(TenantOwned):
         return {"id": str(self.id), "prefix": self.prefix, "name": self.name}
 
 
+class AuditQuerySet(TenantQuerySet):
+    def bulk_create(self, objs: Iterable[Any], *args: Any, **kwargs: Any) -> list[Any]:
+        rows = super().bulk_create(objs, *args, **kwargs)
+        if rows:
+            audit_recorded.send(sender=AuditEvent, events=rows)
+        return rows
+
+
+class AuditManager(TenantManager.from_queryset(AuditQuerySet)):  # type: ignore[misc]
+    """The tenant manager, whose ``bulk_create`` also sends ``audit_recorded``."""
+
+
 class AuditEvent(TenantOwned):
     """Append-only: who did what to which object. Content-free by construction (ids, fields, counts).
 
@@ -227,10 +241,13 @@ class AuditEvent(TenantOwned):
             models.Index(fields=["tenant", "target_type", "target_id"], name="audit_tenant_target"),
         ]
 
+    objects = AuditManager()  # type: ignore[misc]
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise RuntimeError("audit events are append-only")
         super().save(*args, **kwargs)
+        audit_recorded.send(sender=AuditEvent, events=[self])
 
 
 class IdempotencyRecord(TenantOwned):

@@ -212,11 +212,14 @@ AUDIT_ACTIONS: dict[str, Promise] = {
     "session.closed": _("session closed"), "sessions.purged": _("sessions purged"),
     "subject.erased": _("person erased"), "subject.exported": _("person's data exported"),
     "tenant.created": _("tenant created"), "tenant.settings_updated": _("settings changed"),
+    "webhook.created": _("webhook registered"), "webhook.updated": _("webhook changed"),
+    "webhook.deleted": _("webhook removed"), "webhook.redelivered": _("webhook event sent again"),
 }
 TARGET_TYPES: dict[str, Promise] = {
     "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "invitation": _("invitation"),
     "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
-    "session": _("session"), "subject": _("person"), "tenant": _("tenant"),
+    "session": _("session"), "subject": _("person"), "tenant": _("tenant"), "webhook": _("webhook"),
+    "webhook_delivery": _("webhook delivery"),
 }
 
 

@@ -21,6 +21,9 @@ of such a request (schemathesis then classifies the request anew), for the rules
 - an audit export made now (``POST /exports``) has a window that is not empty (``since`` before ``until``,
   which defaults to now) and does not reach into the future.
 
+- a webhook's ``url`` must also pass the server's address rules (no loopback or private address, by setting),
+  which are configuration, not schema: each URL the schema admits is replaced by a public one.
+
 One fix is for schemathesis itself: its coverage phase can give an optional header a value outside the header's
 own schema and still call the request schema-valid (seen: ``If-None-Match: 0`` in "all required and optional
 properties"); such a value is dropped from a positive case, so the server's 400 for it is not counted as "a valid
@@ -49,6 +52,7 @@ import schemathesis
 
 REVIEW_THRESHOLD = 0.8
 _IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+_WEBHOOK_URL = re.compile(r"[Hh][Tt][Tt][Pp][Ss]?://[^\x00-\x20\x7f/?#]+([/?#][^\x00-\x20\x7f]*)?")
 
 
 def _when(value: Any) -> datetime | None:
@@ -184,5 +188,8 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
         _fix_import(case.body, now)
     if method == "POST" and path == "/api/v1/exports":
         _fix_export_window(case.body, now)
+    if path.startswith("/api/v1/webhooks") and isinstance(case.body, dict) \
+            and _WEBHOOK_URL.fullmatch(str(case.body.get("url", ""))):
+        case.body["url"] = "https://example.com/hooks/schemathesis"
     if positive and path.startswith("/api/v1/subjects/") and random.random() < 0.5:
         case.path_parameters = {**(case.path_parameters or {}), "external_id": _person()}

@@ -12,6 +12,9 @@ from memories.write.prepare import MemoryInput
 from tenants.models import Role, Subject
 from tenants.scoping import tenant_scope
 from tenants.services import invitation_create
+from webhooks.choices import EventType
+from webhooks.models import WebhookDelivery
+from webhooks.services import webhook_create
 
 SIGNED_OUT = ["login", "invitation"]
 
@@ -29,6 +32,10 @@ def page_paths(office) -> list[tuple[str, str]]:
         memory_create(items=[MemoryInput(scope="user/erin", subject="erin", content="Erin likes sailing.")],
                       actor="key:support-bot")
         _, receipt = subject_erase_recorded(external_id="erin", actor="user:admin@acme.test", reference="DSR-7")
+        hook = webhook_create(url="https://crm.example.com/hooks/mnemara-with-a-long-path/and-more", actor="test",
+                              events=list(EventType.values), description="CRM sync")
+        WebhookDelivery.objects.create(endpoint=hook, event_type=EventType.MEMORY_CREATED, status="failed", attempts=6,
+                                       payload={"type": "memory.created"}, last_status_code=503, last_error="http_503")
         _, token = invitation_create(tenant=office.tenant, email="new.person.with.a.long.address@example.org",
                                      role=Role.REVIEWER, invited_by=owner, actor="user:admin@acme.test")
     merge_ids = "&".join(f"ids={m.pk}" for m in ops)
@@ -56,6 +63,8 @@ def page_paths(office) -> list[tuple[str, str]]:
         ("members", "/settings/members/"),
         ("exports", "/exports/"),
         ("settings", "/settings/"),
+        ("webhooks", "/settings/webhooks/"),
+        ("webhook", f"/settings/webhooks/{hook.pk}/"),
         ("not-found", "/memories/00000000-0000-0000-0000-000000000000/"),
         ("login", "/accounts/login/"),
         ("invitation", f"/invitations/{token}/"),

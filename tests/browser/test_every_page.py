@@ -18,7 +18,7 @@ DESKTOP = {"width": 1440, "height": 900}
 
 # Words that are the same in a Chinese interface: names of things, formats and protocols.
 SAME_IN_CHINESE = {"Mnemara", "API", "JSON", "JSONL", "MCP", "SHA", "URL", "UTC", "curl", "Python", "gzip",
-                   "HTTP", "GDPR", "ID", "PostgreSQL", "Claude", "HTTPS"}
+                   "HTTP", "GDPR", "ID", "PostgreSQL", "Claude", "HTTPS", "Webhook"}
 
 # Visible text and the text of attributes a person reads (placeholders, titles, labels for screen readers),
 # outside elements marked translate="no" (people's data: memory content, ids, paths, names) and code.
