@@ -42,6 +42,8 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "tenants_invitation": {"primary key", "unique tenants_invitation_token_hash_key"},
     "tenants_membership": {"primary key"},
     "tenants_subject": {"primary key"},
+    "webhooks_webhookdelivery": {"primary key"},
+    "webhooks_webhookendpoint": {"primary key"},
 }
 # Tables that are not tenant data (shared by every tenant, or the framework's own).
 NOT_TENANT_DATA = {"tenants_tenant", "tenants_loginthrottle", "memories_workerheartbeat"}
@@ -54,7 +56,7 @@ def tenant_tables() -> dict[str, bool]:
     is tenant data when it is ``TenantOwned`` or points (by a required foreign key) at a model that is."""
     found: dict[str, bool] = {}
     for model in apps.get_models():
-        if model._meta.app_label not in {"tenants", "memories"} or not model._meta.managed:
+        if model._meta.app_label not in {"tenants", "memories", "webhooks"} or not model._meta.managed:
             continue
         table = model._meta.db_table
         if table in NOT_TENANT_DATA:
