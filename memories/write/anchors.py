@@ -14,8 +14,9 @@ Names, by script:
   ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
   numerals ``m`` and times ``t``.
 - Other scripts: capitalised words that do not begin a sentence (a speaker label "User:" begins one), and
-  the nouns a compound names ("Liu Zimo"); values are numbers (digits or number words), weekdays, months
-  and relative days.
+  the nouns a compound names ("Liu Zimo"); a number that labels a thing ("step 3", "room 12", "#4521":
+  after a noun of ``LABEL_NOUNS`` or a "#") is a name too. Values are the other numbers (digits or number
+  words), weekdays, months and relative days. In Chinese an ordinal (第3步, 第二章) is a name.
 Across scripts (one Chinese, one not) names cannot be compared word for word: only the numbers are.
 """
 
@@ -45,6 +46,16 @@ VALUE_WORDS = frozenset({"zero", "one", "two", "three", "four", "five", "six", "
     "afternoon", "evening", "noon", "midnight", "week", "weekend", "month", "year", "weeks", "months", "years",
     "days", "day", "hours", "hour", "minutes", "am", "pm"})
 NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll", "ok", "okay"})
+# Nouns whose number labels a thing rather than measuring it: "step 3", "room 12", "ticket #4521" name a step,
+# a room, a ticket (another step is another fact), where "34 years", "at 3pm", "is 34" state a value.
+LABEL_NOUNS = frozenset({"step", "number", "no", "num", "room", "floor", "gate", "flight", "platform", "track",
+    "line", "page", "chapter", "section", "item", "ticket", "issue", "order", "case", "version", "release", "build",
+    "phase", "stage", "level", "round", "lesson", "unit", "part", "episode", "season", "task", "bug", "table",
+    "seat", "row", "bus", "route", "apartment", "apt", "suite", "building", "door", "desk", "lane", "exit",
+    "server", "node", "service", "host", "port", "lot", "bay", "box", "locker", "verse", "article", "clause",
+    "rule", "question", "exercise", "problem", "figure", "slide", "test", "sprint", "team", "group", "batch",
+    "cohort", "grade", "class", "ward", "bed", "cabin", "deck", "terminal", "zone", "district", "block", "sector",
+    "region", "channel", "station", "account", "invoice", "card", "milestone", "lab", "module", "pr"})
 
 
 @dataclass(frozen=True)
@@ -75,7 +86,12 @@ def _cjk_anchors(text: str) -> Anchors:
         word = word.strip().casefold()
         if not word:
             continue
-        if tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
+        if word.startswith("第") and tag.startswith(VALUE_TAGS):  # an ordinal labels a thing: 第二章
+            names.add(word)
+        elif previous == "第" and (tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word)):  # 第 / 3 / 步
+            names.discard(previous)
+            names.add(previous + word)
+        elif tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
             values.add(word)
         elif tag.startswith("nr") and previous in SURNAMES:
             names.discard(previous)
@@ -88,13 +104,21 @@ def _cjk_anchors(text: str) -> Anchors:
 
 def _latin_anchors(text: str) -> Anchors:
     names, values = set(), set()
+    previous, previous_end = "", 0
     for match in _TOKEN.finditer(text):
         word = match.group()
         lowered = word.casefold()
-        if _NUMBER.fullmatch(word) or lowered in VALUE_WORDS or any(ch.isdigit() for ch in word):
+        if _NUMBER.fullmatch(word) or any(ch.isdigit() for ch in word):
+            gap = text[previous_end:match.start()]
+            if "#" in gap or (previous in LABEL_NOUNS and not gap.strip(" \t.:")):
+                names.add(f"{previous} {lowered}".strip())  # a label: "step 3", "#4521"
+            else:
+                values.add(lowered)
+        elif lowered in VALUE_WORDS:
             values.add(lowered)
         elif word[0].isupper() and lowered not in NOT_NAMES and not _begins_sentence(text, match.start()):
             names.add(lowered)
+        previous, previous_end = lowered, match.end()
     return Anchors(frozenset(names), frozenset(values), cjk=False)
 
 

@@ -77,3 +77,22 @@ def test_names_and_values_by_script() -> None:
         is Sameness.DIFFERENT
     assert texts_sameness("Prefers answers in Chinese", "喜欢用中文回答") is Sameness.SAME  # values only across scripts
     assert texts_sameness("The meeting is at 3pm", "The meeting is at 4pm") is Sameness.SAME
+
+
+def test_a_number_that_labels_a_thing_names_it() -> None:
+    steps = [f"Runbook step {n}: restart service number {n} and check the logs for errors." for n in (3, 4)]
+    assert texts_sameness(*steps) is Sameness.DIFFERENT
+    assert texts_sameness("Ticket #4521 is about the login bug", "Ticket #4522 is about the login bug") \
+        is Sameness.DIFFERENT
+    assert texts_sameness("第3步：重启服务", "第4步：重启服务") is Sameness.DIFFERENT
+    assert texts_sameness("第二章讲了历史", "第三章讲了历史") is Sameness.DIFFERENT
+    # A measured or stated value is still a value: a changed one updates the same fact.
+    assert texts_sameness("My cousin is 36 years old", "My cousin is 37 years old") is Sameness.SAME
+    assert texts_sameness("我的表弟张伟今年36岁", "我的表弟张伟今年37岁") is Sameness.SAME
+
+
+def test_numbered_steps_written_in_one_template_all_stay_live(alice: KeyedClient) -> None:
+    made = [create(alice, type="note", content=f"Runbook step {n}: restart service number {n} and check the logs.",
+                   confidence=0.95) for n in range(6)]
+    assert [m["resolution"]["action"] for m in made] == ["created"] * 6
+    assert all(get(alice, m["id"])["status"] == "active" for m in made)
