@@ -23,7 +23,7 @@ import asyncio
 import functools
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping
 from typing import Any, Generic, ParamSpec, TypeVar, overload
 
 import httpx
@@ -108,11 +108,20 @@ __all__ = [
 USER_AGENT = "mnemara-python/0.1"
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_CONNECT_TIMEOUT = 5.0
+WRITE_LSN_HEADER, MIN_LSN_HEADER = "Mnemara-Write-Lsn", "Mnemara-Min-Lsn"
 #: Calls of one client in flight at once (and connections in its pool); the others wait for a slot.
 DEFAULT_MAX_CONCURRENCY = 16
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def _lsn_value(lsn: str) -> int:
+    try:
+        high, low = lsn.split("/")
+        return (int(high, 16) << 32) | int(low, 16)
+    except ValueError:
+        return -1
 
 
 class _Client:
@@ -142,6 +151,19 @@ class _Client:
             # for one anyway (a pool shared otherwise) fails after connect_timeout instead of hanging.
             "limits": httpx.Limits(max_connections=max_concurrency, max_keepalive_connections=max_concurrency),
         }
+        self._write_lsn: str | None = None
+
+    def _headers(self, call: Call[Any]) -> Mapping[str, str]:
+        """The call's headers, and the position of this client's last write when the server reads from a replica
+        (docs/scaling.md): the read then sees that write, whichever process answers it."""
+        if self._write_lsn is None:
+            return call.headers
+        return {**call.headers, MIN_LSN_HEADER: self._write_lsn}
+
+    def _remember(self, response: httpx.Response) -> None:
+        lsn = response.headers.get(WRITE_LSN_HEADER)
+        if lsn and (self._write_lsn is None or _lsn_value(lsn) > _lsn_value(self._write_lsn)):
+            self._write_lsn = lsn
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}({self.base_url!r})"
@@ -239,11 +261,12 @@ class Mnemara(_Client):
             answer: Answer | None = None
             try:
                 response = self._http.request(call.method, call.path, json=call.json, params=call.params,
-                                              headers=call.headers, timeout=self._attempt_timeout(remaining))
+                                              headers=self._headers(call), timeout=self._attempt_timeout(remaining))
             except httpx.TransportError as exc:
                 failure: MnemaraError = self._failed(call, exc)
                 connect_failed = isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout)
             else:
+                self._remember(response)
                 answer = Answer.decode(response.status_code, response.headers, response.content)
                 if answer.status < 400:
                     return call.parse(answer)
@@ -365,11 +388,13 @@ class AsyncMnemara(_Client):
             answer: Answer | None = None
             try:
                 response = await self._http.request(call.method, call.path, json=call.json, params=call.params,
-                                                    headers=call.headers, timeout=self._attempt_timeout(remaining))
+                                                    headers=self._headers(call),
+                                                    timeout=self._attempt_timeout(remaining))
             except httpx.TransportError as exc:
                 failure: MnemaraError = self._failed(call, exc)
                 connect_failed = isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout)
             else:
+                self._remember(response)
                 answer = Answer.decode(response.status_code, response.headers, response.content)
                 if answer.status < 400:
                     return call.parse(answer)

@@ -26,7 +26,7 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -130,7 +130,7 @@ TurnItem = Annotated[Turn, WithJsonSchema(Turn.model_json_schema())]
 
 def iso(value: datetime) -> str:
     """A time as the REST API writes it: ISO 8601 in UTC with ``Z``."""
-    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    return value.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 
 def compact(data: dict[str, Any]) -> dict[str, Any]:
