@@ -95,6 +95,8 @@ class ReviewReason(models.TextChoices):
     LOW_CONFIDENCE_CHANGE = "low_confidence_change", _("low confidence; would change %(memory)s")
     SEVERAL_ACTIVE = "several_active", _("more than one active memory about %(entity)s")
     STILL_CONTRADICTS = "still_contradicts", _("still contradicts %(memory)s after a decision about a related memory")
+    CORRECTION = "agent_correction", _("agent correction; would change %(memory)s")
+    CORRECTION_ALONE = "agent_correction_alone", _("agent correction")
 
 
 class VersionReason(models.TextChoices):
@@ -117,6 +119,7 @@ class VersionReason(models.TextChoices):
     UNDONE = "undone", _("review decision undone")
     KEY_REPLACED = "key_replaced", _("replaced by a write to its key")
     IMPORTED = "imported", _("imported from an export")
+    CORRECTION = "agent_correction", _("agent correction of %(memory)s")
 
 
 class JobStatus(models.TextChoices):

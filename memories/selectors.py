@@ -38,6 +38,7 @@ from memories.write.policy import word_overlap
 from memories.write.truth import clash_groups, group_of
 from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.kernel.errors import NotFound, ValidationFailed
+from tenants.actors import actor_names
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
 
@@ -119,6 +120,22 @@ def review_items(prefixes: Sequence[str] = (), status: str = ReviewStatus.OPEN) 
     if status:
         qs = qs.filter(status=status)
     return qs.filter(scope_filter(prefixes, "memory__scope__path"))
+
+
+def review_corrections(item_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, Feedback]:
+    """The agents' corrections behind review items, by item id (one query)."""
+    ids = list(item_ids)
+    if not ids:
+        return {}
+    return {f.review_item_id: f for f in Feedback.objects.filter(review_item_id__in=ids).order_by("created_at")
+            if f.review_item_id is not None}
+
+
+def review_context(items: Sequence[ReviewItem]) -> dict[str, Any]:
+    """What a page of review items shows besides the items: the corrections behind them and everyone's names."""
+    corrections = review_corrections(i.pk for i in items)
+    actors = {i.resolved_by for i in items if i.resolved_by} | {f.actor for f in corrections.values()}
+    return {"corrections": corrections, "actor_names": actor_names(actors)}
 
 
 REVIEW_FILTERS = ("person", "scope", "reason")
