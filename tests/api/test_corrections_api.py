@@ -90,3 +90,16 @@ def test_it_never_pairs_across_tenants(alice: KeyedClient, bob: KeyedClient, fak
     assert_error(bob.client.post(f"{API}/feedback", {"memory_ids": [old["id"]], "correction": NEW}, format="json"),
                  404)
     assert not review_items(bob) and not review_items(alice)
+
+
+def test_it_erases_a_correction_with_the_person_it_is_about(alice: KeyedClient, fake_embedder: object) -> None:
+    old = create(alice, content=OLD, subject="123")
+    correct(alice, old["id"], reason="Said by the user.")
+    exported = alice.client.get(f"{API}/subjects/123/export").json()
+    assert {m["content"] for m in exported["memories"]} == {OLD, NEW}
+    assert exported["feedback"][0]["reason"] == "Said by the user."
+    receipt = alice.client.delete(f"{API}/subjects/123")
+    assert receipt.status_code == 200 and receipt.json()["counts"]["feedback"] == 1
+    with tenant_scope(alice.tenant):
+        assert not Memory.objects.exists()
+    assert not review_items(alice, "all")

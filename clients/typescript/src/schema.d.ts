@@ -713,6 +713,10 @@ export interface components {
             memory_ids: string[];
             useful: boolean | null;
             correction: string;
+            /** @description What the agent asked when it recalled the memories. */
+            query: string;
+            /** @description Why the agent corrected them. */
+            reason: string;
             actor: string;
             /** Format: date-time */
             created_at: string;
