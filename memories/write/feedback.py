@@ -68,7 +68,8 @@ def _propose(feedback: Feedback, target: Memory, actor: str) -> ReviewItem | Non
     if item is None:
         return None
     if feedback.reason:  # the agent's reason rides with the question, as a person's note does
-        fields = review_reason(item.reason_code, note=feedback.reason, **item.reason_params).fields()
+        params = {k: v for k, v in item.reason_params.items() if k != "note"}  # one note: this agent's
+        fields = review_reason(item.reason_code, note=feedback.reason, **params).fields()
         ReviewItem.objects.filter(pk=item.pk).update(**fields)
     Feedback.objects.filter(pk=feedback.pk).update(review_item=item)
     audit("feedback.reviewed", actor=actor, target_type="feedback", target_id=feedback.pk,
