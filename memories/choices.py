@@ -96,6 +96,8 @@ class ReviewReason(models.TextChoices):
     SEVERAL_ACTIVE = "several_active", _("more than one active memory about %(entity)s")
     STILL_CONTRADICTS = "still_contradicts", _("still contradicts %(memory)s after a decision about a related memory")
     SAME_WORDING = "same_wording", _("says what %(memory)s says, in other words: merge them?")
+    CORRECTION = "agent_correction", _("agent correction; would change %(memory)s")
+    CORRECTION_ALONE = "agent_correction_alone", _("agent correction")
 
 
 class VersionReason(models.TextChoices):
@@ -120,6 +122,7 @@ class VersionReason(models.TextChoices):
     SAME_WORDING = "same_wording", _("the same as %(memory)s in other words")
     MERGE_UNDONE = "merge_undone", _("merge undone")
     IMPORTED = "imported", _("imported from an export")
+    CORRECTION = "agent_correction", _("agent correction of %(memory)s")
 
 
 class JobStatus(models.TextChoices):

@@ -30,6 +30,7 @@ class MemoryFilterForm(forms.Form):
     type = forms.ChoiceField(label=_("Type"), required=False, choices=TYPE_CHOICES)
     status = forms.ChoiceField(label=_("Status"), required=False, choices=STATUS_CHOICES)
     subject = forms.CharField(label=_("Person"), required=False, max_length=200)
+    agent = forms.CharField(label=_("Agent"), required=False, max_length=200)
     conf_min = _confidence(_("Confidence from"))
     conf_max = _confidence(_("to"))
 
@@ -128,10 +129,12 @@ class ReviewFilterForm(forms.Form):
                ("inferred_write", _("inferred by a model")), ("low_confidence", _("low confidence")),
                ("inferred_change", _("inferred; would change a memory")),
                ("low_confidence_change", _("low confidence; would change a memory")),
-               ("same_wording", _("the same in other words"))]
+               ("same_wording", _("the same in other words")),
+               ("agent_correction", _("agent correction"))]
     person = forms.CharField(label=_("Person"), required=False, max_length=200)
     scope = forms.CharField(label=_("Scope"), required=False, max_length=255)
     reason = forms.ChoiceField(label=_("Reason"), required=False, choices=REASONS)
+    agent = forms.CharField(label=_("Agent"), required=False, max_length=200)
 
 
 # --------------------------------------------------------------------------- people

@@ -420,8 +420,9 @@ class Feedback(TenantOwned):
     useful = models.BooleanField(null=True)
     correction = models.TextField(blank=True, default="")
     query = models.TextField(blank=True, default="")  # what the agent asked when it recalled them
+    reason = models.TextField(blank=True, default="")  # why the agent corrects them (shown beside the proposal)
     actor = models.CharField(max_length=200)
-    # The review item a person opened from this feedback (a correction as a pending write), if any.
+    # The review item of its correction (a pending proposal paired with the memory it corrects), if any.
     review_item = models.ForeignKey(ReviewItem, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 

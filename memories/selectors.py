@@ -20,7 +20,7 @@ from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memories import sql
-from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewStatus, Status
+from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewResolution, ReviewStatus, Status
 from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile
 from memories.models import (
     ExportRun,
@@ -38,7 +38,8 @@ from memories.write.policy import word_overlap
 from memories.write.truth import clash_groups, group_of
 from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.kernel.errors import NotFound, ValidationFailed
-from tenants.models import AuditEvent, Subject
+from tenants.actors import actor_names
+from tenants.models import ApiKey, AuditEvent, Subject
 from tenants.paths import scope_filter
 
 
@@ -121,7 +122,23 @@ def review_items(prefixes: Sequence[str] = (), status: str = ReviewStatus.OPEN) 
     return qs.filter(scope_filter(prefixes, "memory__scope__path"))
 
 
-REVIEW_FILTERS = ("person", "scope", "reason")
+def review_corrections(item_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, Feedback]:
+    """The agents' corrections behind review items, by item id (one query)."""
+    ids = list(item_ids)
+    if not ids:
+        return {}
+    return {f.review_item_id: f for f in Feedback.objects.filter(review_item_id__in=ids).order_by("created_at")
+            if f.review_item_id is not None}
+
+
+def review_context(items: Sequence[ReviewItem]) -> dict[str, Any]:
+    """What a page of review items shows besides the items: the corrections behind them and everyone's names."""
+    corrections = review_corrections(i.pk for i in items)
+    actors = {i.resolved_by for i in items if i.resolved_by} | {f.actor for f in corrections.values()}
+    return {"corrections": corrections, "actor_names": actor_names(actors)}
+
+
+REVIEW_FILTERS = ("person", "scope", "reason", "agent")
 
 
 def review_queue(status: str, filters: dict[str, str]) -> QuerySet[ReviewItem]:
@@ -135,6 +152,9 @@ def review_queue(status: str, filters: dict[str, str]) -> QuerySet[ReviewItem]:
         qs = qs.filter(scope_filter([filters["scope"].strip("/")], "memory__scope__path"))
     if filters.get("reason"):
         qs = qs.filter(reason_code=filters["reason"])
+    if filters.get("agent"):  # the items about what the agent wrote (its corrections too)
+        qs = qs.filter(Exists(MemoryVersion.objects.filter(memory=OuterRef("memory_id"), version=1,
+                                                           actor=filters["agent"])))
     if status == ReviewStatus.RESOLVED:
         return qs.order_by("-resolved_at", "-id")
     return qs.order_by("created_at", "id")
@@ -298,6 +318,8 @@ def memories_filtered(data: dict[str, Any]) -> QuerySet[Memory]:
         qs = qs.filter(confidence__lte=data["conf_max"])
     if data.get("q") and data.get("mode") != "search":
         qs = qs.filter(Q(content__icontains=data["q"]) | Q(entity__icontains=data["q"]))
+    if data.get("agent"):
+        qs = qs.filter(written_by(data["agent"]))
     return qs
 
 
@@ -524,9 +546,12 @@ def erasure_receipt(receipt_id: int) -> AuditEvent:
 FEEDBACK_KINDS = ("correction", "not_useful", "useful")
 
 
-def feedback_inbox(kind: str = "") -> QuerySet[Feedback]:
-    """Agents' feedback, newest first: corrections, "not useful" ratings (with what was asked), "useful"."""
+def feedback_inbox(kind: str = "", agent: str = "") -> QuerySet[Feedback]:
+    """Agents' feedback, newest first: corrections, "not useful" ratings (with what was asked), "useful";
+    ``agent``: only what that actor sent."""
     qs = Feedback.objects.select_related("review_item").order_by("-created_at", "-id")
+    if agent:
+        qs = qs.filter(actor=agent)
     if kind == "correction":
         qs = qs.exclude(correction="")
     elif kind == "not_useful":
@@ -637,3 +662,57 @@ def namespaces_page(*, prefix: str = "", prefixes: Sequence[str] = (), cursor: s
                 .order_by("path_c")[: limit + 1])
     page = [{"scope": r["path_c"], "memories": r["memories"], "keys": r["keys"]} for r in rows[:limit]]
     return page, encode_position(page[-1]["scope"]) if len(rows) > limit else None
+
+
+# --------------------------------------------------------------------------- agents (API keys) and what they did
+
+def agents() -> list[tuple[str, str]]:
+    """Every API key of the tenant, revoked ones too, as (actor, name) for the "by agent" filters."""
+    return [(key.actor(), key.name.strip() or key.actor())
+            for key in ApiKey.objects.order_by("revoked_at", "name", "prefix")]
+
+
+def agent_key(prefix: str) -> ApiKey:
+    key = ApiKey.objects.filter(prefix=prefix).first()
+    if key is None:
+        raise NotFound("API key not found.")
+    return key
+
+
+def written_by(actor: str) -> Exists:
+    """Memories whose first version the actor wrote (a memory's author), for ``filter(written_by(...))``."""
+    return Exists(MemoryVersion.objects.filter(memory=OuterRef("pk"), version=1, actor=actor))
+
+
+TURNED_DOWN = (ReviewResolution.REJECT, ReviewResolution.KEEP_OLD)  # a person turned the newer write down
+
+
+@dataclass
+class AgentActivity:
+    """What one API key did (the dashboard's agent page): its writes, feedback and turned-down proposals."""
+
+    writes: int
+    created: int
+    feedback: int
+    corrections: int
+    turned_down: int
+    last_write: datetime | None
+    recent_versions: list[MemoryVersion]
+    recent_feedback: list[Feedback]
+    recent_turned_down: list[ReviewItem]
+
+
+def agent_activity(actor: str, limit: int = 20) -> AgentActivity:
+    versions = MemoryVersion.objects.filter(actor=actor)
+    counts = versions.aggregate(n=Count("id"), created=Count("id", filter=Q(version=1)))
+    feedback = Feedback.objects.filter(actor=actor)
+    fb = feedback.aggregate(n=Count("id"), corrections=Count("id", filter=~Q(correction="")))
+    turned_down = (review_items(status=ReviewStatus.RESOLVED).filter(resolution__in=TURNED_DOWN)
+                   .filter(Exists(MemoryVersion.objects.filter(memory=OuterRef("memory_id"), version=1, actor=actor))))
+    latest = list(versions.select_related("memory").order_by("-created_at", "-id")[:limit])
+    return AgentActivity(
+        writes=counts["n"], created=counts["created"], feedback=fb["n"], corrections=fb["corrections"],
+        turned_down=turned_down.count(), last_write=latest[0].created_at if latest else None,
+        recent_versions=latest, recent_feedback=list(feedback.select_related("review_item")
+                                                     .order_by("-created_at", "-id")[:limit]),
+        recent_turned_down=list(turned_down.order_by("-resolved_at", "-id")[:limit]))

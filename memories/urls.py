@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from memories.views import compliance, feedback, memories, overview, people, review
+from memories.views import agents, compliance, feedback, memories, overview, people, review
 
 urlpatterns: list[URLPattern] = [
     path("", overview.overview, name="overview"),
@@ -28,6 +28,7 @@ urlpatterns: list[URLPattern] = [
     path("review/clashes/", review.review_clashes, name="review-clashes"),
     path("feedback/", feedback.feedback_inbox, name="feedback"),
     path("feedback/<uuid:feedback_id>/review/", feedback.feedback_review, name="feedback-review"),
+    path("agents/<str:prefix>/", agents.agent, name="agent"),
     path("people/", people.people, name="people"),
     path("people/<uuid:subject_id>/", people.person, name="person"),
     path("people/<uuid:subject_id>/export/", people.person_export, name="person-export"),

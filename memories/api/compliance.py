@@ -182,6 +182,8 @@ class ExportedFeedbackOut(serializers.Serializer[Any]):
     memory_ids = serializers.ListField(child=serializers.UUIDField())
     useful = serializers.BooleanField(allow_null=True)
     correction = serializers.CharField()
+    query = serializers.CharField(help_text="What the agent asked when it recalled the memories.")
+    reason = serializers.CharField(help_text="Why the agent corrected them.")
     actor = serializers.CharField()
     created_at = serializers.DateTimeField()
 

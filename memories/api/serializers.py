@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from drf_spectacular.utils import extend_schema_serializer
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from memories.api.parsing import (
@@ -38,9 +38,10 @@ from memories.write.policy import Action
 from memories.write.prepare import MemoryInput
 from memories.write.text import normalise_content
 from mnemara.kernel.schema import ErrorOut
+from tenants.actors import actor_name
 
 if TYPE_CHECKING:
-    from memories.models import Memory, MemoryVersion, ReviewItem  # noqa: F401 - in quoted Serializer[...]
+    from memories.models import Feedback, Memory, MemoryVersion, ReviewItem  # noqa: F401 - in quoted Serializer[...]
 
 
 @extend_schema_serializer(component_name="Memory")
@@ -215,6 +216,21 @@ class MergeIn(serializers.Serializer[Any]):
     reason = Text(required=False, allow_blank=True, default="", max_length=500)
 
 
+class ActorName(serializers.CharField):
+    """The display name of an actor field (``tenants.actors``): an API key's name, a person's name, else the
+    actor string itself. Read from the serializer's context ``actor_names`` when the view resolved a page's
+    actors at once, else resolved here."""
+
+    def __init__(self, source: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", f"Who `{source}` is, in words: the API key's name (kept after the key is "
+                                       "revoked), the person's name, or the actor string itself.")
+        super().__init__(source=source, read_only=True, **kwargs)
+
+    def to_representation(self, value: Any) -> str:
+        known: dict[str, str] = self.context.get("actor_names", {})
+        return known.get(value) or actor_name(str(value))
+
+
 @extend_schema_serializer(component_name="MemoryVersion")
 class VersionOut(serializers.Serializer["MemoryVersion"]):
     """One immutable version of a memory: what it was after a change."""
@@ -222,6 +238,7 @@ class VersionOut(serializers.Serializer["MemoryVersion"]):
     version = AsciiIntegerField(min_value=1)
     change = serializers.ChoiceField(choices=ChangeKind.choices)
     actor = serializers.CharField(help_text="`key:<prefix>`, `user:<id>` or `system:…`.")
+    actor_name = ActorName("actor")
     reason = serializers.CharField()
     scope = serializers.CharField(source="scope_path")
     type = serializers.ChoiceField(choices=MemoryType.choices)
@@ -245,6 +262,16 @@ class VersionPageOut(serializers.Serializer[Any]):
     next = serializers.CharField(allow_null=True, help_text="Always null: the history comes in one page.")
 
 
+@extend_schema_serializer(component_name="ReviewCorrection")
+class CorrectionOut(serializers.Serializer["Feedback"]):
+    feedback = serializers.UUIDField(source="pk")
+    actor = serializers.CharField()
+    actor_name = ActorName("actor")
+    reason = serializers.CharField(help_text="Why the agent corrects the memory (`reason` of the feedback).")
+    query = serializers.CharField(help_text="What the agent asked when it recalled the memory.")
+    created_at = serializers.DateTimeField()
+
+
 @extend_schema_serializer(component_name="ReviewItem")
 class ReviewItemOut(serializers.Serializer["ReviewItem"]):
     """A pending memory, or a conflict pair, waiting for (or closed by) a decision."""
@@ -256,11 +283,22 @@ class ReviewItemOut(serializers.Serializer["ReviewItem"]):
     resolution = serializers.ChoiceField(choices=[("", ""), *ReviewResolution.choices],
                                          help_text="Empty while open.")
     resolved_by = serializers.CharField()
+    resolved_by_name = ActorName("resolved_by")
     resolved_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
     memory = MemoryOut(help_text="The pending memory, or the newer side of a conflict.")
     other_memory = MemoryOut(allow_null=True, help_text="The memory it would change, or the older side of a "
                                                         "conflict; null when there is none.")
+    correction = serializers.SerializerMethodField(
+        help_text="For an agent's correction (`POST /feedback` with `memory_ids`): the feedback, who sent it and "
+                  "why; `other_memory` is the memory it corrects. Null for other items.")
+
+    @extend_schema_field(CorrectionOut(allow_null=True))
+    def get_correction(self, item: ReviewItem) -> dict[str, Any] | None:
+        feedback = self.context.get("corrections", {}).get(item.pk)
+        if feedback is None:
+            return None
+        return CorrectionOut(feedback, context=self.context).data
 
 
 @extend_schema_serializer(component_name="ReviewPage")
@@ -294,6 +332,8 @@ class FeedbackIn(serializers.Serializer[Any]):
     correction = Text(required=False, allow_blank=True, default="", max_length=8000)
     query = Text(required=False, allow_blank=True, default="", max_length=2000,
                  help_text="What the agent asked when it rated these memories (shown in the feedback inbox).")
+    reason = Text(required=False, allow_blank=True, default="", max_length=500,
+                  help_text="Why the agent corrects the memories (shown beside its proposal in review).")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs["memory_ids"] and not attrs["correction"]:
@@ -308,5 +348,11 @@ across_fields(FeedbackIn, {"anyOf": [
 
 
 @extend_schema_serializer(component_name="FeedbackCreated")
-class FeedbackOut(serializers.Serializer[Any]):
+class FeedbackOut(serializers.Serializer["Feedback"]):
     id = serializers.UUIDField()
+    review_item = serializers.UUIDField(
+        source="review_item_id", allow_null=True,
+        help_text="A correction naming `memory_ids`: the review item of its proposal, paired with the (first) memory "
+                  "it corrects (`GET /review`). Null otherwise, or when the scope already says what it says.")
+    actor = serializers.CharField()
+    actor_name = ActorName("actor")

@@ -23,6 +23,7 @@ from memories.write.prepare import MemoryInput
 from memories.write.versions import VersionConflict
 from mnemara.kernel.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from mnemara.kernel.schema import errors
+from tenants.actors import actor_names
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
 MemoriesIn = one_or_many(s.MemoryIn, "NewMemories", max_items=settings.MAX_BATCH_SIZE)
@@ -184,8 +185,9 @@ class MemoryHistoryView(MemoryAPIView):
                    responses={200: s.VersionPageOut, **errors(404)})
     def get(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
-        versions = selectors.memory_history(memory)
-        return Response({"results": [s.VersionOut(v).data for v in versions], "next": None})
+        versions = list(selectors.memory_history(memory))
+        names = {"actor_names": actor_names(v.actor for v in versions)}
+        return Response({"results": [s.VersionOut(v, context=names).data for v in versions], "next": None})
 
 
 class MemoryMergeView(MemoryAPIView):
@@ -217,7 +219,8 @@ class ReviewListView(MemoryAPIView):
         wanted = params["status"]
         qs = selectors.review_items(self.api_key.scope_prefixes, "" if wanted == "all" else wanted)
         rows, cursor = selectors.paginate(qs, params.get("cursor"), 100)
-        return Response({"results": [s.ReviewItemOut(r).data for r in rows], "next": cursor})
+        context = selectors.review_context(rows)
+        return Response({"results": [s.ReviewItemOut(r, context=context).data for r in rows], "next": cursor})
 
 
 class ReviewResolveView(MemoryAPIView):
@@ -237,21 +240,26 @@ class ReviewResolveView(MemoryAPIView):
         data = validated(s.ReviewResolveIn, request.data)
         item = review_service.review_resolve(item_id=item_id, action=data["action"], actor=self.actor(),
                                              content=data["content"], reason=data["reason"])
-        return Response(s.ReviewItemOut(item).data)
+        return Response(s.ReviewItemOut(item, context=selectors.review_context([item])).data)
 
 
 class FeedbackView(MemoryAPIView):
     @extend_schema(
         operation_id="feedback_create", tags=["feedback"], summary="Feedback on recall",
         description="Whether recalled memories helped, and/or a correction in words: stored for the quality "
-                    "metrics and audited (counts only).",
+                    "metrics and audited (counts only). A correction with `memory_ids` is also, at once, a pending "
+                    "proposal paired with the first memory it names (`review_item`; `GET /review` shows it with "
+                    "`other_memory` = that memory): `accept` supersedes it, `reject` keeps it.",
         request=s.FeedbackIn, parameters=[IDEMPOTENCY_KEY, REPLAYED],
-        responses={201: s.FeedbackOut, **errors(403, 404, 413, 415, 422)})
+        responses={201: s.FeedbackOut, **errors(403, 404, 413, 415, 422, e409=OpenApiResponse(
+            s.ConflictOut, description="A concurrent write changed the memory it corrects (`write_conflict`): "
+                                       "retry."))})
     @idempotent
     def post(self, request: Request) -> Response:
         data = validated(s.FeedbackIn, request.data)
         for memory_id in data["memory_ids"]:
             self.visible(memory_id)
         feedback = feedback_record(memory_ids=data["memory_ids"], useful=data["useful"],
-                                   correction=data["correction"], query=data["query"], actor=self.actor())
-        return Response({"id": str(feedback.pk)}, status=status.HTTP_201_CREATED)
+                                   correction=data["correction"], query=data["query"], reason=data["reason"],
+                                   actor=self.actor())
+        return Response(s.FeedbackOut(feedback).data, status=status.HTTP_201_CREATED)

@@ -156,7 +156,8 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
         "sessions": [_session_json(s) for s in sessions],
         "review_items": [_review_json(r) for r in reviews],
         "feedback": [{"id": str(f.pk), "memory_ids": f.memory_ids, "useful": f.useful, "correction": f.correction,
-                      "actor": f.actor, "created_at": iso(f.created_at)} for f in feedback],
+                      "query": f.query, "reason": f.reason, "actor": f.actor, "created_at": iso(f.created_at)}
+                     for f in feedback],
         "jobs": [_job_json(j) for j in jobs],
         "audit_events": [audit_json(e) for e in events],
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django import template
 from django.db.models import TextChoices
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from memories.write.text import text_diff
+from tenants.actors import USER, actor_key_prefix, actor_names
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -118,6 +120,32 @@ def current(context: template.Context, *names: str) -> str:
     match = getattr(context.get("request"), "resolver_match", None)
     name = match.url_name if match else ""
     return "page" if name in names else "false"
+
+
+# --------------------------------------------------------------------------- actors
+
+@register.simple_tag(takes_context=True)
+def actor(context: template.Context, value: str) -> SafeString:
+    """Who did it, in words: an API key's name linked to its agent page, a person's name linked to their
+    events in the audit log, a system actor as it is; the stored actor string is the tooltip. Names are
+    resolved once per request and actor (``tenants.actors``, within the active tenant)."""
+    if not value:
+        return mark_safe("–")
+    request = context.get("request")
+    known: dict[str, str] = getattr(request, "_actor_names", {}) if request is not None else {}
+    if value not in known and active_tenant_or_none() is not None:
+        known.update(actor_names([value]))
+        if request is not None:
+            request._actor_names = known  # type: ignore[union-attr]
+    name = known.get(value, value)
+    prefix = actor_key_prefix(value)
+    if prefix:
+        return format_html('<a href="{}" class="actor actor-key" title="{}" translate="no">{}</a>',
+                           reverse("dashboard:agent", args=[prefix]), value, name)
+    if value.startswith(USER):
+        return format_html('<a href="{}?{}" class="actor actor-person" title="{}" translate="no">{}</a>',
+                           reverse("dashboard:audit"), urlencode({"actor": value}), value, name)
+    return format_html('<span class="actor" title="{}" translate="no">{}</span>', value, name)
 
 
 # --------------------------------------------------------------------------- reasons (codes + parameters)

@@ -24,9 +24,11 @@ from tenants.views.base import DashboardRequest, actor, back, flash_refusal, pag
 def feedback_inbox(request: DashboardRequest) -> HttpResponse:
     kind = request.GET.get("kind", "")
     kind = kind if kind in selectors.FEEDBACK_KINDS else ""
-    rows = Paginator(selectors.feedback_inbox(kind), 30).get_page(request.GET.get("page"))
+    agent = request.GET.get("agent", "")[:200]
+    rows = Paginator(selectors.feedback_inbox(kind, agent), 30).get_page(request.GET.get("page"))
     return page(request, "dashboard/feedback.html", {
-        "page_obj": rows, "kind": kind, "counts": selectors.feedback_counts(),
+        "page_obj": rows, "kind": kind, "agent": agent, "agents": selectors.agents(),
+        "counts": selectors.feedback_counts(),
         "memories": selectors.feedback_memories(rows.object_list)})
 
 

@@ -81,8 +81,9 @@ def memory_browser(request: DashboardRequest) -> HttpResponse:
                "hits": result.hits, "answerable": result.answerable, "searching": searching, "query": query.urlencode(),
                "tree": selectors.scope_tree(), "current_scope": data.get("scope", ""),
                "current_status": data.get("status", ""), "people": selectors.subject_ids_like(),
-               "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "conf_min",
-                                                                        "conf_max"))}
+               "agents": selectors.agents(),
+               "filtered": any(data.get(k) not in (None, "") for k in ("scope", "type", "subject", "agent",
+                                                                        "conf_min", "conf_max"))}
     template = "dashboard/memories.html"
     if request.htmx and request.htmx.target == "memory-results":
         template += "#results"

@@ -82,7 +82,8 @@ def _queue_context(request: DashboardRequest) -> dict[str, Any]:
         "fingerprint": selection_fingerprint(matching) if matching else "", "bulk_max": BULK_MAX,
         "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
         "undo": {i.pk: not undo_blocker(i) for i in items} if status == ReviewStatus.RESOLVED else {},
-        "people": selectors.subject_ids_like(), "scopes": selectors.scope_paths(),
+        "people": selectors.subject_ids_like(), "scopes": selectors.scope_paths(), "agents": selectors.agents(),
+        **selectors.review_context(items),
     }
 
 
@@ -103,7 +104,8 @@ def _decided(request: DashboardRequest, decision: Decision, undone: bool = False
     items = [decision.item, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
     context = {"item": decision.item, "decision": decision, "notes": notes,
                "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
-               "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True}
+               "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True,
+               **selectors.review_context(items)}
     return page(request, "dashboard/review.html#decided", context)
 
 
@@ -128,7 +130,8 @@ def review_resolve_view(request: DashboardRequest, item_id: uuid.UUID) -> HttpRe
         current = get_object_or_404(selectors.review_items(status=""), pk=item_id)
         return page(request, "dashboard/review.html#refused",
                     {"item": current, "error": refusal(exc), "counts": selectors.review_counts(), "oob": True,
-                     "sessions": _sessions([current])}, status=exc.status_code)
+                     "sessions": _sessions([current]), **selectors.review_context([current])},
+                    status=exc.status_code)
     if not request.htmx:
         messages.success(request, _("Resolved: %(what)s.") % {"what": decision.item.get_resolution_display()})
         return back(request, reverse("dashboard:review"))

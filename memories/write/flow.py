@@ -180,6 +180,8 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         return _apply_recorded(writer, p, scope, subject, stored)
     now = timezone.now()
     candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
+    if p.input.corrects is not None and not any(m.pk == p.input.corrects for m in candidates):
+        candidates += Memory.objects.select_related("scope", "subject").filter(pk=p.input.corrects, scope=scope)
     related, expired_twins = rank_related(p, scope, candidates, near_duplicate, now)
     for twin in expired_twins:
         # An expired memory is invisible but still live until the purge job runs: retire it so the
@@ -246,6 +248,9 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         writer.review(ReviewKind.PENDING, new, old, review_reason(ReviewReason.SAME_WORDING, memory=old.pk))
         return WriteResult(new, Action.PENDING, [old.pk], p.redacted)
     if decision.action is Action.PENDING:
+        if p.input.corrects is not None:
+            return _apply_correction(writer, p, scope, subject, old if decision.related is not None
+                                     and decision.related.corrected else None)
         inferred = p.input.provenance == Provenance.INFERRED
         new = writer.create(p, scope, subject, Status.PENDING, reason=version_reason(
             VersionReason.INFERRED if inferred else VersionReason.LOW_CONFIDENCE))
@@ -253,6 +258,18 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+def _apply_correction(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
+                      corrected: Memory | None) -> WriteResult:
+    """An agent's correction: a pending proposal paired with the memory it corrects (about that memory's people
+    too, so an erasure of any of them reaches it); accepting it supersedes that memory (reviews.py). The
+    memory it names may be gone (deprecated, erased) since: then it waits alone."""
+    assert p.input.corrects is not None
+    new = writer.create(p, scope, subject, Status.PENDING, derived_from=corrected,
+                        reason=version_reason(VersionReason.CORRECTION, memory=p.input.corrects))
+    writer.review(ReviewKind.PENDING, new, corrected, pending_reason(new, corrected))
+    return WriteResult(new, Action.PENDING, [corrected.pk] if corrected is not None else [], p.redacted)
 
 
 def near_limits() -> dict[str, tuple[float, float]]:

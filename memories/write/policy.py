@@ -11,6 +11,10 @@
 | contradicting preference  | any      | any      | ``conflict``: a pair; newest active, old conflicted |
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
+| an agent's correction of it | any    | any      | ``pending``, paired with the memory it corrects        |
+
+An agent's correction (``POST /feedback`` naming the memory, ``Related.corrected``) is decided by a person:
+accepting it supersedes the memory it corrects (``memories.write.reviews``), rejecting it keeps that memory.
 
 "Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate that names
 the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
@@ -86,6 +90,7 @@ class Related:
     model: str = ""  # the embedding model that judged ``similarity``; "": none reads both (the primary's)
     sameness: Sameness = Sameness.SAME  # whether both name the same things (people, events, places, ...)
     same_wording: bool = False  # the same words, case, spacing, punctuation and endings aside (``same_wording``)
+    corrected: bool = False  # the memory an agent's correction names (POST /feedback, memories/write/feedback.py)
 
 
 def word_overlap(a: str, b: str) -> float:
@@ -128,6 +133,11 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
+    # An agent's correction is evidence, not a decision: whatever the confidences, a person decides it
+    # against the memory it names (never a silent overwrite, never a standalone memory).
+    corrected = next((r for r in related if r.corrected), None)
+    if corrected is not None:
+        return Decision(Action.PENDING, corrected)
     # A fact or task that names other things than a close one is another fact; a preference stays a conflict
     # pair (both kept, a person asked), since two preferences about one topic contradict in other words.
     # The same words first: of a chain about one entity, the memory this one rewords is the one it relates to.

@@ -56,6 +56,9 @@ class MemoryInput:
     expires_at: datetime | None = None
     key: str | None = None  # an exact address (``memories.write.keyed``); None: not addressed
     recorded: Recorded | None = None
+    # An agent's correction (memories/write/feedback.py): the memory it corrects. The write then waits in
+    # review paired with that memory, whatever the policy would say otherwise (policy.py, last row).
+    corrects: uuid.UUID | None = None
 
 
 @dataclass

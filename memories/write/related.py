@@ -193,6 +193,14 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         if m.pk in seen or m.scope_id != scope.pk or m.status not in LIVE_STATUSES:
             continue
         seen.add(m.pk)
+        if m.pk == p.input.corrects and (m.expires_at is None or m.expires_at > now):
+            # What an agent's correction names relates to it whatever the texts say (policy.py, last row).
+            same_content = m.content_hash == p.content_hash and m.key == p.input.key
+            ranked.append(((not same_content, False, -2.0, 0.0), m, Related(
+                type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+                same_content=same_content, same_entity=bool(p.entity) and m.entity == p.entity, similarity=0.0,
+                word_overlap=word_overlap(m.search_text, p.search_text), corrected=True)))
+            continue
         if m.key != p.input.key:
             # Keyed memories are addressed, not deduplicated: across keys (or between a keyed memory and an
             # unkeyed one) equal or similar text relates nothing; only the same entity and type do.

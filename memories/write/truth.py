@@ -47,6 +47,8 @@ from memories.write.versions import bump, lock_scope
 from tenants.audit import audit_event
 
 Group = tuple[uuid.UUID, str]  # (scope id, entity)
+# The metadata key of a memory written from an agent's correction (memories/write/feedback.py): its feedback id.
+CORRECTION_MARK = "from_feedback"
 
 
 @dataclass
@@ -74,6 +76,9 @@ def group_of(memory: Memory) -> Group | None:
 
 
 def pending_reason(memory: Memory, other: Memory | None) -> Reason:
+    if memory.metadata.get(CORRECTION_MARK):  # an agent's correction stays one when asked again
+        return (review_reason(ReviewReason.CORRECTION, memory=other.pk) if other is not None
+                else review_reason(ReviewReason.CORRECTION_ALONE))
     inferred = memory.provenance == Provenance.INFERRED
     if other is None:
         return review_reason(ReviewReason.INFERRED if inferred else ReviewReason.LOW_CONFIDENCE)

@@ -199,5 +199,5 @@ def audit_log(request: DashboardRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     actions = selectors.audit_actions()
-    return page(request, "dashboard/audit.html", {"page_obj": events, "filters": filters,
-                                                  "actions": actions, "query": query.urlencode()})
+    return page(request, "dashboard/audit.html", {"page_obj": events, "filters": filters, "actions": actions,
+                                                  "agents": selectors.api_keys(), "query": query.urlencode()})

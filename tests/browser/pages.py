@@ -7,9 +7,10 @@ from django.contrib.auth.models import User
 
 from memories.compliance.subjects import subject_erase_recorded
 from memories.models import Memory, ReviewItem
+from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
-from tenants.models import Role, Subject
+from tenants.models import ApiKey, Role, Subject
 from tenants.scoping import tenant_scope
 from tenants.services import invitation_create
 from webhooks.choices import EventType
@@ -36,6 +37,9 @@ def page_paths(office) -> list[tuple[str, str]]:
                               events=list(EventType.values), description="CRM sync")
         WebhookDelivery.objects.create(endpoint=hook, event_type=EventType.MEMORY_CREATED, status="failed", attempts=6,
                                        payload={"type": "memory.created"}, last_status_code=503, last_error="http_503")
+        checks = ApiKey.objects.get(name="checks")
+        feedback_record(memory_ids=[dana.pk], useful=None, correction="Dana is allergic to peanuts and to shellfish.",
+                        actor=checks.actor(), reason="She said so when ordering lunch.")
         _, token = invitation_create(tenant=office.tenant, email="new.person.with.a.long.address@example.org",
                                      role=Role.REVIEWER, invited_by=owner, actor="user:admin@acme.test")
     merge_ids = "&".join(f"ids={m.pk}" for m in ops)
@@ -60,6 +64,7 @@ def page_paths(office) -> list[tuple[str, str]]:
         ("playground", "/playground/?query=theme&scopes=user"),
         ("audit", "/audit/"),
         ("api-keys", "/settings/keys/"),
+        ("agent", f"/agents/{checks.prefix}/"),
         ("members", "/settings/members/"),
         ("exports", "/exports/"),
         ("settings", "/settings/"),

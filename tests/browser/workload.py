@@ -78,6 +78,6 @@ def admin_workload(tenant: Tenant) -> dict[str, Memory]:
         feedback_record(memory_ids=[written["Prefers a purple theme."].pk], useful=False, correction="",
                         actor=AGENT)
         feedback_record(memory_ids=[written["Dana is allergic to peanuts."].pk], useful=None,
-                        correction="Dana is allergic to tree nuts, not peanuts.", actor=AGENT)
+                        correction="Dana is allergic to tree nuts rather than peanuts.", actor=AGENT)
         Memory.objects.filter(pk=ada.pk).update(created_at=now - timedelta(days=40))
     return written

@@ -158,12 +158,13 @@ def test_it_shows_agents_feedback_and_sends_a_correction_to_review(admin_client,
 
     from .conftest import write
 
-    [m] = write(alice_tenant, MemoryInput(scope="user/1", subject="1", type="fact", entity="person:1/city",
-                                          content="Works in Oslo."))
+    [m] = write(alice_tenant, MemoryInput(scope="user/1", subject="1", type="fact", content="Works in Oslo."))
     with tenant_scope(alice_tenant):
         feedback_record(memory_ids=[m.pk], useful=False, correction="", actor="key:a", query="where does she work?")
-        correction = feedback_record(memory_ids=[m.pk], useful=None, correction="Works in Bergen since May.",
-                                     actor="key:a")
+        # Recorded before corrections became proposals at once: a person opens it, paired all the same
+        # (no entity here: the policy alone would have left it a standalone pending memory).
+        correction = Feedback.objects.create(memory_ids=[str(m.pk)], correction="Works in Bergen since May.",
+                                             actor="key:a")
     html = admin_client.get(reverse("dashboard:feedback")).content.decode()
     assert "where does she work?" in html and "Works in Bergen since May." in html and "Works in Oslo." in html
     page = admin_client.get(reverse("dashboard:memory", args=[m.pk])).content.decode()

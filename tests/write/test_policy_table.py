@@ -13,10 +13,10 @@ HIGH, LOW = 0.9, 0.5
 
 def related(*, type: str = "fact", confidence: float = HIGH, status: str = "active", provenance: str = "stated",
             same_content: bool = False, same_entity: bool = True, similarity: float = 0.5,
-            word_overlap: float = 1.0, same_wording: bool = False) -> Related:
+            word_overlap: float = 1.0, same_wording: bool = False, corrected: bool = False) -> Related:
     return Related(type=type, confidence=confidence, provenance=provenance, status=status,
                    same_content=same_content, same_entity=same_entity, similarity=similarity,
-                   word_overlap=word_overlap, same_wording=same_wording)
+                   word_overlap=word_overlap, same_wording=same_wording, corrected=corrected)
 
 
 def decide(new: Candidate, found: list[Related]) -> Action:
@@ -42,6 +42,14 @@ TABLE = [
      [related(type="preference", confidence=LOW)], Action.CONFLICT),
     ("nothing related, new high", Candidate("fact", HIGH, "stated"), [], Action.CREATED),
     ("nothing related, new low", Candidate("fact", LOW, "stated"), [], Action.PENDING),
+    ("agent correction of it, nothing alike", Candidate("fact", LOW, "inferred"),
+     [related(corrected=True, same_entity=False, similarity=0.0, word_overlap=0.0)], Action.PENDING),
+    ("agent correction of it, new high", Candidate("fact", HIGH, "stated"),
+     [related(corrected=True, confidence=LOW)], Action.PENDING),
+    ("agent correction of a preference", Candidate("preference", LOW, "inferred"),
+     [related(type="preference", corrected=True)], Action.PENDING),
+    ("agent correction saying what it says", Candidate("fact", LOW, "inferred"),
+     [related(corrected=True, same_content=True)], Action.DUPLICATE),
 ]
 
 
@@ -94,3 +102,9 @@ def test_the_same_words_are_no_contradiction_and_retire_nothing() -> None:
 ])
 def test_same_wording_sets_aside_spacing_only(a: str, b: str, same: bool) -> None:
     assert same_wording(a, b) is same
+def test_it_pairs_a_correction_with_what_it_corrects_not_with_a_closer_memory() -> None:
+    closer = related(similarity=0.99)
+    corrected = related(corrected=True, same_entity=False, similarity=0.0)
+    decision = conflict_decide(Candidate("fact", LOW, "inferred"), [closer, corrected], threshold=THRESHOLD,
+                               near_duplicate=NEAR)
+    assert decision.action is Action.PENDING and decision.related is corrected

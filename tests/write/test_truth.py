@@ -197,3 +197,46 @@ def test_it_marks_two_active_contradicting_memories_left_by_older_data(in_alice)
     ReviewItem.objects.all().delete()
     block = context_build(query="drink tea coffee", scopes=["user/chen"], token_budget=500)
     assert block.block.count('conflict="unresolved"') == 2
+
+
+def correct(memory: Memory, text: str) -> ReviewItem:
+    from memories.write.feedback import feedback_record
+
+    feedback = feedback_record(memory_ids=[memory.pk], useful=None, correction=text, actor="key:agent")
+    assert feedback.review_item is not None
+    return feedback.review_item
+
+
+@pytest.mark.parametrize("action", ["accept", "reject", "keep_old", "merge"])
+def test_it_ends_with_one_live_truth_when_an_agent_corrects_one_side_of_a_conflict(in_alice, action):
+    from django.utils import timezone
+
+    from memories.stats import contradictions_at
+
+    *_, blue = three_themes()
+    item = correct(blue, "Prefers a purple theme.")
+    assert item.other_memory_id == blue.pk and item.reason_code == "agent_correction"
+    assert_one_live_truth()
+    decided = 0
+    while open_items():
+        first = open_items()[0]
+        chosen = action if first.kind == "pending" or action != "keep_old" else "keep_new"
+        review_decide(item_id=first.pk, action="accept" if chosen == "merge" and first.kind == "pending" else chosen,
+                      actor=ACTOR)
+        decided += 1
+        assert_one_live_truth()
+        assert decided < 10
+    assert actives_per_entity() == Counter({("user/chen", "ui:theme"): 1})
+    assert contradictions_at(timezone.now()) == 0
+
+
+def test_it_asks_a_correction_again_as_a_correction_when_what_it_corrects_is_replaced(in_alice):
+    city = write("Ada lives in Berlin.", entity="person:ada/city", type="fact")
+    item = correct(city, "Ada moved to Lisbon.")
+    newer = write("Ada lives in Rome.", entity="person:ada/city", type="fact")
+    assert status(city) == "deprecated" and status(newer) == "active"
+    again = ReviewItem.objects.get(memory=item.memory_id, status=ReviewStatus.OPEN)
+    assert again.other_memory_id == newer.pk and again.reason_code == "agent_correction"
+    review_decide(item_id=again.pk, action="accept", actor=ACTOR)
+    assert status(newer) == "deprecated" and Memory.objects.get(pk=item.memory_id).status == "active"
+    assert_one_live_truth()

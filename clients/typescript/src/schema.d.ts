@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Feedback on recall
-         * @description Whether recalled memories helped, and/or a correction in words: stored for the quality metrics and audited (counts only).
+         * @description Whether recalled memories helped, and/or a correction in words: stored for the quality metrics and audited (counts only). A correction with `memory_ids` is also, at once, a pending proposal paired with the first memory it names (`review_item`; `GET /review` shows it with `other_memory` = that memory): `accept` supersedes it, `reject` keeps it.
          */
         post: operations["feedback_create"];
         delete?: never;
@@ -896,6 +896,10 @@ export interface components {
             memory_ids: string[];
             useful: boolean | null;
             correction: string;
+            /** @description What the agent asked when it recalled the memories. */
+            query: string;
+            /** @description Why the agent corrected them. */
+            reason: string;
             actor: string;
             /** Format: date-time */
             created_at: string;
@@ -1034,6 +1038,14 @@ export interface components {
         FeedbackCreated: {
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description A correction naming `memory_ids`: the review item of its proposal, paired with the (first) memory it corrects (`GET /review`). Null otherwise, or when the scope already says what it says.
+             */
+            review_item: string | null;
+            actor: string;
+            /** @description Who `actor` is, in words: the API key's name (kept after the key is revoked), the person's name, or the actor string itself. */
+            readonly actor_name: string;
         };
         /** @description Whether recalled memories helped (`memory_ids` with `useful`), or a correction in words, or both. */
         FeedbackRequest: {
@@ -1046,6 +1058,11 @@ export interface components {
              * @default
              */
             query?: string;
+            /**
+             * @description Why the agent corrects the memories (shown beside its proposal in review).
+             * @default
+             */
+            reason?: string;
         } & ({
             memory_ids: unknown;
         } | {
@@ -1434,6 +1451,8 @@ export interface components {
             change: components["schemas"]["ChangeEnum"];
             /** @description `key:<prefix>`, `user:<id>` or `system:…`. */
             actor: string;
+            /** @description Who `actor` is, in words: the API key's name (kept after the key is revoked), the person's name, or the actor string itself. */
+            readonly actor_name: string;
             reason: string;
             scope: string;
             type: components["schemas"]["MemoryTypeEnum"];
@@ -1579,6 +1598,19 @@ export interface components {
             /** @description Kinds of secrets removed from the content; only when some were. */
             redacted?: string[];
         };
+        ReviewCorrection: {
+            /** Format: uuid */
+            feedback: string;
+            actor: string;
+            /** @description Who `actor` is, in words: the API key's name (kept after the key is revoked), the person's name, or the actor string itself. */
+            readonly actor_name: string;
+            /** @description Why the agent corrects the memory (`reason` of the feedback). */
+            reason: string;
+            /** @description What the agent asked when it recalled the memory. */
+            query: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         /**
          * @description * `accept` - accept
          *     * `reject` - reject
@@ -1621,6 +1653,8 @@ export interface components {
              */
             resolution: components["schemas"]["ReviewResolutionEnum"] | components["schemas"]["BlankEnum"];
             resolved_by: string;
+            /** @description Who `resolved_by` is, in words: the API key's name (kept after the key is revoked), the person's name, or the actor string itself. */
+            readonly resolved_by_name: string;
             /** Format: date-time */
             resolved_at: string | null;
             /** Format: date-time */
@@ -1629,6 +1663,8 @@ export interface components {
             memory: components["schemas"]["Memory"];
             /** @description The memory it would change, or the older side of a conflict; null when there is none. */
             other_memory: components["schemas"]["Memory"] | null;
+            /** @description For an agent's correction (`POST /feedback` with `memory_ids`): the feedback, who sent it and why; `other_memory` is the memory it corrects. Null for other items. */
+            readonly correction: components["schemas"]["ReviewCorrection"] | null;
         };
         /**
          * @description * `pending` - pending
@@ -3010,6 +3046,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A concurrent write changed the memory it corrects (`write_conflict`): retry. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
