@@ -89,6 +89,11 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description="Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status "
                 "and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same "
                 "key for another request is a 422.")
+MIN_LSN = OpenApiParameter(
+    replica.MIN_LSN_HEADER, {"type": "string", "pattern": r"^[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}$"},
+    OpenApiParameter.HEADER,
+    description="Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write "
+                "answered with; the read then sees that write. Ignored otherwise.")
 REPLAYED = OpenApiParameter("Idempotent-Replayed", str, OpenApiParameter.HEADER, response=True,
                             description="`true` when this is the remembered answer to an earlier request.")
 

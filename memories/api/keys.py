@@ -23,7 +23,7 @@ from memories.write.prepare import MemoryInput
 from mnemara.kernel.errors import ValidationFailed
 from mnemara.kernel.patterns import SPACES
 from mnemara.kernel.schema import errors
-from tenants.api import IDEMPOTENCY_KEY, REPLAYED, idempotent
+from tenants.api import IDEMPOTENCY_KEY, MIN_LSN, REPLAYED, idempotent
 from tenants.paths import validate_scope_path
 
 
@@ -216,7 +216,7 @@ class KeyListView(MemoryAPIView):
         description="The keys held by live memories of the scope (with `descendants`, of the scopes below it too), "
                     "sorted by scope and key, a page at a time (follow `next` with `cursor`): one entry per key, the "
                     "memory `GET /keys/memory` answers with (`with_memory=true`: the whole memory too).",
-        parameters=[KeyListIn], responses={200: KeyPageOut, **errors(404)})
+        parameters=[KeyListIn, MIN_LSN], responses={200: KeyPageOut, **errors(404)})
     def get(self, request: Request) -> Response:
         params = validated(KeyListIn, request.query_params.dict())
         scope = self.allowed_scope(params["scope"])
@@ -237,7 +237,7 @@ class NamespaceListView(MemoryAPIView):
         operation_id="namespaces_list", tags=["keys"], summary="List the scopes that hold memories",
         description="The scopes (within `prefix`, and within the key's scopes) that hold live memories, sorted by "
                     "path, with how many live memories and keys each holds; a page at a time.",
-        parameters=[NamespaceListIn], responses={200: NamespacePageOut})
+        parameters=[NamespaceListIn, MIN_LSN], responses={200: NamespacePageOut})
     def get(self, request: Request) -> Response:
         params = validated(NamespaceListIn, request.query_params.dict())
         prefix = self.allowed_prefix(params.get("prefix"))

@@ -24,7 +24,7 @@ from memories.recall import context, query, search
 from memories.representation import memory_json
 from memories.write import validation
 from mnemara.kernel.schema import errors
-from tenants.api import TenantAPIView
+from tenants.api import MIN_LSN, TenantAPIView
 from tenants.paths import validate_scope_path
 
 
@@ -122,7 +122,7 @@ class MemorySearchView(TenantAPIView):
         operation_id="memories_search", tags=["recall"], summary="Search memories",
         description="The memories that best match `query` in the given scope(s), best first, with their score and "
                     "its parts (hybrid: vector similarity, full-text match, recency). Read-only.",
-        request=SearchIn, responses={200: SearchOut, **errors(404, 413, 415)})
+        request=SearchIn, parameters=[MIN_LSN], responses={200: SearchOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
@@ -141,7 +141,7 @@ class ContextView(TenantAPIView):
         operation_id="context_build", tags=["recall"], summary="A context block for a prompt",
         description="What is remembered that matters for `query`, as one `<memory>` block within `token_budget` "
                     "tokens, most relevant first: the text to put in a system prompt. Read-only.",
-        request=ContextIn, responses={200: ContextOut, **errors(404, 413, 415)})
+        request=ContextIn, parameters=[MIN_LSN], responses={200: ContextOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(ContextIn, request.data)
         built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes)

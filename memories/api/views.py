@@ -24,7 +24,7 @@ from memories.write.versions import VersionConflict
 from mnemara.kernel.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from mnemara.kernel.schema import errors
 from tenants.actors import actor_names
-from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
+from tenants.api import IDEMPOTENCY_KEY, MIN_LSN, REPLAYED, TenantAPIView, idempotent
 
 MemoriesIn = one_or_many(s.MemoryIn, "NewMemories", max_items=settings.MAX_BATCH_SIZE)
 MemoriesCreatedOut = one_or_many(s.MemoryCreatedOut, "SavedMemories")
@@ -69,7 +69,7 @@ class MemoryListCreateView(MemoryAPIView):
         operation_id="memories_list", tags=["memories"], summary="List memories",
         description="Memories the key may see, newest first, a page at a time (follow `next` with `cursor`). "
                     "Expired memories are left out; without `status` every status is listed.",
-        parameters=[s.ListQueryIn], responses={200: s.MemoryPageOut})
+        parameters=[s.ListQueryIn, MIN_LSN], responses={200: s.MemoryPageOut})
     def get(self, request: Request) -> Response:
         params = validated(s.ListQueryIn, request.query_params.dict())
         qs = selectors.memory_list(selectors.visible_memories(self.api_key.scope_prefixes), params)

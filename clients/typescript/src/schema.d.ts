@@ -2021,7 +2021,10 @@ export interface operations {
     context_build: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write answered with; the read then sees that write. Ignored otherwise. */
+                "Mnemara-Min-Lsn"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3480,7 +3483,10 @@ export interface operations {
                 /** @description Also each key's whole memory (`memory`), as `GET` gives it. */
                 with_memory?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write answered with; the read then sees that write. Ignored otherwise. */
+                "Mnemara-Min-Lsn"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4061,7 +4067,10 @@ export interface operations {
                 type?: "fact" | "preference" | "task" | "summary" | "note";
                 updated_since?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write answered with; the read then sees that write. Ignored otherwise. */
+                "Mnemara-Min-Lsn"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5400,7 +5409,10 @@ export interface operations {
     memories_search: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write answered with; the read then sees that write. Ignored otherwise. */
+                "Mnemara-Min-Lsn"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5523,7 +5535,10 @@ export interface operations {
                 /** @description Only this scope and the scopes below it (a scope path). */
                 prefix?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Only where the server reads from a replica (docs/scaling.md): the `Mnemara-Write-Lsn` a write answered with; the read then sees that write. Ignored otherwise. */
+                "Mnemara-Min-Lsn"?: string;
+            };
             path?: never;
             cookie?: never;
         };
