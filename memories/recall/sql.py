@@ -195,3 +195,13 @@ def model_hnsw_exists(model: str) -> bool:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", [model_hnsw_name(model)])
         return cursor.fetchone() is not None
+
+
+def model_hnsw_ensure(model: str, dimensions: int) -> bool:
+    """Build the model's partial HNSW index unless it exists (CONCURRENTLY: writes go on meanwhile; outside a
+    transaction). Returns whether it was built now."""
+    if model_hnsw_exists(model):
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute(model_hnsw_create(model, dimensions, concurrently=True))
+    return True
