@@ -357,6 +357,7 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args()
     if args.command == "report":
+        sys.path.insert(0, str(ROOT))
         from bench.scale_report import report
 
         report(args.files)

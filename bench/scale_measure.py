@@ -350,7 +350,7 @@ def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None
         value = run()
         if value is not None:
             result[name] = value
-            print(f"[{db}] {name} ({time.perf_counter() - started:.0f} s): {json.dumps(value)[:400]}", flush=True)
+            print(f"[{db}] {name} ({time.perf_counter() - started:.0f} s): {json.dumps(value)}", flush=True)
     result["rss_mb_end"] = round(rss_mb())
     result["load_after"] = os.getloadavg()
     return result

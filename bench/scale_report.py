@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -122,8 +124,35 @@ def charts(results: list[dict[str, Any]]) -> list[Path]:
     return made
 
 
+_STEP = re.compile(r"^\[(?P<db>[^\]]+)\] (?P<name>\w+) \(\d+ s\): (?P<value>.*)$")
+_HEAD = re.compile(r"^\[(?P<db>[^\]]+)\] (?P<n>\d+) memories, (?P<b>\d+) B/memory$")
+
+
+def from_log(path: Path, layout: str) -> dict[str, Any]:
+    """A measurement cut short (the machine is shared: a step may outlast its time-out): its steps from the
+    log that ``measure`` prints as it goes."""
+    result: dict[str, Any] = {"layout": layout, "partial": True}
+    for line in path.read_text().splitlines():
+        if (head := _HEAD.match(line)) is not None:
+            result.update(db=head["db"], memories=int(head["n"]), size={"bytes_per_memory": int(head["b"])})
+        elif (step := _STEP.match(line)) is not None:
+            with contextlib.suppress(json.JSONDecodeError):  # a long value may be cut in the log
+                result[step["name"]] = json.loads(step["value"])
+    return result
+
+
+def load(path: Path) -> dict[str, Any]:
+    if path.suffix == ".log":
+        return from_log(path, "tenants" if "tenants" in path.name else "one")
+    return dict(json.loads(path.read_text()))
+
+
 def report(files: list[Path]) -> None:
-    results = [json.loads(f.read_text()) for f in files]
+    merged: dict[tuple[str, int], dict[str, Any]] = {}
+    for f in files:  # several files of one stage (e.g. a log and a later run of the missing steps) merge
+        result = load(f)
+        merged.setdefault((result["layout"], result["memories"]), {}).update(result)
+    results = list(merged.values())
     results.sort(key=lambda r: (r["layout"] != "one", r["memories"]))
     print(table(results))
     for path in charts(results):

@@ -267,10 +267,13 @@ MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
 MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
 MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
-HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
-# pgvector's hnsw.ef_search for those searches (at least; 2 × k when larger): recall@10 against the exact scan
-# measured in docs/scaling.md.
-HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 40)
+# Above this many memories in the searched scopes, SQL searches them with HNSW (every model). 50,000: about what
+# the default index budget holds (~4.9 KB a memory), and where HNSW's vector lists overtake the exact scan
+# (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
+HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 50_000)
+# pgvector's hnsw.ef_search for those searches (at least; 2 × k when larger). 400: recall@10 0.995 of the exact
+# scan for both default models at 100k memories (40 gave 0.93 and 0.70, 100 gave 0.985 and 0.90): docs/scaling.md.
+HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 400)
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
 # per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:
