@@ -704,6 +704,7 @@ class IndexCache:
         """The most memories a search's scopes may hold together to be served from the indexes: the row cap,
         and as many as the byte budget holds at the current bytes per memory."""
         budget = int(settings.SEARCH_INDEX_MAX_MB * 2**20)
+        SEARCH_INDEX_BUDGET_BYTES.set(budget)  # reported even by a process whose searches never use the index
         return min(settings.SEARCH_INDEX_MAX_ROWS, budget // max(self.row_bytes(), 1))
 
     def indexes(self, states: Sequence[ScopeState]) -> list[ScopeIndex]:
