@@ -17,6 +17,7 @@ a text a model can read (docs/recall.md, "Which model ranks what"). Each model's
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -24,7 +25,7 @@ import re
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -33,6 +34,7 @@ import numpy as np
 from django.conf import settings
 
 from memories.models import EMBEDDING_DIMENSIONS
+from mnemara.kernel.metrics import EMBEDDING_MODEL_BYTES
 from mnemara.kernel.threads import THREADS
 
 PRIMARY_DEFAULT = "all-MiniLM-L6-v2"
@@ -187,6 +189,22 @@ class _QueryCache:
             self._cache.clear()
 
 
+def _resident_bytes() -> int:
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # not Linux: nothing measured
+        return 0
+
+
+@contextlib.contextmanager
+def model_memory(name: str) -> Iterator[None]:
+    """Measure what loading a model's weights adds to the process's resident memory (``/metrics``:
+    mnemara_embedding_model_bytes). Approximate: other threads may allocate meanwhile."""
+    before = _resident_bytes()
+    yield
+    EMBEDDING_MODEL_BYTES.labels(model=name).set(max(0, _resident_bytes() - before))
+
+
 def _load_sentence_transformer(threads: int, path: Path | None = None) -> Any:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -217,7 +235,8 @@ class SentenceTransformerEmbedder(_QueryCache):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    self._model = _load_sentence_transformer(self._threads, self._path)
+                    with model_memory(self.name):
+                        self._model = _load_sentence_transformer(self._threads, self._path)
         return self._model
 
     def coverage(self, texts: Sequence[str]) -> list[float]:
@@ -305,26 +324,29 @@ class OnnxEmbedder(_QueryCache):
         if self._session is None:
             with self._lock:
                 if self._session is None:
-                    import onnxruntime
-                    from tokenizers import Tokenizer
-
-                    if not self._onnx_path.exists():
-                        onnx_export(self._onnx_path)
-                    config = json.loads((model_dir() / "sentence_bert_config.json").read_text())
-                    tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
-                    tokenizer.enable_truncation(max_length=int(config.get("max_seq_length", 256)))
-                    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-                    # One thread per run, and no pool threads at all: a query runs on the calling thread
-                    # alone, and a batch is split over parallel runs (see embed). ORT's own pool kept
-                    # its idle threads spinning, which took a core from PostgreSQL and the request
-                    # thread (docs/benchmarks.md); parallel runs are as fast for batches.
-                    options = onnxruntime.SessionOptions()
-                    options.intra_op_num_threads = 1
-                    options.inter_op_num_threads = 1
-                    self._tokenizer = tokenizer
-                    self._session = onnxruntime.InferenceSession(
-                        str(self._onnx_path), options, providers=["CPUExecutionProvider"])
+                    self._session, self._tokenizer = self._open()
         return self._session, self._tokenizer
+
+    def _open(self) -> tuple[Any, Any]:
+        with model_memory(self.name):
+            import onnxruntime
+            from tokenizers import Tokenizer
+
+            if not self._onnx_path.exists():
+                onnx_export(self._onnx_path)
+            config = json.loads((model_dir() / "sentence_bert_config.json").read_text())
+            tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
+            tokenizer.enable_truncation(max_length=int(config.get("max_seq_length", 256)))
+            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+            # One thread per run, and no pool threads at all: a query runs on the calling thread
+            # alone, and a batch is split over parallel runs (see embed). ORT's own pool kept
+            # its idle threads spinning, which took a core from PostgreSQL and the request
+            # thread (docs/benchmarks.md); parallel runs are as fast for batches.
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = 1
+            options.inter_op_num_threads = 1
+            session = onnxruntime.InferenceSession(str(self._onnx_path), options, providers=["CPUExecutionProvider"])
+        return session, tokenizer
 
     def _parallel(self) -> int:
         return self._threads or os.cpu_count() or 1
@@ -388,8 +410,9 @@ class UseEmbedder(_QueryCache):
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    model = _use_backend()
-                    model.encode(["warm up"])  # loads the weights now, under the lock
+                    with model_memory(self.name):
+                        model = _use_backend()
+                        model.encode(["warm up"])  # loads the weights now, under the lock
                     self._model = model
         return self._model
 

@@ -284,12 +284,23 @@ MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
 MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
 MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
 SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
-HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 100_000)
+# Above this many memories in the searched scopes, SQL searches them with HNSW (every model). 50,000: about what
+# the default index budget holds (~4.9 KB a memory), and where HNSW's vector lists overtake the exact scan
+# (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
+HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 50_000)
+# pgvector's hnsw.ef_search for those searches (at least; 2 × k when larger). 400: recall@10 0.995 of the exact
+# scan for both default models at 100k memories (40 gave 0.93 and 0.70, 100 gave 0.985 and 0.90): docs/scaling.md.
+HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 400)
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
-# per-process copy of their vectors; at most this many memories are kept per process (each a float32 vector
-# per configured model plus its words: memories/recall/index/README.md, "What it costs").
+# per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
+# per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:
+# docs/scaling.md) and at most SEARCH_INDEX_MAX_ROWS memories; whole scopes are evicted, least recently
+# searched first. Scopes that do not fit are searched in SQL. Vectors are kept as float16 (ranking unchanged
+# on the evaluation set) unless SEARCH_INDEX_VECTORS is "float32".
 SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
+SEARCH_INDEX_MAX_MB = env_float("MNEMARA_SEARCH_INDEX_MAX_MB", 256.0)
 SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
+SEARCH_INDEX_VECTORS = env("MNEMARA_SEARCH_INDEX_VECTORS", "float16")
 # A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
 SEARCH_INDEX_WARM_SCOPES = env_int("MNEMARA_SEARCH_INDEX_WARM_SCOPES", 50)

@@ -16,6 +16,7 @@ client against the real views, authentication, serializers and services: the sam
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import time
@@ -29,6 +30,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -60,6 +62,7 @@ class ModeReport:
     mode: str
     questions: list[QuestionResult] = field(default_factory=list)
     floor: bool = True
+    vectors: str = ""  # the in-process index's vector type when the run chose one (``vector_dtypes``)
 
     def _expecting(self, tag: str | None = None, direction: str | None = None) -> list[QuestionResult]:
         return [q for q in self.questions if q.ranks and (tag is None or tag in q.tags)
@@ -96,7 +99,8 @@ class ModeReport:
 
     def summary(self, tags: Sequence[str]) -> dict[str, Any]:
         none_items = self.none_items()
-        return {"mode": self.mode, "floor": self.floor, "questions": len(self.questions),
+        return {"mode": self.mode, "floor": self.floor, **({"vectors": self.vectors} if self.vectors else {}),
+                "questions": len(self.questions),
                 "recall@1": round(self.recall_at(1), 4), "recall@5": round(self.recall_at(5), 4),
                 "recall@10": round(self.recall_at(10), 4), "mrr": round(self.mrr(), 4),
                 "padding": round(self.padding(), 4),
@@ -182,7 +186,8 @@ def _runs(modes: Sequence[str]) -> list[tuple[str, bool]]:
     return runs
 
 
-def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None) -> dict[str, Any]:
+def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None,
+         vector_dtypes: Sequence[str] = ()) -> dict[str, Any]:
     tenant = tenant_create(slug=f"eval-{uuid.uuid4().hex[:12]}", name="Recall evaluation (throwaway)",
                            actor="system:eval_recall")
     _, secret = apikey_create(tenant=tenant, name="eval_recall", actor="system:eval_recall")
@@ -195,10 +200,13 @@ def _run(dataset: dict[str, Any], modes: Sequence[str], limit: int | None) -> di
     client.post(f"{API}/memories/search", {"query": "warm-up", "scope": "user/warm-up"}, format="json")
     reports = []
     for mode, floor in _runs(modes):
-        query_caches_clear()  # each run pays for its own query embeddings (not the models' LRU caches)
-        report = ModeReport(mode, floor=floor)
-        report.questions = [_ask(client, q, mode, keys, shift, floor) for q in questions]
-        reports.append(report)
+        for dtype in vector_dtypes or [""]:
+            query_caches_clear()  # each run pays for its own query embeddings (not the models' LRU caches)
+            report = ModeReport(mode, floor=floor, vectors=dtype)
+            # Inside this transaction every search loads its own private index, so the type applies at once.
+            with override_settings(SEARCH_INDEX_VECTORS=dtype) if dtype else contextlib.nullcontext():
+                report.questions = [_ask(client, q, mode, keys, shift, floor) for q in questions]
+            reports.append(report)
     return {"tenant": tenant.slug, "memories": len(keys), "ingest_actions": dict(actions),
             "questions": len(questions), "k": K, "modes": [r.summary(tags) for r in reports],
             "misses": {f"{r.mode}{'' if r.floor else ' (no floor)'}": [q.id for q in r.questions if None in q.ranks]
@@ -210,13 +218,14 @@ class _Rollback(Exception):
 
 
 def evaluate(*, modes: Sequence[str] = MODES, limit: int | None = None, keep: bool = False,
-             dataset: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Run the harness; the throwaway tenant and everything in it are rolled back unless ``keep``."""
+             dataset: dict[str, Any] | None = None, vector_dtypes: Sequence[str] = ()) -> dict[str, Any]:
+    """Run the harness; the throwaway tenant and everything in it are rolled back unless ``keep``.
+    ``vector_dtypes`` ("float16", "float32"): each run once per type of the in-process index's vectors."""
     data = dataset or load_dataset()
     result: dict[str, Any] = {}
     try:
         with transaction.atomic():
-            result = _run(data, modes, limit)
+            result = _run(data, modes, limit, vector_dtypes)
             if not keep:
                 raise _Rollback
     except _Rollback:

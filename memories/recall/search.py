@@ -2,12 +2,12 @@
 
 Where candidates come from
 --------------------------
-Scopes that together hold at most ``min(HNSW_MIN_SCOPE_ROWS, SEARCH_INDEX_MAX_ROWS)`` memories (the
-normal case) are ranked from this process's in-process index of them (``memories.recall.index``: a
-cache of what ranking needs, checked against the database on every search, never stale); larger
-ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. Both draw from the memories that pass every
-filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``, not expired, valid at
-``as_of``):
+Scopes that together hold at most ``min(HNSW_MIN_SCOPE_ROWS, index_row_cap())`` memories (the row cap
+and what the byte budget SEARCH_INDEX_MAX_MB holds; the normal case) are ranked from this process's
+in-process index of them (``memories.recall.index``: a cache of what ranking needs, checked against
+the database on every search, never stale); larger ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in
+SQL. Both draw from the memories that pass every filter (scopes, types, statuses, ``min_confidence``,
+metadata ``filters``, not expired, valid at ``as_of``):
 
 * vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory
   is compared with the query by the first model that reads both texts and holds the memory's vector
@@ -117,7 +117,7 @@ from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, pr
 from memories.models import Memory, Scope
 from memories.recall import shape, sql
 from memories.recall.access import memories_accessed
-from memories.recall.index.cache import Criteria, ScopeState, Version, search_indexes
+from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
@@ -266,7 +266,7 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
                                  statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now)
 
     if settings.SEARCH_INDEX_ENABLED:
-        cap = min(settings.HNSW_MIN_SCOPE_ROWS, settings.SEARCH_INDEX_MAX_ROWS)
+        cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
         if scope_row_count(scope_ids, None, cap + 1) <= cap:
             if filters:
                 criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))

@@ -2,9 +2,9 @@
 vector similarity, the best full-text matches — for the memories that pass the search's filters:
 
 * ``SqlSource`` (here): PostgreSQL alone, the reference. An exact scan inside the filter, or HNSW
-  with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS`` (primary model only; a
-  secondary model's vectors are always scanned exactly); full-text matches through the GIN index
-  ranked by ts_rank_cd.
+  with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS`` (every model: the primary's
+  index on the memory row, each secondary model's partial index on ``memories_memoryvector``);
+  full-text matches through the GIN index ranked by ts_rank_cd.
 * ``IndexSource`` (``memories.recall.index``): the in-process indexes, an optional accelerator that
   must return what SQL would (tested).
 
@@ -25,10 +25,10 @@ from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
-from django.db.models.functions import Lower, StrIndex
-from pgvector.django import CosineDistance
+from django.db.models.functions import Cast, Lower, StrIndex
+from pgvector.django import CosineDistance, VectorField
 
-from memories.embeddings import READS_MIN, embedders
+from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side, sql
 from memories.recall.query import query_terms, query_tsquery
@@ -179,6 +179,16 @@ def scope_row_count(scope_ids: Sequence[uuid.UUID], statuses: Sequence[str] | No
     return int(count)
 
 
+def model_hnsw_ready(name: str) -> bool:
+    """Whether the secondary model ``name`` has its partial HNSW index (memoised for a minute per process)."""
+    key = "model-hnsw:" + hashlib.sha256(name.encode()).hexdigest()
+    ready = cache.get(key)
+    if ready is None:
+        ready = sql.model_hnsw_exists(name)
+        cache.set(key, ready, SCOPE_ROWS_CACHE_SECONDS)
+    return bool(ready)
+
+
 def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
     """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
     search = SearchQuery(tsquery, config="simple", search_type="raw")
@@ -242,11 +252,26 @@ class SqlSource:
         return found
 
     def _secondary_candidates(self, name: str, query_vector: Sequence[float], limit: int) -> list[Candidate]:
-        """A secondary model's exact scan over the memories it judges (its vectors are MemoryVector rows)."""
-        distance = CosineDistance("vectors__embedding", query_vector) + Value(0.0)
-        rows = (self._judged(name).filter(vectors__model=name).annotate(distance=distance)
-                .order_by("distance", "pk").values_list(*_FIELDS)[:limit])
-        found = [_candidate(r) for r in rows]
+        """A secondary model's vectors (MemoryVector rows) of the memories it judges: HNSW with iterative
+        scans through the model's partial index (``sql.model_hnsw_create``) for scopes above
+        ``settings.HNSW_MIN_SCOPE_ROWS`` when the index exists, an exact scan otherwise or when the index
+        gave up before ``limit`` rows passed the filter."""
+        judged = self._judged(name).filter(vectors__model=name)
+        found: list[Candidate] = []
+        embedder = embedder_named(name)
+        if embedder is not None and model_hnsw_ready(name):
+            rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
+            if rows > settings.HNSW_MIN_SCOPE_ROWS:
+                # The same expression as the partial index's, ordered by the bare operator: the index provides it.
+                cast = Cast("vectors__embedding", VectorField(dimensions=embedder.dimensions))
+                with transaction.atomic(using=read_alias()):
+                    sql.hnsw_iterative_scan(limit)
+                    found = [_candidate(r) for r in judged.annotate(distance=CosineDistance(cast, query_vector))
+                             .order_by("distance").values_list(*_FIELDS)[:limit]]
+        if len(found) < limit:
+            distance = CosineDistance("vectors__embedding", query_vector) + Value(0.0)
+            rows_found = (judged.annotate(distance=distance).order_by("distance", "pk").values_list(*_FIELDS)[:limit])
+            found = [_candidate(r) for r in rows_found]
         for c in found:
             c.model = name
         return found
@@ -283,7 +308,10 @@ class SqlSource:
         rows = Memory.objects.filter(pk__in=list(candidates))
         fields = ["pk", "subject__external_id", "search_text"]
         if neighbours:
-            same = self.qs.filter(scope_id=OuterRef("scope_id"), source_session=OuterRef("source_session"))
+            # "<> ''" spelled out: it lets the planner use the partial index memory_scope_session_order (the
+            # outer CASE already skips memories without a session, but the planner cannot see that inside).
+            same = self.qs.filter(scope_id=OuterRef("scope_id"), source_session=OuterRef("source_session")
+                                  ).exclude(source_session="")
             earlier, later = Q(valid_from__lt=OuterRef("valid_from")), Q(valid_from__gt=OuterRef("valid_from"))
             rows = rows.annotate(
                 before=Case(When(source_session="", then=None), default=Subquery(

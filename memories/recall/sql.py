@@ -9,11 +9,13 @@ constant here to that rule.
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, connections
 
 from memories.models import Memory
@@ -92,7 +94,17 @@ ORDER BY max(greatest(m.updated_at, a.last_at)) DESC
 LIMIT %s
 """
 
+# A secondary model's partial HNSW index: MemoryVector.embedding has no fixed dimensions (each model its
+# own), so the index is on the column cast to the model's, for that model's rows only. A search by that
+# model's vectors in a large scope orders by the same expression (memories.recall.sources) to use it.
+MODEL_HNSW_SQL = """
+CREATE INDEX {concurrently} IF NOT EXISTS {name} ON memories_memoryvector
+USING hnsw ((embedding::vector({dimensions})) vector_cosine_ops) WITH (m = 16, ef_construction = 64)
+WHERE model = {model}
+"""
+
 CROSS_TENANT = {
+    "MODEL_HNSW_SQL": "DDL: builds an index over every tenant's vectors of one model; reads and returns no rows",
     "RECENT_SCOPES_SQL": "the warm-up's choice of scopes across tenants: ids, paths and counts, no content; each "
                          "scope is then searched inside its own tenant",
     # Holds no tenant data: scope ids and sequence numbers, for scopes this process loaded for their tenant.
@@ -165,4 +177,32 @@ def hnsw_iterative_scan(limit: int) -> None:
     until ``limit`` rows pass the filter (or ``hnsw.max_scan_tuples`` is reached)."""
     with connections[read_alias()].cursor() as cursor:
         cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(limit)))}")
+        ef_search = max(int(settings.HNSW_EF_SEARCH), min(1000, 2 * int(limit)))
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {min(ef_search, 1000)}")
+
+
+def model_hnsw_name(model: str) -> str:
+    """The partial HNSW index of a secondary model's vectors (a stable name per model name)."""
+    return "memoryvector_hnsw_" + hashlib.sha256(model.encode()).hexdigest()[:12]
+
+
+def model_hnsw_create(model: str, dimensions: int, *, concurrently: bool = False) -> str:
+    quoted = "'" + model.replace("'", "''") + "'"  # DDL takes no parameters: a quoted literal
+    return MODEL_HNSW_SQL.format(concurrently="CONCURRENTLY" if concurrently else "", name=model_hnsw_name(model),
+                                 dimensions=int(dimensions), model=quoted)
+
+
+def model_hnsw_exists(model: str) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", [model_hnsw_name(model)])
+        return cursor.fetchone() is not None
+
+
+def model_hnsw_ensure(model: str, dimensions: int) -> bool:
+    """Build the model's partial HNSW index unless it exists (CONCURRENTLY: writes go on meanwhile; outside a
+    transaction). Returns whether it was built now."""
+    if model_hnsw_exists(model):
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute(model_hnsw_create(model, dimensions, concurrently=True))
+    return True

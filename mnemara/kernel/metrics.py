@@ -9,7 +9,7 @@ Labels never carry a raw path or an identifier: routes are URL patterns, actions
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 REQUEST_SECONDS = Histogram(
     "mnemara_http_request_duration_seconds", "HTTP requests by URL pattern, method and status.",
@@ -27,3 +27,17 @@ WRITE_RESOLUTIONS = Counter(
 JOB_FAILURES = Counter(
     "mnemara_job_failures", "Background jobs that failed for good (their attempts spent), by kind.", ["kind"])
 ERASURES = Counter("mnemara_subject_erasures", "Completed GDPR erasures of a subject.")
+
+# Memory of each process (under make run: one series per live process, labelled by pid): the in-process search
+# index (memories/recall/index/cache.py) and the embedding models, each loaded once per process
+# (memories/embeddings.py: the growth of the process's RSS while its weights loaded).
+SEARCH_INDEX_BYTES = Gauge("mnemara_search_index_bytes", "Bytes the in-process search index holds (estimated "
+                           "per index: arrays exactly, Python objects from their sizes).", multiprocess_mode="liveall")
+SEARCH_INDEX_BUDGET_BYTES = Gauge("mnemara_search_index_budget_bytes",
+                                  "The index's budget: MNEMARA_SEARCH_INDEX_MAX_MB.", multiprocess_mode="liveall")
+SEARCH_INDEX_MEMORIES = Gauge("mnemara_search_index_memories", "Memories the in-process search index holds.",
+                              multiprocess_mode="liveall")
+SEARCH_INDEX_SCOPES = Gauge("mnemara_search_index_scopes", "Scopes the in-process search index holds.",
+                            multiprocess_mode="liveall")
+EMBEDDING_MODEL_BYTES = Gauge("mnemara_embedding_model_bytes", "Resident memory an embedding model added to its "
+                              "process when it loaded (once per process).", ["model"], multiprocess_mode="liveall")

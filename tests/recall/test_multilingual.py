@@ -37,7 +37,10 @@ def ranking(floor: bool) -> list[list[tuple[str, float, dict[str, float]]]]:
              memory_search(query=q, scopes=["user/en"], k=10, floor=floor, track_access=False)] for q in QUESTIONS]
 
 
-def test_english_only_data_ranks_exactly_as_with_the_first_model_alone(in_alice) -> None:
+def test_english_only_data_ranks_exactly_as_with_the_first_model_alone(in_alice, settings) -> None:
+    # Exact equality of every score: float32 index vectors. With float16 (the default) some scores differ
+    # in their last digits between the two configurations (docs/scaling.md, "Found on the way").
+    settings.SEARCH_INDEX_VECTORS = "float32"
     assert [e.name for e in embedders()] == [get_embedder().name, MULTILINGUAL_DEFAULT]
     memory_create(items=[MemoryInput(scope="user/en", content=c, type="task" if "Dentist" in c else "fact")
                          for c in ENGLISH], actor="test")

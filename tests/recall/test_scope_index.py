@@ -296,9 +296,11 @@ def test_search_never_returns_another_tenants_memories_from_the_cache(alice, bob
     assert response.status_code == 200 and response.json()["results"] == []
 
 
-def test_index_arrays_grow_and_keep_their_rows() -> None:
+def test_index_arrays_grow_and_keep_their_rows(settings) -> None:
     import uuid
 
+    # Cosines 5e-7 apart (below): float16 vectors cannot tell them apart, float32 ones can.
+    settings.SEARCH_INDEX_VECTORS = "float32"
     index = scope_index.ScopeIndex(uuid.uuid4(), scope_index.Version(0, 0), 4)
     rows = []
     for i in range(100):

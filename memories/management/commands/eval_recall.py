@@ -25,10 +25,13 @@ class Command(BaseCommand):
         parser.add_argument("--mode", choices=[*MODES, "all"], default="all")
         parser.add_argument("--json", action="store_true", help="Print the full result as JSON.")
         parser.add_argument("--keep", action="store_true", help="Commit the eval tenant instead of rolling back.")
+        parser.add_argument("--vectors", default="", help="Repeat each run per vector type of the in-process index, "
+                                                          "e.g. float16,float32 (docs/scaling.md).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         modes = list(MODES) if options["mode"] == "all" else [options["mode"]]
-        result = evaluate(modes=modes, limit=options["limit"], keep=options["keep"])
+        dtypes = [d for d in options["vectors"].split(",") if d]
+        result = evaluate(modes=modes, limit=options["limit"], keep=options["keep"], vector_dtypes=dtypes)
         if options["json"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
             return
@@ -40,7 +43,8 @@ class Command(BaseCommand):
         self.stdout.write(header)
         for row in result["modes"]:
             quality = f"{row['recall@1']:>6.3f} {row['recall@5']:>6.3f} {row['recall@10']:>6.3f} {row['mrr']:>6.3f}"
-            self.stdout.write(f"{row['mode']:<8} {'on' if row['floor'] else 'off':<5} {quality} "
+            mode = row["mode"] + (f" {row['vectors']}" if row.get("vectors") else "")
+            self.stdout.write(f"{mode:<8} {'on' if row['floor'] else 'off':<5} {quality} "
                               f"{row['padding']:>6.3f} {row['p50_ms']:>7.1f} {row['p95_ms']:>7.1f}")
         for row in result["modes"]:
             name = f"{row['mode']}{'' if row['floor'] else ', no floor'}"

@@ -44,6 +44,7 @@ import bisect
 import logging
 import math
 import re
+import sys
 import threading
 import uuid
 from collections import Counter, OrderedDict
@@ -61,6 +62,12 @@ from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
 from memories.write.vectors import unit_vectors_from_binary
+from mnemara.kernel.metrics import (
+    SEARCH_INDEX_BUDGET_BYTES,
+    SEARCH_INDEX_BYTES,
+    SEARCH_INDEX_MEMORIES,
+    SEARCH_INDEX_SCOPES,
+)
 from mnemara.kernel.threads import THREADS
 from tenants.scoping import get_active_tenant
 
@@ -77,6 +84,9 @@ MAX_EXPANSIONS = 256  # a prefix matching more words than this keeps its shortes
 # BM25 (Robertson/Spärck Jones): term-frequency saturation (Lucene's default); the length normalisation b and
 # BM25+'s lower bound δ per matched term are settings (RECALL_BM25_B, RECALL_BM25_DELTA: docs/recall.md).
 BM25_K1 = 1.2
+INT_BYTES = 36  # a Python int of a uuid's 128 bits (ids, slots' keys); slot numbers are counted with it
+ROW_ARRAY_BYTES = 58  # per memory, the fixed arrays: status, type, confidence, times, length, session, subject
+POSTING_BYTES = 100  # one {slot: count} entry of a word's posting dict: key, value and the table's share
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -106,6 +116,20 @@ class Criteria:
     only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
 
 
+def vector_dtype() -> Any:
+    """The vectors' type in the indexes: float16 by default (half the memory; the ranking on the evaluation
+    set is the same as float32's, tests/recall/test_index_budget.py), float32 by setting."""
+    return np.float32 if settings.SEARCH_INDEX_VECTORS == "float32" else np.float16
+
+
+def row_bytes_estimate() -> int:
+    """Bytes one cached memory takes before any index was measured: a vector per configured model in the
+    configured type, its coverage, the per-row arrays, and ~1 KB of Python objects (its id, words, postings)."""
+    width = np.dtype(vector_dtype()).itemsize
+    vectors = sum(getattr(e, "dimensions", EMBEDDING_DIMENSIONS) * width + 5 for e in embedders())
+    return vectors + ROW_ARRAY_BYTES + 1024
+
+
 def micros(value: datetime | None, default: int = NEVER) -> int:
     """Microseconds since the epoch, exactly (as ``extract(epoch …) * 1e6`` gives them in SQL)."""
     if value is None:
@@ -116,13 +140,13 @@ def micros(value: datetime | None, default: int = NEVER) -> int:
 class ModelVectors:
     """A secondary model's vectors of a scope's memories, by slot, with the share of each text it reads."""
 
-    def __init__(self, capacity: int, dimensions: int) -> None:
-        self.vectors = np.zeros((capacity, dimensions), dtype=np.float32)
+    def __init__(self, capacity: int, dimensions: int, dtype: Any = np.float32) -> None:
+        self.vectors = np.zeros((capacity, dimensions), dtype=dtype)
         self.has_vector = np.zeros(capacity, dtype=bool)
         self.coverage = np.zeros(capacity, dtype=np.float32)
 
     def grow(self, capacity: int, size: int) -> None:
-        bigger = ModelVectors(capacity, self.vectors.shape[1])
+        bigger = ModelVectors(capacity, self.vectors.shape[1], self.vectors.dtype)
         bigger.vectors[:size] = self.vectors[:size]
         bigger.has_vector[:size] = self.has_vector[:size]
         bigger.coverage[:size] = self.coverage[:size]
@@ -136,6 +160,8 @@ class ScopeIndex:
     def __init__(self, scope_id: uuid.UUID, version: Version, dimensions: int) -> None:
         self.scope_id = scope_id
         self.tenant_id: uuid.UUID | None = None  # set by load(): the tenant whose search loaded it
+        self.dtype = vector_dtype()  # float16 (the default) or float32: settings.SEARCH_INDEX_VECTORS
+        self.nbytes = 0  # what the index holds, estimated after each apply (``measure``)
         self.version = version
         self.lock = threading.Lock()
         self.size = 0
@@ -154,10 +180,11 @@ class ScopeIndex:
         self.subject_names: list[str] = []
         self._order: np.ndarray | None = None
         self._position: np.ndarray | None = None
+        self._objects_per_row = 0.0
         self._allocate(0, dimensions)
 
     def _allocate(self, capacity: int, dimensions: int) -> None:
-        self.vectors = np.zeros((capacity, dimensions), dtype=np.float32)  # the primary model's
+        self.vectors = np.zeros((capacity, dimensions), dtype=self.dtype)  # the primary model's
         self.has_vector = np.zeros(capacity, dtype=bool)
         self.coverage = np.ones(capacity, dtype=np.float32)  # of the primary model (unknown: read as 1.0)
         self.others: dict[str, ModelVectors] = {}  # the secondary models' vectors
@@ -222,6 +249,23 @@ class ScopeIndex:
             self.subject[at] = [self._subject_code(row[12], row[13]) for row in rows]
             self.created[at] = [row[14] or 0 for row in rows]
         self._order = self._position = None
+        self.measure(exact=len(rows) == self.size)
+
+    def measure(self, *, exact: bool) -> int:
+        """``nbytes``: the arrays exactly, the Python objects (ids, words, postings) estimated from their sizes.
+        ``exact`` (a full load): every object is counted; otherwise (a few rows applied) the per-memory
+        estimate of the last count is scaled to the new size."""
+        arrays = sum(a.nbytes for a in self._arrays())
+        arrays += sum(m.vectors.nbytes + m.has_vector.nbytes + m.coverage.nbytes for m in self.others.values())
+        if exact or not self._objects_per_row:
+            objects = (sys.getsizeof(self.ids) + sys.getsizeof(self.slots) + sys.getsizeof(self.texts)
+                       + self.size * 2 * INT_BYTES + sum(sys.getsizeof(t) for t in self.texts)
+                       + sys.getsizeof(self.postings)
+                       + sum(sys.getsizeof(w) + sys.getsizeof(p) for w, p in self.postings.items())
+                       + sum(len(p) for p in self.postings.values()) * POSTING_BYTES)
+            self._objects_per_row = objects / max(self.size, 1)
+        self.nbytes = int(arrays + self._objects_per_row * self.size)
+        return self.nbytes
 
     @staticmethod
     def _code(codes: dict[str, int], value: str) -> int:
@@ -259,7 +303,7 @@ class ScopeIndex:
                        if name in vectors]
             raw = [vector for _, (_, vector) in present]
             model = self.others.get(name) or self.others.setdefault(
-                name, ModelVectors(len(self.status), (len(raw[0]) - 4) // 4))
+                name, ModelVectors(len(self.status), (len(raw[0]) - 4) // 4, self.dtype))
             width = 4 + 4 * model.vectors.shape[1]
             present = [entry for entry, vector in zip(present, raw, strict=True) if len(vector) == width]
             if not present:
@@ -430,7 +474,7 @@ class ScopeIndex:
         if i is None or found is None:
             return None
         vectors, has_vector = found
-        return vectors[i] if has_vector[i] else None
+        return vectors[i].astype(np.float32) if has_vector[i] else None
 
     def expand(self, prefix: str) -> list[str]:
         """The scope's words that start with ``prefix``, shortest first: all of them, up to MAX_EXPANSIONS."""
@@ -485,6 +529,8 @@ class ScopeIndex:
 # --------------------------------------------------------------------------- ranking over several scopes
 
 SPLIT_ROWS = 4096
+ROW_BYTES_MIN_SAMPLE = 1000  # cached memories from which the measured bytes per memory replace the estimate
+WIDEN_ROWS = 8192  # a float16 matrix is multiplied this many rows at a time (8,192 × 512 float32: 16 MB)
 
 
 def _similarities(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
@@ -492,11 +538,22 @@ def _similarities(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
     # twice as fast as one (docs/benchmarks.md), so a large product is split over the ``matvec`` thread
     # and the caller's (with no threads started, one product).
     if len(matrix) < SPLIT_ROWS or not THREADS.running:
-        return matrix @ query
+        return _product(matrix, query)
     half = len(matrix) // 2
-    upper = THREADS.submit("matvec", np.matmul, matrix[half:], query)  # numpy releases the GIL while it multiplies
-    lower = matrix[:half] @ query
+    upper = THREADS.submit("matvec", _product, matrix[half:], query)  # numpy releases the GIL while it multiplies
+    lower = _product(matrix[:half], query)
     return np.concatenate([lower, upper.result()])
+
+
+def _product(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``matrix @ query`` in float32. A float16 matrix (BLAS has no half-precision product) is widened
+    block by block, so the float32 copy never holds more than ``WIDEN_ROWS`` rows at once."""
+    if matrix.dtype == np.float32:
+        return matrix @ query
+    out = np.empty(len(matrix), dtype=np.float32)
+    for start in range(0, len(matrix), WIDEN_ROWS):
+        out[start:start + WIDEN_ROWS] = matrix[start:start + WIDEN_ROWS].astype(np.float32) @ query
+    return out
 
 
 
@@ -585,7 +642,9 @@ def load(scope_id: uuid.UUID) -> ScopeIndex | None:
 # --------------------------------------------------------------------------- the process-wide cache
 
 class IndexCache:
-    """Scope indexes of this process, least recently used first, at most SEARCH_INDEX_MAX_ROWS rows.
+    """Scope indexes of this process, least recently used first, at most SEARCH_INDEX_MAX_MB megabytes
+    (``ScopeIndex.nbytes``) and SEARCH_INDEX_MAX_ROWS memories: whole scopes are evicted, least recently
+    searched first, until both hold (the scope just loaded stays, alone if need be).
 
     A deletion elsewhere (an erasure, a purge) makes the next search of the scope reload it; ``sweep``,
     a periodic job of the process's threads (``memories/recall/upkeep.py``), also drops such scopes every
@@ -608,12 +667,15 @@ class IndexCache:
                 index = self._indexes.get(pk)
                 if index is not None and index.version.removed == cached[pk]:
                     del self._indexes[pk]
+        if stale:
+            self._evict()
         return len(stale)
 
 
     def clear(self) -> None:
         with self._lock:
             self._indexes.clear()
+        _report(0, 0, 0)
 
     def cached(self, scope_id: uuid.UUID) -> ScopeIndex | None:
         with self._lock:
@@ -622,6 +684,28 @@ class IndexCache:
     def rows(self) -> int:
         with self._lock:
             return sum(len(index) for index in self._indexes.values())
+
+    def nbytes(self) -> int:
+        with self._lock:
+            return sum(index.nbytes for index in self._indexes.values())
+
+    def scopes(self) -> int:
+        with self._lock:
+            return len(self._indexes)
+
+    def row_bytes(self) -> int:
+        """Bytes per cached memory: measured over the cached scopes, estimated while there are none."""
+        with self._lock:
+            rows = sum(len(index) for index in self._indexes.values())
+            held = sum(index.nbytes for index in self._indexes.values())
+        return int(held / rows) if rows >= ROW_BYTES_MIN_SAMPLE else row_bytes_estimate()
+
+    def row_cap(self) -> int:
+        """The most memories a search's scopes may hold together to be served from the indexes: the row cap,
+        and as many as the byte budget holds at the current bytes per memory."""
+        budget = int(settings.SEARCH_INDEX_MAX_MB * 2**20)
+        SEARCH_INDEX_BUDGET_BYTES.set(budget)  # reported even by a process whose searches never use the index
+        return min(settings.SEARCH_INDEX_MAX_ROWS, budget // max(self.row_bytes(), 1))
 
     def indexes(self, states: Sequence[ScopeState]) -> list[ScopeIndex]:
         """A fresh index for each scope (see the module docstring for what fresh means)."""
@@ -646,6 +730,7 @@ class IndexCache:
             if index.version.seq >= state.version.seq:  # another search refreshed it meanwhile: newer is fine
                 self._touch(index)
                 return index
+            grown = False
             with index.lock:
                 if index.version.seq < state.version.seq:
                     version, rows = _fetch(state.scope_id, index.version.seq)
@@ -653,9 +738,13 @@ class IndexCache:
                     if version is not None and version.removed == index.version.removed:
                         index.apply(rows)
                         index.version = version
-                if index.version.seq >= state.version.seq:
-                    self._touch(index)
-                    return index
+                        grown = True
+                fresh = index.version.seq >= state.version.seq
+            if grown:
+                self._evict()
+            if fresh:
+                self._touch(index)
+                return index
         index = load(state.scope_id)
         if index is not None:
             self._keep(index)
@@ -670,13 +759,34 @@ class IndexCache:
         with self._lock:
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)
-            total = sum(len(i) for i in self._indexes.values())
-            while total > settings.SEARCH_INDEX_MAX_ROWS and len(self._indexes) > 1:
+        self._evict()
+
+    def _evict(self) -> None:
+        """Drop the least recently searched scopes until the cache holds its budget (bytes and rows)."""
+        with self._lock:
+            rows = sum(len(i) for i in self._indexes.values())
+            held = sum(i.nbytes for i in self._indexes.values())
+            budget = settings.SEARCH_INDEX_MAX_MB * 2**20
+            while (rows > settings.SEARCH_INDEX_MAX_ROWS or held > budget) and len(self._indexes) > 1:
                 _, evicted = self._indexes.popitem(last=False)
-                total -= len(evicted)
+                rows -= len(evicted)
+                held -= evicted.nbytes
+            scopes = len(self._indexes)
+        _report(held, rows, scopes)
+
+
+def _report(held: int, rows: int, scopes: int) -> None:
+    SEARCH_INDEX_BYTES.set(held)
+    SEARCH_INDEX_MEMORIES.set(rows)
+    SEARCH_INDEX_SCOPES.set(scopes)
+    SEARCH_INDEX_BUDGET_BYTES.set(settings.SEARCH_INDEX_MAX_MB * 2**20)
 
 
 CACHE = IndexCache()
+
+
+def index_row_cap() -> int:
+    return CACHE.row_cap()
 
 
 def search_indexes(states: Iterable[ScopeState]) -> list[ScopeIndex]:

@@ -1,0 +1,356 @@
+"""What ``bench/scale.py measure`` measures on one filled database (see bench/scale.py for the fill).
+
+Every search goes through the REST API's view (DRF's test client: authentication, validation, ranking,
+serialisation; no HTTP), with the real models embedding each query; each path is forced by settings:
+
+* ``index`` — the in-process index (``memories.recall.index``), budget and thresholds lifted so that the
+  scope is served from it however large: cold = the first search after the cache was emptied (the scope's
+  load included), warm = the rest. The load alone is timed too, with the index's bytes.
+* ``sql`` — ``MNEMARA_SEARCH_INDEX=off`` and ``HNSW_MIN_SCOPE_ROWS`` above the scope: an exact scan in SQL.
+* ``hnsw`` — ``MNEMARA_SEARCH_INDEX=off`` and ``HNSW_MIN_SCOPE_ROWS=0``: pgvector's HNSW, iterative scans,
+  every model (``one`` only: a tenant's scope in ``tenants`` is never large).
+
+Cold for SQL means a new database connection and empty query caches (PostgreSQL's and the OS's buffers are
+shared with the rest of the machine and were not dropped). Recall@10 of HNSW against the exact scan is over
+the vector lists themselves (``SqlSource`` for each model, no other ranking). Then: a web process as
+``make run`` starts it (``python -m mnemara.runtime.serve --workers 1``, default budget) answers searches over
+HTTP and its RSS is read from /proc; list paging (GET /memories, 20 pages of 50); the weekly export of the
+last week of data; ``reembed`` of the secondary model on a sample of 500 memories (rolled back; extrapolated
+linearly to all memories); the subject erasure of ``erase-me`` (``one``: 10,000 memories from the 100k stage;
+committed, so it runs last, VACUUM included); database size per memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rss_mb(pid: int | None = None) -> float:
+    for line in Path(f"/proc/{pid or 'self'}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def quantiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+    at = lambda q: ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]  # noqa: E731
+    return {"p50": round(at(0.5), 2), "p95": round(at(0.95), 2), "n": len(values)}
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    value = fn()
+    return (time.perf_counter() - started) * 1000, value
+
+
+@contextlib.contextmanager
+def settings_for(path: str) -> Iterator[None]:
+    from django.core.cache import cache
+    from django.db import connections
+    from django.test import override_settings
+
+    from memories.embeddings import query_caches_clear
+    from memories.recall.index.cache import CACHE
+
+    values: dict[str, Any] = {
+        "index": {"SEARCH_INDEX_ENABLED": True, "HNSW_MIN_SCOPE_ROWS": 10**9, "SEARCH_INDEX_MAX_ROWS": 10**9,
+                  "SEARCH_INDEX_MAX_MB": 10.0**6},
+        "sql": {"SEARCH_INDEX_ENABLED": False, "HNSW_MIN_SCOPE_ROWS": 10**9},
+        "hnsw": {"SEARCH_INDEX_ENABLED": False, "HNSW_MIN_SCOPE_ROWS": 0},
+    }[path]
+    CACHE.clear()
+    cache.clear()
+    query_caches_clear()
+    connections.close_all()
+    with override_settings(**values):
+        yield
+    CACHE.clear()
+    cache.clear()
+
+
+def db_sizes() -> dict[str, Any]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_database_size(current_database())")
+        total = cursor.fetchone()[0]
+        cursor.execute("""SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c
+                          JOIN pg_namespace n ON n.oid = c.relnamespace
+                          WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY 2 DESC LIMIT 6""")
+        tables = dict(cursor.fetchall())
+        cursor.execute("""SELECT indexrelname, pg_relation_size(indexrelid) FROM pg_stat_user_indexes
+                          WHERE indexrelname LIKE '%%hnsw%%' OR indexrelname LIKE '%%gin%%'""")
+        indexes = dict(cursor.fetchall())
+    return {"database_bytes": total, "tables": tables, "indexes": indexes}
+
+
+def client_for(tenant: Any) -> Any:
+    from rest_framework.test import APIClient
+
+    from tenants.services import apikey_create
+
+    _, secret = apikey_create(tenant=tenant, name="scale bench", actor="system:bench")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    client.secret = secret  # type: ignore[attr-defined]
+    return client
+
+
+def search(client: Any, query: str) -> float:
+    ms, response = timed(lambda: client.post("/api/v1/memories/search", {"query": query, "scope": "user/main",
+                                                                          "k": 10}, format="json"))
+    if response.status_code != 200:
+        raise RuntimeError(f"search failed: {response.status_code} {response.content[:300]!r}")
+    return ms
+
+
+def search_path(path: str, clients: list[Any], questions: list[str], rounds: int) -> dict[str, Any]:
+    """Cold: the first search of each client's scope; warm: ``rounds`` more rounds of the questions."""
+    with settings_for(path):
+        cold = [search(c, questions[i % len(questions)]) for i, c in enumerate(clients)]
+        warm = [search(clients[i % len(clients)], q) for r in range(rounds)
+                for i, q in enumerate(questions, start=r)]
+    return {"cold_ms": quantiles(cold), "warm_ms": quantiles(warm)}
+
+
+def index_load(tenant: Any, scope_id: Any) -> dict[str, Any]:
+    from memories.recall.index.cache import CACHE, load
+    from tenants.scoping import tenant_scope
+
+    CACHE.clear()
+    before = rss_mb()
+    with tenant_scope(tenant):
+        ms, index = timed(lambda: load(scope_id))
+    result = {"load_ms": round(ms), "rows": len(index), "index_bytes": index.nbytes,
+              "bytes_per_memory": round(index.nbytes / max(len(index), 1)),
+              "rss_delta_mb": round(rss_mb() - before, 1)}
+    del index
+    return result
+
+
+def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int) -> dict[str, Any]:
+    """Recall@10 of each model's HNSW list against its exact list, and the time of each (ms)."""
+    from django.conf import settings
+    from django.core.cache import cache
+    from django.test import override_settings
+
+    from memories.choices import LIVE_STATUSES
+    from memories.embeddings import embedders
+    from memories.models import Memory
+    from memories.recall.sources import SqlSource
+    from tenants.scoping import tenant_scope
+
+    found: dict[str, Any] = {}
+    statuses = [str(s) for s in LIVE_STATUSES]
+    with tenant_scope(tenant):
+        qs = Memory.objects.filter(scope_id=scope_id, status__in=statuses)
+        for k, embedder in enumerate(embedders()):
+            vectors = data[f"queries_{k}"][:queries]
+            recalls, ann_ms, exact_ms = [], [], []
+            for v in vectors:
+                lists = {}
+                for label, rows in (("exact", 10**9), ("hnsw", 0)):
+                    cache.clear()
+                    with override_settings(HNSW_MIN_SCOPE_ROWS=rows):
+                        source = SqlSource(qs, [scope_id], statuses)
+                        ms, got = timed(lambda: source.vector_candidates(v.tolist(), 10, embedder.name))  # noqa: B023
+                    lists[label] = [c.id for c in got]
+                    (exact_ms if label == "exact" else ann_ms).append(ms)
+                exact = set(lists["exact"])
+                recalls.append(len(exact & set(lists["hnsw"])) / max(len(exact), 1))
+            found[embedder.name] = {"recall@10": round(statistics.fmean(recalls), 4),
+                                    "min_recall@10": round(min(recalls), 2),
+                                    "exact_ms": quantiles(exact_ms), "hnsw_ms": quantiles(ann_ms)}
+    found["ef_search"] = settings.HNSW_EF_SEARCH
+    return found
+
+
+def list_paging(client: Any, pages: int = 20) -> dict[str, Any]:
+    times, url = [], "/api/v1/memories?scope=user/main&limit=50"
+    for _ in range(pages):
+        ms, response = timed(lambda: client.get(url))  # noqa: B023
+        if response.status_code != 200:
+            raise RuntimeError(f"list failed: {response.status_code}")
+        times.append(ms)
+        cursor = response.json().get("next")
+        if not cursor:
+            break
+        url = f"/api/v1/memories?scope=user/main&limit=50&cursor={cursor}"
+    return {"page_ms": quantiles(times), "first_ms": round(times[0], 1)}
+
+
+def weekly_export(tenant: Any) -> dict[str, Any]:
+    from django.db.models import Max
+
+    from memories.compliance.exports import export_write
+    from memories.models import MemoryVersion
+    from tenants.scoping import tenant_scope
+
+    with tenant_scope(tenant):
+        last = MemoryVersion.objects.aggregate(last=Max("created_at"))["last"]
+        until = last.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+        since = until - timedelta(days=7)
+        ms, run = timed(lambda: export_write(tenant=tenant, since=since, until=until, actor="system:bench"))
+    return {"ms": round(ms), "lines": run.line_count, "bytes": run.size_bytes}
+
+
+def reembed_sample(tenant: Any, scope_id: Any, total: int, sample: int = 500) -> dict[str, Any]:
+    from django.db import transaction
+
+    from memories.embeddings import embedders
+    from memories.models import Memory, MemoryVector
+    from memories.write.reembed import reembed_model
+    from tenants.scoping import tenant_scope
+
+    model = embedders()[-1].name
+    result: dict[str, Any] = {"model": model, "sample": sample}
+
+    class Rollback(Exception):
+        pass
+
+    with contextlib.suppress(Rollback), tenant_scope(tenant), transaction.atomic():
+        ids = list(Memory.objects.filter(scope_id=scope_id).order_by("?").values_list("pk", flat=True)[:sample])
+        MemoryVector.objects.filter(memory_id__in=ids, model=model).delete()
+        ms, done = timed(lambda: reembed_model(model, duty=1.0))
+        result.update(ms=round(ms), embedded=done.embedded, per_memory_ms=round(ms / max(done.embedded, 1), 2),
+                      extrapolated_s=round(ms / max(done.embedded, 1) * total / 1000))
+        raise Rollback
+    return result
+
+
+def erasure(tenant: Any) -> dict[str, Any]:
+    from memories.compliance.subjects import subject_erase
+    from memories.models import Memory
+    from tenants.scoping import tenant_scope
+
+    with tenant_scope(tenant):
+        held = Memory.objects.filter(subject__external_id="erase-me").count()
+        if not held:
+            return {}
+        ms, receipt = timed(lambda: subject_erase(external_id="erase-me", actor="system:bench"))
+    return {"ms": round(ms), "memories": held, "receipt_counts": receipt.get("counts", receipt.get("erased"))}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def web_process(clients: list[Any], questions: list[str], rounds: int) -> dict[str, Any]:
+    """A real web process (``python -m mnemara.runtime.serve --workers 1``, default settings) answering
+    searches over HTTP, one per client per round: its RSS after start-up and after the searches, and what
+    its /metrics say about the index and the models."""
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "MNEMARA_SEARCH_INDEX_WARM_ROWS": "0", "MNEMARA_METRICS_TOKEN": "bench"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    proc = subprocess.Popen([sys.executable, "-m", "mnemara.runtime.serve", "--workers", "1", "--port", str(port)],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(base + "/readyz", timeout=5) as r:
+                    if b"ready" in r.read() and r.status == 200:
+                        break
+            except OSError:
+                pass
+            time.sleep(1)
+        started_rss = rss_mb(proc.pid)
+        times = []
+        for r in range(rounds):
+            for i, client in enumerate(clients):
+                body = json.dumps({"query": questions[(i + r) % len(questions)], "scope": "user/main",
+                                   "k": 10}).encode()
+                request = urllib.request.Request(base + "/api/v1/memories/search", body, method="POST", headers={
+                    "Authorization": f"Bearer {client.secret}", "Content-Type": "application/json"})
+                ms, _ = timed(lambda: urllib.request.urlopen(request, timeout=120).read())  # noqa: B023
+                times.append(ms)
+        scrape = urllib.request.Request(base + "/metrics", headers={"Authorization": "Bearer bench"})
+        with urllib.request.urlopen(scrape, timeout=30) as r:
+            metrics = [line for line in r.read().decode().splitlines()
+                       if line.startswith(("mnemara_search_index_", "mnemara_embedding_model_"))]
+        return {"rss_started_mb": round(started_rss), "rss_after_mb": round(rss_mb(proc.pid)),
+                "searches": len(times), "http_ms": quantiles(times), "metrics": metrics}
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None = None,
+            queries: int = 20) -> dict[str, Any]:
+    from memories.models import Memory, Scope
+    from tenants.models import Tenant
+
+    skip = skip or set()
+    total = Memory.unscoped.count()
+    tenants = list(Tenant.objects.filter(slug__startswith=f"scale-{layout}-").order_by("slug"))
+    rng = np.random.default_rng(7)
+    picked = [tenants[int(i)] for i in rng.choice(len(tenants), size=min(len(tenants), 40), replace=False)]
+    scopes = {s.tenant_id: s.pk for s in Scope.unscoped.filter(tenant__in=picked)}  # type: ignore[attr-defined]
+    clients = [client_for(t) for t in picked]
+    questions = [str(q) for q in data["questions"][:queries]]
+    result: dict[str, Any] = {"layout": layout, "db": db, "memories": total, "tenants": len(tenants),
+                              "scope_memories": total // len(tenants), "load_before": os.getloadavg(),
+                              "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    result["size"] = db_sizes()
+    result["size"]["bytes_per_memory"] = round(result["size"]["database_bytes"] / max(total, 1))
+    print(f"[{db}] {total} memories, {result['size']['bytes_per_memory']} B/memory", flush=True)
+    first = picked[0]
+    step: dict[str, Callable[[], Any]] = {
+        "index_load": lambda: index_load(first, scopes[first.pk]),
+        "search_index": lambda: search_path("index", clients[:10] if layout == "tenants" else clients[:1],
+                                            questions, 1 if layout == "tenants" else 2),
+        "search_sql": lambda: search_path("sql", clients[:10] if layout == "tenants" else clients[:1],
+                                          questions[:8] if total >= 10**5 else questions, 1),
+        "search_hnsw": lambda: search_path("hnsw", clients[:1], questions, 1) if layout == "one" else None,
+        "recall": lambda: vector_recall(first, scopes[first.pk], data, queries) if layout == "one" else None,
+        "list_paging": lambda: list_paging(clients[0]),
+        "weekly_export": lambda: weekly_export(first),
+        "reembed": lambda: reembed_sample(first, scopes[first.pk], total),
+        "web_process": lambda: web_process(clients if layout == "tenants" else clients[:1], questions,
+                                           1 if layout == "tenants" else 10),
+        "erasure": lambda: erasure(first) if layout == "one" else None,
+    }
+    from memories.embeddings import embedders
+
+    result["rss_mb_start"] = round(rss_mb())
+    for embedder in embedders():  # the models load once per process: not part of any search's time
+        embedder.embed_query("warm up")
+    result["rss_mb_models"] = round(rss_mb())
+    for name, run in step.items():
+        if name in skip:
+            continue
+        started = time.perf_counter()
+        value = run()
+        if value is not None:
+            result[name] = value
+            print(f"[{db}] {name} ({time.perf_counter() - started:.0f} s): {json.dumps(value)}", flush=True)
+    result["rss_mb_end"] = round(rss_mb())
+    result["load_after"] = os.getloadavg()
+    return result
