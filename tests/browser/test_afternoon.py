@@ -1,0 +1,243 @@
+"""An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px:
+an agent's correction accepted, a merge undone, a bulk reject over a filter of 50 with the count confirmed, an
+export made now, flagged by an erasure and re-issued, and an audit log whose links all open. What the agents
+wrote is seeded through the API (as the agent's key) and the service layer; what the admin does is clicked.
+Every page visited must not scroll sideways; every step leaves a screenshot in
+test-artifacts/screenshots/afternoon-<step>-<language>-<width>.png."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+import pytest
+from playwright.sync_api import Dialog, expect
+
+from memories.choices import ReviewStatus, Status
+from memories.models import Memory, ReviewItem
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from tenants.models import Role
+from tenants.scoping import tenant_scope
+from tenants.services import apikey_create, member_add, tenant_create
+from tests.browser.conftest import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
+from tests.extraction.conftest import run_jobs
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDTHS = {1440: {"width": 1440, "height": 900}, 390: {"width": 390, "height": 844}}
+AGENT = "support bot"
+SAM_OLD = "Sam is a staff engineer in the payments team."
+SAM_NEW = "Sam moved to the identity team."
+MEETINGS = ("Alice prefers meetings after 10am.", "alice prefers meetings after 10 am")
+BULK = 50
+# Fifty guesses an agent wrote with low confidence: each waits for a person, none resembles another.
+SPORTS = (
+    "tennis", "chess", "rowing", "judo", "golf", "polo", "sailing", "karate", "squash", "darts", "bowls",
+    "cricket", "hockey", "fencing", "archery", "curling", "skiing", "surfing", "boxing", "diving", "rugby",
+    "cycling", "climbing", "canoeing", "baseball", "softball", "lacrosse", "netball", "handball", "badminton",
+    "biathlon", "bobsleigh", "kayaking", "luge", "pentathlon", "rafting", "skating", "snooker", "triathlon",
+    "wrestling", "weightlifting", "billiards", "bouldering", "croquet", "frisbee", "gliding", "hurling",
+    "kendo", "korfball", "parkour",
+)
+GUESSES = [f"Visitor {n} might prefer {w}." for n, w in enumerate(SPORTS)][:BULK]
+
+
+@dataclass
+class Afternoon:
+    tenant: Any
+    agent: httpx.Client  # the agent's key ("support bot"): its writes and feedback
+
+
+@pytest.fixture
+def export_dir(settings, tmp_path):
+    settings.EXPORT_DIR = tmp_path / "exports"
+    return settings.EXPORT_DIR
+
+
+@pytest.fixture
+def afternoon(transactional_db, fake_embedder, live_server, export_dir) -> Iterator[Afternoon]:
+    tenant = tenant_create(slug="acme", name="Acme")
+    member_add(tenant=tenant, email=ADMIN_EMAIL, role=Role.OWNER, password=ADMIN_PASSWORD)
+    _, secret = apikey_create(tenant=tenant, name=AGENT)
+    with tenant_scope(tenant):
+        written = memory_create(items=[MemoryInput(scope="user/visitors", content=text, confidence=0.3)
+                                       for text in GUESSES], actor="system:seed")
+        assert all(r.memory.status == Status.PENDING for r in written)
+    with httpx.Client(base_url=f"{live_server.url}/api/v1/", headers={"Authorization": f"Bearer {secret}"},
+                      timeout=30) as agent:
+        yield Afternoon(tenant, agent)
+
+
+def write(agent: httpx.Client, **fields: Any) -> dict[str, Any]:
+    response = agent.post("memories", json=fields)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: str, width: int) -> None:
+    url = live_server.url
+    page.set_viewport_size(WIDTHS[width])
+    sign_in(page, live_server, language)
+    agent = afternoon.agent
+    step = 0
+
+    def look(name: str) -> None:
+        """Every page fits the width (no sideways scrolling); a screenshot of the step to look at."""
+        nonlocal step
+        step += 1
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, (name, scroll, inner)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"afternoon-{step:02d}-{name}-{language}-{width}.png"),
+                        full_page=True)
+
+    def visit(path: str, name: str) -> None:
+        page.goto(url + path)
+        look(name)
+
+    def confirmed(action: Callable[[], None]) -> str:
+        """Click through a confirmation dialog; its question."""
+        asked: list[str] = []
+
+        def answer(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+        page.once("dialog", answer)
+        action()
+        page.wait_for_load_state()
+        assert asked, "no confirmation was asked"
+        return asked[0]
+
+    # ---- 1. An agent's correction, sent through the API, accepted in the dashboard.
+    old = write(agent, scope="user/sam", subject="sam", type="fact", entity="person:sam/team", content=SAM_OLD)
+    answer = agent.post("feedback", json={"memory_ids": [old["id"]], "correction": SAM_NEW,
+                                          "reason": "Sam said so in today's stand-up."})
+    assert answer.status_code == 201, answer.text
+    item_id = answer.json()["review_item"]
+    assert item_id and answer.json()["actor_name"] == AGENT
+    visit("/", "overview")
+    visit("/review/?scope=user/sam", "correction-card")
+    card = page.locator(f"#r-{item_id}")
+    expect(card).to_contain_text(SAM_OLD)
+    expect(card).to_contain_text(SAM_NEW)
+    expect(card).to_contain_text(AGENT)  # the key's name, not key:…
+    expect(card).to_contain_text("Sam said so in today's stand-up.")
+    # The proposal beside the memory it corrects: keeping the new one accepts it.
+    card.locator("button[name=action][value=keep_new], button[name=action][value=accept]").first.click()
+    expect(page.locator(f"#r-{item_id}.resolved")).to_be_visible()
+    look("correction-accepted")
+    live = agent.get("memories", params={"scope": "user/sam", "status": "active"}).json()["results"]
+    assert [m["content"] for m in live] == [SAM_NEW]
+    before = agent.get(f"memories/{old['id']}").json()
+    assert before["status"] == "deprecated" and before["superseded_by"] == live[0]["id"]
+    visit("/", "overview-after-correction")
+    expect(page.locator("#live-contradictions .figure-value")).to_have_text("0")
+
+    # ---- 2. The same preference in other words, merged from its card, and the merge undone.
+    first = write(agent, scope="user/alice", subject="alice", type="preference", entity="meetings",
+                  content=MEETINGS[0])
+    second = write(agent, scope="user/alice", subject="alice", type="preference", content=MEETINGS[1])
+    assert second["resolution"]["action"] == "pending", second
+    with tenant_scope(afternoon.tenant):
+        pair = ReviewItem.objects.get(memory_id=second["id"], status=ReviewStatus.OPEN)
+    visit("/review/?scope=user/alice", "same-wording-card")
+    card = page.locator(f"#r-{pair.pk}")
+    card.locator("button[data-key=m]").click()
+    card.locator("textarea[name=content]").fill("Alice prefers meetings after 10 am.")
+    look("merge-preview")
+    card.locator(".merge-preview button[type=submit]").click()
+    expect(page.locator(f"#unmerge-{pair.pk}")).to_be_visible()
+    look("merged")
+    [merged] = agent.get("memories", params={"scope": "user/alice", "status": "active"}).json()["results"]
+    assert merged["content"] == "Alice prefers meetings after 10 am."
+    page.locator(f"#unmerge-{pair.pk}").click()
+    page.wait_for_url(re.compile(r"/review/"))
+    look("merge-undone")
+    visit("/review/?scope=user/alice", "merge-undone-card-open")
+    expect(page.locator(f"#r-{pair.pk} button[data-key=m]")).to_be_visible()  # the question is open again
+    assert agent.get(f"memories/{merged['id']}").json()["status"] == "deprecated"
+    assert agent.get(f"memories/{first['id']}").json()["status"] == "active"
+    assert agent.get(f"memories/{second['id']}").json()["status"] == "pending"
+    with tenant_scope(afternoon.tenant):
+        assert ReviewItem.objects.get(pk=pair.pk).status == ReviewStatus.OPEN
+
+    # ---- 3. Reject everything a filter matches: 50 guesses, the count in the confirmation.
+    visit("/review/?scope=user/visitors", "bulk-filtered")
+    expect(page.locator("#bulk-all-form")).to_contain_text(str(BULK))
+    question = confirmed(lambda: page.locator("#reject-all").click())
+    assert str(BULK) in question, question
+    look("bulk-rejected")
+    with tenant_scope(afternoon.tenant):
+        assert not ReviewItem.objects.filter(memory__scope__path="user/visitors", status=ReviewStatus.OPEN).exists()
+        assert not Memory.objects.filter(scope__path="user/visitors", status=Status.PENDING).exists()
+
+    # ---- 4. An export made now, flagged by an erasure, re-issued without the person.
+    visit("/exports/", "exports")
+    page.locator("#export-now").click()
+    expect(page.locator("#export-jobs")).to_be_visible()
+    assert run_jobs() == 1
+    page.reload()
+    expect(page.locator("#exports tbody tr")).to_have_count(1)
+    look("export-made")
+    [export] = agent.get("exports").json()["results"]
+    assert export["flagged"] is False
+    with tenant_scope(afternoon.tenant):
+        sam = Memory.objects.filter(subject__external_id="sam").values_list("subject_id", flat=True).first()
+    visit(f"/people/{sam}/erase/", "erase")
+    page.locator("#id_confirm").fill("sam")
+    page.locator("#id_reference").fill("DSR-2026-25")
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator("#receipt .receipt-exports li")).to_have_count(1)
+    look("receipt")
+    visit("/exports/", "export-flagged")
+    expect(page.locator("#exports-flagged")).to_be_visible()
+    expect(page.locator("#exports a[download]")).to_have_count(0)
+    page.locator("#exports form[action$='/reissue/'] button").click()
+    expect(page.locator("#export-jobs")).to_be_visible()
+    assert run_jobs() == 1
+    page.reload()
+    expect(page.locator("#exports-flagged")).to_have_count(0)
+    expect(page.locator("#exports a[download]")).to_have_count(1)
+    look("export-reissued")
+    reissued = agent.get(f"exports/{export['id']}").json()
+    assert reissued["flagged"] is False and reissued["sha256"] != export["sha256"]
+
+    # ---- 5. The audit log after the erasure: every link on every page of it opens (none is a 404).
+    visit("/audit/", "audit")
+    visit(f"/audit/?target_type=memory&target_id={old['id']}", "audit-erased")
+    expect(page.locator("table.audit .memory-gone").first).to_be_visible()
+    expect(page.locator("table.audit a[href^='/memories/']")).to_have_count(0)
+    checked = follow_every_link(page, url + "/audit/")
+    assert any("/memories/" in link for link in checked) and any("/people/receipts/" in link for link in checked)
+    assert page.csp_violations == []
+
+
+def follow_every_link(page, start: str) -> set[str]:
+    """GET every same-site link of every page of the audit log (found through its pagination); none may be a
+    404 (or any error). The links it followed."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(start))
+    pages, seen_pages, links = [start], set(), set()
+    while pages:
+        current = pages.pop()
+        if current in seen_pages:
+            continue
+        seen_pages.add(current)
+        html = page.request.get(current).text()
+        for href in re.findall(r'<a\b[^>]*\bhref="([^"#][^"]*)"', html):
+            target = urljoin(current, href.replace("&amp;", "&"))
+            if not target.startswith(origin) or "/logout" in target:
+                continue
+            if urlsplit(target).path == "/audit/" and "page=" in target:
+                pages.append(target)
+            links.add(target)
+    for link in sorted(links):
+        status = page.request.get(link).status
+        assert status != 404 and status < 400, (link, status)
+    return links
