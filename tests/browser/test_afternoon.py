@@ -54,6 +54,21 @@ class Afternoon:
 
 
 @pytest.fixture
+def page(browser, width: int):
+    """The conftest's page, as a phone (touch, mobile viewport) at 390 px and a desktop at 1440 px."""
+    phone = width < 800
+    context = browser.new_context(viewport=WIDTHS[width], locale="en-US", has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.csp_violations = []
+    page.on("console", lambda msg: page.csp_violations.append(msg.text)
+            if "Content Security Policy" in msg.text or "Refused to" in msg.text else None)
+    page.on("pageerror", lambda exc: page.csp_violations.append(f"page error: {exc}"))
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def export_dir(settings, tmp_path):
     settings.EXPORT_DIR = tmp_path / "exports"
     return settings.EXPORT_DIR
@@ -83,7 +98,6 @@ def write(agent: httpx.Client, **fields: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
 def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: str, width: int) -> None:
     url = live_server.url
-    page.set_viewport_size(WIDTHS[width])
     sign_in(page, live_server, language)
     agent = afternoon.agent
     step = 0
@@ -129,6 +143,8 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     expect(card).to_contain_text(SAM_NEW)
     expect(card).to_contain_text(AGENT)  # the key's name, not key:…
     expect(card).to_contain_text("Sam said so in today's stand-up.")
+    chips = card.locator("button[data-key] kbd").first
+    expect(chips).to_be_hidden() if width < 800 else expect(chips).to_be_visible()  # no keyboard hints on touch
     # The proposal beside the memory it corrects: keeping the new one accepts it.
     card.locator("button[name=action][value=keep_new], button[name=action][value=accept]").first.click()
     expect(page.locator(f"#r-{item_id}.resolved")).to_be_visible()
