@@ -51,6 +51,7 @@ GUESSES = [f"Visitor {n} might prefer {w}." for n, w in enumerate(SPORTS)][:BULK
 class Afternoon:
     tenant: Any
     agent: httpx.Client  # the agent's key ("support bot"): its writes and feedback
+    prefix: str  # the key's prefix: its agent page
 
 
 @pytest.fixture
@@ -78,14 +79,14 @@ def export_dir(settings, tmp_path):
 def afternoon(transactional_db, fake_embedder, live_server, export_dir) -> Iterator[Afternoon]:
     tenant = tenant_create(slug="acme", name="Acme")
     member_add(tenant=tenant, email=ADMIN_EMAIL, role=Role.OWNER, password=ADMIN_PASSWORD)
-    _, secret = apikey_create(tenant=tenant, name=AGENT)
+    key, secret = apikey_create(tenant=tenant, name=AGENT)
     with tenant_scope(tenant):
         written = memory_create(items=[MemoryInput(scope="user/visitors", content=text, confidence=0.3)
                                        for text in GUESSES], actor="system:seed")
         assert all(r.memory.status == Status.PENDING for r in written)
     with httpx.Client(base_url=f"{live_server.url}/api/v1/", headers={"Authorization": f"Bearer {secret}"},
                       timeout=30) as agent:
-        yield Afternoon(tenant, agent)
+        yield Afternoon(tenant, agent, key.prefix)
 
 
 def write(agent: httpx.Client, **fields: Any) -> dict[str, Any]:
@@ -94,27 +95,55 @@ def write(agent: httpx.Client, **fields: Any) -> dict[str, Any]:
     return response.json()
 
 
-@pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def agent_corrects(agent: httpx.Client) -> tuple[dict[str, Any], str]:
+    """The agent writes what Sam does, then corrects it through POST /feedback: the memory, the review item."""
+    old = write(agent, scope="user/sam", subject="sam", type="fact", entity="person:sam/team", content=SAM_OLD)
+    answer = agent.post("feedback", json={"memory_ids": [old["id"]], "correction": SAM_NEW,
+                                          "reason": "Sam said so in today's stand-up."})
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["review_item"] and answer.json()["actor_name"] == AGENT
+    return old, answer.json()["review_item"]
+
+
+def agent_rewords(agent: httpx.Client) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The agent writes one of Alice's preferences twice, in other words."""
+    first = write(agent, scope="user/alice", subject="alice", type="preference", entity="meetings",
+                  content=MEETINGS[0])
+    second = write(agent, scope="user/alice", subject="alice", type="preference", content=MEETINGS[1])
+    assert second["resolution"]["action"] == "pending", second
+    return first, second
+
+
+class Steps:
+    """Screenshots numbered in order; every page checked for sideways scrolling and its language."""
+
+    def __init__(self, page: Any, url: str, language: str, width: int) -> None:
+        self.page, self.url, self.language, self.width, self.n = page, url, language, width, 0
+
+    def look(self, name: str) -> None:
+        self.n += 1
+        scroll, inner, lang = self.page.evaluate(
+            "[document.documentElement.scrollWidth, window.innerWidth, document.documentElement.lang]")
+        assert scroll <= inner, (name, scroll, inner)
+        assert lang == self.language, (name, lang)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"afternoon-{self.n:02d}-{name}-{self.language}-{self.width}.png"),
+                             full_page=True)
+
+    def visit(self, path: str, name: str) -> None:
+        self.page.goto(self.url + path)
+        self.look(name)
+
+
+# The whole afternoon runs in English on a desktop and in Chinese on a phone; the two other combinations
+# (test_every_page_of_the_afternoon_fits) open the same pages with the same data, to keep the suite short.
+@pytest.mark.parametrize(("language", "width"), [("en", 1440), ("zh-hans", 390)])
 def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: str, width: int) -> None:
     url = live_server.url
     sign_in(page, live_server, language)
     agent = afternoon.agent
-    step = 0
-
-    def look(name: str) -> None:
-        """Every page fits the width (no sideways scrolling); a screenshot of the step to look at."""
-        nonlocal step
-        step += 1
-        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert scroll <= inner, (name, scroll, inner)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"afternoon-{step:02d}-{name}-{language}-{width}.png"),
-                        full_page=True)
-
-    def visit(path: str, name: str) -> None:
-        page.goto(url + path)
-        look(name)
+    steps = Steps(page, url, language, width)
+    look, visit = steps.look, steps.visit
 
     def confirmed(action: Callable[[], None]) -> str:
         """Click through a confirmation dialog; its question."""
@@ -130,12 +159,7 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
         return asked[0]
 
     # ---- 1. An agent's correction, sent through the API, accepted in the dashboard.
-    old = write(agent, scope="user/sam", subject="sam", type="fact", entity="person:sam/team", content=SAM_OLD)
-    answer = agent.post("feedback", json={"memory_ids": [old["id"]], "correction": SAM_NEW,
-                                          "reason": "Sam said so in today's stand-up."})
-    assert answer.status_code == 201, answer.text
-    item_id = answer.json()["review_item"]
-    assert item_id and answer.json()["actor_name"] == AGENT
+    old, item_id = agent_corrects(agent)
     visit("/", "overview")
     visit("/review/?scope=user/sam", "correction-card")
     card = page.locator(f"#r-{item_id}")
@@ -157,10 +181,7 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     expect(page.locator("#live-contradictions .figure-value")).to_have_text("0")
 
     # ---- 2. The same preference in other words, merged from its card, and the merge undone.
-    first = write(agent, scope="user/alice", subject="alice", type="preference", entity="meetings",
-                  content=MEETINGS[0])
-    second = write(agent, scope="user/alice", subject="alice", type="preference", content=MEETINGS[1])
-    assert second["resolution"]["action"] == "pending", second
+    first, second = agent_rewords(agent)
     with tenant_scope(afternoon.tenant):
         pair = ReviewItem.objects.get(memory_id=second["id"], status=ReviewStatus.OPEN)
     visit("/review/?scope=user/alice", "same-wording-card")
@@ -232,6 +253,37 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     expect(page.locator("table.audit a[href^='/memories/']")).to_have_count(0)
     checked = follow_every_link(page, url + "/audit/")
     assert any("/memories/" in link for link in checked) and any("/people/receipts/" in link for link in checked)
+    assert page.csp_violations == []
+
+
+@pytest.mark.parametrize(("language", "width"), [("en", 390), ("zh-hans", 1440)])
+def test_every_page_of_the_afternoon_fits(page, live_server, afternoon: Afternoon, language: str,
+                                          width: int) -> None:
+    """The pages of the afternoon, with its data, in the other two combinations: no sideways scrolling, the
+    chosen language, a screenshot each."""
+    agent = afternoon.agent
+    old, item_id = agent_corrects(agent)
+    agent_rewords(agent)
+    sign_in(page, live_server, language)
+    steps = Steps(page, live_server.url, language, width)
+    steps.visit("/", "overview")
+    steps.visit("/review/?scope=user/sam", "correction-card")
+    chips = page.locator(f"#r-{item_id} button[data-key] kbd").first
+    expect(chips).to_be_hidden() if width < 800 else expect(chips).to_be_visible()
+    steps.visit("/review/?scope=user/alice", "same-wording-card")
+    page.locator("article.review-item button[data-key=m]").first.click()
+    expect(page.locator(".merge-preview textarea[name=content]")).to_be_visible()
+    steps.look("merge-preview")
+    steps.visit("/review/?scope=user/visitors", "bulk-filtered")
+    expect(page.locator("#bulk-all-form")).to_contain_text(str(BULK))
+    steps.visit(f"/memories/{old['id']}/", "corrected-memory")
+    steps.visit(f"/agents/{afternoon.prefix}/", "agent")
+    steps.visit("/feedback/", "feedback")
+    steps.visit("/exports/", "exports")
+    page.locator("#export-now").click()
+    expect(page.locator("#export-jobs")).to_be_visible()
+    steps.look("export-queued")
+    steps.visit("/audit/", "audit")
     assert page.csp_violations == []
 
 
