@@ -127,8 +127,15 @@ class Steps:
         assert scroll <= inner, (name, scroll, inner)
         assert lang == self.language, (name, lang)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"afternoon-{self.n:02d}-{name}-{self.language}-{self.width}.png"),
-                             full_page=True)
+        path = str(SCREENSHOTS / f"afternoon-{self.n:02d}-{name}-{self.language}-{self.width}.png")
+        if self.width >= 800:
+            self.page.screenshot(path=path, full_page=True)
+            return
+        # Chromium's full-page capture drops the touch emulation (key chips would show): a tall viewport instead.
+        height = self.page.evaluate("document.documentElement.scrollHeight")
+        self.page.set_viewport_size({"width": self.width, "height": height})
+        self.page.screenshot(path=path)
+        self.page.set_viewport_size(WIDTHS[self.width])
 
     def visit(self, path: str, name: str) -> None:
         self.page.goto(self.url + path)
