@@ -1,9 +1,11 @@
 """An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px:
-an agent's correction accepted, a merge undone, a bulk reject over a filter of 50 with the count confirmed, an
-export made now, flagged by an erasure and re-issued, and an audit log whose links all open. What the agents
-wrote is seeded through the API (as the agent's key) and the service layer; what the admin does is clicked.
-Every page visited must not scroll sideways; every step leaves a screenshot in
-test-artifacts/screenshots/afternoon-<step>-<language>-<width>.png."""
+an agent's correction (POST /api/v1/feedback) accepted, a merge undone, a bulk reject over a filter of 50 with
+the count confirmed, an export made now, flagged by an erasure and re-issued, and an audit log whose links all
+open. What the agents wrote is seeded through the API (as the agent's key) and the service layer; what the
+admin does is clicked. The whole afternoon runs in English at 1440 px and in Chinese on a phone (390 px, touch);
+English at 390 and Chinese at 1440 open the same pages with the same data. Every page visited must not scroll
+sideways and must be in the chosen language; every step leaves a screenshot in
+test-artifacts/screenshots/afternoon-<step>-<name>-<language>-<width>.png."""
 
 from __future__ import annotations
 
@@ -202,7 +204,8 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     [merged] = agent.get("memories", params={"scope": "user/alice", "status": "active"}).json()["results"]
     assert merged["content"] == "Alice prefers meetings after 10 am."
     page.locator(f"#unmerge-{pair.pk}").click()
-    page.wait_for_url(re.compile(r"/review/"))
+    expect(page.locator(".messages")).to_be_visible()  # "Merge undone: …", after the redirect
+    expect(page.locator(f"#unmerge-{pair.pk}")).to_have_count(0)
     look("merge-undone")
     visit("/review/?scope=user/alice", "merge-undone-card-open")
     expect(page.locator(f"#r-{pair.pk} button[data-key=m]")).to_be_visible()  # the question is open again
@@ -217,6 +220,8 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     expect(page.locator("#bulk-all-form")).to_contain_text(str(BULK))
     question = confirmed(lambda: page.locator("#reject-all").click())
     assert str(BULK) in question, question
+    expect(page.locator(".messages")).to_contain_text(str(BULK))  # "50 items resolved."
+    expect(page.locator("#bulk-all-form")).to_have_count(0)
     look("bulk-rejected")
     with tenant_scope(afternoon.tenant):
         assert not ReviewItem.objects.filter(memory__scope__path="user/visitors", status=ReviewStatus.OPEN).exists()
