@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from mnemara.kernel import replica
-from mnemara.kernel.errors import NotFound, ServiceError
+from mnemara.kernel.errors import NotFound, ServiceError, ValidationFailed
 from mnemara.kernel.middleware import INVALID_CHARACTERS, unstorable_url
 from tenants import idempotency
 from tenants.models import ApiKey, IdempotencyRecord
@@ -39,8 +39,13 @@ class TenantAPIView(APIView):
         super().initial(request, *args, **kwargs)  # authentication, permissions, throttling: 401/403/429 first
         if unstorable_url(request):
             raise ServiceError(INVALID_CHARACTERS, code="invalid_characters")
+        min_lsn = request.headers.get(replica.MIN_LSN_HEADER)
+        if self.replica_reads and min_lsn is not None and not replica.LSN.match(min_lsn):
+            raise ValidationFailed(f"{replica.MIN_LSN_HEADER} must be a position a write answered with, "
+                                   "e.g. 0/16B3748.", code="invalid_min_lsn",
+                                   fields={replica.MIN_LSN_HEADER: ["e.g. 0/16B3748"]})
         if self.replica_reads and not self._writes() and replica.configured():
-            alias = replica.alias_for_read(str(self.api_key.pk), request.headers.get(replica.MIN_LSN_HEADER))
+            alias = replica.alias_for_read(str(self.api_key.pk), min_lsn)
             self._reads = replica.reads_begin(alias)
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:

@@ -19,10 +19,12 @@ from tests.browser.conftest import active_per_entity, sign_in
 pytestmark = pytest.mark.django_db(transaction=True)
 
 def send_curl(snippet: str) -> httpx.Response:
-    """Send what a curl command line would (URL, -H headers, -d body)."""
+    """Send what a curl command line would (URL, -H headers, -d body: a POST; without one, a GET)."""
     args = shlex.split(snippet.replace("\\\n", " "))
     headers = dict(args[i + 1].split(": ", 1) for i, a in enumerate(args) if a == "-H")
     url = next(a for a in args if a.startswith("http"))
+    if "-d" not in args:
+        return httpx.get(url, headers=headers, timeout=30)
     return httpx.post(url, headers=headers, content=args[args.index("-d") + 1], timeout=30)
 
 
@@ -152,11 +154,12 @@ def test_it_creates_a_key_and_copies_its_snippet(page, shot, live_server, office
     page.locator("button[data-copy='#snippet-curl']").click()
     expect(page.locator("button[data-copy='#snippet-curl']")).to_have_text(T["copied"][language])
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert f"Bearer {secret}" in copied and copied.startswith(f"curl -s {live_server.url}/api/v1/context")
+    assert f"Bearer {secret}" in copied
+    assert copied.startswith(f'curl -s "{live_server.url}/api/v1/memories?scope=user/ada')
     shot(f"task-key-created-{language}")
     # The snippet works as pasted (its request, sent as curl would send it).
     answer = send_curl(copied)
-    assert answer.status_code == 200 and "block" in answer.json()
+    assert answer.status_code == 200 and "results" in answer.json()
     page.locator("button[data-copy='#secret']").click()
     assert page.evaluate("navigator.clipboard.readText()") == secret
     # A reload shows the secret no more and creates no second key.
