@@ -28,6 +28,7 @@ from django.db import connection
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from memories.recall.access import ACCESS_FLUSH_SECONDS
 from mnemara.client.mcp import server_version
 from tenants.services import apikey_create, apikey_revoke
 from tests.client.test_mcp import READ_TOOLS, TOOLS, error_text, payload
@@ -81,6 +82,24 @@ def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyt
             web.wait()
         text = log.read_text()
         assert "Traceback" not in text, text[-3000:]
+
+
+@pytest.fixture(autouse=True)
+def _served_writes_settled(transactional_db: None, service: str) -> Iterator[None]:
+    """Each test ends once the service has written what a search left pending.
+
+    The service writes access counts up to ``ACCESS_FLUSH_SECONDS`` after a search, on its own
+    connection; the flush between tests (a TRUNCATE of every table) must not meet that write, or
+    PostgreSQL breaks the deadlock by failing the flush."""
+    yield
+    time.sleep(ACCESS_FLUSH_SECONDS + 0.2)
+    for _ in range(200):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND pid <> pg_backend_pid() AND state <> 'idle'")
+            if not cursor.fetchone()[0]:
+                return
+        time.sleep(0.05)
 
 
 @asynccontextmanager
