@@ -172,13 +172,24 @@ def access_upsert(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
         return int(cursor.rowcount)
 
 
-def hnsw_iterative_scan(limit: int) -> None:
-    """pgvector 0.8 iterative scans for the rest of this transaction: the HNSW index keeps searching
-    until ``limit`` rows pass the filter (or ``hnsw.max_scan_tuples`` is reached)."""
+HNSW_MAX_EF_SEARCH = 1000  # pgvector's upper bound for hnsw.ef_search
+
+
+def hnsw_iterative_scan(limit: int) -> int:
+    """pgvector 0.8 iterative scans for the rest of this transaction, and the number of rows to fetch from
+    the index before keeping the best ``limit`` by distance (``settings.HNSW_SCAN_ROWS``, at least ``limit``).
+
+    Relaxed order: the index goes on past its first ``ef_search`` candidates (resuming from those it
+    discarded) until that many rows passed the filter, or ``hnsw.max_scan_tuples`` were visited; the caller
+    sorts what it got. Fetching more rows than it keeps is what finds the right neighbourhood when the graph's
+    first ``ef_search`` candidates lie in the wrong one (docs/scaling.md, "At 1M")."""
+    rows = max(int(settings.HNSW_SCAN_ROWS), int(limit))
+    ef_search = min(HNSW_MAX_EF_SEARCH, max(int(settings.HNSW_EF_SEARCH), 2 * int(limit)))
     with connections[read_alias()].cursor() as cursor:
-        cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
-        ef_search = max(int(settings.HNSW_EF_SEARCH), min(1000, 2 * int(limit)))
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {min(ef_search, 1000)}")
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
+        cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {max(20_000, 4 * rows)}")
+    return rows
 
 
 def model_hnsw_name(model: str) -> str:
