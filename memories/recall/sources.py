@@ -118,12 +118,26 @@ def _nearest(rows: Sequence[Sequence[Any]], limit: int) -> list[Candidate]:
     return [_candidate(r) for r in sorted(rows, key=lambda r: (math.inf if r[4] is None else r[4], r[0]))[:limit]]
 
 
+PRIMARY_HNSW = "memory_embedding_hnsw"  # the primary model's HNSW index on the memory row (migration 0003)
+
+
+def hnsw_index_rows(index: str) -> int:
+    """``sql.hnsw_graph_rows`` memoised for a minute per process (it sizes each HNSW scan)."""
+    key = "hnsw-rows:" + hashlib.sha256(index.encode()).hexdigest()
+    rows = cache.get(key)
+    if rows is None:
+        rows = sql.hnsw_graph_rows(index)
+        cache.set(key, rows, SCOPE_ROWS_CACHE_SECONDS)
+    return int(rows)
+
+
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
     """HNSW with pgvector 0.8 iterative scans (``sql.hnsw_iterative_scan``): the index returns
-    ``settings.HNSW_SCAN_ROWS`` rows that pass the filter (or stops at ``hnsw.max_scan_tuples``), the best
-    ``limit`` by exact distance are kept. The settings last for this transaction only."""
+    ``settings.HNSW_SCAN_SHARE`` of its rows that pass the filter (at least ``limit``; or stops at
+    ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The settings last for this
+    transaction only."""
     with transaction.atomic(using=read_alias()):
-        rows = sql.hnsw_iterative_scan(limit)
+        rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
         return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:rows]), limit)
 
 
@@ -272,7 +286,7 @@ class SqlSource:
                 # The same expression as the partial index's, ordered by the bare operator: the index provides it.
                 cast = Cast("vectors__embedding", VectorField(dimensions=embedder.dimensions))
                 with transaction.atomic(using=read_alias()):
-                    fetch = sql.hnsw_iterative_scan(limit)
+                    fetch = sql.hnsw_iterative_scan(limit, hnsw_index_rows(sql.model_hnsw_name(name)))
                     found = _nearest(list(judged.annotate(distance=CosineDistance(cast, query_vector))
                                           .order_by("distance").values_list(*_FIELDS)[:fetch]), limit)
         if len(found) < limit:

@@ -128,14 +128,16 @@ def _in_effect(seen: list[dict[str, str]]):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db
-def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, two_models, settings) -> None:
+def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, two_models, settings,
+                                                                   monkeypatch) -> None:
     """Every model's HNSW statement runs with the settings chosen in docs/scaling.md ("At 1M") in effect (set for
-    its transaction only), fetches HNSW_SCAN_ROWS rows, keeps the best k by distance, and can be served by the
-    model's index."""
+    its transaction only), fetches HNSW_SCAN_SHARE of the index's rows, keeps the best k by distance, and can be
+    served by the model's index; the index's size comes from its statistics."""
     settings.SEARCH_INDEX_ENABLED = False
     settings.HNSW_MIN_SCOPE_ROWS = 5
     settings.HNSW_EF_SEARCH = 700
-    settings.HNSW_SCAN_ROWS = 25
+    settings.HNSW_SCAN_SHARE = 0.005
+    monkeypatch.setattr(sources, "hnsw_index_rows", lambda index: 5000)  # as if each graph held 5,000 rows
     with connection.cursor() as cursor:
         cursor.execute(sql.model_hnsw_create(_Second.name, _Second.dimensions))
     with tenant_scope(alice_tenant):
@@ -156,7 +158,7 @@ def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, 
             ann = seen[0]
             assert (ann["iterative_scan"], ann["ef_search"], ann["max_scan_tuples"]) == ("relaxed_order", "700",
                                                                                          "20000"), ann
-            assert "LIMIT 25" in ann["sql"], ann["sql"]  # HNSW_SCAN_ROWS fetched, the best 10 kept
+            assert "LIMIT 25" in ann["sql"], ann["sql"]  # HNSW_SCAN_SHARE of the graph fetched, the best 10 kept
             assert len(found) == 10
             settings.HNSW_MIN_SCOPE_ROWS = 10**6
             exact = source.vector_candidates(query, 10, model)
@@ -174,3 +176,7 @@ def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, 
                 cursor.execute("EXPLAIN " + statement)
                 plan = "\n".join(row[0] for row in cursor.fetchall())
             assert index in plan, plan
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memoryvector")
+        assert sql.hnsw_graph_rows(sql.model_hnsw_name(_Second.name)) == 30
+        assert sql.hnsw_graph_rows("no_such_index") == 0
