@@ -30,8 +30,14 @@ def test_the_arena_cap_is_glibcs_mallopt(monkeypatch: pytest.MonkeyPatch) -> Non
         pytest.skip("not glibc")
     monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
     calls: list[tuple[int, int]] = []
-    monkeypatch.setattr(resident, "_glibc", lambda: type("Libc", (), {
-        "mallopt": staticmethod(lambda option, value: calls.append((option, value)) or 1)})())
+
+    class Libc:
+        @staticmethod
+        def mallopt(option: int, value: int) -> int:
+            calls.append((option, value))
+            return 1
+
+    monkeypatch.setattr(resident, "_glibc", Libc)
     assert resident.arenas_cap(2) is True
     assert calls == [(resident.M_ARENA_MAX, 2)]
     assert resident.arenas_cap(0) is False  # 0: glibc's default, nothing set
@@ -48,7 +54,12 @@ def test_release_and_resident_bytes_run_here() -> None:
 def test_web_and_worker_processes_cap_the_arenas_before_their_threads_start(monkeypatch: pytest.MonkeyPatch,
                                                                              settings: Any) -> None:
     events: list[str] = []
-    monkeypatch.setattr(processes, "arenas_cap", lambda n: events.append(f"cap {n}") or True)
+
+    def cap(arenas: int) -> bool:
+        events.append(f"cap {arenas}")
+        return True
+
+    monkeypatch.setattr(processes, "arenas_cap", cap)
     monkeypatch.setattr(THREADS, "start", lambda *a, **k: events.append("threads"))
     settings.MALLOC_ARENAS = 3
     processes.web_threads_start()
@@ -115,3 +126,13 @@ def test_a_web_process_does_not_import_the_anthropic_sdk() -> None:
             "print('anthropic' in sys.modules)")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert found.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_batchs_embedding_gives_its_pages_back_and_a_querys_does_not(monkeypatch: pytest.MonkeyPatch,
+                                                                       fake_embedder: Any) -> None:
+    released: list[int] = []
+    monkeypatch.setattr(embeddings, "release", lambda: released.append(1))
+    embeddings.embed_all(["one query"])
+    assert not released
+    embeddings.embed_all(["a batch", "of two"])
+    assert released
