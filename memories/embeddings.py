@@ -297,8 +297,8 @@ def onnx_export(target: Path) -> None:
 @functools.cache
 def batch_run_options() -> Any:
     """onnxruntime's run options for a batch: its memory arena gives back, at the run's end, what the run
-    took. The arena grows to a run's largest need (doubling) and otherwise never shrinks: three batches of
-    64 long texts left a web process at 2.6 GB (docs/scaling.md, "Memory per process"). A query's run
+    took. The arena grows to a run's largest need (doubling) and otherwise never shrinks: one bulk write of
+    128 long texts took a web process from 0.6 to 2.6 GB (docs/scaling.md, "Memory per process"). A query's run
     needs little and keeps the arena as it is (no shrinking on the search path)."""
     import onnxruntime
 

@@ -2,9 +2,9 @@
 
 glibc's malloc gives each thread that allocates while another holds an arena an arena of its own, up to
 8 per core; each keeps the pages its frees leave behind. A web process runs ~15 threads (the pools of
-``mnemara.kernel.threads``, uvicorn's loop, onnxruntime's and tokenizers' runs), so a few hundred MB of
-freed query buffers and loaded rows stayed resident in arenas nobody used again (docs/scaling.md, "Memory
-per process"). ``arenas_cap`` caps the arenas (``mallopt(M_ARENA_MAX)``, as ``MALLOC_ARENA_MAX`` would);
+``mnemara.kernel.threads``, uvicorn's loop), and had 15 arenas: after a bulk write or a scope's load,
+40–130 MB more stayed resident than with 2 (docs/scaling.md, "Memory per process"). ``arenas_cap``
+caps the arenas (``mallopt(M_ARENA_MAX)``, as ``MALLOC_ARENA_MAX`` would);
 ``release`` hands free pages back to the kernel (``malloc_trim(0)``) after the big transient allocations:
 the warm-up, a scope index's load or eviction. Off glibc (musl, macOS) both do nothing.
 """
