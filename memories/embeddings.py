@@ -18,6 +18,7 @@ a text a model can read (docs/recall.md, "Which model ranks what"). Each model's
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ from django.conf import settings
 
 from memories.models import EMBEDDING_DIMENSIONS
 from mnemara.kernel.metrics import EMBEDDING_MODEL_BYTES
+from mnemara.kernel.resident import release, resident_bytes
 from mnemara.kernel.threads import THREADS
 
 PRIMARY_DEFAULT = "all-MiniLM-L6-v2"
@@ -189,20 +191,13 @@ class _QueryCache:
             self._cache.clear()
 
 
-def _resident_bytes() -> int:
-    try:
-        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):  # not Linux: nothing measured
-        return 0
-
-
 @contextlib.contextmanager
 def model_memory(name: str) -> Iterator[None]:
     """Measure what loading a model's weights adds to the process's resident memory (``/metrics``:
     mnemara_embedding_model_bytes). Approximate: other threads may allocate meanwhile."""
-    before = _resident_bytes()
+    before = resident_bytes()
     yield
-    EMBEDDING_MODEL_BYTES.labels(model=name).set(max(0, _resident_bytes() - before))
+    EMBEDDING_MODEL_BYTES.labels(model=name).set(max(0, resident_bytes() - before))
 
 
 def _load_sentence_transformer(threads: int, path: Path | None = None) -> Any:
@@ -299,6 +294,19 @@ def onnx_export(target: Path) -> None:
         os.replace(partial, target)
 
 
+@functools.cache
+def batch_run_options() -> Any:
+    """onnxruntime's run options for a batch: its memory arena gives back, at the run's end, what the run
+    took. The arena grows to a run's largest need (doubling) and otherwise never shrinks: one bulk write of
+    128 long texts took a web process from 0.6 to 2.6 GB (docs/scaling.md, "Memory per process"). A query's run
+    needs little and keeps the arena as it is (no shrinking on the search path)."""
+    import onnxruntime
+
+    options = onnxruntime.RunOptions()
+    options.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+    return options
+
+
 class OnnxEmbedder(_QueryCache):
     """The same model run by onnxruntime: identical vectors (cosine 1.0 against sentence-transformers),
     several times faster for a single query (docs/benchmarks.md), and no torch in the serving process.
@@ -360,7 +368,8 @@ class OnnxEmbedder(_QueryCache):
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         types = np.array([e.type_ids for e in encodings], dtype=np.int64)
-        hidden = session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+        hidden = session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types},
+                             batch_run_options() if len(batch) > 1 else None)[0]
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
@@ -564,8 +573,11 @@ def set_embedders(models: Sequence[Embedder] | None) -> None:
 
 
 def _embedded(embedder: Embedder, texts: Sequence[str]) -> list[Embedded]:
-    """One model's vector and coverage of each text."""
+    """One model's vector and coverage of each text. After a batch, the pages of its runs' buffers go back
+    (``malloc_trim``: a bulk write of 128 long texts otherwise left ~90 MB more resident)."""
     vectors, covered = embedder.embed(texts), embedder.coverage(texts)
+    if len(texts) > 1:
+        release()
     return [Embedded(v, c) for v, c in zip(vectors, covered, strict=True)]
 
 

@@ -12,10 +12,12 @@ from memories.extraction.tasks import jobs_recover_orphaned
 from memories.extraction.worker import logger as worker_logger
 from memories.extraction.worker import worker_heartbeat
 from memories.recall.upkeep import periodic_jobs
+from mnemara.kernel.resident import arenas_cap
 from mnemara.kernel.threads import THREADS, Periodic
 
 
 def web_threads_start() -> None:
+    arenas_cap(settings.MALLOC_ARENAS)  # before the threads: each would get a malloc arena of its own
     THREADS.start(settings.THREAD_POOLS, periodic_jobs(), on_thread_stop=connections.close_all)
 
 
@@ -39,6 +41,7 @@ def worker_threads_start(worker_id: str) -> None:
     # A job whose worker died (killed, crashed: the supervisor starts a new one) is re-queued within a beat or
     # three, not at its lease's end.
     orphans = Periodic("orphaned-jobs", settings.WORKER_HEARTBEAT_SECONDS, recover, at_start=True)
+    arenas_cap(settings.MALLOC_ARENAS)
     THREADS.start(settings.THREAD_POOLS, [*periodic_jobs(), heartbeat, orphans], on_thread_stop=connections.close_all)
 
 

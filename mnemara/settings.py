@@ -355,6 +355,10 @@ IMPORT_MAX_MESSAGES = env_int("MNEMARA_IMPORT_MAX_MESSAGES", 5_000)
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django (mnemara/runtime/buffered.py; each keeps one database connection).
 WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
+# glibc malloc arenas per web / worker process (mnemara/kernel/resident.py; 0: glibc's default, 8 per core). Each
+# thread that allocates while another holds an arena gets its own, which keeps the pages its frees leave behind
+# (docs/scaling.md, "Memory per process"). MALLOC_ARENA_MAX in the environment wins.
+MALLOC_ARENAS = env_int("MNEMARA_MALLOC_ARENAS", 2)
 # Every thread pool of a process (mnemara/kernel/threads.py), started by the ASGI lifespan and the worker.
 THREAD_POOLS = {
     "web": WEB_THREADS,

@@ -32,7 +32,6 @@ from memories.extraction.candidates import (
     KnownMemory,
     Turn,
 )
-from memories.extraction.claude import ClaudeExtractor
 from memories.extraction.jobs import Claim
 from memories.extraction.rules import RuleExtractor
 from memories.models import Job, Memory, Session, SessionTurn
@@ -48,7 +47,13 @@ KNOWN_MEMORIES = 10
 
 
 def get_extractor(name: str) -> Extractor:
-    return ClaudeExtractor() if name == "claude" else RuleExtractor()
+    if name != "claude":
+        return RuleExtractor()
+    # Imported here: the anthropic SDK is ~45 MB of modules, and only the worker ever calls Claude (a web
+    # process imports this module for the task's definition).
+    from memories.extraction.claude import ClaudeExtractor
+
+    return ClaudeExtractor()
 
 
 @dataclass

@@ -17,18 +17,18 @@ from memories.recall.tokens import count_tokens
 from memories.write.anchors import anchors
 from memories.write.text import search_words
 from memories.write.validation import content_pattern, key_pattern
+from mnemara.kernel.metrics import PROCESS_BASE_BYTES
+from mnemara.kernel.resident import release, resident_bytes
 from tenants.models import Tenant
 from tenants.paths import validate_scope_path
 from tenants.scoping import tenant_scope
 
 
 def recall_warm_up() -> list[tuple[Tenant, str]]:
-    """Warm everything a search uses; returns the scopes whose indexes were loaded, most recent first."""
-    warm_up()
-    for words in (4, 8, 16, 32):
-        query = " ".join(["where did the user travel last summer with her family"] * 4).split()[:words]
-        for embedder in embedders():
-            embedder.embed_query(" ".join(query))
+    """Warm everything a search uses; returns the scopes whose indexes were loaded, most recent first.
+
+    The text tools first: what the process holds then, before any model, is its base (``/metrics``:
+    mnemara_process_base_bytes; each model's own growth is mnemara_embedding_model_bytes)."""
     for text in ("What does the user prefer?", "用户喜欢喝什么咖啡？"):
         search_words(text)
         query_terms(text)
@@ -37,6 +37,13 @@ def recall_warm_up() -> list[tuple[Tenant, str]]:
     validate_scope_path("user/warm-up")
     content_pattern()
     key_pattern()
+    release()
+    PROCESS_BASE_BYTES.set(resident_bytes())
+    warm_up()
+    for words in (4, 8, 16, 32):
+        query = " ".join(["where did the user travel last summer with her family"] * 4).split()[:words]
+        for embedder in embedders():
+            embedder.embed_query(" ".join(query))
     return recent_scopes_warm_up()
 
 

@@ -41,3 +41,6 @@ SEARCH_INDEX_SCOPES = Gauge("mnemara_search_index_scopes", "Scopes the in-proces
                             multiprocess_mode="liveall")
 EMBEDDING_MODEL_BYTES = Gauge("mnemara_embedding_model_bytes", "Resident memory an embedding model added to its "
                               "process when it loaded (once per process).", ["model"], multiprocess_mode="liveall")
+PROCESS_BASE_BYTES = Gauge("mnemara_process_base_bytes", "The process's resident memory once started and warmed, "
+                           "before its embedding models loaded (Python, Django, the libraries, the tokenizers).",
+                           multiprocess_mode="liveall")

@@ -38,7 +38,8 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     the validation patterns, the indexes of the most recently used scopes (``memories/recall/warm.py``), one
     database connection per web thread, and requests through the whole Django stack (URL resolution,
     middleware, the sign-in page's templates, the API's error path). Then the garbage collector stops
-    looking at all of it (a full collection over it would land in some search's latency). Returns the
+    looking at all of it (a full collection over it would land in some search's latency), after one last
+    collection and ``malloc_trim`` have given back what the warm-up only needed meanwhile. Returns the
     seconds it took. ``web_threads``: this process serves through the ``web`` pool (not under WSGI)."""
     import gc
 
@@ -46,6 +47,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     from django.db import connection
 
     from memories.recall.warm import recall_warm_up, warm_search
+    from mnemara.kernel.resident import release
     from mnemara.kernel.threads import THREADS
     from mnemara.runtime.buffered import wsgi_environ
 
@@ -73,6 +75,8 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
         else:
             request(path)
     connection.close()  # this thread's own: it serves no request
+    gc.collect()
+    release()  # the warm-up's garbage: pages glibc would otherwise keep (mnemara/kernel/resident.py)
     gc.freeze()
     return time.monotonic() - started
 

@@ -68,6 +68,7 @@ from mnemara.kernel.metrics import (
     SEARCH_INDEX_MEMORIES,
     SEARCH_INDEX_SCOPES,
 )
+from mnemara.kernel.resident import release
 from mnemara.kernel.threads import THREADS
 from tenants.scoping import get_active_tenant
 
@@ -669,6 +670,7 @@ class IndexCache:
                     del self._indexes[pk]
         if stale:
             self._evict()
+            release()
         return len(stale)
 
 
@@ -756,10 +758,13 @@ class IndexCache:
                 self._indexes.move_to_end(index.scope_id)
 
     def _keep(self, index: ScopeIndex) -> None:
+        """A scope just loaded: kept, others evicted for it, and the pages of its load's rows (fetched at once,
+        gone now) given back, with those of the evicted indexes (``mnemara/kernel/resident.py``)."""
         with self._lock:
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)
         self._evict()
+        release()
 
     def _evict(self) -> None:
         """Drop the least recently searched scopes until the cache holds its budget (bytes and rows)."""
