@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Value
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum, Value
 from django.db.models.functions import Collate
 from django.utils import timezone
 from pgvector.django import CosineDistance
@@ -25,6 +25,7 @@ from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profi
 from memories.models import (
     ExportRun,
     Feedback,
+    KeySearchDay,
     Memory,
     MemoryAccess,
     MemorySubject,
@@ -787,6 +788,9 @@ class AgentActivity:
     corrections: int
     turned_down: int
     last_write: datetime | None
+    searches: int  # POST /memories/search, /context and mem0's search (KeySearchDay), all days
+    searches_today: int  # since 00:00 UTC
+    last_search: datetime | None
     recent_versions: list[MemoryVersion]
     recent_feedback: list[Feedback]
     recent_turned_down: list[ReviewItem]
@@ -800,7 +804,10 @@ def agent_activity(actor: str, limit: int = 20) -> AgentActivity:
     turned_down = (review_items(status=ReviewStatus.RESOLVED).filter(resolution__in=TURNED_DOWN)
                    .filter(Exists(MemoryVersion.objects.filter(memory=OuterRef("memory_id"), version=1, actor=actor))))
     latest = list(versions.select_related("memory").order_by("-created_at", "-id")[:limit])
+    searched = KeySearchDay.objects.filter(actor=actor).aggregate(
+        n=Sum("searches"), today=Sum("searches", filter=Q(day=timezone.now().date())), last=Max("last_at"))
     return AgentActivity(
+        searches=searched["n"] or 0, searches_today=searched["today"] or 0, last_search=searched["last"],
         writes=counts["n"], created=counts["created"], feedback=fb["n"], corrections=fb["corrections"],
         turned_down=turned_down.count(), last_write=latest[0].created_at if latest else None,
         recent_versions=latest, recent_feedback=list(feedback.select_related("review_item")
