@@ -485,7 +485,7 @@ def near_duplicates(memory: Memory, limit: int = 5) -> list[Near]:
             if m.pk not in found and similarity >= SIMILAR_AT_LEAST and _alike(memory, m, name):
                 found[m.pk] = (m, similarity, name)
     ranked = sorted(found.values(), key=lambda row: -row[1])[:limit]
-    return [Near(m, similarity, similarity >= merge_threshold(name) and not contradicts(memory, m))
+    return [Near(m, similarity, similarity >= merge_threshold(name) and mergeable(memory, m))
             for m, similarity, name in ranked]
 
 
