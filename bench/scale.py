@@ -3,6 +3,8 @@
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py fill --layout one --to 10000 [--pgdata /tmp/pg-scale]
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py snapshot --layout one --name 10k
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one_10k --out r.json
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one --only recall \
+        --recall-settings 400:0,1000:0.005  # HNSW recall@10 against the exact scan, per setting
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report results/*.json  # table + docs/scaling-*.png
 
 Server: its own embedded PostgreSQL in ``--pgdata`` (default ``/tmp/pg-scale``; never the project's
@@ -354,6 +356,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--no-hnsw", action="store_true", help="fill: leave the HNSW indexes out (not built)")
     parser.add_argument("--skip", default="", help="measure: steps to leave out, comma-separated")
+    parser.add_argument("--only", default="", help="measure: the only steps to run, comma-separated (e.g. recall)")
+    parser.add_argument("--recall-settings", default="",
+                        help="measure's recall step: HNSW_EF_SEARCH:HNSW_SCAN_SHARE pairs to compare, comma-separated "
+                             "(default: the configured pair), e.g. 400:0,1000:0.005")
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args()
     if args.command == "report":
@@ -383,7 +389,10 @@ def main() -> None:
     elif args.command == "measure":
         from bench.scale_measure import measure
 
-        result = measure(args.layout, db, corpus(args.corpus), skip=set(filter(None, args.skip.split(","))))
+        pairs = [pair.split(":") for pair in filter(None, args.recall_settings.split(","))]
+        configs = [(int(a), float(b)) for a, b in pairs]
+        result = measure(args.layout, db, corpus(args.corpus), skip=set(filter(None, args.skip.split(","))),
+                         only=set(filter(None, args.only.split(","))), recall_configs=configs or None)
         print(json.dumps(result, indent=1))
         if args.out:
             args.out.write_text(json.dumps(result, indent=1))

@@ -52,9 +52,10 @@ def _cell(value: Any, kind: str, result: dict[str, Any]) -> str:
         return "—"
     if kind == "pair":
         return f"{value['p50']:.0f} / {value['p95']:.0f}" if value else "—"
-    if kind == "load":
-        after = result.get("load_after") or [0]
-        return f"{value[0]:.1f} / {after[0]:.1f}"
+    if kind == "load":  # every run merged into the column: its load before / after
+        runs = result.get("runs") or [(value, result.get("load_after") or [0])]
+        shown = list(dict.fromkeys(f"{before[0]:.1f} / {after[0]:.1f}" for before, after in runs))
+        return "; ".join(shown)
     if isinstance(value, float):
         return f"{value:.3f}" if value < 10 else f"{value:.0f}"
     return f"{value:,}"
@@ -71,6 +72,49 @@ def table(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+LAYOUTS = {"one": "one scope", "tenants": "1,000 tenants"}
+
+
+def _series(results: list[dict[str, Any]], layout: str, *keys: str) -> list[tuple[int, float]]:
+    rows = sorted((r for r in results if r["layout"] == layout), key=lambda r: r["memories"])
+    return [(r["memories"], float(v)) for r in rows if (v := _get(r, *keys))]
+
+
+def _log_axes(ax: Any, results: list[dict[str, Any]]) -> None:
+    """Log scales on both axes; x ticks at the measured sizes, y ticks 1-2-5 and at least two decades shown
+    (so a flat curve looks flat)."""
+    sizes = sorted({r["memories"] for r in results})
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(sizes[0] / 1.6, sizes[-1] * 1.6)
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([f"{n // 1000:,}k" if n < 10**6 else f"{n // 10**6}M" for n in sizes])
+    ys = [y for line in ax.get_lines() for y in line.get_ydata()]
+    if ys:
+        low, high = min(ys) / 4, max(ys) * 4
+        if high / low < 100:
+            middle = (low * high) ** 0.5
+            low, high = middle / 10, middle * 10
+        ax.set_ylim(low, high)
+        steps = (1, 2, 5) if high / low < 2000 else (1,)
+        ticks = [m * 10**e for e in range(-3, 8) for m in steps if low <= m * 10**e <= high]
+        ax.set_yticks(ticks)
+        ax.set_yticklabels([f"{t:,.0f}" if t >= 1 else f"{t:g}" for t in ticks])
+    ax.minorticks_off()
+    ax.grid(True, which="major", alpha=0.3)
+
+
+def _label_ends(ax: Any, ends: list[tuple[float, float, str, str]]) -> None:
+    """Write each curve's name after its last point; names of ends closer than ~1.4× in y move apart."""
+    ends = sorted(ends, key=lambda e: (e[0], e[1]))
+    for i, (x, y, text, colour) in enumerate(ends):
+        near_below = i > 0 and ends[i - 1][0] == x and y / ends[i - 1][1] < 1.4
+        near_above = i + 1 < len(ends) and ends[i + 1][0] == x and ends[i + 1][1] / y < 1.4
+        shift = 5 if near_below else -5 if near_above else 0
+        ax.annotate(text, (x, y), xytext=(6, shift), textcoords="offset points", va="center", fontsize=8,
+                    color=colour)
+
+
 def charts(results: list[dict[str, Any]]) -> list[Path]:
     import matplotlib
 
@@ -78,48 +122,60 @@ def charts(results: list[dict[str, Any]]) -> list[Path]:
     import matplotlib.pyplot as plt
 
     made = []
-    fig, ax = plt.subplots(figsize=(7.5, 4.5))
-    for layout, marker in (("one", "o"), ("tenants", "s")):
-        rows = sorted((r for r in results if r["layout"] == layout), key=lambda r: r["memories"])
-        for key, label in (("search_index", "in-process index"), ("search_sql", "SQL exact"),
-                           ("search_hnsw", "SQL HNSW")):
-            points = [(r["memories"], _get(r, key, "warm_ms", "p50")) for r in rows if _get(r, key, "warm_ms", "p50")]
-            if points:
-                ax.plot(*zip(*points, strict=True), marker=marker, label=f"{label} ({layout})")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("memories in the database")
-    ax.set_ylabel("search p50, warm (ms)")
-    ax.set_title("Search latency against N (2 shared cores, under load)")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    fig, ax = plt.subplots(figsize=(9, 5.2))
+    ends: list[tuple[float, float, str, str]] = []
+    colours = {"search_index": "tab:blue", "search_sql": "tab:orange", "search_hnsw": "tab:green"}
+    names = {"search_index": "in-process index", "search_sql": "SQL exact", "search_hnsw": "SQL HNSW"}
+    for layout, (marker, style) in (("one", ("o", "-")), ("tenants", ("s", "--"))):
+        for key, label in names.items():
+            points = _series(results, layout, key, "warm_ms", "p50")
+            if not points:
+                continue
+            text = f"{label}, {LAYOUTS[layout]}"
+            ax.plot(*zip(*points, strict=True), style, marker=marker, color=colours[key], label=text)
+            ends.append((*points[-1], text, colours[key]))
+    _log_axes(ax, results)
+    _label_ends(ax, ends)
+    ax.set_xlim(right=max(r["memories"] for r in results) * 12)  # room for the labels
+    ax.set_xlabel("memories in the database (one scope: all in it; 1,000 tenants: N / 1,000 a scope)")
+    ax.set_ylabel("search p50, warm (ms, log)")
+    ax.set_title("Search latency against N (2 shared cores under load: see the table's load row)")
+    ax.legend(fontsize=8, loc="upper left")
     path = ROOT / "docs" / "scaling-search.png"
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)
     made.append(path)
 
-    fig, ax = plt.subplots(figsize=(7.5, 4.5))
-    series = [(("index_load", "load_ms"), "load a scope into the index (ms)"),
-              (("weekly_export", "ms"), "weekly export (ms)"),
-              (("erasure", "ms"), "subject erasure (ms)"),
-              (("list_paging", "page_ms", "p50"), "list page p50 (ms)"),
-              (("size", "bytes_per_memory"), "database bytes per memory"),
-              (("web_process", "rss_after_mb"), "web process RSS (MB)")]
-    for layout, style in (("one", "-"), ("tenants", "--")):
-        rows = sorted((r for r in results if r["layout"] == layout), key=lambda r: r["memories"])
-        for path_keys, label in series:
-            points = [(r["memories"], _get(r, *path_keys)) for r in rows if _get(r, *path_keys)]
-            if points:
-                ax.plot(*zip(*points, strict=True), style, marker="o", label=f"{label} ({layout})")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel("memories in the database")
-    ax.set_title("Other costs against N")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7)
+    panels = [(("index_load", "load_ms"), "load one scope into the index (s)", 1e-3),
+              (("erasure", "ms"), "subject erasure incl. VACUUM (s)", 1e-3),
+              (("list_paging", "page_ms", "p50"), "list page of 50, p50 (ms)", 1.0),
+              (("weekly_export", "ms"), "weekly export (ms)", 1.0),
+              (("size", "bytes_per_memory"), "database KB per memory", 1e-3),
+              (("web_process", "rss_after_mb"), "web process RSS (MB)", 1.0)]
+    fig, axes = plt.subplots(2, 3, figsize=(11, 6.4))
+    for ax, (keys, title, scale) in zip(axes.flat, panels, strict=True):
+        lines = {layout: [(n, v * scale) for n, v in _series(results, layout, *keys)] for layout in LAYOUTS}
+        for layout, (marker, style, colour) in (("one", ("o", "-", "tab:blue")),
+                                                ("tenants", ("s", "--", "tab:red"))):
+            points = lines[layout]
+            if not points:
+                continue
+            ax.plot(*zip(*points, strict=True), style, marker=marker, color=colour, label=LAYOUTS[layout])
+            other = dict(lines["tenants" if layout == "one" else "one"])
+            for x, y in points:  # each value written by its point: above it, below where the other is higher
+                below = y < other.get(x, 0) or (y == other.get(x) and layout == "tenants")
+                ax.annotate(f"{y:,.0f}" if y >= 100 else f"{y:.3g}", (x, y), xytext=(0, -12 if below else 6),
+                            textcoords="offset points", ha="center", fontsize=7, color=colour)
+        _log_axes(ax, results)
+        ax.set_title(title, fontsize=9)
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="upper center", ncol=2, fontsize=9, bbox_to_anchor=(0.5, 0.995))
+    fig.suptitle("Other costs against N (memories in the database; log scales)", y=0.945, fontsize=11)
+    fig.tight_layout(rect=(0, 0, 1, 0.92))
     path = ROOT / "docs" / "scaling-costs.png"
-    fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)
     made.append(path)
     return made
 
@@ -150,8 +206,13 @@ def load(path: Path) -> dict[str, Any]:
 def report(files: list[Path]) -> None:
     merged: dict[tuple[str, int], dict[str, Any]] = {}
     for f in files:  # several files of one stage (e.g. a log and a later run of the missing steps) merge
-        result = load(f)
-        merged.setdefault((result["layout"], result["memories"]), {}).update(result)
+        result = load(f)  # in the order given: a later file's steps replace an earlier one's
+        column = merged.setdefault((result["layout"], result["memories"]), {"runs": []})
+        runs = column["runs"]
+        if result.get("load_before"):
+            runs.append((result["load_before"], result.get("load_after") or [0]))
+        column.update(result)
+        column["runs"] = runs
     results = list(merged.values())
     results.sort(key=lambda r: (r["layout"] != "one", r["memories"]))
     print(table(results))

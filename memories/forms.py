@@ -114,6 +114,20 @@ class BulkResolveForm(forms.Form):
         return items
 
 
+class ChainResolveForm(forms.Form):
+    """One decision for an entity chain: its items as the person saw them, and the memory to keep."""
+
+    items = MultipleUUIDField()
+    keep = forms.UUIDField()
+    reason = forms.CharField(required=False, max_length=500)
+
+    def clean_items(self) -> list[uuid.UUID]:
+        items: list[uuid.UUID] = self.cleaned_data["items"]
+        if len(items) < 2 or len(items) > 200:
+            raise forms.ValidationError(_("A chain has between 2 and 200 items."), code="count")
+        return items
+
+
 class BulkAllForm(forms.Form):
     """A decision over every open item a filter matches: the count and fingerprint the person confirmed."""
 

@@ -23,6 +23,7 @@ urlpatterns: list[URLPattern] = [
     path("review/<uuid:item_id>/resolve/", review.review_resolve_view, name="review-resolve"),
     path("review/<uuid:item_id>/undo/", review.review_undo_view, name="review-undo"),
     path("review/<uuid:item_id>/merge/", review.review_merge_form, name="review-merge"),
+    path("review/chain/", review.review_chain_resolve, name="review-chain"),
     path("review/bulk/", review.review_bulk, name="review-bulk"),
     path("review/bulk/all/", review.review_bulk_all, name="review-bulk-all"),
     path("review/clashes/", review.review_clashes, name="review-clashes"),

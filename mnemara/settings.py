@@ -288,9 +288,13 @@ SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
 # the default index budget holds (~4.9 KB a memory), and where HNSW's vector lists overtake the exact scan
 # (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
 HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 50_000)
-# pgvector's hnsw.ef_search for those searches (at least; 2 × k when larger). 400: recall@10 0.995 of the exact
-# scan for both default models at 100k memories (40 gave 0.93 and 0.70, 100 gave 0.985 and 0.90): docs/scaling.md.
-HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 400)
+# pgvector's hnsw.ef_search for those searches (1000 is pgvector's maximum), and the share of the HNSW index's
+# rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least k):
+# 0.005 is 5,000 rows at 1M memories, 450 at 90k. At 1M in one scope, ef_search 400 alone gave recall@10 0.775 /
+# 0.700 of the exact scan (the graph strands some questions in the wrong region); 1000 with 5,000 rows gave
+# 0.995 / 1.0 (3,000: 0.995 / 0.98): measured in docs/scaling.md.
+HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 1000)
+HNSW_SCAN_SHARE = env_float("MNEMARA_HNSW_SCAN_SHARE", 0.005)
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
 # per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:

@@ -272,3 +272,28 @@ class IdempotencyRecord(TenantOwned):
         constraints = [models.UniqueConstraint(fields=["tenant", "principal", "key"], name="idempotency_unique_key")]
         indexes = [models.Index(fields=["created_at"], name="idempotency_created"),
                    GinIndex(fields=["resource_ids"], name="idempotency_resources")]
+
+
+class FilterPage(models.TextChoices):
+    """The dashboard pages a member can save a filter on (the value is the page's URL name)."""
+
+    MEMORIES = "memories", _("Memories")
+    REVIEW = "review", _("Review")
+    FEEDBACK = "feedback", _("Feedback")
+    AUDIT = "audit", _("Audit log")
+
+
+class SavedFilter(TenantOwned):
+    """A filter one dashboard member saved under a name on one page: the page's querystring, to open it again
+    (``tenants.filters``). Personal: only its owner sees it. Its values may name a person or their words, so a
+    GDPR erasure deletes the ones that do (``saved_filters_forget``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_filters")
+    page = models.CharField(max_length=16, choices=FilterPage.choices)
+    name = models.CharField(max_length=80)
+    query = models.CharField(max_length=2000)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "user", "page", "name"],
+                                               name="saved_filter_unique_name")]

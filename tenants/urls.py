@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, path
 
-from tenants.views import admin, auth, invitations
+from tenants.views import admin, auth, filters, invitations
 
 urlpatterns: list[URLPattern] = [
     path("accounts/login/", auth.DashboardLoginView.as_view(), name="login"),
@@ -25,4 +25,6 @@ urlpatterns: list[URLPattern] = [
     path("invitations/<str:token>/decline/", invitations.invitation_decline, name="invitation-decline"),
     path("invitations/<str:token>/account/", invitations.invitation_account, name="invitation-account"),
     path("audit/", admin.audit_log, name="audit"),
+    path("filters/", filters.saved_filter_save_view, name="saved-filter-save"),
+    path("filters/<int:filter_id>/delete/", filters.saved_filter_delete_view, name="saved-filter-delete"),
 ]

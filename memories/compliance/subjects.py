@@ -5,8 +5,9 @@ updated or superseded from one of theirs carries them, see ``memories.write.line
 version records its subjects) or that live in their personal scope (``user/<external_id>`` and
 below), all versions and embeddings of those memories, sessions of the
 subject or in their personal scope (turns and rolling summary), review items of those memories or
-of the subject, feedback naming those memories, and the jobs of the subject or of those sessions
-(their ``input`` holds conversation text).
+of the subject, feedback naming those memories, the jobs of the subject or of those sessions
+(their ``input`` holds conversation text), and the dashboard members' saved filters that mention them
+(their id, or words of their memories: ``tenants.filters.saved_filters_forget``).
 
 Erasure runs in ONE transaction and is fenced against extraction jobs: it first locks every job of
 the subject (``SELECT ... FOR UPDATE``) and cancels it, so a job that started before the erasure
@@ -48,6 +49,7 @@ from memories.write.versions import lock_scope
 from mnemara.kernel.errors import NotFound
 from mnemara.kernel.metrics import ERASURES
 from tenants.audit import audit
+from tenants.filters import saved_filters_forget
 from tenants.idempotency import answers_forget
 from tenants.models import AuditEvent, Subject
 from tenants.paths import scope_filter
@@ -228,6 +230,9 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     }
     counts["review_items"] = _review_items(subject, memory_ids).delete()[1].get(ReviewItem._meta.label, 0)
     counts["feedback"] = _feedback(memory_ids).delete()[1].get(Feedback._meta.label, 0)
+    texts = [*memories.values_list("content", flat=True),
+             *sessions.exclude(summary="").values_list("summary", flat=True)]
+    counts["saved_filters"] = saved_filters_forget(identifiers=[subject.external_id, str(subject.pk)], texts=texts)
     # Other memories pointing at an erased one keep no link to it (superseded_by is SET_NULL).
     Memory.objects.filter(pk__in=memory_ids).delete()
     answers_forget(memory_ids)

@@ -21,10 +21,10 @@ from memories.models import (
     Session,
     SessionTurn,
 )
-from tenants.models import Subject
+from tenants.models import SavedFilter, Subject
 
 ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, SessionTurn, Session,
-                                                  ReviewItem, Job, Feedback, Subject, Scope)
+                                                  ReviewItem, Job, Feedback, Subject, Scope, SavedFilter)
 
 
 def erasure_tables() -> list[str]:

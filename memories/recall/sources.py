@@ -14,6 +14,7 @@ vector similarity, the best full-text matches — for the memories that pass the
 from __future__ import annotations
 
 import hashlib
+import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -112,12 +113,32 @@ def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float],
     return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
 
 
+def _nearest(rows: Sequence[Sequence[Any]], limit: int) -> list[Candidate]:
+    """The best ``limit`` of an iterative scan's rows (relaxed order: nearly sorted) by distance, then id."""
+    return [_candidate(r) for r in sorted(rows, key=lambda r: (math.inf if r[4] is None else r[4], r[0]))[:limit]]
+
+
+PRIMARY_HNSW = "memory_embedding_hnsw"  # the primary model's HNSW index on the memory row (migration 0003)
+
+
+def hnsw_index_rows(index: str) -> int:
+    """``sql.hnsw_graph_rows`` memoised for a minute per process (it sizes each HNSW scan)."""
+    key = "hnsw-rows:" + hashlib.sha256(index.encode()).hexdigest()
+    rows = cache.get(key)
+    if rows is None:
+        rows = sql.hnsw_graph_rows(index)
+        cache.set(key, rows, SCOPE_ROWS_CACHE_SECONDS)
+    return int(rows)
+
+
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
-    """HNSW with pgvector 0.8 iterative scans: the index keeps searching until ``limit`` rows pass the
-    filter (or ``hnsw.max_scan_tuples`` is reached). The settings last for this transaction only."""
+    """HNSW with pgvector 0.8 iterative scans (``sql.hnsw_iterative_scan``): the index returns
+    ``settings.HNSW_SCAN_SHARE`` of its rows that pass the filter (at least ``limit``; or stops at
+    ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The settings last for this
+    transaction only."""
     with transaction.atomic(using=read_alias()):
-        sql.hnsw_iterative_scan(limit)
-        return [_candidate(r) for r in ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
+        rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
+        return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:rows]), limit)
 
 
 def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int, *,
@@ -265,9 +286,9 @@ class SqlSource:
                 # The same expression as the partial index's, ordered by the bare operator: the index provides it.
                 cast = Cast("vectors__embedding", VectorField(dimensions=embedder.dimensions))
                 with transaction.atomic(using=read_alias()):
-                    sql.hnsw_iterative_scan(limit)
-                    found = [_candidate(r) for r in judged.annotate(distance=CosineDistance(cast, query_vector))
-                             .order_by("distance").values_list(*_FIELDS)[:limit]]
+                    fetch = sql.hnsw_iterative_scan(limit, hnsw_index_rows(sql.model_hnsw_name(name)))
+                    found = _nearest(list(judged.annotate(distance=CosineDistance(cast, query_vector))
+                                          .order_by("distance").values_list(*_FIELDS)[:fetch]), limit)
         if len(found) < limit:
             distance = CosineDistance("vectors__embedding", query_vector) + Value(0.0)
             rows_found = (judged.annotate(distance=distance).order_by("distance", "pk").values_list(*_FIELDS)[:limit])

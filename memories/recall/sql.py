@@ -10,6 +10,7 @@ constant here to that rule.
 from __future__ import annotations
 
 import hashlib
+import math
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
@@ -114,7 +115,11 @@ USING hnsw ((embedding::vector({dimensions})) vector_cosine_ops) WITH (m = 16, e
 WHERE model = {model}
 """
 
+# An index's size as the planner's statistics hold it (no scan).
+GRAPH_ROWS_SQL = "SELECT reltuples FROM pg_class WHERE relname = %s AND relkind = 'i'"
+
 CROSS_TENANT = {
+    "GRAPH_ROWS_SQL": "a statistic of a whole index (its row count estimate); reads no tenant data",
     "MODEL_HNSW_SQL": "DDL: builds an index over every tenant's vectors of one model; reads and returns no rows",
     "RECENT_SCOPES_SQL": "the warm-up's choice of scopes across tenants: ids, paths and counts, no content; each "
                          "scope is then searched inside its own tenant",
@@ -198,13 +203,34 @@ def search_count_upsert(counts: Mapping[SearchKey, tuple[int, datetime]]) -> int
         return int(cursor.rowcount)
 
 
-def hnsw_iterative_scan(limit: int) -> None:
-    """pgvector 0.8 iterative scans for the rest of this transaction: the HNSW index keeps searching
-    until ``limit`` rows pass the filter (or ``hnsw.max_scan_tuples`` is reached)."""
+HNSW_MAX_EF_SEARCH = 1000  # pgvector's upper bound for hnsw.ef_search
+
+
+def hnsw_iterative_scan(limit: int, index_rows: int) -> int:
+    """pgvector 0.8 iterative scans for the rest of this transaction, and the number of rows to fetch from
+    the index before keeping the best ``limit`` by distance: ``settings.HNSW_SCAN_SHARE`` of the index's
+    ``index_rows``, at least ``limit``.
+
+    Relaxed order: the index goes on past its first ``ef_search`` candidates (resuming from those it
+    discarded) until that many rows passed the filter, or ``hnsw.max_scan_tuples`` were visited; the caller
+    sorts what it got. Fetching more rows than it keeps is what finds the right neighbourhood when the graph's
+    first ``ef_search`` candidates lie in the wrong one (docs/scaling.md, "At 1M")."""
+    rows = max(int(limit), math.ceil(float(settings.HNSW_SCAN_SHARE) * max(int(index_rows), 0)))
+    ef_search = min(HNSW_MAX_EF_SEARCH, max(int(settings.HNSW_EF_SEARCH), 2 * int(limit)))
     with connections[read_alias()].cursor() as cursor:
-        cursor.execute("SET LOCAL hnsw.iterative_scan = strict_order")
-        ef_search = max(int(settings.HNSW_EF_SEARCH), min(1000, 2 * int(limit)))
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {min(ef_search, 1000)}")
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
+        cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {max(20_000, 4 * rows)}")
+    return rows
+
+
+def hnsw_graph_rows(index: str) -> int:
+    """The rows of an index as the statistics know them (``pg_class.reltuples``, set by its build, VACUUM and
+    ANALYZE): the size of an HNSW graph, every tenant's rows together. 0 when unknown."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(GRAPH_ROWS_SQL, [index])
+        row = cursor.fetchone()
+    return max(int(row[0]), 0) if row is not None and row[0] is not None else 0
 
 
 def model_hnsw_name(model: str) -> str:

@@ -19,6 +19,7 @@ from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from memories.write.text import text_diff
 from tenants.actors import USER, actor_key_prefix, actor_names
+from tenants.filters import filters_box
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
 
@@ -40,7 +41,7 @@ LABELS |= {
     "sessions": _("sessions"), "session_turns": _("session turns"), "session_summaries": _("session summaries"),
     "review_items": _("review items"), "feedback": _("feedback"), "jobs_cancelled": _("jobs cancelled"),
     "jobs_scrubbed": _("jobs scrubbed"), "queued_tasks_deleted": _("queued tasks deleted"),
-    "subjects": _("people"), "scopes": _("scopes"),
+    "subjects": _("people"), "scopes": _("scopes"), "saved_filters": _("saved filters"),
 }
 
 
@@ -122,6 +123,16 @@ def current(context: template.Context, *names: str) -> str:
     return "page" if name in names else "false"
 
 
+# --------------------------------------------------------------------------- saved filters
+
+@register.inclusion_tag("dashboard/_saved_filters.html", takes_context=True)
+def saved_filters(context: template.Context, page: str) -> dict[str, Any]:
+    """The member's saved filters of ``page`` as links, and a form to save the filter the page shows now."""
+    request = context["request"]
+    return {**filters_box(request.user, page, request.GET.urlencode()), "request": request,
+            "csrf_token": context.get("csrf_token")}
+
+
 # --------------------------------------------------------------------------- actors
 
 @register.simple_tag(takes_context=True)
@@ -173,7 +184,11 @@ def _reason_html(vocabulary: type[TextChoices], code: str, params: dict[str, Any
     return mark_safe(words)
 
 
-PAIR_FIELDS = ("type", "entity", "confidence", "provenance", "source_session", "subject_id")
+# What a person weighs when two memories disagree besides their words (confidence, provenance and the session
+# differ between almost any two writes: each side shows them, the summary line does not repeat them).
+PAIR_FIELDS = ("type", "entity", "subject_id")
+# A side of a pair shows only the facts that tell it from the other side (a compact card).
+SIDE_FIELDS = ("confidence", "provenance", "subject_id", "source_session", "entity")
 
 
 @dataclass
@@ -196,6 +211,23 @@ def pair_difference(item: Any) -> PairDiff | None:
         return None
     return PairDiff(text_diff(older.content, newer.content),
                     [f for f in PAIR_FIELDS if getattr(older, f) != getattr(newer, f)])
+
+
+@register.filter
+def side_differences(item: Any) -> list[str] | None:
+    """The facts the two sides of a pair differ in (what each side shows); None for a single memory (it shows
+    them all)."""
+    older, newer = item.other_memory, item.memory
+    if older is None:
+        return None
+    return [f for f in SIDE_FIELDS if getattr(older, f) != getattr(newer, f)]
+
+
+@register.filter
+def review_reason_brief(item: Any) -> SafeString:
+    """Why a review item was opened, without the note the card shows on its own (an agent's reason)."""
+    params = {k: v for k, v in (item.reason_params or {}).items() if k != "note"}
+    return _reason_html(ReviewReason, item.reason_code, params, item.reason)
 
 
 @register.filter

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,12 +19,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from memories import selectors
 from memories.choices import ReviewStatus
-from memories.forms import BulkAllForm, BulkResolveForm, ResolveForm, ReviewFilterForm
+from memories.forms import BulkAllForm, BulkResolveForm, ChainResolveForm, ResolveForm, ReviewFilterForm
+from memories.write.chains import Chain, chains_of
 from memories.write.reviews import (
     BULK_MAX,
     Decision,
     review_decide,
     review_decide_all,
+    review_decide_chain,
     review_undo,
     selection_fingerprint,
     undo_blocker,
@@ -68,6 +70,28 @@ def _matching(params: QueryDict, status: str) -> tuple[ReviewFilterForm, dict[st
     return form, filters, qs
 
 
+def _query(request: DashboardRequest) -> str:
+    """The review page's querystring a form was sent from (its filters), to go back to it."""
+    query = request.POST.get("query", "")
+    return "?" + query if query else ""
+
+
+def _entries(items: list[ReviewItem], grouped: bool) -> tuple[list[dict[str, Any]], list[Chain]]:
+    """The page's cards in order: an entity chain once, where its first item on the page is, else the item."""
+    chains = chains_of(items) if grouped else []
+    chain_of = {item_id: chain for chain in chains for item_id in chain.item_ids}
+    entries: list[dict[str, Any]] = []
+    shown: set[str] = set()
+    for item in items:
+        chain = chain_of.get(item.pk)
+        if chain is None:
+            entries.append({"item": item})
+        elif chain.key not in shown:
+            shown.add(chain.key)
+            entries.append({"chain": chain})
+    return entries, chains
+
+
 def _queue_context(request: DashboardRequest) -> dict[str, Any]:
     tab = request.GET.get("tab", "")
     kind = request.GET.get("kind", "")
@@ -76,8 +100,12 @@ def _queue_context(request: DashboardRequest) -> dict[str, Any]:
     matching = list(qs.values_list("pk", flat=True)) if status == ReviewStatus.OPEN else []
     items_page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     items = list(items_page)
+    separate = request.GET.get("chains") == "0"
+    entries, chains = _entries(items, grouped=status == ReviewStatus.OPEN and not separate)
+    items = list({i.pk: i for i in [*items, *(i for c in chains for i in c.items)]}.values())
     return {
-        "page_obj": items_page, "items": items, "sessions": _sessions(items), "kind": kind, "tab": tab,
+        "page_obj": items_page, "items": items, "entries": entries, "separate": separate,
+        "sessions": _sessions(items), "kind": kind, "tab": tab,
         "form": form, "filtered": bool(filters), "matching": len(matching),
         "fingerprint": selection_fingerprint(matching) if matching else "", "bulk_max": BULK_MAX,
         "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
@@ -97,12 +125,19 @@ def review_queue(request: DashboardRequest) -> HttpResponse:
     return page(request, template, context)
 
 
+def _back_to(request: DashboardRequest) -> str:
+    """The review page as the person sees it (its filters), for a form that leaves it and comes back."""
+    current = (request.htmx.current_url_abs_path or "") if request.htmx else ""
+    review = reverse("dashboard:review")
+    return current if current.startswith(review) else review
+
+
 def _decided(request: DashboardRequest, decision: Decision, undone: bool = False) -> HttpResponse:
     """The decided card in place, every sibling it changed re-drawn (out of band), the counts updated."""
     # The decided (or undone) item is drawn once, by this answer: a note about it would draw it over.
     notes = [n for n in decision.settlement.notes if n.item.pk != decision.item.pk]
     items = [decision.item, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
-    context = {"item": decision.item, "decision": decision, "notes": notes,
+    context = {"item": decision.item, "decision": decision, "notes": notes, "back_to": _back_to(request),
                "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
                "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True,
                **selectors.review_context(items)}
@@ -152,8 +187,45 @@ def review_undo_view(request: DashboardRequest, item_id: uuid.UUID) -> HttpRespo
         return toast(response, refusal(exc), "error", reswap=True)
     if not request.htmx:
         messages.success(request, _("Undone: the item is open again."))
-        return back(request, reverse("dashboard:review"))
+        return back(request, reverse("dashboard:review") + _query(request))
     return _decided(request, decision, undone=True)
+
+
+@require_POST
+@reviewer_required
+def review_chain_resolve(request: DashboardRequest) -> HttpResponse:
+    """Decide an entity chain at once: keep one of its memories (the newest, or the one chosen)."""
+    url = reverse("dashboard:review") + _query(request)
+    form = ChainResolveForm(request.POST)
+    if not form.is_valid():
+        return toast(HttpResponse(status=400), _("Choose the memory to keep."), "error", reswap=True)
+    item_ids = form.cleaned_data["items"]
+    if selectors.review_items(status="").filter(pk__in=item_ids).count() != len(set(item_ids)):
+        raise Http404  # another tenant's items, or none at all
+    try:
+        decision = review_decide_chain(item_ids=item_ids, keep=form.cleaned_data["keep"], actor=actor(request),
+                                       reason=form.cleaned_data["reason"])
+    except ServiceError as exc:
+        if not request.htmx:
+            messages.error(request, refusal(exc))
+            return back(request, url)
+        # The chain as it is now, with the refusal where the person acted (or only the refusal: no chain left).
+        now = chains_of(list(selectors.review_items().filter(pk__in=item_ids)))
+        if not now:
+            return toast(HttpResponse(status=exc.status_code), refusal(exc), "error", reswap=True)
+        context = {"chain": now[0], "error": refusal(exc), "query": request.POST.get("query", ""),
+                   "counts": selectors.review_counts(), "oob": True,
+                   "sessions": _sessions(now[0].items), **selectors.review_context(now[0].items)}
+        return page(request, "dashboard/review.html#chain-refused", context, status=exc.status_code)
+    if not request.htmx:
+        messages.success(request, _("Resolved: one memory kept, the rest superseded."))
+        return back(request, url)
+    notes = [n for n in decision.settlement.notes if n.item.pk not in decision.chain.item_ids]
+    items = [*decision.items, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
+    context = {"chain": decision.chain, "decision": decision, "notes": notes, "moved": decision.settlement.moved,
+               "can_undo": not undo_blocker(decision.items[0]), "query": request.POST.get("query", ""),
+               "counts": selectors.review_counts(), "sessions": _sessions(items), **selectors.review_context(items)}
+    return page(request, "dashboard/review.html#chain-decided", context)
 
 
 @require_POST

@@ -25,11 +25,12 @@ from memories.choices import (
     VersionReason,
 )
 from memories.models import Memory, ReviewItem
+from memories.write.chains import Chain, chain_of_items
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.reasons import Reason, version_reason
 from memories.write.revisions import duplicate_guard, merge_settled
 from memories.write.truth import Settlement, truth_settle
-from memories.write.versions import bump
+from memories.write.versions import bump, lock_scope
 from mnemara.kernel.errors import Conflict, NotFound, ServiceError, ValidationFailed
 from tenants.audit import audit
 
@@ -241,7 +242,8 @@ UNDOABLE = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.K
 def undo_blocker(item: ReviewItem) -> str:
     """Why a person's decision cannot be undone (``""``: it can). Only while every memory it changed is
     still at the version the decision left it at: a later change is never overwritten."""
-    if item.status != ReviewStatus.RESOLVED or item.resolution not in UNDOABLE:
+    if item.status != ReviewStatus.RESOLVED or (item.resolution not in UNDOABLE
+                                                and not item.resolution_params.get("chain")):
         return "not_a_decision"
     record: dict[str, list[Any]] = item.resolution_params.get("memories", {})
     current = dict(Memory.objects.filter(pk__in=list(record)).values_list("pk", "version"))
@@ -267,12 +269,78 @@ def review_undo(*, item_id: uuid.UUID | str, actor: str) -> Decision:
                 before = record[str(memory.pk)][0]
                 live: dict[str, Any] = {"superseded_by": None, "valid_to": None} if before in LIVE_STATUSES else {}
                 changes.move(memory, before, kept_alongside=False, **live)
-            ReviewItem.objects.filter(pk=item.pk).update(status=ReviewStatus.OPEN, resolution="", resolved_by="",
-                                                         resolved_at=None, resolution_params={})
-            audit("review.reopened", actor=actor, target_type="review_item", target_id=item.pk,
-                  data={"undone": locked.resolution})
+            # A chain was decided at once: all of its items open again.
+            reopened = locked.resolution_params.get("chain") or [str(item.pk)]
+            ReviewItem.objects.filter(pk__in=reopened).update(status=ReviewStatus.OPEN, resolution="", resolved_by="",
+                                                              resolved_at=None, resolution_params={})
+            for reopened_id in reopened:
+                audit("review.reopened", actor=actor, target_type="review_item", target_id=reopened_id,
+                      data={"undone": locked.resolution})
             settlement = truth_settle(touched=[uuid.UUID(pk) for pk in record], actor=actor,
                                       because=ReviewResolution.SUPERSEDED)
     except IntegrityError as exc:
         raise duplicate_guard(exc) from exc
     return Decision(review_get(item.pk), settlement)
+
+
+@dataclass
+class ChainDecision:
+    """A chain decided at once: its items (resolved), the memory kept, what the decision did elsewhere."""
+
+    chain: Chain
+    items: list[ReviewItem]
+    kept: Memory
+    settlement: Settlement = field(default_factory=Settlement)
+
+
+def _chain_resolution(item: ReviewItem, kept: Memory) -> str:
+    """How one item of a decided chain reads: its newer side kept, its older side kept, or neither."""
+    if item.memory_id == kept.pk:
+        return ReviewResolution.ACCEPT if item.kind == ReviewKind.PENDING else ReviewResolution.KEEP_NEW
+    if item.other_memory_id == kept.pk:
+        return ReviewResolution.KEEP_OLD
+    return ReviewResolution.SUPERSEDED
+
+
+def review_decide_chain(*, item_ids: list[uuid.UUID], keep: uuid.UUID | str, actor: str,
+                        reason: str = "") -> ChainDecision:
+    """One decision for an entity chain (``chains.chain_of_items``): ``keep`` (one of its memories) holds,
+    every other memory of the chain is superseded by it (deprecated, ``superseded_by``, its people carried to
+    the kept one), every item of the chain is closed, in one transaction, versioned and audited, ending with
+    ``truth_settle``. The items must still form exactly that chain (else 409 ``stale_chain``, nothing
+    changed); one ``review_undo`` of any of its items reopens them all."""
+    with transaction.atomic():
+        locked = list(ReviewItem.objects.select_for_update().filter(pk__in=item_ids, status=ReviewStatus.OPEN)
+                      .values_list("pk", flat=True))
+        chain = chain_of_items(item_ids) if len(locked) == len(set(item_ids)) else None
+        if chain is None:
+            raise Conflict("The items of this chain changed since you looked: look again.", code="stale_chain")
+        kept = next((m for m in chain.memories if str(m.pk) == str(keep)), None)
+        if kept is None:
+            raise ValidationFailed("Keep one of the chain's memories.", fields={"keep": ["Not in this chain."]})
+        lock_scope(chain.group[0])
+        people = {s for m in chain.memories for s in subject_ids_of(m)}
+        action = ReviewResolution.KEEP_NEW if kept is chain.newest else ReviewResolution.KEEP_OLD
+        changes = _Changes(actor, version_reason(VersionReason.REVIEW, note=reason, action=action), people)
+        carried: list[uuid.UUID] = []
+        try:
+            for loser in chain.memories:  # losers first: a key is held by one live memory at a time
+                if loser is not kept:
+                    changes.move(loser, Status.DEPRECATED, superseded_by=kept, valid_to=timezone.now())
+                    carried += lineage_add(kept, subject_ids_of(loser))
+            links_save((kept.pk, subject) for subject in carried)
+            changes.move(kept, Status.ACTIVE, always=bool(carried))
+        except IntegrityError as exc:  # the kept text is live again elsewhere in its scope
+            raise duplicate_guard(exc) from exc
+        for m in chain.memories:
+            changes.record.setdefault(str(m.pk), [m.status, m.version])
+        ids = [str(i) for i in chain.item_ids]
+        for item in chain.items:
+            _close(item, _chain_resolution(item, kept), actor,
+                   {"memories": changes.record, "chain": ids, **({"note": reason} if reason else {})})
+        audit("review.chain_resolved", actor=actor, target_type="review_item", target_id=chain.key,
+              data={"items": len(ids), "memories": len(chain.memories), "kept": str(kept.pk)})
+        settlement = truth_settle(touched=[m.pk for m in chain.memories], actor=actor,
+                                  because=ReviewResolution.SUPERSEDED, prefer=kept.pk)
+    resolved = [review_get(i) for i in chain.item_ids]
+    return ChainDecision(chain, resolved, Memory.objects.get(pk=kept.pk), settlement)

@@ -166,6 +166,15 @@ KNOWN_REFUSALS = (
     gettext_noop("The memory already says what the correction says."),
     gettext_noop("Export not found."),
     gettext_noop("This export holds data of a person erased since: re-issue it or delete it."),
+    gettext_noop("The items of this chain changed since you looked: look again."),
+    gettext_noop("Keep one of the chain's memories."),
+    gettext_noop("Unknown page."),
+    gettext_noop("Give the filter a name (at most 80 characters)."),
+    gettext_noop("Choose a filter first, then save it."),
+    gettext_noop("This filter is too long to save."),
+    gettext_noop("You have saved as many filters here as fit: delete one first."),
+    gettext_noop("You already have a saved filter with this name here."),
+    gettext_noop("Saved filter not found."),
 )
 
 

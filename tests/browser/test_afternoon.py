@@ -1,10 +1,11 @@
-"""An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px:
-an agent's correction (POST /api/v1/feedback) accepted, a merge undone, a bulk reject over a filter of 50 with
-the count confirmed, an export made now, flagged by an erasure and re-issued, and an audit log whose links all
-open. What the agents wrote is seeded through the API (as the agent's key) and the service layer; what the
-admin does is clicked. The whole afternoon runs in English at 1440 px and in Chinese on a phone (390 px, touch);
-English at 390 and Chinese at 1440 open the same pages with the same data. Every page visited must not scroll
-sideways and must be in the chosen language; every step leaves a screenshot in
+"""An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px: an
+agent's correction (POST /api/v1/feedback) accepted, a merge undone, an entity chain (light → dark → purple)
+resolved from its one card, a saved filter saved and reused, a bulk reject over a filter of 50 with the count
+confirmed, an export made now, flagged by an erasure and re-issued, and an audit log whose links all open. What the
+agents wrote is seeded through the API (as the agent's key) and the service layer; what the admin does is clicked.
+The whole afternoon runs in English at 1440 px and in Chinese on a phone (390 px, touch); English at 390 and Chinese
+at 1440 open the same pages with the same data. Every page visited must not scroll sideways and must be in the
+chosen language; every step leaves a screenshot in
 test-artifacts/screenshots/afternoon-<step>-<name>-<language>-<width>.png."""
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ AGENT = "support bot"
 SAM_OLD = "Sam is a staff engineer in the payments team."
 SAM_NEW = "Sam moved to the identity team."
 MEETINGS = ("Alice prefers meetings after 10am.", "alice prefers meetings after 10 am")
+THEMES = ("Ben prefers a light theme.", "Ben prefers a dark theme now.", "Ben prefers a purple theme.")
+SAVED = {"en": "Visitors' guesses", "zh-hans": "访客的猜测"}
 BULK = 50
 # Fifty guesses an agent wrote with low confidence: each waits for a person, none resembles another.
 SPORTS = (
@@ -114,6 +117,44 @@ def agent_rewords(agent: httpx.Client) -> tuple[dict[str, Any], dict[str, Any]]:
     second = write(agent, scope="user/alice", subject="alice", type="preference", content=MEETINGS[1])
     assert second["resolution"]["action"] == "pending", second
     return first, second
+
+
+def agent_chains(agent: httpx.Client) -> list[dict[str, Any]]:
+    """The agent writes Ben's theme three times, each contradicting the one before: one entity chain."""
+    return [write(agent, scope="user/ben", subject="ben", type="preference", entity="ui:theme", content=text)
+            for text in THEMES]
+
+
+def resolve_chain(page: Any, width: int) -> str:
+    """Keep the newest answer of the one chain card on the page (with the keyboard on a desktop): its card id."""
+    chain = page.locator("article.review-item.chain")
+    expect(chain).to_have_count(1)
+    expect(chain.locator(".chain-step")).to_have_count(len(THEMES))
+    for step, text in zip(chain.locator(".chain-step").all(), THEMES, strict=True):
+        expect(step).to_contain_text(text)
+        expect(step).to_contain_text(AGENT)  # who wrote each
+    card_id = chain.get_attribute("id")
+    if width >= 800:
+        chain.focus()
+        page.keyboard.press("n")
+    else:
+        chain.locator("button[data-key=n]").click()
+    expect(page.locator(f"#{card_id}.resolved")).to_be_visible()
+    return card_id
+
+
+def only_theme(agent: httpx.Client) -> None:
+    live = agent.get("memories", params={"scope": "user/ben", "status": "active"}).json()["results"]
+    assert [m["content"] for m in live] == [THEMES[-1]]
+    gone = agent.get("memories", params={"scope": "user/ben", "status": "deprecated"}).json()["results"]
+    assert {m["superseded_by"] for m in gone} == {live[0]["id"]} and len(gone) == 2
+
+
+def save_filter(page: Any, where: str, name: str) -> None:
+    """Save the filter the page shows under ``name``; it appears as a link in the page's saved-filters box."""
+    page.locator(f"#filter-name-{where}").fill(name)
+    page.locator(f"#save-filter-{where}").click()
+    expect(page.locator(f"#saved-filters-{where} a.saved-filter", has_text=name)).to_be_visible()
 
 
 class Steps:
@@ -215,10 +256,30 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     with tenant_scope(afternoon.tenant):
         assert ReviewItem.objects.get(pk=pair.pk).status == ReviewStatus.OPEN
 
-    # ---- 3. Reject everything a filter matches: 50 guesses, the count in the confirmation.
-    visit("/review/?scope=user/visitors", "bulk-filtered")
+    # ---- 3. An entity chain (light → dark → purple): one card with the answers in order, resolved at once.
+    agent_chains(agent)
+    visit("/review/?scope=user/ben", "chain-card")
+    resolve_chain(page, width)
+    look("chain-resolved")
+    only_theme(agent)
+    with tenant_scope(afternoon.tenant):
+        assert not ReviewItem.objects.filter(memory__scope__path="user/ben", status=ReviewStatus.OPEN).exists()
+    visit("/", "overview-after-chain")
+    expect(page.locator("#live-contradictions .figure-value")).to_have_text("0")
+
+    # ---- 4. A saved filter: the visitors' guesses saved under a name, then opened again from the plain queue.
+    visit("/review/?scope=user/visitors", "filter-to-save")
+    save_filter(page, "review", SAVED[language])
+    look("filter-saved")
+    visit("/review/", "saved-filter-link")
+    page.locator("#saved-filters-review a.saved-filter", has_text=SAVED[language]).click()
+    page.wait_for_url(re.compile(r"/review/\?scope=user%2Fvisitors$"))
+
+    # ---- 5. Reject everything a filter matches: 50 guesses, the count in the confirmation.
+    look("bulk-filtered")
     expect(page.locator("#bulk-all-form")).to_contain_text(str(BULK))
-    question = confirmed(lambda: page.locator("#reject-all").click())
+    # Fifty decisions, each settled, in one request: on a busy 2-core machine it may take longer than a click's wait.
+    question = confirmed(lambda: page.locator("#reject-all").click(timeout=90_000))
     assert str(BULK) in question, question
     expect(page.locator(".messages")).to_contain_text(str(BULK))  # "50 items resolved."
     expect(page.locator("#bulk-all-form")).to_have_count(0)
@@ -227,7 +288,7 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
         assert not ReviewItem.objects.filter(memory__scope__path="user/visitors", status=ReviewStatus.OPEN).exists()
         assert not Memory.objects.filter(scope__path="user/visitors", status=Status.PENDING).exists()
 
-    # ---- 4. An export made now, flagged by an erasure, re-issued without the person.
+    # ---- 6. An export made now, flagged by an erasure, re-issued without the person.
     visit("/exports/", "exports")
     page.locator("#export-now").click()
     expect(page.locator("#export-jobs")).to_be_visible()
@@ -258,7 +319,7 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     reissued = agent.get(f"exports/{export['id']}").json()
     assert reissued["flagged"] is False and reissued["sha256"] != export["sha256"]
 
-    # ---- 5. The audit log after the erasure: every link on every page of it opens (none is a 404).
+    # ---- 7. The audit log after the erasure: every link on every page of it opens (none is a 404).
     visit("/audit/", "audit")
     visit(f"/audit/?target_type=memory&target_id={old['id']}", "audit-erased")
     expect(page.locator("table.audit .memory-gone").first).to_be_visible()
@@ -288,6 +349,19 @@ def test_every_page_of_the_afternoon_fits(page, live_server, afternoon: Afternoo
     steps.look("merge-preview")
     steps.visit("/review/?scope=user/visitors", "bulk-filtered")
     expect(page.locator("#bulk-all-form")).to_contain_text(str(BULK))
+    agent_chains(agent)
+    steps.visit("/review/?scope=user/ben", "chain-card")
+    resolve_chain(page, width)
+    steps.look("chain-resolved")
+    only_theme(agent)
+    steps.visit("/memories/?scope=user%2Fvisitors&status=pending", "filter-to-save")
+    save_filter(page, "memories", SAVED[language])
+    steps.look("filter-saved")
+    steps.visit("/memories/", "saved-filter-link")
+    page.locator("#saved-filters-memories a.saved-filter", has_text=SAVED[language]).click()
+    page.wait_for_url(re.compile(r"/memories/\?scope=user%2Fvisitors&status=pending$"))
+    expect(page.locator("#memory-results tbody.memory-row")).to_have_count(25)  # a page of the 50 guesses
+    steps.look("saved-filter-reused")
     steps.visit(f"/memories/{old['id']}/", "corrected-memory")
     steps.visit(f"/agents/{afternoon.prefix}/", "agent")
     steps.visit("/feedback/", "feedback")

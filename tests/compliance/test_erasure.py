@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from django_tasks_db.models import DBTaskResult
 
 from memories.compliance.subjects import subject_erase, subject_export
@@ -22,7 +23,8 @@ from memories.models import (
 from memories.write.flow import JobFenced, memory_create
 from memories.write.prepare import MemoryInput
 from mnemara.kernel.errors import NotFound
-from tenants.models import AuditEvent, Subject
+from tenants.filters import saved_filter_save
+from tenants.models import AuditEvent, SavedFilter, Subject
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API, canary_hits, write_person
 from tests.conftest import keyed_client
@@ -60,6 +62,11 @@ def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedd
                                     input={"messages": [{"role": "user", "content": CANARY}]})
         DBTaskResult.objects.create(args_kwargs={"args": [str(queued.pk)], "kwargs": {}}, task_path="x.extract",
                                     backend_name="default", run_after=queued.created_at)
+        # A reviewer's saved filters: a search for the person's words, one naming them, one about someone else.
+        officer = get_user_model().objects.create_user("officer@acme.test")
+        for name, query in (("their words", f"q={CANARY}"), ("their items", "person=123&reason=inferred_write"),
+                            ("their scope", "scope=user%2F123"), ("someone else", f"q={OTHER}&conf_min=0.123")):
+            saved_filter_save(user=officer, page="review", name=name, query=query)
         expected = _counts_for(subject)
         assert expected["memories"] == 4 and expected["review_items"] >= 2 and expected["session_turns"] == 2
         assert expected["memory_versions"] > expected["memories"]  # the conflict pair made second versions
@@ -75,6 +82,7 @@ def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedd
     assert receipt["counts"]["jobs_cancelled"] == 1 and receipt["counts"]["jobs_scrubbed"] == 1
     assert receipt["counts"]["queued_tasks_deleted"] == 1
     assert receipt["counts"]["subjects"] == 1
+    assert receipt["counts"]["saved_filters"] == 3
     assert receipt["vacuum"] == "scheduled"  # the test's transaction is open: VACUUM waits for the commit
     assert receipt["erased_at"] and receipt["exports"] == []
     assert canary_hits(CANARY) == {}
@@ -83,6 +91,7 @@ def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedd
         assert sorted(Memory.objects.filter(subject__external_id="456").values_list("content", flat=True)) \
             == other_before
         assert Job.objects.get(pk=queued.pk).status == "cancelled"
+        assert list(SavedFilter.objects.values_list("name", flat=True)) == ["someone else"]
         tombstone = AuditEvent.objects.get(action="subject.erased")
     assert canary_hits(OTHER)  # the other person is untouched
     assert tombstone.target_id == "" and tombstone.data["counts"] == receipt["counts"]

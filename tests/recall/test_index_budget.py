@@ -112,10 +112,32 @@ def two_models():
     set_embedders(previous)
 
 
+def _in_effect(seen: list[dict[str, str]]):  # type: ignore[no-untyped-def]
+    """An execute wrapper that records the pgvector settings in effect when each vector statement runs."""
+
+    def wrapper(execute, sql_text, params, many, context):  # type: ignore[no-untyped-def]
+        if "<=>" in sql_text and "SET " not in sql_text:
+            with context["connection"].cursor() as cursor:
+                cursor.execute("SELECT current_setting('hnsw.iterative_scan', true), current_setting('hnsw.ef_search',"
+                               " true), current_setting('hnsw.max_scan_tuples', true)")
+                row = cursor.fetchone()
+            seen.append({"sql": sql_text, "iterative_scan": row[0], "ef_search": row[1], "max_scan_tuples": row[2]})
+        return execute(sql_text, params, many, context)
+
+    return wrapper
+
+
 @pytest.mark.django_db
-def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, two_models, settings) -> None:
+def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, two_models, settings,
+                                                                   monkeypatch) -> None:
+    """Every model's HNSW statement runs with the settings chosen in docs/scaling.md ("At 1M") in effect (set for
+    its transaction only), fetches HNSW_SCAN_SHARE of the index's rows, keeps the best k by distance, and can be
+    served by the model's index; the index's size comes from its statistics."""
     settings.SEARCH_INDEX_ENABLED = False
     settings.HNSW_MIN_SCOPE_ROWS = 5
+    settings.HNSW_EF_SEARCH = 700
+    settings.HNSW_SCAN_SHARE = 0.005
+    monkeypatch.setattr(sources, "hnsw_index_rows", lambda index: 5000)  # as if each graph held 5,000 rows
     with connection.cursor() as cursor:
         cursor.execute(sql.model_hnsw_create(_Second.name, _Second.dimensions))
     with tenant_scope(alice_tenant):
@@ -126,20 +148,35 @@ def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, 
         qs = sources.filtered_memories(scope_ids=[scope.pk], types=None, min_confidence=0, statuses=["active"],
                                        filters=None, as_of=None, now=timezone.now())
         source = sources.SqlSource(qs, [scope.pk], ["active"])
-        query = _Second().embed_query("tomatoes in the garden")
-        with CaptureQueriesContext(connection) as captured:
-            found = source.vector_candidates(query, 10, _Second.name)
-        statements = [q["sql"] for q in captured.captured_queries]
-        assert any("hnsw.iterative_scan" in s for s in statements)
-        ann = next(s for s in statements if "::vector(64)" in s)
-        settings.HNSW_MIN_SCOPE_ROWS = 10**6
-        exact = source.vector_candidates(query, 10, _Second.name)
-        # A tiny index is exact (equal distances may come in another order).
-        assert [round(c.similarity, 5) for c in found] == [round(c.similarity, 5) for c in exact]
-        # The statement can be served by the model's partial index (the planner prefers a scan at 30 rows).
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("SET LOCAL enable_seqscan = off")
-            cursor.execute("SET LOCAL enable_sort = off")
-            cursor.execute("EXPLAIN " + ann)
-            plan = "\n".join(row[0] for row in cursor.fetchall())
-        assert sql.model_hnsw_name(_Second.name) in plan, plan
+        for model, index, embedder in ((FakeEmbedder.name, "memory_embedding_hnsw", FakeEmbedder()),
+                                       (_Second.name, sql.model_hnsw_name(_Second.name), _Second())):
+            query = embedder.embed_query("tomatoes in the garden")
+            seen: list[dict[str, str]] = []
+            settings.HNSW_MIN_SCOPE_ROWS = 5
+            with connection.execute_wrapper(_in_effect(seen)):
+                found = source.vector_candidates(query, 10, model)
+            ann = seen[0]
+            assert (ann["iterative_scan"], ann["ef_search"], ann["max_scan_tuples"]) == ("relaxed_order", "700",
+                                                                                         "20000"), ann
+            assert "LIMIT 25" in ann["sql"], ann["sql"]  # HNSW_SCAN_SHARE of the graph fetched, the best 10 kept
+            assert len(found) == 10
+            settings.HNSW_MIN_SCOPE_ROWS = 10**6
+            exact = source.vector_candidates(query, 10, model)
+            # A tiny index is exact (equal distances may come in another order).
+            assert [round(c.similarity, 5) for c in found] == [round(c.similarity, 5) for c in exact]
+            # The statement can be served by the model's index (the planner prefers a scan at 30 rows).
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("SET LOCAL enable_seqscan = off")
+                cursor.execute("SET LOCAL enable_sort = off")
+                with CaptureQueriesContext(connection) as captured:
+                    settings.HNSW_MIN_SCOPE_ROWS = 5
+                    source.vector_candidates(query, 10, model)
+                statement = next(q["sql"] for q in captured.captured_queries
+                                 if "<=>" in q["sql"] and "SET " not in q["sql"])
+                cursor.execute("EXPLAIN " + statement)
+                plan = "\n".join(row[0] for row in cursor.fetchall())
+            assert index in plan, plan
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memoryvector")
+        assert sql.hnsw_graph_rows(sql.model_hnsw_name(_Second.name)) == 30
+        assert sql.hnsw_graph_rows("no_such_index") == 0
