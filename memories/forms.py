@@ -88,7 +88,8 @@ class MergeForm(forms.Form):
 
 
 class MergeSuggestForm(forms.Form):
-    scope = forms.CharField(label=_("Scope"), max_length=255)
+    # Blank: the recently changed scopes (memories.selectors.merge_suggestions_everywhere).
+    scope = forms.CharField(label=_("Scope"), max_length=255, required=False)
     # Blank: each pair's model threshold decides (memories.selectors.merge_threshold); a value only narrows.
     similarity = forms.FloatField(label=_("Similarity at least"), required=False, min_value=0.0, max_value=1.0,
                                   help_text=_("Empty: each embedding model's own threshold."),

@@ -412,6 +412,21 @@ class ExtractionUsage(TenantOwned):
         constraints = [models.UniqueConstraint(fields=["tenant", "day"], name="extractionusage_unique_day")]
 
 
+class KeySearchDay(TenantOwned):
+    """How many searches an API key made on one day, and the last one's time: the agent page's count.
+    Counted by ``memories.recall.access.searches_counted`` (``POST /memories/search``, ``/context`` and mem0's
+    search; MCP tools reach them through the REST API), off the response's critical path. Counts only: never
+    what was asked, nobody's data (it goes with its tenant)."""
+
+    actor = models.CharField(max_length=200)  # key:<prefix>
+    day = models.DateField()
+    searches = models.PositiveIntegerField(default=0)
+    last_at = models.DateTimeField()
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["tenant", "actor", "day"], name="keysearchday_unique")]
+
+
 class Feedback(TenantOwned):
     """An agent's word on memories it recalled: useful or not (for ``query``), or a correction."""
 

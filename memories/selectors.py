@@ -14,27 +14,29 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Value
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum, Value
 from django.db.models.functions import Collate
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memories import sql
 from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewResolution, ReviewStatus, Status
-from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile
+from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile, secondary_embedders
 from memories.models import (
     ExportRun,
     Feedback,
+    KeySearchDay,
     Memory,
     MemoryAccess,
     MemorySubject,
+    MemoryVector,
     MemoryVersion,
     ReviewItem,
     Scope,
     Session,
 )
 from memories.recall.tokens import readable_fraction
-from memories.write.policy import word_overlap
+from memories.write.policy import same_wording, word_overlap
 from memories.write.truth import clash_groups, group_of
 from memories.write.vectors import secondary_attach, vectors_of
 from mnemara.kernel.errors import NotFound, ValidationFailed
@@ -355,8 +357,9 @@ def scope_by_path(path: str) -> Scope | None:
     return Scope.objects.filter(path=path.strip("/")).first()
 
 
-def scope_paths() -> list[str]:
-    return list(Scope.objects.order_by("path").values_list("path", flat=True))
+def scope_paths(limit: int | None = None) -> list[str]:
+    paths = Scope.objects.order_by("path").values_list("path", flat=True)
+    return list(paths[:limit] if limit is not None else paths)
 
 
 def subjects() -> QuerySet[Subject]:
@@ -482,7 +485,7 @@ def near_duplicates(memory: Memory, limit: int = 5) -> list[Near]:
             if m.pk not in found and similarity >= SIMILAR_AT_LEAST and _alike(memory, m, name):
                 found[m.pk] = (m, similarity, name)
     ranked = sorted(found.values(), key=lambda row: -row[1])[:limit]
-    return [Near(m, similarity, similarity >= merge_threshold(name) and not contradicts(memory, m))
+    return [Near(m, similarity, similarity >= merge_threshold(name) and mergeable(memory, m))
             for m, similarity, name in ranked]
 
 
@@ -500,31 +503,119 @@ class MergePair:
     similarity: float
 
 
-MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise
+@dataclass
+class MergeGroup:
+    """Live memories of one scope that say the same thing: one suggestion, one "preview merge"."""
+
+    memories: list[Memory]
+    similarity: float  # its closest pair's
+
+    @property
+    def scope(self) -> Scope:
+        return self.memories[0].scope
 
 
-def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: int = 20) -> list[MergePair]:
+MERGE_SCAN_LIMIT = 500  # newest live memories per scope compared pairwise (a typed scope)
+# No scope typed: the scopes of the tenant's most recently changed live memories, each scanned less deeply.
+MERGE_SCOPES = 10  # at most this many scopes ...
+MERGE_SCOPE_SCAN = 100  # ... their newest live memories compared pairwise (≤ 10 × 4,950 pairs per model) ...
+MERGE_RECENT_ROWS = 2_000  # ... found among the tenant's newest live memories
+MERGE_GROUP_MAX = 50  # a merge takes at most 50 memories (POST /memories/merge)
+
+
+def mergeable(a: Memory, b: Memory) -> bool:
+    """Not two answers about one entity, unless they are the same words set differently ("after 10am" /
+    "after 10 am": ``policy.same_wording``), which is one answer said twice."""
+    return not contradicts(a, b) or same_wording(a.search_text, b.search_text)
+
+
+def merge_suggestions(scope: Scope, min_similarity: float | None = None, limit: int = 20,
+                      scan: int = MERGE_SCAN_LIMIT) -> list[MergePair]:
     """Pairs of live memories in one scope alike enough to merge, by the model that reads both texts: at
     least that model's threshold (``merge_threshold``; a higher ``min_similarity`` narrows), by the primary
     model, when no model reads both, only if their words overlap too (``vectors_tell``), and never two
-    answers about one entity (``contradicts``): those are a conflict for the review queue.
+    different answers about one entity (``mergeable``): those are a conflict for the review queue.
 
-    Pairwise over the newest ``MERGE_SCAN_LIMIT`` rows of the scope, per model: exact, and bounded.
+    Pairwise over the newest ``scan`` rows of the scope, per model: exact, and bounded.
     """
     found: dict[tuple[uuid.UUID, uuid.UUID], dict[str, float]] = {}  # pair → {model: similarity}
     for embedder in embedders():
         threshold = max(merge_threshold(embedder.name), min_similarity or 0.0)
-        for a, b, similarity in sql.merge_pairs(scope.pk, scan=MERGE_SCAN_LIMIT, min_similarity=threshold,
+        for a, b, similarity in sql.merge_pairs(scope.pk, scan=scan, min_similarity=threshold,
                                                  limit=4 * limit, model=embedder.name,
                                                  primary=embedder.name == get_embedder().name):
             found.setdefault((a, b), {})[embedder.name] = similarity
-    memories = Memory.objects.select_related("scope", "subject").in_bulk({i for pair in found for i in pair})
-    secondary_attach(memories.values())
+    # Vectors stay in the database: which model judges a pair needs only each one's coverage.
+    memories = (Memory.objects.select_related("scope", "subject").defer("embedding", "search_vector")
+                .in_bulk({i for pair in found for i in pair}))
+    coverages = _coverages(list(memories))
+    models, primary = [e.name for e in embedders()], get_embedder().name
+
+    def alike(a: Memory, b: Memory, model: str) -> bool:  # ``_alike`` without loading vectors
+        judged = judge(models, coverages[a.pk], coverages[b.pk])
+        return judged == model or (judged is None and model == primary and vectors_tell(a, b))
+
     pairs = [MergePair(memories[a], memories[b], round(float(s), 3)) for (a, b), by_model in found.items()
-             if a in memories and b in memories and not contradicts(memories[a], memories[b])
-             for model, s in by_model.items() if _alike(memories[a], memories[b], model)]
+             if a in memories and b in memories and mergeable(memories[a], memories[b])
+             for model, s in by_model.items() if alike(memories[a], memories[b], model)]
     pairs.sort(key=lambda pair: -pair.similarity)
     return pairs[:limit]
+
+
+def _coverages(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, dict[str, float]]:
+    """Each memory's models that hold a vector of it → their coverage of its text (``vectors_of``, no vectors)."""
+    found: dict[uuid.UUID, dict[str, float]] = {pk: {} for pk in ids}
+    primary = get_embedder().name
+    for pk, model, coverage in Memory.objects.filter(pk__in=ids, embedding__isnull=False, embedding_model=primary) \
+            .values_list("pk", "embedding_model", "embedding_coverage"):
+        found[pk][model] = 1.0 if coverage is None else coverage
+    for pk, model, coverage in MemoryVector.objects.filter(
+            memory_id__in=ids, model__in=[e.name for e in secondary_embedders()]).values_list(
+            "memory_id", "model", "coverage"):
+        found[pk][model] = coverage
+    return found
+
+
+def merge_groups(pairs: Sequence[MergePair]) -> list[MergeGroup]:
+    """Alike pairs joined into groups (closest pairs first): two pairs that share a memory are one suggestion,
+    unless a member of one would contradict a member of the other (``mergeable``)."""
+    group_of_memory: dict[uuid.UUID, MergeGroup] = {}
+    groups: list[MergeGroup] = []
+    for pair in sorted(pairs, key=lambda p: -p.similarity):
+        left, right = group_of_memory.get(pair.first.pk), group_of_memory.get(pair.second.pk)
+        if left is not None and left is right:
+            continue
+        if left is None and right is None:
+            group = MergeGroup([pair.first, pair.second], pair.similarity)
+            groups.append(group)
+            group_of_memory.update({pair.first.pk: group, pair.second.pk: group})
+            continue
+        joined = [*(left.memories if left else [pair.first]), *(right.memories if right else [pair.second])]
+        if len(joined) > MERGE_GROUP_MAX or not all(mergeable(a, b) for a in joined for b in joined if a is not b):
+            continue
+        keep = left or right
+        assert keep is not None
+        other = right if keep is left else left
+        keep.memories = joined
+        if other is not None:
+            groups.remove(other)
+        for memory in joined:
+            group_of_memory[memory.pk] = keep
+    for group in groups:
+        group.memories.sort(key=lambda m: (m.created_at, str(m.pk)))
+    return groups
+
+
+def merge_suggestions_everywhere(min_similarity: float | None = None, limit: int = 20) -> list[MergeGroup]:
+    """Merge suggestions without a scope: groups in the ``MERGE_SCOPES`` scopes of the tenant's most recently
+    changed live memories (among its newest ``MERGE_RECENT_ROWS``), each over its newest ``MERGE_SCOPE_SCAN``
+    live memories. Bounded whatever the tenant's size; a scope not among them is one the admin types."""
+    scopes = Scope.objects.in_bulk(sql.merge_scopes(recent=MERGE_RECENT_ROWS, limit=MERGE_SCOPES))
+    groups: list[MergeGroup] = []
+    for scope in scopes.values():
+        groups += merge_groups(merge_suggestions(scope, min_similarity, limit=limit, scan=MERGE_SCOPE_SCAN))
+    groups.sort(key=lambda g: -g.similarity)
+    return groups[:limit]
 
 
 # --------------------------------------------------------------------------- erasure receipts
@@ -697,6 +788,9 @@ class AgentActivity:
     corrections: int
     turned_down: int
     last_write: datetime | None
+    searches: int  # POST /memories/search, /context and mem0's search (KeySearchDay), all days
+    searches_today: int  # since 00:00 UTC
+    last_search: datetime | None
     recent_versions: list[MemoryVersion]
     recent_feedback: list[Feedback]
     recent_turned_down: list[ReviewItem]
@@ -710,7 +804,10 @@ def agent_activity(actor: str, limit: int = 20) -> AgentActivity:
     turned_down = (review_items(status=ReviewStatus.RESOLVED).filter(resolution__in=TURNED_DOWN)
                    .filter(Exists(MemoryVersion.objects.filter(memory=OuterRef("memory_id"), version=1, actor=actor))))
     latest = list(versions.select_related("memory").order_by("-created_at", "-id")[:limit])
+    searched = KeySearchDay.objects.filter(actor=actor).aggregate(
+        n=Sum("searches"), today=Sum("searches", filter=Q(day=timezone.now().date())), last=Max("last_at"))
     return AgentActivity(
+        searches=searched["n"] or 0, searches_today=searched["today"] or 0, last_search=searched["last"],
         writes=counts["n"], created=counts["created"], feedback=fb["n"], corrections=fb["corrections"],
         turned_down=turned_down.count(), last_write=latest[0].created_at if latest else None,
         recent_versions=latest, recent_feedback=list(feedback.select_related("review_item")

@@ -41,7 +41,24 @@ WHERE 1 - (a.embedding <=> b.embedding) >= %s
 ORDER BY similarity DESC LIMIT %s
 """
 
+# The scopes of the tenant's most recently changed live memories, among its newest ``recent`` (bounded: the
+# (tenant, updated_at) index read backwards), most recent first: where merge suggestions look unasked.
+MERGE_SCOPES_SQL = """
+SELECT scope_id FROM (
+    SELECT scope_id, updated_at FROM memories_memory
+    WHERE tenant_id = %s AND status = ANY(%s) AND embedding IS NOT NULL
+    ORDER BY updated_at DESC LIMIT %s) recent
+GROUP BY scope_id
+ORDER BY max(updated_at) DESC LIMIT %s
+"""
+
 CROSS_TENANT: dict[str, str] = {}
+
+
+def merge_scopes(*, recent: int, limit: int) -> list[uuid.UUID]:
+    with connection.cursor() as cursor:
+        cursor.execute(MERGE_SCOPES_SQL, [get_active_tenant().pk, list(LIVE_STATUSES), recent, limit])
+        return [row[0] for row in cursor.fetchall()]
 
 
 def merge_pairs(scope_id: uuid.UUID, *, scan: int, min_similarity: float, limit: int, model: str = "",

@@ -12,8 +12,8 @@ answer dropped by the network — is answered, not done again (a DELETE would ot
 requests with one key at once: the second waits on the key's row, then gets the first one's answer, its
 own write rolled back. Only successes are remembered: a refused request wrote nothing and may be retried.
 
-An answer shows memories (a create's, a merge's). Deleting or erasing one of them scrubs the remembered
-answer to a 410 (``answers_forget``), so no copy of their content outlives them; its retry says the
+An answer shows memories (a create's, a merge's, an undone merge's). Deleting or erasing one of them scrubs
+the remembered answer to a 410 (``answers_forget``), so no copy of their content outlives them; its retry says the
 result is gone instead of writing the memory again.
 """
 
@@ -95,6 +95,8 @@ def answer_scopes(body: Any) -> set[str]:
 
 def _resource_ids(body: Any) -> list[uuid.UUID]:
     items = body if isinstance(body, list) else [body]
+    if isinstance(body, dict) and isinstance(body.get("memory"), dict):  # an undone merge: it and its sources
+        items = [body["memory"], *(body.get("sources") or [])]
     ids = []
     for item in items:
         try:

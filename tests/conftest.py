@@ -103,9 +103,10 @@ def _no_threads_left(django_db_setup: None) -> Iterator[None]:
 def _search_state_per_test() -> Iterator[None]:
     """Each test starts with no cached search index and ends with no access counts waiting for the
     one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
-    from memories.recall.access import ACCESS_COUNTS
+    from memories.recall.access import ACCESS_COUNTS, SEARCH_COUNTS
     from memories.recall.index.cache import CACHE
 
     CACHE.clear()
     yield
     ACCESS_COUNTS.discard()
+    SEARCH_COUNTS.discard()

@@ -12,6 +12,7 @@ class EventType(models.TextChoices):
     MEMORY_DEPRECATED = "memory.deprecated", _("memory deprecated")
     MEMORY_DELETED = "memory.deleted", _("memory deleted")
     MEMORY_MERGED = "memory.merged", _("memories merged")
+    MEMORY_UNMERGED = "memory.unmerged", _("merge undone")
     REVIEW_OPENED = "review.opened", _("review item opened")
     REVIEW_RESOLVED = "review.resolved", _("review item resolved")
     ERASURE_COMPLETED = "erasure.completed", _("erasure completed")

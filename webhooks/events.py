@@ -25,6 +25,7 @@ AUDIT_ACTIONS: dict[str, EventType] = {
     "memory.deprecated": EventType.MEMORY_DEPRECATED,
     "memory.deleted": EventType.MEMORY_DELETED,
     "memory.merged": EventType.MEMORY_MERGED,
+    "memory.unmerged": EventType.MEMORY_UNMERGED,
     "review.created": EventType.REVIEW_OPENED,
     "review.resolved": EventType.REVIEW_RESOLVED,
     "subject.erased": EventType.ERASURE_COMPLETED,

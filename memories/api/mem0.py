@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import URLPattern, re_path
+from django.utils import timezone
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +22,7 @@ from memories.api.parsing import json_object
 from memories.extraction.mem0_format import ENTITY_KINDS
 from memories.mem0 import service
 from memories.mem0.shapes import mem0_memory
+from memories.recall.access import searches_counted
 from mnemara.kernel.errors import NotFound
 from tenants.api import TenantAPIView
 from tenants.auth import TokenOrBearerAuthentication
@@ -61,7 +63,9 @@ class SearchView(Mem0View):
     writes = False
 
     def post(self, request: Request) -> Response:
-        return Response({"results": service.mem0_search(body=self.body(), caller=self.caller())})
+        results = service.mem0_search(body=self.body(), caller=self.caller())
+        searches_counted(self.api_key.tenant_id, self.actor(), timezone.now())
+        return Response({"results": results})
 
 
 class ListView(Mem0View):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -21,6 +22,7 @@ from memories.api.parsing import (
 from memories.api.schema import NOT_BLANK, MetadataField, ScopeField, Text, across_fields
 from memories.choices import MemoryType, Status
 from memories.recall import context, query, search
+from memories.recall.access import searches_counted
 from memories.representation import memory_json
 from memories.write import validation
 from mnemara.kernel.schema import errors
@@ -126,6 +128,7 @@ class MemorySearchView(TenantAPIView):
     def post(self, request: Request) -> Response:
         data = validated(SearchIn, request.data)
         hits = search.memory_search(**data, allowed_prefixes=self.api_key.scope_prefixes)
+        searches_counted(self.api_key.tenant_id, self.actor(), timezone.now())
         marked = context.contradicting(hits)
         results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores,
                     "relevant": h.relevant,
@@ -145,4 +148,5 @@ class ContextView(TenantAPIView):
     def post(self, request: Request) -> Response:
         data = validated(ContextIn, request.data)
         built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes)
+        searches_counted(self.api_key.tenant_id, self.actor(), timezone.now())
         return Response({"block": built.block, "items": [str(i) for i in built.items], "tokens": built.tokens})

@@ -207,6 +207,19 @@ class StateChangeIn(serializers.Serializer[Any]):
                                        help_text="The version this change applies to, instead of `If-Match`.")
 
 
+@extend_schema_serializer(component_name="Unmerge")
+class UnmergeIn(serializers.Serializer[Any]):
+    version = StrictIntegerField(required=False, min_value=1,
+                                 help_text="The merged memory's version this undo applies to, instead of `If-Match`.")
+
+
+@extend_schema_serializer(component_name="Unmerged")
+class UnmergedOut(serializers.Serializer[Any]):
+    memory = MemoryOut(help_text="The merged memory, now `deprecated` (a new version).")
+    sources = MemoryOut(many=True, help_text="The memories it was merged from, back in the status each had before "
+                                             "the merge, `superseded_by` cleared (a new version each).")
+
+
 @extend_schema_serializer(component_name="Merge")
 class MergeIn(serializers.Serializer[Any]):
     ids = serializers.ListField(child=serializers.UUIDField(), min_length=2, max_length=50,

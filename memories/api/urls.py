@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("memories/<uuid:memory_id>", views.MemoryDetailView.as_view(), name="api-memory"),
     path("memories/<uuid:memory_id>/deprecate", views.MemoryDeprecateView.as_view(), name="api-memory-deprecate"),
     path("memories/<uuid:memory_id>/restore", views.MemoryRestoreView.as_view(), name="api-memory-restore"),
+    path("memories/<uuid:memory_id>/unmerge", views.MemoryUnmergeView.as_view(), name="api-memory-unmerge"),
     path("memories/<uuid:memory_id>/history", views.MemoryHistoryView.as_view(), name="api-memory-history"),
     # Scopes and keys both hold "/": they travel as query parameters (?scope=…&key=…).
     path("keys/memory", keys.KeyedMemoryView.as_view(), name="api-key-memory"),

@@ -20,6 +20,7 @@ from memories.write import revisions
 from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
+from memories.write.unmerge import merge_undo
 from memories.write.versions import VersionConflict
 from mnemara.kernel.errors import NotFound, PreconditionFailed, PreconditionRequired, TooLarge, ValidationFailed
 from mnemara.kernel.schema import errors
@@ -207,6 +208,32 @@ class MemoryMergeView(MemoryAPIView):
         merged = revisions.memory_merge(memory_ids=data["ids"], actor=self.actor(), content=data["content"],
                                         reason=data["reason"])
         return Response(memory_json(merged), status=status.HTTP_201_CREATED)
+
+
+class MemoryUnmergeView(MemoryAPIView):
+    writes = True
+
+    @extend_schema(
+        operation_id="memory_unmerge", tags=["memories"], summary="Undo a merge",
+        description="Undoes the merge that made this memory, in one versioned, audited step: the memory becomes "
+                    "`deprecated`, and the memories it was merged from are back in the status each had before "
+                    "(`superseded_by` cleared); a review question the merge answered is open again. Only while "
+                    "nothing changed since the merge. The body is optional.",
+        request=s.UnmergeIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
+        responses={200: s.UnmergedOut, **errors(403, 404, 410, 412, 413, 415, 422, e409=OpenApiResponse(
+            s.ConflictOut, description="The version sent is stale (`version_conflict`, with `current`), no merge "
+                                       "made this memory (`not_a_merge`), or the merge can no longer be undone: it "
+                                       "or one of its sources changed since (`undo_impossible`); restoring would "
+                                       "leave two live memories with the same content or key (`duplicate_content`, "
+                                       "`duplicate_key`)."))})
+    @idempotent
+    def post(self, request: Request, memory_id: Any) -> Response:
+        memory = self.visible(memory_id)
+        data = validated(s.UnmergeIn, request.data)
+        expected = self.expected_version(request, data.get("version"), required=False)
+        undone = merge_undo(memory_id=memory.pk, actor=self.actor(), expected_version=expected)
+        return Response({"memory": memory_json(undone.merged), "sources": memories_json(undone.sources)},
+                        headers={"ETag": f'"{undone.merged.version}"'})
 
 
 class ReviewListView(MemoryAPIView):

@@ -1,4 +1,5 @@
-"""Access counts: how often search returned a memory, and when it last did (``MemoryAccess``).
+"""Access counts: how often search returned a memory, and when it last did (``MemoryAccess``); and how many
+searches each API key made per day (``KeySearchDay``, the agent page's count: ``searches_counted``).
 
 Searches outside a transaction add their hits to ``ACCESS_COUNTS``; one upsert per
 ``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path (a
@@ -85,3 +86,57 @@ def memories_accessed(ids: Sequence[uuid.UUID], at: datetime) -> None:
         access_add(dict.fromkeys(ids, (1, at)))
     else:
         ACCESS_COUNTS.add(ids, at)
+
+
+def search_counts_add(counts: Mapping[sql.SearchKey, tuple[int, datetime]]) -> int:
+    if not counts:
+        return 0
+    try:
+        with transaction.atomic():
+            return sql.search_count_upsert(counts)
+    except IntegrityError:  # a tenant deleted between the join and the foreign-key check
+        return 0
+
+
+class SearchCounts:
+    """Searches per (tenant, key, day), pending until the same periodic flush as ``ACCESS_COUNTS``."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: dict[sql.SearchKey, tuple[int, datetime]] = {}
+        self._exit_hook = False
+
+    def add(self, key: sql.SearchKey, at: datetime) -> None:
+        with self._lock:
+            self._pending[key] = (self._pending.get(key, (0, at))[0] + 1, at)
+            if not self._exit_hook:
+                atexit.register(self._flush_at_exit)
+                self._exit_hook = True
+
+    def discard(self) -> None:
+        with self._lock:
+            self._pending = {}
+
+    def _flush_at_exit(self) -> None:
+        try:
+            self.flush()
+        except Exception:
+            logger.warning("search counts not written at exit", exc_info=True)
+
+    def flush(self) -> int:
+        with self._lock:
+            pending, self._pending = self._pending, {}
+        return search_counts_add(pending)
+
+
+SEARCH_COUNTS = SearchCounts()
+
+
+def searches_counted(tenant_id: uuid.UUID, actor: str, at: datetime) -> None:
+    """Count one search by ``actor`` (an API key) in its tenant: at once inside a transaction, otherwise off
+    the response's critical path (``SEARCH_COUNTS``, flushed with the access counts)."""
+    key = (tenant_id, actor, at.date())
+    if connection.in_atomic_block:
+        search_counts_add({key: (1, at)})
+    else:
+        SEARCH_COUNTS.add(key, at)

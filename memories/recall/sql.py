@@ -13,7 +13,7 @@ import hashlib
 import math
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.conf import settings
@@ -82,6 +82,17 @@ SET count = memories_memoryaccess.count + EXCLUDED.count,
     last_at = GREATEST(memories_memoryaccess.last_at, EXCLUDED.last_at)
 """
 
+# Add searches per key and day; rows of tenants deleted meanwhile drop out in the join.
+SEARCH_COUNT_UPSERT_SQL = """
+INSERT INTO memories_keysearchday (tenant_id, actor, day, searches, last_at)
+SELECT v.tenant_id, v.actor, v.day, v.n, v.at
+FROM unnest(%s::uuid[], %s::text[], %s::date[], %s::int[], %s::timestamptz[]) AS v(tenant_id, actor, day, n, at)
+JOIN tenants_tenant t ON t.id = v.tenant_id
+ON CONFLICT (tenant_id, actor, day) DO UPDATE
+SET searches = memories_keysearchday.searches + EXCLUDED.searches,
+    last_at = GREATEST(memories_keysearchday.last_at, EXCLUDED.last_at)
+"""
+
 # The scopes whose latest memory was written or returned by a search most recently, with their sizes: what a
 # web process's warm-up loads (memories/recall/warm.py), each then searched inside its own tenant.
 RECENT_SCOPES_SQL = """
@@ -116,6 +127,8 @@ CROSS_TENANT = {
     "REMOVALS_SQL": "scope ids of indexes already loaded under their tenant; reads only sequence numbers",
     # MemoryAccess has no tenant column; the ids come from a tenant-scoped search of the same request.
     "ACCESS_UPSERT_SQL": "ids come from a tenant-scoped search; writes counts only",
+    # Written off the request, for several tenants at once: each row carries the tenant of the search it counts.
+    "SEARCH_COUNT_UPSERT_SQL": "each row names the tenant whose key searched; writes counts only, reads nothing",
 }
 
 
@@ -174,6 +187,19 @@ def access_upsert(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL synchronous_commit = off")
         cursor.execute(ACCESS_UPSERT_SQL, [ids, [counts[i][0] for i in ids], [counts[i][1] for i in ids]])
+        return int(cursor.rowcount)
+
+
+SearchKey = tuple[uuid.UUID, str, date]  # tenant, actor, day
+
+
+def search_count_upsert(counts: Mapping[SearchKey, tuple[int, datetime]]) -> int:
+    """``access_upsert`` for the searches per key and day."""
+    keys = list(counts)
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit = off")
+        cursor.execute(SEARCH_COUNT_UPSERT_SQL, [[k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys],
+                                                 [counts[k][0] for k in keys], [counts[k][1] for k in keys]])
         return int(cursor.rowcount)
 
 

@@ -1,13 +1,14 @@
 """Recall's periodic work, run by the process's threads (``mnemara.kernel.threads``) on the ``side`` thread
-and its connection once a server or the worker starts them: access counts written once a second
-(``ACCESS_FLUSH_SECONDS``), cached scopes that lost memories dropped every ``SEARCH_INDEX_SWEEP_SECONDS``."""
+and its connection once a server or the worker starts them: access counts, and the searches per key with
+them, written once a second (``ACCESS_FLUSH_SECONDS``), cached scopes that lost memories dropped every
+``SEARCH_INDEX_SWEEP_SECONDS``."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import close_old_connections
 
-from memories.recall.access import ACCESS_COUNTS, ACCESS_FLUSH_SECONDS
+from memories.recall.access import ACCESS_COUNTS, ACCESS_FLUSH_SECONDS, SEARCH_COUNTS
 from memories.recall.index.cache import CACHE
 from mnemara.kernel.threads import Periodic
 
@@ -15,6 +16,7 @@ from mnemara.kernel.threads import Periodic
 def _flush_access_counts() -> None:
     close_old_connections()
     ACCESS_COUNTS.flush()
+    SEARCH_COUNTS.flush()
 
 
 def _sweep_index() -> None:

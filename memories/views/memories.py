@@ -220,19 +220,32 @@ def memory_unmerge(request: DashboardRequest, memory_id: uuid.UUID) -> HttpRespo
     return back(request, url)
 
 
+SCOPE_PICKER_MAX = 500  # scopes offered in the scope field's list (typing any other still works)
+
+
 @require_GET
 @admin_required
 def merge_suggest(request: DashboardRequest) -> HttpResponse:
-    form = MergeSuggestForm(request.GET or None)
-    pairs: list[selectors.MergePair] = []
+    """Suggestions at once, without a scope (the recently changed scopes, bounded: ``merge_suggestions_everywhere``),
+    or for the scope typed or picked; each group one click from its preview."""
+    form = MergeSuggestForm(request.GET)
+    groups: list[selectors.MergeGroup] = []
+    everywhere = True
     if form.is_valid():
-        scope = selectors.scope_by_path(form.cleaned_data["scope"])
-        if scope is None:
-            form.add_error("scope", _("No such scope."))
+        similarity = form.cleaned_data["similarity"]  # None: each model's own threshold
+        if form.cleaned_data["scope"]:
+            everywhere = False
+            scope = selectors.scope_by_path(form.cleaned_data["scope"])
+            if scope is None:
+                form.add_error("scope", _("No such scope."))
+            else:
+                groups = selectors.merge_groups(selectors.merge_suggestions(scope, similarity))
         else:
-            pairs = selectors.merge_suggestions(scope, form.cleaned_data["similarity"])  # None: each model's own
-    scopes = selectors.scope_paths()
-    return page(request, "dashboard/merge.html", {"form": form, "pairs": pairs, "scopes": scopes})
+            groups = selectors.merge_suggestions_everywhere(similarity)
+    scopes = selectors.scope_paths(SCOPE_PICKER_MAX)
+    return page(request, "dashboard/merge.html", {
+        "form": form, "groups": groups, "scopes": scopes, "everywhere": everywhere,
+        "scan": {"scopes": selectors.MERGE_SCOPES, "rows": selectors.MERGE_SCOPE_SCAN}})
 
 
 @require_http_methods(["GET", "POST"])
@@ -252,7 +265,7 @@ def merge_preview(request: DashboardRequest) -> HttpResponse:
         preview = MergeForm(initial={"ids": [m.pk for m in sources], "content": merged})
         return page(request, "dashboard/merge_preview.html",
                     {"form": form if form.errors else preview, "sources": sources,
-                     "contradicting": any(selectors.contradicts(a, b) for a in sources for b in sources)},
+                     "contradicting": any(not selectors.mergeable(a, b) for a in sources for b in sources)},
                     status=400 if form.errors else 200)
     try:
         merged_memory = revisions.memory_merge(memory_ids=list(form.cleaned_data["ids"]), actor=actor(request),

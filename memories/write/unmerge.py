@@ -18,7 +18,7 @@ from memories.models import Memory, MemoryVersion, ReviewItem
 from memories.write.reasons import version_reason
 from memories.write.revisions import duplicate_guard
 from memories.write.truth import Settlement, truth_settle
-from memories.write.versions import bump, memory_get
+from memories.write.versions import VersionConflict, bump, memory_get
 from mnemara.kernel.errors import Conflict
 from tenants.audit import audit
 
@@ -49,6 +49,12 @@ def _merge_record(merged: Memory) -> tuple[list[Memory], dict[uuid.UUID, str]] |
     return sources, before
 
 
+def is_merge(memory: Memory) -> bool:
+    """Whether a merge made this memory (its first version is the merge's)."""
+    first = MemoryVersion.objects.filter(memory=memory).order_by("version").values_list("change", flat=True).first()
+    return first == ChangeKind.MERGE
+
+
 def merge_undo_blocker(merged: Memory) -> str:
     """Why a merge cannot be undone ("": it can)."""
     if merged.status not in LIVE_STATUSES:
@@ -56,13 +62,23 @@ def merge_undo_blocker(merged: Memory) -> str:
     return "" if _merge_record(merged) is not None else "changed_since"
 
 
-def merge_undo(*, memory_id: uuid.UUID | str, actor: str) -> Unmerged:
-    """Retire the merged memory and put its sources back as they were, as new versions, audited."""
+def merge_undo(*, memory_id: uuid.UUID | str, actor: str, expected_version: int | None = None) -> Unmerged:
+    """Retire the merged memory and put its sources back as they were, as new versions, audited: the one
+    service behind the dashboard's Undo and ``POST /api/v1/memories/{id}/unmerge``.
+
+    ``expected_version``: the merged memory's version the caller saw (stale → ``VersionConflict``, 409).
+    Refusals (409): ``not_a_merge`` (no merge made this memory), ``undo_impossible`` (it or a source changed
+    since, or it is no longer live)."""
     merged = memory_get(memory_id)
     try:
         with transaction.atomic():
             Memory.objects.select_for_update().filter(pk=merged.pk).first()
             merged = memory_get(memory_id)
+            if expected_version is not None and merged.version != expected_version:
+                raise VersionConflict(merged)
+            if not is_merge(merged):
+                raise Conflict("This memory was not made by a merge: there is nothing to undo.",
+                               code="not_a_merge")
             record = _merge_record(merged) if merged.status in LIVE_STATUSES else None
             if record is None:
                 raise Conflict("This merge can no longer be undone: its memories changed since.",
@@ -79,6 +95,8 @@ def merge_undo(*, memory_id: uuid.UUID | str, actor: str) -> Unmerged:
             _reopen(merged, actor)
             audit("memory.unmerged", actor=actor, target_type="memory", target_id=merged.pk,
                   data={"sources": [str(m.pk) for m in sources], "version": merged.version})
+            audit("memory.deprecated", actor=actor, target_type="memory", target_id=merged.pk,
+                  data={"version": merged.version, "via": "unmerge"})
             settlement = truth_settle(touched=[m.pk for m in sources], actor=actor,
                                       because=ReviewResolution.SUPERSEDED)
     except IntegrityError as exc:

@@ -241,6 +241,19 @@ class Context:
 
 
 @dataclass(frozen=True)
+class Unmerged:
+    """An undone merge: the merged memory, now deprecated, and the memories it was merged from, as they were."""
+
+    memory: Memory
+    sources: list[Memory]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Unmerged:
+        return cls(memory=Memory.from_json(data["memory"]),
+                   sources=[Memory.from_json(m) for m in data.get("sources", [])])
+
+
+@dataclass(frozen=True)
 class Page:
     results: list[Memory]
     next: str | None

@@ -63,6 +63,7 @@ from mnemara.client.core import (
     Session,
     TooLarge,
     Turn,
+    Unmerged,
     ValidationError,
     VersionConflict,
     error_for,
@@ -101,6 +102,7 @@ __all__ = [
     "Session",
     "TooLarge",
     "Turn",
+    "Unmerged",
     "ValidationError",
     "VersionConflict",
 ]
@@ -296,6 +298,7 @@ class Mnemara(_Client):
     delete = _Operation(operations.delete)
     history = _Operation(operations.history)
     merge = _Operation(operations.merge)
+    unmerge = _Operation(operations.unmerge)
     list_page = _Operation(operations.list_page)
     search = _Operation(operations.search)
     context = _Operation(operations.context)
@@ -423,6 +426,7 @@ class AsyncMnemara(_Client):
     delete = _AsyncOperation(operations.delete)
     history = _AsyncOperation(operations.history)
     merge = _AsyncOperation(operations.merge)
+    unmerge = _AsyncOperation(operations.unmerge)
     list_page = _AsyncOperation(operations.list_page)
     search = _AsyncOperation(operations.search)
     context = _AsyncOperation(operations.context)

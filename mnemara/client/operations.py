@@ -36,6 +36,7 @@ from mnemara.client.core import (
     Plan,
     SearchHit,
     Session,
+    Unmerged,
     compact,
     jsonable,
     parse_time,
@@ -162,6 +163,16 @@ def merge(memory_ids: Sequence[str], *, content: str | None = None, reason: str 
     """Merge live memories of one scope into a new one; the merged ones become deprecated."""
     body = compact(ids=[str(i) for i in memory_ids], content=content, reason=reason)
     return (yield Call("POST", "memories/merge", _memory, json=body, headers=_once(idempotency_key), retry=True))
+
+
+def unmerge(memory_id: str, *, version: int | None = None, idempotency_key: str | None = None) -> Plan[Unmerged]:
+    """Undo the merge that made this memory: it becomes deprecated and its sources are back as they were.
+
+    Only while nothing changed since the merge (else ``Conflict`` ``undo_impossible``; a memory no merge made:
+    ``Conflict`` ``not_a_merge``). ``version``: the merged memory's version you read (stale → ``VersionConflict``).
+    """
+    return (yield Call("POST", f"memories/{_id(memory_id)}/unmerge", lambda a: Unmerged.from_json(a.body),
+                       headers={**_if_match(version), **_once(idempotency_key)}, retry=True))
 
 
 def list_page(*, cursor: str | None = None, limit: int | None = None, **filters: Any) -> Plan[Page]:

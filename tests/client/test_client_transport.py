@@ -182,6 +182,26 @@ def test_the_async_client_follows_the_same_rules(scripted) -> None:
     assert waits == [0.5] and len(script.seen) == 3
 
 
+def test_both_clients_undo_a_merge_with_the_callers_key_and_version(scripted) -> None:
+    url, script = scripted
+    source = {**MEMORY, "id": "6f0c6c1e-8d7e-4a8e-9d53-8a2b1f3c4d5e", "version": 3}
+    undone: tuple[int, dict[str, str], dict] = (
+        200, {}, {"memory": {**MEMORY, "status": "deprecated", "version": 2}, "sources": [source]})
+    script.answers = [UNAVAILABLE, undone, undone]
+    waits: list[float] = []
+    result = client(url, waits).unmerge(MEMORY_ID, version=1, idempotency_key="undo-1")
+    assert result.memory.status == "deprecated" and [m.version for m in result.sources] == [3]
+
+    async def calls() -> None:
+        async with AsyncMnemara(url, "mn_test_key") as memory:
+            assert (await memory.unmerge(MEMORY_ID)).memory.id == MEMORY_ID
+
+    asyncio.run(calls())
+    assert [(seen[0], seen[1], seen[2].get("If-Match"), seen[2]["Idempotency-Key"]) for seen in script.seen[:2]] == [
+        ("POST", f"/api/v1/memories/{MEMORY_ID}/unmerge", '"1"', "undo-1")] * 2  # retried with its key
+    assert script.seen[2][2]["Idempotency-Key"] not in ("", "undo-1")  # a key of its own, made per call
+
+
 def test_both_clients_have_the_same_operations_with_the_same_signatures() -> None:
     def operations(client: object) -> dict[str, list[inspect.Parameter]]:
         return {name: list(inspect.signature(getattr(client, name)).parameters.values()) for name in dir(client)
@@ -189,7 +209,7 @@ def test_both_clients_have_the_same_operations_with_the_same_signatures() -> Non
 
     sync, asynchronous = Mnemara("http://x", "mn_k"), AsyncMnemara("http://x", "mn_k")
     assert operations(sync) == operations(asynchronous)
-    assert len(operations(sync)) == 30 and "scope" in inspect.signature(sync.save).parameters
+    assert len(operations(sync)) == 31 and "scope" in inspect.signature(sync.save).parameters
     assert sync.save.__doc__ == asynchronous.save.__doc__ and inspect.iscoroutinefunction(asynchronous.save)
     sync.close()
     asyncio.run(asynchronous.aclose())

@@ -27,6 +27,7 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "memories_historyimport": {"primary key"},
     "memories_importedmemory": {"primary key"},
     "memories_job": {"primary key"},
+    "memories_keysearchday": {"primary key"},
     "memories_memory": {"primary key"},
     "memories_memoryaccess": {"no tenant column"},
     "memories_memorysubject": {"primary key", "unique memorysubject_unique"},

@@ -372,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/memories/{memory_id}/unmerge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a merge
+         * @description Undoes the merge that made this memory, in one versioned, audited step: the memory becomes `deprecated`, and the memories it was merged from are back in the status each had before (`superseded_by` cleared); a review question the merge answered is open again. Only while nothing changed since the merge. The body is optional.
+         */
+        post: operations["memory_unmerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memories/merge": {
         parameters: {
             query?: never;
@@ -1881,6 +1901,16 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        UnmergeRequest: {
+            /** @description The merged memory's version this undo applies to, instead of `If-Match`. */
+            version?: number;
+        };
+        Unmerged: {
+            /** @description The merged memory, now `deprecated` (a new version). */
+            memory: components["schemas"]["Memory"];
+            /** @description The memories it was merged from, back in the status each had before the merge, `superseded_by` cleared (a new version each). */
+            sources: components["schemas"]["Memory"][];
+        };
         /**
          * @description * `done` - done
          *     * `scheduled` - scheduled
@@ -1956,17 +1986,18 @@ export interface components {
          *     * `memory.deprecated` - memory deprecated
          *     * `memory.deleted` - memory deleted
          *     * `memory.merged` - memories merged
+         *     * `memory.unmerged` - merge undone
          *     * `review.opened` - review item opened
          *     * `review.resolved` - review item resolved
          *     * `erasure.completed` - erasure completed
          *     * `export.ready` - export ready
          * @enum {string}
          */
-        WebhookEventTypeEnum: "memory.created" | "memory.updated" | "memory.deprecated" | "memory.deleted" | "memory.merged" | "review.opened" | "review.resolved" | "erasure.completed" | "export.ready";
+        WebhookEventTypeEnum: "memory.created" | "memory.updated" | "memory.deprecated" | "memory.deleted" | "memory.merged" | "memory.unmerged" | "review.opened" | "review.resolved" | "erasure.completed" | "export.ready";
         WebhookInRequest: {
             /** @description Where to POST events: `http` or `https`; redirects are not followed. Loopback and private addresses are refused unless the server allows them. */
             url: string;
-            /** @description The event types to send: `memory.created`, `memory.updated`, `memory.deprecated`, `memory.deleted`, `memory.merged`, `review.opened`, `review.resolved`, `erasure.completed`, `export.ready`. */
+            /** @description The event types to send: `memory.created`, `memory.updated`, `memory.deprecated`, `memory.deleted`, `memory.merged`, `memory.unmerged`, `review.opened`, `review.resolved`, `erasure.completed`, `export.ready`. */
             events: components["schemas"]["WebhookEventTypeEnum"][];
             /** @default  */
             description?: string;
@@ -1976,7 +2007,7 @@ export interface components {
         };
         WebhookPatchInRequest: {
             url?: string;
-            /** @description The event types to send: `memory.created`, `memory.updated`, `memory.deprecated`, `memory.deleted`, `memory.merged`, `review.opened`, `review.resolved`, `erasure.completed`, `export.ready`. */
+            /** @description The event types to send: `memory.created`, `memory.updated`, `memory.deprecated`, `memory.deleted`, `memory.merged`, `memory.unmerged`, `review.opened`, `review.resolved`, `erasure.completed`, `export.ready`. */
             events?: components["schemas"]["WebhookEventTypeEnum"][];
             description?: string;
             /** @description `false`: nothing is sent (pending deliveries fail). */
@@ -5133,6 +5164,205 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
+            412: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
+            413: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used within 24 hours for a different request (`idempotency_key_reused`): use a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    memory_unmerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
+                "Idempotency-Key"?: string;
+                /** @description The version this change applies to, as the `ETag` gave it: `"3"`. A stale one is answered 409 with the current memory. */
+                "If-Match"?: string;
+            };
+            path: {
+                memory_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UnmergeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The memory's version, quoted: send it back as `If-Match`. */
+                    ETag?: string;
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unmerged"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API key is read-only (`forbidden`). */
+            403: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The version sent is stale (`version_conflict`, with `current`), no merge made this memory (`not_a_merge`), or the merge can no longer be undone: it or one of its sources changed since (`undo_impossible`); restoring would leave two live memories with the same content or key (`duplicate_content`, `duplicate_key`). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            410: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
