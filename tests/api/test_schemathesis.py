@@ -66,5 +66,6 @@ def test_it_passes_every_schemathesis_check(warm_live_server, alice: KeyedClient
                "--phases", os.environ.get("MNEMARA_SCHEMATHESIS_PHASES", "fuzzing,stateful")]
     done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800,
                           stdin=subprocess.DEVNULL)
+    print(done.stdout[-2_500:])  # the run's summary: requests per phase and their time (pytest -rP shows it)
     assert done.returncode == 0, report(done.stdout) + done.stderr[-5_000:]
     assert "44/44" in done.stdout or "Tested: 44" in done.stdout, done.stdout[-3_000:]

@@ -35,6 +35,9 @@ SERVE_COMMAND = [sys.executable, "-m", "mnemara.runtime.supervise", "--host", "1
 READY_TIMEOUT = 120.0
 STOP_TIMEOUT = 30.0
 TENANT_SLUG, OTHER_SLUG = "served-acme", "served-globex"
+# ``start_service``'s extra_env for a stack whose tests do not check ranking: the fake embedder as the only model
+# (no process loads the real models' weights).
+FAKE_EMBEDDER = {"MNEMARA_EMBEDDING_BACKEND": "fake", "MNEMARA_EMBEDDING_MODELS": "all-MiniLM-L6-v2"}
 
 
 def free_port() -> int:

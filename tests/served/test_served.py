@@ -7,7 +7,6 @@ the stack that serves people: the ASGI bridge, uvicorn's HTTP parser, keep-alive
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -300,34 +299,6 @@ CANARY_SUBJECT = "erin-canary-7431"
 CANARY_SCOPE = f"user/{CANARY_SUBJECT}"
 CANARY_QUERY = "my secret diagnosis canary-hiv-7431"
 CANARY_TEXT = "Erin's canary-diagnosis-7431 is private"
-
-
-def test_langgraphs_large_batches_async_complete_on_the_async_client(served: Served) -> None:
-    """LangGraph's own ``test_large_batches_async`` (its SQLite store's suite: N = 100, M = 10, 6,000 operations
-    in one ``asyncio.gather``) on ``MnemaraStore(AsyncMnemara)``: the client lets ``max_concurrency`` of them
-    reach the server at a time and queues the others (issue 26: without that cap they stalled in httpx' pool)."""
-    from mnemara.client import AsyncMnemara
-    from mnemara.client.langgraph import MnemaraStore
-
-    async def large_batches() -> int:
-        # The call timeout starts when a call gets its slot; generous, as everywhere here (a shared machine).
-        async with AsyncMnemara(served.url, served.data.key, timeout=120, backoff=0.2) as client:
-            store = MnemaraStore(client, scope_prefix="served-langgraph")
-            n, m_count = 100, 10
-            coros: list[Any] = []
-            for m in range(m_count):
-                for i in range(n):
-                    namespace = ("test", "foo", "bar", "baz", str(m % 2))
-                    coros.append(store.aput(namespace, f"key{i}", value={"foo": "bar" + str(i)}))
-                    coros.append(asyncio.create_task(store.aget(namespace, f"key{i}")))
-                    coros.append(asyncio.create_task(store.alist_namespaces(prefix=None, max_depth=m + 1)))
-                    coros.append(asyncio.create_task(store.asearch(("test",))))
-                    coros.append(store.aput(namespace, f"key{i}", value={"foo": "bar" + str(i)}))
-                    coros.append(store.adelete(namespace, f"key{i}"))
-            results = await asyncio.gather(*coros)
-            return len(results)
-
-    assert asyncio.run(large_batches()) == 100 * 10 * 6
 
 
 def test_it_logged_no_personal_data(served: Served, api: httpx.Client) -> None:

@@ -4,6 +4,10 @@ web worker and background worker, separate processes), on the same PostgreSQL.
 Each node keeps its own in-process search index (memories/recall/index/cache.py); what one node writes,
 edits, deletes or erases must be what the other serves on its very next request, with no waiting. Every
 check first warms the other node's index with a search, so a stale copy would be caught.
+
+Both nodes embed with the fake model alone (``FAKE_EMBEDDER``): the searches ask for every memory of the
+scope (k 20, no relevance floor), so what they check is which memories a node serves, not how they rank, and
+four processes do not each load the real models.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.served.conftest import ServedData, start_service
+from tests.served.conftest import FAKE_EMBEDDER, ServedData, start_service
 
 SCOPE = "user/two-nodes"
 
@@ -22,8 +26,10 @@ SCOPE = "user/two-nodes"
 def nodes(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client,
                                                                                               httpx.Client]]:
     headers = {"Authorization": f"Bearer {served_data.key}"}
-    with start_service(served_data, tmp_path_factory.mktemp("node-a"), web_workers=1) as a, \
-            start_service(served_data, tmp_path_factory.mktemp("node-b"), web_workers=1) as b, \
+    with start_service(served_data, tmp_path_factory.mktemp("node-a"), web_workers=1,
+                       extra_env=FAKE_EMBEDDER) as a, \
+            start_service(served_data, tmp_path_factory.mktemp("node-b"), web_workers=1,
+                          extra_env=FAKE_EMBEDDER) as b, \
             httpx.Client(base_url=f"{a.url}/api/v1/", headers=headers, timeout=60) as on_a, \
             httpx.Client(base_url=f"{b.url}/api/v1/", headers=headers, timeout=60) as on_b:
         yield on_a, on_b
