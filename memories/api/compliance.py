@@ -279,20 +279,22 @@ class SubjectExportView(ComplianceAPIView):
     def delete(self, request: Request, external_id: str) -> Response:
         """DELETE /subjects/<id>/export erases the person whose id ends in "/export" (the URL's one
         ambiguity: this route wins the match, and export is GET only)."""
-        return Response(subject_erase(external_id=f"{external_id}/export", actor=self.actor()))
+        return Response(subject_erase(external_id=f"{external_id}/export", actor=self.actor(),
+                                      wait_for_vacuum=False))
 
 
 class SubjectView(ComplianceAPIView):
     @extend_schema(
         operation_id="subject_erase", tags=["subjects"], summary="Erase a person (GDPR Art. 17)",
         description="Erases everything held about the person in one transaction (their queued jobs are cancelled "
-                    "first), then vacuums the tables; the answer is the receipt. The audit log keeps a "
+                    "first); the answer is the receipt, and the worker then vacuums the tables (`vacuum`: "
+                    "`scheduled`). The audit log keeps a "
                     f"content-free tombstone. {NEEDS_FULL_KEY} Read-only keys get 403.",
         parameters=[EXTERNAL_ID, IDEMPOTENCY_KEY, REPLAYED],
         responses={200: ErasureReceiptOut, **errors(403, 422, e404=SUBJECT_NOT_FOUND)})
     @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
-        return Response(subject_erase(external_id=external_id, actor=self.actor()))
+        return Response(subject_erase(external_id=external_id, actor=self.actor(), wait_for_vacuum=False))
 
 
 class ExportListView(ComplianceAPIView):

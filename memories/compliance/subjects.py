@@ -241,17 +241,21 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     return counts
 
 
-def subject_erase(*, external_id: str, actor: str, reference: str = "") -> dict[str, Any]:
-    """Erase one person (Art. 17) in one transaction; return the receipt. Unknown subject: NotFound."""
-    return subject_erase_recorded(external_id=external_id, actor=actor, reference=reference)[0]
+def subject_erase(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
+                  ) -> dict[str, Any]:
+    """Erase one person (Art. 17) in one transaction; return the receipt. Unknown subject: NotFound.
+    ``wait_for_vacuum=False`` (requests) leaves the VACUUM to the worker (``erasure_vacuum``)."""
+    return subject_erase_recorded(external_id=external_id, actor=actor, reference=reference,
+                                  wait_for_vacuum=wait_for_vacuum)[0]
 
 
-def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "") -> tuple[dict[str, Any], int]:
+def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
+                           ) -> tuple[dict[str, Any], int]:
     """``subject_erase``, and the id of its stored, content-free receipt (the ``subject.erased`` audit event:
     counts, the exports that predate it, who, when, the request id, and the admin's ``reference`` of the
     request, never anything that identifies the person)."""
     subject = subject_get(external_id)
-    vacuum_now = not connection.in_atomic_block  # VACUUM cannot run inside a caller's transaction
+    vacuum_now = wait_for_vacuum and not connection.in_atomic_block  # never inside a caller's transaction
     with transaction.atomic():
         session_ids = list(_sessions(subject).values_list("pk", flat=True))
         counts = _fence_jobs(subject, session_ids)
@@ -276,7 +280,7 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "")
                             "reference": reference[:200], "erased_at": iso(erased_at),
                             "vacuum": "done" if vacuum_now else "scheduled"})
     transaction.on_commit(ERASURES.inc)
-    vacuum = erasure_vacuum()
+    vacuum = erasure_vacuum(wait=wait_for_vacuum)
     return {"erased_at": iso(erased_at), "counts": counts, "exports": listed, "vacuum": vacuum}, event.pk
 
 

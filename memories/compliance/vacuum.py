@@ -1,7 +1,8 @@
 """VACUUM after erasure: the dead rows of erased data and their index entries (GIN, HNSW) go.
 
-An erasure inside a caller's transaction cannot VACUUM (PostgreSQL refuses it there): it enqueues
-``vacuum_erasure_tables`` to run after the commit.
+An erasure inside a caller's transaction cannot VACUUM (PostgreSQL refuses it there), and one made by a
+request (REST, dashboard) does not wait for it: both enqueue ``vacuum_erasure_tables`` for the worker,
+after the commit. Only a caller that asks to wait (the shell, benchmarks, tests) VACUUMs before returning.
 """
 
 from __future__ import annotations
@@ -56,10 +57,13 @@ def vacuum_erasure_tables(full: bool = False) -> None:
     vacuum_tables(full=full)
 
 
-def erasure_vacuum() -> str:
-    """Run VACUUM now if no transaction is open; otherwise schedule it for after the commit."""
+def erasure_vacuum(*, wait: bool = True) -> str:
+    """Run VACUUM now when the caller waits for it and no transaction is open; otherwise the worker runs it
+    (``vacuum_erasure_tables``, enqueued after the commit). Requests never wait: on a table with HNSW
+    indexes the VACUUM passes over both graphs, which grows with the table, not the person (39 minutes at
+    100k memories, docs/scaling.md)."""
     full = settings.ERASURE_VACUUM_FULL
-    if not connection.in_atomic_block:
+    if wait and not connection.in_atomic_block:
         vacuum_tables(full=full)
         return "done"
     transaction.on_commit(lambda: vacuum_erasure_tables.enqueue(full=full))

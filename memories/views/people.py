@@ -76,7 +76,8 @@ def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespon
         return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)
     try:
         _receipt, receipt_id = subject_erase_recorded(external_id=subject.external_id, actor=actor(request),
-                                               reference=form.cleaned_data["reference"])
+                                                      reference=form.cleaned_data["reference"],
+                                                      wait_for_vacuum=False)
     except ServiceError as exc:
         form.add_error(None, refusal(exc))
         return page(request, "dashboard/person_erase.html", context, status=exc.status_code)

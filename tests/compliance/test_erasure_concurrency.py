@@ -64,6 +64,26 @@ def test_it_vacuums_and_leaves_no_bytes_in_tables_or_indexes(alice, fake_embedde
     assert _bytes_hits(files, "keepme") > 0  # the scan reads real data: the other person is still there
 
 
+def test_a_requests_erasure_leaves_the_vacuum_to_the_worker(alice, fake_embedder) -> None:
+    """REST and the dashboard answer once the rows are gone; the VACUUM (a pass over the HNSW graphs,
+    minutes on a large table) is a durable task the worker runs, and it does what the inline one did."""
+    from django_tasks_db.models import DBTaskResult
+
+    from tests.extraction.conftest import run_jobs
+
+    with tenant_scope(alice.tenant):
+        write_person("123", CANARY)
+    response = alice.client.delete("/api/v1/subjects/123")  # no Idempotency-Key: no transaction around it
+
+    assert response.status_code == 200, response.content
+    assert response.json()["vacuum"] == "scheduled"
+    queued = DBTaskResult.objects.filter(task_path="memories.compliance.vacuum.vacuum_erasure_tables")
+    assert [row.status for row in queued] == ["READY"]
+    assert canary_hits(CANARY) == {}  # the rows went with the answer
+    assert run_jobs() == 1
+    assert [row.status for row in queued.all()] == ["SUCCESSFUL"]
+
+
 def test_it_waits_for_a_job_writing_now_and_then_erases_what_it_wrote(alice, fake_embedder) -> None:
     with tenant_scope(alice.tenant):
         subject = Subject.objects.create(external_id="123")

@@ -564,7 +564,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a person (GDPR Art. 17)
-         * @description Erases everything held about the person in one transaction (their queued jobs are cancelled first), then vacuums the tables; the answer is the receipt. The audit log keeps a content-free tombstone. Needs a key without scope prefixes (a restricted key gets 404). Read-only keys get 403.
+         * @description Erases everything held about the person in one transaction (their queued jobs are cancelled first); the answer is the receipt, and the worker then vacuums the tables (`vacuum`: `scheduled`). The audit log keeps a content-free tombstone. Needs a key without scope prefixes (a restricted key gets 404). Read-only keys get 403.
          */
         delete: operations["subject_erase"];
         options?: never;
