@@ -129,10 +129,28 @@ def wordpiece_coverage(tokenizer: Any, texts: Sequence[str], *, reads_cjk: bool)
         return []
     found = []
     for encoding in tokenizer.encode_batch(list(texts), add_special_tokens=False):
-        words = [t for t in encoding.tokens if t == UNKNOWN_TOKEN or t.isalnum() or t.startswith("##")]
+        words = [t for t in encoding_tokens(encoding) if t == UNKNOWN_TOKEN or t.isalnum() or t.startswith("##")]
         unread = sum(t == UNKNOWN_TOKEN or (not reads_cjk and _CJK.match(t) is not None) for t in words)
         found.append(1.0 - unread / len(words) if words else 1.0)
     return found
+
+
+def encoding_pieces(encoding: Any) -> Iterator[Any]:
+    """An encoding and the pieces its truncation cut off (``overflowing``): the whole text, in order."""
+    yield encoding
+    for piece in encoding.overflowing:
+        yield from encoding_pieces(piece)
+
+
+def encoding_tokens(encoding: Any) -> list[str]:
+    """Every token of a text's encoding, the truncated pieces included and the padding left out."""
+    return [token for piece in encoding_pieces(encoding)
+            for token, attended in zip(piece.tokens, piece.attention_mask, strict=True) if attended]
+
+
+def encoding_length(encoding: Any) -> int:
+    """The number of tokens of a text's encoding, the truncated pieces included and the padding left out."""
+    return sum(sum(piece.attention_mask) for piece in encoding_pieces(encoding))
 
 
 _wordpiece: Any = None
@@ -140,17 +158,22 @@ _wordpiece_lock = threading.Lock()
 
 
 def minilm_tokenizer() -> Any:
-    """all-MiniLM-L6-v2's own WordPiece tokenizer (``tokenizer.json`` of the local package), without
-    padding or truncation: for counting tokens (context budgets) and for ``coverage``."""
+    """all-MiniLM-L6-v2's own WordPiece tokenizer (``tokenizer.json`` of the local package), one per process:
+    the model's input (truncation at its ``max_seq_length``, padding to a batch's longest), token counts
+    (context budgets) and ``coverage``. Counts and coverage read every piece of an encoding
+    (``encoding_length``, ``encoding_tokens``), so truncation never shortens them. One object, not two:
+    a second copy cost ~14 MB of every process (docs/scaling.md). Never reconfigured after it is built
+    (threads share it)."""
     global _wordpiece
     if _wordpiece is None:
         with _wordpiece_lock:
             if _wordpiece is None:
                 from tokenizers import Tokenizer
 
+                config = json.loads((model_dir() / "sentence_bert_config.json").read_text())
                 tok = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
-                tok.no_truncation()  # the file pads and truncates to 128 for the model; counting needs neither
-                tok.no_padding()
+                tok.enable_truncation(max_length=int(config.get("max_seq_length", 256)))
+                tok.enable_padding(pad_id=0, pad_token="[PAD]")
                 _wordpiece = tok
     return _wordpiece
 
@@ -338,14 +361,10 @@ class OnnxEmbedder(_QueryCache):
     def _open(self) -> tuple[Any, Any]:
         with model_memory(self.name):
             import onnxruntime
-            from tokenizers import Tokenizer
 
             if not self._onnx_path.exists():
                 onnx_export(self._onnx_path)
-            config = json.loads((model_dir() / "sentence_bert_config.json").read_text())
-            tokenizer = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
-            tokenizer.enable_truncation(max_length=int(config.get("max_seq_length", 256)))
-            tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+            tokenizer = minilm_tokenizer()
             # One thread per run, and no pool threads at all: a query runs on the calling thread
             # alone, and a batch is split over parallel runs (see embed). ORT's own pool kept
             # its idle threads spinning, which took a core from PostgreSQL and the request

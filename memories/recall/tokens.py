@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memories.embeddings import get_embedder, minilm_tokenizer
+from memories.embeddings import encoding_length, get_embedder, minilm_tokenizer
 
 
 def tokenizer() -> Any:
@@ -15,12 +15,12 @@ def tokenizer() -> Any:
 
 
 def count_tokens(text: str) -> int:
-    return len(tokenizer().encode(text, add_special_tokens=False).ids)
+    return encoding_length(tokenizer().encode(text, add_special_tokens=False))
 
 
 def count_tokens_many(texts: list[str]) -> list[int]:
     """``count_tokens`` of each text, in one batch."""
-    return [len(encoding.ids) for encoding in tokenizer().encode_batch(texts, add_special_tokens=False)]
+    return [encoding_length(encoding) for encoding in tokenizer().encode_batch(texts, add_special_tokens=False)]
 
 
 def readable_fraction(text: str) -> float:

@@ -23,8 +23,10 @@ Across scripts (one Chinese, one not) names cannot be compared word for word: on
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 import jieba
 import jieba.posseg
@@ -79,10 +81,38 @@ SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林�
                      "郝龚邵万钱严覃武戴莫孔向汤")
 
 
+_tagger_lock = threading.Lock()
+_tagger_compact = False
+
+
+def tagger() -> Any:
+    """jieba's part-of-speech tagger, its word → tag table sharing the dictionary's strings.
+
+    ``jieba.posseg`` reads ``dict.txt`` a second time into its own table: 349k new word strings and a tag
+    string per line, next to the dictionary's own copy of every word (~20 MB of a web process's base,
+    ``docs/scaling.md``). Once, on first use, the table is rebuilt with the dictionary's word objects as
+    its keys and one object per tag; the tags are the same, word for word (``tests/mnemara/test_resident.py``).
+    """
+    global _tagger_compact
+    tokenizer = jieba.posseg.dt
+    if not _tagger_compact:
+        with _tagger_lock:
+            if not _tagger_compact:
+                tokenizer.tokenizer.check_initialized()
+                table = tokenizer.word_tag_tab
+                tags: dict[str, str] = {}
+                shared = {word: tags.setdefault(tag, tag) for word in tokenizer.tokenizer.FREQ
+                          if (tag := table.get(word)) is not None}
+                shared.update((word, tags.setdefault(tag, tag)) for word, tag in table.items() if word not in shared)
+                tokenizer.word_tag_tab = shared
+                _tagger_compact = True
+    return tokenizer
+
+
 def _cjk_anchors(text: str) -> Anchors:
     names, values = set(), set()
     previous = ""
-    for word, tag in jieba.posseg.cut(text):
+    for word, tag in tagger().cut(text):
         word = word.strip().casefold()
         if not word:
             continue

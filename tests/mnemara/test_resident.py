@@ -136,3 +136,37 @@ def test_a_batchs_embedding_gives_its_pages_back_and_a_querys_does_not(monkeypat
     assert not released
     embeddings.embed_all(["a batch", "of two"])
     assert released
+
+
+def test_the_tagger_keeps_jiebas_tags_on_the_dictionarys_own_words() -> None:
+    import jieba
+    import jieba.posseg
+
+    from memories.write.anchors import tagger
+
+    table = tagger().word_tag_tab
+    assert table == jieba.posseg.POSTokenizer(jieba.dt).word_tag_tab  # a fresh read of dict.txt: same tags
+    dictionary_words = {id(word) for word in jieba.dt.FREQ}
+    assert all(id(word) in dictionary_words for word in table)  # no second copy of any word
+    assert len({id(tag) for tag in table.values()}) == len(set(table.values()))  # one object per tag
+    assert [(p.word, p.flag) for p in tagger().cut("张伟在北京工作")] == [
+        ("张伟", "nr"), ("在", "p"), ("北京", "ns"), ("工作", "vn")]
+
+
+def test_one_tokenizer_feeds_the_model_and_counts_past_its_truncation() -> None:
+    from tokenizers import Tokenizer
+
+    from memories.recall.tokens import count_tokens, count_tokens_many
+
+    shared = embeddings.minilm_tokenizer()
+    assert shared.truncation["max_length"] == 256 and shared.padding is not None  # the model's input
+    whole = Tokenizer.from_file(str(embeddings.model_dir() / "tokenizer.json"))
+    whole.no_truncation()
+    whole.no_padding()
+    texts = ["short", "ice-cream 张伟 naïve ✓", " ".join(f"word{i} and more" for i in range(700)), ""]
+    expected = [len(e.ids) for e in whole.encode_batch(texts, add_special_tokens=False)]
+    assert expected[2] > 2 * 256
+    assert count_tokens_many(texts) == expected
+    assert [count_tokens(t) for t in texts] == expected
+    assert embeddings.wordpiece_coverage(shared, texts, reads_cjk=False) == embeddings.wordpiece_coverage(
+        whole, texts, reads_cjk=False)
