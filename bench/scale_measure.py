@@ -311,8 +311,8 @@ def web_process(clients: list[Any], questions: list[str], rounds: int) -> dict[s
                 times.append(ms)
         scrape = urllib.request.Request(base + "/metrics", headers={"Authorization": "Bearer bench"})
         with urllib.request.urlopen(scrape, timeout=30) as r:
-            metrics = [line for line in r.read().decode().splitlines()
-                       if line.startswith(("mnemara_search_index_", "mnemara_embedding_model_"))]
+            gauges = ("mnemara_search_index_", "mnemara_embedding_model_", "mnemara_process_base")
+            metrics = [line for line in r.read().decode().splitlines() if line.startswith(gauges)]
         return {"rss_started_mb": round(started_rss), "rss_after_mb": round(rss_mb(proc.pid)),
                 "searches": len(times), "http_ms": quantiles(times), "metrics": metrics}
     finally:
