@@ -121,7 +121,7 @@ class MemoryDetailView(MemoryAPIView):
                     "memory changed since, nothing is written and the answer is 409 with the current memory. The "
                     "conflict policy does not run: this is a direct correction.",
         request=s.MemoryPatchIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, 428, e409=CONFLICT)})
+        responses={200: s.MemoryOut, **errors(403, 404, 410, 412, 413, 415, 422, 428, e409=CONFLICT)})
     @idempotent
     def patch(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
@@ -156,7 +156,7 @@ class MemoryDeprecateView(MemoryAPIView):
         description="Marks the memory no longer true (`deprecated`, `valid_to` now) as a new version; it stays in "
                     "history and out of recall. Already deprecated: returned unchanged. The body is optional.",
         request=s.StateChangeIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, e409=CONFLICT)})
+        responses={200: s.MemoryOut, **errors(403, 404, 410, 412, 413, 415, 422, e409=CONFLICT)})
     @idempotent
     def post(self, request: Request, memory_id: Any) -> Response:
         memory = self.visible(memory_id)
@@ -175,7 +175,7 @@ class MemoryRestoreView(MemoryDeprecateView):
         description="Makes the memory `active` again (`valid_to` and `superseded_by` cleared) as a new version. "
                     "Already active: returned unchanged. The body is optional.",
         request=s.StateChangeIn, parameters=[IF_MATCH, ETAG, IDEMPOTENCY_KEY, REPLAYED],
-        responses={200: s.MemoryOut, **errors(403, 404, 412, 413, 415, 422, e409=CONFLICT)})
+        responses={200: s.MemoryOut, **errors(403, 404, 410, 412, 413, 415, 422, e409=CONFLICT)})
     def post(self, request: Request, memory_id: Any) -> Response:
         return super().post(request, memory_id)  # idempotent there
 

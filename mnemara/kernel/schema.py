@@ -46,8 +46,8 @@ STATUS_DESCRIPTIONS = {
          "`scope_not_found`). Existence is never confirmed.",
     409: "A conflict: see `error.code`.",
     412: "`If-Match` disagrees with the body's `version` (`precondition_failed`).",
-    410: "The memory this request created (the answer remembered for its `Idempotency-Key`) has since been "
-         "deleted or erased (`idempotent_answer_gone`).",
+    410: "The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has "
+         "since been deleted or erased (`idempotent_answer_gone`).",
     413: "Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, "
          "`too_many_messages`).",
     415: "The body is not `application/json` (`unsupported_media_type`).",

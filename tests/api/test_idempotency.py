@@ -217,3 +217,27 @@ def test_an_erasure_replay_is_per_key(alice: KeyedClient, fake_embedder) -> None
     theirs = keyed(second, "delete", "subjects/p9", key)
     assert "Idempotent-Replayed" not in theirs and theirs.status_code == 404  # the person is gone: done again
     assert keyed(alice, "delete", "subjects/p9", key)["Idempotent-Replayed"] == "true"
+
+
+@pytest.mark.parametrize("change", ["patch", "deprecate", "restore"])
+def test_a_change_replayed_after_its_memory_is_deleted_is_the_documented_410(alice: KeyedClient, fake_embedder,
+                                                                             change: str) -> None:
+    """Deprecate, restore and correct remember an answer that shows the memory; once it is deleted the answer
+    is scrubbed, and a replay is 410 ``idempotent_answer_gone``, which each operation's schema lists (the
+    ContractClient checks every answer against it)."""
+    memory = create(alice, content="Kim's locker code is 4417")
+    key = str(uuid.uuid4())
+    url = f"{API}/memories/{memory['id']}"
+    def send() -> Any:
+        if change == "patch":
+            return alice.client.patch(url, {"content": "Kim's locker code is 4418", "version": 1}, format="json",
+                                      HTTP_IDEMPOTENCY_KEY=key)
+        if change == "restore":
+            alice.client.post(f"{url}/deprecate", {}, format="json")
+        return alice.client.post(f"{url}/{change}", {}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert send().status_code == 200
+    assert alice.client.delete(url).status_code == 204
+    replay = (alice.client.patch(url, {"content": "Kim's locker code is 4418", "version": 1}, format="json",
+                                 HTTP_IDEMPOTENCY_KEY=key) if change == "patch"
+              else alice.client.post(f"{url}/{change}", {}, format="json", HTTP_IDEMPOTENCY_KEY=key))
+    assert_error(replay, 410, "idempotent_answer_gone")

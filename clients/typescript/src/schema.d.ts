@@ -3817,7 +3817,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
             410: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
@@ -4267,7 +4267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
             410: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
@@ -4688,6 +4688,19 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            410: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
@@ -4885,6 +4898,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            410: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
@@ -5166,6 +5192,19 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            410: {
+                headers: {
+                    /** @description `true` when this is the remembered answer to an earlier request. */
+                    "Idempotent-Replayed"?: string;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `If-Match` disagrees with the body's `version` (`precondition_failed`). */
             412: {
                 headers: {
@@ -5352,7 +5391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
             410: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
@@ -5545,7 +5584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictError"];
                 };
             };
-            /** @description The memory this request created (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
+            /** @description The memory this request created or changed (the answer remembered for its `Idempotency-Key`) has since been deleted or erased (`idempotent_answer_gone`). */
             410: {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
