@@ -12,6 +12,7 @@ The ``mnemara.runtime.db`` backend (``base.py``) calls ``start`` on a process's 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -94,12 +95,17 @@ def start(pgdata: Path, *, restart: bool = False) -> dict[str, str]:
 
 
 def _ensure_database(socket_dir: str, port: str) -> None:
+    """Create the project's database on a new server. Processes that start together (the supervisor's, a
+    parallel test run's workers) may all find it missing: the losers of that race find it made."""
     import psycopg
+    from psycopg import errors
 
     with psycopg.connect(host=socket_dir, port=port, user="postgres", dbname="postgres", autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone()
         if not exists:
-            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+            # another process may create it between the check and the CREATE
+            with contextlib.suppress(errors.DuplicateDatabase, errors.UniqueViolation):
+                conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
 
 
 def stop(pgdata: Path, timeout: float = 20.0) -> bool:
