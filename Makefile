@@ -8,6 +8,8 @@ export PYTHONUNBUFFERED := 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+TEST_WORKERS ?= 2  # pytest processes for make test (pytest-xdist, whole files each); 0 runs in one
+
 .PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract ts-client
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
@@ -71,11 +73,11 @@ typecheck: install
 
 pytest: install browser-deps
 	@$(PY) -m mnemara.runtime.pg stop-orphan
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 test: install browser-deps lint typecheck
 	@$(PY) -m mnemara.runtime.pg stop-orphan
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
 # with more examples than the suite's run: ~15 minutes on 2 cores.
