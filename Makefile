@@ -8,7 +8,8 @@ export PYTHONUNBUFFERED := 1
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-TEST_WORKERS ?= 2  # pytest processes for make test (pytest-xdist, whole files each); 0 runs in one
+# pytest processes for make test (pytest-xdist, whole files each); 0 runs the suite in one.
+TEST_WORKERS ?= 2
 
 .PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract ts-client
 
