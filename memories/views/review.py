@@ -76,8 +76,13 @@ def _query(request: DashboardRequest) -> str:
     return "?" + query if query else ""
 
 
-def _entries(items: list[ReviewItem], grouped: bool) -> tuple[list[dict[str, Any]], list[Chain]]:
-    """The page's cards in order: an entity chain once, where its first item on the page is, else the item."""
+def _entries(items: list[ReviewItem], grouped: bool, page_of: dict[uuid.UUID, int] | None = None,
+             page: int = 1) -> tuple[list[dict[str, Any]], list[Chain]]:
+    """The page's cards in order: an entity chain once, where its first item on the page is, else the item.
+
+    A chain whose items span pages has its card on one page only: the page of its first item in the queue's
+    order (``page_of``: each matching item's page). Another page that holds some of its items says where the
+    card is instead of showing it twice."""
     chains = chains_of(items) if grouped else []
     chain_of = {item_id: chain for chain in chains for item_id in chain.item_ids}
     entries: list[dict[str, Any]] = []
@@ -88,7 +93,8 @@ def _entries(items: list[ReviewItem], grouped: bool) -> tuple[list[dict[str, Any
             entries.append({"item": item})
         elif chain.key not in shown:
             shown.add(chain.key)
-            entries.append({"chain": chain})
+            home = min((page_of[i] for i in chain.item_ids if i in page_of), default=page) if page_of else page
+            entries.append({"chain": chain} if home >= page else {"chain_elsewhere": chain, "page": home})
     return entries, chains
 
 
@@ -101,7 +107,9 @@ def _queue_context(request: DashboardRequest) -> dict[str, Any]:
     items_page = Paginator(qs, PAGE_SIZE).get_page(request.GET.get("page"))
     items = list(items_page)
     separate = request.GET.get("chains") == "0"
-    entries, chains = _entries(items, grouped=status == ReviewStatus.OPEN and not separate)
+    page_of = {pk: n // PAGE_SIZE + 1 for n, pk in enumerate(matching)}
+    entries, chains = _entries(items, grouped=status == ReviewStatus.OPEN and not separate, page_of=page_of,
+                               page=items_page.number)
     items = list({i.pk: i for i in [*items, *(i for c in chains for i in c.items)]}.values())
     return {
         "page_obj": items_page, "items": items, "entries": entries, "separate": separate,

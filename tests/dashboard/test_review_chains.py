@@ -147,3 +147,31 @@ def test_undo_merge_from_a_card_returns_to_the_filtered_queue(admin_client, alic
                              {"action": "merge", "content": "Prefers meetings after 10 am."},
                              HTTP_HX_CURRENT_URL=current, **HTMX).content.decode()
     assert 'name="next" value="/review/?scope=user%2Fchen"' in html
+
+
+def test_a_chain_across_two_pages_has_its_card_on_one_and_a_pointer_on_the_other(admin_client, alice_tenant,
+                                                                                 fake_embedder):
+    """Queue order is oldest first, 20 to a page: the chain's first item on page 1, its last on page 2. The card is
+    on page 1; page 2 says where it is, in both languages, and shows no second card nor single cards of it."""
+    def theme(text: str, actor: str) -> None:
+        write(alice_tenant, MemoryInput(scope="user/ben", subject="ben", type="preference", entity="ui:theme",
+                                        content=text), actor=actor)
+    theme(LIGHT, "system:first")
+    theme(DARK, "system:second")  # the chain's first item
+    for n in range(20):
+        write(alice_tenant, MemoryInput(scope="user/9", subject="9", content=f"Maybe owns bike number {n}.",
+                                        confidence=0.3))
+    theme(PURPLE, "system:third")  # its later items: page 2
+    with tenant_scope(alice_tenant):
+        chain_items = list(ReviewItem.objects.filter(status=ReviewStatus.OPEN, memory__entity="ui:theme")
+                           .order_by("created_at"))
+    assert len(chain_items) >= 2
+    first = admin_client.get(reverse("dashboard:review")).content.decode()
+    assert chain_card(first, chain_items).count("<li class=\"chain-step") == 3
+    second = admin_client.get(reverse("dashboard:review"), {"page": 2}).content.decode()
+    assert f'id="chain-{chain_items[0].pk}"' not in second
+    assert all(f'id="r-{i.pk}"' not in second for i in chain_items)
+    pointer = re.search(rf'<p[^>]*id="chain-{chain_items[0].pk}-elsewhere".*?</p>', second, re.S)
+    assert pointer and "page 1" in pointer.group(0) and f"page=1#chain-{chain_items[0].pk}" in pointer.group(0)
+    zh = admin_client.get(reverse("dashboard:review"), {"page": 2}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "显示在第 1 页" in zh and "前往第 1 页" in zh
