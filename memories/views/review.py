@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -114,7 +115,7 @@ def _queue_context(request: DashboardRequest) -> dict[str, Any]:
     return {
         "page_obj": items_page, "items": items, "entries": entries, "separate": separate,
         "sessions": _sessions(items), "kind": kind, "tab": tab,
-        "form": form, "filtered": bool(filters), "matching": len(matching),
+        "form": form, "filtered": bool(filters), "matching": len(matching), "bulk_query": request.GET.urlencode(),
         "fingerprint": selection_fingerprint(matching) if matching else "", "bulk_max": BULK_MAX,
         "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
         "undo": {i.pk: not undo_blocker(i) for i in items} if status == ReviewStatus.RESOLVED else {},
@@ -133,6 +134,19 @@ def review_queue(request: DashboardRequest) -> HttpResponse:
     return page(request, template, context)
 
 
+def _bulk_bar(request: DashboardRequest) -> dict[str, Any]:
+    """The "N open items match" bar of the open queue the person decided on (its filters from the page's URL),
+    counted again, for a decision's answer to redraw out of band; nothing when they acted elsewhere."""
+    current = urlsplit((request.htmx.current_url_abs_path or "") if request.htmx else "")
+    params = QueryDict(current.query)
+    if current.path != reverse("dashboard:review") or params.get("tab") == "resolved":
+        return {}
+    _, filters, qs = _matching(params, ReviewStatus.OPEN)
+    matching = list(qs.values_list("pk", flat=True))
+    return {"bulk": True, "matching": len(matching), "filtered": bool(filters), "bulk_max": BULK_MAX,
+            "fingerprint": selection_fingerprint(matching) if matching else "", "bulk_query": params.urlencode()}
+
+
 def _back_to(request: DashboardRequest) -> str:
     """The review page as the person sees it (its filters), for a form that leaves it and comes back."""
     current = (request.htmx.current_url_abs_path or "") if request.htmx else ""
@@ -148,7 +162,7 @@ def _decided(request: DashboardRequest, decision: Decision, undone: bool = False
     context = {"item": decision.item, "decision": decision, "notes": notes, "back_to": _back_to(request),
                "moved": decision.settlement.moved, "sessions": _sessions(items), "undone": undone,
                "can_undo": not undo_blocker(decision.item), "counts": selectors.review_counts(), "oob": True,
-               **selectors.review_context(items)}
+               **selectors.review_context(items), **_bulk_bar(request)}
     return page(request, "dashboard/review.html#decided", context)
 
 
@@ -232,7 +246,8 @@ def review_chain_resolve(request: DashboardRequest) -> HttpResponse:
     items = [*decision.items, *(n.item for n in notes), *(n.new_item for n in notes if n.new_item)]
     context = {"chain": decision.chain, "decision": decision, "notes": notes, "moved": decision.settlement.moved,
                "can_undo": not undo_blocker(decision.items[0]), "query": request.POST.get("query", ""),
-               "counts": selectors.review_counts(), "sessions": _sessions(items), **selectors.review_context(items)}
+               "counts": selectors.review_counts(), "sessions": _sessions(items), **selectors.review_context(items),
+               **_bulk_bar(request), "oob": True}
     return page(request, "dashboard/review.html#chain-decided", context)
 
 

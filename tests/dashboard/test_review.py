@@ -253,3 +253,27 @@ def test_it_decides_everything_a_filter_matches_with_the_count_confirmed(admin_c
                 .select_related("memory")] == ["Maybe likes tea."]
         event = AuditEvent.objects.get(action="review.bulk_resolved")
         assert event.data["resolved"] == n and event.data["filtered_by"] == ["person"]
+
+
+def test_a_decision_redraws_the_matching_count_of_the_filtered_queue(admin_client, alice_tenant, fake_embedder):
+    """The "N open items match" bar counts again with each decision made on the card (htmx), for the filters of
+    the page the person is on, so "Accept all" offers what is left; once one item is left the bar is gone."""
+    for text in ("Maybe likes jazz.", "Maybe lives in Oslo.", "Maybe owns a cat."):
+        write(alice_tenant, MemoryInput(scope="user/9", subject="9", content=text, confidence=0.3))
+    write(alice_tenant, MemoryInput(scope="user/ada", subject="ada", content="Maybe likes tea.", confidence=0.3))
+    page = admin_client.get(reverse("dashboard:review"), {"scope": "user/9"}).content.decode()
+    assert "3 open items match these filters." in page and 'name="query" value="scope=user%2F9"' in page
+    with tenant_scope(alice_tenant):
+        first, second, _ = ReviewItem.objects.filter(memory__scope__path="user/9").order_by("created_at")
+    current = {**HTMX, "HTTP_HX_CURRENT_URL": "http://testserver/review/?scope=user%2F9"}
+    html = admin_client.post(reverse("dashboard:review-resolve", args=[first.pk]), {"action": "accept"},
+                             **current).content.decode()
+    bar = re.search(r'<div id="bulk-all" hx-swap-oob="true">.*?</div>', html, re.S)
+    assert bar and "2 open items match these filters." in bar.group(0), html
+    assert 'name="expected" value="2"' in bar.group(0) and 'value="scope=user%2F9"' in bar.group(0)
+    html = admin_client.post(reverse("dashboard:review-resolve", args=[second.pk]), {"action": "reject"},
+                             **current).content.decode()
+    assert re.search(r'<div id="bulk-all" hx-swap-oob="true">\s*</div>', html), html
+    elsewhere = admin_client.post(reverse("dashboard:review-undo", args=[second.pk]),
+                                  **{**HTMX, "HTTP_HX_CURRENT_URL": "http://testserver/review/?tab=resolved"})
+    assert 'id="bulk-all"' not in elsewhere.content.decode()  # the resolved tab has no such bar
