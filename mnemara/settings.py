@@ -321,6 +321,8 @@ RECALL_FUSION = env("MNEMARA_RECALL_FUSION", "zscore")  # "zscore" (keeps score 
 RECALL_LEXICAL_WEIGHT = env_float("MNEMARA_RECALL_LEXICAL_WEIGHT", 2.0)  # against the vector list's 1.0 (z-score)
 # A memory gains this share of the score of the memory written just before or after it in its source_session.
 RECALL_NEIGHBOUR_WEIGHT = env_float("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", 0.3)
+# /context: a memory that asks a question is followed by the one written after it in its session (its answer).
+RECALL_CONTEXT_REPLIES = env_bool("MNEMARA_RECALL_CONTEXT_REPLIES", True)
 # "When" questions: memories that state a time gain this share of their score.
 RECALL_TIME_BOOST = env_float("MNEMARA_RECALL_TIME_BOOST", 0.4)
 # A question that names exactly one subject of the searched memories: that subject's memories gain this share.

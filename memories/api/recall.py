@@ -143,7 +143,8 @@ class ContextView(TenantAPIView):
     @extend_schema(
         operation_id="context_build", tags=["recall"], summary="A context block for a prompt",
         description="What is remembered that matters for `query`, as one `<memory>` block within `token_budget` "
-                    "tokens, most relevant first: the text to put in a system prompt. Read-only.",
+                    "tokens, most relevant first (a memory that asks a question is followed by the next memory of "
+                    "its session, its answer): the text to put in a system prompt. Read-only.",
         request=ContextIn, parameters=[MIN_LSN], responses={200: ContextOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(ContextIn, request.data)

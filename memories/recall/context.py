@@ -21,6 +21,12 @@ as written, not as ``Ben&#x27;s``. Attribute values are ours (a type name, a tim
 Only memories above the relevance floor are packed (``floor=False``: the best ones whatever their
 relevance, as many as fit), so a question about nothing stored gets a short or empty block.
 
+A conversation turn that asks a question is followed by the turn written after it in its session, its
+answer (``RECALL_CONTEXT_REPLIES``, ``with_replies``): a question alone ("Got any favourite styles?") tells
+the agent what was asked, not what was said. It is placed right after the question, at the question's score,
+and costs budget like any item; only when the memories speak to the question at all (no reply is added to
+what merely came closest).
+
 Two active memories about the same entity that no person kept together on purpose (the write flow
 never leaves them, older data may) are both marked ``conflict="unresolved"``: the agent is never handed
 a contradiction as if it were two truths.
@@ -34,10 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 
+from django.conf import settings
 from django.utils import timezone
 
 from memories.choices import MemoryType, Status
-from memories.recall.search import SearchHit, memories_accessed, memory_search
+from memories.recall import sql
+from memories.recall.search import SearchHit, memories_accessed, search_result
 from memories.recall.tokens import count_tokens_many
 from memories.write import validation
 from memories.write.truth import Group, group_of
@@ -91,6 +99,40 @@ def render_block(hits: Sequence[SearchHit], marked: set[uuid.UUID] | None = None
     return "\n".join(lines)
 
 
+QUESTION_ENDS = ("?", "？")
+
+
+def asks(content: str) -> bool:
+    """Whether a memory ends with a question (its last sentence asks something)."""
+    return content.rstrip().rstrip("\"'”’)）").endswith(QUESTION_ENDS)
+
+
+def with_replies(hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """``hits`` in order, each that asks a question followed by the memory written after it in its source_session
+    (``SearchHit.after``: among the memories the search may return) at the question's score: moved up if it is
+    among the hits, else loaded (one query). A reply is placed once, after the first question it answers."""
+    ids = {hit.memory.pk for hit in hits}
+    wanted = [hit.after for hit in hits if hit.after is not None and hit.after not in ids and asks(hit.memory.content)]
+    loaded = sql.memories_load(wanted) if wanted else {}
+    by_id = {hit.memory.pk: hit for hit in hits}
+    placed: set[uuid.UUID] = set()
+    ordered: list[SearchHit] = []
+    for hit in hits:
+        if hit.memory.pk in placed:
+            continue
+        ordered.append(hit)
+        placed.add(hit.memory.pk)
+        if hit.after is None or hit.after in placed or not asks(hit.memory.content):
+            continue
+        reply = by_id.get(hit.after)
+        if reply is None and hit.after in loaded:
+            reply = SearchHit(loaded[hit.after], hit.score, {}, relevant=hit.relevant, model=hit.model)
+        if reply is not None:
+            ordered.append(reply)
+            placed.add(reply.memory.pk)
+    return ordered
+
+
 def pack(hits: Sequence[SearchHit], budget: int) -> tuple[list[SearchHit], str, int]:
     """Greedy by score: take each hit whose item still fits the budget; a memory too long for what is
     left is skipped, not cut.
@@ -120,8 +162,9 @@ def context_build(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     budget = get_active_tenant().token_budget if token_budget is None else token_budget
     if isinstance(budget, bool) or not isinstance(budget, int) or not MIN_BUDGET <= budget <= MAX_BUDGET:
         raise validation.field_error("token_budget", f"An integer from {MIN_BUDGET} to {MAX_BUDGET}.")
-    hits = memory_search(query=query, scopes=scopes, descendants=descendants, types=types, k=CONTEXT_CANDIDATES,
-                         allowed_prefixes=allowed_prefixes, floor=floor, track_access=False)
+    result = search_result(query=query, scopes=scopes, descendants=descendants, types=types, k=CONTEXT_CANDIDATES,
+                           allowed_prefixes=allowed_prefixes, floor=floor, track_access=False)
+    hits = with_replies(result.hits) if settings.RECALL_CONTEXT_REPLIES and result.answerable else result.hits
     chosen, block, tokens = pack(hits, budget)
     ids = [hit.memory.pk for hit in chosen]
     memories_accessed(ids, timezone.now())  # only what the model will actually see counts as accessed

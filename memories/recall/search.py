@@ -159,6 +159,7 @@ class SearchHit:
     relevant: bool = True  # above the relevance floor (with floor=False, hits below it are returned too)
     model: str = ""  # the embedding model that judged scores["vector"] ("": none reads both texts)
     coverage: float = 0.0  # the idf-weighted share of the query's terms the memory holds (0..1)
+    after: uuid.UUID | None = None  # the memory written next in its source_session (among those searchable)
 
     @property
     def normalised(self) -> float:
@@ -333,7 +334,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
             if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
             kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model,
-                                  coverage=min(1.0, s.candidate.lexical_coverage)))
+                                  coverage=min(1.0, s.candidate.lexical_coverage), after=s.candidate.after))
             if len(kept) == k:
                 break
     return kept

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * A context block for a prompt
-         * @description What is remembered that matters for `query`, as one `<memory>` block within `token_budget` tokens, most relevant first: the text to put in a system prompt. Read-only.
+         * @description What is remembered that matters for `query`, as one `<memory>` block within `token_budget` tokens, most relevant first (a memory that asks a question is followed by the next memory of its session, its answer): the text to put in a system prompt. Read-only.
          */
         post: operations["context_build"];
         delete?: never;
