@@ -10,9 +10,10 @@ valid_from = session time + position), once per variant: a set of ``settings`` o
 migrates the directory first and rebuilds search_text for the variant's stemming (``reindex_text``). Per
 variant and per conversation: R@10 with the floor off (k=10) and with the defaults; with ``--context`` the share
 of questions whose /context block holds an evidence turn, with the defaults and the floor off, and items per
-block; with ``--probes`` the items of the blocks for ``bench/locomo.py``'s unrelated questions. The REST figures
-come from ``bench/locomo.py``; this script is for choosing settings (choose on some conversations, check on the
-others: the per-conversation columns).
+block (and the defaults' share per conversation, and context_build's p50 and p95 in ms); with ``--probes``
+the items of the blocks for ``bench/locomo.py``'s unrelated questions. The REST figures come from
+``bench/locomo.py``; this script is for choosing settings (choose on some conversations, check on the others:
+the per-conversation columns).
 """
 
 from __future__ import annotations
@@ -115,6 +116,8 @@ def main() -> int:
             floor_on: list[float] = []
             hits: list[int] = []
             context = {True: [], False: []}  # type: dict[bool, list[bool]]
+            context_per: dict[str, list[bool]] = {}  # with the defaults, per conversation
+            context_ms: list[float] = []  # context_build's wall time with the defaults (in-process, warm)
             items = {True: [], False: []}  # type: dict[bool, list[int]]
             for conversation in conversations:
                 dias = dia_of[conversation.sample_id]
@@ -131,8 +134,13 @@ def main() -> int:
                     hits.append(len(found))
                     if args.context:
                         for floor in (True, False):
+                            began = time.perf_counter()
                             block = context_build(query=question.question, scopes=[conversation.scope], floor=floor)
+                            if floor:
+                                context_ms.append((time.perf_counter() - began) * 1000)
                             context[floor].append(bool(evidence & {dias.get(pk, "?") for pk in block.items}))
+                            if floor:
+                                context_per.setdefault(conversation.sample_id, []).append(context[floor][-1])
                             items[floor].append(len(block.items))
             probe_items = []
             if args.probes:
@@ -144,7 +152,10 @@ def main() -> int:
                 f"{statistics.mean(hits):5.1f} | " + " ".join(f"{statistics.mean(rs):.3f}" for rs in per.values()))
         if args.context:
             line += (f" | {statistics.mean(context[True]):.3f} ({statistics.mean(items[True]):.1f}) / "
-                     f"{statistics.mean(context[False]):.3f} ({statistics.mean(items[False]):.1f})")
+                     f"{statistics.mean(context[False]):.3f} ({statistics.mean(items[False]):.1f})"
+                     " per conversation " + " ".join(f"{statistics.mean(v):.3f}" for v in context_per.values())
+                     + f" · {statistics.median(context_ms):.0f} ms p50, "
+                       f"{statistics.quantiles(context_ms, n=20)[18]:.0f} ms p95")
         if args.probes:
             line += f" | {statistics.mean(probe_items):.2f} (max {max(probe_items)})"
         print(line + f"  [{time.monotonic() - started:.0f} s]", flush=True)
