@@ -1,15 +1,17 @@
 """mem0's ``filters`` as Django queries (docs/mem0.md, "Filters").
 
-A filter is an object whose keys are combined with AND; ``AND``/``OR`` take a list of filters. Keys:
+A filter is an object whose keys are combined with AND; ``AND``/``OR`` take a list of filters, ``NOT`` a filter
+or a list of them (none of which may hold). Keys:
 
 - ``user_id``, ``agent_id``, ``app_id``, ``run_id``: a value (``"alex"``), ``"*"`` (any), ``{"in": [...]}``,
   ``{"ne": v}`` — matched on the ``<kind>/<id>`` pairs of the memory's scope path (mem0_format);
 - ``created_at``, ``updated_at``: ``{"gte"|"gt"|"lte"|"lt": time}`` (``created_at`` is the memory's
   ``valid_from``: when it became true, which an import or a ``timestamp`` sets);
 - ``categories``: ``{"in": [...]}`` or ``{"contains": t}`` — Mnemara's memory types;
-- ``metadata``: ``{key: value, ...}``, the metadata containing those pairs.
+- ``metadata``: ``{key: condition, ...}``, each condition a value (the metadata holds that pair), ``"*"`` (the key
+  is there) or an object of mem0's operators (``METADATA_OPERATORS``).
 
-Anything else (``NOT``, ``keywords``, other operators) is refused with 400 ``unsupported_filter``.
+Anything else (``keywords``, other keys, other operators) is refused with 400 ``unsupported_filter``.
 ``scope_query`` is the same filter on scope rows, with every condition that is not about ids taken as
 true: search uses it to find the scopes to look in, then the whole filter on what it found.
 """
@@ -21,7 +23,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import CharField, Func, JSONField, Q, Value
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.lookups import Exact
 
 from memories.choices import MemoryType
 from memories.extraction.mem0_format import ENTITY_KINDS, any_time
@@ -33,6 +37,10 @@ ALWAYS = Q(pk__isnull=False)
 _TIME_FIELDS = {"created_at": "valid_from", "updated_at": "updated_at"}
 _TIME_OPS = {"gte": "gte", "gt": "gt", "lte": "lte", "lt": "lt"}
 MAX_DEPTH = 8
+#: mem0's operators on a metadata key (its "enhanced metadata filtering"); ``ne``/``nin`` also match a
+#: memory without the key, as mem0 does.
+METADATA_OPERATORS = ("eq", "ne", "in", "nin", "gt", "gte", "lt", "lte", "contains", "icontains")
+MAX_IN_VALUES = 100
 
 
 def unsupported(what: str) -> ValidationFailed:
@@ -102,8 +110,56 @@ def _categories(condition: Any) -> Q:
 
 def _metadata(condition: Any) -> Q:
     if not isinstance(condition, dict) or not condition:
-        raise unsupported("metadata other than an object of key: value pairs")
-    return Q(metadata__contains=validation.validate_metadata(condition))
+        raise unsupported("metadata other than an object of key: condition pairs")
+    validation.validate_metadata(condition, "filters.")  # sizes, depth, characters jsonb can hold
+    q = ALWAYS
+    for key, value in condition.items():
+        if value == "*":
+            q &= Q(metadata__has_key=key)
+        elif isinstance(value, dict):
+            if not value:
+                raise unsupported(f"metadata.{key}: an empty object (give an operator: "
+                                  f"{', '.join(METADATA_OPERATORS)})")
+            for op, operand in value.items():
+                q &= _metadata_op(key, op, operand)
+        else:
+            q &= Q(metadata__contains={key: value})
+    return q
+
+
+def _typed(key: str, json_type: str) -> Q:
+    kind = Func(KeyTransform(key, "metadata"), function="jsonb_typeof", output_field=CharField())
+    return Q(Exact(kind, json_type))
+
+
+def _metadata_op(key: str, op: str, operand: Any) -> Q:
+    field = f"filters.metadata.{key}.{op}"
+    if op not in METADATA_OPERATORS:
+        raise unsupported(f"metadata.{key}.{op} (mem0's operators: {', '.join(METADATA_OPERATORS)})")
+    if op in ("eq", "ne"):
+        equal = Q(metadata__contains={key: operand})
+        return equal if op == "eq" else ~equal
+    if op in ("in", "nin"):
+        if not isinstance(operand, list) or not 1 <= len(operand) <= MAX_IN_VALUES:
+            raise validation.field_error(field, f"A list of 1 to {MAX_IN_VALUES} values.")
+        among = Q(pk__in=[])
+        for item in operand:
+            among |= Q(metadata__contains={key: item})
+        return among if op == "in" else ~among
+    if op in ("gt", "gte", "lt", "lte"):
+        if isinstance(operand, bool) or not isinstance(operand, int | float | str):
+            raise validation.field_error(field, "A number, or a string (compared as text, e.g. an ISO date).")
+        lhs = KeyTransform(key, "metadata")
+        compared = lhs.get_lookup(op)(lhs, Value(operand, output_field=JSONField()))  # jsonb to jsonb
+        return _typed(key, "string" if isinstance(operand, str) else "number") & Q(compared)
+    # contains, icontains: a substring of a string value; contains also an item of a list value
+    text = KeyTextTransform(key, "metadata")
+    if not isinstance(operand, str):
+        if op == "icontains":
+            raise validation.field_error(field, "A string.")
+        return _typed(key, "array") & Q(metadata__contains={key: [operand]})
+    found = _typed(key, "string") & Q(text.get_lookup(op)(text, operand))
+    return found | (_typed(key, "array") & Q(metadata__contains={key: [operand]})) if op == "contains" else found
 
 
 def _build(node: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | None) -> Q:
@@ -121,6 +177,16 @@ def _build(node: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | No
             for part in parts[1:]:
                 joined = joined & part if key == "AND" else joined | part
             q &= joined
+        elif key == "NOT":
+            negated = value if isinstance(value, list) else [value]
+            if not negated:
+                raise validation.field_error("filters.NOT", "A filter, or a non-empty list of filters.")
+            parts = [_build(v, field, depth + 1, leaf) for v in negated]
+            if leaf is not None:  # on scopes (leaf None) a negation narrows nothing for sure: taken as true
+                anyof = parts[0]
+                for part in parts[1:]:
+                    anyof |= part
+                q &= ~anyof
         elif key in ENTITY_KINDS:
             q &= _entity(key, value, field)
         elif leaf is not None and key in ("created_at", "updated_at", "categories", "metadata"):
@@ -128,7 +194,8 @@ def _build(node: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | No
         elif leaf is None and key in ("created_at", "updated_at", "categories", "metadata"):
             q &= ALWAYS
         else:
-            raise unsupported(key)
+            mem0s = key in ("keywords", "memory_ids", "timestamp")  # mem0's own keys Mnemara does not serve
+            raise unsupported(key if mem0s else f'{key}; a metadata key goes under "metadata"')
     return q
 
 
@@ -169,6 +236,6 @@ def only_ids(filters: dict[str, Any]) -> bool:
         if key in ("AND", "OR"):
             if not all(isinstance(v, dict) and only_ids(v) for v in value):
                 return False
-        elif key not in ENTITY_KINDS:
+        elif key not in ENTITY_KINDS:  # NOT too: the scopes it selects are a superset
             return False
     return True

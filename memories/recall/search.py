@@ -7,7 +7,7 @@ and what the byte budget SEARCH_INDEX_MAX_MB holds; the normal case) are ranked 
 in-process index of them (``memories.recall.index``: a cache of what ranking needs, checked against
 the database on every search, never stale); larger ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in
 SQL. Both draw from the memories that pass every filter (scopes, types, statuses, ``min_confidence``,
-metadata ``filters``, not expired, valid at ``as_of``):
+metadata ``filters`` (or a caller's own ``Q``), not expired, valid at ``as_of``):
 
 * vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory
   is compared with the query by the first model that reads both texts and holds the memory's vector
@@ -109,7 +109,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from memories.choices import Status
@@ -257,7 +257,7 @@ class QueryVectors:
 
 
 def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
-                     filters: Mapping[str, Any] | None) -> CandidateSource:
+                     filters: Mapping[str, Any] | Q | None) -> CandidateSource:
     """The in-process indexes when the scopes fit in them, SQL otherwise. A metadata filter is the
     one criterion the indexes do not hold: SQL tells them which ids pass it."""
     scope_ids = [state.scope_id for state in states]
@@ -379,7 +379,7 @@ def _timed(search: Callable[_P, _R]) -> Callable[_P, _R]:
 @_timed
 def search_result(*, query: str, scopes: Sequence[str], descendants: bool = False,
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
-                  include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | None = None,
+                  include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | Q | None = None,
                   as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
                   floor: bool = True, threshold: float | None = None, track_access: bool = True) -> SearchResult:
     """The best ``k`` memories for ``query`` in ``scopes`` of the active tenant, best first: at most ``k``,
@@ -392,7 +392,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     valid then, whatever became of it since). Expired memories are never returned.
     """
     validate_search(query, k, mode, min_confidence, types, include_statuses)
-    if filters is not None and not isinstance(filters, dict):
+    if filters is not None and not isinstance(filters, dict | Q):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
     vectors = QueryVectors.start(query, mode)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)

@@ -69,7 +69,7 @@ class CandidateSource(Protocol):
 
 
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
-                      statuses: Sequence[str], filters: Mapping[str, Any] | None, as_of: datetime | None,
+                      statuses: Sequence[str], filters: Mapping[str, Any] | Q | None, as_of: datetime | None,
                       now: datetime) -> QuerySet[Memory]:
     """Every memory a search may return, before ranking (inside the active tenant)."""
     qs = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))
@@ -78,7 +78,9 @@ def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | 
         qs = qs.filter(type__in=list(types))
     if min_confidence > 0:
         qs = qs.filter(confidence__gte=min_confidence)
-    if filters:
+    if isinstance(filters, Q):  # a caller's own condition (the mem0 API's filters)
+        qs = qs.filter(filters)
+    elif filters:
         qs = qs.filter(metadata__contains=dict(filters))
     if as_of is not None:
         qs = qs.filter(Q(valid_to__isnull=True) | Q(valid_to__gt=as_of), valid_from__lte=as_of)

@@ -94,6 +94,70 @@ def test_it_filters_and_pages_get_all(alice: KeyedClient) -> None:
     assert anyone["count"] == 6
 
 
+def test_metadata_filters_take_mem0s_operators(alice: KeyedClient) -> None:
+    client = token(alice)
+    for text, metadata in (("Call the bank", {"priority": 1, "tags": ["money"], "note": "Before noon"}),
+                           ("Book the dentist", {"priority": 3, "tags": ["health", "urgent"], "note": "any time"}),
+                           ("Water the plants", {"priority": 5, "due": "2026-03-01"}),
+                           ("Read a novel", {"mood": "calm"})):
+        direct(client, text, user_id="ops", metadata=metadata)
+
+    def listed(metadata: Any) -> list[str]:
+        answer = call(client, "POST", "/v3/memories/", {"filters": {"AND": [{"user_id": "ops"},
+                                                                            {"metadata": metadata}]}})
+        return sorted(m["memory"] for m in answer["results"])
+
+    assert listed({"priority": {"gte": 3}}) == ["Book the dentist", "Water the plants"]
+    assert listed({"priority": {"gt": 1, "lte": 3}}) == ["Book the dentist"]
+    assert listed({"priority": {"lt": 3}}) == ["Call the bank"]
+    assert listed({"priority": {"in": [1, 5]}}) == ["Call the bank", "Water the plants"]
+    assert listed({"priority": {"nin": [1, 5]}}) == ["Book the dentist", "Read a novel"]  # missing counts, as in mem0
+    assert listed({"priority": {"ne": 3}}) == ["Call the bank", "Read a novel", "Water the plants"]
+    assert listed({"priority": {"eq": 3}}) == listed({"priority": 3}) == ["Book the dentist"]
+    assert listed({"tags": {"contains": "urgent"}}) == ["Book the dentist"]
+    assert listed({"note": {"contains": "noon"}}) == ["Call the bank"]
+    assert listed({"note": {"icontains": "BEFORE"}}) == ["Call the bank"]
+    assert listed({"due": {"gte": "2026-01-01"}}) == ["Water the plants"]
+    assert listed({"mood": "*"}) == ["Read a novel"]
+    negated = call(client, "POST", "/v3/memories/", {"filters": {"AND": [
+        {"user_id": "ops"}, {"NOT": [{"metadata": {"priority": {"gte": 3}}}, {"metadata": {"mood": "calm"}}]}]}})
+    assert [m["memory"] for m in negated["results"]] == ["Call the bank"]
+    found = call(client, "POST", "/v3/memories/search/", {"query": "dentist bank plants novel", "top_k": 1,
+                                                         "filters": {"user_id": "ops"},
+                                                         "metadata": {"priority": {"gte": 5}}})
+    assert [m["memory"] for m in found["results"]] == ["Water the plants"]  # narrowed before the top 1
+
+    for metadata, named in (({"priority": {"between": [1, 2]}}, "between"), ({"priority": {}}, "priority"),
+                            ({"priority": {"gte": True}}, "gte"), ({"priority": {"in": "1"}}, "in")):
+        refused = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "ops", "metadata": metadata}},
+                       expect=400)
+        assert refused["error"]["code"] in ("unsupported_filter", "validation_error"), refused
+        assert named in refused["detail"] + json.dumps(refused["error"]["fields"]), refused
+    top_level = call(client, "POST", "/v3/memories/search/", {"query": "x", "filters": {"user_id": "ops",
+                                                                                       "priority": {"gte": 1}}},
+                     expect=400)
+    assert top_level["error"]["code"] == "unsupported_filter" and '"metadata"' in top_level["detail"]
+
+
+def test_a_failed_batch_names_the_memory_that_failed(alice: KeyedClient, bob: KeyedClient) -> None:
+    client = token(alice)
+    ours = direct(client, "Owns a bike", user_id="alex")
+    theirs = direct(token(bob), "Owns a car", user_id="bob")
+    missing = "00000000-0000-4000-8000-000000000000"
+    for method, items, failed in (
+            ("PUT", [{"memory_id": ours["id"], "text": "Owns two bikes"}, {"memory_id": theirs["id"], "text": "x"}],
+             theirs["id"]),
+            ("PUT", [{"memory_id": ours["id"], "text": "Owns two bikes"}, {"memory_id": "not-an-id", "text": "x"}],
+             "not-an-id"),
+            ("DELETE", [{"memory_id": missing}, {"memory_id": ours["id"]}], missing),
+            ("PUT", [{"memory_id": ours["id"], "text": "Owns two bikes", "colour": "red"}], ours["id"])):
+        refused = call(client, method, "/v1/batch/", {"memories": items}, expect=404 if failed != ours["id"] else 400)
+        assert failed in refused["detail"], refused
+        index = next(i for i, item in enumerate(items) if item["memory_id"] == failed)
+        assert any(name.startswith(f"memories.{index}.") for name in refused["error"]["fields"]), refused
+    assert call(client, "GET", f"/v1/memories/{ours['id']}/")["memory"] == "Owns a bike"  # all or nothing
+
+
 def test_it_searches_within_the_filters(alice: KeyedClient) -> None:
     client = token(alice)
     direct(client, "Alex is allergic to nuts", user_id="alex")
@@ -117,8 +181,9 @@ def test_it_refuses_what_it_does_not_support_in_one_shape(alice: KeyedClient) ->
     assert org["error"]["code"] == "unsupported_parameter"
     no_id = call(client, "POST", "/v3/memories/search/", {"query": "x"}, expect=400)
     assert "filters" in no_id["error"]["fields"]
-    bad_filter = call(client, "POST", "/v3/memories/", {"filters": {"NOT": [{"user_id": "a"}]}}, expect=400)
-    assert bad_filter["error"]["code"] == "unsupported_filter"
+    bad_filter = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "a", "keywords": {"icontains": "x"}}},
+                      expect=400)
+    assert bad_filter["error"]["code"] == "unsupported_filter" and "keywords" in bad_filter["detail"]
     bad_id = call(client, "POST", "/v3/memories/add/", {"messages": "hi", "user_id": "a b", "infer": False},
                   expect=400)
     assert "user_id" in bad_id["error"]["fields"]
