@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -33,7 +34,7 @@ from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
 from memories.write.policy import Action
 from memories.write.prepare import MemoryInput
-from mnemara.kernel.errors import NotFound, ValidationFailed
+from mnemara.kernel.errors import NotFound, ServiceError, ValidationFailed
 from tenants.paths import path_within, scope_filter
 
 #: Parameters mem0 defines that Mnemara does not (docs/mem0.md, "Not supported"): a clear 400 names them.
@@ -230,8 +231,11 @@ def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)
                                   or not -1.0 <= threshold <= 1.0):
         raise validation.field_error("threshold", "A number from -1 to 1 (raw cosine similarity).")
-    metadata = body.get("metadata")
-    metadata = validation.validate_metadata(metadata) or None if metadata is not None else None
+    metadata = validation.validate_metadata(body.get("metadata"))
+    if metadata:  # beside the filters, as mem0's v1 search has it: the same conditions as filters' "metadata"
+        flt = {"AND": [flt, {"metadata": metadata}]}
+    # Conditions beyond the ids narrow the candidates before ranking, so top_k counts only memories that meet them.
+    narrowing = None if mem0_filters.only_ids(flt) else mem0_filters.memory_query(flt)
     paths = list(Scope.objects.filter(scope_filter(caller.prefixes, "path"), mem0_filters.scope_query(flt))
                  .order_by("path").values_list("path", flat=True)[:MAX_SEARCH_SCOPES + 1])
     if len(paths) > MAX_SEARCH_SCOPES:
@@ -240,14 +244,10 @@ def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]
     hits: list[search.SearchHit] = []
     for start in range(0, len(paths), MAX_SCOPES):
         hits += search.memory_search(query=query, scopes=paths[start:start + MAX_SCOPES], k=top_k,
-                                     threshold=threshold, types=_types(body.get("categories")), filters=metadata,
+                                     threshold=threshold, types=_types(body.get("categories")), filters=narrowing,
                                      allowed_prefixes=caller.prefixes)
     if len(paths) > MAX_SCOPES:
         hits.sort(key=lambda h: h.score, reverse=True)
-    if not mem0_filters.only_ids(flt):
-        keep = set(Memory.objects.filter(mem0_filters.memory_query(flt), pk__in=[h.memory.pk for h in hits])
-                   .values_list("pk", flat=True))
-        hits = [h for h in hits if h.memory.pk in keep]
     return [{**mem0_memory(h.memory), "score": round(h.scores.get("similarity", h.score), 4)} for h in hits[:top_k]]
 
 
@@ -350,24 +350,56 @@ def _batch(body: dict[str, Any]) -> list[dict[str, Any]]:
     return items
 
 
+def _batch_memories(items: list[dict[str, Any]], caller: Caller) -> list[Memory]:
+    """Each item's memory; the ids of all that are not found (or not this key's) named in one 404."""
+    found: list[Memory] = []
+    missing: dict[int, Any] = {}
+    for i, item in enumerate(items):
+        try:
+            found.append(mem0_get(item.get("memory_id"), caller))
+        except NotFound:
+            missing[i] = item.get("memory_id")
+    if missing:
+        ids = ", ".join(str(v) for v in missing.values())
+        raise NotFound(f"Memory not found: {ids} (nothing in the batch was changed).",
+                       fields={f"memories.{i}.memory_id": [f"Not found: {v}."] for i, v in missing.items()})
+    return found
+
+
+@contextmanager
+def _naming(i: int, memory: Memory) -> Iterator[None]:
+    """An item's error names its memory and its place in the batch."""
+    try:
+        yield
+    except ServiceError as exc:
+        prefix = f"memories.{i}."
+        exc.fields = ({k if k.startswith(prefix) else f"{prefix}{k}": v for k, v in exc.fields.items()}
+                      or {f"{prefix}memory_id": [exc.message]})
+        exc.message = f"{prefix}memory_id {memory.pk}: {exc.message} (nothing in the batch was changed)"
+        exc.args = (exc.message,)
+        raise
+
+
 def mem0_batch_update(*, body: dict[str, Any], caller: Caller) -> int:
-    """All of them or none (one transaction)."""
+    """All of them or none (one transaction); what fails is named by its id."""
     items = _batch(body)
+    memories = _batch_memories(items, caller)
     with transaction.atomic():
-        for i, item in enumerate(items):
-            memory = mem0_get(item.get("memory_id"), caller)
-            revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version,
-                                    changes=_changes(item, f"memories.{i}."), actor=caller.actor,
-                                    reason="mem0 batch update")
+        for i, (item, memory) in enumerate(zip(items, memories, strict=True)):
+            with _naming(i, memory):
+                revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version,
+                                        changes=_changes(item, f"memories.{i}."), actor=caller.actor,
+                                        reason="mem0 batch update")
     return len(items)
 
 
 def mem0_batch_delete(*, body: dict[str, Any], caller: Caller) -> int:
     items = _batch(body)
+    memories = _batch_memories(items, caller)
     with transaction.atomic():
-        for item in items:
-            memory = mem0_get(item.get("memory_id"), caller)
-            revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
+        for i, memory in enumerate(memories):
+            with _naming(i, memory):
+                revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
     return len(items)
 
 
