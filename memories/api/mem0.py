@@ -43,7 +43,15 @@ class Mem0View(TenantAPIView):
         return service.Caller(self.api_key.scope_prefixes, self.actor())
 
     def body(self) -> dict[str, Any]:
-        return json_object(self.request.data)
+        """The JSON body, without the ``org_id``/``project_id`` the ping gave (mem0ai 1.x sends them back with
+        every call): a Mnemara tenant is its own organisation and project. Other values are refused later."""
+        body = json_object(self.request.data)
+        tenant = self.api_key.tenant.slug
+        return {name: value for name, value in body.items()
+                if not (name in ("org_id", "project_id") and value == tenant)}
+
+    def http_method_not_allowed(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        raise unsupported_route(request)
 
 
 class PingView(Mem0View):
@@ -100,6 +108,10 @@ class MemoryView(Mem0View):
 
 
 class MemoriesView(Mem0View):
+    def post(self, request: Request) -> Response:
+        # mem0ai 1.x's add (``POST /v1/memories/``): the same operation and answer as v3's.
+        return Response(service.mem0_add(body=self.body(), caller=self.caller()))
+
     def delete(self, request: Request) -> Response:
         ids = {name: request.query_params.get(name) for name in ENTITY_KINDS}
         deleted = service.mem0_delete_all(ids=ids, caller=self.caller())
@@ -142,10 +154,19 @@ class UnsupportedView(APIView):
         return response
 
     def dispatch_unsupported(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        raise NotFound(f"Mnemara's mem0-compatible API does not support {request.method} /{kwargs['rest']} "
-                       "(docs/mem0.md lists what it does).", code="unsupported_endpoint")
+        raise unsupported_route(request)
 
     get = post = put = patch = delete = dispatch_unsupported
+
+
+#: The oldest mem0ai SDK whose calls these routes serve (docs/mem0.md, "Supported SDKs").
+MIN_SDK = "1.0.0"
+
+
+def unsupported_route(request: Request) -> NotFound:
+    path = request.path.split("/mem0", 1)[-1] or "/"
+    return NotFound(f"Mnemara's mem0-compatible API does not support {request.method} {path}: it serves the "
+                    f"calls of mem0ai {MIN_SDK} and later, as docs/mem0.md lists.", code="unsupported_endpoint")
 
 
 def _route(pattern: str) -> str:
@@ -157,6 +178,9 @@ urlpatterns: list[URLPattern] = [
     re_path(_route("v3/memories/add"), AddView.as_view(), name="mem0-add"),
     re_path(_route("v3/memories/search"), SearchView.as_view(), name="mem0-search"),
     re_path(_route("v3/memories"), ListView.as_view(), name="mem0-list"),
+    # mem0ai 1.x: search and get_all are v2 (add is POST v1/memories, below)
+    re_path(_route("v2/memories/search"), SearchView.as_view(), name="mem0-search-v2"),
+    re_path(_route("v2/memories"), ListView.as_view(), name="mem0-list-v2"),
     re_path(_route("v1/memories"), MemoriesView.as_view(), name="mem0-memories"),
     re_path(_route("v1/memories/(?P<memory_id>[^/]+)/history"), HistoryView.as_view(), name="mem0-history"),
     re_path(_route("v1/memories/(?P<memory_id>[^/]+)"), MemoryView.as_view(), name="mem0-memory"),

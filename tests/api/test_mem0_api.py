@@ -189,9 +189,29 @@ def test_it_refuses_what_it_does_not_support_in_one_shape(alice: KeyedClient) ->
     assert "user_id" in bad_id["error"]["fields"]
     entities = call(client, "GET", "/v1/entities/", expect=404)
     assert entities["error"]["code"] == "unsupported_endpoint" and "/v1/entities/" in entities["detail"]
+    assert "mem0ai 1.0.0 and later" in entities["detail"]
+    old_get_all = call(client, "GET", "/v1/memories/", expect=404, user_id="a")  # mem0ai 0.x's get_all
+    assert old_get_all["error"]["code"] == "unsupported_endpoint" and "mem0ai 1.0.0" in old_get_all["detail"]
     too_many = call(client, "POST", "/v3/memories/search/", {"query": "x", "filters": {"user_id": "a"},
                                                             "top_k": 1000}, expect=400)
     assert "top_k" in too_many["error"]["fields"]
+
+
+def test_it_serves_mem0ai_1x_routes_with_the_org_and_project_the_ping_gave(alice: KeyedClient) -> None:
+    client = token(alice)
+    tenant = {"org_id": alice.tenant.slug, "project_id": alice.tenant.slug}
+    added = call(client, "POST", "/v1/memories/", {"messages": [{"role": "user", "content": "Likes figs"}],
+                                                   "user_id": "v1", "infer": False, "async_mode": True,
+                                                   "output_format": "v1.1", **tenant})
+    assert added["status"] == "SUCCEEDED" and [r["memory"] for r in added["results"]] == ["Likes figs"]
+    found = call(client, "POST", "/v2/memories/search/", {"query": "figs", "user_id": "v1", **tenant})
+    assert [m["memory"] for m in found["results"]] == ["Likes figs"]
+    listed = call(client, "POST", "/v2/memories/", {"filters": {"AND": [{"user_id": "v1"}]}, **tenant},
+                  page=1, page_size=10)
+    assert listed["count"] == 1 and listed["results"][0]["id"] == added["results"][0]["id"]
+    other = call(client, "POST", "/v2/memories/", {"user_id": "v1", "org_id": "another-org",
+                                                   "project_id": alice.tenant.slug}, expect=400)
+    assert other["error"]["code"] == "unsupported_parameter" and "org_id" in other["error"]["fields"]
 
 
 def test_it_updates_deletes_and_keeps_history_through_the_write_flow(alice: KeyedClient) -> None:

@@ -10,15 +10,19 @@ says in the forms those rules know ("I prefer …", "Remember that …").
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.served.conftest import Served
+from tests.served.conftest import ROOT, Served
 
 MESSAGES = [
     {"role": "user", "content": "Hi, I'm Alex. I prefer vegetarian food. Remember that I am allergic to nuts."},
@@ -128,3 +132,42 @@ def test_mem0s_client_sees_nothing_of_another_tenant(served: Served, mem0: Any) 
     with pytest.raises(ValueError, match="Invalid or revoked"):
         mem0.MemoryClient(api_key="mn_wrong", host=f"{served.url}/mem0")
     ours.delete_all(user_id="sam")
+
+
+MEM0_V1 = "1.0.11"  # the last 1.0.x: add is POST /v1/memories/, search and get_all are v2
+
+
+def mem0_v1_path() -> Path:
+    """mem0ai 1.0.x's package, fetched once with pip into the repository's gitignored cache (``--no-deps``: its
+    dependencies are 2.x's, installed in the venv); the test skips, saying why, where it cannot be fetched."""
+    folder = ROOT / ".cache" / f"mem0ai-{MEM0_V1}"
+    if not (folder / ".complete").exists():
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                               "--no-deps", "--upgrade", "--target", str(folder), f"mem0ai=={MEM0_V1}"],
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            pytest.skip(f"could not fetch mem0ai=={MEM0_V1} (PyPI unreachable?): {done.stderr.strip()[-500:]}")
+        (folder / ".complete").touch()
+    return folder
+
+
+def test_mem0s_1x_client_runs_its_quickstart_against_mnemara(served: Served, tmp_path: Path) -> None:
+    """mem0ai 1.0.x calls other routes than 2.x (v1 add, v2 search and get_all) and sends the ping's
+    org_id/project_id with every call: the whole quickstart works, and what Mnemara does not serve says which
+    SDK versions it does."""
+    env = {**os.environ, "PYTHONPATH": str(mem0_v1_path()), "MEM0_TELEMETRY": "False", "MEM0_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("mem0_v1_client.py")), served.url,
+                           served.data.key], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["version"] == MEM0_V1
+    assert {"Prefers green tea", "I am allergic to cats"} <= set(seen["added"]), seen
+    assert seen["plain"] == ["Kim's locker is number 42"]
+    assert seen["found"] == ["Prefers green tea"]
+    assert seen["filtered"] == ["Kim's locker is number 42"]
+    assert seen["listed"] == sorted([*seen["added"], "Kim's locker is number 42"])
+    assert seen["paged"] == [len(seen["listed"]), 2, True]
+    assert seen["history"] == ["ADD", "UPDATE"] and seen["got"] == "Kim's locker is number 43"
+    assert seen["deleted"] == "Memory deleted successfully!"
+    assert "GET /v1/entities/" in seen["users"] and "mem0ai 1.0" in seen["users"], seen["users"]
+    assert seen["deleted_all"] == "Memories deleted successfully!" and seen["left"] == []
