@@ -33,7 +33,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import quote, unquote
 
 from mcp.types import CallToolResult, ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from mnemara.client.core import MemoryVersion
 from mnemara.client.http import DEFAULT_TIMEOUT, AsyncMnemara, Memory, MnemaraError, SearchHit, VersionConflict
@@ -308,6 +308,7 @@ def build_server(client: AsyncMnemara | Connect, *, default_scope: str = "", rea
     if not read_only:
         _write_tools(server, call, scope_or_default)
     _scope_required(server, default_scope)
+    _short_argument_errors(server)
     _resources(server, call)
 
     @server.prompt(name="use_memory_well", title="How to use memory well",
@@ -332,6 +333,31 @@ def _tool(server: Any, **options: Any) -> Callable[[F], F]:
         return server.tool(description=inspect.cleandoc(fn.__doc__ or ""), **options)(fn)  # type: ignore[no-any-return]
 
     return register
+
+
+def argument_error(tool: str, exc: ValidationError) -> str:
+    """One line for the model: the tool, then each field (``types.1`` for a list's item) and what it must be;
+    not the input it sent back, nor the validation library's link."""
+    problems = "; ".join(f"{'.'.join(str(part) for part in err['loc']) or 'arguments'}: {err['msg']}"
+                         for err in exc.errors(include_url=False, include_input=False))
+    return f"Invalid arguments for {tool}: {problems}."
+
+
+def _short_argument_errors(server: Any) -> None:
+    """The SDK reports arguments that do not fit a tool's schema as the whole Pydantic error (the input, a
+    URL): its tool manager's calls (the same in mcp 1.x and 2.x) give ``argument_error``'s line instead."""
+    manager = server._tool_manager
+    call_tool = manager.call_tool
+
+    async def call_tool_briefly(name: str, arguments: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await call_tool(name, arguments, *args, **kwargs)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                raise ToolError(argument_error(name, exc.__cause__)) from exc.__cause__
+            raise
+
+    manager.call_tool = call_tool_briefly
 
 
 #: The tools that need a scope (``list_memories`` does not: without one it lists what the key may see).

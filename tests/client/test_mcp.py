@@ -246,3 +246,23 @@ def test_answers_are_compact_json_once_with_z_times(live_server, alice: KeyedCli
     assert answers["search"].structured_content["results"][0]["content"] == "Prefers tea over coffee"
     context = answers["context"]
     assert context.structured_content is None and context.content[0].text.startswith("<memory")
+
+
+def test_an_argument_error_is_one_short_line_naming_the_field() -> None:
+    """What the model reads when its arguments do not fit: the tool, the field and what it must be, no
+    validation library's wording of the input, no link to its documentation."""
+    async def errors() -> list[str]:
+        async with Client(build_server(AsyncMnemara("http://127.0.0.1:9", "mn_unused"), default_scope="u/1")) as client:
+            return [error_text(await client.call_tool(name, arguments)) for name, arguments in (
+                ("search_memories", {"query": "tea", "k": 500}),
+                ("save_memory", {"content": "Likes tea", "type": "opinion"}),
+                ("update_memory", {"version": 1, "content": "x"}),
+                ("search_memories", {"query": "tea", "types": ["fact", "gossip"]}))]
+
+    k, kind, missing, item = anyio.run(errors)
+    assert k.startswith("Invalid arguments for search_memories: k: ") and "50" in k, k
+    assert kind.startswith("Invalid arguments for save_memory: type: ") and "'preference'" in kind, kind
+    assert missing.startswith("Invalid arguments for update_memory: memory_id: ") and "required" in missing, missing
+    assert item.startswith("Invalid arguments for search_memories: types.1: "), item
+    for text in (k, kind, missing, item):
+        assert "pydantic" not in text and "http" not in text and "\n" not in text and len(text) < 300, text
