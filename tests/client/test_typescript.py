@@ -6,6 +6,7 @@ before ``make install`` has installed its packages."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -96,7 +97,8 @@ CONSUMER_TSCONFIG = {"compilerOptions": {"strict": True, "noEmit": True, "target
 def test_the_packed_package_installs_and_type_checks_in_a_fresh_project(tmp_path: Path) -> None:
     """``npm pack`` → ``npm install <tarball>`` in an empty project → ``tsc --strict`` (no skipLibCheck): the
     declarations ship with their generated schema, a call of the API type-checks, and a path the API does not
-    have is a compile error. Offline when npm's cache holds openapi-fetch (``npm ci`` here put it there)."""
+    have is a compile error; the README's example compiles as it is written. Offline when npm's cache holds
+    openapi-fetch (``npm ci`` here put it there)."""
     node_tools()
     source = tmp_path / "source"  # a copy: packing builds dist/, which stays out of the checkout
     shutil.copytree(CLIENT, source, ignore=shutil.ignore_patterns("node_modules", "dist"))
@@ -120,3 +122,9 @@ def test_the_packed_package_installs_and_type_checks_in_a_fresh_project(tmp_path
                           text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert done.returncode != 0 and '"/api/v1/no-such-path"' in done.stdout, done.stdout[-4000:]
     assert "TS2307" not in done.stdout, done.stdout[-4000:]  # the module and its schema resolve
+
+    # The README's example, as a reader copies it, compiles there too: strict, and without @types/node.
+    [example] = re.findall(r"```ts\n(.*?)```", (CLIENT / "README.md").read_text(), flags=re.DOTALL)
+    (project / "tsconfig.json").write_text(json.dumps({**CONSUMER_TSCONFIG, "files": ["readme.ts"]}))
+    (project / "readme.ts").write_text(example)
+    run(BIN / "tsc", "-p", project / "tsconfig.json", cwd=project)
