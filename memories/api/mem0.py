@@ -8,9 +8,10 @@ described in docs/mem0.md. Errors keep Mnemara's format with mem0's ``detail`` b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlencode
 
+from django.http import HttpRequest
 from django.urls import URLPattern, re_path
 from django.utils import timezone
 from rest_framework.permissions import AllowAny
@@ -50,7 +51,7 @@ class Mem0View(TenantAPIView):
         return {name: value for name, value in body.items()
                 if not (name in ("org_id", "project_id") and value == tenant)}
 
-    def http_method_not_allowed(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def http_method_not_allowed(self, request: HttpRequest, *args: Any, **kwargs: Any) -> NoReturn:
         raise unsupported_route(request)
 
 
@@ -163,7 +164,7 @@ class UnsupportedView(APIView):
 MIN_SDK = "1.0.0"
 
 
-def unsupported_route(request: Request) -> NotFound:
+def unsupported_route(request: HttpRequest | Request) -> NotFound:
     path = request.path.split("/mem0", 1)[-1] or "/"
     return NotFound(f"Mnemara's mem0-compatible API does not support {request.method} {path}: it serves the "
                     f"calls of mem0ai {MIN_SDK} and later, as docs/mem0.md lists.", code="unsupported_endpoint")

@@ -132,6 +132,12 @@ def _typed(key: str, json_type: str) -> Q:
     return Q(Exact(kind, json_type))
 
 
+def _lookup(lhs: KeyTransform, op: str, rhs: Any) -> Any:
+    lookup = lhs.get_lookup(op)
+    assert lookup is not None, op
+    return lookup(lhs, rhs)
+
+
 def _metadata_op(key: str, op: str, operand: Any) -> Q:
     field = f"filters.metadata.{key}.{op}"
     if op not in METADATA_OPERATORS:
@@ -150,7 +156,7 @@ def _metadata_op(key: str, op: str, operand: Any) -> Q:
         if isinstance(operand, bool) or not isinstance(operand, int | float | str):
             raise validation.field_error(field, "A number, or a string (compared as text, e.g. an ISO date).")
         lhs = KeyTransform(key, "metadata")
-        compared = lhs.get_lookup(op)(lhs, Value(operand, output_field=JSONField()))  # jsonb to jsonb
+        compared = _lookup(lhs, op, Value(operand, output_field=JSONField()))  # jsonb with jsonb
         return _typed(key, "string" if isinstance(operand, str) else "number") & Q(compared)
     # contains, icontains: a substring of a string value; contains also an item of a list value
     text = KeyTextTransform(key, "metadata")
@@ -158,7 +164,7 @@ def _metadata_op(key: str, op: str, operand: Any) -> Q:
         if op == "icontains":
             raise validation.field_error(field, "A string.")
         return _typed(key, "array") & Q(metadata__contains={key: [operand]})
-    found = _typed(key, "string") & Q(text.get_lookup(op)(text, operand))
+    found = _typed(key, "string") & Q(_lookup(text, op, operand))
     return found | (_typed(key, "array") & Q(metadata__contains={key: [operand]})) if op == "contains" else found
 
 

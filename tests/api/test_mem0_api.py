@@ -127,8 +127,10 @@ def test_metadata_filters_take_mem0s_operators(alice: KeyedClient) -> None:
                                                          "metadata": {"priority": {"gte": 5}}})
     assert [m["memory"] for m in found["results"]] == ["Water the plants"]  # narrowed before the top 1
 
-    for metadata, named in (({"priority": {"between": [1, 2]}}, "between"), ({"priority": {}}, "priority"),
-                            ({"priority": {"gte": True}}, "gte"), ({"priority": {"in": "1"}}, "in")):
+    wrong: list[tuple[dict[str, Any], str]] = [({"priority": {"between": [1, 2]}}, "between"),
+                                               ({"priority": {}}, "priority"), ({"priority": {"gte": True}}, "gte"),
+                                               ({"priority": {"in": "1"}}, "in")]
+    for metadata, named in wrong:
         refused = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "ops", "metadata": metadata}},
                        expect=400)
         assert refused["error"]["code"] in ("unsupported_filter", "validation_error"), refused
