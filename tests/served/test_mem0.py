@@ -129,6 +129,13 @@ def test_mem0s_client_sees_nothing_of_another_tenant(served: Served, mem0: Any) 
     with pytest.raises(mem0.exceptions.MemoryNotFoundError):
         theirs.get(saved["id"])
     assert theirs.get_all(filters={"user_id": "sam"})["results"] == []
+    own = theirs.add("Remember that the garage code is private", user_id="sam", infer=False)["results"][0]
+    with pytest.raises(mem0.exceptions.MemoryNotFoundError) as failed:  # a batch names the id it could not find
+        theirs.batch_update([{"memory_id": own["id"], "text": "The garage code changed"},
+                             {"memory_id": saved["id"], "text": "The vault code is public"}])
+    assert saved["id"] in str(failed.value) and own["id"] not in str(failed.value), str(failed.value)
+    assert theirs.get(own["id"])["memory"] == own["memory"]  # all or nothing
+    theirs.delete_all(user_id="sam")
     with pytest.raises(ValueError, match="Invalid or revoked"):
         mem0.MemoryClient(api_key="mn_wrong", host=f"{served.url}/mem0")
     ours.delete_all(user_id="sam")
