@@ -72,7 +72,8 @@ def internal_error_messages(reason: str) -> list[Message]:
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
-    """PEP 3333's environ for an ASGI HTTP scope (headers as CGI variables; repeated ones joined)."""
+    """PEP 3333's environ for an ASGI HTTP scope and its whole body (headers as CGI variables, repeated ones
+    joined; ``CONTENT_LENGTH`` the body's length, whether it came with a Content-Length or chunked)."""
     server = scope.get("server") or ("localhost", 80)
     environ: dict[str, Any] = {
         "REQUEST_METHOD": scope["method"],
@@ -90,6 +91,10 @@ def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
         key = name if name in ("CONTENT_LENGTH", "CONTENT_TYPE") else f"HTTP_{name}"
         value = raw_value.decode("latin1")
         environ[key] = f"{environ[key]},{value}" if key in environ else value
+    # The body is whole here, however it was framed: a chunked one came with no Content-Length, and Django
+    # reads exactly CONTENT_LENGTH bytes (none when it is missing).
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
     return environ
 
 

@@ -1,0 +1,146 @@
+"""The serving stack itself, through ``make run``'s supervisor: how a request body reaches Django whatever its
+framing, whose address a request comes from, how ``/mcp`` refuses what it cannot read, and how long an
+incomplete request may hold a connection (mnemara/runtime/buffered.py, serve.py, protocol.py, mcp_http.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
+from tests.served.test_served import create, error_code, reply
+
+# Not valid JSON: a route that reads it answers 400 parse_error, one that reads an empty body answers otherwise.
+TRUNCATED = b'{"scope": "team/framing", "content": '
+
+
+@pytest.fixture(scope="module")
+def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The stack with the fake embedder: nothing here checks ranking."""
+    with start_service(served_data, tmp_path_factory.mktemp("runtime"), extra_env=FAKE_EMBEDDER) as service:
+        yield service
+
+
+@pytest.fixture(scope="module")
+def api(served: Served) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=f"{served.url}/api/v1/", timeout=60,
+                      headers={"Authorization": f"Bearer {served.data.key}"}) as client:
+        yield client
+
+
+def chunked(body: bytes) -> Iterator[bytes]:
+    """A body httpx sends with ``Transfer-Encoding: chunked`` (a generator has no length), in two chunks."""
+    yield body[: len(body) // 2]
+    yield body[len(body) // 2:]
+
+
+def framed(client: httpx.Client, method: str, url: str, body: bytes, framing: str,
+           content_type: str = "application/json", headers: dict[str, str] | None = None) -> httpx.Response:
+    """``body`` sent with a Content-Length or chunked, and checked to have gone out that way."""
+    content: bytes | Iterator[bytes] = body if framing == "content-length" else chunked(body)
+    request = client.build_request(method, url, content=content, headers={"Content-Type": content_type,
+                                                                          **(headers or {})})
+    if framing == "chunked":
+        assert request.headers["transfer-encoding"] == "chunked" and "content-length" not in request.headers
+    else:
+        assert request.headers["content-length"] == str(len(body))
+    try:
+        return client.send(request)
+    except httpx.TransportError as exc:
+        pytest.fail(f"no HTTP reply to {method} {url}: {exc.__class__.__name__}: {exc}")
+
+
+FRAMINGS = ["content-length", "chunked"]
+
+
+# --------------------------------------------------------------------------- request bodies, both framings
+
+
+@pytest.mark.parametrize("framing", FRAMINGS)
+def test_a_stale_deprecate_is_a_409_whatever_the_framing(api: httpx.Client, framing: str) -> None:
+    memory = create(api, f"team/framing-{framing}", "The framing check's memory, version one.")
+    edited = reply(api, "PATCH", f"memories/{memory['id']}", json={"content": "The framing check's memory, two."},
+                   headers={"If-Match": '"1"'})
+    assert edited.status_code == 200 and edited.json()["version"] == 2, edited.text
+    stale = framed(api, "POST", f"memories/{memory['id']}/deprecate", json.dumps({"version": 1}).encode(), framing)
+    assert stale.status_code == 409 and error_code(stale) == "version_conflict", stale.text
+    assert reply(api, "GET", f"memories/{memory['id']}").json()["status"] == "active"
+
+
+@pytest.mark.parametrize("framing", FRAMINGS)
+def test_a_memory_is_created_whatever_the_framing(api: httpx.Client, framing: str) -> None:
+    body = {"scope": f"team/framing-{framing}", "content": f"Created with a {framing} body."}
+    created = framed(api, "POST", "memories", json.dumps(body).encode(), framing)
+    assert created.status_code == 201, created.text
+    assert (created.json()["scope"], created.json()["content"]) == (body["scope"], body["content"])
+
+
+@pytest.fixture(scope="module")
+def targets(api: httpx.Client) -> dict[str, str]:
+    """Ids the write routes act on: a memory, a merged memory, a review item, a webhook."""
+    memory = create(api, "team/framing-routes", "The routes check's memory.")
+    first = create(api, "team/framing-merge", "The merge check's first memory.")
+    second = create(api, "team/framing-merge", "The merge check's second, unrelated memory about ports.")
+    merged = reply(api, "POST", "memories/merge", json={"ids": [first["id"], second["id"]],
+                                                        "content": "The merge check's merged memory."})
+    assert merged.status_code in (200, 201), merged.text
+    pending = reply(api, "POST", "memories", json={"scope": "team/framing-review", "provenance": "inferred",
+                                                  "content": "A guess the routes check leaves for review.",
+                                                  "confidence": 0.3})
+    assert pending.status_code == 201 and pending.json()["status"] == "pending", pending.text
+    review = reply(api, "GET", "review", params={"scope": "team/framing-review"})
+    assert review.status_code == 200, review.text
+    items = [item["id"] for item in review.json()["results"]]
+    assert items, review.json()
+    hook = reply(api, "POST", "webhooks", json={"url": "https://hooks.example.com/mnemara",
+                                                "events": ["memory.created"]})
+    assert hook.status_code == 201, hook.text
+    return {"memory": memory["id"], "merged": merged.json()["id"], "item": items[0], "webhook": hook.json()["id"]}
+
+
+# Every route that reads a request body: the API (/api/schema/'s operations with a requestBody), the mem0
+# surface (docs/mem0.md) and the keyed memories; {name} is filled from ``targets``.
+WRITE_ROUTES = [
+    ("POST", "/api/v1/memories", "application/json"),
+    ("PATCH", "/api/v1/memories/{memory}", "application/json"),
+    ("POST", "/api/v1/memories/{memory}/deprecate", "application/json"),
+    ("POST", "/api/v1/memories/{memory}/restore", "application/json"),
+    ("POST", "/api/v1/memories/{merged}/unmerge", "application/json"),
+    ("POST", "/api/v1/memories/merge", "application/json"),
+    ("POST", "/api/v1/memories/search", "application/json"),
+    ("POST", "/api/v1/context", "application/json"),
+    ("POST", "/api/v1/review/{item}/resolve", "application/json"),
+    ("POST", "/api/v1/feedback", "application/json"),
+    ("POST", "/api/v1/sessions/framing-session/messages", "application/json"),
+    ("POST", "/api/v1/extract", "application/json"),
+    ("POST", "/api/v1/imports", "application/json"),
+    ("POST", "/api/v1/imports", "application/x-ndjson"),
+    ("POST", "/api/v1/exports", "application/json"),
+    ("PUT", "/api/v1/keys/memory?scope=team/framing-keys&key=framing.probe", "application/json"),
+    ("POST", "/api/v1/webhooks", "application/json"),
+    ("PATCH", "/api/v1/webhooks/{webhook}", "application/json"),
+    ("POST", "/mem0/v3/memories/add/", "application/json"),
+    ("POST", "/mem0/v3/memories/search/", "application/json"),
+    ("POST", "/mem0/v3/memories/", "application/json"),
+    ("PUT", "/mem0/v1/memories/{memory}/", "application/json"),
+    ("PUT", "/mem0/v1/batch/", "application/json"),
+    ("DELETE", "/mem0/v1/batch/", "application/json"),
+    ("POST", "/mem0/v1/feedback/", "application/json"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "content_type"), WRITE_ROUTES,
+                         ids=[f"{m} {p} {c.split('/')[1]}" for m, p, c in WRITE_ROUTES])
+def test_every_write_route_reads_the_body_whatever_the_framing(served: Served, targets: dict[str, str],
+                                                               method: str, path: str, content_type: str) -> None:
+    """A body that is not JSON is a 400 parse_error on every route, sent either way: each route read it."""
+    url = served.url + path.format(**targets)
+    answers = {}
+    with httpx.Client(timeout=60, headers={"Authorization": f"Bearer {served.data.key}"}) as client:
+        for framing in FRAMINGS:
+            answer = framed(client, method, url, TRUNCATED, framing, content_type)
+            answers[framing] = (answer.status_code, error_code(answer) if answer.status_code >= 400 else answer.text)
+    assert answers == dict.fromkeys(FRAMINGS, (400, "parse_error")), answers
