@@ -21,7 +21,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -143,10 +143,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--graceful-seconds", type=int, default=15)
     args = parser.parse_args(argv)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's OpenBLAS on one thread (mnemara/asgi.py)
-    uvicorn.run(APP, host=args.host, port=args.port, workers=args.workers, http=PROTOCOL, lifespan="on",
-                access_log=False, timeout_keep_alive=5, limit_concurrency=args.limit_concurrency,
-                timeout_graceful_shutdown=args.graceful_seconds)
+    uvicorn.run(APP, **server_options(args, os.environ))
     return 0
+
+
+def server_options(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, Any]:
+    """uvicorn's settings. Forwarded headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed only
+    from the proxies ``MNEMARA_FORWARDED_ALLOW_IPS`` names (addresses or networks, comma-separated; ``*``
+    any): uvicorn's default believes them from 127.0.0.1, where any local client may send them and pick
+    the address the sign-in throttle counts."""
+    proxies = environ.get("MNEMARA_FORWARDED_ALLOW_IPS", "").strip()
+    return {"host": args.host, "port": args.port, "workers": args.workers, "http": PROTOCOL, "lifespan": "on",
+            "access_log": False, "timeout_keep_alive": 5, "limit_concurrency": args.limit_concurrency,
+            "timeout_graceful_shutdown": args.graceful_seconds,
+            "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or ""}
 
 
 if __name__ == "__main__":

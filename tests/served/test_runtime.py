@@ -5,6 +5,7 @@ incomplete request may hold a connection (mnemara/runtime/buffered.py, serve.py,
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -144,3 +145,26 @@ def test_every_write_route_reads_the_body_whatever_the_framing(served: Served, t
             answer = framed(client, method, url, TRUNCATED, framing, content_type)
             answers[framing] = (answer.status_code, error_code(answer) if answer.status_code >= 400 else answer.text)
     assert answers == dict.fromkeys(FRAMINGS, (400, "parse_error")), answers
+
+
+# --------------------------------------------------------------------------- whose address a request has
+
+LOCKED = "Too many failed sign-in attempts."
+
+
+def test_a_forwarded_for_header_from_loopback_gets_no_fresh_sign_in_attempts(served: Served) -> None:
+    """No proxy is named (MNEMARA_FORWARDED_ALLOW_IPS): X-Forwarded-For is not believed, so every attempt
+    from this loopback client counts against the same address, whatever address it claims."""
+    with httpx.Client(base_url=served.url, timeout=30) as client:
+        answers = []
+        for n in range(7):
+            form = reply(client, "GET", "/accounts/login/")
+            token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+            assert token, form.text[:500]
+            answer = reply(client, "POST", "/accounts/login/",
+                           data={"username": "forwarded-probe@example.com", "password": f"guess {n}",
+                                 "csrfmiddlewaretoken": token.group(1)},
+                           headers={"X-Forwarded-For": f"198.51.100.{n + 1}", "Referer": f"{served.url}/"})
+            assert answer.status_code in (200, 429), answer.text[:500]
+            answers.append(LOCKED in answer.text)
+    assert answers == [False] * 5 + [True] * 2
