@@ -168,3 +168,41 @@ def test_a_forwarded_for_header_from_loopback_gets_no_fresh_sign_in_attempts(ser
             assert answer.status_code in (200, 429), answer.text[:500]
             answers.append(LOCKED in answer.text)
     assert answers == [False] * 5 + [True] * 2
+
+
+# --------------------------------------------------------------------------- /mcp's refusals
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                         "clientInfo": {"name": "framing-check", "version": "1"}}}
+
+
+def mcp_refusal(answer: httpx.Response) -> tuple[int, str]:
+    """An /mcp refusal: a JSON-RPC error carrying the REST API's error code (docs/mcp.md)."""
+    assert answer.headers["content-type"].startswith("application/json"), (answer.headers, answer.text[:300])
+    body = answer.json()
+    assert body["jsonrpc"] == "2.0" and body["id"] is None, body
+    assert body["error"]["data"]["status"] == answer.status_code, body
+    return answer.status_code, str(body["error"]["data"]["code"])
+
+
+@pytest.mark.parametrize("framing", FRAMINGS)
+def test_mcp_refuses_a_body_over_its_limit_in_its_error_format(served: Served, framing: str) -> None:
+    padding = "x" * (4 * 1024 * 1024 + 1)
+    body = json.dumps({**INITIALIZE, "params": {**INITIALIZE["params"], "padding": padding}}).encode()
+    with httpx.Client(timeout=60, headers={"Authorization": f"Bearer {served.data.key}",
+                                           "Accept": "application/json, text/event-stream"}) as client:
+        answer = framed(client, "POST", f"{served.url}/mcp", body, framing)
+    assert mcp_refusal(answer) == (413, "too_large")
+
+
+def test_mcp_refuses_a_body_that_is_not_json_in_its_error_format(served: Served) -> None:
+    with httpx.Client(timeout=60, headers={"Authorization": f"Bearer {served.data.key}",
+                                           "Accept": "application/json, text/event-stream"}) as client:
+        answer = framed(client, "POST", f"{served.url}/mcp", json.dumps(INITIALIZE).encode(), "content-length",
+                        content_type="text/plain")
+        assert mcp_refusal(answer) == (415, "unsupported_media_type")
+        for framing in FRAMINGS:  # the same message as JSON is served, however it is framed
+            served_answer = framed(client, "POST", f"{served.url}/mcp", json.dumps(INITIALIZE).encode(), framing)
+            assert served_answer.status_code == 200, served_answer.text[:300]
+            assert served_answer.json()["result"]["serverInfo"]["name"] == "mnemara"
