@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 from collections.abc import Iterator
 
 import httpx
@@ -206,3 +207,33 @@ def test_mcp_refuses_a_body_that_is_not_json_in_its_error_format(served: Served)
             served_answer = framed(client, "POST", f"{served.url}/mcp", json.dumps(INITIALIZE).encode(), framing)
             assert served_answer.status_code == 200, served_answer.text[:300]
             assert served_answer.json()["result"]["serverInfo"]["name"] == "mnemara"
+
+
+# --------------------------------------------------------------------------- incomplete requests
+
+
+def closed_after(sock: socket.socket, limit: float) -> None:
+    """Wait until the server closes ``sock`` without an answer; fail past ``limit`` seconds."""
+    sock.settimeout(limit)
+    try:
+        data = sock.recv(65536)
+    except TimeoutError:
+        pytest.fail(f"the connection was still open after {limit:.0f} s")
+    except ConnectionResetError:
+        data = b""
+    assert data == b"", data[:300]
+
+
+def test_a_connection_that_never_completes_its_request_head_is_closed(served: Served) -> None:
+    from mnemara.runtime.protocol import HEAD_TIMEOUT_SECONDS
+
+    port = int(served.url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as partial, \
+            socket.create_connection(("127.0.0.1", port)) as silent, \
+            socket.create_connection(("127.0.0.1", port)) as complete:
+        partial.sendall(b"GET /healthz HTT")
+        complete.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        complete.settimeout(30)
+        assert complete.recv(65536).startswith(b"HTTP/1.1 200"), "a whole request is answered on a raw socket"
+        for sock in (partial, silent):
+            closed_after(sock, HEAD_TIMEOUT_SECONDS + 10)
