@@ -47,6 +47,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     from django.db import connection
 
     from memories.recall.warm import recall_warm_up, warm_search
+    from mnemara.kernel.requestlog import WARM_UP
     from mnemara.kernel.resident import release
     from mnemara.kernel.threads import THREADS
     from mnemara.runtime.buffered import wsgi_environ
@@ -67,6 +68,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     def request(path: str) -> None:
         environ = wsgi_environ({"method": "GET", "path": path, "server": (host, 80),
                                 "headers": [(b"host", host.encode("idna"))]}, b"")
+        environ[WARM_UP] = True  # not a client's: neither logged nor counted (mnemara/kernel/requestlog.py)
         b"".join(wsgi(environ, lambda status, headers, exc_info=None: None))
 
     for path in ("/accounts/login/", "/api/v1/warm-up"):
