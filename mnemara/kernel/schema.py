@@ -24,8 +24,9 @@ class ErrorDetailOut(serializers.Serializer[Any]):
     message = serializers.CharField(help_text="For people; may change.")
     fields = serializers.DictField(  # type: ignore[assignment]  # DRF pops declared fields off the class
         child=serializers.JSONField(),
-        help_text="Per input, what is wrong: `{\"scope\": [\"…\"]}`; items of a batch are prefixed with their "
-                  "index (`\"1.confidence\"`). Empty unless the error is about inputs.")
+        help_text="Per input, what is wrong: `{\"scope\": [\"…\"]}`; an item of a list is named by its index "
+                  "(`\"events.1\"`), items of a batch are prefixed with theirs (`\"1.confidence\"`). Empty unless "
+                  "the error is about inputs.")
 
 
 @extend_schema_serializer(component_name="Error")
