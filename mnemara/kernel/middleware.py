@@ -6,6 +6,7 @@ import re
 import uuid
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -39,6 +40,26 @@ class RequestIdMiddleware:
         finally:
             _request_id.reset(token)
         response["X-Request-ID"] = request_id
+        return response
+
+
+#: Answers that hold nobody's data, which caches may keep: static files (WhiteNoise sets their lifetime) and
+#: the health probes.
+CACHEABLE_PATHS = ("/healthz", "/readyz")
+
+
+class NoStoreMiddleware:
+    """``Cache-Control: no-store`` on every answer but static files and health: the API's, mem0's and the
+    dashboard's answers show memories, people and audit trails, so neither the browser's cache nor a proxy
+    may keep a copy that an erasure would not reach (/mcp, outside Django, sets it too)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.path.startswith(settings.STATIC_URL) and request.path not in CACHEABLE_PATHS:
+            response["Cache-Control"] = "no-store"
         return response
 
 
