@@ -11,7 +11,8 @@ PORT ?= 8000
 # pytest processes for make test (pytest-xdist, whole files each); 0 runs the suite in one.
 TEST_WORKERS ?= 2
 
-.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract ts-client
+.PHONY: run test test-fast install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract \
+	ts-client settings-docs
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -90,6 +91,11 @@ contract: install
 ts-client: install
 	$(PY) manage.py spectacular --format openapi-json --file $(TS_CLIENT)/openapi.json
 	cd $(TS_CLIENT) && npm run --silent generate
+
+# Regenerate .env.example and docs/configuration.md from the settings registry, mnemara/kernel/config.py
+# (commit the result; tests/mnemara/test_config.py fails while they are stale).
+settings-docs: install
+	$(PY) -m mnemara.kernel.config --write
 
 bench: install
 	$(PY) bench/ingest.py
