@@ -81,6 +81,12 @@ test: install browser-deps lint typecheck
 	@$(PY) -m mnemara.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
+# The fast tier: ruff, lint-imports and the unit and API tests, without the tests marked slow (browser, the
+# served stack, the second PostgreSQL, fuzzing, files that start their own processes: tests/tiers.py).
+test-fast: install lint
+	@$(PY) -m mnemara.runtime.pg stop-orphan
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow" $(PYTEST_ARGS)
+
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
 # with more examples than the suite's run: ~15 minutes on 2 cores.
 contract: install

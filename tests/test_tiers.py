@@ -1,0 +1,21 @@
+"""The tiers (tests/tiers.py): the slow folders mark every file in them, new ones too; the slow files listed
+by name exist (a renamed one would silently join the fast tier); everything else is the fast tier."""
+
+from __future__ import annotations
+
+from tests.tiers import FILES, FOLDERS, TESTS, tier
+
+
+def test_a_new_file_in_a_slow_folder_is_marked_and_the_rest_is_fast():
+    assert tier(TESTS / "browser" / "test_not_written_yet.py") == "browser"
+    assert tier(TESTS / "served" / "test_not_written_yet.py") == "served"
+    assert tier(TESTS / "cluster" / "test_replica.py") == "cluster"
+    assert tier(TESTS / "api" / "test_schemathesis.py") == "fuzz"
+    assert tier(TESTS / "write" / "test_chains.py") is None
+    assert tier(TESTS / "test_tiers.py") is None
+
+
+def test_every_slow_file_and_folder_named_exists():
+    assert all((TESTS / folder).is_dir() for folder in FOLDERS), FOLDERS
+    missing = [name for name in FILES if not (TESTS / name).is_file()]
+    assert not missing, f"tests/tiers.py names files that do not exist (moved? mark them again): {missing}"
