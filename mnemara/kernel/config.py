@@ -120,10 +120,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Database"),
     # --- Embeddings ---
     Setting("MNEMARA_EMBEDDING_MODELS", "list", ["all-MiniLM-L6-v2", "use-multilingual-v3"],
-            "Embedding models, primary first; name=/dir adds a local sentence-transformers model (then "
+            "Embedding models, primary first; `name=/dir` adds a local sentence-transformers model (then "
             "manage.py reembed).", "Embeddings"),
     Setting("MNEMARA_EMBEDDING_THRESHOLDS", "json", {}, "Per-model threshold overrides (ModelProfile fields), "
-            "e.g. {\"use-multilingual-v3\": {\"floor\": 0.45}}.", "Embeddings"),
+            "e.g. `{\"use-multilingual-v3\": {\"floor\": 0.45}}`.", "Embeddings"),
     Setting("MNEMARA_EMBEDDING_BACKEND", "text", "onnx", "How models run: ONNX Runtime, torch, or hashed "
             "trigrams (development only).", "Embeddings", choices=("onnx", "sentence-transformers", "fake")),
     Setting("MNEMARA_ONNX_PATH", "path", ".cache/all-MiniLM-L6-v2.onnx", "The primary model exported to ONNX "
@@ -239,10 +239,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "long while tasks wait.", "Operations", low=0),
     Setting("MNEMARA_HEALTH_QUEUE_MAX_AGE", "float", 300.0, "...or when a ready task waited this long.",
             "Operations", low=0),
-    Setting("MNEMARA_METRICS_TOKEN", "text", "", "GET /metrics answers with Authorization: Bearer <token>; "
+    Setting("MNEMARA_METRICS_TOKEN", "text", "", "GET /metrics answers only with `Authorization: Bearer <token>`; "
             "unset: 404.", "Operations"),
     Setting("PROMETHEUS_MULTIPROC_DIR", "text", "", "Where every process writes its metrics (set by "
-            "mnemara.runtime.supervise: ./.cache/prometheus/<port>).", "Operations"),
+            "mnemara.runtime.supervise: `./.cache/prometheus/<port>`).", "Operations"),
     # --- Webhooks ---
     Setting("MNEMARA_WEBHOOK_RETRY_DELAYS", "floats", [30.0, 120.0, 600.0, 3600.0, 21600.0], "Seconds between a "
             "failed webhook attempt and the next (one more attempt than delays).", "Webhooks", low=0),
@@ -261,8 +261,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             example="user/chen"),
     Setting("MNEMARA_TIMEOUT", "float", "", "Seconds one client request may take (unset: the client's default).",
             "Client", low=0),
-    Setting("MNEMARA_READ_ONLY", "flag", False, "The client's MCP server offers only the reading tools.",
-            "Client"),
+    Setting("MNEMARA_READ_ONLY", "flag", False, "The client's MCP server offers only the reading tools "
+            "(1, true or yes).", "Client"),
 )
 SETTINGS: dict[str, Setting] = {s.name: s for s in SETTINGS_LIST}
 
