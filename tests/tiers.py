@@ -8,6 +8,8 @@ without a line of its own. ``make test`` runs everything (CI too).
 - ``fuzz``: schemathesis and the hypothesis fuzzing of the API.
 - ``stack``: a file that starts its own processes: the worker, the supervisor, uvicorn, pip into a fresh
   virtual environment, npm and tsc, a client generator.
+- ``eval``: a test that ranks the whole evaluation set (the quality floors; ``manage.py eval_recall`` gives the
+  numbers).
 Each of them is also ``slow``. The markers are registered in pyproject.toml.
 """
 
@@ -30,6 +32,11 @@ FILES = {
     "client/test_typescript.py": "stack",
     "client/test_generated_python_client.py": "stack",
 }
+TESTS_BY_NAME = {
+    "recall/test_eval_floor.py::test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side": "eval",
+    "recall/test_eval_floor.py::test_it_keeps_every_direction_and_the_floor_on_the_whole_set": "eval",
+    "recall/test_index_budget.py::test_float16_vectors_rank_the_evaluation_set_as_float32_does": "eval",
+}
 
 
 def tier(path: Path) -> str | None:
@@ -41,9 +48,21 @@ def tier(path: Path) -> str | None:
     return FOLDERS.get(relative.parts[0]) or FILES.get(relative.as_posix())
 
 
+def node_tier(path: Path, name: str) -> str | None:
+    """The marker of one test (its parameters aside), by its file or by its name."""
+    found = tier(path)
+    if found:
+        return found
+    try:
+        relative = path.resolve().relative_to(TESTS).as_posix()
+    except ValueError:
+        return None
+    return TESTS_BY_NAME.get(f"{relative}::{name}")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        found = tier(item.path)
+        found = node_tier(item.path, getattr(item, "originalname", item.name))
         if found:
             item.add_marker(getattr(pytest.mark, found))
             item.add_marker(pytest.mark.slow)
