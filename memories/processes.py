@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from memories.extraction.tasks import jobs_recover_orphaned
 from memories.extraction.worker import logger as worker_logger
-from memories.extraction.worker import worker_heartbeat
+from memories.extraction.worker import task_rows_recover, worker_heartbeat
 from memories.recall.upkeep import periodic_jobs
 from mnemara.kernel.resident import arenas_cap
 from mnemara.kernel.threads import THREADS, Periodic
@@ -36,10 +36,11 @@ def worker_threads_start(worker_id: str) -> None:
     def recover() -> None:
         close_old_connections()
         jobs_recover_orphaned()
+        task_rows_recover()  # every other task's row a dead worker left running
 
     heartbeat = Periodic("heartbeat", settings.WORKER_HEARTBEAT_SECONDS, beat, at_start=True)
-    # A job whose worker died (killed, crashed: the supervisor starts a new one) is re-queued within a beat or
-    # three, not at its lease's end.
+    # A job or task whose worker died (killed, crashed: the supervisor starts a new one) is re-queued (or failed)
+    # at this worker's start and within a beat or three after, not at its lease's end.
     orphans = Periodic("orphaned-jobs", settings.WORKER_HEARTBEAT_SECONDS, recover, at_start=True)
     arenas_cap(settings.MALLOC_ARENAS)
     THREADS.start(settings.THREAD_POOLS, [*periodic_jobs(), heartbeat, orphans], on_thread_stop=connections.close_all)
