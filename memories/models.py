@@ -508,3 +508,17 @@ class WorkerHeartbeat(models.Model):
     pid = models.PositiveIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
     beat_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class ScheduledRun(models.Model):
+    """One period's run of a schedule the worker keeps (``memories.compliance.schedule``), across tenants: the
+    row is written with the task it enqueues, and the unique (schedule, period) lets only one worker do so."""
+
+    schedule = models.CharField(max_length=64)
+    period = models.CharField(max_length=32)  # e.g. "2026-12-04T20" for an hourly schedule
+    enqueued_at = models.DateTimeField(default=timezone.now)
+    task_result_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["schedule", "period"], name="scheduledrun_unique_period")]
+        indexes = [models.Index(fields=["schedule", "-enqueued_at"], name="scheduledrun_latest")]

@@ -380,6 +380,9 @@ MCP_API_TIMEOUT = env_float("MNEMARA_MCP_API_TIMEOUT", 30.0)
 WORKER_HEARTBEAT_SECONDS = env_float("MNEMARA_WORKER_HEARTBEAT_SECONDS", 5.0)
 HEALTH_HEARTBEAT_MAX_AGE = env_float("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", 30.0)
 HEALTH_QUEUE_MAX_AGE = env_float("MNEMARA_HEALTH_QUEUE_MAX_AGE", 300.0)
+# Each worker asks the database this often what its schedule has due (maintenance hourly, with the weekly audit
+# export: memories/compliance/schedule.py); 0: the worker schedules nothing (cron runs `run_maintenance`).
+SCHEDULE_TICK_SECONDS = env_float("MNEMARA_SCHEDULE_TICK_SECONDS", 60.0)
 # Webhooks (webhooks/, docs/api.md "Webhooks"): the waits between a failed attempt and the next, in seconds
 # (one more attempt than delays), one request's timeout, and which addresses a receiver may have: loopback
 # (local use, tests) and private/link-local ones are refused unless allowed here.

@@ -124,7 +124,6 @@ TASK_RECOVERY = {
     "memories.extraction.tasks.job_watchdog": REQUEUE,
     "memories.compliance.export_jobs.export_job_run": REQUEUE,
     "memories.compliance.tasks.maintenance": REQUEUE,
-    "memories.compliance.tasks.schedule_tick": REQUEUE,
     "memories.compliance.vacuum.vacuum_erasure_tables": REQUEUE,
     "memories.write.reembed.reembed_task": REQUEUE,
     "memories.write.reindex.reindex_task": REQUEUE,

@@ -27,9 +27,10 @@ def test_it_beats_and_forgets_workers_gone_for_a_day() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_run_worker_beats_while_it_runs_the_queue() -> None:
+def test_run_worker_beats_while_it_runs_the_queue(settings) -> None:
     from memories.compliance.tasks import maintenance
 
+    settings.SCHEDULE_TICK_SECONDS = 0  # only the task enqueued here (tests/compliance/test_schedule.py: the tick)
     result = maintenance.enqueue()
     call_command("run_worker", batch=True, worker_id="test-worker", verbosity=0, reload=False)
     beat = WorkerHeartbeat.objects.get(worker_id="test-worker")
