@@ -304,12 +304,16 @@ def review_bulk_all(request: DashboardRequest) -> HttpResponse:
 @require_GET
 @viewer_required
 def review_bulk_progress(request: DashboardRequest, bulk_id: uuid.UUID) -> HttpResponse:
-    """A bulk decision's progress (the review page polls it while the worker decides)."""
+    """A bulk decision's progress (the review page polls it while the worker decides). The poll that finds it
+    finished reloads the page: the queue below it changed."""
     try:
         bulk = review_bulk_get(bulk_id)
     except ServiceError as exc:
         raise Http404 from exc  # another tenant's, or none
-    return page(request, "dashboard/review.html#bulk-progress", {"b": bulk})
+    response = page(request, "dashboard/review.html#bulk-progress", {"b": bulk})
+    if request.htmx and not bulk.active:
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @require_POST

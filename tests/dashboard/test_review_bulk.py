@@ -46,7 +46,9 @@ def test_it_queues_the_decision_and_shows_its_progress_until_done(admin_client, 
         bulk = ReviewBulk.objects.get()
         assert ReviewItem.objects.filter(status=ReviewStatus.OPEN).count() == n  # nothing decided in the request
     url = reverse("dashboard:review-bulk-progress", args=[bulk.pk])
-    queued = admin_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    polled = admin_client.get(url, HTTP_HX_REQUEST="true")
+    assert "HX-Refresh" not in polled
+    queued = polled.content.decode()
     assert "waiting for the background worker" in queued and 'hx-trigger="every 1s"' in queued
 
     with tenant_scope(alice_tenant):  # the worker midway: three items decided, each committed with the progress
@@ -59,7 +61,9 @@ def test_it_queues_the_decision_and_shows_its_progress_until_done(admin_client, 
     assert f"3 / {n}" in zh
 
     assert run_jobs() == 1
-    done = admin_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    finished = admin_client.get(url, HTTP_HX_REQUEST="true")
+    assert finished["HX-Refresh"] == "true"  # the poll that sees it finished reloads the queue below it
+    done = finished.content.decode()
     assert f"{n} items resolved by one bulk decision." in done and "every 1s" not in done and "Undo all" in done
     with tenant_scope(alice_tenant):
         assert not ReviewItem.objects.filter(status=ReviewStatus.OPEN).exists()
