@@ -165,6 +165,42 @@ def _maintenance() -> Started:
     return _enqueued(maintenance)
 
 
+def _review_items() -> None:
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+    from tenants.scoping import tenant_scope
+
+    with tenant_scope(_tenant()):
+        memory_create(actor="test", items=[MemoryInput(scope="user/8", subject="8", confidence=0.3,
+                                                       content=f"Maybe plays {sport} on Sundays.")
+                                           for sport in ("tennis", "chess", "rowing", "judo")])
+
+
+def _review_bulk() -> Started:
+    from django_tasks_db.models import DBTaskResult
+
+    from memories.models import ReviewBulk, ReviewItem
+    from memories.write.review_bulk import review_bulk_start
+    from memories.write.reviews import selection_fingerprint
+    from tenants.scoping import tenant_scope
+
+    tenant = _tenant()
+    with tenant_scope(tenant):
+        ids = list(ReviewItem.objects.filter(status="open", memory__scope__path="user/8").values_list("pk", flat=True))
+        bulk = review_bulk_start(item_ids=ids, action="accept", actor="user:test", filtered_by=[],
+                                 fingerprint=selection_fingerprint(ids))
+    row = DBTaskResult.objects.filter(task_path="memories.write.review_bulk.review_bulk_run").latest("enqueued_at")
+
+    def done() -> bool:
+        with tenant_scope(tenant):
+            finished = ReviewBulk.objects.get(pk=bulk.pk)
+            return finished.status == "done" and finished.counts == {"resolved": len(ids)}
+
+    return Started(str(row.pk), done)
+
+
+# Work a kind needs written before the lock is taken.
+PREPARE: dict[str, Callable[[], None]] = {"review_bulk": _review_items}
 # kind -> (the table whose lock holds the worker inside the task; None: the silent receiver), how to start it
 KINDS: dict[str, tuple[str | None, Callable[..., Started]]] = {
     "extraction": ("memories_memory", _extraction),
@@ -174,6 +210,7 @@ KINDS: dict[str, tuple[str | None, Callable[..., Started]]] = {
     "reindex": ("memories_memory", _reindex),
     "erasure_vacuum": ("memories_memory", _vacuum),
     "maintenance": ("memories_exportrun", _maintenance),
+    "review_bulk": ("memories_memoryversion", _review_bulk),
 }
 
 
@@ -254,10 +291,11 @@ def _health(served: Served) -> dict[str, Any]:
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_it_recovers_each_kind_of_task_after_its_worker_is_killed(kind: str, service: Served,
-                                                                  receiver: SilentReceiver,
+                                                                  receiver: SilentReceiver, fake_embedder: Any,
                                                                   django_db_blocker: Any) -> None:
     table, start = KINDS[kind]
     with django_db_blocker.unblock():
+        PREPARE.get(kind, lambda: None)()
         wait_for(lambda: bool(_worker_pid()) and _queue_idle(), "a worker's heartbeat and an idle queue", service)
         pid = _worker_pid()
         with table_locked(table) as waited_for:
