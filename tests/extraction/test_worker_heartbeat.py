@@ -73,3 +73,18 @@ def test_it_requeues_or_fails_every_task_row_a_stopped_worker_left_running(setti
     assert (rows[spent].status, rows[spent].exception_class_path) == ("FAILED", WORKER_LOST)
     assert rows[unknown].status == "FAILED" and rows[busy].status == "RUNNING"
     assert queue_state().orphaned == 0 and task_rows_recover() == {}
+
+
+@pytest.mark.django_db
+def test_jobs_recover_also_recovers_the_rows_of_other_tasks() -> None:
+    from io import StringIO
+
+    from django_tasks_db.models import DBTaskResult
+
+    WorkerHeartbeat.objects.create(worker_id="gone", hostname="elsewhere", pid=1,
+                                   beat_at=timezone.now() - timedelta(minutes=10))
+    export = _running("memories.compliance.export_jobs.export_job_run", ["gone"])
+    out = StringIO()
+    call_command("jobs_recover", stdout=out)
+    assert out.getvalue().strip() == "requeued: 1"
+    assert DBTaskResult.objects.get(pk=export).status == "READY"
