@@ -22,6 +22,7 @@ import httpx
 import psutil
 import psycopg
 import pytest
+from django.db import connection
 
 from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
 
@@ -124,6 +125,25 @@ def _export() -> Started:
     return Started(job.task_result_id, done)
 
 
+def _import() -> Started:
+    from memories.extraction.imports import history_import
+    from memories.models import Job
+    from tenants.scoping import tenant_scope
+
+    tenant = _tenant()
+    with tenant_scope(tenant):
+        record = history_import(actor="test", lines=[{"session": "s-import", "scope": "user/6", "messages": [
+            {"role": "user", "content": "Remember that the Porto office opens at ten.",
+             "created_at": "2026-01-15T09:30:00Z"}]}])
+        job = Job.objects.get(pk=record.job_id)
+
+    def done() -> bool:
+        with tenant_scope(tenant):
+            return Job.objects.get(pk=job.pk).status == "succeeded"
+
+    return Started(job.task_result_id, done)
+
+
 def _webhook(receiver: SilentReceiver) -> Started:
     from tenants.scoping import tenant_scope
     from webhooks.models import WebhookDelivery, WebhookEndpoint
@@ -204,6 +224,7 @@ PREPARE: dict[str, Callable[[], None]] = {"review_bulk": _review_items}
 # kind -> (the table whose lock holds the worker inside the task; None: the silent receiver), how to start it
 KINDS: dict[str, tuple[str | None, Callable[..., Started]]] = {
     "extraction": ("memories_memory", _extraction),
+    "history_import": ("memories_memory", _import),
     "webhook_delivery": (None, _webhook),
     "export": ("memories_memoryversion", _export),
     "reembed": ("memories_memoryvector", _reembed),
@@ -298,8 +319,10 @@ def test_it_recovers_each_kind_of_task_after_its_worker_is_killed(kind: str, ser
         PREPARE.get(kind, lambda: None)()
         wait_for(lambda: bool(_worker_pid()) and _queue_idle(), "a worker's heartbeat and an idle queue", service)
         pid = _worker_pid()
-        with table_locked(table) as waited_for:
+        with table_locked(table) as waited_for, connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '20s'")  # starting a kind must not wait for the lock taken here
             started = start(receiver) if table is None else start()
+            cursor.execute("SET lock_timeout = 0")
             wait_for(lambda: _row(started.row_id).status == "RUNNING", f"the {kind} task to start", service,
                      lambda: f"{_row(started.row_id).__dict__} {_deliveries()}")
             if table is None:
