@@ -13,10 +13,11 @@ task goes on where the first stopped, and decides each item once.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django_tasks import task
@@ -28,6 +29,8 @@ from mnemara.kernel.errors import Conflict, NotFound, ServiceError, ValidationFa
 from tenants.audit import audit
 from tenants.models import Tenant
 from tenants.scoping import tenant_scope
+
+logger = logging.getLogger(__name__)
 
 SHOWN_FOR = timedelta(hours=1)  # a finished bulk decision stays on the review page this long (for its undo)
 
@@ -92,7 +95,14 @@ def review_bulk_run(bulk_id: str) -> str:
     if tenant is None:
         return "missing"
     with tenant_scope(tenant):
-        return review_bulk_work(bulk_id)
+        try:
+            return review_bulk_work(bulk_id)
+        except (OperationalError, InterfaceError):  # the database went away: go on from there, a little later
+            review_bulk_run.using(run_after=timezone.now() + RESUME_AFTER).enqueue(bulk_id)
+            raise
+
+
+RESUME_AFTER = timedelta(seconds=30)
 
 
 _PHASES = {BulkStatus.QUEUED: BulkStatus.RUNNING, BulkStatus.RUNNING: BulkStatus.RUNNING,
@@ -120,20 +130,32 @@ def review_bulk_work(bulk_id: uuid.UUID | str) -> str:
 
 def _decide_one(item_id: uuid.UUID, bulk: ReviewBulk) -> str:
     try:
-        review_decide(item_id=item_id, action=bulk.action, actor=bulk.actor, bulk=str(bulk.pk))
+        with transaction.atomic():  # a savepoint: whatever fails in one item leaves the run's transaction usable
+            review_decide(item_id=item_id, action=bulk.action, actor=bulk.actor, bulk=str(bulk.pk))
     except NotFound:
         return "skipped"  # erased meanwhile
     except Conflict as exc:
         return "skipped" if exc.code == "already_resolved" else "refused"
     except ServiceError:
         return "refused"
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:  # one item's bug must not stop the others: left open, counted, logged
+        logger.exception("bulk decision %s: item %s failed", bulk.pk, item_id)
+        return "refused"
     return "resolved"
 
 
 def _undo_one(item_id: uuid.UUID, bulk: ReviewBulk) -> str:
     try:
-        review_undo(item_id=item_id, actor=bulk.undone_by or bulk.actor)
+        with transaction.atomic():
+            review_undo(item_id=item_id, actor=bulk.undone_by or bulk.actor)
     except ServiceError:  # its memories changed since (or it is gone): that decision stays
+        return "kept"
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:  # one item's bug must not stop the others: that decision stays, logged
+        logger.exception("undo of bulk decision %s: item %s failed", bulk.pk, item_id)
         return "kept"
     return "reopened"
 

@@ -147,3 +147,24 @@ def test_another_tenants_bulk_decision_is_a_404(admin_client, alice_tenant, bob_
                                              fingerprint=selection_fingerprint(ids))
     assert n and admin_client.get(reverse("dashboard:review-bulk-progress", args=[bulk.pk])).status_code == 404
     assert admin_client.post(reverse("dashboard:review-bulk-undo", args=[bulk.pk])).status_code == 404
+
+
+def test_one_item_that_fails_is_left_open_and_the_others_are_decided(alice_tenant, fake_embedder, monkeypatch):
+    n = _pending(alice_tenant)
+    with tenant_scope(alice_tenant):
+        ids = list(ReviewItem.objects.order_by("created_at").values_list("pk", flat=True))
+        from memories.write.reviews import selection_fingerprint
+
+        bulk = review_bulk.review_bulk_start(item_ids=ids, action="reject", actor="user:ann", filtered_by=[],
+                                             fingerprint=selection_fingerprint(ids))
+        decide = review_bulk.review_decide
+
+        def breaks_on_the_second(**kwargs):
+            if kwargs["item_id"] == ids[1]:
+                raise RuntimeError("a bug")
+            return decide(**kwargs)
+
+        monkeypatch.setattr(review_bulk, "review_decide", breaks_on_the_second)
+        assert review_bulk.review_bulk_work(bulk.pk) == "done"
+        assert ReviewBulk.objects.get().counts == {"resolved": n - 1, "refused": 1}
+        assert list(ReviewItem.objects.filter(status=ReviewStatus.OPEN).values_list("pk", flat=True)) == [ids[1]]
