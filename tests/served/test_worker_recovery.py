@@ -74,7 +74,9 @@ def receiver() -> Iterator[SilentReceiver]:
 def service(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     env = {**FAKE_EMBEDDER, "MNEMARA_WORKER_HEARTBEAT_SECONDS": "1", "MNEMARA_JOB_LEASE_SECONDS": "4",
            "MNEMARA_WEBHOOK_ALLOW_LOOPBACK": "1", "MNEMARA_WEBHOOK_TIMEOUT_SECONDS": "60", "ANTHROPIC_API_KEY": ""}
-    with start_service(served_data, tmp_path_factory.mktemp("recovery"), web_workers=1, extra_env=env) as served:
+    folder = tmp_path_factory.mktemp("recovery")
+    env["MNEMARA_EXPORT_DIR"] = str(folder / "exports")
+    with start_service(served_data, folder, web_workers=1, extra_env=env) as served:
         yield served
 
 
@@ -308,6 +310,24 @@ def _deliveries() -> list[Any]:
 
 def _health(served: Served) -> dict[str, Any]:
     return dict(httpx.get(f"{served.url}/healthz", timeout=10).json())
+
+
+def test_the_worker_writes_last_weeks_export_by_itself(service: Served, django_db_blocker: Any) -> None:
+    """``make run`` schedules the hourly maintenance through its worker: no cron, and the weekly export appears."""
+    from memories.compliance.exports import iso_week_window
+    from memories.models import ExportRun, ScheduledRun
+    from tenants.scoping import tenant_scope
+
+    start, end = iso_week_window()
+    with django_db_blocker.unblock():
+        tenant = _tenant()
+
+        def written() -> bool:
+            with tenant_scope(tenant):
+                return ExportRun.objects.filter(window_start=start, window_end=end).exists()
+
+        wait_for(written, "last week's export", service)
+        assert ScheduledRun.objects.filter(schedule="maintenance").count() == 1
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
