@@ -76,7 +76,8 @@ def test_it_knows_the_last_weekly_export_and_the_next(alice_tenant, settings, tm
         export_write(tenant=alice_tenant, since=start - timedelta(days=7), until=start)  # the week before
         export_write(tenant=alice_tenant, since=end - timedelta(days=2), until=end)  # "export now": not weekly
         before = weekly_export(now=NOW)
-        assert (before.last.window_end, before.due_now) == (start, True)
+        assert before.last is not None and (before.last.window_end, before.due_now) == (start, True)
         export_write(tenant=alice_tenant, since=start, until=end)
         state = weekly_export(now=NOW)
+    assert state.last is not None
     assert (state.last.window_end, state.due_now, state.next_at) == (end, False, datetime(2026, 12, 14, tzinfo=UTC))

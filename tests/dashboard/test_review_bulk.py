@@ -33,7 +33,9 @@ def _pending(tenant) -> int:
 
 def _accept_all(client, n: int):
     html = client.get(reverse("dashboard:review"), {"person": "9"}).content.decode()
-    fingerprint = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html).group(1)
+    found = re.search(r'name="fingerprint" value="([0-9a-f]+)"', html)
+    assert found is not None
+    fingerprint = found.group(1)
     return client.post(reverse("dashboard:review-bulk-all"), {"action": "accept", "expected": str(n),
                                                                "fingerprint": fingerprint, "query": "person=9"})
 
