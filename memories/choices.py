@@ -98,6 +98,7 @@ class ReviewReason(models.TextChoices):
     SAME_WORDING = "same_wording", _("says what %(memory)s says, in other words: merge them?")
     CORRECTION = "agent_correction", _("agent correction; would change %(memory)s")
     CORRECTION_ALONE = "agent_correction_alone", _("agent correction")
+    SAME_SLOT = "same_slot", _("another value of the same attribute: %(slot)s is %(old)s in %(memory)s, %(new)s here")
 
 
 class VersionReason(models.TextChoices):

@@ -75,6 +75,9 @@ class Memory(TenantOwned):
     content = models.TextField()
     content_hash = models.CharField(max_length=64)
     entity = models.CharField(max_length=255, blank=True, default="")
+    # The attribute slots the content fills, "subject|attribute" (memories/write/slots.py): two live memories of
+    # a scope filling one slot with different values contradict each other as two of one ``entity`` do.
+    slots = ArrayField(models.CharField(max_length=200), default=list, blank=True)
     # A caller's exact address for the memory (PUT /keys/memory: memories/write/flow.memory_put), unique among
     # the scope's settled live memories; NULL for memories saved without one. Not case-folded, unlike
     # ``entity``. Collation "C": keys sort and compare by code point, and their indexes serve that order.

@@ -38,7 +38,7 @@ from memories.write.policy import Action, Candidate, Decision, conflict_decide, 
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
-from memories.write.related import rank_related, related_prefetch
+from memories.write.related import memory_slots, rank_related, related_prefetch
 from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
 from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot
@@ -210,7 +210,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
             version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
             if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
             content=p.content, content_hash=p.content_hash, search_text=p.search_text,
-            search_text_version=text_rules_version(), confidence=p.confidence,
+            search_text_version=text_rules_version(), slots=p.slot_keys, confidence=p.confidence,
             provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
             source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
         writer.revector(old, p)
@@ -239,7 +239,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
                           status=Status.CONFLICTED)
             writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
                                              target_id=old.pk, data={"conflicts_with": str(new.pk)}))
-        writer.review(ReviewKind.CONFLICT, new, old, review_reason(ReviewReason.CONTRADICTS))
+        writer.review(ReviewKind.CONFLICT, new, old, _pair_reason(decision, old, p))
         return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
     if decision.action is Action.PENDING and old is not None and decision.related and decision.related.same_wording:
         # The same thing in other words: it waits beside the old one, offered as a merge; nothing is retired.
@@ -254,10 +254,23 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         inferred = p.input.provenance == Provenance.INFERRED
         new = writer.create(p, scope, subject, Status.PENDING, reason=version_reason(
             VersionReason.INFERRED if inferred else VersionReason.LOW_CONFIDENCE))
-        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old))
+        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old) if old is None
+                      or decision.related is None or not decision.related.same_slot else _pair_reason(decision, old, p))
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+def _pair_reason(decision: Decision, old: Memory, p: Prepared) -> Reason:
+    """Why a new write was paired with ``old``: a contradicting preference, or another value of one attribute
+    slot ("alex|employer": google in the old memory, microsoft here)."""
+    slot = decision.related.same_slot if decision.related is not None else ""
+    if not slot:
+        return review_reason(ReviewReason.CONTRADICTS)
+    mine = next((s for s in p.slots if s.key == slot), None)
+    theirs = next((s for s in memory_slots(old) if s.key == slot), None)
+    return review_reason(ReviewReason.SAME_SLOT, slot=slot.replace("|", " · "), memory=old.pk,
+                         old=theirs.value if theirs else "", new=mine.value if mine else "")
 
 
 def _apply_correction(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
@@ -378,14 +391,14 @@ def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Mem
 
 
 # Fields computed from others: never a change of their own.
-DERIVED_FIELDS = ("search_text", "search_text_version")
+DERIVED_FIELDS = ("search_text", "search_text_version", "slots")
 
 def _replacement(p: Prepared, status: str) -> dict[str, Any]:
     """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
     item = p.input
     fields: dict[str, Any] = {
         "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text,
-        "search_text_version": text_rules_version(), "type": item.type,
+        "search_text_version": text_rules_version(), "slots": p.slot_keys, "type": item.type,
         "entity": p.entity, "metadata": item.metadata, "confidence": p.confidence, "provenance": item.provenance,
         "status": status, "source_session": item.source_session or "", "valid_to": item.valid_to,
         "expires_at": item.expires_at,

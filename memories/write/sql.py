@@ -19,7 +19,8 @@ from tenants.scoping import get_active_tenant
 RELATED_SQL = """
 SELECT i.idx, c.id
 FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
-            %(emb)s::text[]::vector[], %(wording)s::text[]) AS i(idx, scope_id, hash, entity, type, emb, wording)
+            %(emb)s::text[]::vector[], %(wording)s::text[], %(slots)s::text[])
+     AS i(idx, scope_id, hash, entity, type, emb, wording, slots)
 CROSS JOIN LATERAL (
     SELECT m.id
     FROM memories_memory m
@@ -27,10 +28,13 @@ CROSS JOIN LATERAL (
       AND (m.content_hash = i.hash
            OR ((m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
                AND ((i.entity <> '' AND m.entity = i.entity)
+                    OR (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[])
                     OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
                     OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s)))
     ORDER BY (m.content_hash = i.hash) DESC, (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording) DESC,
-             (i.entity <> '' AND m.entity = i.entity) DESC, (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
+             (i.entity <> '' AND m.entity = i.entity) DESC,
+             (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]) DESC,
+             (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
     LIMIT %(limit)s
 ) c
 """
