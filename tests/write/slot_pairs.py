@@ -131,3 +131,45 @@ COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("我的上司是马涛。", "我的下属是何佳。", "fact"),
     ("我女儿住在成都。", "我儿子住在重庆。", "fact"),
 ]
+
+# Written after the rules, and measured once without changing a rule for it: how the rules do on wording they
+# were not adjusted to (docs/benchmarks.md). Not held to the thresholds.
+HELD_OUT_CONFLICTING: list[tuple[str, str, str]] = [
+    ("Beatriz works for Unilever.", "Beatriz has moved on and now works at Nestlé.", "fact"),
+    ("My husband works at Siemens.", "My husband works for Bosch now.", "fact"),
+    ("Yusuf lives in Ankara.", "Yusuf lives in Izmir these days.", "fact"),
+    ("The user is 27 years old.", "The user just turned 28.", "fact"),
+    ("Greta's phone number is 020 7946 0018.", "Greta's number is 020 7946 0999.", "fact"),
+    ("My favourite book is Dune.", "My all-time favourite book is Middlemarch.", "preference"),
+    ("I'm a vegan.", "I eat fish and chicken these days.", "fact"),
+    ("The housewarming party is on Saturday.", "The housewarming party moved to Sunday.", "task"),
+    ("Aiden is a plumber.", "Aiden works as an electrician now.", "fact"),
+    ("My dad is 70.", "My dad turned 71 in May.", "fact"),
+    ("Lena's birthday is 14 February.", "Lena was born on March 14.", "fact"),
+    ("The conference talk deadline is Friday.", "The conference talk deadline was moved to next Monday.", "task"),
+    ("徐明在网易工作。", "徐明跳槽去了百度。", "fact"),
+    ("我妹妹住在天津。", "我妹妹搬去了大连。", "fact"),
+    ("韩雪今年31岁。", "韩雪已经32岁了。", "fact"),
+    ("我最喜欢的电影是《霸王别姬》。", "我最喜欢的电影是《活着》。", "preference"),
+    ("我老婆是一名老师。", "我老婆现在是公务员。", "fact"),
+    ("冯涛的邮箱是ft@126.com。", "冯涛的邮箱改成了feng.tao@outlook.com。", "fact"),
+    ("公司年会定在1月18日。", "公司年会提前到了1月11日。", "task"),
+    ("我儿子的生日是9月2日。", "我儿子的生日是9月12日。", "fact"),
+]
+HELD_OUT_COMPATIBLE: list[tuple[str, str, str]] = [
+    ("Beatriz works for Unilever.", "Her husband works for Unilever too.", "fact"),
+    ("Yusuf lives in Ankara.", "Yusuf's sister lives in Bursa.", "fact"),
+    ("I have a brother in Oslo.", "I have a brother in Bergen.", "fact"),
+    ("I like jazz.", "I like hiking in the Alps.", "preference"),
+    ("My dad is 70.", "My uncle is 70.", "fact"),
+    ("Aiden is a plumber.", "Aiden loves football.", "fact"),
+    ("The housewarming party is on Saturday.", "The book club is on Saturday.", "task"),
+    ("Greta's phone number is 020 7946 0018.", "Greta's email is greta@example.org.", "fact"),
+    ("徐明在网易工作。", "徐明的爱人在网易工作。", "fact"),
+    ("我妹妹住在天津。", "我弟弟住在天津。", "fact"),
+    ("韩雪今年31岁。", "韩雪的女儿今年5岁。", "fact"),
+    ("我喜欢看电影。", "我喜欢吃火锅。", "preference"),
+    ("我老婆是一名老师。", "我老婆喜欢跑步。", "fact"),
+    ("公司年会定在1月18日。", "部门聚餐定在1月18日。", "task"),
+    ("我有两个孩子。", "我养了一只狗。", "fact"),
+]
