@@ -101,7 +101,7 @@ def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
             values.add(match.group().casefold().replace(" ", "").replace("-", ""))
             spans.append(match.span())
     for start, end in sorted(spans, reverse=True):
-        text = text[:start] + " " * (end - start) + text[end:]
+        text = text[:start] + "·" * (end - start) + text[end:]  # not a sentence end: what follows keeps its place
     return frozenset(kin), frozenset(values), text
 
 

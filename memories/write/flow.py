@@ -32,8 +32,18 @@ from memories.choices import (
     VersionReason,
 )
 from memories.embeddings import embedders, profile
-from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope, text_rules_version
+from memories.models import (
+    Job,
+    Memory,
+    MemoryMention,
+    MemoryVector,
+    MemoryVersion,
+    ReviewItem,
+    Scope,
+    text_rules_version,
+)
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
+from memories.write.mentions import mention_rows, mentions_save
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
@@ -81,6 +91,8 @@ class _Writer:
         self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
         self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
         self.recorded: set[uuid.UUID] = set()  # written as an export recorded them: already settled there
+        self.mentions: list[MemoryMention] = []  # the people new or rewritten memories name
+        self.rementioned: list[uuid.UUID] = []  # stored memories whose mentions this batch rewrites
 
     def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
         """Carry these subjects into the memory's lineage (before its next version is taken)."""
@@ -89,6 +101,7 @@ class _Writer:
     def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str | Reason = "",
                derived_from: Memory | None = None) -> Memory:
         memory = memory_new(p, scope, subject, status)
+        self.mentions += mention_rows(memory, p.people, p.known)
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
         secondary_set(memory, p.embedded)
         self.link(memory, [subject.pk if subject else None,
@@ -113,9 +126,12 @@ class _Writer:
         self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
 
     def revector(self, memory: Memory, p: Prepared) -> None:
-        """The memory now holds ``p``'s content: its secondary vectors are ``p``'s (written at flush)."""
+        """The memory now holds ``p``'s content: its secondary vectors and mentions are ``p``'s (written at flush)."""
         if not memory._state.adding:
             self.revectored.append(memory)
+            self.rementioned.append(memory.pk)
+        self.mentions = [row for row in self.mentions if row.memory_id != memory.pk]
+        self.mentions += mention_rows(memory, p.people, p.known)
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
         secondary_set(memory, p.embedded)
 
@@ -129,6 +145,7 @@ class _Writer:
         Memory.objects.bulk_create(self.memories)
         vectors_save([v for rows in self.vectors.values() for v in rows], replacing=self.revectored)
         links_save(self.links)
+        mentions_save(self.mentions, replacing=self.rementioned)
         if self.reviews:
             ReviewItem.objects.bulk_create(self.reviews)
             for item in self.reviews:

@@ -189,6 +189,7 @@ def english_names(text: str) -> list[tuple[str, int]]:
         lowered = word.casefold()
         accepted = (word[:1].isupper() and not (len(word) > 1 and word.isupper())
                     and lowered not in NOT_PERSON and lowered not in WEEKDAYS_MONTHS
+                    and (bool(run) or not _PLACE_BEFORE.search(text[max(0, match.start() - 24):match.start()]))
                     and (bool(run) or not _begins_sentence(text, match.start()) or _after_kin(text, match.start())
                          or _opens_with_person(lowered, possessive, text[match.end():])))
         if accepted and run and not text[run_end:match.start()].strip():
@@ -204,6 +205,13 @@ def english_names(text: str) -> list[tuple[str, int]]:
     if run:
         found.append((" ".join(run).casefold(), start))
     return found
+
+
+# A capitalised word after these is a place or an organisation ("works at Lidl", "lives in Leeds", "moved to
+# Denver"), not a person ("with Omar", "told Anna", "a gift for Mia").
+_PLACE_BEFORE = re.compile(r"\b(?:at|in|near|into|inside|outside|across|around|via|visit(?:ed|ing|s)?|"
+                           r"(?:moved|move|moving|flew|fly|flying|went|go|going|drove|drive|trip|travel(?:l?ed)?|"
+                           r"relocated|back|way|road|train|flight)\s+to)\s+(?:the\s+)?$")
 
 
 def _begins_sentence(text: str, start: int) -> bool:

@@ -29,6 +29,7 @@ from memories.embeddings import embed_all
 from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
+from memories.write.mentions import mentions_replace
 from memories.write.prepare import MemoryInput, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
 from memories.write.related import speaker_of
@@ -109,6 +110,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
             version.save()
             if embedded is not None:
                 vectors_save(secondary_rows(memory, embedded), replacing=[memory])
+                mentions_replace(memory)
             truth_settle(touched=[memory.pk], actor=actor, because=ReviewResolution.EDITED, prefer=memory.pk,
                          groups=[before] if before is not None else [])
             audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,

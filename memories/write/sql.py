@@ -66,6 +66,19 @@ CROSS JOIN LATERAL (
 WHERE i.emb IS NOT NULL
 """
 
+# The tenant's people whose external id or an alias occurs in one of the (case-folded) texts of a batch: the
+# known people its memories may mention (memories/write/mentions.py checks whole words). Ids of one character
+# are skipped here, ids of digits and punctuation there.
+KNOWN_NAMES_SQL = """
+SELECT s.id, s.external_id, s.aliases
+FROM tenants_subject s
+WHERE s.tenant_id = %(tenant)s AND EXISTS (
+    SELECT 1 FROM unnest(%(texts)s::text[]) AS t(body)
+    WHERE (length(s.external_id) >= 2 AND strpos(t.body, lower(s.external_id)) > 0)
+       OR EXISTS (SELECT 1 FROM unnest(s.aliases) AS a(alias) WHERE length(a.alias) >= 2
+                  AND strpos(t.body, lower(a.alias)) > 0))
+"""
+
 # New MemoryVector rows, in PostgreSQL's binary COPY format: a vector goes as its binary form (what
 # vector_send gives and vector_recv reads), so no float is written out as text and parsed back.
 VECTORS_COPY_SQL = ("COPY memories_memoryvector (tenant_id, memory_id, model, coverage, embedding, created_at) "
