@@ -17,12 +17,12 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, MemoryMention
 from memories.write.people import Person, people_of
-from memories.write.sql import KNOWN_NAMES_SQL
+from memories.write.sql import known_names_rows
 from memories.write.text import normalise_content
 from tenants.models import Tenant
 from tenants.scoping import get_active_tenant, tenant_scope
@@ -38,10 +38,7 @@ def known_names(texts: Sequence[str]) -> dict[str, uuid.UUID]:
     Ids made only of digits and punctuation are never looked for (``123`` would be found in every number)."""
     if not texts:
         return {}
-    folded = [text.casefold() for text in texts]
-    with connection.cursor() as cursor:
-        cursor.execute(KNOWN_NAMES_SQL, {"tenant": get_active_tenant().pk, "texts": folded})
-        rows = cursor.fetchall()
+    rows = known_names_rows(get_active_tenant().pk, [text.casefold() for text in texts])
     known: dict[str, uuid.UUID] = {}
     for subject_id, external_id, aliases in rows:
         for name in (external_id, *(aliases or [])):

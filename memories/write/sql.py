@@ -189,3 +189,10 @@ def reembed_lock(tenant_id: uuid.UUID, model: str) -> Iterator[bool]:
         if locked:
             with connection.cursor() as cursor:
                 cursor.execute(REEMBED_UNLOCK_SQL, [key])
+
+
+def known_names_rows(tenant_id: Any, texts: Sequence[str]) -> list[tuple[Any, str, list[str]]]:
+    """(subject id, external id, aliases) of ``KNOWN_NAMES_SQL``."""
+    with connection.cursor() as cursor:
+        cursor.execute(KNOWN_NAMES_SQL, {"tenant": tenant_id, "texts": list(texts)})
+        return cursor.fetchall()
