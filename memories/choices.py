@@ -126,6 +126,14 @@ class VersionReason(models.TextChoices):
     CORRECTION = "agent_correction", _("agent correction of %(memory)s")
 
 
+class MentionAction(models.TextChoices):
+    """What an erasure does to another person's memory that names the person (memories/compliance/mentions.py)."""
+
+    REDACT = "redact", _("redact the name")
+    DELETE = "delete", _("delete the memory")
+    KEEP = "keep", _("keep as it is")
+
+
 class JobStatus(models.TextChoices):
     QUEUED = "queued", _("queued")
     RUNNING = "running", _("running")

@@ -25,12 +25,11 @@ import re
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from memories.choices import LIVE_STATUSES
+from memories.choices import LIVE_STATUSES, MentionAction
 from memories.embeddings import embed_all
 from memories.models import Feedback, Memory, MemoryMention, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text
@@ -49,10 +48,7 @@ _ID_ONLY = re.compile(r"[\d\W_]+")
 _SPEAKER = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|mine|we|our|us|the user|user)\b|我|用户|咱")
 
 
-class MentionAction(StrEnum):
-    REDACT = "redact"
-    DELETE = "delete"
-    KEEP = "keep"
+MENTION_ACTIONS = list(MentionAction)
 
 
 @dataclass(frozen=True)

@@ -236,3 +236,28 @@ def test_the_audit_log_shows_erased_memories_without_a_link(admin_client, alice_
     assert reverse("dashboard:memory", args=[gone.memory.pk]) not in html
     assert reverse("dashboard:memory", args=[kept.memory.pk]) in html
     assert 'class="badge memory-gone">erased<' in html
+
+
+def test_the_erase_page_lists_other_peoples_memories_naming_the_person(admin_client, alice_tenant):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/q", subject="Quillon", content="Quillon swims.")])
+        said, alone = memory_create(actor="test", items=[
+            MemoryInput(scope="team/a", subject="mara", content="Mara told Quillon about the trip."),
+            MemoryInput(scope="team/a", subject="mara", content="Quillon plays chess.")])
+        subject = Subject.objects.get(external_id="Quillon")
+    url = reverse("dashboard:person-erase", args=[subject.pk])
+    page = admin_client.get(url).content.decode()
+    assert "Mara told Quillon about the trip." in page and "Quillon plays chess." in page
+    assert f'name="action-{said.memory.pk}"' in page
+    kept = {"confirm": "Quillon", f"action-{said.memory.pk}": "keep", f"action-{alone.memory.pk}": "delete"}
+    refused = admin_client.post(url, kept)
+    assert refused.status_code == 400 and "Say why each memory you keep is kept." in refused.content.decode()
+    done = admin_client.post(url, {**kept, f"reason-{said.memory.pk}": "a signed statement"})
+    assert done.status_code == 303
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.get(pk=said.memory.pk).content == "Mara told Quillon about the trip."
+        assert not Memory.objects.filter(pk=alone.memory.pk).exists()
+        assert AuditEvent.objects.get(action="memory.kept_at_erasure").data["reason"] == "a signed statement"
