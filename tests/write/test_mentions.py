@@ -76,3 +76,12 @@ def test_the_backfill_reads_older_memories_and_resumes(alice: KeyedClient) -> No
         assert Memory.objects.get(pk=second["id"]).slots == ["周杰|city"]
     call_command("backfill_people", "--tenant", "acme", stdout=out)
     assert out.getvalue().endswith("acme: 0 memories read\n")
+
+
+def test_the_subject_filter_also_finds_the_memories_that_name_the_person(alice: KeyedClient) -> None:
+    about = create(alice, content="Prefers trail runs.", subject="Nate")
+    naming = create(alice, content="Joanna said Nate is training for a marathon.", subject="joanna")
+    create(alice, content="Joanna climbs on Tuesdays.", subject="joanna")
+    response = alice.client.get(f"{API}/memories", {"subject": "Nate"})
+    assert response.status_code == 200
+    assert {m["id"] for m in response.json()["results"]} == {about["id"], naming["id"]}
