@@ -25,7 +25,12 @@ from memories.api.serializers import MemoryOut
 from memories.choices import JobStatus
 from memories.compliance.export_jobs import export_reissue, export_request
 from memories.compliance.exports import export_delete, export_open
-from memories.compliance.subjects import subject_erase, subject_erasure_preview, subject_export
+from memories.compliance.subjects import (
+    subject_erase,
+    subject_erasure_preview,
+    subject_export,
+    subject_profile_get,
+)
 from memories.representation import iso
 from mnemara.kernel.errors import NotFound, ValidationFailed
 from mnemara.kernel.schema import errors
@@ -212,6 +217,36 @@ class ExportedAuditEventOut(serializers.Serializer[Any]):
 
 
 @extend_schema_serializer(component_name="SubjectExport")
+class ProfileValueOut(serializers.Serializer[Any]):
+    value = serializers.CharField(help_text="The slot's value as the memory says it, case-folded.")
+    memory_id = serializers.UUIDField(help_text="The memory that says it.")
+    content = serializers.CharField()
+    valid_from = serializers.DateTimeField(help_text="When it became true (the memory's `valid_from`).")
+
+
+class ProfileSlotOut(ProfileValueOut):
+    attribute = serializers.CharField(help_text="`employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, "
+                                                "`favourite:<thing>`, `diet`, `education`, `marital`, `role`, …")
+    history = ProfileValueOut(many=True, help_text="Older values of the slot, newest first.")
+
+
+class ProfilePersonOut(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="As the memory names them, case-folded; `~role` for one known only by "
+                                           "their role to the person (\"my cousin\").")
+    role = serializers.CharField(help_text="Their role to the person when the memory says it, else empty.")
+    memory_id = serializers.UUIDField()
+
+
+@extend_schema_serializer(component_name="SubjectProfile")
+class SubjectProfileOut(serializers.Serializer[Any]):
+    """A person's profile derived from their memories: each attribute's current value and the people around
+    them, each linked to the memory that says it."""
+
+    subject = serializers.CharField()
+    slots = ProfileSlotOut(many=True)
+    people = ProfilePersonOut(many=True)
+
+
 class SubjectExportOut(serializers.Serializer[Any]):
     """Everything held about one person: their memories with every version, sessions with their turns,
     review items, feedback, jobs and audit events."""
@@ -224,6 +259,7 @@ class SubjectExportOut(serializers.Serializer[Any]):
     feedback = ExportedFeedbackOut(many=True)
     jobs = ExportedJobOut(many=True)
     audit_events = ExportedAuditEventOut(many=True)
+    profile = SubjectProfileOut()
 
 
 @extend_schema_serializer(component_name="ErasedExport")
@@ -311,6 +347,18 @@ class SubjectExportView(ComplianceAPIView):
         ambiguity: this route wins the match, and export is GET only)."""
         return Response(subject_erase(external_id=f"{external_id}/export", actor=self.actor(),
                                       wait_for_vacuum=False))
+
+
+class SubjectProfileView(ComplianceAPIView):
+    @extend_schema(
+        operation_id="subject_profile", tags=["subjects"], summary="A person's profile, derived from memories",
+        description="The current value of each attribute slot the person's memories fill (employer, city, age, "
+                    "diet, favourite things, …), each with the memory that states it and when it became true, and "
+                    f"the people their memories name. No language model writes it. {NEEDS_FULL_KEY}",
+        parameters=[EXTERNAL_ID],
+        responses={200: SubjectProfileOut, **errors(e404=SUBJECT_NOT_FOUND)})
+    def get(self, request: Request, external_id: str) -> Response:
+        return Response(subject_profile_get(external_id=external_id))
 
 
 class SubjectView(ComplianceAPIView):

@@ -31,6 +31,7 @@ from django.utils import timezone
 from memories.choices import JobStatus
 from memories.compliance.exports import exports_flag_for_erasure
 from memories.compliance.mentions import MentionChoice, mentions_apply, mentions_plan, mentions_preview
+from memories.compliance.profile import subject_profile
 from memories.compliance.vacuum import erasure_vacuum
 from memories.models import (
     ExportRun,
@@ -164,10 +165,18 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
                      for f in feedback],
         "jobs": [_job_json(j) for j in jobs],
         "audit_events": [audit_json(e) for e in events],
+        "profile": subject_profile(subject, _memories(subject)),
     }
     audit("subject.exported", actor=actor, target_type="subject", target_id=subject.pk,
           data={"memories": len(memories), "sessions": len(sessions), "review_items": len(reviews)})
     return body
+
+
+def subject_profile_get(*, external_id: str) -> dict[str, Any]:
+    """The person's profile (``memories.compliance.profile``): each slot's current value and the people around
+    them, each linked to its memory."""
+    subject = subject_get(external_id)
+    return subject_profile(subject, _memories(subject))
 
 
 # --------------------------------------------------------------------------- erasure (Art. 17)

@@ -213,8 +213,9 @@ def test_a_question_naming_a_person_nobody_sent_as_subject_prefers_memories_that
              for q in ("Which race is Nate training hard for?", "王强在努力准备什么比赛？")}
     settings.RECALL_SUBJECT_BOOST = 1.0
     boosted = {q: contents(api_search(alice, query=q, k=2, floor=False))[0] for q in plain}
-    assert boosted == {"Which race is Nate training hard for?": "Joanna told me Nate signed up for the Boston marathon.",
-                       "王强在努力准备什么比赛？": "李娜说王强报名了北京马拉松。"}, (plain, boosted)
+    assert boosted == {
+        "Which race is Nate training hard for?": "Joanna told me Nate signed up for the Boston marathon.",
+        "王强在努力准备什么比赛？": "李娜说王强报名了北京马拉松。"}, (plain, boosted)
     assert plain != boosted  # without the lever the words of the question win
 
 
