@@ -16,7 +16,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from memories import selectors
 from memories.compliance.mentions import MENTION_ACTIONS, MentionAction, MentionChoice
-from memories.compliance.subjects import subject_erase_recorded, subject_erasure_preview, subject_export
+from memories.compliance.subjects import (
+    subject_erase_recorded,
+    subject_erasure_preview,
+    subject_export,
+    subject_profile_get,
+)
 from memories.forms import EraseForm
 from memories.representation import erasure_receipt_json
 from mnemara.kernel.errors import ServiceError
@@ -44,6 +49,7 @@ def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
         "sessions": selectors.subject_sessions(subject)[:50],
         "open_reviews": selectors.subject_open_review_count(subject),
         "erase_form": EraseForm(external_id=subject.external_id),
+        "profile": subject_profile_get(external_id=subject.external_id),
     })
 
 

@@ -261,3 +261,18 @@ def test_the_erase_page_lists_other_peoples_memories_naming_the_person(admin_cli
         assert Memory.objects.get(pk=said.memory.pk).content == "Mara told Quillon about the trip."
         assert not Memory.objects.filter(pk=alone.memory.pk).exists()
         assert AuditEvent.objects.get(action="memory.kept_at_erasure").data["reason"] == "a signed statement"
+
+
+def test_the_person_page_shows_the_profile_in_both_languages(admin_client, alice_tenant):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[
+            MemoryInput(scope="user/li", subject="李娜", content="我住在杭州。"),
+            MemoryInput(scope="user/li", subject="李娜", content="我的表弟张伟今年36岁。")])
+        subject = Subject.objects.get(external_id="李娜")
+    page = admin_client.get(reverse("dashboard:person", args=[subject.pk])).content.decode()
+    assert "Profile" in page and ">杭州<" in page and "张伟" in page and "cousin" in page
+    chinese = admin_client.get(reverse("dashboard:person", args=[subject.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "画像" in chinese.content.decode()
