@@ -12,6 +12,7 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 | an agent's correction of it | any    | any      | ``pending``, paired with the memory it corrects        |
+| another value of a slot the old memory fills with others | any | any | ``pending``, paired with it |
 
 An agent's correction (``POST /feedback`` naming the memory, ``Related.corrected``) is decided by a person:
 accepting it supersedes the memory it corrects (``memories.write.reviews``), rejecting it keeps that memory.
@@ -96,6 +97,9 @@ class Related:
     # The attribute slot both fill with different values (``memories.write.slots``), "subject|attribute"; such a
     # pair is decided exactly as two memories of one entity are.
     same_slot: str = ""
+    # Whether the new write's slots cover all of the old memory's ("Alex is 34 and lives in Paris." is not
+    # replaced by "Alex lives in Berlin.": its age would go with it).
+    slot_covers: bool = True
 
     @property
     def linked(self) -> bool:
@@ -161,6 +165,8 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
         return Decision(Action.CREATED if new_high else Action.PENDING)
     if not same.linked and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
         return Decision(Action.PENDING, same)  # a person decides: nothing is retired on a guess
+    if not same.same_entity and same.same_slot and not same.slot_covers and new.type != MemoryType.PREFERENCE:
+        return Decision(Action.PENDING, same)  # retiring the old memory would lose its other slots
     if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
         # The same preference in other words contradicts nothing: a person merges the two (or keeps one).
         return Decision(Action.PENDING if same.same_wording else Action.CONFLICT, same)

@@ -251,7 +251,8 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
                           word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
-                          same_wording=worded, same_slot=slot.key if slot else "")
+                          same_wording=worded, same_slot=slot.key if slot else "",
+                          slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
         key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
                -m.updated_at.timestamp())
         ranked.append((key, m, related))

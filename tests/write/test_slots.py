@@ -71,3 +71,13 @@ def test_a_low_confidence_value_waits_in_review_beside_the_old_one(alice: KeyedC
     assert get(alice, old["id"])["status"] == "active"
     response = alice.client.get(f"{API}/review")
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClient) -> None:
+    old = create(alice, content="Bea is a data scientist at Adyen.", confidence=0.95)  # employer and job
+    new = create(alice, content="Bea works at Mollie now.", confidence=0.95)
+    assert new["resolution"] == {**new["resolution"], "action": "pending", "related": [old["id"]]}
+    assert get(alice, old["id"])["status"] == "active"
+    item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
+    assert "bea · employer" in item["reason"]
