@@ -24,6 +24,7 @@ from memories.compliance.subjects import (
 )
 from memories.forms import EraseForm
 from memories.representation import erasure_receipt_json
+from memories.write.mentions import subject_alias_add
 from mnemara.kernel.errors import ServiceError
 from tenants.views.base import DashboardRequest, actor, admin_required, back, page, refusal, tenant, viewer_required
 
@@ -51,6 +52,20 @@ def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
         "erase_form": EraseForm(external_id=subject.external_id),
         "profile": subject_profile_get(external_id=subject.external_id),
     })
+
+
+@require_http_methods(["POST"])
+@admin_required
+def person_alias(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
+    """Join another spelling of the person's name (their mentions under it become theirs)."""
+    subject = get_object_or_404(selectors.subjects(), pk=subject_id)
+    try:
+        subject_alias_add(subject=subject, alias=request.POST.get("alias", ""), actor=actor(request))
+    except ServiceError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        messages.success(request, _("The alias was added."))
+    return back(request, reverse("dashboard:person", args=[subject.pk]))
 
 
 @require_GET

@@ -24,7 +24,9 @@ from memories.models import Memory, MemoryMention
 from memories.write.people import Person, people_of
 from memories.write.sql import known_names_rows
 from memories.write.text import normalise_content
-from tenants.models import Tenant
+from mnemara.kernel.errors import ValidationFailed
+from tenants.audit import audit
+from tenants.models import Subject, Tenant
 from tenants.scoping import get_active_tenant, tenant_scope
 
 logger = logging.getLogger(__name__)
@@ -75,6 +77,23 @@ def mentions_replace(memory: Memory) -> None:
     """Read a stored memory's content again: its mentions, in the caller's transaction."""
     known = known_names([memory.content])
     mentions_save(mention_rows(memory, people_in(memory.content, known), known), replacing=[memory.pk])
+
+
+def subject_alias_add(*, subject: Subject, alias: str, actor: str) -> Subject:
+    """Join another spelling of a person's name to them ("Zhang Wei" and "张伟"): content naming it mentions
+    them from now on, and the mentions already recorded under it are linked to them. Audited."""
+    folded = " ".join(alias.split()).casefold()
+    if not folded or len(folded) > 200:
+        raise ValidationFailed("An alias of 1 to 200 characters.", fields={"alias": ["1 to 200 characters."]})
+    with transaction.atomic():
+        locked = Subject.objects.select_for_update().get(pk=subject.pk)
+        if folded not in locked.aliases and folded != locked.external_id.casefold():
+            locked.aliases = [*locked.aliases, folded]
+            locked.save(update_fields=["aliases"])
+        linked = MemoryMention.objects.filter(name=folded, subject__isnull=True).update(subject=locked)
+        audit("subject.alias_added", actor=actor, target_type="subject", target_id=locked.pk,
+              data={"mentions_linked": linked})
+    return locked
 
 
 def names_of(memory_ids: Iterable[uuid.UUID]) -> dict[uuid.UUID, list[str]]:

@@ -276,3 +276,23 @@ def test_the_person_page_shows_the_profile_in_both_languages(admin_client, alice
     assert "Profile" in page and ">杭州<" in page and "张伟" in page and "cousin" in page
     chinese = admin_client.get(reverse("dashboard:person", args=[subject.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert "画像" in chinese.content.decode()
+
+
+def test_an_admin_joins_another_spelling_as_an_alias(admin_client, viewer_client, alice_tenant):
+    from memories.models import MemoryMention
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/zw", subject="张伟", content="我住在成都。"),
+                                           MemoryInput(scope="team/b", content="Met Zhang Wei at the airport.")])
+        subject = Subject.objects.get(external_id="张伟")
+    url = reverse("dashboard:person-alias", args=[subject.pk])
+    assert viewer_client.post(url, {"alias": "Zhang Wei"}).status_code == 403
+    assert admin_client.post(url, {"alias": "Zhang  Wei"}).status_code == 303
+    with tenant_scope(alice_tenant):
+        assert Subject.objects.get(pk=subject.pk).aliases == ["zhang wei"]
+        assert MemoryMention.objects.get(name="zhang wei").subject_id == subject.pk
+        assert AuditEvent.objects.get(action="subject.alias_added").data == {"mentions_linked": 1}
+    page = admin_client.get(reverse("dashboard:person", args=[subject.pk])).content.decode()
+    assert "zhang wei" in page
