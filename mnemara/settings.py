@@ -327,6 +327,12 @@ RECALL_CONTEXT_REPLIES = env_bool("MNEMARA_RECALL_CONTEXT_REPLIES", True)
 RECALL_TIME_BOOST = env_float("MNEMARA_RECALL_TIME_BOOST", 0.4)
 # A question that names exactly one subject of the searched memories: that subject's memories gain this share.
 RECALL_SUBJECT_BOOST = env_float("MNEMARA_RECALL_SUBJECT_BOOST", 0.4)
+# The ranking does not depend on k (docs/recall.md, "The same ranking for every k"): each candidate list holds
+# this many memories (at least the largest k, 100), its z-scores are taken over its best RECALL_ZSCORE_DEPTH,
+# and the best RECALL_NEIGHBOUR_SEEDS of each list bring their session neighbours into the candidates.
+RECALL_CANDIDATE_POOL = max(100, env_int("MNEMARA_RECALL_CANDIDATE_POOL", 100))
+RECALL_ZSCORE_DEPTH = env_int("MNEMARA_RECALL_ZSCORE_DEPTH", 50)
+RECALL_NEIGHBOUR_SEEDS = env_int("MNEMARA_RECALL_NEIGHBOUR_SEEDS", 10)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)
