@@ -333,6 +333,10 @@ RECALL_SUBJECT_BOOST = env_float("MNEMARA_RECALL_SUBJECT_BOOST", 0.4)
 RECALL_CANDIDATE_POOL = max(100, env_int("MNEMARA_RECALL_CANDIDATE_POOL", 100))
 RECALL_ZSCORE_DEPTH = env_int("MNEMARA_RECALL_ZSCORE_DEPTH", 50)
 RECALL_NEIGHBOUR_SEEDS = env_int("MNEMARA_RECALL_NEIGHBOUR_SEEDS", 10)
+# Compound and chatty queries are searched as their questions, without the chatter (memories.recall.parts);
+# a dialogue also as its last user turn, weighted this much against the whole dialogue's 1 (0: off).
+RECALL_QUERY_PARTS = env_bool("MNEMARA_RECALL_QUERY_PARTS", True)
+RECALL_DIALOGUE_LAST_WEIGHT = env_float("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT", 1.0)
 EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)

@@ -122,6 +122,7 @@ from memories.recall import shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
+from memories.recall.parts import interleave, query_parts
 from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
@@ -424,7 +425,8 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
-    vectors = QueryVectors.start(query, mode)
+    parts = query_parts(query)
+    part_vectors = [QueryVectors.start(part.text, mode) for part in parts]  # every part embeds at once
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)
@@ -433,8 +435,20 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
     source = candidate_source(states, criteria, filters)
-    scored, answerable, passing, loaded = _ranked(query, source, mode, vectors, prefetch=2 * k + 5,
-                                                  reference=as_of or now, threshold=threshold)
+    ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
+                      threshold=threshold) for part, vectors in zip(parts, part_vectors, strict=True)]
+    if len(ranked) == 1:
+        scored, answerable, passing, loaded = ranked[0]
+    else:  # each part gets its share of the top k (memories.recall.parts.interleave)
+        by_id: dict[uuid.UUID, Scored] = {}
+        for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
+            by_id.update({s.candidate.id: s for s in part_scored})
+        order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked],
+                           [part.weight for part in parts])
+        scored = [by_id[pk] for pk in order]
+        answerable = any(r[1] for r in ranked)
+        passing = set().union(*(r[2] for r in ranked))
+        loaded = {pk: m for r in ranked for pk, m in r[3].items()}
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
