@@ -392,6 +392,8 @@ EVENT_KINDS: dict[str, tuple[list[str], list[str], str, tuple[str, ...]]] = {
 WORK = {"上司", "领导", "下属", "实习生", "同事", "前同事", "师傅"}
 FRIEND = {"大学室友", "发小", "高中同学", "邻居"}
 
+NAMED_ACKS = ["好的，{p}的情况我记下了。", "收到，关于{p}的这条我记住了。", "明白，{p}的信息已更新。",
+              "好的，下次聊到{p}我就知道了。"]
 EVENT_ACKS = ["好的，我记下这个日程了。", "收到，到时候提醒你。", "已加到你的日程里。",
               "好的，需要的话我提前一天提醒你。", "记住了，祝一切顺利！"]
 FILLER = [
@@ -431,10 +433,45 @@ FILLER = [
     ("最近油价又涨了。", "是啊，可以多坐地铁或者拼车，省一点是一点。"),
     ("给我推荐一个适合周末做的菜吧。", "可以试试可乐鸡翅，步骤简单，大人小孩都爱吃。"),
     ("今天加班到{t}点，终于到家了。", "辛苦了，早点洗洗睡吧。"),
+    ("{day}想去{place}逛逛，你觉得怎么样？", "挺好的，{day}人可能会多一些，建议早点出发。"),
+    ("帮我查一下，从{c}坐高铁到{c2}大概要多久？", "我这边查不了实时车次，建议用12306看一下，一般几个小时能到。"),
+    ("晚饭点了{food}，味道一般般。", "下次可以换家评分高一点的店试试。"),
+    ("给我讲个冷笑话吧，今天有点丧。", "为什么数学书总是很忧郁？因为它有太多问题了。希望你开心一点！"),
+    ("最近在看《{book}》，看了{n}十页了。", "这本书挺有意思的，看完可以聊聊你的感受。"),
+    ("帮我写个请假条，{day}要去医院复查。", "好的：因需于{day}前往医院复查，特申请请假一天，望批准。"),
+    ("我{day}要开季度会，PPT还没做完。", "先把结论页和数据页做好，其他的可以简单一点。"),
+    ("今天喝了{cups}杯{drink}，有点睡不着。", "下午之后尽量少喝含咖啡因的饮料，睡前可以泡个脚放松一下。"),
+    ("小区门口的{food}店关门了，好可惜。", "可惜了，附近说不定还有别的好店，可以再找找。"),
+    ("有点想换个发型，又怕剪坏了。", "可以先找发型师聊聊，看看适合你脸型的款式，再决定。"),
+    ("刚刚差点把钥匙锁在家里，吓死我了。", "可以在门口或者朋友那放一把备用钥匙，以防万一。"),
+    ("你说{c}和{c2}哪个更适合生活？", "各有优点：看你更在意工作机会、房价还是气候。"),
+    ("今天体重{kg}公斤，又胖了。", "别灰心，饮食清淡一点、每天动一动，慢慢就下来了。"),
+    ("明天{day}，提醒我交水电费。", "好的，明天提醒你交水电费。"),
+    ("手机屏幕摔裂了，心疼。", "先贴个膜防止划手，再看看售后换屏要多少钱。"),
+    ("帮我想想周末带孩子去哪玩。", "可以去科技馆、动物园，或者找个公园野餐放风筝。"),
+    ("今天{c}的空气质量好差，雾蒙蒙的。", "出门记得戴口罩，家里可以开一下空气净化器。"),
+    ("最近老是肩颈酸痛，坐久了就疼。", "每隔一小时起来活动一下，做做肩颈拉伸，严重的话去看看康复科。"),
+    ("我想给家里换个{thing}，有推荐吗？", "可以先定预算，再看看口碑好的几个牌子，对比一下参数和售后。"),
+    ("好无聊啊，陪我聊会儿天。", "好呀，最近有什么开心或者烦心的事吗？"),
+    ("这周又是{n}个会，我真的会谢。", "会多的时候可以先问清楚会议目的，不必要的就申请不参加。"),
+    ("外卖送了一个小时才到，{food}都凉了。", "可以在平台上反馈一下，一般会给补偿。"),
+    ("今天在公司楼下碰到一个{n}年没见的老同学。", "好巧啊！可以约着吃个饭叙叙旧。"),
+    ("想学做{food}，难不难？", "不算难，网上有很多详细的教程，第一次可以按步骤慢慢来。"),
+    ("帮我把“{task}”这几个字翻译成英文。", "{task_en}"),
+    ("下雨天不想上班。", "理解理解，泡杯热茶，坚持到下班就好啦。"),
+    ("今天是我入职{n}周年，感觉时间过得好快。", "恭喜！这几年一定收获了很多，给自己点个赞。"),
+    ("楼下超市{drink}打折，我囤了一箱。", "划算！不过也别喝太多哦。"),
+    ("刚看完{show}的大结局，有点意难平。", "大结局确实容易让人意难平，可以去看看别人的讨论。"),
 ]
 FOODS = ["麻辣烫", "黄焖鸡", "沙拉", "饺子", "牛肉面", "炒饭", "螺蛳粉", "盖浇饭", "煲仔饭", "寿司", "火锅", "包子"]
 TASKS = [("季度预算", "quarterly budget"), ("新版本上线", "new release"), ("客户回访", "customer follow-up"),
          ("招聘计划", "hiring plan"), ("年度总结", "annual review"), ("数据迁移", "data migration")]
+BOOKS = ["活着", "三体", "置身事内", "人类简史", "平凡的世界", "围城", "额尔古纳河右岸", "长安的荔枝"]
+PLACES = ["博物馆", "公园", "商场", "老街", "植物园", "图书馆", "湖边", "夜市"]
+DRINKS = ["咖啡", "奶茶", "可乐", "冰美式", "柠檬茶"]
+THINGS = ["洗衣机", "冰箱", "空调", "扫地机器人", "沙发", "床垫"]
+DAYS = ["周一", "周二", "周三", "周四", "周五", "周六", "周日", "明天", "后天"]
+FILLER_OPENERS = ["", "", "", "", "话说，", "诶，", "对了，", "嗯，"]
 SHOWS = ["繁花", "漫长的季节", "狂飙", "三体", "玫瑰的故事", "隐秘的角落"]
 CHATTER = ["最近真是忙疯了，项目一个接一个。", "昨天加班到十一点，今天早上差点迟到。", "地铁上挤得要命，站了一路。",
            "中午随便吃了点外卖，也不知道吃的啥。", "这两天降温了，大家都在感冒。", "周末本来想休息，结果又被拉去开会。",
@@ -564,19 +601,31 @@ def build(seed: int) -> dict[str, Any]:
         # dates: ~330 exchanges over the year, a few per day
         at = start + dt.timedelta(hours=r.randint(0, 40))
         intro_msg: dict[str, str] = {}
+        said_filler: set[str] = set()
         for item in sequence:
             at += dt.timedelta(minutes=r.randint(3, 50)) if r.random() < 0.6 else dt.timedelta(hours=r.randint(14, 40))
             mid = f"m{len(messages) + 1:05d}"
             kind = item[0]
             if kind == "filler":
-                text, reply = b.pick(FILLER, "filler")
+                for _ in range(6):  # a user seldom says the same small talk twice
+                    text, reply = b.pick(FILLER, "filler")
+                    if text not in said_filler:
+                        break
+                said_filler.add(text)
                 food, food2 = r.sample(FOODS, 2)
+                c, c2 = r.sample(CITIES, 2)
                 task, task_en = r.choice(TASKS)
                 a, bb = r.randint(12, 99), r.randint(12, 99)
-                slots = {"c": r.choice(CITIES), "food": food, "food2": food2, "task": task, "task_en": task_en,
-                         "t": r.randint(6, 11), "mins": r.randint(26, 38), "show": r.choice(SHOWS), "a": a, "b": bb,
-                         "ab": a * bb}
-                user_text, reply_text = text.format(**slots), reply.format(**slots)
+                slots = {"c": c, "c2": c2, "day": r.choice(DAYS), "place": r.choice(PLACES),
+                         "book": r.choice(BOOKS), "n": r.randint(2, 9), "drink": r.choice(DRINKS),
+                         "kg": r.randint(48, 85), "cups": r.randint(2, 4), "thing": r.choice(THINGS),
+                         "food": food, "food2": food2,
+                         "task": task, "task_en": task_en, "t": r.randint(6, 11), "mins": r.randint(26, 38),
+                         "show": r.choice(SHOWS), "a": a, "b": bb, "ab": a * bb}
+                opener = b.pick(FILLER_OPENERS)
+                if len(text) < 12 or text.startswith(("嗯", "哈哈", "好", "唉")):
+                    opener = ""
+                user_text, reply_text = opener + text.format(**slots), reply.format(**slots)
             elif kind == "intro":
                 p = item[1]
                 user_text = b.decorate(b.intro(p), "intro") if r.random() < 0.4 else b.intro(p)
@@ -586,7 +635,8 @@ def build(seed: int) -> dict[str, Any]:
                 f = item[1]
                 text, forms = b.statement(f.person, f.kind, f.value)
                 user_text, f.msg, f.forms = b.decorate(text, f.kind), mid, forms
-                reply_text = b.pick(ACKS)
+                reply_text = b.pick(ACKS) if r.random() < 0.75 else b.pick(NAMED_ACKS).format(
+                    p=f.person.name if "name" in forms else f.person.kin)
                 if kind == "update":
                     assert f.old is not None
                     f.old.superseded = True

@@ -50,9 +50,10 @@ SHAPES = ["lookup", "kin", "compound", "chatty", "comparison", "temporal", "late
 KINDS = {"default k=10": True, "floor off k=10": False}
 
 
-def write_all(api: locomo.Api, scope: str, messages: list[dict[str, Any]], batch: int) -> tuple[dict[str, str],
-                                                                                                 Counter[str]]:
-    """Save every message as plain content; the memory id of each message id, and the resolutions."""
+def write_all(api: locomo.Api, scope: str, messages: list[dict[str, Any]], batch: int,
+              action_of: dict[str, str]) -> tuple[dict[str, str], Counter[str]]:
+    """Save every message as plain content; the memory id of each message id, and the resolutions (also per
+    message, into ``action_of``)."""
     memory_of: dict[str, str] = {}
     resolutions: Counter[str] = Counter()
     for start in range(0, len(messages), batch):
@@ -61,6 +62,7 @@ def write_all(api: locomo.Api, scope: str, messages: list[dict[str, Any]], batch
         for message, memory in zip(chunk, saved, strict=True):
             memory_of[message["id"]] = memory["id"]
             resolutions[memory["resolution"]["action"]] += 1
+            action_of[message["id"]] = memory["resolution"]["action"]
         if (start // batch) % 5 == 4:
             print(f"  written {start + len(chunk)}/{len(messages)}", flush=True)
     return memory_of, resolutions
@@ -185,9 +187,11 @@ def main() -> int:
         if not api.scope_is_empty(args.scope):
             sys.exit(f"{args.scope} already holds memories: choose another --scope")
         began = time.monotonic()
-        memory_of, resolutions = write_all(api, args.scope, messages, args.batch)
+        action_of: dict[str, str] = {}
+        memory_of, resolutions = write_all(api, args.scope, messages, args.batch, action_of)
         write_seconds = time.monotonic() - began
-        live = liveness(memory_of, statuses(api, args.scope), questions)
+        status = statuses(api, args.scope)
+        live = liveness(memory_of, status, questions)
         times: dict[str, list[float]] = {kind: [] for kind in KINDS}
         records = search_all(api, args.scope, questions, memory_of, times)
         health = api.health()
@@ -197,7 +201,9 @@ def main() -> int:
         "summary": summary(records), "latency": {kind: locomo.latency(v) for kind, v in times.items()},
         "revision": locomo.git_revision(), "embedding_model": health.get("embedding_model"),
         "server": args.url or "own (bench/zh_recall.py)", "wall_seconds": time.monotonic() - started,
-        "load_before": load_before, "load_after": os.getloadavg(), "records": records}
+        "load_before": load_before, "load_after": os.getloadavg(), "records": records,
+        "messages": {mid: {"memory": pk, "action": action_of[mid], "status": status.get(pk, "missing")}
+                     for mid, pk in memory_of.items()}}
     show(result)
     print(f"wall {result['wall_seconds']:.0f} s; load average {load_before[0]:.1f} before, "
           f"{result['load_after'][0]:.1f} after; median search {statistics.median(times['default k=10']):.0f} ms")
