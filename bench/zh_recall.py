@@ -16,7 +16,8 @@ be empty). Everything goes through HTTP, nothing in-process.
    resolutions are counted; then every memory of the scope is listed (GET /api/v1/memories) for its status
    after the whole write: the share of written memories still live (``active``), and the counts of ``pending``,
    ``conflicted`` and ``deprecated`` ones (over distinct memories: a ``duplicate`` answers with the memory already
-   stored); the evidence messages whose memory is not live; the questions with all their evidence live.
+   stored), also split by the role (user or assistant) of the messages a memory holds; the share of evidence
+   messages whose memory is live; the questions with all their evidence live.
 2. Search. Every question: POST /api/v1/memories/search with k=10 and the defaults, and with k=10 and
    ``"floor": false``. Per question: ``all`` = 1 when every evidence memory is in the top 10, ``recall`` = the
    share of its evidence memories in the top 10. R@10 (all) and R@10 (per evidence) are their means, overall and
@@ -82,15 +83,21 @@ def statuses(api: locomo.Api, scope: str) -> dict[str, str]:
         params["cursor"] = page["next"]
 
 
-def liveness(memory_of: dict[str, str], status: dict[str, str], questions: list[dict[str, Any]]) -> dict[str, Any]:
+def liveness(memory_of: dict[str, str], status: dict[str, str], questions: list[dict[str, Any]],
+             messages: list[dict[str, Any]]) -> dict[str, Any]:
     written = set(memory_of.values())
     counts = Counter(status.get(pk, "missing") for pk in written)
     evidence = {e for q in questions for e in q["evidence"]}
     not_live = sorted(e for e in evidence if status.get(memory_of[e]) != "active")
+    by_role: dict[str, dict[str, int]] = {}
+    for role in ("user", "assistant"):
+        mine = {memory_of[m["id"]] for m in messages if m["role"] == role}
+        by_role[role] = dict(Counter(status.get(pk, "missing") for pk in mine))
     return {"messages": len(memory_of), "distinct_memories": len(written), "statuses": dict(counts),
             "share_live": counts["active"] / len(written),
             "messages_live": sum(1 for pk in memory_of.values() if status.get(pk) == "active") / len(memory_of),
-            "evidence_messages": len(evidence), "evidence_not_live": not_live,
+            "statuses_by_role": by_role, "evidence_messages": len(evidence), "evidence_not_live": not_live,
+            "evidence_live": 1 - len(not_live) / len(evidence),
             "questions_all_evidence_live": sum(1 for q in questions
                                                if all(status.get(memory_of[e]) == "active" for e in q["evidence"]))}
 
@@ -135,8 +142,11 @@ def show(result: dict[str, Any]) -> None:
           f"{result['write_seconds']:.0f} s; resolutions {result['resolutions']}")
     print(f"after writing: {live['distinct_memories']} distinct memories, statuses {live['statuses']}, "
           f"live {live['share_live']:.3f} (messages whose memory is live {live['messages_live']:.3f}); "
-          f"evidence messages not live {len(live['evidence_not_live'])}/{live['evidence_messages']}; questions "
+          f"evidence messages live {live['evidence_live']:.3f} (not live {len(live['evidence_not_live'])}/"
+          f"{live['evidence_messages']}); questions "
           f"with all evidence live {live['questions_all_evidence_live']}/{result['questions']}")
+    print("distinct memories by the role of the messages they hold: " + "; ".join(
+        f"{role} {counts}" for role, counts in live["statuses_by_role"].items()))
     d, f = "default k=10", "floor off k=10"
     head = (f"{'shape':<11}{'n':>5} | {'R@10 all':>8} {'per ev.':>7} {'MRR':>6} {'hits':>5} | "
             f"{'floor off: all':>14} {'per ev.':>7}")
@@ -191,7 +201,7 @@ def main() -> int:
         memory_of, resolutions = write_all(api, args.scope, messages, args.batch, action_of)
         write_seconds = time.monotonic() - began
         status = statuses(api, args.scope)
-        live = liveness(memory_of, status, questions)
+        live = liveness(memory_of, status, questions, messages)
         times: dict[str, list[float]] = {kind: [] for kind in KINDS}
         records = search_all(api, args.scope, questions, memory_of, times)
         health = api.health()
