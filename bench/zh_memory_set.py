@@ -803,29 +803,38 @@ def user_questions(b: Builder, user: str, people: list[Person], by_kin: dict[str
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=36)
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
-    built = build(args.seed)
+def dataset(seed: int) -> dict[str, Any]:
+    """The set as written to the file."""
+    built = build(seed)
     messages, questions = built["messages"], built["questions"]
-    data = {
+    return {
         "description": (
             "Chinese development set for recall (synthetic, written by bench/zh_memory_set.py with the seed below): "
             f"{len(USERS)} simulated users telling an assistant about the people in their lives, one message per "
             "line with a speaker label, all users in one scope ordered by time. Questions carry the ids of every "
             "message needed (evidence) and a reference answer; shape is one of lookup, kin, compound, chatty, "
             "comparison, temporal, latest."),
-        "seed": args.seed,
+        "seed": seed,
         "users": [u[0] for u in USERS],
         "messages": [{"id": m.id, "user": m.user, "role": m.role, "date": m.at.isoformat(timespec="minutes"),
                       "content": m.content} for m in messages],
         "questions": questions,
     }
-    args.out.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    shapes = Counter(q["shape"] for q in questions)
-    print(f"{len(messages)} messages, {len(questions)} questions {dict(shapes)}; "
+
+
+def serialise(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=0) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=36)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    data = dataset(args.seed)
+    args.out.write_text(serialise(data), encoding="utf-8")
+    shapes = Counter(q["shape"] for q in data["questions"])
+    print(f"{len(data['messages'])} messages, {len(data['questions'])} questions {dict(shapes)}; "
           f"{args.out.stat().st_size / 1e6:.2f} MB → {args.out}")
     return 0
 
