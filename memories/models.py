@@ -257,7 +257,7 @@ class MemoryMention(TenantOwned):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta(TenantOwned.Meta):
-        constraints = [models.UniqueConstraint(fields=["memory", "name"], name="memorymention_unique")]
+        constraints = [models.UniqueConstraint(fields=["tenant", "memory", "name"], name="memorymention_unique")]
         indexes = [models.Index(fields=["tenant", "name"], name="memorymention_tenant_name"),
                    models.Index(fields=["tenant", "subject"], name="memorymention_tenant_subject")]
 

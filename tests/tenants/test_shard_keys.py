@@ -30,6 +30,7 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "memories_keysearchday": {"primary key"},
     "memories_memory": {"primary key"},
     "memories_memoryaccess": {"no tenant column"},
+    "memories_memorymention": {"primary key"},
     "memories_memorysubject": {"primary key", "unique memorysubject_unique"},
     "memories_memoryvector": {"primary key", "unique memoryvector_unique"},
     "memories_memoryversion": {"primary key", "unique memoryversion_unique"},
