@@ -10,8 +10,10 @@ value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the na
 (``AMBIGUOUS``: the write goes to review, nothing is retired).
 
 Names and values from word lists, in every script, before any tagger reads the text: a kinship or role word
-bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"); education levels, occupations,
-phone numbers, e-mail addresses and dates are values (memories/write/people.py, slots.py).
+bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"), and so does a Chinese one the
+tagger reads as a word of its own ("小雨是用户六岁的女儿": "~daughter", as in "用户的女儿叫小雨"); the speaker
+word itself ("用户") is read like any other word; education levels, occupations, phone numbers, e-mail
+addresses and dates are values (memories/write/people.py, slots.py).
 Names, by script:
 - Chinese: jieba's part-of-speech tags: nouns of every kind (person ``nr``, place ``ns``, organisation
   ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
@@ -95,7 +97,9 @@ def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
     for pattern, table in ((KIN_ZH_RE, KIN_ZH), (KIN_EN_RE, KIN_EN)):
         for match in pattern.finditer(text):
             kin.add("~" + table[match.group(1) if table is KIN_ZH else match.group(1).casefold()])
-            spans.append(match.span())
+            # Only the kinship word: the speaker ("用户的") is read as in any other wording of the fact
+            # ("小雨是用户六岁的女儿" names 用户 too).
+            spans.append(match.span(1))
     if has_cjk(text):
         for match in _LISTED_VALUES.finditer(text):
             values.add(match.group().casefold().replace(" ", "").replace("-", ""))
@@ -154,6 +158,8 @@ def _cjk_anchors(text: str) -> Anchors:
             names.add(previous + word)
         elif tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
             values.add(word)
+        elif word in KIN_ZH:  # a kinship word not bound to the speaker is that role too, whatever its tag
+            names.add("~" + KIN_ZH[word])
         elif tag.startswith("nr") and previous in SURNAMES:
             names.discard(previous)
             names.add(previous + word)
