@@ -278,6 +278,15 @@ def split_sentences(text: str) -> list[str]:
     return [s.replace("\x00", ".").strip() for s in _SENTENCE.split(protected) if s and s.strip()]
 
 
+_PLAIN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?(?=\s|[,.;:!?]|$)")
+
+
+def capitalised(text: str) -> str:
+    """The sentence with a capital first letter when it begins with a plain lowercase word ("went" -> "Went");
+    a code, handle or brand ("zq-canary-4417", "iPhone", "x2") keeps the speaker's spelling, byte for byte."""
+    return text[:1].upper() + text[1:] if _PLAIN_WORD.match(text) else text
+
+
 def _strip_open(text: str, zh: bool) -> str:
     previous = None
     while previous != text:
@@ -436,7 +445,7 @@ def third_person_en(text: str, who: str, listener: str | None) -> str:
         text = re.sub(r"(?i)\byou'll\b", f"{listener} will", text)
         text = re.sub(r"(?i)\byou'd\b", f"{listener} would", text)
         text = re.sub(r"(?i)\byou\b", listener, text)
-    return text[:1].upper() + text[1:]
+    return capitalised(text)
 
 
 def _zh_kin(m: re.Match[str], who: str) -> str:
@@ -587,7 +596,7 @@ class OfflineExtractor:
                 clause = _vocative(clause, frozenset(speakers))
                 if not zh:
                     clause = _SINCE_LAST.sub("", clause).strip()
-                    clause = clause[:1].upper() + clause[1:]
+                    clause = capitalised(clause)
                     if not clause:
                         continue
                 rules_found = self._by_rules(reader, clause, turn, bool(explicit))
