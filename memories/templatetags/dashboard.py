@@ -43,6 +43,9 @@ LABELS |= {
     "review_items": _("review items"), "feedback": _("feedback"), "jobs_cancelled": _("jobs cancelled"),
     "jobs_scrubbed": _("jobs scrubbed"), "queued_tasks_deleted": _("queued tasks deleted"),
     "subjects": _("people"), "scopes": _("scopes"), "saved_filters": _("saved filters"),
+    "mentions_redacted": _("memories naming them, name redacted"),
+    "mentions_deleted": _("memories only about them, deleted"),
+    "mentions_kept": _("memories naming them, kept with a reason"),
 }
 
 

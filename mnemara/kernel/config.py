@@ -22,7 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from django.core.exceptions import ImproperlyConfigured
+
+class ConfigError(ValueError):
+    """A setting read that its declaration does not allow; raised while settings load, so the process stops
+    naming the variable. (Not Django's ImproperlyConfigured: the supervisor reads settings without Django.)"""
+
 
 Kind = Literal["text", "int", "float", "flag", "list", "floats", "json", "path"]
 TRUE = frozenset({"1", "true", "yes", "on"})
@@ -292,9 +296,9 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in SETTINGS_LIST}
 def declared(name: str, kind: Kind) -> Setting:
     found = SETTINGS.get(name)
     if found is None:
-        raise ImproperlyConfigured(f"{name} is not declared in mnemara/kernel/config.py SETTINGS")
+        raise ConfigError(f"{name} is not declared in mnemara/kernel/config.py SETTINGS")
     if found.kind != kind:
-        raise ImproperlyConfigured(f"{name} is declared as {found.kind}, read as {kind}")
+        raise ConfigError(f"{name} is declared as {found.kind}, read as {kind}")
     return found
 
 
@@ -307,7 +311,7 @@ def _raw(setting: Setting) -> str | None:
 
 def _bounded(setting: Setting, value: float) -> float:
     if (setting.low is not None and value < setting.low) or (setting.high is not None and value > setting.high):
-        raise ImproperlyConfigured(f"{setting.name}={value:g}: must be {setting.bounds()}")
+        raise ConfigError(f"{setting.name}={value:g}: must be {setting.bounds()}")
     return value
 
 
@@ -315,7 +319,7 @@ def _parsed(setting: Setting, raw: str, parse: Any) -> Any:
     try:
         return parse(raw.strip())
     except ValueError:
-        raise ImproperlyConfigured(f"{setting.name}={raw!r}: not {'an integer' if parse is int else 'a number'}") \
+        raise ConfigError(f"{setting.name}={raw!r}: not {'an integer' if parse is int else 'a number'}") \
             from None
 
 
@@ -324,7 +328,7 @@ def text(name: str) -> str:
     raw = _raw(setting)
     value = setting.default if raw is None else raw
     if setting.choices and value not in setting.choices:
-        raise ImproperlyConfigured(f"{name}={value!r}: must be one of {', '.join(setting.choices)}")
+        raise ConfigError(f"{name}={value!r}: must be one of {', '.join(setting.choices)}")
     return str(value)
 
 
@@ -369,7 +373,7 @@ def data(name: str) -> Any:
     try:
         return json.loads(raw)
     except ValueError:
-        raise ImproperlyConfigured(f"{name}: not valid JSON") from None
+        raise ConfigError(f"{name}: not valid JSON") from None
 
 
 def path(name: str, base: Path) -> Path:

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from django.core.exceptions import ImproperlyConfigured
 
 from mnemara.kernel import config
+from mnemara.kernel.config import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ("mnemara", "memories", "tenants", "webhooks")
@@ -133,20 +133,20 @@ def test_the_documented_default_is_the_one_the_server_uses(settings, monkeypatch
 
 def test_a_value_out_of_bounds_or_of_the_wrong_type_names_the_variable(monkeypatch):
     monkeypatch.setenv("MNEMARA_HNSW_EF_SEARCH", "1001")
-    with pytest.raises(ImproperlyConfigured, match="MNEMARA_HNSW_EF_SEARCH=1001: must be 1 – 1000"):
+    with pytest.raises(ConfigError, match="MNEMARA_HNSW_EF_SEARCH=1001: must be 1 – 1000"):
         config.integer("MNEMARA_HNSW_EF_SEARCH")
     monkeypatch.setenv("MNEMARA_HNSW_EF_SEARCH", "many")
-    with pytest.raises(ImproperlyConfigured, match="MNEMARA_HNSW_EF_SEARCH='many': not an integer"):
+    with pytest.raises(ConfigError, match="MNEMARA_HNSW_EF_SEARCH='many': not an integer"):
         config.integer("MNEMARA_HNSW_EF_SEARCH")
     monkeypatch.setenv("MNEMARA_RECALL_FUSION", "sum")
-    with pytest.raises(ImproperlyConfigured, match="MNEMARA_RECALL_FUSION='sum': must be one of zscore, rrf"):
+    with pytest.raises(ConfigError, match="MNEMARA_RECALL_FUSION='sum': must be one of zscore, rrf"):
         config.text("MNEMARA_RECALL_FUSION")
     monkeypatch.setenv("MNEMARA_WEBHOOK_RETRY_DELAYS", "30,-1")
-    with pytest.raises(ImproperlyConfigured, match="MNEMARA_WEBHOOK_RETRY_DELAYS=-1: must be ≥ 0"):
+    with pytest.raises(ConfigError, match="MNEMARA_WEBHOOK_RETRY_DELAYS=-1: must be ≥ 0"):
         config.numbers("MNEMARA_WEBHOOK_RETRY_DELAYS")
-    with pytest.raises(ImproperlyConfigured, match="MNEMARA_NOT_DECLARED is not declared"):
+    with pytest.raises(ConfigError, match="MNEMARA_NOT_DECLARED is not declared"):
         config.integer("MNEMARA_NOT_DECLARED")
-    with pytest.raises(ImproperlyConfigured, match="declared as int, read as float"):
+    with pytest.raises(ConfigError, match="declared as int, read as float"):
         config.number("MNEMARA_HNSW_EF_SEARCH")
 
 
