@@ -151,6 +151,8 @@ def _webhook(receiver: SilentReceiver) -> Started:
     from webhooks.models import WebhookDelivery, WebhookEndpoint
     from webhooks.tasks import webhooks_deliver
 
+    receiver.first_request.clear()  # every kind's run releases the receiver afterwards: hold it again
+    receiver.release.clear()
     tenant = _tenant()
     with tenant_scope(tenant):
         endpoint = WebhookEndpoint.objects.create(url=receiver.url, events=["memory.created"])
