@@ -7,6 +7,9 @@ after the commit. Only a caller that asks to wait (the shell, benchmarks, tests)
 
 from __future__ import annotations
 
+import logging
+import time
+
 from django.conf import settings
 from django.db import connection, models, transaction
 from django_tasks import task
@@ -24,6 +27,18 @@ from memories.models import (
     SessionTurn,
 )
 from tenants.models import SavedFilter, Subject
+
+log = logging.getLogger(__name__)
+
+#: How long a compaction waits for the transactions that were open when it started (their snapshots keep
+#: erased rows alive: VACUUM FULL copies rows a running transaction may still see into the new files).
+SNAPSHOT_WAIT_SECONDS = 60.0
+
+_OLDER_SNAPSHOTS = """
+    SELECT pid, xact_start FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()
+      AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL) AND xact_start < %s
+"""
 
 ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, MemoryMention, SessionTurn,
                                                   Session, ReviewItem, Job, Feedback, Subject, Scope, SavedFilter)
@@ -47,9 +62,32 @@ def vacuum_tables(*, full: bool = False) -> None:
     but holds an exclusive lock while it runs: for a quiet hour (``run_maintenance --compact``).
     """
     names = ", ".join(connection.ops.quote_name(t) for t in erasure_tables())
+    if full:
+        older_snapshots_wait()
     with connection.cursor() as cursor:
         # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
         cursor.execute(f"VACUUM ({'FULL, ' if full else ''}ANALYZE) {names}")
+
+
+def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> int:
+    """Wait until every transaction of this database that was open when we started has ended, as
+    ``CREATE INDEX CONCURRENTLY`` does: a row such a transaction may still see survives VACUUM FULL, so
+    compacting under it would leave erased bytes on disk. Returns how many were still open at the timeout
+    (logged: the operator sees which sessions held the compaction back)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT clock_timestamp()")
+        started = cursor.fetchone()[0]
+        deadline = time.monotonic() + timeout
+        while True:
+            cursor.execute(_OLDER_SNAPSHOTS, [started])
+            holders = cursor.fetchall()
+            if not holders or time.monotonic() >= deadline:
+                break
+            time.sleep(0.2)
+    if holders:
+        log.warning("compaction: %d transaction(s) open since before it (pids %s) may keep erased rows on disk; "
+                    "run it again when they have ended", len(holders), ", ".join(str(p) for p, _ in holders))
+    return len(holders)
 
 
 @task()

@@ -96,5 +96,21 @@ def schema_files() -> list[Path]:
 
 
 def bytes_hits(files: list[Path], marker: str) -> int:
+    return sum(bytes_where(files, marker).values())
+
+
+def bytes_where(files: list[Path], marker: str) -> dict[str, int]:
+    """How often ``marker`` occurs in each relation's files, by relation name: what a failed scan names."""
     needle = marker.lower().encode()
-    return sum(f.read_bytes().lower().count(needle) for f in files)
+    counts = {f: f.read_bytes().lower().count(needle) for f in files}
+    found = {f: n for f, n in counts.items() if n}
+    if not found:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relfilenode::text, relname FROM pg_class WHERE relfilenode <> 0")
+        names = dict(cursor.fetchall())
+    hits: dict[str, int] = {}
+    for f, n in found.items():
+        name = names.get(re.split(r"[._]", f.name)[0], f.name)
+        hits[name] = hits.get(name, 0) + n
+    return hits

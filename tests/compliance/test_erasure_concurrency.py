@@ -162,3 +162,30 @@ def test_compaction_leaves_no_bytes_of_a_remembered_answer(alice, fake_embedder)
     vacuum_tables(full=True)
     assert _bytes_hits(_data_files(answers), marker) == 0
     assert _bytes_hits(_data_files(answers), chosen) == 0
+
+
+def test_compaction_waits_for_a_transaction_that_could_still_see_the_erased_rows(alice, fake_embedder) -> None:
+    """A transaction open since before the erasure may still read the erased rows, so VACUUM FULL copies
+    them into the new files. The compaction waits for it, then leaves no byte; one that will not end
+    is reported (older_snapshots_wait returns it) instead of hanging the maintenance run."""
+    from memories.compliance.vacuum import older_snapshots_wait
+
+    marker = "snapshotcanary4c2d"
+    with tenant_scope(alice.tenant):
+        write_person("789", marker)
+    wrapper = connections.create_connection("default")
+    wrapper.ensure_connection()
+    holder = wrapper.connection  # psycopg's own: the timer thread may end its transaction
+    try:  # REPEATABLE READ: its snapshot is taken by the first statement and kept; SELECT 1 locks no table
+        holder.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        holder.execute("SELECT 1")
+        with tenant_scope(alice.tenant):
+            subject_erase(external_id="789", actor="test")
+        assert older_snapshots_wait(timeout=0.5) == 1
+        timer = threading.Timer(1.0, holder.execute, ["ROLLBACK"])
+        timer.start()
+        vacuum_tables(full=True)
+        timer.join()
+    finally:
+        wrapper.close()
+    assert _bytes_hits(_data_files(), marker) == 0
