@@ -2,10 +2,11 @@
 has arrived, on the process's ``web`` threads (``mnemara.kernel.threads``).
 
 Why by hand: a client that sends its body slowly holds a coroutine here, never a thread, so it cannot starve
-the others (``bench/slow_clients.py``); asgiref's and a2wsgi's adapters hand the request to a thread first
-and let it read the body from there. Each request crosses once each way between the event loop and its
-thread, and the thread keeps its database connection between requests (``CONN_MAX_AGE``); the cost against
-the alternatives is measured in docs/benchmarks.md (``bench/server_overhead.py``).
+the others (``bench/slow_clients.py``); a body over the limit is refused before it is held; ``CONTENT_LENGTH``
+is the length of the body read, however it was framed (a chunked body has no Content-Length header). Each
+request crosses once each way between the event loop and its thread, and the thread keeps its database
+connection between requests (``CONN_MAX_AGE``). Django's ASGI handler and asgiref's ``WsgiToAsgi``, and why
+neither replaces this: docs/architecture.md ("The Django bridge"), measured with ``bench/server_overhead.py``.
 
 What reaches the server conforms to HTTP: every header name must be a token and every value visible
 characters (leading and trailing blanks, which Django's ``Set-Cookie`` lines carry, are dropped as RFC 9110
