@@ -8,6 +8,7 @@ import json
 import re
 import socket
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -173,7 +174,7 @@ def test_a_forwarded_for_header_from_loopback_gets_no_fresh_sign_in_attempts(ser
 
 # --------------------------------------------------------------------------- /mcp's refusals
 
-INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+INITIALIZE: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                          "clientInfo": {"name": "framing-check", "version": "1"}}}
 
