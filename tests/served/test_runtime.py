@@ -9,6 +9,7 @@ import re
 import socket
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 import pytest
@@ -147,6 +148,20 @@ def test_every_write_route_reads_the_body_whatever_the_framing(served: Served, t
             answer = framed(client, method, url, TRUNCATED, framing, content_type)
             answers[framing] = (answer.status_code, error_code(answer) if answer.status_code >= 400 else answer.text)
     assert answers == dict.fromkeys(FRAMINGS, (400, "parse_error")), answers
+
+
+@pytest.mark.parametrize("framing", FRAMINGS)
+def test_the_sign_in_form_is_read_whatever_the_framing(served: Served, framing: str) -> None:
+    """The dashboard's forms too: a urlencoded body, sent chunked, signs the owner in."""
+    with httpx.Client(base_url=served.url, timeout=30) as client:
+        form = reply(client, "GET", "/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+        assert token, form.text[:500]
+        body = urlencode({"username": served.data.admin_email, "password": served.data.admin_password,
+                          "csrfmiddlewaretoken": token.group(1)}).encode()
+        signed = framed(client, "POST", "/accounts/login/", body, framing, "application/x-www-form-urlencoded",
+                        headers={"Referer": f"{served.url}/"})
+        assert signed.status_code == 302 and signed.headers["location"] == "/", (signed.status_code, signed.text[:500])
 
 
 # --------------------------------------------------------------------------- whose address a request has
