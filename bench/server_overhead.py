@@ -7,10 +7,12 @@
 - ``old``: the stack before issue 22, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
   --no-access-log`` run in a worktree of commit 3e1f924 (``--old-root``; ``git worktree add /tmp/oldstack
   3e1f924``), skipped when that folder does not exist;
-- ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``mnemara.runtime.serve.warm_up``).
+- ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``mnemara.runtime.serve.warm_up``);
+- ``asgiref``: uvicorn with asgiref's ``WsgiToAsgi`` around Django's WSGI handler (the maintained WSGI-in-ASGI
+  adapter that ships with Django; warmed likewise).
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/server_overhead.py [--rounds 20] [--per-round 100]
-        [--servers gunicorn,new,old,django-asgi] [--old-root /tmp/oldstack]
+        [--servers gunicorn,new,old,django-asgi,asgiref] [--old-root /tmp/oldstack]
 
 Starts each server on a free loopback port against the configured database (the embedded one in
 MNEMARA_PGDATA unless DATABASE_URL; the old stack uses the same one), waits until it is warm (GET /readyz 200,
@@ -54,6 +56,27 @@ from memories.processes import web_threads_start
 from mnemara.runtime.serve import warm_up
 web_threads_start()  # the search's side threads; Django's handler runs the views on threads of its own
 warm_up(get_wsgi_application(), web_threads=False)
+from mnemara.runtime.health import WARM
+WARM.set()  # GET /readyz: ready
+"""
+
+ASGIREF = """
+import os
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+from django.core.wsgi import get_wsgi_application
+wsgi = get_wsgi_application()  # first: it sets Django up, which the imports below need
+from asgiref.wsgi import WsgiToAsgi
+from memories.processes import web_threads_start
+from mnemara.runtime.serve import warm_up
+web_threads_start()
+import contextvars
+# In a context of its own: an async_to_sync during the warm-up would leave its (then closed) executor in this
+# thread's context, which uvicorn's tasks inherit, and asgiref's sync_to_async would submit every request to it.
+contextvars.Context().run(warm_up, wsgi, web_threads=False)
+from mnemara.runtime.health import WARM
+WARM.set()  # GET /readyz: ready
+application = WsgiToAsgi(wsgi)
 """
 
 # mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.processes,
@@ -82,6 +105,7 @@ NAMES = {
     "new": "new: mnemara.runtime.serve",
     "old": "old: uvicorn + mnemara.asgi (3e1f924)",
     "django-asgi": "uvicorn + Django ASGIHandler",
+    "asgiref": "uvicorn + asgiref WsgiToAsgi",
 }
 
 
@@ -114,6 +138,8 @@ def commands(wanted: list[str], old_root: Path) -> dict[str, tuple[list[str], Pa
                 print("psycopg-pool not installed: Django's ASGI handler is skipped")
                 continue
             servers[NAMES[name]] = ([*uvicorn, "--lifespan", "off", "_django_asgi:application", "--port"], ROOT, here)
+        elif name == "asgiref":
+            servers[NAMES[name]] = ([*uvicorn, "--lifespan", "off", "_asgiref_wsgi:application", "--port"], ROOT, here)
         else:
             sys.exit(f"unknown server {name!r}: one of {', '.join(NAMES)}")
     return servers
@@ -164,14 +190,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--per-round", type=int, default=100)
-    parser.add_argument("--servers", default="gunicorn,new,old,django-asgi",
+    parser.add_argument("--servers", default="gunicorn,new,old,django-asgi,asgiref",
                         help=f"a comma-separated subset of {','.join(NAMES)}")
     parser.add_argument("--old-root", type=Path, default=Path("/tmp/oldstack"))
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured before the rounds")
     args = parser.parse_args()
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
-    modules = {BENCH / "_django_asgi.py": DJANGO_ASGI, BENCH / "_gunicorn_wsgi.py": WSGI_SHIM}
+    modules = {BENCH / "_django_asgi.py": DJANGO_ASGI, BENCH / "_gunicorn_wsgi.py": WSGI_SHIM,
+               BENCH / "_asgiref_wsgi.py": ASGIREF}
     for module, text in modules.items():
         module.write_text(text)
     env = {**os.environ, "LOG_LEVEL": "WARNING"}
@@ -198,6 +225,7 @@ def main() -> int:
                 time.sleep(0.5)
         pids = {name: listening_pid(port) for name, port in ports.items()}
         reopened = dict.fromkeys(conns, 0)
+        failed = dict.fromkeys(conns, 0)
 
         def one(name: str) -> float:
             began = time.perf_counter()
@@ -212,7 +240,7 @@ def main() -> int:
                 response = conns[name].getresponse()
             response.read()
             if response.status != 404:
-                raise RuntimeError(f"{name}: {response.status}")
+                failed[name] += 1  # reported beside its latencies
             return (time.perf_counter() - began) * 1000
 
         idle_before = {name: cpu_seconds(pids[name]) for name in conns}
@@ -222,6 +250,7 @@ def main() -> int:
             for _ in range(50):
                 one(name)
         reopened = dict.fromkeys(conns, 0)  # counted from here on (uvicorn closes a connection idle for 5 s)
+        failed = dict.fromkeys(conns, 0)
         latencies: dict[str, list[float]] = {name: [] for name in conns}
         cpu = dict.fromkeys(conns, 0.0)
         loads = []
@@ -241,7 +270,8 @@ def main() -> int:
             print(f"{name:<37} p50 {statistics.median(ordered):5.2f} ms   p95 {p95:5.2f} ms"
                   f"   server CPU {cpu[name] / len(values) * 1000:5.2f} ms/request"
                   + f"   idle CPU {idle[name] * 1000:4.1f} ms/s"
-                  + (f"   (connection opened again {reopened[name]}x)" if reopened[name] else ""))
+                  + (f"   (connection opened again {reopened[name]}x)" if reopened[name] else "")
+                  + (f"   {failed[name]} answers not the 404" if failed[name] else ""))
     finally:
         for server in started.values():
             os.killpg(server.pid, signal.SIGTERM)

@@ -1,4 +1,5 @@
-"""One log line and one latency observation per request, named by its URL pattern, never its raw path.
+"""One log line and one latency observation per request, named by its URL pattern, never its raw path (the
+probes are observed but not logged; a process's warm-up requests neither).
 
 Paths carry identifiers (``/api/v1/subjects/<external_id>`` names a person), so neither the server's
 access log (``mnemara/runtime/serve.py`` turns uvicorn's off) nor Django's own warnings (``Not Found: /path``, logged
@@ -18,6 +19,13 @@ from django.http import HttpRequest, HttpResponse
 from mnemara.kernel.metrics import REQUEST_SECONDS
 
 logger = logging.getLogger("mnemara.request")
+
+# The probes supervisors and load balancers poll every few seconds (``make run``'s supervisor, many times a
+# second while the processes warm up): counted in the request metrics, not logged one line each.
+PROBE_ROUTES = frozenset({"/healthz", "/readyz"})
+# Set in the environ of the requests a process sends itself while it warms up (``mnemara/runtime/serve.py``):
+# neither logged nor counted. A client cannot set it (its headers arrive as ``HTTP_*`` keys).
+WARM_UP = "mnemara.warm_up"
 
 
 def route_of(request: HttpRequest) -> str:
@@ -40,8 +48,12 @@ class RequestLogMiddleware:
         started = time.perf_counter()
         response = self.get_response(request)
         elapsed = time.perf_counter() - started
+        if request.META.get(WARM_UP):
+            return response
         route = route_of(request)
         REQUEST_SECONDS.labels(route, request.method or "", str(response.status_code)).observe(elapsed)
+        if route in PROBE_ROUTES:
+            return response
         match = getattr(request, "resolver_match", None)
         logger.info("%s %s %s %s %.1fms id=%s", request.method, match.view_name if match else "-", route,
                     response.status_code, elapsed * 1000, response.get("X-Request-ID", "-"))
@@ -51,12 +63,12 @@ class RequestLogMiddleware:
 class RouteOnlyFilter(logging.Filter):
     """For ``django.request``: "Not Found: /api/v1/subjects/alice" is logged as
     "Not Found: /api/v1/subjects/<str:external_id>"; GET /readyz's 503 while a process warms up is not logged
-    as an error."""
+    as an error, and the warm-up's own requests (its deliberate 404) not at all."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         request = getattr(record, "request", None)
-        if isinstance(request, HttpRequest) and request.path == "/readyz":
-            return False  # "not ready yet" is an answer, not an error (the request log still has the line)
+        if isinstance(request, HttpRequest) and (request.path == "/readyz" or request.META.get(WARM_UP)):
+            return False  # "not ready yet" is an answer, not an error
         if isinstance(request, HttpRequest) and isinstance(record.args, tuple):
             path = {request.path, request.path.encode("unicode_escape").decode("ascii")}  # log_response escapes
             record.args = tuple(route_of(request) if arg in path else arg for arg in record.args)

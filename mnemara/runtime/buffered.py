@@ -2,10 +2,11 @@
 has arrived, on the process's ``web`` threads (``mnemara.kernel.threads``).
 
 Why by hand: a client that sends its body slowly holds a coroutine here, never a thread, so it cannot starve
-the others (``bench/slow_clients.py``); asgiref's and a2wsgi's adapters hand the request to a thread first
-and let it read the body from there. Each request crosses once each way between the event loop and its
-thread, and the thread keeps its database connection between requests (``CONN_MAX_AGE``); the cost against
-the alternatives is measured in docs/benchmarks.md (``bench/server_overhead.py``).
+the others (``bench/slow_clients.py``); a body over the limit is refused before it is held; ``CONTENT_LENGTH``
+is the length of the body read, however it was framed (a chunked body has no Content-Length header). Each
+request crosses once each way between the event loop and its thread, and the thread keeps its database
+connection between requests (``CONN_MAX_AGE``). Django's ASGI handler and asgiref's ``WsgiToAsgi``, and why
+neither replaces this: docs/architecture.md ("The Django bridge"), measured with ``bench/server_overhead.py``.
 
 What reaches the server conforms to HTTP: every header name must be a token and every value visible
 characters (leading and trailing blanks, which Django's ``Set-Cookie`` lines carry, are dropped as RFC 9110
@@ -72,7 +73,8 @@ def internal_error_messages(reason: str) -> list[Message]:
 
 
 def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
-    """PEP 3333's environ for an ASGI HTTP scope (headers as CGI variables; repeated ones joined)."""
+    """PEP 3333's environ for an ASGI HTTP scope and its whole body (headers as CGI variables, repeated ones
+    joined; ``CONTENT_LENGTH`` the body's length, whether it came with a Content-Length or chunked)."""
     server = scope.get("server") or ("localhost", 80)
     environ: dict[str, Any] = {
         "REQUEST_METHOD": scope["method"],
@@ -90,6 +92,10 @@ def wsgi_environ(scope: Scope, body: bytes) -> dict[str, Any]:
         key = name if name in ("CONTENT_LENGTH", "CONTENT_TYPE") else f"HTTP_{name}"
         value = raw_value.decode("latin1")
         environ[key] = f"{environ[key]},{value}" if key in environ else value
+    # The body is whole here, however it was framed: a chunked one came with no Content-Length, and Django
+    # reads exactly CONTENT_LENGTH bytes (none when it is missing).
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
     return environ
 
 

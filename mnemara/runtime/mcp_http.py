@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 PATH = "/mcp"
+# A JSON-RPC message's largest body (the SDK's own limit, 4 MiB); a larger one is a 413 ``too_large``.
+MAX_BODY = 4 * 1024 * 1024
 
 
 def loopback_url(scope: Mapping[str, Any]) -> str:
@@ -122,7 +124,47 @@ class HostedMCP:
         if key is None:
             await _answer(send, 401, "unauthenticated", "Invalid or revoked API key.")
             return
-        await self.managers[key.read_only].handle_request(scope, receive, send)
+        if not headers.get(b"content-type", b"").lower().startswith(b"application/json"):
+            await _answer(send, 415, "unsupported_media_type", "Send the JSON-RPC message as application/json.")
+            return
+        body = await _body(scope, receive)
+        if body is None:
+            return  # the client went away before its request was complete
+        if isinstance(body, int):
+            await _answer(send, 413, "too_large", f"The request body is over {MAX_BODY // 1024 // 1024} MiB.")
+            return
+        await self.managers[key.read_only].handle_request(scope, _replay(body, receive), send)
+
+
+async def _body(scope: Scope, receive: Receive) -> bytes | int | None:
+    """The whole body; its size once over ``MAX_BODY`` (the rest is not kept); None if the client left. Read
+    here rather than by the SDK, which refuses what it cannot read in plain text, not as a JSON-RPC error."""
+    declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return int(declared)
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY:
+            return size
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """``receive`` for the SDK: the body read already, then whatever the connection says next."""
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replaying() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replaying
 
 
 # As Django's middleware sets them on every other answer (settings: CSP, X-Frame-Options, nosniff).
@@ -143,8 +185,9 @@ def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
 
 
 #: The JSON-RPC error code of each refusal (MCP defines none for these; -32001 as the resource reads use it
-#: for 401/403, JSON-RPC's "method not found" for a method of HTTP it does not serve, "internal error" else).
-RPC_CODES = {401: -32001, 403: -32001, 405: -32601}
+#: for 401/403, JSON-RPC's "method not found" for a method of HTTP it does not serve, "invalid request" for
+#: a body it will not read, "internal error" else).
+RPC_CODES = {401: -32001, 403: -32001, 405: -32601, 413: -32600, 415: -32600}
 
 
 def rpc_error(status: int, code: str, message: str) -> dict[str, Any]:

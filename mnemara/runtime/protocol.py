@@ -8,6 +8,11 @@ protocol class by ``mnemara/runtime/serve.py``.
   ``bench/keepalive.py``).
 - Writes made in one turn of the event loop leave in one ``send``: a response's head and its body (the
   Django bridge hands both over together) are one segment where they fit.
+- A request's head (request line and headers) must arrive within ``HEAD_TIMEOUT_SECONDS`` of the
+  connection's start, or of its first byte on a kept-alive connection; else the connection is closed.
+  uvicorn times out only an idle kept-alive connection, and h11 has no timeout at all: a client that
+  sent half a request line, or nothing, would hold the connection (and a place under
+  ``--limit-concurrency``) for ever. A slow body is not timed here (a proxy's job: docs/operations.md).
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ import asyncio
 import socket
 from typing import Any
 
+import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+HEAD_TIMEOUT_SECONDS = 10.0
 
 
 class CoalescingTransport:
@@ -63,6 +71,31 @@ def no_delay(transport: asyncio.BaseTransport) -> None:
 
 
 class H11NoDelayProtocol(H11Protocol):
+    _head_timer: asyncio.TimerHandle | None = None
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         no_delay(transport)
         super().connection_made(CoalescingTransport(transport, self.loop))  # type: ignore[arg-type]
+        self._head_timer = self.loop.call_later(HEAD_TIMEOUT_SECONDS, self._head_timed_out)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        waiting = self.conn.their_state is h11.IDLE and bool(self.conn.trailing_data[0])
+        if not waiting:
+            self._head_wait_end()
+        elif self._head_timer is None:  # from the head's first byte; more bytes do not extend it
+            self._head_timer = self.loop.call_later(HEAD_TIMEOUT_SECONDS, self._head_timed_out)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._head_wait_end()
+        super().connection_lost(exc)
+
+    def _head_wait_end(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()

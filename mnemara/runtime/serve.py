@@ -21,7 +21,7 @@ import logging
 import os
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -47,6 +47,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     from django.db import connection
 
     from memories.recall.warm import recall_warm_up, warm_search
+    from mnemara.kernel.requestlog import WARM_UP
     from mnemara.kernel.resident import release
     from mnemara.kernel.threads import THREADS
     from mnemara.runtime.buffered import wsgi_environ
@@ -67,6 +68,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     def request(path: str) -> None:
         environ = wsgi_environ({"method": "GET", "path": path, "server": (host, 80),
                                 "headers": [(b"host", host.encode("idna"))]}, b"")
+        environ[WARM_UP] = True  # not a client's: neither logged nor counted (mnemara/kernel/requestlog.py)
         b"".join(wsgi(environ, lambda status, headers, exc_info=None: None))
 
     for path in ("/accounts/login/", "/api/v1/warm-up"):
@@ -143,10 +145,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--graceful-seconds", type=int, default=15)
     args = parser.parse_args(argv)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's OpenBLAS on one thread (mnemara/asgi.py)
-    uvicorn.run(APP, host=args.host, port=args.port, workers=args.workers, http=PROTOCOL, lifespan="on",
-                access_log=False, timeout_keep_alive=5, limit_concurrency=args.limit_concurrency,
-                timeout_graceful_shutdown=args.graceful_seconds)
+    uvicorn.run(APP, **server_options(args, os.environ))
     return 0
+
+
+def server_options(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, Any]:
+    """uvicorn's settings. Forwarded headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed only
+    from the proxies ``MNEMARA_FORWARDED_ALLOW_IPS`` names (addresses or networks, comma-separated; ``*``
+    any): uvicorn's default believes them from 127.0.0.1, where any local client may send them and pick
+    the address the sign-in throttle counts."""
+    proxies = environ.get("MNEMARA_FORWARDED_ALLOW_IPS", "").strip()
+    return {"host": args.host, "port": args.port, "workers": args.workers, "http": PROTOCOL, "lifespan": "on",
+            "access_log": False, "timeout_keep_alive": 5, "limit_concurrency": args.limit_concurrency,
+            "timeout_graceful_shutdown": args.graceful_seconds,
+            "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or ""}
 
 
 if __name__ == "__main__":

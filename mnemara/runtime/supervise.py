@@ -6,10 +6,14 @@ It starts the embedded PostgreSQL (only without ``DATABASE_URL``), the web serve
 "ready" (and prints ``--banner``'s file then), and keeps them running:
 
 - a program that exits is started again at once, or after a growing delay (1 s, 2 s, … 30 s) if it
-  keeps dying within seconds of its start;
+  keeps dying within seconds of its start; each runs in a process group of its own, and what is left of
+  that group when the program dies (uvicorn's workers, when their master was killed: they would keep the
+  port) is stopped first (SIGTERM, SIGKILL after ``LEFTOVER_STOP_SECONDS``);
 - a postmaster that died is started again in the same data directory (crash recovery replays the
   WAL, so every committed write is there); the web app reconnects by itself and answers 503 meanwhile;
-- Ctrl-C or SIGTERM stops the programs (SIGTERM, then SIGKILL after 20 s) and then the database.
+- Ctrl-C or SIGTERM stops the programs (SIGTERM, then SIGKILL after 20 s; then whatever is left of
+  their groups) and then the database; if the supervisor itself dies, even by SIGKILL, the kernel sends
+  each program SIGTERM (``PR_SET_PDEATHSIG``), and uvicorn stops its workers.
 
 No Django here, and no database connection is held (``embedded.start`` opens one to create the
 database, then closes it). Operators with their own supervisor run the same programs under it
@@ -43,6 +47,7 @@ CHECK_SECONDS = 0.5
 STOP_SECONDS = 20.0
 QUICK_EXIT_SECONDS = 10.0  # a program that dies sooner after its start is restarted after a delay
 MAX_DELAY_SECONDS = 30.0
+LEFTOVER_STOP_SECONDS = 5.0  # what a dead program left running gets this long after SIGTERM, then SIGKILL
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -73,17 +78,22 @@ class Program:
     started_at: float = 0.0
     failures: int = 0  # quick exits in a row
     due_at: float = 0.0  # when to start it (again)
+    group: int | None = None  # its process group (its first pid), until no process of it is left
+    leftovers_killed_at: float = 0.0  # when what it left behind gets SIGKILL
 
     def start(self, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(self.argv, cwd=ROOT, env=env, preexec_fn=_die_with_supervisor)
+        self.process = subprocess.Popen(self.argv, cwd=ROOT, env=env, preexec_fn=_die_with_supervisor,
+                                        process_group=0)
+        self.group = self.process.pid
         self.started_at = time.monotonic()
         logger.info("%s started (pid %s)", self.name, self.process.pid)
 
     def check(self, env: dict[str, str]) -> None:
-        """Start it if it is due; notice if it exited and schedule its restart."""
+        """Start it if it is due and nothing of its last run is left; notice if it exited and schedule its
+        restart."""
         now = time.monotonic()
         if self.process is None:
-            if now >= self.due_at:
+            if not self.leftovers(now) and now >= self.due_at:
                 self.start(env)
             return
         code = self.process.poll()
@@ -94,20 +104,46 @@ class Program:
         self.due_at = now + restart_delay(self.failures)
         self.process = None
         logger.warning("%s exited with %s; restarting in %.0f s", self.name, code, self.due_at - now)
+        if self._signal_group(signal.SIGTERM):
+            logger.warning("%s left processes behind; stopping them before it starts again", self.name)
+            self.leftovers_killed_at = now + LEFTOVER_STOP_SECONDS
+
+    def leftovers(self, now: float) -> bool:
+        """Whether processes of its last run are still alive (SIGKILLed once their time is up). The dead are
+        reaped by ``reap_orphans``: they were re-parented to the supervisor, a subreaper."""
+        if not self._signal_group(0):
+            return False
+        if now >= self.leftovers_killed_at:
+            logger.warning("%s: killing what it left behind", self.name)
+            self._signal_group(signal.SIGKILL)
+            self.leftovers_killed_at = now + LEFTOVER_STOP_SECONDS
+        return True
+
+    def _signal_group(self, signum: int) -> bool:
+        """Send ``signum`` to its process group; False (and forget the group) once no process is left in it."""
+        if self.group is None:
+            return False
+        try:
+            os.killpg(self.group, signum)
+        except ProcessLookupError:
+            self.group = None
+            return False
+        return True
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
 
     def wait(self, deadline: float) -> None:
-        if self.process is None:
-            return
-        try:
-            self.process.wait(timeout=max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            logger.warning("%s did not stop in time; killing it", self.name)
-            self.process.kill()
-            self.process.wait()
+        """Until it stopped (SIGKILL at ``deadline``); then whatever is left of its group is killed."""
+        if self.process is not None:
+            try:
+                self.process.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                logger.warning("%s did not stop in time; killing it", self.name)
+                self.process.kill()
+                self.process.wait()
+        self._signal_group(signal.SIGKILL)
 
 
 class EmbeddedDatabase:

@@ -84,6 +84,13 @@ def test_it_builds_the_wsgi_environ() -> None:
     assert (environ["SERVER_NAME"], environ["SERVER_PORT"]) == ("127.0.0.1", "8000")
 
 
+def test_a_chunked_body_gets_its_length() -> None:
+    scope = {**SCOPE, "headers": [(b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")]}
+    environ = wsgi_environ(scope, b'{"version": 1}')
+    assert environ["CONTENT_LENGTH"] == "14" and "HTTP_TRANSFER_ENCODING" not in environ
+    assert environ["wsgi.input"].read() == b'{"version": 1}'
+
+
 def test_it_streams_a_large_answer_in_pieces() -> None:
     app = EchoApp(chunks=5)
     body = b"x" * (SEND_CHUNK // 2 + 1)

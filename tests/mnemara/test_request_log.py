@@ -29,3 +29,25 @@ def test_it_logs_the_route_and_never_the_subject_id(alice: KeyedClient, caplog: 
     assert any(f" api-subject-export {pattern} 200 " in line for line in request_lines), request_lines
     assert any(" - <unmatched> 404 " in line for line in request_lines)
     assert any(r.name == "django.request" and "<unmatched>" in r.getMessage() for r in caplog.records)
+
+
+def test_it_does_not_log_the_probes(caplog: pytest.LogCaptureFixture) -> None:
+    from django.test import Client
+
+    caplog.set_level(logging.INFO)
+    for path in ("/healthz", "/readyz"):
+        Client().get(path)
+    assert [r.getMessage() for r in caplog.records if r.name in ("mnemara.request", "django.request")] == []
+
+
+def test_it_does_not_log_a_warm_up_request(caplog: pytest.LogCaptureFixture) -> None:
+    from django.test import Client
+
+    from mnemara.kernel.requestlog import WARM_UP
+
+    caplog.set_level(logging.INFO)
+    assert Client().get("/api/v1/warm-up", **{WARM_UP: True}).status_code == 404
+    assert [r.getMessage() for r in caplog.records if r.name in ("mnemara.request", "django.request")] == []
+    Client().get("/api/v1/warm-up")
+    assert sorted(r.name for r in caplog.records if r.name in ("mnemara.request", "django.request")) == [
+        "django.request", "mnemara.request"]  # the same request from a client: both lines

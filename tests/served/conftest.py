@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import pytest
 
 from mnemara.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
@@ -168,7 +169,12 @@ def _ready(url: str) -> bool:
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
-    """SIGINT (the supervisor's Ctrl-C: it stops its programs, then exits), up to 30 s; then the whole group."""
+    """SIGINT (the supervisor's Ctrl-C: it stops its programs, then exits), up to 30 s; then the whole group,
+    and every process it had started (each program runs in a process group of its own)."""
+    try:
+        family = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        family = []
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -177,6 +183,9 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait()
+    for child in family:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            child.kill()
 
 
 @contextlib.contextmanager
