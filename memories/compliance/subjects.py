@@ -94,7 +94,11 @@ def _feedback(memory_ids: list[Any]) -> QuerySet[Feedback]:
 
 
 def _jobs(subject: Subject, session_ids: list[Any]) -> QuerySet[Job]:
-    return Job.objects.filter(Q(subject=subject) | Q(session_id__in=session_ids))
+    """The person's jobs: about them, of their sessions, or in their personal scope (an extraction sent
+    without a subject)."""
+    personal = Scope.objects.filter(scope_filter([personal_scope(subject.external_id)], "path")).values("pk")
+    # A subquery, not a join: the erasure locks these rows (FOR UPDATE refuses an outer join's nullable side).
+    return Job.objects.filter(Q(subject=subject) | Q(session_id__in=session_ids) | Q(scope_id__in=personal))
 
 
 def _audit_events(targets: dict[str, Iterable[Any]]) -> QuerySet[AuditEvent]:
@@ -170,8 +174,9 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
 
 # --------------------------------------------------------------------------- erasure (Art. 17)
 
-def _fence_jobs(subject: Subject, session_ids: list[Any]) -> dict[str, int]:
-    """Lock every job of the subject and make it content-free; cancel the ones not finished yet.
+def _fence_jobs(subject: Subject, session_ids: list[Any]) -> tuple[dict[str, int], list[Any]]:
+    """Lock every job of the subject and make it content-free; cancel the ones not finished yet. Returns the
+    counts and the jobs' ids.
 
     Locking first is what makes the fence work: a job's write transaction holds its Job row lock
     (memory_create's fence), so we wait here until it committed, and then see its memories.
@@ -184,7 +189,7 @@ def _fence_jobs(subject: Subject, session_ids: list[Any]) -> dict[str, int]:
                                              finished_at=now, **scrubbed)
     Job.objects.filter(pk__in=[j.pk for j in jobs if j.pk not in active]).update(error="", **scrubbed)
     return {"jobs_cancelled": len(active), "jobs_scrubbed": len(jobs) - len(active),
-            "queued_tasks_deleted": _delete_task_rows(jobs)}
+            "queued_tasks_deleted": _delete_task_rows(jobs)}, [j.pk for j in jobs]
 
 
 def _delete_task_rows(jobs: list[Job]) -> int:
@@ -214,7 +219,7 @@ def _delete_personal_scopes(external_id: str) -> int:
     return deleted
 
 
-def _erase_rows(subject: Subject) -> dict[str, int]:
+def _erase_rows(subject: Subject, job_ids: list[Any]) -> dict[str, int]:
     memories = _memories(subject)
     memory_ids = list(memories.values_list("pk", flat=True))
     sessions = _sessions(subject)
@@ -235,7 +240,8 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     counts["saved_filters"] = saved_filters_forget(identifiers=[subject.external_id, str(subject.pk)], texts=texts)
     # Other memories pointing at an erased one keep no link to it (superseded_by is SET_NULL).
     Memory.objects.filter(pk__in=memory_ids).delete()
-    answers_forget(memory_ids)
+    # The remembered answers of requests about them: their memories, sessions and jobs (session ids and texts).
+    answers_forget([*memory_ids, *session_ids, *job_ids])
     SessionTurn.objects.filter(session_id__in=session_ids).delete()
     Session.objects.filter(pk__in=session_ids).delete()
     return counts
@@ -258,14 +264,14 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
     vacuum_now = wait_for_vacuum and not connection.in_atomic_block  # never inside a caller's transaction
     with transaction.atomic():
         session_ids = list(_sessions(subject).values_list("pk", flat=True))
-        counts = _fence_jobs(subject, session_ids)
+        counts, job_ids = _fence_jobs(subject, session_ids)
         scopes = Scope.objects.filter(scope_filter([personal_scope(external_id)], "path"))
         for scope in sorted(scopes, key=lambda s: s.path):  # the write flow's lock order
             lock_scope(scope)  # no write into their scopes interleaves with the erasure
         locked = Subject.objects.select_for_update().filter(pk=subject.pk).first()
         if locked is None:  # erased meanwhile by someone else
             raise NotFound("Subject not found.", code="subject_not_found")
-        counts.update(_erase_rows(subject))
+        counts.update(_erase_rows(subject, job_ids))
         erased_at = timezone.now()
         exports = exports_flag_for_erasure(subject_pk=subject.pk, erased_at=erased_at)
         Subject.objects.filter(pk=subject.pk).delete()

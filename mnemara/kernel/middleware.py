@@ -14,12 +14,15 @@ from mnemara.kernel.errors import error_body
 from mnemara.kernel.handlers import handler400, wants_json
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("mnemara_request_id", default="")
-_VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+# What tracing tools send: a UUID, or 16-64 hex digits (W3C trace ids, hex UUIDs). Free text is not kept:
+# the id goes into logs and into the append-only audit log, which an erasure cannot rewrite, and a client's
+# own words there ("erase-jane-doe") could name the person.
+_OPAQUE = re.compile(r"[0-9A-Fa-f]{16,64}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
 
 
 def request_id_for(incoming: str) -> str:
-    """A sane incoming X-Request-ID kept, else a new one (the same rule for Django's requests and /mcp)."""
-    return incoming if _VALID.match(incoming) else uuid.uuid4().hex
+    """An opaque incoming X-Request-ID kept, else a new one (the same rule for Django's requests and /mcp)."""
+    return incoming if _OPAQUE.fullmatch(incoming) else uuid.uuid4().hex
 
 
 def current_request_id() -> str:
