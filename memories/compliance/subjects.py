@@ -20,6 +20,7 @@ is still open).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -46,7 +47,7 @@ from memories.models import (
 from memories.representation import audit_json, iso, memory_json, version_json
 from memories.selectors import access_load
 from memories.write.versions import lock_scope
-from mnemara.kernel.errors import NotFound
+from mnemara.kernel.errors import NotFound, field_error
 from mnemara.kernel.metrics import ERASURES
 from tenants.audit import audit
 from tenants.filters import saved_filters_forget
@@ -247,6 +248,31 @@ def _erase_rows(subject: Subject, job_ids: list[Any]) -> dict[str, int]:
     return counts
 
 
+# A receipt's reference is a ticket or case number (it outlives the person, so it must not say who was erased):
+# ASCII letters, digits and # . _ : / -, with a digit; no spaces, so no "Jane Doe", no email.
+_REFERENCE = re.compile(r"[A-Za-z0-9#._:/-]{1,64}")
+REFERENCE_SHAPE, REFERENCE_PERSON = "shape", "person"
+
+
+def erasure_reference_refusal(reference: str, subject: Subject) -> str | None:
+    """Why ``reference`` may not go on this person's erasure receipt (``REFERENCE_SHAPE``: not a ticket number;
+    ``REFERENCE_PERSON``: it holds their id, or a word of three letters or more that their memories or session
+    summaries hold, such as their name), or None."""
+    if not reference:
+        return None
+    if not _REFERENCE.fullmatch(reference) or not any(c.isdigit() for c in reference):
+        return REFERENCE_SHAPE
+    folded = reference.casefold()
+    words = [w for w in re.split(r"[^0-9a-z]+", folded) if len(w) >= 3 and not w.isdigit()]
+    texts = [t.casefold() for t in [*_memories(subject).values_list("content", flat=True),
+                                    *_sessions(subject).exclude(summary="").values_list("summary", flat=True)]]
+    named = [subject.external_id.casefold(), str(subject.pk)]
+    if any(re.search(rf"(?<![0-9a-z]){re.escape(i)}(?![0-9a-z])", folded) for i in named) or any(
+            re.search(rf"(?<!\w){re.escape(w)}(?!\w)", t) for w in words for t in texts):
+        return REFERENCE_PERSON
+    return None
+
+
 def subject_erase(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
                   ) -> dict[str, Any]:
     """Erase one person (Art. 17) in one transaction; return the receipt. Unknown subject: NotFound.
@@ -261,6 +287,8 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
     counts, the exports that predate it, who, when, the request id, and the admin's ``reference`` of the
     request, never anything that identifies the person)."""
     subject = subject_get(external_id)
+    if erasure_reference_refusal(reference, subject):
+        raise field_error("reference", "A ticket or case number that does not name the person.")
     vacuum_now = wait_for_vacuum and not connection.in_atomic_block  # never inside a caller's transaction
     with transaction.atomic():
         session_ids = list(_sessions(subject).values_list("pk", flat=True))
@@ -283,7 +311,7 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
         # person.
         event = audit("subject.erased", actor=actor, target_type="subject", target_id="",
                       data={"counts": counts, "exports_predating": len(exports), "exports": listed,
-                            "reference": reference[:200], "erased_at": iso(erased_at),
+                            "reference": reference, "erased_at": iso(erased_at),
                             "vacuum": "done" if vacuum_now else "scheduled"})
     transaction.on_commit(ERASURES.inc)
     vacuum = erasure_vacuum(wait=wait_for_vacuum)
