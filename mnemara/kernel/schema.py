@@ -66,8 +66,8 @@ STATUS_DESCRIPTIONS = {
 COMMON_ERRORS = (400, 401, 429, 500, 503)
 
 REQUEST_ID_HEADER = {
-    "description": "This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, "
-                   "else a new one. Logs and audit events carry it.",
+    "description": "This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex "
+                   "digits), else a new one. Logs and audit events carry it.",
     "schema": {"type": "string"},
 }
 RETRY_AFTER_HEADER = {"description": "Seconds to wait before retrying.", "schema": {"type": "integer", "minimum": 0}}
