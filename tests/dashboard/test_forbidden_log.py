@@ -4,6 +4,7 @@ the role, a read-only key that writes, a member whose team is not this one)."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -15,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def formatted(record: logging.LogRecord) -> str:
-    return logging.Formatter(settings.LOGGING["formatters"]["plain"]["format"]).format(record)
+    """The record as the server's log handler writes it."""
+    config: dict[str, Any] = settings.LOGGING
+    return logging.Formatter(config["formatters"]["plain"]["format"]).format(record)
 
 
 def test_a_refused_request_is_one_log_line_without_a_traceback(viewer_client, alice_tenant, caplog) -> None:
