@@ -123,6 +123,8 @@ def url_addresses(url: str, *, resolve: bool) -> tuple[str | None, list[str]]:
         except (OSError, UnicodeError):
             return UNRESOLVED, []
         addresses = list(dict.fromkeys(str(info[4][0]).split("%", 1)[0] for info in infos))
+        if not addresses:
+            return UNRESOLVED, []
     for address in addresses:
         refusal = _address_refusal(address)
         if refusal:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.webhooks.conftest import register, run_deliveries
-from webhooks.delivery import LOOPBACK, PRIVATE, url_refusal
+from webhooks.delivery import LOOPBACK, PRIVATE, UNRESOLVED, url_refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +77,11 @@ def test_it_refuses_a_host_name_that_resolves_to_an_embedded_loopback_address(mo
 
     monkeypatch.setattr(socket, "getaddrinfo", resolve)
     assert url_refusal("https://hooks.example.com/x", resolve=True) == LOOPBACK
+
+
+def test_a_host_name_that_resolves_to_nothing_is_refused(monkeypatch) -> None:
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: [])
+    assert url_refusal("https://hooks.example.com/x", resolve=True) == UNRESOLVED
 
 
 class Rebinding:
