@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from memories.choices import MemoryType, Status
+from memories.compliance.subjects import REFERENCE_PERSON, REFERENCE_SHAPE, erasure_reference_refusal
+from tenants.models import Subject
 
 TYPE_CHOICES = [("", _("Any type")), *MemoryType.choices]
 STATUS_CHOICES = [("", _("Any status")), *Status.choices]
@@ -157,13 +159,25 @@ class ReviewFilterForm(forms.Form):
 class EraseForm(forms.Form):
     confirm = forms.CharField(label=_("Type the person's id to confirm"), max_length=200)
     reference = forms.CharField(
-        label=_("Reference of the request (optional)"), required=False, max_length=200,
+        label=_("Reference of the request (optional)"), required=False, max_length=64,
         help_text=_("Your reference for this erasure request, e.g. a ticket number. It is kept on the receipt: "
                     "never the person's name, email or id."))
 
-    def __init__(self, *args: Any, external_id: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, subject: Subject, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.external_id = external_id
+        self.subject = subject
+        self.external_id = subject.external_id
+
+    def clean_reference(self) -> str:
+        value: str = self.cleaned_data["reference"].strip()
+        why = erasure_reference_refusal(value, self.subject)
+        if why == REFERENCE_SHAPE:
+            raise forms.ValidationError(_("A ticket or case number: letters, digits and # . _ : / - with at least "
+                                          "one digit, no spaces."), code="shape")
+        if why == REFERENCE_PERSON:
+            raise forms.ValidationError(_("The reference holds the person's id or a word of what is held about "
+                                          "them; the receipt must not say who was erased."), code="person")
+        return value
 
     def clean_confirm(self) -> str:
         value: str = self.cleaned_data["confirm"].strip()

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "mnemara.kernel.requestlog.RequestLogMiddleware",  # outermost: every request's route, status and time
     "mnemara.kernel.middleware.RequestIdMiddleware",
+    "mnemara.kernel.middleware.NoStoreMiddleware",  # every answer but static files and health
     "django.middleware.security.SecurityMiddleware",
     "mnemara.kernel.middleware.SecureCookiesOverTlsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

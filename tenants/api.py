@@ -136,7 +136,8 @@ def idempotent(view: View) -> View:
                     body = json.loads(JSONRenderer().render(response.data)) if response.data is not None else None
                     headers = {name: response[name] for name in ("ETag",) if response.has_header(name)}
                     if not idempotency.answer_remember(key=key, principal=principal, request_fingerprint=asked,
-                                                       status=response.status_code, body=body, headers=headers):
+                                                       status=response.status_code, body=body, headers=headers,
+                                                       resource_ids=getattr(response, "resource_ids", ())):
                         raise _KeyTaken
             return response
         except (_KeyTaken, ServiceError) as exc:

@@ -12,9 +12,11 @@ answer dropped by the network — is answered, not done again (a DELETE would ot
 requests with one key at once: the second waits on the key's row, then gets the first one's answer, its
 own write rolled back. Only successes are remembered: a refused request wrote nothing and may be retried.
 
-An answer shows memories (a create's, a merge's, an undone merge's). Deleting or erasing one of them scrubs
-the remembered answer to a 410 (``answers_forget``), so no copy of their content outlives them; its retry says the
-result is gone instead of writing the memory again.
+An answer shows memories (a create's, a merge's, an undone merge's) or concerns a session or a job (session
+messages, an extraction): their ids are its ``resource_ids``. Deleting or erasing one of them scrubs the
+remembered answer to a 410 (``answers_forget``), so no copy of their content outlives them; its retry says the
+result is gone instead of writing the memory again. The key a client chose is kept only as an HMAC
+(``key_digest``): it may name the person the request was about.
 """
 
 from __future__ import annotations
@@ -63,9 +65,15 @@ def fingerprint(method: str, path: str, body: Any, preconditions: dict[str, str]
     return hmac.new(settings.SECRET_KEY.encode(), canonical.encode(), hashlib.sha256).hexdigest()
 
 
+def key_digest(key: str) -> str:
+    """What is stored of a client's Idempotency-Key: an HMAC keyed with the server's secret (free text a client
+    chose, e.g. ``erase-jane-doe``, is never kept; the same key still finds its answer)."""
+    return hmac.new(settings.SECRET_KEY.encode(), f"idempotency-key:{key}".encode(), hashlib.sha256).hexdigest()
+
+
 def answer_find(key: str, principal: str, now: datetime | None = None) -> IdempotencyRecord | None:
     """The answer remembered for this caller's key in the active tenant, if it is less than 24 h old."""
-    record = IdempotencyRecord.objects.filter(principal=principal, key=key).first()
+    record = IdempotencyRecord.objects.filter(principal=principal, key=key_digest(key)).first()
     if record is not None and record.created_at <= (now or timezone.now()) - TTL:
         IdempotencyRecord.objects.filter(pk=record.pk).delete()  # the key is free again
         return None
@@ -94,35 +102,38 @@ def answer_scopes(body: Any) -> set[str]:
 
 
 def _resource_ids(body: Any) -> list[uuid.UUID]:
+    """The memories an answer shows (their ``id``), and the job it started (``job``: an extraction's)."""
     items = body if isinstance(body, list) else [body]
     if isinstance(body, dict) and isinstance(body.get("memory"), dict):  # an undone merge: it and its sources
         items = [body["memory"], *(body.get("sources") or [])]
     ids = []
     for item in items:
-        try:
-            ids.append(uuid.UUID(str(item["id"])))
-        except (TypeError, KeyError, ValueError):
-            continue
+        for field in ("id", "job"):
+            try:
+                ids.append(uuid.UUID(str(item[field])))
+            except (TypeError, KeyError, ValueError):
+                continue
     return ids
 
 
 def answer_remember(*, key: str, principal: str, request_fingerprint: str, status: int, body: Any,
-                    headers: dict[str, str]) -> bool:
-    """Remember a success inside the caller's transaction. False: another request holds the key (it
-    committed first; the caller rolls its own write back and answers with that request's answer)."""
+                    headers: dict[str, str], resource_ids: Iterable[uuid.UUID] = ()) -> bool:
+    """Remember a success inside the caller's transaction (``resource_ids``: what else it concerns, beside what
+    its body shows, e.g. a session). False: another request holds the key (it committed first; the caller rolls
+    its own write back and answers with that request's answer)."""
     try:
         with transaction.atomic():
-            IdempotencyRecord.objects.create(key=key, principal=principal, fingerprint=request_fingerprint,
-                                             status=status, body=body, headers=headers,
-                                             resource_ids=_resource_ids(body))
+            IdempotencyRecord.objects.create(key=key_digest(key), principal=principal,
+                                             fingerprint=request_fingerprint, status=status, body=body,
+                                             headers=headers, resource_ids=[*_resource_ids(body), *resource_ids])
     except IntegrityError:
         return False
     return True
 
 
 def answers_forget(resource_ids: Iterable[uuid.UUID | str]) -> int:
-    """Scrub the remembered answers that show any of these memories (being deleted or erased): a retry
-    gets 410 ``idempotent_answer_gone``, and no copy of their content is left."""
+    """Scrub the remembered answers that show or concern any of these memories, sessions or jobs (being deleted
+    or erased): a retry gets 410 ``idempotent_answer_gone``, and no copy of their content is left."""
     ids = [uuid.UUID(str(i)) for i in resource_ids]
     if not ids:
         return 0

@@ -46,11 +46,50 @@ def body_bytes(payload: dict[str, Any]) -> bytes:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+_THIS_HOST = ipaddress.ip_network("0.0.0.0/8")  # connect() to 0.x.x.x reaches this machine on Linux
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052: the IPv4 address in the last 32 bits
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: the operator picks where the address sits
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")  # deprecated ::a.b.c.d
+_IPV4_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")  # SIIT ::ffff:0:a.b.c.d
+
+
+def _rfc6052(ip: ipaddress.IPv6Address, prefix_length: int) -> ipaddress.IPv4Address:
+    """The IPv4 address embedded after a NAT64 prefix of this length (bits 64-71, the "u" octet, skipped)."""
+    value, bits = int(ip), 128
+    if prefix_length < 96:
+        value, bits = (value >> 64) << 56 | (value & ((1 << 56) - 1)), 120
+    return ipaddress.IPv4Address((value >> (bits - prefix_length - 32)) & 0xFFFFFFFF)
+
+
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """Every IPv4 address this IPv6 address may carry to a translator, a tunnel or the host's own stack."""
+    low = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    found = [low] if ip in _NAT64 or ip in _IPV4_COMPATIBLE or ip in _IPV4_TRANSLATED else []
+    if ip in _NAT64_LOCAL:
+        found += [_rfc6052(ip, length) for length in (48, 56, 64, 96)]
+    if ip.sixtofour:
+        found.append(ip.sixtofour)
+    if ip.teredo:
+        found += ip.teredo  # (server, client)
+    if (int(ip) >> 32) & 0xFDFFFFFF == 0x00005EFE:  # ISATAP interface id (0000|0200):5efe:a.b.c.d
+        found.append(low)
+    return found
+
+
+def _is_loopback(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return ip.is_loopback or ip.is_unspecified or (ip.version == 4 and ip in _THIS_HOST)
+
+
 def _address_refusal(address: str) -> str | None:
+    """An address is judged with every IPv4 address it embeds: ``64:ff9b::7f00:1`` is loopback through a NAT64
+    gateway, ``2002:7f00:1::`` through a 6to4 relay, ``::ffff:127.0.0.1`` in the host's own stack."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if ip.is_loopback:
-        return None if settings.WEBHOOK_ALLOW_LOOPBACK else LOOPBACK
-    if not ip.is_global and not settings.WEBHOOK_ALLOW_PRIVATE:
+    judged: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = [ip]
+    if isinstance(ip, ipaddress.IPv6Address):
+        judged = [ip.ipv4_mapped] if ip.ipv4_mapped else [ip, *_embedded_ipv4(ip)]
+    if any(_is_loopback(a) for a in judged) and not settings.WEBHOOK_ALLOW_LOOPBACK:
+        return LOOPBACK
+    if any(not a.is_global and not _is_loopback(a) for a in judged) and not settings.WEBHOOK_ALLOW_PRIVATE:
         return PRIVATE
     return None
 
@@ -58,31 +97,39 @@ def _address_refusal(address: str) -> str | None:
 def url_refusal(url: str, *, resolve: bool) -> str | None:
     """Why this URL may not receive webhooks, or None. Only http(s); a literal address (or ``localhost``) is
     checked always, a host name only with ``resolve`` (at sending time: where the worker resolves it)."""
+    return url_addresses(url, resolve=resolve)[0]
+
+
+def url_addresses(url: str, *, resolve: bool) -> tuple[str | None, list[str]]:
+    """Why this URL is refused (and no address), or None and the checked addresses to connect to, in the
+    resolver's order (none for a host name without ``resolve``). A refused address among them refuses all."""
     try:
         parts = urlsplit(url)
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        return INVALID
+        return INVALID, []
     if parts.scheme not in ("http", "https") or not parts.hostname or URL_PATTERN.fullmatch(url) is None:
-        return INVALID
+        return INVALID, []
     host = parts.hostname
     if host == "localhost" or host.endswith(".localhost"):
-        return _address_refusal("127.0.0.1")
+        host = "127.0.0.1"
     try:
-        return _address_refusal(str(ipaddress.ip_address(host)))
+        addresses = [str(ipaddress.ip_address(host))]
     except ValueError:
-        pass
-    if not resolve:
-        return None
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
-        return UNRESOLVED
-    for info in infos:
-        refusal = _address_refusal(str(info[4][0]))
+        if not resolve:
+            return None, []
+        try:
+            infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError):
+            return UNRESOLVED, []
+        addresses = list(dict.fromkeys(str(info[4][0]).split("%", 1)[0] for info in infos))
+        if not addresses:
+            return UNRESOLVED, []
+    for address in addresses:
+        refusal = _address_refusal(address)
         if refusal:
-            return refusal
-    return None
+            return refusal, []
+    return None, addresses
 
 
 @dataclass(frozen=True)
@@ -94,7 +141,7 @@ class Outcome:
 
 def send(*, url: str, secret: str, msg_id: str, timestamp: int, payload: dict[str, Any]) -> Outcome:
     """One POST: a 2xx answer is a delivery; anything else (a redirect too: never followed) is a failure."""
-    refusal = url_refusal(url, resolve=True)
+    refusal, addresses = url_addresses(url, resolve=True)
     if refusal:
         return Outcome(False, error=f"refused: {refusal}")
     body = body_bytes(payload)
@@ -103,7 +150,7 @@ def send(*, url: str, secret: str, msg_id: str, timestamp: int, payload: dict[st
                "webhook-signature": signature(secret, msg_id, timestamp, body)}
     try:
         with httpx.Client(timeout=settings.WEBHOOK_TIMEOUT_SECONDS, follow_redirects=False, trust_env=False) as client:
-            response = client.post(url, content=body, headers=headers)
+            response = _post_to_checked(client, url, addresses, body, headers)
     except httpx.TimeoutException:
         return Outcome(False, error="timeout")
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
@@ -112,3 +159,19 @@ def send(*, url: str, secret: str, msg_id: str, timestamp: int, payload: dict[st
         return Outcome(True, response.status_code)
     # The receiver's body is never kept: it may echo anything.
     return Outcome(False, response.status_code, f"http_{response.status_code}")
+
+
+def _post_to_checked(client: httpx.Client, url: str, addresses: list[str], body: bytes,
+                     headers: dict[str, str]) -> httpx.Response:
+    """POST to the first of the checked ``addresses`` that takes the connection, never to a name resolved
+    again (a resolver that answers differently the second time cannot redirect it). The URL's host stays in
+    the ``Host`` header and in TLS: the SNI and the certificate check name it."""
+    target = httpx.URL(url)
+    headers = {**headers, "host": target.netloc.decode("ascii")}
+    extensions = {"sni_hostname": target.raw_host.decode("ascii")} if target.scheme == "https" else {}
+    for address in addresses[:-1]:
+        try:
+            return client.post(target.copy_with(host=address), content=body, headers=headers, extensions=extensions)
+        except httpx.ConnectError:
+            continue
+    return client.post(target.copy_with(host=addresses[-1]), content=body, headers=headers, extensions=extensions)

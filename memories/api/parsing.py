@@ -9,7 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from memories.write.validation import DATETIME_PATTERN, parse_time
-from mnemara.kernel.errors import ValidationFailed
+from mnemara.kernel.errors import ValidationFailed, field_messages, validation_failed
 
 __all__ = ["DATETIME_PATTERN", "StrictDateTimeField", "json_object", "query_int", "validated"]
 
@@ -49,9 +49,8 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any, pr
     """The serializer's validated data, or a 400 naming each field (``prefix`` for items of a batch)."""
     serializer = serializer_class(data=json_object(data, prefix))
     if not serializer.is_valid():
-        fields = {f"{prefix}{k}": [str(e) for e in v] if isinstance(v, list) else [str(v)]
-                  for k, v in serializer.errors.items()}
-        raise ValidationFailed("The request is not valid.", fields=fields)
+        raise validation_failed({f"{prefix}{name}": messages
+                                 for name, messages in field_messages(serializer.errors).items()})
     return dict(serializer.validated_data)
 
 

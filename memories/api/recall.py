@@ -49,8 +49,10 @@ class RecallIn(serializers.Serializer[Any]):
             raise serializers.ValidationError({"scope": "Send scope or scopes, not both."})
         if "scope" not in attrs and "scopes" not in attrs:
             raise serializers.ValidationError({"scope": "Name a scope (\"scope\") or several (\"scopes\")."})
-        paths = [attrs.pop("scope")] if "scope" in attrs else attrs.pop("scopes")
-        attrs["scopes"] = [validate_scope_path(p, "scope") for p in paths]
+        if "scope" in attrs:
+            attrs["scopes"] = [validate_scope_path(attrs.pop("scope"), "scope")]
+        else:
+            attrs["scopes"] = [validate_scope_path(p, f"scopes.{i}") for i, p in enumerate(attrs["scopes"])]
         return attrs
 
 

@@ -193,9 +193,11 @@ class SessionMessagesView(_ScopedView):
         result = sessions.session_append(session_key=session_id, scope=self.allowed_scope(body.get("scope")),
                                          subject=self.subject(body), messages=body.get("messages"),
                                          actor=self.actor())
-        return Response({"session": result.session.session_key, "appended": result.appended,
-                         "turn_count": result.session.turn_count,
-                         "job": str(result.job.pk) if result.job else None}, status=status.HTTP_202_ACCEPTED)
+        response = Response({"session": result.session.session_key, "appended": result.appended,
+                             "turn_count": result.session.turn_count,
+                             "job": str(result.job.pk) if result.job else None}, status=status.HTTP_202_ACCEPTED)
+        response.resource_ids = [result.session.pk]  # type: ignore[attr-defined]  # its erasure scrubs the answer
+        return response
 
 
 class SessionDetailView(_ScopedView):

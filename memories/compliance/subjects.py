@@ -20,6 +20,7 @@ is still open).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -46,7 +47,7 @@ from memories.models import (
 from memories.representation import audit_json, iso, memory_json, version_json
 from memories.selectors import access_load
 from memories.write.versions import lock_scope
-from mnemara.kernel.errors import NotFound
+from mnemara.kernel.errors import NotFound, field_error
 from mnemara.kernel.metrics import ERASURES
 from tenants.audit import audit
 from tenants.filters import saved_filters_forget
@@ -94,7 +95,11 @@ def _feedback(memory_ids: list[Any]) -> QuerySet[Feedback]:
 
 
 def _jobs(subject: Subject, session_ids: list[Any]) -> QuerySet[Job]:
-    return Job.objects.filter(Q(subject=subject) | Q(session_id__in=session_ids))
+    """The person's jobs: about them, of their sessions, or in their personal scope (an extraction sent
+    without a subject)."""
+    personal = Scope.objects.filter(scope_filter([personal_scope(subject.external_id)], "path")).values("pk")
+    # A subquery, not a join: the erasure locks these rows (FOR UPDATE refuses an outer join's nullable side).
+    return Job.objects.filter(Q(subject=subject) | Q(session_id__in=session_ids) | Q(scope_id__in=personal))
 
 
 def _audit_events(targets: dict[str, Iterable[Any]]) -> QuerySet[AuditEvent]:
@@ -170,8 +175,9 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
 
 # --------------------------------------------------------------------------- erasure (Art. 17)
 
-def _fence_jobs(subject: Subject, session_ids: list[Any]) -> dict[str, int]:
-    """Lock every job of the subject and make it content-free; cancel the ones not finished yet.
+def _fence_jobs(subject: Subject, session_ids: list[Any]) -> tuple[dict[str, int], list[Any]]:
+    """Lock every job of the subject and make it content-free; cancel the ones not finished yet. Returns the
+    counts and the jobs' ids.
 
     Locking first is what makes the fence work: a job's write transaction holds its Job row lock
     (memory_create's fence), so we wait here until it committed, and then see its memories.
@@ -184,7 +190,7 @@ def _fence_jobs(subject: Subject, session_ids: list[Any]) -> dict[str, int]:
                                              finished_at=now, **scrubbed)
     Job.objects.filter(pk__in=[j.pk for j in jobs if j.pk not in active]).update(error="", **scrubbed)
     return {"jobs_cancelled": len(active), "jobs_scrubbed": len(jobs) - len(active),
-            "queued_tasks_deleted": _delete_task_rows(jobs)}
+            "queued_tasks_deleted": _delete_task_rows(jobs)}, [j.pk for j in jobs]
 
 
 def _delete_task_rows(jobs: list[Job]) -> int:
@@ -214,7 +220,7 @@ def _delete_personal_scopes(external_id: str) -> int:
     return deleted
 
 
-def _erase_rows(subject: Subject) -> dict[str, int]:
+def _erase_rows(subject: Subject, job_ids: list[Any]) -> dict[str, int]:
     memories = _memories(subject)
     memory_ids = list(memories.values_list("pk", flat=True))
     sessions = _sessions(subject)
@@ -235,10 +241,36 @@ def _erase_rows(subject: Subject) -> dict[str, int]:
     counts["saved_filters"] = saved_filters_forget(identifiers=[subject.external_id, str(subject.pk)], texts=texts)
     # Other memories pointing at an erased one keep no link to it (superseded_by is SET_NULL).
     Memory.objects.filter(pk__in=memory_ids).delete()
-    answers_forget(memory_ids)
+    # The remembered answers of requests about them: their memories, sessions and jobs (session ids and texts).
+    answers_forget([*memory_ids, *session_ids, *job_ids])
     SessionTurn.objects.filter(session_id__in=session_ids).delete()
     Session.objects.filter(pk__in=session_ids).delete()
     return counts
+
+
+# A receipt's reference is a ticket or case number (it outlives the person, so it must not say who was erased):
+# ASCII letters, digits and # . _ : / -, with a digit; no spaces, so no "Jane Doe", no email.
+_REFERENCE = re.compile(r"[A-Za-z0-9#._:/-]{1,64}")
+REFERENCE_SHAPE, REFERENCE_PERSON = "shape", "person"
+
+
+def erasure_reference_refusal(reference: str, subject: Subject) -> str | None:
+    """Why ``reference`` may not go on this person's erasure receipt (``REFERENCE_SHAPE``: not a ticket number;
+    ``REFERENCE_PERSON``: it holds their id, or a word of three letters or more that their memories or session
+    summaries hold, such as their name), or None."""
+    if not reference:
+        return None
+    if not _REFERENCE.fullmatch(reference) or not any(c.isdigit() for c in reference):
+        return REFERENCE_SHAPE
+    folded = reference.casefold()
+    words = [w for w in re.split(r"[^0-9a-z]+", folded) if len(w) >= 3 and not w.isdigit()]
+    texts = [t.casefold() for t in [*_memories(subject).values_list("content", flat=True),
+                                    *_sessions(subject).exclude(summary="").values_list("summary", flat=True)]]
+    named = [subject.external_id.casefold(), str(subject.pk)]
+    if any(re.search(rf"(?<![0-9a-z]){re.escape(i)}(?![0-9a-z])", folded) for i in named) or any(
+            re.search(rf"(?<!\w){re.escape(w)}(?!\w)", t) for w in words for t in texts):
+        return REFERENCE_PERSON
+    return None
 
 
 def subject_erase(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
@@ -255,17 +287,19 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
     counts, the exports that predate it, who, when, the request id, and the admin's ``reference`` of the
     request, never anything that identifies the person)."""
     subject = subject_get(external_id)
+    if erasure_reference_refusal(reference, subject):
+        raise field_error("reference", "A ticket or case number that does not name the person.")
     vacuum_now = wait_for_vacuum and not connection.in_atomic_block  # never inside a caller's transaction
     with transaction.atomic():
         session_ids = list(_sessions(subject).values_list("pk", flat=True))
-        counts = _fence_jobs(subject, session_ids)
+        counts, job_ids = _fence_jobs(subject, session_ids)
         scopes = Scope.objects.filter(scope_filter([personal_scope(external_id)], "path"))
         for scope in sorted(scopes, key=lambda s: s.path):  # the write flow's lock order
             lock_scope(scope)  # no write into their scopes interleaves with the erasure
         locked = Subject.objects.select_for_update().filter(pk=subject.pk).first()
         if locked is None:  # erased meanwhile by someone else
             raise NotFound("Subject not found.", code="subject_not_found")
-        counts.update(_erase_rows(subject))
+        counts.update(_erase_rows(subject, job_ids))
         erased_at = timezone.now()
         exports = exports_flag_for_erasure(subject_pk=subject.pk, erased_at=erased_at)
         Subject.objects.filter(pk=subject.pk).delete()
@@ -277,7 +311,7 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
         # person.
         event = audit("subject.erased", actor=actor, target_type="subject", target_id="",
                       data={"counts": counts, "exports_predating": len(exports), "exports": listed,
-                            "reference": reference[:200], "erased_at": iso(erased_at),
+                            "reference": reference, "erased_at": iso(erased_at),
                             "vacuum": "done" if vacuum_now else "scheduled"})
     transaction.on_commit(ERASURES.inc)
     vacuum = erasure_vacuum(wait=wait_for_vacuum)

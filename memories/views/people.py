@@ -42,7 +42,7 @@ def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
         "subject": subject, "memories": memories[:500], "memory_count": memories.count(),
         "sessions": selectors.subject_sessions(subject)[:50],
         "open_reviews": selectors.subject_open_review_count(subject),
-        "erase_form": EraseForm(external_id=subject.external_id),
+        "erase_form": EraseForm(subject=subject),
     })
 
 
@@ -70,7 +70,7 @@ def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespon
     """A confirmation step (type the id), then the erasure; its stored receipt opens at its own address
     (POST-redirect-GET: a reload erases nothing and still shows the receipt)."""
     subject = get_object_or_404(selectors.subjects(), pk=subject_id)
-    form = EraseForm(request.POST or None, external_id=subject.external_id)
+    form = EraseForm(request.POST or None, subject=subject)
     context = {"subject": subject, "form": form, "memory_count": selectors.subject_memories(subject).count()}
     if request.method == "GET" or not form.is_valid():
         return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)

@@ -46,6 +46,31 @@ def field_error(field: str, message: str, prefix: str = "") -> ValidationFailed:
     return ValidationFailed(f"{name}: {message}", fields={name: [message]})
 
 
+def field_messages(detail: Any, name: str = "") -> dict[str, list[str]]:
+    """A validator's errors (DRF's ``serializer.errors`` or ``ValidationError.detail``) as the API's ``fields``:
+    one plain-text list per input, an item of a list named by its index (``events.1``), a nested field by its
+    path (``messages.2.role``); errors not about one input under ``non_field_errors``."""
+    if isinstance(detail, dict):
+        found: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            found.update(field_messages(value, f"{name}.{key}" if name else str(key)))
+        return found
+    if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
+        found = {}
+        for index, item in enumerate(detail):
+            if item:  # the items of a list of objects without an error are {}
+                found.update(field_messages(item, f"{name}.{index}" if name else str(index)))
+        return found
+    return {name or "non_field_errors": [str(m) for m in (detail if isinstance(detail, list) else [detail])]}
+
+
+def validation_failed(fields: dict[str, list[str]]) -> ValidationFailed:
+    """A 400 naming these inputs; its message is the error itself when there is one."""
+    if len(fields) == 1 and len(messages := next(iter(fields.values()))) == 1:
+        return ValidationFailed(f"{next(iter(fields))}: {messages[0]}", fields=fields)
+    return ValidationFailed("The request is not valid.", fields=fields)
+
+
 class TooLarge(ServiceError):
     status_code = 413
     code = "too_large"

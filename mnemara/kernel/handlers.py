@@ -21,7 +21,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from mnemara.kernel.errors import ServiceError, error_body
+from mnemara.kernel.errors import ServiceError, error_body, field_messages, validation_failed
 
 logger = logging.getLogger(__name__)
 
@@ -42,15 +42,6 @@ _DRF_CODES = {
 DATABASE_DOWN = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 5
 _DATABASE_DOWN_BODY = error_body("database_unavailable", "The database is unavailable; retry shortly.")
-
-
-def _flatten(detail: Any) -> Any:
-    if isinstance(detail, dict):
-        return {str(k): _flatten(v) for k, v in detail.items()}
-    if isinstance(detail, list):
-        flat = [_flatten(v) for v in detail]
-        return flat
-    return str(detail)
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -75,10 +66,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     assert isinstance(exc, exceptions.APIException)
     code = next((c for cls, c in _DRF_CODES.items() if isinstance(exc, cls)), None)
     if isinstance(exc, exceptions.ValidationError):
-        fields = _flatten(exc.detail)
-        if not isinstance(fields, dict):
-            fields = {"non_field_errors": fields}
-        response.data = error_body("validation_error", "The request is not valid.", fields)
+        failed = validation_failed(field_messages(exc.detail))
+        response.data = error_body(failed.code, failed.message, failed.fields)
     else:
         message = str(exc.detail) if not isinstance(exc.detail, (dict, list)) else "Request failed."
         response.data = error_body(code or str(exc.default_code), message)

@@ -6,6 +6,7 @@ import re
 import uuid
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -13,12 +14,15 @@ from mnemara.kernel.errors import error_body
 from mnemara.kernel.handlers import handler400, wants_json
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("mnemara_request_id", default="")
-_VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+# What tracing tools send: a UUID, or 16-64 hex digits (W3C trace ids, hex UUIDs). Free text is not kept:
+# the id goes into logs and into the append-only audit log, which an erasure cannot rewrite, and a client's
+# own words there ("erase-jane-doe") could name the person.
+_OPAQUE = re.compile(r"[0-9A-Fa-f]{16,64}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
 
 
 def request_id_for(incoming: str) -> str:
-    """A sane incoming X-Request-ID kept, else a new one (the same rule for Django's requests and /mcp)."""
-    return incoming if _VALID.match(incoming) else uuid.uuid4().hex
+    """An opaque incoming X-Request-ID kept, else a new one (the same rule for Django's requests and /mcp)."""
+    return incoming if _OPAQUE.fullmatch(incoming) else uuid.uuid4().hex
 
 
 def current_request_id() -> str:
@@ -39,6 +43,26 @@ class RequestIdMiddleware:
         finally:
             _request_id.reset(token)
         response["X-Request-ID"] = request_id
+        return response
+
+
+#: Answers that hold nobody's data, which caches may keep: static files (WhiteNoise sets their lifetime) and
+#: the health probes.
+CACHEABLE_PATHS = ("/healthz", "/readyz")
+
+
+class NoStoreMiddleware:
+    """``Cache-Control: no-store`` on every answer but static files and health: the API's, mem0's and the
+    dashboard's answers show memories, people and audit trails, so neither the browser's cache nor a proxy
+    may keep a copy that an erasure would not reach (/mcp, outside Django, sets it too)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.path.startswith(settings.STATIC_URL) and request.path not in CACHEABLE_PATHS:
+            response["Cache-Control"] = "no-store"
         return response
 
 

@@ -63,12 +63,15 @@ class RequestLogMiddleware:
 class RouteOnlyFilter(logging.Filter):
     """For ``django.request``: "Not Found: /api/v1/subjects/alice" is logged as
     "Not Found: /api/v1/subjects/<str:external_id>"; GET /readyz's 503 while a process warms up is not logged
-    as an error, and the warm-up's own requests (its deliberate 404) not at all."""
+    as an error, and the warm-up's own requests (its deliberate 404) not at all; a refusal (403, 400: Django
+    passes the exception it answered) is one line, no traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         request = getattr(record, "request", None)
         if isinstance(request, HttpRequest) and (request.path == "/readyz" or request.META.get(WARM_UP)):
             return False  # "not ready yet" is an answer, not an error
+        if getattr(record, "status_code", 500) < 500:
+            record.exc_info = record.exc_text = None  # the client's mistake or lack of rights: not a fault
         if isinstance(request, HttpRequest) and isinstance(record.args, tuple):
             path = {request.path, request.path.encode("unicode_escape").decode("ascii")}  # log_response escapes
             record.args = tuple(route_of(request) if arg in path else arg for arg in record.args)

@@ -24,8 +24,9 @@ class ErrorDetailOut(serializers.Serializer[Any]):
     message = serializers.CharField(help_text="For people; may change.")
     fields = serializers.DictField(  # type: ignore[assignment]  # DRF pops declared fields off the class
         child=serializers.JSONField(),
-        help_text="Per input, what is wrong: `{\"scope\": [\"…\"]}`; items of a batch are prefixed with their "
-                  "index (`\"1.confidence\"`). Empty unless the error is about inputs.")
+        help_text="Per input, what is wrong: `{\"scope\": [\"…\"]}`; an item of a list is named by its index "
+                  "(`\"events.1\"`), items of a batch are prefixed with theirs (`\"1.confidence\"`). Empty unless "
+                  "the error is about inputs.")
 
 
 @extend_schema_serializer(component_name="Error")
@@ -65,8 +66,8 @@ STATUS_DESCRIPTIONS = {
 COMMON_ERRORS = (400, 401, 429, 500, 503)
 
 REQUEST_ID_HEADER = {
-    "description": "This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, "
-                   "else a new one. Logs and audit events carry it.",
+    "description": "This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex "
+                   "digits), else a new one. Logs and audit events carry it.",
     "schema": {"type": "string"},
 }
 RETRY_AFTER_HEADER = {"description": "Seconds to wait before retrying.", "schema": {"type": "integer", "minimum": 0}}

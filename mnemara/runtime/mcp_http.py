@@ -170,7 +170,8 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 # As Django's middleware sets them on every other answer (settings: CSP, X-Frame-Options, nosniff).
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
                     (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
-                    (b"referrer-policy", b"same-origin")]
+                    (b"referrer-policy", b"same-origin"),
+                    (b"cache-control", b"no-store")]  # answers hold memories (NoStoreMiddleware says why)
 
 
 def _with_headers(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:

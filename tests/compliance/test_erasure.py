@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
@@ -24,7 +25,7 @@ from memories.write.flow import JobFenced, memory_create
 from memories.write.prepare import MemoryInput
 from mnemara.kernel.errors import NotFound
 from tenants.filters import saved_filter_save
-from tenants.models import AuditEvent, SavedFilter, Subject
+from tenants.models import AuditEvent, IdempotencyRecord, SavedFilter, Subject
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API, canary_hits, write_person
 from tests.conftest import keyed_client
@@ -222,3 +223,39 @@ def test_it_needs_an_unrestricted_key_and_write_access_to_erase(alice, fake_embe
     assert response.status_code == 403 and response.json()["error"]["code"] == "forbidden"
     with tenant_scope(alice.tenant):
         assert Subject.objects.filter(external_id="123").exists()
+
+
+def test_it_leaves_nothing_of_the_persons_requests(alice, fake_embedder) -> None:
+    """What a client chose for the person's requests — its X-Request-ID, its Idempotency-Key, its session id —
+    is gone with the erasure: request ids are kept only when opaque, keys only as an HMAC, and every remembered
+    answer of a request about the person is scrubbed; a retry is still not done again."""
+    marker = "reqcanary5e1b"
+
+    def sent(n: str) -> dict[str, str]:
+        return {"HTTP_X_REQUEST_ID": f"req-{marker}-{n}", "HTTP_IDEMPOTENCY_KEY": f"idem-{marker}-{n}"}
+
+    create = {"scope": "user/123", "subject": "123", "content": "Likes green tea in the morning."}
+    turns = {"scope": "user/123", "subject": "123",
+             "messages": [{"role": "user", "content": f"I prefer cocoa, {marker}."}]}
+    assert alice.client.post(f"{API}/memories", create, format="json", **sent("create")).status_code == 201
+    assert alice.client.post(f"{API}/sessions/s-{marker}/messages", turns, format="json",
+                             **sent("turns")).status_code == 202
+    assert alice.client.post(f"{API}/extract", {k: turns[k] for k in ("scope", "messages")}, format="json",
+                             **sent("extract")).status_code == 202
+    assert alice.client.delete(f"{API}/subjects/456", **sent("someone-else")).status_code == 404
+    held = canary_hits(marker)  # the person's session and turns, their extraction job's input (no subject sent)
+    assert {"memories_session.session_key", "memories_sessionturn.content", "memories_job.input"} <= set(held), held
+    # Neither the request ids nor the keys are stored as sent.
+    assert "memories_auditevent.request_id" not in held and "tenants_idempotencyrecord.key" not in held
+
+    erased = alice.client.delete(f"{API}/subjects/123", **sent("erase"))
+
+    assert erased.status_code == 200, erased.content
+    assert canary_hits(marker) == {}
+    with tenant_scope(alice.tenant):
+        remembered = list(IdempotencyRecord.objects.values_list("status", "body"))
+    assert sorted(status for status, _ in remembered) == [200, 410, 410, 410]  # the receipt; three scrubbed
+    assert not any(marker in json.dumps(body) or "user/123" in json.dumps(body) for _, body in remembered)
+    retried = alice.client.post(f"{API}/memories", create, format="json", **sent("create"))
+    assert retried.status_code == 410 and retried.json()["error"]["code"] == "idempotent_answer_gone"
+    assert alice.client.delete(f"{API}/subjects/123", **sent("erase")).json() == erased.json()

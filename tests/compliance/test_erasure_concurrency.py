@@ -150,12 +150,15 @@ def _wait_for_a_lock_wait() -> None:
 def test_compaction_leaves_no_bytes_of_a_remembered_answer(alice, fake_embedder) -> None:
     """An Idempotency-Key's remembered answer showed the person's memory: the erasure scrubs it (410), and
     --compact rewrites its table too, so the old answer's bytes leave the files (the audit found 11 there)."""
-    marker = "idemcanary7c2d"
+    marker, chosen = "idemcanary7c2d", "clientwords4b9e"  # the content; the client's own words for its request
     created = alice.client.post("/api/v1/memories", {"scope": "user/123", "subject": "123", "content": marker},
-                                format="json", HTTP_IDEMPOTENCY_KEY="idem-canary-1")
+                                format="json", HTTP_IDEMPOTENCY_KEY=f"idem-{chosen}-1",
+                                HTTP_X_REQUEST_ID=f"req-{chosen}-1")
     assert created.status_code == 201
-    answers = ("tenants_idempotencyrecord",)  # scanned whatever erasure_tables() says
+    answers = ("tenants_idempotencyrecord", "memories_auditevent")  # scanned whatever erasure_tables() says
     assert _bytes_hits(_data_files(answers), marker) > 0
+    assert _bytes_hits(_data_files(answers), chosen) == 0  # the key as an HMAC, a free-text request id replaced
     assert alice.client.delete("/api/v1/subjects/123").status_code == 200
     vacuum_tables(full=True)
     assert _bytes_hits(_data_files(answers), marker) == 0
+    assert _bytes_hits(_data_files(answers), chosen) == 0

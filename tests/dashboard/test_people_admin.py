@@ -236,3 +236,26 @@ def test_the_audit_log_shows_erased_memories_without_a_link(admin_client, alice_
     assert reverse("dashboard:memory", args=[gone.memory.pk]) not in html
     assert reverse("dashboard:memory", args=[kept.memory.pk]) in html
     assert 'class="badge memory-gone">erased<' in html
+
+
+@pytest.mark.parametrize("reference", [
+    "DSR-123", "123", "ticket 123 Jane Doe", "jane@example.com", "Starlight-7", "berlin-2026-1", "王小明-1", "DSR",
+])
+def test_it_keeps_no_personal_data_in_the_receipts_reference(admin_client, subject, alice_tenant, reference):
+    """The receipt outlives the person: its reference is a ticket number, never their id, name, email or a word of
+    what was held about them (here: their project "Starlight", their city "Berlin")."""
+    url = reverse("dashboard:person-erase", args=[subject.pk])
+    response = admin_client.post(url, {"confirm": "123", "reference": reference})
+    assert response.status_code == 400, reference
+    assert "nothing was erased" in response.content.decode() or "reference" in response.content.decode().lower()
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.filter(subject=subject).count() == 4
+        assert not AuditEvent.objects.filter(action="subject.erased").exists()
+
+
+def test_it_keeps_a_ticket_number_as_the_reference(admin_client, subject, alice_tenant):
+    response = admin_client.post(reverse("dashboard:person-erase", args=[subject.pk]),
+                                 {"confirm": "123", "reference": "DSR-2026-1234"}, follow=True)
+    assert response.status_code == 200
+    with tenant_scope(alice_tenant):
+        assert AuditEvent.objects.get(action="subject.erased").data["reference"] == "DSR-2026-1234"

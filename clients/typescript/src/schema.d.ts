@@ -831,7 +831,7 @@ export interface components {
             code: string;
             /** @description For people; may change. */
             message: string;
-            /** @description Per input, what is wrong: `{"scope": ["…"]}`; items of a batch are prefixed with their index (`"1.confidence"`). Empty unless the error is about inputs. */
+            /** @description Per input, what is wrong: `{"scope": ["…"]}`; an item of a list is named by its index (`"events.1"`), items of a batch are prefixed with theirs (`"1.confidence"`). Empty unless the error is about inputs. */
             fields: {
                 [key: string]: unknown;
             };
@@ -2067,7 +2067,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2078,7 +2078,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2089,7 +2089,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2100,7 +2100,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2111,7 +2111,7 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2122,7 +2122,7 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2135,7 +2135,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2146,7 +2146,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2159,7 +2159,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2191,7 +2191,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2202,7 +2202,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2213,7 +2213,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2224,7 +2224,7 @@ export interface operations {
             /** @description A scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2237,7 +2237,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2248,7 +2248,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2261,7 +2261,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2291,7 +2291,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2304,7 +2304,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2315,7 +2315,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2328,7 +2328,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2341,7 +2341,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2354,7 +2354,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2367,7 +2367,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2378,7 +2378,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2391,7 +2391,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2414,7 +2414,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2425,7 +2425,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2436,7 +2436,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2447,7 +2447,7 @@ export interface operations {
             /** @description Unknown export (`export_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2460,7 +2460,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2471,7 +2471,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2484,7 +2484,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2513,7 +2513,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2522,7 +2522,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2533,7 +2533,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2546,7 +2546,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2559,7 +2559,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2572,7 +2572,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2585,7 +2585,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2596,7 +2596,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2609,7 +2609,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2635,7 +2635,7 @@ export interface operations {
                 headers: {
                     /** @description The file's SHA-256, hex. */
                     "X-Content-SHA256"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2646,7 +2646,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2657,7 +2657,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2668,7 +2668,7 @@ export interface operations {
             /** @description Unknown export (`export_not_found`), its file gone (`export_file_missing`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2679,7 +2679,7 @@ export interface operations {
             /** @description Flagged by an erasure (`export_flagged`): re-issue or delete it first. */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2692,7 +2692,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2703,7 +2703,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2716,7 +2716,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2744,7 +2744,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2755,7 +2755,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2766,7 +2766,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2779,7 +2779,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2792,7 +2792,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2805,7 +2805,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2818,7 +2818,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2829,7 +2829,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2842,7 +2842,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2872,7 +2872,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2883,7 +2883,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2894,7 +2894,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2907,7 +2907,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2920,7 +2920,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2933,7 +2933,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2946,7 +2946,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2959,7 +2959,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2972,7 +2972,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2983,7 +2983,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -2996,7 +2996,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3026,7 +3026,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3037,7 +3037,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3048,7 +3048,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3061,7 +3061,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3074,7 +3074,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3087,7 +3087,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3100,7 +3100,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3113,7 +3113,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3126,7 +3126,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3139,7 +3139,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3150,7 +3150,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3163,7 +3163,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3189,7 +3189,7 @@ export interface operations {
         responses: {
             202: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3200,7 +3200,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3211,7 +3211,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3222,7 +3222,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3233,7 +3233,7 @@ export interface operations {
             /** @description Imports cover every scope: a key restricted to scope prefixes gets 404. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3244,7 +3244,7 @@ export interface operations {
             /** @description A turn differs from the one stored at its position in the session (`import_conflict`), or the session is about another subject (`session_subject_mismatch`). */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3255,7 +3255,7 @@ export interface operations {
             /** @description Too large: the body (10 MiB), more than 5,000 lines (`too_many_lines`), more than 5,000 messages in a conversation (`too_many_messages`), a text or metadata (`too_large`). */
             413: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3266,7 +3266,7 @@ export interface operations {
             /** @description The body is neither `application/json` nor `application/x-ndjson` (`unsupported_media_type`). */
             415: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3279,7 +3279,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3290,7 +3290,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3303,7 +3303,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3326,7 +3326,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3337,7 +3337,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3348,7 +3348,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3359,7 +3359,7 @@ export interface operations {
             /** @description Unknown import, another tenant's (`import_not_found`). Imports cover every scope: a key restricted to scope prefixes gets 404. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3372,7 +3372,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3383,7 +3383,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3396,7 +3396,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3419,7 +3419,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3430,7 +3430,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3441,7 +3441,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3452,7 +3452,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3465,7 +3465,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3476,7 +3476,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3489,7 +3489,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3525,7 +3525,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3536,7 +3536,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3547,7 +3547,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3558,7 +3558,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3571,7 +3571,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3582,7 +3582,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3595,7 +3595,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3623,7 +3623,7 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3634,7 +3634,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3645,7 +3645,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3656,7 +3656,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3669,7 +3669,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3680,7 +3680,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3693,7 +3693,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3734,7 +3734,7 @@ export interface operations {
                     "Idempotent-Replayed"?: string;
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3748,7 +3748,7 @@ export interface operations {
                     "Idempotent-Replayed"?: string;
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3759,7 +3759,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3770,7 +3770,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3783,7 +3783,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3796,7 +3796,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3809,7 +3809,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3822,7 +3822,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3835,7 +3835,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3848,7 +3848,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3861,7 +3861,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3874,7 +3874,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3887,7 +3887,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3898,7 +3898,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3911,7 +3911,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3945,7 +3945,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3954,7 +3954,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3965,7 +3965,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3978,7 +3978,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -3991,7 +3991,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4004,7 +4004,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4017,7 +4017,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4030,7 +4030,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4041,7 +4041,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4054,7 +4054,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4109,7 +4109,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4120,7 +4120,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4131,7 +4131,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4144,7 +4144,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4155,7 +4155,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4168,7 +4168,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4198,7 +4198,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4209,7 +4209,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4220,7 +4220,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4233,7 +4233,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4246,7 +4246,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4259,7 +4259,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4272,7 +4272,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4285,7 +4285,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4298,7 +4298,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4311,7 +4311,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4324,7 +4324,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4335,7 +4335,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4348,7 +4348,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4373,7 +4373,7 @@ export interface operations {
                 headers: {
                     /** @description The memory's version, quoted: send it back as `If-Match`. */
                     ETag?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4384,7 +4384,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4395,7 +4395,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4406,7 +4406,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4419,7 +4419,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4430,7 +4430,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4443,7 +4443,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4474,7 +4474,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4483,7 +4483,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4494,7 +4494,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4507,7 +4507,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4520,7 +4520,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4533,7 +4533,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4546,7 +4546,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4559,7 +4559,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4570,7 +4570,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4583,7 +4583,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4619,7 +4619,7 @@ export interface operations {
                     ETag?: string;
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4630,7 +4630,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4641,7 +4641,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4654,7 +4654,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4667,7 +4667,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4680,7 +4680,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4693,7 +4693,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4706,7 +4706,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4719,7 +4719,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4732,7 +4732,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4745,7 +4745,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4758,7 +4758,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4771,7 +4771,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4782,7 +4782,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4795,7 +4795,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4831,7 +4831,7 @@ export interface operations {
                     ETag?: string;
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4842,7 +4842,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4853,7 +4853,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4866,7 +4866,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4879,7 +4879,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4892,7 +4892,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4905,7 +4905,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4918,7 +4918,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4931,7 +4931,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4944,7 +4944,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4957,7 +4957,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4970,7 +4970,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4981,7 +4981,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -4994,7 +4994,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5017,7 +5017,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5028,7 +5028,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5039,7 +5039,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5050,7 +5050,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5063,7 +5063,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5074,7 +5074,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5087,7 +5087,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5123,7 +5123,7 @@ export interface operations {
                     ETag?: string;
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5134,7 +5134,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5145,7 +5145,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5158,7 +5158,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5171,7 +5171,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5184,7 +5184,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5197,7 +5197,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5210,7 +5210,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5223,7 +5223,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5236,7 +5236,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5249,7 +5249,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5262,7 +5262,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5273,7 +5273,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5286,7 +5286,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5322,7 +5322,7 @@ export interface operations {
                     ETag?: string;
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5333,7 +5333,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5344,7 +5344,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5357,7 +5357,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5370,7 +5370,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5383,7 +5383,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5396,7 +5396,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5409,7 +5409,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5422,7 +5422,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5435,7 +5435,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5448,7 +5448,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5461,7 +5461,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5472,7 +5472,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5485,7 +5485,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5515,7 +5515,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5526,7 +5526,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5537,7 +5537,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5550,7 +5550,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5563,7 +5563,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5576,7 +5576,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5589,7 +5589,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5602,7 +5602,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5615,7 +5615,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5628,7 +5628,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5641,7 +5641,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5652,7 +5652,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5665,7 +5665,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5693,7 +5693,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5704,7 +5704,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5715,7 +5715,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5726,7 +5726,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5737,7 +5737,7 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5748,7 +5748,7 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5761,7 +5761,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5772,7 +5772,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5785,7 +5785,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5815,7 +5815,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5826,7 +5826,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5837,7 +5837,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5850,7 +5850,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5861,7 +5861,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5874,7 +5874,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5904,7 +5904,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5915,7 +5915,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5926,7 +5926,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5939,7 +5939,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5950,7 +5950,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5963,7 +5963,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -5990,7 +5990,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6001,7 +6001,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6012,7 +6012,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6023,7 +6023,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6034,7 +6034,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6045,7 +6045,7 @@ export interface operations {
             /** @description Already resolved (`already_resolved`), `merge` of an item that is not a pair (`not_a_pair`), or the winner's content is live elsewhere in the scope (`duplicate_content`). */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6056,7 +6056,7 @@ export interface operations {
             /** @description Too large: the body (10 MiB), a text, metadata or a batch (`too_large`, `batch_too_large`, `too_many_messages`). */
             413: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6067,7 +6067,7 @@ export interface operations {
             /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6080,7 +6080,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6091,7 +6091,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6104,7 +6104,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6133,7 +6133,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6144,7 +6144,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6155,7 +6155,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6166,7 +6166,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6177,7 +6177,7 @@ export interface operations {
             /** @description This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`). */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6190,7 +6190,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6201,7 +6201,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6214,7 +6214,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6241,7 +6241,7 @@ export interface operations {
         responses: {
             202: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6252,7 +6252,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6263,7 +6263,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6274,7 +6274,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6285,7 +6285,7 @@ export interface operations {
             /** @description Not found, or not this key's to see: another tenant's, outside the key's scopes (`not_found`, `scope_not_found`). Existence is never confirmed. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6296,7 +6296,7 @@ export interface operations {
             /** @description This session id is used in several scopes the key can see: name one with `?scope=` (`session_ambiguous`). */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6309,7 +6309,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6320,7 +6320,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6333,7 +6333,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6366,7 +6366,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6377,7 +6377,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6388,7 +6388,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6401,7 +6401,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6414,7 +6414,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6427,7 +6427,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6440,7 +6440,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6453,7 +6453,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6466,7 +6466,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6479,7 +6479,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6490,7 +6490,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6503,7 +6503,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6532,7 +6532,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6543,7 +6543,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6554,7 +6554,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6567,7 +6567,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6580,7 +6580,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6593,7 +6593,7 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer to an earlier request. */
                     "Idempotent-Replayed"?: string;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6606,7 +6606,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6617,7 +6617,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6630,7 +6630,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6654,7 +6654,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6665,7 +6665,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6676,7 +6676,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6687,7 +6687,7 @@ export interface operations {
             /** @description Unknown (or already erased) person (`subject_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6700,7 +6700,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6711,7 +6711,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6724,7 +6724,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6745,7 +6745,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6756,7 +6756,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6767,7 +6767,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6778,7 +6778,7 @@ export interface operations {
             /** @description A scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6791,7 +6791,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6802,7 +6802,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6815,7 +6815,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6840,7 +6840,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6851,7 +6851,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6862,7 +6862,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6873,7 +6873,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6884,7 +6884,7 @@ export interface operations {
             /** @description A scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6895,7 +6895,7 @@ export interface operations {
             /** @description The tenant has 20 webhooks already (`too_many_webhooks`). */
             409: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6908,7 +6908,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6919,7 +6919,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6932,7 +6932,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6955,7 +6955,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6966,7 +6966,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6977,7 +6977,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6988,7 +6988,7 @@ export interface operations {
             /** @description Unknown webhook (`webhook_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7001,7 +7001,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7012,7 +7012,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7025,7 +7025,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7049,7 +7049,7 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7058,7 +7058,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7069,7 +7069,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7080,7 +7080,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7091,7 +7091,7 @@ export interface operations {
             /** @description Unknown webhook (`webhook_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7104,7 +7104,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7115,7 +7115,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7128,7 +7128,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7155,7 +7155,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7166,7 +7166,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7177,7 +7177,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7188,7 +7188,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7199,7 +7199,7 @@ export interface operations {
             /** @description Unknown webhook (`webhook_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7212,7 +7212,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7223,7 +7223,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7236,7 +7236,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7269,7 +7269,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7280,7 +7280,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7291,7 +7291,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7302,7 +7302,7 @@ export interface operations {
             /** @description Unknown webhook (`webhook_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7315,7 +7315,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7326,7 +7326,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7339,7 +7339,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7363,7 +7363,7 @@ export interface operations {
         responses: {
             202: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7374,7 +7374,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7385,7 +7385,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7396,7 +7396,7 @@ export interface operations {
             /** @description This API key is read-only (`forbidden`). */
             403: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7407,7 +7407,7 @@ export interface operations {
             /** @description Unknown webhook or delivery, or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7420,7 +7420,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7431,7 +7431,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -7444,7 +7444,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
