@@ -19,6 +19,7 @@ from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from memories.write.text import text_diff
 from tenants.actors import USER, actor_key_prefix, actor_names
+from tenants.audit import audit_action_label
 from tenants.filters import filters_box
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
@@ -251,32 +252,9 @@ def data(value: object, css: str = "") -> SafeString:
     return format_html('<span translate="no">{}</span>', value)
 
 
-# What audit events record, as people read it (the dotted action stays visible as the code it is).
-AUDIT_ACTIONS: dict[str, Promise] = {
-    "apikey.created": _("API key created"), "apikey.revoked": _("API key revoked"),
-    "export.downloaded": _("export downloaded"), "export.purged": _("export purged"),
-    "export.written": _("export written"), "feedback.created": _("feedback from an agent"),
-    "feedback.reviewed": _("feedback sent to review"),
-    "invitation.created": _("invitation created"), "invitation.accepted": _("invitation accepted"),
-    "invitation.declined": _("invitation declined"), "invitation.revoked": _("invitation withdrawn"),
-    "job.failed": _("job failed"), "job.queued": _("job queued"), "job.succeeded": _("job succeeded"),
-    "maintenance.failed": _("maintenance failed"), "membership.created": _("member added"),
-    "membership.removed": _("member removed"), "membership.role_changed": _("role changed"),
-    "memory.conflicted": _("memory put in conflict"), "memory.created": _("memory created"),
-    "memory.deleted": _("memory deleted"), "memory.deprecated": _("memory deprecated"),
-    "memory.merged": _("memories merged"), "memory.purged": _("memory purged"),
-    "memory.resolved": _("memory changed by a review"), "memory.restored": _("memory restored"),
-    "memory.superseded": _("memory superseded"), "memory.updated": _("memory updated"),
-    "review.created": _("review item opened"), "review.reopened": _("review decision undone"),
-    "review.resolved": _("review item resolved"), "session.appended": _("conversation turns stored"),
-    "session.closed": _("session closed"), "sessions.purged": _("sessions purged"),
-    "subject.erased": _("person erased"), "subject.exported": _("person's data exported"),
-    "tenant.created": _("tenant created"), "tenant.settings_updated": _("settings changed"),
-    "webhook.created": _("webhook registered"), "webhook.updated": _("webhook changed"),
-    "webhook.deleted": _("webhook removed"), "webhook.redelivered": _("webhook event sent again"),
-}
 TARGET_TYPES: dict[str, Promise] = {
-    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "invitation": _("invitation"),
+    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "import": _("history import"),
+    "invitation": _("invitation"),
     "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
     "session": _("session"), "subject": _("person"), "tenant": _("tenant"), "webhook": _("webhook"),
     "webhook_delivery": _("webhook delivery"),
@@ -284,8 +262,8 @@ TARGET_TYPES: dict[str, Promise] = {
 
 
 @register.filter
-def audit_action(action: str) -> object:
-    return AUDIT_ACTIONS.get(action, action)
+def audit_action(action: str) -> str:
+    return audit_action_label(action)
 
 
 @register.filter
