@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from mnemara.kernel.middleware import current_request_id
@@ -69,6 +70,20 @@ class AuditAction(models.TextChoices):
     WEBHOOK_DELETED = "webhook.deleted", _("webhook removed")
     WEBHOOK_REDELIVERED = "webhook.redelivered", _("webhook event sent again")
     WEBHOOK_UPDATED = "webhook.updated", _("webhook changed")
+
+
+# What an audit event is about, as people read it.
+TARGET_TYPES: dict[str, Promise] = {
+    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "import": _("history import"),
+    "invitation": _("invitation"),
+    "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
+    "session": _("session"), "subject": _("person"), "tenant": _("tenant"), "webhook": _("webhook"),
+    "webhook_delivery": _("webhook delivery"),
+}
+
+
+def target_type_label(name: str) -> str:
+    return str(TARGET_TYPES.get(name, name))
 
 
 def audit_action_label(action: str) -> str:

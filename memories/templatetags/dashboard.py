@@ -19,7 +19,7 @@ from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from memories.write.text import text_diff
 from tenants.actors import USER, actor_key_prefix, actor_names
-from tenants.audit import audit_action_label
+from tenants.audit import audit_action_label, target_type_label
 from tenants.filters import filters_box
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
@@ -114,6 +114,20 @@ def memories_gone(events: Any) -> dict[str, str]:
     if active_tenant_or_none() is None:
         return {}
     return selectors.memory_targets_gone(e.target_id for e in events if e.target_type == "memory")
+
+
+@register.simple_tag
+def audit_scopes(events: Any) -> dict[int, str]:
+    """For an audit page: the scope path of each event about something that has one (one query per kind)."""
+    if active_tenant_or_none() is None:
+        return {}
+    return selectors.audit_scope_paths(events)
+
+
+@register.filter
+def without(data: Any, key: str) -> Any:
+    """A dict without ``key`` (an audit event's data without what a column already shows)."""
+    return {k: v for k, v in data.items() if k != key} if isinstance(data, dict) else data
 
 
 @register.simple_tag(takes_context=True)
@@ -252,13 +266,6 @@ def data(value: object, css: str = "") -> SafeString:
     return format_html('<span translate="no">{}</span>', value)
 
 
-TARGET_TYPES: dict[str, Promise] = {
-    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "import": _("history import"),
-    "invitation": _("invitation"),
-    "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
-    "session": _("session"), "subject": _("person"), "tenant": _("tenant"), "webhook": _("webhook"),
-    "webhook_delivery": _("webhook delivery"),
-}
 
 
 @register.filter
@@ -267,5 +274,5 @@ def audit_action(action: str) -> str:
 
 
 @register.filter
-def target_type(name: str) -> object:
-    return TARGET_TYPES.get(name, name)
+def target_type(name: str) -> str:
+    return target_type_label(name)
