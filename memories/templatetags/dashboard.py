@@ -117,6 +117,13 @@ def memories_gone(events: Any) -> dict[str, str]:
 
 
 @register.simple_tag
+def page_window(page_obj: Any) -> list[int | str]:
+    """The page numbers to offer: the first, the last, two either side of this one; "…" for the gaps."""
+    paginator = page_obj.paginator
+    return list(paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1))
+
+
+@register.simple_tag
 def audit_scopes(events: Any) -> dict[int, str]:
     """For an audit page: the scope path of each event about something that has one (one query per kind)."""
     if active_tenant_or_none() is None:
