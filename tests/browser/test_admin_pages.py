@@ -106,3 +106,22 @@ def test_a_wrong_old_password_is_refused_where_it_was_typed(page, live_server, o
     page.locator("main form button[type=submit]").click()
     expect(page.locator(".messages .message.success")).to_be_visible()
     shot(page, f"admin-password-changed-{language}-{width}")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_conflicting_edit_redraws_the_panels_beside_the_card(page, live_server, office, language):
+    page.set_viewport_size(WIDTHS["desktop"])
+    sign_in(page, live_server, language)
+    dana = office.memories["Dana is allergic to peanuts."]
+    page.goto(f"{live_server.url}/memories/{dana.pk}/")
+    page.locator("#edit-button").click()
+    page.locator("#id_content").fill("Dana is allergic to peanuts and sesame.")
+    # Meanwhile an agent changes the memory through the API.
+    office.api.patch(f"memories/{dana.pk}", json={"content": "Dana is allergic to peanuts and shellfish."},
+                     headers={"If-Match": '"1"'}).raise_for_status()
+    page.locator("#memory-card form button[type=submit]").click()
+    expect(page.locator("#stale-warning")).to_be_visible()
+    expect(page.locator("#memory-history")).to_contain_text("v2")
+    expect(page.locator("#memory-history")).to_contain_text("shellfish")
+    expect(page.locator("#memory-side")).to_contain_text("checks")  # the agent's change, in the audit events
+    shot(page, f"admin-edit-conflict-{language}-desktop")
