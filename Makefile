@@ -11,7 +11,7 @@ PORT ?= 8000
 # pytest processes for make test (pytest-xdist, whole files each); 0 runs the suite in one.
 TEST_WORKERS ?= 2
 
-.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo bench eval clean messages contract ts-client
+.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo demo-reset bench eval clean messages contract ts-client
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -56,10 +56,15 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py reembed --background
 	$(PY) manage.py reindex_text --background
-	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --banner .cache/demo-banner.txt
+	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --banner .cache/demo-banner.txt --state .cache/demo-login.json
 	$(PY) manage.py jobs_recover
 	@echo "Starting the web server and the background worker; the address follows once they are ready (Ctrl-C stops both)"
 	$(PY) -m mnemara.runtime.supervise --host $(HOST) --port $(PORT) --banner .cache/demo-banner.txt
+
+# A new password for the demo login and a new demo API key (`make run` keeps them across restarts);
+# the old key stops working and browsers signed in as the demo admin are signed out.
+demo-reset: install
+	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --state .cache/demo-login.json --reset
 
 worker: install
 	$(PY) manage.py run_worker

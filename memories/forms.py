@@ -143,9 +143,11 @@ class ReviewFilterForm(forms.Form):
     REASONS = [("", _("Any reason")), ("contradicts", _("contradicting preference")),
                ("several_active", _("several active about one entity")),
                ("still_contradicts", _("still contradicts after a related decision")),
-               ("inferred_write", _("inferred by a model")), ("low_confidence", _("low confidence")),
+               ("inferred_write", _("inferred by a model")),
+               ("low_confidence", _("confidence below the review threshold")),
                ("inferred_change", _("inferred; would change a memory")),
-               ("low_confidence_change", _("low confidence; would change a memory")),
+               ("low_confidence_change", _("below the threshold; would change a memory")),
+               ("ambiguous_fact", _("maybe the same fact as another")),
                ("same_wording", _("the same in other words")),
                ("agent_correction", _("agent correction"))]
     person = forms.CharField(label=_("Person"), required=False, max_length=200)

@@ -268,6 +268,32 @@ def memory_targets_gone(target_ids: Iterable[str]) -> dict[str, str]:
     return {pk: "deleted" if pk in deleted else "erased" for pk in gone}
 
 
+def audit_scope_paths(events: Iterable[AuditEvent]) -> dict[int, str]:
+    """For an audit page: the scope path of each event about a memory, a review item or a session that still
+    exists (three queries at most). An erased or deleted memory's scope is not shown: its path may name the
+    person."""
+    events = list(events)
+    wanted: dict[str, set[str]] = {"memory": set(), "review_item": set(), "session": set()}
+    for e in events:
+        if e.target_type in wanted and _is_uuid(e.target_id):
+            wanted[e.target_type].add(e.target_id)
+    paths = {"memory": dict(visible_memories().filter(pk__in=wanted["memory"]).values_list("pk", "scope__path")),
+             "review_item": dict(ReviewItem.objects.filter(pk__in=wanted["review_item"])
+                                 .values_list("pk", "memory__scope__path")),
+             "session": dict(Session.objects.filter(pk__in=wanted["session"]).values_list("pk", "scope__path"))}
+    found = {kind: {str(pk): path for pk, path in rows.items()} for kind, rows in paths.items()}
+    return {e.pk: found[e.target_type][e.target_id] for e in events
+            if e.target_type in found and e.target_id in found[e.target_type]}
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
 def export_runs(*, flagged: bool | None = None) -> QuerySet[ExportRun]:
     """The active tenant's audit exports (only the flagged ones, or only the others); paginate() orders them
     newest first."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from django import forms
@@ -91,3 +92,29 @@ class TenantSettingsForm(forms.ModelForm[Tenant]):
         }
 
     # The bounds are the model fields' validators (tenants.models), which a ModelForm applies.
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filters. ``action`` matches as a prefix ("review." is every review action); the time
+    range is whole days in the active time zone, both ends included. A field that does not validate says so at
+    the field and filters nothing."""
+
+    action = forms.CharField(label=_("Action"), required=False, max_length=100)
+    actor = forms.CharField(label=_("Actor"), required=False, max_length=300)
+    target_type = forms.CharField(label=_("Target type"), required=False, max_length=40)
+    target_id = forms.CharField(label=_("Target id"), required=False, max_length=100)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("Until"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def filters(self) -> dict[str, Any]:
+        """What the valid fields ask for: text filters as given, the days as a [start, end) range of datetimes."""
+        self.is_valid()
+        data = self.cleaned_data
+        found: dict[str, Any] = {name: data[name] for name in ("action", "actor", "target_type", "target_id")
+                                 if data.get(name)}
+        zone = timezone.get_current_timezone()
+        if data.get("since"):
+            found["created_at__gte"] = datetime.combine(data["since"], time.min, tzinfo=zone)
+        if data.get("until"):
+            found["created_at__lt"] = datetime.combine(data["until"] + timedelta(days=1), time.min, tzinfo=zone)
+        return found

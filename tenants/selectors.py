@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
@@ -45,11 +47,12 @@ def account_exists(email: str) -> bool:
     return get_user_model().objects.filter(username__iexact=email).exists()
 
 
-AUDIT_FILTERS = ("action", "actor", "target_type", "target_id")
+AUDIT_FILTERS = ("action", "actor", "target_type", "target_id", "created_at__gte", "created_at__lt")
 
 
-def audit_log(filters: dict[str, str]) -> QuerySet[AuditEvent]:
-    """The active tenant's audit events, newest first; ``action`` matches as a prefix, the rest exactly."""
+def audit_log(filters: dict[str, Any]) -> QuerySet[AuditEvent]:
+    """The active tenant's audit events, newest first; ``action`` matches as a prefix (a kind of action:
+    "review."), the rest exactly; ``created_at__gte``/``__lt`` bound the time."""
     qs = AuditEvent.objects.order_by("-id")
     for name, value in filters.items():
         if value and name in AUDIT_FILTERS:
@@ -57,5 +60,16 @@ def audit_log(filters: dict[str, str]) -> QuerySet[AuditEvent]:
     return qs
 
 
-def audit_actions() -> QuerySet[AuditEvent, str]:
-    return AuditEvent.objects.order_by("action").values_list("action", flat=True).distinct()
+def audit_actions() -> list[str]:
+    """The actions the active tenant's log holds."""
+    return list(AuditEvent.objects.order_by("action").values_list("action", flat=True).distinct())
+
+
+def audit_actors() -> list[str]:
+    """Who acted in the active tenant's log."""
+    return list(AuditEvent.objects.order_by("actor").values_list("actor", flat=True).distinct())
+
+
+def audit_target_types() -> list[str]:
+    """What the active tenant's log has events about."""
+    return list(AuditEvent.objects.order_by("target_type").values_list("target_type", flat=True).distinct())

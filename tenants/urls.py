@@ -11,6 +11,7 @@ from tenants.views import admin, auth, filters, invitations
 urlpatterns: list[URLPattern] = [
     path("accounts/login/", auth.DashboardLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", auth.password_change, name="password-change"),
     path("tenant/switch/", auth.tenant_switch, name="tenant-switch"),
     path("settings/", admin.tenant_settings, name="settings"),
     path("settings/keys/", admin.api_keys, name="api-keys"),

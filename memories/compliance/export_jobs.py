@@ -162,7 +162,8 @@ def _job_end(job: Job, attempt: int, *, status: str, error: str = "", export: Ex
         updated = Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING, attempts=attempt).update(
             status=status, error=error, finished_at=timezone.now(), input=data)
         if updated:
-            audit(f"job.{status}", actor=ACTOR, target_type="job", target_id=job.pk,
+            audit("job.succeeded" if status == JobStatus.SUCCEEDED else "job.failed", actor=ACTOR, target_type="job",
+                  target_id=job.pk,
                   data={"kind": JobKind.EXPORT, "attempt": attempt, **({"export": str(export.pk)} if export else {}),
                         **({"error": error.split(":", 1)[0]} if error else {})})
         else:

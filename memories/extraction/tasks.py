@@ -141,7 +141,7 @@ def job_watchdog_check(*, job_id: uuid.UUID | str, attempt: int, worker_gone: bo
             _enqueue_run(job)
             job.save(update_fields=["status", "error", "task_result_id"])
             action = "requeued"
-        audit(f"job.{action}", actor=ACTOR, target_type="job", target_id=job.pk,
+        audit("job.failed" if action == "failed" else "job.requeued", actor=ACTOR, target_type="job", target_id=job.pk,
               data={"attempt": attempt, "error": "worker_lost"})
     logger.warning("job %s: worker lost during attempt %s; %s", job_id, attempt, action)
     return action

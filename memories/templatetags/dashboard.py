@@ -19,6 +19,7 @@ from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
 from memories.write.text import text_diff
 from tenants.actors import USER, actor_key_prefix, actor_names
+from tenants.audit import audit_action_label, target_type_label
 from tenants.filters import filters_box
 from tenants.models import Role
 from tenants.scoping import active_tenant_or_none
@@ -113,6 +114,27 @@ def memories_gone(events: Any) -> dict[str, str]:
     if active_tenant_or_none() is None:
         return {}
     return selectors.memory_targets_gone(e.target_id for e in events if e.target_type == "memory")
+
+
+@register.simple_tag
+def page_window(page_obj: Any) -> list[int | str]:
+    """The page numbers to offer: the first, the last, two either side of this one; "…" for the gaps."""
+    paginator = page_obj.paginator
+    return list(paginator.get_elided_page_range(page_obj.number, on_each_side=2, on_ends=1))
+
+
+@register.simple_tag
+def audit_scopes(events: Any) -> dict[int, str]:
+    """For an audit page: the scope path of each event about something that has one (one query per kind)."""
+    if active_tenant_or_none() is None:
+        return {}
+    return selectors.audit_scope_paths(events)
+
+
+@register.filter
+def without(data: Any, key: str) -> Any:
+    """A dict without ``key`` (an audit event's data without what a column already shows)."""
+    return {k: v for k, v in data.items() if k != key} if isinstance(data, dict) else data
 
 
 @register.simple_tag(takes_context=True)
@@ -251,43 +273,13 @@ def data(value: object, css: str = "") -> SafeString:
     return format_html('<span translate="no">{}</span>', value)
 
 
-# What audit events record, as people read it (the dotted action stays visible as the code it is).
-AUDIT_ACTIONS: dict[str, Promise] = {
-    "apikey.created": _("API key created"), "apikey.revoked": _("API key revoked"),
-    "export.downloaded": _("export downloaded"), "export.purged": _("export purged"),
-    "export.written": _("export written"), "feedback.created": _("feedback from an agent"),
-    "feedback.reviewed": _("feedback sent to review"),
-    "invitation.created": _("invitation created"), "invitation.accepted": _("invitation accepted"),
-    "invitation.declined": _("invitation declined"), "invitation.revoked": _("invitation withdrawn"),
-    "job.failed": _("job failed"), "job.queued": _("job queued"), "job.succeeded": _("job succeeded"),
-    "maintenance.failed": _("maintenance failed"), "membership.created": _("member added"),
-    "membership.removed": _("member removed"), "membership.role_changed": _("role changed"),
-    "memory.conflicted": _("memory put in conflict"), "memory.created": _("memory created"),
-    "memory.deleted": _("memory deleted"), "memory.deprecated": _("memory deprecated"),
-    "memory.merged": _("memories merged"), "memory.purged": _("memory purged"),
-    "memory.resolved": _("memory changed by a review"), "memory.restored": _("memory restored"),
-    "memory.superseded": _("memory superseded"), "memory.updated": _("memory updated"),
-    "review.created": _("review item opened"), "review.reopened": _("review decision undone"),
-    "review.resolved": _("review item resolved"), "session.appended": _("conversation turns stored"),
-    "session.closed": _("session closed"), "sessions.purged": _("sessions purged"),
-    "subject.erased": _("person erased"), "subject.exported": _("person's data exported"),
-    "tenant.created": _("tenant created"), "tenant.settings_updated": _("settings changed"),
-    "webhook.created": _("webhook registered"), "webhook.updated": _("webhook changed"),
-    "webhook.deleted": _("webhook removed"), "webhook.redelivered": _("webhook event sent again"),
-}
-TARGET_TYPES: dict[str, Promise] = {
-    "api_key": _("API key"), "export": _("export"), "feedback": _("feedback"), "invitation": _("invitation"),
-    "job": _("job"), "membership": _("member"), "memory": _("memory"), "review_item": _("review item"),
-    "session": _("session"), "subject": _("person"), "tenant": _("tenant"), "webhook": _("webhook"),
-    "webhook_delivery": _("webhook delivery"),
-}
 
 
 @register.filter
-def audit_action(action: str) -> object:
-    return AUDIT_ACTIONS.get(action, action)
+def audit_action(action: str) -> str:
+    return audit_action_label(action)
 
 
 @register.filter
-def target_type(name: str) -> object:
-    return TARGET_TYPES.get(name, name)
+def target_type(name: str) -> str:
+    return target_type_label(name)

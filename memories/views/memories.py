@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -163,8 +164,13 @@ def _stale(request: DashboardRequest, template: str, current: Memory) -> HttpRes
     form = MemoryEditForm(data)
     form.is_valid()
     latest = selectors.memory_history(current).last()
-    return page(request, template, {"memory": current, "form": form, "stale": True, "current": current,
-                                    "latest": latest}, status=409)
+    response = page(request, template, {"memory": current, "form": form, "stale": True, "current": current,
+                                        "latest": latest}, status=409)
+    if request.htmx:  # the panels beside the card show what the newer version changed too (out-of-band swaps)
+        context = {**_detail_context(current), "oob": True}
+        for part in ("history", "side"):
+            response.write(render_to_string(f"dashboard/memory.html#{part}", context, request=request))
+    return response
 
 
 def _state_change(request: DashboardRequest, memory_id: uuid.UUID, restore: bool) -> HttpResponse:

@@ -163,14 +163,14 @@ def _apply_recorded(writer: _Writer, p: Prepared, scope: Scope, subject: Subject
     new = writer.create(p, scope, subject, recorded.status, reason=version_reason(VersionReason.IMPORTED))
     writer.recorded.add(new.pk)
     if recorded.status == Status.PENDING:
-        writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None))
+        writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None, imported=True))
     elif recorded.status == Status.CONFLICTED:
         other = next((m for m in live if m.pk != new.pk and m.type == new.type and new.entity
                       and m.entity == new.entity), None)
         if other is not None:
             writer.review(ReviewKind.CONFLICT, new, other, review_reason(ReviewReason.CONTRADICTS))
         else:
-            writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None))
+            writer.review(ReviewKind.PENDING, new, None, pending_reason(new, None, imported=True))
     return WriteResult(new, Action.CREATED, [], p.redacted)
 
 
@@ -251,13 +251,21 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         if p.input.corrects is not None:
             return _apply_correction(writer, p, scope, subject, old if decision.related is not None
                                      and decision.related.corrected else None)
-        inferred = p.input.provenance == Provenance.INFERRED
-        new = writer.create(p, scope, subject, Status.PENDING, reason=version_reason(
-            VersionReason.INFERRED if inferred else VersionReason.LOW_CONFIDENCE))
+        new = writer.create(p, scope, subject, Status.PENDING, reason=_pending_version_reason(p, old, high))
         writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old))
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
+
+
+def _pending_version_reason(p: Prepared, old: Memory | None, high: bool) -> Reason:
+    """Why a write was created pending: inferred, below the threshold, or (stated and high) maybe the same fact
+    as ``old`` (``conflict_decide``'s ambiguous case)."""
+    if p.input.provenance == Provenance.INFERRED:
+        return version_reason(VersionReason.INFERRED)
+    if high and old is not None:
+        return version_reason(VersionReason.AMBIGUOUS, memory=old.pk)
+    return version_reason(VersionReason.LOW_CONFIDENCE)
 
 
 def _apply_correction(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,

@@ -161,6 +161,11 @@ def _merge(item: ReviewItem, actor: str, content: str | None, reason: str) -> De
     if old is None:
         raise Conflict("Only a pair can be merged.", code="not_a_pair")
     with transaction.atomic():
+        # Taken out of the open queue first, so the merge's settlement does not close (and audit) it as well:
+        # the decision is one event, written by ``_close`` once the merged memory is known.
+        if not ReviewItem.objects.filter(pk=item.pk, status=ReviewStatus.OPEN).update(
+                status=ReviewStatus.RESOLVED, resolution=ReviewResolution.MERGE, resolved_by=actor):
+            raise Conflict("This review item is already resolved.", code="already_resolved")
         merged = merge_settled(memory_ids=[old.pk, item.memory_id], actor=actor, content=content,
                                reason=reason)
         _close(item, ReviewResolution.MERGE, actor,
@@ -177,7 +182,6 @@ def review_resolve(*, item_id: uuid.UUID | str, action: str, actor: str, content
 
 
 def _close(item: ReviewItem, action: str, actor: str, params: dict[str, object]) -> None:
-    # Merge already closed the item (as "merged") inside memory_merge; record the requested action.
     ReviewItem.objects.filter(pk=item.pk).update(
         status=ReviewStatus.RESOLVED, resolution=action, resolved_by=actor, resolved_at=timezone.now(),
         resolution_params=params)

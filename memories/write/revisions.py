@@ -219,6 +219,8 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
         subject=next((m.subject.external_id for m in sources if m.subject), None),
         source_session=sources[0].source_session,
         key=keys.pop() if len(keys) == 1 else None,
+        # What every source says held since the earliest of them: the merge is a new wording, not a new fact.
+        valid_from=min(m.valid_from for m in sources),
     )
     prepared = prepare_inputs([item])[0]
     try:

@@ -45,6 +45,7 @@ from memories.models import Memory, ReviewItem
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.versions import bump, lock_scope
 from tenants.audit import audit_event
+from tenants.scoping import get_active_tenant
 
 Group = tuple[uuid.UUID, str]  # (scope id, entity)
 # The metadata key of a memory written from an agent's correction (memories/write/feedback.py): its feedback id.
@@ -75,15 +76,23 @@ def group_of(memory: Memory) -> Group | None:
     return None
 
 
-def pending_reason(memory: Memory, other: Memory | None) -> Reason:
+def pending_reason(memory: Memory, other: Memory | None, *, imported: bool = False) -> Reason:
+    """Why ``memory`` waits for a person (``other``: the memory it would change, if any). The policy sends a
+    write to review for being inferred or below the tenant's threshold; a stated one at or above it waits only
+    because it may be the same fact as ``other`` (``Sameness.AMBIGUOUS``), because an export recorded it
+    waiting (``imported``), or because what it was asked against is gone."""
     if memory.metadata.get(CORRECTION_MARK):  # an agent's correction stays one when asked again
         return (review_reason(ReviewReason.CORRECTION, memory=other.pk) if other is not None
                 else review_reason(ReviewReason.CORRECTION_ALONE))
-    inferred = memory.provenance == Provenance.INFERRED
-    if other is None:
-        return review_reason(ReviewReason.INFERRED if inferred else ReviewReason.LOW_CONFIDENCE)
-    return review_reason(ReviewReason.INFERRED_CHANGE if inferred else ReviewReason.LOW_CONFIDENCE_CHANGE,
-                         memory=other.pk)
+    if memory.provenance == Provenance.INFERRED:
+        return (review_reason(ReviewReason.INFERRED_CHANGE, memory=other.pk) if other is not None
+                else review_reason(ReviewReason.INFERRED))
+    if memory.confidence < get_active_tenant().review_threshold:
+        return (review_reason(ReviewReason.LOW_CONFIDENCE_CHANGE, memory=other.pk) if other is not None
+                else review_reason(ReviewReason.LOW_CONFIDENCE))
+    if other is not None:
+        return review_reason(ReviewReason.AMBIGUOUS, memory=other.pk)
+    return review_reason(ReviewReason.IMPORTED_PENDING if imported else ReviewReason.ASKED_ALONE)
 
 
 class _Settler:

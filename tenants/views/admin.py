@@ -14,7 +14,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from mnemara.kernel.errors import ServiceError
 from tenants import selectors, services
-from tenants.forms import ApiKeyForm, InvitationForm, MemberRoleForm, TenantSettingsForm
+from tenants.actors import actor_names
+from tenants.audit import audit_action_label, target_type_label
+from tenants.forms import ApiKeyForm, AuditFilterForm, InvitationForm, MemberRoleForm, TenantSettingsForm
 from tenants.models import ApiKey, Invitation, Role
 from tenants.views.base import (
     DashboardRequest,
@@ -193,11 +195,27 @@ def tenant_settings(request: DashboardRequest) -> HttpResponse:
 @require_GET
 @viewer_required
 def audit_log(request: DashboardRequest) -> HttpResponse:
-    filters = {name: request.GET.get(name, "").strip() for name in selectors.AUDIT_FILTERS}
-    qs = selectors.audit_log(filters)
-    events = Paginator(qs, 50).get_page(request.GET.get("page"))
+    form = AuditFilterForm(request.GET)
+    events = Paginator(selectors.audit_log(form.filters()), 50).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    actions = selectors.audit_actions()
-    return page(request, "dashboard/audit.html", {"page_obj": events, "filters": filters, "actions": actions,
-                                                  "agents": selectors.api_keys(), "query": query.urlencode()})
+    chosen = {name: form.data.get(name, "") for name in ("action", "actor")}
+    return page(request, "dashboard/audit.html", {
+        "page_obj": events, "form": form, "query": query.urlencode(),
+        "actions": audit_action_options(selectors.audit_actions(), chosen["action"]),
+        "actors": actor_options(selectors.audit_actors(), chosen["actor"]),
+        "target_types": sorted(((t, target_type_label(t)) for t in selectors.audit_target_types() if t),
+                               key=lambda pair: pair[1].casefold())})
+
+
+def audit_action_options(actions: list[str], chosen: str) -> list[tuple[str, str]]:
+    """(code, label) of the actions the log holds, by label in the reader's language; a chosen value the log
+    does not hold (a kind such as "review.", or an old saved filter) is offered as it is."""
+    offered = sorted(((a, audit_action_label(a)) for a in actions), key=lambda pair: pair[1].casefold())
+    return offered if not chosen or chosen in actions else [(chosen, chosen), *offered]
+
+
+def actor_options(actors: list[str], chosen: str) -> list[tuple[str, str]]:
+    """(actor, name) of who acted in the log: people and API keys by name, system actors as they are."""
+    names = actor_names(set(actors) | ({chosen} if chosen else set()))
+    return sorted(((a, names[a]) for a in names), key=lambda pair: (pair[0].split(":", 1)[0], pair[1].casefold()))

@@ -68,6 +68,7 @@ def page_paths(office) -> list[tuple[str, str]]:
         ("members", "/settings/members/"),
         ("exports", "/exports/"),
         ("settings", "/settings/"),
+        ("password", "/accounts/password/"),
         ("webhooks", "/settings/webhooks/"),
         ("webhook", f"/settings/webhooks/{hook.pk}/"),
         ("not-found", "/memories/00000000-0000-0000-0000-000000000000/"),

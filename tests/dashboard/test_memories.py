@@ -266,3 +266,23 @@ def test_an_edit_in_the_dashboard_keeps_a_keyed_memorys_content_exactly(admin_cl
     with tenant_scope(alice_tenant):
         notes.refresh_from_db()
         assert notes.version == 2
+
+
+def test_a_conflicting_edit_redraws_the_panels_beside_the_card(client_for, acme_memories, alice_tenant):
+    """The 409 answer carries the history and the side panels as they are now (htmx out-of-band swaps), so nothing
+    beside the edit card still shows the version the member started from."""
+    first, second = client_for("admin"), client_for("owner")
+    fact = acme_memories["fact"]
+    page = second.get(reverse("dashboard:memory", args=[fact.pk])).content.decode()
+    assert 'id="memory-history"' in page and 'id="memory-side"' in page
+    assert edit(first, fact, 1, "Project name: Starlight (confirmed by the user).").status_code == 303
+    data = {"content": "Project name: Moonlight.", "type": fact.type, "entity": fact.entity, "confidence": "1.0",
+            "status": fact.status, "version": "1", "reason": ""}
+    response = second.post(reverse("dashboard:memory-edit", args=[fact.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section class="card stale" id="memory-card">')  # the card, swapped in place
+    history = html.split('<section class="card" id="memory-history" hx-swap-oob="true">', 1)[1].split("</section>")[0]
+    assert "<b>v2</b>" in history and "user:admin@acme.test" in history
+    side = html.split('<div id="memory-side" hx-swap-oob="true">', 1)[1]
+    assert side.count("memory updated") == 1  # the other admin's change, in the audit events panel

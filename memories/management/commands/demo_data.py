@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -10,11 +12,13 @@ from django.core.management.base import BaseCommand
 from memories.models import Memory
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
+from tenants.auth import api_key_lookup
 from tenants.models import ApiKey, Role, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, apikey_revoke, member_add, tenant_create
 
 DEMO_EMAIL = "admin@demo.mnemara"
+KEY_NAME = "make run"
 
 DEMO_MEMORIES = [
     MemoryInput(scope="user/123", subject="123", type="preference", entity="drink",
@@ -40,34 +44,36 @@ DEMO_MEMORIES = [
 
 
 class Command(BaseCommand):
-    help = ("Create (or refresh) the bilingual demo tenant; print the dashboard login and a new API key "
-            "(or write them to --banner, for the supervisor to print once the server is ready).")
+    help = ("Create (or refresh) the bilingual demo tenant; print the dashboard login and its API key (or write "
+            "them to --banner, for the supervisor to print once the server is ready). With --state, a restart keeps "
+            "the login and the key that still work; --reset makes new ones.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--base-url", default="http://127.0.0.1:8000",
                             help="Where the service will be reached (printed with the login and the key).")
         parser.add_argument("--banner", default="",
                             help="Write the login, the key and the addresses to this file instead of printing them.")
+        parser.add_argument("--state", default="",
+                            help="Keep the demo password and API key in this file (owner-only) and reuse them while "
+                                 "they still work. Without it, every run makes new ones.")
+        parser.add_argument("--reset", action="store_true", help="Make a new password and API key.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         tenant = Tenant.objects.filter(slug="demo").first() or tenant_create(slug="demo", name="Demo / 演示")
-        password = secrets.token_urlsafe(9)
-        user = get_user_model().objects.filter(username=DEMO_EMAIL).first()
-        if user is None:
-            member_add(tenant=tenant, email=DEMO_EMAIL, role=Role.OWNER, password=password)
-        else:
-            user.set_password(password)
-            user.save(update_fields=["password"])
+        state_path = Path(options["state"]) if options["state"] else None
+        kept = {} if options["reset"] or state_path is None else _read_state(state_path)
+        password = _demo_password(tenant, kept.get("password", ""), fresh=not kept)
         with tenant_scope(tenant):
-            for old_key in ApiKey.objects.filter(name="make run", revoked_at__isnull=True):
-                apikey_revoke(tenant=tenant, key_id=str(old_key.pk), actor="system:demo")
             if not Memory.objects.exists():
                 results = memory_create(items=DEMO_MEMORIES, actor="system:demo")
                 self.stdout.write(f"loaded {len(results)} demo memories")
-        _, secret = apikey_create(tenant=tenant, name="make run")
+        secret = _demo_key(tenant, kept.get("api_key", ""))
+        if state_path is not None:
+            _write_state(state_path, {"password": password or kept.get("password", ""), "api_key": secret})
         base = options["base_url"].rstrip("/")
+        login = password or "(the password you chose; `make demo-reset` sets a new one)"
         banner = "\n".join(["", f"  Dashboard: {base}/  (English / 简体中文)",
-                            f"  Login:     {DEMO_EMAIL} / {password}",
+                            f"  Login:     {DEMO_EMAIL} / {login}",
                             f"  API key:   {secret}",
                             f"  Try:       curl -H 'Authorization: Bearer <key>' {base}/api/v1/memories",
                             f"  MCP:       {base}/mcp  (Authorization: Bearer <key>)", ""])
@@ -77,3 +83,48 @@ class Command(BaseCommand):
             self.stdout.write("demo tenant ready; its login and API key are shown once the server is ready")
         else:
             self.stdout.write(banner)
+
+
+def _demo_password(tenant: Tenant, known: str, *, fresh: bool) -> str:
+    """The demo login's password: ``known`` while it still signs in; a new one on a first run or a reset
+    (``fresh``); "" when the person changed it on the dashboard since (theirs is kept, and not known here)."""
+    user = get_user_model().objects.filter(username=DEMO_EMAIL).first()
+    if user is not None and known and user.check_password(known):
+        return known
+    if user is not None and not fresh:
+        return ""
+    password = secrets.token_urlsafe(9)
+    if user is None:
+        member_add(tenant=tenant, email=DEMO_EMAIL, role=Role.OWNER, password=password)
+    else:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    return password
+
+
+def _demo_key(tenant: Tenant, known: str) -> str:
+    """The "make run" API key: ``known`` while it is live in the demo tenant, else a new one (the old revoked)."""
+    key = api_key_lookup(known) if known else None
+    if key is not None and key.tenant_id == tenant.pk and key.name == KEY_NAME:
+        return known
+    with tenant_scope(tenant):
+        for old_key in ApiKey.objects.filter(name=KEY_NAME, revoked_at__isnull=True):
+            apikey_revoke(tenant=tenant, key_id=str(old_key.pk), actor="system:demo")
+    return apikey_create(tenant=tenant, name=KEY_NAME)[1]
+
+
+def _read_state(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def _write_state(path: Path, data: dict[str, str]) -> None:
+    """Owner-only: the file holds a password and a key's secret."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+    path.chmod(0o600)
