@@ -11,7 +11,8 @@ PORT ?= 8000
 # pytest processes for make test (pytest-xdist, whole files each); 0 runs the suite in one.
 TEST_WORKERS ?= 2
 
-.PHONY: run test install lint typecheck pytest browser-deps db-stop worker demo demo-reset bench eval clean messages contract ts-client
+.PHONY: run test test-fast install lint typecheck pytest browser-deps db-stop worker demo demo-reset bench eval clean messages \
+	contract ts-client settings-docs
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -85,6 +86,12 @@ test: install browser-deps lint typecheck
 	@$(PY) -m mnemara.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
+# The fast tier: ruff, lint-imports and the unit and API tests, without the tests marked slow (browser, the
+# served stack, the second PostgreSQL, fuzzing, files that start their own processes: tests/tiers.py).
+test-fast: install lint
+	@$(PY) -m mnemara.runtime.pg stop-orphan
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow" $(PYTEST_ARGS)
+
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
 # with more examples than the suite's run: ~15 minutes on 2 cores.
 contract: install
@@ -95,6 +102,11 @@ contract: install
 ts-client: install
 	$(PY) manage.py spectacular --format openapi-json --file $(TS_CLIENT)/openapi.json
 	cd $(TS_CLIENT) && npm run --silent generate
+
+# Regenerate .env.example and docs/configuration.md from the settings registry, mnemara/kernel/config.py
+# (commit the result; tests/mnemara/test_config.py fails while they are stale).
+settings-docs: install
+	$(PY) -m mnemara.kernel.config --write
 
 bench: install
 	$(PY) bench/ingest.py

@@ -20,7 +20,7 @@ from django.utils import timezone
 from pgvector.django import CosineDistance
 
 from memories import sql
-from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewKind, ReviewResolution, ReviewStatus, Status
+from memories.choices import LIVE_STATUSES, TRUTH_TYPES, ReviewResolution, ReviewStatus, Status
 from memories.embeddings import READS_MIN, embedders, get_embedder, judge, profile, secondary_embedders
 from memories.models import (
     ExportRun,
@@ -191,17 +191,6 @@ def entity_clashes() -> list[Clash]:
         if (m.scope_id, m.entity) in groups:
             found.setdefault((m.scope_id, m.entity), []).append(m)
     return [Clash(ms[0].scope, entity, ms) for (_, entity), ms in found.items()]
-
-
-def live_contradictions() -> int:
-    """Things the store holds two answers to right now: (scope, entity) groups with more than one active
-    or conflicted fact or preference (no person kept them together), and conflict pairs about no entity."""
-    grouped = (Memory.objects.filter(status__in=[Status.ACTIVE, Status.CONFLICTED], kept_alongside=False,
-                                     type__in=TRUTH_TYPES).exclude(entity="")
-               .order_by().values("scope_id", "entity").annotate(n=Count("id")).filter(n__gt=1).count())
-    loose = (ReviewItem.objects.filter(status=ReviewStatus.OPEN, kind=ReviewKind.CONFLICT, memory__entity="")
-             .count())
-    return grouped + loose
 
 
 # --------------------------------------------------------------------------- keyset pagination

@@ -20,12 +20,6 @@ from memories.write.reembed import reembed_queued, vectors_progress
 from tenants.scoping import get_active_tenant
 
 
-def day_window(n: int) -> list[date]:
-    """The last ``n`` days, oldest first, ending today (the current time zone's)."""
-    today = timezone.now().date()
-    return [today - timedelta(days=n - 1 - i) for i in range(n)]
-
-
 def _start(days: list[date]) -> datetime:
     return datetime.combine(days[0], time.min, tzinfo=timezone.get_current_timezone())
 

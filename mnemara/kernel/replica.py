@@ -2,7 +2,7 @@
 
 Searches, context blocks and lists (the API views that set ``replica_reads``) may read from the ``replica``
 database; everything else, and every write, uses the primary (``default``). ``ReplicaRouter`` sends an ORM
-read to the alias of the request's ``reading_from`` block; raw SQL on the read path asks ``read_alias()``.
+read to the alias the request's view chose (``reads_begin``); raw SQL on the read path asks ``read_alias()``.
 
 Read-your-writes: every successful API write answers with ``Mnemara-Write-Lsn`` — the primary's WAL
 position after the write committed. A later read that sends it back as ``Mnemara-Min-Lsn`` (the Python
@@ -20,8 +20,6 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -44,7 +42,7 @@ def configured() -> bool:
 
 
 def read_alias() -> str:
-    """The database this request's reads go to: the replica inside a ``reading_from(REPLICA)`` block."""
+    """The database this request's reads go to: the alias ``reads_begin`` set for this context."""
     return _reads.get() or DEFAULT_DB_ALIAS
 
 
@@ -55,15 +53,6 @@ def reads_begin(alias: str) -> contextvars.Token[str | None]:
 
 def reads_end(token: contextvars.Token[str | None]) -> None:
     _reads.reset(token)
-
-
-@contextmanager
-def reading_from(alias: str) -> Iterator[str]:
-    token = reads_begin(alias)
-    try:
-        yield alias
-    finally:
-        reads_end(token)
 
 
 def lsn_value(lsn: str) -> int:
@@ -141,7 +130,7 @@ def alias_for_read(who: str, min_lsn: str | None) -> str:
 
 
 class ReplicaRouter:
-    """ORM reads inside ``reading_from(REPLICA)`` go to the replica; writes and migrations to the primary."""
+    """ORM reads go where ``reads_begin`` said (replica or primary); writes and migrations to the primary."""
 
     def db_for_read(self, model: type[Any], **hints: Any) -> str | None:
         return _reads.get()

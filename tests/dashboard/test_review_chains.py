@@ -9,10 +9,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from memories.choices import ReviewStatus, Status
 from memories.models import Memory, ReviewItem
-from memories.selectors import live_contradictions
+from memories.stats import contradictions_at
 from memories.write.feedback import feedback_record
 from memories.write.prepare import MemoryInput
 from memories.write.reviews import review_decide
@@ -21,6 +22,11 @@ from tenants.scoping import tenant_scope
 from .conftest import write
 
 pytestmark = pytest.mark.django_db
+
+
+def live_contradictions_now() -> int:
+    """The overview's "live contradictions" figure, as it counts them (stats.contradictions_at)."""
+    return contradictions_at(timezone.now())
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 LIGHT, DARK, PURPLE = "Prefers a light theme.", "Prefers a dark theme now.", "Prefers a purple theme."
@@ -64,7 +70,7 @@ def test_a_chain_is_one_card_with_its_answers_in_order(admin_client, themes):
 def test_a_chain_decided_from_its_card_leaves_one_live_truth(admin_client, alice_tenant, themes):
     light, dark, purple = themes["memories"]
     with tenant_scope(alice_tenant):
-        assert live_contradictions() == 1
+        assert live_contradictions_now() == 1
     response = decide(admin_client, themes["items"], purple, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
@@ -75,7 +81,7 @@ def test_a_chain_decided_from_its_card_leaves_one_live_truth(admin_client, alice
         assert set(Memory.objects.filter(pk__in=[light.pk, dark.pk]).values_list("superseded_by", flat=True)) == {
             purple.pk}
         assert not ReviewItem.objects.filter(status=ReviewStatus.OPEN).exists()
-        assert live_contradictions() == 0
+        assert live_contradictions_now() == 0
     overview = admin_client.get(reverse("dashboard:overview")).content.decode()
     assert re.search(r'id="live-contradictions".*?<[^>]*class="figure-value"[^>]*>\s*0\s*<', overview, re.S)
 

@@ -4,10 +4,11 @@ answered once, with one live truth after it, versions, lineage and audit, and an
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from memories.choices import ReviewStatus
 from memories.models import Memory, MemorySubject, MemoryVersion, ReviewItem
-from memories.selectors import live_contradictions
+from memories.stats import contradictions_at
 from memories.write.chains import chains_of
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
@@ -17,6 +18,11 @@ from tenants.models import AuditEvent
 from tests.write.test_truth import assert_one_live_truth, open_items
 
 pytestmark = pytest.mark.django_db
+
+
+def live_contradictions_now() -> int:
+    """The overview's "live contradictions" figure, as it counts them (stats.contradictions_at)."""
+    return contradictions_at(timezone.now())
 
 ACTOR = "user:admin@acme.test"
 
@@ -62,13 +68,13 @@ def test_it_finds_no_chain_for_a_single_pair(in_alice):
 def test_it_keeps_the_newest_and_supersedes_the_rest_in_one_decision(themes):
     light, dark, purple = themes
     [chain] = chains_of(open_items())
-    assert live_contradictions() == 1
+    assert live_contradictions_now() == 1
     decision = review_decide_chain(item_ids=chain.item_ids, keep=purple.pk, actor=ACTOR, reason="asked Chen")
     assert open_items() == []
     assert [status(m) for m in (light, dark, purple)] == ["deprecated", "deprecated", "active"]
     assert {Memory.objects.get(pk=m.pk).superseded_by_id for m in (light, dark)} == {purple.pk}
     assert_one_live_truth()
-    assert live_contradictions() == 0
+    assert live_contradictions_now() == 0
     assert decision.kept.pk == purple.pk
     assert sorted(i.resolution for i in decision.items) == ["keep_new", "keep_new", "superseded"]
     # The kept memory now carries the people of what it superseded (erasure reaches it), in a new version.
@@ -86,7 +92,7 @@ def test_it_keeps_a_chosen_older_memory(themes):
     assert [status(m) for m in (light, dark, purple)] == ["active", "deprecated", "deprecated"]
     assert Memory.objects.get(pk=purple.pk).superseded_by_id == light.pk
     assert_one_live_truth()
-    assert live_contradictions() == 0
+    assert live_contradictions_now() == 0
 
 
 def test_it_refuses_a_chain_that_changed_since_it_was_shown(themes):

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import psutil
 
+from mnemara.kernel import config
+
 DATABASE_NAME = "mnemara"
 
 
@@ -129,6 +131,5 @@ def stop(pgdata: Path, timeout: float = 20.0) -> bool:
 
 
 def default_pgdata() -> Path:
-    base = Path(__file__).resolve().parents[3]
-    return Path(os.environ.get("MNEMARA_PGDATA", str(base / ".pgdata"))).resolve()
+    return config.path("MNEMARA_PGDATA", Path(__file__).resolve().parents[3]).resolve()
 

@@ -1,0 +1,427 @@
+"""Every environment variable Mnemara reads, declared once: name, type, default, bounds, meaning and area.
+
+``mnemara/settings.py`` reads them through the typed readers below (``text``, ``integer``, ``number``, ``flag``,
+``items``, ``numbers``, ``data``, ``path``), which parse a value, check its bounds and refuse a name that is not
+declared here. ``.env.example`` and ``docs/configuration.md`` are generated from ``SETTINGS``
+(``make settings-docs``, i.e. ``python -m mnemara.kernel.config --write``), and ``tests/mnemara/test_config.py``
+fails when code reads an undeclared name or when a generated file is stale.
+
+A new setting is one line in ``SETTINGS`` (then ``make settings-docs``), e.g.::
+
+    Setting("MNEMARA_EXAMPLE_SECONDS", "float", 5.0, "What it does, in one line.", "Operations", low=0),
+
+An empty value counts as unset, except for text settings. A flag is on for 1, true, yes or on (any case).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from django.core.exceptions import ImproperlyConfigured
+
+Kind = Literal["text", "int", "float", "flag", "list", "floats", "json", "path"]
+TRUE = frozenset({"1", "true", "yes", "on"})
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    kind: Kind
+    default: Any  # the parsed value when unset ("" for none); a path setting's is relative to the repository
+    meaning: str  # one line: what it changes, and its unit
+    area: str  # the section of docs/configuration.md and .env.example it is listed in
+    low: float | None = None  # bounds, inclusive (numbers; for list kinds each item)
+    high: float | None = None
+    choices: tuple[str, ...] = ()  # text settings: the values allowed
+    example: str = ""  # a value to show where the default is empty
+
+    def shown(self) -> str:
+        """The default as one writes it in the environment."""
+        value = self.default
+        if value == "":
+            return ""
+        if self.kind == "flag":
+            return "1" if value else "0"
+        if self.kind in ("list", "floats"):
+            return ",".join(_number(v) if isinstance(v, float) else str(v) for v in value)
+        if self.kind == "json":
+            return json.dumps(value)
+        if self.kind == "path":
+            return f"./{value}"
+        if self.kind == "float":
+            return _number(value)
+        return str(value)
+
+    def bounds(self) -> str:
+        if self.choices:
+            return " / ".join(self.choices)
+        if self.low is not None and self.high is not None:
+            return f"{_number(self.low)} – {_number(self.high)}"
+        if self.low is not None:
+            return f"≥ {_number(self.low)}"
+        if self.high is not None:
+            return f"≤ {_number(self.high)}"
+        return ""
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+# The areas, in the order the generated files list them.
+AREAS = ("Django and the web", "Database", "Embeddings", "Writes and limits", "Recall", "Extraction and jobs",
+         "Operations", "Webhooks", "Client")
+AREA_NOTES = {"Client": "Read by the client's MCP server (`python -m mnemara.client.mcp`) and by `manage.py chat` "
+                        "and `manage.py mcp_server`, not by the server."}
+
+_TLS = "Behind a TLS proxy: the header it sets to https, e.g. X-Forwarded-Proto (only if it always overwrites it)."
+SETTINGS_LIST: tuple[Setting, ...] = (
+    # --- Django and the web ---
+    Setting("SECRET_KEY", "text", "dev-only-insecure-secret-key-change-me-in-production",
+            "Django's signing key: required in production (sessions, CSRF, invitation links).", "Django and the web"),
+    Setting("DEBUG", "flag", False, "Django's debug pages; never in production.", "Django and the web"),
+    Setting("ALLOWED_HOSTS", "list", ["127.0.0.1", "localhost", "testserver"],
+            "Host names the server answers to, comma-separated.", "Django and the web"),
+    Setting("CSRF_TRUSTED_ORIGINS", "list", [], "Origins (scheme://host) allowed to post dashboard forms, "
+            "comma-separated.", "Django and the web", example="https://mnemara.example.com"),
+    Setting("SECURE_COOKIES", "flag", False, "Session and CSRF cookies marked Secure (always so over TLS).",
+            "Django and the web"),
+    Setting("MNEMARA_PROXY_SSL_HEADER", "text", "", _TLS, "Django and the web", example="X-Forwarded-Proto"),
+    Setting("MNEMARA_FORWARDED_ALLOW_IPS", "text", "", "Reverse proxies (addresses or networks, comma-separated; "
+            "`*` for any) whose X-Forwarded-For/-Proto are believed; unset: none, the client address is the "
+            "peer's.", "Django and the web", example="127.0.0.1"),
+    Setting("MNEMARA_HSTS_SECONDS", "int", 31_536_000, "Strict-Transport-Security max-age on answers over TLS.",
+            "Django and the web", low=0),
+    Setting("MNEMARA_MAX_REQUEST_BYTES", "int", 10 * 1024 * 1024, "Largest request body, in bytes.",
+            "Django and the web", low=1),
+    Setting("API_THROTTLE_RATE", "text", "6000/min", "Requests per API key (DRF rate: n/sec, n/min, n/hour).",
+            "Django and the web"),
+    Setting("LOG_LEVEL", "text", "INFO", "Level of the log on stdout.", "Django and the web",
+            choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")),
+    # --- Database ---
+    Setting("DATABASE_URL", "text", "", "PostgreSQL (with pgvector) to use; unset: the embedded server in "
+            "MNEMARA_PGDATA.", "Database", example="postgresql://user:pass@host:5432/mnemara"),
+    Setting("MNEMARA_PGDATA", "path", ".pgdata", "The embedded server's data directory (keep the path short).",
+            "Database"),
+    Setting("MNEMARA_DB_NAME", "text", "", "Another database on the same server (e.g. a test's worker on the "
+            "test database).", "Database"),
+    Setting("MNEMARA_TEST_DB_NAME", "text", "test_mnemara", "Name of the test database (concurrent runs each "
+            "need their own).", "Database"),
+    Setting("DB_CONN_MAX_AGE", "int", 60, "Seconds a database connection is reused.", "Database", low=0),
+    Setting("MNEMARA_REPLICA_URL", "text", "", "A streaming replica for searches, context blocks and lists; "
+            "unset: every read on the primary.", "Database", example="postgresql://user:pass@replica:5432/mnemara"),
+    Setting("MNEMARA_REPLICA_PIN_SECONDS", "float", 30.0, "An API key's reads stay on the primary this long after "
+            "its write (unless the replica replayed it).", "Database", low=0),
+    Setting("MNEMARA_REPLICA_RETRY_SECONDS", "float", 5.0, "A replica that failed to answer is skipped this long.",
+            "Database", low=0),
+    Setting("TASKS_BACKEND", "text", "django_tasks_db.DatabaseBackend", "django-tasks backend of the job queue.",
+            "Database"),
+    # --- Embeddings ---
+    Setting("MNEMARA_EMBEDDING_MODELS", "list", ["all-MiniLM-L6-v2", "use-multilingual-v3"],
+            "Embedding models, primary first; `name=/dir` adds a local sentence-transformers model (then "
+            "manage.py reembed).", "Embeddings"),
+    Setting("MNEMARA_EMBEDDING_THRESHOLDS", "json", {}, "Per-model threshold overrides (ModelProfile fields), "
+            "e.g. `{\"use-multilingual-v3\": {\"floor\": 0.45}}`.", "Embeddings"),
+    Setting("MNEMARA_EMBEDDING_BACKEND", "text", "onnx", "How models run: ONNX Runtime, torch, or hashed "
+            "trigrams (development only).", "Embeddings", choices=("onnx", "sentence-transformers", "fake")),
+    Setting("MNEMARA_ONNX_PATH", "path", ".cache/all-MiniLM-L6-v2.onnx", "The primary model exported to ONNX "
+            "(written once from the sentence-transformers model).", "Embeddings"),
+    Setting("MNEMARA_EMBEDDING_BATCH_SIZE", "int", 64, "Texts per model run.", "Embeddings", low=1),
+    Setting("MNEMARA_EMBEDDING_THREADS", "int", 0, "Parallel model runs for a batch (ONNX) or torch's threads; "
+            "0: one per CPU.", "Embeddings", low=0),
+    Setting("MNEMARA_NEAR_DUPLICATE_THRESHOLD", "float", 0.92, "Cosine similarity at which two memories are "
+            "the same fact.", "Embeddings", low=0, high=1),
+    Setting("MNEMARA_NEAR_DUPLICATE_MIN_WORD_OVERLAP", "float", 0.5, "...and the share of words they must have "
+            "in common (Jaccard).", "Embeddings", low=0, high=1),
+    # --- Writes and limits ---
+    Setting("MNEMARA_MAX_CONTENT_CHARS", "int", 8000, "Longest memory content, in characters.",
+            "Writes and limits", low=1),
+    Setting("MNEMARA_MAX_BATCH_SIZE", "int", 500, "Memories per batch write.", "Writes and limits", low=1),
+    Setting("MNEMARA_MAX_METADATA_BYTES", "int", 16 * 1024, "Largest metadata object, in bytes of JSON.",
+            "Writes and limits", low=1),
+    Setting("MNEMARA_MAX_METADATA_DEPTH", "int", 5, "Deepest nesting of metadata.", "Writes and limits", low=1),
+    Setting("MNEMARA_SECRETS_POLICY", "text", "redact", "What a write containing a secret (API key, password) "
+            "gets.", "Writes and limits", choices=("redact", "reject")),
+    Setting("MNEMARA_EXPORT_DIR", "path", "exports", "Where the weekly JSONL audit exports are written.",
+            "Writes and limits"),
+    Setting("MNEMARA_ERASURE_VACUUM_FULL", "flag", False, "Erasure runs VACUUM FULL at once (no residual bytes, "
+            "locks the tables) instead of VACUUM.", "Writes and limits"),
+    # --- Recall ---
+    Setting("MNEMARA_HNSW_MIN_SCOPE_ROWS", "int", 50_000, "Larger scopes are searched in SQL with HNSW; up to "
+            "it: the in-process index.", "Recall", low=0),
+    Setting("MNEMARA_HNSW_EF_SEARCH", "int", 1000, "pgvector's hnsw.ef_search for those searches.", "Recall",
+            low=1, high=1000),
+    Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.005, "Share of the HNSW index's rows its iterative scan returns "
+            "before the best k are kept.", "Recall", low=0, high=1),
+    Setting("MNEMARA_SEARCH_INDEX", "flag", True, "The in-process search index; off: every search in SQL.",
+            "Recall"),
+    Setting("MNEMARA_SEARCH_INDEX_MAX_MB", "float", 256.0, "Megabytes of search indexes one process keeps.",
+            "Recall", low=0),
+    Setting("MNEMARA_SEARCH_INDEX_MAX_ROWS", "int", 200_000, "Memories one process keeps in its search indexes.",
+            "Recall", low=0),
+    Setting("MNEMARA_SEARCH_INDEX_VECTORS", "text", "float16", "Precision of the indexed vectors.", "Recall",
+            choices=("float16", "float32")),
+    Setting("MNEMARA_SEARCH_INDEX_WARM_SCOPES", "int", 50, "Recently used scopes whose indexes a web process "
+            "loads before it reports ready.", "Recall", low=0),
+    Setting("MNEMARA_SEARCH_INDEX_WARM_ROWS", "int", 50_000, "...and at most this many of their memories "
+            "(0: none).", "Recall", low=0),
+    Setting("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", "float", 30.0, "Longest an erased memory stays in a process's "
+            "search index (0: until searched).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_STEMMING", "flag", True, "Stemmed full-text search (after a change: manage.py "
+            "reindex_text).", "Recall"),
+    Setting("MNEMARA_RECALL_BM25_B", "float", 0.3, "BM25's length normalisation (Lucene's: 0.75).", "Recall",
+            low=0, high=1),
+    Setting("MNEMARA_RECALL_BM25_DELTA", "float", 1.0, "BM25+'s lower bound per matched term.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_FUSION", "text", "zscore", "How the vector and word lists are fused (z-scores keep "
+            "score magnitudes).", "Recall", choices=("zscore", "rrf")),
+    Setting("MNEMARA_RECALL_LEXICAL_WEIGHT", "float", 2.0, "Weight of the word list against the vector list's "
+            "1.0 (zscore fusion).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", "float", 0.3, "Share of the score of the memory written just "
+            "before or after in its session that a memory gains.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CONTEXT_REPLIES", "flag", True, "/context: a question's memory is followed by the "
+            "next one of its session (its answer).", "Recall"),
+    Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
+            "state a time gain.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "
+            "that subject's memories gain.", "Recall", low=0),
+    # --- Extraction and jobs ---
+    Setting("ANTHROPIC_API_KEY", "text", "", "Claude for extraction; unset: the rule-based extractor runs "
+            "offline.", "Extraction and jobs"),
+    Setting("MNEMARA_ANTHROPIC_MODEL", "text", "claude-sonnet-4-6", "The Claude model extraction uses.",
+            "Extraction and jobs"),
+    Setting("MNEMARA_ANTHROPIC_MAX_TOKENS", "int", 2048, "Output tokens of one extraction call.",
+            "Extraction and jobs", low=1),
+    Setting("MNEMARA_ANTHROPIC_TIMEOUT", "float", 60.0, "Seconds one extraction call may take.",
+            "Extraction and jobs", low=0),
+    Setting("MNEMARA_ANTHROPIC_MAX_RETRIES", "int", 2, "The Anthropic SDK's own retries inside one attempt.",
+            "Extraction and jobs", low=0),
+    Setting("MNEMARA_EXTRACT_EVERY_N_TURNS", "int", 6, "A session's turns between two extractions.",
+            "Extraction and jobs", low=1),
+    Setting("MNEMARA_EXTRACTION_DAILY_TOKEN_CAP", "int", 0, "Extraction tokens per tenant and day; 0: no cap.",
+            "Extraction and jobs", low=0),
+    Setting("MNEMARA_EXTRACTION_MAX_TRANSCRIPT_CHARS", "int", 60_000, "Longest transcript sent to one "
+            "extraction, in characters.", "Extraction and jobs", low=1),
+    Setting("MNEMARA_JOB_MAX_ATTEMPTS", "int", 3, "Attempts of a job that hits 429/529 before it fails for good.",
+            "Extraction and jobs", low=1),
+    Setting("MNEMARA_JOB_RETRY_DELAY_SECONDS", "float", 30.0, "First wait before a job's next attempt "
+            "(doubles each attempt).", "Extraction and jobs", low=0),
+    Setting("MNEMARA_JOB_LEASE_SECONDS", "float", 300.0, "A running job whose worker died is re-queued after "
+            "this long.", "Extraction and jobs", low=0),
+    Setting("MNEMARA_SESSION_MAX_MESSAGES", "int", 100, "Messages per session request.", "Extraction and jobs",
+            low=1),
+    Setting("MNEMARA_SESSION_MAX_MESSAGE_CHARS", "int", 20_000, "Longest session message, in characters.",
+            "Extraction and jobs", low=1),
+    Setting("MNEMARA_SESSION_MAX_REQUEST_CHARS", "int", 200_000, "Characters per session request, all messages "
+            "together.", "Extraction and jobs", low=1),
+    Setting("MNEMARA_SESSION_CLOCK_SKEW_SECONDS", "float", 300.0, "How far ahead of the server's clock a "
+            "message's created_at may be (then it counts as now).", "Extraction and jobs", low=0),
+    Setting("MNEMARA_IMPORT_MAX_LINES", "int", 5_000, "Lines per history import.", "Extraction and jobs", low=1),
+    Setting("MNEMARA_IMPORT_MAX_MESSAGES", "int", 5_000, "Messages per imported conversation.",
+            "Extraction and jobs", low=1),
+    # --- Operations ---
+    Setting("MNEMARA_WEB_THREADS", "int", 8, "Threads per web process running Django (one database connection "
+            "each).", "Operations", low=1),
+    Setting("MNEMARA_QUERY_THREADS", "int", 4, "Threads per process embedding search queries.", "Operations",
+            low=1),
+    Setting("MNEMARA_MALLOC_ARENAS", "int", 2, "glibc malloc arenas per web or worker process (0: glibc's "
+            "default, 8 per core).", "Operations", low=0),
+    Setting("MALLOC_ARENA_MAX", "int", "", "glibc's own; set, it wins over MNEMARA_MALLOC_ARENAS.", "Operations",
+            low=1),
+    Setting("MNEMARA_MCP_API_URL", "text", "", "Base URL the hosted /mcp endpoint calls the API at; unset: this "
+            "process's own socket.", "Operations", example="http://127.0.0.1:8000"),
+    Setting("MNEMARA_MCP_API_TIMEOUT", "float", 30.0, "Seconds one hosted MCP tool call may take, retries "
+            "included.", "Operations", low=0),
+    Setting("MNEMARA_WORKER_HEARTBEAT_SECONDS", "float", 5.0, "How often manage.py run_worker records that it is "
+            "alive.", "Operations", low=0),
+    Setting("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", "float", 30.0, "/healthz is degraded when no worker beat this "
+            "long while tasks wait.", "Operations", low=0),
+    Setting("MNEMARA_HEALTH_QUEUE_MAX_AGE", "float", 300.0, "...or when a ready task waited this long.",
+            "Operations", low=0),
+    Setting("MNEMARA_METRICS_TOKEN", "text", "", "GET /metrics answers only with `Authorization: Bearer <token>`; "
+            "unset: 404.", "Operations"),
+    Setting("PROMETHEUS_MULTIPROC_DIR", "text", "", "Where every process writes its metrics (set by "
+            "mnemara.runtime.supervise: `./.cache/prometheus/<port>`).", "Operations"),
+    # --- Webhooks ---
+    Setting("MNEMARA_WEBHOOK_RETRY_DELAYS", "floats", [30.0, 120.0, 600.0, 3600.0, 21600.0], "Seconds between a "
+            "failed webhook attempt and the next (one more attempt than delays).", "Webhooks", low=0),
+    Setting("MNEMARA_WEBHOOK_TIMEOUT_SECONDS", "float", 10.0, "One webhook request's timeout.", "Webhooks", low=0),
+    Setting("MNEMARA_WEBHOOK_ALLOW_LOOPBACK", "flag", False, "Receivers on 127.0.0.1, ::1 or localhost allowed "
+            "(local use).", "Webhooks"),
+    Setting("MNEMARA_WEBHOOK_ALLOW_PRIVATE", "flag", False, "Private, link-local and reserved receiver addresses "
+            "allowed.", "Webhooks"),
+    Setting("MNEMARA_WEBHOOK_LOG_DAYS", "int", 30, "Days finished deliveries are kept.", "Webhooks", low=0),
+    # --- Client: read by the client's MCP server (python -m mnemara.client.mcp) and manage.py chat / mcp_server,
+    # not by the server. The client imports nothing of the server, so it reads them itself. ---
+    Setting("MNEMARA_URL", "text", "", "The server the client's MCP server and chat call.", "Client",
+            example="http://127.0.0.1:8000"),
+    Setting("MNEMARA_API_KEY", "text", "", "Their API key.", "Client"),
+    Setting("MNEMARA_DEFAULT_SCOPE", "text", "", "Scope their tools use when a call names none.", "Client",
+            example="user/chen"),
+    Setting("MNEMARA_TIMEOUT", "float", "", "Seconds one client request may take (unset: the client's default).",
+            "Client", low=0),
+    Setting("MNEMARA_READ_ONLY", "flag", False, "The client's MCP server offers only the reading tools "
+            "(1, true or yes).", "Client"),
+)
+SETTINGS: dict[str, Setting] = {s.name: s for s in SETTINGS_LIST}
+
+
+def declared(name: str, kind: Kind) -> Setting:
+    found = SETTINGS.get(name)
+    if found is None:
+        raise ImproperlyConfigured(f"{name} is not declared in mnemara/kernel/config.py SETTINGS")
+    if found.kind != kind:
+        raise ImproperlyConfigured(f"{name} is declared as {found.kind}, read as {kind}")
+    return found
+
+
+def _raw(setting: Setting) -> str | None:
+    value = os.environ.get(setting.name)
+    if value is None or (value.strip() == "" and setting.kind != "text"):
+        return None
+    return value
+
+
+def _bounded(setting: Setting, value: float) -> float:
+    if (setting.low is not None and value < setting.low) or (setting.high is not None and value > setting.high):
+        raise ImproperlyConfigured(f"{setting.name}={value:g}: must be {setting.bounds()}")
+    return value
+
+
+def _parsed(setting: Setting, raw: str, parse: Any) -> Any:
+    try:
+        return parse(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{setting.name}={raw!r}: not {'an integer' if parse is int else 'a number'}") \
+            from None
+
+
+def text(name: str) -> str:
+    setting = declared(name, "text")
+    raw = _raw(setting)
+    value = setting.default if raw is None else raw
+    if setting.choices and value not in setting.choices:
+        raise ImproperlyConfigured(f"{name}={value!r}: must be one of {', '.join(setting.choices)}")
+    return str(value)
+
+
+def integer(name: str) -> int:
+    setting = declared(name, "int")
+    raw = _raw(setting)
+    return int(_bounded(setting, setting.default if raw is None else _parsed(setting, raw, int)))
+
+
+def number(name: str) -> float:
+    setting = declared(name, "float")
+    raw = _raw(setting)
+    return float(_bounded(setting, setting.default if raw is None else _parsed(setting, raw, float)))
+
+
+def flag(name: str) -> bool:
+    setting = declared(name, "flag")
+    raw = _raw(setting)
+    return bool(setting.default) if raw is None else raw.strip().lower() in TRUE
+
+
+def items(name: str) -> list[str]:
+    """A comma-separated list, blanks dropped."""
+    setting = declared(name, "list")
+    raw = _raw(setting)
+    return list(setting.default) if raw is None else [s.strip() for s in raw.split(",") if s.strip()]
+
+
+def numbers(name: str) -> list[float]:
+    setting = declared(name, "floats")
+    raw = _raw(setting)
+    if raw is None:
+        return list(setting.default)
+    return [_bounded(setting, _parsed(setting, s, float)) for s in raw.split(",") if s.strip()]
+
+
+def data(name: str) -> Any:
+    setting = declared(name, "json")
+    raw = _raw(setting)
+    if raw is None:
+        return setting.default
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: not valid JSON") from None
+
+
+def path(name: str, base: Path) -> Path:
+    """The value as given (relative to the working directory), or the default under ``base``."""
+    setting = declared(name, "path")
+    raw = _raw(setting)
+    return Path(raw) if raw is not None else base / setting.default
+
+
+# --------------------------------------------------------------------------- the generated files
+
+GENERATED = "Generated from mnemara/kernel/config.py by `make settings-docs`: edit it there, not here."
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render_env_example() -> str:
+    lines = ["# Every environment variable Mnemara reads, with its default.", f"# {GENERATED}",
+             "# Copy to .env (not committed) or export them. Meanings, types and bounds: docs/configuration.md."]
+    for area in AREAS:
+        lines += ["", f"# --- {area} ---"]
+        if area in AREA_NOTES:
+            lines.append(f"# {AREA_NOTES[area]}")
+        for s in SETTINGS_LIST:
+            if s.area == area:
+                example = f"  # unset; e.g. {s.example}" if s.example and not s.shown() else ""
+                lines.append(f"# {s.name}={s.shown()}{example}")
+    return "\n".join(lines) + "\n"
+
+
+def render_markdown() -> str:
+    out = [
+        "# Configuration", "",
+        f"<!-- {GENERATED} -->", "",
+        "Mnemara is configured by environment variables only (`.env.example` lists them with their defaults).",
+        "Each is read once, when a process starts; a value out of its bounds or not of its type stops the",
+        "start with a message naming the variable. An empty value counts as unset (text settings aside).",
+        "A flag is on for `1`, `true`, `yes` or `on`, off for anything else. Durations are in seconds.", "",
+    ]
+    for area in AREAS:
+        rows = [s for s in SETTINGS_LIST if s.area == area]
+        out += [f"## {area}", ""]
+        if area in AREA_NOTES:
+            out += [AREA_NOTES[area], ""]
+        out += ["| Variable | Type | Default | Bounds | Meaning |", "|---|---|---|---|---|"]
+        for s in rows:
+            default = f"`{s.shown()}`" if s.shown() else "unset"
+            meaning = s.meaning + (f" Example: `{s.example}`." if s.example else "")
+            out.append(f"| `{s.name}` | {s.kind} | {_cell(default)} | {_cell(s.bounds())} | {_cell(meaning)} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def generated_files(root: Path) -> dict[Path, str]:
+    return {root / ".env.example": render_env_example(), root / "docs" / "configuration.md": render_markdown()}
+
+
+def main(argv: list[str]) -> int:
+    root = Path.cwd()
+    stale = [p for p, text in generated_files(root).items() if not p.exists() or p.read_text() != text]
+    if "--write" in argv:
+        for p, content in generated_files(root).items():
+            p.write_text(content)
+        print(f"wrote {', '.join(str(p.relative_to(root)) for p in generated_files(root))}")
+        return 0
+    for p in stale:
+        print(f"{p.relative_to(root)} is stale: run `make settings-docs`")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""The test tiers: each test that needs more than this process and its database is marked, by where it lives,
+so ``make test-fast`` (``-m "not slow"``) leaves them out and a new file in one of those folders is marked
+without a line of its own. ``make test`` runs everything (CI too).
+
+- ``browser``: Playwright driving Chromium (tests/browser/).
+- ``served``: the stack ``make run`` starts, over real sockets (tests/served/).
+- ``cluster``: a second PostgreSQL (streaming replica, external server: tests/cluster/).
+- ``fuzz``: schemathesis and the hypothesis fuzzing of the API.
+- ``stack``: a file that starts its own processes: the worker, the supervisor, uvicorn, pip into a fresh
+  virtual environment, npm and tsc, a client generator.
+- ``eval``: a test that ranks the whole evaluation set (the quality floors; ``manage.py eval_recall`` gives the
+  numbers).
+Each of them is also ``slow``. The markers are registered in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+FOLDERS = {"browser": "browser", "served": "served", "cluster": "cluster"}
+FILES = {
+    "api/test_schemathesis.py": "fuzz",
+    "api/test_fuzz.py": "fuzz",
+    "extraction/test_worker_crash.py": "stack",
+    "write/test_reembed.py": "stack",
+    "mnemara/test_mcp_http.py": "stack",
+    "mnemara/test_supervise.py": "stack",
+    "client/test_package.py": "stack",
+    "client/test_typescript.py": "stack",
+    "client/test_generated_python_client.py": "stack",
+}
+TESTS_BY_NAME = {
+    "recall/test_eval_floor.py::test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side": "eval",
+    "recall/test_eval_floor.py::test_it_keeps_every_direction_and_the_floor_on_the_whole_set": "eval",
+    "recall/test_index_budget.py::test_float16_vectors_rank_the_evaluation_set_as_float32_does": "eval",
+}
+
+
+def tier(path: Path) -> str | None:
+    """The marker of a test file, from where it lives (None: the fast tier)."""
+    try:
+        relative = path.resolve().relative_to(TESTS)
+    except ValueError:
+        return None
+    return FOLDERS.get(relative.parts[0]) or FILES.get(relative.as_posix())
+
+
+def node_tier(path: Path, name: str) -> str | None:
+    """The marker of one test (its parameters aside), by its file or by its name."""
+    found = tier(path)
+    if found:
+        return found
+    try:
+        relative = path.resolve().relative_to(TESTS).as_posix()
+    except ValueError:
+        return None
+    return TESTS_BY_NAME.get(f"{relative}::{name}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        found = node_tier(item.path, getattr(item, "originalname", item.name))
+        if found:
+            item.add_marker(getattr(pytest.mark, found))
+            item.add_marker(pytest.mark.slow)
