@@ -138,6 +138,17 @@ class JobStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+class BulkStatus(models.TextChoices):
+    """A bulk review decision's life: decided item by item by the worker, then perhaps undone as a whole."""
+
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("deciding")
+    DONE = "done", _("decided")
+    UNDO_QUEUED = "undo_queued", _("undo queued")
+    UNDOING = "undoing", _("undoing")
+    UNDONE = "undone", _("undone")
+
+
 class JobKind(models.TextChoices):
     """extract: POST /extract on given messages; session: every N turns; close: summary + extraction on close;
     import: a history import's extraction, one imported conversation after the other (oldest first);

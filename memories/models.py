@@ -17,6 +17,7 @@ from django.utils import timezone
 from pgvector.django import HnswIndex, VectorField
 
 from memories.choices import (
+    BulkStatus,
     ChangeKind,
     JobKind,
     JobStatus,
@@ -508,3 +509,48 @@ class WorkerHeartbeat(models.Model):
     pid = models.PositiveIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
     beat_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class ScheduledRun(models.Model):
+    """One period's run of a schedule the worker keeps (``memories.compliance.schedule``), across tenants: the
+    row is written with the task it enqueues, and the unique (schedule, period) lets only one worker do so."""
+
+    schedule = models.CharField(max_length=64)
+    period = models.CharField(max_length=32)  # e.g. "2026-12-04T20" for an hourly schedule
+    enqueued_at = models.DateTimeField(default=timezone.now)
+    task_result_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["schedule", "period"], name="scheduledrun_unique_period")]
+        indexes = [models.Index(fields=["schedule", "-enqueued_at"], name="scheduledrun_latest")]
+
+
+class ReviewBulk(TenantOwned):
+    """One decision for every review item a filter matched ("Accept all 400 matching"), made by the worker item
+    by item (``memories.write.review_bulk``), with its progress, and undone as a whole if asked. Holds ids and
+    counts only: what the items say stays on the items."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    action = models.CharField(max_length=16, choices=ReviewResolution.choices)
+    actor = models.CharField(max_length=200)
+    undone_by = models.CharField(max_length=200, blank=True, default="")
+    status = models.CharField(max_length=16, choices=BulkStatus.choices, default=BulkStatus.QUEUED)
+    item_ids = ArrayField(models.UUIDField(), default=list)  # in the queue's order, as the person confirmed them
+    undo_ids = ArrayField(models.UUIDField(), default=list)  # the items it resolved, latest first (set by undo)
+    filtered_by = ArrayField(models.CharField(max_length=32), default=list, blank=True)  # filter names, no values
+    processed = models.PositiveIntegerField(default=0)  # items done in the current phase (decide, then undo)
+    counts = models.JSONField(default=dict)  # resolved, skipped, refused; then reopened, kept
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta(TenantOwned.Meta):
+        indexes = [models.Index(fields=["tenant", "-created_at"], name="reviewbulk_latest")]
+
+    @property
+    def total(self) -> int:
+        return len(self.undo_ids) if self.status in (BulkStatus.UNDO_QUEUED, BulkStatus.UNDOING,
+                                                      BulkStatus.UNDONE) else len(self.item_ids)
+
+    @property
+    def active(self) -> bool:
+        return self.status not in (BulkStatus.DONE, BulkStatus.UNDONE)

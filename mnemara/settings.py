@@ -364,6 +364,9 @@ MCP_API_TIMEOUT = number("MNEMARA_MCP_API_TIMEOUT")
 WORKER_HEARTBEAT_SECONDS = number("MNEMARA_WORKER_HEARTBEAT_SECONDS")
 HEALTH_HEARTBEAT_MAX_AGE = number("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE")
 HEALTH_QUEUE_MAX_AGE = number("MNEMARA_HEALTH_QUEUE_MAX_AGE")
+# Each worker asks the database this often what its schedule has due (maintenance hourly, with the weekly audit
+# export: memories/compliance/schedule.py); 0: the worker schedules nothing (cron runs `run_maintenance`).
+SCHEDULE_TICK_SECONDS = number("MNEMARA_SCHEDULE_TICK_SECONDS")
 # Webhooks (webhooks/, docs/api.md "Webhooks"): the waits between a failed attempt and the next, in seconds
 # (one more attempt than delays), one request's timeout, and which addresses a receiver may have: loopback
 # (local use, tests) and private/link-local ones are refused unless allowed here.

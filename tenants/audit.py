@@ -58,6 +58,7 @@ class AuditAction(models.TextChoices):
     REVIEW_CHAIN_RESOLVED = "review.chain_resolved", _("review chain decided")
     REVIEW_CREATED = "review.created", _("review item opened")
     REVIEW_REOPENED = "review.reopened", _("review decision undone")
+    REVIEW_BULK_UNDONE = "review.bulk_undone", _("bulk review decision undone")
     REVIEW_RESOLVED = "review.resolved", _("review item resolved")
     SESSION_APPENDED = "session.appended", _("conversation turns stored")
     SESSION_CLOSED = "session.closed", _("session closed")

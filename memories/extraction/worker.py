@@ -111,3 +111,50 @@ def dead_workers(now: datetime, worker_ids: Iterable[str]) -> set[str]:
         if worker_alive_here(beat.hostname, beat.pid) is False or now - beat.beat_at > silent_after:
             dead.add(worker_id)
     return dead
+
+
+# What becomes of a queue row left RUNNING by a worker that stopped (killed, crashed), by task. django-tasks-db
+# never runs such a row again, and /healthz counts it as lost work. "requeue": the task runs again (its work is
+# idempotent or resumes where it stopped, and each guards itself against a second run: a job is claimed only
+# while queued, a delivery only while due, an export only once its attempt's lease ran out); a row whose
+# attempts (``worker_ids``) reached ``JOB_MAX_ATTEMPTS`` is failed instead. Any task not named here is failed.
+REQUEUE, FAIL = "requeue", "fail"
+TASK_RECOVERY = {
+    "memories.extraction.tasks.extraction_run": REQUEUE,  # extraction and history imports (job_claim)
+    "memories.extraction.tasks.job_watchdog": REQUEUE,
+    "memories.compliance.export_jobs.export_job_run": REQUEUE,
+    "memories.compliance.tasks.maintenance": REQUEUE,
+    "memories.compliance.vacuum.vacuum_erasure_tables": REQUEUE,
+    "memories.write.reembed.reembed_task": REQUEUE,
+    "memories.write.reindex.reindex_task": REQUEUE,
+    "memories.write.review_bulk.review_bulk_run": REQUEUE,
+    "webhooks.tasks.webhooks_deliver": REQUEUE,
+}
+WORKER_LOST = "memories.jobs.WorkerLost"
+
+
+def task_rows_recover() -> dict[str, int]:
+    """Re-queue (or fail) every queue row still RUNNING on a worker that stopped (``dead_workers``), whatever
+    its task. Run after ``jobs_recover_orphaned``, which closes the rows of the extraction jobs it re-queues.
+    Each row changes only if it is still as read (another worker's sweep may have got there first)."""
+    from django_tasks_db.models import DBTaskResult
+
+    running = [(pk, path, ids) for pk, path, ids in DBTaskResult.objects.filter(status="RUNNING")
+               .values_list("pk", "task_path", "worker_ids") if ids]
+    dead = dead_workers(timezone.now(), {ids[-1] for _, _, ids in running})
+    counts: dict[str, int] = {}
+    for pk, path, ids in running:
+        if ids[-1] not in dead:
+            continue
+        still = DBTaskResult.objects.filter(pk=pk, status="RUNNING", worker_ids=ids)
+        if TASK_RECOVERY.get(path) == REQUEUE and len(ids) < settings.JOB_MAX_ATTEMPTS:
+            changed = still.update(status="READY", started_at=None)
+            action = "requeued"
+        else:
+            changed = still.update(status="FAILED", finished_at=timezone.now(), exception_class_path=WORKER_LOST,
+                                   traceback=f"The worker stopped (killed or crashed) during attempt {len(ids)}.")
+            action = "failed"
+        if changed:
+            logger.warning("task %s (%s): its worker stopped; %s", pk, path.rsplit(".", 1)[-1], action)
+            counts[action] = counts.get(action, 0) + 1
+    return counts

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from memories import selectors
 from memories.compliance.export_jobs import export_jobs_open, export_reissue, export_request
 from memories.compliance.exports import export_delete, export_open
+from memories.compliance.schedule import weekly_export
 from mnemara.kernel.errors import ServiceError
 from tenants.views.base import DashboardRequest, actor, admin_required, back, flash_refusal, page
 
@@ -24,7 +25,7 @@ from tenants.views.base import DashboardRequest, actor, admin_required, back, fl
 def exports(request: DashboardRequest) -> HttpResponse:
     runs = Paginator(selectors.export_runs().order_by("-created_at"), 50).get_page(request.GET.get("page"))
     return page(request, "dashboard/exports.html", {
-        "page_obj": runs, "jobs": export_jobs_open(),
+        "page_obj": runs, "jobs": export_jobs_open(), "schedule": weekly_export(),
         "flagged": selectors.export_runs(flagged=True).count()})
 
 

@@ -22,11 +22,11 @@ from memories import selectors
 from memories.choices import ReviewStatus
 from memories.forms import BulkAllForm, BulkResolveForm, ChainResolveForm, ResolveForm, ReviewFilterForm
 from memories.write.chains import Chain, chains_of
+from memories.write.review_bulk import review_bulk_get, review_bulk_start, review_bulk_undo, review_bulks_shown
 from memories.write.reviews import (
     BULK_MAX,
     Decision,
     review_decide,
-    review_decide_all,
     review_decide_chain,
     review_undo,
     selection_fingerprint,
@@ -120,7 +120,7 @@ def _queue_context(request: DashboardRequest) -> dict[str, Any]:
         "counts": selectors.review_counts(), "clashes": selectors.entity_clashes() if status == "open" else [],
         "undo": {i.pk: not undo_blocker(i) for i in items} if status == ReviewStatus.RESOLVED else {},
         "people": selectors.subject_ids_like(), "scopes": selectors.scope_paths(), "agents": selectors.agents(),
-        **selectors.review_context(items),
+        "bulks": list(review_bulks_shown()[:3]), **selectors.review_context(items),
     }
 
 
@@ -280,7 +280,7 @@ def review_bulk(request: DashboardRequest) -> HttpResponse:
 @reviewer_required
 def review_bulk_all(request: DashboardRequest) -> HttpResponse:
     """Accept or reject every open item the filter matches (not only the ticked ones), if they are still the
-    ones the person counted when confirming."""
+    ones the person counted when confirming: queued for the worker, its progress shown on the review page."""
     query = request.POST.get("query", "")
     url = reverse("dashboard:review") + ("?" + query if query else "")
     form = BulkAllForm(request.POST)
@@ -289,14 +289,52 @@ def review_bulk_all(request: DashboardRequest) -> HttpResponse:
         return back(request, url)
     _form, filters, qs = _matching(QueryDict(query), ReviewStatus.OPEN)
     try:
-        outcome = review_decide_all(item_ids=list(qs.values_list("pk", flat=True)), action=form.cleaned_data["action"],
-                                    actor=actor(request), fingerprint=form.cleaned_data["fingerprint"],
-                                    filtered_by=list(filters))
+        bulk = review_bulk_start(item_ids=list(qs.values_list("pk", flat=True)), action=form.cleaned_data["action"],
+                                 actor=actor(request), fingerprint=form.cleaned_data["fingerprint"],
+                                 filtered_by=list(filters))
     except ServiceError as exc:
         messages.error(request, refusal(exc))
         return back(request, url)
-    _bulk_messages(request, outcome.done, outcome.skipped, [refusal(e) for e in outcome.refused])
+    messages.success(request, ngettext("%(n)d item is being decided in the background: the progress is shown here.",
+                                       "%(n)d items are being decided in the background: the progress is shown here.",
+                                       len(bulk.item_ids)) % {"n": len(bulk.item_ids)})
     return back(request, url)
+
+
+@require_GET
+@viewer_required
+def review_bulk_progress(request: DashboardRequest, bulk_id: uuid.UUID) -> HttpResponse:
+    """A bulk decision's progress (the review page polls it while the worker decides). The poll that finds it
+    finished reloads the page: the queue below it changed."""
+    try:
+        bulk = review_bulk_get(bulk_id)
+    except ServiceError as exc:
+        raise Http404 from exc  # another tenant's, or none
+    response = page(request, "dashboard/review.html#bulk-progress", {"b": bulk})
+    if request.htmx and not bulk.active:
+        response["HX-Refresh"] = "true"
+    return response
+
+
+@require_POST
+@reviewer_required
+def review_bulk_undo_view(request: DashboardRequest, bulk_id: uuid.UUID) -> HttpResponse:
+    """Open every item of a finished bulk decision again (queued for the worker, each through the undo)."""
+    try:
+        review_bulk_get(bulk_id)
+    except ServiceError as exc:
+        raise Http404 from exc
+    try:
+        bulk = review_bulk_undo(bulk_id=bulk_id, actor=actor(request))
+    except ServiceError as exc:
+        if not request.htmx:
+            messages.error(request, refusal(exc))
+            return back(request, reverse("dashboard:review"))
+        return toast(HttpResponse(status=exc.status_code), refusal(exc), "error", reswap=True)
+    if not request.htmx:
+        messages.success(request, _("Undo queued: the items open again as the worker gets to them."))
+        return back(request, reverse("dashboard:review"))
+    return page(request, "dashboard/review.html#bulk-progress", {"b": bulk})
 
 
 def _bulk_messages(request: DashboardRequest, done: int, skipped: int, refused: list[str]) -> None:

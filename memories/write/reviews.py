@@ -31,7 +31,7 @@ from memories.write.reasons import Reason, version_reason
 from memories.write.revisions import duplicate_guard, merge_settled
 from memories.write.truth import Settlement, truth_settle
 from memories.write.versions import bump, lock_scope
-from mnemara.kernel.errors import Conflict, NotFound, ServiceError, ValidationFailed
+from mnemara.kernel.errors import Conflict, NotFound, ValidationFailed
 from tenants.audit import audit
 
 ACTIONS = tuple(str(action) for action in REVIEW_ACTIONS)
@@ -122,13 +122,15 @@ def _decide(item: ReviewItem, action: str, changes: _Changes) -> Memory | None:
 
 
 def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content: str | None = None,
-                  reason: str = "") -> Decision:
+                  reason: str = "", bulk: str = "") -> Decision:
     """accept/keep_new: the item's (newer) memory wins; keep_old: the other one wins; keep_both: both stay
     active (a person's deliberate exception to one live truth); merge: both merge into a new memory.
 
     reject: the item's memory is deprecated. For a conflict pair that means the old side wins (as
     keep_old); for a pending item the related memory is left as it is: rejecting one pending write
     must not silently activate another one that is still waiting for its own review.
+
+    ``bulk``: the bulk decision this one is part of (``review_bulk``), recorded on the item for its undo.
     """
     if action not in ACTIONS:
         raise ValidationFailed("Unknown action.", fields={"action": [f"One of: {', '.join(ACTIONS)}."]})
@@ -146,7 +148,8 @@ def review_decide(*, item_id: uuid.UUID | str, action: str, actor: str, content:
             winner = _decide(item, action, changes)
             for m in item.sides:  # unchanged ones too: an undo must not overwrite a later edit of either
                 changes.record.setdefault(str(m.pk), [m.status, m.version])
-            _close(item, action, actor, {"memories": changes.record, **({"note": reason} if reason else {})})
+            _close(item, action, actor, {"memories": changes.record, **({"note": reason} if reason else {}),
+                                         **({"bulk": bulk} if bulk else {})})
             settlement = truth_settle(touched=[item.memory_id, *([item.other_memory_id] if item.other_memory_id
                                                                   else [])],
                                       actor=actor, because=ReviewResolution.SUPERSEDED,
@@ -192,51 +195,9 @@ def _close(item: ReviewItem, action: str, actor: str, params: dict[str, object])
 BULK_MAX = 1000
 
 
-@dataclass
-class BulkOutcome:
-    done: int = 0
-    skipped: int = 0  # already answered by an earlier decision of the same run
-    refused: list[ServiceError] = field(default_factory=list)
-
-
 def selection_fingerprint(item_ids: list[uuid.UUID]) -> str:
     """What a person saw when confirming a bulk decision: the matching items, as one short hash."""
     return hashlib.sha256(",".join(sorted(str(i) for i in item_ids)).encode()).hexdigest()[:32]
-
-
-def review_decide_all(*, item_ids: list[uuid.UUID], action: str, actor: str, fingerprint: str,
-                      filtered_by: list[str]) -> BulkOutcome:
-    """One decision for every item a filter matched, in one transaction, only if the matching items are still
-    the ones the person confirmed (``fingerprint``; else 409 ``stale_selection``, nothing decided). Each
-    item goes through ``review_decide`` (versions, audit, truth settling); one a decision already answered is
-    skipped, one refused is left as it is; one audit event records the run (``filtered_by``: the names of the
-    filters used; their values may name a person, and the audit log stays content-free)."""
-    if action not in (ReviewResolution.ACCEPT, ReviewResolution.REJECT):
-        raise ValidationFailed("Unknown action.", fields={"action": ["One of: accept, reject."]})
-    if len(item_ids) > BULK_MAX:
-        raise ValidationFailed(f"At most {BULK_MAX} items at once: narrow the filter.", fields={"items": ["Too many."]})
-    outcome = BulkOutcome()
-    with transaction.atomic():
-        open_now = list(ReviewItem.objects.select_for_update().filter(pk__in=item_ids, status=ReviewStatus.OPEN)
-                        .values_list("pk", flat=True))
-        if len(open_now) != len(item_ids) or selection_fingerprint(open_now) != fingerprint:
-            raise Conflict("The items matching this filter changed since you looked: look again.",
-                           code="stale_selection")
-        for item_id in item_ids:
-            try:
-                review_decide(item_id=item_id, action=action, actor=actor)
-                outcome.done += 1
-            except Conflict as exc:
-                if exc.code != "already_resolved":
-                    outcome.refused.append(exc)
-                else:
-                    outcome.skipped += 1
-            except ServiceError as exc:
-                outcome.refused.append(exc)
-        audit("review.bulk_resolved", actor=actor, target_type="review_item", target_id="",
-              data={"action": action, "matched": len(item_ids), "resolved": outcome.done,
-                    "skipped": outcome.skipped, "refused": len(outcome.refused), "filtered_by": sorted(filtered_by)})
-    return outcome
 
 
 UNDOABLE = (ReviewResolution.ACCEPT, ReviewResolution.REJECT, ReviewResolution.KEEP_OLD, ReviewResolution.KEEP_NEW,

@@ -242,6 +242,9 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "long while tasks wait.", "Operations", low=0),
     Setting("MNEMARA_HEALTH_QUEUE_MAX_AGE", "float", 300.0, "...or when a ready task waited this long.",
             "Operations", low=0),
+    Setting("MNEMARA_SCHEDULE_TICK_SECONDS", "float", 60.0, "How often each worker asks the database what its "
+            "schedule has due (hourly maintenance with the weekly audit export); 0: the worker schedules nothing.",
+            "Operations", low=0),
     Setting("MNEMARA_METRICS_TOKEN", "text", "", "GET /metrics answers only with `Authorization: Bearer <token>`; "
             "unset: 404.", "Operations"),
     Setting("PROMETHEUS_MULTIPROC_DIR", "text", "", "Where every process writes its metrics (set by "

@@ -13,6 +13,7 @@ from memories.models import Memory, ReviewItem
 from memories.write.prepare import MemoryInput
 from memories.write.revisions import memory_revise
 from tenants.scoping import tenant_scope
+from tests.extraction.conftest import run_jobs
 
 from .conftest import write
 
@@ -246,7 +247,10 @@ def test_it_decides_everything_a_filter_matches_with_the_count_confirmed(admin_c
         assert ReviewItem.objects.filter(status=ReviewStatus.OPEN).count() == n + 2
         ReviewItem.objects.filter(memory__content="Maybe owns a red bike.").delete()
     response = admin_client.post(reverse("dashboard:review-bulk-all"), post)
-    assert f"{n} items resolved." in admin_client.get(response["Location"]).content.decode()
+    page = admin_client.get(response["Location"]).content.decode()
+    assert f"{n} items are being decided in the background" in page and 'hx-trigger="every 1s"' in page
+    assert run_jobs() == 1
+    assert f"{n} items resolved by one bulk decision." in admin_client.get(response["Location"]).content.decode()
     with tenant_scope(alice_tenant):
         from tenants.models import AuditEvent
         assert [i.memory.content for i in ReviewItem.objects.filter(status=ReviewStatus.OPEN)

@@ -33,6 +33,7 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "memories_memorysubject": {"primary key", "unique memorysubject_unique"},
     "memories_memoryvector": {"primary key", "unique memoryvector_unique"},
     "memories_memoryversion": {"primary key", "unique memoryversion_unique"},
+    "memories_reviewbulk": {"primary key"},
     "memories_reviewitem": {"primary key"},
     "memories_scope": {"primary key"},
     "memories_searchremoval": {"no tenant column"},
@@ -48,7 +49,7 @@ KNOWN_GAPS: dict[str, set[str]] = {
     "webhooks_webhookendpoint": {"primary key"},
 }
 # Tables that are not tenant data (shared by every tenant, or the framework's own).
-NOT_TENANT_DATA = {"tenants_tenant", "tenants_loginthrottle", "memories_workerheartbeat"}
+NOT_TENANT_DATA = {"tenants_tenant", "tenants_loginthrottle", "memories_workerheartbeat", "memories_scheduledrun"}
 # Tables of tenant data that name their tenant's rows by a plain id, not a foreign key.
 BY_PLAIN_ID = {"memories_searchremoval"}  # scope_id: a removal stamp of a tenant's scope
 
