@@ -57,6 +57,7 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py reembed --background
 	$(PY) manage.py reindex_text --background
+	$(PY) manage.py backfill_people --background
 	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --banner .cache/demo-banner.txt --state .cache/demo-login.json
 	$(PY) manage.py jobs_recover
 	@echo "Starting the web server and the background worker; the address follows once they are ready (Ctrl-C stops both)"

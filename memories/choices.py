@@ -102,6 +102,7 @@ class ReviewReason(models.TextChoices):
     SAME_WORDING = "same_wording", _("says what %(memory)s says, in other words: merge them?")
     CORRECTION = "agent_correction", _("agent correction; would change %(memory)s")
     CORRECTION_ALONE = "agent_correction_alone", _("agent correction")
+    SAME_SLOT = "same_slot", _("another value of the same attribute: %(slot)s is %(old)s in %(memory)s, %(new)s here")
 
 
 class VersionReason(models.TextChoices):
@@ -128,6 +129,14 @@ class VersionReason(models.TextChoices):
     MERGE_UNDONE = "merge_undone", _("merge undone")
     IMPORTED = "imported", _("imported from an export")
     CORRECTION = "agent_correction", _("agent correction of %(memory)s")
+
+
+class MentionAction(models.TextChoices):
+    """What an erasure does to another person's memory that names the person (memories/compliance/mentions.py)."""
+
+    REDACT = "redact", _("redact the name")
+    DELETE = "delete", _("delete the memory")
+    KEEP = "keep", _("keep as it is")
 
 
 class JobStatus(models.TextChoices):

@@ -76,6 +76,12 @@ class Memory(TenantOwned):
     content = models.TextField()
     content_hash = models.CharField(max_length=64)
     entity = models.CharField(max_length=255, blank=True, default="")
+    # The attribute slots the content fills, "subject|attribute" (memories/write/slots.py): two live memories of
+    # a scope filling one slot with different values contradict each other as two of one ``entity`` do.
+    slots = ArrayField(models.CharField(max_length=200), default=list, blank=True)
+    # The people/slot rules that read the content (memories.write.mentions.PEOPLE_RULES_VERSION); memories
+    # read by older rules (or none: written before them) are read again by ``manage.py backfill_people``.
+    people_version = models.SmallIntegerField(default=0, db_default=0)
     # A caller's exact address for the memory (PUT /keys/memory: memories/write/flow.memory_put), unique among
     # the scope's settled live memories; NULL for memories saved without one. Not case-folded, unlike
     # ``entity``. Collation "C": keys sort and compare by code point, and their indexes serve that order.
@@ -233,6 +239,27 @@ class MemorySubject(TenantOwned):
     class Meta(TenantOwned.Meta):
         constraints = [models.UniqueConstraint(fields=["memory", "subject"], name="memorysubject_unique")]
         indexes = [models.Index(fields=["tenant", "subject"], name="memorysubject_tenant_subject")]
+
+
+class MemoryMention(TenantOwned):
+    """A person a memory's content names (memories/write/people.py), beside the people it is about
+    (``MemorySubject``): "Joanna said Nate is training" filed under Joanna mentions Nate. ``name`` is as found,
+    case-folded ("nate", "张伟"), or "~role" for a person known only by their role to the speaker ("my cousin":
+    "~cousin"); ``kin`` is that role when the text says it; ``subject`` is the known person the name is (their
+    external id or an alias), when there is one. Rewritten with the memory's content; erasure of a person reaches
+    the memories that mention them (memories/compliance/subjects.py)."""
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="mentions")
+    name = models.CharField(max_length=200)
+    kin = models.CharField(max_length=40, blank=True, default="")
+    subject = models.ForeignKey("tenants.Subject", null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="mentions")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta(TenantOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["memory", "name"], name="memorymention_unique")]
+        indexes = [models.Index(fields=["tenant", "name"], name="memorymention_tenant_name"),
+                   models.Index(fields=["tenant", "subject"], name="memorymention_tenant_subject")]
 
 
 class MemoryVersion(TenantOwned):

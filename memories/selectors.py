@@ -28,6 +28,7 @@ from memories.models import (
     KeySearchDay,
     Memory,
     MemoryAccess,
+    MemoryMention,
     MemorySubject,
     MemoryVector,
     MemoryVersion,
@@ -95,6 +96,13 @@ def memory_history(memory: Memory) -> QuerySet[MemoryVersion]:
     return MemoryVersion.objects.filter(memory=memory).order_by("version")
 
 
+def _naming(person: str) -> QuerySet[MemoryMention]:
+    """The ids of the memories that mention a person: linked to the subject of that external id, or under
+    that name (case aside)."""
+    return MemoryMention.objects.filter(Q(subject__external_id=person) | Q(name=person.strip().casefold())
+                                        ).values("memory_id")
+
+
 def memory_list(qs: QuerySet[Memory], filters: dict[str, Any]) -> QuerySet[Memory]:
     if filters.get("scope"):
         # By id, looked up first: a join on the path hides the scope from the planner, which then sorts
@@ -107,7 +115,7 @@ def memory_list(qs: QuerySet[Memory], filters: dict[str, Any]) -> QuerySet[Memor
         if filters.get(name):
             qs = qs.filter(**{name: filters[name]})
     if filters.get("subject"):
-        qs = qs.filter(subject__external_id=filters["subject"])
+        qs = qs.filter(Q(subject__external_id=filters["subject"]) | Q(pk__in=_naming(filters["subject"])))
     if filters.get("q"):
         qs = qs.filter(content__icontains=filters["q"])
     if filters.get("updated_since"):
@@ -328,7 +336,8 @@ def memories_filtered(data: dict[str, Any]) -> QuerySet[Memory]:
         qs = qs.filter(type=data["type"])
     if data.get("subject"):
         linked = MemorySubject.objects.filter(subject__external_id__iexact=data["subject"]).values("memory_id")
-        qs = qs.filter(Q(subject__external_id__iexact=data["subject"]) | Q(pk__in=linked))
+        qs = qs.filter(Q(subject__external_id__iexact=data["subject"]) | Q(pk__in=linked)
+                       | Q(pk__in=_naming(data["subject"])))
     if data.get("conf_min") is not None:
         qs = qs.filter(confidence__gte=data["conf_min"])
     if data.get("conf_max") is not None:

@@ -35,6 +35,7 @@ urlpatterns: list[URLPattern] = [
     path("people/", people.people, name="people"),
     path("people/<uuid:subject_id>/", people.person, name="person"),
     path("people/<uuid:subject_id>/export/", people.person_export, name="person-export"),
+    path("people/<uuid:subject_id>/alias/", people.person_alias, name="person-alias"),
     path("people/<uuid:subject_id>/erase/", people.person_erase, name="person-erase"),
     path("people/receipts/<int:receipt_id>/", people.receipt, name="receipt"),
     path("people/receipts/<int:receipt_id>/receipt.json", people.receipt_download, name="receipt-download"),

@@ -146,6 +146,9 @@ class Subject(TenantOwned):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     external_id = models.CharField(max_length=200)
+    # Other spellings of the person's name ("Zhang Wei", "张伟"), case-folded: content naming any of them
+    # mentions this person (memories/write/mentions.py).
+    aliases = ArrayField(models.CharField(max_length=200), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

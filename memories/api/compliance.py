@@ -25,9 +25,14 @@ from memories.api.serializers import MemoryOut
 from memories.choices import JobStatus
 from memories.compliance.export_jobs import export_reissue, export_request
 from memories.compliance.exports import export_delete, export_open
-from memories.compliance.subjects import subject_erase, subject_export
+from memories.compliance.subjects import (
+    subject_erase,
+    subject_erasure_preview,
+    subject_export,
+    subject_profile_get,
+)
 from memories.representation import iso
-from mnemara.kernel.errors import NotFound
+from mnemara.kernel.errors import NotFound, ValidationFailed
 from mnemara.kernel.schema import errors
 from tenants.api import IDEMPOTENCY_KEY, REPLAYED, TenantAPIView, idempotent
 
@@ -212,6 +217,36 @@ class ExportedAuditEventOut(serializers.Serializer[Any]):
 
 
 @extend_schema_serializer(component_name="SubjectExport")
+class ProfileValueOut(serializers.Serializer[Any]):
+    value = serializers.CharField(help_text="The slot's value as the memory says it, case-folded.")
+    memory_id = serializers.UUIDField(help_text="The memory that says it.")
+    content = serializers.CharField()
+    valid_from = serializers.DateTimeField(help_text="When it became true (the memory's `valid_from`).")
+
+
+class ProfileSlotOut(ProfileValueOut):
+    attribute = serializers.CharField(help_text="`employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, "
+                                                "`favourite:<thing>`, `diet`, `education`, `marital`, `role`, …")
+    history = ProfileValueOut(many=True, help_text="Older values of the slot, newest first.")
+
+
+class ProfilePersonOut(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="As the memory names them, case-folded; `~role` for one known only by "
+                                           "their role to the person (\"my cousin\").")
+    role = serializers.CharField(help_text="Their role to the person when the memory says it, else empty.")
+    memory_id = serializers.UUIDField()
+
+
+@extend_schema_serializer(component_name="SubjectProfile")
+class SubjectProfileOut(serializers.Serializer[Any]):
+    """A person's profile derived from their memories: each attribute's current value and the people around
+    them, each linked to the memory that says it."""
+
+    subject = serializers.CharField()
+    slots = ProfileSlotOut(many=True)
+    people = ProfilePersonOut(many=True)
+
+
 class SubjectExportOut(serializers.Serializer[Any]):
     """Everything held about one person: their memories with every version, sessions with their turns,
     review items, feedback, jobs and audit events."""
@@ -224,6 +259,7 @@ class SubjectExportOut(serializers.Serializer[Any]):
     feedback = ExportedFeedbackOut(many=True)
     jobs = ExportedJobOut(many=True)
     audit_events = ExportedAuditEventOut(many=True)
+    profile = SubjectProfileOut()
 
 
 @extend_schema_serializer(component_name="ErasedExport")
@@ -233,7 +269,20 @@ class ErasedExportOut(serializers.Serializer[Any]):
     window_end = serializers.DateTimeField()
     created_at = serializers.DateTimeField()
     file = serializers.CharField()
-    flagged = serializers.BooleanField(help_text="Always true: the erasure flagged it on the Exports list.")
+    flagged = serializers.BooleanField(help_text="True: the erasure flagged it on the Exports list; false in a dry "
+                                                 "run (it would be flagged).")
+
+
+class ErasureMentionOut(serializers.Serializer[Any]):
+    memory_id = serializers.UUIDField()
+    action = serializers.ChoiceField(choices=["redact", "delete", "keep"],
+                                     help_text="`redact`: the person's names become \"[erased person]\" "
+                                               "(\"[已删除的人]\" in Chinese) in its content, versions, search "
+                                               "words and vectors; `delete`: it named only the person; `keep`: "
+                                               "an administrator kept it, with a reason.")
+    scope = serializers.CharField(required=False, help_text="Dry run only.")
+    status = serializers.CharField(required=False, help_text="Dry run only.")
+    content = serializers.CharField(required=False, help_text="Dry run only: the memory as it is now.")
 
 
 @extend_schema_serializer(component_name="ErasureReceipt")
@@ -241,20 +290,37 @@ class ErasureReceiptOut(serializers.Serializer[Any]):
     """What an erasure removed: counts per kind (no identifier of the person), and the audit exports made
     before it that still hold their data (re-run `export_memories` for those windows)."""
 
-    erased_at = serializers.DateTimeField()
+    dry_run = serializers.BooleanField(help_text="True: nothing was erased; this is what the erasure would do.")
+    erased_at = serializers.DateTimeField(allow_null=True, help_text="Null in a dry run.")
     counts = serializers.DictField(child=AsciiIntegerField(min_value=0),
                                    help_text="`memories`, `memory_versions`, `sessions`, `session_turns`, "
-                                             "`review_items`, `feedback`, `jobs_cancelled`, … (docs/api.md §9).")
+                                             "`review_items`, `feedback`, `jobs_cancelled`, `mentions_redacted`, "
+                                             "`mentions_deleted`, `mentions_kept`, … (docs/api.md §9).")
     exports = ErasedExportOut(many=True, help_text="The exports this erasure flagged (made before it, holding the "
                                                    "person): re-issue or delete them.")
-    vacuum = serializers.ChoiceField(choices=["done", "scheduled"],
+    vacuum = serializers.ChoiceField(choices=["done", "scheduled", "not_run"],
                                      help_text="`done`: the tables were vacuumed before the answer; `scheduled`: "
-                                               "the worker does it right after.")
+                                               "the worker does it right after; `not_run`: a dry run.")
+    mentions = ErasureMentionOut(many=True, help_text="Other people's memories that name the person, and what "
+                                                      "was (dry run: would be) done to each.")
 
 
 EXTERNAL_ID = OpenApiParameter(
     "external_id", {"type": "string", "minLength": 1, "pattern": NO_NUL}, OpenApiParameter.PATH,
     description="The person's external id; any character, `/` included (percent-encode it).")
+DRY_RUN = OpenApiParameter(
+    "dry_run", {"type": "string", "enum": ["true", "false"]}, OpenApiParameter.QUERY,
+    description="`true`: erase nothing; answer what the erasure would do, listing the other people's memories "
+                "that name the person with their content and the action each would get.")
+
+
+def _dry_run(request: Request) -> bool:
+    value = request.query_params.get("dry_run", "false")
+    if value not in {"true", "false"}:
+        raise ValidationFailed("dry_run must be true or false.", fields={"dry_run": ["true or false."]})
+    return value == "true"
+
+
 SUBJECT_NOT_FOUND = "Unknown (or already erased) person (`subject_not_found`), or a scope-restricted key."
 NEEDS_FULL_KEY = "Needs a key without scope prefixes (a restricted key gets 404)."
 
@@ -283,6 +349,18 @@ class SubjectExportView(ComplianceAPIView):
                                       wait_for_vacuum=False))
 
 
+class SubjectProfileView(ComplianceAPIView):
+    @extend_schema(
+        operation_id="subject_profile", tags=["subjects"], summary="A person's profile, derived from memories",
+        description="The current value of each attribute slot the person's memories fill (employer, city, age, "
+                    "diet, favourite things, …), each with the memory that states it and when it became true, and "
+                    f"the people their memories name. No language model writes it. {NEEDS_FULL_KEY}",
+        parameters=[EXTERNAL_ID],
+        responses={200: SubjectProfileOut, **errors(e404=SUBJECT_NOT_FOUND)})
+    def get(self, request: Request, external_id: str) -> Response:
+        return Response(subject_profile_get(external_id=external_id))
+
+
 class SubjectView(ComplianceAPIView):
     @extend_schema(
         operation_id="subject_erase", tags=["subjects"], summary="Erase a person (GDPR Art. 17)",
@@ -290,10 +368,12 @@ class SubjectView(ComplianceAPIView):
                     "first); the answer is the receipt, and the worker then vacuums the tables (`vacuum`: "
                     "`scheduled`). The audit log keeps a "
                     f"content-free tombstone. {NEEDS_FULL_KEY} Read-only keys get 403.",
-        parameters=[EXTERNAL_ID, IDEMPOTENCY_KEY, REPLAYED],
+        parameters=[EXTERNAL_ID, DRY_RUN, IDEMPOTENCY_KEY, REPLAYED],
         responses={200: ErasureReceiptOut, **errors(403, 422, e404=SUBJECT_NOT_FOUND)})
     @idempotent
     def delete(self, request: Request, external_id: str) -> Response:
+        if _dry_run(request):
+            return Response(subject_erasure_preview(external_id=external_id))
         return Response(subject_erase(external_id=external_id, actor=self.actor(), wait_for_vacuum=False))
 
 

@@ -187,7 +187,9 @@ class ListQueryIn(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
     status = serializers.ChoiceField(choices=Status.choices, required=False,
                                      help_text="Without it every status is listed, deprecated included.")
-    subject = Text(NOT_BLANK, required=False, max_length=200)
+    subject = Text(NOT_BLANK, required=False, max_length=200,
+                   help_text="A person's external id: the memories about them, and those whose content names them "
+                             "(their mentions: linked to that person, or under that name, case aside).")
     entity = Text(NOT_BLANK, required=False, max_length=255, help_text="The stored (case-folded) entity key.")
     q = Text(NOT_BLANK, required=False, max_length=500, help_text="A case-insensitive substring of the content.")
     updated_since = StrictDateTimeField(required=False)

@@ -31,6 +31,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # A subject id may hold any character, "/" included (sent percent-encoded or not).
     re_path(r"^subjects/(?P<external_id>.+)/export$", compliance.SubjectExportView.as_view(),
             name="api-subject-export"),
+    re_path(r"^subjects/(?P<external_id>.+)/profile$", compliance.SubjectProfileView.as_view(),
+            name="api-subject-profile"),
     re_path(r"^subjects/(?P<external_id>.+)$", compliance.SubjectView.as_view(), name="api-subject"),
     path("exports", compliance.ExportListView.as_view(), name="api-exports"),
     path("exports/<uuid:export_id>", compliance.ExportDetailView.as_view(), name="api-export"),

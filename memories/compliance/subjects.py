@@ -21,7 +21,7 @@ is still open).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -31,8 +31,11 @@ from django.utils import timezone
 
 from memories.choices import JobStatus
 from memories.compliance.exports import exports_flag_for_erasure
+from memories.compliance.mentions import MentionChoice, mentions_apply, mentions_plan, mentions_preview
+from memories.compliance.profile import subject_profile
 from memories.compliance.vacuum import erasure_vacuum
 from memories.models import (
+    ExportRun,
     Feedback,
     Job,
     Memory,
@@ -167,10 +170,18 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
                      for f in feedback],
         "jobs": [_job_json(j) for j in jobs],
         "audit_events": [audit_json(e) for e in events],
+        "profile": subject_profile(subject, _memories(subject)),
     }
     audit("subject.exported", actor=actor, target_type="subject", target_id=subject.pk,
           data={"memories": len(memories), "sessions": len(sessions), "review_items": len(reviews)})
     return body
+
+
+def subject_profile_get(*, external_id: str) -> dict[str, Any]:
+    """The person's profile (``memories.compliance.profile``): each slot's current value and the people around
+    them, each linked to its memory."""
+    subject = subject_get(external_id)
+    return subject_profile(subject, _memories(subject))
 
 
 # --------------------------------------------------------------------------- erasure (Art. 17)
@@ -273,15 +284,43 @@ def erasure_reference_refusal(reference: str, subject: Subject) -> str | None:
     return None
 
 
-def subject_erase(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
-                  ) -> dict[str, Any]:
+def subject_erasure_preview(*, external_id: str) -> dict[str, Any]:
+    """What an erasure would do, doing nothing (a dry run): the counts of the person's own data, the exports
+    it would flag, and each other memory that names them with what would happen to it (its content included:
+    the administrator decides on it)."""
+    subject = subject_get(external_id)
+    own = _memories(subject)
+    memory_ids = list(own.values_list("pk", flat=True))
+    session_ids = list(_sessions(subject).values_list("pk", flat=True))
+    mentions = mentions_preview(subject, own)
+    counts = {
+        "memories": len(memory_ids),
+        "memory_versions": MemoryVersion.objects.filter(memory_id__in=memory_ids).count(),
+        "sessions": len(session_ids),
+        "session_turns": SessionTurn.objects.filter(session_id__in=session_ids).count(),
+        "review_items": _review_items(subject, memory_ids).count(),
+        **{f"mentions_{done}": sum(1 for m in mentions if m["action"] == action)
+           for action, done in (("redact", "redacted"), ("delete", "deleted"), ("keep", "kept"))},
+    }
+    exports = [{"id": str(r.pk), "window_start": iso(r.window_start), "window_end": iso(r.window_end),
+                "created_at": iso(r.created_at), "file": r.file_path, "flagged": False}
+               for r in ExportRun.objects.filter(subject_ids__contains=[subject.pk]).order_by("window_start")]
+    return {"dry_run": True, "erased_at": None, "counts": counts, "exports": exports, "vacuum": "not_run",
+            "mentions": mentions}
+
+
+def subject_erase(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True,
+                  mention_choices: Mapping[str, MentionChoice] | None = None) -> dict[str, Any]:
     """Erase one person (Art. 17) in one transaction; return the receipt. Unknown subject: NotFound.
-    ``wait_for_vacuum=False`` (requests) leaves the VACUUM to the worker (``erasure_vacuum``)."""
+    ``wait_for_vacuum=False`` (requests) leaves the VACUUM to the worker (``erasure_vacuum``).
+    ``mention_choices``: per memory id, what to do with another memory that names the person (default:
+    ``memories.compliance.mentions``)."""
     return subject_erase_recorded(external_id=external_id, actor=actor, reference=reference,
-                                  wait_for_vacuum=wait_for_vacuum)[0]
+                                  wait_for_vacuum=wait_for_vacuum, mention_choices=mention_choices)[0]
 
 
-def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True
+def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "", wait_for_vacuum: bool = True,
+                           mention_choices: Mapping[str, MentionChoice] | None = None
                            ) -> tuple[dict[str, Any], int]:
     """``subject_erase``, and the id of its stored, content-free receipt (the ``subject.erased`` audit event:
     counts, the exports that predate it, who, when, the request id, and the admin's ``reference`` of the
@@ -299,7 +338,11 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
         locked = Subject.objects.select_for_update().filter(pk=subject.pk).first()
         if locked is None:  # erased meanwhile by someone else
             raise NotFound("Subject not found.", code="subject_not_found")
+        # Other people's memories that name the person: redacted, deleted or kept (mentions.py), before the
+        # person's own memories (and their mention links) go.
+        mentioned = mentions_apply(subject, mentions_plan(subject, _memories(subject), mention_choices), actor)
         counts.update(_erase_rows(subject, job_ids))
+        counts.update(mentioned["counts"])
         erased_at = timezone.now()
         exports = exports_flag_for_erasure(subject_pk=subject.pk, erased_at=erased_at)
         Subject.objects.filter(pk=subject.pk).delete()
@@ -315,7 +358,8 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
                             "vacuum": "done" if vacuum_now else "scheduled"})
     transaction.on_commit(ERASURES.inc)
     vacuum = erasure_vacuum(wait=wait_for_vacuum)
-    return {"erased_at": iso(erased_at), "counts": counts, "exports": listed, "vacuum": vacuum}, event.pk
+    return {"dry_run": False, "erased_at": iso(erased_at), "counts": counts, "exports": listed, "vacuum": vacuum,
+            "mentions": mentioned["mentions"]}, event.pk
 
 
 # --------------------------------------------------------------------------- physical removal

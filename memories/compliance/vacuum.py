@@ -15,6 +15,7 @@ from memories.models import (
     Feedback,
     Job,
     Memory,
+    MemoryMention,
     MemoryVector,
     MemoryVersion,
     ReviewItem,
@@ -24,8 +25,8 @@ from memories.models import (
 )
 from tenants.models import SavedFilter, Subject
 
-ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, SessionTurn, Session,
-                                                  ReviewItem, Job, Feedback, Subject, Scope, SavedFilter)
+ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, MemoryMention, SessionTurn,
+                                                  Session, ReviewItem, Job, Feedback, Subject, Scope, SavedFilter)
 
 
 def erasure_tables() -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -147,17 +147,19 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
 
 def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,
                  when: bool, subject: str | None, time_boost: float, subject_boost: float,
-                 states_time: Callable[[Sequence[str]], bool]) -> dict[uuid.UUID, float]:
+                 states_time: Callable[[Sequence[str]], bool],
+                 mentioning: Set[uuid.UUID] = frozenset()) -> dict[uuid.UUID, float]:
     """The time-cue and named-subject levers (``memories.recall.shape``): a "when" question lifts the
-    memories that state a time by ``time_boost``; a question naming one subject lifts that subject's
-    memories by ``subject_boost``."""
+    memories that state a time by ``time_boost``; a question naming one person lifts the memories about them
+    (their subject) and those that mention them (``mentioning``) by ``subject_boost``."""
     boosted = dict(fused)
+    named = subject.casefold() if subject is not None else None
     for pk, value in fused.items():
         c = candidates[pk]
         factor = 1.0
         if when and time_boost and states_time(c.words.split()):
             factor += time_boost
-        if subject is not None and subject_boost and c.subject == subject:
+        if named is not None and subject_boost and (c.subject.casefold() == named or pk in mentioning):
             factor += subject_boost
         boosted[pk] = value * factor
     return boosted

@@ -48,7 +48,8 @@ shape (``CandidateSource.shape``): every candidate gets its subject and words, a
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
     boosted(m)    = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
-                              · (1 + RECALL_SUBJECT_BOOST if the query names m's subject, and no other)
+                              · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
+                                   mentions, and no other person of the scopes)
                     (``memories.recall.shape``)
     shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 
@@ -115,7 +116,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import shape, sql
+from memories.recall import people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -351,12 +352,18 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
     else:
         fused = fuse_zscore(ranked, candidates, weights, profiles)
-    subject = None
+    subject, mentions = None, set()
     if settings.RECALL_SUBJECT_BOOST:
-        subject = shape.named_subject(query, source.subject_names(query))
+        # The subjects of the scopes' memories, and the people their memories mention, as one list of names.
+        names = {name.casefold(): name for name in source.subject_names(query)}
+        for name in people.mentioned_names(query, source.scope_ids):
+            names.setdefault(name, name)
+        subject = shape.named_subject(query, names.values())
+        if subject is not None:
+            mentions = people.mentioning(candidates, subject)
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), subject=subject,
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
-                         states_time=shape.states_time)
+                         states_time=shape.states_time, mentioning=mentions)
     return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
 
 

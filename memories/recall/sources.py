@@ -64,6 +64,9 @@ class CandidateSource(Protocol):
 
     def subject_names(self, query: str) -> set[str]: ...
 
+    @property
+    def scope_ids(self) -> Sequence[uuid.UUID]: ...
+
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
               neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
 

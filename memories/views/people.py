@@ -15,9 +15,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from memories import selectors
-from memories.compliance.subjects import subject_erase_recorded, subject_export
+from memories.compliance.mentions import MENTION_ACTIONS, MentionAction, MentionChoice
+from memories.compliance.subjects import (
+    subject_erase_recorded,
+    subject_erasure_preview,
+    subject_export,
+    subject_profile_get,
+)
 from memories.forms import EraseForm
 from memories.representation import erasure_receipt_json
+from memories.write.mentions import subject_alias_add
 from mnemara.kernel.errors import ServiceError
 from tenants.views.base import DashboardRequest, actor, admin_required, back, page, refusal, tenant, viewer_required
 
@@ -43,7 +50,22 @@ def person(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
         "sessions": selectors.subject_sessions(subject)[:50],
         "open_reviews": selectors.subject_open_review_count(subject),
         "erase_form": EraseForm(subject=subject),
+        "profile": subject_profile_get(external_id=subject.external_id),
     })
+
+
+@require_http_methods(["POST"])
+@admin_required
+def person_alias(request: DashboardRequest, subject_id: uuid.UUID) -> HttpResponse:
+    """Join another spelling of the person's name (their mentions under it become theirs)."""
+    subject = get_object_or_404(selectors.subjects(), pk=subject_id)
+    try:
+        subject_alias_add(subject=subject, alias=request.POST.get("alias", ""), actor=actor(request))
+    except ServiceError as exc:
+        messages.error(request, refusal(exc))
+    else:
+        messages.success(request, _("The alias was added."))
+    return back(request, reverse("dashboard:person", args=[subject.pk]))
 
 
 @require_GET
@@ -71,19 +93,39 @@ def person_erase(request: DashboardRequest, subject_id: uuid.UUID) -> HttpRespon
     (POST-redirect-GET: a reload erases nothing and still shows the receipt)."""
     subject = get_object_or_404(selectors.subjects(), pk=subject_id)
     form = EraseForm(request.POST or None, subject=subject)
-    context = {"subject": subject, "form": form, "memory_count": selectors.subject_memories(subject).count()}
+    mentions = subject_erasure_preview(external_id=subject.external_id)["mentions"]
+    choices = _mention_choices(request, mentions)
+    for mention in mentions:  # the page shows what was chosen when it comes back with an error
+        chosen = choices.get(mention["memory_id"])
+        if chosen is not None:
+            mention["action"], mention["reason"] = chosen.action.value, chosen.reason
+    context = {"subject": subject, "form": form, "memory_count": selectors.subject_memories(subject).count(),
+               "mentions": mentions, "actions": [(a.value, a.label) for a in MENTION_ACTIONS]}
+    if request.method == "POST" and any(c.action is MentionAction.KEEP and not c.reason for c in choices.values()):
+        form.add_error(None, _("Say why each memory you keep is kept."))
     if request.method == "GET" or not form.is_valid():
         return page(request, "dashboard/person_erase.html", context, status=200 if request.method == "GET" else 400)
     try:
         _receipt, receipt_id = subject_erase_recorded(external_id=subject.external_id, actor=actor(request),
                                                       reference=form.cleaned_data["reference"],
-                                                      wait_for_vacuum=False)
+                                                      wait_for_vacuum=False, mention_choices=choices)
     except ServiceError as exc:
         form.add_error(None, refusal(exc))
         return page(request, "dashboard/person_erase.html", context, status=exc.status_code)
     # Said once, here: the stored receipt never names the person.
     messages.success(request, _("Everything held about person %(id)s was erased.") % {"id": subject.external_id})
     return back(request, reverse("dashboard:receipt", args=[receipt_id]))
+
+
+def _mention_choices(request: DashboardRequest, mentions: list[dict[str, str]]) -> dict[str, MentionChoice]:
+    """The administrator's choice for each listed memory that names the person (``action-<id>``, ``reason-<id>``)."""
+    choices = {}
+    for mention in mentions:
+        action = request.POST.get(f"action-{mention['memory_id']}", "")
+        if action in {a.value for a in MentionAction}:
+            choices[mention["memory_id"]] = MentionChoice(
+                MentionAction(action), request.POST.get(f"reason-{mention['memory_id']}", "").strip()[:500])
+    return choices
 
 
 @require_GET

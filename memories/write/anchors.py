@@ -9,6 +9,9 @@ value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the na
 (``DIFFERENT``); when one names something the other does not, nobody can tell without reading
 (``AMBIGUOUS``: the write goes to review, nothing is retired).
 
+Names and values from word lists, in every script, before any tagger reads the text: a kinship or role word
+bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"); education levels, occupations,
+phone numbers, e-mail addresses and dates are values (memories/write/people.py, slots.py).
 Names, by script:
 - Chinese: jieba's part-of-speech tags: nouns of every kind (person ``nr``, place ``ns``, organisation
   ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
@@ -31,7 +34,9 @@ from typing import Any
 import jieba
 import jieba.posseg
 
+from memories.write.people import KIN_EN, KIN_EN_RE, KIN_ZH, KIN_ZH_RE
 from memories.write.policy import Sameness
+from memories.write.slots import DATE_ZH, EDUCATION_ZH, OCCUPATIONS_ZH
 from memories.write.text import has_cjk
 
 NAME_TAGS = ("n", "vn", "j", "eng")  # prefixes: n covers nr, ns, nt, nz, ng, nrfg, nrt
@@ -69,9 +74,35 @@ class Anchors:
 
 def anchors(text: str) -> Anchors:
     normal = unicodedata.normalize("NFKC", text)
-    if has_cjk(normal):
-        return _cjk_anchors(normal)
-    return _latin_anchors(normal)
+    # Kinship and role words are people, and education levels, occupations, phone numbers and dates are values,
+    # whatever a tagger guesses (jieba tags 下属 a verb, 本科 neither a name nor a value): read from word lists
+    # (memories/write/people.py, slots.py) and taken out of the text before the tagger reads it.
+    kin, values, rest = _listed(normal)
+    found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
+    return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal))
+
+
+_LISTED_VALUES = re.compile("|".join([
+    r"\+?\d[\d\- ]{6,}\d", r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", DATE_ZH,
+    "|".join(sorted(map(re.escape, (*EDUCATION_ZH, *OCCUPATIONS_ZH)), key=len, reverse=True))]))
+
+
+def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
+    """(kinship words as "~role", listed values, the text with both blanked out)."""
+    kin: set[str] = set()
+    values: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for pattern, table in ((KIN_ZH_RE, KIN_ZH), (KIN_EN_RE, KIN_EN)):
+        for match in pattern.finditer(text):
+            kin.add("~" + table[match.group(1) if table is KIN_ZH else match.group(1).casefold()])
+            spans.append(match.span())
+    if has_cjk(text):
+        for match in _LISTED_VALUES.finditer(text):
+            values.add(match.group().casefold().replace(" ", "").replace("-", ""))
+            spans.append(match.span())
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + "·" * (end - start) + text[end:]  # not a sentence end: what follows keeps its place
+    return frozenset(kin), frozenset(values), text
 
 
 # The commonest single-character surnames: jieba sometimes splits one off a person's name and tags it as a

@@ -32,13 +32,23 @@ from memories.choices import (
     VersionReason,
 )
 from memories.embeddings import embedders, profile
-from memories.models import Job, Memory, MemoryVector, MemoryVersion, ReviewItem, Scope, text_rules_version
+from memories.models import (
+    Job,
+    Memory,
+    MemoryMention,
+    MemoryVector,
+    MemoryVersion,
+    ReviewItem,
+    Scope,
+    text_rules_version,
+)
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
+from memories.write.mentions import mention_rows, mentions_save
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.records import scopes_get_or_create, subjects_get_or_create
-from memories.write.related import rank_related, related_prefetch
+from memories.write.related import memory_slots, rank_related, related_prefetch
 from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
 from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot
@@ -81,6 +91,8 @@ class _Writer:
         self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
         self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
         self.recorded: set[uuid.UUID] = set()  # written as an export recorded them: already settled there
+        self.mentions: list[MemoryMention] = []  # the people new or rewritten memories name
+        self.rementioned: list[uuid.UUID] = []  # stored memories whose mentions this batch rewrites
 
     def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
         """Carry these subjects into the memory's lineage (before its next version is taken)."""
@@ -89,6 +101,7 @@ class _Writer:
     def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str | Reason = "",
                derived_from: Memory | None = None) -> Memory:
         memory = memory_new(p, scope, subject, status)
+        self.mentions += mention_rows(memory, p.people, p.known)
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
         secondary_set(memory, p.embedded)
         self.link(memory, [subject.pk if subject else None,
@@ -113,9 +126,12 @@ class _Writer:
         self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
 
     def revector(self, memory: Memory, p: Prepared) -> None:
-        """The memory now holds ``p``'s content: its secondary vectors are ``p``'s (written at flush)."""
+        """The memory now holds ``p``'s content: its secondary vectors and mentions are ``p``'s (written at flush)."""
         if not memory._state.adding:
             self.revectored.append(memory)
+            self.rementioned.append(memory.pk)
+        self.mentions = [row for row in self.mentions if row.memory_id != memory.pk]
+        self.mentions += mention_rows(memory, p.people, p.known)
         self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
         secondary_set(memory, p.embedded)
 
@@ -129,6 +145,7 @@ class _Writer:
         Memory.objects.bulk_create(self.memories)
         vectors_save([v for rows in self.vectors.values() for v in rows], replacing=self.revectored)
         links_save(self.links)
+        mentions_save(self.mentions, replacing=self.rementioned)
         if self.reviews:
             ReviewItem.objects.bulk_create(self.reviews)
             for item in self.reviews:
@@ -210,7 +227,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
             version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
             if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
             content=p.content, content_hash=p.content_hash, search_text=p.search_text,
-            search_text_version=text_rules_version(), confidence=p.confidence,
+            search_text_version=text_rules_version(), slots=p.slot_keys, confidence=p.confidence,
             provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
             source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
         writer.revector(old, p)
@@ -239,7 +256,7 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
                           status=Status.CONFLICTED)
             writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
                                              target_id=old.pk, data={"conflicts_with": str(new.pk)}))
-        writer.review(ReviewKind.CONFLICT, new, old, review_reason(ReviewReason.CONTRADICTS))
+        writer.review(ReviewKind.CONFLICT, new, old, _pair_reason(decision, old, p))
         return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
     if decision.action is Action.PENDING and old is not None and decision.related and decision.related.same_wording:
         # The same thing in other words: it waits beside the old one, offered as a merge; nothing is retired.
@@ -252,7 +269,8 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
             return _apply_correction(writer, p, scope, subject, old if decision.related is not None
                                      and decision.related.corrected else None)
         new = writer.create(p, scope, subject, Status.PENDING, reason=_pending_version_reason(p, old, high))
-        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old))
+        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old) if old is None
+                      or decision.related is None or not decision.related.same_slot else _pair_reason(decision, old, p))
         return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
     new = writer.create(p, scope, subject, Status.ACTIVE)
     return WriteResult(new, Action.CREATED, [], p.redacted)
@@ -266,6 +284,18 @@ def _pending_version_reason(p: Prepared, old: Memory | None, high: bool) -> Reas
     if high and old is not None:
         return version_reason(VersionReason.AMBIGUOUS, memory=old.pk)
     return version_reason(VersionReason.LOW_CONFIDENCE)
+
+
+def _pair_reason(decision: Decision, old: Memory, p: Prepared) -> Reason:
+    """Why a new write was paired with ``old``: a contradicting preference, or another value of one attribute
+    slot ("alex|employer": google in the old memory, microsoft here)."""
+    slot = decision.related.same_slot if decision.related is not None else ""
+    if not slot:
+        return review_reason(ReviewReason.CONTRADICTS)
+    mine = next((s for s in p.slots if s.key == slot), None)
+    theirs = next((s for s in memory_slots(old) if s.key == slot), None)
+    return review_reason(ReviewReason.SAME_SLOT, slot=slot.replace("|", " · "), memory=old.pk,
+                         old=theirs.value if theirs else "", new=mine.value if mine else "")
 
 
 def _apply_correction(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
@@ -386,14 +416,14 @@ def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Mem
 
 
 # Fields computed from others: never a change of their own.
-DERIVED_FIELDS = ("search_text", "search_text_version")
+DERIVED_FIELDS = ("search_text", "search_text_version", "slots")
 
 def _replacement(p: Prepared, status: str) -> dict[str, Any]:
     """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
     item = p.input
     fields: dict[str, Any] = {
         "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text,
-        "search_text_version": text_rules_version(), "type": item.type,
+        "search_text_version": text_rules_version(), "slots": p.slot_keys, "type": item.type,
         "entity": p.entity, "metadata": item.metadata, "confidence": p.confidence, "provenance": item.provenance,
         "status": status, "source_session": item.source_session or "", "valid_to": item.valid_to,
         "expires_at": item.expires_at,

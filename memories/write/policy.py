@@ -12,11 +12,14 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 | an agent's correction of it | any    | any      | ``pending``, paired with the memory it corrects        |
+| another value of a slot the old memory fills with others | any | any | ``pending``, paired with it |
 
 An agent's correction (``POST /feedback`` naming the memory, ``Related.corrected``) is decided by a person:
 accepting it supersedes the memory it corrects (``memories.write.reviews``), rejecting it keeps that memory.
 
-"Same fact" means same scope and type and either the same ``entity`` key or a near-duplicate that names
+"Same fact" means same scope and type and either the same ``entity`` key, the same attribute slot filled with
+another value (``Related.same_slot``, ``memories/write/slots.py``: "Alex works at Google." / "Alex works at
+Microsoft now."), or a near-duplicate that names
 the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
 or place is another fact; one that names more than the other is ``ambiguous`` and goes to review, nothing
 retired). Near-duplicates are judged
@@ -91,6 +94,17 @@ class Related:
     sameness: Sameness = Sameness.SAME  # whether both name the same things (people, events, places, ...)
     same_wording: bool = False  # the same words, case, spacing, punctuation and endings aside (``same_wording``)
     corrected: bool = False  # the memory an agent's correction names (POST /feedback, memories/write/feedback.py)
+    # The attribute slot both fill with different values (``memories.write.slots``), "subject|attribute"; such a
+    # pair is decided exactly as two memories of one entity are.
+    same_slot: str = ""
+    # Whether the new write's slots cover all of the old memory's ("Alex is 34 and lives in Paris." is not
+    # replaced by "Alex lives in Berlin.": its age would go with it).
+    slot_covers: bool = True
+
+    @property
+    def linked(self) -> bool:
+        """The same fact by a key: the same ``entity``, or the same attribute slot."""
+        return self.same_entity or bool(self.same_slot)
 
 
 def word_overlap(a: str, b: str) -> float:
@@ -143,14 +157,16 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     # The same words first: of a chain about one entity, the memory this one rewords is the one it relates to.
     same = next((r for r in related if r.type == new.type and r.same_wording), None) or next(
         (r for r in related if r.type == new.type
-         and (r.same_entity or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
+         and (r.linked or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
                                 and (r.sameness is not Sameness.DIFFERENT or new.type == MemoryType.PREFERENCE)))),
         None)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)
-    if not same.same_entity and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
+    if not same.linked and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
         return Decision(Action.PENDING, same)  # a person decides: nothing is retired on a guess
+    if not same.same_entity and same.same_slot and not same.slot_covers and new.type != MemoryType.PREFERENCE:
+        return Decision(Action.PENDING, same)  # retiring the old memory would lose its other slots
     if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
         # The same preference in other words contradicts nothing: a person merges the two (or keeps one).
         return Decision(Action.PENDING if same.same_wording else Action.CONFLICT, same)

@@ -24,6 +24,9 @@ from memories.choices import MemoryType, Provenance
 from memories.embeddings import Embedded, embed_all, embed_primary_first, get_embedder
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
+from memories.write.mentions import PEOPLE_RULES_VERSION, known_names, people_in
+from memories.write.people import Person
+from memories.write.slots import Slot, slot_keys, slots_of
 from memories.write.vectors import primary_fields
 from mnemara.kernel.errors import TooLarge, ValidationFailed
 from tenants.models import Subject
@@ -76,6 +79,13 @@ class Prepared:
     redacted: list[str]
     embedding: list[float] | np.ndarray | None = None
     embedded: dict[str, Embedded] = field(default_factory=dict)
+    slots: tuple[Slot, ...] = ()  # the attribute slots the content fills (memories/write/slots.py)
+    people: list[Person] = field(default_factory=list)  # the people it names (memories/write/mentions.py)
+    known: dict[str, uuid.UUID] = field(default_factory=dict)  # the batch's known names → subject ids
+
+    @property
+    def slot_keys(self) -> list[str]:
+        return slot_keys(self.slots)
 
 
 def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
@@ -99,7 +109,7 @@ def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
         # Inferred memories never enter as high-confidence facts.
         confidence = round(max(0.0, threshold - 0.01), 4)
     return Prepared(item, content, indexed, entity, confidence, text.content_hash(indexed), text.search_text(indexed),
-                    redacted)
+                    redacted, slots=slots_of(indexed, item.subject or ""))
 
 
 def stored_and_indexed(raw: str, *, exact: bool, prefix: str = "") -> tuple[str, str, list[str]]:
@@ -157,7 +167,11 @@ def _validated(items: Sequence[MemoryInput]) -> list[Prepared]:
         raise TooLarge(f"At most {settings.MAX_BATCH_SIZE} memories per request.", code="batch_too_large")
     threshold = get_active_tenant().review_threshold
     many = len(items) > 1
-    return [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
+    prepared = [prepare(item, threshold, f"{i}." if many else "") for i, item in enumerate(items)]
+    known = known_names([p.indexed for p in prepared])
+    for p in prepared:
+        p.people, p.known = people_in(p.indexed, known), known
+    return prepared
 
 
 def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) -> Memory:
@@ -165,7 +179,8 @@ def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) 
     now = timezone.now()
     return Memory(
         scope=scope, subject=subject, type=item.type, content=p.content, content_hash=p.content_hash,
-        entity=p.entity, key=item.key, metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
+        entity=p.entity, slots=p.slot_keys, people_version=PEOPLE_RULES_VERSION, key=item.key,
+        metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
         status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
         valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.search_text, created_at=now,
         updated_at=now, superseded_by_id=item.recorded.superseded_by if item.recorded else None,

@@ -31,6 +31,7 @@ from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.anchors import texts_sameness
 from memories.write.policy import Related, Sameness, same_wording, word_overlap
+from memories.write.slots import Slot, linking_slot, other_subjects, slots_of
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
 from tenants.scoping import get_active_tenant
 
@@ -65,6 +66,7 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "idx": list(range(len(items))), "scope": [scope.pk for scope, _ in items],
         "hash": [p.content_hash for _, p in items], "entity": [p.entity for _, p in items],
         "type": [p.input.type for _, p in items],
+        "slots": ["\n".join(p.slot_keys) for _, p in items],
         "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
         "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
         "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
@@ -181,6 +183,22 @@ def compare(m: Memory, p: Prepared) -> tuple[str, float]:
     return (model or ""), float(left[name] @ right[name])
 
 
+def memory_slots(memory: Memory) -> tuple[Slot, ...]:
+    """The slots a stored memory fills, with their values (derived again from its content: ``Memory.slots``
+    keeps only the keys), cached on the instance per content."""
+    if not memory.slots:
+        return ()
+    cached = memory.__dict__.get("_slots")
+    if cached is None or cached[0] != memory.content:
+        cached = memory.__dict__["_slots"] = (memory.content, slots_of(memory.content, speaker_of(memory)))
+    return cached[1]
+
+
+def speaker_of(memory: Memory) -> str:
+    """Who "I" is in a memory: its subject's external id ("" when it is about nobody named)."""
+    return memory.subject.external_id if memory.subject_id is not None and memory.subject is not None else ""
+
+
 def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_duplicate: float,
                  now: datetime) -> tuple[list[tuple[Memory, Related]], list[Memory]]:
     """The related memories, best first (exact duplicate, same entity, most similar, newest), and the
@@ -219,18 +237,24 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         same_type = m.type == p.input.type
         if not (same_content or same_type):
             continue
+        theirs = memory_slots(m)
+        if not (same_content or same_entity) and other_subjects(p.slots, theirs):
+            continue  # about other people (or events): another fact, however alike the words
+        slot = linking_slot(p.slots, theirs) if not same_content else None
         model, similarity = compare(m, p)
         near = profile(model).near_duplicate if model else near_duplicate
         worded = same_wording(m.search_text, p.search_text)
-        if not (same_content or same_entity or worded or similarity >= near):
+        if not (same_content or same_entity or worded or slot or similarity >= near):
             continue
         # Only a near-duplicate needs to know whether both name the same things.
         sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
         related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                           same_content=same_content, same_entity=same_entity, similarity=similarity,
                           word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
-                          same_wording=worded)
-        key = (not same_content, not (same_entity and same_type), -similarity, -m.updated_at.timestamp())
+                          same_wording=worded, same_slot=slot.key if slot else "",
+                          slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
+        key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
+               -m.updated_at.timestamp())
         ranked.append((key, m, related))
     ranked.sort(key=lambda entry: entry[0])
     return [(m, r) for _, m, r in ranked[:CANDIDATES_PER_ITEM]], expired_twins

@@ -29,8 +29,11 @@ from memories.embeddings import embed_all
 from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
+from memories.write.mentions import mentions_replace
 from memories.write.prepare import MemoryInput, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
+from memories.write.related import speaker_of
+from memories.write.slots import slot_keys, slots_of
 from memories.write.truth import Settlement, group_of, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from memories.write.versions import VersionConflict, bump, memory_get, snapshot
@@ -51,7 +54,7 @@ def duplicate_guard(exc: IntegrityError) -> Conflict:
     return Conflict("Another live memory in this scope already has this content.", code="duplicate_content")
 
 
-def _validated_changes(changes: dict[str, Any], *, exact: bool = False) -> dict[str, Any]:
+def _validated_changes(changes: dict[str, Any], *, exact: bool = False, speaker: str = "") -> dict[str, Any]:
     """The fields to write; ``exact``: the memory has a key, so its content is kept as sent (``prepare``)."""
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
@@ -64,7 +67,7 @@ def _validated_changes(changes: dict[str, Any], *, exact: bool = False) -> dict[
         validation.validate_no_nul(changes["content"], "content")
         content, indexed, _ = stored_and_indexed(changes["content"], exact=exact)
         fields.update(content=content, content_hash=text.content_hash(indexed), search_text=text.search_text(indexed),
-                      search_text_version=text_rules_version())
+                      search_text_version=text_rules_version(), slots=slot_keys(slots_of(indexed, speaker)))
     if "type" in changes:
         fields["type"] = validation.validate_choice(changes["type"], "type", MemoryType)
     if "status" in changes:
@@ -85,7 +88,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
                   reason: str = "") -> Memory:
     """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
     memory = memory_get(memory_id)
-    fields = _validated_changes(changes, exact=memory.key is not None)
+    fields = _validated_changes(changes, exact=memory.key is not None, speaker=speaker_of(memory))
     before = group_of(memory)  # the entity it leaves, if the edit moves it
     if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
         raise validation.field_error("valid_to", "valid_to is before valid_from.")
@@ -107,6 +110,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
             version.save()
             if embedded is not None:
                 vectors_save(secondary_rows(memory, embedded), replacing=[memory])
+                mentions_replace(memory)
             truth_settle(touched=[memory.pk], actor=actor, because=ReviewResolution.EDITED, prefer=memory.pk,
                          groups=[before] if before is not None else [])
             audit("memory.updated", actor=actor, target_type="memory", target_id=memory.pk,

@@ -19,7 +19,8 @@ from tenants.scoping import get_active_tenant
 RELATED_SQL = """
 SELECT i.idx, c.id
 FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
-            %(emb)s::text[]::vector[], %(wording)s::text[]) AS i(idx, scope_id, hash, entity, type, emb, wording)
+            %(emb)s::text[]::vector[], %(wording)s::text[], %(slots)s::text[])
+     AS i(idx, scope_id, hash, entity, type, emb, wording, slots)
 CROSS JOIN LATERAL (
     SELECT m.id
     FROM memories_memory m
@@ -27,10 +28,13 @@ CROSS JOIN LATERAL (
       AND (m.content_hash = i.hash
            OR ((m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
                AND ((i.entity <> '' AND m.entity = i.entity)
+                    OR (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[])
                     OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
                     OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s)))
     ORDER BY (m.content_hash = i.hash) DESC, (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording) DESC,
-             (i.entity <> '' AND m.entity = i.entity) DESC, (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
+             (i.entity <> '' AND m.entity = i.entity) DESC,
+             (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]) DESC,
+             (m.embedding <=> i.emb) + 0.0, m.updated_at DESC
     LIMIT %(limit)s
 ) c
 """
@@ -60,6 +64,19 @@ CROSS JOIN LATERAL (
     LIMIT %(limit)s
 ) c
 WHERE i.emb IS NOT NULL
+"""
+
+# The tenant's people whose external id or an alias occurs in one of the (case-folded) texts of a batch: the
+# known people its memories may mention (memories/write/mentions.py checks whole words). Ids of one character
+# are skipped here, ids of digits and punctuation there.
+KNOWN_NAMES_SQL = """
+SELECT s.id, s.external_id, s.aliases
+FROM tenants_subject s
+WHERE s.tenant_id = %(tenant)s AND EXISTS (
+    SELECT 1 FROM unnest(%(texts)s::text[]) AS t(body)
+    WHERE (length(s.external_id) >= 2 AND strpos(t.body, lower(s.external_id)) > 0)
+       OR EXISTS (SELECT 1 FROM unnest(s.aliases) AS a(alias) WHERE length(a.alias) >= 2
+                  AND strpos(t.body, lower(a.alias)) > 0))
 """
 
 # New MemoryVector rows, in PostgreSQL's binary COPY format: a vector goes as its binary form (what
@@ -172,3 +189,10 @@ def reembed_lock(tenant_id: uuid.UUID, model: str) -> Iterator[bool]:
         if locked:
             with connection.cursor() as cursor:
                 cursor.execute(REEMBED_UNLOCK_SQL, [key])
+
+
+def known_names_rows(tenant_id: Any, texts: Sequence[str]) -> list[tuple[Any, str, list[str]]]:
+    """(subject id, external id, aliases) of ``KNOWN_NAMES_SQL``."""
+    with connection.cursor() as cursor:
+        cursor.execute(KNOWN_NAMES_SQL, {"tenant": tenant_id, "texts": list(texts)})
+        return cursor.fetchall()

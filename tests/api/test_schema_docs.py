@@ -55,7 +55,7 @@ def test_it_serves_a_valid_openapi_31_schema_of_every_contract_path(client) -> N
 
 def test_it_documents_every_operation_for_its_users() -> None:
     ids = [operation["operationId"] for _, _, operation in operations()]
-    assert len(ids) == len(set(ids)) == 44
+    assert len(ids) == len(set(ids)) == 45
     for method, path, operation in operations():
         assert operation.get("summary") and operation.get("tags"), (method, path)
         description = operation.get("description", "")

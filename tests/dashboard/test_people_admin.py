@@ -259,3 +259,63 @@ def test_it_keeps_a_ticket_number_as_the_reference(admin_client, subject, alice_
     assert response.status_code == 200
     with tenant_scope(alice_tenant):
         assert AuditEvent.objects.get(action="subject.erased").data["reference"] == "DSR-2026-1234"
+
+
+def test_the_erase_page_lists_other_peoples_memories_naming_the_person(admin_client, alice_tenant):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/q", subject="Quillon", content="Quillon swims.")])
+        said, alone = memory_create(actor="test", items=[
+            MemoryInput(scope="team/a", subject="mara", content="Mara told Quillon about the trip."),
+            MemoryInput(scope="team/a", subject="mara", content="Quillon plays chess.")])
+        subject = Subject.objects.get(external_id="Quillon")
+    url = reverse("dashboard:person-erase", args=[subject.pk])
+    page = admin_client.get(url).content.decode()
+    assert "Mara told Quillon about the trip." in page and "Quillon plays chess." in page
+    assert f'name="action-{said.memory.pk}"' in page
+    kept = {"confirm": "Quillon", f"action-{said.memory.pk}": "keep", f"action-{alone.memory.pk}": "delete"}
+    refused = admin_client.post(url, kept)
+    assert refused.status_code == 400 and "Say why each memory you keep is kept." in refused.content.decode()
+    done = admin_client.post(url, {**kept, f"reason-{said.memory.pk}": "a signed statement"})
+    assert done.status_code == 303
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.get(pk=said.memory.pk).content == "Mara told Quillon about the trip."
+        assert not Memory.objects.filter(pk=alone.memory.pk).exists()
+        assert AuditEvent.objects.get(action="memory.kept_at_erasure").data["reason"] == "a signed statement"
+
+
+def test_the_person_page_shows_the_profile_in_both_languages(admin_client, alice_tenant):
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[
+            MemoryInput(scope="user/li", subject="李娜", content="我住在杭州。"),
+            MemoryInput(scope="user/li", subject="李娜", content="我的表弟张伟今年36岁。")])
+        subject = Subject.objects.get(external_id="李娜")
+    page = admin_client.get(reverse("dashboard:person", args=[subject.pk])).content.decode()
+    assert "Profile" in page and ">杭州<" in page and "张伟" in page and "cousin" in page
+    chinese = admin_client.get(reverse("dashboard:person", args=[subject.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "画像" in chinese.content.decode()
+
+
+def test_an_admin_joins_another_spelling_as_an_alias(admin_client, viewer_client, alice_tenant):
+    from memories.models import MemoryMention
+    from memories.write.flow import memory_create
+    from memories.write.prepare import MemoryInput
+
+    with tenant_scope(alice_tenant):
+        memory_create(actor="test", items=[MemoryInput(scope="user/zw", subject="张伟", content="我住在成都。"),
+                                           MemoryInput(scope="team/b", content="Met Zhang Wei at the airport.")])
+        subject = Subject.objects.get(external_id="张伟")
+    url = reverse("dashboard:person-alias", args=[subject.pk])
+    assert viewer_client.post(url, {"alias": "Zhang Wei"}).status_code == 403
+    assert admin_client.post(url, {"alias": "Zhang  Wei"}).status_code == 303
+    with tenant_scope(alice_tenant):
+        assert Subject.objects.get(pk=subject.pk).aliases == ["zhang wei"]
+        assert MemoryMention.objects.get(name="zhang wei").subject_id == subject.pk
+        assert AuditEvent.objects.get(action="subject.alias_added").data == {"mentions_linked": 1}
+    page = admin_client.get(reverse("dashboard:person", args=[subject.pk])).content.decode()
+    assert "zhang wei" in page

@@ -150,6 +150,7 @@ def test_a_when_question_prefers_the_memory_that_states_a_time(alice, settings, 
     save(alice, {"content": "Emma loves running the Berlin half marathon route along the river"}, {"content": dated},
          {"content": "Emma's favourite running shoes are the blue ones"})
     query = "When did Emma run the Berlin half marathon?"
+    settings.RECALL_SUBJECT_BOOST = 0.0  # the time lever alone (all three name Emma: the subject lever lifts all)
     settings.RECALL_TIME_BOOST = 0.0
     plain = api_search(alice, query=query, k=3, floor=False)["results"]
     settings.RECALL_TIME_BOOST = 0.4
@@ -195,6 +196,27 @@ def test_a_question_that_names_one_subject_prefers_their_memories(alice, setting
     both = contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2))
     assert both[0] == contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2,
                                           floor=False))[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_question_naming_a_person_nobody_sent_as_subject_prefers_memories_that_mention_them(alice, settings,
+                                                                                            path) -> None:
+    """Plain content, no ``subject``: the people a memory names (its mentions) are what the lever sees."""
+    _path(settings, path)
+    save(alice, *[{"content": said} for _, said in FILLER])
+    save(alice, {"content": "Joanna told me Nate signed up for the Boston marathon."},
+         {"content": "Joanna's sister is training hard for a race, a triathlon."},
+         {"content": "李娜说王强报名了北京马拉松。"}, {"content": "李娜的妹妹在努力准备一场比赛，是铁人三项。"})
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = {q: contents(api_search(alice, query=q, k=2, floor=False))[0]
+             for q in ("Which race is Nate training hard for?", "王强在努力准备什么比赛？")}
+    settings.RECALL_SUBJECT_BOOST = 1.0
+    boosted = {q: contents(api_search(alice, query=q, k=2, floor=False))[0] for q in plain}
+    assert boosted == {
+        "Which race is Nate training hard for?": "Joanna told me Nate signed up for the Boston marathon.",
+        "王强在努力准备什么比赛？": "李娜说王强报名了北京马拉松。"}, (plain, boosted)
+    assert plain != boosted  # without the lever the words of the question win
 
 
 def test_a_named_subject_is_a_whole_word_or_a_chinese_substring() -> None:

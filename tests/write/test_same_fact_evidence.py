@@ -72,7 +72,7 @@ def test_names_and_values_by_script() -> None:
     zh = anchors("用户: 刘子墨是我的下属，其年龄是34岁。")
     assert {"刘子墨", "用户"} <= zh.names and "34" in zh.values and zh.cjk
     en = anchors("User: My subordinate Liu Zimo is 34 years old. I met Deb on Friday.")
-    assert en.names == {"liu", "zimo", "deb"} and {"34", "friday"} <= en.values and not en.cjk
+    assert en.names == {"liu", "zimo", "deb", "~subordinate"} and {"34", "friday"} <= en.values and not en.cjk
     assert texts_sameness("Thanks, Deb! Your support means a lot", "Thanks, Mel! Your support means a lot") \
         is Sameness.DIFFERENT
     assert texts_sameness("Prefers answers in Chinese", "喜欢用中文回答") is Sameness.SAME  # values only across scripts

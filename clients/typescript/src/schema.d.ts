@@ -592,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subjects/{external_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's profile, derived from memories
+         * @description The current value of each attribute slot the person's memories fill (employer, city, age, diet, favourite things, …), each with the memory that states it and when it became true, and the people their memories name. No language model writes it. Needs a key without scope prefixes (a restricted key gets 404).
+         */
+        get: operations["subject_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -798,29 +818,62 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             file: string;
-            /** @description Always true: the erasure flagged it on the Exports list. */
+            /** @description True: the erasure flagged it on the Exports list; false in a dry run (it would be flagged). */
             flagged: boolean;
         };
+        ErasureMentionOut: {
+            /** Format: uuid */
+            memory_id: string;
+            /**
+             * @description `redact`: the person's names become "[erased person]" ("[已删除的人]" in Chinese) in its content, versions, search words and vectors; `delete`: it named only the person; `keep`: an administrator kept it, with a reason.
+             *
+             *     * `redact` - redact
+             *     * `delete` - delete
+             *     * `keep` - keep
+             */
+            action: components["schemas"]["ErasureMentionOutActionEnum"];
+            /** @description Dry run only. */
+            scope?: string;
+            /** @description Dry run only. */
+            status?: string;
+            /** @description Dry run only: the memory as it is now. */
+            content?: string;
+        };
+        /**
+         * @description * `redact` - redact
+         *     * `delete` - delete
+         *     * `keep` - keep
+         * @enum {string}
+         */
+        ErasureMentionOutActionEnum: "redact" | "delete" | "keep";
         /**
          * @description What an erasure removed: counts per kind (no identifier of the person), and the audit exports made
          *     before it that still hold their data (re-run `export_memories` for those windows).
          */
         ErasureReceipt: {
-            /** Format: date-time */
-            erased_at: string;
-            /** @description `memories`, `memory_versions`, `sessions`, `session_turns`, `review_items`, `feedback`, `jobs_cancelled`, … (docs/api.md §9). */
+            /** @description True: nothing was erased; this is what the erasure would do. */
+            dry_run: boolean;
+            /**
+             * Format: date-time
+             * @description Null in a dry run.
+             */
+            erased_at: string | null;
+            /** @description `memories`, `memory_versions`, `sessions`, `session_turns`, `review_items`, `feedback`, `jobs_cancelled`, `mentions_redacted`, `mentions_deleted`, `mentions_kept`, … (docs/api.md §9). */
             counts: {
                 [key: string]: number;
             };
             /** @description The exports this erasure flagged (made before it, holding the person): re-issue or delete them. */
             exports: components["schemas"]["ErasedExport"][];
             /**
-             * @description `done`: the tables were vacuumed before the answer; `scheduled`: the worker does it right after.
+             * @description `done`: the tables were vacuumed before the answer; `scheduled`: the worker does it right after; `not_run`: a dry run.
              *
              *     * `done` - done
              *     * `scheduled` - scheduled
+             *     * `not_run` - not_run
              */
             vacuum: components["schemas"]["VacuumEnum"];
+            /** @description Other people's memories that name the person, and what was (dry run: would be) done to each. */
+            mentions: components["schemas"]["ErasureMentionOut"][];
         };
         /** @description Every error of the API: `{"error": {"code", "message", "fields"}}`. */
         Error: {
@@ -1595,6 +1648,14 @@ export interface components {
              */
             expires_at?: string | null;
         };
+        ProfilePersonOut: {
+            /** @description As the memory names them, case-folded; `~role` for one known only by their role to the person ("my cousin"). */
+            name: string;
+            /** @description Their role to the person when the memory says it, else empty. */
+            role: string;
+            /** Format: uuid */
+            memory_id: string;
+        };
         /**
          * @description * `stated` - stated
          *     * `inferred` - inferred
@@ -1872,11 +1933,30 @@ export interface components {
             /** @description The version this change applies to, instead of `If-Match`. */
             version?: number;
         };
+        SubjectExport: {
+            /** @description The slot's value as the memory says it, case-folded. */
+            value: string;
+            /**
+             * Format: uuid
+             * @description The memory that says it.
+             */
+            memory_id: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it became true (the memory's `valid_from`).
+             */
+            valid_from: string;
+            /** @description `employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, `favourite:<thing>`, `diet`, `education`, `marital`, `role`, … */
+            attribute: string;
+            /** @description Older values of the slot, newest first. */
+            history: components["schemas"]["SubjectExport"][];
+        };
         /**
          * @description Everything held about one person: their memories with every version, sessions with their turns,
          *     review items, feedback, jobs and audit events.
          */
-        SubjectExport: {
+        SubjectExportOut: {
             subject: components["schemas"]["SubjectRef"];
             /** Format: date-time */
             exported_at: string;
@@ -1886,6 +1966,16 @@ export interface components {
             feedback: components["schemas"]["ExportedFeedback"][];
             jobs: components["schemas"]["ExportedJob"][];
             audit_events: components["schemas"]["ExportedAuditEvent"][];
+            profile: components["schemas"]["SubjectProfile"];
+        };
+        /**
+         * @description A person's profile derived from their memories: each attribute's current value and the people around
+         *     them, each linked to the memory that says it.
+         */
+        SubjectProfile: {
+            subject: string;
+            slots: components["schemas"]["SubjectExport"][];
+            people: components["schemas"]["ProfilePersonOut"][];
         };
         SubjectRef: {
             external_id: string;
@@ -1914,9 +2004,10 @@ export interface components {
         /**
          * @description * `done` - done
          *     * `scheduled` - scheduled
+         *     * `not_run` - not_run
          * @enum {string}
          */
-        VacuumEnum: "done" | "scheduled";
+        VacuumEnum: "done" | "scheduled" | "not_run";
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -4087,6 +4178,7 @@ export interface operations {
                  *     * `deprecated` - deprecated
                  */
                 status?: "active" | "pending" | "conflicted" | "deprecated";
+                /** @description A person's external id: the memories about them, and those whose content names them (their mentions: linked to that person, or under that name, case aside). */
                 subject?: string;
                 /**
                  * @description * `fact` - fact
@@ -6515,7 +6607,10 @@ export interface operations {
     };
     subject_erase: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: erase nothing; answer what the erasure would do, listing the other people's memories that name the person with their content and the action each would get. */
+                dry_run?: "true" | "false";
+            };
             header?: {
                 /** @description Makes retrying safe: a retry with the same key within 24 hours gets the first answer (same status and body, with `Idempotent-Replayed: true`) and changes nothing. A new UUID per request; the same key for another request is a 422. */
                 "Idempotency-Key"?: string;
@@ -6659,7 +6754,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubjectExport"];
+                    "application/json": components["schemas"]["SubjectExportOut"];
+                };
+            };
+            /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
+            400: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
+            401: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown (or already erased) person (`subject_not_found`), or a scope-restricted key. */
+            404: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests for this key (`throttled`), or the tenant's daily extraction cap is spent (`spend_cap_reached`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
+            500: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable (`database_unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subject_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's external id; any character, `/` included (percent-encode it). */
+                external_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    "X-Request-ID"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectProfile"];
                 };
             };
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */

@@ -123,6 +123,10 @@ class IndexSource:
                             added.similarity = float(vector @ unit)
                         candidates[npk] = added
 
+    @property
+    def scope_ids(self) -> list[uuid.UUID]:
+        return [index.scope_id for index in self.indexes]
+
     def subject_names(self, query: str) -> set[str]:
         """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
         caller checks word boundaries), as ``SqlSource.subject_names``."""

@@ -1,0 +1,79 @@
+"""Contradictions found from content alone (attribute slots, memories/write/slots.py), measured on the pair set
+of tests/write/slot_pairs.py through the REST API with the real models: every older memory is written first (one
+batch, each pair in its own scope, no ``entity``, no ``subject``), then every newer one. A conflicting pair is
+found when the newer memory supersedes the older, updates it, or is paired with it in review; a compatible pair
+is disturbed when either memory is not left active. The figures are printed (docs/benchmarks.md) and held to
+≥ 85 % found and ≤ 2 % disturbed."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.embeddings import FakeEmbedder, get_embedder
+from tests.api.conftest import API
+from tests.conftest import KeyedClient
+from tests.write.slot_pairs import COMPATIBLE_EN, COMPATIBLE_ZH, CONFLICTING_EN, CONFLICTING_ZH
+
+pytestmark = pytest.mark.django_db
+
+SETS = {"conflicting en": CONFLICTING_EN, "conflicting zh": CONFLICTING_ZH,
+        "compatible en": COMPATIBLE_EN, "compatible zh": COMPATIBLE_ZH}
+
+
+def _write(kc: KeyedClient, items: list[dict]) -> list[dict]:
+    response = kc.client.post(f"{API}/memories", items, format="json")
+    assert response.status_code == 201, response.content[:2000]
+    return response.json()
+
+
+def _statuses(kc: KeyedClient, ids: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for memory_id in ids:
+        response = kc.client.get(f"{API}/memories/{memory_id}")
+        assert response.status_code == 200
+        found[memory_id] = response.json()["status"]
+    return found
+
+
+def measure(kc: KeyedClient, sets: dict[str, list[tuple[str, str, str]]]) -> tuple[float, float, list[str]]:
+    """(share of conflicting pairs found, share of compatible pairs disturbed, what went wrong), the older
+    memories written first in one batch, then the newer ones; a set named "conflicting…" or "compatible…"."""
+    assert not isinstance(get_embedder(), FakeEmbedder)
+    pairs = [(name, n, pair) for name, rows in sets.items() for n, pair in enumerate(rows)]
+
+    def item(name: str, n: int, text: str, kind: str) -> dict:
+        return {"scope": f"pairs/{name.replace(' ', '-')}/{n}", "type": kind, "content": text, "confidence": 0.95}
+
+    olds = _write(kc, [item(name, n, old, kind) for name, n, (old, _, kind) in pairs])
+    news = _write(kc, [item(name, n, new, kind) for name, n, (_, new, kind) in pairs])
+    assert all(o["resolution"]["action"] == "created" for o in olds), [
+        (p[2][0], o["resolution"]) for p, o in zip(pairs, olds, strict=True) if o["resolution"]["action"] != "created"]
+    statuses = _statuses(kc, [o["id"] for o in olds] + [n["id"] for n in news])
+    outcome: dict[str, list[bool]] = {name: [] for name in sets}
+    misses: list[str] = []
+    for (name, _, (old_text, new_text, _)), old, new in zip(pairs, olds, news, strict=True):
+        action, related = new["resolution"]["action"], new["resolution"]["related"]
+        if name.startswith("conflicting"):
+            linked = old["id"] in related and action in {"superseded", "updated", "conflict", "pending"}
+            outcome[name].append(linked)
+            if not linked:
+                misses.append(f"missed: {old_text} / {new_text} -> {action}")
+        else:
+            disturbed = action != "created" or statuses[old["id"]] != "active" or statuses[new["id"]] != "active"
+            outcome[name].append(disturbed)
+            if disturbed:
+                misses.append(f"disturbed: {old_text} / {new_text} -> {action}")
+    for name, results in outcome.items():
+        print(f"{name}: {sum(results)}/{len(results)} {'found' if name.startswith('conf') else 'disturbed'}")
+    conflicting = [x for name, results in outcome.items() if name.startswith("conflicting") for x in results]
+    compatible = [x for name, results in outcome.items() if name.startswith("compatible") for x in results]
+    found, disturbed = sum(conflicting) / len(conflicting), sum(compatible) / len(compatible)
+    print(f"contradictions found {found:.1%} of {len(conflicting)}; compatible disturbed {disturbed:.1%} of "
+          f"{len(compatible)}", *misses, sep="\n")
+    return found, disturbed, misses
+
+
+def test_it_finds_contradictions_and_leaves_compatible_pairs_alone(alice: KeyedClient) -> None:
+    assert sum(len(rows) for rows in SETS.values()) >= 100
+    found, disturbed, misses = measure(alice, SETS)
+    assert found >= 0.85 and disturbed <= 0.02, misses

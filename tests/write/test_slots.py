@@ -1,0 +1,83 @@
+"""Attribute slots from content (memories/write/slots.py) and the same-fact test's word lists (anchors.py): kinship
+and role words are people, education levels, occupations, phones and dates are values, whatever jieba guesses;
+a pair linked by a slot is decided as one entity's and its review card says why."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.write.anchors import anchors, texts_sameness
+from memories.write.policy import Sameness
+from memories.write.slots import linking_slot, other_subjects, slots_of
+from tests.api.conftest import API, create, get, review_items
+from tests.conftest import KeyedClient
+
+
+def test_it_reads_subject_attribute_and_value_in_both_languages() -> None:
+    assert [(s.subject, s.attribute, s.value) for s in slots_of("Bea is a data scientist at Adyen.")] == [
+        ("bea", "employer", "adyen"), ("bea", "job", "data scientist")]
+    assert [(s.key, s.value) for s in slots_of("我的下属今年33岁。")] == [("~subordinate|age", "33")]
+    assert [(s.key, s.value) for s in slots_of("我表哥今年四十二岁")] == [("~cousin|age", "42")]
+    assert [(s.key, s.value) for s in slots_of("我上司的手机号是 139-0000-1111")] == [("~boss|phone", "13900001111")]
+    assert [(s.key, s.value) for s in slots_of("我女儿住在杭州。")] == [("~daughter|city", "杭州")]
+    assert [(s.key, s.value) for s in slots_of("冯晓是我的下属，她的学历是本科。")] == [("冯晓|education", "本科")]
+    assert [(s.key, s.value) for s in slots_of("The offsite retreat is set for 12 August.")] == [
+        ("event:offsite retreat|date", "8-12")]
+
+
+def test_the_speaker_is_the_subject_or_the_label() -> None:
+    assert slots_of("I live in Porto.", speaker="U-7")[0].subject == "u-7"
+    assert slots_of("Gina: I live in Porto.")[0].subject == "gina"
+    assert slots_of("用户：我住在厦门。")[0].subject == "self"
+
+
+def test_additive_facts_pronouns_and_questions_fill_no_slot() -> None:
+    for text in ("I like red.", "我喜欢猫。", "I have two kids.", "She works at IKEA.", "Where does Tom live?",
+                 "他在腾讯工作。", "我有一个女儿。"):
+        assert slots_of(text) == (), text
+
+
+def test_values_are_compared_as_values() -> None:
+    old, new = slots_of("My birthday is on the 3rd of May."), slots_of("My birthday is May 30.")
+    assert linking_slot(new, old) is not None  # "5-3" is not "5-30"
+    assert linking_slot(slots_of("Ana works at Google Cloud."), slots_of("Ana works at Google.")) is None
+    assert other_subjects(slots_of("Tom is 34."), slots_of("Anna is 34."))
+    assert not other_subjects(slots_of("我的表弟张伟今年37岁"), slots_of("我的表弟今年36岁"))  # may be one person
+
+
+def test_kin_words_are_people_and_listed_words_are_values_in_the_same_fact_test() -> None:
+    assert "~subordinate" in anchors("我的下属今年33岁").names
+    assert {"本科"} <= anchors("我的下属是本科学历").values
+    assert texts_sameness("我的下属是本科学历", "我表哥是硕士学历") is Sameness.DIFFERENT
+    assert texts_sameness("My boss likes golf.", "My cousin likes golf.") is Sameness.DIFFERENT
+    assert texts_sameness("我的下属喜欢打篮球", "我的下属也喜欢打篮球") is Sameness.SAME
+
+
+@pytest.mark.django_db
+def test_a_slot_pair_in_review_says_why(alice: KeyedClient) -> None:
+    old = create(alice, type="preference", content="Olga's favourite band is Muse.", confidence=0.95)
+    new = create(alice, type="preference", content="Olga's favourite band is Radiohead.", confidence=0.95)
+    assert new["resolution"]["action"] == "conflict" and new["resolution"]["related"] == [old["id"]]
+    item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
+    assert "olga · favourite:band" in item["reason"] and "muse" in item["reason"] and "radiohead" in item["reason"]
+    assert get(alice, old["id"])["status"] == "conflicted"
+
+
+@pytest.mark.django_db
+def test_a_low_confidence_value_waits_in_review_beside_the_old_one(alice: KeyedClient) -> None:
+    old = create(alice, content="邓超住在青岛。", confidence=0.95)
+    new = create(alice, content="邓超现在住在烟台。", confidence=0.5)
+    assert new["resolution"] == {**new["resolution"], "action": "pending", "related": [old["id"]]}
+    assert get(alice, old["id"])["status"] == "active"
+    response = alice.client.get(f"{API}/review")
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClient) -> None:
+    old = create(alice, content="Bea is a data scientist at Adyen.", confidence=0.95)  # employer and job
+    new = create(alice, content="Bea works at Mollie now.", confidence=0.95)
+    assert new["resolution"] == {**new["resolution"], "action": "pending", "related": [old["id"]]}
+    assert get(alice, old["id"])["status"] == "active"
+    item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
+    assert "bea · employer" in item["reason"]
