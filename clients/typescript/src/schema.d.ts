@@ -6760,7 +6760,7 @@ export interface operations {
             /** @description The request is not valid (`validation_error`, the inputs named in `error.fields`), its JSON is not (`parse_error`), the URL holds characters no text can store (`invalid_characters`), or a precondition header cannot be read (`invalid_if_match`: not a quoted version; `invalid_if_none_match`: not `*`). */
             400: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6771,7 +6771,7 @@ export interface operations {
             /** @description No API key, or an unknown, malformed or revoked one (`unauthenticated`). */
             401: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6782,7 +6782,7 @@ export interface operations {
             /** @description Unknown (or already erased) person (`subject_not_found`), or a scope-restricted key. */
             404: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6795,7 +6795,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6806,7 +6806,7 @@ export interface operations {
             /** @description An unexpected fault of the server, logged (`server_error`). Never caused by bad input. */
             500: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6819,7 +6819,7 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
@@ -6843,7 +6843,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description This request's id: the caller's `X-Request-ID` when it is 1–64 of `A-Z a-z 0-9 . _ -`, else a new one. Logs and audit events carry it. */
+                    /** @description This request's id: the caller's `X-Request-ID` when it is opaque (a UUID, or 16–64 hex digits), else a new one. Logs and audit events carry it. */
                     "X-Request-ID"?: string;
                     [name: string]: unknown;
                 };
