@@ -315,6 +315,13 @@ SEARCH_INDEX_SWEEP_SECONDS = env_float("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", 30.
 # Ranking levers (docs/recall.md, "Levers"; each measured alone and together in docs/benchmarks.md).
 # Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
 RECALL_STEMMING = env_bool("MNEMARA_RECALL_STEMMING", True)
+# Plain content's shape (docs/recall.md, "The shape from plain content"): a leading speaker label ("Caroline: …")
+# is the subject of a write that names none; the memories of one batch without a source_session form a session
+# in arrival order. RECALL_LABEL_WORDS=False also keeps the label out of search_text (it cost LoCoMo 0.011;
+# changing it needs `manage.py reindex_text`).
+RECALL_SPEAKER_LABELS = env_bool("MNEMARA_RECALL_SPEAKER_LABELS", True)
+RECALL_LABEL_WORDS = env_bool("MNEMARA_RECALL_LABEL_WORDS", True)
+RECALL_BATCH_SESSIONS = env_bool("MNEMARA_RECALL_BATCH_SESSIONS", True)
 RECALL_BM25_B = env_float("MNEMARA_RECALL_BM25_B", 0.3)  # BM25's length normalisation (Lucene: 0.75)
 RECALL_BM25_DELTA = env_float("MNEMARA_RECALL_BM25_DELTA", 1.0)  # BM25+'s lower bound per matched term
 RECALL_FUSION = env("MNEMARA_RECALL_FUSION", "zscore")  # "zscore" (keeps score magnitudes) or "rrf"
