@@ -84,6 +84,10 @@ and, but for the best-scored of those, if a model judged it (``rank.floor_distin
 ``memories.embeddings.PROFILES``). So a question nothing stored is about gets at most what came closest.
 ``threshold`` (the caller's) then leaves out hits whose raw similarity is below it.
 
+A query of several parts (``memories.recall.parts``: two questions, or a dialogue and its last user turn; the
+chatter before a marker of the real question dropped) is ranked as above once per part, and the parts'
+rankings are interleaved (``parts.interleave``) so each part gets its share of the top k.
+
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
 or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
