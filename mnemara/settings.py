@@ -299,6 +299,13 @@ SEARCH_INDEX_SWEEP_SECONDS = number("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS")
 # Ranking levers (docs/recall.md, "Levers"; each measured alone and together in docs/benchmarks.md).
 # Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
 RECALL_STEMMING = flag("MNEMARA_RECALL_STEMMING")
+# Plain content's shape (docs/recall.md, "The shape from plain content"): a leading speaker label ("Caroline: …")
+# is the subject of a write that names none; the memories of one batch without a source_session form a session
+# in arrival order. RECALL_LABEL_WORDS=False also keeps the label out of search_text (it cost LoCoMo 0.011;
+# changing it needs `manage.py reindex_text`).
+RECALL_SPEAKER_LABELS = flag("MNEMARA_RECALL_SPEAKER_LABELS")
+RECALL_LABEL_WORDS = flag("MNEMARA_RECALL_LABEL_WORDS")
+RECALL_BATCH_SESSIONS = flag("MNEMARA_RECALL_BATCH_SESSIONS")
 RECALL_BM25_B = number("MNEMARA_RECALL_BM25_B")  # BM25's length normalisation (Lucene: 0.75)
 RECALL_BM25_DELTA = number("MNEMARA_RECALL_BM25_DELTA")  # BM25+'s lower bound per matched term
 RECALL_FUSION = text("MNEMARA_RECALL_FUSION")  # "zscore" (keeps score magnitudes) or "rrf"
@@ -311,6 +318,16 @@ RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 RECALL_TIME_BOOST = number("MNEMARA_RECALL_TIME_BOOST")
 # A question that names exactly one subject of the searched memories: that subject's memories gain this share.
 RECALL_SUBJECT_BOOST = number("MNEMARA_RECALL_SUBJECT_BOOST")
+# The ranking does not depend on k (docs/recall.md, "The same ranking for every k"): each candidate list holds
+# this many memories (at least the largest k, 100), its z-scores are taken over its best RECALL_ZSCORE_DEPTH,
+# and the best RECALL_NEIGHBOUR_SEEDS of each list bring their session neighbours into the candidates.
+RECALL_CANDIDATE_POOL = integer("MNEMARA_RECALL_CANDIDATE_POOL")
+RECALL_ZSCORE_DEPTH = integer("MNEMARA_RECALL_ZSCORE_DEPTH")
+RECALL_NEIGHBOUR_SEEDS = integer("MNEMARA_RECALL_NEIGHBOUR_SEEDS")
+# Compound and chatty queries are searched as their questions, without the chatter (memories.recall.parts);
+# a dialogue also as its last user turn, weighted this much against the whole dialogue's 1 (0: off).
+RECALL_QUERY_PARTS = flag("MNEMARA_RECALL_QUERY_PARTS")
+RECALL_DIALOGUE_LAST_WEIGHT = number("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT")
 EXPORT_DIR = path("MNEMARA_EXPORT_DIR", BASE_DIR)
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = flag("MNEMARA_ERASURE_VACUUM_FULL")

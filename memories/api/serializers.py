@@ -143,10 +143,13 @@ class MemoryIn(serializers.Serializer[Any]):
     provenance = serializers.ChoiceField(choices=Provenance.choices, default=Provenance.STATED)
     subject = Text(NOT_BLANK, required=False, allow_null=True, default=None, max_length=200,
                    help_text="The external id of the person the memory is about (the unit of GDPR access and "
-                             "erasure).")
-    source_session = Text(required=False, allow_blank=True, default="", max_length=200)
+                             "erasure). Default: the name of a leading speaker label (`Caroline: …`), else none.")
+    source_session = Text(required=False, allow_blank=True, default="", max_length=200,
+                          help_text="The conversation it came from. Default: in a list, `batch/<id>`, shared by "
+                                    "the list's items that send none; else empty.")
     valid_from = StrictDateTimeField(required=False, allow_null=True, default=None,
-                                           help_text="When it became true; default now.")
+                                           help_text="When it became true; default now (in a list's batch session: "
+                                                     "now plus the item's position in microseconds).")
     valid_to = StrictDateTimeField(required=False, allow_null=True, default=None,
                                          help_text="When it stopped being true; not before `valid_from`.")
     expires_at = StrictDateTimeField(required=False, allow_null=True, default=None,

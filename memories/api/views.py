@@ -19,6 +19,7 @@ from memories.write import reviews as review_service
 from memories.write import revisions
 from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
+from memories.write.plain import batch_shape
 from memories.write.prepare import MemoryInput
 from memories.write.unmerge import merge_undo
 from memories.write.versions import VersionConflict
@@ -101,6 +102,7 @@ class MemoryListCreateView(MemoryAPIView):
             item = MemoryInput(**validated(s.MemoryIn, data, prefix))
             item.scope = self.allowed_scope(item.scope, prefix)
             items.append(item)
+        batch_shape(items)  # plain content: a speaker label's subject, the batch a session (write/plain.py)
         results = memory_create(items=items, actor=self.actor())
         body = s.results_json(results)
         return Response(body if many else body[0], status=status.HTTP_201_CREATED)

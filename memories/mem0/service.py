@@ -32,6 +32,7 @@ from memories.recall.query import MAX_K, MAX_SCOPES
 from memories.write import revisions, validation
 from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
+from memories.write.plain import batch_shape
 from memories.write.policy import Action
 from memories.write.prepare import MemoryInput
 from mnemara.kernel.errors import NotFound, ServiceError, ValidationFailed
@@ -180,6 +181,8 @@ def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     items = [MemoryInput(scope=scope, content=t.content, type=MemoryType.FACT, metadata=metadata,
                          provenance=Provenance.STATED, subject=subject, valid_from=said,
                          expires_at=_expiry(body.get("expiration_date"))) for t in turns]
+    run = ids.get("run_id")
+    batch_shape(items, session=f"mem0-run/{run}" if run is not None else None)  # a run is a session
     results = memory_create(items=items, actor=caller.actor)
     return _answer("SUCCEEDED", None, [(r.memory, r.action.value) for r in results])
 

@@ -109,7 +109,8 @@ def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | 
 def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
                 weights: Mapping[str, float], profiles: Mapping[str, ModelProfile]) -> dict[uuid.UUID, float]:
     """Score fusion that keeps magnitudes (docs/recall.md, "Fusion"). Each list's scores become z-scores
-    over the list's own entries (spread at least ``ZSCORE_MIN_SPREAD`` of their mean: one lone match still
+    over the list's own best ``RECALL_ZSCORE_DEPTH`` entries (a fixed depth: the scale never depends on how
+    many results were asked for; spread at least ``ZSCORE_MIN_SPREAD`` of their mean: one lone match still
     stands out). Every candidate is placed on each list's scale by its own value: its calibrated
     similarity (``vector_value``, which every candidate has) and its BM25 score (0 when the lexical list
     does not hold it), with lexical z-scores below ``-ZSCORE_FLOOR`` raised to it (sharing no word with
@@ -118,6 +119,7 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     the tenth of ten near-equal matches a tenth of the first's weight, and the one memory holding a rare
     word no more than any list's first; here a clear winner stands out and a near tie stays one."""
     ids = list(candidates)
+    depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
     for name, found in lists.items():
@@ -126,10 +128,11 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
             continue
         if name == "lexical":
             held = {c.id: c.lexical for c in found}
-            listed = np.asarray(list(held.values()), dtype=np.float64)
+            listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
             values = np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
         else:
-            listed = np.asarray([v for c in found if (v := vector_value(c, profiles)) is not None], dtype=np.float64)
+            listed = np.asarray([v for c in found[:depth] if (v := vector_value(c, profiles)) is not None],
+                                dtype=np.float64)
             if not len(listed):
                 continue
             raw = [vector_value(candidates[pk], profiles) for pk in ids]

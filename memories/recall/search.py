@@ -32,15 +32,18 @@ metadata ``filters`` (or a caller's own ``Q``), not expired, valid at ``as_of``)
   Each match also gets ``coverage``: the idf-weighted share of the query's terms it holds
   (``rank.term_weights``; unweighted in SQL).
 
-Each list holds at most ``max(CANDIDATES_PER_K · k, CANDIDATES_MIN)`` rows. Then the conversation's
+Each list holds at most ``RECALL_CANDIDATE_POOL`` rows (100, the largest k), whatever ``k`` is asked: nothing
+in the ranking is sized by ``k``, so the first n hits are the same for every k ≥ n. Then the conversation's
 shape (``CandidateSource.shape``): every candidate gets its subject and words, and with
 ``RECALL_NEIGHBOUR_WEIGHT`` the memories just before and after it in its ``source_session`` (by
-``valid_from``), which join the candidates if they are not among them. The lists are fused
+``valid_from``); those of the best ``RECALL_NEIGHBOUR_SEEDS`` of each list join the candidates if they are
+not among them. The lists are fused
 (``conversation_fusion``; docs/recall.md, "Levers"):
 
     fusion(m)     = z-score fusion (``rank.fuse_zscore``, ``RECALL_FUSION="zscore"``): per list, the z-score of
                     m's value (calibrated similarity; BM25, 0 without a shared word, z ≥ −ZSCORE_FLOOR) over
-                    the list's entries, weighted (W_vector, W_lexical = ``RECALL_LEXICAL_WEIGHT``), averaged,
+                    the list's best ``RECALL_ZSCORE_DEPTH`` entries, weighted (W_vector,
+                    W_lexical = ``RECALL_LEXICAL_WEIGHT``), averaged,
                     through the logistic function; or reciprocal rank fusion (``rank.fuse``, "rrf"):
                     Σ_list W_list / (RRF_K + rank_list(m)) ÷ Σ_list W_list / (RRF_K + 1)
     W_vector      = WEIGHTS["vector"] · max(MIN_VECTOR_SHARE, readable(query))
@@ -82,6 +85,10 @@ and, but for the best-scored of those, if a model judged it (``rank.floor_distin
 ``memories.embeddings.PROFILES``). So a question nothing stored is about gets at most what came closest.
 ``threshold`` (the caller's) then leaves out hits whose raw similarity is below it.
 
+A query of several parts (``memories.recall.parts``: two questions, or a dialogue and its last user turn; the
+chatter before a marker of the real question dropped) is ranked as above once per part, and the parts'
+rankings are interleaved (``parts.interleave``) so each part gets its share of the top k.
+
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
 or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
@@ -120,6 +127,7 @@ from memories.recall import people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
+from memories.recall.parts import interleave, query_parts
 from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
@@ -146,10 +154,6 @@ from mnemara.kernel.threads import THREADS
 from tenants.models import Subject
 from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
-
-CANDIDATES_MIN = 50
-NEIGHBOUR_SEEDS_PER_K = 1  # the best k of each list pass their neighbours into the candidates
-CANDIDATES_PER_K = 5
 
 
 @dataclass
@@ -367,6 +371,37 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
 
 
+def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *, prefetch: int,
+            reference: datetime, threshold: float | None
+            ) -> tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]:
+    """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
+    applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
+    relevance floor; the rows loaded meanwhile. Nothing here is sized by the number of results asked for."""
+    judged: dict[str, int] = {}
+    if mode != "lexical":
+        judged = source.judge(vectors.reads_each())
+        for name, count in judged.items():
+            if count:
+                vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
+    limit = settings.RECALL_CANDIDATE_POOL  # never sized by k: the first n hits are the same for every k ≥ n
+    lists, loaded = _candidate_lists(source, query, mode, limit, vectors, judged, prefetch=prefetch)
+    names = [e.name for e in vectors.models]
+    profiles = {name: profile(name) for name in names}
+    candidates = merge_candidates(lists)
+    # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
+    # gains too little to reach the top (and each one joining costs a candidate's work).
+    seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
+    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
+    ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
+    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
+    scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
+    answerable = question_answerable(list(candidates.values()), profiles)
+    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
+    if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
+        scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
+    return scored, answerable, passing, loaded
+
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -401,7 +436,8 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict | Q):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
-    vectors = QueryVectors.start(query, mode)
+    parts = query_parts(query)
+    part_vectors = [QueryVectors.start(part.text, mode) for part in parts]  # every part embeds at once
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)
@@ -410,28 +446,20 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
     source = candidate_source(states, criteria, filters)
-    judged: dict[str, int] = {}
-    if mode != "lexical":
-        judged = source.judge(vectors.reads_each())
-        for name, count in judged.items():
-            if count:
-                vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
-    limit = max(CANDIDATES_PER_K * k, CANDIDATES_MIN)
-    lists, loaded = _candidate_lists(source, query, mode, limit, vectors, judged, prefetch=2 * k + 5)
-    names = [e.name for e in vectors.models]
-    profiles = {name: profile(name) for name in names}
-    candidates = merge_candidates(lists)
-    # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
-    # gains too little to reach the top k (and each one joining costs a candidate's work).
-    seeds = {c.id for found in lists.values() for c in found[: NEIGHBOUR_SEEDS_PER_K * k]}
-    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
-    ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
-    scored = score_candidates(candidates, fused, reference=as_of or now, lives=half_lives(get_active_tenant()))
-    answerable = question_answerable(list(candidates.values()), profiles)
-    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
-    if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
-        scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
+    ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
+                      threshold=threshold) for part, vectors in zip(parts, part_vectors, strict=True)]
+    if len(ranked) == 1:
+        scored, answerable, passing, loaded = ranked[0]
+    else:  # each part gets its share of the top k (memories.recall.parts.interleave)
+        by_id: dict[uuid.UUID, Scored] = {}
+        for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
+            by_id.update({s.candidate.id: s for s in part_scored})
+        order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked],
+                           [part.weight for part in parts])
+        scored = [by_id[pk] for pk in order]
+        answerable = any(r[1] for r in ranked)
+        passing = set().union(*(r[2] for r in ranked))
+        loaded = {pk: m for r in ranked for pk, m in r[3].items()}
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing

@@ -14,6 +14,8 @@ import jieba
 import snowballstemmer
 from django.conf import settings
 
+from memories.write.plain import without_label
+
 jieba.setLogLevel(logging.WARNING)
 
 _SPACE = re.compile(r"\s+")
@@ -105,6 +107,10 @@ def plain_words(text: str) -> list[str]:
 
 
 def search_text(text: str) -> str:
+    """A memory's lexical text: its search words; without a leading speaker label unless
+    ``settings.RECALL_LABEL_WORDS`` (``memories.write.plain``)."""
+    if not settings.RECALL_LABEL_WORDS:
+        text = without_label(text)
     return " ".join(search_words(text))
 
 

@@ -174,6 +174,12 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "search index (0: until searched).", "Recall", low=0),
     Setting("MNEMARA_RECALL_STEMMING", "flag", True, "Stemmed full-text search (after a change: manage.py "
             "reindex_text).", "Recall"),
+    Setting("MNEMARA_RECALL_SPEAKER_LABELS", "flag", True, "A leading speaker label (\"Caroline: …\", \"用户：…\") "
+            "is the subject of a write that names none.", "Recall"),
+    Setting("MNEMARA_RECALL_LABEL_WORDS", "flag", True, "Keep a leading speaker label's words in the lexical text "
+            "(after a change: manage.py reindex_text).", "Recall"),
+    Setting("MNEMARA_RECALL_BATCH_SESSIONS", "flag", True, "The memories of one batch (or one mem0 run_id) sent "
+            "without a source_session form a session in arrival order.", "Recall"),
     Setting("MNEMARA_RECALL_BM25_B", "float", 0.3, "BM25's length normalisation (Lucene's: 0.75).", "Recall",
             low=0, high=1),
     Setting("MNEMARA_RECALL_BM25_DELTA", "float", 1.0, "BM25+'s lower bound per matched term.", "Recall", low=0),
@@ -189,6 +195,16 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "state a time gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "
             "that subject's memories gain.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CANDIDATE_POOL", "int", 100, "Memories in each candidate list, whatever k (at least "
+            "the largest k, 100).", "Recall", low=100),
+    Setting("MNEMARA_RECALL_ZSCORE_DEPTH", "int", 50, "Z-scores are taken over each candidate list's best this "
+            "many.", "Recall", low=2),
+    Setting("MNEMARA_RECALL_NEIGHBOUR_SEEDS", "int", 10, "The best this many of each list bring their session "
+            "neighbours into the candidates.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_QUERY_PARTS", "flag", True, "Compound and chatty queries are searched as their "
+            "questions, without the chatter before the real one.", "Recall"),
+    Setting("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT", "float", 1.0, "A dialogue query is also searched as its last "
+            "user turn, at this weight against the whole dialogue's 1 (0: off).", "Recall", low=0),
     # --- Extraction and jobs ---
     Setting("ANTHROPIC_API_KEY", "text", "", "Claude for extraction; unset: the rule-based extractor runs "
             "offline.", "Extraction and jobs"),

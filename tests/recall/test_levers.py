@@ -127,6 +127,7 @@ def _sources(settings: Any) -> list[Any]:
 def test_a_stemmed_word_matches_its_other_forms(alice, alice_tenant, settings, path) -> None:
     _path(settings, path)
     settings.RECALL_STEMMING = False
+    settings.RECALL_BATCH_SESSIONS = False  # two unrelated facts, not a conversation (test_plain_shape.py)
     save(alice, {"content": "Priya hiked the Appalachian trail with her brother"},
          {"content": "Tomasz collects vintage cameras"})
     query = "Who goes hiking?"
@@ -146,6 +147,7 @@ def test_a_stemmed_word_matches_its_other_forms(alice, alice_tenant, settings, p
 @pytest.mark.parametrize("path", PATHS)
 def test_a_when_question_prefers_the_memory_that_states_a_time(alice, settings, path) -> None:
     _path(settings, path)
+    settings.RECALL_BATCH_SESSIONS = False  # three facts, not a conversation: no neighbour shares in the scores
     dated = "Emma ran the Berlin half marathon last April"
     save(alice, {"content": "Emma loves running the Berlin half marathon route along the river"}, {"content": dated},
          {"content": "Emma's favourite running shoes are the blue ones"})
