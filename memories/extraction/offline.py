@@ -60,22 +60,33 @@ _EN_SUBJECT = re.compile(
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
     rf"|[A-Z][a-z]+(?:'s)?\s+(?i:{_EN_VERBISH})\b")
 #: Pieces that cannot stand alone: they stay with the clause that follows.
-_EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though|although"
+_EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though"
+                             r"|although"
                              r"|once|unless|whether|so\s+that|even\s+though|even\s+if|which|who|where|like)\b")
 _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway|anyways)\b[\s,]*")
-_ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而)?|而且|并且|但是|不过|可是|所以|然后)\s*")
-_ZH_SUBJECT = re.compile(r"^(?:我们|咱们|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:的)?(?:女儿|儿子|妻子|老婆|丈夫|老公|妈妈"
+_ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而)?|而且|并且|但是"
+                       r"|不过|可是|所以|然后)\s*")
+_ZH_SUBJECT = re.compile(r"^(?:我们|咱们|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:的)?(?:女儿|儿子|妻子|老婆"
+                         r"|丈夫|老公|妈妈"
                          r"|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝))")
+
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
 
 # --------------------------------------------------------------------------- what is junk
 
 _INTERJECTION = re.compile(
-    r"(?i)^(?:(?:hi|hello|hey|hiya|yo|wow|whoa|oh|ooh|ah|aw+|omg|oh\s+my\s+god|gosh|haha+|lol|hmm+|um+|uh+|well|yeah|yes"
+    r"(?i)^(?:(?:hi|hello|hey|hiya|yo|wow|whoa|oh|ooh|ah|aw+|omg|oh\s+my\s+god|gosh|haha+|lol|hmm+|um+|uh+|well"
+    r"|yeah|yes"
     r"|yep|yup|no|nope|nah|sure|ok(?:ay)?|alright|right|great|cool|awesome|nice|thanks|thank\s+you|so|anyway|btw"
     r"|by\s+the\s+way|honestly|actually|also|and|but|plus|totally|absolutely|definitely|exactly|true|indeed"
     r"|good\s+(?:morning|afternoon|evening)|hey\s+there|hi\s+there|dear)"
     r"(?:\s+[A-Z][a-z]+)?\s*[,!.:;—–-]+\s*)+")
-_ZH_INTERJECTION = re.compile(r"^(?:(?:你好|您好|嗨|哈喽|哈+|嗯+|哦+|噢|啊+|呀|哇+|好的|好|对|是的|嗯嗯|其实|另外|对了|顺便说一下"
+_ZH_INTERJECTION = re.compile(r"^(?:(?:你好|您好|嗨|哈喽|哈+|嗯+|哦+|噢|啊+|呀|哇+|好的|好|对|是的|嗯嗯|其实"
+                              r"|另外|对了|顺便说一下"
                               r"|话说|那个|老实说|说实话|谢谢|多谢)[，,！!。.~～\s]+)+")
 _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|morning|evening|bye|goodbye|see\s+you"
@@ -83,67 +94,89 @@ _GREETING = re.compile(
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+see|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
-_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜|回头聊|回见|好久不见"
+_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜"
+                          r"|回头聊|回见|好久不见"
                           r"|最近怎么样|最近好吗|你最近好吗)")
-_THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated|i\s+appreciate\s+(?:it|that"
+_THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
+                     r"|i\s+appreciate\s+(?:it|that"
                      r"|you|this)|appreciate\s+(?:it|that|you|your|ya|the))\b|谢谢|多谢|感谢|辛苦了)")
 _ACK = re.compile(
-    r"(?i)^(?:ok(?:ay)?|sure|noted|got\s+it|gotcha|understood|sounds\s+(?:good|great|fun|amazing|awesome|lovely|like\s+a"
+    r"(?i)^(?:ok(?:ay)?|sure|noted|got\s+it|gotcha|understood|sounds\s+(?:good|great|fun|amazing|awesome|lovely"
+    r"|like\s+a"
     r"\s+plan)|will\s+do|no\s+problem|no\s+worries|of\s+course|alright|all\s+right|right|yes|yeah|yep|yup|no|nope"
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
     r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+)\b[\s!.,~]*$")
-_ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然|好主意|加油|恭喜|太好了|太棒了"
+_ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
+                     r"|好主意|加油|恭喜|太好了|太棒了"
                      r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦！!。.~～\s]*$")
 _QUESTION_START = re.compile(
     r"(?i)^(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|do|does|did|are|is|was"
     r"|were|can|could|would|will|should|shall|may|have|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't"
     r"|any\s+(?:idea|thoughts|tips|plans)|wanna|want\s+to)\b")
-_ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以|要不要|有没有|你觉得|你知道"
-                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能|对不对)")
-_REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's|lets|let\s+us"
-                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|don't\s+worry"
-                      r"|feel\s+free|hang\s+in\s+there|here(?:'s|\s+is|\s+are|\s+ya\s+go|\s+you\s+go|\s+it\s+is)|check\s+(?:it|this|out)"
-                      r"|look\s+at|take\s+a\s+look|wish\s+(?:me|you)|keep\s+(?:it\s+up|going|up\s+the)|enjoy|have\s+fun|stay)\b")
-_SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk|conversation|met"
+_ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
+                          r"|要不要|有没有|你觉得|你知道"
+                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
+                          r"|对不对)")
+_REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
+                      r"|lets|let\s+us"
+                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)"
+                      r"|don't\s+worry"
+                      r"|feel\s+free|hang\s+in\s+there|here(?:'s|\s+is|\s+are|\s+ya\s+go|\s+you\s+go"
+                      r"|\s+it\s+is)|check\s+(?:it|this|out)"
+                      r"|look\s+at|take\s+a\s+look|wish\s+(?:me|you)|keep\s+(?:it\s+up|going|up\s+the)|enjoy"
+                      r"|have\s+fun|stay)\b")
+_SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
+                         r"|conversation|met"
                          r"|caught\s+up)\b,?\s*")
 _ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你)")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"
-    r"\s+would|\s+will|'ll|\s+could|\s+might|\s+has|\s+makes?)?\b|you(?:'re|'ve|'d|'ll|\s+are|\s+were|\s+must|\s+should"
+    r"\s+would|\s+will|'ll|\s+could|\s+might|\s+has|\s+makes?)?\b|you(?:'re|'ve|'d|'ll|\s+are|\s+were|\s+must"
+    r"|\s+should"
     r"|\s+have|\s+can|\s+did|\s+look|\s+sound|\s+seem|\s+always|\s+really|\s+know|\s+got)?\b|your\b"
-    r"|(?:i'm|i\s+am|i\s+was|we're)\s+(?:so\s+|really\s+|very\s+|just\s+|truly\s+)*(?:glad|happy|sorry|thrilled|excited"
+    r"|(?:i'm|i\s+am|i\s+was|we're)\s+(?:so\s+|really\s+|very\s+|just\s+|truly\s+)*(?:glad|happy|sorry|thrilled"
+    r"|excited"
     r"|proud|impressed|stoked|touched|jealous)\s+(?:for|to\s+hear|about\s+that|that\s+you|of\s+you|you)"
     r"|(?:i|we)\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:agree|understand|get\s+(?:it|that|you)|hear\s+you"
-    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see|hear))"
+    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see"
+    r"|hear))"
     r"|(?:i|we)\s+(?:think|guess|hope|believe|suppose|mean)\s+(?:so|not|that's|it's|you)"
     r"|(?:i|we)\s+(?:love|like|adore)\s+(?:it|that|this|those|these|them|your|you)\b"
-    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy|glad|proud)"
+    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy"
+    r"|glad|proud)"
     r"|(?:i|we)(?:'m|\s+am|\s+are|'re)?\s+(?:(?:really|so|totally|just|absolutely)\s+)*(?:love|loving|enjoying|like"
     r"|liking|adore)\s+(?:it|that|this|them)\b"
     r"|(?:so|very|really|super|too|totally)\s+\w+[!.]*$|(?:good|great|nice|awesome|amazing|cool|wonderful|lovely"
     r"|beautiful|fantastic|brilliant|impressive|inspiring|glad|happy|sorry|proud|love|wow)\b)")
-_ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|就|都)?(?:真的|确实|实在|听起来|看起来|好像|简直|也太|太|真|好|很|挺|非常"
-                          r"|是|一定|肯定|应该|会|说得|做得|讲得)|^(?:我(?:也|很|真|太|好)?(?:同意|理解|明白|觉得是|为你|替你|赞同|羡慕))"
+_ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|就|都)?(?:真的|确实|实在|听起来|看起来"
+                          r"|好像|简直|也太|太|真|好|很|挺|非常"
+                          r"|是|一定|肯定|应该|会|说得|做得|讲得)|^(?:我(?:也|很|真|太|好)?(?:同意|理解|明白"
+                          r"|觉得是|为你|替你|赞同|羡慕))"
                           r"|^(?:太|真|好|很|挺)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美)")
 _FIRST_SUBJECT = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll)\b|^(?i:my|our)\b")
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you|you're|you've|you'd|you'll|your|yours|yourself|u|ur)\b")
-_LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just|always|totally)\s+)*(?:sure|here|glad|happy"
-                             r"|certain|confident|proud|sorry|thrilled|excited|stoked)\b|\b(?:i|we)\s+(?:(?:really|totally"
-                             r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss|can\s+tell"
+_LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just|always|totally)\s+)*(?:sure"
+                             r"|here|glad|happy"
+                             r"|certain|confident|proud|sorry|thrilled|excited|stoked)\b|\b(?:i"
+                             r"|we)\s+(?:(?:really|totally"
+                             r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss"
+                             r"|can\s+tell"
                              r"|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
 _THIRD_PRONOUN = re.compile(r"(?i)^(?:he's|she's|they're|they've|he|she|they|his|her|their)\b")
-_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours"
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|we'd|we'll|us"
+                           r"|our|ours"
                            r"|ourselves)\b")
 _WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d.,:/]*")
-_STOPWORDS = frozenset(
-    "a an the and or but so to of in on at for with from by about as is am are was were be been being do does did have "
-    "has had i i'm i've i'd i'll me my mine myself we we're our us you your he she it they them their his her its this "
-    "that these those there here just really very so too also still even now then again much many lot lots some any "
-    "all will would can could should might must may not no don't didn't doesn't it's that's what which who when "
-    "where how why if than like get got go going gonna want wanna thing things stuff kind sort way bit yeah oh well "
-    "think thought know feel felt guess mean say said make made".split())
+_STOPWORDS = _wordset("""
+a an the and or but so to of in on at for with from by about as is am are was were be been being do does did
+have has had i i'm i've i'd i'll me my mine myself we we're our us you your he she it they them their his her
+its this that these those there here just really very so too also still even now then again much many lot lots
+some any all will would can could should might must may not no don't didn't doesn't it's that's what which who
+when where how why if than like get got go going gonna want wanna thing things stuff kind sort way bit yeah oh
+well think thought know feel felt guess mean say said make made
+""")
 
 # --------------------------------------------------------------------------- rewriting
 
@@ -152,45 +185,58 @@ _BE = {"i'm": "is", "im": "is", "i am": "is", "i was": "was", "i've": "has", "iv
        "i haven't": "hasn't", "i'm not": "is not", "i am not": "is not"}
 _MODALS = {"can", "could", "will", "would", "should", "shall", "may", "might", "must", "can't", "couldn't",
            "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "need", "gotta"}
-_IRREGULAR_PAST = frozenset(
-    "went was were had did made got took saw came found gave told felt thought bought brought left met ran began "
-    "wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood "
-    "understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set cut "
-    "let quit read tried finished started".split())
-_ADVERBS = frozenset(
-    "really also just still always never usually often sometimes actually totally definitely recently finally even "
-    "only now currently mostly truly absolutely already basically literally kinda seriously honestly generally "
-    "normally typically occasionally rarely constantly personally".split())
+_IRREGULAR_PAST = _wordset("""
+went was were had did made got took saw came found gave told felt thought bought brought left met ran began
+wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
+understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set
+cut let quit read tried finished started
+""")
+_ADVERBS = _wordset("""
+really also just still always never usually often sometimes actually totally definitely recently finally even
+only now currently mostly truly absolutely already basically literally kinda seriously honestly generally
+normally typically occasionally rarely constantly personally
+""")
 _THIRD = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
 _KIN = ("daughter|son|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|mom|mother|mum|dad|father|"
         "sister|brother|sisters|brothers|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|"
         "friend|best\\s+friend|friends|boss|manager|colleague|coworker|roommate|neighbor|neighbour|fiancée?|"
         "dog|cat|puppy|kitten|pet|teacher|therapist|mentor|family|parents|grandkids|baby")
-_KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?(?i:{_KIN}))"
+_KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
+                        rf"(?i:{_KIN}))"
                         r",?\s+([A-Z][a-z]+)\b")
-_ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝"
+_ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
+                           r"|朋友|同事|老板|孩子|宝宝"
                            r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{2,3})")
 _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "俺": "{s}", "本人": "{s}",
                 "自己": "自己"}
 
 # --------------------------------------------------------------------------- typing
 
-_PREFERENCE = re.compile(r"(?i)\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer(?:s|red)?|hate[sd]?|dislike[sd]?|adore[sd]?"
+_PREFERENCE = re.compile(r"(?i)\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer(?:s|red)?|hate[sd]?|dislike[sd]?"
+                         r"|adore[sd]?"
                          r"|can't\s+stand|favou?rite|fan\s+of|into|passionate\s+about|obsessed\s+with|fond\s+of"
                          r"|allergic|vegetarian|vegan|can't\s+eat|don't\s+eat)\b")
-_ZH_PREFERENCE = re.compile(r"喜欢|爱吃|爱喝|爱看|热爱|讨厌|偏好|偏爱|最爱|不爱|受不了|过敏|素食|吃素|不吃|不喝|迷上|着迷")
-_TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|intend(?:s)?\s+to|need(?:s)?\s+to"
+_ZH_PREFERENCE = re.compile(r"喜欢|爱吃|爱喝|爱看|热爱|讨厌|偏好|偏爱|最爱|不爱|受不了|过敏|素食|吃素|不吃"
+                            r"|不喝|迷上|着迷")
+_TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|intend(?:s)?\s+to"
+                   r"|need(?:s)?\s+to"
                    r"|have\s+to|has\s+to|must|should|want(?:s)?\s+to|hope(?:s)?\s+to|about\s+to|deadline|due|tomorrow"
                    r"|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
                    r"|this\s+(?:weekend|coming)|upcoming|thinking\s+(?:of|about)\s+\w+ing|looking\s+forward\s+to)\b")
-_ZH_TASK = re.compile(r"要|打算|计划|准备|得|需要|必须|将|会去|想去|想要|截止|明天|后天|下周|下个月|明年|下星期|下礼拜|回头|以后")
-_EVENT = re.compile(r"(?i)\b(?:yesterday|ago|last\s+\w+|this\s+morning|earlier|recently|just\s+\w+ed|went|visited|attended"
-                    r"|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried|celebrated"
+_ZH_TASK = re.compile(r"要|打算|计划|准备|得|需要|必须|将|会去|想去|想要|截止|明天|后天|下周|下个月|明年"
+                      r"|下星期|下礼拜|回头|以后")
+_EVENT = re.compile(r"(?i)\b(?:yesterday|ago|last\s+\w+|this\s+morning|earlier|recently|just\s+\w+ed|went"
+                    r"|visited|attended"
+                    r"|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried"
+                    r"|celebrated"
                     r"|\w+ed)\b")
 _ZH_EVENT = re.compile(r"了|过|昨天|前天|上周|上个月|去年|刚刚|刚才|最近|那天")
-_ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:booked|reserved|scheduled"
-                     r"|set\s+(?:up|a)|created|added|sent|ordered|cancel+ed|moved|updated|saved|registered|paid|confirmed"
-                     r"|arranged|renewed)\b|^(?:已|已经)(?:为您|为你|帮您|帮你|给您|给你)?(?:预订|预定|预约|安排|取消|发送|创建|添加"
+_ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:booked"
+                     r"|reserved|scheduled"
+                     r"|set\s+(?:up|a)|created|added|sent|ordered|cancel+ed|moved|updated|saved|registered|paid"
+                     r"|confirmed"
+                     r"|arranged|renewed)\b|^(?:已|已经)(?:为您|为你|帮您|帮你|给您|给你)?(?:预订|预定|预约"
+                     r"|安排|取消|发送|创建|添加"
                      r"|设置|更新|保存|下单|支付|确认|登记)|^(?:我)?(?:已经?|刚刚?)(?:为您|为你|帮您|帮你)")
 
 
@@ -257,7 +303,8 @@ def split_clauses(sentence: str) -> list[str]:
 
 _ZH_TAIL_STRIP = re.compile(r"[。！？!?.，,\s]")
 #: A Chinese piece that is only a time or a place phrase stays with the clause it introduces.
-_ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上|晚上|下午|上午|周末)"
+_ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上"
+                           r"|晚上|下午|上午|周末)"
                            r"|在[\u4e00-\u9fff]{1,8}|其实|所以|然后|另外|而且|但是|不过|因为|虽然|如果)")
 
 
@@ -319,7 +366,8 @@ def _third_person_verb(verb: str) -> str:
 
 
 _EN_I_VERB = re.compile(r"\b(?:I|i)\s+((?:(?:" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
-_EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+don't|i\s+dont|i'm|im(?=\s)|i\s+am|i\s+was"
+_EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+don't|i\s+dont|i'm|im(?=\s)"
+                            r"|i\s+am|i\s+was"
                             r"|i've|ive(?=\s)|i\s+have|i'd|i'll|i\s+do)\b")
 
 
@@ -383,20 +431,16 @@ def kind_of(text: str, zh: bool, past_day: bool) -> str:
 STORED_TYPE = {"fact": "fact", "event": "fact", "preference": "preference", "task": "task"}
 
 _NAMED_SUBJECT = re.compile(r"^(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every|Each|What|Which|Life"
-                            r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time|Family)\b)[A-Z][a-z]+(?:'s)?"
+                            r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time"
+                            r"|Family)\b)[A-Z][a-z]+(?:'s)?"
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
                             r"|found|and\s+[A-Z]|\w+ed)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
-_INTRO = re.compile(r"(?i)^(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
+_INTRO = re.compile(r"(?i)^(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
+                    r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
-_ZH_NAMED_SUBJECT = re.compile(r"^(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every|Each|What|Which|Life"
-                            r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time|Family)\b)[A-Z][a-z]+(?:'s)?"
-                            r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
-                            r"|found|and\s+[A-Z]|\w+ed)\b")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
-                          r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
-_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")
+_ZH_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")
 _ZH_NOT_NAME = re.compile(r"(?:者|员|师|生|人|家|长|手|工|族|迷|控|粉|的)$")
 
 

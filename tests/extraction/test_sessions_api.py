@@ -52,7 +52,8 @@ def test_it_returns_the_recent_turns_and_the_rolling_summary(alice):
     run_jobs()
     body = alice.client.get(f"{API}/sessions/s-1", {"limit": 2}).json()
     assert [t["seq"] for t in body["turns"]] == [4, 5]
-    assert body["summary"].splitlines() == [f"- turn {i}" for i in range(1, 6)]
+    assert body["summary"].splitlines() == [*(f"- turn {i}" for i in range(1, 6)),
+                                             "[extraction] 0 kept (0 merged with known memories), 5 turns skipped: 5 filler"]
     assert body["closed_at"] and body["last_job"]["status"] == "succeeded"
     assert_error(alice.client.get(f"{API}/sessions/s-1", {"limit": 0}), 400, "validation_error")
 
@@ -87,9 +88,9 @@ def test_it_answers_202_with_a_job_for_extract(alice):
     done = job(alice, job_id)
     assert (done["status"], done["kind"], done["scope"], done["session"]) == ("succeeded", "extract", SCOPE, None)
     [resolution] = done["resolutions"]
-    assert set(resolution) == {"action", "memory", "related", "type", "status"}
+    assert set(resolution) == {"action", "memory", "related", "type", "status", "turns", "reason"}
     memory = alice.client.get(f"{API}/memories/{resolution['memory']}").json()
-    assert (memory["content"], memory["subject"]) == ("my badge is 42", "77")
+    assert (memory["content"], memory["subject"]) == ("The user's badge is 42.", "77")
     with tenant_scope(alice.tenant):  # a finished job keeps no conversation text
         assert Job.objects.get(pk=job_id).input == {"messages_count": 1}
 
