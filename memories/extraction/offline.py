@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 import jieba
+import jieba.posseg as pseg
 
 from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
@@ -101,19 +102,20 @@ _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s
                      r"|i\s+appreciate\s+(?:it|that"
                      r"|you|this)|appreciate\s+(?:it|that|you|your|ya|the))\b|谢谢|多谢|感谢|辛苦了)")
 _ACK = re.compile(
-    r"(?i)^(?:ok(?:ay)?|sure|noted|got\s+it|gotcha|understood|sounds\s+(?:good|great|fun|amazing|awesome|lovely"
+    r"(?i)^(?:(?:ok(?:ay)?|sure|noted|got\s+it|gotcha|understood|sounds\s+(?:good|great|fun|amazing|awesome|lovely"
     r"|like\s+a"
     r"\s+plan)|will\s+do|no\s+problem|no\s+worries|of\s+course|alright|all\s+right|right|yes|yeah|yep|yup|no|nope"
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
-    r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+)\b[\s!.,~]*$")
+    r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now)\b"
+    r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
 _ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了"
                      r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦！!。.~～\s]*$")
 _QUESTION_START = re.compile(
     r"(?i)^(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|do|does|did|are|is|was"
     r"|were|can|could|would|will|should|shall|may|have|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't"
-    r"|any\s+(?:idea|thoughts|tips|plans)|wanna|want\s+to)\b")
+    r"|any\s+(?:idea|thoughts|tips|plans)|wanna|want\s+to)(?=[\s,]|$)")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
@@ -164,6 +166,11 @@ _LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just
                              r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss"
                              r"|can\s+tell"
                              r"|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
+_FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|excited|stoked|thrilled|pumped"
+                      r"|proud|thankful|grateful|relieved|jealous|bummed|sad)\b")
+#: "her"/"him" as an object ("picked her up", "gave him a call"), not a possessive ("her school").
+_OBJECT_PRONOUN = re.compile(r"(?<=\w )(?:him|her)(?=\s+(?:up|out|off|in|to|with|for|from|at|on|back|home|every|a|an"
+                             r"|the|some|this|that|again|today|yesterday|tomorrow)\b|\s*[.,!?;]|\s*$)")
 _THIRD_PRONOUN = re.compile(r"(?i)^(?:he's|she's|they're|they've|he|she|they|his|her|their)\b")
 _FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|we'd|we'll|us"
                            r"|our|ours"
@@ -176,6 +183,7 @@ its this that these those there here just really very so too also still even now
 some any all will would can could should might must may not no don't didn't doesn't it's that's what which who
 when where how why if than like get got go going gonna want wanna thing things stuff kind sort way bit yeah oh
 well think thought know feel felt guess mean say said make made
+hasn't haven't isn't aren't wasn't weren't won't can't couldn't wouldn't shouldn't
 """)
 
 # --------------------------------------------------------------------------- rewriting
@@ -184,7 +192,8 @@ _BE = {"i'm": "is", "im": "is", "i am": "is", "i was": "was", "i've": "has", "iv
        "i'd": "would", "i'll": "will", "i do": "does", "i don't": "doesn't", "i dont": "doesn't",
        "i haven't": "hasn't", "i'm not": "is not", "i am not": "is not"}
 _MODALS = {"can", "could", "will", "would", "should", "shall", "may", "might", "must", "can't", "couldn't",
-           "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "need", "gotta"}
+           "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "need", "gotta", "wanna",
+           "gonna", "hafta"}
 _IRREGULAR_PAST = _wordset("""
 went was were had did made got took saw came found gave told felt thought bought brought left met ran began
 wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
@@ -206,7 +215,7 @@ _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|bi
                         r",?\s+([A-Z][a-z]+)\b")
 _ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
                            r"|朋友|同事|老板|孩子|宝宝"
-                           r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{2,3})")
+                           r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{0,3})")
 _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "俺": "{s}", "本人": "{s}",
                 "自己": "自己"}
 
@@ -340,6 +349,8 @@ def junk_reason(clause: str, zh: bool) -> str:
         return "acknowledgement"
     if _REQUEST.match(bare):
         return "request"
+    if _FEELING.match(bare):
+        return "reaction"
     if _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare):
         return "reaction"
     if _SECOND_PERSON.search(bare) and (not _FIRST_SUBJECT.search(bare) or _LISTENER_FRAME.search(bare)):
@@ -404,8 +415,30 @@ def third_person_en(text: str, who: str, listener: str | None) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _zh_kin(m: re.Match[str], who: str) -> str:
+    """我女儿小雨… → 小雨（用户的女儿）…, when the word after the kinship word is a name; else 用户的女儿…"""
+    kin, rest = m.group(1), m.group(2)
+    first = jieba.lcut(rest, HMM=False)[0] if rest else ""
+    if 2 <= len(first) <= 3 and _zh_is_name(first):
+        return f"{first}（{who}的{kin}）{rest[len(first):]}"
+    return f"{who}的{kin}{rest}"
+
+
+def _zh_is_name(word: str) -> bool:
+    if word in _ZH_NAME_CACHE:
+        return _ZH_NAME_CACHE[word]
+    tags = pseg.lcut(word, HMM=False)
+    named = (len(tags) == 1 and tags[0].flag in ("nr", "nrfg", "nrt")) or (
+        word[0] in "小阿老" and len(word) == 2 and word not in ("小时", "老家", "老师", "小学", "老板"))
+    _ZH_NAME_CACHE[word] = named
+    return named
+
+
+_ZH_NAME_CACHE: dict[str, bool] = {}
+
+
 def third_person_zh(text: str, who: str) -> str:
-    text = _ZH_KIN_NAMED.sub(lambda m: f"{m.group(2)}（{who}的{m.group(1)}）", text)
+    text = _ZH_KIN_NAMED.sub(lambda m: _zh_kin(m, who), text)
     out = []
     for word in jieba.lcut(text, HMM=False):
         pattern = _ZH_PRONOUNS.get(word)
@@ -430,12 +463,18 @@ def kind_of(text: str, zh: bool, past_day: bool) -> str:
 #: whose ``metadata.extraction.kind`` says "event").
 STORED_TYPE = {"fact": "fact", "event": "fact", "preference": "preference", "task": "task"}
 
-_NAMED_SUBJECT = re.compile(r"^(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every|Each|What|Which|Life"
+_ZH_THING = re.compile(r"^(?:这|那|它|天气|今天天气|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
+_FAMILY_NAME = re.compile(r"^(?:Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama|Auntie|Uncle)(?:'s)?\b")
+_NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every"
+                            r"|Each|What|Which|Life"
                             r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time"
                             r"|Family)\b)[A-Z][a-z]+(?:'s)?"
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
-                            r"|found|and\s+[A-Z]|\w+ed)\b")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
+                            r"|found|and\s+[A-Z]|started|moved|joined|married|graduated|lives|works|studies|turned|wants"
+                            r"|needs|plays|has\s+been|is\s+\w+ing)\b")
+_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate"
+                          r"|need|(?:just|finally|recently|also)(?=\s+(?:" + "|".join(sorted(_IRREGULAR_PAST))
+                          + r"|[a-z]+ed)\b)|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
 _INTRO = re.compile(r"(?i)^(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
@@ -488,7 +527,7 @@ class OfflineExtractor:
         leftover = 0
         for sentence in split_sentences(turn.content):
             zh = has_cjk(sentence)
-            explicit = _REMEMBER.match(sentence)
+            explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
             body = sentence[explicit.end():] if explicit else sentence
             body = _strip_open(body, zh)
             if not body:
@@ -506,11 +545,15 @@ class OfflineExtractor:
                 made.append(self._candidate(text, "fact", turn, explicit=bool(explicit), entity="person:self/name"))
                 continue
             subject = ""  # Chinese: the subject a subject-less clause inherits
+            previous = ""  # why the clause before was dropped
             for piece in split_clauses(body):
                 clause = _strip_open(piece, zh) if not explicit else piece.strip()
                 if not clause:
                     continue
                 reason = "" if explicit else junk_reason(clause, zh)
+                if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
+                    reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
+                previous = reason
                 if reason:
                     reasons.append(reason)
                     continue
@@ -577,12 +620,23 @@ class OfflineExtractor:
                 text = subject + text
             about_person = bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_ZH_KIN_NAMED.search(text))
             if not about_person and not explicit:
-                return None, subject
+                if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+                    _, _, timed = timeparse.resolve(text, None, True)
+                    if not timed:
+                        return None, subject
+                else:
+                    text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
             new_subject = re.match(r"^(我们|咱们|我|他们|她们|他|她)", text)
             subject = new_subject.group(1) if new_subject else subject
             text = third_person_zh(text, who)
         else:
             first = _FIRST_PERSON.search(text)
+            family = _FAMILY_NAME.match(text)
+            if family and not first:
+                word = family.group(0).removesuffix("'s")
+                verb = " is" if family.group(0).endswith("'s") else ""
+                text = f"my {word.lower()}{verb}{text[family.end():]}"
+                first = _FIRST_PERSON.search(text)
             starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text)
             bare_verb = _SUBJECTLESS.match(text)
             if bare_verb:
@@ -590,7 +644,9 @@ class OfflineExtractor:
                 text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
                         f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead == "gonna" else
                         f"I {text[:1].lower()}{text[1:]}")
-            elif not first and not starts_third and not explicit:
+            elif (not first and not starts_third and not explicit
+                  and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
+                # Kept without a person only with a time: an appointment, a date ("The dentist … next Thursday")
                 return None, subject
             words = [w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS]
             if not words:
@@ -602,6 +658,8 @@ class OfflineExtractor:
                 rest = text[person.end():]
                 text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
             self._remember_person(text)
+            if self._last_person and not self._last_person.startswith("my "):
+                text = _OBJECT_PRONOUN.sub(self._last_person, text)
             text = third_person_en(text, who, listener)
         resolved, past_day, timed = timeparse.resolve(text, turn.created_at, zh)
         if not zh and timed and timeparse.starts_with_time(text):

@@ -52,8 +52,9 @@ def test_it_returns_the_recent_turns_and_the_rolling_summary(alice):
     run_jobs()
     body = alice.client.get(f"{API}/sessions/s-1", {"limit": 2}).json()
     assert [t["seq"] for t in body["turns"]] == [4, 5]
-    assert body["summary"].splitlines() == [*(f"- turn {i}" for i in range(1, 6)),
-                                             "[extraction] 0 kept (0 merged with known memories), 5 turns skipped: 5 filler"]
+    assert body["summary"].splitlines() == [
+        *(f"- turn {i}" for i in range(1, 6)),
+        "[extraction] 0 kept (0 merged with known memories), 5 turns skipped: 5 filler"]
     assert body["closed_at"] and body["last_job"]["status"] == "succeeded"
     assert_error(alice.client.get(f"{API}/sessions/s-1", {"limit": 0}), 400, "validation_error")
 
