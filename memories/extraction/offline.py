@@ -376,7 +376,7 @@ def _third_person_verb(verb: str) -> str:
     return verb + "s"
 
 
-_EN_I_VERB = re.compile(r"\b(?:I|i)\s+((?:(?:" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
+_EN_I_VERB = re.compile(r"(?<!and )\b(?:I|i)\s+((?:(?:" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
 _EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+don't|i\s+dont|i'm|im(?=\s)"
                             r"|i\s+am|i\s+was"
                             r"|i've|ive(?=\s)|i\s+have|i'd|i'll|i\s+do)\b")

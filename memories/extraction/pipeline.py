@@ -154,14 +154,13 @@ def said_at(candidate: Candidate, work: Work) -> datetime | None:
     name them: the rules the user turn they read, Claude its ``source_turns``); when it names none
     we know, the latest turn of the batch. A user's later confirmation of an assistant's suggestion
     makes it true when confirmed, hence the latest."""
-    if candidate.valid_from is not None:
-        return candidate.valid_from  # a past day the statement names ("yesterday")
     times = {t.index: t.created_at for t in [*work.context, *work.turns] if t.created_at is not None}
     named = [times[i] for i in candidate.source_turns if i in times]
-    if named:
-        return max(named)
     batch = [t.created_at for t in work.turns if t.created_at is not None]
-    return max(batch) if batch else None
+    said = max(named) if named else max(batch) if batch else None
+    if candidate.valid_from is not None:  # a past day the statement names ("yesterday"), never after it was said
+        return min(candidate.valid_from, said) if said else candidate.valid_from
+    return said
 
 
 def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[KnownMemory], job: Job,
