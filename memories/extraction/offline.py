@@ -28,6 +28,7 @@ Assistant turns (unnamed) only count when they report an action taken for the us
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -499,7 +500,7 @@ class OfflineExtractor:
         reader = _Reader(known)
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]
-        speakers = [t.name for t in [*context, *turns] if t.name]
+        speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
         names: dict[str, str] = {}  # a self-introduction's name, by speaker key
         for turn in turns:
             if turn.role == "user" or turn.name:
@@ -557,7 +558,7 @@ class OfflineExtractor:
                 if reason:
                     reasons.append(reason)
                     continue
-                clause = _vocative(clause, speakers)
+                clause = _vocative(clause, frozenset(speakers))
                 if not zh:
                     clause = _SINCE_LAST.sub("", clause).strip()
                     clause = clause[:1].upper() + clause[1:]
@@ -716,11 +717,18 @@ class OfflineExtractor:
         return made
 
 
-def _vocative(clause: str, speakers: list[str]) -> str:
+@functools.lru_cache(maxsize=256)
+def _vocative_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    if not names:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(names))
+    return re.compile(rf"^(?:{alternatives})\s*[,!:]\s*|[,\s]+(?:{alternatives})\s*(?=[!.?]*$)")
+
+
+def _vocative(clause: str, speakers: frozenset[str]) -> str:
     """Without a leading or trailing "Caroline," addressed to someone in the conversation."""
-    for name in set(speakers):
-        clause = re.sub(rf"^{re.escape(name)}\s*[,!:]\s*|[,\s]+{re.escape(name)}\s*(?=[!.?]*$)", "", clause).strip()
-    return clause
+    pattern = _vocative_pattern(speakers)
+    return pattern.sub("", clause).strip() if pattern else clause
 
 
 def _words(text: str) -> set[str]:

@@ -132,6 +132,13 @@ def related_memories(scope_path: str, turns: Sequence[Turn], limit: int = KNOWN_
             for i, m in enumerate(found, start=1)]
 
 
+def recent_memories(scope_path: str, limit: int = KNOWN_MEMORIES) -> list[KnownMemory]:
+    """The scope's newest live memories (what the offline extractor is shown)."""
+    rows = Memory.objects.filter(scope__path=scope_path, status__in=LIVE_STATUSES).order_by("-updated_at")[:limit]
+    return [KnownMemory(ref=i, id=m.pk, type=m.type, entity=m.entity, content=m.content, status=m.status)
+            for i, m in enumerate(rows, start=1)]
+
+
 def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candidate]:
     """Keep candidates backed by a person's turn of this batch (a user's, or a named speaker's): the assistant's
     words alone never count as facts about the user, save an action the assistant reports it took for them
@@ -197,8 +204,11 @@ def extract(claim: Claim) -> tuple[Work, list[KnownMemory], Outcome]:
     """The slow part: no transaction may be open here (reads autocommit; the LLM call takes seconds)."""
     job = claim.job
     work = load_work(job)
-    known = related_memories(work.scope_path, work.turns) if work.turns else []
     extractor = get_extractor(job.extractor)
+    # Claude is shown what the scope knows about these words (a search); the offline rules only look for a known
+    # project or colour preference, which the newest memories hold: no search (it embeds the query) for them.
+    known = (related_memories(work.scope_path, work.turns) if extractor.name == "claude"
+             else recent_memories(work.scope_path)) if work.turns else []
     fallback = ""
     try:
         found = extractor.extract(work.turns, known, work.context)

@@ -221,6 +221,15 @@ def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = (),
         previous = Job.objects.filter(session=session, kind=JobKind.CLOSE).order_by("-created_at").first()
         if session.closed_at and previous is not None and session.scheduled_through == session.turn_count:
             return previous  # a retried close must not extract twice
+        last = Job.objects.filter(session=session).order_by("-created_at").first()
+        if last is not None and session.scheduled_through == session.turn_count:
+            # Every turn is already in a job (an append scheduled it, and that job summarises too): that job
+            # is the close's; an empty job would only cost the worker a run.
+            session.closed_at = session.updated_at = timezone.now()
+            session.save(update_fields=["closed_at", "updated_at"])
+            audit("session.closed", actor=actor, target_type="session", target_id=session.pk,
+                  data={"job": str(last.pk)})
+            return last
         job = _schedule(session, JobKind.CLOSE, actor)
         session.closed_at = session.updated_at = timezone.now()
         session.save(update_fields=["scheduled_through", "closed_at", "updated_at"])
