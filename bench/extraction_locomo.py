@@ -203,11 +203,14 @@ def main() -> int:
     parser.add_argument("--sample", type=int, default=100, help="memories to judge by hand for junk")
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--skip-raw", action="store_true", help="no raw-turn baseline")
+    parser.add_argument("--offline-only", action="store_true", help="only the extractor's speed (no server)")
     args = parser.parse_args()
     samples = json.loads(DATA.read_text(encoding="utf-8"))[: args.conversations or None]
     result: dict[str, Any] = {"offline": offline_speed(samples)}
     print(f"offline: {result['offline']['turns']} turns, {result['offline']['memories']} memories, "
           f"{result['offline']['turns_per_second']:.0f} turns/s")
+    if args.offline_only:
+        return 0
     os.environ["ANTHROPIC_API_KEY"] = ""
     extracted: dict[str, list[dict[str, Any]]] = {}
     with own_server(args.pgdata, free_port(), 2, keep_data=False) as (base, key):

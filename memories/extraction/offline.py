@@ -465,6 +465,9 @@ def kind_of(text: str, zh: bool, past_day: bool) -> str:
 STORED_TYPE = {"fact": "fact", "event": "fact", "preference": "preference", "task": "task"}
 
 _ZH_THING = re.compile(r"^(?:这|那|它|天气|今天天气|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
+#: A word every explicit form of rules.py needs (a project, a deadline, a preference verb).
+_RULE_HINT = re.compile(r"(?i)project|deadline|\bdue\b|prefer|\blik|\blov|enjoy|hate|dislike|stand"
+                        r"|项目|截止|之前|以前|喜欢|讨厌|偏好|偏爱|爱")
 _FAMILY_NAME = re.compile(r"^(?:Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama|Auntie|Uncle)(?:'s)?\b")
 _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every"
                             r"|Each|What|Which|Life"
@@ -595,6 +598,8 @@ class OfflineExtractor:
             self._last_person = f"my {kin.group(1)}"
 
     def _by_rules(self, reader: _Reader, clause: str, turn: Turn, explicit: bool) -> list[Candidate]:
+        if not explicit and not _RULE_HINT.search(clause):
+            return []  # none of the explicit forms can match: spare their (backtracking) patterns
         before = len(reader.found)
         reader.read(_Statement(clause, explicit, turn.index))
         new = reader.found[before:]
