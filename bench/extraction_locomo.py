@@ -204,6 +204,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--skip-raw", action="store_true", help="no raw-turn baseline")
     parser.add_argument("--offline-only", action="store_true", help="only the extractor's speed (no server)")
+    parser.add_argument("--write-only", action="store_true", help="speed and write rates only (no recall, coverage)")
     args = parser.parse_args()
     samples = json.loads(DATA.read_text(encoding="utf-8"))[: args.conversations or None]
     result: dict[str, Any] = {"offline": offline_speed(samples)}
@@ -236,6 +237,18 @@ def main() -> int:
                           "metadata": m.get("metadata") or {}} for m in rows[start:start + 500]]
                 api.post("/api/v1/memories", items, expect=201)
         batch_seconds = time.perf_counter() - began
+        # …and grouped as the sessions gave them: one POST per session (what an agent saving after each would do).
+        began = time.perf_counter()
+        for sample in samples:
+            by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for m in extracted[sample["sample_id"]]:
+                by_session[m["source_session"]].append(m)
+            for rows in by_session.values():
+                api.post("/api/v1/memories", [{"scope": f"user/copy2-{sample['sample_id']}", "content": m["content"],
+                                               "type": m["type"], "valid_from": m["valid_from"],
+                                               "source_session": m["source_session"],
+                                               "metadata": m.get("metadata") or {}} for m in rows], expect=201)
+        per_session_seconds = time.perf_counter() - began
         result["sessions_api"] = {
             "turns": turns, "memories": memories, "memories_per_turn": memories / turns,
             "observations": sum(1 for v in extracted.values() for m in v
@@ -243,9 +256,15 @@ def main() -> int:
             "seconds": session_seconds, "memories_per_second": memories / session_seconds,
             "batch_post_seconds": batch_seconds, "batch_memories_per_second": memories / batch_seconds,
             "rate_vs_batch": (memories / session_seconds) / (memories / batch_seconds),
+            "per_session_post_seconds": per_session_seconds,
+            "rate_vs_per_session_posts": per_session_seconds / session_seconds,
             "kinds": dict(Counter((m.get("metadata") or {}).get("extraction", {}).get("kind", "?")
                                   for v in extracted.values() for m in v))}
         print(json.dumps(result["sessions_api"], indent=1))
+        if args.write_only:
+            api.close()
+            args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
+            return 0
         ext_records, raw_records = [], []
         for sample in samples:
             sid = sample["sample_id"]
