@@ -352,7 +352,7 @@ def junk_reason(clause: str, zh: bool) -> str:
         return "request"
     if _FEELING.match(bare):
         return "reaction"
-    if _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare):
+    if _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare) and not factual(bare):
         return "reaction"
     if _SECOND_PERSON.search(bare) and (not _FIRST_SUBJECT.search(bare) or _LISTENER_FRAME.search(bare)):
         return "reaction"  # about the listener
@@ -362,6 +362,27 @@ def junk_reason(clause: str, zh: bool) -> str:
     if not content:
         return "filler"
     return ""
+
+
+_IMPERSONAL = re.compile(r"(?i)^(?:it|this|that|there|these|those)(?:'s|\s+is|\s+was|\s+are|\s+were|\s+has|\s+had"
+                         r"|\s+[a-z]+(?:s|ed))\b")
+_EVALUATIVE = _wordset("""
+amazing awesome great cool good nice lovely beautiful wonderful fantastic incredible super fun special inspiring
+impressive adorable cute sweet gorgeous stunning perfect best better interesting exciting hard tough rough crazy
+wild insane powerful meaningful important true right sure glad happy proud sorry real totally such pretty kind
+way stuff bit whole brilliant epic huge big little small definitely absolutely truly seriously honestly literally
+nature feeling feel feels sounds sound looks look seems seem amazingly reminder experience moment moments life
+""")
+
+
+def factual(clause: str) -> bool:
+    """An impersonal clause that still says something ("It's a mix of drama and romance", "It was a poetry
+    reading where …"), not a reaction ("That's so cool", "It sounds amazing"): three words beyond the
+    evaluative ones, and no "you"."""
+    if not _IMPERSONAL.match(clause) or _SECOND_PERSON.search(clause):
+        return False
+    words = [w for w in _WORD.findall(clause.casefold()) if w not in _STOPWORDS and w not in _EVALUATIVE]
+    return len(words) >= 3
 
 
 def _third_person_verb(verb: str) -> str:
@@ -650,7 +671,7 @@ class OfflineExtractor:
                 text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
                         f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead == "gonna" else
                         f"I {text[:1].lower()}{text[1:]}")
-            elif (not first and not starts_third and not explicit
+            elif (not first and not starts_third and not explicit and not factual(text)
                   and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
                 # Kept without a person only with a time: an appointment, a date ("The dentist … next Thursday")
                 return None, subject
