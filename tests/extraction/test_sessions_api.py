@@ -163,3 +163,27 @@ def test_it_gives_another_tenant_404_on_sessions_and_jobs(alice, bob):
     assert alice.client.get(f"{API}/sessions/s-1").json()["turn_count"] == 1
     assert_error(alice.client.get(f"{API}/jobs/00000000-0000-0000-0000-000000000000"), 404)
     assert_error(alice.client.get(f"{API}/sessions/unknown"), 404)
+
+
+def test_a_two_person_conversation_is_extracted_for_both_named_speakers(alice):
+    messages = [{"role": "user", "name": "Caroline", "content": "I adopted a rescue dog called Rex."},
+                {"role": "user", "name": "Melanie", "content": "Nice! My son Leo just started violin lessons."},
+                {"role": "user", "name": "Caroline", "content": "Lovely, tell him good luck!"}]
+    assert send(alice, "s-2p", {"scope": SCOPE, "messages": messages}).status_code == 202
+    body = alice.client.get(f"{API}/sessions/s-2p").json()
+    assert [t["name"] for t in body["turns"]] == ["Caroline", "Melanie", "Caroline"]
+    done = job(alice, close(alice, "s-2p"))
+    run_jobs()
+    done = job(alice, done["id"])
+    assert [(r["action"], r["turns"], r["reason"]) for r in done["resolutions"]] == [
+        ("created", [1], "statement"), ("created", [2], "statement"), ("skipped", [3], "reaction")]
+    rows = alice.client.get(f"{API}/memories", {"scope": SCOPE}).json()["results"]
+    assert sorted((m["content"], m["metadata"]["extraction"]["speaker"]) for m in rows) == [
+        ("Caroline adopted a rescue dog called Rex.", "Caroline"),
+        ("Leo (Melanie's son) just started violin lessons.", "Melanie")]
+
+
+def test_a_speaker_name_is_text(alice):
+    error = assert_error(send(alice, "s-1", {"scope": SCOPE, "messages": [
+        {"role": "user", "name": 7, "content": "Hello"}]}), 400)
+    assert "messages.0.name" in error["fields"]
