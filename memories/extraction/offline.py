@@ -108,7 +108,9 @@ _ACK = re.compile(
     r"\s+plan)|will\s+do|no\s+problem|no\s+worries|of\s+course|alright|all\s+right|right|yes|yeah|yep|yup|no|nope"
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
-    r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now)\b"
+    r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now"
+    r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
+    r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
 _ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了"
@@ -501,7 +503,7 @@ _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|did
                           r"|need|(?:just|finally|recently|also)(?=\s+(?:" + "|".join(sorted(_IRREGULAR_PAST))
                           + r"|[a-z]+ed)\b)|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
-_INTRO = re.compile(r"(?i)^(?:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
+_INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
 _ZH_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")

@@ -104,3 +104,8 @@ def test_a_substantive_message_with_nothing_extracted_is_kept_as_said():
     text = "Budget approved for the new roof, contractor starts after the rainy season, materials already ordered."
     found, _ = run(("user", text))
     assert [(c.content, c.observation) for c in found] == [(text, True)]
+
+
+def test_a_mood_is_not_a_name():
+    found, _ = run(("user", "I'm good."), ("user", "I'm Sam."))
+    assert [c.content for c in found] == ["The user's name is Sam"]
