@@ -226,7 +226,7 @@ def main() -> int:
             more, n = send_sessions(api, sample, f"user/ext-{sample['sample_id']}")
             jobs += more
             turns += n
-        result["jobs"] = wait_jobs(api, jobs)
+        result["jobs"] = wait_jobs(api, list(dict.fromkeys(jobs)))  # a close may return the append's job
         session_seconds = time.perf_counter() - began
         for sample in samples:
             extracted[sample["sample_id"]] = read_memories(api, f"user/ext-{sample['sample_id']}")
