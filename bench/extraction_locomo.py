@@ -75,8 +75,8 @@ def offline_speed(samples: list[dict[str, Any]]) -> dict[str, Any]:
     began_at = time.perf_counter()
     made = sum(len(extractor.extract(turns, [], context)) for turns, context in batches)
     seconds = time.perf_counter() - began_at
-    turns = sum(len(t) for t, _ in batches)
-    return {"turns": turns, "memories": made, "seconds": seconds, "turns_per_second": turns / seconds}
+    count = sum(len(t) for t, _ in batches)
+    return {"turns": count, "memories": made, "seconds": seconds, "turns_per_second": count / seconds}
 
 
 def wait_jobs(api: Api, jobs: list[str]) -> dict[str, int]:
@@ -174,9 +174,9 @@ def coverage(samples: list[dict[str, Any]], extracted: dict[str, list[dict[str, 
             n += len(gold)
             if not mems:
                 continue
-            g = model.encode(gold, normalize_embeddings=True, batch_size=64)
-            m = model.encode(mems, normalize_embeddings=True, batch_size=64)
-            sims = g @ m.T
+            gold_vectors = model.encode(gold, normalize_embeddings=True, batch_size=64)
+            memory_vectors = model.encode(mems, normalize_embeddings=True, batch_size=64)
+            sims = gold_vectors @ memory_vectors.T
             for i, row in enumerate(sims):
                 best = int(row.argmax())
                 pairs.append((float(row[best]), gold[i], mems[best]))
