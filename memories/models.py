@@ -327,6 +327,8 @@ class SessionTurn(TenantOwned):
     seq = models.PositiveIntegerField()
     role = models.CharField(max_length=16)
     content = models.TextField()
+    # The speaker's name, when the message carried one (a conversation between named people); "" otherwise.
+    name = models.CharField(max_length=100, blank=True, default="")
     # When the turn was said: the message's ``created_at`` (imported history), else when it arrived.
     created_at = models.DateTimeField(default=timezone.now)
     # When this server received it: retention counts from here (a year-old imported turn is kept as long as

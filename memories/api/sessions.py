@@ -41,6 +41,9 @@ class MessageIn(serializers.Serializer[Any]):
         help_text="When the turn was said (imported history); default: when it arrives. Not ahead of the server's "
                   "clock by more than 5 minutes; the messages of a request never go back in time. Memories "
                   "extracted from the turn are valid from this time.")
+    name = Text(required=False, allow_null=True, allow_blank=True, max_length=100,
+                help_text="The speaker's name (a conversation between named people): what they say is extracted as "
+                          "statements about them, in both roles.")
 
 
 @extend_schema_serializer(component_name="SessionMessages")
@@ -60,11 +63,19 @@ class ExtractIn(SessionMessagesIn):
 
 @extend_schema_serializer(component_name="JobResolution")
 class JobResolutionOut(serializers.Serializer[Any]):
-    action = serializers.CharField(help_text="What the write flow did with the candidate (docs/api.md §4.2).")
-    memory = serializers.UUIDField()
+    action = serializers.CharField(help_text=(
+        "What the write flow did with the candidate (docs/api.md §4.2), or `skipped`: a turn that gave no memory "
+        "(`memory` is null, `reason` says why)."))
+    memory = serializers.UUIDField(allow_null=True)
     related = serializers.ListField(child=serializers.UUIDField())
     type = serializers.CharField()
     status = serializers.CharField()
+    turns = serializers.ListField(child=AsciiIntegerField(min_value=1), required=False,
+                                  help_text="The turns (session seq, or position in the request) it came from.")
+    reason = serializers.CharField(required=False, help_text=(
+        "Why: for a memory `statement`, `rules` (an explicit form), `observation` (the turn kept as said, nothing "
+        "else could be extracted) or `assistant`; for `skipped`: question, greeting, thanks, acknowledgement, "
+        "request, reaction, filler, assistant."))
 
 
 class JobOut(serializers.Serializer["Job"]):
@@ -94,6 +105,7 @@ class TurnOut(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=ROLES)
     content = serializers.CharField()
     created_at = serializers.DateTimeField()
+    name = serializers.CharField(help_text="The speaker's name; empty when none was given.")
 
 
 @extend_schema_serializer(component_name="Session")
@@ -146,7 +158,8 @@ SESSION_ID = OpenApiParameter(
 
 
 def turn_json(turn: SessionTurn) -> dict[str, Any]:
-    return {"seq": turn.seq, "role": turn.role, "content": turn.content, "created_at": iso(turn.created_at)}
+    return {"seq": turn.seq, "role": turn.role, "content": turn.content, "created_at": iso(turn.created_at),
+            "name": turn.name}
 
 
 def session_json(session: Session) -> dict[str, Any]:

@@ -63,6 +63,8 @@ class Turn:
     role: str
     content: str
     created_at: datetime | None = None
+    #: The speaker's name, when the message carried one (a conversation between named people).
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,14 @@ class Candidate:
     source_turns: list[int] = field(default_factory=list)
     #: The existing memory this one updates or contradicts, mapped back from the model's short id.
     updates: uuid.UUID | None = None
+    #: fact | preference | event | task (an event is stored as a fact; the kind goes to its metadata).
+    kind: str = ""
+    #: When it became true, when the text names a past day ("yesterday"); else the time of its turn.
+    valid_from: datetime | None = None
+    #: Whom it is about: the speaker's name when the turns carry names ("" otherwise).
+    about: str = ""
+    #: The turn kept as it was said, because nothing could be extracted from it.
+    observation: bool = False
 
 
 class Extractor(Protocol):

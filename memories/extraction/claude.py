@@ -12,6 +12,7 @@ import threading
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 from typing import Any, cast
 
 import anthropic
@@ -111,11 +112,23 @@ def call_tool(*, system: str, message: str, tool: dict[str, Any]) -> ToolAnswer:
 
 def _candidate(raw: dict[str, Any], refs: dict[int, uuid.UUID]) -> Candidate:
     updates = raw.get("updates")
-    return Candidate(type=raw["type"], content=raw["content"], entity=raw["entity"],
+    kind = raw.get("kind") or raw["type"]
+    return Candidate(type="fact" if kind == "event" else raw["type"], content=raw["content"], entity=raw["entity"],
                      confidence=float(raw["confidence"]), provenance=raw["provenance"],
                      source_turns=sorted(set(raw["source_turns"])),
                      # An id the model made up maps to nothing rather than to the wrong memory.
-                     updates=refs.get(updates) if isinstance(updates, int) else None)
+                     updates=refs.get(updates) if isinstance(updates, int) else None,
+                     kind=kind, about=raw.get("about") or "", valid_from=_day(raw.get("valid_from")))
+
+
+def _day(value: object) -> datetime | None:
+    """A YYYY-MM-DD the model gave (schema-checked) as noon UTC; a day that is not a date is dropped."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.combine(date.fromisoformat(value), time(12), tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 class ClaudeExtractor:

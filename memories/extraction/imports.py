@@ -258,7 +258,8 @@ def _conversation_append(c: Conversation, record: HistoryImport) -> tuple[Job | 
                                fields={f"lines.{c.line}.messages.{seq - 1}": ["Differs from the stored turn."]})
             record.turns_present += 1
             continue
-        new.append(SessionTurn(session=session, seq=seq, role=m.role, content=m.content, created_at=times[seq - 1]))
+        new.append(SessionTurn(session=session, seq=seq, role=m.role, content=m.content, created_at=times[seq - 1],
+                               name=m.name))
     SessionTurn.objects.bulk_create(new)
     record.turns_added += len(new)
     session.turn_count += len(new)

@@ -71,10 +71,15 @@ def content_free(job: Job) -> dict[str, Any]:
     return data
 
 
-def job_finish(claim: Claim, resolutions: list[dict[str, Any]]) -> None:
-    """Mark the job succeeded. Call INSIDE the transaction that wrote its results; JobFenced if lost."""
-    updated = owned(claim).update(status=JobStatus.SUCCEEDED, resolutions=resolutions, error="",
-                                  finished_at=timezone.now(), input=content_free(claim.job))
+def job_finish(claim: Claim, resolutions: list[dict[str, Any]], *, note: str = "",
+               extractor: str | None = None) -> None:
+    """Mark the job succeeded. Call INSIDE the transaction that wrote its results; JobFenced if lost.
+
+    ``note``: kept in ``error`` of the succeeded job (``claude_fallback: <Claude's error>`` when the offline
+    extractor took over the batch); ``extractor``: the one that finally ran, when not the one claimed."""
+    changes: dict[str, Any] = {"extractor": extractor} if extractor else {}
+    updated = owned(claim).update(status=JobStatus.SUCCEEDED, resolutions=resolutions, error=note[:2000],
+                                  finished_at=timezone.now(), input=content_free(claim.job), **changes)
     if updated == 0:
         raise JobFenced("This job was cancelled or re-queued; its results are discarded.")
     audit("job.succeeded", actor=ACTOR, target_type="job", target_id=claim.job.pk,

@@ -13,8 +13,9 @@ Which extractor runs is decided at claim time and recorded on the job: Claude wh
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -30,10 +31,11 @@ from memories.extraction.candidates import (
     ExtractionError,
     Extractor,
     KnownMemory,
+    TransientError,
     Turn,
 )
 from memories.extraction.jobs import Claim
-from memories.extraction.rules import RuleExtractor
+from memories.extraction.offline import OfflineExtractor, Skip
 from memories.models import Job, Memory, Session, SessionTurn
 from memories.recall.search import memory_search
 from memories.write.flow import WriteResult, memory_create
@@ -48,7 +50,7 @@ KNOWN_MEMORIES = 10
 
 def get_extractor(name: str) -> Extractor:
     if name != "claude":
-        return RuleExtractor()
+        return OfflineExtractor()
     # Imported here: the anthropic SDK is ~45 MB of modules, and only the worker ever calls Claude (a web
     # process imports this module for the task's definition).
     from memories.extraction.claude import ClaudeExtractor
@@ -71,6 +73,10 @@ class Work:
 class Outcome:
     candidates: list[Candidate]
     summary: str | None
+    #: The turns that gave no memory, and why.
+    skipped: list[Skip] = field(default_factory=list)
+    #: Set when Claude failed and the offline extractor took over this batch: Claude's error.
+    fallback: str = ""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -93,7 +99,7 @@ def load_work(job: Job) -> Work:
     if job.kind == JobKind.EXTRACT:
         # A one-off conversation: its own source_session, its turns in order (docs/recall.md, "Levers").
         turns = [Turn(i, m["role"], m["content"], datetime.fromisoformat(m["created_at"]) if m.get("created_at")
-                      else job.created_at + timedelta(microseconds=i))
+                      else job.created_at + timedelta(microseconds=i), m.get("name") or None)
                  for i, m in enumerate(job.input.get("messages", []), start=1)]
         return Work(scope_path, subject, f"extract/{job.pk}",
                     _within_budget(turns, settings.EXTRACTION_MAX_TRANSCRIPT_CHARS), [], summarise=False)
@@ -102,7 +108,7 @@ def load_work(job: Job) -> Work:
         raise ExtractionError("the session no longer exists", code="session_gone")
     first, last = int(job.input["from_seq"]), int(job.input["to_seq"])
     rows = SessionTurn.objects.filter(session=session, seq__gte=max(1, first - CONTEXT_TURNS), seq__lte=last)
-    all_turns = [Turn(r.seq, r.role, r.content, r.created_at) for r in rows.order_by("seq")]
+    all_turns = [Turn(r.seq, r.role, r.content, r.created_at, r.name or None) for r in rows.order_by("seq")]
     turns = _within_budget([t for t in all_turns if t.index >= first], settings.EXTRACTION_MAX_TRANSCRIPT_CHARS)
     return Work(scope_path, subject, session.session_key, turns, [t for t in all_turns if t.index < first],
                 summarise=True, previous_summary=session.summary)
@@ -126,12 +132,24 @@ def related_memories(scope_path: str, turns: Sequence[Turn], limit: int = KNOWN_
             for i, m in enumerate(found, start=1)]
 
 
+def recent_memories(scope_path: str, limit: int = KNOWN_MEMORIES) -> list[KnownMemory]:
+    """The scope's newest live memories (what the offline extractor is shown)."""
+    rows = Memory.objects.filter(scope__path=scope_path, status__in=LIVE_STATUSES).order_by("-updated_at")[:limit]
+    return [KnownMemory(ref=i, id=m.pk, type=m.type, entity=m.entity, content=m.content, status=m.status)
+            for i, m in enumerate(rows, start=1)]
+
+
 def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candidate]:
-    """Keep candidates backed by a user turn of this batch: the assistant's words alone never count."""
-    user_turns = {t.index for t in turns if t.role == "user"}
+    """Keep candidates backed by a person's turn of this batch (a user's, or a named speaker's): the assistant's
+    words alone never count as facts about the user, save an action the assistant reports it took for them
+    (``about == "assistant"``: "The assistant booked …")."""
+    person_turns = {t.index for t in turns if t.role == "user" or t.name}
+    assistant_turns = {t.index for t in turns if t.role == "assistant"}
     kept = []
     for candidate in candidates:
-        if user_turns.intersection(candidate.source_turns):
+        if person_turns.intersection(candidate.source_turns) or (
+                candidate.about == "assistant" and assistant_turns.issuperset(candidate.source_turns)
+                and candidate.source_turns):
             kept.append(candidate)
         else:
             logger.info("dropped a %s candidate with no user turn among its sources", candidate.type)
@@ -145,10 +163,11 @@ def said_at(candidate: Candidate, work: Work) -> datetime | None:
     makes it true when confirmed, hence the latest."""
     times = {t.index: t.created_at for t in [*work.context, *work.turns] if t.created_at is not None}
     named = [times[i] for i in candidate.source_turns if i in times]
-    if named:
-        return max(named)
     batch = [t.created_at for t in work.turns if t.created_at is not None]
-    return max(batch) if batch else None
+    said = max(named) if named else max(batch) if batch else None
+    if candidate.valid_from is not None:  # a past day the statement names ("yesterday"), never after it was said
+        return min(candidate.valid_from, said) if said else candidate.valid_from
+    return said
 
 
 def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[KnownMemory], job: Job,
@@ -164,8 +183,19 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
             provenance=c.provenance, subject=work.subject, source_session=work.source_session,
             valid_from=said_at(c, work),
-            metadata={**job.input.get("metadata", {}), "extraction": {"job": str(job.pk), "extractor": extractor}}))
+            metadata={**job.input.get("metadata", {}), "extraction": provenance(c, job, extractor)}))
     return items
+
+
+def provenance(c: Candidate, job: Job, extractor: str) -> dict[str, object]:
+    """Where a memory came from, in its metadata: the job, the extractor, the turns, whom and what kind."""
+    data: dict[str, object] = {"job": str(job.pk), "extractor": extractor, "turns": list(c.source_turns),
+                               "kind": c.kind or c.type}
+    if c.about:
+        data["speaker"] = c.about
+    if c.observation:
+        data["observation"] = True
+    return data
 
 
 # --------------------------------------------------------------------------- the job
@@ -174,37 +204,78 @@ def extract(claim: Claim) -> tuple[Work, list[KnownMemory], Outcome]:
     """The slow part: no transaction may be open here (reads autocommit; the LLM call takes seconds)."""
     job = claim.job
     work = load_work(job)
-    known = related_memories(work.scope_path, work.turns) if work.turns else []
     extractor = get_extractor(job.extractor)
-    candidates = screen(extractor.extract(work.turns, known, work.context), work.turns)
-    summary = extractor.summarise(work.previous_summary, work.turns) if work.summarise else None
-    return work, known, Outcome(candidates, summary)
+    # Claude is shown what the scope knows about these words (a search); the offline rules only look for a known
+    # project or colour preference, which the newest memories hold: no search (it embeds the query) for them.
+    known = (related_memories(work.scope_path, work.turns) if extractor.name == "claude"
+             else recent_memories(work.scope_path)) if work.turns else []
+    fallback = ""
+    try:
+        found = extractor.extract(work.turns, known, work.context)
+        summary = extractor.summarise(work.previous_summary, work.turns) if work.summarise else None
+    except (ExtractionError, TransientError) as exc:
+        last_try = claim.attempt >= settings.JOB_MAX_ATTEMPTS
+        if extractor.name != "claude" or (isinstance(exc, TransientError) and not last_try):
+            raise  # a transient failure is retried first; the offline extractor's own errors are real errors
+        # Claude failed for good (or the spend cap is reached): the offline extractor takes this batch.
+        logger.info("claude failed (%s): the offline extractor takes over job %s", exc, job.pk)
+        fallback = str(exc)[:300]
+        extractor = OfflineExtractor()
+        found = extractor.extract(work.turns, known, work.context)
+        summary = extractor.summarise(work.previous_summary, work.turns) if work.summarise else None
+    candidates = screen(found, work.turns)
+    skipped = list(getattr(extractor, "skipped", []))
+    return work, known, Outcome(candidates, summary, skipped, fallback)
 
 
 def _resolution(result: WriteResult, candidate: Candidate) -> dict[str, object]:
     related = [str(r) for r in result.related]
     if candidate.updates and str(candidate.updates) not in related:
         related.append(str(candidate.updates))
+    reason = ("observation" if candidate.observation else "assistant" if candidate.about == "assistant"
+              else "statement")
     return {"action": str(result.action), "memory": str(result.memory.pk), "related": related,
-            "type": result.memory.type, "status": result.memory.status}
+            "type": result.memory.type, "status": result.memory.status, "turns": list(candidate.source_turns),
+            "reason": reason}
+
+
+def _skipped(skip: Skip) -> dict[str, object]:
+    return {"action": "skipped", "memory": None, "related": [], "type": "", "status": "", "turns": [skip.turn],
+            "reason": skip.reason}
+
+
+def _summary_note(resolutions: Sequence[dict[str, object]]) -> str:
+    """One line for the session's summary: what the extraction kept, merged and skipped, and why."""
+    actions = Counter(str(r["action"]) for r in resolutions)
+    skipped = Counter(str(r["reason"]) for r in resolutions if r["action"] == "skipped")
+    kept = sum(n for a, n in actions.items() if a != "skipped")
+    merged = sum(actions[a] for a in ("duplicate", "updated", "superseded", "conflict") if a in actions)
+    why = ", ".join(f"{n} {reason}" for reason, n in skipped.most_common())
+    return (f"[extraction] {kept} kept ({merged} merged with known memories), {sum(skipped.values())} turns skipped"
+            + (f": {why}" if why else ""))
 
 
 def commit(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outcome) -> list[WriteResult]:
     """Write the memories, the session's progress and the job's success atomically (exactly once)."""
     job = claim.job
-    items = memory_inputs(outcome.candidates, work, known, job, job.extractor)
+    extractor = "rules" if outcome.fallback else job.extractor
+    items = memory_inputs(outcome.candidates, work, known, job, extractor)
 
     def finish(results: list[WriteResult]) -> None:
+        resolutions = [_resolution(r, c) for r, c in zip(results, outcome.candidates, strict=True)]
+        resolutions += [_skipped(s) for s in outcome.skipped]
         if job.session_id is not None and job.kind != JobKind.EXTRACT:
             changes: dict[str, object] = {"updated_at": timezone.now(),
                                           "extracted_through": Greatest(F("extracted_through"), job.input["to_seq"])}
             if outcome.summary is not None:
-                changes["summary"] = outcome.summary
+                kept = [line for line in outcome.summary.splitlines() if not line.startswith("[extraction]")]
+                changes["summary"] = "\n".join([*kept, _summary_note(resolutions)])
             Session.objects.filter(pk=job.session_id).update(**changes)
-        jobs.job_finish(claim, [_resolution(r, c) for r, c in zip(results, outcome.candidates, strict=True)])
+        jobs.job_finish(claim, resolutions, note=f"claude_fallback: {outcome.fallback}" if outcome.fallback else "",
+                        extractor="rules" if outcome.fallback else None)
 
     if not items:
         with transaction.atomic():
             finish([])  # job_finish's conditional update is the fence here
         return []
-    return memory_create(items=items, actor=f"system:extraction:{job.extractor}", job_id=job.pk, after_write=finish)
+    return memory_create(items=items, actor=f"system:extraction:{extractor}", job_id=job.pk, after_write=finish)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC
 from typing import Any
 
-from memories.extraction.candidates import KnownMemory, Turn
+from memories.extraction.candidates import Candidate, KnownMemory, Turn
 
 MEMORIES_TOOL_NAME = "record_memories"
 SUMMARY_TOOL_NAME = "record_summary"
@@ -20,6 +20,8 @@ MAX_CANDIDATES = 50
 MAX_CANDIDATE_CHARS = 1000
 MAX_ENTITY_CHARS = 200
 MAX_SUMMARY_CHARS = 4000
+MAX_ABOUT_CHARS = 100
+KINDS = ("fact", "preference", "event", "task")
 
 MEMORIES_TOOL: dict[str, Any] = {
     "name": MEMORIES_TOOL_NAME,
@@ -53,6 +55,15 @@ MEMORIES_TOOL: dict[str, Any] = {
                         "updates": {"type": ["integer", "null"], "minimum": 1,
                                     "description": "Id of the existing memory this one updates or contradicts, "
                                                    "or null."},
+                        "kind": {"type": "string", "enum": ["fact", "preference", "event", "task"],
+                                 "description": "event: something that happened (stored as a fact); else as type."},
+                        "about": {"type": "string", "maxLength": MAX_ABOUT_CHARS,
+                                  "description": "Whom it is about: the speaker's name when turns carry names, "
+                                                 "'assistant' for an action the assistant took, else ''."},
+                        "valid_from": {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$",
+                                       "description": "The day it became true (YYYY-MM-DD) when the turn names a past "
+                                                      "day ('yesterday', '上周五'), resolved against the turn's day; "
+                                                      "else null."},
                     },
                     "required": ["type", "content", "entity", "confidence", "provenance", "source_turns"],
                     "additionalProperties": False,
@@ -79,12 +90,22 @@ EXTRACTION_SYSTEM = """\
 You extract long-term memories about a user from a conversation between the user and an AI assistant.
 Record them with the record_memories tool; record nothing if nothing is worth remembering.
 
-What to record:
-- Durable facts about the user and their world, their preferences, and tasks with their deadlines or state.
+What to record (the same contract as the offline extractor):
+- Every statement worth keeping: self-disclosure, facts about people they name, events, plans, preferences,
+  deadlines. Nothing from greetings, thanks, questions, acknowledgements ("Noted.", "好的"), reactions to the
+  listener or filler, whoever says them.
 - Only from the turns under <new_turns>. <earlier_turns> are context that was already processed.
-- One self-contained statement per memory, in the language the user used; resolve "it"/"this" from context.
-- Each turn shows the day it was said, like [3] user (2025-03-10): resolve relative dates ("next Monday")
-  against that day, not today.
+- Atomic: one statement per memory; split compound sentences ("I'm a vegetarian and I'm allergic to nuts" is
+  two memories). In the language the turn used; resolve "it"/"this"/"she" from context.
+- Third person, first person bound to the speaker: "The user is vegetarian" / "用户是素食主义者"; when a turn
+  carries a speaker's name ([3] user Alex (…): …), use the name ("Alex is vegetarian") and set "about" to it.
+  A conversation between two named people is extracted for both, each statement about its speaker.
+- Kinship and roles stay bound to the speaker: "my daughter Emma" → "Emma (Alex's daughter)".
+- kind: preference (likes, dislikes, diets, allergies), task (plans, intentions, deadlines), event (something
+  that happened), fact (everything else).
+- Each turn shows the day it was said, like [3] user (2025-03-10): resolve relative dates ("next Monday",
+  "last week", "下个月", "上周五") against that day, not today, and write the absolute date into the content;
+  a past day also goes to valid_from.
 
 Provenance and confidence:
 - provenance "stated" only when the user said it. Anything you concluded yourself is "inferred".
@@ -115,7 +136,20 @@ def _escape(text: str) -> str:
 
 
 def render_turns(turns: Sequence[Turn]) -> str:
-    return "\n".join(f"[{t.index}] {t.role}{_day(t)}: {_escape(t.content)}" for t in turns)
+    return "\n".join(f"[{t.index}] {t.role}{_name(t)}{_day(t)}: {_escape(t.content)}" for t in turns)
+
+
+def _name(turn: Turn) -> str:
+    return f" {_escape(turn.name)}" if turn.name else ""
+
+
+def candidate_json(c: Candidate) -> dict[str, Any]:
+    """A candidate as the record_memories tool gives it: the one contract of both extractors (the offline
+    extractor's candidates validate against ``MEMORIES_TOOL``, tests/extraction/test_contract.py)."""
+    return {"type": c.type, "content": c.content, "entity": c.entity, "confidence": c.confidence,
+            "provenance": c.provenance, "source_turns": list(c.source_turns), "updates": None,
+            "kind": c.kind or c.type, "about": c.about,
+            "valid_from": c.valid_from.date().isoformat() if c.valid_from else None}
 
 
 def _day(turn: Turn) -> str:

@@ -28,6 +28,7 @@ from tenants.paths import scope_filter, validate_scope_path
 
 ROLES = ("user", "assistant")
 MAX_SESSION_KEY = 200
+MAX_NAME = 100
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Message:
     content: str
     #: When the turn was said (``created_at`` as sent, in UTC); None: now, when it arrives.
     created_at: datetime | None = None
+    #: The speaker's name ("" when none was given).
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,19 @@ def validate_messages(messages: object, *, max_messages: int | None = None,
                                                        "request go forward in time.", at)
         previous = created_at or now
         total += len(content)
-        parsed.append(Message(str(role), content, created_at))
+        parsed.append(Message(str(role), content, created_at, _message_name(raw.get("name"), at)))
     if total > max_chars:
         raise TooLarge(f"At most {max_chars} characters of messages per request.",
                        fields={f"{prefix}messages": [f"At most {max_chars} characters in all."]})
     return parsed
+
+
+def _message_name(value: object, prefix: str) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value.strip()) > MAX_NAME:
+        raise validation.field_error("name", f"The speaker's name: text of at most {MAX_NAME} characters.", prefix)
+    return validation.validate_no_nul(value.strip(), "name", prefix)
 
 
 def _message_time(value: object, now: datetime, latest: datetime, prefix: str) -> datetime | None:
@@ -158,7 +169,8 @@ def session_append(*, session_key: str, scope: str, subject: str | None = None, 
         session = session_for_append(session_key, scope_path, subject)
         now = timezone.now()
         SessionTurn.objects.bulk_create([
-            SessionTurn(session=session, seq=session.turn_count + i, role=m.role, content=m.content, created_at=at)
+            SessionTurn(session=session, seq=session.turn_count + i, role=m.role, content=m.content, created_at=at,
+                        name=m.name)
             for i, (m, at) in enumerate(zip(parsed, turn_times(parsed, now), strict=True), start=1)])
         session.turn_count += len(parsed)
         session.closed_at, session.updated_at = None, now  # a new turn reopens a closed session
@@ -209,6 +221,15 @@ def session_close(*, session_key: str, actor: str, prefixes: Sequence[str] = (),
         previous = Job.objects.filter(session=session, kind=JobKind.CLOSE).order_by("-created_at").first()
         if session.closed_at and previous is not None and session.scheduled_through == session.turn_count:
             return previous  # a retried close must not extract twice
+        last = Job.objects.filter(session=session).order_by("-created_at").first()
+        if last is not None and session.scheduled_through == session.turn_count:
+            # Every turn is already in a job (an append scheduled it, and that job summarises too): that job
+            # is the close's; an empty job would only cost the worker a run.
+            session.closed_at = session.updated_at = timezone.now()
+            session.save(update_fields=["closed_at", "updated_at"])
+            audit("session.closed", actor=actor, target_type="session", target_id=session.pk,
+                  data={"job": str(last.pk)})
+            return last
         job = _schedule(session, JobKind.CLOSE, actor)
         session.closed_at = session.updated_at = timezone.now()
         session.save(update_fields=["scheduled_through", "closed_at", "updated_at"])
@@ -240,4 +261,6 @@ def message_json(message: Message) -> dict[str, Any]:
     data: dict[str, Any] = {"role": message.role, "content": message.content}
     if message.created_at is not None:
         data["created_at"] = message.created_at.isoformat()
+    if message.name:
+        data["name"] = message.name
     return data

@@ -138,6 +138,7 @@ def _allowed(scope: str, caller: Caller) -> str:
 class Turn:
     role: str
     content: str
+    name: str = ""
 
 
 def _messages(raw: Any) -> list[Turn]:
@@ -154,7 +155,8 @@ def _messages(raw: Any) -> list[Turn]:
         if not isinstance(m.get("content"), str):
             raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
         if m["role"] != "system" and m["content"].strip():  # mem0 does not remember system prompts either
-            turns.append(Turn(m["role"], m["content"]))
+            name = m.get("name")
+            turns.append(Turn(m["role"], m["content"], name.strip() if isinstance(name, str) else ""))
     if not turns:
         raise validation.field_error("messages", "At least one user or assistant message with text.")
     return turns
@@ -190,8 +192,10 @@ def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
 def _extract(scope: str, subject: str | None, turns: list[Turn], metadata: dict[str, Any], said: datetime | None,
              caller: Caller) -> dict[str, Any]:
     when = {"created_at": said.isoformat()} if said else {}
+    named = [{"name": t.name} if t.name else {} for t in turns]
     job = extraction_request(scope=scope, subject=subject, actor=caller.actor, metadata=metadata,
-                             messages=[{"role": t.role, "content": t.content, **when} for t in turns])
+                             messages=[{"role": t.role, "content": t.content, **when, **n}
+                                       for t, n in zip(turns, named, strict=True)])
     extraction_run.call(str(job.pk))  # here and now; if the worker took it first, wait for it
     deadline = time.monotonic() + EXTRACTION_WAIT_SECONDS
     finished = (JobStatus.SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED)
@@ -204,17 +208,29 @@ def _extract(scope: str, subject: str | None, turns: list[Turn], metadata: dict[
         status = "FAILED" if job.status in finished else "PENDING"
         return {**_answer(status, job.pk, []), "error": job.error}
     memories = {str(m.pk): m for m in Memory.objects.select_related("scope").filter(
-        pk__in=[r["memory"] for r in job.resolutions])}
-    return _answer("SUCCEEDED", job.pk, [(memories[r["memory"]], r["action"]) for r in job.resolutions
-                                         if r["memory"] in memories])
+        pk__in=[r["memory"] for r in job.resolutions if r.get("memory")])}
+    answer = _answer("SUCCEEDED", job.pk, [(memories[r["memory"]], r["action"]) for r in job.resolutions
+                                           if r.get("memory") in memories],
+                     [r.get("reason", "") for r in job.resolutions if r.get("memory") in memories])
+    # What gave no memory, and why (mem0 answers nothing for these; a silent [] hides a dropped message).
+    answer["skipped"] = [{"message": turn - 1, "reason": r.get("reason", "")} for r in job.resolutions
+                         if r.get("action") == "skipped" for turn in r.get("turns", [])]
+    if job.error:
+        answer["note"] = job.error  # e.g. claude_fallback: … (the offline extractor took over)
+    return answer
 
 
-def _answer(status: str, event_id: uuid.UUID | None, written: list[tuple[Memory, str]]) -> dict[str, Any]:
+def _answer(status: str, event_id: uuid.UUID | None, written: list[tuple[Memory, str]],
+            reasons: list[str] | None = None) -> dict[str, Any]:
     message = {"SUCCEEDED": "Memory processing completed.", "PENDING": "Memory processing is still running.",
                "FAILED": "Memory processing failed."}[status]
+    results = [{"id": str(m.pk), "memory": m.content, "event": EVENTS[Action(action)], "resolution": action}
+               for m, action in written]
+    for result, reason in zip(results, reasons or [], strict=False):
+        if reason:
+            result["reason"] = reason  # statement, observation (kept as said) or assistant
     return {"message": message, "status": status, "event_id": str(event_id) if event_id else None,
-            "results": [{"id": str(m.pk), "memory": m.content, "event": EVENTS[Action(action)],
-                         "resolution": action} for m, action in written]}
+            "results": results}
 
 
 # --------------------------------------------------------------------------- search and list

@@ -29,7 +29,9 @@ def test_it_remembers_project_deadline_and_preference_in_english_then_pairs_the_
     assert run_jobs() == 1
     done = job(alice, done["id"])
     assert (done["status"], done["extractor"], done["attempts"]) == ("succeeded", "rules", 1)
-    assert [r["action"] for r in done["resolutions"]] == ["created", "created", "created"]
+    assert [(r["action"], r["turns"], r["reason"]) for r in done["resolutions"]] == [
+        ("created", [1], "statement"), ("created", [1], "statement"), ("created", [3], "statement"),
+        ("skipped", [2], "assistant")]  # the assistant's guess: said why it gave nothing
 
     stored = by_type(memories(alice, scope))
     assert set(stored) == {"fact", "task", "preference"}  # nothing from the assistant's guess
@@ -44,7 +46,7 @@ def test_it_remembers_project_deadline_and_preference_in_english_then_pairs_the_
     run_jobs()
     later = job(alice, later["id"])
     assert later["status"] == "succeeded"
-    [resolution] = later["resolutions"]
+    [resolution] = [r for r in later["resolutions"] if r["action"] != "skipped"]
     assert resolution["action"] == "conflict" and resolution["related"] == [blue["id"]]
 
     history = alice.client.get(f"{API}/memories/{blue['id']}/history").json()["results"]

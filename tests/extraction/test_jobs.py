@@ -56,7 +56,7 @@ def test_it_commits_once_when_a_presumed_dead_attempt_comes_back(queued, setting
     assert tasks._run_claimed(first) == "fenced"  # the old attempt finishes late: its write is refused
     assert Memory.objects.count() == 0
     assert tasks._run_claimed(second) == "succeeded"
-    assert list(Memory.objects.values_list("content", flat=True)) == ["my locker is 12"]
+    assert list(Memory.objects.values_list("content", flat=True)) == ["The user's locker is 12."]
     job = Job.objects.get(pk=queued.pk)
     assert (job.status, job.attempts, len(job.resolutions)) == ("succeeded", 2, 1)
 

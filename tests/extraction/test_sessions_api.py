@@ -52,7 +52,9 @@ def test_it_returns_the_recent_turns_and_the_rolling_summary(alice):
     run_jobs()
     body = alice.client.get(f"{API}/sessions/s-1", {"limit": 2}).json()
     assert [t["seq"] for t in body["turns"]] == [4, 5]
-    assert body["summary"].splitlines() == [f"- turn {i}" for i in range(1, 6)]
+    assert body["summary"].splitlines() == [
+        *(f"- turn {i}" for i in range(1, 6)),
+        "[extraction] 0 kept (0 merged with known memories), 5 turns skipped: 5 filler"]
     assert body["closed_at"] and body["last_job"]["status"] == "succeeded"
     assert_error(alice.client.get(f"{API}/sessions/s-1", {"limit": 0}), 400, "validation_error")
 
@@ -87,9 +89,9 @@ def test_it_answers_202_with_a_job_for_extract(alice):
     done = job(alice, job_id)
     assert (done["status"], done["kind"], done["scope"], done["session"]) == ("succeeded", "extract", SCOPE, None)
     [resolution] = done["resolutions"]
-    assert set(resolution) == {"action", "memory", "related", "type", "status"}
+    assert set(resolution) == {"action", "memory", "related", "type", "status", "turns", "reason"}
     memory = alice.client.get(f"{API}/memories/{resolution['memory']}").json()
-    assert (memory["content"], memory["subject"]) == ("my badge is 42", "77")
+    assert (memory["content"], memory["subject"]) == ("The user's badge is 42.", "77")
     with tenant_scope(alice.tenant):  # a finished job keeps no conversation text
         assert Job.objects.get(pk=job_id).input == {"messages_count": 1}
 
@@ -161,3 +163,27 @@ def test_it_gives_another_tenant_404_on_sessions_and_jobs(alice, bob):
     assert alice.client.get(f"{API}/sessions/s-1").json()["turn_count"] == 1
     assert_error(alice.client.get(f"{API}/jobs/00000000-0000-0000-0000-000000000000"), 404)
     assert_error(alice.client.get(f"{API}/sessions/unknown"), 404)
+
+
+def test_a_two_person_conversation_is_extracted_for_both_named_speakers(alice):
+    messages = [{"role": "user", "name": "Caroline", "content": "I adopted a rescue dog called Rex."},
+                {"role": "user", "name": "Melanie", "content": "Nice! My son Leo just started violin lessons."},
+                {"role": "user", "name": "Caroline", "content": "Lovely, tell him good luck!"}]
+    assert send(alice, "s-2p", {"scope": SCOPE, "messages": messages}).status_code == 202
+    body = alice.client.get(f"{API}/sessions/s-2p").json()
+    assert [t["name"] for t in body["turns"]] == ["Caroline", "Melanie", "Caroline"]
+    done = job(alice, close(alice, "s-2p"))
+    run_jobs()
+    done = job(alice, done["id"])
+    assert [(r["action"], r["turns"], r["reason"]) for r in done["resolutions"]] == [
+        ("created", [1], "statement"), ("created", [2], "statement"), ("skipped", [3], "reaction")]
+    rows = alice.client.get(f"{API}/memories", {"scope": SCOPE}).json()["results"]
+    assert sorted((m["content"], m["metadata"]["extraction"]["speaker"]) for m in rows) == [
+        ("Caroline adopted a rescue dog called Rex.", "Caroline"),
+        ("Leo (Melanie's son) just started violin lessons.", "Melanie")]
+
+
+def test_a_speaker_name_is_text(alice):
+    error = assert_error(send(alice, "s-1", {"scope": SCOPE, "messages": [
+        {"role": "user", "name": 7, "content": "Hello"}]}), 400)
+    assert "messages.0.name" in error["fields"]

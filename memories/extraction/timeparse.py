@@ -1,0 +1,184 @@
+"""Relative times in English and Chinese, resolved against the moment a message was said.
+
+``resolve(text, said, zh)`` returns the text with each relative expression replaced by an absolute one
+("yesterday" → "on 7 May 2023", "下个月" → "2023年6月") and the day the statement most likely became true
+when the expression points to the past (for the memory's ``valid_from``), else None.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"]
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_ZH_WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3, "couple of": 2, "few": 3}
+_ZH_NUMBER = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+              "几": 3}
+
+_EN = re.compile(
+    r"(?i)\b(?:(?P<day>yesterday|today|tonight|tomorrow|this\s+morning|this\s+afternoon|this\s+evening|last\s+night"
+    r"|the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow)"
+    r"|(?P<rel>last|next|this|past|coming)\s+(?P<unit>week(?:end)?|month|year|summer|winter|spring|fall|autumn"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few|couple\s+of|few)"
+    r"\s+(?P<nunit>days?|weeks?|months?|years?)\s+(?P<dir>ago|from\s+now|later))\b")
+
+_ZH = re.compile(
+    r"(?P<day>大前天|前天|昨天|昨晚|今天|今晚|今早|明天|后天|大后天)"
+    r"|(?P<wk>上上|上|下下|下|这|本)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"
+    r"|(?P<week>上上|上|下下|下|这|本)(?:个)?(?:周末|周|星期|礼拜)(?!几)"
+    r"|(?P<month>上上|上|下下|下|这|本)个?月"
+    r"|(?P<year>前年|去年|今年|明年|后年)"
+    r"|(?P<n>\d+|[一两二三四五六七八九十几])(?:个)?(?P<nunit>天|周|星期|月|年)(?P<dir>前|后|以前|以后)")
+
+
+def _en_day(d: date) -> str:
+    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
+
+
+def _zh_day(d: date) -> str:
+    return f"{d.year}年{d.month}月{d.day}日"
+
+
+def _month_shift(d: date, months: int) -> date:
+    index = d.year * 12 + d.month - 1 + months
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def _week_start(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _en_count(raw: str) -> int:
+    raw = re.sub(r"\s+", " ", raw.casefold())
+    return int(raw) if raw.isdigit() else _NUMBER.get(raw, 1)
+
+
+def _en(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """The replacement text and, for the past, the day it points to."""
+    if m.group("day"):
+        word = re.sub(r"\s+", " ", m.group("day").casefold())
+        offset = {"yesterday": -1, "last night": -1, "the day before yesterday": -2, "tomorrow": 1,
+                  "the day after tomorrow": 2}.get(word, 0)
+        d = today + timedelta(days=offset)
+        if offset == 0:
+            return f"{m.group(0)} ({_en_day(d)})", d
+        return f"on {_en_day(d)}", d if offset < 0 else None
+    if m.group("unit"):
+        rel, unit = m.group("rel").casefold(), m.group("unit").casefold()
+        step = -1 if rel in ("last", "past") else 1 if rel in ("next", "coming") else 0
+        if unit in _WEEKDAYS:
+            target = _WEEKDAYS.index(unit)
+            if step < 0:
+                d = today - timedelta(days=(today.weekday() - target) % 7 or 7)
+            elif step > 0:
+                d = today + timedelta(days=(target - today.weekday()) % 7 or 7)
+            else:
+                d = _week_start(today) + timedelta(days=target)
+            return f"on {unit.capitalize()}, {_en_day(d)}", d if d < today else None
+        if unit in ("week", "weekend"):
+            start = _week_start(today) + timedelta(weeks=step)
+            if unit == "weekend":
+                start += timedelta(days=5)
+            return f"the {unit} of {_en_day(start)}", start if step < 0 else None
+        if unit == "month":
+            d = _month_shift(today, step)
+            return f"in {_MONTHS[d.month - 1]} {d.year}", d if step < 0 else None
+        if unit == "year":
+            return f"in {today.year + step}", date(today.year + step, 1, 1) if step < 0 else None
+        return f"{m.group(0)} ({today.year + (step if step >= 0 else -1)})", None
+    n, unit = _en_count(m.group("n")), m.group("nunit").casefold().rstrip("s")
+    sign = -1 if m.group("dir").casefold() == "ago" else 1
+    if unit == "day":
+        d = today + timedelta(days=sign * n)
+        return f"on {_en_day(d)}", d if sign < 0 else None
+    if unit == "week":
+        d = today + timedelta(weeks=sign * n)
+        return f"around {_en_day(d)}", d if sign < 0 else None
+    if unit == "month":
+        d = _month_shift(today, sign * n)
+        return f"in {_MONTHS[d.month - 1]} {d.year}", d if sign < 0 else None
+    return f"in {today.year + sign * n}", date(today.year + sign * n, 1, 1) if sign < 0 else None
+
+
+def _zh_step(prefix: str) -> int:
+    return {"上上": -2, "上": -1, "下下": 2, "下": 1, "这": 0, "本": 0}[prefix]
+
+
+def _zh(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    if m.group("day"):
+        offset = {"大前天": -3, "前天": -2, "昨天": -1, "昨晚": -1, "今天": 0, "今晚": 0, "今早": 0, "明天": 1,
+                  "后天": 2, "大后天": 3}[m.group("day")]
+        d = today + timedelta(days=offset)
+        return _zh_day(d), d if offset < 0 else (d if offset == 0 else None)
+    if m.group("wk"):
+        d = _week_start(today) + timedelta(weeks=_zh_step(m.group("wk")), days=_ZH_WEEKDAY[m.group("wd")])
+        return f"{_zh_day(d)}（周{m.group('wd')}）", d if d < today else None
+    if m.group("week"):
+        step = _zh_step(m.group("week"))
+        start = _week_start(today) + timedelta(weeks=step)
+        if "周末" in m.group(0):
+            return f"{_zh_day(start + timedelta(days=5))}那个周末", start + timedelta(days=5) if step < 0 else None
+        return f"{_zh_day(start)}那一周", start if step < 0 else None
+    if m.group("month"):
+        step = _zh_step(m.group("month"))
+        d = _month_shift(today, step)
+        return f"{d.year}年{d.month}月", d if step < 0 else None
+    if m.group("year"):
+        step = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group("year")]
+        return f"{today.year + step}年", date(today.year + step, 1, 1) if step < 0 else None
+    raw = m.group("n")
+    n = int(raw) if raw.isdigit() else _ZH_NUMBER.get(raw, 1)
+    sign = -1 if "前" in m.group("dir") else 1
+    unit = m.group("nunit")
+    if unit == "天":
+        d = today + timedelta(days=sign * n)
+        return _zh_day(d), d if sign < 0 else None
+    if unit in ("周", "星期"):
+        d = today + timedelta(weeks=sign * n)
+        return f"{_zh_day(d)}前后", d if sign < 0 else None
+    if unit == "月":
+        d = _month_shift(today, sign * n)
+        return f"{d.year}年{d.month}月", d if sign < 0 else None
+    return f"{today.year + sign * n}年", date(today.year + sign * n, 1, 1) if sign < 0 else None
+
+
+def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | None, bool]:
+    """``text`` with its relative times made absolute; the earliest past day named; whether any time was named."""
+    if said is None:
+        return text, None, bool((_ZH if zh else _EN).search(text))
+    today = said.date()
+    past: list[date] = []
+    found = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal found
+        found = True
+        replacement, day = (_zh if zh else _en)(m, today)
+        if day is not None and day <= today:
+            past.append(day)
+        return replacement
+
+    out = (_ZH if zh else _EN).sub(sub, text)
+    return out, (min(past) if past else None), found
+
+
+_LEAD = re.compile(r"^(?P<time>(?:on|in|the\s+(?:week|weekend)\s+of|around)\s+(?:\w+,\s+)?\d{1,2}\s+\w+\s+\d{4}"
+                   r"|in\s+(?:\w+\s+)?\d{4})\s*,?\s*(?P<rest>.+?)(?P<end>[.!]*)$", re.DOTALL)
+
+
+def starts_with_time(text: str) -> bool:
+    return bool(_EN.match(text.lstrip()))
+
+
+def time_to_end(text: str) -> str:
+    """'on 7 May 2023 Alex went hiking.' → 'Alex went hiking on 7 May 2023.'"""
+    m = _LEAD.match(text.strip())
+    if not m:
+        return text
+    rest = m.group("rest").rstrip(" ,")
+    return f"{rest[:1].upper()}{rest[1:]} {m.group('time')}{m.group('end')}"

@@ -1,0 +1,111 @@
+"""The offline extractor on everyday messages (tests/extraction/everyday.py), English and Chinese: facts kept in
+the third person, compounds split, nothing kept from greetings, thanks, questions and the assistant's echoes."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from memories.extraction.candidates import Turn
+from memories.extraction.offline import OfflineExtractor
+from tests.extraction.everyday import COMPOUNDS, ECHOES, FACTS, NOTHING
+
+SAID = datetime(2025, 3, 10, 9, 30, tzinfo=UTC)  # a Monday
+FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|we|our|us)\b|我")
+
+
+def run(*turns: tuple[str, str], name: str | None = None):
+    extractor = OfflineExtractor()
+    found = extractor.extract([Turn(i, role, text, SAID, name) for i, (role, text) in enumerate(turns, start=1)], [])
+    return found, extractor.skipped
+
+
+def holding(found, key):
+    return [c for c in found if key.casefold() in c.content.casefold()]
+
+
+def test_the_set_is_big_enough_and_in_both_languages():
+    messages = [t for t, _ in FACTS + COMPOUNDS] + NOTHING + [m for pair in ECHOES for m in pair]
+    assert len(messages) >= 60
+    assert sum(bool(re.search(r"[\u4e00-\u9fff]", m)) for m in messages) >= 25
+
+
+@pytest.mark.parametrize(("text", "keys"), FACTS, ids=[t[:30] for t, _ in FACTS])
+def test_a_fact_is_kept_in_the_third_person(text, keys):
+    found, _ = run(("user", text))
+    assert found, text
+    assert not any(c.observation for c in found), [c.content for c in found]  # extracted, not kept as said
+    for key in keys:
+        assert holding(found, key), (key, [c.content for c in found])
+    for c in found:
+        assert not FIRST_PERSON.search(c.content), c.content
+        assert c.kind in ("fact", "preference", "event", "task") and c.source_turns == [1]
+
+
+@pytest.mark.parametrize(("text", "keys"), COMPOUNDS, ids=[t[:30] for t, _ in COMPOUNDS])
+def test_a_compound_sentence_becomes_one_memory_per_statement(text, keys):
+    found, _ = run(("user", text))
+    homes = [holding(found, key) for key in keys]
+    assert all(len(home) == 1 for home in homes), [c.content for c in found]
+    assert len({id(home[0]) for home in homes}) == len(keys), [c.content for c in found]
+    assert not any(FIRST_PERSON.search(c.content) for c in found), [c.content for c in found]
+
+
+@pytest.mark.parametrize("text", NOTHING)
+def test_nothing_is_kept_from_greetings_thanks_and_questions(text):
+    found, skipped = run(("user", text))
+    assert found == [], [c.content for c in found]
+    assert [s.turn for s in skipped] == [1] and skipped[0].reason != "empty"  # and it says why
+
+
+@pytest.mark.parametrize(("said", "echo"), ECHOES, ids=[e[:30] for _, e in ECHOES])
+def test_the_assistants_echo_gives_nothing(said, echo):
+    found, skipped = run(("user", said), ("assistant", echo))
+    assert found and all(c.source_turns == [1] for c in found)
+    assert [(s.turn, s.reason) for s in skipped] == [(2, "assistant")]
+
+
+def test_mem0s_quickstart_sentence_gives_two_memories_about_the_named_user():
+    found, _ = run(("user", "Hi, I'm Alex. I'm a vegetarian and I'm allergic to nuts."))
+    assert [c.content for c in found] == ["The user's name is Alex", "Alex is a vegetarian.",
+                                          "Alex is allergic to nuts."]
+
+
+def test_a_named_speaker_is_the_subject_and_the_other_one_the_listener():
+    found, _ = run(("user", "My daughter Emma started school last week and I picked her up every day."), name="Dana")
+    assert [c.content for c in found] == [
+        "Emma (Dana's daughter) started school the week of 3 March 2025.",
+        "Dana picked Emma up every day."]
+    assert found[0].kind == "event" and found[0].valid_from == datetime(2025, 3, 3, 12, tzinfo=UTC)
+    assert all(c.about == "Dana" for c in found)
+
+
+def test_relative_times_resolve_against_the_message():
+    found, _ = run(("user", "下个月我要去成都出差。"), ("user", "上周五我们搬进了新家。"),
+                   ("user", "I got a puppy yesterday."))
+    assert [(c.kind, c.content) for c in found] == [
+        ("task", "2025年4月用户要去成都出差。"),
+        ("event", "2025年3月7日（周五）用户等人搬进了新家。"),
+        ("event", "The user got a puppy on 9 March 2025.")]
+    assert [c.valid_from for c in found] == [None, datetime(2025, 3, 7, 12, tzinfo=UTC),
+                                             datetime(2025, 3, 9, 12, tzinfo=UTC)]
+
+
+def test_an_assistant_action_is_kept_but_not_its_small_talk():
+    found, _ = run(("user", "Please find me a table for two on Friday."),
+                   ("assistant", "I've booked a table for two at Nopa on Friday at 7pm. Enjoy!"))
+    assert [(c.content, c.about, c.source_turns) for c in found] == [
+        ("The assistant has booked a table for two at Nopa on Friday at 7pm", "assistant", [2])]
+
+
+def test_a_substantive_message_with_nothing_extracted_is_kept_as_said():
+    text = "Budget approved for the new roof, contractor starts after the rainy season, materials already ordered."
+    found, _ = run(("user", text))
+    assert [(c.content, c.observation) for c in found] == [(text, True)]
+
+
+def test_a_mood_is_not_a_name():
+    found, _ = run(("user", "I'm good."), ("user", "I'm Sam."))
+    assert [c.content for c in found] == ["The user's name is Sam"]
