@@ -1348,13 +1348,17 @@ export interface components {
          */
         JobKindEnum: "extract" | "session" | "close" | "import" | "export";
         JobResolution: {
-            /** @description What the write flow did with the candidate (docs/api.md §4.2). */
+            /** @description What the write flow did with the candidate (docs/api.md §4.2), or `skipped`: a turn that gave no memory (`memory` is null, `reason` says why). */
             action: string;
             /** Format: uuid */
-            memory: string;
+            memory: string | null;
             related: string[];
             type: string;
             status: string;
+            /** @description The turns (session seq, or position in the request) it came from. */
+            turns?: number[];
+            /** @description Why: for a memory `statement`, `rules` (an explicit form), `observation` (the turn kept as said, nothing else could be extracted) or `assistant`; for `skipped`: question, greeting, thanks, acknowledgement, request, reaction, filler, assistant. */
+            reason?: string;
         };
         /**
          * @description * `queued` - queued
@@ -1570,6 +1574,8 @@ export interface components {
              * @description When the turn was said (imported history); default: when it arrives. Not ahead of the server's clock by more than 5 minutes; the messages of a request never go back in time. Memories extracted from the turn are valid from this time.
              */
             created_at?: string | null;
+            /** @description The speaker's name (a conversation between named people): what they say is extracted as statements about them, in both roles. */
+            name?: string | null;
         };
         /** @description A JSON object of your own: at most 16 KiB as UTF-8 JSON, at most 5 levels deep (itself the first), finite numbers, no NUL characters. */
         Metadata: {
@@ -1628,13 +1634,16 @@ export interface components {
             confidence?: number;
             /** @default stated */
             provenance?: components["schemas"]["ProvenanceEnum"];
-            /** @description The external id of the person the memory is about (the unit of GDPR access and erasure). */
+            /** @description The external id of the person the memory is about (the unit of GDPR access and erasure). Default: the name of a leading speaker label (`Caroline: …`), else none. */
             subject?: string | null;
-            /** @default  */
+            /**
+             * @description The conversation it came from. Default: in a list, `batch/<id>`, shared by the list's items that send none; else empty.
+             * @default
+             */
             source_session?: string;
             /**
              * Format: date-time
-             * @description When it became true; default now.
+             * @description When it became true; default now (in a list's batch session: now plus the item's position in microseconds).
              */
             valid_from?: string | null;
             /**
@@ -1990,6 +1999,8 @@ export interface components {
             content: string;
             /** Format: date-time */
             created_at: string;
+            /** @description The speaker's name; empty when none was given. */
+            name: string;
         };
         UnmergeRequest: {
             /** @description The merged memory's version this undo applies to, instead of `If-Match`. */
