@@ -15,13 +15,15 @@
    thread's, its wall overlaps the request thread's work (``wait`` is how long the request thread waited
    for the vector).
 3. With ``--cprofile N``: the N functions with the most own time over one more round, under cProfile.
-4. With ``--mem0``: mem0 2.2.1 in-process (``mem0.Memory``, pgvector in the same embedded PostgreSQL, the
-   same all-MiniLM-L6-v2 model files through its Hugging Face embedder; no LLM: ``infer=False``; psycopg-pool,
-   which its pgvector store imports, replaced by a one-connection stand-in when it is not installed) is given the same
-   memories and asked the same questions (top_k 10, its defaults otherwise); Mnemara through its REST API on a
-   real server (``python -m mnemara.runtime.serve``, one worker, keep-alive) and mem0 in-process are measured in
-   one pass over the questions not used to warm up, alternating per question which goes first; p50/p95 wall
-   and CPU ms per search (the server process's CPU for Mnemara, this process's for mem0).
+4. With ``--mem0``: mem0 2.2.1 in-process (``mem0.Memory``: pgvector in the same embedded PostgreSQL, the same
+   all-MiniLM-L6-v2 model files through its Hugging Face embedder, no LLM (``infer=False``); psycopg-pool, which
+   its pgvector store imports, is replaced by a one-connection stand-in when it is not installed) is given the
+   same memories and asked the same questions (top_k 10, its defaults otherwise). Mnemara through its REST API
+   on a real server (``python -m mnemara.runtime.serve``, one worker, keep-alive) and mem0 in-process answer
+   the questions not used to warm up, in one pass, the order of the systems rotating per question; p50/p95
+   wall and CPU ms per search (the server process's CPU for Mnemara, this process's for mem0). With
+   ``--base-root`` a second server runs from another checkout (e.g. the commit before), measured alike, and
+   the two servers' answers (ids, order, scores) are compared.
 """
 
 from __future__ import annotations
@@ -144,7 +146,8 @@ def instrument() -> None:
     patch(search, "_hits", "hits (row load, dedupe)")
     patch(search.people, "mentioned_names", "people named in the query (mentions)")
     patch(search.people, "mentioning", "memories mentioning the subject")
-    patch(type(search.Subject.objects), "in_bulk", "subjects of the hits")
+    from tenants.models import Subject
+    patch(type(Subject.objects), "in_bulk", "subjects of the hits")  # none since they come with the rows
     patch(search, "memories_accessed", "access counting")
     from memories.embeddings import Embedder
     patch(Embedder, "embed_query", "query embedding (query thread)")
@@ -166,7 +169,7 @@ def table(n: int, process_cpu: float) -> str:
     return "\n".join(lines)
 
 
-def ingest(conversations: int) -> tuple[str, list[tuple[str, list[str]]], dict[str, list[str]]]:
+def ingest(conversations: int) -> tuple[str, list[tuple[str, str]], dict[str, list[str]]]:
     """The bench tenant's key, the questions (scope, query) and each scope's memory texts."""
     from recall_sets import load
     from rest_framework.test import APIClient
@@ -182,14 +185,14 @@ def ingest(conversations: int) -> tuple[str, list[tuple[str, list[str]]], dict[s
         tenant = tenant_create(slug=slug, name=slug, actor="system:bench")
     ApiKey.unscoped.filter(tenant=tenant).delete()
     _, secret = apikey_create(tenant=tenant, name="bench", actor="system:bench")
-    questions: list[tuple[str, list[str]]] = []
+    questions: list[tuple[str, str]] = []
     texts: dict[str, list[str]] = {}
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
     for sample in samples:
         scope = f"bench/{sample.sample_id}"
         texts[scope] = [item.content for item in sample.items]
-        questions += [(scope, q) for q, _, _ in [(x[0], x[1], x[2]) for x in sample.questions]]  # type: ignore[misc]
+        questions += [(scope, question[0]) for question in sample.questions]
         if fresh:
             for i in range(0, len(sample.items), 500):
                 body = [{"scope": scope, "content": it.content, "type": "fact", "subject": it.subject,
@@ -197,7 +200,7 @@ def ingest(conversations: int) -> tuple[str, list[tuple[str, list[str]]], dict[s
                         for it in sample.items[i : i + 500]]
                 response = client.post("/api/v1/memories", body, format="json")
                 assert response.status_code == 201, response.content[:500]
-    return secret, [(scope, q) for scope, q in questions], texts
+    return secret, questions, texts
 
 
 def pct(values: list[float], q: float) -> float:
@@ -420,9 +423,11 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
             wall = time.perf_counter() - t
             cpu[name] += server_cpu(name) - before
             assert response.status == 200, body[:300]
+            answers[name][(scope, query)] = [(hit["memory"]["id"], hit["score"]) for hit in json.loads(body)["results"]]
             return wall
 
         names = [*servers, "mem0 in-process"]
+        answers: dict[str, dict[tuple[str, str], list[tuple[str, float]]]] = {name: {} for name in servers}
         times: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, float] = dict.fromkeys(names, 0.0)
         for scope, query in questions[:20]:
@@ -440,6 +445,10 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
         for name, values in times.items():
             print(f"{name:<20} p50 {statistics.median(values):6.1f} ms  p95 {pct(values, 0.95):6.1f} ms  "
                   f"mean {statistics.mean(values):6.1f} ms  CPU {1000 * cpu[name] / len(values):6.1f} ms/search")
+        if args.base_root:  # the same answers (ids, order, scores) from both checkouts?
+            new, base = answers["mnemara REST"], answers["mnemara REST (base)"]
+            differ = sum(1 for asked in new if new[asked] != base.get(asked))
+            print(f"answers that differ between the two checkouts: {differ} of {len(new)}")
 
 
 if __name__ == "__main__":
