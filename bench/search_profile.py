@@ -97,7 +97,6 @@ STAGES = [
     ("shape (subjects, neighbours)", 2),
     ("fusion + levers", 2),
     ("people named in the query (mentions)", 3),
-    ("memories mentioning the subject", 3),
     ("score + floor", 2),
     ("hits (row load, dedupe)", 2),
     ("subjects of the hits", 3),
@@ -144,8 +143,7 @@ def instrument() -> None:
     patch(search, "question_answerable", "score + floor")
     patch(search, "relevant_ids", "score + floor")
     patch(search, "_hits", "hits (row load, dedupe)")
-    patch(search.people, "mentioned_names", "people named in the query (mentions)")
-    patch(search.people, "mentioning", "memories mentioning the subject")
+    patch(search.people, "mentions", "people named in the query (mentions)")
     from tenants.models import Subject
     patch(type(Subject.objects), "in_bulk", "subjects of the hits")  # none since they come with the rows
     patch(search, "memories_accessed", "access counting")
