@@ -21,5 +21,5 @@ def mentions(query: str, known: Iterable[str], scope_ids: Iterable[uuid.UUID],
     wanted = named | {name.casefold() for name in known}
     if not wanted:
         return set(), {}
-    found = sql.mentions(sorted(wanted), list(scope_ids), list(candidates))
+    found = sql.mentions(sorted(wanted), list(scope_ids), candidates)
     return {name for name in found if name in named}, found

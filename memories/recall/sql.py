@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -45,7 +45,7 @@ HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at
             + ", ".join(f"subj.{c} AS hit_subject_{c}" for c in _SUBJECT_COLUMNS) +
             " FROM memories_memory m LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id"
             " LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = m.tenant_id"
-            " WHERE m.tenant_id = %s AND m.id = ANY(%s)")
+            " WHERE m.tenant_id = %s AND m.id = ANY(%s::uuid[])")
 
 # The people a question may name (case-folded) that memories of the searched scopes mention, each with those of
 # ``candidates`` that mention them (``memories.recall.people.mentions``): one statement for the named-subject lever.
@@ -167,26 +167,50 @@ def scope_rows(paths: Sequence[str], *, descendants: bool) -> list[tuple[Any, ..
         return cursor.fetchall()
 
 
+def uuid_array(ids: Iterable[uuid.UUID]) -> str:
+    """Ids as one ``uuid[]`` literal (the statement casts it: ``%s::uuid[]``). Django binds parameters on the
+    client side, where psycopg quotes a list's every UUID in Python: a search's ~200 candidate ids cost
+    ~1 ms of CPU that way, one string costs a few µs."""
+    return "{" + ",".join(str(pk) for pk in ids) + "}"
+
+
+# ``HITS_SQL``'s memory columns by attribute name (``Model.from_db``'s order), the one among them that needs a
+# conversion from what psycopg returns, and where the extra columns start.
+_HIT_ATTNAMES = [f.attname for f in Memory._meta.concrete_fields if f.name not in ("embedding", "search_vector")]
+_METADATA = Memory._meta.get_field("metadata")
+_METADATA_AT = _HIT_ATTNAMES.index(_METADATA.attname)
+_HIT_EXTRA = len(_HIT_ATTNAMES)
+
+
 def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
-    """The active tenant's memories by id (vectors deferred) with their access counts, in one query."""
+    """The active tenant's memories by id (vectors deferred) with their access counts and subjects, in one
+    query. Rows become models through ``Model.from_db`` directly (what ``Manager.raw`` does, without its
+    per-row column mapping: a third less CPU for a search's rows)."""
+    alias = read_alias()
+    with connections[alias].cursor() as cursor:
+        cursor.execute(HITS_SQL, [get_active_tenant().pk, uuid_array(ids)])
+        rows = cursor.fetchall()
     found = {}
-    for memory in Memory.objects.raw(HITS_SQL, [get_active_tenant().pk, list(ids)]):
-        memory.access_set(memory.access_n or 0, memory.access_at)  # type: ignore[attr-defined]
-        memory.subject_names_set(list(memory.subject_names))  # type: ignore[attr-defined]
-        if memory.subject_id is not None:
-            values = [getattr(memory, f"hit_subject_{c}") for c in _SUBJECT_COLUMNS]
-            if values[0] is not None:
-                memory.subject = Subject.from_db(memory._state.db, _SUBJECT_ATTNAMES, values)
+    for row in rows:
+        values = list(row[:_HIT_EXTRA])
+        values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], None, connections[alias])
+        memory = Memory.from_db(alias, _HIT_ATTNAMES, values)
+        access_n, access_at, subject_names, *subject = row[_HIT_EXTRA:]
+        memory.access_set(access_n or 0, access_at)
+        memory.subject_names_set(list(subject_names))
+        if memory.subject_id is not None and subject[0] is not None:
+            memory.subject = Subject.from_db(alias, _SUBJECT_ATTNAMES, subject)
         found[memory.pk] = memory
     return found
 
 
 def mentions(names: Sequence[str], scope_ids: Sequence[uuid.UUID],
-             candidates: Sequence[uuid.UUID]) -> dict[str, set[uuid.UUID]]:
+             candidates: Iterable[uuid.UUID]) -> dict[str, set[uuid.UUID]]:
     """``MENTIONS_SQL`` for the active tenant: each of ``names`` some memory of the scopes mentions, with the
     ``candidates`` that mention it."""
     with connections[read_alias()].cursor() as cursor:
-        cursor.execute(MENTIONS_SQL, [list(candidates), get_active_tenant().pk, list(names), list(scope_ids)])
+        cursor.execute(MENTIONS_SQL, [uuid_array(candidates), get_active_tenant().pk, list(names),
+                                      list(scope_ids)])
         return {name: set(ids) for name, ids in cursor.fetchall()}
 
 

@@ -1,4 +1,4 @@
-"""The database round trips of one search (docs/benchmarks.md, "Where a small-scope search's time goes"): on a
+"""The database round trips of one search (docs/scaling.md, "A small-scope search, stage by stage"): on a
 loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows and the
 named-subject lever asks for the people a question names, and the candidates that mention them, in one
 statement. What the search answers is unchanged (tests/recall/test_levers.py pins the lever's effect)."""
@@ -43,3 +43,30 @@ def test_a_search_naming_a_person_asks_for_mentions_once_and_loads_subjects_with
     assert len(statements(captured, "memories_memorymention")) == 1, captured.captured_queries
     by_id = [q for q in statements(captured, "tenants_subject") if '"tenants_subject"."id" IN' in q]
     assert by_id == [], captured.captured_queries  # the hits' subjects: joined into the rows' query
+
+
+@pytest.mark.django_db
+def test_hit_rows_read_without_the_orm_are_whole_memories(alice) -> None:
+    """``sql.memories_load`` builds the hits with ``Model.from_db`` from a plain cursor: metadata decoded,
+    subject and subject names attached, the deferred vector loaded when asked for."""
+    from memories.models import Memory
+    from memories.recall import sql
+    from tenants.scoping import tenant_scope
+
+    save(alice, *[{"content": f"{who}: {said}", "type": "fact", "subject": who, "source_session": "s1",
+                   "metadata": {"turn": n}} for n, (who, said) in enumerate(TURNS)])
+    found: Any = api_search(alice, query="What did Caroline research?", k=5, floor=False)
+    by_content = {hit["memory"]["content"]: hit["memory"] for hit in found["results"]}
+    assert {m["metadata"]["turn"] for m in by_content.values()} == set(range(len(TURNS)))
+    assert {m["subject"] for m in by_content.values()} == {"Caroline", "Melanie"}
+    with tenant_scope(alice.tenant):
+        orm = {m.pk: m for m in Memory.objects.select_related("subject")}
+        loaded = sql.memories_load(list(orm))
+        assert loaded.keys() == orm.keys()
+        for pk, memory in loaded.items():
+            for field in Memory._meta.concrete_fields:
+                assert getattr(memory, field.attname) == getattr(orm[pk], field.attname) or field.name in (
+                    "embedding", "search_vector") and list(getattr(memory, field.attname)) == list(
+                    getattr(orm[pk], field.attname)), field.name
+            assert memory.subject.external_id == orm[pk].subject.external_id
+            assert memory.subject_names_known() == [orm[pk].subject.external_id]
