@@ -56,6 +56,7 @@ WALL: dict[str, float] = collections.defaultdict(float)
 CPU: dict[str, float] = collections.defaultdict(float)
 CALLS: dict[str, int] = collections.defaultdict(int)
 LOCK = threading.Lock()
+MEM0_ONE_THREAD = "mem0 in-process, 1 torch thread"
 
 
 def timed(stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -394,7 +395,8 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
 
         def ask(name: str, scope: str, query: str) -> float:
             """Wall seconds; CPU added to ``cpu[name]``."""
-            if name == "mem0 in-process":
+            if name.startswith("mem0 in-process"):
+                torch.set_num_threads(1 if name == MEM0_ONE_THREAD else default_threads)
                 before = time.process_time()
                 t = time.perf_counter()
                 memory.search(query, filters={"user_id": scope}, top_k=10)  # its defaults otherwise
@@ -424,7 +426,12 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
             answers[name][(scope, query)] = [(hit["memory"]["id"], hit["score"]) for hit in json.loads(body)["results"]]
             return wall
 
-        names = [*servers, "mem0 in-process"]
+        import torch
+
+        default_threads = torch.get_num_threads()
+        # mem0 as installed (PyTorch's default intra-op threads: one per core), and with one thread as
+        # Mnemara's query embedding has: on a busy machine the default's threads wait for each other.
+        names = [*servers, "mem0 in-process", MEM0_ONE_THREAD]
         answers: dict[str, dict[tuple[str, str], list[tuple[str, float]]]] = {name: {} for name in servers}
         times: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, float] = dict.fromkeys(names, 0.0)
@@ -441,7 +448,7 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
                 times[name].append(1000 * ask(name, scope, query))
         print(f"\nload {min(loads):.1f}–{max(loads):.1f}; {len(questions) - 20} questions, rotating order")
         for name, values in times.items():
-            print(f"{name:<20} p50 {statistics.median(values):6.1f} ms  p95 {pct(values, 0.95):6.1f} ms  "
+            print(f"{name:<32} p50 {statistics.median(values):6.1f} ms  p95 {pct(values, 0.95):6.1f} ms  "
                   f"mean {statistics.mean(values):6.1f} ms  CPU {1000 * cpu[name] / len(values):6.1f} ms/search")
         if args.base_root:  # the same answers (ids, order, scores) from both checkouts?
             new, base = answers["mnemara REST"], answers["mnemara REST (base)"]
