@@ -179,6 +179,7 @@ def uuid_array(ids: Iterable[uuid.UUID]) -> str:
 _HIT_ATTNAMES = [f.attname for f in Memory._meta.concrete_fields if f.name not in ("embedding", "search_vector")]
 _METADATA = Memory._meta.get_field("metadata")
 _METADATA_AT = _HIT_ATTNAMES.index(_METADATA.attname)
+_METADATA_COL = _METADATA.get_col(Memory._meta.db_table)
 _HIT_EXTRA = len(_HIT_ATTNAMES)
 
 
@@ -193,7 +194,7 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
     found = {}
     for row in rows:
         values = list(row[:_HIT_EXTRA])
-        values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], None, connections[alias])
+        values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], _METADATA_COL, connections[alias])
         memory = Memory.from_db(alias, _HIT_ATTNAMES, values)
         access_n, access_at, subject_names, *subject = row[_HIT_EXTRA:]
         memory.access_set(access_n or 0, access_at)
