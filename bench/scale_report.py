@@ -213,10 +213,11 @@ def load_all(path: Path) -> list[dict[str, Any]]:
 
 
 def keep(path: Path, result: dict[str, Any]) -> None:
-    """Add ``result`` to the list in ``path`` (``measure --json``), replacing the one of the same layout and
-    size."""
+    """Add ``result`` to the list in ``path`` (``measure --json``): merged into the entry of the same layout and
+    size, whose steps it measured again replaced (a later ``--only recall`` keeps the search steps)."""
     found = load_all(path) if path.exists() else []
-    found = [r for r in found if (r["layout"], r["memories"]) != (result["layout"], result["memories"])] + [result]
+    same = [r for r in found if (r["layout"], r["memories"]) == (result["layout"], result["memories"])]
+    found = [r for r in found if r not in same] + [{k: v for r in [*same, result] for k, v in r.items()}]
     found.sort(key=lambda r: (r["layout"] != "one", r["memories"]))
     path.write_text(json.dumps(found, indent=1) + "\n")
 
