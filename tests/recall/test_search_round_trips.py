@@ -68,6 +68,8 @@ def test_hit_rows_read_without_the_orm_are_whole_memories(alice) -> None:
                 if field.name not in ("embedding", "search_vector"):
                     assert getattr(memory, field.attname) == getattr(orm[pk], field.attname), field.name
             assert "embedding" in memory.get_deferred_fields()
+            assert memory.embedding is not None and orm[pk].embedding is not None
             assert list(memory.embedding) == list(orm[pk].embedding)  # loaded when asked for
-            assert memory.subject.external_id == orm[pk].subject.external_id
-            assert memory.subject_names_known() == [orm[pk].subject.external_id]
+            assert memory.subject is not None and orm[pk].subject is not None
+            assert memory.subject.external_id == orm[pk].subject.external_id  # type: ignore[union-attr]
+            assert memory.subject_names_known() == [orm[pk].subject.external_id]  # type: ignore[union-attr]
