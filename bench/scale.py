@@ -6,6 +6,13 @@
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one --only recall \
         --recall-settings 400:0,1000:0.005  # HNSW recall@10 against the exact scan, per setting
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report results/*.json  # table + docs/scaling-*.png
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one_10k \
+        --only search_index,search_sql,search_hnsw,web_process --json bench/results/scale.json
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report bench/results/scale.json --write  # ratio table
+
+Every search step also searches a reference scope of 1,000 memories (a tenant of its own in the same
+database, filled on first use) alternately with the large one, and records wall and CPU ms per search and
+the load average: each size is read as a ratio to the reference measured beside it, not minutes apart.
 
 Server: its own embedded PostgreSQL in ``--pgdata`` (default ``/tmp/pg-scale``; never the project's
 ``.pgdata``), one database per layout (``scale_one``, ``scale_tenants``), migrated on the first fill.
@@ -187,7 +194,9 @@ def fill(layout: str, to: int, corpus_data: dict[str, Any], *, hnsw: bool = True
     connection.close()
     params = admin_params() | {"dbname": os.environ["MNEMARA_DB_NAME"]}
     with psycopg.connect(**params, autocommit=True) as conn:
-        have = conn.execute("SELECT count(*) FROM memories_memory").fetchone()[0]  # type: ignore[index]
+        have = conn.execute(  # the reference scope (bench/scale_measure.py) is not part of the layout
+            "SELECT count(*) FROM memories_memory m JOIN tenants_tenant t ON t.id = m.tenant_id WHERE t.slug <> %s",
+            ["scale-reference"]).fetchone()[0]  # type: ignore[index]
         print(f"{layout}: {have} memories, growing to {to}", flush=True)
         if have >= to:
             return
@@ -283,7 +292,7 @@ def _copy_batch(conn: Any, layout: str, start: int, n: int, rng: np.random.Gener
         chash = hashlib.sha256(f"{content}\x00{i}".encode()).hexdigest()
         memory_rows.append((ids[j], ty, content, chash, entity, md, float(confidence[j]), provenance, st, session,
                             when, valid_to, expires_at, vecs[0][j], models[0], str(texts[a[j]]), version, when,
-                            when, subject, tenant_id, scope_id, float(coverages[0][a[j]]), key, 2))
+                            when, subject, tenant_id, scope_id, float(coverages[0][a[j]]), key, 2, []))
         for k in range(1, len(models)):
             vector_rows.append((models[k], float(coverages[k][a[j]]), vecs[k][j], when, ids[j], tenant_id))
         subject_ids = [subject] if subject is not None else []
@@ -303,12 +312,12 @@ def _copy_batch(conn: Any, layout: str, start: int, n: int, rng: np.random.Gener
         with cur.copy("COPY memories_memory (id, type, content, content_hash, entity, metadata, confidence, provenance,"
                       " status, source_session, valid_from, valid_to, expires_at, embedding, embedding_model,"
                       " search_text, version, created_at, updated_at, subject_id, tenant_id, scope_id,"
-                      " embedding_coverage, key, search_text_version, search_seq)"
+                      " embedding_coverage, key, search_text_version, slots, search_seq)"
                       " FROM STDIN (FORMAT BINARY)") as copy:
             copy.set_types(["uuid", "varchar", "text", "varchar", "varchar", "jsonb", "float8", "varchar", "varchar",
                             "varchar", "timestamptz", "timestamptz", "timestamptz", "vector", "varchar", "text",
                             "int4", "timestamptz", "timestamptz", "uuid", "uuid", "uuid", "float8", "varchar",
-                            "int2", "int8"])
+                            "int2", "varchar[]", "int8"])
             for row in memory_rows:
                 copy.write_row((*row, seq))
         with cur.copy("COPY memories_memoryvector (model, coverage, embedding, created_at, memory_id, tenant_id)"
@@ -354,6 +363,8 @@ def main() -> None:
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-scale"))
     parser.add_argument("--corpus", type=Path, default=Path("/tmp/scale-corpus.npz"))
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--json", type=Path, help="measure: add the result to this list (bench/results/scale.json)")
+    parser.add_argument("--write", action="store_true", help="report: write the ratio table into docs/scaling.md")
     parser.add_argument("--no-hnsw", action="store_true", help="fill: leave the HNSW indexes out (not built)")
     parser.add_argument("--skip", default="", help="measure: steps to leave out, comma-separated")
     parser.add_argument("--only", default="", help="measure: the only steps to run, comma-separated (e.g. recall)")
@@ -366,7 +377,7 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         from bench.scale_report import report
 
-        report(args.files)
+        report(args.files, write=args.write)
         return
     db = args.db or f"scale_{args.layout}"
     setup(args.pgdata, db)
@@ -396,6 +407,10 @@ def main() -> None:
         print(json.dumps(result, indent=1))
         if args.out:
             args.out.write_text(json.dumps(result, indent=1))
+        if args.json:
+            from bench.scale_report import keep
+
+            keep(args.json, result)
 
 
 if __name__ == "__main__":

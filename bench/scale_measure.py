@@ -41,6 +41,10 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
+# The small scope every size is read against: a tenant of its own in the same database, filled once by the
+# same generator, searched beside the large scope in the same run (``search_path``, ``web_process``).
+REFERENCE_SLUG = "scale-reference"
+REFERENCE_SIZE = 1000
 
 
 def rss_mb(pid: int | None = None) -> float:
@@ -55,7 +59,8 @@ def quantiles(values: list[float]) -> dict[str, float]:
         return {}
     ordered = sorted(values)
     at = lambda q: ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]  # noqa: E731
-    return {"p50": round(at(0.5), 2), "p95": round(at(0.95), 2), "n": len(values)}
+    return {"p50": round(at(0.5), 2), "p95": round(at(0.95), 2), "mean": round(statistics.fmean(values), 2),
+            "n": len(values)}
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -105,6 +110,43 @@ def db_sizes() -> dict[str, Any]:
     return {"database_bytes": total, "tables": tables, "indexes": indexes}
 
 
+def reference_client(data: dict[str, Any]) -> Any:
+    """The API client of the reference scope (``REFERENCE_SIZE`` memories in one scope of the tenant
+    ``REFERENCE_SLUG``), filled on first use by ``bench/scale.py``'s generator (COPY, the scope's stamp written
+    as the fill does)."""
+    import psycopg
+    from django.db import connection
+    from pgvector.psycopg import register_vector
+    from psycopg.types.json import Jsonb
+
+    from bench.scale import ERASE_SUBJECT, _copy_batch, admin_params
+    from memories.embeddings import embedders
+    from memories.models import Memory, Scope
+    from tenants.models import Subject, Tenant
+    from tenants.scoping import tenant_scope
+
+    tenant, _ = Tenant.objects.get_or_create(slug=REFERENCE_SLUG, defaults={"name": "scale reference"})
+    with tenant_scope(tenant):
+        scope, _ = Scope.objects.get_or_create(path="user/main")
+        if not Subject.objects.exists():
+            Subject.objects.bulk_create([Subject(external_id=f"person-{s}") for s in range(20)]
+                                        + [Subject(external_id=ERASE_SUBJECT)])
+        ids = dict(Subject.objects.values_list("external_id", "pk"))
+        have = Memory.objects.count()
+    if have < REFERENCE_SIZE:
+        erase = {tenant.pk: ids.pop(ERASE_SUBJECT)}
+        models = [e.name for e in embedders()]
+        params = admin_params() | {"dbname": connection.settings_dict["NAME"]}
+        with psycopg.connect(**params, autocommit=True) as conn:
+            register_vector(conn)
+            _copy_batch(conn, "one", have, REFERENCE_SIZE - have, np.random.default_rng([3, have]),
+                        [(tenant.pk, scope.pk, scope.path)], {tenant.pk: sorted(ids.values())}, erase, models,
+                        data["sentences"], data["search_text"], [data[f"vectors_{k}"] for k in range(len(models))],
+                        [data[f"coverage_{k}"] for k in range(len(models))], Jsonb)
+            conn.execute("ANALYZE")
+    return client_for(tenant)
+
+
 def client_for(tenant: Any) -> Any:
     from rest_framework.test import APIClient
 
@@ -117,21 +159,52 @@ def client_for(tenant: Any) -> Any:
     return client
 
 
-def search(client: Any, query: str) -> float:
+def search(client: Any, query: str) -> tuple[float, float]:
+    """One search through the API's view: (wall ms, this process's CPU ms — every thread's, so the query's
+    embedding on the ``query`` threads is in it)."""
+    cpu = time.process_time()
     ms, response = timed(lambda: client.post("/api/v1/memories/search", {"query": query, "scope": "user/main",
                                                                           "k": 10}, format="json"))
+    cpu_ms = (time.process_time() - cpu) * 1000
     if response.status_code != 200:
         raise RuntimeError(f"search failed: {response.status_code} {response.content[:300]!r}")
-    return ms
+    return ms, cpu_ms
 
 
-def search_path(path: str, clients: list[Any], questions: list[str], rounds: int) -> dict[str, Any]:
-    """Cold: the first search of each client's scope; warm: ``rounds`` more rounds of the questions."""
+def ratios(big: dict[str, Any], small: dict[str, Any]) -> dict[str, Any]:
+    """Each figure of a size over the same figure of the reference scope measured beside it (CPU: the mean, as
+    a process's CPU time is read in 10 ms ticks through psutil)."""
+    return {"p95": round(big["wall_ms"]["p95"] / small["wall_ms"]["p95"], 2),
+            "p50": round(big["wall_ms"]["p50"] / small["wall_ms"]["p50"], 2),
+            "cpu": round(big["cpu_ms"]["mean"] / max(small["cpu_ms"]["mean"], 1e-3), 2)}
+
+
+def search_path(path: str, clients: list[Any], questions: list[str], rounds: int,
+                reference: Any = None) -> dict[str, Any]:
+    """Cold: the first search of each client's scope; warm: ``rounds`` more rounds of the questions, wall
+    and CPU per search. With ``reference`` (the client of the small reference scope, ``REFERENCE_SIZE``
+    memories in the same database): each warm question is asked of it too, the two alternating (which goes
+    first rotates), so the machine's load drifts over both alike; ``ratio`` is this size over it."""
+    load = [os.getloadavg()[0]]
     with settings_for(path):
-        cold = [search(c, questions[i % len(questions)]) for i, c in enumerate(clients)]
-        warm = [search(clients[i % len(clients)], q) for r in range(rounds)
-                for i, q in enumerate(questions, start=r)]
-    return {"cold_ms": quantiles(cold), "warm_ms": quantiles(warm)}
+        cold = [search(c, questions[i % len(questions)])[0] for i, c in enumerate(clients)]
+        if reference is not None:
+            search(reference, questions[-1])  # its cold search (its scope's load): not part of the reference
+        warm: list[tuple[float, float]] = []
+        small: list[tuple[float, float]] = []
+        for r in range(rounds):
+            for i, q in enumerate(questions, start=r):
+                ask = [(warm, clients[i % len(clients)]), *([(small, reference)] if reference is not None else [])]
+                for into, client in ask[i % len(ask):] + ask[: i % len(ask)]:
+                    into.append(search(client, q))
+    load.append(os.getloadavg()[0])
+    found: dict[str, Any] = {"cold_ms": quantiles(cold), "warm_ms": quantiles([w for w, _ in warm]),
+                             "warm_cpu_ms": quantiles([c for _, c in warm]), "load": load}
+    if small:
+        found["reference"] = {"memories": REFERENCE_SIZE, "wall_ms": quantiles([w for w, _ in small]),
+                              "cpu_ms": quantiles([c for _, c in small])}
+        found["ratio"] = ratios({"wall_ms": found["warm_ms"], "cpu_ms": found["warm_cpu_ms"]}, found["reference"])
+    return found
 
 
 def index_load(tenant: Any, scope_id: Any) -> dict[str, Any]:
@@ -278,10 +351,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def web_process(clients: list[Any], questions: list[str], rounds: int) -> dict[str, Any]:
+def server_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system, every thread) of the process ``pid`` and its children."""
+    import psutil
+
+    proc = psutil.Process(pid)
+    return sum(t.user + t.system for t in [proc.cpu_times(), *(c.cpu_times() for c in proc.children(recursive=True))])
+
+
+def web_process(clients: list[Any], questions: list[str], rounds: int, reference: Any = None) -> dict[str, Any]:
     """A real web process (``python -m mnemara.runtime.serve --workers 1``, default settings) answering
-    searches over HTTP, one per client per round: its RSS after start-up and after the searches, and what
-    its /metrics say about the index and the models."""
+    searches over HTTP, one per client per round after a first one per client (its scope's load, timed apart):
+    its RSS after start-up and after the searches, wall and the server's CPU per search, and what its /metrics
+    say about the index and the models. With ``reference``, each search is followed or preceded (alternately)
+    by the same question to the reference scope (its first search, its scope's load, left out), and ``ratio``
+    is this size over it."""
     port = free_port()
     env = {**os.environ, "PORT": str(port), "MNEMARA_SEARCH_INDEX_WARM_ROWS": "0", "MNEMARA_METRICS_TOKEN": "bench"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -289,6 +373,15 @@ def web_process(clients: list[Any], questions: list[str], rounds: int) -> dict[s
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
+
+    def ask(client: Any, query: str) -> tuple[float, float]:
+        body = json.dumps({"query": query, "scope": "user/main", "k": 10}).encode()
+        request = urllib.request.Request(base + "/api/v1/memories/search", body, method="POST", headers={
+            "Authorization": f"Bearer {client.secret}", "Content-Type": "application/json"})
+        cpu = server_cpu_s(proc.pid)
+        ms, _ = timed(lambda: urllib.request.urlopen(request, timeout=120).read())
+        return ms, (server_cpu_s(proc.pid) - cpu) * 1000
+
     try:
         deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
@@ -300,21 +393,35 @@ def web_process(clients: list[Any], questions: list[str], rounds: int) -> dict[s
                 pass
             time.sleep(1)
         started_rss = rss_mb(proc.pid)
-        times = []
+        load = [os.getloadavg()[0]]
+        # The first search of each scope loads it into the index: timed apart ("first_ms"), not a warm search.
+        first = [ask(client, questions[i % len(questions)])[0] for i, client in enumerate(clients)]
+        if reference is not None:
+            ask(reference, questions[-1])
+        times: list[tuple[float, float]] = []
+        small: list[tuple[float, float]] = []
         for r in range(rounds):
             for i, client in enumerate(clients):
-                body = json.dumps({"query": questions[(i + r) % len(questions)], "scope": "user/main",
-                                   "k": 10}).encode()
-                request = urllib.request.Request(base + "/api/v1/memories/search", body, method="POST", headers={
-                    "Authorization": f"Bearer {client.secret}", "Content-Type": "application/json"})
-                ms, _ = timed(lambda: urllib.request.urlopen(request, timeout=120).read())  # noqa: B023
-                times.append(ms)
+                query = questions[(i + r) % len(questions)]
+                turn = [(times, client), *([(small, reference)] if reference is not None else [])]
+                k = (i + r) % len(turn)
+                for into, who in turn[k:] + turn[:k]:
+                    into.append(ask(who, query))
+        load.append(os.getloadavg()[0])
+        found: dict[str, Any] = {"searches": len(times), "first_ms": quantiles(first),
+                                 "http_ms": quantiles([w for w, _ in times]),
+                                 "http_cpu_ms": quantiles([c for _, c in times]), "load": load}
+        if small:
+            found["reference"] = {"memories": REFERENCE_SIZE, "wall_ms": quantiles([w for w, _ in small]),
+                                  "cpu_ms": quantiles([c for _, c in small])}
+            found["ratio"] = ratios({"wall_ms": found["http_ms"], "cpu_ms": found["http_cpu_ms"]},
+                                    found["reference"])
         scrape = urllib.request.Request(base + "/metrics", headers={"Authorization": "Bearer bench"})
         with urllib.request.urlopen(scrape, timeout=30) as r:
             gauges = ("mnemara_search_index_", "mnemara_embedding_model_", "mnemara_process_base")
             metrics = [line for line in r.read().decode().splitlines() if line.startswith(gauges)]
-        return {"rss_started_mb": round(started_rss), "rss_after_mb": round(rss_mb(proc.pid)),
-                "searches": len(times), "http_ms": quantiles(times), "metrics": metrics}
+        return {"rss_started_mb": round(started_rss), "rss_after_mb": round(rss_mb(proc.pid)), **found,
+                "metrics": metrics}
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         try:
@@ -330,7 +437,9 @@ def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None
     from tenants.models import Tenant
 
     skip = skip or set()
-    total = Memory.unscoped.count()
+    reference = reference_client(data)
+    everything = Memory.unscoped.count()
+    total = Memory.unscoped.exclude(tenant__slug=REFERENCE_SLUG).count()  # type: ignore[attr-defined]
     tenants = list(Tenant.objects.filter(slug__startswith=f"scale-{layout}-").order_by("slug"))
     rng = np.random.default_rng(7)
     picked = [tenants[int(i)] for i in rng.choice(len(tenants), size=min(len(tenants), 40), replace=False)]
@@ -341,23 +450,24 @@ def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None
                               "scope_memories": total // len(tenants), "load_before": os.getloadavg(),
                               "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     result["size"] = db_sizes()
-    result["size"]["bytes_per_memory"] = round(result["size"]["database_bytes"] / max(total, 1))
+    result["size"]["bytes_per_memory"] = round(result["size"]["database_bytes"] / max(everything, 1))
     print(f"[{db}] {total} memories, {result['size']['bytes_per_memory']} B/memory", flush=True)
     first = picked[0]
     step: dict[str, Callable[[], Any]] = {
         "index_load": lambda: index_load(first, scopes[first.pk]),
         "search_index": lambda: search_path("index", clients[:10] if layout == "tenants" else clients[:1],
-                                            questions, 1 if layout == "tenants" else 2),
+                                            questions, 1 if layout == "tenants" else 2, reference),
         "search_sql": lambda: search_path("sql", clients[:10] if layout == "tenants" else clients[:1],
-                                          questions[:8] if total >= 10**5 else questions, 1),
-        "search_hnsw": lambda: search_path("hnsw", clients[:1], questions, 1) if layout == "one" else None,
+                                          questions[:8] if total >= 10**5 else questions, 1, reference),
+        "search_hnsw": lambda: (search_path("hnsw", clients[:1], questions, 1, reference) if layout == "one"
+                                else None),
         "recall": lambda: (vector_recall(first, scopes[first.pk], data, queries, recall_configs) if layout == "one"
                            else None),
         "list_paging": lambda: list_paging(clients[0]),
         "weekly_export": lambda: weekly_export(first),
         "reembed": lambda: reembed_sample(first, scopes[first.pk], total),
         "web_process": lambda: web_process(clients if layout == "tenants" else clients[:1], questions,
-                                           1 if layout == "tenants" else 10),
+                                           1 if layout == "tenants" else 20, reference),
         "erasure": lambda: erasure(first) if layout == "one" else None,
     }
     from memories.embeddings import embedders

@@ -34,7 +34,8 @@ ROWS: list[tuple[str, tuple[str, ...], str]] = [
     ("load one scope into the index (ms)", ("index_load", "load_ms"), "num"),
     ("index bytes per memory (float16, 2 models)", ("index_load", "bytes_per_memory"), "num"),
     ("web process RSS after the searches (MB)", ("web_process", "rss_after_mb"), "num"),
-    ("web process, HTTP search p50 / p95 (ms)", ("web_process", "http_ms"), "pair"),
+    ("web process, HTTP search p50 / p95 (ms; since the reference scope: after each scope's first search)",
+     ("web_process", "http_ms"), "pair"),
     ("list paging, one page of 50, p50 / p95 (ms)", ("list_paging", "page_ms"), "pair"),
     ("weekly export (ms)", ("weekly_export", "ms"), "num"),
     ("weekly export lines", ("weekly_export", "lines"), "num"),
@@ -203,10 +204,64 @@ def load(path: Path) -> dict[str, Any]:
     return dict(json.loads(path.read_text()))
 
 
-def report(files: list[Path]) -> None:
+def load_all(path: Path) -> list[dict[str, Any]]:
+    """The results a file holds: one (a ``--out`` file, a log) or several (a ``--json`` file)."""
+    if path.suffix == ".log":
+        return [load(path)]
+    found = json.loads(path.read_text())
+    return list(found) if isinstance(found, list) else [found]
+
+
+def keep(path: Path, result: dict[str, Any]) -> None:
+    """Add ``result`` to the list in ``path`` (``measure --json``): merged into the entry of the same layout and
+    size, whose steps it measured again replaced (a later ``--only recall`` keeps the search steps)."""
+    found = load_all(path) if path.exists() else []
+    same = [r for r in found if (r["layout"], r["memories"]) == (result["layout"], result["memories"])]
+    found = [r for r in found if r not in same] + [{k: v for r in [*same, result] for k, v in r.items()}]
+    found.sort(key=lambda r: (r["layout"] != "one", r["memories"]))
+    path.write_text(json.dumps(found, indent=1) + "\n")
+
+
+PATHS = (("search_index", "in-process index", "warm_ms", "warm_cpu_ms"),
+         ("search_sql", "SQL exact", "warm_ms", "warm_cpu_ms"),
+         ("search_hnsw", "SQL HNSW", "warm_ms", "warm_cpu_ms"),
+         ("web_process", "HTTP, web process", "http_ms", "http_cpu_ms"))
+
+
+def ratio_table(results: list[dict[str, Any]]) -> str:
+    """Each size's search against the reference scope measured beside it in the same run (``ratio``: p95 over
+    the reference's p95; CPU: the mean CPU ms per search, the process's every thread), with the load average
+    at the step's start and end. Runs from before the reference was measured are left out."""
+    lines = ["| memories in the scope | search | p95 ms | 1k p95 ms | p95 ratio | CPU ms | 1k CPU ms | CPU ratio "
+             "| load |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        for key, label, wall, cpu in PATHS:
+            step = r.get(key)
+            if not isinstance(step, dict) or "ratio" not in step:
+                continue
+            ref = step["reference"]
+            size = f"{r['scope_memories']:,}" + (" (1,000 tenants)" if r["layout"] == "tenants" else "")
+            lines.append(f"| {size} | {label} | {step[wall]['p95']:.0f} | {ref['wall_ms']['p95']:.0f} | "
+                         f"{step['ratio']['p95']:.2f} | {step[cpu]['mean']:.1f} | {ref['cpu_ms']['mean']:.1f} | "
+                         f"{step['ratio']['cpu']:.2f} | {step['load'][0]:.1f}–{step['load'][-1]:.1f} |")
+    return "\n".join(lines)
+
+
+RATIOS_BEGIN, RATIOS_END = "<!-- ratios: bench/scale.py report --write -->", "<!-- /ratios -->"
+
+
+def write_ratios(text: str, doc: Path = ROOT / "docs" / "scaling.md") -> None:
+    """Replace the ratio table between its two markers in docs/scaling.md."""
+    content = doc.read_text()
+    start, end = content.index(RATIOS_BEGIN) + len(RATIOS_BEGIN), content.index(RATIOS_END)
+    doc.write_text(content[:start] + "\n" + text + "\n" + content[end:])
+
+
+def report(files: list[Path], *, write: bool = False) -> None:
     merged: dict[tuple[str, int], dict[str, Any]] = {}
-    for f in files:  # several files of one stage (e.g. a log and a later run of the missing steps) merge
-        result = load(f)  # in the order given: a later file's steps replace an earlier one's
+    loaded = [item for f in files for item in load_all(f)]
+    for result in loaded:  # several results of one stage (e.g. a log and a later run of the missing steps)
+        # merge in the order given: a later one's steps replace an earlier one's
         column = merged.setdefault((result["layout"], result["memories"]), {"runs": []})
         runs = column["runs"]
         if result.get("load_before"):
@@ -215,6 +270,12 @@ def report(files: list[Path]) -> None:
         column["runs"] = runs
     results = list(merged.values())
     results.sort(key=lambda r: (r["layout"] != "one", r["memories"]))
+    ratios = ratio_table(results)
+    print(ratios)
+    if write:
+        write_ratios(ratios)
+        print("wrote docs/scaling.md's ratio table")
+        return
     print(table(results))
     for path in charts(results):
         print(f"wrote {path.relative_to(ROOT)}")

@@ -151,7 +151,6 @@ from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
 from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
 from mnemara.kernel.threads import THREADS
-from tenants.models import Subject
 from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
 
@@ -307,7 +306,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
           loaded: Mapping[uuid.UUID, Memory] | None = None, passing: set[uuid.UUID] | None = None
           ) -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
-    come without joins: their scopes are the searched ones, their subjects (if any) one more query.
+    come with their subjects (one query per batch); their scopes are the searched ones.
     ``passing``: the memories above the relevance floor; the others are left out (None: no floor)."""
     if passing is not None:
         scored = [s for s in scored if s.candidate.id in passing]
@@ -327,15 +326,11 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         missing = [pk for pk in wanted if pk not in rows]
         if missing:
             rows.update(sql.memories_load(missing))
-        subject_ids = {m.subject_id for m in rows.values() if m.subject_id}
-        subjects = Subject.objects.in_bulk(list(subject_ids)) if subject_ids else {}
         for s in batch:
             memory = rows.get(s.candidate.id)
             if memory is None or memory.scope_id not in scopes:
                 continue
-            memory.scope = scopes[memory.scope_id]
-            if memory.subject_id:
-                memory.subject = subjects.get(memory.subject_id)
+            memory.scope = scopes[memory.scope_id]  # its subject came with the row (``sql.memories_load``)
             if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
             kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model,
@@ -360,11 +355,12 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     if settings.RECALL_SUBJECT_BOOST:
         # The subjects of the scopes' memories, and the people their memories mention, as one list of names.
         names = {name.casefold(): name for name in source.subject_names(query)}
-        for name in people.mentioned_names(query, source.scope_ids):
+        mentioned, mentioning = people.mentions(query, names.values(), source.scope_ids, candidates)
+        for name in mentioned:
             names.setdefault(name, name)
         subject = shape.named_subject(query, names.values())
         if subject is not None:
-            mentions = people.mentioning(candidates, subject)
+            mentions = mentioning.get(subject.casefold(), set())
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), subject=subject,
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
                          states_time=shape.states_time, mentioning=mentions)

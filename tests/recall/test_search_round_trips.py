@@ -1,0 +1,75 @@
+"""The database round trips of one search (docs/scaling.md, "A small-scope search, stage by stage"): on a
+loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows and the
+named-subject lever asks for the people a question names, and the candidates that mention them, in one
+statement. What the search answers is unchanged (tests/recall/test_levers.py pins the lever's effect)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.recall.conftest import save
+from tests.recall.conftest import search as api_search
+
+TURNS = [
+    ("Caroline", "I went to an LGBTQ support group yesterday and it was powerful."),
+    ("Melanie", "That sounds wonderful, Caroline. I painted a lake at sunrise last week."),
+    ("Caroline", "Melanie, your paintings always calm me down."),
+    ("Melanie", "My kids started swimming lessons on Tuesday."),
+    ("Caroline", "I am researching adoption agencies for my future family."),
+]
+
+
+def statements(captured: CaptureQueriesContext, table: str) -> list[str]:
+    return [q["sql"] for q in captured.captured_queries if f'FROM "{table}"' in q["sql"] or f"FROM {table}" in q["sql"]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("index", [True, False])
+def test_a_search_naming_a_person_asks_for_mentions_once_and_loads_subjects_with_the_rows(alice, settings,
+                                                                                         index: bool) -> None:
+    settings.SEARCH_INDEX_ENABLED = index
+    save(alice, *[{"content": f"{who}: {said}", "type": "fact", "subject": who, "source_session": "s1"}
+                  for who, said in TURNS])
+    api_search(alice, query="What did Caroline research?")  # warm: the scope's index, the query's vector
+    with CaptureQueriesContext(connection) as captured:
+        found: Any = api_search(alice, query="What did Caroline research?", k=5, floor=False)
+    assert len(found["results"]) == 5
+    by_content = {hit["memory"]["content"]: hit["memory"]["subject"] for hit in found["results"]}
+    assert by_content == {f"{who}: {said}": who for who, said in TURNS}  # every hit still names its subject
+    assert len(statements(captured, "memories_memorymention")) == 1, captured.captured_queries
+    by_id = [q for q in statements(captured, "tenants_subject") if '"tenants_subject"."id" IN' in q]
+    assert by_id == [], captured.captured_queries  # the hits' subjects: joined into the rows' query
+
+
+@pytest.mark.django_db
+def test_hit_rows_read_without_the_orm_are_whole_memories(alice) -> None:
+    """``sql.memories_load`` builds the hits with ``Model.from_db`` from a plain cursor: metadata decoded,
+    subject and subject names attached, the deferred vector loaded when asked for."""
+    from memories.models import Memory
+    from memories.recall import sql
+    from tenants.scoping import tenant_scope
+
+    save(alice, *[{"content": f"{who}: {said}", "type": "fact", "subject": who, "source_session": "s1",
+                   "metadata": {"turn": n}} for n, (who, said) in enumerate(TURNS)])
+    found: Any = api_search(alice, query="What did Caroline research?", k=5, floor=False)
+    by_content = {hit["memory"]["content"]: hit["memory"] for hit in found["results"]}
+    assert {m["metadata"]["turn"] for m in by_content.values()} == set(range(len(TURNS)))
+    assert {m["subject"] for m in by_content.values()} == {"Caroline", "Melanie"}
+    with tenant_scope(alice.tenant):
+        orm = {m.pk: m for m in Memory.objects.select_related("subject")}
+        loaded = sql.memories_load(list(orm))
+        assert loaded.keys() == orm.keys()
+        for pk, memory in loaded.items():
+            for field in Memory._meta.concrete_fields:
+                if field.name not in ("embedding", "search_vector"):
+                    assert getattr(memory, field.attname) == getattr(orm[pk], field.attname), field.name
+            assert "embedding" in memory.get_deferred_fields()
+            assert memory.embedding is not None and orm[pk].embedding is not None
+            assert list(memory.embedding) == list(orm[pk].embedding)  # loaded when asked for
+            assert memory.subject is not None and orm[pk].subject is not None
+            assert memory.subject.external_id == orm[pk].subject.external_id  # type: ignore[union-attr]
+            assert memory.subject_names_known() == [orm[pk].subject.external_id]  # type: ignore[union-attr]
