@@ -12,7 +12,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 2
 
 .PHONY: run test test-fast install lint typecheck pytest browser-deps db-stop worker demo demo-reset bench eval clean messages \
-	contract ts-client settings-docs
+	contract ts-client settings-docs bench-report
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -114,3 +114,8 @@ bench: install
 
 clean: db-stop
 	rm -rf $(VENV) .pgdata test-artifacts .mypy_cache .ruff_cache
+
+# Regenerate docs/benchmarks.md from bench/results/*.json (commit the result; tests/docs/test_docs.py fails
+# while it is stale).
+bench-report:
+	$(PY) bench/report.py
