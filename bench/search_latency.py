@@ -215,7 +215,7 @@ def main() -> None:
                         help="MNEMARA_EMBEDDING_THREADS for the server (0: the default, as `make run`)")
     parser.add_argument("--tenant", default="bench-search")
     parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn",
-                        help="uvicorn + mnemara.asgi (as `make run`), or gunicorn + mnemara.wsgi (before issue 13)")
+                        help="uvicorn + mnemara.asgi (as `make run`), or gunicorn + mnemara.wsgi (until 2026-11-30)")
     args = parser.parse_args()
     secret = seed(args.tenant, args.total, args.in_scope)
     port = free_port()

@@ -1,10 +1,10 @@
 """What the HTTP server layer costs per request, one worker process each:
 
 - ``gunicorn``: gunicorn, threaded WSGI (``mnemara.wsgi:application``, through a shim: see ``WSGI_SHIM``), as
-  `make run` served before issue 13;
+  `make run` served it until 2026-11-30;
 - ``new``: the serving stack now, ``python -m mnemara.runtime.serve --workers 1`` (uvicorn with the h11 protocol
-  of ``mnemara/runtime/protocol.py``, Starlette's router, ``mnemara/runtime/buffered.py``; issue 22);
-- ``old``: the stack before issue 22, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
+  of ``mnemara/runtime/protocol.py``, Starlette's router, ``mnemara/runtime/buffered.py``);
+- ``old``: the stack before ``runtime.serve``, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
   --no-access-log`` run in a worktree of commit 3e1f924 (``--old-root``; ``git worktree add /tmp/oldstack
   3e1f924``), skipped when that folder does not exist;
 - ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``mnemara.runtime.serve.warm_up``);
@@ -101,7 +101,7 @@ def free_port() -> int:
 
 
 NAMES = {
-    "gunicorn": "gunicorn gthread (issue 13's before)",
+    "gunicorn": "gunicorn gthread (until 2026-11-30)",
     "new": "new: mnemara.runtime.serve",
     "old": "old: uvicorn + mnemara.asgi (3e1f924)",
     "django-asgi": "uvicorn + Django ASGIHandler",

@@ -1,4 +1,4 @@
-"""An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px: an
+"""An admin's afternoon, end to end in a real browser, in English and Chinese, at 1440 and 390 px: an
 agent's correction (POST /api/v1/feedback) accepted, a merge undone, an entity chain (light → dark → purple)
 resolved from its one card, a saved filter saved and reused, a bulk reject over a filter of 50 with the count
 confirmed (decided by the worker, its progress polled, then undone as a whole), an export made now, flagged by an

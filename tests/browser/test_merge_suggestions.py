@@ -1,4 +1,4 @@
-"""Merge suggestions without typing a scope, and no key chips on touch screens (issue 25), in a real browser: on a
+"""Merge suggestions without typing a scope, and no key chips on touch screens, in a real browser: on a
 phone (390 px, touch) in English and Chinese the merge page lists the near-duplicates at once, one tap opens the
 preview, nothing scrolls sideways, and the review queue shows no keyboard chips; a desktop (1440 px, mouse) does."""
 
