@@ -83,7 +83,8 @@ def test_write_result_writes_what_the_renderer_reads(tmp_path: Path) -> None:
 
 
 def test_no_doc_mentions_an_issue_number() -> None:
-    files = tracked("*.md", "*.py", "*.html", ".env.example", "Makefile")
+    files = [path for path in tracked("*.md", "*.py", "*.html", ".env.example", "Makefile")
+             if path != Path(__file__).resolve()]  # this file spells the patterns out
     assert len(files) > 100
     found = [hit for path in files for hit in issue_references(path)]
     assert found == []
