@@ -87,7 +87,7 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
     from memories.embeddings import get_embedder, secondary_embedders
     from memories.models import Memory, MemoryVector
     from memories.write import text
-    from memories.write.records import scope_get_or_create
+    from memories.write.scopes_subjects import scope_get_or_create
     from tenants.models import Tenant
     from tenants.scoping import tenant_scope
     from tenants.services import apikey_create, tenant_create

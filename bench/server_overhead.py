@@ -52,7 +52,7 @@ settings.DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 application = get_asgi_application()  # first: it sets Django up, which the imports below need
-from memories.processes import web_threads_start
+from memories.periodic import web_threads_start
 from mnemara.runtime.serve import warm_up
 web_threads_start()  # the search's side threads; Django's handler runs the views on threads of its own
 warm_up(get_wsgi_application(), web_threads=False)
@@ -67,7 +67,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
 from django.core.wsgi import get_wsgi_application
 wsgi = get_wsgi_application()  # first: it sets Django up, which the imports below need
 from asgiref.wsgi import WsgiToAsgi
-from memories.processes import web_threads_start
+from memories.periodic import web_threads_start
 from mnemara.runtime.serve import warm_up
 web_threads_start()
 import contextvars
@@ -79,7 +79,7 @@ WARM.set()  # GET /readyz: ready
 application = WsgiToAsgi(wsgi)
 """
 
-# mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.processes,
+# mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.periodic,
 # which defines models, before get_wsgi_application() has set Django up: AppRegistryNotReady), so gunicorn is
 # given this shim, which sets Django up first and then loads it unchanged.
 WSGI_SHIM = """

@@ -15,7 +15,7 @@ from django.core.wsgi import get_wsgi_application
 
 application = get_wsgi_application()  # first: it sets Django up, which the imports below need
 
-from memories.processes import web_threads_start  # noqa: E402
+from memories.periodic import web_threads_start  # noqa: E402
 from mnemara.runtime.health import WARM  # noqa: E402
 from mnemara.runtime.serve import warm_up  # noqa: E402
 

@@ -90,7 +90,7 @@ def application() -> Router:
 
     django = get_wsgi_application()  # first: it sets Django up, which the imports below need
 
-    from memories.processes import threads_stop, web_threads_start
+    from memories.periodic import threads_stop, web_threads_start
     from mnemara.kernel.threads import THREADS
     from mnemara.runtime.buffered import BufferedWSGI
     from mnemara.runtime.health import WARM
