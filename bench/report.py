@@ -1,7 +1,7 @@
 """Render docs/benchmarks.md from the benchmarks' JSON results (``make bench-report``).
 
 Each benchmark writes its current figures to ``bench/results/<script-name>.json`` (``--json PATH``, or by
-hand from a run's output), one table each, in this shape (bench/README.md):
+hand from a run's output), one table each, in this format (bench/README.md):
 
     {"title": "...", "command": "...", "date": "...", "load": "...", "commit": "...",
      "columns": ["...", ...], "rows": [["...", ...], ...], "notes": ["...", ...], "order": 10}
@@ -38,7 +38,7 @@ OPTIONAL = ("commit", "notes", "order")
 
 
 class BadResult(ValueError):
-    """A result file that does not have the shape the renderer reads."""
+    """A result file that does not have the format the renderer reads."""
 
 
 def check_result(name: str, result: Any) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def current_commit() -> str:
 
 def write_result(path: str | Path, *, title: str, command: str, columns: list[str], rows: list[list[Any]],
                  notes: list[str] | None = None, load: str | None = None, order: int | None = None) -> None:
-    """Write one benchmark's figures in the renderer's shape; date, load and commit are taken now unless given."""
+    """Write one benchmark's figures in the renderer's format; date, load and commit are taken now unless given."""
     result: dict[str, Any] = {
         "title": title,
         "command": command,

@@ -244,7 +244,7 @@ def main() -> int:
             return (time.perf_counter() - began) * 1000
 
         idle_before = {name: cpu_seconds(pids[name]) for name in conns}
-        time.sleep(args.idle)  # what each uses with no requests (periodic jobs, timers), all idle at once
+        time.sleep(args.idle)  # what each uses with no requests (chores, timers), all idle at once
         idle = {name: (cpu_seconds(pids[name]) - idle_before[name]) / args.idle for name in conns}
         for name in conns:
             for _ in range(50):

@@ -366,7 +366,7 @@ MALLOC_ARENAS = integer("MNEMARA_MALLOC_ARENAS")
 THREAD_POOLS = {
     "web": WEB_THREADS,
     "query": integer("MNEMARA_QUERY_THREADS"),  # a search's query embeddings, beside its ORM work
-    "side": 1,  # one extra database connection: a search's full-text query, the periodic jobs
+    "side": 1,  # one extra database connection: a search's full-text query, the chores
     "matvec": 1,  # the other half of a large matrix-vector product
     "embed": EMBEDDING_THREADS or os.cpu_count() or 1,  # a batch's parallel model runs
     "secondary": 2,  # the secondary embedding models beside the primary's runs

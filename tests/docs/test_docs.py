@@ -51,7 +51,7 @@ def test_benchmarks_md_is_short() -> None:
     assert len((ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8").splitlines()) <= 400
 
 
-def test_every_result_has_the_documented_shape() -> None:
+def test_every_result_has_the_documented_format() -> None:
     module = report()
     for path in sorted((ROOT / "bench" / "results").glob("*.json")):
         module.check_result(path.name, json.loads(path.read_text(encoding="utf-8")))
@@ -64,7 +64,7 @@ def test_every_result_has_the_documented_shape() -> None:
     ({"title": "t", "command": "c", "date": "d", "load": "1", "columns": ["a"], "rows": [["1"]], "extra": 1},
      "unknown keys extra"),
 ])
-def test_a_result_of_another_shape_is_refused_with_the_reason(bad: dict[str, object], message: str) -> None:
+def test_a_result_of_another_format_is_refused_with_the_reason(bad: dict[str, object], message: str) -> None:
     module = report()
     with pytest.raises(module.BadResult, match=message):
         module.check_result("x.json", bad)
