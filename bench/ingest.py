@@ -114,7 +114,7 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, key: str |
 def start_server(port: int, workers: int, threads: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "LOG_LEVEL": "WARNING"}
     server = subprocess.Popen(
-        [str(GUNICORN), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+        [str(GUNICORN), "server.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--threads", str(threads), "--timeout", "600", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 120

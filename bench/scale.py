@@ -66,7 +66,7 @@ def setup(pgdata: Path, db: str) -> None:
     os.environ["MNEMARA_PGDATA"] = str(pgdata)
     os.environ["MNEMARA_DB_NAME"] = db
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.path.insert(0, str(ROOT))
 

@@ -1,6 +1,6 @@
 """Every thread pool and background thread of a process, in one owner: ``THREADS``.
 
-The serving stack's lifespan (``mnemara/runtime/serve.py``) and the background worker call ``start``
+The serving stack's lifespan (``server/runtime/serve.py``) and the background worker call ``start``
 with the pool sizes from ``settings.THREAD_POOLS`` and the chores the apps declare, and ``stop``
 at the end. Until then the process has no threads of its own: ``submit`` runs the work at once in the
 caller's thread and returns its finished future, and no chore runs. That is the mode of tests and
@@ -8,7 +8,7 @@ management commands; nothing here starts at import.
 
 Pools by name (what each is for is said where it is used):
 
-- ``web``: the threads Django's views run on (``mnemara/runtime/buffered.py``);
+- ``web``: the threads Django's views run on (``server/runtime/buffered.py``);
 - ``query``: a search's query embeddings, beside the request's ORM work;
 - ``side``: one thread, so one extra database connection, for a search's full-text query and the
   chores' database writes;

@@ -70,7 +70,7 @@ def test_web_and_worker_processes_cap_the_arenas_before_their_threads_start(monk
 @pytest.mark.django_db(transaction=True)
 def test_the_warm_up_reports_the_base_before_the_models_and_gives_pages_back(monkeypatch: pytest.MonkeyPatch,
                                                                               fake_embedder: Any) -> None:
-    from mnemara.runtime import serve
+    from server.runtime import serve
 
     events: list[str] = []
     monkeypatch.setattr(warm, "release", lambda: events.append("release"))
@@ -120,8 +120,8 @@ def test_a_batch_run_shrinks_onnxruntimes_arena_and_a_query_run_does_not() -> No
 
 
 def test_a_web_process_does_not_import_the_anthropic_sdk() -> None:
-    code = ("import os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'mnemara.settings'; import django; django.setup(); "
-            "from mnemara.runtime.serve import application; application(); "
+    code = ("import os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'server.settings'; import django; django.setup(); "
+            "from server.runtime.serve import application; application(); "
             "from memories.extraction import pipeline; pipeline.get_extractor('rules'); "
             "print('anthropic' in sys.modules)")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)

@@ -91,7 +91,7 @@ def test_importing_every_module_of_the_apps_and_the_server_starts_no_thread() ->
 
     code = """
 import os, pkgutil, importlib, threading
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 import django
 django.setup()
 import memories, tenants
@@ -99,7 +99,7 @@ for package in (memories, tenants):
     for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         if ".migrations." not in found.name:
             importlib.import_module(found.name)
-import mnemara.asgi
+import server.asgi
 print(threading.active_count(), sorted(t.name for t in threading.enumerate()))
 """
     root = Path(__file__).resolve().parents[2]
