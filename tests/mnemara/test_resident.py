@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from memories import embeddings, processes
+from memories import embeddings, periodic
 from memories.recall import warm
 from memories.recall.index import cache
 from memories.write.flow import memory_create
@@ -59,11 +59,11 @@ def test_web_and_worker_processes_cap_the_arenas_before_their_threads_start(monk
         events.append(f"cap {arenas}")
         return True
 
-    monkeypatch.setattr(processes, "arenas_cap", cap)
+    monkeypatch.setattr(periodic, "arenas_cap", cap)
     monkeypatch.setattr(THREADS, "start", lambda *a, **k: events.append("threads"))
     settings.MALLOC_ARENAS = 3
-    processes.web_threads_start()
-    processes.worker_threads_start("w1")
+    periodic.web_threads_start()
+    periodic.worker_threads_start("w1")
     assert events == ["cap 3", "threads", "cap 3", "threads"]
 
 
