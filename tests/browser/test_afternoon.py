@@ -27,8 +27,8 @@ from memories.write.prepare import MemoryInput
 from tenants.models import Role
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, member_add, tenant_create
-from tests.browser.conftest import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
 from tests.extraction.conftest import run_jobs
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

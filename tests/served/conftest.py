@@ -25,7 +25,7 @@ import psutil
 import pytest
 
 from server.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
-from tests.browser.conftest import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 

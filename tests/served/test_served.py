@@ -21,8 +21,8 @@ from mcp import Client, MCPError
 from mcp.client.streamable_http import streamable_http_client
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
 from tests.client.test_mcp import TOOLS, payload
+from tests.fixtures import sign_in
 from tests.served.conftest import Browsing, Served
 
 # One page of each dashboard area a signed-in owner opens (memories/urls.py and tenants/urls.py), and what
