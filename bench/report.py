@@ -126,6 +126,21 @@ def current_commit() -> str:
     return out.stdout.strip()
 
 
+def command_line() -> str:
+    """How this benchmark was started, without its ``--json PATH`` (for a result's ``command``)."""
+    argv, words, skip = sys.argv, [], False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+        elif word == "--json":
+            skip = True
+        elif not word.startswith("--json="):
+            words.append(word)
+    script = Path(argv[0]).resolve()
+    name = script.relative_to(ROOT) if script.is_relative_to(ROOT) else script
+    return " ".join([".venv/bin/python", str(name), *words])
+
+
 def write_result(path: str | Path, *, title: str, command: str, columns: list[str], rows: list[list[Any]],
                  notes: list[str] | None = None, load: str | None = None, order: int | None = None) -> None:
     """Write one benchmark's figures in the renderer's format; date, load and commit are taken now unless given."""

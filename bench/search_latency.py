@@ -216,6 +216,8 @@ def main() -> None:
     parser.add_argument("--tenant", default="bench-search")
     parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn",
                         help="uvicorn + server.asgi (as `make run`), or gunicorn + server.wsgi (until 2026-11-30)")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures for docs/benchmarks.md "
+                        "(bench/results/search_latency.json; bench/README.md)")
     args = parser.parse_args()
     secret = seed(args.tenant, args.total, args.in_scope)
     port = free_port()
@@ -233,6 +235,21 @@ def main() -> None:
           f"1 client, {args.server} 1 worker, embedding threads {args.threads}, load {load_at_start:.1f}")
     print(describe("distinct queries (embedded)", cold))
     print(describe("repeated queries (cached vectors)", warm))
+    if args.json:
+        from report import command_line, write_result
+
+        def p50_p95(times: list[float]) -> str:
+            ordered = sorted(times)
+            p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+            return f"{statistics.median(ordered):.1f} / {p95:.1f}"
+
+        write_result(args.json, title="Search latency through the REST API", command=command_line(), order=20,
+                     load=f"{load_at_start:.1f}",
+                     columns=["queries", "distinct queries p50 / p95 (ms)", "repeated queries p50 / p95 (ms)"],
+                     rows=[[len(cold), p50_p95(cold), p50_p95(warm)]],
+                     notes=[f"{args.total:,} memories in one tenant, {args.in_scope:,} in the searched scope, k = 10, "
+                            f"1 client, 1 web process ({args.server}). Distinct queries are each embedded; repeated "
+                            "ones reuse the cached query vector (the search path alone)."])
 
 
 if __name__ == "__main__":

@@ -96,3 +96,9 @@ def test_the_issue_number_check_sees_what_it_should(tmp_path: Path) -> None:
     hits = [hit.split(": ", 1)[1] for hit in issue_references(doc, tmp_path)]
     assert hits == ["issue 12", "#33", "Issues 4"]
 
+
+
+def test_a_result_names_the_command_without_its_json_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = report()
+    monkeypatch.setattr("sys.argv", [str(ROOT / "bench" / "ingest.py"), "--batches", "6", "--json", "x.json"])
+    assert module.command_line() == ".venv/bin/python bench/ingest.py --batches 6"
