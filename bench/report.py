@@ -7,7 +7,8 @@ hand from a run's output), one table each, in this format (bench/README.md):
      "columns": ["...", ...], "rows": [["...", ...], ...], "notes": ["...", ...], "order": 10}
 
 ``title``, ``command``, ``date``, ``load``, ``columns`` and ``rows`` are required; ``commit``, ``notes`` and
-``order`` (the place in the document, then the file name) are optional. The document is the hand-written
+``order`` (the place in the document, then the file name) are optional; other keys are kept in the file and
+not shown. The document is the hand-written
 ``bench/report_header.md``, then one section per result, then ``bench/report_footer.md``.
 
     .venv/bin/python bench/report.py            # rewrite docs/benchmarks.md
@@ -48,12 +49,11 @@ def check_result(name: str, result: Any) -> dict[str, Any]:
     missing = [key for key in REQUIRED if key not in result]
     if missing:
         raise BadResult(f"{name}: missing {', '.join(missing)}")
-    unknown = sorted(set(result) - set(REQUIRED) - set(OPTIONAL))
-    if unknown:
-        raise BadResult(f"{name}: unknown keys {', '.join(unknown)} (known: {', '.join(REQUIRED + OPTIONAL)})")
-    for key in ("title", "command", "date", "load"):
+    for key in ("title", "command", "date"):
         if not isinstance(result[key], str) or not result[key].strip():
             raise BadResult(f"{name}: {key} must be a non-empty string")
+    if not isinstance(result["load"], (str, int, float)) or not str(result["load"]).strip():
+        raise BadResult(f"{name}: load must be the load average, as text (\"1.2–1.5\") or a number")
     columns, rows = result["columns"], result["rows"]
     if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
         raise BadResult(f"{name}: columns must be a non-empty list of strings")
@@ -63,8 +63,8 @@ def check_result(name: str, result: Any) -> dict[str, Any]:
         if not isinstance(row, list) or len(row) != len(columns):
             raise BadResult(f"{name}: row {number} must be a list of {len(columns)} cells, one per column")
     notes = result.get("notes", [])
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise BadResult(f"{name}: notes must be a list of strings")
+    if not isinstance(notes, (str, list)) or not all(isinstance(n, str) for n in notes):
+        raise BadResult(f"{name}: notes must be a string or a list of strings")
     if not isinstance(result.get("order", 0), int):
         raise BadResult(f"{name}: order must be an integer")
     return result
@@ -90,7 +90,7 @@ def cell(value: Any) -> str:
 def render_result(result: dict[str, Any]) -> str:
     script = result["_name"]
     lines = [f"## {result['title']}", "", "```", result["command"], "```", ""]
-    measured = f"Measured {result['date']}, load average {result['load']}"
+    measured = f"Measured {result['date']}, load average {cell(result['load'])}"
     if result.get("commit"):
         measured += f", commit {result['commit']}"
     lines += [f"{measured} (`bench/results/{script}.json`).", ""]
@@ -98,6 +98,8 @@ def render_result(result: dict[str, Any]) -> str:
     lines.append("|" + "---|" * len(result["columns"]))
     lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in result["rows"]]
     notes = result.get("notes", [])
+    if isinstance(notes, str):
+        notes = [notes]
     if notes:
         lines.append("")
         lines += [f"- {note}" for note in notes]

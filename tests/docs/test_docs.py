@@ -61,13 +61,26 @@ def test_every_result_has_the_documented_format() -> None:
     ({"title": "t", "command": "c", "date": "d", "load": "1.0", "columns": ["a", "b"], "rows": [["1"]]},
      "row 1 must be a list of 2 cells"),
     ({"title": "t", "command": "c", "date": "d", "columns": ["a"], "rows": [["1"]]}, "missing load"),
-    ({"title": "t", "command": "c", "date": "d", "load": "1", "columns": ["a"], "rows": [["1"]], "extra": 1},
-     "unknown keys extra"),
+    ({"title": "t", "command": "", "date": "d", "load": "1", "columns": ["a"], "rows": [["1"]]},
+     "command must be a non-empty string"),
+    ({"title": "t", "command": "c", "date": "d", "load": "1", "columns": ["a"], "rows": [["1"]], "notes": [3]},
+     "notes must be a string or a list of strings"),
 ])
 def test_a_result_of_another_format_is_refused_with_the_reason(bad: dict[str, object], message: str) -> None:
     module = report()
     with pytest.raises(module.BadResult, match=message):
         module.check_result("x.json", bad)
+
+
+def test_a_result_may_carry_more_than_the_renderer_shows(tmp_path: Path) -> None:
+    module = report()
+    result = {"title": "T", "command": "c", "date": "d", "load": 1.5, "columns": ["a"], "rows": [[1]],
+              "notes": "one note", "machine": "2 cores"}
+    (tmp_path / "x.json").write_text(json.dumps(result))
+    (tmp_path / "h.md").write_text("# H\n")
+    (tmp_path / "f.md").write_text("## F\n")
+    text = module.render(tmp_path, tmp_path / "h.md", tmp_path / "f.md")
+    assert "load average 1.5" in text and "- one note" in text and "2 cores" not in text
 
 
 def test_write_result_writes_what_the_renderer_reads(tmp_path: Path) -> None:
