@@ -12,7 +12,7 @@ PORT ?= 8000
 TEST_WORKERS ?= 2
 
 .PHONY: run test test-fast install lint typecheck pytest browser-deps db-stop worker demo demo-reset bench eval clean messages \
-	contract ts-client settings-docs
+	contract ts-client settings-docs bench-report
 
 $(STAMP): requirements.txt requirements-dev.txt requirements-multilingual.txt
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 1; }
@@ -50,10 +50,10 @@ messages: install
 	$(PY) manage.py compilemessages -l zh_Hans --ignore=.venv
 
 db-stop:
-	-@$(PY) -m mnemara.runtime.pg stop
+	-@$(PY) -m server.runtime.pg stop
 
 run: install
-	@$(PY) -m mnemara.runtime.pg stop-orphan
+	@$(PY) -m server.runtime.pg stop-orphan
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py reembed --background
 	$(PY) manage.py reindex_text --background
@@ -61,7 +61,7 @@ run: install
 	$(PY) manage.py demo_data --base-url http://$(HOST):$(PORT) --banner .cache/demo-banner.txt --state .cache/demo-login.json
 	$(PY) manage.py jobs_recover
 	@echo "Starting the web server and the background worker; the address follows once they are ready (Ctrl-C stops both)"
-	$(PY) -m mnemara.runtime.supervise --host $(HOST) --port $(PORT) --banner .cache/demo-banner.txt
+	$(PY) -m server.runtime.supervise --host $(HOST) --port $(PORT) --banner .cache/demo-banner.txt
 
 # A new password for the demo login and a new demo API key (`make run` keeps them across restarts);
 # the old key stops working and browsers signed in as the demo admin are signed out.
@@ -80,17 +80,17 @@ typecheck: install
 	$(VENV)/bin/mypy --python-version 3.10 mnemara/client  # the client installs on Python >= 3.10
 
 pytest: install browser-deps
-	@$(PY) -m mnemara.runtime.pg stop-orphan
+	@$(PY) -m server.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 test: install browser-deps lint typecheck
-	@$(PY) -m mnemara.runtime.pg stop-orphan
+	@$(PY) -m server.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # The fast tier: ruff, lint-imports and the unit and API tests, without the tests marked slow (browser, the
 # served stack, the second PostgreSQL, fuzzing, files that start their own processes: tests/tiers.py).
 test-fast: install lint
-	@$(PY) -m mnemara.runtime.pg stop-orphan
+	@$(PY) -m server.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow" $(PYTEST_ARGS)
 
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
@@ -114,3 +114,8 @@ bench: install
 
 clean: db-stop
 	rm -rf $(VENV) .pgdata test-artifacts .mypy_cache .ruff_cache
+
+# Regenerate docs/benchmarks.md from bench/results/*.json (commit the result; tests/docs/test_docs.py fails
+# while it is stale).
+bench-report:
+	$(PY) bench/report.py

@@ -8,7 +8,7 @@ Each repeat starts a fresh supervisor on a free loopback port against the data d
 must already hold the key and memories in --scope, e.g. seeded by bench/keepalive.py --seed), logs it to
 /tmp/cold-start-<stack>-<first kind>-first-<n>.log, and:
 
-1. ready: the new stack (``python -m mnemara.runtime.supervise``) is ready once GET /readyz (polled every 50 ms,
+1. ready: the new stack (``python -m server.runtime.supervise``) is ready once GET /readyz (polled every 50 ms,
    a new connection each time) has answered "ready" from --web-workers distinct processes; the time the
    supervisor printed its own "ready:" line is read from its log. The old stack (``python -m mnemara.supervise``
    in --old-root, commit 3e1f924) has no /readyz: ready is its first GET /healthz 200.
@@ -135,7 +135,7 @@ class Client:
 def start(args: argparse.Namespace, port: int, log_path: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
     if args.stack == "new":
-        cwd, module = ROOT, "mnemara.runtime.supervise"
+        cwd, module = ROOT, "server.runtime.supervise"
     else:
         cwd, module = Path(args.old_root), "mnemara.supervise"
         env.setdefault("MNEMARA_ONNX_PATH", str(ROOT / ".cache" / "all-MiniLM-L6-v2.onnx"))

@@ -1,8 +1,8 @@
-"""Does one web process still run requests concurrently under `mnemara/asgi.py`?
+"""Does one web process still run requests concurrently under `server/asgi.py`?
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/concurrency.py [--requests 1 8 16]
 
-Serves mnemara.asgi with uvicorn (1 worker process) plus one extra URL, /_sleep, a sync view that takes
+Serves server.asgi with uvicorn (1 worker process) plus one extra URL, /_sleep, a sync view that takes
 a database connection (SELECT pg_backend_pid()) and sleeps 1 s; sends N such requests at once and
 reports the wall time, how many threads ran them and how many database backends they used. N requests
 finishing in ~1 s means N ran at once (up to MNEMARA_WEB_THREADS, 8 by default).
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = Path(__file__).resolve().parent
 SLEEPY = """
 import threading, time
-from mnemara.asgi import application  # noqa: F401  (the real app; URLs are resolved at the first request)
+from server.asgi import application  # noqa: F401  (the real app; URLs are resolved at the first request)
 from django.db import connection
 from django.http import JsonResponse
 from django.urls import path

@@ -58,7 +58,7 @@ def sessions_of(sample: dict[str, Any]) -> list[tuple[str, Any, list[dict[str, A
 
 def offline_speed(samples: list[dict[str, Any]]) -> dict[str, Any]:
     """The extractor alone: turns per second, as a session job reads them (6 new turns, 4 of context)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     import datetime as dt
 
     from memories.extraction.candidates import Turn

@@ -3,7 +3,7 @@
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/faults.py [--port 8360] [--jobs 30] [--writers 4]
 
 On a scratch data directory (a new /tmp/pgf… folder, removed afterwards) and a loopback port:
-1. migrate, create a tenant and an API key, start `python -m mnemara.runtime.supervise` (web, worker, database)
+1. migrate, create a tenant and an API key, start `python -m server.runtime.supervise` (web, worker, database)
    with MNEMARA_HEALTH_HEARTBEAT_MAX_AGE=10 (so /healthz can show "degraded" within this run);
 2. worker: freeze the worker (SIGSTOP), queue --jobs extraction jobs (POST /api/v1/extract), check that
    /healthz says "degraded" (worker_down) once the heartbeat is older than 10 s, SIGKILL the frozen
@@ -209,7 +209,7 @@ def main() -> int:
         manage(env, "tenant_create", "faults", "--name", "Faults")
         key = manage(env, "apikey_create", "faults")
         with open(log_path, "w") as log:
-            supervisor = subprocess.Popen([PY, "-m", "mnemara.runtime.supervise", "--port", str(args.port)], cwd=ROOT,
+            supervisor = subprocess.Popen([PY, "-m", "server.runtime.supervise", "--port", str(args.port)], cwd=ROOT,
                                           env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         api = Api(args.port, key)
         wait_for(lambda: health(api).get("status") == "ok", timeout=120, step=0.5)
@@ -221,11 +221,11 @@ def main() -> int:
             os.killpg(supervisor.pid, signal.SIGINT)  # as Ctrl-C in the terminal of `make run`
             started = time.monotonic()
             supervisor.wait(timeout=60)
-            stopped = subprocess.run([PY, "-m", "mnemara.runtime.pg", "status"], cwd=ROOT, env=env, capture_output=True,
+            stopped = subprocess.run([PY, "-m", "server.runtime.pg", "status"], cwd=ROOT, env=env, capture_output=True,
                                      text=True).stdout.strip()
             print(f"Ctrl-C: supervisor exited with {supervisor.returncode} after {time.monotonic() - started:.1f} s; "
                   f"database {stopped}")
-        subprocess.run([PY, "-m", "mnemara.runtime.pg", "stop"], cwd=ROOT, env=env, capture_output=True)
+        subprocess.run([PY, "-m", "server.runtime.pg", "stop"], cwd=ROOT, env=env, capture_output=True)
         shutil.rmtree(pgdata, ignore_errors=True)
         shutil.rmtree(metrics, ignore_errors=True)
     return 0

@@ -35,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 RECORDING = ROOT / "bench" / ".floor_replay.pkl"
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 PRIMARY, SECONDARY = "all-MiniLM-L6-v2", "use-multilingual-v3"

@@ -123,7 +123,7 @@ print("RESULT " + json.dumps(out))
 
 def run_side(root: Path, pgdata: str, what: str, args: dict[str, object]) -> dict[str, object]:
     env = {**os.environ, "MNEMARA_PGDATA": pgdata, "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"),
-           "DJANGO_SETTINGS_MODULE": "mnemara.settings", "OPENBLAS_NUM_THREADS": "1"}
+           "DJANGO_SETTINGS_MODULE": "server.settings", "OPENBLAS_NUM_THREADS": "1"}
     done = subprocess.run([str(root / ".venv" / "bin" / "python"), "-c", HELPER, str(root), what, json.dumps(args)],
                           cwd=root, env=env, capture_output=True, text=True, check=False)
     line = next((row for row in done.stdout.splitlines() if row.startswith("RESULT ")), None)

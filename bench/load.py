@@ -5,7 +5,7 @@
 1. A scratch data directory (a new /tmp/pgl… folder, removed afterwards): migrate, the demo data and a
    fresh API key (as `make run`), 32 scopes of 100 memories each written through the API; the per-key
    rate limit raised (API_THROTTLE_RATE) so that it measures the server, not the limit;
-2. `python -m mnemara.runtime.supervise` (uvicorn with 2 workers, the worker, the database) on a loopback port;
+2. `python -m server.runtime.supervise` (uvicorn with 2 workers, the worker, the database) on a loopback port;
 3. for each --users level: locust headless (bench/load/locustfile.py: 35 % search, 35 % context,
    20 % create, 10 % PATCH with If-Match; no think time) for --seconds, one level after the other.
    Errors are answers the API should not give; a 200 to a create (the write flow resolved a
@@ -99,7 +99,7 @@ def main() -> int:
         manage(env, "demo_data")
         key = manage(env, "apikey_create", "demo")
         with open(work / "supervisor.log", "w") as log:
-            supervisor = subprocess.Popen([PY, "-m", "mnemara.runtime.supervise", "--port", str(args.port)], cwd=ROOT,
+            supervisor = subprocess.Popen([PY, "-m", "server.runtime.supervise", "--port", str(args.port)], cwd=ROOT,
                                           env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         api = Api(args.port, key)
         wait_for(lambda: health(api).get("status") == "ok", timeout=120, step=0.5)
@@ -135,7 +135,7 @@ def main() -> int:
         if supervisor is not None:
             os.killpg(supervisor.pid, signal.SIGINT)
             supervisor.wait(timeout=60)
-        subprocess.run([PY, "-m", "mnemara.runtime.pg", "stop"], cwd=ROOT, env=env, capture_output=True)
+        subprocess.run([PY, "-m", "server.runtime.pg", "stop"], cwd=ROOT, env=env, capture_output=True)
         shutil.rmtree(pgdata, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -10,7 +10,7 @@ copied; format in ``../shared/data/README.md``).
 Server. Without ``--url``, the bench starts its own, as ``make run`` does, against a throwaway embedded data
 directory (``--pgdata``, deleted first and afterwards unless ``--keep-data``; never the project's ``.pgdata``):
 ``manage.py migrate``, ``manage.py demo_data --banner`` (for an API key), then
-``python -m mnemara.runtime.supervise --host 127.0.0.1 --port <free> --web-workers 2``, ready once ``GET /readyz``
+``python -m server.runtime.supervise --host 127.0.0.1 --port <free> --web-workers 2``, ready once ``GET /readyz``
 has said "ready" from every web process; it is stopped with SIGINT to its process group at the end (its log is
 ``<pgdata>-supervisor.log``). With ``--url``/``--key`` a running server is used (loopback only); the scopes must be
 empty.
@@ -258,7 +258,7 @@ def own_server(pgdata: Path, port: int, workers: int, keep_data: bool) -> Iterat
     if match is None:
         sys.exit("demo_data wrote no API key")
     log_path = pgdata.parent / f"{pgdata.name}-supervisor.log"
-    argv = [python, "-m", "mnemara.runtime.supervise", "--host", "127.0.0.1", "--port", str(port),
+    argv = [python, "-m", "server.runtime.supervise", "--host", "127.0.0.1", "--port", str(port),
             "--web-workers", str(workers)]
     with open(log_path, "w") as log:
         supervisor = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,

@@ -120,7 +120,7 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting for the searches")
     args = parser.parse_args()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import django
 

@@ -8,7 +8,7 @@ The database is one ``bench/scale.py fill --layout one`` made (its tenant ``scal
 budget, 256 MB). The bench writes into its own new scopes of that tenant (``user/rss-<run>-small`` /
 ``-bulk``), so use a scratch database, never one others measure on.
 
-Each repeat starts ``python -m mnemara.runtime.serve --workers 1`` (what ``make run`` starts, one process, the
+Each repeat starts ``python -m server.runtime.serve --workers 1`` (what ``make run`` starts, one process, the
 default settings) on a free loopback port and reads, from /proc and the process's own /metrics:
 
 1. ``ready``: once GET /readyz says ready (models loaded, warm-up done);
@@ -86,7 +86,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mnemara.runtime.serve", "--workers", "1", "--port", str(self.port)],
+            [sys.executable, "-m", "server.runtime.serve", "--workers", "1", "--port", str(self.port)],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
     def wait_ready(self) -> None:
@@ -226,7 +226,7 @@ def main() -> int:
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
     os.environ["MNEMARA_PGDATA"] = str(args.pgdata)
     os.environ["MNEMARA_DB_NAME"] = args.db
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     sys.path.insert(0, str(ROOT))
     key, questions, sentences = key_for_bench()
     print(f"load {os.getloadavg()[0]:.1f}; server env {args.env or 'default'}", flush=True)

@@ -7,8 +7,8 @@
         --recall-settings 400:0,1000:0.005  # HNSW recall@10 against the exact scan, per setting
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report results/*.json  # table + docs/scaling-*.png
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one_10k \
-        --only search_index,search_sql,search_hnsw,web_process --json bench/results/scale.json
-    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report bench/results/scale.json --write  # ratio table
+        --only search_index,search_sql,search_hnsw,web_process --json bench/runs/scale.json
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report bench/runs/scale.json --write  # ratio table
 
 Every search step also searches a reference scope of 1,000 memories (a tenant of its own in the same
 database, filled on first use) alternately with the large one, and records wall and CPU ms per search and
@@ -73,7 +73,7 @@ def setup(pgdata: Path, db: str) -> None:
     os.environ["MNEMARA_PGDATA"] = str(pgdata)
     os.environ["MNEMARA_DB_NAME"] = db
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.path.insert(0, str(ROOT))
 
@@ -363,7 +363,7 @@ def main() -> None:
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-scale"))
     parser.add_argument("--corpus", type=Path, default=Path("/tmp/scale-corpus.npz"))
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--json", type=Path, help="measure: add the result to this list (bench/results/scale.json)")
+    parser.add_argument("--json", type=Path, help="measure: add the result to this list (bench/runs/scale.json)")
     parser.add_argument("--write", action="store_true", help="report: write the ratio table into docs/scaling.md")
     parser.add_argument("--no-hnsw", action="store_true", help="fill: leave the HNSW indexes out (not built)")
     parser.add_argument("--skip", default="", help="measure: steps to leave out, comma-separated")

@@ -13,7 +13,7 @@ serialisation; no HTTP), with the real models embedding each query; each path is
 Cold for SQL means a new database connection and empty query caches (PostgreSQL's and the OS's buffers are
 shared with the rest of the machine and were not dropped). Recall@10 of HNSW against the exact scan is over
 the vector lists themselves (``SqlSource`` for each model, no other ranking). Then: a web process as
-``make run`` starts it (``python -m mnemara.runtime.serve --workers 1``, default budget) answers searches over
+``make run`` starts it (``python -m server.runtime.serve --workers 1``, default budget) answers searches over
 HTTP and its RSS is read from /proc; list paging (GET /memories, 20 pages of 50); the weekly export of the
 last week of data; ``reembed`` of the secondary model on a sample of 500 memories (rolled back; extrapolated
 linearly to all memories); the subject erasure of ``erase-me`` (``one``: 10,000 memories from the 100k stage;
@@ -360,7 +360,7 @@ def server_cpu_s(pid: int) -> float:
 
 
 def web_process(clients: list[Any], questions: list[str], rounds: int, reference: Any = None) -> dict[str, Any]:
-    """A real web process (``python -m mnemara.runtime.serve --workers 1``, default settings) answering
+    """A real web process (``python -m server.runtime.serve --workers 1``, default settings) answering
     searches over HTTP, one per client per round after a first one per client (its scope's load, timed apart):
     its RSS after start-up and after the searches, wall and the server's CPU per search, and what its /metrics
     say about the index and the models. With ``reference``, each search is followed or preceded (alternately)
@@ -369,7 +369,7 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
     port = free_port()
     env = {**os.environ, "PORT": str(port), "MNEMARA_SEARCH_INDEX_WARM_ROWS": "0", "MNEMARA_METRICS_TOKEN": "bench"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    proc = subprocess.Popen([sys.executable, "-m", "mnemara.runtime.serve", "--workers", "1", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "server.runtime.serve", "--workers", "1", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"

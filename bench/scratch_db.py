@@ -15,11 +15,11 @@ from contextlib import contextmanager
 def scratch_database(name: str) -> Iterator[None]:
     import psycopg
 
-    os.environ["MNEMARA_DB_NAME"] = name  # read by mnemara/settings.py
+    os.environ["MNEMARA_DB_NAME"] = name  # read by server/settings.py
     import django
     from django.db import connection
 
-    # Starts the embedded server (mnemara.runtime.db) if that is the database.
+    # Starts the embedded server (server.runtime.db) if that is the database.
     params = connection.get_connection_params()
     admin = {key: params[key] for key in ("host", "port", "user", "password") if key in params}
     admin |= {"dbname": "postgres", "autocommit": True}

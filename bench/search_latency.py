@@ -13,8 +13,8 @@ What it does:
    embedding model (MemoryVector rows) and the primary model's coverage, as the write flow stores them.
    search_text comes from the same memories.write.text.search_text as the write flow. --in-scope rows
    go to `user/bench-0`, the rest are spread over 90 other scopes of the same tenant.
-2. Starts a real HTTP server (--server: `python -m mnemara.runtime.serve` with 1 worker, as `make run` serves it,
-   or gunicorn on mnemara.wsgi with 1 gthread worker and 1 thread; keep-alive) on 127.0.0.1 with
+2. Starts a real HTTP server (--server: `python -m server.runtime.serve` with 1 worker, as `make run` serves it,
+   or gunicorn on server.wsgi with 1 gthread worker and 1 thread; keep-alive) on 127.0.0.1 with
    MNEMARA_EMBEDDING_THREADS=--threads (0: the default of `make run`), waits for /healthz and warms
    up with 20 other queries (the first one loads the scope's in-process search index).
 3. One client, one keep-alive connection, sends --queries distinct queries (none equal to a stored
@@ -41,9 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the server runs (manage.py, mnemara/wsgi.py)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the server runs (manage.py, server/wsgi.py)
 
 PEOPLE = ["Emma", "Wang Lei", "Priya", "Tomasz", "Dana", "Sarah Chen", "Li Wei", "Bill", "Mia", "Jonas",
           "Aiko", "Mateo", "Fatima", "Olu", "Ingrid", "Ravi", "Chloe", "Sven", "Noor", "Diego"]
@@ -87,7 +87,7 @@ def seed(tenant_slug: str, total: int, in_scope: int) -> str:
     from memories.embeddings import get_embedder, secondary_embedders
     from memories.models import Memory, MemoryVector
     from memories.write import text
-    from memories.write.records import scope_get_or_create
+    from memories.write.scopes_subjects import scope_get_or_create
     from tenants.models import Tenant
     from tenants.scoping import tenant_scope
     from tenants.services import apikey_create, tenant_create
@@ -154,11 +154,11 @@ def free_port() -> int:
 
 def server_command(server: str, port: int) -> list[str]:
     if server == "gunicorn":
-        return [str(ROOT / ".venv" / "bin" / "gunicorn"), "mnemara.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        return [str(ROOT / ".venv" / "bin" / "gunicorn"), "server.wsgi:application", "--bind", f"127.0.0.1:{port}",
                 "--workers", "1", "--worker-class", "gthread", "--threads", "1", "--keep-alive", "30",
                 "--log-level", "warning"]
-    # The serving stack `make run` starts (mnemara/runtime/serve.py: uvicorn, its lifespan starts the threads).
-    return [sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"]
+    # The serving stack `make run` starts (server/runtime/serve.py: uvicorn, its lifespan starts the threads).
+    return [sys.executable, "-m", "server.runtime.serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1"]
 
 
 def start_server(port: int, threads: int, server_name: str = "uvicorn") -> subprocess.Popen[bytes]:
@@ -215,7 +215,9 @@ def main() -> None:
                         help="MNEMARA_EMBEDDING_THREADS for the server (0: the default, as `make run`)")
     parser.add_argument("--tenant", default="bench-search")
     parser.add_argument("--server", choices=["uvicorn", "gunicorn"], default="uvicorn",
-                        help="uvicorn + mnemara.asgi (as `make run`), or gunicorn + mnemara.wsgi (before issue 13)")
+                        help="uvicorn + server.asgi (as `make run`), or gunicorn + server.wsgi (until 2026-11-30)")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures for docs/benchmarks.md "
+                        "(bench/results/search_latency.json; bench/README.md)")
     args = parser.parse_args()
     secret = seed(args.tenant, args.total, args.in_scope)
     port = free_port()
@@ -233,6 +235,21 @@ def main() -> None:
           f"1 client, {args.server} 1 worker, embedding threads {args.threads}, load {load_at_start:.1f}")
     print(describe("distinct queries (embedded)", cold))
     print(describe("repeated queries (cached vectors)", warm))
+    if args.json:
+        from report import command_line, write_result
+
+        def p50_p95(times: list[float]) -> str:
+            ordered = sorted(times)
+            p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+            return f"{statistics.median(ordered):.1f} / {p95:.1f}"
+
+        write_result(args.json, title="Search latency through the REST API", command=command_line(), order=20,
+                     load=f"{load_at_start:.1f}",
+                     columns=["queries", "distinct queries p50 / p95 (ms)", "repeated queries p50 / p95 (ms)"],
+                     rows=[[len(cold), p50_p95(cold), p50_p95(warm)]],
+                     notes=[f"{args.total:,} memories in one tenant, {args.in_scope:,} in the searched scope, k = 10, "
+                            f"1 client, 1 web process ({args.server}). Distinct queries are each embedded; repeated "
+                            "ones reuse the cached query vector (the search path alone)."])
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@
    all-MiniLM-L6-v2 model files through its Hugging Face embedder, no LLM (``infer=False``); psycopg-pool, which
    its pgvector store imports, is replaced by a one-connection stand-in when it is not installed) is given the
    same memories and asked the same questions (top_k 10, its defaults otherwise). Mnemara through its REST API
-   on a real server (``python -m mnemara.runtime.serve``, one worker, keep-alive) and mem0 in-process answer
+   on a real server (``python -m server.runtime.serve``, one worker, keep-alive) and mem0 in-process answer
    the questions not used to warm up, in one pass, the order of the systems rotating per question; p50/p95
    wall and CPU ms per search (the server process's CPU for Mnemara, this process's for mem0). With
    ``--base-root`` a second server runs from another checkout (e.g. the commit before), measured alike, and
@@ -217,7 +217,7 @@ def free_port() -> int:
 def served(pgdata: str, root: Path = ROOT) -> Iterator[tuple[int, int]]:
     port = free_port()
     env = dict(os.environ, MNEMARA_PGDATA=pgdata, XDG_RUNTIME_DIR="/tmp", OPENBLAS_NUM_THREADS="1")
-    proc = subprocess.Popen([sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "server.runtime.serve", "--host", "127.0.0.1", "--port",
                              str(port), "--workers", "1"], cwd=root, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=open(f"{pgdata}-serve-{port}.log", "wb"))  # noqa: SIM115
     try:
@@ -325,7 +325,7 @@ def main() -> int:
     parser.add_argument("--base-root", help="with --mem0: also serve this checkout (e.g. the commit before)")
     args = parser.parse_args()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.setdefault("XDG_RUNTIME_DIR", "/tmp")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import django
@@ -335,7 +335,7 @@ def main() -> int:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    from memories.processes import web_threads_start
+    from memories.periodic import web_threads_start
 
     web_threads_start()
     secret, questions, texts = ingest(args.conversations)

@@ -1,13 +1,13 @@
 """What the HTTP server layer costs per request, one worker process each:
 
-- ``gunicorn``: gunicorn, threaded WSGI (``mnemara.wsgi:application``, through a shim: see ``WSGI_SHIM``), as
-  `make run` served before issue 13;
-- ``new``: the serving stack now, ``python -m mnemara.runtime.serve --workers 1`` (uvicorn with the h11 protocol
-  of ``mnemara/runtime/protocol.py``, Starlette's router, ``mnemara/runtime/buffered.py``; issue 22);
-- ``old``: the stack before issue 22, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
+- ``gunicorn``: gunicorn, threaded WSGI (``server.wsgi:application``, through a shim: see ``WSGI_SHIM``), as
+  `make run` served it until 2026-11-30;
+- ``new``: the serving stack now, ``python -m server.runtime.serve --workers 1`` (uvicorn with the h11 protocol
+  of ``server/runtime/protocol.py``, Starlette's router, ``server/runtime/buffered.py``);
+- ``old``: the stack before ``runtime.serve``, ``python -m uvicorn mnemara.asgi:application --workers 1 --lifespan on
   --no-access-log`` run in a worktree of commit 3e1f924 (``--old-root``; ``git worktree add /tmp/oldstack
   3e1f924``), skipped when that folder does not exist;
-- ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``mnemara.runtime.serve.warm_up``);
+- ``django-asgi``: uvicorn with Django's own ASGI handler (warmed with ``server.runtime.serve.warm_up``);
 - ``asgiref``: uvicorn with asgiref's ``WsgiToAsgi`` around Django's WSGI handler (the maintained WSGI-in-ASGI
   adapter that ships with Django; warmed likewise).
 
@@ -45,50 +45,50 @@ BENCH = Path(__file__).resolve().parent
 DJANGO_ASGI = """
 import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 from django.conf import settings
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's rule for pools
 settings.DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 16, "timeout": 5}}
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
 application = get_asgi_application()  # first: it sets Django up, which the imports below need
-from memories.processes import web_threads_start
-from mnemara.runtime.serve import warm_up
+from memories.periodic import web_threads_start
+from server.runtime.serve import warm_up
 web_threads_start()  # the search's side threads; Django's handler runs the views on threads of its own
 warm_up(get_wsgi_application(), web_threads=False)
-from mnemara.runtime.health import WARM
+from server.runtime.health import WARM
 WARM.set()  # GET /readyz: ready
 """
 
 ASGIREF = """
 import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 from django.core.wsgi import get_wsgi_application
 wsgi = get_wsgi_application()  # first: it sets Django up, which the imports below need
 from asgiref.wsgi import WsgiToAsgi
-from memories.processes import web_threads_start
-from mnemara.runtime.serve import warm_up
+from memories.periodic import web_threads_start
+from server.runtime.serve import warm_up
 web_threads_start()
 import contextvars
 # In a context of its own: an async_to_sync during the warm-up would leave its (then closed) executor in this
 # thread's context, which uvicorn's tasks inherit, and asgiref's sync_to_async would submit every request to it.
 contextvars.Context().run(warm_up, wsgi, web_threads=False)
-from mnemara.runtime.health import WARM
+from server.runtime.health import WARM
 WARM.set()  # GET /readyz: ready
 application = WsgiToAsgi(wsgi)
 """
 
-# mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.processes,
+# mnemara/wsgi.py as of b3cea1a cannot be the first module a process imports (it imports memories.periodic,
 # which defines models, before get_wsgi_application() has set Django up: AppRegistryNotReady), so gunicorn is
 # given this shim, which sets Django up first and then loads it unchanged.
 WSGI_SHIM = """
 import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 import django
 django.setup(set_prefix=False)
-from mnemara.wsgi import application
+from server.wsgi import application
 """
 
 
@@ -101,8 +101,8 @@ def free_port() -> int:
 
 
 NAMES = {
-    "gunicorn": "gunicorn gthread (issue 13's before)",
-    "new": "new: mnemara.runtime.serve",
+    "gunicorn": "gunicorn gthread (until 2026-11-30)",
+    "new": "new: server.runtime.serve",
     "old": "old: uvicorn + mnemara.asgi (3e1f924)",
     "django-asgi": "uvicorn + Django ASGIHandler",
     "asgiref": "uvicorn + asgiref WsgiToAsgi",
@@ -121,7 +121,7 @@ def commands(wanted: list[str], old_root: Path) -> dict[str, tuple[list[str], Pa
                                      "--workers", "1", "--worker-class", "gthread", "--threads", "4",
                                      "--keep-alive", "30", "--log-level", "warning", "--bind"], ROOT, here)
         elif name == "new":
-            servers[NAMES[name]] = ([sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1",
+            servers[NAMES[name]] = ([sys.executable, "-m", "server.runtime.serve", "--host", "127.0.0.1",
                                      "--workers", "1", "--port"], ROOT, here)
         elif name == "old":
             if not (old_root / "mnemara" / "asgi.py").exists():
@@ -169,7 +169,7 @@ def warm(port: int) -> bool:
 def embedded_running(env: dict[str, str]) -> bool:
     if env.get("DATABASE_URL"):
         return True
-    status = subprocess.run([sys.executable, "-m", "mnemara.runtime.pg", "status"], cwd=ROOT, env=env,
+    status = subprocess.run([sys.executable, "-m", "server.runtime.pg", "status"], cwd=ROOT, env=env,
                             capture_output=True, text=True).stdout
     return status.startswith("running")
 
@@ -244,7 +244,7 @@ def main() -> int:
             return (time.perf_counter() - began) * 1000
 
         idle_before = {name: cpu_seconds(pids[name]) for name in conns}
-        time.sleep(args.idle)  # what each uses with no requests (periodic jobs, timers), all idle at once
+        time.sleep(args.idle)  # what each uses with no requests (chores, timers), all idle at once
         idle = {name: (cpu_seconds(pids[name]) - idle_before[name]) / args.idle for name in conns}
         for name in conns:
             for _ in range(50):
@@ -281,7 +281,7 @@ def main() -> int:
             module.unlink(missing_ok=True)
         if not database_was_running and "DATABASE_URL" not in env:
             # A server stopped with SIGTERM releases its handle but leaves the embedded postmaster running.
-            subprocess.run([sys.executable, "-m", "mnemara.runtime.pg", "stop"], cwd=ROOT, env=env,
+            subprocess.run([sys.executable, "-m", "server.runtime.pg", "stop"], cwd=ROOT, env=env,
                            capture_output=True)
     return 0
 

@@ -10,7 +10,7 @@ it reports how many slow connections the server still held open, the probes' lat
 everything. Loopback only; at most 256 connections and 120 s.
 
 Start the server first, as `make run` does (docs/benchmarks.md has the exact commands used), e.g.
-    MNEMARA_PGDATA=/tmp/pgs .venv/bin/python -m mnemara.runtime.supervise --port 8340
+    MNEMARA_PGDATA=/tmp/pgs .venv/bin/python -m server.runtime.supervise --port 8340
 """
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ def main() -> None:
     import os
 
     os.chdir(args.root)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     from scratch_db import scratch_database
 
     with scratch_database(BENCH_DB):

@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 

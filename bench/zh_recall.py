@@ -7,7 +7,7 @@
 
 Reads ``bench/eval/zh-dev.json`` (``bench/zh_memory_set.py`` writes it). The server is started and stopped as in
 ``bench/locomo.py`` (its ``own_server``: a throwaway embedded data directory, ``migrate``, ``demo_data`` for a key,
-``mnemara.runtime.supervise``), or a running one is used with ``--url``/``--key`` (loopback only; the scope must
+``server.runtime.supervise``), or a running one is used with ``--url``/``--key`` (loopback only; the scope must
 be empty). Everything goes through HTTP, nothing in-process.
 
 1. Write. Every message, in the set's (time) order, becomes one memory in ONE scope (all users pooled), as a

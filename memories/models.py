@@ -30,7 +30,7 @@ from memories.choices import (
     Status,
     VersionReason,
 )
-from tenants.scoping import TenantOwned
+from tenants.owned import TenantOwned
 
 EMBEDDING_DIMENSIONS = 384
 

@@ -469,7 +469,8 @@ def _alike(a: Memory, b: Memory, model: str) -> bool:
 
 def merge_threshold(model: str) -> float:
     """The similarity from which two memories compared by ``model`` may be offered as near-duplicates to
-    merge (``ModelProfile.merge_suggestion``, measured per model: docs/benchmarks.md, "Merge suggestions")."""
+    merge (``ModelProfile.merge_suggestion``, measured per model: docs/benchmarks.md, "Numbers behind choices in
+    the code")."""
     return profile(model).merge_suggestion
 
 

@@ -1,4 +1,4 @@
-"""The dashboard's memory screens (mnemara/urls.py serves them with tenants.urls in the "dashboard" namespace).
+"""The dashboard's memory screens (server/urls.py serves them with tenants.urls in the "dashboard" namespace).
 One URL per action; ids are UUIDs (junk is a 404)."""
 
 from __future__ import annotations

@@ -1,1 +1,2 @@
-"""Mnemara: long-term memory for LLM agents."""
+"""Mnemara's ground floor: the kernel the apps build on (``mnemara.kernel``) and the installable client
+(``mnemara.client``). The wiring and the runtime are in ``server``."""

@@ -16,8 +16,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tenants.owned import TenantManager, TenantOwned, TenantQuerySet
 from tenants.paths import path_within
-from tenants.scoping import TenantManager, TenantOwned, TenantQuerySet
 from tenants.signals import audit_recorded
 
 # Bounds of a tenant's settings. The token budget's are those of POST /context (a default it would refuse

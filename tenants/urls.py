@@ -1,5 +1,5 @@
 """The dashboard's tenant screens: sign-in, tenant switch, invitations, keys, members, settings, the audit log
-(mnemara/urls.py serves them with memories.urls in the "dashboard" namespace)."""
+(server/urls.py serves them with memories.urls in the "dashboard" namespace)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-# As in manage.py and mnemara/wsgi.py (the server's entry points): numpy's OpenBLAS on one thread.
+# As in manage.py and server/wsgi.py (the server's entry points): numpy's OpenBLAS on one thread.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from collections.abc import Iterator

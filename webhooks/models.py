@@ -10,7 +10,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.utils import timezone
 
-from tenants.scoping import TenantOwned
+from tenants.owned import TenantOwned
 from webhooks.choices import DeliveryStatus, EventType
 
 SECRET_PREFIX = "whsec_"

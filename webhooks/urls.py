@@ -1,4 +1,4 @@
-"""/api/v1/webhooks (mnemara/urls.py mounts these beside memories.api.urls) and the dashboard's webhook screens."""
+"""/api/v1/webhooks (server/urls.py mounts these beside memories.api.urls) and the dashboard's webhook screens."""
 
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ def retention_purge(*, tenant: Tenant, now: datetime | None = None, actor: str =
 
 def maintenance_run(*, now: datetime | None = None, tenant_slug: str | None = None,
                     compact: bool = False) -> dict[str, Any]:
-    """The periodic job (cron or a task): per tenant, write the weekly export if due, then purge.
+    """The periodic maintenance (cron or a task): per tenant, write the weekly export if due, then purge.
 
     Idempotent: running it hourly does the weekly export once per week. ``compact`` also rewrites
     the erasure tables (VACUUM FULL) so erased bytes leave the data files; it locks them meanwhile.

@@ -21,7 +21,7 @@ from memories.extraction.jobs import extractor_name
 from memories.extraction.tasks import job_create
 from memories.models import Job, Session, SessionTurn
 from memories.write import validation
-from memories.write.records import scope_get_or_create, subject_get_or_create
+from memories.write.scopes_subjects import scope_get_or_create, subject_get_or_create
 from mnemara.kernel.errors import Conflict, NotFound, Throttled, TooLarge
 from tenants.audit import audit
 from tenants.paths import scope_filter, validate_scope_path

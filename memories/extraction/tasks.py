@@ -175,7 +175,7 @@ def jobs_recover_stale() -> dict[str, int]:
 
 def jobs_recover_orphaned() -> dict[str, int]:
     """Re-queue at once every running job whose worker has stopped (``dead_workers``: its process is gone on
-    this host, or it stopped beating), without waiting for the lease: a periodic job of every worker."""
+    this host, or it stopped beating), without waiting for the lease: a chore of every worker."""
     from django_tasks_db.models import DBTaskResult
 
     from memories.extraction.worker import dead_workers

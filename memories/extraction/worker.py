@@ -1,5 +1,5 @@
 """The background worker's heartbeat and the queue's state: ``manage.py run_worker`` writes one (a periodic
-job, ``memories/processes.py``), GET /healthz and /metrics read both.
+job, ``memories/periodic.py``), GET /healthz and /metrics read both.
 
 A queue that waits while no worker beats is a dead worker; a queue whose oldest ready task has waited
 long is a worker that cannot keep up (or is stuck in one task). Ready means due: a retry delayed to

@@ -3,7 +3,7 @@ searches each API key made per day (``KeySearchDay``, the agent page's count: ``
 
 Searches outside a transaction add their hits to ``ACCESS_COUNTS``; one upsert per
 ``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path (a
-periodic job of the process's threads: ``memories/recall/upkeep.py``). A process without started threads
+chore of the process's threads: ``memories/recall/upkeep.py``). A process without started threads
 writes them when it exits.
 """
 
@@ -40,7 +40,7 @@ def access_add(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:
 
 class AccessCounts:
     """Access tracking off the search path: searches outside a transaction add their hits here, and one
-    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (``flush``, a periodic job). Counts of the last
+    upsert per ``ACCESS_FLUSH_SECONDS`` writes them all (``flush``, a chore). Counts of the last
     second die with the process on a crash (on a clean exit they are written)."""
 
     def __init__(self) -> None:

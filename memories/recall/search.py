@@ -100,7 +100,7 @@ lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final 
 ``relevant`` (above the floor).
 
 Latency (numbers: docs/benchmarks.md): the query is embedded on the ``query`` threads while this one reads
-the scopes and ranks by BM25; access counts are summed in memory and written by a periodic job
+the scopes and ranks by BM25; access counts are summed in memory and written by a chore
 (``memories/recall/upkeep.py``).
 """
 

@@ -31,7 +31,7 @@ from pgvector.django import CosineDistance, VectorField
 
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
-from memories.recall import side, sql
+from memories.recall import side_connection, sql
 from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate
 from mnemara.kernel.replica import read_alias
@@ -370,7 +370,7 @@ class SqlSource:
             return None
         pending = None
         if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
-            pending = side.on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
+            pending = side_connection.on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
 
         terms = query_terms(query)
 

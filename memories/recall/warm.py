@@ -1,4 +1,4 @@
-"""What a first search would load, loaded ahead of it (a server's warm-up, ``mnemara/runtime/serve.py``):
+"""What a first search would load, loaded ahead of it (a server's warm-up, ``server/runtime/serve.py``):
 every embedding model and its query path (queries of several lengths: the runtime sets up each input shape
 on first sight), jieba's dictionary and part-of-speech tagger, the tokenizer that counts a block's tokens,
 the validation patterns built from Unicode's categories on first use, and the in-process index of the

@@ -47,8 +47,8 @@ from memories.write.mentions import mention_rows, mentions_save
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
-from memories.write.records import scopes_get_or_create, subjects_get_or_create
 from memories.write.related import memory_slots, rank_related, related_prefetch
+from memories.write.scopes_subjects import scopes_get_or_create, subjects_get_or_create
 from memories.write.truth import group_of, pending_reason, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
 from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot

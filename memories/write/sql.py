@@ -119,7 +119,7 @@ REEMBED_LOCK_SQL = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
 REEMBED_UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
 
 CROSS_TENANT = {
-    "VECTORS_COPY_SQL": "reads nothing: writes rows that carry their tenant (stamped by the caller: scoping.stamp)",
+    "VECTORS_COPY_SQL": "reads nothing: writes rows that carry their tenant (stamped by the caller: owned.stamp)",
     "SCOPE_LOCKS_SQL": "reads no table: locks keyed by scope ids (random UUIDs)",
     "SCOPE_LOCK_SQL": "reads no table: a lock keyed by a scope id (a random UUID)",
     "REEMBED_LOCK_SQL": "reads no table: a lock keyed by a tenant id and a model name",

@@ -14,7 +14,7 @@ import numpy as np
 from memories.embeddings import Embedded, get_embedder, secondary_embedders
 from memories.models import Memory, MemoryVector
 from memories.write import sql
-from tenants.scoping import stamp
+from tenants.owned import stamp
 
 
 def primary_fields(embedded: Mapping[str, Embedded]) -> dict[str, Any]:

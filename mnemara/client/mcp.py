@@ -9,7 +9,7 @@ connection. Two ways to serve it (docs/mcp.md):
   included, default 10): ``python manage.py mcp_server`` or, without Django, ``python -m mnemara.client.mcp``.
   Stdout carries the protocol only: logs go to stderr;
 - over Streamable HTTP at ``/mcp`` on the service itself, each request with its caller's own key
-  (``mnemara/runtime/mcp_http.py`` mounts it; ``bearer_connect`` below hands each call the caller's key).
+  (``server/runtime/mcp_http.py`` mounts it; ``bearer_connect`` below hands each call the caller's key).
 
 It works with the ``mcp`` SDK 1.x (``FastMCP``) and 2.x (``MCPServer``): the few calls that differ are in
 ``_new_server`` and ``streamable_http_manager``.
@@ -225,7 +225,7 @@ def bearer_connect(base_url: str | Callable[[Any], str], *, timeout: float = DEF
     def connect(ctx: Any) -> AbstractAsyncContextManager[AsyncMnemara]:
         request = getattr(ctx.request_context, "request", None)
         key = bearer_key(getattr(request, "headers", None))
-        if request is None or not key:  # mnemara/runtime/mcp_http.py answers 401 first: reachable only without it
+        if request is None or not key:  # server/runtime/mcp_http.py answers 401 first: reachable only without it
             raise ToolError("unauthorized: send 'Authorization: Bearer <api key>'")
         return AsyncMnemara(base_url(request) if callable(base_url) else base_url, key, timeout=timeout)
 

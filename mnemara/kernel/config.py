@@ -1,6 +1,6 @@
 """Every environment variable Mnemara reads, declared once: name, type, default, bounds, meaning and area.
 
-``mnemara/settings.py`` reads them through the typed readers below (``text``, ``integer``, ``number``, ``flag``,
+``server/settings.py`` reads them through the typed readers below (``text``, ``integer``, ``number``, ``flag``,
 ``items``, ``numbers``, ``data``, ``path``), which parse a value, check its bounds and refuse a name that is not
 declared here. ``.env.example`` and ``docs/configuration.md`` are generated from ``SETTINGS``
 (``make settings-docs``, i.e. ``python -m mnemara.kernel.config --write``), and ``tests/mnemara/test_config.py``
@@ -268,7 +268,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_METRICS_TOKEN", "text", "", "GET /metrics answers only with `Authorization: Bearer <token>`; "
             "unset: 404.", "Operations"),
     Setting("PROMETHEUS_MULTIPROC_DIR", "text", "", "Where every process writes its metrics (set by "
-            "mnemara.runtime.supervise: `./.cache/prometheus/<port>`).", "Operations"),
+            "server.runtime.supervise: `./.cache/prometheus/<port>`).", "Operations"),
     # --- Webhooks ---
     Setting("MNEMARA_WEBHOOK_RETRY_DELAYS", "floats", [30.0, 120.0, 600.0, 3600.0, 21600.0], "Seconds between a "
             "failed webhook attempt and the next (one more attempt than delays).", "Webhooks", low=0),

@@ -1,8 +1,8 @@
 """The service's Prometheus metrics, defined once; the code that does the work observes them, GET /metrics
-(``mnemara/runtime/health.py``) exposes them.
+(``server/runtime/health.py``) exposes them.
 
 Under ``make run`` every process (both web workers and the background worker) writes its values to
-files in ``PROMETHEUS_MULTIPROC_DIR`` (set and emptied by ``mnemara/runtime/supervise.py``), and a scrape of any
+files in ``PROMETHEUS_MULTIPROC_DIR`` (set and emptied by ``server/runtime/supervise.py``), and a scrape of any
 web worker sums them all. Without that variable each process counts for itself (tests, manage.py).
 Labels never carry a raw path or an identifier: routes are URL patterns, actions are vocabularies.
 """

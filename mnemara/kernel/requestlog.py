@@ -2,7 +2,7 @@
 probes are observed but not logged; a process's warm-up requests neither).
 
 Paths carry identifiers (``/api/v1/subjects/<external_id>`` names a person), so neither the server's
-access log (``mnemara/runtime/serve.py`` turns uvicorn's off) nor Django's own warnings (``Not Found: /path``, logged
+access log (``server/runtime/serve.py`` turns uvicorn's off) nor Django's own warnings (``Not Found: /path``, logged
 by ``django.request``) may print them: ``RequestLogMiddleware`` logs the route pattern, and
 ``RouteOnlyFilter`` rewrites ``django.request``'s records to the same.
 """
@@ -23,7 +23,7 @@ logger = logging.getLogger("mnemara.request")
 # The probes supervisors and load balancers poll every few seconds (``make run``'s supervisor, many times a
 # second while the processes warm up): counted in the request metrics, not logged one line each.
 PROBE_ROUTES = frozenset({"/healthz", "/readyz"})
-# Set in the environ of the requests a process sends itself while it warms up (``mnemara/runtime/serve.py``):
+# Set in the environ of the requests a process sends itself while it warms up (``server/runtime/serve.py``):
 # neither logged nor counted. A client cannot set it (its headers arrive as ``HTTP_*`` keys).
 WARM_UP = "mnemara.warm_up"
 

@@ -1,22 +1,22 @@
 """Every thread pool and background thread of a process, in one owner: ``THREADS``.
 
-The serving stack's lifespan (``mnemara/runtime/serve.py``) and the background worker call ``start``
-with the pool sizes from ``settings.THREAD_POOLS`` and the periodic jobs the apps declare, and ``stop``
+The serving stack's lifespan (``server/runtime/serve.py``) and the background worker call ``start``
+with the pool sizes from ``settings.THREAD_POOLS`` and the chores the apps declare, and ``stop``
 at the end. Until then the process has no threads of its own: ``submit`` runs the work at once in the
-caller's thread and returns its finished future, and no periodic job runs. That is the mode of tests and
+caller's thread and returns its finished future, and no chore runs. That is the mode of tests and
 management commands; nothing here starts at import.
 
 Pools by name (what each is for is said where it is used):
 
-- ``web``: the threads Django's views run on (``mnemara/runtime/buffered.py``);
+- ``web``: the threads Django's views run on (``server/runtime/buffered.py``);
 - ``query``: a search's query embeddings, beside the request's ORM work;
 - ``side``: one thread, so one extra database connection, for a search's full-text query and the
-  periodic jobs' database writes;
+  chores' database writes;
 - ``matvec``: the second half of a large matrix-vector product;
 - ``embed``: a batch's parallel model runs;
 - ``secondary``: the secondary embedding models' runs beside the primary's.
 
-A periodic job runs every ``seconds`` on the pool it names; one ticker thread schedules them all.
+A chore (a ``Periodic``) runs every ``seconds`` on the pool it names; one ticker thread schedules them all.
 """
 
 from __future__ import annotations
@@ -75,15 +75,15 @@ class Threads:
             now = time.monotonic()
             self._periodic = [p for p in periodic if p.seconds > 0]
             self._on_thread_stop = on_thread_stop
-            for job in self._periodic:
-                job.due_at = now if job.at_start else now + job.seconds
+            for chore in self._periodic:
+                chore.due_at = now if chore.at_start else now + chore.seconds
             self._stopping.clear()
             if self._periodic:
                 self._ticker = threading.Thread(target=self._tick, name="mnemara-ticker", daemon=True)
                 self._ticker.start()
 
     def stop(self, *, run_periodic: bool = True) -> None:
-        """Stop the ticker, run each periodic job a last time on its pool (pending access counts are written),
+        """Stop the ticker, run each chore a last time on its pool (pending access counts are written),
         run the thread-stop hook in every pool thread, then wait for the pools to finish what they hold.
         Afterwards the process is back to having no threads. No work runs in the caller's thread, so an
         event loop's thread may call this."""
@@ -93,9 +93,9 @@ class Threads:
         if ticker is not None:
             ticker.join(timeout=10)
         if run_periodic:
-            for job in periodic:
-                if job.pool in pools:
-                    pools[job.pool].submit(self._run_logged, job).result()
+            for chore in periodic:
+                if chore.pool in pools:
+                    pools[chore.pool].submit(self._run_logged, chore).result()
         for name, pool in pools.items():
             if self._on_thread_stop is not None:
                 self.in_every_thread(name, self._on_thread_stop)
@@ -146,21 +146,21 @@ class Threads:
     def _tick(self) -> None:
         while not self._stopping.is_set():
             now = time.monotonic()
-            for job in self._periodic:
-                if now >= job.due_at and (job.running is None or job.running.done()):
-                    job.due_at = now + job.seconds
-                    executor = self._pools.get(job.pool)
+            for chore in self._periodic:
+                if now >= chore.due_at and (chore.running is None or chore.running.done()):
+                    chore.due_at = now + chore.seconds
+                    executor = self._pools.get(chore.pool)
                     if executor is not None:
-                        job.running = executor.submit(self._run_logged, job)
-            wait = min((job.due_at for job in self._periodic), default=now + 1.0) - time.monotonic()
+                        chore.running = executor.submit(self._run_logged, chore)
+            wait = min((chore.due_at for chore in self._periodic), default=now + 1.0) - time.monotonic()
             self._stopping.wait(max(0.01, wait))
 
     @staticmethod
-    def _run_logged(job: Periodic) -> None:
+    def _run_logged(chore: Periodic) -> None:
         try:
-            job.run()
+            chore.run()
         except Exception:  # the database away for a moment, say: the next run tries again
-            logger.warning("periodic job %s failed", job.name, exc_info=True)
+            logger.warning("chore %s failed", chore.name, exc_info=True)
 
 
 THREADS = Threads()

@@ -1,4 +1,4 @@
-"""Agents' corrections through the API alone (issue 25): a correction with the `memory_ids` it corrects is a
+"""Agents' corrections through the API alone: a correction with the `memory_ids` it corrects is a
 pending proposal paired with that memory in `GET /review`; `accept` leaves exactly one active memory (the
 old one superseded, its people carried), `reject` keeps the original; and every actor has a name."""
 

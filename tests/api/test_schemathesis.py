@@ -38,7 +38,7 @@ def report(output: str) -> str:
 @pytest.fixture
 def warm_live_server(live_server: Any) -> Iterator[Any]:
     """Django's live server has no lifespan, so nothing marks it warm: GET /readyz would answer "starting"."""
-    from mnemara.runtime.health import WARM
+    from server.runtime.health import WARM
 
     WARM.set()
     yield live_server

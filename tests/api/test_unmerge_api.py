@@ -1,4 +1,4 @@
-"""`POST /api/v1/memories/{id}/unmerge` (issue 25): a merge undone through the API alone, by the same service as
+"""`POST /api/v1/memories/{id}/unmerge`: a merge undone through the API alone, by the same service as
 the dashboard's Undo — sources back as they were, the merged memory deprecated, one versioned, audited step —
 with If-Match (stale → 409), Idempotency-Key, 404 across tenants and outside the key's scopes, and coded 409s."""
 

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
 
 # Sync Playwright runs an event loop in this thread; Django's ORM calls from the test are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -62,7 +58,6 @@ def shot(page):
 
 # --------------------------------------------------------------------------- an admin's tenant, both languages
 
-ADMIN_EMAIL, ADMIN_PASSWORD = "admin@acme.test", "correct horse battery staple"
 LANGUAGES = {"en": "English", "zh-hans": "简体中文"}
 
 
@@ -88,37 +83,3 @@ def office(transactional_db, fake_embedder, live_server):
     with httpx.Client(base_url=f"{live_server.url}/api/v1/", headers={"Authorization": f"Bearer {secret}"},
                       timeout=30) as api:
         yield Office(tenant, memories, api)
-
-
-def sign_in(page, live_server, language: str = "en") -> None:
-    """Sign in as the office's owner and switch the dashboard to ``language``."""
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.locator("#id_username").fill(ADMIN_EMAIL)
-    page.locator("#id_password").fill(ADMIN_PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"{live_server.url}/")
-    if language != "en":
-        choose_language(page, language)
-
-
-def choose_language(page, language: str) -> None:
-    button = page.locator(f"button[name=language][value='{language}']")
-    if not button.is_visible():  # folded into the menu on a phone
-        page.locator(".menu-toggle").click()
-    button.click()
-    page.wait_for_load_state()
-
-
-def active_per_entity(api: httpx.Client) -> dict[tuple[str, str], list[str]]:
-    """What the API says is active, per (scope, entity), for facts and preferences."""
-    found: dict[tuple[str, str], list[str]] = {}
-    cursor = None
-    while True:
-        params = {"status": "active", "limit": "200", **({"cursor": cursor} if cursor else {})}
-        body = api.get("memories", params=params).raise_for_status().json()
-        for m in body["results"]:
-            if m["entity"] and m["type"] in ("fact", "preference"):
-                found.setdefault((m["scope"], m["entity"]), []).append(m["content"])
-        cursor = body["next"]
-        if not cursor:
-            return found

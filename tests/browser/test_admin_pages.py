@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from tenants.scoping import tenant_scope
-from tests.browser.conftest import ADMIN_PASSWORD, SCREENSHOTS, sign_in
+from tests.fixtures import ADMIN_PASSWORD, SCREENSHOTS, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

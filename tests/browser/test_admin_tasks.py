@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from memories.models import Memory
 from tenants.models import ApiKey
 from tenants.scoping import tenant_scope
-from tests.browser.conftest import active_per_entity, sign_in
+from tests.fixtures import active_per_entity, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

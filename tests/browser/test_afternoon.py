@@ -1,4 +1,4 @@
-"""An admin's afternoon (issue 25), end to end in a real browser, in English and Chinese, at 1440 and 390 px: an
+"""An admin's afternoon, end to end in a real browser, in English and Chinese, at 1440 and 390 px: an
 agent's correction (POST /api/v1/feedback) accepted, a merge undone, an entity chain (light → dark → purple)
 resolved from its one card, a saved filter saved and reused, a bulk reject over a filter of 50 with the count
 confirmed (decided by the worker, its progress polled, then undone as a whole), an export made now, flagged by an
@@ -27,8 +27,8 @@ from memories.write.prepare import MemoryInput
 from tenants.models import Role
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, member_add, tenant_create
-from tests.browser.conftest import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
 from tests.extraction.conftest import run_jobs
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

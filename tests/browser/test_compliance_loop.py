@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from memories.models import Memory
 from tenants.scoping import tenant_scope
-from tests.browser.conftest import sign_in
 from tests.extraction.conftest import run_jobs
+from tests.fixtures import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +46,7 @@ def test_the_compliance_loop_closes(page, live_server, office, export_dir, langu
     sign_in(page, live_server, language)
 
     def shot(step: str) -> None:
-        from tests.browser.conftest import SCREENSHOTS
+        from tests.fixtures import SCREENSHOTS
 
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"compliance-{step}-{language}-{width}.png"), full_page=True)

@@ -11,7 +11,7 @@ from memories.models import Memory
 from tenants.models import Membership, Role
 from tenants.scoping import tenant_scope
 from tenants.services import member_add, member_role_change
-from tests.browser.conftest import ADMIN_PASSWORD, sign_in
+from tests.fixtures import ADMIN_PASSWORD, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

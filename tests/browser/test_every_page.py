@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, choose_language, sign_in
 from tests.browser.pages import SIGNED_OUT, page_paths
+from tests.fixtures import SCREENSHOTS, choose_language, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,4 +1,4 @@
-"""Merge suggestions without typing a scope, and no key chips on touch screens (issue 25), in a real browser: on a
+"""Merge suggestions without typing a scope, and no key chips on touch screens, in a real browser: on a
 phone (390 px, touch) in English and Chinese the merge page lists the near-duplicates at once, one tap opens the
 preview, nothing scrolls sideways, and the review queue shows no keyboard chips; a desktop (1440 px, mouse) does."""
 
@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from tenants.scoping import tenant_scope
-from tests.browser.conftest import SCREENSHOTS, choose_language, sign_in
+from tests.fixtures import SCREENSHOTS, choose_language, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import active_per_entity, sign_in
+from tests.fixtures import active_per_entity, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

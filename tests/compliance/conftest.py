@@ -12,7 +12,7 @@ from django.db import connection
 from memories.models import Feedback, Job, Session, SessionTurn
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
-from memories.write.records import scope_get_or_create, subject_get_or_create
+from memories.write.scopes_subjects import scope_get_or_create, subject_get_or_create
 
 API = "/api/v1"
 

@@ -11,7 +11,7 @@ from memories.compliance.retention import maintenance_run
 from memories.models import Job, Memory, MemoryVersion, Session, SessionTurn
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
-from memories.write.records import scope_get_or_create
+from memories.write.scopes_subjects import scope_get_or_create
 from tenants.models import AuditEvent
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import API

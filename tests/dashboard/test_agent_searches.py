@@ -1,4 +1,4 @@
-"""The agent page counts searches (issue 25): each key's searches (REST search, context, mem0's search) per day in
+"""The agent page counts searches: each key's searches (REST search, context, mem0's search) per day in
 ``KeySearchDay``, counted off the response's path, shown as a count, today's count and the last search — counts
 only, never the query; another key's or tenant's never; gone with the tenant."""
 

@@ -1,4 +1,4 @@
-"""Agents' corrections and names on the dashboard (issue 25): the correction card (Existing beside Proposed,
+"""Agents' corrections and names on the dashboard: the correction card (Existing beside Proposed,
 the agent's reason, "agent correction"), actors shown by name everywhere (also after the key is revoked),
 filters by agent, and the per-agent page — all within one tenant."""
 

@@ -74,7 +74,7 @@ def test_it_shows_hybrid_search_results_with_their_score_breakdown(admin_client,
 
 
 def test_the_search_ranks_as_the_api_does_with_scores_from_0_to_1(admin_client, alice_tenant):
-    """Issue 25: "what colour scheme does Alice like?" listed every memory, with an unbounded lexical column."""
+    """A bug once: "what colour scheme does Alice like?" listed every memory, with an unbounded lexical column."""
     from memories.recall.search import memory_search
 
     texts = ["Alice prefers the dark colour scheme in every editor.", "Alice prefers meetings after 10am.",

@@ -1,4 +1,4 @@
-"""Merge suggestions without typing a scope (issue 25): the merge page offers groups of near-duplicates from the
+"""Merge suggestions without typing a scope: the merge page offers groups of near-duplicates from the
 recently changed scopes at once (bounded: ``MERGE_SCOPES`` scopes, ``MERGE_SCOPE_SCAN`` rows each), each one
 click from its preview; the same preference in other words ("after 10am" / "after 10 am") is offered, two
 different answers about one entity never; another tenant's memories never."""

@@ -1,4 +1,4 @@
-"""An entity chain on the review queue (issue 25): light → dark → purple is one card showing the answers in the
+"""An entity chain on the review queue: light → dark → purple is one card showing the answers in the
 order they were written, by whom and when, decided at once (the newest or a chosen one), refused where the
 person acted when it changed meanwhile, undone back to the same filtered page; another tenant's chain is a 404.
 Also the smaller card fixes: a correction's reason once, and "undo merge" returning to the filtered queue."""

@@ -1,4 +1,4 @@
-"""Saved filters per person (issue 25): save the filter a page shows under a name, see it as a link, open it
+"""Saved filters per person: save the filter a page shows under a name, see it as a link, open it
 again, delete it; on Memories, Review, Feedback and the audit log; personal, tenant-scoped (another member's or
 another tenant's is a 404), refused with the reason where the person acted, in both languages."""
 

@@ -1,4 +1,4 @@
-"""The ASGI bridge (mnemara/runtime/buffered.py): Django gets a request only once its body is complete, on a web
+"""The ASGI bridge (server/runtime/buffered.py): Django gets a request only once its body is complete, on a web
 thread; answers cross back to the event loop; oversized bodies are refused before they are held; what reaches
 the server conforms to HTTP."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mnemara.kernel.threads import THREADS
-from mnemara.runtime.buffered import SEND_CHUNK, BufferedWSGI, response_headers, wsgi_environ
+from server.runtime.buffered import SEND_CHUNK, BufferedWSGI, response_headers, wsgi_environ
 
 SCOPE = {"type": "http", "method": "POST", "path": "/api/v1/memories", "query_string": b"a=1", "http_version": "1.1",
          "scheme": "http", "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5555), "root_path": "",

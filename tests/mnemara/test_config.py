@@ -14,7 +14,7 @@ from mnemara.kernel import config
 from mnemara.kernel.config import ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVER = ("mnemara", "memories", "tenants", "webhooks")
+SERVER = ("server", "mnemara", "memories", "tenants", "webhooks")
 READERS = {"text", "integer", "number", "flag", "items", "numbers", "data", "path"}  # mnemara.kernel.config's
 NAME = re.compile(r"^MNEMARA_[A-Z0-9_]+$")
 

@@ -1,4 +1,4 @@
-"""The embedded server (mnemara/runtime/db): processes that start together — the supervisor's programs, a
+"""The embedded server (server/runtime/db): processes that start together — the supervisor's programs, a
 parallel test run's workers — may all find the project's database missing and all try to create it. The
 first makes it; the others find it made, and none of them fails (found by `make test`'s two workers)."""
 
@@ -11,8 +11,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from mnemara.runtime.db import embedded
-from mnemara.runtime.db.base import embedded_server
+from server.runtime.db import embedded
+from server.runtime.db.base import embedded_server
 
 
 @pytest.mark.django_db

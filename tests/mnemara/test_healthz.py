@@ -72,7 +72,7 @@ def test_it_counts_a_delayed_task_from_when_it_is_due() -> None:
 
 
 def test_it_answers_503_when_the_database_is_down() -> None:
-    with mock.patch("mnemara.runtime.health._database", side_effect=OperationalError("connection refused")):
+    with mock.patch("server.runtime.health._database", side_effect=OperationalError("connection refused")):
         response = Client().get("/healthz")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"

@@ -1,6 +1,6 @@
-"""MCP over Streamable HTTP at ``/mcp`` (mnemara/runtime/mcp_http.py), as hosted agents reach it.
+"""MCP over Streamable HTTP at ``/mcp`` (server/runtime/mcp_http.py), as hosted agents reach it.
 
-The service runs as ``make run`` serves it: ``python -m mnemara.runtime.serve`` (one worker here), in a
+The service runs as ``make run`` serves it: ``python -m server.runtime.serve`` (one worker here), in a
 subprocess on this test's database (``MNEMARA_DB_NAME``) with the fake embedder (vectors do not matter
 here). The official SDK's client connects with each tenant's key in turn; the same URL serves them all.
 """
@@ -57,7 +57,7 @@ def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyt
            "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "MNEMARA_WEB_THREADS": "4",
            "MNEMARA_SEARCH_INDEX_SWEEP_SECONDS": "0"}
     with log.open("wb") as output:
-        web = subprocess.Popen([sys.executable, "-m", "mnemara.runtime.serve", "--host", "127.0.0.1",
+        web = subprocess.Popen([sys.executable, "-m", "server.runtime.serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--workers", "1"],
                                cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -354,8 +354,8 @@ def test_the_application_routes_mcp_and_django_and_its_lifespan_owns_the_threads
     from starlette.testclient import TestClient
 
     from mnemara.kernel.threads import THREADS
-    from mnemara.runtime.health import WARM
-    from mnemara.runtime.serve import application
+    from server.runtime.health import WARM
+    from server.runtime.serve import application
 
     _, reader = apikey_create(tenant=alice.tenant, name="reader", read_only=True)
     with TestClient(application()) as http:
@@ -381,7 +381,7 @@ def test_the_application_routes_mcp_and_django_and_its_lifespan_owns_the_threads
     (("127.0.0.1", 8000), "http://127.0.0.1:8000"), (("0.0.0.0", 8000), "http://127.0.0.1:8000"),
     (("::", 8001), "http://[::1]:8001"), (("10.0.0.5", 80), "http://10.0.0.5:80")])
 def test_the_tools_reach_the_api_on_the_listening_socket_never_the_host_header(server, expected, settings) -> None:
-    from mnemara.runtime.mcp_http import loopback_url
+    from server.runtime.mcp_http import loopback_url
 
     settings.MCP_API_URL = ""
     scope = {"server": server, "headers": [(b"host", b"attacker.example")]}

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from memories import embeddings, processes
+from memories import embeddings, periodic
 from memories.recall import warm
 from memories.recall.index import cache
 from memories.write.flow import memory_create
@@ -59,18 +59,18 @@ def test_web_and_worker_processes_cap_the_arenas_before_their_threads_start(monk
         events.append(f"cap {arenas}")
         return True
 
-    monkeypatch.setattr(processes, "arenas_cap", cap)
+    monkeypatch.setattr(periodic, "arenas_cap", cap)
     monkeypatch.setattr(THREADS, "start", lambda *a, **k: events.append("threads"))
     settings.MALLOC_ARENAS = 3
-    processes.web_threads_start()
-    processes.worker_threads_start("w1")
+    periodic.web_threads_start()
+    periodic.worker_threads_start("w1")
     assert events == ["cap 3", "threads", "cap 3", "threads"]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_warm_up_reports_the_base_before_the_models_and_gives_pages_back(monkeypatch: pytest.MonkeyPatch,
                                                                               fake_embedder: Any) -> None:
-    from mnemara.runtime import serve
+    from server.runtime import serve
 
     events: list[str] = []
     monkeypatch.setattr(warm, "release", lambda: events.append("release"))
@@ -120,8 +120,8 @@ def test_a_batch_run_shrinks_onnxruntimes_arena_and_a_query_run_does_not() -> No
 
 
 def test_a_web_process_does_not_import_the_anthropic_sdk() -> None:
-    code = ("import os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'mnemara.settings'; import django; django.setup(); "
-            "from mnemara.runtime.serve import application; application(); "
+    code = ("import os, sys; os.environ['DJANGO_SETTINGS_MODULE'] = 'server.settings'; import django; django.setup(); "
+            "from server.runtime.serve import application; application(); "
             "from memories.extraction import pipeline; pipeline.get_extractor('rules'); "
             "print('anthropic' in sys.modules)")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)

@@ -1,10 +1,10 @@
-"""uvicorn's settings as ``python -m mnemara.runtime.serve`` gives them (mnemara/runtime/serve.py)."""
+"""uvicorn's settings as ``python -m server.runtime.serve`` gives them (server/runtime/serve.py)."""
 
 from __future__ import annotations
 
 import argparse
 
-from mnemara.runtime.serve import server_options
+from server.runtime.serve import server_options
 
 ARGS = argparse.Namespace(host="127.0.0.1", port=8000, workers=2, limit_concurrency=1000, graceful_seconds=15)
 

@@ -1,4 +1,4 @@
-"""The supervisor (mnemara/runtime/supervise.py) without a database: restarts, back-off, the metrics folder, and that it
+"""The supervisor (server/runtime/supervise.py) without a database: restarts, back-off, the metrics folder, and that it
 loads no Django. Killing the real worker and the real postmaster is bench/faults.py."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemara.runtime import supervise
-from mnemara.runtime.supervise import Program, restart_delay
+from server.runtime import supervise
+from server.runtime.supervise import Program, restart_delay
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
 
@@ -79,7 +79,7 @@ def test_it_gives_each_port_its_own_metrics_folder(tmp_path: Path, monkeypatch: 
 def test_it_serves_through_the_one_serving_stack() -> None:
     args = argparse.Namespace(host="127.0.0.1", port=8001, web_workers=2, limit_concurrency=1000)
     web, worker = supervise.programs_for(args)
-    assert web.argv[1:3] == ["-m", "mnemara.runtime.serve"]
+    assert web.argv[1:3] == ["-m", "server.runtime.serve"]
     assert web.argv[web.argv.index("--workers") + 1] == "2"
     assert worker.argv[2] == "run_worker"
 
@@ -122,7 +122,7 @@ def test_it_says_where_the_service_is_once_every_web_process_is_ready(tmp_path: 
 
 
 def test_it_loads_no_django() -> None:
-    code = ("import sys, mnemara.runtime.supervise; loaded = sorted({m.split('.')[0] for m in sys.modules} & "
+    code = ("import sys, server.runtime.supervise; loaded = sorted({m.split('.')[0] for m in sys.modules} & "
             "{'django', 'memories', 'tenants', 'psycopg'}); assert not loaded, loaded")
     result = subprocess.run([sys.executable, "-c", code], cwd=supervise.ROOT, capture_output=True, text=True,
                             timeout=60)

@@ -1,5 +1,5 @@
 """The one owner of a process's threads (mnemara/kernel/threads.py): none until started, work inline without
-them, periodic jobs on their pool, a last run and a per-thread hook at stop."""
+them, chores on their pool, a last run and a per-thread hook at stop."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_it_runs_work_on_the_named_pool_once_started_and_has_no_threads_after_st
     assert not threads.running and threading.active_count() == before
 
 
-def test_periodic_jobs_run_on_their_pool_and_once_more_at_stop() -> None:
+def test_chores_run_on_their_pool_and_once_more_at_stop() -> None:
     threads = Threads()
     runs: list[str] = []
     beats: list[str] = []
@@ -65,7 +65,7 @@ def test_a_failing_periodic_job_is_logged_and_runs_again(caplog: pytest.LogCaptu
         assert time.monotonic() < deadline
         time.sleep(0.01)
     threads.stop(run_periodic=False)
-    assert "periodic job flaky failed" in caplog.text
+    assert "chore flaky failed" in caplog.text
 
 
 def test_the_stop_hook_runs_once_in_every_thread_of_every_pool() -> None:
@@ -91,7 +91,7 @@ def test_importing_every_module_of_the_apps_and_the_server_starts_no_thread() ->
 
     code = """
 import os, pkgutil, importlib, threading
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 import django
 django.setup()
 import memories, tenants
@@ -99,7 +99,7 @@ for package in (memories, tenants):
     for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         if ".migrations." not in found.name:
             importlib.import_module(found.name)
-import mnemara.asgi
+import server.asgi
 print(threading.active_count(), sorted(t.name for t in threading.enumerate()))
 """
     root = Path(__file__).resolve().parents[2]

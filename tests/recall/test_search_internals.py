@@ -19,7 +19,7 @@ from memories.recall.tokens import readable_fraction
 from memories.write import text
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
-from memories.write.records import scope_get_or_create
+from memories.write.scopes_subjects import scope_get_or_create
 
 A, B, C = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
 

@@ -24,13 +24,13 @@ import httpx
 import psutil
 import pytest
 
-from mnemara.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
-from tests.browser.conftest import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
+from server.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # What `make run` runs, in one place ({port} is filled with a free port).
-SERVE_COMMAND = [sys.executable, "-m", "mnemara.runtime.supervise", "--host", "127.0.0.1", "--port", "{port}",
+SERVE_COMMAND = [sys.executable, "-m", "server.runtime.supervise", "--host", "127.0.0.1", "--port", "{port}",
                  "--web-workers", "2"]
 
 READY_TIMEOUT = 120.0

@@ -1,5 +1,5 @@
 """LangGraph's own ``test_large_batches_async`` against the served stack (``make run``'s supervisor, uvicorn web
-workers and the background worker, over real sockets), as issue 26 requires.
+workers and the background worker, over real sockets).
 
 The stack here embeds with the fake model alone (``MNEMARA_EMBEDDING_BACKEND=fake``): what the test proves is
 that 6,000 gathered store operations all complete through the async client's concurrency cap, not which memory
@@ -30,7 +30,7 @@ def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) ->
 def test_langgraphs_large_batches_async_complete_on_the_async_client(served: Served) -> None:
     """LangGraph's own ``test_large_batches_async`` (its SQLite store's suite: N = 100, M = 10, 6,000 operations
     in one ``asyncio.gather``) on ``MnemaraStore(AsyncMnemara)``: the client lets ``max_concurrency`` of them
-    reach the server at a time and queues the others (issue 26: without that cap they stalled in httpx' pool)."""
+    reach the server at a time and queues the others (without that cap they stalled in httpx' pool)."""
     from mnemara.client import AsyncMnemara
     from mnemara.client.langgraph import MnemaraStore
 

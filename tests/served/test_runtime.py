@@ -1,6 +1,6 @@
 """The serving stack itself, through ``make run``'s supervisor: how a request body reaches Django whatever its
 framing, whose address a request comes from, how ``/mcp`` refuses what it cannot read, and how long an
-incomplete request may hold a connection (mnemara/runtime/buffered.py, serve.py, protocol.py, mcp_http.py)."""
+incomplete request may hold a connection (server/runtime/buffered.py, serve.py, protocol.py, mcp_http.py)."""
 
 from __future__ import annotations
 
@@ -241,7 +241,7 @@ def closed_after(sock: socket.socket, limit: float) -> None:
 
 
 def test_a_connection_that_never_completes_its_request_head_is_closed(served: Served) -> None:
-    from mnemara.runtime.protocol import HEAD_TIMEOUT_SECONDS
+    from server.runtime.protocol import HEAD_TIMEOUT_SECONDS
 
     port = int(served.url.rsplit(":", 1)[1])
     with socket.create_connection(("127.0.0.1", port)) as partial, \

@@ -21,8 +21,8 @@ from mcp import Client, MCPError
 from mcp.client.streamable_http import streamable_http_client
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
 from tests.client.test_mcp import TOOLS, payload
+from tests.fixtures import sign_in
 from tests.served.conftest import Browsing, Served
 
 # One page of each dashboard area a signed-in owner opens (memories/urls.py and tenants/urls.py), and what
@@ -303,7 +303,7 @@ CANARY_TEXT = "Erin's canary-diagnosis-7431 is private"
 
 def test_it_logged_no_personal_data(served: Served, api: httpx.Client) -> None:
     """Subject ids, scopes, search text and contents never reach a log line: the REST request log names the
-    route, and the hosted MCP's internal calls log nothing of their own (issue 23, item 3)."""
+    route, and the hosted MCP's internal calls log nothing of their own."""
     assert api.post("memories/search", json={"query": CANARY_QUERY, "scope": CANARY_SCOPE}).status_code == 200
     assert api.get("memories", params={"scope_prefix": CANARY_SCOPE, "q": CANARY_QUERY}).status_code == 200
     assert api.get(f"subjects/{CANARY_SUBJECT}/export").status_code == 200

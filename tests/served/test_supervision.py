@@ -1,4 +1,4 @@
-"""``make run``'s supervisor (mnemara/runtime/supervise.py) as it runs: what it prints until the service is
+"""``make run``'s supervisor (server/runtime/supervise.py) as it runs: what it prints until the service is
 ready, how it brings the web back when uvicorn's master is killed, and that its own death takes its programs
 with it."""
 
@@ -28,9 +28,9 @@ def service(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -
 
 
 def web_master(supervisor: int) -> psutil.Process:
-    """uvicorn's master: the supervisor's child running ``mnemara.runtime.serve``."""
+    """uvicorn's master: the supervisor's child running ``server.runtime.serve``."""
     masters = [child for child in psutil.Process(supervisor).children()
-               if "mnemara.runtime.serve" in child.cmdline()]
+               if "server.runtime.serve" in child.cmdline()]
     assert len(masters) == 1, masters
     return masters[0]
 
@@ -98,7 +98,7 @@ def test_its_programs_die_with_it(served_data: ServedData, tmp_path: Path) -> No
     with start_service(served_data, tmp_path, extra_env=FAKE_EMBEDDER) as running:
         family = psutil.Process(running.process.pid).children(recursive=True)
         names = " ".join(" ".join(child.cmdline()) for child in family)
-        assert "mnemara.runtime.serve" in names and "run_worker" in names, names
+        assert "server.runtime.serve" in names and "run_worker" in names, names
         assert len(family) >= 4, names  # uvicorn's master and its two workers, the background worker
         running.process.send_signal(signal.SIGKILL)
         running.process.wait()

@@ -13,7 +13,7 @@ import pytest
 from django.apps import apps
 from django.db import connection, models
 
-from tenants.scoping import TenantOwned
+from tenants.owned import TenantOwned
 
 # table → what misses the tenant today. Every primary key is the row's own id alone (UUIDs and bigints,
 # unique across tenants by construction, but Citus needs the distribution column in it: (tenant_id, id)),

@@ -131,7 +131,7 @@ def test_it_pairs_contradicting_preferences_as_a_conflict(alice: KeyedClient, ho
 
 
 def test_it_offers_the_same_preference_in_other_words_as_a_merge(alice: KeyedClient) -> None:
-    """Issue 25: "after 10am" / "after 10 am" was raised as a contradicting preference."""
+    """A bug once: "after 10am" / "after 10 am" was raised as a contradicting preference."""
     old = create(alice, type="preference", content="Alice prefers meetings after 10am.", entity="meetings")
     new = create(alice, type="preference", content="alice prefers meetings after 10 am")
     assert resolution(new) == ("pending", [old["id"]])

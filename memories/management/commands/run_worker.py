@@ -4,7 +4,7 @@ from typing import Any
 
 from django_tasks_db.management.commands import db_worker
 
-from memories.processes import threads_stop, worker_threads_start
+from memories.periodic import threads_stop, worker_threads_start
 
 
 class Command(db_worker.Command):

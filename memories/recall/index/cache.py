@@ -28,7 +28,7 @@ Freshness, kept by triggers (migration 0007) and checked on every search:
   shared cache must never hold: there a cached index is used only when its version is the one the
   transaction sees; otherwise a private index is loaded for this search alone.
 * Erasure: a deletion makes the next search of the scope reload it, and the sweep (``IndexCache.sweep``, a
-  periodic job of the process's threads: ``memories/recall/upkeep.py``) drops every cached scope with a
+  chore of the process's threads: ``memories/recall/upkeep.py``) drops every cached scope with a
   newer removal each ``SEARCH_INDEX_SWEEP_SECONDS``, so erased memories leave the memory of processes that
   never search that scope again, too.
 
@@ -648,7 +648,7 @@ class IndexCache:
     searched first, until both hold (the scope just loaded stays, alone if need be).
 
     A deletion elsewhere (an erasure, a purge) makes the next search of the scope reload it; ``sweep``,
-    a periodic job of the process's threads (``memories/recall/upkeep.py``), also drops such scopes every
+    a chore of the process's threads (``memories/recall/upkeep.py``), also drops such scopes every
     SEARCH_INDEX_SWEEP_SECONDS, so erased memories do not stay in the memory of a process that does not
     search that scope again."""
 

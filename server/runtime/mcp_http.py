@@ -1,4 +1,4 @@
-"""MCP over Streamable HTTP at ``/mcp``, beside the REST API in the same process (``mnemara/runtime/serve.py``).
+"""MCP over Streamable HTTP at ``/mcp``, beside the REST API in the same process (``server/runtime/serve.py``).
 
 Each request carries its caller's API key (``Authorization: Bearer <key>``). Here the key is only looked up,
 to answer 401 before any MCP handling and to pick the server a read-only key gets (its write tools are not
@@ -9,7 +9,7 @@ and 404-for-another-tenant stay where they are enforced for every client, in the
 
 The MCP servers are stateless (each POST stands alone, answered as JSON): no session lives in a process, so
 any number of uvicorn workers may answer, and a restart loses nothing. Their session managers still need
-to run for the life of the process: the ASGI lifespan (``mnemara/runtime/serve.py``) calls ``start`` and
+to run for the life of the process: the ASGI lifespan (``server/runtime/serve.py``) calls ``start`` and
 ``stop``.
 """
 
@@ -29,7 +29,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections
 from mnemara.client.mcp import bearer_connect, bearer_key, build_server, streamable_http_manager
 from mnemara.kernel.middleware import request_id_for
 from mnemara.kernel.threads import THREADS
-from mnemara.runtime.buffered import Message, Receive, Scope, Send
+from server.runtime.buffered import Message, Receive, Scope, Send
 
 if TYPE_CHECKING:
     from tenants.models import ApiKey

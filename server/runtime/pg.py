@@ -1,11 +1,11 @@
-"""``python -m mnemara.runtime.pg status|stop|stop-orphan``: the embedded PostgreSQL in ``MNEMARA_PGDATA``, for
-the Makefile and CI (the lifecycle is explained in mnemara/runtime/db/embedded.py). Imports no Django."""
+"""``python -m server.runtime.pg status|stop|stop-orphan``: the embedded PostgreSQL in ``MNEMARA_PGDATA``, for
+the Makefile and CI (the lifecycle is explained in server/runtime/db/embedded.py). Imports no Django."""
 
 from __future__ import annotations
 
 import sys
 
-from mnemara.runtime.db.embedded import default_pgdata, postmaster_pid, prune_dead_handles, stop
+from server.runtime.db.embedded import default_pgdata, postmaster_pid, prune_dead_handles, stop
 
 
 def main(argv: list[str]) -> int:
@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
         pid = postmaster_pid(pgdata)
         print(f"running (pid {pid}), holders {prune_dead_handles(pgdata)}" if pid else "not running")
         return 0
-    print("usage: python -m mnemara.runtime.pg [status|stop|stop-orphan]", file=sys.stderr)
+    print("usage: python -m server.runtime.pg [status|stop|stop-orphan]", file=sys.stderr)
     return 2
 
 

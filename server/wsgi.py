@@ -1,5 +1,5 @@
 """The WSGI application, for operators who run a WSGI server behind a buffering proxy; ``make run`` serves
-``mnemara/asgi.py`` (README, Operations). A WSGI server has no lifespan, so loading this module is this
+``server/asgi.py`` (README, Operations). A WSGI server has no lifespan, so loading this module is this
 process's start: its threads start and it warms up here, before the server takes requests."""
 
 from __future__ import annotations
@@ -7,17 +7,17 @@ from __future__ import annotations
 import logging
 import os
 
-# As in mnemara/asgi.py: numpy's OpenBLAS on one thread. Set before numpy is first imported.
+# As in server/asgi.py: numpy's OpenBLAS on one thread. Set before numpy is first imported.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mnemara.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
 
 from django.core.wsgi import get_wsgi_application
 
 application = get_wsgi_application()  # first: it sets Django up, which the imports below need
 
-from memories.processes import web_threads_start  # noqa: E402
-from mnemara.runtime.health import WARM  # noqa: E402
-from mnemara.runtime.serve import warm_up  # noqa: E402
+from memories.periodic import web_threads_start  # noqa: E402
+from server.runtime.health import WARM  # noqa: E402
+from server.runtime.serve import warm_up  # noqa: E402
 
 web_threads_start()
 try:

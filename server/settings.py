@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from mnemara.kernel.config import data, flag, integer, items, number, numbers, path, text
-from mnemara.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
+from server.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -71,9 +71,9 @@ MIDDLEWARE = [
     "tenants.middleware.TenantMiddleware",
 ]
 
-ROOT_URLCONF = "mnemara.urls"
-WSGI_APPLICATION = "mnemara.wsgi.application"
-ASGI_APPLICATION = "mnemara.asgi.application"
+ROOT_URLCONF = "server.urls"
+WSGI_APPLICATION = "server.wsgi.application"
+ASGI_APPLICATION = "server.asgi.application"
 
 TEMPLATES = [
     {
@@ -93,14 +93,14 @@ TEMPLATES = [
     }
 ]
 
-# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the mnemara.runtime.db backend
+# --- Database: PostgreSQL + pgvector, always. Embedded unless DATABASE_URL is set: the server.runtime.db backend
 # starts the server in PGDATA on a process's first connection (never here). ---
 DATABASE_URL = text("DATABASE_URL")
 PGDATA = path("MNEMARA_PGDATA", BASE_DIR).resolve()
 if DATABASE_URL:
     _db = {"ENGINE": "django.db.backends.postgresql", **database_from_url(DATABASE_URL)}
 else:
-    _db = {"ENGINE": "mnemara.runtime.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
+    _db = {"ENGINE": "server.runtime.db", "PGDATA": str(PGDATA), "NAME": EMBEDDED_DATABASE_NAME}
 if text("MNEMARA_DB_NAME"):  # another database on the same server, e.g. a test's worker subprocess on the test DB
     _db["NAME"] = text("MNEMARA_DB_NAME")
 
@@ -356,7 +356,7 @@ IMPORT_MAX_LINES = integer("MNEMARA_IMPORT_MAX_LINES")
 IMPORT_MAX_MESSAGES = integer("MNEMARA_IMPORT_MAX_MESSAGES")
 
 # --- Operations (docs/operations.md) ---
-# Threads per web process running Django (mnemara/runtime/buffered.py; each keeps one database connection).
+# Threads per web process running Django (server/runtime/buffered.py; each keeps one database connection).
 WEB_THREADS = integer("MNEMARA_WEB_THREADS")
 # glibc malloc arenas per web / worker process (mnemara/kernel/resident.py; 0: glibc's default, 8 per core). Each
 # thread that allocates while another holds an arena gets its own, which keeps the pages its frees leave behind
@@ -366,12 +366,12 @@ MALLOC_ARENAS = integer("MNEMARA_MALLOC_ARENAS")
 THREAD_POOLS = {
     "web": WEB_THREADS,
     "query": integer("MNEMARA_QUERY_THREADS"),  # a search's query embeddings, beside its ORM work
-    "side": 1,  # one extra database connection: a search's full-text query, the periodic jobs
+    "side": 1,  # one extra database connection: a search's full-text query, the chores
     "matvec": 1,  # the other half of a large matrix-vector product
     "embed": EMBEDDING_THREADS or os.cpu_count() or 1,  # a batch's parallel model runs
     "secondary": 2,  # the secondary embedding models beside the primary's runs
 }
-# The hosted MCP endpoint (/mcp, mnemara/runtime/mcp_http.py) calls the REST API with each caller's key at
+# The hosted MCP endpoint (/mcp, server/runtime/mcp_http.py) calls the REST API with each caller's key at
 # this base URL; empty: this process's own listening socket (loopback). Set it when that socket is not plain
 # HTTP (TLS in uvicorn itself, a unix socket). MCP_API_TIMEOUT bounds one tool's call, retries included.
 MCP_API_URL = text("MNEMARA_MCP_API_URL")

@@ -1,6 +1,6 @@
 """A second database connection per process, on the ``side`` thread of ``mnemara.kernel.threads``: the
 full-text query of a search runs there while the request's thread runs the vector scan (two cores, two
-PostgreSQL backends), and the periodic jobs (access counts, the index sweep) write and read there off the
+PostgreSQL backends), and the chores (access counts, the index sweep) write and read there off the
 request's path. Without started threads the work runs at once on the caller's connection."""
 
 from __future__ import annotations

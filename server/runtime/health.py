@@ -21,7 +21,7 @@ from memories.extraction.worker import QueueState, queue_state
 from mnemara.kernel.errors import error_body
 from mnemara.kernel.handlers import RETRY_AFTER_SECONDS
 
-# Set once this process is warm (mnemara/runtime/serve.py's lifespan, or mnemara/wsgi.py): its models loaded,
+# Set once this process is warm (server/runtime/serve.py's lifespan, or server/wsgi.py): its models loaded,
 # its web threads connected, a request served through the whole stack.
 WARM = threading.Event()
 
@@ -70,7 +70,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def readyz(request: HttpRequest) -> JsonResponse:
     """Whether this process should get traffic: 200 "ready" once it is warm and reaches the database; 503
     "starting" while it warms up, 503 "unavailable" without the database. ``pid`` says which process
-    answered (``mnemara.runtime.supervise`` waits until every web process has said "ready")."""
+    answered (``server.runtime.supervise`` waits until every web process has said "ready")."""
     pid = os.getpid()
     if not WARM.is_set():
         return JsonResponse({"status": "starting", "pid": pid}, status=503, headers={"Retry-After": "1"})

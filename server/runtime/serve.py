@@ -1,12 +1,12 @@
-"""The one serving stack: ``python -m mnemara.runtime.serve [--host H] [--port P] [--workers N]``.
+"""The one serving stack: ``python -m server.runtime.serve [--host H] [--port P] [--workers N]``.
 
-``make run`` (through ``mnemara.runtime.supervise``), the production units in docs/operations.md and the
+``make run`` (through ``server.runtime.supervise``), the production units in docs/operations.md and the
 end-to-end tests (tests/served/) all start the web server this way: uvicorn, its HTTP/1.1 protocol with
-``TCP_NODELAY`` and one write per response where it fits (``mnemara/runtime/protocol.py``), serving
-``mnemara.asgi:application``, which ``application()`` below builds:
+``TCP_NODELAY`` and one write per response where it fits (``server/runtime/protocol.py``), serving
+``server.asgi:application``, which ``application()`` below builds:
 
-- Starlette's router: ``/mcp`` to the hosted MCP server (``mnemara/runtime/mcp_http.py``), everything else
-  to Django through ``BufferedWSGI`` (``mnemara/runtime/buffered.py``: a request reaches a thread only once
+- Starlette's router: ``/mcp`` to the hosted MCP server (``server/runtime/mcp_http.py``), everything else
+  to Django through ``BufferedWSGI`` (``server/runtime/buffered.py``: a request reaches a thread only once
   its whole body has arrived; one over the limit is refused with a 413 before it is held in memory);
 - its lifespan: at startup the process's threads (``mnemara.kernel.threads``, sized by
   ``settings.THREAD_POOLS``) and the MCP session managers start, then the process warms up beside serving
@@ -29,8 +29,8 @@ from starlette.routing import Route, Router
 
 logger = logging.getLogger(__name__)
 
-APP = "mnemara.asgi:application"
-PROTOCOL = "mnemara.runtime.protocol:H11NoDelayProtocol"
+APP = "server.asgi:application"
+PROTOCOL = "server.runtime.protocol:H11NoDelayProtocol"
 
 
 def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
@@ -50,7 +50,7 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
     from mnemara.kernel.requestlog import WARM_UP
     from mnemara.kernel.resident import release
     from mnemara.kernel.threads import THREADS
-    from mnemara.runtime.buffered import wsgi_environ
+    from server.runtime.buffered import wsgi_environ
 
     started = time.monotonic()
     recent = recall_warm_up()
@@ -84,17 +84,17 @@ def warm_up(wsgi: Callable[..., Any], *, web_threads: bool = True) -> float:
 
 
 def application() -> Router:
-    """The ASGI application (built once per process by ``mnemara/asgi.py``; starts nothing by itself)."""
+    """The ASGI application (built once per process by ``server/asgi.py``; starts nothing by itself)."""
     from django.conf import settings
     from django.core.wsgi import get_wsgi_application
 
     django = get_wsgi_application()  # first: it sets Django up, which the imports below need
 
-    from memories.processes import threads_stop, web_threads_start
+    from memories.periodic import threads_stop, web_threads_start
     from mnemara.kernel.threads import THREADS
-    from mnemara.runtime.buffered import BufferedWSGI
-    from mnemara.runtime.health import WARM
-    from mnemara.runtime.mcp_http import PATH, HostedMCP
+    from server.runtime.buffered import BufferedWSGI
+    from server.runtime.health import WARM
+    from server.runtime.mcp_http import PATH, HostedMCP
 
     # A body above Django's own limit is refused before it is held in memory (413, the API's error format).
     bridge = BufferedWSGI(django, max_body=settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 64 * 1024)
@@ -135,7 +135,7 @@ def _warm_then_mark(django: Callable[..., Any], warm: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
-    parser = argparse.ArgumentParser(prog="python -m mnemara.runtime.serve",
+    parser = argparse.ArgumentParser(prog="python -m server.runtime.serve",
                                      description="Serve the web app and /mcp (docs/operations.md).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="connections and requests one web worker holds before it answers 503")
     parser.add_argument("--graceful-seconds", type=int, default=15)
     args = parser.parse_args(argv)
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's OpenBLAS on one thread (mnemara/asgi.py)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy's OpenBLAS on one thread (server/asgi.py)
     uvicorn.run(APP, **server_options(args, os.environ))
     return 0
 

@@ -1,4 +1,4 @@
-"""Django's PostgreSQL backend on the embedded server (``ENGINE: "mnemara.runtime.db"``).
+"""Django's PostgreSQL backend on the embedded server (``ENGINE: "server.runtime.db"``).
 
 The first connection a process opens starts the embedded server in the DATABASES entry's ``PGDATA``, or
 attaches to the one already running there, and connects through its socket as its superuser. Nothing
@@ -17,7 +17,7 @@ from typing import Any
 from django.db.backends.postgresql.base import DatabaseWrapper as PostgresDatabaseWrapper
 from django.db.backends.postgresql.client import DatabaseClient as PostgresDatabaseClient
 
-from mnemara.runtime.db import embedded
+from server.runtime.db import embedded
 
 _start_lock = threading.Lock()
 _started: dict[Path, dict[str, str]] = {}

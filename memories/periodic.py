@@ -1,6 +1,6 @@
 """The threads of a long-lived process, as the apps need them: a web process's (search fan-out, embedding,
 access counts, the index sweep) and the background worker's (the same, plus its heartbeat). The pools and
-the ticker belong to ``mnemara.kernel.threads``; this says which periodic jobs run (the worker's: its heartbeat,
+the ticker belong to ``mnemara.kernel.threads``; this says which chores run (the worker's: its heartbeat,
 the recovery of what a dead worker left running, and the schedule)."""
 
 from __future__ import annotations

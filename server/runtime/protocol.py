@@ -1,5 +1,5 @@
 """uvicorn's HTTP/1.1 protocol (h11) with two changes for kept-alive clients, given to uvicorn as its ``http``
-protocol class by ``mnemara/runtime/serve.py``.
+protocol class by ``server/runtime/serve.py``.
 
 - ``TCP_NODELAY`` on every accepted TCP socket. asyncio sets it only on sockets whose protocol number is
   ``IPPROTO_TCP``; the listening socket uvicorn binds for several workers has protocol 0, so its accepted

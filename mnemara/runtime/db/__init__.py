@@ -1,1 +1,0 @@
-"""The embedded PostgreSQL + pgvector as a Django database backend: ``ENGINE: "mnemara.runtime.db"``."""

@@ -1,0 +1,1 @@
+"""The embedded PostgreSQL + pgvector as a Django database backend: ``ENGINE: "server.runtime.db"``."""
