@@ -15,8 +15,10 @@ extra process; ``manage.py jobs_recover`` runs the same check at once, across te
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,7 +29,7 @@ from django_tasks import task
 
 from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, pipeline
-from memories.extraction.candidates import ExtractionError, TransientError
+from memories.extraction.candidates import Candidate, ExtractionError, KnownMemory, TransientError
 from memories.extraction.jobs import (
     ACTOR,
     Claim,
@@ -59,6 +61,8 @@ def extraction_run(job_id: str) -> str:
         claim = job_claim(job_id)
         if claim is None:
             return "skipped"
+        if _groups(claim.job):
+            return _run_group([claim, *filter(None, (job_claim(pk) for pk in _queued_after(claim.job)))])
         return _run_claimed(claim)
 
 
@@ -219,13 +223,91 @@ def _run_import(claim: Claim) -> str:
     return JobStatus.SUCCEEDED
 
 
+# --------------------------------------------------------------------------- offline jobs written together
+
+#: The most queued offline extraction jobs one worker run writes together (one ``memory_create`` batch).
+GROUP_JOBS = 8
+GROUPED_KINDS = (JobKind.SESSION, JobKind.CLOSE, JobKind.EXTRACT)
+
+
+def _groups(job: Job) -> bool:
+    return job.kind in GROUPED_KINDS and job.extractor == "rules" and GROUP_JOBS > 1
+
+
+def _queued_after(first: Job) -> list[uuid.UUID]:
+    """The offline jobs of this tenant queued after ``first`` and due now, in queue order, up to ``GROUP_JOBS``
+    in all: the run stops at the first that may not join (not due, another extractor's, or a second job of a
+    session already in the group: its summary builds on the earlier job's), so no job is written before one
+    queued earlier."""
+    from django_tasks_db.models import DBTaskResult
+
+    rows = list(Job.objects.filter(status=JobStatus.QUEUED, created_at__gte=first.created_at).exclude(pk=first.pk)
+                .order_by("created_at", "pk").values_list("pk", "kind", "session_id", "task_result_id")
+                [: GROUP_JOBS - 1])
+    due = {str(pk) for pk in DBTaskResult.objects.ready().filter(
+        pk__in=[row[3] for row in rows if row[3]]).values_list("pk", flat=True)}
+    sessions = {first.session_id} - {None}
+    taken: list[uuid.UUID] = []
+    for pk, kind, session_id, task_result_id in rows:
+        if kind not in GROUPED_KINDS or str(task_result_id) not in due or extractor_name() != "rules" or (
+                session_id is not None and session_id in sessions):
+            break
+        sessions.add(session_id)
+        taken.append(pk)
+    return taken
+
+
+def _run_group(claims: list[Claim]) -> str:
+    """Offline jobs claimed together: each extracted in queue order (a later job of the same scope is shown what
+    the earlier ones found as the newest memories), then all their memories written in ONE ``memory_create``
+    batch, as a ``POST /memories`` list is: one embedding batch (split over the cores), one transaction.
+    A job whose extraction fails fails (or retries) alone; if the batch write is refused (a job was cancelled
+    by an erasure, a secret under the reject policy, a database error), each job is written on its own, as it
+    would have been alone. Returns the first job's outcome."""
+    statuses: dict[uuid.UUID, str] = {}
+    group: list[tuple[Claim, pipeline.Work, list[KnownMemory], pipeline.Outcome]] = []
+    pending: dict[str, list[Candidate]] = {}
+    for claim in claims:
+        def extract(claim: Claim = claim) -> str:
+            scope = str(claim.job.scope_id or "")
+            work, known, outcome = pipeline.extract(claim, pending=pending.get(scope, []))
+            group.append((claim, work, known, outcome))
+            pending.setdefault(scope, []).extend(outcome.candidates)
+            return JobStatus.SUCCEEDED
+        statuses[claim.job.pk] = _guarded(claim, extract, reraise=claim is claims[0])
+    if group:
+        try:
+            pipeline.commit_together(group)
+        except Exception as exc:  # noqa: BLE001 - each job is then written on its own, with its own handling
+            logger.info("jobs %s written one by one: the batch write failed (%s)",
+                        [str(c.job.pk) for c, *_ in group], type(exc).__name__)
+            for claim, work, known, outcome in group:
+                statuses[claim.job.pk] = _guarded(claim, functools.partial(_commit, claim, work, known, outcome),
+                                                  reraise=False)
+    return statuses[claims[0].job.pk]
+
+
+def _commit(claim: Claim, work: pipeline.Work, known: list[KnownMemory], outcome: pipeline.Outcome) -> str:
+    pipeline.commit(claim, work, known, outcome)
+    return JobStatus.SUCCEEDED
+
+
 def _run_claimed(claim: Claim) -> str:
-    try:
-        if claim.job.kind == JobKind.IMPORT:
-            return _run_import(claim)
+    if claim.job.kind == JobKind.IMPORT:
+        return _guarded(claim, lambda: _run_import(claim))
+
+    def run() -> str:
         work, known, outcome = pipeline.extract(claim)
-        pipeline.commit(claim, work, known, outcome)
-        return JobStatus.SUCCEEDED
+        return _commit(claim, work, known, outcome)
+
+    return _guarded(claim, run)
+
+
+def _guarded(claim: Claim, work: Callable[[], str], *, reraise: bool = True) -> str:
+    """Run a claimed job's ``work``; a failure is recorded on the job as what it is (fenced, retry later,
+    failed). ``reraise``: an unexpected error is raised again once recorded (the task's own job)."""
+    try:
+        return work()
     except JobFenced:
         logger.info("job %s attempt %s was fenced (cancelled or re-queued); nothing written",
                     claim.job.pk, claim.attempt)
@@ -242,4 +324,7 @@ def _run_claimed(claim: Claim) -> str:
         return JobStatus.FAILED
     except Exception as exc:
         job_fail(claim, f"internal_error: {type(exc).__name__}")
-        raise
+        if reraise:
+            raise
+        logger.exception("job %s failed", claim.job.pk)
+        return JobStatus.FAILED

@@ -148,3 +148,67 @@ def test_a_silent_worker_elsewhere_is_dead_after_three_beats_a_live_one_never(qu
     WorkerHeartbeat.objects.filter(worker_id="remote-worker").update(
         beat_at=timezone.now() - timedelta(seconds=3 * settings.WORKER_HEARTBEAT_SECONDS + 1))
     assert tasks.jobs_recover_orphaned() == {"requeued": 1}
+
+
+# --------------------------------------------------------------------------- offline jobs written together
+
+def _request(*texts, scope="user/1"):
+    return [extraction_request(scope=scope, actor="test", messages=[{"role": "user", "content": text}])
+            for text in texts]
+
+
+def _returned():
+    rows = DBTaskResult.objects.filter(task_path="memories.extraction.tasks.extraction_run").order_by("enqueued_at")
+    return [row.return_value for row in rows]
+
+
+def test_queued_offline_jobs_are_written_together_in_one_batch(in_alice, monkeypatch):
+    from memories.extraction import pipeline
+
+    batches = []
+    real = pipeline.memory_create
+
+    def counted(**kwargs):
+        batches.append(len(kwargs["items"]))
+        return real(**kwargs)
+
+    monkeypatch.setattr(pipeline, "memory_create", counted)
+    queued = _request("Remember: my locker is 12.", "I'm allergic to nuts.", "I drive a blue Toyota Corolla.")
+    assert run_jobs() == 3
+    assert _returned() == ["succeeded", "skipped", "skipped"]  # the first run wrote all three; the others found none
+    assert len(batches) == 1 and batches[0] == Memory.objects.count() >= 3
+    for job in queued:
+        job.refresh_from_db()
+        assert job.status == "succeeded"
+        assert [r["action"] for r in job.resolutions] and all(
+            Memory.objects.filter(pk=r["memory"], metadata__extraction__job=str(job.pk)).exists()
+            for r in job.resolutions if r["memory"])
+
+
+def test_a_job_cancelled_while_its_group_extracts_writes_nothing_the_others_do(in_alice, monkeypatch):
+    from memories.extraction import pipeline
+
+    first, second, third = _request("Remember: my locker is 12.", "I'm allergic to nuts.",
+                                    "I drive a blue Toyota Corolla.")
+    real = pipeline.extract
+
+    def erasing(claim, **kwargs):
+        if claim.job.pk == second.pk:  # an erasure cancels the first job, already claimed, under its lock
+            Job.objects.filter(pk=first.pk).update(status="cancelled")
+        return real(claim, **kwargs)
+
+    monkeypatch.setattr(pipeline, "extract", erasing)
+    run_jobs()
+    assert [Job.objects.get(pk=j.pk).status for j in (first, second, third)] == ["cancelled", "succeeded", "succeeded"]
+    assert not Memory.objects.filter(metadata__extraction__job=str(first.pk)).exists()
+    assert Memory.objects.filter(metadata__extraction__job=str(second.pk)).exists()
+    assert Memory.objects.filter(metadata__extraction__job=str(third.pk)).exists()
+
+
+def test_a_later_job_of_the_group_sees_what_an_earlier_one_found(in_alice):
+    # "green now" takes the key of the theme preference the first job found, though it is written in the same batch.
+    _request("I prefer a blue theme.", "Actually I prefer green now.")
+    run_jobs()
+    assert _returned() == ["succeeded", "skipped"]
+    entities = {m.content: m.entity for m in Memory.objects.all()}
+    assert len(set(entities.values())) == 1, entities
