@@ -162,7 +162,7 @@ def write_rounds(api: Api, samples: list[dict[str, Any]], rounds: int
     machine's load or of the database's size favours neither. The ratio of each round, their median."""
     seconds, turns, states, extracted = sessions_run(api, samples, "")
     memories = sum(len(v) for v in extracted.values())
-    per_round = []
+    per_round: list[dict[str, Any]] = []
     for n in range(1, rounds + 1):
         load_before = load_average()
         if n == 1:
@@ -184,15 +184,15 @@ def write_rounds(api: Api, samples: list[dict[str, Any]], rounds: int
               f" = {batch_seconds / session_seconds:.2f}x, load {load_before:.1f}-{load_average():.1f}")
     per_session_seconds = batch_run(api, extracted, "copy2", per_session=True)
     median = statistics.median
+    session_median = median([float(r["sessions_seconds"]) for r in per_round])
+    batch_median = median([float(r["batch_post_seconds"]) for r in per_round])
     return extracted, {
         "turns": turns, "memories": memories, "memories_per_turn": memories / turns, "jobs": states,
         "observations": sum(1 for v in extracted.values() for m in v
                             if (m.get("metadata") or {}).get("extraction", {}).get("observation")),
-        "seconds": median([r["sessions_seconds"] for r in per_round]),
-        "memories_per_second": memories / median([r["sessions_seconds"] for r in per_round]),
-        "batch_post_seconds": median([r["batch_post_seconds"] for r in per_round]),
-        "batch_memories_per_second": memories / median([r["batch_post_seconds"] for r in per_round]),
-        "rate_vs_batch": median([r["rate_vs_batch"] for r in per_round]),
+        "seconds": session_median, "memories_per_second": memories / session_median,
+        "batch_post_seconds": batch_median, "batch_memories_per_second": memories / batch_median,
+        "rate_vs_batch": median([float(r["rate_vs_batch"]) for r in per_round]),
         "rounds": per_round,
         "per_session_post_seconds": per_session_seconds,
         "rate_vs_per_session_posts": per_session_seconds / seconds,
