@@ -18,9 +18,9 @@ from __future__ import annotations
 import functools
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
@@ -48,6 +48,9 @@ from tenants.audit import audit
 from tenants.models import Subject, Tenant
 from tenants.scoping import tenant_scope
 
+if TYPE_CHECKING:
+    from django_tasks_db.models import DBTaskResult
+
 logger = logging.getLogger(__name__)
 
 
@@ -62,7 +65,7 @@ def extraction_run(job_id: str) -> str:
         if claim is None:
             return "skipped"
         if _groups(claim.job):
-            return _run_group([claim, *filter(None, (job_claim(pk) for pk in _queued_after(claim.job)))])
+            return _run_group(claim, _followers(claim.job))
         return _run_claimed(claim)
 
 
@@ -234,7 +237,7 @@ def _groups(job: Job) -> bool:
     return job.kind in GROUPED_KINDS and job.extractor == "rules" and GROUP_JOBS > 1
 
 
-def _queued_after(first: Job) -> list[uuid.UUID]:
+def _queued_after(first: Job) -> list[tuple[uuid.UUID, str]]:
     """The offline jobs of this tenant queued after ``first`` and due now, in queue order, up to ``GROUP_JOBS``
     in all: the run stops at the first that may not join (not due, another extractor's, or a second job of a
     session already in the group: its summary builds on the earlier job's), so no job is written before one
@@ -247,17 +250,57 @@ def _queued_after(first: Job) -> list[uuid.UUID]:
     due = {str(pk) for pk in DBTaskResult.objects.ready().filter(
         pk__in=[row[3] for row in rows if row[3]]).values_list("pk", flat=True)}
     sessions = {first.session_id} - {None}
-    taken: list[uuid.UUID] = []
+    taken: list[tuple[uuid.UUID, str]] = []
     for pk, kind, session_id, task_result_id in rows:
         if kind not in GROUPED_KINDS or str(task_result_id) not in due or extractor_name() != "rules" or (
                 session_id is not None and session_id in sessions):
             break
         sessions.add(session_id)
-        taken.append(pk)
+        taken.append((pk, str(task_result_id)))
     return taken
 
 
-def _run_group(claims: list[Claim]) -> str:
+def _followers(first: Job) -> list[tuple[Claim, DBTaskResult]]:
+    """The jobs this run takes with ``first`` (``_queued_after``), each claimed with its queue row. Only when
+    ``first``'s own row is running on a worker: the others' rows are marked running on the same worker."""
+    from django_tasks_db.models import DBTaskResult
+
+    worker_ids = DBTaskResult.objects.filter(pk=first.task_result_id, status="RUNNING").values_list(
+        "worker_ids", flat=True).first()
+    if not worker_ids:
+        return []
+    taken = [_follower_claim(pk, row_id, worker_ids[-1]) for pk, row_id in _queued_after(first)]
+    return [pair for pair in taken if pair is not None]
+
+
+def _follower_claim(job_id: uuid.UUID, task_result_id: str, worker_id: str) -> tuple[Claim, DBTaskResult] | None:
+    """A job and its queue row taken together, the row marked running on ``worker_id`` as the worker marks the
+    rows it takes: no other worker runs it meanwhile, and if this worker dies mid-group every job of the group
+    is re-queued at once (``jobs_recover_orphaned`` finds each by its row), not at its lease's end. None: the
+    row or the job was taken by someone else first."""
+    from django_tasks_db.models import DBTaskResult
+
+    with transaction.atomic():
+        row = DBTaskResult.objects.ready().select_for_update(skip_locked=True).filter(pk=task_result_id).first()
+        if row is None:
+            return None
+        claim = job_claim(job_id)
+        if claim is None:
+            return None
+        row.claim(worker_id)
+    return claim, row
+
+
+def _rows_finish(followers: Sequence[tuple[Claim, DBTaskResult]], statuses: dict[uuid.UUID, str]) -> None:
+    """The taken rows end as the worker ends a row whose task returned (unless they changed hands meanwhile)."""
+    from django_tasks_db.models import DBTaskResult
+
+    for claim, row in followers:
+        DBTaskResult.objects.filter(pk=row.pk, status="RUNNING", worker_ids=row.worker_ids).update(
+            status="SUCCESSFUL", finished_at=timezone.now(), return_value=statuses[claim.job.pk])
+
+
+def _run_group(first: Claim, followers: Sequence[tuple[Claim, DBTaskResult]]) -> str:
     """Offline jobs claimed together: each extracted in queue order (a later job of the same scope is shown what
     the earlier ones found as the newest memories), then all their memories written in ONE ``memory_create``
     batch, as a ``POST /memories`` list is: one embedding batch (split over the cores), one transaction.
@@ -267,14 +310,18 @@ def _run_group(claims: list[Claim]) -> str:
     statuses: dict[uuid.UUID, str] = {}
     group: list[tuple[Claim, pipeline.Work, list[KnownMemory], pipeline.Outcome]] = []
     pending: dict[str, list[Candidate]] = {}
-    for claim in claims:
+    failure: Exception | None = None
+    for claim in [first, *(claim for claim, _ in followers)]:
         def extract(claim: Claim = claim) -> str:
             scope = str(claim.job.scope_id or "")
             work, known, outcome = pipeline.extract(claim, pending=pending.get(scope, []))
             group.append((claim, work, known, outcome))
             pending.setdefault(scope, []).extend(outcome.candidates)
             return JobStatus.SUCCEEDED
-        statuses[claim.job.pk] = _guarded(claim, extract, reraise=claim is claims[0])
+        try:
+            statuses[claim.job.pk] = _guarded(claim, extract, reraise=claim is first)
+        except Exception as exc:  # noqa: BLE001 - recorded on the first job; raised once the others are done
+            statuses[claim.job.pk], failure = JobStatus.FAILED, exc
     if group:
         try:
             pipeline.commit_together(group)
@@ -284,7 +331,10 @@ def _run_group(claims: list[Claim]) -> str:
             for claim, work, known, outcome in group:
                 statuses[claim.job.pk] = _guarded(claim, functools.partial(_commit, claim, work, known, outcome),
                                                   reraise=False)
-    return statuses[claims[0].job.pk]
+    _rows_finish(followers, statuses)
+    if failure is not None:
+        raise failure
+    return statuses[first.job.pk]
 
 
 def _commit(claim: Claim, work: pipeline.Work, known: list[KnownMemory], outcome: pipeline.Outcome) -> str:
