@@ -327,3 +327,22 @@ def commit_together(group: Sequence[tuple[Claim, Work, Sequence[KnownMemory], Ou
         return []
     return memory_create(items=items, actor="system:extraction:rules", job_id=[c.job.pk for c, *_ in group],
                          after_write=finish_all)
+
+
+# --------------------------------------------------------------------------- the worker's start
+
+def extraction_warm_up() -> None:
+    """What the worker's first job would load, loaded at its start: the offline rules' dictionaries (English and
+    Chinese), the write flow's tagger and every embedding model run on a small batch, as a job's write runs them.
+    Otherwise the first job after a start waits seconds for them (the web processes warm up the same way)."""
+    from memories.embeddings import embedders, warm_up
+    from memories.write.anchors import anchors
+
+    texts = ["I moved to Lisbon last spring and I prefer green tea.", "我女儿小雨下个月去上海读大学。"]
+    extractor = OfflineExtractor()
+    for i, text in enumerate(texts, start=1):
+        extractor.extract([Turn(i, "user", text, timezone.now())], [], [])
+        anchors(text)
+    warm_up()
+    for embedder in embedders():
+        embedder.embed(texts)
