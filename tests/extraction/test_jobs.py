@@ -312,3 +312,11 @@ def test_a_batch_write_one_job_breaks_is_written_job_by_job(in_alice, monkeypatc
     assert not Memory.objects.filter(metadata__extraction__job=str(second.pk)).exists()
     assert Memory.objects.filter(metadata__extraction__job=str(first.pk)).count() == 1
     assert Memory.objects.filter(metadata__extraction__job=str(third.pk)).count() == 1
+
+
+def test_a_group_holds_at_most_its_turns_the_next_job_starts_another(in_alice, monkeypatch):
+    monkeypatch.setattr(tasks, "GROUP_TURNS", 2)
+    _request("Remember: my locker is 12.", "I'm allergic to nuts.", "I drive a blue Toyota Corolla.")
+    assert run_jobs() == 2  # the first two jobs' two turns together, the third on its own
+    assert _returned() == ["succeeded", "succeeded", "succeeded"]
+    assert Job.objects.filter(status="succeeded").count() == 3
