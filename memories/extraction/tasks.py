@@ -229,8 +229,8 @@ def _run_import(claim: Claim) -> str:
 # --------------------------------------------------------------------------- offline jobs written together
 
 #: The most queued offline extraction jobs one worker run writes together (one ``memory_create`` batch), and
-#: the most new turns they may hold in all: ~400 turns give ~450 memories (LoCoMo: 1.1 a turn), about what a
-#: client's batch ``POST /memories`` of 500 writes in one go; a backlog is then written at that batch's rate.
+#: the most new turns they may hold in all: ~400 turns give ~450 memories (LoCoMo: 1.1 a turn), so one group's
+#: transaction is about as large as a client's batch ``POST /memories`` of 500, never larger.
 GROUP_JOBS = 32
 GROUP_TURNS = 400
 GROUPED_KINDS = (JobKind.SESSION, JobKind.CLOSE, JobKind.EXTRACT)
