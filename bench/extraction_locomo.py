@@ -1,6 +1,7 @@
 """The offline extractor on LoCoMo's development conversations, through the sessions API.
 
-    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/extraction_locomo.py [--conversations N] [--out result.json]
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/extraction_locomo.py [--conversations N] [--json result.json]
+        [--write-only] [--rounds N]
         [--pgdata /tmp/pg-extract] [--threshold 0.6] [--sample 100] [--seed 34] [--skip-raw]
 
 Reads ``../shared/data/locomo-dev.json`` (CC BY-NC 4.0: read from there, never copied). Starts its own server on a
@@ -15,6 +16,8 @@ throwaway embedded data directory with ``ANTHROPIC_API_KEY`` empty (the offline 
    each names its turns in ``metadata.extraction.turns`` (session seq → dialogue id).
    **Write rate**: extracted memories per second from the first append to the last job done, against a batch
    ``POST /memories`` (500 a request) of the same memories' texts into another scope (``user/copy-<sample>``).
+   ``--rounds N`` measures both N times in one server, alternating which goes first (each round into fresh scopes),
+   and reports the median ratio with the 1-minute load average before and after each round.
 3. **Coverage**: a gold observation (LoCoMo's ``observation``, per session and speaker) is covered when a memory
    extracted from the same session has a cosine similarity ≥ ``--threshold`` with it (all-MiniLM-L6-v2,
    normalised). ``--pairs FILE`` writes 50 (observation, best memory, cosine) pairs spread over the similarity range,
@@ -32,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from collections import Counter, defaultdict
@@ -90,14 +94,14 @@ def wait_jobs(api: Api, jobs: list[str]) -> dict[str, int]:
                     states[f"resolution {r['action']}" + (f" ({r.get('reason')})" if r["action"] == "skipped" else "")
                            ] += 1
                 break
-            time.sleep(0.5)
+            time.sleep(0.5)  # polling faster would cost the server, sharing its cores, more than it tells
     return dict(states)
 
 
-def send_sessions(api: Api, sample: dict[str, Any], scope: str) -> tuple[list[str], int]:
+def send_sessions(api: Api, sample: dict[str, Any], scope: str, tag: str = "") -> tuple[list[str], int]:
     jobs, turns = [], 0
     for name, began, session in sessions_of(sample):
-        key = f"{sample['sample_id']}-{name}"
+        key = f"{tag}{sample['sample_id']}-{name}"
         messages = [{"role": "user", "name": t["speaker"], "content": t["text"],
                      "created_at": (began + __import__("datetime").timedelta(seconds=i)).isoformat()}
                     for i, t in enumerate(session)]
@@ -108,6 +112,102 @@ def send_sessions(api: Api, sample: dict[str, Any], scope: str) -> tuple[list[st
         jobs.append(closed["job"])
         turns += len(session)
     return jobs, turns
+
+
+def load_average() -> float:
+    return os.getloadavg()[0]
+
+
+def sessions_run(api: Api, samples: list[dict[str, Any]], tag: str
+                 ) -> tuple[float, int, dict[str, int], dict[str, list[dict[str, Any]]]]:
+    """Every session through the sessions API into ``user/<tag>ext-<sample>``: seconds from the first append to
+    the last job done, turns, the jobs' states, and the memories read back."""
+    jobs, turns = [], 0
+    began = time.perf_counter()
+    for sample in samples:
+        more, n = send_sessions(api, sample, f"user/{tag}ext-{sample['sample_id']}", tag)
+        jobs += more
+        turns += n
+    states = wait_jobs(api, list(dict.fromkeys(jobs)))  # a close may return the append's job
+    seconds = time.perf_counter() - began
+    return seconds, turns, states, {s["sample_id"]: read_memories(api, f"user/{tag}ext-{s['sample_id']}")
+                                    for s in samples}
+
+
+def batch_run(api: Api, extracted: dict[str, list[dict[str, Any]]], scope: str, per_session: bool = False) -> float:
+    """The same memories through ``POST /memories`` into ``user/<scope>-<sample>``: 500 a request, or (``per_session``)
+    one request per session, what an agent saving after each session would do. Seconds."""
+    began = time.perf_counter()
+    for sample_id, rows in extracted.items():
+        groups: list[list[dict[str, Any]]] = []
+        if per_session:
+            by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for m in rows:
+                by_session[m["source_session"]].append(m)
+            groups = list(by_session.values())
+        else:
+            groups = [rows[start:start + 500] for start in range(0, len(rows), 500)]
+        for group in groups:
+            api.post("/api/v1/memories", [{"scope": f"user/{scope}-{sample_id}", "content": m["content"],
+                                           "type": m["type"], "valid_from": m["valid_from"],
+                                           "source_session": m["source_session"], "metadata": m.get("metadata") or {}}
+                                          for m in group], expect=201)
+    return time.perf_counter() - began
+
+
+def warm_up(api: Api, sample: dict[str, Any]) -> None:
+    """One session and one batch POST before the clock: both paths' processes have loaded what they load once."""
+    name, began, session = sessions_of(sample)[0]
+    conversation = {name: session, f"{name}_date_time": began.strftime(SESSION_TIME)}
+    jobs, _ = send_sessions(api, {**sample, "conversation": conversation}, "user/warm-up", "warm-up-")
+    wait_jobs(api, jobs)
+    batch_run(api, {"warm-up": read_memories(api, "user/warm-up")}, "copy-warm")
+
+
+def write_rounds(api: Api, samples: list[dict[str, Any]], rounds: int
+                 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The write rate, alternating: round 1 runs the sessions, then the batch POSTs of the memories they gave;
+    each later round swaps the order (batch first in rounds 2, 4 …), each into fresh scopes, so a drift of the
+    machine's load or of the database's size favours neither. The ratio of each round, their median."""
+    warm_up(api, samples[0])
+    seconds, turns, states, extracted = sessions_run(api, samples, "")
+    memories = sum(len(v) for v in extracted.values())
+    per_round: list[dict[str, Any]] = []
+    for n in range(1, rounds + 1):
+        load_before = load_average()
+        if n == 1:
+            session_seconds = seconds
+            batch_seconds = batch_run(api, extracted, "copy")
+        elif n % 2 == 0:
+            batch_seconds = batch_run(api, extracted, f"copy-r{n}")
+            session_seconds, _, _, again = sessions_run(api, samples, f"r{n}-")
+        else:
+            session_seconds, _, _, again = sessions_run(api, samples, f"r{n}-")
+            batch_seconds = batch_run(api, extracted, f"copy-r{n}")
+        if n > 1 and sum(len(v) for v in again.values()) != memories:
+            print(f"round {n}: {sum(len(v) for v in again.values())} memories, not {memories}")
+        per_round.append({"round": n, "order": "batch first" if n % 2 == 0 else "sessions first",
+                          "sessions_seconds": session_seconds, "batch_post_seconds": batch_seconds,
+                          "rate_vs_batch": batch_seconds / session_seconds,
+                          "load_1min": [load_before, load_average()]})
+        print(f"round {n} ({per_round[-1]['order']}): sessions {session_seconds:.1f} s, batch {batch_seconds:.1f} s"
+              f" = {batch_seconds / session_seconds:.2f}x, load {load_before:.1f}-{load_average():.1f}")
+    per_session_seconds = batch_run(api, extracted, "copy2", per_session=True)
+    median = statistics.median
+    session_median = median([float(r["sessions_seconds"]) for r in per_round])
+    batch_median = median([float(r["batch_post_seconds"]) for r in per_round])
+    return extracted, {
+        "turns": turns, "memories": memories, "memories_per_turn": memories / turns, "jobs": states,
+        "observations": sum(1 for v in extracted.values() for m in v
+                            if (m.get("metadata") or {}).get("extraction", {}).get("observation")),
+        "seconds": session_median, "memories_per_second": memories / session_median,
+        "batch_post_seconds": batch_median, "batch_memories_per_second": memories / batch_median,
+        "rate_vs_batch": median([float(r["rate_vs_batch"]) for r in per_round]),
+        "rounds": per_round,
+        "per_session_post_seconds": per_session_seconds,
+        "rate_vs_per_session_posts": per_session_seconds / seconds,
+        "kinds": dict(Counter((m.get("metadata") or {}).get("extraction", {}).get("kind", "?")
+                              for v in extracted.values() for m in v))}
 
 
 def read_memories(api: Api, scope: str) -> list[dict[str, Any]]:
@@ -200,7 +300,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--conversations", type=int, default=0, help="the first N conversations (0: all five)")
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-extraction-locomo"))
-    parser.add_argument("--out", type=Path, default=Path("/tmp/extraction-locomo.json"))
+    parser.add_argument("--out", "--json", type=Path, default=Path("/tmp/extraction-locomo.json"))
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="write-rate rounds, sessions and batch POSTs alternating which goes first; the median")
     parser.add_argument("--threshold", type=float, default=0.7,
                         help="0.70: the best agreement with a hand check of 50 pairs (docs/benchmarks.md)")
     parser.add_argument("--pairs", type=Path, default=None, help="write 50 pairs to check the threshold by hand")
@@ -220,50 +322,8 @@ def main() -> int:
     extracted: dict[str, list[dict[str, Any]]] = {}
     with own_server(args.pgdata, free_port(), 2, keep_data=False) as (base, key):
         api = Api(base, key)
-        jobs, turns = [], 0
-        began = time.perf_counter()
-        for sample in samples:
-            more, n = send_sessions(api, sample, f"user/ext-{sample['sample_id']}")
-            jobs += more
-            turns += n
-        result["jobs"] = wait_jobs(api, list(dict.fromkeys(jobs)))  # a close may return the append's job
-        session_seconds = time.perf_counter() - began
-        for sample in samples:
-            extracted[sample["sample_id"]] = read_memories(api, f"user/ext-{sample['sample_id']}")
-        memories = sum(len(v) for v in extracted.values())
-        # The same memories in one batch POST /memories per 500: the write path without extraction.
-        began = time.perf_counter()
-        for sample in samples:
-            rows = extracted[sample["sample_id"]]
-            for start in range(0, len(rows), 500):
-                items = [{"scope": f"user/copy-{sample['sample_id']}", "content": m["content"], "type": m["type"],
-                          "valid_from": m["valid_from"], "source_session": m["source_session"],
-                          "metadata": m.get("metadata") or {}} for m in rows[start:start + 500]]
-                api.post("/api/v1/memories", items, expect=201)
-        batch_seconds = time.perf_counter() - began
-        # …and grouped as the sessions gave them: one POST per session (what an agent saving after each would do).
-        began = time.perf_counter()
-        for sample in samples:
-            by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
-            for m in extracted[sample["sample_id"]]:
-                by_session[m["source_session"]].append(m)
-            for rows in by_session.values():
-                api.post("/api/v1/memories", [{"scope": f"user/copy2-{sample['sample_id']}", "content": m["content"],
-                                               "type": m["type"], "valid_from": m["valid_from"],
-                                               "source_session": m["source_session"],
-                                               "metadata": m.get("metadata") or {}} for m in rows], expect=201)
-        per_session_seconds = time.perf_counter() - began
-        result["sessions_api"] = {
-            "turns": turns, "memories": memories, "memories_per_turn": memories / turns,
-            "observations": sum(1 for v in extracted.values() for m in v
-                                if (m.get("metadata") or {}).get("extraction", {}).get("observation")),
-            "seconds": session_seconds, "memories_per_second": memories / session_seconds,
-            "batch_post_seconds": batch_seconds, "batch_memories_per_second": memories / batch_seconds,
-            "rate_vs_batch": (memories / session_seconds) / (memories / batch_seconds),
-            "per_session_post_seconds": per_session_seconds,
-            "rate_vs_per_session_posts": per_session_seconds / session_seconds,
-            "kinds": dict(Counter((m.get("metadata") or {}).get("extraction", {}).get("kind", "?")
-                                  for v in extracted.values() for m in v))}
+        extracted, rates = write_rounds(api, samples, args.rounds)
+        result["sessions_api"] = rates
         print(json.dumps(result["sessions_api"], indent=1))
         if args.write_only:
             api.close()

@@ -330,6 +330,10 @@ def batch_run_options() -> Any:
     return options
 
 
+#: The fewest texts one of a batch's parallel runs is given (fewer: the batch runs whole, on the calling thread).
+PARALLEL_MIN_TEXTS = 8
+
+
 class OnnxEmbedder(_QueryCache):
     """The same model run by onnxruntime: identical vectors (cosine 1.0 against sentence-transformers),
     several times faster for a single query (docs/benchmarks.md), and no torch in the serving process.
@@ -400,8 +404,12 @@ class OnnxEmbedder(_QueryCache):
             return []
         # Sorting by length keeps padding small inside each batch; the order is restored below.
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        batches = [[texts[i] for i in order[start : start + self.batch_size]]
-                   for start in range(0, len(order), self.batch_size)]
+        # A batch smaller than ``batch_size`` is still split over the parallel runs when each part keeps at least
+        # PARALLEL_MIN_TEXTS texts: an extraction job's ~25 memories (or any small POST) then use both cores,
+        # not one (docs/benchmarks.md, the extraction section).
+        parts = max(-(-len(texts) // self.batch_size), min(self._parallel(), len(texts) // PARALLEL_MIN_TEXTS))
+        size = -(-len(texts) // max(1, parts))
+        batches = [[texts[i] for i in order[start : start + size]] for start in range(0, len(order), size)]
         if len(batches) > 1 and self._parallel() > 1 and THREADS.running:
             # On the ``embed`` threads (onnxruntime releases the GIL while it runs); this thread waits.
             pooled = [f.result() for f in [THREADS.submit("embed", self._run, batch) for batch in batches]]

@@ -13,8 +13,9 @@ Which extractor runs is decided at claim time and recorded on the job: Claude wh
 from __future__ import annotations
 
 import logging
+import uuid
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -24,7 +25,7 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from memories.choices import LIVE_STATUSES, JobKind
+from memories.choices import LIVE_STATUSES, JobKind, Status
 from memories.extraction import jobs
 from memories.extraction.candidates import (
     Candidate,
@@ -139,6 +140,16 @@ def recent_memories(scope_path: str, limit: int = KNOWN_MEMORIES) -> list[KnownM
             for i, m in enumerate(rows, start=1)]
 
 
+def _with_pending(pending: Sequence[Candidate], stored: Sequence[KnownMemory]) -> list[KnownMemory]:
+    """Not-yet-written candidates (newest first) before the stored memories, as the newest ``KNOWN_MEMORIES``.
+    A pending one has an id of its own that names no memory: the offline rules never answer ``updates``."""
+    rows: list[tuple[uuid.UUID, str, str, str, str]] = [
+        (uuid.uuid4(), c.type, c.entity, c.content, str(Status.ACTIVE)) for c in reversed(pending)]
+    rows += [(m.id, m.type, m.entity, m.content, m.status) for m in stored]
+    return [KnownMemory(ref=i, id=pk, type=t, entity=e, content=text, status=status)
+            for i, (pk, t, e, text, status) in enumerate(rows[:KNOWN_MEMORIES], start=1)]
+
+
 def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candidate]:
     """Keep candidates backed by a person's turn of this batch (a user's, or a named speaker's): the assistant's
     words alone never count as facts about the user, save an action the assistant reports it took for them
@@ -200,15 +211,19 @@ def provenance(c: Candidate, job: Job, extractor: str) -> dict[str, object]:
 
 # --------------------------------------------------------------------------- the job
 
-def extract(claim: Claim) -> tuple[Work, list[KnownMemory], Outcome]:
-    """The slow part: no transaction may be open here (reads autocommit; the LLM call takes seconds)."""
+def extract(claim: Claim, *, pending: Sequence[Candidate] = ()) -> tuple[Work, list[KnownMemory], Outcome]:
+    """The slow part: no transaction may be open here (reads autocommit; the LLM call takes seconds).
+
+    ``pending``: what earlier jobs of the same scope found that is not written yet (they are written in one
+    batch with this one, ``commit_together``): the offline rules see them as the newest memories, as they
+    would had each job been written before the next was read."""
     job = claim.job
     work = load_work(job)
     extractor = get_extractor(job.extractor)
     # Claude is shown what the scope knows about these words (a search); the offline rules only look for a known
     # project or colour preference, which the newest memories hold: no search (it embeds the query) for them.
     known = (related_memories(work.scope_path, work.turns) if extractor.name == "claude"
-             else recent_memories(work.scope_path)) if work.turns else []
+             else _with_pending(pending, recent_memories(work.scope_path))) if work.turns else []
     fallback = ""
     try:
         found = extractor.extract(work.turns, known, work.context)
@@ -255,8 +270,10 @@ def _summary_note(resolutions: Sequence[dict[str, object]]) -> str:
             + (f": {why}" if why else ""))
 
 
-def commit(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outcome) -> list[WriteResult]:
-    """Write the memories, the session's progress and the job's success atomically (exactly once)."""
+def _write_plan(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outcome
+                ) -> tuple[list[MemoryInput], Callable[[list[WriteResult]], None]]:
+    """A job's memories to write, and what to do inside the write's transaction with their results: the
+    session's progress and summary, the job's resolutions and success (fenced by its attempt)."""
     job = claim.job
     extractor = "rules" if outcome.fallback else job.extractor
     items = memory_inputs(outcome.candidates, work, known, job, extractor)
@@ -274,8 +291,58 @@ def commit(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outc
         jobs.job_finish(claim, resolutions, note=f"claude_fallback: {outcome.fallback}" if outcome.fallback else "",
                         extractor="rules" if outcome.fallback else None)
 
+    return items, finish
+
+
+def commit(claim: Claim, work: Work, known: Sequence[KnownMemory], outcome: Outcome) -> list[WriteResult]:
+    """Write the memories, the session's progress and the job's success atomically (exactly once)."""
+    items, finish = _write_plan(claim, work, known, outcome)
     if not items:
         with transaction.atomic():
             finish([])  # job_finish's conditional update is the fence here
         return []
-    return memory_create(items=items, actor=f"system:extraction:{extractor}", job_id=job.pk, after_write=finish)
+    extractor = "rules" if outcome.fallback else claim.job.extractor
+    return memory_create(items=items, actor=f"system:extraction:{extractor}", job_id=claim.job.pk, after_write=finish)
+
+
+def commit_together(group: Sequence[tuple[Claim, Work, Sequence[KnownMemory], Outcome]]) -> list[WriteResult]:
+    """Several offline jobs' memories in ONE write (``memory_create``'s batch, as a ``POST /memories`` list): one
+    embedding batch, one transaction under the scopes' locks, each item seeing the earlier ones (jobs in the
+    order they were queued); every job fenced (``JobFenced`` if any was cancelled or re-queued) and finished
+    inside that transaction with its own results. All or nothing, as for one job."""
+    plans = [_write_plan(claim, work, known, outcome) for claim, work, known, outcome in group]
+    bounds: list[tuple[int, int]] = []
+    items: list[MemoryInput] = []
+    for plan_items, _ in plans:
+        bounds.append((len(items), len(items) + len(plan_items)))
+        items += plan_items
+
+    def finish_all(results: list[WriteResult]) -> None:
+        for (start, end), (_, finish) in zip(bounds, plans, strict=True):
+            finish(results[start:end])
+
+    if not items:
+        with transaction.atomic():
+            finish_all([])
+        return []
+    return memory_create(items=items, actor="system:extraction:rules", job_id=[c.job.pk for c, *_ in group],
+                         after_write=finish_all)
+
+
+# --------------------------------------------------------------------------- the worker's start
+
+def extraction_warm_up() -> None:
+    """What the worker's first job would load, loaded at its start: the offline rules' dictionaries (English and
+    Chinese), the write flow's tagger and every embedding model run on a small batch, as a job's write runs them.
+    Otherwise the first job after a start waits seconds for them (the web processes warm up the same way)."""
+    from memories.embeddings import embedders, warm_up
+    from memories.write.anchors import anchors
+
+    texts = ["I moved to Lisbon last spring and I prefer green tea.", "我女儿小雨下个月去上海读大学。"]
+    extractor = OfflineExtractor()
+    for i, text in enumerate(texts, start=1):
+        extractor.extract([Turn(i, "user", text, timezone.now())], [], [])
+        anchors(text)
+    warm_up()
+    for embedder in embedders():
+        embedder.embed(texts)

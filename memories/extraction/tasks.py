@@ -15,10 +15,12 @@ extra process; ``manage.py jobs_recover`` runs the same check at once, across te
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
@@ -27,7 +29,7 @@ from django_tasks import task
 
 from memories.choices import JobKind, JobStatus
 from memories.extraction import jobs, pipeline
-from memories.extraction.candidates import ExtractionError, TransientError
+from memories.extraction.candidates import Candidate, ExtractionError, KnownMemory, TransientError
 from memories.extraction.jobs import (
     ACTOR,
     Claim,
@@ -46,6 +48,9 @@ from tenants.audit import audit
 from tenants.models import Subject, Tenant
 from tenants.scoping import tenant_scope
 
+if TYPE_CHECKING:
+    from django_tasks_db.models import DBTaskResult
+
 logger = logging.getLogger(__name__)
 
 
@@ -59,6 +64,8 @@ def extraction_run(job_id: str) -> str:
         claim = job_claim(job_id)
         if claim is None:
             return "skipped"
+        if _groups(claim.job):
+            return _run_group(claim, _followers(claim.job))
         return _run_claimed(claim)
 
 
@@ -219,13 +226,150 @@ def _run_import(claim: Claim) -> str:
     return JobStatus.SUCCEEDED
 
 
+# --------------------------------------------------------------------------- offline jobs written together
+
+#: The most queued offline extraction jobs one worker run writes together (one ``memory_create`` batch), and
+#: the most new turns they may hold in all: ~400 turns give ~450 memories (LoCoMo: 1.1 a turn), so one group's
+#: transaction is about as large as a client's batch ``POST /memories`` of 500, never larger.
+GROUP_JOBS = 32
+GROUP_TURNS = 400
+GROUPED_KINDS = (JobKind.SESSION, JobKind.CLOSE, JobKind.EXTRACT)
+
+
+def _groups(job: Job) -> bool:
+    return job.kind in GROUPED_KINDS and job.extractor == "rules" and GROUP_JOBS > 1
+
+
+def _queued_after(first: Job) -> list[tuple[uuid.UUID, str]]:
+    """The offline jobs of this tenant queued after ``first`` and due now, in queue order, up to ``GROUP_JOBS``
+    and ``GROUP_TURNS`` in all: the run stops at the first that may not join (not due, another extractor's, a
+    second job of a session already in the group: its summary builds on the earlier job's, or one over the
+    turns), so no job is written before one queued earlier."""
+    from django_tasks_db.models import DBTaskResult
+
+    rows = list(Job.objects.filter(status=JobStatus.QUEUED, created_at__gte=first.created_at).exclude(pk=first.pk)
+                .order_by("created_at", "pk").values_list("pk", "kind", "session_id", "task_result_id", "input")
+                [: GROUP_JOBS - 1])
+    due = {str(pk) for pk in DBTaskResult.objects.ready().filter(
+        pk__in=[row[3] for row in rows if row[3]]).values_list("pk", flat=True)}
+    sessions = {first.session_id} - {None}
+    turns = _new_turns(first.input)
+    taken: list[tuple[uuid.UUID, str]] = []
+    for pk, kind, session_id, task_result_id, job_input in rows:
+        turns += _new_turns(job_input)
+        if kind not in GROUPED_KINDS or str(task_result_id) not in due or extractor_name() != "rules" or (
+                session_id is not None and session_id in sessions) or turns > GROUP_TURNS:
+            break
+        sessions.add(session_id)
+        taken.append((pk, str(task_result_id)))
+    return taken
+
+
+def _new_turns(job_input: dict[str, Any]) -> int:
+    """The turns a session, close or extract job reads as new (its context turns aside)."""
+    if "messages" in job_input:
+        return len(job_input["messages"])
+    return max(0, int(job_input.get("to_seq", 0)) - int(job_input.get("from_seq", 1)) + 1)
+
+
+def _followers(first: Job) -> list[tuple[Claim, DBTaskResult]]:
+    """The jobs this run takes with ``first`` (``_queued_after``), each claimed with its queue row. Only when
+    ``first``'s own row is running on a worker: the others' rows are marked running on the same worker."""
+    from django_tasks_db.models import DBTaskResult
+
+    worker_ids = DBTaskResult.objects.filter(pk=first.task_result_id, status="RUNNING").values_list(
+        "worker_ids", flat=True).first()
+    if not worker_ids:
+        return []
+    taken = [_follower_claim(pk, row_id, worker_ids[-1]) for pk, row_id in _queued_after(first)]
+    return [pair for pair in taken if pair is not None]
+
+
+def _follower_claim(job_id: uuid.UUID, task_result_id: str, worker_id: str) -> tuple[Claim, DBTaskResult] | None:
+    """A job and its queue row taken together, the row marked running on ``worker_id`` as the worker marks the
+    rows it takes: no other worker runs it meanwhile, and if this worker dies mid-group every job of the group
+    is re-queued at once (``jobs_recover_orphaned`` finds each by its row), not at its lease's end. None: the
+    row or the job was taken by someone else first."""
+    from django_tasks_db.models import DBTaskResult
+
+    with transaction.atomic():
+        row = DBTaskResult.objects.ready().select_for_update(skip_locked=True).filter(pk=task_result_id).first()
+        if row is None:
+            return None
+        claim = job_claim(job_id)
+        if claim is None:
+            return None
+        row.claim(worker_id)
+    return claim, row
+
+
+def _rows_finish(followers: Sequence[tuple[Claim, DBTaskResult]], statuses: dict[uuid.UUID, str]) -> None:
+    """The taken rows end as the worker ends a row whose task returned (unless they changed hands meanwhile)."""
+    from django_tasks_db.models import DBTaskResult
+
+    for claim, row in followers:
+        DBTaskResult.objects.filter(pk=row.pk, status="RUNNING", worker_ids=row.worker_ids).update(
+            status="SUCCESSFUL", finished_at=timezone.now(), return_value=statuses[claim.job.pk])
+
+
+def _run_group(first: Claim, followers: Sequence[tuple[Claim, DBTaskResult]]) -> str:
+    """Offline jobs claimed together: each extracted in queue order (a later job of the same scope is shown what
+    the earlier ones found as the newest memories), then all their memories written in ONE ``memory_create``
+    batch, as a ``POST /memories`` list is: one embedding batch (split over the cores), one transaction.
+    A job whose extraction fails fails (or retries) alone; if the batch write is refused (a job was cancelled
+    by an erasure, a secret under the reject policy, a database error), each job is written on its own, as it
+    would have been alone. Returns the first job's outcome."""
+    statuses: dict[uuid.UUID, str] = {}
+    group: list[tuple[Claim, pipeline.Work, list[KnownMemory], pipeline.Outcome]] = []
+    pending: dict[str, list[Candidate]] = {}
+    failure: Exception | None = None
+    for claim in [first, *(claim for claim, _ in followers)]:
+        def extract(claim: Claim = claim) -> str:
+            scope = str(claim.job.scope_id or "")
+            work, known, outcome = pipeline.extract(claim, pending=pending.get(scope, []))
+            group.append((claim, work, known, outcome))
+            pending.setdefault(scope, []).extend(outcome.candidates)
+            return JobStatus.SUCCEEDED
+        try:
+            statuses[claim.job.pk] = _guarded(claim, extract, reraise=claim is first)
+        except Exception as exc:  # noqa: BLE001 - recorded on the first job; raised once the others are done
+            statuses[claim.job.pk], failure = JobStatus.FAILED, exc
+    if group:
+        try:
+            pipeline.commit_together(group)
+        except Exception as exc:  # noqa: BLE001 - each job is then written on its own, with its own handling
+            logger.info("jobs %s written one by one: the batch write failed (%s)",
+                        [str(c.job.pk) for c, *_ in group], type(exc).__name__)
+            for claim, work, known, outcome in group:
+                statuses[claim.job.pk] = _guarded(claim, functools.partial(_commit, claim, work, known, outcome),
+                                                  reraise=False)
+    _rows_finish(followers, statuses)
+    if failure is not None:
+        raise failure
+    return statuses[first.job.pk]
+
+
+def _commit(claim: Claim, work: pipeline.Work, known: list[KnownMemory], outcome: pipeline.Outcome) -> str:
+    pipeline.commit(claim, work, known, outcome)
+    return JobStatus.SUCCEEDED
+
+
 def _run_claimed(claim: Claim) -> str:
-    try:
-        if claim.job.kind == JobKind.IMPORT:
-            return _run_import(claim)
+    if claim.job.kind == JobKind.IMPORT:
+        return _guarded(claim, lambda: _run_import(claim))
+
+    def run() -> str:
         work, known, outcome = pipeline.extract(claim)
-        pipeline.commit(claim, work, known, outcome)
-        return JobStatus.SUCCEEDED
+        return _commit(claim, work, known, outcome)
+
+    return _guarded(claim, run)
+
+
+def _guarded(claim: Claim, work: Callable[[], str], *, reraise: bool = True) -> str:
+    """Run a claimed job's ``work``; a failure is recorded on the job as what it is (fenced, retry later,
+    failed). ``reraise``: an unexpected error is raised again once recorded (the task's own job)."""
+    try:
+        return work()
     except JobFenced:
         logger.info("job %s attempt %s was fenced (cancelled or re-queued); nothing written",
                     claim.job.pk, claim.attempt)
@@ -242,4 +386,7 @@ def _run_claimed(claim: Claim) -> str:
         return JobStatus.FAILED
     except Exception as exc:
         job_fail(claim, f"internal_error: {type(exc).__name__}")
-        raise
+        if reraise:
+            raise
+        logger.exception("job %s failed", claim.job.pk)
+        return JobStatus.FAILED

@@ -322,8 +322,9 @@ class JobFenced(ServiceError):
     code = "job_fenced"
 
 
-def _check_fence(job_id: uuid.UUID | str | None) -> None:
-    """Erasure fence: a job may only write while its Job row is still running.
+def _check_fence(job_id: uuid.UUID | str | Sequence[uuid.UUID | str] | None) -> None:
+    """Erasure fence: a job may only write while its Job row is still running (several jobs written in one
+    batch: all of them, or nothing is written).
 
     ``subject_erase`` locks the same rows (SELECT ... FOR UPDATE) and marks them cancelled in its
     transaction, so a job that started before an erasure either commits before it (and is erased)
@@ -331,15 +332,19 @@ def _check_fence(job_id: uuid.UUID | str | None) -> None:
     """
     if job_id is None:
         return
-    if not Job.objects.select_for_update().filter(pk=job_id, status=JobStatus.RUNNING).exists():
+    ids = {str(job_id)} if isinstance(job_id, uuid.UUID | str) else {str(pk) for pk in job_id}
+    running = Job.objects.select_for_update().filter(pk__in=sorted(ids), status=JobStatus.RUNNING).order_by("pk")
+    if len(running.values_list("pk", flat=True)) != len(ids):
         raise JobFenced("This job was cancelled; its results are discarded.")
 
 
-def memory_create(*, items: Sequence[MemoryInput], actor: str, job_id: uuid.UUID | str | None = None,
+def memory_create(*, items: Sequence[MemoryInput], actor: str,
+                  job_id: uuid.UUID | str | Sequence[uuid.UUID | str] | None = None,
                   after_write: Callable[[list[WriteResult]], None] | None = None) -> list[WriteResult]:
     """Run the write flow for one or many inputs: all succeed or nothing is written.
 
-    ``job_id``: set by background jobs; the write happens only if that job is still running (fence).
+    ``job_id``: set by background jobs; the write happens only if that job is still running (fence); several
+    jobs written as one batch (extraction's ``commit_together``): only if every one of them is.
     ``after_write``: called inside the same transaction with the results (e.g. to mark a job done
     atomically with its writes, so a crash can never leave one without the other).
     """
