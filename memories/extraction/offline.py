@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
@@ -330,49 +330,40 @@ _ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|
 
 
 def junk_reason(clause: str, zh: bool) -> str:
-    """Why a clause carries nothing to remember ('' when it may)."""
+    """Why a clause carries nothing to remember ('' when it may): the first rule of ``_ZH_JUNK`` or
+    ``_EN_JUNK`` that applies."""
     text = clause.strip().strip("\"'“”‘’")
     bare = text.rstrip("。.!！~～ ")
     if not bare:
         return "filler"
-    if zh:
-        if _ZH_GREETING.match(bare):
-            return "greeting"
-        if _THANKS.match(bare):
-            return "thanks"
-        if _ZH_ACK.match(bare):
-            return "acknowledgement"
-        if _ZH_QUESTION.search(bare):
-            return "question"
-        if _ZH_REQUEST.match(bare):
-            return "request"
-        if _ZH_REACTION.match(bare):
-            return "reaction"
-        if len(_ZH_TAIL_STRIP.sub("", bare)) < 3:
-            return "filler"
-        return ""
-    if text.endswith("?") or _QUESTION_START.match(bare):
-        return "question"
-    if _GREETING.match(bare):
-        return "greeting"
-    if _THANKS.match(bare):
-        return "thanks"
-    if _ACK.match(bare):
-        return "acknowledgement"
-    if _REQUEST.match(bare):
-        return "request"
-    if _FEELING.match(bare):
-        return "reaction"
-    if _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare) and not factual(bare):
-        return "reaction"
-    if _SECOND_PERSON.search(bare) and (not _FIRST_SUBJECT.search(bare) or _LISTENER_FRAME.search(bare)):
-        return "reaction"  # about the listener
-    if re.match(r"(?i)^(?:i'm|i\s+am|i\s+was|we're|i|we)\s", bare) and _REACTION.match(bare):
-        return "reaction"
-    content = [w for w in _WORD.findall(bare.casefold()) if w not in _STOPWORDS]
-    if not content:
-        return "filler"
-    return ""
+    return next((reason for reason, applies in (_ZH_JUNK if zh else _EN_JUNK) if applies(text, bare)), "")
+
+
+#: (reason, whether it applies to the clause's (text, bare text)), in order: the first that applies is why.
+_ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
+    ("greeting", lambda text, bare: _ZH_GREETING.match(bare)),
+    ("thanks", lambda text, bare: _THANKS.match(bare)),
+    ("acknowledgement", lambda text, bare: _ZH_ACK.match(bare)),
+    ("question", lambda text, bare: _ZH_QUESTION.search(bare)),
+    ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
+    ("reaction", lambda text, bare: _ZH_REACTION.match(bare)),
+    ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
+)
+_EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
+    ("question", lambda text, bare: text.endswith("?") or _QUESTION_START.match(bare)),
+    ("greeting", lambda text, bare: _GREETING.match(bare)),
+    ("thanks", lambda text, bare: _THANKS.match(bare)),
+    ("acknowledgement", lambda text, bare: _ACK.match(bare)),
+    ("request", lambda text, bare: _REQUEST.match(bare)),
+    ("reaction", lambda text, bare: _FEELING.match(bare)),
+    ("reaction", lambda text, bare: _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare) and not factual(bare)),
+    # about the listener
+    ("reaction", lambda text, bare: _SECOND_PERSON.search(bare)
+     and (not _FIRST_SUBJECT.search(bare) or _LISTENER_FRAME.search(bare))),
+    ("reaction", lambda text, bare: re.match(r"(?i)^(?:i'm|i\s+am|i\s+was|we're|i|we)\s", bare)
+     and _REACTION.match(bare)),
+    ("filler", lambda text, bare: not [w for w in _WORD.findall(bare.casefold()) if w not in _STOPWORDS]),
+)
 
 
 _IMPERSONAL = re.compile(r"(?i)^(?:it|this|that|there|these|those)(?:'s|\s+is|\s+was|\s+are|\s+were|\s+has|\s+had"
@@ -554,70 +545,79 @@ class OfflineExtractor:
     # ------------------------------------------------------------------ one turn
 
     def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str]) -> list[Candidate]:
-        zh_turn = has_cjk(turn.content)
-        key = turn.name or turn.role
         self._last_person = ""
-        listener = _listener(turn, speakers)
-        made: list[Candidate] = []
-        reasons: list[str] = []
-        leftover = 0
+        said = _Said(turn, reader, speakers, names, _listener(turn, speakers))
         for sentence in split_sentences(turn.content):
-            zh = has_cjk(sentence)
-            explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
-            body = sentence[explicit.end():] if explicit else sentence
-            body = _strip_open(body, zh)
-            if not body:
-                reasons.append(junk_reason(sentence, zh) or "filler")
-                continue
-            intro = (_ZH_INTRO if zh else _INTRO).match(body)
-            if intro and not (zh and _ZH_NOT_NAME.search(intro.group(1))):
-                name = intro.group(1) + (f" {intro.group(2)}" if not zh and intro.group(2) else "")
-                if not turn.name:
-                    names[key] = name
-                who = turn.name or ("用户" if zh else "The user")
-                text = f"{who}的名字是{name}" if zh else f"{who}'s name is {name}"
-                if turn.name == name:
-                    continue
-                made.append(self._candidate(text, "fact", turn, explicit=bool(explicit), entity="person:self/name"))
-                continue
-            subject = ""  # Chinese: the subject a subject-less clause inherits
-            previous = ""  # why the clause before was dropped
-            for piece in split_clauses(body):
-                clause = _strip_open(piece, zh) if not explicit else piece.strip()
-                if not clause:
-                    continue
-                reason = "" if explicit else junk_reason(clause, zh)
-                if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
-                    reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
-                previous = reason
-                if reason:
-                    reasons.append(reason)
-                    continue
-                clause = _vocative(clause, frozenset(speakers))
-                if not zh:
-                    clause = _SINCE_LAST.sub("", clause).strip()
-                    clause = capitalised(clause)
-                    if not clause:
-                        continue
-                rules_found = self._by_rules(reader, clause, turn, bool(explicit))
-                if rules_found:
-                    made.extend(self._named(c, turn.name) for c in rules_found)
-                    continue
-                who = turn.name or names.get(key) or ("用户" if zh else "the user")
-                candidate, subject = self._statement(clause, turn, who, listener, zh, subject, bool(explicit))
-                if candidate is None:
-                    reasons.append("filler")
-                    leftover += len(clause) if zh else len(_WORD.findall(clause))
-                    continue
-                made.append(candidate)
-        if not made:
-            substantial = leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
-            only_leftover = not {"question", "reaction", "greeting", "request"} & set(reasons)
+            self._sentence(said, sentence)
+        if not said.made:
+            substantial = said.leftover >= (SUBSTANTIVE_CHARS if has_cjk(turn.content) else SUBSTANTIVE_WORDS)
+            only_leftover = not {"question", "reaction", "greeting", "request"} & set(said.reasons)
             if turn.role == "user" and substantial and only_leftover:
-                made.append(self._observation(turn))
+                said.made.append(self._observation(turn))
             else:
-                self.skipped.append(Skip(turn.index, _main_reason(reasons)))
-        return made
+                self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
+        return said.made
+
+    def _sentence(self, said: _Said, sentence: str) -> None:
+        """One sentence of a person's turn: a self-introduction, or its clauses one by one."""
+        zh = has_cjk(sentence)
+        explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
+        body = sentence[explicit.end():] if explicit else sentence
+        body = _strip_open(body, zh)
+        if not body:
+            said.reasons.append(junk_reason(sentence, zh) or "filler")
+            return
+        intro = (_ZH_INTRO if zh else _INTRO).match(body)
+        if intro and not (zh and _ZH_NOT_NAME.search(intro.group(1))):
+            self._introduction(said, intro, zh, bool(explicit))
+            return
+        subject = ""  # Chinese: the subject a subject-less clause inherits
+        previous = ""  # why the clause before was dropped
+        for piece in split_clauses(body):
+            clause = _strip_open(piece, zh) if not explicit else piece.strip()
+            if not clause:
+                continue
+            reason = "" if explicit else junk_reason(clause, zh)
+            if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
+                reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
+            previous = reason
+            if reason:
+                said.reasons.append(reason)
+                continue
+            subject = self._clause(said, clause, zh, subject, bool(explicit))
+
+    def _introduction(self, said: _Said, intro: re.Match[str], zh: bool, explicit: bool) -> None:
+        """"I'm Alex" / "我叫张伟": the speaker's name (remembered for the turn's later statements)."""
+        turn = said.turn
+        name = intro.group(1) + (f" {intro.group(2)}" if not zh and intro.group(2) else "")
+        if not turn.name:
+            said.names[said.key] = name
+        who = turn.name or ("用户" if zh else "The user")
+        text = f"{who}的名字是{name}" if zh else f"{who}'s name is {name}"
+        if turn.name != name:
+            said.made.append(self._candidate(text, "fact", turn, explicit=explicit, entity="person:self/name"))
+
+    def _clause(self, said: _Said, clause: str, zh: bool, subject: str, explicit: bool) -> str:
+        """One kept clause: what the explicit rules find in it, else its statement. Returns the subject the
+        next (Chinese) clause inherits."""
+        turn = said.turn
+        clause = _vocative(clause, frozenset(said.speakers))
+        if not zh:
+            clause = capitalised(_SINCE_LAST.sub("", clause).strip())
+            if not clause:
+                return subject
+        rules_found = self._by_rules(said.reader, clause, turn, explicit)
+        if rules_found:
+            said.made.extend(self._named(c, turn.name) for c in rules_found)
+            return subject
+        who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
+        candidate, subject = self._statement(clause, turn, who, said.listener, zh, subject, explicit)
+        if candidate is None:
+            said.reasons.append("filler")
+            said.leftover += len(clause) if zh else len(_WORD.findall(clause))
+        else:
+            said.made.append(candidate)
+        return subject
 
     def _remember_person(self, text: str) -> None:
         """The last person named in a turn, for a following "she …" / "he …"."""
@@ -651,54 +651,58 @@ class OfflineExtractor:
 
     def _statement(self, clause: str, turn: Turn, who: str, listener: str | None, zh: bool, subject: str,
                    explicit: bool) -> tuple[Candidate | None, str]:
-        text = clause.strip().rstrip("，,;；:：").strip()
+        text: str | None = clause.strip().rstrip("，,;；:：").strip()
+        assert text is not None
         if zh:
-            has_subject = bool(_ZH_SUBJECT.match(text)) or who in text[:4]
-            if not has_subject and subject and not explicit:
-                text = subject + text
-            about_person = bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_ZH_KIN_NAMED.search(text))
-            if not about_person and not explicit:
-                if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
-                    _, _, timed = timeparse.resolve(text, None, True)
-                    if not timed:
-                        return None, subject
-                else:
-                    text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
-            new_subject = re.match(r"^(我们|咱们|我|他们|她们|他|她)", text)
-            subject = new_subject.group(1) if new_subject else subject
-            text = third_person_zh(text, who)
+            text, subject = _zh_statement(text, who, subject, explicit)
         else:
+            text = self._en_statement(text, who, listener, explicit)
+        if text is None:
+            return None, subject
+        return self._timed(text, turn, who, zh, explicit), subject
+
+    def _en_statement(self, text: str, who: str, listener: str | None, explicit: bool) -> str | None:
+        """An English clause in the third person, or None when it is about no one (and has no time)."""
+        first = _FIRST_PERSON.search(text)
+        family = _FAMILY_NAME.match(text)
+        if family and not first:
+            word = family.group(0).removesuffix("'s")
+            verb = " is" if family.group(0).endswith("'s") else ""
+            text = f"my {word.lower()}{verb}{text[family.end():]}"
             first = _FIRST_PERSON.search(text)
-            family = _FAMILY_NAME.match(text)
-            if family and not first:
-                word = family.group(0).removesuffix("'s")
-                verb = " is" if family.group(0).endswith("'s") else ""
-                text = f"my {word.lower()}{verb}{text[family.end():]}"
-                first = _FIRST_PERSON.search(text)
-            starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text)
-            bare_verb = _SUBJECTLESS.match(text)
-            if bare_verb:
-                lead = bare_verb.group(1).casefold()
-                text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
-                        f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead == "gonna" else
-                        f"I {text[:1].lower()}{text[1:]}")
-            elif (not first and not starts_third and not explicit and not factual(text)
-                  and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
-                # Kept without a person only with a time: an appointment, a date ("The dentist … next Thursday")
-                return None, subject
-            words = [w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS]
-            if not words:
-                return None, subject
-            person = _THIRD_PRONOUN.match(text)
-            if person and not first:
-                if not self._last_person or person.group(0).casefold() not in ("he", "she", "he's", "she's"):
-                    return None, subject  # "they …" / "she …" with no one named before: nothing to bind it to
-                rest = text[person.end():]
-                text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
-            self._remember_person(text)
-            if self._last_person and not self._last_person.startswith("my "):
-                text = _OBJECT_PRONOUN.sub(self._last_person, text)
-            text = third_person_en(text, who, listener)
+        starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text)
+        bare_verb = _SUBJECTLESS.match(text)
+        if bare_verb:
+            lead = bare_verb.group(1).casefold()
+            text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
+                    f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead == "gonna" else
+                    f"I {text[:1].lower()}{text[1:]}")
+        elif (not first and not starts_third and not explicit and not factual(text)
+              and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
+            # Kept without a person only with a time: an appointment, a date ("The dentist … next Thursday")
+            return None
+        if not [w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS]:
+            return None
+        bound = self._bound(text, first is not None)
+        return third_person_en(bound, who, listener) if bound is not None else None
+
+    def _bound(self, text: str, first: bool) -> str | None:
+        """"she …" bound to the person named last in the turn (None when no one was); that person
+        remembered for the clauses after."""
+        person = _THIRD_PRONOUN.match(text)
+        if person and not first:
+            if not self._last_person or person.group(0).casefold() not in ("he", "she", "he's", "she's"):
+                return None  # "they …" / "she …" with no one named before: nothing to bind it to
+            rest = text[person.end():]
+            text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
+        self._remember_person(text)
+        if self._last_person and not self._last_person.startswith("my "):
+            text = _OBJECT_PRONOUN.sub(self._last_person, text)
+        return text
+
+    def _timed(self, text: str, turn: Turn, who: str, zh: bool, explicit: bool) -> Candidate:
+        """The statement with its times resolved against the turn's, typed, and valid from the past day it
+        names (at noon, never after the turn)."""
         resolved, past_day, timed = timeparse.resolve(text, turn.created_at, zh)
         if not zh and timed and timeparse.starts_with_time(text):
             resolved = timeparse.time_to_end(resolved)
@@ -711,7 +715,7 @@ class OfflineExtractor:
             valid_from = datetime.combine(past_day, time(12), tzinfo=turn.created_at.tzinfo or UTC)
             valid_from = min(valid_from, turn.created_at)
         return self._candidate(content, kind, turn, explicit=explicit, valid_from=valid_from,
-                               about=who if turn.name else ""), subject
+                               about=who if turn.name else "")
 
     @staticmethod
     def _candidate(content: str, kind: str, turn: Turn, *, explicit: bool = False, entity: str = "",
@@ -752,6 +756,44 @@ class OfflineExtractor:
         if not made:
             self.skipped.append(Skip(turn.index, "assistant"))
         return made
+
+
+@dataclass
+class _Said:
+    """A person's turn being read: who is listening, and what it gave so far (memories, why clauses were
+    dropped, how much was left over)."""
+
+    turn: Turn
+    reader: _Reader
+    speakers: list[str]
+    names: dict[str, str]  # a self-introduction's name, by speaker key
+    listener: str | None
+    made: list[Candidate] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    leftover: int = 0
+
+    @property
+    def key(self) -> str:
+        return self.turn.name or self.turn.role
+
+
+def _zh_statement(text: str, who: str, subject: str, explicit: bool) -> tuple[str | None, str]:
+    """A Chinese clause in the third person (a subject-less one takes the clause before's, or the speaker's),
+    or None when it is about no one and has no time; and the subject the next clause inherits."""
+    has_subject = bool(_ZH_SUBJECT.match(text)) or who in text[:4]
+    if not has_subject and subject and not explicit:
+        text = subject + text
+    about_person = bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_ZH_KIN_NAMED.search(text))
+    if not about_person and not explicit:
+        if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+            _, _, timed = timeparse.resolve(text, None, True)
+            if not timed:
+                return None, subject
+        else:
+            text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
+    new_subject = re.match(r"^(我们|咱们|我|他们|她们|他|她)", text)
+    subject = new_subject.group(1) if new_subject else subject
+    return third_person_zh(text, who), subject
 
 
 @functools.lru_cache(maxsize=256)
