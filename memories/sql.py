@@ -1,4 +1,4 @@
-"""Raw SQL of the shared reads (``selectors.py``). Each statement that reads tenant data names the
+"""Raw SQL of the shared reads (``selectors/``). Each statement that reads tenant data names the
 tenant itself (``tenant_id = %s``); a test holds every ``*_SQL`` constant here to that rule."""
 
 from __future__ import annotations

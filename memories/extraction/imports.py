@@ -389,9 +389,26 @@ def import_get(import_id: uuid.UUID | str) -> Progress:
 
 
 def import_progress(record: HistoryImport) -> Progress:
+    """How far an import is: its conversations' jobs (one per new conversation) and its own job."""
     ids = [job_id for job_id, _ in record.jobs]
-    line_of = dict(record.jobs)
     children = {str(j.pk): j for j in Job.objects.filter(pk__in=ids)}
+    done, created, errors, latest = _children_progress(record, ids, children)
+    unchanged = record.conversations - len(ids)
+    job = record.job
+    if job is not None and job.status == JobStatus.FAILED:
+        errors.append({"line": None, "job": str(job.pk), "error": job.error})
+    status = _import_status(job, done, len(ids))
+    finished = None
+    if status in (JobStatus.SUCCEEDED, JobStatus.FAILED):
+        finished = max([t for t in (latest, job.finished_at if job else None) if t], default=record.created_at)
+    return Progress(record, status, done + unchanged, created, errors, finished)
+
+
+def _children_progress(record: HistoryImport, ids: list[str], children: dict[str, Job]
+                       ) -> tuple[int, int, list[dict[str, Any]], datetime | None]:
+    """The conversations' jobs: how many are done (an erased one too), the memories created so far, the
+    failures (with their line) and when the last one finished."""
+    line_of = dict(record.jobs)
     done, created, errors = 0, record.memories_created, []
     latest: datetime | None = None
     for job_id in ids:
@@ -405,18 +422,16 @@ def import_progress(record: HistoryImport) -> Progress:
         created += sum(1 for r in child.resolutions if r.get("action") in CREATING)
         if child.status in (JobStatus.FAILED, JobStatus.CANCELLED):
             errors.append({"line": line_of[job_id], "job": job_id, "error": child.error or child.status})
-    unchanged = record.conversations - len(ids)
-    job = record.job
+    return done, created, errors, latest
+
+
+def _import_status(job: Job | None, done: int, total: int) -> str:
+    """Failed when the import's own job failed; succeeded when every conversation and that job are done;
+    queued while nothing started; running otherwise."""
     if job is not None and job.status == JobStatus.FAILED:
-        status = JobStatus.FAILED
-        errors.append({"line": None, "job": str(job.pk), "error": job.error})
-    elif done == len(ids) and (job is None or job.status in FINISHED):
-        status = JobStatus.SUCCEEDED
-    elif job is not None and job.status == JobStatus.QUEUED and done == 0:
-        status = JobStatus.QUEUED
-    else:
-        status = JobStatus.RUNNING
-    finished = None
-    if status in (JobStatus.SUCCEEDED, JobStatus.FAILED):
-        finished = max([t for t in (latest, job.finished_at if job else None) if t], default=record.created_at)
-    return Progress(record, status, done + unchanged, created, errors, finished)
+        return JobStatus.FAILED
+    if done == total and (job is None or job.status in FINISHED):
+        return JobStatus.SUCCEEDED
+    if job is not None and job.status == JobStatus.QUEUED and done == 0:
+        return JobStatus.QUEUED
+    return JobStatus.RUNNING

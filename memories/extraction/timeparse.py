@@ -61,36 +61,56 @@ def _en_count(raw: str) -> int:
 def _en(m: re.Match[str], today: date) -> tuple[str, date | None]:
     """The replacement text and, for the past, the day it points to."""
     if m.group("day"):
-        word = re.sub(r"\s+", " ", m.group("day").casefold())
-        offset = {"yesterday": -1, "last night": -1, "the day before yesterday": -2, "tomorrow": 1,
-                  "the day after tomorrow": 2}.get(word, 0)
-        d = today + timedelta(days=offset)
-        if offset == 0:
-            return f"{m.group(0)} ({_en_day(d)})", d
-        return f"on {_en_day(d)}", d if offset < 0 else None
+        return _en_named_day(m, today)
     if m.group("unit"):
-        rel, unit = m.group("rel").casefold(), m.group("unit").casefold()
-        step = -1 if rel in ("last", "past") else 1 if rel in ("next", "coming") else 0
-        if unit in _WEEKDAYS:
-            target = _WEEKDAYS.index(unit)
-            if step < 0:
-                d = today - timedelta(days=(today.weekday() - target) % 7 or 7)
-            elif step > 0:
-                d = today + timedelta(days=(target - today.weekday()) % 7 or 7)
-            else:
-                d = _week_start(today) + timedelta(days=target)
-            return f"on {unit.capitalize()}, {_en_day(d)}", d if d < today else None
-        if unit in ("week", "weekend"):
-            start = _week_start(today) + timedelta(weeks=step)
-            if unit == "weekend":
-                start += timedelta(days=5)
-            return f"the {unit} of {_en_day(start)}", start if step < 0 else None
-        if unit == "month":
-            d = _month_shift(today, step)
-            return f"in {_MONTHS[d.month - 1]} {d.year}", d if step < 0 else None
-        if unit == "year":
-            return f"in {today.year + step}", date(today.year + step, 1, 1) if step < 0 else None
-        return f"{m.group(0)} ({today.year + (step if step >= 0 else -1)})", None
+        return _en_relative(m, today)
+    return _en_counted(m, today)
+
+
+def _en_named_day(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """"yesterday", "tonight", "the day after tomorrow", ..."""
+    word = re.sub(r"\s+", " ", m.group("day").casefold())
+    offset = {"yesterday": -1, "last night": -1, "the day before yesterday": -2, "tomorrow": 1,
+              "the day after tomorrow": 2}.get(word, 0)
+    d = today + timedelta(days=offset)
+    if offset == 0:
+        return f"{m.group(0)} ({_en_day(d)})", d
+    return f"on {_en_day(d)}", d if offset < 0 else None
+
+
+def _en_relative(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """"last week", "next Friday", "this summer", ..."""
+    rel, unit = m.group("rel").casefold(), m.group("unit").casefold()
+    step = -1 if rel in ("last", "past") else 1 if rel in ("next", "coming") else 0
+    if unit in _WEEKDAYS:
+        return _en_weekday(unit, step, today)
+    if unit in ("week", "weekend"):
+        start = _week_start(today) + timedelta(weeks=step)
+        if unit == "weekend":
+            start += timedelta(days=5)
+        return f"the {unit} of {_en_day(start)}", start if step < 0 else None
+    if unit == "month":
+        d = _month_shift(today, step)
+        return f"in {_MONTHS[d.month - 1]} {d.year}", d if step < 0 else None
+    if unit == "year":
+        return f"in {today.year + step}", date(today.year + step, 1, 1) if step < 0 else None
+    return f"{m.group(0)} ({today.year + (step if step >= 0 else -1)})", None
+
+
+def _en_weekday(unit: str, step: int, today: date) -> tuple[str, date | None]:
+    """"last Monday" (the one before today), "next Monday" (the one after), "this Monday" (of this week)."""
+    target = _WEEKDAYS.index(unit)
+    if step < 0:
+        d = today - timedelta(days=(today.weekday() - target) % 7 or 7)
+    elif step > 0:
+        d = today + timedelta(days=(target - today.weekday()) % 7 or 7)
+    else:
+        d = _week_start(today) + timedelta(days=target)
+    return f"on {unit.capitalize()}, {_en_day(d)}", d if d < today else None
+
+
+def _en_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """"three days ago", "a couple of weeks from now", "two years later", ..."""
     n, unit = _en_count(m.group("n")), m.group("nunit").casefold().rstrip("s")
     sign = -1 if m.group("dir").casefold() == "ago" else 1
     if unit == "day":
@@ -119,11 +139,7 @@ def _zh(m: re.Match[str], today: date) -> tuple[str, date | None]:
         d = _week_start(today) + timedelta(weeks=_zh_step(m.group("wk")), days=_ZH_WEEKDAY[m.group("wd")])
         return f"{_zh_day(d)}（周{m.group('wd')}）", d if d < today else None
     if m.group("week"):
-        step = _zh_step(m.group("week"))
-        start = _week_start(today) + timedelta(weeks=step)
-        if "周末" in m.group(0):
-            return f"{_zh_day(start + timedelta(days=5))}那个周末", start + timedelta(days=5) if step < 0 else None
-        return f"{_zh_day(start)}那一周", start if step < 0 else None
+        return _zh_week(m, today)
     if m.group("month"):
         step = _zh_step(m.group("month"))
         d = _month_shift(today, step)
@@ -131,6 +147,20 @@ def _zh(m: re.Match[str], today: date) -> tuple[str, date | None]:
     if m.group("year"):
         step = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group("year")]
         return f"{today.year + step}年", date(today.year + step, 1, 1) if step < 0 else None
+    return _zh_counted(m, today)
+
+
+def _zh_week(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """"上周", "下个周末", ..."""
+    step = _zh_step(m.group("week"))
+    start = _week_start(today) + timedelta(weeks=step)
+    if "周末" in m.group(0):
+        return f"{_zh_day(start + timedelta(days=5))}那个周末", start + timedelta(days=5) if step < 0 else None
+    return f"{_zh_day(start)}那一周", start if step < 0 else None
+
+
+def _zh_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
+    """"三天前", "两个月以后", ..."""
     raw = m.group("n")
     n = int(raw) if raw.isdigit() else _ZH_NUMBER.get(raw, 1)
     sign = -1 if "前" in m.group("dir") else 1

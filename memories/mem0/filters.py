@@ -175,34 +175,45 @@ def _build(node: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | No
         raise validation.field_error("filters", "An object (keys joined with AND; AND/OR take a list of objects).")
     q = ALWAYS
     for key, value in node.items():
-        if key in ("AND", "OR"):
-            if not isinstance(value, list) or not value:
-                raise validation.field_error(f"filters.{key}", "A non-empty list of filters.")
-            parts = [_build(v, field, depth + 1, leaf) for v in value]
-            joined = parts[0]
-            for part in parts[1:]:
-                joined = joined & part if key == "AND" else joined | part
-            q &= joined
-        elif key == "NOT":
-            negated = value if isinstance(value, list) else [value]
-            if not negated:
-                raise validation.field_error("filters.NOT", "A filter, or a non-empty list of filters.")
-            parts = [_build(v, field, depth + 1, leaf) for v in negated]
-            if leaf is not None:  # on scopes (leaf None) a negation narrows nothing for sure: taken as true
-                anyof = parts[0]
-                for part in parts[1:]:
-                    anyof |= part
-                q &= ~anyof
-        elif key in ENTITY_KINDS:
-            q &= _entity(key, value, field)
-        elif leaf is not None and key in ("created_at", "updated_at", "categories", "metadata"):
-            q &= leaf(key, value)
-        elif leaf is None and key in ("created_at", "updated_at", "categories", "metadata"):
-            q &= ALWAYS
-        else:
-            mem0s = key in ("keywords", "memory_ids", "timestamp")  # mem0's own keys Mnemara does not serve
-            raise unsupported(key if mem0s else f'{key}; a metadata key goes under "metadata"')
+        q &= _condition(key, value, field, depth, leaf)
     return q
+
+
+def _condition(key: str, value: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | None) -> Q:
+    """One key of a filter object: AND / OR / NOT of filters, an id, or (``leaf``) a memory's field."""
+    if key in ("AND", "OR"):
+        return _joined(key, value, field, depth, leaf)
+    if key == "NOT":
+        return _negated(value, field, depth, leaf)
+    if key in ENTITY_KINDS:
+        return _entity(key, value, field)
+    if key in ("created_at", "updated_at", "categories", "metadata"):
+        return leaf(key, value) if leaf is not None else ALWAYS
+    mem0s = key in ("keywords", "memory_ids", "timestamp")  # mem0's own keys Mnemara does not serve
+    raise unsupported(key if mem0s else f'{key}; a metadata key goes under "metadata"')
+
+
+def _joined(key: str, value: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | None) -> Q:
+    if not isinstance(value, list) or not value:
+        raise validation.field_error(f"filters.{key}", "A non-empty list of filters.")
+    parts = [_build(v, field, depth + 1, leaf) for v in value]
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = joined & part if key == "AND" else joined | part
+    return joined
+
+
+def _negated(value: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] | None) -> Q:
+    negated = value if isinstance(value, list) else [value]
+    if not negated:
+        raise validation.field_error("filters.NOT", "A filter, or a non-empty list of filters.")
+    parts = [_build(v, field, depth + 1, leaf) for v in negated]
+    if leaf is None:  # on scopes a negation narrows nothing for sure: taken as true (adds no condition)
+        return Q()
+    anyof = parts[0]
+    for part in parts[1:]:
+        anyof |= part
+    return ~anyof
 
 
 def _memory_leaf(key: str, value: Any) -> Q:

@@ -197,16 +197,28 @@ def _extract(scope: str, subject: str | None, turns: list[Turn], metadata: dict[
                              messages=[{"role": t.role, "content": t.content, **when, **n}
                                        for t, n in zip(turns, named, strict=True)])
     extraction_run.call(str(job.pk))  # here and now; if the worker took it first, wait for it
+    job = _extraction_waited(job)
+    if job.status != JobStatus.SUCCEEDED:
+        status = "FAILED" if job.status in _FINISHED else "PENDING"
+        return {**_answer(status, job.pk, []), "error": job.error}
+    return _extraction_answer(job)
+
+
+_FINISHED = (JobStatus.SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED)
+
+
+def _extraction_waited(job: Job) -> Job:
+    """The job once it finished, or as it is after ``EXTRACTION_WAIT_SECONDS``."""
     deadline = time.monotonic() + EXTRACTION_WAIT_SECONDS
-    finished = (JobStatus.SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED)
     while True:
         job = Job.objects.get(pk=job.pk)
-        if job.status in finished or time.monotonic() > deadline:
-            break
+        if job.status in _FINISHED or time.monotonic() > deadline:
+            return job
         time.sleep(0.2)
-    if job.status != JobStatus.SUCCEEDED:
-        status = "FAILED" if job.status in finished else "PENDING"
-        return {**_answer(status, job.pk, []), "error": job.error}
+
+
+def _extraction_answer(job: Job) -> dict[str, Any]:
+    """A finished extraction as mem0 answers it: the memories written, and what gave none and why."""
     memories = {str(m.pk): m for m in Memory.objects.select_related("scope").filter(
         pk__in=[r["memory"] for r in job.resolutions if r.get("memory")])}
     answer = _answer("SUCCEEDED", job.pk, [(memories[r["memory"]], r["action"]) for r in job.resolutions

@@ -321,23 +321,30 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     while len(kept) < k and start < len(scored):
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
-        wanted = [s.candidate.id for s in batch]
-        rows = {pk: loaded[pk] for pk in wanted if loaded and pk in loaded}
-        missing = [pk for pk in wanted if pk not in rows]
-        if missing:
-            rows.update(sql.memories_load(missing))
+        rows = _batch_rows([s.candidate.id for s in batch], scopes, loaded)
         for s in batch:
             memory = rows.get(s.candidate.id)
-            if memory is None or memory.scope_id not in scopes:
-                continue
-            memory.scope = scopes[memory.scope_id]  # its subject came with the row (``sql.memories_load``)
-            if any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
+            if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
             kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model,
                                   coverage=min(1.0, s.candidate.lexical_coverage), after=s.candidate.after))
             if len(kept) == k:
                 break
     return kept
+
+
+def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope],
+                loaded: Mapping[uuid.UUID, Memory] | None) -> dict[uuid.UUID, Memory]:
+    """The memories of a batch of hits that lie in the searched scopes, each with its scope and subject: the
+    rows loaded already, the others in one query (their subjects come with them: ``sql.memories_load``)."""
+    rows = {pk: loaded[pk] for pk in wanted if loaded and pk in loaded}
+    missing = [pk for pk in wanted if pk not in rows]
+    if missing:
+        rows.update(sql.memories_load(missing))
+    rows = {pk: memory for pk, memory in rows.items() if memory.scope_id in scopes}
+    for memory in rows.values():
+        memory.scope = scopes[memory.scope_id]
+    return rows
 
 
 def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[uuid.UUID, Candidate],
@@ -437,42 +444,51 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)
-    states = scope_states(found)
     statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
-    source = candidate_source(states, criteria, filters)
+    source = candidate_source(scope_states(found), criteria, filters)
     ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
                       threshold=threshold) for part, vectors in zip(parts, part_vectors, strict=True)]
-    if len(ranked) == 1:
-        scored, answerable, passing, loaded = ranked[0]
-    else:  # each part gets its share of the top k (memories.recall.parts.interleave)
-        by_id: dict[uuid.UUID, Scored] = {}
-        for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
-            by_id.update({s.candidate.id: s for s in part_scored})
-        order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked],
-                           [part.weight for part in parts])
-        scored = [by_id[pk] for pk in order]
-        answerable = any(r[1] for r in ranked)
-        passing = set().union(*(r[2] for r in ranked))
-        loaded = {pk: m for r in ranked for pk, m in r[3].items()}
+    scored, answerable, passing, loaded = _parts_joined(ranked, [part.weight for part in parts])
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
     if track_access:
-        memories_accessed([hit.memory.pk for hit in hits], now)
-        for hit in hits:
-            hit.memory.access_set(hit.memory.access_count + 1, now)
+        _accessed(hits, now)
     return SearchResult(hits, answerable)
 
 
-def _hits_only(search: Callable[_P, SearchResult]) -> Callable[_P, list[SearchHit]]:
-    @functools.wraps(search)
-    def hits_only(*args: _P.args, **kwargs: _P.kwargs) -> list[SearchHit]:
-        return search(*args, **kwargs).hits
-
-    return hits_only
+_Ranking = tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]
 
 
-memory_search = _hits_only(search_result)
-"""``search_result``'s hits: what the API, the context block and extraction use."""
+def _parts_joined(ranked: list[_Ranking], weights: list[float]) -> _Ranking:
+    """The rankings of a query's parts as one: each part gets its share of the top k
+    (``memories.recall.parts.interleave``); answerable when any part is; the passing and loaded of all."""
+    if len(ranked) == 1:
+        return ranked[0]
+    by_id: dict[uuid.UUID, Scored] = {}
+    for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
+        by_id.update({s.candidate.id: s for s in part_scored})
+    order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked], weights)
+    return ([by_id[pk] for pk in order], any(r[1] for r in ranked), set().union(*(r[2] for r in ranked)),
+            {pk: m for r in ranked for pk, m in r[3].items()})
+
+
+def _accessed(hits: list[SearchHit], now: datetime) -> None:
+    """The hits were read: their access counts (stored in the background) and the ones they show."""
+    memories_accessed([hit.memory.pk for hit in hits], now)
+    for hit in hits:
+        hit.memory.access_set(hit.memory.access_count + 1, now)
+
+
+def memory_search(*, query: str, scopes: Sequence[str], descendants: bool = False,
+                  types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
+                  include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | Q | None = None,
+                  as_of: datetime | None = None, allowed_prefixes: Sequence[str] = (), mode: str = "hybrid",
+                  floor: bool = True, threshold: float | None = None, track_access: bool = True) -> list[SearchHit]:
+    """``search_result``'s hits: what the API, the context block and extraction use."""
+    return search_result(query=query, scopes=scopes, descendants=descendants, types=types, k=k,
+                         min_confidence=min_confidence, include_statuses=include_statuses, filters=filters,
+                         as_of=as_of, allowed_prefixes=allowed_prefixes, mode=mode, floor=floor,
+                         threshold=threshold, track_access=track_access).hits

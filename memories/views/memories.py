@@ -251,7 +251,7 @@ def merge_suggest(request: DashboardRequest) -> HttpResponse:
     scopes = selectors.scope_paths(SCOPE_PICKER_MAX)
     return page(request, "dashboard/merge.html", {
         "form": form, "groups": groups, "scopes": scopes, "everywhere": everywhere,
-        "scan": {"scopes": selectors.MERGE_SCOPES, "rows": selectors.MERGE_SCOPE_SCAN}})
+        "scan": {"scopes": selectors.similarity.MERGE_SCOPES, "rows": selectors.similarity.MERGE_SCOPE_SCAN}})
 
 
 @require_http_methods(["GET", "POST"])

@@ -57,6 +57,20 @@ def chains_of(items: Iterable[ReviewItem]) -> list[Chain]:
     wanted = {g for g in (_item_group(i) for i in items if i.status == ReviewStatus.OPEN) if g is not None}
     if not wanted:
         return []
+    chains = [Chain(group, grouped) for group, grouped in _open_items(wanted).items() if len(grouped) > 1]
+    for chain in chains:
+        sides = {m.pk: m for i in chain.items for m in i.sides if m.status in LIVE_STATUSES}
+        chain.memories = sorted(sides.values(), key=lambda m: (m.created_at, str(m.pk)))
+    chains = [c for c in chains if len(c.memories) > 1]
+    writers = dict(MemoryVersion.objects.filter(memory_id__in=[m.pk for c in chains for m in c.memories], version=1)
+                   .values_list("memory_id", "actor"))
+    for chain in chains:
+        chain.writers = {m.pk: writers.get(m.pk, "") for m in chain.memories}
+    return sorted(chains, key=lambda c: (c.items[0].created_at, c.key))
+
+
+def _open_items(wanted: set[Group]) -> dict[Group, list[ReviewItem]]:
+    """Every open item about each of the ``wanted`` groups, oldest first."""
     rows = (ReviewItem.objects.select_related("memory__scope", "memory__subject", "other_memory__scope",
                                               "other_memory__subject")
             .filter(status=ReviewStatus.OPEN, memory__scope_id__in={s for s, _ in wanted},
@@ -68,16 +82,7 @@ def chains_of(items: Iterable[ReviewItem]) -> list[Chain]:
         if group in wanted:
             assert group is not None
             found.setdefault(group, []).append(item)
-    chains = [Chain(group, grouped) for group, grouped in found.items() if len(grouped) > 1]
-    for chain in chains:
-        sides = {m.pk: m for i in chain.items for m in i.sides if m.status in LIVE_STATUSES}
-        chain.memories = sorted(sides.values(), key=lambda m: (m.created_at, str(m.pk)))
-    chains = [c for c in chains if len(c.memories) > 1]
-    writers = dict(MemoryVersion.objects.filter(memory_id__in=[m.pk for c in chains for m in c.memories], version=1)
-                   .values_list("memory_id", "actor"))
-    for chain in chains:
-        chain.writers = {m.pk: writers.get(m.pk, "") for m in chain.memories}
-    return sorted(chains, key=lambda c: (c.items[0].created_at, c.key))
+    return found
 
 
 def chain_of_items(item_ids: Sequence[uuid.UUID]) -> Chain | None:

@@ -13,7 +13,8 @@ import contextlib
 import functools
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -27,144 +28,30 @@ from memories.choices import (
     Provenance,
     ReviewKind,
     ReviewReason,
-    ReviewResolution,
     Status,
     VersionReason,
 )
 from memories.embeddings import embedders, profile
-from memories.models import (
-    Job,
-    Memory,
-    MemoryMention,
-    MemoryVector,
-    MemoryVersion,
-    ReviewItem,
-    Scope,
-    text_rules_version,
-)
-from memories.write.lineage import lineage_add, links_save, subject_ids_of
-from memories.write.mentions import mention_rows, mentions_save
+from memories.models import Job, Memory, Scope, text_rules_version
 from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
-from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, prepare_inputs_primary_first
+from memories.write.prepare import MemoryInput, Prepared, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.related import memory_slots, rank_related, related_prefetch
 from memories.write.scopes_subjects import scopes_get_or_create, subjects_get_or_create
-from memories.write.truth import group_of, pending_reason, truth_settle
-from memories.write.vectors import primary_fields, secondary_rows, secondary_set, vectors_save
-from memories.write.versions import VersionConflict, bump, lock_scopes, snapshot
+from memories.write.truth import pending_reason
+from memories.write.vectors import primary_fields
+from memories.write.versions import VersionConflict, lock_scopes
+from memories.write.writer import Writer, WriteResult
 from mnemara.kernel.errors import PreconditionFailed, ServiceError, ValidationFailed
 from mnemara.kernel.metrics import WRITE_RESOLUTIONS
 from tenants.audit import audit_event
-from tenants.models import AuditEvent, Subject
+from tenants.models import Subject
 from tenants.scoping import get_active_tenant
 
 __all__ = ["JobFenced", "KeyExists", "KeyNotFound", "MemoryInput", "WriteResult", "memory_create", "memory_put"]
 
 
-@dataclass
-class WriteResult:
-    memory: Memory
-    action: Action
-    related: list[uuid.UUID] = field(default_factory=list)
-    redacted: list[str] = field(default_factory=list)
-
-
-# --------------------------------------------------------------------------- the write flow
-
-class _Writer:
-    """Applies decisions inside the request's transaction; collects rows and writes them in bulk.
-
-    New memories are inserted at ``flush`` (one INSERT per table for the batch). A later item of the
-    same batch may change one of them before that: ``change`` then edits it in place and records the
-    version, exactly what ``bump`` does for a stored memory.
-    """
-
-    def __init__(self, actor: str) -> None:
-        self.actor = actor
-        self.memories: list[Memory] = []
-        # Created or changed by this batch, per scope: candidates for the batch's later items.
-        self.touched: dict[uuid.UUID, dict[uuid.UUID, Memory]] = {}
-        self.versions: list[MemoryVersion] = []
-        self.events: list[AuditEvent] = []
-        self.reviews: list[ReviewItem] = []
-        self.links: list[tuple[uuid.UUID, uuid.UUID]] = []  # (memory, subject) lineage links to add
-        self.vectors: dict[uuid.UUID, list[MemoryVector]] = {}  # secondary models' vectors, per memory
-        self.revectored: list[Memory] = []  # stored memories whose content (so vectors) this batch replaced
-        self.recorded: set[uuid.UUID] = set()  # written as an export recorded them: already settled there
-        self.mentions: list[MemoryMention] = []  # the people new or rewritten memories name
-        self.rementioned: list[uuid.UUID] = []  # stored memories whose mentions this batch rewrites
-
-    def link(self, memory: Memory, subject_ids: Sequence[uuid.UUID | None]) -> None:
-        """Carry these subjects into the memory's lineage (before its next version is taken)."""
-        self.links += [(memory.pk, subject_id) for subject_id in lineage_add(memory, subject_ids)]
-
-    def create(self, p: Prepared, scope: Scope, subject: Subject | None, status: str, reason: str | Reason = "",
-               derived_from: Memory | None = None) -> Memory:
-        memory = memory_new(p, scope, subject, status)
-        self.mentions += mention_rows(memory, p.people, p.known)
-        self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
-        secondary_set(memory, p.embedded)
-        self.link(memory, [subject.pk if subject else None,
-                           *(subject_ids_of(derived_from) if derived_from is not None else [])])
-        self.memories.append(memory)
-        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
-        self.versions.append(snapshot(memory, ChangeKind.CREATE, self.actor, reason))
-        self.events.append(audit_event("memory.created", actor=self.actor, target_type="memory",
-                                       target_id=memory.pk, data={"status": status, "type": memory.type,
-                                                                  "scope_id": str(scope.pk)}))
-        return memory
-
-    def change(self, memory: Memory, change: str, reason: Reason, **fields: Any) -> None:
-        if memory._state.adding:  # created by this batch, not inserted yet
-            fields["updated_at"] = timezone.now()
-            for name, value in fields.items():
-                setattr(memory, name, value)
-            memory.version += 1
-            self.versions.append(snapshot(memory, change, self.actor, reason))
-        else:
-            self.versions.append(bump(memory, change, self.actor, reason=reason, **fields))
-        self.touched.setdefault(memory.scope_id, {})[memory.pk] = memory
-
-    def revector(self, memory: Memory, p: Prepared) -> None:
-        """The memory now holds ``p``'s content: its secondary vectors and mentions are ``p``'s (written at flush)."""
-        if not memory._state.adding:
-            self.revectored.append(memory)
-            self.rementioned.append(memory.pk)
-        self.mentions = [row for row in self.mentions if row.memory_id != memory.pk]
-        self.mentions += mention_rows(memory, p.people, p.known)
-        self.vectors[memory.pk] = secondary_rows(memory, p.embedded)
-        secondary_set(memory, p.embedded)
-
-    def review(self, kind: str, memory: Memory, other: Memory | None, reason: Reason) -> None:
-        fields = reason.fields()
-        self.reviews.append(ReviewItem(kind=kind, memory=memory, other_memory=other, subject=memory.subject,
-                                       reason=fields["reason"], reason_code=fields["reason_code"],
-                                       reason_params=fields["reason_params"]))
-
-    def flush(self) -> None:
-        Memory.objects.bulk_create(self.memories)
-        vectors_save([v for rows in self.vectors.values() for v in rows], replacing=self.revectored)
-        links_save(self.links)
-        mentions_save(self.mentions, replacing=self.rementioned)
-        if self.reviews:
-            ReviewItem.objects.bulk_create(self.reviews)
-            for item in self.reviews:
-                self.events.append(audit_event("review.created", actor=self.actor, target_type="review_item",
-                                               target_id=item.pk, data={"kind": item.kind,
-                                                                        "memory_id": str(item.memory_id)}))
-        MemoryVersion.objects.bulk_create(self.versions)
-        AuditEvent.objects.bulk_create(self.events)
-
-    def settle(self, results: list[WriteResult]) -> None:
-        """One live truth for what the batch touched (a memory created with no entity touches nothing)."""
-        plain = {r.memory.pk for r in results if r.action is Action.CREATED
-                 and (group_of(r.memory) is None or r.memory.pk in self.recorded)}
-        touched = [pk for memories in self.touched.values() for pk in memories if pk not in plain]
-        if touched:
-            truth_settle(touched=touched, actor=self.actor, because=ReviewResolution.SUPERSEDED)
-
-
-def _apply_recorded(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
+def _apply_recorded(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None,
                     stored: list[Memory]) -> WriteResult:
     """Write an exported memory as it was recorded (status, validity, superseded_by), not decided anew: only
     a live twin (same content and key in the scope) makes it a duplicate. What a person must look at is asked
@@ -191,11 +78,35 @@ def _apply_recorded(writer: _Writer, p: Prepared, scope: Scope, subject: Subject
     return WriteResult(new, Action.CREATED, [], p.redacted)
 
 
-def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
+@dataclass(frozen=True)
+class _Write:
+    """One write being applied (not an import): where it goes, what ``conflict_decide`` made of it and the
+    stored memory that decision is about (``old``)."""
+
+    writer: Writer
+    p: Prepared
+    scope: Scope
+    subject: Subject | None
+    decision: Decision
+    old: Memory | None
+    high: bool  # stated, and at least as confident as the threshold
+    now: datetime
+
+
+def _apply(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
            near_duplicate: float, stored: list[Memory]) -> WriteResult:
+    """Decide what the write is (``_decide``), then do what that outcome does: one function each (``_OUTCOMES``)."""
     if p.input.recorded is not None:
         return _apply_recorded(writer, p, scope, subject, stored)
     now = timezone.now()
+    decision, old = _decide(writer, p, scope, threshold, near_duplicate, stored, now)
+    write = _Write(writer, p, scope, subject, decision, old, is_high(p.confidence, p.input.provenance, threshold), now)
+    return _OUTCOMES[_outcome(write)](write)
+
+
+def _decide(writer: Writer, p: Prepared, scope: Scope, threshold: float, near_duplicate: float,
+            stored: list[Memory], now: datetime) -> tuple[Decision, Memory | None]:
+    """The decision about the write against the related live memories of its scope, and the memory it is about."""
     candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
     if p.input.corrects is not None and not any(m.pk == p.input.corrects for m in candidates):
         candidates += Memory.objects.select_related("scope", "subject").filter(pk=p.input.corrects, scope=scope)
@@ -213,67 +124,123 @@ def _apply(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None, 
         # Overwriting in place would move this write to another address (or drop its key): the new memory
         # supersedes the old one instead.
         decision = Decision(Action.SUPERSEDED, decision.related)
-    actor = writer.actor
-    if decision.action is Action.DUPLICATE:
-        assert old is not None
-        return WriteResult(old, Action.DUPLICATE, [old.pk], p.redacted)
-    if decision.action is Action.UPDATED:
-        assert old is not None
-        # The old memory now holds this write's content: it is about this write's subject too.
-        writer.link(old, [subject.pk if subject else None])
-        primary = {"subject": subject} if subject is not None and old.subject_id is None else {}
-        writer.change(
-            old, ChangeKind.UPDATE,
-            version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
-            if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
-            content=p.content, content_hash=p.content_hash, search_text=p.search_text,
-            search_text_version=text_rules_version(), slots=p.slot_keys, confidence=p.confidence,
-            provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
-            source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
-        writer.revector(old, p)
-        writer.events.append(audit_event("memory.updated", actor=actor, target_type="memory", target_id=old.pk,
-                                         data={"fields": ["content", "confidence"], "via": "write_flow"}))
-        return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
-    high = is_high(p.confidence, p.input.provenance, threshold)
-    if decision.action is Action.SUPERSEDED:
-        assert old is not None
-        new = writer.create(p, scope, subject, Status.ACTIVE, derived_from=old,
-                            reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
-        # The old state held until the new one began: for a live write that is now; for imported history
-        # (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees the old in between.
-        ended = min(now, max(old.valid_from, new.valid_from))
-        writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
-                      status=Status.DEPRECATED, superseded_by=new, valid_to=ended)
-        writer.events.append(audit_event("memory.superseded", actor=actor, target_type="memory", target_id=old.pk,
-                                         data={"superseded_by": str(new.pk)}))
-        return WriteResult(new, Action.SUPERSEDED, [old.pk], p.redacted)
-    if decision.action is Action.CONFLICT:
-        assert old is not None
-        new = writer.create(p, scope, subject, Status.ACTIVE if high else Status.PENDING,
-                            reason=version_reason(VersionReason.CONFLICTS_WITH, memory=old.pk))
-        if old.status != Status.CONFLICTED:
-            writer.change(old, ChangeKind.UPDATE, version_reason(VersionReason.CONFLICTS_WITH, memory=new.pk),
-                          status=Status.CONFLICTED)
-            writer.events.append(audit_event("memory.conflicted", actor=actor, target_type="memory",
-                                             target_id=old.pk, data={"conflicts_with": str(new.pk)}))
-        writer.review(ReviewKind.CONFLICT, new, old, _pair_reason(decision, old, p))
-        return WriteResult(new, Action.CONFLICT, [old.pk], p.redacted)
-    if decision.action is Action.PENDING and old is not None and decision.related and decision.related.same_wording:
-        # The same thing in other words: it waits beside the old one, offered as a merge; nothing is retired.
-        new = writer.create(p, scope, subject, Status.PENDING,
-                            reason=version_reason(VersionReason.SAME_WORDING, memory=old.pk))
-        writer.review(ReviewKind.PENDING, new, old, review_reason(ReviewReason.SAME_WORDING, memory=old.pk))
-        return WriteResult(new, Action.PENDING, [old.pk], p.redacted)
-    if decision.action is Action.PENDING:
-        if p.input.corrects is not None:
-            return _apply_correction(writer, p, scope, subject, old if decision.related is not None
-                                     and decision.related.corrected else None)
-        new = writer.create(p, scope, subject, Status.PENDING, reason=_pending_version_reason(p, old, high))
-        writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old) if old is None
-                      or decision.related is None or not decision.related.same_slot else _pair_reason(decision, old, p))
-        return WriteResult(new, Action.PENDING, [old.pk] if old else [], p.redacted)
-    new = writer.create(p, scope, subject, Status.ACTIVE)
-    return WriteResult(new, Action.CREATED, [], p.redacted)
+    return decision, old
+
+
+def _outcome(write: _Write) -> str:
+    """The name of what the write does: its decision's action, but for two kinds of pending write."""
+    related = write.decision.related
+    if write.decision.action is Action.PENDING and write.old is not None and related is not None \
+            and related.same_wording:
+        return "same_wording"
+    if write.decision.action is Action.PENDING and write.p.input.corrects is not None:
+        return "correction"
+    return str(write.decision.action)
+
+
+def _duplicate(w: _Write) -> WriteResult:
+    """Already stored: nothing is written."""
+    assert w.old is not None
+    return WriteResult(w.old, Action.DUPLICATE, [w.old.pk], w.p.redacted)
+
+
+def _overwrite(w: _Write) -> WriteResult:
+    """The same memory said better: the old one holds the new content, in place."""
+    old, p, subject = w.old, w.p, w.subject
+    assert old is not None
+    # The old memory now holds this write's content: it is about this write's subject too.
+    w.writer.link(old, [subject.pk if subject else None])
+    primary = {"subject": subject} if subject is not None and old.subject_id is None else {}
+    w.writer.change(
+        old, ChangeKind.UPDATE,
+        version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
+        if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
+        content=p.content, content_hash=p.content_hash, search_text=p.search_text,
+        search_text_version=text_rules_version(), slots=p.slot_keys, confidence=p.confidence,
+        provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
+        source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
+    w.writer.revector(old, p)
+    w.writer.events.append(audit_event("memory.updated", actor=w.writer.actor, target_type="memory",
+                                       target_id=old.pk, data={"fields": ["content", "confidence"],
+                                                               "via": "write_flow"}))
+    return WriteResult(old, Action.UPDATED, [old.pk], p.redacted)
+
+
+def _supersede(w: _Write) -> WriteResult:
+    """A newer state of the same thing: a new active memory, the old one deprecated by it."""
+    old = w.old
+    assert old is not None
+    new = w.writer.create(w.p, w.scope, w.subject, Status.ACTIVE, derived_from=old,
+                          reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
+    # The old state held until the new one began: for a live write that is now; for imported history
+    # (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees the old in between.
+    ended = min(w.now, max(old.valid_from, new.valid_from))
+    w.writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
+                    status=Status.DEPRECATED, superseded_by=new, valid_to=ended)
+    w.writer.events.append(audit_event("memory.superseded", actor=w.writer.actor, target_type="memory",
+                                       target_id=old.pk, data={"superseded_by": str(new.pk)}))
+    return WriteResult(new, Action.SUPERSEDED, [old.pk], w.p.redacted)
+
+
+def _conflict(w: _Write) -> WriteResult:
+    """It contradicts the old memory: both marked, and a review item pairs them."""
+    old = w.old
+    assert old is not None
+    new = w.writer.create(w.p, w.scope, w.subject, Status.ACTIVE if w.high else Status.PENDING,
+                          reason=version_reason(VersionReason.CONFLICTS_WITH, memory=old.pk))
+    if old.status != Status.CONFLICTED:
+        w.writer.change(old, ChangeKind.UPDATE, version_reason(VersionReason.CONFLICTS_WITH, memory=new.pk),
+                        status=Status.CONFLICTED)
+        w.writer.events.append(audit_event("memory.conflicted", actor=w.writer.actor, target_type="memory",
+                                           target_id=old.pk, data={"conflicts_with": str(new.pk)}))
+    w.writer.review(ReviewKind.CONFLICT, new, old, _pair_reason(w.decision, old, w.p))
+    return WriteResult(new, Action.CONFLICT, [old.pk], w.p.redacted)
+
+
+def _same_wording(w: _Write) -> WriteResult:
+    """The same thing in other words: it waits beside the old one, offered as a merge; nothing is retired."""
+    old = w.old
+    assert old is not None
+    new = w.writer.create(w.p, w.scope, w.subject, Status.PENDING,
+                          reason=version_reason(VersionReason.SAME_WORDING, memory=old.pk))
+    w.writer.review(ReviewKind.PENDING, new, old, review_reason(ReviewReason.SAME_WORDING, memory=old.pk))
+    return WriteResult(new, Action.PENDING, [old.pk], w.p.redacted)
+
+
+def _correction(w: _Write) -> WriteResult:
+    """An agent's correction (``_apply_correction``), paired with the memory it corrects when that one was found."""
+    corrected = w.old if w.decision.related is not None and w.decision.related.corrected else None
+    return _apply_correction(w.writer, w.p, w.scope, w.subject, corrected)
+
+
+def _pending(w: _Write) -> WriteResult:
+    """Not sure enough to be active (inferred, low confidence, or maybe the same fact as ``old``): a person
+    decides."""
+    old, decision = w.old, w.decision
+    new = w.writer.create(w.p, w.scope, w.subject, Status.PENDING, reason=_pending_version_reason(w.p, old, w.high))
+    w.writer.review(ReviewKind.PENDING, new, old, pending_reason(new, old) if old is None
+                    or decision.related is None or not decision.related.same_slot
+                    else _pair_reason(decision, old, w.p))
+    return WriteResult(new, Action.PENDING, [old.pk] if old else [], w.p.redacted)
+
+
+def _created(w: _Write) -> WriteResult:
+    """Nothing like it is stored: a new active memory."""
+    new = w.writer.create(w.p, w.scope, w.subject, Status.ACTIVE)
+    return WriteResult(new, Action.CREATED, [], w.p.redacted)
+
+
+#: What each outcome of a write does (``_outcome`` names it).
+_OUTCOMES: dict[str, Callable[[_Write], WriteResult]] = {
+    Action.DUPLICATE: _duplicate,
+    Action.UPDATED: _overwrite,
+    Action.SUPERSEDED: _supersede,
+    Action.CONFLICT: _conflict,
+    "same_wording": _same_wording,
+    "correction": _correction,
+    Action.PENDING: _pending,
+    Action.CREATED: _created,
+}
 
 
 def _pending_version_reason(p: Prepared, old: Memory | None, high: bool) -> Reason:
@@ -298,7 +265,7 @@ def _pair_reason(decision: Decision, old: Memory, p: Prepared) -> Reason:
                          old=theirs.value if theirs else "", new=mine.value if mine else "")
 
 
-def _apply_correction(writer: _Writer, p: Prepared, scope: Scope, subject: Subject | None,
+def _apply_correction(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None,
                       corrected: Memory | None) -> WriteResult:
     """An agent's correction: a pending proposal paired with the memory it corrects (about that memory's people
     too, so an erasure of any of them reaches it); accepting it supersedes that memory (reviews.py). The
@@ -354,7 +321,7 @@ def memory_create(*, items: Sequence[MemoryInput], actor: str,
     tenant = get_active_tenant()
     threshold, near_duplicate = tenant.review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
     results: list[WriteResult] = []
-    writer = _Writer(actor)
+    writer = Writer(actor)
     with _write_transaction():
         _check_fence(job_id)
         scopes = scopes_get_or_create(p.input.scope for p in prepared)
@@ -404,7 +371,7 @@ class KeyNotFound(PreconditionFailed):
     code = "key_not_found"
 
 
-def _at_key(writer: _Writer, scope: Scope, key: str) -> tuple[Memory | None, Memory | None]:
+def _at_key(writer: Writer, scope: Scope, key: str) -> tuple[Memory | None, Memory | None]:
     """The key's settled memory (active or conflicted) and its pending proposal, each or None. Expired ones
     are invisible: they are retired (deprecated) here, so the key is free for this write."""
     settled = proposal = None
@@ -442,7 +409,7 @@ def _unchanged(old: Memory, fields: dict[str, Any]) -> bool:
     return all(getattr(old, name) == value for name, value in fields.items() if name not in DERIVED_FIELDS)
 
 
-def _replace(writer: _Writer, p: Prepared, subject: Subject | None, settled: Memory | None,
+def _replace(writer: Writer, p: Prepared, subject: Subject | None, settled: Memory | None,
              proposal: Memory | None, threshold: float) -> WriteResult:
     """A write to a key that a live memory holds: a new version of it, or a pending proposal against it.
 
@@ -500,7 +467,7 @@ def memory_put(*, item: MemoryInput, actor: str, expected_version: int | None = 
         raise ValidationFailed("A key is required.", fields={"key": ["A non-empty string."]})
     p = prepare_inputs([item])[0]
     threshold, near_duplicate = get_active_tenant().review_threshold, settings.NEAR_DUPLICATE_THRESHOLD
-    writer = _Writer(actor)
+    writer = Writer(actor)
     with _write_transaction():
         scope = scopes_get_or_create([item.scope])[item.scope]
         lock_scopes([scope])

@@ -186,12 +186,7 @@ def english_names(text: str) -> list[tuple[str, int]]:
         raw = match.group()
         possessive = raw.endswith(("'s", "’s"))
         word = raw[:-2] if possessive else raw.rstrip("'’")
-        lowered = word.casefold()
-        accepted = (word[:1].isupper() and not (len(word) > 1 and word.isupper())
-                    and lowered not in NOT_PERSON and lowered not in WEEKDAYS_MONTHS
-                    and (bool(run) or not _PLACE_BEFORE.search(text[max(0, match.start() - 24):match.start()]))
-                    and (bool(run) or not _begins_sentence(text, match.start()) or _after_kin(text, match.start())
-                         or _opens_with_person(lowered, possessive, text[match.end():])))
+        accepted = _name_word(text, match, word, possessive, in_run=bool(run))
         if accepted and run and not text[run_end:match.start()].strip():
             run.append(word)
         else:
@@ -206,6 +201,18 @@ def english_names(text: str) -> list[tuple[str, int]]:
         found.append((" ".join(run).casefold(), start))
     return found
 
+
+
+def _name_word(text: str, match: re.Match[str], word: str, possessive: bool, *, in_run: bool) -> bool:
+    """Whether a word may be (part of) a name: capitalised (not an acronym), no weekday, month or known
+    non-person word; and, to begin a run, not after a place's preposition, nor opening a sentence unless
+    after a kin word or followed by what a person does."""
+    lowered = word.casefold()
+    return (word[:1].isupper() and not (len(word) > 1 and word.isupper())
+            and lowered not in NOT_PERSON and lowered not in WEEKDAYS_MONTHS
+            and (in_run or not _PLACE_BEFORE.search(text[max(0, match.start() - 24):match.start()]))
+            and (in_run or not _begins_sentence(text, match.start()) or _after_kin(text, match.start())
+                 or _opens_with_person(lowered, possessive, text[match.end():])))
 
 # A capitalised word after these is a place or an organisation ("works at Lidl", "lives in Leeds", "moved to
 # Denver"), not a person ("with Omar", "told Anna", "a gift for Mia").

@@ -47,7 +47,7 @@ never high.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -143,7 +143,9 @@ def is_near_duplicate(related: Related, near_duplicate: float, min_word_overlap:
 def conflict_decide(new: Candidate, related: list[Related], *, threshold: float, near_duplicate: float,
                     min_word_overlap: float = 0.0, limits: Mapping[str, tuple[float, float]] | None = None
                     ) -> Decision:
-    """Pick the action of the policy table. ``related`` is ordered best match first."""
+    """Pick the action of the policy table. ``related`` is ordered best match first: an exact duplicate, then
+    an agent's correction, then the same fact (``_same_fact``) decided by the first of ``_SAME_FACT_RULES``
+    that applies; nothing related is created (or pending when not high)."""
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
@@ -152,27 +154,59 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     corrected = next((r for r in related if r.corrected), None)
     if corrected is not None:
         return Decision(Action.PENDING, corrected)
-    # A fact or task that names other things than a close one is another fact; a preference stays a conflict
-    # pair (both kept, a person asked), since two preferences about one topic contradict in other words.
-    # The same words first: of a chain about one entity, the memory this one rewords is the one it relates to.
-    same = next((r for r in related if r.type == new.type and r.same_wording), None) or next(
-        (r for r in related if r.type == new.type
-         and (r.linked or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
-                                and (r.sameness is not Sameness.DIFFERENT or new.type == MemoryType.PREFERENCE)))),
-        None)
+    same = _same_fact(new, related, near_duplicate, min_word_overlap, limits)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
         return Decision(Action.CREATED if new_high else Action.PENDING)
+    return next(found for rule in _SAME_FACT_RULES if (found := rule(new, same, new_high, threshold)) is not None)
+
+
+def _same_fact(new: Candidate, related: list[Related], near_duplicate: float, min_word_overlap: float,
+               limits: Mapping[str, tuple[float, float]] | None) -> Related | None:
+    """The related memory that states the same fact, if any. A fact or task that names other things than a
+    close one is another fact; a preference stays a conflict pair (both kept, a person asked), since two
+    preferences about one topic contradict in other words. The same words first: of a chain about one entity,
+    the memory this one rewords is the one it relates to."""
+    def same_thing(r: Related) -> bool:
+        return r.linked or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
+                            and (r.sameness is not Sameness.DIFFERENT or new.type == MemoryType.PREFERENCE))
+
+    return next((r for r in related if r.type == new.type and r.same_wording), None) or next(
+        (r for r in related if r.type == new.type and same_thing(r)), None)
+
+
+def _ambiguous(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:
+    """A near-duplicate that may name other things: a person decides, nothing is retired on a guess."""
     if not same.linked and same.sameness is Sameness.AMBIGUOUS and new.type != MemoryType.PREFERENCE:
-        return Decision(Action.PENDING, same)  # a person decides: nothing is retired on a guess
+        return Decision(Action.PENDING, same)
+    return None
+
+
+def _other_slots(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:
+    """Another value of a slot the old memory fills with others: retiring it would lose its other slots."""
     if not same.same_entity and same.same_slot and not same.slot_covers and new.type != MemoryType.PREFERENCE:
-        return Decision(Action.PENDING, same)  # retiring the old memory would lose its other slots
+        return Decision(Action.PENDING, same)
+    return None
+
+
+def _preference(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:
+    """A preference about what a settled one is about: the same in other words contradicts nothing (a person
+    merges the two, or keeps one); otherwise a conflict pair."""
     if new.type == MemoryType.PREFERENCE and same.status != Status.PENDING:
-        # The same preference in other words contradicts nothing: a person merges the two (or keeps one).
         return Decision(Action.PENDING if same.same_wording else Action.CONFLICT, same)
+    return None
+
+
+def _by_confidence(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:
+    """The same fact, newer: both high supersedes, only the new one high overwrites, else a person decides."""
     old_high = same.status != Status.PENDING and is_high(same.confidence, same.provenance, threshold)
     if old_high and new_high:
         return Decision(Action.SUPERSEDED, same)
     if not old_high and new_high:
         return Decision(Action.UPDATED, same)
     return Decision(Action.PENDING, same)
+
+
+#: The same fact's rules, in order: the first that decides wins (the policy table's rows).
+_SAME_FACT_RULES: tuple[Callable[[Candidate, Related, bool, float], Decision | None], ...] = (
+    _ambiguous, _other_slots, _preference, _by_confidence)

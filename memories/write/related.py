@@ -62,20 +62,7 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
     """
     if not items:
         return []
-    params: dict[str, Any] = {
-        "idx": list(range(len(items))), "scope": [scope.pk for scope, _ in items],
-        "hash": [p.content_hash for _, p in items], "entity": [p.entity for _, p in items],
-        "type": [p.input.type for _, p in items],
-        "slots": ["\n".join(p.slot_keys) for _, p in items],
-        "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
-        "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
-        "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
-        "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
-    }
-    primary = get_embedder().name
-    params["primary_reads"] = [p.embedded[primary].coverage >= READS_MIN if primary in p.embedded else False
-                               for _, p in items]
-    params["reads_min"] = READS_MIN
+    params = _prefetch_params(items, near_duplicate, now)
     pairs = sql.related_candidates(params)
     if vectors_ready is not None:
         vectors_ready()
@@ -90,11 +77,36 @@ def related_prefetch(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         params[f"emb_{j}"] = [_vector_literal(p.embedded.get(name)) for _, p in items]
         params[f"max_distance_{j}"] = 1.0 - profile(name).near_duplicate
     pairs += sql.related_candidates(params, in_sql, primary=False)
+    return _memories_per_item(len(items), pairs)
+
+
+def _prefetch_params(items: Sequence[tuple[Scope, Prepared]], near_duplicate: float, now: datetime
+                     ) -> dict[str, Any]:
+    """The candidate query's parameters: one array per column, an element per item."""
+    params: dict[str, Any] = {
+        "idx": list(range(len(items))), "scope": [scope.pk for scope, _ in items],
+        "hash": [p.content_hash for _, p in items], "entity": [p.entity for _, p in items],
+        "type": [p.input.type for _, p in items],
+        "slots": ["\n".join(p.slot_keys) for _, p in items],
+        "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
+        "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
+        "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
+        "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
+    }
+    primary = get_embedder().name
+    params["primary_reads"] = [p.embedded[primary].coverage >= READS_MIN if primary in p.embedded else False
+                               for _, p in items]
+    params["reads_min"] = READS_MIN
+    return params
+
+
+def _memories_per_item(n: int, pairs: list[tuple[int, uuid.UUID]]) -> list[list[Memory]]:
+    """The (item index, memory id) pairs as each item's memories, loaded once (one instance per memory)."""
     ids = {memory_id for _, memory_id in pairs}
     loaded = {m.pk: m for m in Memory.objects.select_related("scope", "subject").defer("search_vector")
               .filter(pk__in=ids)} if ids else {}
     secondary_attach(loaded.values())
-    found_per_item: list[list[Memory]] = [[] for _ in items]
+    found_per_item: list[list[Memory]] = [[] for _ in range(n)]
     for idx, memory_id in pairs:
         if memory_id in loaded and loaded[memory_id] not in found_per_item[idx]:
             found_per_item[idx].append(loaded[memory_id])
@@ -199,62 +211,79 @@ def speaker_of(memory: Memory) -> str:
     return memory.subject.external_id if memory.subject_id is not None and memory.subject is not None else ""
 
 
+#: A related memory with its sort key: (not the same content, not the same entity or slot and type,
+#: -similarity, -updated_at).
+_Ranked = tuple[tuple[bool, bool, float, float], Memory, Related]
+
+
 def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_duplicate: float,
                  now: datetime) -> tuple[list[tuple[Memory, Related]], list[Memory]]:
     """The related memories, best first (exact duplicate, same entity, most similar, newest), and the
     expired live twins of the new content (invisible, so to be retired rather than answered). A memory with
     another ``key`` than the write's (None counts as one) relates only by entity and type."""
     seen: set[uuid.UUID] = set()
-    ranked: list[tuple[tuple[bool, bool, float, float], Memory, Related]] = []
+    ranked: list[_Ranked] = []
     expired_twins: list[Memory] = []
     for m in candidates:
         if m.pk in seen or m.scope_id != scope.pk or m.status not in LIVE_STATUSES:
             continue
         seen.add(m.pk)
-        if m.pk == p.input.corrects and (m.expires_at is None or m.expires_at > now):
-            # What an agent's correction names relates to it whatever the texts say (policy.py, last row).
-            same_content = m.content_hash == p.content_hash and m.key == p.input.key
-            ranked.append(((not same_content, False, -2.0, 0.0), m, Related(
-                type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
-                same_content=same_content, same_entity=bool(p.entity) and m.entity == p.entity, similarity=0.0,
-                word_overlap=word_overlap(m.search_text, p.search_text), corrected=True)))
-            continue
-        if m.key != p.input.key:
-            # Keyed memories are addressed, not deduplicated: across keys (or between a keyed memory and an
-            # unkeyed one) equal or similar text relates nothing; only the same entity and type do.
-            visible = m.expires_at is None or m.expires_at > now
-            if visible and p.entity and m.entity == p.entity and m.type == p.input.type:
-                ranked.append(((True, False, 0.0, -m.updated_at.timestamp()), m, Related(
-                    type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
-                    same_content=False, same_entity=True, similarity=0.0, word_overlap=0.0)))
-            continue
-        same_content = m.content_hash == p.content_hash
-        if m.expires_at is not None and m.expires_at <= now:
-            if same_content:
-                expired_twins.append(m)
-            continue
-        same_entity = bool(p.entity) and m.entity == p.entity
-        same_type = m.type == p.input.type
-        if not (same_content or same_type):
-            continue
-        theirs = memory_slots(m)
-        if not (same_content or same_entity) and other_subjects(p.slots, theirs):
-            continue  # about other people (or events): another fact, however alike the words
-        slot = linking_slot(p.slots, theirs) if not same_content else None
-        model, similarity = compare(m, p)
-        near = profile(model).near_duplicate if model else near_duplicate
-        worded = same_wording(m.search_text, p.search_text)
-        if not (same_content or same_entity or worded or slot or similarity >= near):
-            continue
-        # Only a near-duplicate needs to know whether both name the same things.
-        sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
-        related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
-                          same_content=same_content, same_entity=same_entity, similarity=similarity,
-                          word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
-                          same_wording=worded, same_slot=slot.key if slot else "",
-                          slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
-        key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
-               -m.updated_at.timestamp())
-        ranked.append((key, m, related))
+        visible = m.expires_at is None or m.expires_at > now
+        if m.pk == p.input.corrects and visible:
+            ranked.append(_corrected(p, m))
+        elif m.key != p.input.key:
+            ranked += _other_key(p, m, visible)
+        elif not visible:
+            expired_twins += [m] if m.content_hash == p.content_hash else []
+        else:
+            ranked += _compared(p, m, near_duplicate)
     ranked.sort(key=lambda entry: entry[0])
     return [(m, r) for _, m, r in ranked[:CANDIDATES_PER_ITEM]], expired_twins
+
+
+def _corrected(p: Prepared, m: Memory) -> _Ranked:
+    """What an agent's correction names relates to it whatever the texts say (policy.py, last row)."""
+    same_content = m.content_hash == p.content_hash and m.key == p.input.key
+    return ((not same_content, False, -2.0, 0.0), m, Related(
+        type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+        same_content=same_content, same_entity=bool(p.entity) and m.entity == p.entity, similarity=0.0,
+        word_overlap=word_overlap(m.search_text, p.search_text), corrected=True))
+
+
+def _other_key(p: Prepared, m: Memory, visible: bool) -> list[_Ranked]:
+    """Keyed memories are addressed, not deduplicated: across keys (or between a keyed memory and an unkeyed
+    one) equal or similar text relates nothing; only the same entity and type do."""
+    if not (visible and p.entity and m.entity == p.entity and m.type == p.input.type):
+        return []
+    return [((True, False, 0.0, -m.updated_at.timestamp()), m, Related(
+        type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+        same_content=False, same_entity=True, similarity=0.0, word_overlap=0.0))]
+
+
+def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
+    """A visible memory at the write's key (or both unkeyed): related when it says the same, is about the same
+    entity or slot, is worded the same, or is a near-duplicate; never when it is about other people."""
+    same_content = m.content_hash == p.content_hash
+    same_entity = bool(p.entity) and m.entity == p.entity
+    same_type = m.type == p.input.type
+    if not (same_content or same_type):
+        return []
+    theirs = memory_slots(m)
+    if not (same_content or same_entity) and other_subjects(p.slots, theirs):
+        return []  # about other people (or events): another fact, however alike the words
+    slot = linking_slot(p.slots, theirs) if not same_content else None
+    model, similarity = compare(m, p)
+    near = profile(model).near_duplicate if model else near_duplicate
+    worded = same_wording(m.search_text, p.search_text)
+    if not (same_content or same_entity or worded or slot or similarity >= near):
+        return []
+    # Only a near-duplicate needs to know whether both name the same things.
+    sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
+    related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+                      same_content=same_content, same_entity=same_entity, similarity=similarity,
+                      word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
+                      same_wording=worded, same_slot=slot.key if slot else "",
+                      slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
+    key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
+           -m.updated_at.timestamp())
+    return [(key, m, related)]

@@ -30,7 +30,7 @@ from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_versio
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.mentions import mentions_replace
-from memories.write.prepare import MemoryInput, memory_new, prepare_inputs, stored_and_indexed
+from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
 from memories.write.related import speaker_of
 from memories.write.slots import slot_keys, slots_of
@@ -201,6 +201,20 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
                   reason: str = "") -> Merged:
     """``memory_merge``, answering also what it did to the review items of the sources and their entity
     (a third memory that contradicts the merged one is asked about, never left active beside it)."""
+    ids, sources = _merge_sources(memory_ids)
+    prepared = prepare_inputs([_merged_input(sources, content)])[0]
+    try:
+        with transaction.atomic():
+            merged = _merge_write(sources, prepared, ids, actor, reason)
+            settlement = truth_settle(touched=[*(m.pk for m in sources), merged.pk], actor=actor,
+                                      because=ReviewResolution.MERGED, prefer=merged.pk)
+    except IntegrityError as exc:
+        raise duplicate_guard(exc) from exc
+    return Merged(memory_get(merged.pk), settlement)
+
+
+def _merge_sources(memory_ids: list[uuid.UUID | str]) -> tuple[list[str], list[Memory]]:
+    """The distinct ids and their memories: at least two, live, of one scope (else a 400 or a 409)."""
     ids = list(dict.fromkeys(str(i) for i in memory_ids))
     if len(ids) < 2:
         raise ValidationFailed("Merge needs at least two different memories.", fields={"ids": ["At least two ids."]})
@@ -209,53 +223,57 @@ def merge_settled(*, memory_ids: list[uuid.UUID | str], actor: str, content: str
         raise ValidationFailed("Only memories of the same scope can be merged.", fields={"ids": ["Mixed scopes."]})
     if any(m.status not in LIVE_STATUSES for m in sources):
         raise Conflict("A deprecated memory cannot be merged; restore it first.", code="not_live")
+    return ids, sources
+
+
+def _merged_input(sources: list[Memory], content: str | None) -> MemoryInput:
+    """The merged memory as a write: ``content`` or the sources' texts merged, their most common type, the
+    first entity, subject and session, every label, the highest confidence, stated if any source was."""
     merged_text = content if content is not None else text.merge_text([m.content for m in sources])
     # The merged memory keeps the sources' key when they had one between them (they are deprecated first).
     keys = {m.key for m in sources if m.key}
-    item = MemoryInput(
+    stated = any(m.provenance == Provenance.STATED for m in sources)
+    return MemoryInput(
         scope=sources[0].scope.path, content=merged_text,
         type=Counter(m.type for m in sources).most_common(1)[0][0],
         entity=next((m.entity for m in sources if m.entity), ""),
         metadata={k: v for m in sources for k, v in m.metadata.items()},
         confidence=max(m.confidence for m in sources),
-        provenance=(Provenance.STATED if any(m.provenance == Provenance.STATED for m in sources)
-                    else Provenance.INFERRED),
+        provenance=Provenance.STATED if stated else Provenance.INFERRED,
         subject=next((m.subject.external_id for m in sources if m.subject), None),
         source_session=sources[0].source_session,
         key=keys.pop() if len(keys) == 1 else None,
         # What every source says held since the earliest of them: the merge is a new wording, not a new fact.
         valid_from=min(m.valid_from for m in sources),
     )
-    prepared = prepare_inputs([item])[0]
-    try:
-        with transaction.atomic():
-            versions = []
-            for m in sources:  # deprecate first so the merged text may equal one of the sources
-                # The person's note goes on the merged memory's version only: that row is about every source's
-                # people, so an erasure of any of them reaches it (a source's version may be about none of them).
-                versions.append(bump(m, ChangeKind.MERGE, actor, reason=version_reason(VersionReason.MERGED),
-                                     status=Status.DEPRECATED, valid_to=timezone.now()))
-            merged = memory_new(prepared, sources[0].scope, next((m.subject for m in sources if m.subject), None),
-                                Status.ACTIVE)
-            # The merged text holds every source's content: it is about every source's people.
-            lineage_add(merged, [s for m in sources for s in subject_ids_of(m)])
-            merged.save()
-            vectors_save(secondary_rows(merged, prepared.embedded))
-            links_save((merged.pk, s) for s in subject_ids_of(merged))
-            versions.append(snapshot(merged, ChangeKind.MERGE, actor,
-                                     version_reason(VersionReason.MERGED_FROM, note=reason, memories=ids)))
-            for m, v in zip(sources, versions, strict=False):
-                Memory.objects.filter(pk=m.pk).update(superseded_by=merged)
-                v.superseded_by_id_value = merged.pk
-            MemoryVersion.objects.bulk_create(versions)
-            events = [audit_event("memory.merged", actor=actor, target_type="memory", target_id=merged.pk,
-                                  data={"sources": ids})]
-            events += [audit_event("memory.deprecated", actor=actor, target_type="memory", target_id=m.pk,
-                                   data={"superseded_by": str(merged.pk), "via": "merge"}) for m in sources]
-            for e in events:
-                e.save()
-            settlement = truth_settle(touched=[*(m.pk for m in sources), merged.pk], actor=actor,
-                                      because=ReviewResolution.MERGED, prefer=merged.pk)
-    except IntegrityError as exc:
-        raise duplicate_guard(exc) from exc
-    return Merged(memory_get(merged.pk), settlement)
+
+
+def _merge_write(sources: list[Memory], prepared: Prepared, ids: list[str], actor: str, reason: str) -> Memory:
+    """Inside the transaction: the sources deprecated, superseded by the merged memory, which is about every
+    source's people; the versions and audit events of both."""
+    versions = []
+    for m in sources:  # deprecate first so the merged text may equal one of the sources
+        # The person's note goes on the merged memory's version only: that row is about every source's
+        # people, so an erasure of any of them reaches it (a source's version may be about none of them).
+        versions.append(bump(m, ChangeKind.MERGE, actor, reason=version_reason(VersionReason.MERGED),
+                             status=Status.DEPRECATED, valid_to=timezone.now()))
+    merged = memory_new(prepared, sources[0].scope, next((m.subject for m in sources if m.subject), None),
+                        Status.ACTIVE)
+    # The merged text holds every source's content: it is about every source's people.
+    lineage_add(merged, [s for m in sources for s in subject_ids_of(m)])
+    merged.save()
+    vectors_save(secondary_rows(merged, prepared.embedded))
+    links_save((merged.pk, s) for s in subject_ids_of(merged))
+    versions.append(snapshot(merged, ChangeKind.MERGE, actor,
+                             version_reason(VersionReason.MERGED_FROM, note=reason, memories=ids)))
+    for m, v in zip(sources, versions, strict=False):
+        Memory.objects.filter(pk=m.pk).update(superseded_by=merged)
+        v.superseded_by_id_value = merged.pk
+    MemoryVersion.objects.bulk_create(versions)
+    events = [audit_event("memory.merged", actor=actor, target_type="memory", target_id=merged.pk,
+                          data={"sources": ids})]
+    events += [audit_event("memory.deprecated", actor=actor, target_type="memory", target_id=m.pk,
+                           data={"superseded_by": str(merged.pk), "via": "merge"}) for m in sources]
+    for e in events:
+        e.save()
+    return merged

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from memories.write.people import COMPOUND_SURNAMES, KIN_EN, KIN_ZH, SPEAKER_LABEL, SURNAMES
@@ -497,33 +497,36 @@ def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
     if subject is None:
         return []
     value = _plain(groups.get("value") or "")
-    if attribute in {"employer", "employer+job"} and (value in _ZH_CITIES or value.endswith(("市", "省"))):
+    if attribute in {"employer", "employer+job"}:
+        return _zh_work_slots(attribute, subject, value, groups)
+    make = _ZH_SLOT_MAKERS.get(attribute)
+    return make(subject, value, groups) if make is not None else [Slot(subject, attribute, value)]
+
+
+def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, str]) -> list[Slot]:
+    """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works."""
+    if value in _ZH_CITIES or value.endswith(("市", "省")):
         work = [Slot(subject, "work_city", value.removesuffix("市"))]
         return work + ([Slot(subject, "job", _plain(groups["job"]))] if attribute == "employer+job" else [])
     if attribute == "employer+job":
         return [Slot(subject, "employer", value), Slot(subject, "job", _plain(groups["job"]))]
-    if attribute == "city":
-        value = value.removesuffix("市")
-    if attribute == "favourite":
-        return [Slot(subject, f"favourite:{groups['thing']}", value)]
-    if attribute in {"diet", "diet-none"}:
-        return [Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]
-    if attribute == "diet-meat":
-        return [Slot(subject, "diet", "meat")]
-    if attribute == "age":
-        number = _zh_number(groups["value"])
-        return [Slot(subject, "age", str(number))] if number else []
-    if attribute == "birthday":
-        return [Slot(subject, "birthday", date_value(groups["value"]))]
-    if attribute == "phone":
-        return [Slot(subject, "phone", _digits(groups["value"]))]
-    if attribute == "marital":
-        return [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])]
-    if attribute == "role":
-        return [Slot(subject, "role", KIN_ZH.get(groups["value"], groups["value"]))]
-    if attribute == "spouse":
-        return [Slot(subject, KIN_ZH.get(groups["role"], groups["role"]), value)]
     return [Slot(subject, attribute, value)]
+
+
+#: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
+_ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
+    "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
+    "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
+    **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
+        Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),
+    "diet-meat": lambda subject, value, groups: [Slot(subject, "diet", "meat")],
+    "age": lambda subject, value, groups: [Slot(subject, "age", str(n))] if (n := _zh_number(groups["value"])) else [],
+    "birthday": lambda subject, value, groups: [Slot(subject, "birthday", date_value(groups["value"]))],
+    "phone": lambda subject, value, groups: [Slot(subject, "phone", _digits(groups["value"]))],
+    "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
+    "role": lambda subject, value, groups: [Slot(subject, "role", KIN_ZH.get(groups["value"], groups["value"]))],
+    "spouse": lambda subject, value, groups: [Slot(subject, KIN_ZH.get(groups["role"], groups["role"]), value)],
+}
 
 
 # --------------------------------------------------------------------------- the entry point

@@ -130,6 +130,12 @@ def merge_text(contents: list[str]) -> str:
     aside) or is part of a longer one is dropped; each sentence keeps or gets its full stop (``。`` after
     Chinese), and sentences are joined as prose, not glued with ``; ``. A person edits it before merging.
     """
+    return _as_prose(_merged_sentences(contents))
+
+
+def _merged_sentences(contents: list[str]) -> list[str]:
+    """Every sentence of the texts once, in order: without a text contained in another, a repeated sentence
+    or one that is part of a longer one."""
     texts = [normalise_content(c) for c in contents if c.strip()]
     keys = [duplicate_key(t) for t in texts]
     texts = [t for t, k in zip(texts, keys, strict=True)
@@ -144,8 +150,14 @@ def merge_text(contents: list[str]) -> str:
             continue
         kept = [k for k in kept if _sentence_key(k) not in key]  # a longer sentence replaces its part
         kept.append(s)
+    return kept
+
+
+def _as_prose(sentences: list[str]) -> str:
+    """Sentences joined as prose, each ending with its full stop (``。`` after Chinese, no space between two
+    Chinese ones)."""
     out, previous_cjk = "", False
-    for s in kept:
+    for s in sentences:
         s = s.rstrip(";；")
         cjk = bool(_CJK.search(s.rstrip(_TERMINAL)[-1:]))
         if s[-1:] not in _TERMINAL:

@@ -73,6 +73,16 @@ def key_of(path: object) -> str:
     it); the stricter checks (``STRICTER_PATHS`` in tests/client/test_memory_tool_reference.py) get their own."""
     if not isinstance(path, str) or not path:
         raise ToolError("A path like /memories/notes.md is required.")
+    _check_path(path)
+    relative = path[len(ROOT):].strip("/") if path.endswith("/") else path[len(ROOT) + 1:]
+    if relative:
+        _check_key(path, relative)
+    return relative
+
+
+def _check_path(path: str) -> None:
+    """The whole path: under ``/memories`` (as the reference resolves it too), and no character that could
+    hide what it names."""
     if not path.startswith(ROOT):
         raise ToolError(f"Path must start with {ROOT}, got: {path}")
     if path != ROOT and not path.startswith(ROOT + "/"):
@@ -84,9 +94,11 @@ def key_of(path: object) -> str:
     resolved = posixpath.normpath(path)
     if resolved != ROOT and not resolved.startswith(ROOT + "/"):  # as the reference resolves it: out of /memories
         raise ToolError(f"Path {path} would escape {ROOT} directory")
-    relative = path[len(ROOT):].strip("/") if path.endswith("/") else path[len(ROOT) + 1:]
-    if not relative:
-        return ""
+
+
+def _check_key(path: str, relative: str) -> None:
+    """The key after ``/memories/``: no '.', '..' or empty segment (NFKC-normalised too), not too long, no
+    spaces at either end."""
     for candidate in {relative, unicodedata.normalize("NFKC", relative)}:
         segments = candidate.split("/")
         if any(s in ("", ".", "..") for s in segments) or "\\" in candidate:
@@ -94,7 +106,6 @@ def key_of(path: object) -> str:
     if len(relative) > MAX_KEY_CHARS or relative != relative.strip():
         raise ToolError(f"The path {path!r} is not allowed: at most {MAX_KEY_CHARS} characters after {ROOT}/, "
                         "no spaces at either end.")
-    return relative
 
 
 def path_of(key: str) -> str:

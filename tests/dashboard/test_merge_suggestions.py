@@ -69,7 +69,7 @@ def test_the_scan_is_bounded_and_pairs_sharing_a_memory_are_one_group(admin_clie
                   MemoryInput(scope="team/new", content="Backups run nightly at 02:00 UTC"))
     assert {frozenset(m.pk for m in g.memories) for g in _everywhere(alice_tenant)} == {
         frozenset(m.pk for m in newer), frozenset(m.pk for m in trio)}
-    monkeypatch.setattr(selectors, "MERGE_SCOPES", 1)  # only the most recently changed scope is looked at
+    monkeypatch.setattr(selectors.similarity, "MERGE_SCOPES", 1)  # only the most recently changed scope is looked at
     html = admin_client.get(reverse("dashboard:merge")).content.decode()
     assert preview_links(html) == [{str(m.pk) for m in newer}]
     assert "Looked at the 1 most recently changed scopes" in html

@@ -93,35 +93,43 @@ class IndexSource:
         ``candidates`` (similarity by its judging model, no lexical score)."""
         where = {index.scope_id: i for i, index in enumerate(self.indexes)}
         units = {name: _unit(v) for name, v in query_vectors.items()}
-        primary = self._names[0]
         with _locked(self.indexes):
             for index in self.indexes:
                 found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk.int)) is not None]
-                if not found:
-                    continue
                 for pk, slot in found:
                     candidates[pk].subject, candidates[pk].words = index.shape_fields(slot)
-                if not neighbours:
-                    continue
-                befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
-                                                      index.mask(self.criteria))
-                for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
-                    c = candidates[pk]
-                    c.before = uuid.UUID(int=index.ids[before]) if before >= 0 else None
-                    c.after = uuid.UUID(int=index.ids[after]) if after >= 0 else None
-                    if grow is not None and pk not in grow:
-                        continue
-                    for other, npk in ((before, c.before), (after, c.after)):
-                        if npk is None or npk in candidates:
-                            continue
-                        name = self._judge_of(where[index.scope_id], other)
-                        added = self._candidate(index, npk, other, 0.0, model=name)
-                        added.subject, added.words = index.shape_fields(other)
-                        unit = units.get(name or primary)
-                        vector = index.vector(npk, None if name in ("", primary) else name)
-                        if unit is not None and vector is not None:
-                            added.similarity = float(vector @ unit)
-                        candidates[npk] = added
+                if found and neighbours:
+                    self._neighbours(index, where[index.scope_id], found, candidates, units, grow)
+
+    def _neighbours(self, index: ScopeIndex, position: int, found: list[tuple[uuid.UUID, int]],
+                    candidates: dict[uuid.UUID, Candidate], units: Mapping[str, np.ndarray],
+                    grow: set[uuid.UUID] | None) -> None:
+        """The memories written just before and after each found candidate in its session; a neighbour of one
+        of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_neighbour``)."""
+        befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
+                                              index.mask(self.criteria))
+        for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
+            c = candidates[pk]
+            c.before = uuid.UUID(int=index.ids[before]) if before >= 0 else None
+            c.after = uuid.UUID(int=index.ids[after]) if after >= 0 else None
+            if grow is not None and pk not in grow:
+                continue
+            for other, npk in ((before, c.before), (after, c.after)):
+                if npk is not None and npk not in candidates:
+                    candidates[npk] = self._neighbour(index, position, npk, other, units)
+
+    def _neighbour(self, index: ScopeIndex, position: int, pk: uuid.UUID, slot: int,
+                   units: Mapping[str, np.ndarray]) -> Candidate:
+        """A neighbour as a new candidate: its similarity by the model that judges it, no lexical score."""
+        primary = self._names[0]
+        name = self._judge_of(position, slot)
+        added = self._candidate(index, pk, slot, 0.0, model=name)
+        added.subject, added.words = index.shape_fields(slot)
+        unit = units.get(name or primary)
+        vector = index.vector(pk, None if name in ("", primary) else name)
+        if unit is not None and vector is not None:
+            added.similarity = float(vector @ unit)
+        return added
 
     @property
     def scope_ids(self) -> list[uuid.UUID]:
