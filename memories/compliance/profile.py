@@ -12,6 +12,8 @@ is a memory's own words, reduced to the slot's value.
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -34,12 +36,17 @@ def _slot(attribute: str, found: list[dict[str, Any]]) -> dict[str, Any]:
     return {"attribute": attribute, **entries[at], "history": entries[at + 1:]}
 
 
-def subject_profile(subject: Subject, own: QuerySet[Memory]) -> dict[str, Any]:
-    """``own``: the person's memories (``memories.compliance.subjects``)."""
+def subject_profile(subject: Subject, own: QuerySet[Memory],
+                    scope_ids: Sequence[uuid.UUID] | None = None) -> dict[str, Any]:
+    """``own``: the person's memories (``memories.compliance.subjects``); ``scope_ids``: read only the memories
+    of these scopes (``/context``: the searched ones), None: all of them."""
     names = _names(subject)
-    mentioning = MemoryMention.objects.filter(Q(subject=subject) | Q(name__in=names)).values("memory_id")
+    mentioning = MemoryMention.objects.filter(Q(subject=subject) | Q(name__in=names))
+    if scope_ids is not None:
+        own = own.filter(scope_id__in=list(scope_ids))
+        mentioning = mentioning.filter(memory__scope_id__in=list(scope_ids))
     # Active memories give the current values; the ones they superseded, the history.
-    memories = (Memory.objects.filter(Q(pk__in=own.values("pk")) | Q(pk__in=mentioning))
+    memories = (Memory.objects.filter(Q(pk__in=own.values("pk")) | Q(pk__in=mentioning.values("memory_id")))
                 .filter(Q(status=Status.ACTIVE) | Q(status=Status.DEPRECATED, superseded_by__isnull=False))
                 .exclude(slots=[]).select_related("subject").order_by("-valid_from", "-created_at", "-id"))
     own_ids = set(own.values_list("pk", flat=True))

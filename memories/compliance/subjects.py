@@ -21,7 +21,8 @@ is still open).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -182,6 +183,19 @@ def subject_profile_get(*, external_id: str) -> dict[str, Any]:
     them, each linked to its memory."""
     subject = subject_get(external_id)
     return subject_profile(subject, _memories(subject))
+
+
+def subject_profile_brief(name: str, scope_ids: Sequence[uuid.UUID]) -> tuple[str, list[tuple[str, str]]] | None:
+    """The compact profile ``/context`` opens with (``memories.recall.context``): the current value of each slot
+    of the person called ``name`` (their external id or an alias, case aside), read only from the memories of
+    ``scope_ids``, with their external id; None when nobody of that name is known."""
+    subject = (Subject.objects.filter(external_id__iexact=name).order_by("created_at", "pk").first()
+               or Subject.objects.filter(aliases__overlap=[name, name.casefold()]).order_by("created_at", "pk")
+               .first())
+    if subject is None:
+        return None
+    profile = subject_profile(subject, _memories(subject), scope_ids=scope_ids)
+    return subject.external_id, [(slot["attribute"], slot["value"]) for slot in profile["slots"]]
 
 
 # --------------------------------------------------------------------------- erasure (Art. 17)
