@@ -156,7 +156,7 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
     memories that state a time by ``time_boost``; a question naming one person lifts the memories about them
     (their subject) and those that mention them (``mentioning``: name → ids) by ``subject_boost``. A question
     naming several people ("What did Joanna say about Nate?") lifts by ``subject_boost`` the memories that
-    involve two of them (as subject or mention) and by half of it those that involve one."""
+    involve two of them (one as their subject or a mention, another as a mention): what one said about the other."""
     boosted = dict(fused)
     mentioning = mentioning or {}
     named = [(name.casefold(), mentioning.get(name, frozenset())) for name in people]
@@ -170,8 +170,6 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
             involved = sum(1 for name, ids in named if subject == name or pk in ids)
             if involved >= min(2, len(named)):
                 factor += subject_boost
-            elif involved:
-                factor += subject_boost / 2
         boosted[pk] = value * factor
     return boosted
 

@@ -53,7 +53,7 @@ not among them. The lists are fused
     boosted(m)    = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
                               · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
                                    mentions, and no other person of the scopes; naming several: if m
-                                   involves two of them, and 1 + RECALL_SUBJECT_BOOST / 2 if one)
+                                   involves two of them, as subject or mention)
                     (``memories.recall.shape``)
     shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 

@@ -8,7 +8,7 @@
   ``external_id``: a whole word, or for Chinese a substring) is about that person: their memories gain
   ``settings.RECALL_SUBJECT_BOOST``. A question naming two or more ("What did Joanna say about Nate?") is about
   what one said of the other: the memories that involve two of them (one as the subject or a mention, the other
-  as a mention) gain the whole boost, those involving one of them half (``named_people``).
+  as a mention) gain the boost, those involving one of them nothing (``named_people``).
 
 Both read the words as the lexical index holds them (``write.text.search_words``, stems included), so a
 memory's cue is the same in the in-process index and in SQL.
@@ -68,32 +68,10 @@ def states_time(words: Iterable[str]) -> bool:
     return any(word in known or _YEAR.match(word) or _NUMBER_TIME_ZH.match(word) for word in words)
 
 
-def named_subject(query: str, names: Iterable[str]) -> str | None:
-    """The one subject name among ``names`` the query mentions (case-insensitive; a whole word, or a
-    substring for names in Chinese), or None when it names none or several."""
-    folded = query.casefold()
-    words = set(re.findall(r"[^\W_]+", folded))
-    found = set()
-    for name in names:
-        key = name.casefold().strip()
-        if not key:
-            continue
-        if has_cjk(key):
-            hit = key in folded
-        elif " " in key or not key.isalnum():
-            hit = re.search(r"(?<![^\W_])" + re.escape(key) + r"(?![^\W_])", folded) is not None
-        else:
-            hit = key in words
-        if hit:
-            found.add(name)
-            if len(found) > 1:
-                return None
-    return next(iter(found)) if found else None
-
-
 def named_people(query: str, names: Iterable[str]) -> list[str]:
-    """The names among ``names`` the query mentions (matched as ``named_subject`` does), in the order the query
-    says them; a name found only inside a longer one found ("Wei" in "Li Wei") is not another person."""
+    """The names among ``names`` the query mentions (case-insensitive; a whole word, or a substring for names
+    in Chinese), in the order the query says them; a name found only inside a longer one found ("Wei" in
+    "Li Wei") is not another person."""
     folded = query.casefold()
     spans: dict[str, tuple[int, int]] = {}
     for name in names:

@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 def nate(alice: Any) -> None:
-    save(alice, {"content": "I live in Porto.", "subject": "Nate", "type": "fact", "valid_from": "2024-01-01T00:00:00Z"},
+    save(alice, {"content": "I live in Porto.", "subject": "Nate", "type": "fact",
+                 "valid_from": "2024-01-01T00:00:00Z"},
          {"content": "I moved to Lisbon last spring.", "subject": "Nate", "type": "fact",
           "valid_from": "2025-03-01T00:00:00Z"},
          {"content": "Nate works at Stripe.", "subject": "Joanna", "type": "fact"},

@@ -194,7 +194,7 @@ def test_a_question_that_names_one_subject_prefers_their_memories(alice, setting
     settings.RECALL_SUBJECT_BOOST = 0.4
     assert contents(api_search(alice, query="What does Caroline love painting?", k=2))[0] == "I love painting sunsets"
     assert contents(api_search(alice, query="What does Melanie love painting?", k=2))[0] == "I love painting the sea"
-    # two subjects named: no boost, the plain order
+    # two subjects named and no memory involves both: no boost, the plain order
     both = contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2))
     assert both[0] == contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2,
                                           floor=False))[0]
@@ -221,13 +221,45 @@ def test_a_question_naming_a_person_nobody_sent_as_subject_prefers_memories_that
     assert plain != boosted  # without the lever the words of the question win
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_question_naming_two_people_prefers_what_one_said_about_the_other(alice, settings, path) -> None:
+    """"What did Joanna say about Nate?": Joanna's memories that name Nate come first, ahead of memories that
+    share more of the question's words but involve only one of the two."""
+    _path(settings, path)
+    save(alice, *[{"content": said} for _, said in FILLER])
+    save(alice, {"content": "Nate got a new pet, adorable.", "subject": "Joanna"},
+         {"content": "I think my puppy is sweet.", "subject": "Joanna"},
+         {"content": "My puppy chewed my shoes.", "subject": "Nate"},
+         {"content": "Nate's puppy chewed my shoes.", "subject": "Tim"},
+         {"content": "王强的新宠物很可爱。", "subject": "李娜"},
+         {"content": "我觉得我的小狗很乖。", "subject": "李娜"},
+         {"content": "我的小狗很调皮。", "subject": "王强"},
+         {"content": "王强的小狗咬坏了我的鞋。", "subject": "小刘"})
+    questions = {"What did Joanna say about Nate's puppy?": "Nate got a new pet, adorable.",
+                 "李娜说了王强的小狗什么？": "王强的新宠物很可爱。"}
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = {q: contents(api_search(alice, query=q, k=3, floor=False))[0] for q in questions}
+    settings.RECALL_SUBJECT_BOOST = 1.0  # Chinese is ranked by its words alone: one more shared word weighs a lot
+    boosted = {q: contents(api_search(alice, query=q, k=3, floor=False))[0] for q in questions}
+    assert all(plain[q] != questions[q] for q in questions), plain  # without the lever the words win
+    assert boosted == questions, (plain, boosted)
+
+
+def test_the_people_a_question_names_in_its_order() -> None:
+    assert shape.named_people("What did Joanna say about Nate?", ["Nate", "Joanna", "Tim"]) == ["Joanna", "Nate"]
+    assert shape.named_people("李娜说了王强什么？", ["王强", "李娜"]) == ["李娜", "王强"]
+    assert shape.named_people("What did Li Wei say?", ["Wei", "Li Wei"]) == ["Li Wei"]  # Wei is inside Li Wei
+    assert shape.named_people("What does Mel like?", ["Melanie", "Mel", "mel"]) == ["Mel"]
+    assert shape.named_people("What is new?", ["Nate"]) == []
+
+
 def test_a_named_subject_is_a_whole_word_or_a_chinese_substring() -> None:
-    assert shape.named_subject("What does Mel like?", ["Melanie", "Mel"]) == "Mel"
-    assert shape.named_subject("What does Melanie like?", ["Mel", "Caroline"]) is None
-    assert shape.named_subject("张伟喜欢什么？", ["张伟", "李娜"]) == "张伟"
-    assert shape.named_subject("张伟和李娜喜欢什么？", ["张伟", "李娜"]) is None
-    assert shape.named_subject("What did Li Wei say?", ["Li Wei", "Wei"]) is None  # two match: "Li Wei", "Wei"
-    assert shape.named_subject("What did user:42 say?", ["user:42"]) == "user:42"
+    assert shape.named_people("What does Mel like?", ["Melanie", "Mel"]) == ["Mel"]
+    assert shape.named_people("What does Melanie like?", ["Mel", "Caroline"]) == []
+    assert shape.named_people("张伟喜欢什么？", ["张伟", "李娜"]) == ["张伟"]
+    assert shape.named_people("张伟和李娜喜欢什么？", ["张伟", "李娜"]) == ["张伟", "李娜"]
+    assert shape.named_people("What did user:42 say?", ["user:42"]) == ["user:42"]
 
 
 @pytest.mark.django_db
