@@ -33,7 +33,7 @@ from django.utils import timezone
 from memories.choices import JobStatus
 from memories.compliance.exports import exports_flag_for_erasure
 from memories.compliance.mentions import MentionChoice, mentions_apply, mentions_plan, mentions_preview
-from memories.compliance.profile import subject_profile
+from memories.compliance.profile import mentioned, mentioned_profile, subject_profile
 from memories.compliance.vacuum import erasure_vacuum
 from memories.models import (
     ExportRun,
@@ -180,7 +180,11 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
 
 def subject_profile_get(*, external_id: str) -> dict[str, Any]:
     """The person's profile (``memories.compliance.profile``): each slot's current value and the people around
-    them, each linked to its memory."""
+    them, each linked to its memory. A person no client sent as a subject, whom memories name in plain text,
+    has the profile those memories give (``profile.mentioned_profile``)."""
+    subject = Subject.objects.filter(external_id=external_id).first()
+    if subject is None and mentioned(external_id):
+        return mentioned_profile(external_id)
     subject = subject_get(external_id)
     return subject_profile(subject, _memories(subject))
 
