@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Iterable
 
 from memories.models import MemoryMention
-from memories.write.people import people_of
+from memories.write.people import addressed_only, people_of
 
 
 def mentioned_names(query: str, scope_ids: Iterable[uuid.UUID]) -> set[str]:
@@ -22,9 +22,12 @@ def mentioned_names(query: str, scope_ids: Iterable[uuid.UUID]) -> set[str]:
 
 
 def mentioning(memory_ids: Iterable[uuid.UUID], name: str) -> set[uuid.UUID]:
-    """Which of these memories mention the person ``name`` (by the name as found, case aside)."""
+    """Which of these memories mention the person ``name`` (by the name as found, case aside), leaving out those
+    that only speak to them ("Hey Mel!", "Thanks, Caroline!": ``people.addressed_only``): in a conversation
+    nearly every other turn greets the other speaker, and it is not about them."""
     ids = list(memory_ids)
     if not ids:
         return set()
-    return set(MemoryMention.objects.filter(memory_id__in=ids, name=name.casefold())
-               .values_list("memory_id", flat=True))
+    rows = MemoryMention.objects.filter(memory_id__in=ids, name=name.casefold()).values_list("memory_id",
+                                                                                           "memory__content")
+    return {pk for pk, content in rows if not addressed_only(content, name)}

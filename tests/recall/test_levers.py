@@ -17,6 +17,7 @@ from memories.recall import search, shape
 from memories.recall.index.cache import Criteria
 from memories.recall.index.source import IndexSource
 from memories.recall.sources import SqlSource, filtered_memories
+from memories.write import people
 from memories.write.reindex import reindex_tenant, stale_count
 from tenants.scoping import tenant_scope
 from tests.recall.conftest import contents, save
@@ -244,6 +245,37 @@ def test_a_question_naming_two_people_prefers_what_one_said_about_the_other(alic
     boosted = {q: contents(api_search(alice, query=q, k=3, floor=False))[0] for q in questions}
     assert all(plain[q] != questions[q] for q in questions), plain  # without the lever the words win
     assert boosted == questions, (plain, boosted)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_turn_that_only_greets_the_named_person_is_not_about_them(alice, settings, path) -> None:
+    """A conversation saved as plain content: "Melanie: Thanks, Caroline! …" speaks to Caroline, it is not about
+    her, so "What does Caroline love painting?" lifts Caroline's own turn (her speaker label), not Melanie's."""
+    _path(settings, path)
+    save(alice, *[{"content": f"{who}: {said}"} for who, said in FILLER])
+    save(alice, {"content": "Caroline: I love painting sunsets by the lake."},
+         {"content": "Melanie: Thanks, Caroline! What do I love painting? The sea, I love painting the sea."})
+    question = "What does Caroline love painting?"
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = contents(api_search(alice, query=question, k=2, floor=False))
+    settings.RECALL_SUBJECT_BOOST = 0.4
+    boosted = contents(api_search(alice, query=question, k=2, floor=False))
+    assert plain[0].startswith("Melanie:"), plain  # without the lever the words of the question win
+    assert boosted[0] == "Caroline: I love painting sunsets by the lake.", boosted
+
+
+def test_a_name_said_to_someone_is_not_about_them() -> None:
+    assert people.addressed_only("Caroline: Hey Mel! Good to see you!", "Mel")
+    assert people.addressed_only("Melanie: Wow, that's cool, Caroline! What happened?", "caroline")
+    assert people.addressed_only("Caroline: Totally agree, Mel. Relaxing is key.", "mel")
+    assert people.addressed_only("Nate, look at this.", "nate")
+    assert not people.addressed_only("Joanna: Nate is training for a marathon.", "nate")
+    assert not people.addressed_only("Hey Mel, how is Mel's dog?", "mel")  # also about her
+    assert not people.addressed_only("I met Tom, and he said hi.", "tom")
+    assert not people.addressed_only("张伟，你好", "张伟")  # Chinese: a name is about the person
+    assert [p.name for p in people.people_of("Caroline: Hey Mel! Good to see you!")] == ["mel"]
+    assert [p.name for p in people.people_of("Li Na moved to York.")] == ["li na"]
 
 
 def test_the_people_a_question_names_in_its_order() -> None:
