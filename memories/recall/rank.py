@@ -175,10 +175,11 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
 
 
 def score_ceiling() -> float:
-    """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times every boost
-    (time cue, named subject) plus the best neighbour's share, at full confidence and recency."""
-    boosts = 1.0 + max(0.0, settings.RECALL_TIME_BOOST) + max(0.0, settings.RECALL_SUBJECT_BOOST)
-    return boosts * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+    """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times the time cue's
+    boost plus the best neighbour's share, that times the named subject's boost, at full confidence and
+    recency."""
+    timed = (1.0 + max(0.0, settings.RECALL_TIME_BOOST)) * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+    return timed * (1.0 + max(0.0, settings.RECALL_SUBJECT_BOOST))
 
 
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],

@@ -50,12 +50,12 @@ not among them. The lists are fused
                     readable = share of the query's word tokens the primary model reads
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
-    boosted(m)    = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
-                              · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
-                                   mentions, and no other person of the scopes; naming several: if m
-                                   involves two of them, as subject or mention)
+    timed(m)      = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
+    spread(m)     = timed(m) + RECALL_NEIGHBOUR_WEIGHT · max(timed(before(m)), timed(after(m)))
+    shaped(m)     = spread(m) · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
+                                   mentions (not only speaks to: "Hey Mel!"), and no other person of the
+                                   scopes; naming several: if m involves two of them, as subject or mention)
                     (``memories.recall.shape``)
-    shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -359,11 +359,16 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
     else:
         fused = fuse_zscore(ranked, candidates, weights, profiles)
+    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
+                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
+    fused = propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+    if not named or not settings.RECALL_SUBJECT_BOOST:
+        return fused
+    # The named-person lever comes last: a memory about the person keeps, lifted, what its neighbours gave it.
     mentions = {name: people.mentioning(candidates, name) for name in named}
-    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=named,
-                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
-                         states_time=shape.states_time, mentioning=mentions)
-    return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+    return shape_boosts(fused, candidates, when=False, people=named, time_boost=0.0,
+                        subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
+                        mentioning=mentions)
 
 
 def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *, prefetch: int,
