@@ -260,11 +260,13 @@ def _opens_with_person(lowered: str, possessive: bool, rest: str) -> bool:
         return True
     # The person's verb may follow the rest of their name: "Li Na moved …", "Mary Ann Lee said …".
     for more in range(3):
-        following = re.match(rf"(?:\s+[A-Z][\w'’\-]*){{{more}}}\s*(?:,\s*)?([\w'’]+)(?:\s+([A-Z]))?", rest)
+        following = re.match(rf"((?:\s+[A-Z][\w'’\-]*){{{more}}})\s*(?:,\s*)?([\w'’]+)(?:\s+([A-Z]))?", rest)
         if following is None:
             return False
-        word = following.group(1).casefold()
-        if word in PERSON_VERBS or (word in {"and", "&"} and following.group(2) is not None):
+        if following.group(1).endswith(("'s", "’s")):
+            return True  # "Li Wei's email …"
+        word = following.group(2).casefold()
+        if word in PERSON_VERBS or (word in {"and", "&"} and following.group(3) is not None):
             return True
     return False
 
