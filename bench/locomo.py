@@ -309,13 +309,13 @@ class Api:
 
 
 def ingest(api: Api, conversation: Conversation, batch: int, resolutions: Counter[str],
-           not_recalled: set[str]) -> None:
+           not_recalled: set[str], plain: bool = False) -> None:
     """Save every turn; fill ``memory_of``/``dias_of``; count resolutions; note the memories that are not active
-    afterwards (superseded by a later turn, or pending)."""
+    afterwards (superseded by a later turn, or pending). ``plain``: no ``subject`` sent (the content only)."""
     for start in range(0, len(conversation.turns), batch):
         turns = conversation.turns[start : start + batch]
         items = [{"scope": conversation.scope, "content": f"{turn.speaker}: {turn.text}", "type": "fact",
-                  "subject": turn.speaker, "source_session": turn.session,
+                  **({} if plain else {"subject": turn.speaker}), "source_session": turn.session,
                   "valid_from": turn.valid_from.isoformat().replace("+00:00", "Z")} for turn in turns]
         saved, _ = api.post("/api/v1/memories", items, expect=201)
         for turn, memory in zip(turns, saved, strict=True):
@@ -362,14 +362,14 @@ def recall_body(query: str, scope: str, *, floor: bool = True, k: int | None = N
     return body
 
 
-def import_all(api: Api, conversations: list[Conversation], batch: int) -> dict[str, Any]:
+def import_all(api: Api, conversations: list[Conversation], batch: int, plain: bool = False) -> dict[str, Any]:
     resolutions: Counter[str] = Counter()
     not_recalled: set[str] = set()
     began = time.monotonic()
     for conversation in conversations:
         if not api.scope_is_empty(conversation.scope):
             sys.exit(f"{conversation.scope} already holds memories: choose another --scope-prefix")
-        ingest(api, conversation, batch, resolutions, not_recalled)
+        ingest(api, conversation, batch, resolutions, not_recalled, plain)
         print(f"  imported {conversation.sample_id}: {len(conversation.turns)} turns into {conversation.scope}")
     lost = sum(1 for c in conversations for q in c.questions for dia in q.evidence if c.memory_of[dia] in not_recalled)
     return {"turns": sum(len(c.turns) for c in conversations), "ingest_seconds": time.monotonic() - began,
@@ -430,7 +430,9 @@ def probe_all(api: Api, conversations: list[Conversation]) -> dict[str, Any]:
 
 
 def run(api: Api, conversations: list[Conversation], args: argparse.Namespace) -> dict[str, Any]:
-    result = import_all(api, conversations, args.batch)
+    result = import_all(api, conversations, args.batch, args.plain)
+    if args.import_only:
+        return result
     times: dict[str, list[float]] = {kind: [] for kind in [*SEARCH_KINDS, "context default", "context floor off"]}
     began = time.monotonic()
     asked = search_all(api, conversations, times)
@@ -521,6 +523,9 @@ def main() -> int:
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-locomo"),
                         help="the throwaway data directory of the server this bench starts")
     parser.add_argument("--keep-data", action="store_true", help="do not delete --pgdata afterwards")
+    parser.add_argument("--plain", action="store_true", help="save the turns without a subject (content only)")
+    parser.add_argument("--import-only", action="store_true",
+                        help="only import (with --keep-data: for bench/recall_levers.py)")
     parser.add_argument("--port", type=int, default=0, help="0: a free loopback port")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--batch", type=int, default=500, help="memories per POST /api/v1/memories (≤ 500)")
@@ -553,6 +558,9 @@ def main() -> int:
         stack.callback(api.close)
         health = api.health()
         result = run(api, conversations, args)
+    if args.import_only:
+        print(f"imported {result['turns']} turns in {result['ingest_seconds']:.0f} s (--import-only: no search)")
+        return 0
     result |= {"data": str(args.data), "conversations": len(conversations), "questions": questions,
                "skipped": skipped, "revision": git_revision(), "embedding_model": health.get("embedding_model"),
                "server": args.url or "own (bench/locomo.py)", "wall_seconds": time.monotonic() - started,

@@ -19,6 +19,7 @@ the per-conversation columns).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -61,6 +62,8 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: an extra variant's override")
     parser.add_argument("--context", action="store_true", help="also /context's evidence rate (slower)")
     parser.add_argument("--probes", action="store_true", help="also the unrelated questions' blocks")
+    parser.add_argument("--json", type=Path, help="also write the figures here (per variant: R@10 with the "
+                                                  "floor off and on, per conversation)")
     args = parser.parse_args()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
@@ -106,6 +109,7 @@ def main() -> int:
     if args.probes:
         header += " | probes items"
     print(header)
+    figures: dict[str, Any] = {}
     for name in chosen:
         values = variants[name]
         started = time.monotonic()
@@ -159,6 +163,11 @@ def main() -> int:
         if args.probes:
             line += f" | {statistics.mean(probe_items):.2f} (max {max(probe_items)})"
         print(line + f"  [{time.monotonic() - started:.0f} s]", flush=True)
+        figures[name] = {"overrides": values, "r_at_10_floor_off": round(statistics.mean(everything), 4),
+                         "r_at_10_default": round(statistics.mean(floor_on), 4),
+                         "per_conversation_floor_off": {sid: round(statistics.mean(rs), 4) for sid, rs in per.items()}}
+    if args.json:
+        args.json.write_text(json.dumps({"pgdata": args.pgdata, "variants": figures}, indent=2) + "\n")
     return 0
 
 

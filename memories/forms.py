@@ -149,6 +149,7 @@ class ReviewFilterForm(forms.Form):
                ("low_confidence_change", _("below the threshold; would change a memory")),
                ("ambiguous_fact", _("maybe the same fact as another")),
                ("same_wording", _("the same in other words")),
+               ("same_slot", _("another value of the same attribute")),
                ("agent_correction", _("agent correction"))]
     person = forms.CharField(label=_("Person"), required=False, max_length=200)
     scope = forms.CharField(label=_("Scope"), required=False, max_length=255)

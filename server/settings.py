@@ -328,6 +328,8 @@ RECALL_NEIGHBOUR_SEEDS = integer("MNEMARA_RECALL_NEIGHBOUR_SEEDS")
 # a dialogue also as its last user turn, weighted this much against the whole dialogue's 1 (0: off).
 RECALL_QUERY_PARTS = flag("MNEMARA_RECALL_QUERY_PARTS")
 RECALL_DIALOGUE_LAST_WEIGHT = number("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT")
+# /context opens with the profile of the one person the question names.
+RECALL_CONTEXT_PROFILE = flag("MNEMARA_RECALL_CONTEXT_PROFILE")
 EXPORT_DIR = path("MNEMARA_EXPORT_DIR", BASE_DIR)
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = flag("MNEMARA_ERASURE_VACUUM_FULL")

@@ -354,7 +354,9 @@ class SubjectProfileView(ComplianceAPIView):
         operation_id="subject_profile", tags=["subjects"], summary="A person's profile, derived from memories",
         description="The current value of each attribute slot the person's memories fill (employer, city, age, "
                     "diet, favourite things, …), each with the memory that states it and when it became true, and "
-                    f"the people their memories name. No language model writes it. {NEEDS_FULL_KEY}",
+                    "the people their memories name. A person no client sent as a subject, whom memories name in "
+                    "plain text, answers from those memories. No language model writes it. "
+                    f"{NEEDS_FULL_KEY}",
         parameters=[EXTERNAL_ID],
         responses={200: SubjectProfileOut, **errors(e404=SUBJECT_NOT_FOUND)})
     def get(self, request: Request, external_id: str) -> Response:

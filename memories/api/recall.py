@@ -21,6 +21,7 @@ from memories.api.parsing import (
 )
 from memories.api.schema import NOT_BLANK, MetadataField, ScopeField, Text, across_fields
 from memories.choices import MemoryType, Status
+from memories.compliance.subjects import subject_profile_brief
 from memories.recall import context, query, search
 from memories.recall.access import searches_counted
 from memories.representation import memory_json
@@ -150,6 +151,7 @@ class ContextView(TenantAPIView):
         request=ContextIn, parameters=[MIN_LSN], responses={200: ContextOut, **errors(404, 413, 415)})
     def post(self, request: Request) -> Response:
         data = validated(ContextIn, request.data)
-        built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes)
+        built = context.context_build(**data, allowed_prefixes=self.api_key.scope_prefixes,
+                                      profile_of=subject_profile_brief)
         searches_counted(self.api_key.tenant_id, self.actor(), timezone.now())
         return Response({"block": built.block, "items": [str(i) for i in built.items], "tokens": built.tokens})

@@ -8,10 +8,15 @@ Nate works at Google."). Per attribute the value of the active memory that becam
 ``created_at``) wins; ``history`` keeps the older values (active, or deprecated by a newer memory), newest
 first. No language model writes it: every value
 is a memory's own words, reduced to the slot's value.
+
+A person nobody sent as a ``subject`` but whom memories name in plain text ("Li Na moved to York.", "张伟现在在
+腾讯工作。") has a profile too, read from those mentions alone (``mentioned_profile``).
 """
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -34,12 +39,34 @@ def _slot(attribute: str, found: list[dict[str, Any]]) -> dict[str, Any]:
     return {"attribute": attribute, **entries[at], "history": entries[at + 1:]}
 
 
-def subject_profile(subject: Subject, own: QuerySet[Memory]) -> dict[str, Any]:
-    """``own``: the person's memories (``memories.compliance.subjects``)."""
+def subject_profile(subject: Subject, own: QuerySet[Memory],
+                    scope_ids: Sequence[uuid.UUID] | None = None) -> dict[str, Any]:
+    """``own``: the person's memories (``memories.compliance.subjects``); ``scope_ids``: read only the memories
+    of these scopes (``/context``: the searched ones), None: all of them."""
     names = _names(subject)
-    mentioning = MemoryMention.objects.filter(Q(subject=subject) | Q(name__in=names)).values("memory_id")
+    mentioning = MemoryMention.objects.filter(Q(subject=subject) | Q(name__in=names))
+    return _profile(subject.external_id, names, own, mentioning, scope_ids)
+
+
+def mentioned(name: str) -> bool:
+    """Whether a memory of the active tenant names ``name`` (case aside) in its content."""
+    return MemoryMention.objects.filter(name=name.strip().casefold()).exists()
+
+
+def mentioned_profile(name: str) -> dict[str, Any]:
+    """The profile of a person known only by the memories that name them (no ``Subject``): the slots those
+    memories fill about ``name``; no "people around them" (nothing is theirs)."""
+    names = {name.strip().casefold()}
+    return _profile(name, names, Memory.objects.none(), MemoryMention.objects.filter(name__in=names), None)
+
+
+def _profile(external_id: str, names: set[str], own: QuerySet[Memory], mentioning: QuerySet[MemoryMention],
+             scope_ids: Sequence[uuid.UUID] | None) -> dict[str, Any]:
+    if scope_ids is not None:
+        own = own.filter(scope_id__in=list(scope_ids))
+        mentioning = mentioning.filter(memory__scope_id__in=list(scope_ids))
     # Active memories give the current values; the ones they superseded, the history.
-    memories = (Memory.objects.filter(Q(pk__in=own.values("pk")) | Q(pk__in=mentioning))
+    memories = (Memory.objects.filter(Q(pk__in=own.values("pk")) | Q(pk__in=mentioning.values("memory_id")))
                 .filter(Q(status=Status.ACTIVE) | Q(status=Status.DEPRECATED, superseded_by__isnull=False))
                 .exclude(slots=[]).select_related("subject").order_by("-valid_from", "-created_at", "-id"))
     own_ids = set(own.values_list("pk", flat=True))
@@ -57,7 +84,7 @@ def subject_profile(subject: Subject, own: QuerySet[Memory]) -> dict[str, Any]:
               for m in MemoryMention.objects.filter(memory_id__in=own_ids, memory__status=Status.ACTIVE)
               .exclude(name__in=names).order_by("name", "memory_id")]
     return {
-        "subject": subject.external_id,
+        "subject": external_id,
         "slots": [_slot(attribute, found) for attribute, found in sorted(values.items())
                   if any(f["current"] for f in found)],
         "people": people,

@@ -21,7 +21,8 @@ is still open).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -32,7 +33,7 @@ from django.utils import timezone
 from memories.choices import JobStatus
 from memories.compliance.exports import exports_flag_for_erasure
 from memories.compliance.mentions import MentionChoice, mentions_apply, mentions_plan, mentions_preview
-from memories.compliance.profile import subject_profile
+from memories.compliance.profile import mentioned, mentioned_profile, subject_profile
 from memories.compliance.vacuum import erasure_vacuum
 from memories.models import (
     ExportRun,
@@ -179,9 +180,26 @@ def subject_export(*, external_id: str, actor: str = "system") -> dict[str, Any]
 
 def subject_profile_get(*, external_id: str) -> dict[str, Any]:
     """The person's profile (``memories.compliance.profile``): each slot's current value and the people around
-    them, each linked to its memory."""
+    them, each linked to its memory. A person no client sent as a subject, whom memories name in plain text,
+    has the profile those memories give (``profile.mentioned_profile``)."""
+    subject = Subject.objects.filter(external_id=external_id).first()
+    if subject is None and mentioned(external_id):
+        return mentioned_profile(external_id)
     subject = subject_get(external_id)
     return subject_profile(subject, _memories(subject))
+
+
+def subject_profile_brief(name: str, scope_ids: Sequence[uuid.UUID]) -> tuple[str, list[tuple[str, str]]] | None:
+    """The compact profile ``/context`` opens with (``memories.recall.context``): the current value of each slot
+    of the person called ``name`` (their external id or an alias, case aside), read only from the memories of
+    ``scope_ids``, with their external id; None when nobody of that name is known."""
+    subject = (Subject.objects.filter(external_id__iexact=name).order_by("created_at", "pk").first()
+               or Subject.objects.filter(aliases__overlap=[name, name.casefold()]).order_by("created_at", "pk")
+               .first())
+    if subject is None:
+        return None
+    profile = subject_profile(subject, _memories(subject), scope_ids=scope_ids)
+    return subject.external_id, [(slot["attribute"], slot["value"]) for slot in profile["slots"]]
 
 
 # --------------------------------------------------------------------------- erasure (Art. 17)

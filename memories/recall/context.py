@@ -27,6 +27,16 @@ the agent what was asked, not what was said. It is placed right after the questi
 and costs budget like any item; only when the memories speak to the question at all (no reply is added to
 what merely came closest).
 
+A question about one person (the people it names, as the named-subject lever finds them:
+``search.named_people``) opens the block with their profile, when ``RECALL_CONTEXT_PROFILE`` is on and the
+caller knows how to read one (``profile_of``: the profile lives in memories.compliance, above recall)::
+
+    <profile subject="Nate">city: lisbon; employer: stripe</profile>
+
+the current value of each attribute slot, read only from the searched scopes, escaped like the items (the
+subject's name as an attribute value, quotes included). It comes first and is counted in the token budget:
+when it does not fit, the block goes without it.
+
 Two active memories about the same entity that no person kept together on purpose (the write flow
 never leaves them, older data may) are both marked ``conflict="unresolved"``: the agent is never handed
 a contradiction as if it were two truths.
@@ -36,7 +46,7 @@ from __future__ import annotations
 
 import html
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 
@@ -88,14 +98,29 @@ def render_item(hit: SearchHit, conflict: bool = False) -> str:
     return f"<item {attrs}>{html.escape(m.content, quote=False)}</item>"
 
 
-def render_block(hits: Sequence[SearchHit], marked: set[uuid.UUID] | None = None) -> str:
-    """The block for these hits, grouped by type (in TYPE_ORDER), best first within a type."""
-    if not hits:
+ProfileOf = Callable[[str, Sequence[uuid.UUID]], tuple[str, list[tuple[str, str]]] | None]
+"""(a person's name, searched scope ids) → their name as known and their profile's (attribute, current value)
+pairs, or None for nobody known."""
+
+
+def render_profile(name: str, slots: Sequence[tuple[str, str]]) -> str:
+    """One line: ``<profile subject="…">attribute: value; …</profile>`` ("" without slots)."""
+    if not slots:
+        return ""
+    body = " ".join("; ".join(f"{attribute}: {value}" for attribute, value in slots).split())  # one line
+    return f'<profile subject="{html.escape(name)}">{html.escape(body, quote=False)}</profile>'
+
+
+def render_block(hits: Sequence[SearchHit], marked: set[uuid.UUID] | None = None, profile: str = "") -> str:
+    """The block for these hits, grouped by type (in TYPE_ORDER), best first within a type, after the profile
+    line if there is one."""
+    if not hits and not profile:
         return ""
     rank = {str(t): i for i, t in enumerate(TYPE_ORDER)}
     ordered = sorted(enumerate(hits), key=lambda pair: (rank.get(pair[1].memory.type, len(rank)), pair[0]))
     marked = contradicting(hits) if marked is None else marked
-    lines = ["<memory>", PREAMBLE, *(render_item(hit, hit.memory.pk in marked) for _, hit in ordered), "</memory>"]
+    lines = ["<memory>", PREAMBLE, *([profile] if profile else []),
+             *(render_item(hit, hit.memory.pk in marked) for _, hit in ordered), "</memory>"]
     return "\n".join(lines)
 
 
@@ -133,16 +158,19 @@ def with_replies(hits: Sequence[SearchHit]) -> list[SearchHit]:
     return ordered
 
 
-def pack(hits: Sequence[SearchHit], budget: int) -> tuple[list[SearchHit], str, int]:
+def pack(hits: Sequence[SearchHit], budget: int, profile: str = "") -> tuple[list[SearchHit], str, int]:
     """Greedy by score: take each hit whose item still fits the budget; a memory too long for what is
-    left is skipped, not cut.
+    left is skipped, not cut. The ``profile`` line goes first, if it fits with the frame.
 
     Each item is tokenised once (one batch): the tokenizer's pre-tokenizer splits at every line break,
     so a block's count is exactly the sum of its lines' counts (``tests/recall/test_context_pack.py``).
     """
-    if not hits:
+    if not hits and not profile:
         return [], "", 0
     frame = sum(count_tokens_many(["<memory>", PREAMBLE, "</memory>"]))
+    if profile:
+        cost = count_tokens_many([profile])[0]
+        profile, frame = (profile, frame + cost) if frame + cost <= budget else ("", frame)
     chosen: list[SearchHit] = []
     tokens = frame
     marked = contradicting(hits)  # counted as marked: the mark never pushes a block over its budget
@@ -151,21 +179,26 @@ def pack(hits: Sequence[SearchHit], budget: int) -> tuple[list[SearchHit], str, 
         if tokens + n <= budget:
             chosen.append(hit)
             tokens += n
-    if not chosen:
+    if not chosen and not profile:
         return [], "", 0
-    return chosen, render_block(chosen, marked), tokens
+    return chosen, render_block(chosen, marked, profile), tokens
 
 
 def context_build(*, query: str, scopes: Sequence[str], descendants: bool = False,
                   types: Sequence[str] | None = None, token_budget: int | None = None,
-                  allowed_prefixes: Sequence[str] = (), floor: bool = True) -> ContextBlock:
+                  allowed_prefixes: Sequence[str] = (), floor: bool = True,
+                  profile_of: ProfileOf | None = None) -> ContextBlock:
     budget = get_active_tenant().token_budget if token_budget is None else token_budget
     if isinstance(budget, bool) or not isinstance(budget, int) or not MIN_BUDGET <= budget <= MAX_BUDGET:
         raise validation.field_error("token_budget", f"An integer from {MIN_BUDGET} to {MAX_BUDGET}.")
     result = search_result(query=query, scopes=scopes, descendants=descendants, types=types, k=CONTEXT_CANDIDATES,
                            allowed_prefixes=allowed_prefixes, floor=floor, track_access=False)
     hits = with_replies(result.hits) if settings.RECALL_CONTEXT_REPLIES and result.answerable else result.hits
-    chosen, block, tokens = pack(hits, budget)
+    profile = ""
+    if profile_of is not None and settings.RECALL_CONTEXT_PROFILE and len(result.people) == 1:
+        found = profile_of(result.people[0], result.scope_ids)
+        profile = render_profile(*found) if found is not None else ""
+    chosen, block, tokens = pack(hits, budget, profile)
     ids = [hit.memory.pk for hit in chosen]
     memories_accessed(ids, timezone.now())  # only what the model will actually see counts as accessed
     return ContextBlock(block=block, items=ids, tokens=tokens)

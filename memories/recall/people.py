@@ -7,19 +7,27 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 
-from memories.recall import sql
-from memories.write.people import people_of
+from memories.models import MemoryMention
+from memories.write.people import addressed_only, people_of
 
 
-def mentions(query: str, known: Iterable[str], scope_ids: Iterable[uuid.UUID],
-             candidates: Iterable[uuid.UUID]) -> tuple[set[str], dict[str, set[uuid.UUID]]]:
-    """The names (case-folded) of the people ``query`` names (``people_of``) that memories of these scopes
-    mention; and for each of those and of ``known`` (the subject names the query holds, one of which may be the
-    lever's subject) that memories of the scopes mention, which of ``candidates`` mention it. One indexed
-    statement, none when there is no name to look up."""
-    named = {p.name for p in people_of(query) if p.name}
-    wanted = named | {name.casefold() for name in known}
-    if not wanted:
-        return set(), {}
-    found = sql.mentions(sorted(wanted), list(scope_ids), candidates)
-    return {name for name in found if name in named}, found
+def mentioned_names(query: str, scope_ids: Iterable[uuid.UUID]) -> set[str]:
+    """The names (case-folded) of the people ``query`` names that memories of these scopes mention. One indexed
+    lookup, and only when the question names someone (``people_of``)."""
+    names = {p.name for p in people_of(query) if p.name}
+    if not names:
+        return set()
+    return set(MemoryMention.objects.filter(name__in=names, memory__scope_id__in=list(scope_ids))
+               .values_list("name", flat=True).distinct())
+
+
+def mentioning(memory_ids: Iterable[uuid.UUID], name: str) -> set[uuid.UUID]:
+    """Which of these memories mention the person ``name`` (by the name as found, case aside), leaving out those
+    that only speak to them ("Hey Mel!", "Thanks, Caroline!": ``people.addressed_only``): in a conversation
+    nearly every other turn greets the other speaker, and it is not about them."""
+    ids = list(memory_ids)
+    if not ids:
+        return set()
+    rows = MemoryMention.objects.filter(memory_id__in=ids, name=name.casefold()).values_list("memory_id",
+                                                                                           "memory__content")
+    return {pk for pk, content in rows if not addressed_only(content, name)}

@@ -149,30 +149,37 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
 
 
 def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,
-                 when: bool, subject: str | None, time_boost: float, subject_boost: float,
+                 when: bool, people: Sequence[str], time_boost: float, subject_boost: float,
                  states_time: Callable[[Sequence[str]], bool],
-                 mentioning: Set[uuid.UUID] = frozenset()) -> dict[uuid.UUID, float]:
+                 mentioning: Mapping[str, Set[uuid.UUID]] | None = None) -> dict[uuid.UUID, float]:
     """The time-cue and named-subject levers (``memories.recall.shape``): a "when" question lifts the
     memories that state a time by ``time_boost``; a question naming one person lifts the memories about them
-    (their subject) and those that mention them (``mentioning``) by ``subject_boost``."""
+    (their subject) and those that mention them (``mentioning``: name → ids) by ``subject_boost``. A question
+    naming several people ("What did Joanna say about Nate?") lifts by ``subject_boost`` the memories that
+    involve two of them (one as their subject or a mention, another as a mention): what one said about the other."""
     boosted = dict(fused)
-    named = subject.casefold() if subject is not None else None
+    mentioning = mentioning or {}
+    named = [(name.casefold(), mentioning.get(name, frozenset())) for name in people]
     for pk, value in fused.items():
         c = candidates[pk]
         factor = 1.0
         if when and time_boost and states_time(c.words.split()):
             factor += time_boost
-        if named is not None and subject_boost and (c.subject.casefold() == named or pk in mentioning):
-            factor += subject_boost
+        if named and subject_boost:
+            subject = c.subject.casefold()
+            involved = sum(1 for name, ids in named if subject == name or pk in ids)
+            if involved >= min(2, len(named)):
+                factor += subject_boost
         boosted[pk] = value * factor
     return boosted
 
 
 def score_ceiling() -> float:
-    """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times every boost
-    (time cue, named subject) plus the best neighbour's share, at full confidence and recency."""
-    boosts = 1.0 + max(0.0, settings.RECALL_TIME_BOOST) + max(0.0, settings.RECALL_SUBJECT_BOOST)
-    return boosts * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+    """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times the time cue's
+    boost plus the best neighbour's share, that times the named subject's boost, at full confidence and
+    recency."""
+    timed = (1.0 + max(0.0, settings.RECALL_TIME_BOOST)) * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+    return timed * (1.0 + max(0.0, settings.RECALL_SUBJECT_BOOST))
 
 
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],

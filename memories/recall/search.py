@@ -50,11 +50,12 @@ not among them. The lists are fused
                     readable = share of the query's word tokens the primary model reads
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
-    boosted(m)    = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
-                              · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
-                                   mentions, and no other person of the scopes)
+    timed(m)      = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
+    spread(m)     = timed(m) + RECALL_NEIGHBOUR_WEIGHT · max(timed(before(m)), timed(after(m)))
+    shaped(m)     = spread(m) · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
+                                   mentions (not only speaks to: "Hey Mel!"), and no other person of the
+                                   scopes; naming several: if m involves two of them, as subject or mention)
                     (``memories.recall.shape``)
-    shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -111,7 +112,7 @@ import functools
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
@@ -179,6 +180,8 @@ class SearchResult:
 
     hits: list[SearchHit]
     answerable: bool = True
+    people: list[str] = field(default_factory=list)  # the people the question names (``named_people``)
+    scope_ids: list[uuid.UUID] = field(default_factory=list)  # the searched scopes
 
 
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
@@ -349,37 +352,34 @@ def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope],
 
 def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[uuid.UUID, Candidate],
                         ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
-                        profiles: Mapping[str, ModelProfile]) -> dict[uuid.UUID, float]:
+                        profiles: Mapping[str, ModelProfile], named: Sequence[str] = ()) -> dict[uuid.UUID, float]:
     """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
-    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue and named-subject boosts,
-    then neighbour propagation within a session."""
+    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue and named-subject boosts
+    (``named``: the people the question names, ``named_people``), then neighbour propagation within a session."""
     if settings.RECALL_FUSION == "rrf":
         by_rank = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
     else:
         fused = fuse_zscore(ranked, candidates, weights, profiles)
-    subject, mentions = None, set()
-    if settings.RECALL_SUBJECT_BOOST:
-        # The subjects of the scopes' memories, and the people their memories mention, as one list of names.
-        names = {name.casefold(): name for name in source.subject_names(query)}
-        mentioned, mentioning = people.mentions(query, names.values(), source.scope_ids, candidates)
-        for name in mentioned:
-            names.setdefault(name, name)
-        subject = shape.named_subject(query, names.values())
-        if subject is not None:
-            mentions = mentioning.get(subject.casefold(), set())
-    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), subject=subject,
-                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
-                         states_time=shape.states_time, mentioning=mentions)
-    return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
+                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
+    fused = propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+    if not named or not settings.RECALL_SUBJECT_BOOST:
+        return fused
+    # The named-person lever comes last: a memory about the person keeps, lifted, what its neighbours gave it.
+    mentions = {name: people.mentioning(candidates, name) for name in named}
+    return shape_boosts(fused, candidates, when=False, people=named, time_boost=0.0,
+                        subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
+                        mentioning=mentions)
 
 
 def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *, prefetch: int,
-            reference: datetime, threshold: float | None
+            reference: datetime, threshold: float | None, named: Sequence[str] = ()
             ) -> tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]:
     """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
     applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
-    relevance floor; the rows loaded meanwhile. Nothing here is sized by the number of results asked for."""
+    relevance floor; the rows loaded meanwhile. ``named``: the people the query names (the named-subject
+    lever's input, ``named_people``). Nothing here is sized by the number of results asked for."""
     judged: dict[str, int] = {}
     if mode != "lexical":
         judged = source.judge(vectors.reads_each())
@@ -396,13 +396,22 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
     source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
+    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles, named)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     return scored, answerable, passing, loaded
+
+
+def named_people(query: str, source: CandidateSource) -> list[str]:
+    """The people ``query`` names, in its order: the subjects of the scopes' memories and the people their
+    memories mention (``memories.recall.people``), as one list of names (``shape.named_people``)."""
+    names = {name.casefold(): name for name in source.subject_names(query)}
+    for name in people.mentioned_names(query, source.scope_ids):
+        names.setdefault(name, name)
+    return shape.named_people(query, names.values())
 
 
 _P = ParamSpec("_P")
@@ -448,15 +457,22 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     now = timezone.now()
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
     source = candidate_source(scope_states(found), criteria, filters)
+    named: dict[str, list[str]] = {}  # each part's people, and the whole query's (the context's profile)
+    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE:
+        for text in [query, *(part.text for part in parts)]:
+            if text not in named:
+                named[text] = named_people(text, source)
+    boosted = settings.RECALL_SUBJECT_BOOST
     ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
-                      threshold=threshold) for part, vectors in zip(parts, part_vectors, strict=True)]
+                      threshold=threshold, named=named.get(part.text, []) if boosted else [])
+              for part, vectors in zip(parts, part_vectors, strict=True)]
     scored, answerable, passing, loaded = _parts_joined(ranked, [part.weight for part in parts])
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
     if track_access:
         _accessed(hits, now)
-    return SearchResult(hits, answerable)
+    return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
 
 
 _Ranking = tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]

@@ -6,7 +6,9 @@
   昨天, 上周, 去年, 三月 …): such memories gain ``settings.RECALL_TIME_BOOST`` of their score.
 * **Named subject.** A question that names exactly one subject of the searched memories (by its
   ``external_id``: a whole word, or for Chinese a substring) is about that person: their memories gain
-  ``settings.RECALL_SUBJECT_BOOST``.
+  ``settings.RECALL_SUBJECT_BOOST``. A question naming two or more ("What did Joanna say about Nate?") is about
+  what one said of the other: the memories that involve two of them (one as the subject or a mention, the other
+  as a mention) gain the boost, those involving one of them nothing (``named_people``).
 
 Both read the words as the lexical index holds them (``write.text.search_words``, stems included), so a
 memory's cue is the same in the in-process index and in SQL.
@@ -66,24 +68,25 @@ def states_time(words: Iterable[str]) -> bool:
     return any(word in known or _YEAR.match(word) or _NUMBER_TIME_ZH.match(word) for word in words)
 
 
-def named_subject(query: str, names: Iterable[str]) -> str | None:
-    """The one subject name among ``names`` the query mentions (case-insensitive; a whole word, or a
-    substring for names in Chinese), or None when it names none or several."""
+def named_people(query: str, names: Iterable[str]) -> list[str]:
+    """The names among ``names`` the query mentions (case-insensitive; a whole word, or a substring for names
+    in Chinese), in the order the query says them; a name found only inside a longer one found ("Wei" in
+    "Li Wei") is not another person."""
     folded = query.casefold()
-    words = set(re.findall(r"[^\W_]+", folded))
-    found = set()
+    spans: dict[str, tuple[int, int]] = {}
     for name in names:
         key = name.casefold().strip()
-        if not key:
+        if not key or name in spans:
             continue
-        if has_cjk(key):
-            hit = key in folded
-        elif " " in key or not key.isalnum():
-            hit = re.search(r"(?<![^\W_])" + re.escape(key) + r"(?![^\W_])", folded) is not None
-        else:
-            hit = key in words
-        if hit:
-            found.add(name)
-            if len(found) > 1:
-                return None
-    return next(iter(found)) if found else None
+        pattern = re.escape(key) if has_cjk(key) else r"(?<![^\W_])" + re.escape(key) + r"(?![^\W_])"
+        match = re.search(pattern, folded)
+        if match is not None:
+            spans[name] = match.span()
+    inside = {name for name, (a, b) in spans.items()
+              if any(o != name and oa <= a and b <= ob and (ob - oa) > (b - a) for o, (oa, ob) in spans.items())}
+    found = sorted((span, name) for name, span in spans.items() if name not in inside)
+    people: list[str] = []
+    for _, name in found:
+        if name.casefold() not in {p.casefold() for p in people}:
+            people.append(name)
+    return people

@@ -47,16 +47,6 @@ HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at
             " LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = m.tenant_id"
             " WHERE m.tenant_id = %s AND m.id = ANY(%s::uuid[])")
 
-# The people a question may name (case-folded) that memories of the searched scopes mention, each with those of
-# ``candidates`` that mention them (``memories.recall.people.mentions``): one statement for the named-subject lever.
-MENTIONS_SQL = """
-SELECT mm.name, COALESCE(array_agg(mm.memory_id) FILTER (WHERE mm.memory_id = ANY(%s::uuid[])), '{}')
-FROM memories_memorymention mm
-JOIN memories_memory m ON m.id = mm.memory_id AND m.tenant_id = mm.tenant_id
-WHERE mm.tenant_id = %s AND mm.name = ANY(%s) AND m.scope_id = ANY(%s::uuid[])
-GROUP BY mm.name
-"""
-
 # One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
 # scope's version read in the same statement (one snapshot): the primary model's vector when the row's
 # model is the configured one, its coverage, the secondary models' vectors (configured ones only), and the
@@ -203,16 +193,6 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
             memory.subject = Subject.from_db(alias, _SUBJECT_ATTNAMES, subject)
         found[memory.pk] = memory
     return found
-
-
-def mentions(names: Sequence[str], scope_ids: Sequence[uuid.UUID],
-             candidates: Iterable[uuid.UUID]) -> dict[str, set[uuid.UUID]]:
-    """``MENTIONS_SQL`` for the active tenant: each of ``names`` some memory of the scopes mentions, with the
-    ``candidates`` that mention it."""
-    with connections[read_alias()].cursor() as cursor:
-        cursor.execute(MENTIONS_SQL, [uuid_array(candidates), get_active_tenant().pk, list(names),
-                                      list(scope_ids)])
-        return {name: set(ids) for name, ids in cursor.fetchall()}
 
 
 def index_rows(scope_id: uuid.UUID, since: int | None, primary: str,

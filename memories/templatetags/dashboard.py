@@ -14,6 +14,7 @@ from django.utils.functional import Promise
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from memories import selectors
 from memories.choices import VOCABULARIES, ReviewReason, VersionReason, reason_words
@@ -186,6 +187,31 @@ def actor(context: template.Context, value: str) -> SafeString:
 
 # --------------------------------------------------------------------------- reasons (codes + parameters)
 
+# The attributes of memories/write/slots.py in the reader's language (a role of the speaker, "boss", is data).
+SLOT_ATTRIBUTES = {
+    "employer": pgettext_lazy("attribute", "employer"),
+    "job": pgettext_lazy("attribute", "job"),
+    "city": pgettext_lazy("attribute", "city"),
+    "age": pgettext_lazy("attribute", "age"),
+    "birthday": pgettext_lazy("attribute", "birthday"),
+    "phone": pgettext_lazy("attribute", "phone"),
+    "email": pgettext_lazy("attribute", "email"),
+    "diet": pgettext_lazy("attribute", "diet"),
+    "education": pgettext_lazy("attribute", "education"),
+    "marital": pgettext_lazy("attribute", "marital status"),
+    "role": pgettext_lazy("attribute", "role"),
+    "date": pgettext_lazy("attribute", "date"),
+}
+
+
+@register.filter
+def slot_attribute(attribute: str) -> str:
+    """A slot's attribute as its reader says it: "city" → 城市, "favourite:colour" → 最喜欢的 colour."""
+    if attribute.startswith("favourite:"):
+        return str(pgettext_lazy("attribute", "favourite %(thing)s")) % {"thing": attribute.split(":", 1)[1]}
+    return str(SLOT_ATTRIBUTES.get(attribute, attribute))
+
+
 def _param_html(name: str, value: object) -> str:
     """A reason's parameter as HTML: a memory as a link to it, words of a vocabulary as their label, data
     (an entity, a session, a person's note) marked ``translate="no"``."""
@@ -196,6 +222,9 @@ def _param_html(name: str, value: object) -> str:
         return ", ".join(_param_html("memory", v) for v in value)
     if name == "action":
         return str(conditional_escape(str(label(value))))
+    if name == "slot" and isinstance(value, str) and " · " in value:  # "alex · city": the person, the attribute
+        person, attribute = value.rsplit(" · ", 1)
+        return format_html('<code translate="no">{}</code> · {}', person, slot_attribute(attribute))
     return format_html('<code translate="no">{}</code>', value)
 
 

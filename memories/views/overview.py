@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 
 from memories import selectors, stats
 from memories.choices import MemoryType, Status
+from memories.compliance.subjects import subject_profile_brief
 from memories.forms import OverviewForm, PlaygroundForm
 from memories.recall.context import context_build
 from memories.recall.search import search_result
@@ -149,5 +150,6 @@ def playground(request: DashboardRequest) -> HttpResponse:
                                k=cleaned["k"] or 10, track_access=False)
         context["hits"], context["answerable"] = result.hits, result.answerable
         context["context_block"] = context_build(query=cleaned["query"], scopes=scopes, descendants=descendants,
-                                                 types=types, token_budget=cleaned["token_budget"])
+                                                 types=types, token_budget=cleaned["token_budget"],
+                                                 profile_of=subject_profile_brief)
     return page(request, "dashboard/playground.html", context)

@@ -186,8 +186,9 @@ def english_names(text: str) -> list[tuple[str, int]]:
         raw = match.group()
         possessive = raw.endswith(("'s", "’s"))
         word = raw[:-2] if possessive else raw.rstrip("'’")
-        accepted = _name_word(text, match, word, possessive, in_run=bool(run))
-        if accepted and run and not text[run_end:match.start()].strip():
+        continues = bool(run) and not text[run_end:match.start()].strip()  # the next word of a name ("Li Na")
+        accepted = _name_word(text, match, word, possessive, in_run=continues)
+        if accepted and continues:
             run.append(word)
         else:
             if run:
@@ -264,15 +265,56 @@ def _opens_with_person(lowered: str, possessive: bool, rest: str) -> bool:
         return False
     if possessive:
         return True
-    following = re.match(r"\s*(?:,\s*)?([\w'’]+)(?:\s+([A-Z]))?", rest)
-    if following is None:
-        return False
-    word = following.group(1).casefold()
-    return word in PERSON_VERBS or (word in {"and", "&"} and following.group(2) is not None)
+    # The person's verb may follow the rest of their name: "Li Na moved …", "Mary Ann Lee said …".
+    for more in range(3):
+        following = re.match(rf"((?:\s+[A-Z][\w'’\-]*){{{more}}})\s*(?:,\s*)?([\w'’]+)(?:\s+([A-Z]))?", rest)
+        if following is None:
+            return False
+        if following.group(1).endswith(("'s", "’s")):
+            return True  # "Li Wei's email …"
+        word = following.group(2).casefold()
+        if word in PERSON_VERBS or (word in {"and", "&"} and following.group(3) is not None):
+            return True
+    return False
 
 
 def _after_kin(text: str, start: int) -> bool:
     return bool(re.search(rf"\b(?:{_KIN_EN_ALT})\s*,?\s*$", text[max(0, start - 30):start], re.IGNORECASE))
+
+
+# A name said to the person spoken to, not about them: after a greeting or thanks ("Hey Mel!", "Thanks,
+# Caroline!"), or set off by a comma at the end of a sentence ("That's great, Mel!"), or opening one with a
+# comma or "!" ("Nate, look at this.").
+_GREETINGS = ("hey|hi|hello|hiya|yo|heya|howdy|thanks|thank you|thx|cheers|wow|whoa|woah|yep|yeah|yes|yup|no|"
+              "nope|oh|ah|aw|aww|awww|congrats|congratulations|sorry|bye|goodbye|dear|ok|okay|sure|great|cool|"
+              "awesome|nice|amazing|haha|lol|omg|well|welcome|absolutely|totally|exactly|indeed|right|agreed|"
+              "same|good morning|good night|good evening|good afternoon|morning|see you|take care|love you|"
+              "hang in there|you got this|good luck|happy birthday")
+_GREETING_BEFORE = re.compile(rf"(?:^|[^\w'’])(?:{_GREETINGS})[\s,!.]*$", re.IGNORECASE)
+_ADDRESS_AFTER = re.compile(r"^\s*(?:[!?.…]|,|$)")
+
+
+def addressed_only(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` (case aside, a whole word) only as the person it speaks to: "Hey Mel!",
+    "Thanks, Caroline!", "That's great, Mel!" (memories/recall/people.py: such a memory is not about them).
+    Chinese text is never read so (a name there is about the person)."""
+    text = unicodedata.normalize("NFKC", text)
+    folded = name.strip().casefold()
+    if not folded or has_cjk(folded):
+        return False
+    label = SPEAKER_LABEL.match(text)
+    body = text[label.end():] if label else text
+    found = False
+    for match in re.finditer(_word_pattern(folded), body.casefold()):
+        found = True
+        before, after = body[:match.start()], body[match.end():]
+        ends = _ADDRESS_AFTER.match(after) is not None and not after.lstrip().startswith(("'", "’"))
+        if ends and (_GREETING_BEFORE.search(before) or before.rstrip(" ").endswith(",")):
+            continue  # "Hey Mel!", "Thanks, Caroline.", "That's great, Mel!"
+        if re.search(r"(?:^|[.!?]\s+)$", before) and re.match(r"\s*[,!]", after):
+            continue  # "Nate, look at this."
+        return False
+    return found
 
 
 def people_of(text: str, known: Iterable[str] = ()) -> list[Person]:

@@ -209,6 +209,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "questions, without the chatter before the real one.", "Recall"),
     Setting("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT", "float", 1.0, "A dialogue query is also searched as its last "
             "user turn, at this weight against the whole dialogue's 1 (0: off).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CONTEXT_PROFILE", "flag", True, "/context: a question about one person opens the block "
+            "with their profile (each attribute's current value), counted in the token budget.", "Recall"),
     # --- Extraction and jobs ---
     Setting("ANTHROPIC_API_KEY", "text", "", "Claude for extraction; unset: the rule-based extractor runs "
             "offline.", "Extraction and jobs"),

@@ -17,6 +17,7 @@ from memories.recall import search, shape
 from memories.recall.index.cache import Criteria
 from memories.recall.index.source import IndexSource
 from memories.recall.sources import SqlSource, filtered_memories
+from memories.write import people
 from memories.write.reindex import reindex_tenant, stale_count
 from tenants.scoping import tenant_scope
 from tests.recall.conftest import contents, save
@@ -194,7 +195,7 @@ def test_a_question_that_names_one_subject_prefers_their_memories(alice, setting
     settings.RECALL_SUBJECT_BOOST = 0.4
     assert contents(api_search(alice, query="What does Caroline love painting?", k=2))[0] == "I love painting sunsets"
     assert contents(api_search(alice, query="What does Melanie love painting?", k=2))[0] == "I love painting the sea"
-    # two subjects named: no boost, the plain order
+    # two subjects named and no memory involves both: no boost, the plain order
     both = contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2))
     assert both[0] == contents(api_search(alice, query="What do Caroline and Melanie love painting?", k=2,
                                           floor=False))[0]
@@ -221,13 +222,76 @@ def test_a_question_naming_a_person_nobody_sent_as_subject_prefers_memories_that
     assert plain != boosted  # without the lever the words of the question win
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_question_naming_two_people_prefers_what_one_said_about_the_other(alice, settings, path) -> None:
+    """"What did Joanna say about Nate?": Joanna's memories that name Nate come first, ahead of memories that
+    share more of the question's words but involve only one of the two."""
+    _path(settings, path)
+    save(alice, *[{"content": said} for _, said in FILLER])
+    save(alice, {"content": "Nate got a new pet, adorable.", "subject": "Joanna"},
+         {"content": "I think my puppy is sweet.", "subject": "Joanna"},
+         {"content": "My puppy chewed my shoes.", "subject": "Nate"},
+         {"content": "Nate's puppy chewed my shoes.", "subject": "Tim"},
+         {"content": "王强的新宠物很可爱。", "subject": "李娜"},
+         {"content": "我觉得我的小狗很乖。", "subject": "李娜"},
+         {"content": "我的小狗很调皮。", "subject": "王强"},
+         {"content": "王强的小狗咬坏了我的鞋。", "subject": "小刘"})
+    questions = {"What did Joanna say about Nate's puppy?": "Nate got a new pet, adorable.",
+                 "李娜说了王强的小狗什么？": "王强的新宠物很可爱。"}
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = {q: contents(api_search(alice, query=q, k=3, floor=False))[0] for q in questions}
+    settings.RECALL_SUBJECT_BOOST = 1.0  # Chinese is ranked by its words alone: one more shared word weighs a lot
+    boosted = {q: contents(api_search(alice, query=q, k=3, floor=False))[0] for q in questions}
+    assert all(plain[q] != questions[q] for q in questions), plain  # without the lever the words win
+    assert boosted == questions, (plain, boosted)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_a_turn_that_only_greets_the_named_person_is_not_about_them(alice, settings, path) -> None:
+    """A conversation saved as plain content: "Melanie: Thanks, Caroline! …" speaks to Caroline, it is not about
+    her, so "What does Caroline love painting?" lifts Caroline's own turn (her speaker label), not Melanie's."""
+    _path(settings, path)
+    save(alice, *[{"content": f"{who}: {said}"} for who, said in FILLER])
+    save(alice, {"content": "Caroline: I love painting sunsets by the lake."},
+         {"content": "Melanie: Thanks, Caroline! What do I love painting? The sea, I love painting the sea."})
+    question = "What does Caroline love painting?"
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    plain = contents(api_search(alice, query=question, k=2, floor=False))
+    settings.RECALL_SUBJECT_BOOST = 0.4
+    boosted = contents(api_search(alice, query=question, k=2, floor=False))
+    assert plain[0].startswith("Melanie:"), plain  # without the lever the words of the question win
+    assert boosted[0] == "Caroline: I love painting sunsets by the lake.", boosted
+
+
+def test_a_name_said_to_someone_is_not_about_them() -> None:
+    assert people.addressed_only("Caroline: Hey Mel! Good to see you!", "Mel")
+    assert people.addressed_only("Melanie: Wow, that's cool, Caroline! What happened?", "caroline")
+    assert people.addressed_only("Caroline: Totally agree, Mel. Relaxing is key.", "mel")
+    assert people.addressed_only("Nate, look at this.", "nate")
+    assert not people.addressed_only("Joanna: Nate is training for a marathon.", "nate")
+    assert not people.addressed_only("Hey Mel, how is Mel's dog?", "mel")  # also about her
+    assert not people.addressed_only("I met Tom, and he said hi.", "tom")
+    assert not people.addressed_only("张伟，你好", "张伟")  # Chinese: a name is about the person
+    assert [p.name for p in people.people_of("Caroline: Hey Mel! Good to see you!")] == ["mel"]
+    assert [p.name for p in people.people_of("Li Na moved to York.")] == ["li na"]
+
+
+def test_the_people_a_question_names_in_its_order() -> None:
+    assert shape.named_people("What did Joanna say about Nate?", ["Nate", "Joanna", "Tim"]) == ["Joanna", "Nate"]
+    assert shape.named_people("李娜说了王强什么？", ["王强", "李娜"]) == ["李娜", "王强"]
+    assert shape.named_people("What did Li Wei say?", ["Wei", "Li Wei"]) == ["Li Wei"]  # Wei is inside Li Wei
+    assert shape.named_people("What does Mel like?", ["Melanie", "Mel", "mel"]) == ["Mel"]
+    assert shape.named_people("What is new?", ["Nate"]) == []
+
+
 def test_a_named_subject_is_a_whole_word_or_a_chinese_substring() -> None:
-    assert shape.named_subject("What does Mel like?", ["Melanie", "Mel"]) == "Mel"
-    assert shape.named_subject("What does Melanie like?", ["Mel", "Caroline"]) is None
-    assert shape.named_subject("张伟喜欢什么？", ["张伟", "李娜"]) == "张伟"
-    assert shape.named_subject("张伟和李娜喜欢什么？", ["张伟", "李娜"]) is None
-    assert shape.named_subject("What did Li Wei say?", ["Li Wei", "Wei"]) is None  # two match: "Li Wei", "Wei"
-    assert shape.named_subject("What did user:42 say?", ["user:42"]) == "user:42"
+    assert shape.named_people("What does Mel like?", ["Melanie", "Mel"]) == ["Mel"]
+    assert shape.named_people("What does Melanie like?", ["Mel", "Caroline"]) == []
+    assert shape.named_people("张伟喜欢什么？", ["张伟", "李娜"]) == ["张伟"]
+    assert shape.named_people("张伟和李娜喜欢什么？", ["张伟", "李娜"]) == ["张伟", "李娜"]
+    assert shape.named_people("What did user:42 say?", ["user:42"]) == ["user:42"]
 
 
 @pytest.mark.django_db

@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * A person's profile, derived from memories
-         * @description The current value of each attribute slot the person's memories fill (employer, city, age, diet, favourite things, …), each with the memory that states it and when it became true, and the people their memories name. No language model writes it. Needs a key without scope prefixes (a restricted key gets 404).
+         * @description The current value of each attribute slot the person's memories fill (employer, city, age, diet, favourite things, …), each with the memory that states it and when it became true, and the people their memories name. A person no client sent as a subject, whom memories name in plain text, answers from those memories. No language model writes it. Needs a key without scope prefixes (a restricted key gets 404).
          */
         get: operations["subject_profile"];
         put?: never;
