@@ -132,6 +132,7 @@ from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
+    contextual_lexical,
     fuse,
     fuse_zscore,
     fusion_weights,
@@ -391,7 +392,10 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
     seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
-    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
+    context = settings.RECALL_CONTEXT_WEIGHT
+    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0 or context > 0,
+                 grow=seeds)
+    contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = conversation_fusion(query, source, candidates, ranked, weights, profiles)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))

@@ -116,6 +116,10 @@ class IndexSource:
                             continue
                         name = self._judge_of(where[index.scope_id], other)
                         added = self._candidate(index, npk, other, 0.0, model=name)
+                        if npk == c.before:  # its own link back to the candidate it joined through
+                            added.after = pk
+                        else:
+                            added.before = pk
                         added.subject, added.words = index.shape_fields(other)
                         unit = units.get(name or primary)
                         vector = index.vector(npk, None if name in ("", primary) else name)
