@@ -193,7 +193,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "1.0 (zscore fusion).", "Recall", low=0),
     Setting("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", "float", 0.3, "Share of the score of the memory written just "
             "before or after in its session that a memory gains.", "Recall", low=0),
-    Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.0, "Share of the word score of the memory written just "
+    Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.5, "Share of the word score of the memory written just "
             "before in its session that a memory's word score gains (the contextual word field).", "Recall", low=0),
     Setting("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER", "flag", True, "The contextual word field only for a reply: "
             "the memory before has a subject (speaker) and it is another.", "Recall"),

@@ -67,6 +67,7 @@ def test_an_answer_is_found_through_the_turn_before_it(alice, settings, path) ->
     answer = "Caroline: Just a little something, blue with a sunflower on it."
     query = "pottery class"
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.0
+    settings.RECALL_CONTEXT_WEIGHT = 0.0  # the contextual word field would find it too
     assert contents(api_search(alice, query=query, mode="lexical", floor=False)) == [
         "Melanie: That pottery class sounds fun! What did you make there?"]
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
