@@ -316,6 +316,10 @@ RECALL_NEIGHBOUR_WEIGHT = number("MNEMARA_RECALL_NEIGHBOUR_WEIGHT")
 RECALL_CONTEXT_WEIGHT = number("MNEMARA_RECALL_CONTEXT_WEIGHT")
 # ... only for a reply: the memory before it has another subject (speaker).
 RECALL_CONTEXT_OTHER_SPEAKER = flag("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER")
+# A question naming nobody: the memories about the person its best RECALL_HOP_SEEDS share gain this share of
+# the best score among them (memories/recall/hops.py).
+RECALL_HOP_BOOST = number("MNEMARA_RECALL_HOP_BOOST")
+RECALL_HOP_SEEDS = integer("MNEMARA_RECALL_HOP_SEEDS")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.

@@ -54,6 +54,9 @@ not among them. The lists are fused
                               · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
                                    mentions, and no other person of the scopes)
                     (``memories.recall.shape``)
+                    + RECALL_HOP_BOOST · max boosted(p's memories)  if the query names no person and m is about
+                                   (subject or mention) the person p two or more of the best RECALL_HOP_SEEDS
+                                   are about (two hops: ``recall.hops``)
     shaped(m)     = boosted(m) + RECALL_NEIGHBOUR_WEIGHT · max(boosted(before(m)), boosted(after(m)))
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
@@ -123,7 +126,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import people, shape, sql
+from memories.recall import hops, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -358,17 +361,22 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     else:
         fused = fuse_zscore(ranked, candidates, weights, profiles)
     subject, mentions = None, set()
-    if settings.RECALL_SUBJECT_BOOST:
+    names: dict[str, str] = {}
+    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_HOP_BOOST:
         # The subjects of the scopes' memories, and the people their memories mention, as one list of names.
         names = {name.casefold(): name for name in source.subject_names(query)}
         for name in people.mentioned_names(query, source.scope_ids):
             names.setdefault(name, name)
+    if settings.RECALL_SUBJECT_BOOST:
         subject = shape.named_subject(query, names.values())
         if subject is not None:
             mentions = people.mentioning(candidates, subject)
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), subject=subject,
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=settings.RECALL_SUBJECT_BOOST,
                          states_time=shape.states_time, mentioning=mentions)
+    if settings.RECALL_HOP_BOOST and not any(shape.named_subject(query, [name]) for name in names.values()):
+        # A question that names nobody may describe someone: two hops through the person of its best matches.
+        fused = hops.hop_boosts(fused, candidates, seeds=settings.RECALL_HOP_SEEDS, boost=settings.RECALL_HOP_BOOST)
     return propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
 
 
