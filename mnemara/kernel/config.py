@@ -199,7 +199,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "the memory before has a subject (speaker) and it is another.", "Recall"),
     Setting("MNEMARA_RECALL_CONTEXT_REPLIES", "flag", True, "/context: a question's memory is followed by the "
             "next one of its session (its answer).", "Recall"),
-    Setting("MNEMARA_RECALL_HOP_BOOST", "float", 0.5, "A question naming no person: share of the best score "
+    Setting("MNEMARA_RECALL_HOP_BOOST", "float", 0.0, "A question naming no person: share of the best score "
             "among the memories about the person its best matches share that those memories gain (two hops).",
             "Recall", low=0),
     Setting("MNEMARA_RECALL_HOP_SEEDS", "int", 10, "The best matches whose shared person is the two-hop bridge.",
