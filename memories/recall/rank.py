@@ -195,7 +195,7 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
     listed: dict[uuid.UUID, Candidate] = {}
     for pk, c in candidates.items():
         before = own.get(c.before) if c.before is not None else None
-        if before is not None and replies_only and not _a_reply(c, candidates[c.before]):
+        if before is not None and c.before is not None and replies_only and not _a_reply(c, candidates[c.before]):
             before = None
         if pk in own or before is not None:
             c.lexical = own.get(pk, 0.0) + weight * (before or 0.0)
