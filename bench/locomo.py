@@ -2,6 +2,7 @@
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/locomo.py [--conversations N] [--out result.json]
         [--pgdata /tmp/pg-locomo] [--port 0] [--web-workers 2] [--batch 500] [--context-sample 0] [--seed 24]
+        [--plain]
     .venv/bin/python bench/locomo.py --url http://127.0.0.1:8000 --key mn_… [--scope-prefix user/locomo-]
 
 Reads ``../shared/data/locomo-dev.json`` (the development half of LoCoMo, CC BY-NC 4.0: read from there, never
@@ -21,6 +22,7 @@ What is measured, all client-side through the API:
    content ``"<speaker>: <text>"``, ``subject`` = the speaker, ``source_session`` = ``<sample_id>/session_<n>``,
    ``valid_from`` = the session's date-time + the turn's position in the session in seconds, type ``fact``, one
    scope per conversation (``<scope-prefix><sample_id>``), POST /api/v1/memories in batches of ``--batch`` (≤ 500).
+   With ``--plain`` the content alone (what most clients send), each session one request.
    The answer's ids (in input order) say which memory each dialogue id (``D1:3``) became; the resolutions are
    counted (a ``duplicate`` answers with the memory already stored, ``superseded`` retires the earlier one, and
    ``pending`` is not recalled: such evidence turns are counted).
@@ -308,15 +310,32 @@ class Api:
         self.client.close()
 
 
+def batches(conversation: Conversation, batch: int, plain: bool) -> Iterator[list[Turn]]:
+    """The requests' turns: ``batch`` at a time; as plain content, each session on its own (≤ ``batch``)."""
+    if not plain:
+        for start in range(0, len(conversation.turns), batch):
+            yield conversation.turns[start : start + batch]
+        return
+    sessions: dict[str, list[Turn]] = {}
+    for turn in conversation.turns:
+        sessions.setdefault(turn.session, []).append(turn)
+    for turns in sessions.values():
+        for start in range(0, len(turns), batch):
+            yield turns[start : start + batch]
+
+
 def ingest(api: Api, conversation: Conversation, batch: int, resolutions: Counter[str],
            not_recalled: set[str], plain: bool = False) -> None:
     """Save every turn; fill ``memory_of``/``dias_of``; count resolutions; note the memories that are not active
-    afterwards (superseded by a later turn, or pending). ``plain``: no ``subject`` sent (the content only)."""
-    for start in range(0, len(conversation.turns), batch):
-        turns = conversation.turns[start : start + batch]
-        items = [{"scope": conversation.scope, "content": f"{turn.speaker}: {turn.text}", "type": "fact",
-                  **({} if plain else {"subject": turn.speaker}), "source_session": turn.session,
-                  "valid_from": turn.valid_from.isoformat().replace("+00:00", "Z")} for turn in turns]
+    afterwards (superseded by a later turn, or pending). ``plain``: the content alone, a session per request."""
+    for turns in batches(conversation, batch, plain):
+        items: list[dict[str, Any]] = [
+            {"scope": conversation.scope, "content": f"{turn.speaker}: {turn.text}", "type": "fact"}
+            for turn in turns]
+        if not plain:
+            for item, turn in zip(items, turns, strict=True):
+                item.update(subject=turn.speaker, source_session=turn.session,
+                            valid_from=turn.valid_from.isoformat().replace("+00:00", "Z"))
         saved, _ = api.post("/api/v1/memories", items, expect=201)
         for turn, memory in zip(turns, saved, strict=True):
             action = memory["resolution"]["action"]
@@ -523,7 +542,8 @@ def main() -> int:
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-locomo"),
                         help="the throwaway data directory of the server this bench starts")
     parser.add_argument("--keep-data", action="store_true", help="do not delete --pgdata afterwards")
-    parser.add_argument("--plain", action="store_true", help="save the turns without a subject (content only)")
+    parser.add_argument("--plain", action="store_true",
+                        help="content only (no subject, session or time), each session one request")
     parser.add_argument("--import-only", action="store_true",
                         help="only import (with --keep-data: for bench/recall_levers.py)")
     parser.add_argument("--port", type=int, default=0, help="0: a free loopback port")
@@ -565,7 +585,7 @@ def main() -> int:
                "skipped": skipped, "revision": git_revision(), "embedding_model": health.get("embedding_model"),
                "server": args.url or "own (bench/locomo.py)", "wall_seconds": time.monotonic() - started,
                "load_before": load_before, "load_after": os.getloadavg(), "context_sample": args.context_sample,
-               "seed": args.seed}
+               "seed": args.seed, "plain": args.plain}
     result["summary"] = summary(result["records"])
     show(result)
     if args.out:

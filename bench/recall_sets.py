@@ -3,6 +3,7 @@ the conversation's fields or as plain content (docs/recall.md, "Levers").
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/recall_sets.py [--pgdata /tmp/pg-recall-sets]
         [--sets locomo,madial-en,madial-zh] [--plain] [--tag NAME] [--reingest] [--k 10] [--set NAME=VALUE]
+        [--json PATH]
 
 Ingests each set once into its own tenant of the embedded data directory ``--pgdata`` (kept: a later run with
 the same ``--tag``, set and mode reuses it; ``--reingest`` writes it again, into a new tenant, e.g. after a change
@@ -118,6 +119,7 @@ def main() -> int:
     parser.add_argument("--reingest", action="store_true")
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting for the searches")
+    parser.add_argument("--json", type=Path, help="write the figures (per set: R@k overall and per category) here")
     args = parser.parse_args()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
@@ -136,6 +138,7 @@ def main() -> int:
 
     call_command("migrate", verbosity=0)
     overrides = {name: parsed(value) for name, value in (item.split("=", 1) for item in args.set)}
+    figures: dict[str, Any] = {"k": args.k, "plain": args.plain, "settings": overrides, "sets": {}}
     for name in args.sets.split(","):
         samples = load(name)
         mode = "plain" if args.plain else "fields"
@@ -182,6 +185,11 @@ def main() -> int:
         print(f"{name:<10} {mode:<6} R@{args.k} {statistics.mean(every):.3f} ({len(every)} questions) | "
               + " ".join(f"{c}: {statistics.mean(rs):.3f}" for c, rs in sorted(per_category.items()))
               + f"  [{time.monotonic() - started:.0f} s]", flush=True)
+        figures["sets"][name] = {"recall": round(statistics.mean(every), 4), "questions": len(every),
+                                 "categories": {str(c): round(statistics.mean(rs), 4)
+                                                for c, rs in sorted(per_category.items())}}
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -312,6 +312,14 @@ RECALL_FUSION = text("MNEMARA_RECALL_FUSION")  # "zscore" (keeps score magnitude
 RECALL_LEXICAL_WEIGHT = number("MNEMARA_RECALL_LEXICAL_WEIGHT")  # against the vector list's 1.0 (z-score)
 # A memory gains this share of the score of the memory written just before or after it in its source_session.
 RECALL_NEIGHBOUR_WEIGHT = number("MNEMARA_RECALL_NEIGHBOUR_WEIGHT")
+# The contextual word field: a memory's word score gains this share of the previous memory's of its session.
+RECALL_CONTEXT_WEIGHT = number("MNEMARA_RECALL_CONTEXT_WEIGHT")
+# ... only for a reply: the memory before it has another subject (speaker).
+RECALL_CONTEXT_OTHER_SPEAKER = flag("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER")
+# A question naming nobody: the memories about the person its best RECALL_HOP_SEEDS share gain this share of
+# the best score among them (memories/recall/hops.py).
+RECALL_HOP_BOOST = number("MNEMARA_RECALL_HOP_BOOST")
+RECALL_HOP_SEEDS = integer("MNEMARA_RECALL_HOP_SEEDS")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.

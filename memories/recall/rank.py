@@ -182,6 +182,34 @@ def score_ceiling() -> float:
     return timed * (1.0 + max(0.0, settings.RECALL_SUBJECT_BOOST))
 
 
+def _a_reply(c: Candidate, before: Candidate) -> bool:
+    """Whether ``c`` answers the memory before it: both have a speaker (subject) and they differ."""
+    return bool(c.subject) and bool(before.subject) and c.subject.casefold() != before.subject.casefold()
+
+
+def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
+                       weight: float, *, replies_only: bool = True) -> None:
+    """The contextual word field: a memory's lexical score gains ``weight`` × the lexical score of the memory
+    written just before it in its session (``Candidate.before``), so a reply ("Yes, a golden retriever") is
+    found by the words of the turn it answers ("Did you get a dog?"). Applied to the lexical list in place,
+    after the conversation's shape is read: a candidate that holds none of the query's words but follows a
+    match joins the list; the list is sorted again (ties: id). The same on both search paths (BM25 in the
+    in-process index, ts_rank_cd in SQL): it reads only the list's scores and the sessions' order."""
+    found = lists.get("lexical")
+    if weight <= 0 or not found:
+        return
+    own = {c.id: c.lexical for c in found}
+    listed: dict[uuid.UUID, Candidate] = {}
+    for pk, c in candidates.items():
+        before = own.get(c.before) if c.before is not None else None
+        if before is not None and c.before is not None and replies_only and not _a_reply(c, candidates[c.before]):
+            before = None
+        if pk in own or before is not None:
+            c.lexical = own.get(pk, 0.0) + weight * (before or 0.0)
+            listed[pk] = c
+    lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.id.hex))
+
+
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
               weight: float) -> dict[uuid.UUID, float]:
     """Neighbour propagation within a conversation: each memory gains ``weight`` × the better score of

@@ -51,6 +51,9 @@ not among them. The lists are fused
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
     timed(m)      = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
+                    + RECALL_HOP_BOOST · max timed(p's memories)  if the query names no person and m is about
+                                   (subject or mention) the person p two or more of the best RECALL_HOP_SEEDS
+                                   are about (two hops: ``recall.hops``; off by default)
     spread(m)     = timed(m) + RECALL_NEIGHBOUR_WEIGHT · max(timed(before(m)), timed(after(m)))
     shaped(m)     = spread(m) · (1 + RECALL_SUBJECT_BOOST if the query names m's subject or a person m
                                    mentions (not only speaks to: "Hey Mel!"), and no other person of the
@@ -124,7 +127,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import people, shape, sql
+from memories.recall import hops, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -133,6 +136,7 @@ from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
+    contextual_lexical,
     fuse,
     fuse_zscore,
     fusion_weights,
@@ -363,6 +367,9 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
         fused = fuse_zscore(ranked, candidates, weights, profiles)
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
+    if settings.RECALL_HOP_BOOST and not named:
+        # A question that names nobody may describe someone: two hops through the person of its best matches.
+        fused = hops.hop_boosts(fused, candidates, seeds=settings.RECALL_HOP_SEEDS, boost=settings.RECALL_HOP_BOOST)
     fused = propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
     if not named or not settings.RECALL_SUBJECT_BOOST:
         return fused
@@ -394,7 +401,10 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
     seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
-    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0, grow=seeds)
+    context = settings.RECALL_CONTEXT_WEIGHT
+    source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0 or context > 0,
+                 grow=seeds)
+    contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = conversation_fusion(query, source, candidates, ranked, weights, profiles, named)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))

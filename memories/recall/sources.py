@@ -345,14 +345,18 @@ class SqlSource:
                 after=Case(When(source_session="", then=None), default=Subquery(
                     same.filter(later).order_by("valid_from", "created_at", "pk").values("pk")[:1])))
             fields += ["before", "after"]
-        added: set[uuid.UUID] = set()
+        added: dict[uuid.UUID, tuple[uuid.UUID | None, uuid.UUID | None]] = {}  # new neighbour: (before, after)
         for row in rows.values_list(*fields):
             c = candidates[row[0]]
             c.subject, c.words = row[1] or "", row[2] or ""
             if neighbours:
                 c.before, c.after = row[3], row[4]
                 if grow is None or row[0] in grow:
-                    added.update(pk for pk in row[3:5] if pk is not None and pk not in candidates)
+                    # its own link back to the candidate it joined through
+                    if row[3] is not None and row[3] not in candidates and row[3] not in added:
+                        added[row[3]] = (None, row[0])
+                    if row[4] is not None and row[4] not in candidates and row[4] not in added:
+                        added[row[4]] = (row[0], None)
         if not added:
             return
         found = Memory.objects.filter(pk__in=list(added)).values_list(
@@ -360,6 +364,7 @@ class SqlSource:
         found = list(found)
         for c, row in zip(self.lexical_candidates([r[:5] for r in found], query_vectors), found, strict=True):
             c.subject, c.words = row[5] or "", row[6] or ""
+            c.before, c.after = added[c.id]
             candidates[c.id] = c
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:

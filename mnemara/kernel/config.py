@@ -193,8 +193,17 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "1.0 (zscore fusion).", "Recall", low=0),
     Setting("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", "float", 0.3, "Share of the score of the memory written just "
             "before or after in its session that a memory gains.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.5, "Share of the word score of the memory written just "
+            "before in its session that a memory's word score gains (the contextual word field).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER", "flag", True, "The contextual word field only for a reply: "
+            "the memory before has a subject (speaker) and it is another.", "Recall"),
     Setting("MNEMARA_RECALL_CONTEXT_REPLIES", "flag", True, "/context: a question's memory is followed by the "
             "next one of its session (its answer).", "Recall"),
+    Setting("MNEMARA_RECALL_HOP_BOOST", "float", 0.0, "A question naming no person: share of the best score "
+            "among the memories about the person its best matches share that those memories gain (two hops).",
+            "Recall", low=0),
+    Setting("MNEMARA_RECALL_HOP_SEEDS", "int", 10, "The best matches whose shared person is the two-hop bridge.",
+            "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "

@@ -37,6 +37,9 @@ def test_a_memory_asks_when_its_last_sentence_is_a_question() -> None:
 @pytest.mark.parametrize("path", PATHS)
 def test_the_answer_follows_its_question_in_the_block(alice, settings, path) -> None:
     _path(settings, path)
+    # Without the contextual word field, so the question outranks its answer (with it, the answer holds the
+    # question's words and comes first by itself).
+    settings.RECALL_CONTEXT_WEIGHT = 0.0
     _talk(alice)
     query = "Which dance styles does Caroline like best?"
     with tenant_scope(alice.tenant):

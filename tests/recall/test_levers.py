@@ -68,6 +68,7 @@ def test_an_answer_is_found_through_the_turn_before_it(alice, settings, path) ->
     answer = "Caroline: Just a little something, blue with a sunflower on it."
     query = "pottery class"
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.0
+    settings.RECALL_CONTEXT_WEIGHT = 0.0  # the contextual word field would find it too
     assert contents(api_search(alice, query=query, mode="lexical", floor=False)) == [
         "Melanie: That pottery class sounds fun! What did you make there?"]
     settings.RECALL_NEIGHBOUR_WEIGHT = 0.3
@@ -333,3 +334,76 @@ def test_reindex_text_runs_on_the_worker_and_reports_what_is_left(alice, alice_t
     call_command("reindex_text", "--check", stdout=out)
     assert "acme: 0 memories to rebuild" in out.getvalue()
     assert contents(api_search(alice, query="hiking", mode="lexical")) == ["Priya hiked the Appalachian trail"]
+
+
+CONTEXT_CASES = {
+    "en": ([("Melanie", "That pottery class sounds fun! What did you make there?"),
+            ("Caroline", "Just a little something, blue with a sunflower on it.")],
+           [("Melanie", "The weather has been lovely for walks in the evening."),
+            ("Caroline", "Work at the counselling centre keeps me busy.")], "pottery class"),
+    "zh": ([("小美", "你上周的陶艺课怎么样？做了什么？"), ("小林", "做了一个蓝色的小花瓶，上面画了向日葵。")],
+           [("小美", "最近晚上散步的天气很好。"), ("小林", "心理咨询中心的工作让我很忙。")], "陶艺课"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_reply_holds_the_words_of_the_turn_before_it(alice, settings, path, language) -> None:
+    """The contextual word field (RECALL_CONTEXT_WEIGHT): the reply shares no word with the question, but
+    the turn it answers does; with the field the reply is a word match of its own, below that turn (the
+    neighbour lever off, so the word list alone decides)."""
+    _path(settings, path)
+    turns, filler, query = CONTEXT_CASES[language]
+    conversation(alice, "s1", filler)
+    conversation(alice, "s2", turns, start=START + timedelta(days=7))
+    asked, reply = (f"{speaker}: {said}" for speaker, said in turns)
+    settings.RECALL_NEIGHBOUR_WEIGHT = 0.0
+    settings.RECALL_CONTEXT_WEIGHT = 0.0
+    assert contents(api_search(alice, query=query, mode="lexical", floor=False)) == [asked]
+    settings.RECALL_CONTEXT_WEIGHT = 0.3
+    found = api_search(alice, query=query, mode="lexical", floor=False)["results"]
+    assert [h["memory"]["content"] for h in found] == [asked, reply]
+    assert found[1]["scores"]["lexical"] == pytest.approx(0.3 * found[0]["scores"]["lexical"], rel=1e-3)
+
+
+@pytest.mark.django_db
+def test_a_neighbour_that_joins_links_back_to_the_candidate_it_joined_through(alice, in_alice, settings) -> None:
+    """A memory that joins the candidates as a seed's neighbour knows that seed as its own neighbour, in
+    both sources, so neighbour propagation and the contextual word field reach it."""
+    saved = conversation(alice, "s1", [("A", f"turn {i} about topic {i}") for i in range(5)])
+    ids = [uuid.UUID(m["id"]) for m in saved]
+    found = {}
+    for source in _sources(settings):
+        candidates = {ids[2]: _candidate(ids[2])}
+        source.shape(candidates, {}, neighbours=True, grow={ids[2]})
+        found[type(source).__name__] = {pk: (c.before, c.after) for pk, c in candidates.items()}
+    assert found["IndexSource"] == found["SqlSource"]
+    assert found["SqlSource"] == {ids[2]: (ids[1], ids[3]), ids[1]: (None, ids[2]), ids[3]: (ids[2], None)}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_contextual_word_field_is_for_a_reply_only(alice, settings, path, language) -> None:
+    """RECALL_CONTEXT_OTHER_SPEAKER: a memory holds the words of the one before it only when that one was said
+    by someone else (a reply). Two notes in a row by one speaker, or memories with no speaker (plain events
+    saved in one batch), are not a question and its answer."""
+    _path(settings, path)
+    turns, filler, query = CONTEXT_CASES[language]
+    conversation(alice, "s1", filler)
+    asker = turns[0][0]
+    conversation(alice, "s2", [(asker, said) for _, said in turns], start=START + timedelta(days=7))
+    asked, follow = (f"{asker}: {said}" for _, said in turns)
+    settings.RECALL_NEIGHBOUR_WEIGHT = 0.0
+    settings.RECALL_CONTEXT_WEIGHT = 0.3
+
+    def follow_words() -> float:
+        result = api_search(alice, query=query, mode="lexical", floor=False)
+        assert contents(result)[0] == asked
+        found = {h["memory"]["content"]: h for h in result["results"]}
+        return found[follow]["scores"]["lexical"] / found[asked]["scores"]["lexical"] if follow in found else 0.0
+
+    assert follow_words() == 0.0
+    settings.RECALL_CONTEXT_OTHER_SPEAKER = False
+    assert follow_words() == pytest.approx(0.3, rel=1e-3)

@@ -116,7 +116,12 @@ class IndexSource:
                 continue
             for other, npk in ((before, c.before), (after, c.after)):
                 if npk is not None and npk not in candidates:
-                    candidates[npk] = self._neighbour(index, position, npk, other, units)
+                    added = self._neighbour(index, position, npk, other, units)
+                    if npk == c.before:  # its own link back to the candidate it joined through
+                        added.after = pk
+                    else:
+                        added.before = pk
+                    candidates[npk] = added
 
     def _neighbour(self, index: ScopeIndex, position: int, pk: uuid.UUID, slot: int,
                    units: Mapping[str, np.ndarray]) -> Candidate:
