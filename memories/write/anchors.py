@@ -72,6 +72,13 @@ class Anchors:
     names: frozenset[str]
     values: frozenset[str]
     cjk: bool
+    asks: bool = False  # every sentence is a question: it states nothing to update
+
+
+# Words jieba tags numerals (``m``) that state no value: "记一下", "有点累", "一起去".
+NOT_VALUES = frozenset({"一下", "一下子", "一些", "一点", "一点儿", "有点", "有些", "一起", "一直", "一样", "一般",
+                        "一定", "一切", "一会", "一会儿", "一次", "一边", "一旦", "一向", "几", "多少", "一下下"})
+_QUESTION = re.compile(r"[?？]\s*$")
 
 
 def anchors(text: str) -> Anchors:
@@ -81,7 +88,10 @@ def anchors(text: str) -> Anchors:
     # (memories/write/people.py, slots.py) and taken out of the text before the tagger reads it.
     kin, values, rest = _listed(normal)
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
-    return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal))
+    sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
+    asks = bool(sentences) and all(_QUESTION.search(s.strip(" \t\"'“”‘’")) for s in sentences)
+    return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
+                   asks=asks)
 
 
 _LISTED_VALUES = re.compile("|".join([
@@ -156,6 +166,8 @@ def _cjk_anchors(text: str) -> Anchors:
         elif previous == "第" and (tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word)):  # 第 / 3 / 步
             names.discard(previous)
             names.add(previous + word)
+        elif word in NOT_VALUES:
+            pass
         elif tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
             values.add(word)
         elif word in KIN_ZH:  # a kinship word not bound to the speaker is that role too, whatever its tag
@@ -195,13 +207,23 @@ def _begins_sentence(text: str, start: int) -> bool:
 
 
 def sameness(a: Anchors, b: Anchors) -> Sameness:
-    """Whether two memories (already close in meaning) are about the same things."""
+    """Whether two memories (already close in meaning) are about the same things.
+
+    The same names: the same fact, restated or with a changed value ("我表弟今年36岁" → "…37岁"), unless only
+    one of them states a value: that one adds to the other ("我女儿叫小雨" / "我女儿小雨今年七岁了"), both true.
+    One names more than the other: nobody can tell whether it is the same fact only when both state values and
+    they differ ("我的表弟今年36岁" / "我的表弟张伟今年37岁": an update of that cousin, or another cousin);
+    otherwise the fuller one adds to the other. A question states nothing to update: it is the same fact only
+    as the same question asked again."""
+    if a.asks or b.asks:
+        return Sameness.SAME if (a.asks and b.asks and a.names == b.names and a.values == b.values) \
+            else Sameness.DIFFERENT
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
     if a.names == b.names:
-        return Sameness.SAME
+        return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
     if a.names < b.names or b.names < a.names:
-        return Sameness.AMBIGUOUS
+        return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
     return Sameness.DIFFERENT
 
 
