@@ -73,11 +73,29 @@ class Anchors:
     values: frozenset[str]
     cjk: bool
     asks: bool = False  # every sentence is a question: it states nothing to update
+    episode: bool = False  # placed on the day it was said (today, just now): ``EPISODE_ZH``, ``EPISODE_EN``
 
 
 # Words jieba tags numerals (``m``) that state no value: "记一下", "有点累", "一起去".
 NOT_VALUES = frozenset({"一下", "一下子", "一些", "一点", "一点儿", "有点", "有些", "一起", "一直", "一样", "一般",
-                        "一定", "一切", "一会", "一会儿", "一次", "一边", "一旦", "一向", "几", "多少", "一下下"})
+                        "一定", "一切", "一会", "一会儿", "一次", "一边", "一旦", "一向", "几", "多少", "一下下",
+                        "一声", "一遍"})
+# Words of conversation, not of the fact, that jieba tags nouns or abbreviations: "话说" (话 / 说), "记一下",
+# "记着点哈", "谢谢", "明白".
+NOT_NAMES_ZH = frozenset({"话", "记", "哈", "哈哈", "呀", "谢谢", "明白", "我会", "事", "事儿", "东西"})
+# Words that place a statement on the day (or the moment) it was said: two such statements with other values are
+# two episodes ("今天加班到9点" / "…11点", "I just ran 5 km in 32 minutes" / "…35"), not one fact updated.
+EPISODE_ZH = re.compile(r"今天|今儿|今晚|今早|今天早上|昨天|昨晚|前天|刚刚|刚才|刚|这周|本周|上周|这两天")
+EPISODE_EN = re.compile(r"(?i)\b(?:today|tonight|yesterday|this morning|this afternoon|this evening|just now|"
+                        r"just|this week|last week|last night)\b")
+# The same kinship word in other words: one person ("我爸" is "我父亲"); any other word is another person
+# ("我表哥" is not "我表姐", "我大舅" not "我小舅").
+KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
+               "弟": "弟弟", "姐": "姐姐", "妹": "妹妹", "妻子": "老婆", "太太": "老婆", "丈夫": "老公", "先生": "老公",
+               "男友": "男朋友", "女友": "女朋友", "老板": "上司", "领导": "上司", "上级": "上司", "部下": "下属",
+               "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
+               "师父": "师傅"}
+_TITLE = re.compile(r"《([^》]{1,40})》")
 _QUESTION = re.compile(r"[?？]\s*$")
 
 
@@ -90,8 +108,16 @@ def anchors(text: str) -> Anchors:
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
     sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
     asks = bool(sentences) and all(_QUESTION.search(s.strip(" \t\"'“”‘’")) for s in sentences)
+    episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal))
     return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
-                   asks=asks)
+                   asks=asks, episode=episode)
+
+
+def zh_kin_names(word: str, prefix: str = "") -> set[str]:
+    """A Chinese kinship word as names: its role ("~cousin", as the English word's) and the word said ("~表哥",
+    synonyms as one: ``KIN_ZH_SAME``), with a prefix that tells people apart ("大舅", "小舅", "前同事")."""
+    said = prefix.removesuffix("的") + KIN_ZH_SAME.get(word, word)
+    return {"~" + KIN_ZH[word], "~" + said}
 
 
 _LISTED_VALUES = re.compile("|".join([
@@ -100,17 +126,24 @@ _LISTED_VALUES = re.compile("|".join([
 
 
 def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
-    """(kinship words as "~role", listed values, the text with both blanked out)."""
+    """(kinship words as "~role" and titles, listed values, the text with both blanked out)."""
     kin: set[str] = set()
     values: set[str] = set()
     spans: list[tuple[int, int]] = []
     for pattern, table in ((KIN_ZH_RE, KIN_ZH), (KIN_EN_RE, KIN_EN)):
         for match in pattern.finditer(text):
-            kin.add("~" + table[match.group(1) if table is KIN_ZH else match.group(1).casefold()])
+            if table is KIN_ZH:
+                prefix = text[match.start():match.start(1)].lstrip("我们用户本人").removeprefix("的")
+                kin |= zh_kin_names(match.group(1), prefix)
+            else:
+                kin.add("~" + KIN_EN[match.group(1).casefold()])
             # Only the kinship word: the speaker ("用户的") is read as in any other wording of the fact
             # ("小雨是用户六岁的女儿" names 用户 too).
             spans.append(match.span(1))
     if has_cjk(text):
+        for match in _TITLE.finditer(text):  # a title names a book, a film, a show: 《活着》 is no verb here
+            kin.add(match.group(1).casefold())
+            spans.append(match.span())
         for match in _LISTED_VALUES.finditer(text):
             values.add(match.group().casefold().replace(" ", "").replace("-", ""))
             spans.append(match.span())
@@ -166,12 +199,12 @@ def _cjk_anchors(text: str) -> Anchors:
         elif previous == "第" and (tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word)):  # 第 / 3 / 步
             names.discard(previous)
             names.add(previous + word)
-        elif word in NOT_VALUES:
+        elif word in NOT_VALUES or word in NOT_NAMES_ZH:
             pass
         elif tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
             values.add(word)
         elif word in KIN_ZH:  # a kinship word not bound to the speaker is that role too, whatever its tag
-            names.add("~" + KIN_ZH[word])
+            names |= zh_kin_names(word)
         elif tag.startswith("nr") and previous in SURNAMES:
             names.discard(previous)
             names.add(previous + word)
@@ -220,6 +253,8 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
             else Sameness.DIFFERENT
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
+    if a.episode and b.episode and a.values != b.values:
+        return Sameness.DIFFERENT  # two days' episodes
     if a.names == b.names:
         return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
     if a.names < b.names or b.names < a.names:

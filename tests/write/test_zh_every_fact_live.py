@@ -24,6 +24,11 @@ pytestmark = pytest.mark.django_db
     ("我大舅住在成都，退休好几年了。", "我表姐住在成都，在银行上班。"),
     ("帮我算一下，12乘以7等于多少？", "帮我算一下，30乘以4等于多少？"),  # two questions, not an update
     ("王磊的手机号是多少来着？", "王磊的手机号是13912345678。"),  # a question and its answer
+    ("我表哥过生日是12月25号。", "我表姐的生日是4月2号。"),  # two cousins, not one
+    ("我大舅今年六十了。", "我小舅今年五十了。"),
+    ("话说，今天加班到9点，累死了。", "今天加班到11点，累死了。"),  # two days, two episodes
+    ("I just ran 5 km in 32 minutes.", "I just ran 5 km in 35 minutes."),
+    ("最近在看《活着》，看了五十页。", "最近在看《围城》，看了六十页。"),  # two books
 ])
 def test_another_fact_is_not_the_same_fact(old: str, new: str) -> None:
     assert texts_sameness(old, new) is Sameness.DIFFERENT
@@ -34,6 +39,8 @@ def test_another_fact_is_not_the_same_fact(old: str, new: str) -> None:
     ("我表弟今年36岁。", "我表弟今年37岁了。"),
     ("我下属是大专学历。", "我下属是本科学历。"),
     ("我上司的生日是3月5号。", "我上司的生日是4月5号。"),
+    ("对了，我父亲今年六十二岁。", "我爸今年六十三岁了。"),  # the same father, said two ways
+    ("我们的季度会议在周四。", "话说，我们的季度会议改到周六了。"),
 ])
 def test_a_changed_value_of_one_persons_fact_is_the_same_fact(old: str, new: str) -> None:
     assert texts_sameness(old, new) is Sameness.SAME
