@@ -6,18 +6,25 @@ different facts: they are about different people. A fact's **names** are the peo
 places it is about; its **values** are the numbers, dates and times it states. The write flow treats a
 near-duplicate as the same fact only when both name the same things (``Sameness.SAME``: then a changed
 value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the names differ it is another fact
-(``DIFFERENT``); when one names something the other does not, nobody can tell without reading
-(``AMBIGUOUS``: the write goes to review, nothing is retired).
+(``DIFFERENT``). Every distinct fact stays live, so these are other facts too: one that states a value the
+other does not (it adds to it: "我女儿叫小雨" / "我女儿小雨今年七岁了"), one that names more things than the
+other unless both state values that differ, a question (it states nothing to update), and two episodes of
+the day they were said ("今天加班到9点" / "今天加班到11点"). Only one that names more than the other and
+states another value is a case nobody can tell without reading ("我的表弟今年36岁" / "我的表弟张伟今年37岁":
+that cousin a year older, or another cousin; ``AMBIGUOUS``: the write goes to review, nothing is retired).
 
 Names and values from word lists, in every script, before any tagger reads the text: a kinship or role word
-bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"), and so does a Chinese one the
-tagger reads as a word of its own ("小雨是用户六岁的女儿": "~daughter", as in "用户的女儿叫小雨"); the speaker
+bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"; a Chinese one also as said,
+"~表哥", so that 表哥 and 表姐, 大舅 and 小舅 are two people and 我爸 and 我父亲 one: ``KIN_ZH_SAME``), and so
+does a Chinese one the tagger reads as a word of its own ("小雨是用户六岁的女儿": "~daughter", as in
+"用户的女儿叫小雨"); a title in 《》 names a book or a show; the speaker
 word itself ("用户") is read like any other word; education levels, occupations, phone numbers, e-mail
 addresses and dates are values (memories/write/people.py, slots.py).
 Names, by script:
 - Chinese: jieba's part-of-speech tags: nouns of every kind (person ``nr``, place ``ns``, organisation
   ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
-  numerals ``m`` and times ``t``.
+  numerals ``m`` and times ``t``; words of conversation rather than of the fact ("话说", "记一下",
+  "一声": ``NOT_NAMES_ZH``, ``NOT_VALUES``) are neither.
 - Other scripts: capitalised words that do not begin a sentence (a speaker label "User:" begins one), and
   the nouns a compound names ("Liu Zimo"); a number that labels a thing ("step 3", "room 12", "#4521":
   after a noun of ``LABEL_NOUNS`` or a "#") is a name too. Values are the other numbers (digits or number
