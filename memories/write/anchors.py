@@ -81,6 +81,7 @@ class Anchors:
     cjk: bool
     asks: bool = False  # every sentence is a question: it states nothing to update
     episode: bool = False  # placed on the day it was said (today, just now): ``EPISODE_ZH``, ``EPISODE_EN``
+    words: frozenset[str] = frozenset()  # Chinese: every word of the fact (what a restatement keeps)
 
 
 # Words jieba tags numerals (``m``) that state no value: "记一下", "有点累", "一起去".
@@ -103,6 +104,11 @@ KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "
                "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
                "师父": "师傅"}
 _TITLE = re.compile(r"《([^》]{1,40})》")
+# A request to the assistant states no fact either ("帮我写个请假条，周一要去医院复查").
+_REQUEST_ZH = re.compile(r"^(?:\S{1,6}[:：])?\s*(?:[^，,。！？]{0,8}[，,])?"
+                         r"(?:请你?|麻烦你?|帮我|帮忙|给我|替我|提醒我|推荐|能不能|可不可以|可以帮我|你能|你帮我)")
+_NEGATION = re.compile(r"^(?:不|没|别|未|无|非|甭|莫|再也不|从不|从没|并不|并没)")
+_NOT_WORDS = re.compile(r"[\W_·]+")
 _QUESTION = re.compile(r"[?？]\s*$")
 
 
@@ -115,9 +121,12 @@ def anchors(text: str) -> Anchors:
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
     sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
     asks = bool(sentences) and all(_QUESTION.search(s.strip(" \t\"'“”‘’")) for s in sentences)
+    if has_cjk(normal) and not asks:
+        asks = all(_REQUEST_ZH.search(s.strip()) or _QUESTION.search(s.strip()) for s in sentences) \
+            and bool(sentences)
     episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal))
     return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
-                   asks=asks, episode=episode)
+                   asks=asks, episode=episode, words=found.words | kin | values)
 
 
 def zh_kin_names(word: str, prefix: str = "") -> set[str]:
@@ -195,12 +204,14 @@ def tagger() -> Any:
 
 
 def _cjk_anchors(text: str) -> Anchors:
-    names, values = set(), set()
+    names, values, words = set(), set(), set()
     previous = ""
     for word, tag in tagger().cut(text):
         word = word.strip().casefold()
         if not word:
             continue
+        if not _NOT_WORDS.fullmatch(word) and word not in NOT_NAMES_ZH and not tag.startswith(("u", "e", "y", "x")):
+            words.add(word)
         if word.startswith("第") and tag.startswith(VALUE_TAGS):  # an ordinal labels a thing: 第二章
             names.add(word)
         elif previous == "第" and (tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word)):  # 第 / 3 / 步
@@ -218,7 +229,7 @@ def _cjk_anchors(text: str) -> Anchors:
         elif tag.startswith(NAME_TAGS):
             names.add(word)
         previous = word
-    return Anchors(frozenset(names), frozenset(values), cjk=True)
+    return Anchors(frozenset(names), frozenset(values), cjk=True, words=frozenset(words))
 
 
 def _latin_anchors(text: str) -> Anchors:
@@ -260,13 +271,25 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
             else Sameness.DIFFERENT
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
-    if a.episode and b.episode and a.values != b.values:
+    if a.episode and b.episode:
         return Sameness.DIFFERENT  # two days' episodes
+    if a.cjk and not (a.names or a.values or b.names or b.values):
+        return Sameness.DIFFERENT  # nothing named, nothing stated ("好的，记住了"): no fact to update
     if a.names == b.names:
+        if a.values == b.values and a.cjk and _restates(a.words, b.words):
+            return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay
         return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
     if a.names < b.names or b.names < a.names:
         return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
     return Sameness.DIFFERENT
+
+
+def _restates(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One text's words hold the other's, and what only one says negates nothing ("对了，今天开了一整天的会" /
+    "今天开了一整天的会"; not "我表哥喜欢打篮球" / "我表哥不喜欢打篮球")."""
+    if not (a <= b or b <= a):
+        return False
+    return not any(_NEGATION.match(word) for word in a ^ b)
 
 
 def _numbers(values: frozenset[str]) -> set[str]:

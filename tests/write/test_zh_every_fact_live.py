@@ -82,3 +82,17 @@ def test_distinct_chinese_facts_all_stay_live(alice: KeyedClient, batch: bool) -
             made.append(response.json())
     assert [m["resolution"]["action"] for m in made] == ["created"] * len(WRITTEN)
     assert [get(alice, m["id"])["status"] for m in made] == ["active"] * len(WRITTEN)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("今天开了一整天的会，累死了。", "对了，今天开了一整天的会，累死了。"),  # said again, on another day
+    ("周末不想出门，就想在家躺平。", "话说，周末不想出门，就想在家躺平。"),  # said again: nothing changed
+    ("好的，记住了。", "收到，已经记下来了。"),  # nothing named, nothing stated
+    ("帮我写个请假条，周一要去医院复查。", "帮我写个请假条，周三要去医院复查。"),  # two requests
+])
+def test_what_changes_nothing_retires_nothing(old: str, new: str) -> None:
+    assert texts_sameness(old, new) is Sameness.DIFFERENT
+
+
+def test_a_negation_is_a_change_not_a_restatement() -> None:
+    assert texts_sameness("我表哥喜欢打篮球。", "我表哥不喜欢打篮球了。") is Sameness.SAME
