@@ -8,10 +8,12 @@ near-duplicate as the same fact only when both name the same things (``Sameness.
 value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the names differ it is another fact
 (``DIFFERENT``). Every distinct fact stays live, so these are other facts too: one that states a value the
 other does not (it adds to it: "我女儿叫小雨" / "我女儿小雨今年七岁了"), one that names more things than the
-other unless both state values that differ, a question (it states nothing to update), and two episodes of
-the day they were said ("今天加班到9点" / "今天加班到11点"). Only one that names more than the other and
-states another value is a case nobody can tell without reading ("我的表弟今年36岁" / "我的表弟张伟今年37岁":
-that cousin a year older, or another cousin; ``AMBIGUOUS``: the write goes to review, nothing is retired).
+other unless both state values that differ, a question or a request (it states nothing to update), two past
+episodes ("刚跑完步，用了32分钟" / "…35分钟"), the same said again (no word of one missing from the other but
+a negation), and, in Chinese, two texts that name nothing and state nothing ("好的，记住了"). Only one that
+names more than the other and states another value is a case nobody can tell without reading
+("我的表弟今年36岁" / "我的表弟张伟今年37岁": that cousin a year older, or another cousin;
+``AMBIGUOUS``: the write goes to review, nothing is retired).
 
 Names and values from word lists, in every script, before any tagger reads the text: a kinship or role word
 bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"; a Chinese one also as said,
@@ -80,7 +82,7 @@ class Anchors:
     values: frozenset[str]
     cjk: bool
     asks: bool = False  # every sentence is a question: it states nothing to update
-    episode: bool = False  # placed on the day it was said (today, just now): ``EPISODE_ZH``, ``EPISODE_EN``
+    episode: bool = False  # placed at a past moment (just now, yesterday): ``EPISODE_ZH``, ``EPISODE_EN``
     words: frozenset[str] = frozenset()  # Chinese: every word of the fact (what a restatement keeps)
 
 
@@ -91,11 +93,11 @@ NOT_VALUES = frozenset({"一下", "一下子", "一些", "一点", "一点儿", 
 # Words of conversation, not of the fact, that jieba tags nouns or abbreviations: "话说" (话 / 说), "记一下",
 # "记着点哈", "谢谢", "明白".
 NOT_NAMES_ZH = frozenset({"话", "记", "哈", "哈哈", "呀", "谢谢", "明白", "我会", "事", "事儿", "东西"})
-# Words that place a statement on the day (or the moment) it was said: two such statements with other values are
-# two episodes ("今天加班到9点" / "…11点", "I just ran 5 km in 32 minutes" / "…35"), not one fact updated.
-EPISODE_ZH = re.compile(r"今天|今儿|今晚|今早|今天早上|昨天|昨晚|前天|刚刚|刚才|刚|这周|本周|上周|这两天")
-EPISODE_EN = re.compile(r"(?i)\b(?:today|tonight|yesterday|this morning|this afternoon|this evening|just now|"
-                        r"just|this week|last week|last night)\b")
+# Words that place a statement at a past moment: two such statements are two episodes ("刚跑完步，5公里用了32分钟" /
+# "…35分钟", "I just ran 5 km in 32 minutes" / "…35"), not one fact updated. "Today" is not one of them: "the
+# meeting is today at 3pm" → "…at 4pm" is an update.
+EPISODE_ZH = re.compile(r"刚刚|刚才|刚|昨天|昨晚|前天|上周")
+EPISODE_EN = re.compile(r"(?i)\b(?:just|yesterday|last night|last week)\b")
 # The same kinship word in other words: one person ("我爸" is "我父亲"); any other word is another person
 # ("我表哥" is not "我表姐", "我大舅" not "我小舅").
 KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
@@ -272,7 +274,7 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
     if a.episode and b.episode:
-        return Sameness.DIFFERENT  # two days' episodes
+        return Sameness.DIFFERENT  # two past episodes
     if a.cjk and not (a.names or a.values or b.names or b.values):
         return Sameness.DIFFERENT  # nothing named, nothing stated ("好的，记住了"): no fact to update
     if a.names == b.names:

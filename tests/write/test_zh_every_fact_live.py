@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
     ("王磊的手机号是多少来着？", "王磊的手机号是13912345678。"),  # a question and its answer
     ("我表哥过生日是12月25号。", "我表姐的生日是4月2号。"),  # two cousins, not one
     ("我大舅今年六十了。", "我小舅今年五十了。"),
-    ("话说，今天加班到9点，累死了。", "今天加班到11点，累死了。"),  # two days, two episodes
+    ("刚跑完步，5公里用了32分钟。", "话说，刚跑完步，5公里用了35分钟。"),  # two runs, two episodes
     ("I just ran 5 km in 32 minutes.", "I just ran 5 km in 35 minutes."),
     ("最近在看《活着》，看了五十页。", "最近在看《围城》，看了六十页。"),  # two books
 ])
@@ -41,6 +41,7 @@ def test_another_fact_is_not_the_same_fact(old: str, new: str) -> None:
     ("我上司的生日是3月5号。", "我上司的生日是4月5号。"),
     ("对了，我父亲今年六十二岁。", "我爸今年六十三岁了。"),  # the same father, said two ways
     ("我们的季度会议在周四。", "话说，我们的季度会议改到周六了。"),
+    ("今天的会议改到下午3点。", "今天的会议又改到下午4点了。"),  # today's meeting, moved again
 ])
 def test_a_changed_value_of_one_persons_fact_is_the_same_fact(old: str, new: str) -> None:
     assert texts_sameness(old, new) is Sameness.SAME
@@ -85,7 +86,7 @@ def test_distinct_chinese_facts_all_stay_live(alice: KeyedClient, batch: bool) -
 
 
 @pytest.mark.parametrize(("old", "new"), [
-    ("今天开了一整天的会，累死了。", "对了，今天开了一整天的会，累死了。"),  # said again, on another day
+    ("今天开了一整天的会，累死了。", "对了，今天开了一整天的会，累死了。"),  # said again
     ("周末不想出门，就想在家躺平。", "话说，周末不想出门，就想在家躺平。"),  # said again: nothing changed
     ("好的，记住了。", "收到，已经记下来了。"),  # nothing named, nothing stated
     ("帮我写个请假条，周一要去医院复查。", "帮我写个请假条，周三要去医院复查。"),  # two requests
