@@ -10,7 +10,8 @@ value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the na
 other does not (it adds to it: "我女儿叫小雨" / "我女儿小雨今年七岁了"), one that names more things than the
 other unless both state values that differ, a question or a request (it states nothing to update), two past
 episodes ("刚跑完步，用了32分钟" / "…35分钟"), the same said again (no word of one missing from the other but
-a negation), and, in Chinese, two texts that name nothing and state nothing ("好的，记住了"). Only one that
+a negation), and, in Chinese, two texts that name nothing (but their speaker) and state nothing ("助手：好的，
+记住了"). Only one that
 names more than the other and states another value is a case nobody can tell without reading
 ("我的表弟今年36岁" / "我的表弟张伟今年37岁": that cousin a year older, or another cousin;
 ``AMBIGUOUS``: the write goes to review, nothing is retired).
@@ -84,6 +85,7 @@ class Anchors:
     asks: bool = False  # every sentence is a question: it states nothing to update
     episode: bool = False  # placed at a past moment (just now, yesterday): ``EPISODE_ZH``, ``EPISODE_EN``
     words: frozenset[str] = frozenset()  # Chinese: every word of the fact (what a restatement keeps)
+    speaker: str = ""  # a leading Chinese speaker label ("助手：", "林晓峰："): who says it, not what it is about
 
 
 # Words jieba tags numerals (``m``) that state no value: "记一下", "有点累", "一起去".
@@ -111,6 +113,7 @@ _REQUEST_ZH = re.compile(r"^(?:\S{1,6}[:：])?\s*(?:[^，,。！？]{0,8}[，,])
                          r"(?:请你?|麻烦你?|帮我|帮忙|给我|替我|提醒我|推荐|能不能|可不可以|可以帮我|你能|你帮我)")
 _NEGATION = re.compile(r"^(?:不|没|别|未|无|非|甭|莫|再也不|从不|从没|并不|并没)")
 _NOT_WORDS = re.compile(r"[\W_·]+")
+_CJK_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{1,4})\s*[:：]")
 _QUESTION = re.compile(r"[?？]\s*$")
 
 
@@ -128,7 +131,8 @@ def anchors(text: str) -> Anchors:
             and bool(sentences)
     episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal))
     return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
-                   asks=asks, episode=episode, words=found.words | kin | values)
+                   asks=asks, episode=episode, words=found.words | kin | values,
+                   speaker=label.group(1) if (label := _CJK_LABEL.match(normal)) else "")
 
 
 def zh_kin_names(word: str, prefix: str = "") -> set[str]:
@@ -275,8 +279,8 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
     if a.episode and b.episode:
         return Sameness.DIFFERENT  # two past episodes
-    if a.cjk and not (a.names or a.values or b.names or b.values):
-        return Sameness.DIFFERENT  # nothing named, nothing stated ("好的，记住了"): no fact to update
+    if a.cjk and not (a.names - {a.speaker} or a.values or b.names - {b.speaker} or b.values):
+        return Sameness.DIFFERENT  # nothing named but who speaks, nothing stated ("助手：好的，记住了")
     if a.names == b.names:
         if a.values == b.values and a.cjk and _restates(a.words, b.words):
             return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay

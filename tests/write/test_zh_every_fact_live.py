@@ -89,6 +89,7 @@ def test_distinct_chinese_facts_all_stay_live(alice: KeyedClient, batch: bool) -
     ("今天开了一整天的会，累死了。", "对了，今天开了一整天的会，累死了。"),  # said again
     ("周末不想出门，就想在家躺平。", "话说，周末不想出门，就想在家躺平。"),  # said again: nothing changed
     ("好的，记住了。", "收到，已经记下来了。"),  # nothing named, nothing stated
+    ("助手：好的，记住了。", "助手：收到，已经记下来了。"),  # the speaker names nothing the text is about
     ("帮我写个请假条，周一要去医院复查。", "帮我写个请假条，周三要去医院复查。"),  # two requests
 ])
 def test_what_changes_nothing_retires_nothing(old: str, new: str) -> None:
