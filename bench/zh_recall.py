@@ -1,7 +1,8 @@
 """The Chinese development set through the REST API, as plain content: is each question's evidence recalled?
 
     .venv/bin/python bench/zh_memory_set.py                       # (re)writes bench/eval/zh-dev.json
-    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/zh_recall.py [--out result.json] [--pgdata /tmp/pg-zhdev]
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/zh_recall.py [--out result.json] [--json figures.json]
+        [--pgdata /tmp/pg-zhdev]
         [--port 0] [--web-workers 2] [--batch 100] [--keep-data]
     .venv/bin/python bench/zh_recall.py --url http://127.0.0.1:8000 --key mn_… [--scope user/zh-dev]
 
@@ -23,7 +24,8 @@ be empty). Everything goes through HTTP, nothing in-process.
    share of its evidence memories in the top 10. R@10 (all) and R@10 (per evidence) are their means, overall and
    per shape (lookup, kin, compound, chatty, comparison, temporal, latest); MRR of the first evidence memory.
 
-Prints a short table; ``--out`` writes everything (per question the message ids each list returned) as JSON.
+Prints a short table; ``--out`` writes everything (per question the message ids each list returned) as JSON,
+``--json`` the figures alone (``bench/runs/zh_recall.json``).
 """
 
 from __future__ import annotations
@@ -159,10 +161,20 @@ def show(result: dict[str, Any]) -> None:
         f"{kind} {v['p50_ms']:.1f}/{v['p95_ms']:.1f}" for kind, v in result["latency"].items()))
 
 
+def figures(result: dict[str, Any]) -> dict[str, Any]:
+    """The result without its per-question lists and per-message statuses (small enough to commit)."""
+    small = {k: v for k, v in result.items() if k not in ("records", "messages")}
+    small["liveness"] = {k: v for k, v in result["liveness"].items() if k != "evidence_not_live"}
+    small["command"] = "XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/zh_recall.py --json bench/runs/zh_recall.json"
+    return small
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--out", type=Path, help="write the results (and every question's lists) as JSON")
+    parser.add_argument("--json", type=Path, help="write the figures only (no per-question lists) as JSON, e.g. "
+                        "bench/runs/zh_recall.json")
     parser.add_argument("--url", help="use this running server (loopback only) instead of starting one")
     parser.add_argument("--key", help="its API key (with --url)")
     parser.add_argument("--scope", default="user/zh-dev")
@@ -220,6 +232,9 @@ def main() -> int:
     if args.out:
         args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"written {args.out}")
+    if args.json:
+        args.json.write_text(json.dumps(figures(result), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"written {args.json}")
     return 0
 
 

@@ -297,6 +297,9 @@ SEARCH_INDEX_WARM_ROWS = integer("MNEMARA_SEARCH_INDEX_WARM_ROWS")
 # them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
 SEARCH_INDEX_SWEEP_SECONDS = number("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS")
 # Ranking levers (docs/recall.md, "Levers"; each measured alone and together in docs/benchmarks.md).
+# A memory that has waited in review (pending) longer than this many days is searched too, its hit marked
+# `unreviewed` (0: pending memories are never searched unless asked for by status).
+RECALL_UNREVIEWED_DAYS = number("MNEMARA_RECALL_UNREVIEWED_DAYS")
 # Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
 RECALL_STEMMING = flag("MNEMARA_RECALL_STEMMING")
 # Plain content's shape (docs/recall.md, "The shape from plain content"): a leading speaker label ("Caroline: …")

@@ -104,6 +104,10 @@ class SearchHitOut(serializers.Serializer[Any]):
         "In an unresolved conflict: another returned memory is a live fact or preference about the same entity "
         "that says something else (no person has decided which holds), or this memory's status is `conflicted`. "
         "Do not treat it as settled."))
+    unreviewed = serializers.BooleanField(help_text=(
+        "Still waiting in review (`memory.status` is `pending`): no person has confirmed it. A search returns such "
+        "memories when `include_statuses` asks for them, and by default once they have waited longer than the "
+        "review window (setting MNEMARA_RECALL_UNREVIEWED_DAYS)."))
 
 
 @extend_schema_serializer(component_name="SearchResults")
@@ -135,7 +139,8 @@ class MemorySearchView(TenantAPIView):
         marked = context.contradicting(hits)
         results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores,
                     "relevant": h.relevant,
-                    "conflict": h.memory.pk in marked or h.memory.status == Status.CONFLICTED} for h in hits]
+                    "conflict": h.memory.pk in marked or h.memory.status == Status.CONFLICTED,
+                    "unreviewed": h.memory.status == Status.PENDING} for h in hits]
         return Response({"results": results})
 
 

@@ -39,7 +39,8 @@ when it does not fit, the block goes without it.
 
 Two active memories about the same entity that no person kept together on purpose (the write flow
 never leaves them, older data may) are both marked ``conflict="unresolved"``: the agent is never handed
-a contradiction as if it were two truths.
+a contradiction as if it were two truths. A memory still waiting in review past its window
+(``settings.RECALL_UNREVIEWED_DAYS``) is marked ``unreviewed="true"``: no person has confirmed it.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def render_item(hit: SearchHit, conflict: bool = False) -> str:
     attrs = f'type="{html.escape(m.type)}" timestamp="{timestamp}" id="{m.pk}"'
     if conflict:
         attrs += ' conflict="unresolved"'
+    if m.status == Status.PENDING:  # waited in review past the window (search.search_result): nobody confirmed it
+        attrs += ' unreviewed="true"'
     return f"<item {attrs}>{html.escape(m.content, quote=False)}</item>"
 
 

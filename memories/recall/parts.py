@@ -1,8 +1,8 @@
 """A query's parts: what is searched for a compound, chatty or dialogue-shaped query (docs/recall.md,
 "Compound and noisy queries").
 
-* **Preamble.** Text before a marker of the real question (我想问的是, 我实际想问, "what I actually want to know
-  is", "my question is" …) is chatter: only what follows the last such marker is searched.
+* **Preamble.** Text before a marker of the real question (我想问的是, 我实际想问, 言归正传, 不说这些了, 闲话少说,
+  "what I actually want to know is", "my question is" …) is chatter: only what follows the last such marker is searched.
 * **Several questions.** A query that asks two things ("What is Li's email? And what was the event in Shanghai
   about?", 另外 / 还有 / 以及 / 此外, "and also", "another question", a second question mark) is split into its
   questions; each is searched alone and the results are interleaved (``interleave``), so each part gets its
@@ -30,7 +30,8 @@ T = TypeVar("T", bound=Hashable)
 
 # Markers of the real question: the text after the last one is the question.
 _PREAMBLE = re.compile(
-    r"(?:我(?:实际|真正|其实|主要)?(?:上)?想(?:要)?(?:问|知道|了解)(?:的是|一下|的)?|我的问题是|问题是|言归正传|说正经的|"
+    r"(?:我(?:实际|真正|其实|主要)?(?:上)?想(?:要)?(?:问|知道|了解)(?:的是|一下|的)?|我的问题是|问题是|言归正传|书归正传|说正经的|说正事|正事是|回到正题|"
+    r"(?:好了|好吧|算了)?(?:不说这些了|不聊这些了|不扯了|不闲聊了)|闲话少说|废话不多说|"
     r"\bwhat\s+i\s+(?:actually|really|truly)?\s*(?:want|wanted|need|needed|meant)\s+to\s+(?:know|ask)\s+is"
     r"|\bmy\s+(?:real\s+|actual\s+|main\s+)?question\s+is|\bwhat\s+i'?m\s+(?:really\s+|actually\s+)?asking\s+is"
     r"|\banyway,?\s+(?:my\s+question|the\s+question)\s+is|\bi\s+(?:actually|really)\s+want\s+to\s+(?:know|ask))"

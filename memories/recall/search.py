@@ -116,7 +116,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
@@ -151,7 +151,7 @@ from memories.recall.rank import (
     score_ceiling,
     shape_boosts,
 )
-from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
+from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, in_review, scope_row_count
 from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
 from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
@@ -275,7 +275,8 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
 
     def qs() -> QuerySet[Memory]:
         return filtered_memories(scope_ids=scope_ids, types=criteria.types, min_confidence=criteria.min_confidence,
-                                 statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now)
+                                 statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now,
+                                 hidden=criteria.hidden)
 
     if settings.SEARCH_INDEX_ENABLED:
         cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
@@ -452,8 +453,10 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     above the floor), and with ``threshold`` only those whose raw similarity reaches it; and whether the
     memories speak to the question at all (``SearchResult.answerable``).
 
-    ``include_statuses`` defaults to active only (with ``as_of``: active and deprecated, i.e. what was
-    valid then, whatever became of it since). Expired memories are never returned.
+    ``include_statuses`` defaults to active only, and pending memories older than the review window
+    (``settings.RECALL_UNREVIEWED_DAYS``; a hit's ``memory.status`` says it is unreviewed); with ``as_of``:
+    active and deprecated, i.e. what was valid then, whatever became of it since. Expired memories are never
+    returned.
     """
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict | Q):
@@ -465,7 +468,13 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
         return SearchResult([], answerable=False)
     statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
     now = timezone.now()
-    criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of)
+    hidden: frozenset[uuid.UUID] = frozenset()
+    if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
+        # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
+        statuses.append(Status.PENDING)
+        hidden = in_review([scope.pk for scope in found], now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS))
+    criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
+                        hidden=hidden)
     source = candidate_source(scope_states(found), criteria, filters)
     named: dict[str, list[str]] = {}  # each part's people, and the whole query's (the context's profile)
     if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE:

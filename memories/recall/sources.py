@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -29,6 +29,7 @@ from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, V
 from django.db.models.functions import Cast, Lower, StrIndex
 from pgvector.django import CosineDistance, VectorField
 
+from memories.choices import Status
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
@@ -71,11 +72,20 @@ class CandidateSource(Protocol):
               neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
 
 
+def in_review(scope_ids: Sequence[uuid.UUID], since: datetime) -> frozenset[uuid.UUID]:
+    """The pending memories of the scopes written after ``since``: still within their review window, so a search
+    that reads the older pending ones (``settings.RECALL_UNREVIEWED_DAYS``) keeps these out."""
+    return frozenset(Memory.objects.filter(scope_id__in=scope_ids, status=Status.PENDING, created_at__gt=since)
+                     .values_list("pk", flat=True))
+
+
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
                       statuses: Sequence[str], filters: Mapping[str, Any] | Q | None, as_of: datetime | None,
-                      now: datetime) -> QuerySet[Memory]:
-    """Every memory a search may return, before ranking (inside the active tenant)."""
+                      now: datetime, hidden: Collection[uuid.UUID] = ()) -> QuerySet[Memory]:
+    """Every memory a search may return, before ranking (inside the active tenant); ``hidden``: ids kept out."""
     qs = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))
+    if hidden:
+        qs = qs.exclude(pk__in=list(hidden))
     qs = qs.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     if types:
         qs = qs.filter(type__in=list(types))

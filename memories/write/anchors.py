@@ -6,18 +6,28 @@ different facts: they are about different people. A fact's **names** are the peo
 places it is about; its **values** are the numbers, dates and times it states. The write flow treats a
 near-duplicate as the same fact only when both name the same things (``Sameness.SAME``: then a changed
 value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the names differ it is another fact
-(``DIFFERENT``); when one names something the other does not, nobody can tell without reading
-(``AMBIGUOUS``: the write goes to review, nothing is retired).
+(``DIFFERENT``). Every distinct fact stays live, so these are other facts too: one that states a value the
+other does not (it adds to it: "我女儿叫小雨" / "我女儿小雨今年七岁了"), one that names more things than the
+other unless both state values that differ, a question or a request (it states nothing to update), two past
+episodes ("刚跑完步，用了32分钟" / "…35分钟"), the same said again (no word of one missing from the other but
+a negation), and, in Chinese, two texts that name nothing (but their speaker) and state nothing ("助手：好的，
+记住了"). Only one that
+names more than the other and states another value is a case nobody can tell without reading
+("我的表弟今年36岁" / "我的表弟张伟今年37岁": that cousin a year older, or another cousin;
+``AMBIGUOUS``: the write goes to review, nothing is retired).
 
 Names and values from word lists, in every script, before any tagger reads the text: a kinship or role word
-bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"), and so does a Chinese one the
-tagger reads as a word of its own ("小雨是用户六岁的女儿": "~daughter", as in "用户的女儿叫小雨"); the speaker
+bound to the speaker ("my boss", "我的下属", "我表哥") names that person ("~boss"; a Chinese one also as said,
+"~表哥", so that 表哥 and 表姐, 大舅 and 小舅 are two people and 我爸 and 我父亲 one: ``KIN_ZH_SAME``), and so
+does a Chinese one the tagger reads as a word of its own ("小雨是用户六岁的女儿": "~daughter", as in
+"用户的女儿叫小雨"); a title in 《》 names a book or a show; the speaker
 word itself ("用户") is read like any other word; education levels, occupations, phone numbers, e-mail
 addresses and dates are values (memories/write/people.py, slots.py).
 Names, by script:
 - Chinese: jieba's part-of-speech tags: nouns of every kind (person ``nr``, place ``ns``, organisation
   ``nt``, other proper ``nz``, common ``n``, verbal ``vn``), abbreviations ``j`` and Latin words; values are
-  numerals ``m`` and times ``t``.
+  numerals ``m`` and times ``t``; words of conversation rather than of the fact ("话说", "记一下",
+  "一声": ``NOT_NAMES_ZH``, ``NOT_VALUES``) are neither.
 - Other scripts: capitalised words that do not begin a sentence (a speaker label "User:" begins one), and
   the nouns a compound names ("Liu Zimo"); a number that labels a thing ("step 3", "room 12", "#4521":
   after a noun of ``LABEL_NOUNS`` or a "#") is a name too. Values are the other numbers (digits or number
@@ -72,6 +82,39 @@ class Anchors:
     names: frozenset[str]
     values: frozenset[str]
     cjk: bool
+    asks: bool = False  # every sentence is a question: it states nothing to update
+    episode: bool = False  # placed at a past moment (just now, yesterday): ``EPISODE_ZH``, ``EPISODE_EN``
+    words: frozenset[str] = frozenset()  # Chinese: every word of the fact (what a restatement keeps)
+    speaker: str = ""  # a leading Chinese speaker label ("助手：", "林晓峰："): who says it, not what it is about
+
+
+# Words jieba tags numerals (``m``) that state no value: "记一下", "有点累", "一起去".
+NOT_VALUES = frozenset({"一下", "一下子", "一些", "一点", "一点儿", "有点", "有些", "一起", "一直", "一样", "一般",
+                        "一定", "一切", "一会", "一会儿", "一次", "一边", "一旦", "一向", "几", "多少", "一下下",
+                        "一声", "一遍"})
+# Words of conversation, not of the fact, that jieba tags nouns or abbreviations: "话说" (话 / 说), "记一下",
+# "记着点哈", "谢谢", "明白".
+NOT_NAMES_ZH = frozenset({"话", "记", "哈", "哈哈", "呀", "谢谢", "明白", "我会", "事", "事儿", "东西"})
+# Words that place a statement at a past moment: two such statements are two episodes ("刚跑完步，5公里用了32分钟" /
+# "…35分钟", "I just ran 5 km in 32 minutes" / "…35"), not one fact updated. "Today" is not one of them: "the
+# meeting is today at 3pm" → "…at 4pm" is an update.
+EPISODE_ZH = re.compile(r"刚刚|刚才|刚|昨天|昨晚|前天|上周")
+EPISODE_EN = re.compile(r"(?i)\b(?:just|yesterday|last night|last week)\b")
+# The same kinship word in other words: one person ("我爸" is "我父亲"); any other word is another person
+# ("我表哥" is not "我表姐", "我大舅" not "我小舅").
+KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
+               "弟": "弟弟", "姐": "姐姐", "妹": "妹妹", "妻子": "老婆", "太太": "老婆", "丈夫": "老公", "先生": "老公",
+               "男友": "男朋友", "女友": "女朋友", "老板": "上司", "领导": "上司", "上级": "上司", "部下": "下属",
+               "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
+               "师父": "师傅"}
+_TITLE = re.compile(r"《([^》]{1,40})》")
+# A request to the assistant states no fact either ("帮我写个请假条，周一要去医院复查").
+_REQUEST_ZH = re.compile(r"^(?:\S{1,6}[:：])?\s*(?:[^，,。！？]{0,8}[，,])?"
+                         r"(?:请你?|麻烦你?|帮我|帮忙|给我|替我|提醒我|推荐|能不能|可不可以|可以帮我|你能|你帮我)")
+_NEGATION = re.compile(r"^(?:不|没|别|未|无|非|甭|莫|再也不|从不|从没|并不|并没)")
+_NOT_WORDS = re.compile(r"[\W_·]+")
+_CJK_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{1,4})\s*[:：]")
+_QUESTION = re.compile(r"[?？]\s*$")
 
 
 def anchors(text: str) -> Anchors:
@@ -81,7 +124,22 @@ def anchors(text: str) -> Anchors:
     # (memories/write/people.py, slots.py) and taken out of the text before the tagger reads it.
     kin, values, rest = _listed(normal)
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
-    return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal))
+    sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
+    asks = bool(sentences) and all(_QUESTION.search(s.strip(" \t\"'“”‘’")) for s in sentences)
+    if has_cjk(normal) and not asks:
+        asks = all(_REQUEST_ZH.search(s.strip()) or _QUESTION.search(s.strip()) for s in sentences) \
+            and bool(sentences)
+    episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal))
+    return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
+                   asks=asks, episode=episode, words=found.words | kin | values,
+                   speaker=label.group(1) if (label := _CJK_LABEL.match(normal)) else "")
+
+
+def zh_kin_names(word: str, prefix: str = "") -> set[str]:
+    """A Chinese kinship word as names: its role ("~cousin", as the English word's) and the word said ("~表哥",
+    synonyms as one: ``KIN_ZH_SAME``), with a prefix that tells people apart ("大舅", "小舅", "前同事")."""
+    said = prefix.removesuffix("的") + KIN_ZH_SAME.get(word, word)
+    return {"~" + KIN_ZH[word], "~" + said}
 
 
 _LISTED_VALUES = re.compile("|".join([
@@ -90,17 +148,24 @@ _LISTED_VALUES = re.compile("|".join([
 
 
 def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
-    """(kinship words as "~role", listed values, the text with both blanked out)."""
+    """(kinship words as "~role" and titles, listed values, the text with both blanked out)."""
     kin: set[str] = set()
     values: set[str] = set()
     spans: list[tuple[int, int]] = []
     for pattern, table in ((KIN_ZH_RE, KIN_ZH), (KIN_EN_RE, KIN_EN)):
         for match in pattern.finditer(text):
-            kin.add("~" + table[match.group(1) if table is KIN_ZH else match.group(1).casefold()])
+            if table is KIN_ZH:
+                prefix = text[match.start():match.start(1)].lstrip("我们用户本人").removeprefix("的")
+                kin |= zh_kin_names(match.group(1), prefix)
+            else:
+                kin.add("~" + KIN_EN[match.group(1).casefold()])
             # Only the kinship word: the speaker ("用户的") is read as in any other wording of the fact
             # ("小雨是用户六岁的女儿" names 用户 too).
             spans.append(match.span(1))
     if has_cjk(text):
+        for match in _TITLE.finditer(text):  # a title names a book, a film, a show: 《活着》 is no verb here
+            kin.add(match.group(1).casefold())
+            spans.append(match.span())
         for match in _LISTED_VALUES.finditer(text):
             values.add(match.group().casefold().replace(" ", "").replace("-", ""))
             spans.append(match.span())
@@ -145,28 +210,32 @@ def tagger() -> Any:
 
 
 def _cjk_anchors(text: str) -> Anchors:
-    names, values = set(), set()
+    names, values, words = set(), set(), set()
     previous = ""
     for word, tag in tagger().cut(text):
         word = word.strip().casefold()
         if not word:
             continue
+        if not _NOT_WORDS.fullmatch(word) and word not in NOT_NAMES_ZH and not tag.startswith(("u", "e", "y", "x")):
+            words.add(word)
         if word.startswith("第") and tag.startswith(VALUE_TAGS):  # an ordinal labels a thing: 第二章
             names.add(word)
         elif previous == "第" and (tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word)):  # 第 / 3 / 步
             names.discard(previous)
             names.add(previous + word)
+        elif word in NOT_VALUES or word in NOT_NAMES_ZH:
+            pass
         elif tag.startswith(VALUE_TAGS) or _NUMBER.fullmatch(word):
             values.add(word)
         elif word in KIN_ZH:  # a kinship word not bound to the speaker is that role too, whatever its tag
-            names.add("~" + KIN_ZH[word])
+            names |= zh_kin_names(word)
         elif tag.startswith("nr") and previous in SURNAMES:
             names.discard(previous)
             names.add(previous + word)
         elif tag.startswith(NAME_TAGS):
             names.add(word)
         previous = word
-    return Anchors(frozenset(names), frozenset(values), cjk=True)
+    return Anchors(frozenset(names), frozenset(values), cjk=True, words=frozenset(words))
 
 
 def _latin_anchors(text: str) -> Anchors:
@@ -195,14 +264,38 @@ def _begins_sentence(text: str, start: int) -> bool:
 
 
 def sameness(a: Anchors, b: Anchors) -> Sameness:
-    """Whether two memories (already close in meaning) are about the same things."""
+    """Whether two memories (already close in meaning) are about the same things.
+
+    The same names: the same fact, restated or with a changed value ("我表弟今年36岁" → "…37岁"), unless only
+    one of them states a value: that one adds to the other ("我女儿叫小雨" / "我女儿小雨今年七岁了"), both true.
+    One names more than the other: nobody can tell whether it is the same fact only when both state values and
+    they differ ("我的表弟今年36岁" / "我的表弟张伟今年37岁": an update of that cousin, or another cousin);
+    otherwise the fuller one adds to the other. A question states nothing to update: it is the same fact only
+    as the same question asked again."""
+    if a.asks or b.asks:
+        return Sameness.SAME if (a.asks and b.asks and a.names == b.names and a.values == b.values) \
+            else Sameness.DIFFERENT
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
+    if a.episode and b.episode:
+        return Sameness.DIFFERENT  # two past episodes
+    if a.cjk and not (a.names - {a.speaker} or a.values or b.names - {b.speaker} or b.values):
+        return Sameness.DIFFERENT  # nothing named but who speaks, nothing stated ("助手：好的，记住了")
     if a.names == b.names:
-        return Sameness.SAME
+        if a.values == b.values and a.cjk and _restates(a.words, b.words):
+            return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay
+        return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
     if a.names < b.names or b.names < a.names:
-        return Sameness.AMBIGUOUS
+        return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
     return Sameness.DIFFERENT
+
+
+def _restates(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One text's words hold the other's, and what only one says negates nothing ("对了，今天开了一整天的会" /
+    "今天开了一整天的会"; not "我表哥喜欢打篮球" / "我表哥不喜欢打篮球")."""
+    if not (a <= b or b <= a):
+        return False
+    return not any(_NEGATION.match(word) for word in a ^ b)
 
 
 def _numbers(values: frozenset[str]) -> set[str]:

@@ -57,6 +57,9 @@ KIN_ZH: dict[str, str] = {
     "好朋友": "friend", "闺蜜": "best friend", "好友": "friend", "导师": "advisor", "老师": "teacher",
     "师傅": "mentor", "徒弟": "apprentice", "助理": "assistant", "秘书": "secretary", "客户": "client",
     "合伙人": "partner", "搭档": "partner", "医生": "doctor", "房东": "landlord", "教练": "coach",
+    "姨": "aunt", "小姨": "aunt", "大姨": "aunt", "表姨": "aunt", "舅": "uncle", "大舅": "uncle", "小舅": "uncle",
+    "表舅": "uncle", "叔": "uncle", "发小": "friend", "老同学": "classmate", "同桌": "classmate", "师父": "mentor",
+    "学长": "classmate", "学姐": "classmate", "学弟": "classmate", "学妹": "classmate", "战友": "friend",
 }
 KIN_EN: dict[str, str] = {
     "father": "father", "dad": "father", "mother": "mother", "mom": "mother", "mum": "mother",

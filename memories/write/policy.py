@@ -21,8 +21,8 @@ accepting it supersedes the memory it corrects (``memories.write.reviews``), rej
 another value (``Related.same_slot``, ``memories/write/slots.py``: "Alex works at Google." / "Alex works at
 Microsoft now."), or a near-duplicate that names
 the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
-or place is another fact; one that names more than the other is ``ambiguous`` and goes to review, nothing
-retired). Near-duplicates are judged
+or place is another fact, and so is one that only adds to the other; one that names more than the other and
+states another value is ``ambiguous`` and goes to review, nothing retired). Near-duplicates are judged
 by the embedding model that reads both texts (``Related.model``; ``memories.embeddings.judge``), at
 that model's thresholds (``limits``: cosine similarity and the share of search words both texts must
 have in common, Jaccard):

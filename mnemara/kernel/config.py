@@ -176,6 +176,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "(0: none).", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", "float", 30.0, "Longest an erased memory stays in a process's "
             "search index (0: until searched).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_UNREVIEWED_DAYS", "float", 7.0, "Memories waiting in review longer than this many "
+            "days are searched too, each hit marked unreviewed (0: never).", "Recall", low=0),
     Setting("MNEMARA_RECALL_STEMMING", "flag", True, "Stemmed full-text search (after a change: manage.py "
             "reindex_text).", "Recall"),
     Setting("MNEMARA_RECALL_SPEAKER_LABELS", "flag", True, "A leading speaker label (\"Caroline: …\", \"用户：…\") "

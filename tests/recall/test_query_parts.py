@@ -124,3 +124,13 @@ def test_the_chatter_before_the_real_question_is_dropped(alice, settings, path, 
     assert contents(search(alice, query=CHATTY[language], k=1, floor=False)) != [dentist]
     settings.RECALL_QUERY_PARTS = True
     assert contents(search(alice, query=CHATTY[language], k=1, floor=False)) == [dentist]
+
+
+@pytest.mark.parametrize("query", [
+    "最近加班太多，腰都快断了。好了不说这些了，王磊住在哪个城市？",
+    "昨天下了一天雨，家里的猫也闹腾。闲话少说，王磊住在哪个城市？",
+    "孩子这周又感冒了，真让人操心。说正事，王磊住在哪个城市？",
+    "今天地铁特别挤。回到正题，王磊住在哪个城市？",
+])
+def test_everyday_chinese_markers_of_the_real_question_drop_the_chatter(query: str) -> None:
+    assert without_preamble(query) == "王磊住在哪个城市？"

@@ -50,7 +50,9 @@ def test_kin_words_are_people_and_listed_words_are_values_in_the_same_fact_test(
     assert {"本科"} <= anchors("我的下属是本科学历").values
     assert texts_sameness("我的下属是本科学历", "我表哥是硕士学历") is Sameness.DIFFERENT
     assert texts_sameness("My boss likes golf.", "My cousin likes golf.") is Sameness.DIFFERENT
-    assert texts_sameness("我的下属喜欢打篮球", "我的下属也喜欢打篮球") is Sameness.SAME
+    assert texts_sameness("我的下属喜欢打篮球", "我的下属不喜欢打篮球了") is Sameness.SAME
+    # Said again in other words, nothing changed: a restatement retires nothing (anchors.sameness).
+    assert texts_sameness("我的下属喜欢打篮球", "我的下属也喜欢打篮球") is Sameness.DIFFERENT
 
 
 @pytest.mark.django_db

@@ -1855,6 +1855,8 @@ export interface components {
             relevant: boolean;
             /** @description In an unresolved conflict: another returned memory is a live fact or preference about the same entity that says something else (no person has decided which holds), or this memory's status is `conflicted`. Do not treat it as settled. */
             conflict: boolean;
+            /** @description Still waiting in review (`memory.status` is `pending`): no person has confirmed it. A search returns such memories when `include_statuses` asks for them, and by default once they have waited longer than the review window (setting MNEMARA_RECALL_UNREVIEWED_DAYS). */
+            unreviewed: boolean;
         };
         /** @description What to recall, and from where: `scope` or `scopes` (one of them). */
         SearchRequest: {

@@ -65,6 +65,7 @@ class Criteria:
     now: datetime
     as_of: datetime | None
     only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
+    hidden: frozenset[uuid.UUID] = frozenset()  # ids of a searched status kept out (pending ones still in review)
 
 
 def vector_dtype() -> Any:
@@ -322,6 +323,8 @@ class ScopeIndex:
             allowed = np.zeros(n, dtype=bool)
             allowed[[self.slots[pk.int] for pk in criteria.only if pk.int in self.slots]] = True
             keep &= allowed
+        if criteria.hidden:
+            keep[[self.slots[pk.int] for pk in criteria.hidden if pk.int in self.slots]] = False
         return keep
 
     def judged(self, reads: Sequence[bool]) -> np.ndarray:
