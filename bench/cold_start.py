@@ -60,7 +60,7 @@ def questions() -> list[str]:
     conversation = json.loads(DATA.read_text())[0]
     return [qa["question"] for qa in conversation["qa"]]
 KINDS = ["search", "sign-in page", "write"]
-READY_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO mnemara\.runtime\.supervise ready: ")
+READY_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO server\.runtime\.supervise ready: ")
 
 
 def free_port() -> int:

@@ -466,21 +466,12 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)
-    statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
     now = timezone.now()
-    hidden: frozenset[uuid.UUID] = frozenset()
-    if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
-        # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
-        statuses.append(Status.PENDING)
-        hidden = in_review([scope.pk for scope in found], now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS))
+    statuses, hidden = _statuses(found, include_statuses, as_of, now)
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
                         hidden=hidden)
     source = candidate_source(scope_states(found), criteria, filters)
-    named: dict[str, list[str]] = {}  # each part's people, and the whole query's (the context's profile)
-    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE:
-        for text in [query, *(part.text for part in parts)]:
-            if text not in named:
-                named[text] = named_people(text, source)
+    named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted = settings.RECALL_SUBJECT_BOOST
     ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [])
@@ -492,6 +483,31 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if track_access:
         _accessed(hits, now)
     return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
+
+
+def _statuses(found: Sequence[Scope], include_statuses: Sequence[str] | None, as_of: datetime | None,
+              now: datetime) -> tuple[list[str], frozenset[uuid.UUID]]:
+    """The statuses searched, and the ids of a searched status kept out: by default active, and pending
+    memories that have waited in review longer than the window (``RECALL_UNREVIEWED_DAYS``; those still in
+    it are kept out); with ``as_of`` active and deprecated."""
+    statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
+    hidden: frozenset[uuid.UUID] = frozenset()
+    if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
+        # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
+        statuses.append(Status.PENDING)
+        hidden = in_review([scope.pk for scope in found], now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS))
+    return statuses, hidden
+
+
+def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, list[str]]:
+    """Each text's people (the query's, then each part's): for the named-person lever and the context's
+    profile; nothing when both are off."""
+    named: dict[str, list[str]] = {}
+    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE:
+        for text in texts:
+            if text not in named:
+                named[text] = named_people(text, source)
+    return named
 
 
 _Ranking = tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]

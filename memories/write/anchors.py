@@ -272,6 +272,21 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
     they differ ("我的表弟今年36岁" / "我的表弟张伟今年37岁": an update of that cousin, or another cousin);
     otherwise the fuller one adds to the other. A question states nothing to update: it is the same fact only
     as the same question asked again."""
+    special = _sameness_by_kind(a, b)
+    if special is not None:
+        return special
+    if a.names == b.names:
+        if a.values == b.values and a.cjk and _restates(a.words, b.words):
+            return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay
+        return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
+    if a.names < b.names or b.names < a.names:
+        return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
+    return Sameness.DIFFERENT
+
+
+def _sameness_by_kind(a: Anchors, b: Anchors) -> Sameness | None:
+    """The answer when the kinds of the two texts decide it (questions, two languages, past episodes, texts
+    that state nothing); None when their names and values must be compared."""
     if a.asks or b.asks:
         return Sameness.SAME if (a.asks and b.asks and a.names == b.names and a.values == b.values) \
             else Sameness.DIFFERENT
@@ -281,13 +296,7 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
         return Sameness.DIFFERENT  # two past episodes
     if a.cjk and not (a.names - {a.speaker} or a.values or b.names - {b.speaker} or b.values):
         return Sameness.DIFFERENT  # nothing named but who speaks, nothing stated ("助手：好的，记住了")
-    if a.names == b.names:
-        if a.values == b.values and a.cjk and _restates(a.words, b.words):
-            return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay
-        return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
-    if a.names < b.names or b.names < a.names:
-        return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
-    return Sameness.DIFFERENT
+    return None
 
 
 def _restates(a: frozenset[str], b: frozenset[str]) -> bool:

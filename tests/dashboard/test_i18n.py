@@ -17,19 +17,20 @@ PO = Path(settings.BASE_DIR) / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po
 
 
 def po_entries():
-    """(msgid, msgid_plural, msgstr) of every entry but the header; enough of the format for our file."""
+    """(msgctxt, msgid, msgid_plural, msgstr) of every entry but the header; enough of the format for our file."""
     entries = []
     for block in PO.read_text(encoding="utf-8").split("\n\n")[1:]:
         fields, current = {}, None
         for line in block.splitlines():
-            match = re.match(r'^(msgid|msgid_plural|msgstr(?:\[0\])?) (".*")$', line)
+            match = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[0\])?) (".*")$', line)
             if match:
                 current = match.group(1)
                 fields[current] = ast.literal_eval(match.group(2))
             elif line.startswith('"') and current:
                 fields[current] += ast.literal_eval(line)
         if "msgid" in fields and not block.lstrip().startswith("#~"):
-            entries.append((fields["msgid"], fields.get("msgid_plural"), fields.get("msgstr", fields.get("msgstr[0]"))))
+            entries.append((fields.get("msgctxt"), fields["msgid"], fields.get("msgid_plural"),
+                            fields.get("msgstr", fields.get("msgstr[0]"))))
     return entries
 
 
@@ -37,9 +38,13 @@ def test_it_has_a_translation_for_every_message_and_the_compiled_catalogue_match
     entries = po_entries()
     assert len(entries) > 300
     with translation.override("zh-hans"):
-        for msgid, plural, msgstr in entries:
+        for context, msgid, plural, msgstr in entries:
             assert msgstr, f"untranslated: {msgid!r}"
-            got = translation.ngettext(msgid, plural, 1) if plural else translation.gettext(msgid)
+            if context:
+                got = (translation.npgettext(context, msgid, plural, 1) if plural
+                       else translation.pgettext(context, msgid))
+            else:
+                got = translation.ngettext(msgid, plural, 1) if plural else translation.gettext(msgid)
             assert got == msgstr, f"django.mo is stale for {msgid!r}: run `make messages`"
 
 

@@ -18,7 +18,7 @@ import pytest
 from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
 
 RECOVERY_SECONDS = 120.0
-READY_LINE = re.compile(r" INFO mnemara\.runtime\.supervise ready: ")
+READY_LINE = re.compile(r" INFO server\.runtime\.supervise ready: ")
 
 
 @pytest.fixture(scope="module")
