@@ -1,6 +1,8 @@
 """A person's words read as statements, for the offline extractor (``offline.py``): sentences split into
 clauses, what carries nothing to remember (``junk_reason``), the first person rewritten in the third
-(``third_person_en``, ``third_person_zh``) and the kind of statement (``kind_of``). No model, no network."""
+(``third_person_en``, ``third_person_zh``), the kind of statement (``kind_of``) and what a clause leans on
+(``clause_role``: a statement of its own, or a feeling, pledge or pronoun that goes with one). No model, no
+network."""
 
 from __future__ import annotations
 
