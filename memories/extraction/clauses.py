@@ -1,15 +1,18 @@
 """A person's words read as statements, for the offline extractor (``offline.py``): sentences split into
 clauses, what carries nothing to remember (``junk_reason``), the first person rewritten in the third
-(``third_person_en``, ``third_person_zh``) and the kind of statement (``kind_of``). No model, no network."""
+(``third_person_en``, ``third_person_zh``), the kind of statement (``kind_of``) and what a clause leans on
+(``clause_role``: a statement of its own, or a feeling, pledge or pronoun that goes with one). No model, no
+network."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import jieba
 import jieba.posseg as pseg
 
+from memories.extraction import timeparse
 from memories.write.text import has_cjk
 
 _ABBREV = re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m)\.", re.IGNORECASE)
@@ -325,6 +328,98 @@ def factual(clause: str) -> bool:
         return False
     words = [w for w in _WORD.findall(clause.casefold()) if w not in _STOPWORDS and w not in _EVALUATIVE]
     return len(words) >= 3
+
+
+# --------------------------------------------------------------------------- what a clause leans on
+
+#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of
+#: little else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about
+#: it").
+_VAGUE = _wordset("""
+keep keeps keeping kept pushing push trying try tried things something everything anything nothing one ones
+deal fun times day moment difference dream dreams goal goals best happy glad proud excited thankful grateful
+lucky love loved loving loves hope hoping hoped wish able remember remembers check share sharing see seeing
+around later soon gotta wanted great support supportive others everyone everybody someone people give giving
+up going feeling feelings positive positivity strong strength hard work working believe believes believed
+together doing done go goes went lately always forever cool awesome amazing helps help helped helping power
+thanks thank appreciate appreciates appreciated sure definitely enjoy enjoying enjoyed glad rock rocks happen
+happened happening stuff idea ideas chance inspired inspiring inspiration motivated motivation motivating
+talk talked talking chat chatted chatting situation wait honestly stay staying agree agreed agrees emotions
+mixed rough explore
+""")
+_PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that\s+in\s+mind|in\s+touch|going"
+                     r"|pushing|trying|working|\w+ing\b)|\bgive\s+up\b|\bnever\s+stop|\bgotta\s+(?:go|run|bounce)"
+                     r"|\bsee\s+(?:you|ya)\b|\btalk\s+(?:soon|later)\b|\bcheck(?:ing)?\s+in\b|\bcatch\s+up\b"
+                     r"|\bfill\s+\w+\s+in\b|\bmake\s+(?:a|the)\s+(?:real\s+|big\s+)?difference\b")
+_PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
+                           r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
+_ZH_PRONOUN_LEAD = re.compile(r"^(?:这|那|它|他们|她们)")
+_NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+")
+_RELATION_LEAD = re.compile(
+    r"(?i)^(?:(?P<congrats>congrat(?:s|ulations)|kudos|props)\s+(?:on|for|to\s+you\s+(?:on|for))"
+    r"|(?P<thanks>thanks|thank\s+you|thx)\s+(?:so\s+much\s+|a\s+lot\s+|again\s+)?for"
+    r"|(?P<luck>(?:best\s+of\s+|good\s+)luck)\s+(?:with|on|for|in)"
+    r"|(?P<sorry>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|truly\s+)*sorry\s+(?:to\s+hear\s+)?(?:about|for|that))"
+    r"|(?P<glad>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|super\s+|just\s+)*(?:glad|happy|thrilled|excited|stoked)"
+    r"\s+(?:for\s+you|to\s+hear|that|about))"
+    r"|(?P<proud>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|super\s+)*proud\s+of\s+you(?:\s+for)?)"
+    r"|(?P<hope>(?:i\s+)?hope)(?=\s+(?:you|your))"
+    r"|(?P<gladto>(?:so\s+|really\s+)?(?:glad|happy)(?:\s+to\s+hear)?(?:\s+that)?)(?=\s+(?:you|your))"
+    r"|(?P<should>you\s+(?:should|could|might\s+want\s+to|gotta|have\s+to)))\b[\s,]*")
+_RELATION_VERB = {"congrats": "{s} congratulated {l} on", "thanks": "{s} thanked {l} for",
+                  "luck": "{s} wished {l} good luck with",
+                  "sorry": "{s} is sorry about", "glad": "{s} is glad about", "proud": "{s} is proud of {l} for",
+                  "should": "{s} suggested that {l} could", "hope": "{s} hopes that", "gladto": "{s} is glad that"}
+_COMMON_LEAD = _wordset("hard family life people nature music art sports work kids time friends books movies travel"
+                        " visual setbacks networking cooking reading writing exercise health education")
+#: A reaction that can be reported as "… told … that <clause>": it opens with a subject, not an imperative or a
+#: bare feeling ("Look for a company …", "Glad you're OK").
+_SAYING_LEAD = re.compile(r"(?i)^(?:you|your|you're|you've|you'll|you'd|i|i'm|i've|i'd|i'll|we|we're|my|our|the"
+                          r"|that's|it's|what|how)\b|^[A-Z][a-z]+'s\b")
+#: A general claim (present tense, no time): said by a named speaker, it is their view.
+_OPINION = re.compile(r"(?i)\b(?:is|are|can|makes?|helps?|gives?|brings?|means?|keeps?)\b")
+#: "check it out", "tried that", "explore them": the clause's thing is named elsewhere.
+_OBJECT_REFERENCE = re.compile(r"(?i)(?<=\w\s)(?:it|them|that|those|these|this|one)(?=\s*(?:out|up|yet|too|again|more"
+                               r"|someday|sometime|soon|now|later|[.!,?]|$))")
+
+
+def _lower_first(text: str) -> str:
+    """"The new job" → "the new job" inside a sentence; a name or a code keeps its capital."""
+    first = text.split(" ", 1)[0]
+    low = first.casefold()
+    common = low in _STOPWORDS or low in _EVALUATIVE or low in _VAGUE or low.endswith("ing") or low in _COMMON_LEAD
+    return text[:1].lower() + text[1:] if common and first != "I" else text
+
+
+def content_words(text: str, names: Sequence[str] = ()) -> list[str]:
+    """The words that carry content: not stopwords, evaluations, feelings or pledges, nor the speakers' names."""
+    skip = {n.casefold() for n in names} | {"others", "user"}
+    return [w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and w not in _EVALUATIVE
+            and w not in _VAGUE and w.removesuffix("'s") not in skip]
+
+
+def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
+    """``anchor``: a statement about a person with content of its own; ``weak``: about a person but only a
+    feeling, a pledge or a sign-off ("I'm so thankful", "I'll keep pushing", "Gotta go"); ``dependent``: about
+    no one, or led by a pronoun that points elsewhere ("It was so powerful", "They're full of potholes")."""
+    text = clause.strip()
+    if zh:
+        return "dependent" if _ZH_PRONOUN_LEAD.match(text) else "anchor"
+    if _PRONOUN_LEAD.match(text):
+        return "dependent"
+    words = content_words(text, speakers)
+    if not words or (_PLEDGE.search(text) and len(words) < 3) or (len(words) < 3 and _OBJECT_REFERENCE.search(text)):
+        return "weak"
+    return "anchor"
+
+
+def stands_alone(text: str, timed: bool) -> bool:
+    """A clause about no one that may be a memory by itself (when its turn has no statement to go with): it
+    names a time or a thing ("The dentist appointment got moved to next Thursday"), and no pronoun leads it."""
+    if _PRONOUN_LEAD.match(text) or _ZH_PRONOUN_LEAD.match(text):
+        return False
+    return timed or bool(timeparse.resolve(text, None, has_cjk(text))[2]) \
+        or bool(_NAMED_WORD.search(text) and len(content_words(text)) >= 3)
 
 
 def _third_person_verb(verb: str) -> str:

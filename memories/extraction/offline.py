@@ -11,7 +11,10 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
 3. **Keep** clauses about a person: the speaker ("I …", "my …", "we …"), people they name ("my sister
    …", "Emma …"), or with a time or a number attached to the speaker's life; explicit forms of the
    original rules (``rules.py``: "remember …", projects, deadlines, preferences with their entity keys)
-   keep their wording and keys.
+   keep their wording and keys. A clause led by a pronoun that points elsewhere ("It was so powerful"), about
+   no one, or only a feeling or a pledge goes with the statement before it in the turn (``clause_role``,
+   ``_attached``). Between two named speakers a reaction that names its subject relates them ("Congrats on the
+   gig!" → "Omar congratulated Lena on the gig."), and a general claim is the speaker's view ("Gina thinks …").
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker.
@@ -45,7 +48,13 @@ from memories.extraction.clauses import (
     _KIN,
     _KIN_NAMED,
     _OBJECT_PRONOUN,
+    _OPINION,
+    _PRONOUN_LEAD,
     _REACTION,
+    _RELATION_LEAD,
+    _RELATION_VERB,
+    _SAYING_LEAD,
+    _SECOND_PERSON,
     _SINCE_LAST,
     _STOPWORDS,
     _THIRD_PRONOUN,
@@ -53,13 +62,17 @@ from memories.extraction.clauses import (
     _ZH_KIN_NAMED,
     _ZH_SUBJECT,
     _ZH_TAIL_STRIP,
+    _lower_first,
     _strip_open,
     capitalised,
+    clause_role,
+    content_words,
     factual,
     junk_reason,
     kind_of,
     split_clauses,
     split_sentences,
+    stands_alone,
     third_person_en,
     third_person_zh,
 )
@@ -161,14 +174,18 @@ class OfflineExtractor:
         said = _Said(turn, reader, speakers, names, _listener(turn, speakers))
         for sentence in split_sentences(turn.content):
             self._sentence(said, sentence)
-        if not said.made:
-            substantial = said.leftover >= (SUBSTANTIVE_CHARS if has_cjk(turn.content) else SUBSTANTIVE_WORDS)
+        made = _attached(said.items, said.reasons)
+        if not made:
+            zh_turn = has_cjk(turn.content)
+            said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
+                                 for role, c in said.items if role == "dependent")
+            substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
             only_leftover = not {"question", "reaction", "greeting", "request"} & set(said.reasons)
             if turn.role == "user" and substantial and only_leftover:
-                said.made.append(self._observation(turn))
+                made.append(self._observation(turn))
             else:
                 self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
-        return said.made
+        return made
 
     def _sentence(self, said: _Said, sentence: str) -> None:
         """One sentence of a person's turn: a self-introduction, or its clauses one by one."""
@@ -193,6 +210,8 @@ class OfflineExtractor:
             if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
                 reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
             previous = reason
+            if self._reacted(said, clause, reason, zh):
+                continue
             if reason:
                 said.reasons.append(reason)
                 continue
@@ -207,7 +226,21 @@ class OfflineExtractor:
         who = turn.name or ("用户" if zh else "The user")
         text = f"{who}的名字是{name}" if zh else f"{who}'s name is {name}"
         if turn.name != name:
-            said.made.append(self._candidate(text, "fact", turn, explicit=explicit, entity="person:self/name"))
+            said.items.append(("anchor", self._candidate(text, "fact", turn, explicit=explicit,
+                                                         entity="person:self/name")))
+
+    def _reacted(self, said: _Said, clause: str, reason: str, zh: bool) -> bool:
+        """An English reaction to the listener of a named conversation that names what it is about, kept as a
+        statement relating the two speakers (``_relation``); False when the clause is not one."""
+        if not said.listener or zh:
+            return False
+        if reason not in ("reaction", "thanks", "acknowledgement") and (reason or not _RELATION_LEAD.match(clause)):
+            return False
+        related = self._relation(_vocative(clause, frozenset(said.speakers)), said.turn, said.listener, said.speakers)
+        if related is None:
+            return False
+        said.items.append(("anchor", related))
+        return True
 
     def _clause(self, said: _Said, clause: str, zh: bool, subject: str, explicit: bool) -> str:
         """One kept clause: what the explicit rules find in it, else its statement. Returns the subject the
@@ -220,16 +253,74 @@ class OfflineExtractor:
                 return subject
         rules_found = self._by_rules(said.reader, clause, turn, explicit)
         if rules_found:
-            said.made.extend(self._named(c, turn.name) for c in rules_found)
+            said.items.extend(("anchor", self._named(c, turn.name)) for c in rules_found)
             return subject
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
+        role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
         candidate, subject = self._statement(clause, turn, who, said.listener, zh, subject, explicit)
+        if candidate is None:
+            role, candidate = self._unbound(said, clause, who, zh)
         if candidate is None:
             said.reasons.append("filler")
             said.leftover += len(clause) if zh else len(_WORD.findall(clause))
         else:
-            said.made.append(candidate)
+            said.items.append((role, candidate))
         return subject
+
+    def _unbound(self, said: _Said, clause: str, who: str, zh: bool) -> tuple[str, Candidate | None]:
+        """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
+        general claim, an ``anchor`` of its own: their view ("Taking risks is essential" → "Jon thinks …")."""
+        turn = said.turn
+        candidate = self._dependent(clause, turn, who, said.listener, zh)
+        if candidate is not None and turn.name and not zh and _OPINION.search(clause) \
+                and not _PRONOUN_LEAD.match(clause) and len(content_words(clause, said.speakers)) >= 2:
+            candidate.content = f"{who} thinks {_lower_first(candidate.content)}"
+            return "anchor", candidate
+        return "dependent", candidate
+
+    @staticmethod
+    def _relation(clause: str, turn: Turn, listener: str, speakers: Sequence[str]) -> Candidate | None:
+        """A reaction to the other speaker of a named conversation that names what it is about ("Congrats on the
+        new job at the bakery!", "I'm so sorry about your grandma") → a statement relating the two people ("Ana
+        congratulated Ben on the new job at the bakery."); None when it names nothing ("That's so cool!")."""
+        who = turn.name or ""
+        text = clause.strip().rstrip("!.~ ").strip()
+        if not _SECOND_PERSON.search(text) and not _RELATION_LEAD.match(text):
+            return None
+        lead = _RELATION_LEAD.match(text)
+        if len(content_words(text, speakers)) < (1 if lead else 2) or _PRONOUN_LEAD.match(text):
+            return None
+        if lead:
+            verb = _RELATION_VERB[next(k for k, v in lead.groupdict().items() if v is not None)]
+            rest = third_person_en(text[lead.end():], who, listener)
+            said = text[lead.end():]
+            if said[:1].islower() and rest.split(" ", 1)[0].casefold() == said.split(" ", 1)[0].casefold():
+                rest = rest[:1].lower() + rest[1:]
+            content = f"{verb.format(s=who, l=listener)} {rest}"
+        elif _SECOND_PERSON.search(text) and _SAYING_LEAD.match(text):
+            content = f"{who} told {listener} that {_lower_first(third_person_en(text, who, listener))}"
+        else:
+            return None
+        resolved, _, _ = timeparse.resolve(content, turn.created_at, False)
+        return OfflineExtractor._candidate(resolved.rstrip(",;: ") + ".", "fact", turn, about=who)
+
+    @staticmethod
+    def _dependent(clause: str, turn: Turn, who: str, listener: str | None, zh: bool) -> Candidate | None:
+        """A clause about no one ("It was so powerful", "They're full of potholes"): in the third person, to go
+        with a statement of the same turn; None when it has too little to say."""
+        text = clause.strip().rstrip("，,;；:：").strip()
+        if zh:
+            if len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+                return None
+        else:
+            if len(content_words(text)) < 2:
+                return None
+            text = third_person_en(text, who, listener)
+        resolved, _, _ = timeparse.resolve(text, turn.created_at, zh)
+        content = resolved.strip()
+        if not zh and content[-1:] not in (".", "!"):
+            content += "."
+        return OfflineExtractor._candidate(content, "fact", turn, about=who if turn.name else "")
 
     def _remember_person(self, text: str) -> None:
         """The last person named in a turn, for a following "she …" / "he …"."""
@@ -372,15 +463,15 @@ class OfflineExtractor:
 
 @dataclass
 class _Said:
-    """A person's turn being read: who is listening, and what it gave so far (memories, why clauses were
-    dropped, how much was left over)."""
+    """A person's turn being read: who is listening, and what it gave so far (memories with their roles, why
+    clauses were dropped, how much was left over)."""
 
     turn: Turn
     reader: _Reader
     speakers: list[str]
     names: dict[str, str]  # a self-introduction's name, by speaker key
     listener: str | None
-    made: list[Candidate] = field(default_factory=list)
+    items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
 
@@ -406,6 +497,36 @@ def _zh_statement(text: str, who: str, subject: str, explicit: bool) -> tuple[st
     new_subject = re.match(r"^(我们|咱们|我|他们|她们|他|她)", text)
     subject = new_subject.group(1) if new_subject else subject
     return third_person_zh(text, who), subject
+
+
+def _attached(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Candidate]:
+    """A turn's memories: each anchor, with the weak and dependent clauses around it appended (to the anchor
+    before them, or the first one after); without an anchor, a dependent clause stands alone only when it names
+    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it."""
+    anchors = [i for i, (role, _) in enumerate(items) if role == "anchor"]
+    if not anchors:
+        kept = []
+        for role, c in items:
+            if role == "dependent" and stands_alone(c.content, c.valid_from is not None):
+                kept.append(c)
+            else:
+                reasons.append("reaction" if role == "weak" else "filler")
+        return kept
+    out: dict[int, Candidate] = {i: items[i][1] for i in anchors}
+    for i, (role, c) in enumerate(items):
+        if role == "anchor":
+            continue
+        host = max((a for a in anchors if a < i), default=anchors[0])
+        anchor = out[host]
+        if has_cjk(anchor.content):
+            joined = f"{anchor.content.rstrip('。')}；{c.content}"
+        elif host < i:
+            joined = f"{anchor.content} {c.content}"
+        else:
+            joined = f"{c.content} {anchor.content}"
+        anchor.content = joined[:1000]
+        anchor.source_turns = sorted(set(anchor.source_turns) | set(c.source_turns))
+    return [out[i] for i in anchors]
 
 
 @functools.lru_cache(maxsize=256)
