@@ -200,7 +200,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--conversations", type=int, default=0, help="the first N conversations (0: all five)")
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-extraction-locomo"))
-    parser.add_argument("--out", type=Path, default=Path("/tmp/extraction-locomo.json"))
+    parser.add_argument("--out", "--json", type=Path, default=Path("/tmp/extraction-locomo.json"))
     parser.add_argument("--threshold", type=float, default=0.7,
                         help="0.70: the best agreement with a hand check of 50 pairs (docs/benchmarks.md)")
     parser.add_argument("--pairs", type=Path, default=None, help="write 50 pairs to check the threshold by hand")

@@ -558,7 +558,7 @@ class OfflineExtractor:
         key = turn.name or turn.role
         self._last_person = ""
         listener = _listener(turn, speakers)
-        made: list[Candidate] = []
+        items: list[tuple[str, Candidate]] = []  # (anchor | weak | dependent, candidate), in the turn's order
         reasons: list[str] = []
         leftover = 0
         for sentence in split_sentences(turn.content):
@@ -578,7 +578,8 @@ class OfflineExtractor:
                 text = f"{who}的名字是{name}" if zh else f"{who}'s name is {name}"
                 if turn.name == name:
                     continue
-                made.append(self._candidate(text, "fact", turn, explicit=bool(explicit), entity="person:self/name"))
+                items.append(("anchor", self._candidate(text, "fact", turn, explicit=bool(explicit),
+                                                        entity="person:self/name")))
                 continue
             subject = ""  # Chinese: the subject a subject-less clause inherits
             previous = ""  # why the clause before was dropped
@@ -590,6 +591,12 @@ class OfflineExtractor:
                 if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
                     reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
                 previous = reason
+                if listener and not zh and (reason in ("reaction", "thanks", "acknowledgement")
+                                            or (not reason and _RELATION_LEAD.match(clause))):
+                    related = self._relation(_vocative(clause, frozenset(speakers)), turn, listener, speakers)
+                    if related is not None:
+                        items.append(("anchor", related))
+                        continue
                 if reason:
                     reasons.append(reason)
                     continue
@@ -601,16 +608,27 @@ class OfflineExtractor:
                         continue
                 rules_found = self._by_rules(reader, clause, turn, bool(explicit))
                 if rules_found:
-                    made.extend(self._named(c, turn.name) for c in rules_found)
+                    items.extend(("anchor", self._named(c, turn.name)) for c in rules_found)
                     continue
                 who = turn.name or names.get(key) or ("用户" if zh else "the user")
+                role = "anchor" if explicit else clause_role(clause, zh, speakers)
                 candidate, subject = self._statement(clause, turn, who, listener, zh, subject, bool(explicit))
+                if candidate is None:
+                    role = "dependent"
+                    candidate = self._dependent(clause, turn, who, listener, zh)
+                    if candidate is not None and turn.name and not zh and _OPINION.search(clause) \
+                            and not _PRONOUN_LEAD.match(clause) and len(content_words(clause, speakers)) >= 2:
+                        role = "anchor"  # a named speaker's view: "Taking risks is essential" → "Jon thinks …"
+                        candidate.content = f"{who} thinks {_lower_first(candidate.content)}"
                 if candidate is None:
                     reasons.append("filler")
                     leftover += len(clause) if zh else len(_WORD.findall(clause))
                     continue
-                made.append(candidate)
+                items.append((role, candidate))
+        made = _attached(items, reasons)
         if not made:
+            leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
+                            for role, c in items if role == "dependent")
             substantial = leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
             only_leftover = not {"question", "reaction", "greeting", "request"} & set(reasons)
             if turn.role == "user" and substantial and only_leftover:
@@ -618,6 +636,49 @@ class OfflineExtractor:
             else:
                 self.skipped.append(Skip(turn.index, _main_reason(reasons)))
         return made
+
+    @staticmethod
+    def _relation(clause: str, turn: Turn, listener: str, speakers: Sequence[str]) -> Candidate | None:
+        """A reaction to the other speaker of a named conversation that names what it is about ("Congrats on the
+        new job at the bakery!", "I'm so sorry about your grandma") → a statement relating the two people ("Ana
+        congratulated Ben on the new job at the bakery."); None when it names nothing ("That's so cool!")."""
+        who = turn.name or ""
+        text = clause.strip().rstrip("!.~ ").strip()
+        if not _SECOND_PERSON.search(text) and not _RELATION_LEAD.match(text):
+            return None
+        if len(content_words(text, speakers)) < 2 or _PRONOUN_LEAD.match(text):
+            return None
+        lead = _RELATION_LEAD.match(text)
+        if lead:
+            verb = _RELATION_VERB[next(k for k, v in lead.groupdict().items() if v is not None)]
+            rest = third_person_en(text[lead.end():], who, listener)
+            if text[lead.end():][:1].islower():
+                rest = rest[:1].lower() + rest[1:]
+            content = f"{verb.format(s=who, l=listener)} {rest}"
+        elif _SECOND_PERSON.search(text) and _SAYING_LEAD.match(text):
+            content = f"{who} told {listener} that {_lower_first(third_person_en(text, who, listener))}"
+        else:
+            return None
+        resolved, _, _ = timeparse.resolve(content, turn.created_at, False)
+        return OfflineExtractor._candidate(resolved.rstrip(",;: ") + ".", "fact", turn, about=who)
+
+    @staticmethod
+    def _dependent(clause: str, turn: Turn, who: str, listener: str | None, zh: bool) -> Candidate | None:
+        """A clause about no one ("It was so powerful", "They're full of potholes"): in the third person, to go
+        with a statement of the same turn; None when it has too little to say."""
+        text = clause.strip().rstrip("，,;；:：").strip()
+        if zh:
+            if len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+                return None
+        else:
+            if len(content_words(text)) < 2:
+                return None
+            text = third_person_en(text, who, listener)
+        resolved, _, _ = timeparse.resolve(text, turn.created_at, zh)
+        content = resolved.strip()
+        if not zh and content[-1:] not in (".", "!"):
+            content += "."
+        return OfflineExtractor._candidate(content, "fact", turn, about=who if turn.name else "")
 
     def _remember_person(self, text: str) -> None:
         """The last person named in a turn, for a following "she …" / "he …"."""
@@ -752,6 +813,128 @@ class OfflineExtractor:
         if not made:
             self.skipped.append(Skip(turn.index, "assistant"))
         return made
+
+
+#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of
+#: little else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about
+#: it").
+_VAGUE = _wordset("""
+keep keeps keeping kept pushing push trying try tried things something everything anything nothing one ones
+deal fun times day moment difference dream dreams goal goals best happy glad proud excited thankful grateful
+lucky love loved loving loves hope hoping hoped wish able remember remembers check share sharing see seeing
+around later soon gotta wanted great support supportive others everyone everybody someone people give giving
+up going feeling feelings positive positivity strong strength hard work working believe believes believed
+together doing done go goes went lately always forever cool awesome amazing helps help helped helping power
+thanks thank appreciate appreciates appreciated sure definitely enjoy enjoying enjoyed glad rock rocks happen
+happened happening stuff idea ideas chance inspired inspiring inspiration motivated motivation motivating
+talk talked talking chat chatted chatting situation stay staying agree agreed agrees emotions mixed rough explore
+""")
+_PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that\s+in\s+mind|in\s+touch|going"
+                     r"|pushing|trying|working|\w+ing\b)|\bgive\s+up\b|\bnever\s+stop|\bgotta\s+(?:go|run|bounce)"
+                     r"|\bsee\s+(?:you|ya)\b|\btalk\s+(?:soon|later)\b|\bcheck(?:ing)?\s+in\b|\bcatch\s+up\b"
+                     r"|\bfill\s+\w+\s+in\b|\bmake\s+(?:a|the)\s+(?:real\s+|big\s+)?difference\b")
+_PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
+                           r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
+_ZH_PRONOUN_LEAD = re.compile(r"^(?:这|那|它|他们|她们)")
+_NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+|\d")
+
+
+_RELATION_LEAD = re.compile(
+    r"(?i)^(?:(?P<congrats>congrat(?:s|ulations)|kudos|props)\s+(?:on|for|to\s+you\s+(?:on|for))"
+    r"|(?P<thanks>thanks|thank\s+you|thx)\s+(?:so\s+much\s+|a\s+lot\s+|again\s+)?for"
+    r"|(?P<luck>(?:best\s+of\s+|good\s+)luck)\s+(?:with|on|for|in)"
+    r"|(?P<sorry>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|truly\s+)*sorry\s+(?:to\s+hear\s+)?(?:about|for|that))"
+    r"|(?P<glad>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|super\s+|just\s+)*(?:glad|happy|thrilled|excited|stoked)"
+    r"\s+(?:for\s+you|to\s+hear|that|about))"
+    r"|(?P<proud>(?:i'm|i\s+am)\s+(?:so\s+|really\s+|very\s+|super\s+)*proud\s+of\s+you(?:\s+for)?)"
+    r"|(?P<hope>(?:i\s+)?hope)(?=\s+(?:you|your))"
+    r"|(?P<gladto>(?:so\s+|really\s+)?(?:glad|happy)(?:\s+to\s+hear)?(?:\s+that)?)(?=\s+(?:you|your))"
+    r"|(?P<should>you\s+(?:should|could|might\s+want\s+to|gotta|have\s+to)))\b[\s,]*")
+_RELATION_VERB = {"congrats": "{s} congratulated {l} on", "thanks": "{s} thanked {l} for",
+                  "luck": "{s} wished {l} good luck with",
+                  "sorry": "{s} is sorry about", "glad": "{s} is glad about", "proud": "{s} is proud of {l} for",
+                  "should": "{s} suggested that {l} could", "hope": "{s} hopes that", "gladto": "{s} is glad that"}
+
+
+_COMMON_LEAD = _wordset("hard family life people nature music art sports work kids time friends books movies travel"
+                        " visual setbacks networking cooking reading writing exercise health education")
+
+
+def _lower_first(text: str) -> str:
+    """"The new job" → "the new job" inside a sentence; a name or a code keeps its capital."""
+    first = text.split(" ", 1)[0]
+    low = first.casefold()
+    common = low in _STOPWORDS or low in _EVALUATIVE or low in _VAGUE or low.endswith("ing") or low in _COMMON_LEAD
+    return text[:1].lower() + text[1:] if common and first != "I" else text
+
+
+#: A reaction that can be reported as "… told … that <clause>": it opens with a subject, not an imperative or a
+#: bare feeling ("Look for a company …", "Glad you're OK").
+_SAYING_LEAD = re.compile(r"(?i)^(?:you|your|you're|you've|you'll|you'd|i|i'm|i've|i'd|i'll|we|we're|my|our|the"
+                          r"|that's|it's|what|how)\b|^[A-Z][a-z]+'s\b")
+#: A general claim (present tense, no time): said by a named speaker, it is their view.
+_OPINION = re.compile(r"(?i)\b(?:is|are|can|makes?|helps?|gives?|brings?|means?|keeps?)\b")
+#: "check it out", "tried that", "explore them": the clause's thing is named elsewhere.
+_OBJECT_REFERENCE = re.compile(r"(?i)(?<=\w\s)(?:it|them|that|those|these|this|one)(?=\s*(?:out|up|yet|too|again|more"
+                               r"|someday|sometime|soon|now|later|[.!,?]|$))")
+
+
+def content_words(text: str, names: Sequence[str] = ()) -> list[str]:
+    """The words that carry content: not stopwords, evaluations, feelings or pledges, nor the speakers' names."""
+    skip = {n.casefold() for n in names} | {"others", "user"}
+    return [w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS and w not in _EVALUATIVE
+            and w not in _VAGUE and w.removesuffix("'s") not in skip]
+
+
+def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
+    """``anchor``: a statement about a person with content of its own; ``weak``: about a person but only a
+    feeling, a pledge or a sign-off ("I'm so thankful", "I'll keep pushing", "Gotta go"); ``dependent``: about
+    no one, or led by a pronoun that points elsewhere ("It was so powerful", "They're full of potholes")."""
+    text = clause.strip()
+    if zh:
+        return "dependent" if _ZH_PRONOUN_LEAD.match(text) else "anchor"
+    if _PRONOUN_LEAD.match(text):
+        return "dependent"
+    words = content_words(text, speakers)
+    if not words or (_PLEDGE.search(text) and len(words) < 3) or (len(words) < 3 and _OBJECT_REFERENCE.search(text)):
+        return "weak"
+    return "anchor"
+
+
+def _attached(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Candidate]:
+    """A turn's memories: each anchor, with the weak and dependent clauses around it appended (to the anchor
+    before them, or the first one after); without an anchor, a dependent clause stands alone only when it names
+    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it."""
+    anchors = [i for i, (role, _) in enumerate(items) if role == "anchor"]
+    if not anchors:
+        kept = []
+        for role, c in items:
+            if role == "dependent" and not _PRONOUN_LEAD.match(c.content) and not _ZH_PRONOUN_LEAD.match(c.content) \
+                    and (c.valid_from is not None or _timed(c.content) or _NAMED_WORD.search(c.content)):
+                kept.append(c)
+            else:
+                reasons.append("reaction" if role == "weak" else "filler")
+        return kept
+    out: dict[int, Candidate] = {i: items[i][1] for i in anchors}
+    for i, (role, c) in enumerate(items):
+        if role == "anchor":
+            continue
+        host = max((a for a in anchors if a < i), default=anchors[0])
+        anchor = out[host]
+        zh = has_cjk(anchor.content)
+        if zh:
+            joined = f"{anchor.content.rstrip('。')}；{c.content}"
+        elif host < i:
+            joined = f"{anchor.content} {c.content}"
+        else:
+            joined = f"{c.content} {anchor.content}"
+        anchor.content = joined[:1000]
+        anchor.source_turns = sorted(set(anchor.source_turns) | set(c.source_turns))
+    return [out[i] for i in anchors]
+
+
+def _timed(text: str) -> bool:
+    return bool(timeparse.resolve(text, None, has_cjk(text))[2])
 
 
 @functools.lru_cache(maxsize=256)
