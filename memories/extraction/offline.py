@@ -646,13 +646,14 @@ class OfflineExtractor:
         text = clause.strip().rstrip("!.~ ").strip()
         if not _SECOND_PERSON.search(text) and not _RELATION_LEAD.match(text):
             return None
-        if len(content_words(text, speakers)) < 2 or _PRONOUN_LEAD.match(text):
-            return None
         lead = _RELATION_LEAD.match(text)
+        if len(content_words(text, speakers)) < (1 if lead else 2) or _PRONOUN_LEAD.match(text):
+            return None
         if lead:
             verb = _RELATION_VERB[next(k for k, v in lead.groupdict().items() if v is not None)]
             rest = third_person_en(text[lead.end():], who, listener)
-            if text[lead.end():][:1].islower():
+            said = text[lead.end():]
+            if said[:1].islower() and rest.split(" ", 1)[0].casefold() == said.split(" ", 1)[0].casefold():
                 rest = rest[:1].lower() + rest[1:]
             content = f"{verb.format(s=who, l=listener)} {rest}"
         elif _SECOND_PERSON.search(text) and _SAYING_LEAD.match(text):
@@ -827,7 +828,8 @@ up going feeling feelings positive positivity strong strength hard work working 
 together doing done go goes went lately always forever cool awesome amazing helps help helped helping power
 thanks thank appreciate appreciates appreciated sure definitely enjoy enjoying enjoyed glad rock rocks happen
 happened happening stuff idea ideas chance inspired inspiring inspiration motivated motivation motivating
-talk talked talking chat chatted chatting situation stay staying agree agreed agrees emotions mixed rough explore
+talk talked talking chat chatted chatting situation wait honestly stay staying agree agreed agrees emotions
+mixed rough explore
 """)
 _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that\s+in\s+mind|in\s+touch|going"
                      r"|pushing|trying|working|\w+ing\b)|\bgive\s+up\b|\bnever\s+stop|\bgotta\s+(?:go|run|bounce)"

@@ -109,3 +109,51 @@ def test_a_substantive_message_with_nothing_extracted_is_kept_as_said():
 def test_a_mood_is_not_a_name():
     found, _ = run(("user", "I'm good."), ("user", "I'm Sam."))
     assert [c.content for c in found] == ["The user's name is Sam"]
+
+
+def conversation(*lines: tuple[str, str]):
+    """A chat between two named friends, as LoCoMo's conversations (and a mem0 ``name``) give it."""
+    extractor = OfflineExtractor()
+    found = extractor.extract([Turn(i, "user", text, SAID, name) for i, (name, text) in enumerate(lines, start=1)], [])
+    return found, extractor.skipped
+
+
+def test_a_reaction_that_names_its_subject_relates_the_two_speakers():
+    found, _ = conversation(("Lena", "Guess what, my band got booked at the Blue Room for Friday!"),
+                            ("Omar", "No way, congrats on the gig!! You should totally record the set."),
+                            ("Lena", "Our drummer broke his wrist though."),
+                            ("Omar", "Oh no, I'm really sorry about your drummer. Hope he heals fast"))
+    said = [(c.source_turns, c.content) for c in found]
+    assert ([2], "Omar congratulated Lena on the gig.") in said, said
+    assert ([2], "Omar suggested that Lena could totally record the set.") in said, said
+    assert any(turns == [4] and text.startswith("Omar is sorry about Lena's drummer.") for turns, text in said), said
+    assert all(c.about == ("Omar" if c.source_turns == [2] or c.source_turns == [4] else "Lena") for c in found)
+
+
+def test_a_reaction_that_names_nothing_still_gives_nothing():
+    found, skipped = conversation(("Lena", "We finally finished painting the nursery."),
+                                  ("Omar", "Wow, that's amazing!! So happy for you guys."),
+                                  ("Lena", "Thanks! Gotta run, talk soon."))
+    assert [c.source_turns for c in found] == [[1]], [c.content for c in found]
+    assert [s.turn for s in skipped] == [2, 3]
+
+
+def test_a_clause_led_by_a_pronoun_stays_with_the_statement_it_points_to():
+    found, _ = run(("user", "We adopted a rescue greyhound last month. She's terrified of the vacuum lol"),
+                   name="Priya")
+    assert len(found) == 1, [c.content for c in found]
+    assert "greyhound" in found[0].content and "vacuum" in found[0].content
+
+
+def test_a_feeling_or_a_promise_alone_is_not_a_memory_but_goes_with_a_fact():
+    found, _ = run(("user", "I'm so excited, honestly can't wait!"), ("user", "I'll keep pushing, no matter what."),
+                   name="Sam")
+    assert found == [], [c.content for c in found]
+    found, _ = run(("user", "Got the job offer from the library yesterday, I'm so excited!"), name="Sam")
+    assert len(found) == 1 and "library" in found[0].content and "excited" in found[0].content, found
+
+
+def test_a_named_speakers_general_claim_is_their_view():
+    found, _ = conversation(("Gina", "Honestly, networking with other shop owners is the best way to find suppliers."))
+    assert [c.content for c in found] == [
+        "Gina thinks networking with other shop owners is the best way to find suppliers."]
