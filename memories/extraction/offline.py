@@ -838,7 +838,7 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
 _PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
                            r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
 _ZH_PRONOUN_LEAD = re.compile(r"^(?:这|那|它|他们|她们)")
-_NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+|\d")
+_NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+")
 
 
 _RELATION_LEAD = re.compile(
@@ -912,7 +912,8 @@ def _attached(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Ca
         kept = []
         for role, c in items:
             if role == "dependent" and not _PRONOUN_LEAD.match(c.content) and not _ZH_PRONOUN_LEAD.match(c.content) \
-                    and (c.valid_from is not None or _timed(c.content) or _NAMED_WORD.search(c.content)):
+                    and (c.valid_from is not None or _timed(c.content)
+                         or (_NAMED_WORD.search(c.content) and len(content_words(c.content)) >= 3)):
                 kept.append(c)
             else:
                 reasons.append("reaction" if role == "weak" else "filler")
