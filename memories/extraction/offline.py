@@ -11,7 +11,10 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
 3. **Keep** clauses about a person: the speaker ("I …", "my …", "we …"), people they name ("my sister
    …", "Emma …"), or with a time or a number attached to the speaker's life; explicit forms of the
    original rules (``rules.py``: "remember …", projects, deadlines, preferences with their entity keys)
-   keep their wording and keys.
+   keep their wording and keys. A clause led by a pronoun that points elsewhere ("It was so powerful"), about
+   no one, or only a feeling or a pledge goes with the statement before it in the turn (``clause_role``,
+   ``_attached``). Between two named speakers a reaction that names its subject relates them ("Congrats on the
+   gig!" → "Omar congratulated Lena on the gig."), and a general claim is the speaker's view ("Gina thinks …").
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker.
