@@ -56,3 +56,36 @@ def test_no_module_is_over_600_lines() -> None:
     over = [f"{path.relative_to(ROOT)} {lines}" for path in modules()
             if (lines := analyze(path.read_text()).loc) > MAX_LINES]
     assert not over, "Modules over 600 lines (split them by what they serve):\n" + "\n".join(over)
+
+
+def test_no_modules_import_each_other() -> None:
+    """No import cycle between modules of the service, however long (a lazy import inside a function and one
+    for type checking only count too): each module's place in the layers is then one place."""
+    import grimp
+
+    graph = grimp.build_graph(*(p for p in PACKAGES if p != "mnemara"), "mnemara", exclude_type_checking_imports=False)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = [stack.pop()]
+            while component[-1] != module:
+                component.append(stack.pop())
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    assert not cycles, f"modules that import each other: {cycles}"

@@ -34,8 +34,7 @@ from memories.embeddings import embed_all
 from memories.models import Feedback, Memory, MemoryMention, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text
 from memories.write.mentions import mentions_replace
-from memories.write.people import people_of
-from memories.write.related import speaker_of
+from memories.write.people import people_of, speaker_of
 from memories.write.slots import slot_keys, slots_of
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from tenants.audit import audit

@@ -38,17 +38,13 @@ Across scripts (one Chinese, one not) names cannot be compared word for word: on
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
-
-import jieba
-import jieba.posseg
 
 from memories.write.people import KIN_EN, KIN_EN_RE, KIN_ZH, KIN_ZH_RE
 from memories.write.policy import Sameness
 from memories.write.slots import DATE_ZH, EDUCATION_ZH, OCCUPATIONS_ZH
+from memories.write.tagging import tagger
 from memories.write.text import has_cjk
 
 NAME_TAGS = ("n", "vn", "j", "eng")  # prefixes: n covers nr, ns, nt, nz, ng, nrfg, nrt
@@ -179,34 +175,6 @@ def _listed(text: str) -> tuple[frozenset[str], frozenset[str], str]:
 SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
                      "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛"
                      "郝龚邵万钱严覃武戴莫孔向汤")
-
-
-_tagger_lock = threading.Lock()
-_tagger_compact = False
-
-
-def tagger() -> Any:
-    """jieba's part-of-speech tagger, its word → tag table sharing the dictionary's strings.
-
-    ``jieba.posseg`` reads ``dict.txt`` a second time into its own table: 349k new word strings and a tag
-    string per line, next to the dictionary's own copy of every word (~20 MB of a web process's base,
-    ``docs/scaling.md``). Once, on first use, the table is rebuilt with the dictionary's word objects as
-    its keys and one object per tag; the tags are the same, word for word (``tests/mnemara/test_resident.py``).
-    """
-    global _tagger_compact
-    tokenizer = jieba.posseg.dt
-    if not _tagger_compact:
-        with _tagger_lock:
-            if not _tagger_compact:
-                tokenizer.tokenizer.check_initialized()
-                table = tokenizer.word_tag_tab
-                tags: dict[str, str] = {}
-                shared = {word: tags.setdefault(tag, tag) for word in tokenizer.tokenizer.FREQ
-                          if (tag := table.get(word)) is not None}
-                shared.update((word, tags.setdefault(tag, tag)) for word, tag in table.items() if word not in shared)
-                tokenizer.word_tag_tab = shared
-                _tagger_compact = True
-    return tokenizer
 
 
 def _cjk_anchors(text: str) -> Anchors:

@@ -21,7 +21,7 @@ from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, MemoryMention
-from memories.write.people import Person, people_of
+from memories.write.people import Person, people_of, speaker_of
 from memories.write.sql import known_names_rows
 from memories.write.text import normalise_content
 from mnemara.kernel.errors import ValidationFailed
@@ -119,7 +119,6 @@ def people_backfill_tenant(*, batch_size: int = BATCH_SIZE) -> int:
     """Read the active tenant's unread memories (mentions and slots), ``batch_size`` at a time, each batch in one
     short transaction that skips rows another holds: a run killed at any moment loses only its batch in flight,
     and the next starts from what is still unread. Returns how many memories were read."""
-    from memories.write.related import speaker_of
     from memories.write.slots import slot_keys, slots_of
 
     done = 0

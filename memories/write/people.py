@@ -21,8 +21,12 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memories.write.text import has_cjk
+
+if TYPE_CHECKING:
+    from memories.models import Memory
 
 # The commonest Chinese surnames (single characters), and the compound ones.
 SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶"
@@ -159,7 +163,7 @@ _ZH_NOT_NAMES = frozenset({*KIN_ZH, "高中", "高考", "林业", "金融", "王
 
 def chinese_names(text: str) -> list[tuple[str, int]]:
     """(name, offset) of each Chinese personal name jieba tags ``nr`` and the surname rule accepts."""
-    from memories.write.anchors import tagger  # jieba's tagger, loaded once (anchors owns it)
+    from memories.write.tagging import tagger  # jieba's tagger, loaded once on first use
 
     found: list[tuple[str, int]] = []
     offset = 0
@@ -376,3 +380,7 @@ def kin_of(phrase: str) -> str:
         return ""
     word = match.group(1)
     return KIN_ZH.get(word) or KIN_EN.get(word.casefold(), "")
+
+def speaker_of(memory: Memory) -> str:
+    """Who "I" is in a memory: its subject's external id ("" when it is about nobody named)."""
+    return memory.subject.external_id if memory.subject_id is not None and memory.subject is not None else ""

@@ -30,6 +30,7 @@ from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, ju
 from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.anchors import texts_sameness
+from memories.write.people import speaker_of
 from memories.write.policy import Related, Sameness, same_wording, word_overlap
 from memories.write.slots import Slot, linking_slot, other_subjects, slots_of
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
@@ -204,11 +205,6 @@ def memory_slots(memory: Memory) -> tuple[Slot, ...]:
     if cached is None or cached[0] != memory.content:
         cached = memory.__dict__["_slots"] = (memory.content, slots_of(memory.content, speaker_of(memory)))
     return cached[1]
-
-
-def speaker_of(memory: Memory) -> str:
-    """Who "I" is in a memory: its subject's external id ("" when it is about nobody named)."""
-    return memory.subject.external_id if memory.subject_id is not None and memory.subject is not None else ""
 
 
 #: A related memory with its sort key: (not the same content, not the same entity or slot and type,

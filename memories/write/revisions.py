@@ -30,9 +30,9 @@ from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_versio
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.mentions import mentions_replace
+from memories.write.people import speaker_of
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
-from memories.write.related import speaker_of
 from memories.write.slots import slot_keys, slots_of
 from memories.write.truth import Settlement, group_of, truth_settle
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save

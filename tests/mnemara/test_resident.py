@@ -142,7 +142,7 @@ def test_the_tagger_keeps_jiebas_tags_on_the_dictionarys_own_words() -> None:
     import jieba
     import jieba.posseg
 
-    from memories.write.anchors import tagger
+    from memories.write.tagging import tagger
 
     table = tagger().word_tag_tab
     assert table == jieba.posseg.POSTokenizer(jieba.dt).word_tag_tab  # a fresh read of dict.txt: same tags
