@@ -359,8 +359,9 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
                         ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
                         profiles: Mapping[str, ModelProfile], named: Sequence[str] = ()) -> dict[uuid.UUID, float]:
     """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
-    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue and named-subject boosts
-    (``named``: the people the question names, ``named_people``), then neighbour propagation within a session."""
+    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue boost, two hops through a person
+    (off by default), neighbour propagation within a session, and last the named-person boost (``named``: the
+    people the question names, ``named_people``)."""
     if settings.RECALL_FUSION == "rrf":
         by_rank = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
