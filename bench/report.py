@@ -49,12 +49,21 @@ def check_result(name: str, result: Any) -> dict[str, Any]:
     missing = [key for key in REQUIRED if key not in result]
     if missing:
         raise BadResult(f"{name}: missing {', '.join(missing)}")
+    check_texts(name, result)
+    check_table(name, result["columns"], result["rows"])
+    check_optional(name, result)
+    return result
+
+
+def check_texts(name: str, result: dict[str, Any]) -> None:
     for key in ("title", "command", "date"):
         if not isinstance(result[key], str) or not result[key].strip():
             raise BadResult(f"{name}: {key} must be a non-empty string")
     if not isinstance(result["load"], (str, int, float)) or not str(result["load"]).strip():
         raise BadResult(f"{name}: load must be the load average, as text (\"1.2–1.5\") or a number")
-    columns, rows = result["columns"], result["rows"]
+
+
+def check_table(name: str, columns: Any, rows: Any) -> None:
     if not isinstance(columns, list) or not columns or not all(isinstance(c, str) for c in columns):
         raise BadResult(f"{name}: columns must be a non-empty list of strings")
     if not isinstance(rows, list) or not rows:
@@ -62,12 +71,14 @@ def check_result(name: str, result: Any) -> dict[str, Any]:
     for number, row in enumerate(rows, 1):
         if not isinstance(row, list) or len(row) != len(columns):
             raise BadResult(f"{name}: row {number} must be a list of {len(columns)} cells, one per column")
+
+
+def check_optional(name: str, result: dict[str, Any]) -> None:
     notes = result.get("notes", [])
     if not isinstance(notes, (str, list)) or not all(isinstance(n, str) for n in notes):
         raise BadResult(f"{name}: notes must be a string or a list of strings")
     if not isinstance(result.get("order", 0), int):
         raise BadResult(f"{name}: order must be an integer")
-    return result
 
 
 def load_results(folder: Path = RESULTS) -> list[dict[str, Any]]:
