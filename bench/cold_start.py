@@ -202,6 +202,28 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def report_kind(kind: str, first: list[tuple[float, str, int | None]], warm: list[tuple[float, str, int | None]],
+                ratios: dict[str, float]) -> None:
+    """Prints one kind's first and warm answers; adds its first / warm median ratios to ``ratios``."""
+    ok = [ms for ms, outcome, _ in warm if outcome.startswith("2")]
+    outcomes = sorted({outcome for _, outcome, _ in first + warm})
+    firsts = ", ".join(f"{ms:.1f} ms (pid {pid}, {outcome})" for ms, outcome, pid in first)
+    if not ok:
+        print(f"  {kind:<13} first requests: {firsts}; no successful warm answer: {outcomes}")
+        return
+    median = statistics.median(ok)
+    per_process: dict[int | None, float] = {}
+    for ms, _, pid in first:
+        per_process.setdefault(pid, ms)
+    worst_first = max(per_process.values())
+    ratios[kind] = first[0][0] / median
+    ratios[f"{kind} (worst process)"] = worst_first / median
+    print(f"  {kind:<13} first: {firsts}")
+    print(f"  {'':<13} warm n={len(ok)} median {median:.1f} ms p95 {pct(ok, 0.95):.1f} ms; first / median "
+          f"{ratios[kind]:.2f}x; slowest process's first / median {ratios[f'{kind} (worst process)']:.2f}x; "
+          f"answers {outcomes}")
+
+
 def one_repeat(args: argparse.Namespace, n: int) -> dict[str, float]:
     port = args.port or free_port()
     log_path = Path(f"/tmp/cold-start-{args.stack}-{args.first.replace(' ', '-')}-first-{n}.log")
@@ -228,23 +250,7 @@ def one_repeat(args: argparse.Namespace, n: int) -> dict[str, float]:
         print(f"  ready ({what}): {ready:.1f} s after the start"
               + (f"; the supervisor printed ready at {printed:.1f} s" if printed is not None else ""))
         for kind in KINDS:
-            ok = [ms for ms, outcome, _ in warm[kind] if outcome.startswith("2")]
-            outcomes = sorted({outcome for _, outcome, _ in first[kind] + warm[kind]})
-            firsts = ", ".join(f"{ms:.1f} ms (pid {pid}, {outcome})" for ms, outcome, pid in first[kind])
-            if not ok:
-                print(f"  {kind:<13} first requests: {firsts}; no successful warm answer: {outcomes}")
-                continue
-            median = statistics.median(ok)
-            per_process: dict[int | None, float] = {}
-            for ms, _, pid in first[kind]:
-                per_process.setdefault(pid, ms)
-            worst_first = max(per_process.values())
-            ratios[kind] = first[kind][0][0] / median
-            ratios[f"{kind} (worst process)"] = worst_first / median
-            print(f"  {kind:<13} first: {firsts}")
-            print(f"  {'':<13} warm n={len(ok)} median {median:.1f} ms p95 {pct(ok, 0.95):.1f} ms; first / median "
-                  f"{ratios[kind]:.2f}x; slowest process's first / median {ratios[f'{kind} (worst process)']:.2f}x; "
-                  f"answers {outcomes}")
+            report_kind(kind, first[kind], warm[kind], ratios)
     finally:
         stopped = stop(supervisor)
     problems, expected = log_problems(log_path)
