@@ -110,7 +110,7 @@ def parsed(value: str) -> Any:
         return value
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pgdata", default="/tmp/pg-recall-sets")
     parser.add_argument("--sets", default="locomo,madial-en,madial-zh")
@@ -120,7 +120,77 @@ def main() -> int:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting for the searches")
     parser.add_argument("--json", type=Path, help="write the figures (per set: R@k overall and per category) here")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def ingested_tenant(args: argparse.Namespace, name: str, mode: str, samples: list[Sample]) -> Any:
+    """The tenant holding this set in this mode (ingested through the REST API first if there is none, or with
+    ``--reingest``: the old copy is renamed aside)."""
+    from tenants.models import Tenant
+
+    slug = f"sets-{name}-{mode}-{args.tag}".lower()
+    tenant = Tenant.objects.filter(slug=slug).first()
+    if tenant is not None and args.reingest:
+        tenant.slug = f"{slug}-old-{int(time.time())}"
+        tenant.save(update_fields=["slug"])
+        tenant = None
+    if tenant is None:
+        started = time.monotonic()
+        tenant = ingest(args, name, slug, samples)
+        print(f"{name} {mode}: ingested in {time.monotonic() - started:.0f} s", flush=True)
+    return tenant
+
+
+def ingest(args: argparse.Namespace, name: str, slug: str, samples: list[Sample]) -> Any:
+    from rest_framework.test import APIClient
+
+    from tenants.services import apikey_create, tenant_create
+
+    tenant = tenant_create(slug=slug, name=slug, actor="system:bench")
+    _, secret = apikey_create(tenant=tenant, name="bench", actor="system:bench")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    for sample in samples:
+        scope = f"bench/{sample.sample_id}"
+        batches = sample.batches if args.plain and name == "locomo" else [
+            sample.items[i : i + 500] for i in range(0, len(sample.items), 500)]
+        for batch in batches:
+            body = []
+            for item in batch:
+                entry: dict[str, Any] = {"scope": scope, "content": item.content, "type": "fact"}
+                if not args.plain:
+                    entry.update(subject=item.subject, source_session=item.session,
+                                 valid_from=item.valid_from.isoformat())
+                body.append(entry)
+            response = client.post("/api/v1/memories", body, format="json")
+            assert response.status_code == 201, response.content[:500]
+    return tenant
+
+
+def recall_per_category(args: argparse.Namespace, tenant: Any, samples: list[Sample],
+                        overrides: dict[str, Any]) -> dict[int, list[float]]:
+    """R@k of every question (floor off), by category."""
+    from django.test import override_settings
+
+    from memories.recall.search import memory_search
+    from tenants.scoping import tenant_scope
+
+    per_category: dict[int, list[float]] = defaultdict(list)
+    with tenant_scope(tenant), override_settings(**overrides):
+        for sample in samples:
+            dias: dict[str, set[str]] = defaultdict(set)
+            for item in sample.items:
+                dias[item.content].add(item.dia_id)
+            for query, category, evidence in sample.questions:
+                found = memory_search(query=query, scopes=[f"bench/{sample.sample_id}"], k=args.k, floor=False,
+                                      track_access=False)
+                got = {dia for hit in found for dia in dias.get(hit.memory.content, ())}
+                per_category[category].append(len(set(evidence) & got) / len(evidence))
+    return per_category
+
+
+def main() -> int:
+    args = arguments()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -128,13 +198,6 @@ def main() -> int:
 
     django.setup()
     from django.core.management import call_command
-    from django.test import override_settings
-    from rest_framework.test import APIClient
-
-    from memories.recall.search import memory_search
-    from tenants.models import Tenant
-    from tenants.scoping import tenant_scope
-    from tenants.services import apikey_create, tenant_create
 
     call_command("migrate", verbosity=0)
     overrides = {name: parsed(value) for name, value in (item.split("=", 1) for item in args.set)}
@@ -142,45 +205,9 @@ def main() -> int:
     for name in args.sets.split(","):
         samples = load(name)
         mode = "plain" if args.plain else "fields"
-        slug = f"sets-{name}-{mode}-{args.tag}".lower()
-        tenant = Tenant.objects.filter(slug=slug).first()
-        if tenant is not None and args.reingest:
-            tenant.slug = f"{slug}-old-{int(time.time())}"
-            tenant.save(update_fields=["slug"])
-            tenant = None
-        if tenant is None:
-            started = time.monotonic()
-            tenant = tenant_create(slug=slug, name=slug, actor="system:bench")
-            _, secret = apikey_create(tenant=tenant, name="bench", actor="system:bench")
-            client = APIClient()
-            client.credentials(HTTP_AUTHORIZATION=f"Bearer {secret}")
-            for sample in samples:
-                scope = f"bench/{sample.sample_id}"
-                batches = sample.batches if args.plain and name == "locomo" else [
-                    sample.items[i : i + 500] for i in range(0, len(sample.items), 500)]
-                for batch in batches:
-                    body = []
-                    for item in batch:
-                        entry: dict[str, Any] = {"scope": scope, "content": item.content, "type": "fact"}
-                        if not args.plain:
-                            entry.update(subject=item.subject, source_session=item.session,
-                                         valid_from=item.valid_from.isoformat())
-                        body.append(entry)
-                    response = client.post("/api/v1/memories", body, format="json")
-                    assert response.status_code == 201, response.content[:500]
-            print(f"{name} {mode}: ingested in {time.monotonic() - started:.0f} s", flush=True)
+        tenant = ingested_tenant(args, name, mode, samples)
         started = time.monotonic()
-        per_category: dict[int, list[float]] = defaultdict(list)
-        with tenant_scope(tenant), override_settings(**overrides):
-            for sample in samples:
-                dias: dict[str, set[str]] = defaultdict(set)
-                for item in sample.items:
-                    dias[item.content].add(item.dia_id)
-                for query, category, evidence in sample.questions:
-                    found = memory_search(query=query, scopes=[f"bench/{sample.sample_id}"], k=args.k, floor=False,
-                                          track_access=False)
-                    got = {dia for hit in found for dia in dias.get(hit.memory.content, ())}
-                    per_category[category].append(len(set(evidence) & got) / len(evidence))
+        per_category = recall_per_category(args, tenant, samples, overrides)
         every = [r for rs in per_category.values() for r in rs]
         print(f"{name:<10} {mode:<6} R@{args.k} {statistics.mean(every):.3f} ({len(every)} questions) | "
               + " ".join(f"{c}: {statistics.mean(rs):.3f}" for c, rs in sorted(per_category.items()))
