@@ -186,7 +186,7 @@ def cpu_seconds(pid: int) -> float:
     return sum(sum(p.cpu_times()[:2]) for p in [proc, *proc.children(recursive=True)])
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--per-round", type=int, default=100)
@@ -194,7 +194,95 @@ def main() -> int:
                         help=f"a comma-separated subset of {','.join(NAMES)}")
     parser.add_argument("--old-root", type=Path, default=Path("/tmp/oldstack"))
     parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle CPU measured before the rounds")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def connected_when_warm(ports: dict[str, int]) -> dict[str, http.client.HTTPConnection]:
+    """A connection to each server once it is warm (at most 180 s for all)."""
+    deadline = time.time() + 180
+    conns: dict[str, http.client.HTTPConnection] = {}
+    for name, port in ports.items():
+        while name not in conns:
+            try:
+                if warm(port):
+                    conns[name] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                    continue
+            except OSError:
+                pass
+            if time.time() > deadline:
+                raise TimeoutError(f"{name} not warm after 180 s")
+            time.sleep(0.5)
+    return conns
+
+
+class Prober:
+    """Times one request to a server over its kept-alive connection, counting reopened connections and answers
+    that are not the 404."""
+
+    def __init__(self, conns: dict[str, http.client.HTTPConnection]) -> None:
+        self.conns = conns
+        self.reset()
+
+    def reset(self) -> None:
+        self.reopened = dict.fromkeys(self.conns, 0)
+        self.failed = dict.fromkeys(self.conns, 0)
+
+    def one(self, name: str) -> float:
+        conns = self.conns
+        began = time.perf_counter()
+        try:
+            conns[name].request("GET", "/api/v1/no-such-thing")
+            response = conns[name].getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            self.reopened[name] += 1  # the server closed the idle connection: open it again, time the retry
+            conns[name].close()
+            began = time.perf_counter()
+            conns[name].request("GET", "/api/v1/no-such-thing")
+            response = conns[name].getresponse()
+        response.read()
+        if response.status != 404:
+            self.failed[name] += 1  # reported beside its latencies
+        return (time.perf_counter() - began) * 1000
+
+
+def measure(args: argparse.Namespace, ports: dict[str, int]) -> None:
+    """Idle CPU, then the interleaved rounds; prints one line per server."""
+    conns = connected_when_warm(ports)
+    pids = {name: listening_pid(port) for name, port in ports.items()}
+    prober = Prober(conns)
+    idle_before = {name: cpu_seconds(pids[name]) for name in conns}
+    time.sleep(args.idle)  # what each uses with no requests (chores, timers), all idle at once
+    idle = {name: (cpu_seconds(pids[name]) - idle_before[name]) / args.idle for name in conns}
+    for name in conns:
+        for _ in range(50):
+            prober.one(name)
+    prober.reset()  # counted from here on (uvicorn closes a connection idle for 5 s)
+    latencies: dict[str, list[float]] = {name: [] for name in conns}
+    cpu = dict.fromkeys(conns, 0.0)
+    loads = []
+    for n in range(args.rounds):
+        order = list(conns)
+        random.Random(n).shuffle(order)
+        for name in order:
+            before = cpu_seconds(pids[name])
+            latencies[name] += [prober.one(name) for _ in range(args.per_round)]
+            cpu[name] += cpu_seconds(pids[name]) - before
+        loads.append(os.getloadavg()[0])
+    print(f"GET /api/v1/no-such-thing (JSON 404), 1 worker process each, {args.rounds} interleaved rounds of "
+          f"{args.per_round}; load average {min(loads):.1f}-{max(loads):.1f}")
+    reopened, failed = prober.reopened, prober.failed
+    for name, values in latencies.items():
+        ordered = sorted(values)
+        p95 = ordered[int(0.95 * len(ordered))]
+        print(f"{name:<37} p50 {statistics.median(ordered):5.2f} ms   p95 {p95:5.2f} ms"
+              f"   server CPU {cpu[name] / len(values) * 1000:5.2f} ms/request"
+              + f"   idle CPU {idle[name] * 1000:4.1f} ms/s"
+              + (f"   (connection opened again {reopened[name]}x)" if reopened[name] else "")
+              + (f"   {failed[name]} answers not the 404" if failed[name] else ""))
+
+
+def main() -> int:
+    args = arguments()
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
     modules = {BENCH / "_django_asgi.py": DJANGO_ASGI, BENCH / "_gunicorn_wsgi.py": WSGI_SHIM,
@@ -210,68 +298,7 @@ def main() -> int:
         port = str(ports[name]) if argv[-1] == "--port" else f"127.0.0.1:{ports[name]}"
         started[name] = subprocess.Popen([*argv, port], cwd=cwd, env={**env, **extra}, start_new_session=True)
     try:
-        deadline = time.time() + 180
-        conns: dict[str, http.client.HTTPConnection] = {}
-        for name, port in ports.items():
-            while name not in conns:
-                try:
-                    if warm(port):
-                        conns[name] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                        continue
-                except OSError:
-                    pass
-                if time.time() > deadline:
-                    raise TimeoutError(f"{name} not warm after 180 s")
-                time.sleep(0.5)
-        pids = {name: listening_pid(port) for name, port in ports.items()}
-        reopened = dict.fromkeys(conns, 0)
-        failed = dict.fromkeys(conns, 0)
-
-        def one(name: str) -> float:
-            began = time.perf_counter()
-            try:
-                conns[name].request("GET", "/api/v1/no-such-thing")
-                response = conns[name].getresponse()
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                reopened[name] += 1  # the server closed the idle connection: open it again, time the retry
-                conns[name].close()
-                began = time.perf_counter()
-                conns[name].request("GET", "/api/v1/no-such-thing")
-                response = conns[name].getresponse()
-            response.read()
-            if response.status != 404:
-                failed[name] += 1  # reported beside its latencies
-            return (time.perf_counter() - began) * 1000
-
-        idle_before = {name: cpu_seconds(pids[name]) for name in conns}
-        time.sleep(args.idle)  # what each uses with no requests (chores, timers), all idle at once
-        idle = {name: (cpu_seconds(pids[name]) - idle_before[name]) / args.idle for name in conns}
-        for name in conns:
-            for _ in range(50):
-                one(name)
-        reopened = dict.fromkeys(conns, 0)  # counted from here on (uvicorn closes a connection idle for 5 s)
-        failed = dict.fromkeys(conns, 0)
-        latencies: dict[str, list[float]] = {name: [] for name in conns}
-        cpu = dict.fromkeys(conns, 0.0)
-        loads = []
-        for n in range(args.rounds):
-            order = list(conns)
-            random.Random(n).shuffle(order)
-            for name in order:
-                before = cpu_seconds(pids[name])
-                latencies[name] += [one(name) for _ in range(args.per_round)]
-                cpu[name] += cpu_seconds(pids[name]) - before
-            loads.append(os.getloadavg()[0])
-        print(f"GET /api/v1/no-such-thing (JSON 404), 1 worker process each, {args.rounds} interleaved rounds of "
-              f"{args.per_round}; load average {min(loads):.1f}-{max(loads):.1f}")
-        for name, values in latencies.items():
-            ordered = sorted(values)
-            p95 = ordered[int(0.95 * len(ordered))]
-            print(f"{name:<37} p50 {statistics.median(ordered):5.2f} ms   p95 {p95:5.2f} ms"
-                  f"   server CPU {cpu[name] / len(values) * 1000:5.2f} ms/request"
-                  + f"   idle CPU {idle[name] * 1000:4.1f} ms/s"
-                  + (f"   (connection opened again {reopened[name]}x)" if reopened[name] else "")
-                  + (f"   {failed[name]} answers not the 404" if failed[name] else ""))
+        measure(args, ports)
     finally:
         for server in started.values():
             os.killpg(server.pid, signal.SIGTERM)
