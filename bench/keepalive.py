@@ -86,7 +86,7 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000 (loopback only)")
     parser.add_argument("--key", required=True)
@@ -100,43 +100,41 @@ def main() -> int:
     parser.add_argument("--per-round", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0, help="load this many LoCoMo turns into --scope first")
     parser.add_argument("--label", default="", help="printed with the results (e.g. which server)")
-    args = parser.parse_args()
-    url = urlsplit(args.url)
-    host, port = url.hostname or "", url.port or 80
-    if host not in LOOPBACK:
-        sys.exit("loopback addresses only")
-    if not (1 <= args.rounds <= 100 and 1 <= args.per_round <= 200):
-        sys.exit("bounds: 1-100 rounds of 1-200 requests")
-    headers = {"Authorization": f"Bearer {args.key}", "Content-Type": "application/json"}
-    if args.seed:
-        seed(host, port, headers, args.scope, args.seed)
-    body = json.dumps({"query": args.question, "scope": args.scope, "k": args.k, "floor": args.floor}).encode()
-    path = "/api/v1/memories/search"
-    base = f"http://{host}:{port}"
+    return parser.parse_args()
 
-    kept = http.client.HTTPConnection(host, port, timeout=30)
-    kept_client = httpx.Client(base_url=base, timeout=30)
-    fresh_client = httpx.Client(base_url=base, timeout=30, limits=httpx.Limits(max_keepalive_connections=0))
-    reopened = dict.fromkeys(WAYS, 0)
-    local_ports: dict[str, set[int]] = {way: set() for way in WAYS}
-    last_used: dict[str, float] = {}
-    idle_before_new: dict[str, list[float]] = {way: [] for way in WAYS}  # a kept-alive connection changed
 
-    def note_port(way: str, local_port: int) -> None:
+class Ways:
+    """The four ways of sending the search, with what they saw: connections opened again, the local ports of the
+    kept-alive connections (and how long one had been idle before a new one), the hits of each answer."""
+
+    def __init__(self, host: str, port: int, path: str, body: bytes, headers: dict[str, str]) -> None:
+        self.host, self.port, self.path, self.body, self.headers = host, port, path, body, headers
+        base = f"http://{host}:{port}"
+        self.kept = http.client.HTTPConnection(host, port, timeout=30)
+        self.kept_client = httpx.Client(base_url=base, timeout=30)
+        self.fresh_client = httpx.Client(base_url=base, timeout=30,
+                                         limits=httpx.Limits(max_keepalive_connections=0))
+        self.reopened = dict.fromkeys(WAYS, 0)
+        self.local_ports: dict[str, set[int]] = {way: set() for way in WAYS}
+        self.last_used: dict[str, float] = {}
+        self.idle_before_new: dict[str, list[float]] = {way: [] for way in WAYS}  # a kept-alive connection changed
+        self.hits: list[int] = []
+
+    def note_port(self, way: str, local_port: int) -> None:
         now = time.monotonic()
-        if local_ports[way] and local_port not in local_ports[way]:
-            idle_before_new[way].append(now - last_used.get(way, now))
-        local_ports[way].add(local_port)
-        last_used[way] = now
-    hits: list[int] = []
+        if self.local_ports[way] and local_port not in self.local_ports[way]:
+            self.idle_before_new[way].append(now - self.last_used.get(way, now))
+        self.local_ports[way].add(local_port)
+        self.last_used[way] = now
 
-    def via_http_client(conn: http.client.HTTPConnection, way: str) -> float:
+    def via_http_client(self, conn: http.client.HTTPConnection, way: str) -> float:
+        path, body, headers = self.path, self.body, self.headers
         began = time.perf_counter()
         try:
             conn.request("POST", path, body=body, headers=headers)
             response = conn.getresponse()
         except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-            reopened[way] += 1  # closed by the server while idle: open again, time the retry
+            self.reopened[way] += 1  # closed by the server while idle: open again, time the retry
             conn.close()
             began = time.perf_counter()
             conn.request("POST", path, body=body, headers=headers)
@@ -146,54 +144,43 @@ def main() -> int:
         if response.status != 200:
             raise RuntimeError(f"{way}: {response.status} {data[:300]!r}")
         if conn.sock is not None and way.endswith("keep-alive"):
-            note_port(way, conn.sock.getsockname()[1])
-        hits.append(len(json.loads(data)["results"]))
+            self.note_port(way, conn.sock.getsockname()[1])
+        self.hits.append(len(json.loads(data)["results"]))
         return elapsed
 
-    def one(way: str) -> float:
+    def one(self, way: str) -> float:
         if way == "http.client keep-alive":
-            return via_http_client(kept, way)
+            return self.via_http_client(self.kept, way)
         if way == "http.client new conn":
-            conn = http.client.HTTPConnection(host, port, timeout=30)
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
             try:
-                return via_http_client(conn, way)
+                return self.via_http_client(conn, way)
             finally:
                 conn.close()
-        client = kept_client if way == "httpx keep-alive" else fresh_client
+        client = self.kept_client if way == "httpx keep-alive" else self.fresh_client
         began = time.perf_counter()
-        response = client.post(path, content=body, headers=headers)
+        response = client.post(self.path, content=self.body, headers=self.headers)
         elapsed = (time.perf_counter() - began) * 1000
         if response.status_code != 200:
             raise RuntimeError(f"{way}: {response.status_code} {response.text[:300]}")
         stream = response.extensions.get("network_stream")
         if way == "httpx keep-alive" and stream is not None:
-            note_port(way, stream.get_extra_info("client_addr")[1])
-        hits.append(len(response.json()["results"]))
+            self.note_port(way, stream.get_extra_info("client_addr")[1])
+        self.hits.append(len(response.json()["results"]))
         return elapsed
 
-    for way in WAYS:  # warm: connections open, the query's vector cached, both sides' code paths run
-        for _ in range(5):
-            one(way)
-    hits.clear()
-    answer_size = len(httpx.post(f"{base}{path}", content=body, headers=headers, timeout=30).content)
-    times: dict[str, list[float]] = {way: [] for way in WAYS}
-    round_p50s: dict[str, list[float]] = {way: [] for way in WAYS}
-    loads = [os.getloadavg()]
-    for n in range(args.rounds):
-        order = list(WAYS)
-        random.Random(n).shuffle(order)
-        for way in order:
-            batch = [one(way) for _ in range(args.per_round)]
-            times[way] += batch
-            round_p50s[way].append(statistics.median(batch))
-        loads.append(os.getloadavg())
-    kept.close()
-    kept_client.close()
-    fresh_client.close()
+    def close(self) -> None:
+        self.kept.close()
+        self.kept_client.close()
+        self.fresh_client.close()
 
+
+def report(args: argparse.Namespace, ways: Ways, answer_size: int, times: dict[str, list[float]],
+           round_p50s: dict[str, list[float]], loads: list[tuple[float, float, float]]) -> None:
+    hits, reopened, local_ports = ways.hits, ways.reopened, ways.local_ports
     one_minute = [load[0] for load in loads]
     label = f"{args.label}: " if args.label else ""
-    print(f"{label}POST {path} (k={args.k}, floor {str(args.floor).lower()}, scope {args.scope}, "
+    print(f"{label}POST {ways.path} (k={args.k}, floor {str(args.floor).lower()}, scope {args.scope}, "
           f"{min(hits)}-{max(hits)} hits, answer {answer_size} bytes), "
           f"{args.rounds} interleaved rounds of {args.per_round} per way; "
           f"load average (1 min) {min(one_minute):.1f}-{max(one_minute):.1f}")
@@ -215,9 +202,44 @@ def main() -> int:
           f"http.client {len(local_ports['http.client keep-alive'])}, "
           f"httpx {len(local_ports['httpx keep-alive'])} (1 = one connection throughout)")
     for way in ("http.client keep-alive", "httpx keep-alive"):
-        if idle_before_new[way]:
-            idle = ", ".join(f"{seconds:.1f}" for seconds in idle_before_new[way])
+        if ways.idle_before_new[way]:
+            idle = ", ".join(f"{seconds:.1f}" for seconds in ways.idle_before_new[way])
             print(f"  {way}: a new connection after the old one had been idle for {idle} s")
+
+
+def main() -> int:
+    args = arguments()
+    url = urlsplit(args.url)
+    host, port = url.hostname or "", url.port or 80
+    if host not in LOOPBACK:
+        sys.exit("loopback addresses only")
+    if not (1 <= args.rounds <= 100 and 1 <= args.per_round <= 200):
+        sys.exit("bounds: 1-100 rounds of 1-200 requests")
+    headers = {"Authorization": f"Bearer {args.key}", "Content-Type": "application/json"}
+    if args.seed:
+        seed(host, port, headers, args.scope, args.seed)
+    body = json.dumps({"query": args.question, "scope": args.scope, "k": args.k, "floor": args.floor}).encode()
+    path = "/api/v1/memories/search"
+    base = f"http://{host}:{port}"
+    ways = Ways(host, port, path, body, headers)
+    for way in WAYS:  # warm: connections open, the query's vector cached, both sides' code paths run
+        for _ in range(5):
+            ways.one(way)
+    ways.hits.clear()
+    answer_size = len(httpx.post(f"{base}{path}", content=body, headers=headers, timeout=30).content)
+    times: dict[str, list[float]] = {way: [] for way in WAYS}
+    round_p50s: dict[str, list[float]] = {way: [] for way in WAYS}
+    loads = [os.getloadavg()]
+    for n in range(args.rounds):
+        order = list(WAYS)
+        random.Random(n).shuffle(order)
+        for way in order:
+            batch = [ways.one(way) for _ in range(args.per_round)]
+            times[way] += batch
+            round_p50s[way].append(statistics.median(batch))
+        loads.append(os.getloadavg())
+    ways.close()
+    report(args, ways, answer_size, times, round_p50s, loads)
     return 0
 
 
