@@ -108,15 +108,7 @@ def corpus(path: Path) -> dict[str, Any]:
     from memories.write.text import search_text
 
     conversations = json.loads(DATA.read_text())
-    sentences: list[str] = []
-    for conversation in conversations:
-        for name, turns in conversation["conversation"].items():
-            if name.startswith("session_") and isinstance(turns, list):
-                sentences += [f"{t['speaker']}: {t['text']}" for t in turns if t.get("text")]
-        for observations in conversation.get("observation", {}).values():
-            for facts in (observations or {}).values():
-                sentences += [fact[0] for fact in facts if fact and isinstance(fact[0], str)]
-    sentences = list(dict.fromkeys(s.strip() for s in sentences if s.strip()))
+    sentences = corpus_sentences(conversations)
     questions = list(dict.fromkeys(q["question"] for c in conversations for q in c["qa"] if q.get("question")))
     found: dict[str, Any] = {"sentences": np.array(sentences), "questions": np.array(questions),
                              "search_text": np.array([search_text(s) for s in sentences])}
@@ -129,6 +121,19 @@ def corpus(path: Path) -> dict[str, Any]:
               f"in {time.perf_counter() - started:.0f} s", flush=True)
     np.savez(path, **found)
     return found
+
+
+def corpus_sentences(conversations: list[dict[str, Any]]) -> list[str]:
+    """LoCoMo's turns and observations, each once, in order."""
+    sentences: list[str] = []
+    for conversation in conversations:
+        for name, turns in conversation["conversation"].items():
+            if name.startswith("session_") and isinstance(turns, list):
+                sentences += [f"{t['speaker']}: {t['text']}" for t in turns if t.get("text")]
+        for observations in conversation.get("observation", {}).values():
+            for facts in (observations or {}).values():
+                sentences += [fact[0] for fact in facts if fact and isinstance(fact[0], str)]
+    return list(dict.fromkeys(s.strip() for s in sentences if s.strip()))
 
 
 def perturbed(vectors: np.ndarray, a: np.ndarray, b: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -247,6 +252,16 @@ def _copy_batch(conn: Any, layout: str, start: int, n: int, rng: np.random.Gener
                 subjects: dict[uuid.UUID, list[uuid.UUID]], erase: dict[uuid.UUID, uuid.UUID], models: list[str],
                 sentences: np.ndarray, texts: np.ndarray, vectors: list[np.ndarray], coverages: list[np.ndarray],
                 jsonb: Any) -> None:
+    memory_rows, vector_rows, subject_rows, version_rows = _batch_rows(
+        layout, start, n, rng, scopes, subjects, erase, models, sentences, texts, vectors, coverages, jsonb)
+    _copy_rows(conn, scopes, memory_rows, vector_rows, subject_rows, version_rows)
+
+
+def _batch_rows(layout: str, start: int, n: int, rng: np.random.Generator, scopes: list[Any],
+                subjects: dict[uuid.UUID, list[uuid.UUID]], erase: dict[uuid.UUID, uuid.UUID], models: list[str],
+                sentences: np.ndarray, texts: np.ndarray, vectors: list[np.ndarray], coverages: list[np.ndarray],
+                jsonb: Any) -> tuple[list[Any], list[Any], list[Any], list[Any]]:
+    """The rows of ``n`` memories from ``start`` on: memories, their other models' vectors, subjects, versions."""
     rows = np.arange(start, start + n)
     a = rng.integers(0, len(sentences), n)
     b = rng.integers(0, len(sentences), n)
@@ -272,12 +287,7 @@ def _copy_batch(conn: Any, layout: str, start: int, n: int, rng: np.random.Gener
         i = int(rows[j])
         tenant_id, scope_id, path = scopes[0] if layout == "one" else scopes[i % TENANTS]
         local = i if layout == "one" else i // TENANTS
-        subject = None
-        if layout == "one" and i < 100_000 and i % 10 == 0:
-            subject = erase[tenant_id]
-        elif has_subject[j]:
-            pool = subjects[tenant_id]
-            subject = pool[int(subject_pick[j]) % len(pool)]
+        subject = _subject_of(layout, i, tenant_id, bool(has_subject[j]), int(subject_pick[j]), subjects, erase)
         content = str(sentences[a[j]])
         when = EPOCH + timedelta(seconds=float(seconds[j]))
         st, ty = str(status[j]), str(types[j])
@@ -298,12 +308,39 @@ def _copy_batch(conn: Any, layout: str, start: int, n: int, rng: np.random.Gener
         subject_ids = [subject] if subject is not None else []
         if subject is not None:
             subject_rows.append((when, ids[j], subject, tenant_id))
-        for v in range(1, version + 1):
-            change = "create" if v == 1 else ("deprecate" if st == "deprecated" else "update")
-            version_rows.append((version_ids[2 * j + v - 1], v, change, "api-key:scale", "", path, ty, content, entity,
-                                 md, float(confidence[j]), provenance, st if v == version else "active", session,
-                                 when, valid_to if v == version else None, None, when, ids[j], tenant_id,
-                                 subject_ids, "", empty, key))
+        version_rows += _version_rows(version_ids[2 * j: 2 * j + version], st, (
+            path, ty, content, entity, md, float(confidence[j]), provenance), session, when, valid_to,
+            (ids[j], tenant_id, subject_ids, "", empty, key))
+    return memory_rows, vector_rows, subject_rows, version_rows
+
+
+def _subject_of(layout: str, i: int, tenant_id: uuid.UUID, has_subject: bool, subject_pick: int,
+                subjects: dict[uuid.UUID, list[uuid.UUID]], erase: dict[uuid.UUID, uuid.UUID]) -> uuid.UUID | None:
+    """Memory ``i``'s subject: the erasure canary for every tenth of the first 100,000 in one tenant, else one
+    of its tenant's subjects for those drawn to have one."""
+    if layout == "one" and i < 100_000 and i % 10 == 0:
+        return erase[tenant_id]
+    if has_subject:
+        pool = subjects[tenant_id]
+        return pool[subject_pick % len(pool)]
+    return None
+
+
+def _version_rows(version_ids: list[uuid.UUID], st: str, said: tuple[Any, ...], session: str, when: Any,
+                  valid_to: Any, tail: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """A memory's versions: created, then (version 2) updated or deprecated; the last one has its status."""
+    version = len(version_ids)
+    rows = []
+    for v in range(1, version + 1):
+        change = "create" if v == 1 else ("deprecate" if st == "deprecated" else "update")
+        rows.append((version_ids[v - 1], v, change, "api-key:scale", "", *said, st if v == version else "active",
+                     session, when, valid_to if v == version else None, None, when, *tail))
+    return rows
+
+
+def _copy_rows(conn: Any, scopes: list[Any], memory_rows: list[Any], vector_rows: list[Any],
+               subject_rows: list[Any], version_rows: list[Any]) -> None:
+    """The rows written with COPY, in one transaction, under one new search sequence number."""
     with conn.transaction():
         cur = conn.cursor()
         seq = cur.execute("SELECT nextval('memories_search_seq')").fetchone()[0]
