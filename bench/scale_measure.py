@@ -430,6 +430,29 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
             os.killpg(proc.pid, signal.SIGKILL)
 
 
+def steps(layout: str, first: Any, scopes: dict[Any, Any], clients: list[Any], questions: list[str], total: int,
+          data: dict[str, Any], queries: int, recall_configs: list[tuple[int, int]] | None,
+          reference: Any) -> dict[str, Callable[[], Any]]:
+    """What ``measure`` runs, by name, in order (a step that does not apply to the layout gives None)."""
+    return {
+        "index_load": lambda: index_load(first, scopes[first.pk]),
+        "search_index": lambda: search_path("index", clients[:10] if layout == "tenants" else clients[:1],
+                                            questions, 1 if layout == "tenants" else 2, reference),
+        "search_sql": lambda: search_path("sql", clients[:10] if layout == "tenants" else clients[:1],
+                                          questions[:8] if total >= 10**5 else questions, 1, reference),
+        "search_hnsw": lambda: (search_path("hnsw", clients[:1], questions, 1, reference) if layout == "one"
+                                else None),
+        "recall": lambda: (vector_recall(first, scopes[first.pk], data, queries, recall_configs) if layout == "one"
+                           else None),
+        "list_paging": lambda: list_paging(clients[0]),
+        "weekly_export": lambda: weekly_export(first),
+        "reembed": lambda: reembed_sample(first, scopes[first.pk], total),
+        "web_process": lambda: web_process(clients if layout == "tenants" else clients[:1], questions,
+                                           1 if layout == "tenants" else 20, reference),
+        "erasure": lambda: erasure(first) if layout == "one" else None,
+    }
+
+
 def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None = None,
             only: set[str] | None = None, queries: int = 20,
             recall_configs: list[tuple[int, int]] | None = None) -> dict[str, Any]:
@@ -452,24 +475,7 @@ def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None
     result["size"] = db_sizes()
     result["size"]["bytes_per_memory"] = round(result["size"]["database_bytes"] / max(everything, 1))
     print(f"[{db}] {total} memories, {result['size']['bytes_per_memory']} B/memory", flush=True)
-    first = picked[0]
-    step: dict[str, Callable[[], Any]] = {
-        "index_load": lambda: index_load(first, scopes[first.pk]),
-        "search_index": lambda: search_path("index", clients[:10] if layout == "tenants" else clients[:1],
-                                            questions, 1 if layout == "tenants" else 2, reference),
-        "search_sql": lambda: search_path("sql", clients[:10] if layout == "tenants" else clients[:1],
-                                          questions[:8] if total >= 10**5 else questions, 1, reference),
-        "search_hnsw": lambda: (search_path("hnsw", clients[:1], questions, 1, reference) if layout == "one"
-                                else None),
-        "recall": lambda: (vector_recall(first, scopes[first.pk], data, queries, recall_configs) if layout == "one"
-                           else None),
-        "list_paging": lambda: list_paging(clients[0]),
-        "weekly_export": lambda: weekly_export(first),
-        "reembed": lambda: reembed_sample(first, scopes[first.pk], total),
-        "web_process": lambda: web_process(clients if layout == "tenants" else clients[:1], questions,
-                                           1 if layout == "tenants" else 20, reference),
-        "erasure": lambda: erasure(first) if layout == "one" else None,
-    }
+    step = steps(layout, picked[0], scopes, clients, questions, total, data, queries, recall_configs, reference)
     from memories.embeddings import embedders
 
     result["rss_mb_start"] = round(rss_mb())
