@@ -156,11 +156,9 @@ def _drop_invalid_optional_headers(case: Any) -> None:
             del case.headers[parameter.name]
 
 
-@schemathesis.hook
-def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
-    now = datetime.now(UTC)
-    method, path = case.operation.method.upper(), case.operation.path
-    positive = case.meta is not None and case.meta.generation.mode.is_positive
+def _fix_headers_and_query(case: Any, positive: bool) -> None:
+    """No optional header a positive case's schema refuses, no cursor, no body version beside If-Match, and a new
+    Idempotency-Key unless the case probes that header or Authorization."""
     if positive:
         _drop_invalid_optional_headers(case)
     if isinstance(case.query, dict):
@@ -176,6 +174,10 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
                     and str(getattr(probe, "parameter", "")).lower() in ("authorization", "idempotency-key"))
     if not header_probe and _IDEMPOTENCY_KEY.fullmatch(str(headers.get("Idempotency-Key", ""))):
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
+
+
+def _fix_body(case: Any, method: str, path: str, now: datetime) -> None:
+    """Bodies the server can take: dates in range, valid messages, a webhook URL it may call."""
     if (method, path) in (("POST", "/api/v1/memories"), ("PUT", "/api/v1/keys/memory")):
         for item in case.body if isinstance(case.body, list) else [case.body]:
             _fix_memory(item, now)
@@ -191,5 +193,14 @@ def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
     if path.startswith("/api/v1/webhooks") and isinstance(case.body, dict) \
             and _WEBHOOK_URL.fullmatch(str(case.body.get("url", ""))):
         case.body["url"] = "https://example.com/hooks/schemathesis"
+
+
+@schemathesis.hook
+def before_call(ctx: Any, case: Any, **kwargs: Any) -> None:
+    now = datetime.now(UTC)
+    method, path = case.operation.method.upper(), case.operation.path
+    positive = case.meta is not None and case.meta.generation.mode.is_positive
+    _fix_headers_and_query(case, positive)
+    _fix_body(case, method, path, now)
     if positive and path.startswith("/api/v1/subjects/") and random.random() < 0.5:
         case.path_parameters = {**(case.path_parameters or {}), "external_id": _person()}

@@ -53,7 +53,9 @@ def _counts_for(subject: Subject) -> dict[str, int]:
     }
 
 
-def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedder) -> None:
+def _seed_the_canary_and_someone_else(alice) -> tuple[Subject, Job, dict[str, int], list[str]]:
+    """The canary person (with a queued job and saved filters) and another person: the canary's subject, its
+    queued job, the counts its erasure must report, and the other person's memories."""
     with tenant_scope(alice.tenant):
         mine = write_person("123", CANARY)
         write_person("456", OTHER)
@@ -72,12 +74,10 @@ def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedd
         assert expected["memories"] == 4 and expected["review_items"] >= 2 and expected["session_turns"] == 2
         assert expected["memory_versions"] > expected["memories"]  # the conflict pair made second versions
         other_before = sorted(Memory.objects.filter(subject__external_id="456").values_list("content", flat=True))
-    assert canary_hits(CANARY)  # the scan does see the data before the erasure
+    return subject, queued, expected, other_before
 
-    response = alice.client.delete(f"{API}/subjects/123")
 
-    assert response.status_code == 200, response.content
-    receipt = response.json()
+def _assert_the_receipt(receipt: dict, expected: dict[str, int]) -> None:
     for kind, n in expected.items():
         assert receipt["counts"][kind] == n, kind
     assert receipt["counts"]["jobs_cancelled"] == 1 and receipt["counts"]["jobs_scrubbed"] == 1
@@ -86,6 +86,17 @@ def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedd
     assert receipt["counts"]["saved_filters"] == 3
     assert receipt["vacuum"] == "scheduled"  # the test's transaction is open: VACUUM waits for the commit
     assert receipt["erased_at"] and receipt["exports"] == []
+
+
+def test_it_erases_every_trace_of_the_canary_and_nothing_else(alice, fake_embedder) -> None:
+    subject, queued, expected, other_before = _seed_the_canary_and_someone_else(alice)
+    assert canary_hits(CANARY)  # the scan does see the data before the erasure
+
+    response = alice.client.delete(f"{API}/subjects/123")
+
+    assert response.status_code == 200, response.content
+    receipt = response.json()
+    _assert_the_receipt(receipt, expected)
     assert canary_hits(CANARY) == {}
     with tenant_scope(alice.tenant):
         assert not Subject.objects.filter(external_id="123").exists()

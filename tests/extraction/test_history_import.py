@@ -77,6 +77,12 @@ def counts(tenant: Any) -> tuple[int, int, int, int]:
 
 
 def test_two_sessions_a_year_apart_keep_their_dates_and_a_reimport_adds_nothing(alice):
+    stored = _import_two_sessions_and_check_their_dates(alice)
+    _reimport_and_check_nothing_is_added(alice, stored)
+
+
+def _import_two_sessions_and_check_their_dates(alice) -> list[dict[str, Any]]:
+    """The first import: both conversations extracted, oldest first, each memory dated when it was said."""
     accepted = post_import(alice, TWO_SESSIONS)
     assert accepted["status"] == "queued" and accepted["job"]
     assert accepted["conversations"] == {"total": 2, "done": 0}
@@ -100,7 +106,10 @@ def test_two_sessions_a_year_apart_keep_their_dates_and_a_reimport_adds_nothing(
     between = search(alice, "When is the prototype due?", as_of="2025-07-01T00:00:00Z", types=["task"])
     assert [m["id"] for m in between] == [old["id"]]
     assert [m["id"] for m in search(alice, "When is the prototype due?", types=["task"])] == [new["id"]]
+    return stored
 
+
+def _reimport_and_check_nothing_is_added(alice, stored: list[dict[str, Any]]) -> None:
     before = counts(alice.tenant)
     again = post_import(alice, TWO_SESSIONS, as_jsonl=False)  # the same lines, as a JSON array this time
     assert again["job"] is None and again["status"] == "succeeded"

@@ -30,6 +30,25 @@ def _first_text(call: ast.Call) -> str | None:
     return None
 
 
+def _reads_a_variable(func: ast.expr, imported: set[str]) -> bool:
+    """A call of os.environ.get, os.getenv / getenv, or one of the registry's readers (imported, or config.X)."""
+    environ_get = isinstance(func, ast.Attribute) and func.attr == "get" and _is_environ(func.value)
+    getenv = (isinstance(func, ast.Attribute) and func.attr == "getenv") or (
+        isinstance(func, ast.Name) and func.id == "getenv")
+    reader = (isinstance(func, ast.Name) and func.id in imported) or (
+        isinstance(func, ast.Attribute) and func.attr in READERS and isinstance(func.value, ast.Name)
+        and func.value.id == "config")
+    return environ_get or getenv or reader
+
+
+def _environ_item(node: ast.AST) -> str | None:
+    """The name in os.environ["X"] (read, not assigned)."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _is_environ(node.value)
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
+        return node.slice.value
+    return None
+
+
 def reads_in(source: str) -> list[tuple[int, str]]:
     """(line, name) of each environment variable the code reads: os.environ.get / os.environ[...] / os.getenv,
     the registry's readers (text("X"), config.integer("X"), ...), and any string that is a MNEMARA_* name."""
@@ -40,21 +59,11 @@ def reads_in(source: str) -> list[tuple[int, str]]:
                 for alias in node.names if alias.name in READERS}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            func = node.func
             name = _first_text(node)
-            if name is None:
-                continue
-            environ_get = isinstance(func, ast.Attribute) and func.attr == "get" and _is_environ(func.value)
-            getenv = (isinstance(func, ast.Attribute) and func.attr == "getenv") or (
-                isinstance(func, ast.Name) and func.id == "getenv")
-            reader = (isinstance(func, ast.Name) and func.id in imported) or (
-                isinstance(func, ast.Attribute) and func.attr in READERS and isinstance(func.value, ast.Name)
-                and func.value.id == "config")
-            if environ_get or getenv or reader:
+            if name is not None and _reads_a_variable(node.func, imported):
                 found.add((node.lineno, name))
-        elif (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _is_environ(node.value)
-              and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
-            found.add((node.lineno, node.slice.value))
+        elif (item := _environ_item(node)) is not None:
+            found.add((node.lineno, item))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and NAME.match(node.value):
             found.add((node.lineno, node.value))
     return sorted(found)

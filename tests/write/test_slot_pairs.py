@@ -49,6 +49,13 @@ def measure(kc: KeyedClient, sets: dict[str, list[tuple[str, str, str]]]) -> tup
     assert all(o["resolution"]["action"] == "created" for o in olds), [
         (p[2][0], o["resolution"]) for p, o in zip(pairs, olds, strict=True) if o["resolution"]["action"] != "created"]
     statuses = _statuses(kc, [o["id"] for o in olds] + [n["id"] for n in news])
+    outcome, misses = _judged(sets, pairs, olds, news, statuses)
+    return _summed(outcome, misses)
+
+
+def _judged(sets: dict[str, list[tuple[str, str, str]]], pairs: list[tuple[str, int, tuple[str, str, str]]],
+            olds: list[dict], news: list[dict], statuses: dict[str, str]) -> tuple[dict[str, list[bool]], list[str]]:
+    """Per set, each pair's outcome (conflicting: found; compatible: disturbed), and what went wrong."""
     outcome: dict[str, list[bool]] = {name: [] for name in sets}
     misses: list[str] = []
     for (name, _, (old_text, new_text, _)), old, new in zip(pairs, olds, news, strict=True):
@@ -63,6 +70,11 @@ def measure(kc: KeyedClient, sets: dict[str, list[tuple[str, str, str]]]) -> tup
             outcome[name].append(disturbed)
             if disturbed:
                 misses.append(f"disturbed: {old_text} / {new_text} -> {action}")
+    return outcome, misses
+
+
+def _summed(outcome: dict[str, list[bool]], misses: list[str]) -> tuple[float, float, list[str]]:
+    """The shares found and disturbed, printed with the misses."""
     for name, results in outcome.items():
         print(f"{name}: {sum(results)}/{len(results)} {'found' if name.startswith('conf') else 'disturbed'}")
     conflicting = [x for name, results in outcome.items() if name.startswith("conflicting") for x in results]
