@@ -83,7 +83,15 @@ def trail(api: httpx.Client, django_db_blocker: Any, tenant_slug: str, memory_id
 def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: httpx.Client,
                                                dashboard: httpx.Client, django_db_blocker: Any) -> None:
     client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    made = _add_and_find(served, client, api, dashboard, django_db_blocker)
+    allergy = next(i for i, text in made.items() if "nuts" in text)
+    _update_with_history(served, client, api, dashboard, django_db_blocker, allergy)
+    _delete_leaving_tombstones(served, mem0, client, api, django_db_blocker, allergy, made)
 
+
+def _add_and_find(served: Served, client: Any, api: httpx.Client, dashboard: httpx.Client,
+                  django_db_blocker: Any) -> dict[str, str]:
+    """The quickstart's add, search and get_all; the memories made, by id."""
     added = client.add(MESSAGES, user_id="alex")
     assert added["status"] == "SUCCEEDED", added
     made = {r["id"]: r["memory"] for r in added["results"]}
@@ -101,8 +109,11 @@ def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: h
 
     everything = client.get_all(filters={"user_id": "alex"}, page=1, page_size=50)
     assert {m["id"] for m in everything["results"]} == set(made) and everything["count"] == len(made)
+    return made
 
-    allergy = next(i for i, text in made.items() if "nuts" in text)
+
+def _update_with_history(served: Served, client: Any, api: httpx.Client, dashboard: httpx.Client,
+                         django_db_blocker: Any, allergy: str) -> None:
     updated = client.update(allergy, text="Allergic to peanuts and tree nuts")
     assert updated["memory"] == "Allergic to peanuts and tree nuts"
     history = client.history(allergy)
@@ -113,6 +124,9 @@ def test_mem0s_quickstart_runs_against_mnemara(served: Served, mem0: Any, api: h
     page = shown(dashboard, allergy)
     assert "Allergic to peanuts and tree nuts" in page and "v2" in page
 
+
+def _delete_leaving_tombstones(served: Served, mem0: Any, client: Any, api: httpx.Client, django_db_blocker: Any,
+                               allergy: str, made: dict[str, str]) -> None:
     assert client.delete(allergy)["message"] == "Memory deleted successfully!"
     with pytest.raises(mem0.exceptions.MemoryNotFoundError):
         client.get(allergy)
