@@ -185,6 +185,33 @@ class Steps:
         self.look(name)
 
 
+def accept_the_agents_correction(page, agent, steps: Steps, width: int) -> dict:
+    """An agent's correction, sent through the API, accepted from its card in the review queue; the memory it
+    corrected."""
+    look, visit = steps.look, steps.visit
+    old, item_id = agent_corrects(agent)
+    visit("/", "overview")
+    visit("/review/?scope=user/sam", "correction-card")
+    card = page.locator(f"#r-{item_id}")
+    expect(card).to_contain_text(SAM_OLD)
+    expect(card).to_contain_text(SAM_NEW)
+    expect(card).to_contain_text(AGENT)  # the key's name, not key:…
+    expect(card).to_contain_text("Sam said so in today's stand-up.")
+    chips = card.locator("button[data-key] kbd").first
+    expect(chips).to_be_hidden() if width < 800 else expect(chips).to_be_visible()  # no keyboard hints on touch
+    # The proposal beside the memory it corrects: keeping the new one accepts it.
+    card.locator("button[name=action][value=keep_new], button[name=action][value=accept]").first.click()
+    expect(page.locator(f"#r-{item_id}.resolved")).to_be_visible()
+    look("correction-accepted")
+    live = agent.get("memories", params={"scope": "user/sam", "status": "active"}).json()["results"]
+    assert [m["content"] for m in live] == [SAM_NEW]
+    before = agent.get(f"memories/{old['id']}").json()
+    assert before["status"] == "deprecated" and before["superseded_by"] == live[0]["id"]
+    visit("/", "overview-after-correction")
+    expect(page.locator("#live-contradictions .figure-value")).to_have_text("0")
+    return old
+
+
 # The whole afternoon runs in English on a desktop and in Chinese on a phone; the two other combinations
 # (test_every_page_of_the_afternoon_fits) open the same pages with the same data, to keep the suite short.
 @pytest.mark.parametrize(("language", "width"), [("en", 1440), ("zh-hans", 390)])
@@ -209,26 +236,7 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
         return asked[0]
 
     # ---- 1. An agent's correction, sent through the API, accepted in the dashboard.
-    old, item_id = agent_corrects(agent)
-    visit("/", "overview")
-    visit("/review/?scope=user/sam", "correction-card")
-    card = page.locator(f"#r-{item_id}")
-    expect(card).to_contain_text(SAM_OLD)
-    expect(card).to_contain_text(SAM_NEW)
-    expect(card).to_contain_text(AGENT)  # the key's name, not key:…
-    expect(card).to_contain_text("Sam said so in today's stand-up.")
-    chips = card.locator("button[data-key] kbd").first
-    expect(chips).to_be_hidden() if width < 800 else expect(chips).to_be_visible()  # no keyboard hints on touch
-    # The proposal beside the memory it corrects: keeping the new one accepts it.
-    card.locator("button[name=action][value=keep_new], button[name=action][value=accept]").first.click()
-    expect(page.locator(f"#r-{item_id}.resolved")).to_be_visible()
-    look("correction-accepted")
-    live = agent.get("memories", params={"scope": "user/sam", "status": "active"}).json()["results"]
-    assert [m["content"] for m in live] == [SAM_NEW]
-    before = agent.get(f"memories/{old['id']}").json()
-    assert before["status"] == "deprecated" and before["superseded_by"] == live[0]["id"]
-    visit("/", "overview-after-correction")
-    expect(page.locator("#live-contradictions .figure-value")).to_have_text("0")
+    old = accept_the_agents_correction(page, agent, steps, width)
 
     # ---- 2. The same preference in other words, merged from its card, and the merge undone.
     first, second = agent_rewords(agent)
