@@ -16,6 +16,9 @@ def test_a_new_file_in_a_slow_folder_is_marked_and_the_rest_is_fast():
     budget = TESTS / "recall" / "test_index_budget.py"
     assert node_tier(budget, "test_float16_vectors_rank_the_evaluation_set_as_float32_does") == "eval"
     assert node_tier(budget, "test_the_index_measures_its_bytes") is None
+    chat = TESTS / "client" / "test_chat.py"  # a test that starts a fresh interpreter, beside in-process ones
+    assert node_tier(chat, "test_it_exits_non_zero_with_a_clear_message_without_a_key") == "stack"
+    assert node_tier(chat, "test_it_refuses_to_chat_without_an_anthropic_key") is None
 
 
 def test_every_slow_file_and_folder_named_exists():

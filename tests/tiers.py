@@ -6,8 +6,9 @@ without a line of its own. ``make test`` runs everything (CI too).
 - ``served``: the stack ``make run`` starts, over real sockets (tests/served/).
 - ``cluster``: a second PostgreSQL (streaming replica, external server: tests/cluster/).
 - ``fuzz``: schemathesis and the hypothesis fuzzing of the API.
-- ``stack``: a file that starts its own processes: the worker, the supervisor, uvicorn, pip into a fresh
-  virtual environment, npm and tsc, a client generator.
+- ``stack``: a file or a test that starts its own processes: the worker, the supervisor, uvicorn, pip into a
+  fresh virtual environment, npm and tsc, a client generator, a fresh interpreter (``manage.py chat`` or
+  ``mcp_server``, an import check).
 - ``eval``: a test that ranks the whole evaluation set (the quality floors; ``manage.py eval_recall`` gives the
   numbers).
 Each of them is also ``slow``. The markers are registered in pyproject.toml.
@@ -31,11 +32,18 @@ FILES = {
     "client/test_package.py": "stack",
     "client/test_typescript.py": "stack",
     "client/test_generated_python_client.py": "stack",
+    "client/test_import_isolation.py": "stack",
 }
 TESTS_BY_NAME = {
     "recall/test_eval_floor.py::test_it_keeps_hybrid_recall_above_the_floor_and_ahead_of_each_side": "eval",
     "recall/test_eval_floor.py::test_it_keeps_every_direction_and_the_floor_on_the_whole_set": "eval",
     "recall/test_index_budget.py::test_float16_vectors_rank_the_evaluation_set_as_float32_does": "eval",
+    "mnemara/test_threads.py::test_importing_every_module_of_the_apps_and_the_server_starts_no_thread": "stack",
+    "mnemara/test_resident.py::test_a_web_process_does_not_import_the_anthropic_sdk": "stack",
+    "client/test_chat.py::test_it_exits_non_zero_with_a_clear_message_without_a_key": "stack",
+    "client/test_mcp.py::test_it_serves_save_then_search_over_stdio": "stack",
+    "client/test_mcp.py::test_it_refuses_to_start_without_configuration": "stack",
+    "client/test_mcp.py::test_it_points_to_the_hosted_endpoint_for_streamable_http": "stack",
 }
 
 
