@@ -88,7 +88,7 @@ test: install browser-deps lint typecheck
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 # The fast tier: ruff, lint-imports and the unit and API tests, without the tests marked slow (browser, the
-# served stack, the second PostgreSQL, fuzzing, files that start their own processes: tests/tiers.py).
+# served stack, the second PostgreSQL, fuzzing, files and tests that start their own processes: tests/tiers.py).
 test-fast: install lint
 	@$(PY) -m server.runtime.pg stop-orphan
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not slow" $(PYTEST_ARGS)
