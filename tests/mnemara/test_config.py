@@ -41,9 +41,9 @@ def _reads_a_variable(func: ast.expr, imported: set[str]) -> bool:
     return environ_get or getenv or reader
 
 
-def _environ_item(node: ast.AST) -> str | None:
+def _environ_item(node: ast.Subscript) -> str | None:
     """The name in os.environ["X"] (read, not assigned)."""
-    if (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _is_environ(node.value)
+    if (isinstance(node.ctx, ast.Load) and _is_environ(node.value)
             and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)):
         return node.slice.value
     return None
@@ -62,7 +62,7 @@ def reads_in(source: str) -> list[tuple[int, str]]:
             name = _first_text(node)
             if name is not None and _reads_a_variable(node.func, imported):
                 found.add((node.lineno, name))
-        elif (item := _environ_item(node)) is not None:
+        elif isinstance(node, ast.Subscript) and (item := _environ_item(node)) is not None:
             found.add((node.lineno, item))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and NAME.match(node.value):
             found.add((node.lineno, node.value))
