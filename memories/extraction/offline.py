@@ -15,6 +15,10 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
    no one, or only a feeling or a pledge goes with the statement before it in the turn (``clause_role``,
    ``_attached``). Between two named speakers a reaction that names its subject relates them ("Congrats on the
    gig!" → "Omar congratulated Lena on the gig."), and a general claim is the speaker's view ("Gina thinks …").
+   What does not pass the information test (``information.py``: a name, a number, a time or content words; no
+   pronoun whose referent it does not carry) is dropped, alone or after a statement; a turn's first clause led by
+   they/she/he (他们/她 …) takes the one fitting noun phrase of the turn before; the other speaker's words said
+   back are an echo.
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker.
@@ -36,8 +40,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
-
-import jieba
 
 from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
@@ -72,10 +74,10 @@ from memories.extraction.clauses import (
     kind_of,
     split_clauses,
     split_sentences,
-    stands_alone,
     third_person_en,
     third_person_zh,
 )
+from memories.extraction.information import attached, echoes, informative, resolve_lead, specific, words
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.write.text import has_cjk
 
@@ -153,12 +155,14 @@ class OfflineExtractor:
         recent_user: list[str] = [t.content for t in context if t.role == "user"]
         speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
         names: dict[str, str] = {}  # a self-introduction's name, by speaker key
+        previous = context[-1] if context else None
         for turn in turns:
             if turn.role == "user" or turn.name:
-                made = self._person_turn(turn, reader, speakers, names)
+                made = self._person_turn(turn, reader, speakers, names, previous)
                 recent_user.append(turn.content)
             else:
                 made = self._assistant_turn(turn, recent_user)
+            previous = turn
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
@@ -169,19 +173,25 @@ class OfflineExtractor:
 
     # ------------------------------------------------------------------ one turn
 
-    def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str]) -> list[Candidate]:
+    def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str],
+                     previous: Turn | None) -> list[Candidate]:
         self._last_person = ""
-        said = _Said(turn, reader, speakers, names, _listener(turn, speakers))
+        said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous)
         for sentence in split_sentences(turn.content):
             self._sentence(said, sentence)
-        made = _attached(said.items, said.reasons)
+        known = [*speakers, *names.values()]
+        made = attached(said.items, said.reasons, known)
+        kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT or informative(c.content, known)]
+        if len(kept) < len(made):
+            said.reasons.append("vague")
+            made = kept
         if not made:
             zh_turn = has_cjk(turn.content)
             said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
                                  for role, c in said.items if role == "dependent")
             substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
-            only_leftover = not {"question", "reaction", "greeting", "request"} & set(said.reasons)
-            if turn.role == "user" and substantial and only_leftover:
+            only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
+            if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
                 made.append(self._observation(turn))
             else:
                 self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
@@ -256,6 +266,14 @@ class OfflineExtractor:
             said.items.extend(("anchor", self._named(c, turn.name)) for c in rules_found)
             return subject
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
+        if said.echo_of and not explicit and echoes(clause, said.echo_of):
+            said.reasons.append("echo")  # the other speaker's words said back: nothing new
+            return subject
+        resolved = None if said.items or said.reasons or explicit else self._antecedent(said, clause, zh)
+        if resolved is not None:
+            said.items.append(("anchor", self._timed(resolved if zh else third_person_en(resolved, who, said.listener),
+                                                     turn, who, zh, False)))
+            return subject
         role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
         candidate, subject = self._statement(clause, turn, who, said.listener, zh, subject, explicit)
         if candidate is None:
@@ -266,6 +284,21 @@ class OfflineExtractor:
         else:
             said.items.append((role, candidate))
         return subject
+
+    @staticmethod
+    def _antecedent(said: _Said, clause: str, zh: bool) -> str | None:
+        """The turn's first clause with its leading they/she/he (他们/她/它) replaced by the one noun phrase of the
+        turn before that fits it ("They eat mostly insects" after "What do your turtles eat?"); None when unclear."""
+        before = said.previous
+        if before is None:
+            return None
+        if before.name:
+            speaker, listener = before.name, _listener(before, said.speakers) or ""
+        elif before.role == "user":
+            speaker, listener = said.turn.name or ("用户" if zh else "the user"), ""
+        else:
+            speaker, listener = "", said.turn.name or ("用户" if zh else "the user")
+        return resolve_lead(clause, before.content, speaker, listener)
 
     def _unbound(self, said: _Said, clause: str, who: str, zh: bool) -> tuple[str, Candidate | None]:
         """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
@@ -434,15 +467,15 @@ class OfflineExtractor:
                          observation=True)
 
     def _assistant_turn(self, turn: Turn, recent_user: list[str]) -> list[Candidate]:
-        said = {w for text in recent_user[-4:] for w in _words(text)}
+        said = {w for text in recent_user[-4:] for w in words(text)}
         made = []
         for sentence in split_sentences(turn.content):
             zh = has_cjk(sentence)
             body = _strip_open(sentence, zh)
             if not body or not _ACTION.match(body) or junk_reason(body, zh) == "question":
                 continue
-            words = _words(body)
-            if words and len(words - said) / len(words) < 0.3:
+            told = words(body)
+            if told and len(told - said) / len(told) < 0.3:
                 continue  # an echo of what the user said
             if zh:
                 text = re.sub(r"^我", "助手", body) if body.startswith("我") else f"助手{body}"
@@ -471,6 +504,7 @@ class _Said:
     speakers: list[str]
     names: dict[str, str]  # a self-introduction's name, by speaker key
     listener: str | None
+    previous: Turn | None = None  # the turn before, for a leading pronoun's antecedent and for echoes
     items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
@@ -478,6 +512,14 @@ class _Said:
     @property
     def key(self) -> str:
         return self.turn.name or self.turn.role
+
+    @property
+    def echo_of(self) -> str:
+        """The other speaker's turn just before, which a clause of this one must not merely repeat."""
+        before = self.previous
+        if before is None or (before.name or before.role) == (self.turn.name or self.turn.role):
+            return ""
+        return before.content
 
 
 def _zh_statement(text: str, who: str, subject: str, explicit: bool) -> tuple[str | None, str]:
@@ -499,36 +541,6 @@ def _zh_statement(text: str, who: str, subject: str, explicit: bool) -> tuple[st
     return third_person_zh(text, who), subject
 
 
-def _attached(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Candidate]:
-    """A turn's memories: each anchor, with the weak and dependent clauses around it appended (to the anchor
-    before them, or the first one after); without an anchor, a dependent clause stands alone only when it names
-    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it."""
-    anchors = [i for i, (role, _) in enumerate(items) if role == "anchor"]
-    if not anchors:
-        kept = []
-        for role, c in items:
-            if role == "dependent" and stands_alone(c.content, c.valid_from is not None):
-                kept.append(c)
-            else:
-                reasons.append("reaction" if role == "weak" else "filler")
-        return kept
-    out: dict[int, Candidate] = {i: items[i][1] for i in anchors}
-    for i, (role, c) in enumerate(items):
-        if role == "anchor":
-            continue
-        host = max((a for a in anchors if a < i), default=anchors[0])
-        anchor = out[host]
-        if has_cjk(anchor.content):
-            joined = f"{anchor.content.rstrip('。')}；{c.content}"
-        elif host < i:
-            joined = f"{anchor.content} {c.content}"
-        else:
-            joined = f"{c.content} {anchor.content}"
-        anchor.content = joined[:1000]
-        anchor.source_turns = sorted(set(anchor.source_turns) | set(c.source_turns))
-    return [out[i] for i in anchors]
-
-
 @functools.lru_cache(maxsize=256)
 def _vocative_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
     if not names:
@@ -543,19 +555,14 @@ def _vocative(clause: str, speakers: frozenset[str]) -> str:
     return pattern.sub("", clause).strip() if pattern else clause
 
 
-def _words(text: str) -> set[str]:
-    if has_cjk(text):
-        return {w for w in jieba.lcut(text, HMM=False) if len(w) > 1 and not re.fullmatch(r"\W+", w)}
-    return {w for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS}
-
-
 def _listener(turn: Turn, speakers: list[str]) -> str | None:
     others = {s for s in speakers if s != turn.name}
     return others.pop() if turn.name and len(others) == 1 else None
 
 
 def _main_reason(reasons: list[str]) -> str:
-    for reason in ("question", "greeting", "thanks", "acknowledgement", "request", "reaction", "filler"):
+    for reason in ("question", "greeting", "thanks", "acknowledgement", "request", "reaction", "echo", "vague",
+                   "filler"):
         if reason in reasons:
             return reason
     return "empty"

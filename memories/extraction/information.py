@@ -1,0 +1,245 @@
+"""What a statement tells, for the offline extractor (``offline.py``): the information test (``informative``), a
+statement that only repeats the other speaker (``echoes``), and the antecedent of a leading pronoun taken from
+the turn before (``resolve_lead``). No model, no network; jieba's tagger for Chinese.
+
+**Information.** A statement is kept when one of its sentences, not led by a pronoun whose referent it does not
+carry ("It was great", "She loved it", "他们也很喜欢"), holds something a reader can use later: a name (a
+capitalised word inside the sentence that is not one of the speakers), a number or a time, or at least
+``MIN_CONTENT_WORDS`` content words (not stopwords, evaluations, feelings or pledges: ``clauses.content_words``).
+In Chinese, a noun, a place, a name, a time or a number that is not the speaker's name nor a vague noun (事情,
+东西, 感觉 …), found by jieba's part-of-speech tagger.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+import jieba
+import jieba.posseg as pseg
+
+from memories.extraction import timeparse
+from memories.extraction.candidates import Candidate
+from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
+from memories.write.text import has_cjk
+
+#: English content words a sentence needs when it carries no name, number or time.
+MIN_CONTENT_WORDS = 2
+#: An echo: at most this share of the statement's words is new against the other speaker's turn before it.
+ECHO_NEW_SHARE = 0.2
+
+_LEAD = re.compile(r"(?i)^(?:it|it's|its|they|they're|they've|them|she|she's|he|he's|this|that|that's|these|those"
+                   r"|such|which|both)\b")
+#: "It's great to …", "It was amazing how …": "it" stands for what follows, not for something said before.
+_EXTRAPOSED = re.compile(r"(?i)^(?:it's|it\s+is|it\s+was|it's\s+been|it\s+has\s+been)\s+(?:\w+\s+){0,3}?(?:how|to|that"
+                         r"|when|seeing|being|knowing|having)\b")
+#: A particular thing: a content word after "the", a possessive or a demonstrative.
+_PARTICULAR = re.compile(r"(?i)\b(?:the|my|his|her|their|our|your|\w+'s)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
+#: Words that say nothing of their own, beyond ``clauses``' stopwords (contractions, fillers).
+_FILLER = ("it'll", "that'll", "there'll", "they'll", "you'll", "he'll", "she'll", "what's", "who's", "let's", "ya",
+           "'em", "em", "somehow", "anyway", "anyways", "maybe", "lol", "haha", "btw", "kinda", "sorta", "gotta")
+#: A content word after an article, a possessive or a preposition is a thing named ("a love for horses", "the
+#: ocean"): enough alone.
+_DETERMINED = re.compile(r"(?i)\b(?:a|an|the|some|my|his|her|their|our|its|\w+'s|for|of|with|about|at|in|on|from)\s+"
+                         r"([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
+_ZH_LEAD = re.compile(r"^(?:这|那|它|他|她)")
+_NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][a-zA-Z'’-]+|[A-Z]{2,})")
+_DIGIT = re.compile(r"\d")
+_ZH_CONTENT = ("n", "t", "m", "eng", "s", "vn", "nr", "ns", "nt", "nz")
+_ZH_VAGUE = frozenset(("用户", "事情", "事", "东西", "时候", "感觉", "心情", "一切", "人", "大家", "自己", "时间",
+    "样子", "方面", "问题", "一下", "一点", "一些", "有点", "这样", "那样", "一个", "一次", "一样", "好事", "事儿",
+    "心", "话", "情况", "朋友们", "助手"))
+
+
+def informative(text: str, names: Sequence[str] = (), lead_ok: bool = False) -> bool:
+    """Whether a statement carries information about a person, a thing, a plan or a time (module docstring);
+    ``lead_ok``: a leading pronoun is no fault (the clause goes with a statement that names its referent)."""
+    if has_cjk(text):
+        return any(_zh_informative(s, frozenset(names), lead_ok) for s in split_sentences(text.replace("；", "。")))
+    return any(_en_informative(s, names, lead_ok) for s in split_sentences(text))
+
+
+def specific(text: str, names: Sequence[str] = ()) -> bool:
+    """Whether a text names a particular thing, not only things in general ("the new roof", "my sister's
+    bakery", a name, a number, a time; not "life is too short to worry about small stuff"): what a statement about
+    no one, or a speaker's view, needs to be worth keeping. Chinese: ``informative``."""
+    if has_cjk(text):
+        return informative(text, names)
+    skip = {n.casefold() for n in names} | {"user", "assistant", "others"}
+    if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(text)) or _DIGIT.search(text):
+        return True
+    found = set(content_words(text, (*names, *_FILLER)))
+    if any(w and w.casefold() in found for m in _PARTICULAR.finditer(text) for w in m.groups()):
+        return True
+    return bool(timeparse.resolve(text, None, False)[2])
+
+
+def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
+    if not lead_ok and _LEAD.match(sentence) and not _EXTRAPOSED.match(sentence):
+        return False
+    skip = {n.casefold() for n in names} | {"user", "assistant", "others"}
+    names = (*names, *_FILLER)
+    if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(sentence)):
+        return True
+    if _DIGIT.search(sentence):
+        return True
+    found = content_words(sentence, names)
+    if len(found) >= MIN_CONTENT_WORDS:
+        return True
+    if found and any(w and w.casefold() in found for m in _DETERMINED.finditer(sentence) for w in m.groups()):
+        return True
+    return bool(timeparse.resolve(sentence, None, False)[2])
+
+
+@functools.lru_cache(maxsize=4096)
+def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool:
+    if not lead_ok and _ZH_LEAD.match(sentence.strip()):
+        return False
+    for token in pseg.lcut(sentence, HMM=False):
+        word = token.word.strip()
+        if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
+            continue
+        if token.flag.startswith(_ZH_CONTENT) and not token.flag.startswith("r") and not word.isspace():
+            if token.flag == "m" and not _DIGIT.search(word) and len(word) < 2:
+                continue  # "一": a bare measure, not a number worth keeping
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def words(text: str) -> frozenset[str]:
+    """The content-bearing words of a text (jieba's words of two characters or more in Chinese)."""
+    if has_cjk(text):
+        return frozenset(w for w in jieba.lcut(text, HMM=False) if len(w) > 1 and not re.fullmatch(r"\W+", w))
+    return frozenset(w.removesuffix("'s") for w in _WORD.findall(text.casefold()) if w not in _STOPWORDS)
+
+
+def echoes(clause: str, previous: str) -> bool:
+    """Whether a clause only repeats the other speaker's turn before it ("I love hiking too" after "I love
+    hiking"; "对，周末去爬山" after "周末去爬山吧"): almost none of its words are new."""
+    mine = words(clause) - {"too", "also", "也", "还"}
+    if not mine or not previous:
+        return False
+    return len(mine - words(previous)) / len(mine) <= ECHO_NEW_SHARE
+
+
+# --------------------------------------------------------------------------- the antecedent of a leading pronoun
+
+_SHE = "sister|mom|mother|mum|daughter|wife|girlfriend|aunt|grandma|grandmother|niece|fiancee|fiancée|granny"
+_HE = "brother|dad|father|son|husband|boyfriend|uncle|grandpa|grandfather|nephew|fiance"
+_ADJECTIVE = r"(?:new|old|little|big|first|favou?rite|own|best|two|three|younger|older|baby|pet|sweet)"
+_POSSESSED = re.compile(rf"(?i)\b(my|your|our)\s+((?:{_ADJECTIVE}\s+)?)([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?\b")
+_EN_PRONOUN = re.compile(r"(?i)^(they're|they've|they|she's|she|he's|he)\b")
+_BE_OF = {"they're": " are", "they've": " have", "she's": " is", "he's": " is"}
+_ZH_PRONOUN = re.compile(r"^(他们|她们|它们|他|她|它)")
+_ZH_POSSESSED = re.compile(r"(我|你|您)的?")
+_ZH_SHE = frozenset(("妈妈", "母亲", "女儿", "妻子", "老婆", "姐姐", "妹妹", "女朋友", "奶奶", "外婆", "姥姥", "阿姨",
+    "姑姑"))
+_ZH_HE = frozenset(("爸爸", "父亲", "儿子", "丈夫", "老公", "哥哥", "弟弟", "男朋友", "爷爷", "外公", "姥爷", "叔叔",
+    "舅舅"))
+
+
+def resolve_lead(clause: str, previous: str, previous_speaker: str, previous_listener: str) -> str | None:
+    """"They eat mostly insects", after "What do your turtles eat?" (said by Nate to Joanna) → "Joanna's turtles eat
+    mostly insects": the leading they/she/he (他们/她/它 …) replaced by the one noun phrase of the turn before that
+    fits it (a plural noun for "they", a woman's or a man's kinship word for "she"/"he", owned by "my/your/our" so
+    that its owner is known). None when there is no such phrase, or more than one: the referent is not clear."""
+    if has_cjk(clause):
+        return _zh_resolve(clause, previous, previous_speaker, previous_listener)
+    lead = _EN_PRONOUN.match(clause)
+    if not lead or not previous:
+        return None
+    pronoun = lead.group(1).casefold()
+    found = set()
+    for m in _POSSESSED.finditer(previous):
+        owner, adjective, head, second = m.group(1).casefold(), m.group(2), m.group(3), m.group(4) or ""
+        if pronoun.startswith("they") and _plural(second) and not _plural(head):
+            adjective, head = f"{adjective}{head} ", second  # "your tomato plants"
+        low = head.casefold()
+        if not _fits(pronoun, low):
+            continue
+        who = previous_listener if owner == "your" else previous_speaker
+        if not who:
+            continue
+        found.add(f"{who}'{'' if who.endswith('s') else 's'} {adjective.casefold()}{low}")
+    if len(found) != 1:
+        return None
+    return f"{found.pop()}{_BE_OF.get(pronoun, '')}{clause[lead.end():]}"
+
+
+def _fits(pronoun: str, head: str) -> bool:
+    """Whether a noun can be what the pronoun stands for: a plural for "they", a woman's or a man's kinship word
+    for "she" and "he"."""
+    if head in _STOPWORDS:
+        return False
+    if pronoun.startswith("they"):
+        return _plural(head)
+    return bool(re.fullmatch(_SHE if pronoun.startswith("she") else _HE, head))
+
+
+def _plural(word: str) -> bool:
+    low = word.casefold()
+    return low.endswith("s") and not low.endswith(("ss", "us", "is")) and low not in _STOPWORDS
+
+
+def _zh_resolve(clause: str, previous: str, previous_speaker: str, previous_listener: str) -> str | None:
+    lead = _ZH_PRONOUN.match(clause)
+    if not lead or not previous or not has_cjk(previous):
+        return None
+    pronoun = lead.group(1)
+    tokens = pseg.lcut(previous, HMM=False)
+    found = set()
+    for i, token in enumerate(tokens[:-1]):
+        if not _ZH_POSSESSED.fullmatch(token.word):
+            continue
+        j = i + 1 + (tokens[i + 1].word == "的")
+        if j >= len(tokens) or not tokens[j].flag.startswith("n"):
+            continue
+        head = tokens[j].word
+        person = head in _ZH_SHE or head in _ZH_HE
+        if (pronoun.startswith("她") and head not in _ZH_SHE) or (pronoun.startswith("他") and head not in _ZH_HE) \
+                or (pronoun.startswith("它") and person):
+            continue
+        who = previous_listener if token.word in ("你", "您") else previous_speaker
+        if who:
+            found.add(f"{who}的{head}")
+    if len(found) != 1:
+        return None
+    return found.pop() + clause[lead.end():]
+
+
+# --------------------------------------------------------------------------- one turn's memories
+
+
+def attached(items: list[tuple[str, Candidate]], reasons: list[str], names: Sequence[str] = ()) -> list[Candidate]:
+    """A turn's memories: each anchor, with the weak and dependent clauses around it appended (to the anchor
+    before them, or the first one after); without an anchor, a dependent clause stands alone only when it names
+    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it."""
+    anchors = [i for i, (role, _) in enumerate(items) if role == "anchor"]
+    if not anchors:
+        kept = []
+        for role, c in items:
+            if role == "dependent" and stands_alone(c.content, c.valid_from is not None):
+                kept.append(c)
+            else:
+                reasons.append("reaction" if role == "weak" else "filler")
+        return kept
+    out: dict[int, Candidate] = {i: items[i][1] for i in anchors}
+    for i, (role, c) in enumerate(items):
+        if role == "anchor":
+            continue
+        if not informative(c.content, names, lead_ok=True):
+            reasons.append("vague")  # a feeling, a pledge or a vague line adds nothing to the statement
+            continue
+        host = max((a for a in anchors if a < i), default=anchors[0])
+        anchor = out[host]
+        if has_cjk(anchor.content):
+            joined = f"{anchor.content.rstrip('。')}；{c.content}"
+        elif host < i:
+            joined = f"{anchor.content} {c.content}"
+        else:
+            joined = f"{c.content} {anchor.content}"
+        anchor.content = joined[:1000]
+        anchor.source_turns = sorted(set(anchor.source_turns) | set(c.source_turns))
+    return [out[i] for i in anchors]
