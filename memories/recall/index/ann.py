@@ -51,7 +51,7 @@ class Graph:
         slots = np.flatnonzero(has_vector[:size]).astype(np.uint64)
         for start in range(0, len(slots), BUILD_BATCH):
             batch = slots[start:start + BUILD_BATCH]
-            graph.index.add(batch, vectors[batch.astype(np.int64)], threads=1)
+            graph.index.add(batch, vectors[batch.astype(np.int64)], threads=0)  # a one-off: every core
         return graph
 
     def __len__(self) -> int:
