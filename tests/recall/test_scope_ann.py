@@ -5,6 +5,7 @@ and erasure reaches the graph, and a graph never serves another tenant."""
 from __future__ import annotations
 
 import math
+import uuid
 
 import pytest
 from django.utils import timezone
@@ -70,6 +71,14 @@ def test_the_graph_returns_the_exact_top_10_on_real_vectors(in_alice, settings) 
                            source.vector_candidates(get_embedder().embed_query(q), 10)] for q in QUERIES}
         assert list(source.indexes[0].graphs) == [None]  # the primary model's graph answered
         assert approximate == exact
+    # A filter that keeps a few of many (a metadata filter's ids): those few compared, exactly.
+    only = frozenset(Memory.objects.filter(scope__path="team/ann").order_by("-pk").values_list("pk", flat=True)[:12])
+    few = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None, only=only)
+    settings.SEARCH_INDEX_ANN_MIN_ROWS = 10**9
+    exact = {q: _vector_top("team/ann", q, few) for q in QUERIES}
+    settings.SEARCH_INDEX_ANN_MIN_ROWS = 50
+    assert {q: _vector_top("team/ann", q, few) for q in QUERIES} == exact
+    assert all(uuid.UUID(pk) in only for found in exact.values() for pk, _ in found)
 
 
 @pytest.mark.django_db

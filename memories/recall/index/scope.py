@@ -390,6 +390,10 @@ class ScopeIndex:
             if approximate is not None:
                 keep, sims = approximate
                 return self._ranked(keep, sims, limit)
+        if self.size >= settings.SEARCH_INDEX_ANN_MIN_ROWS and len(keep) < self.size // 4:  # a few of many: those
+            sims = _product(vectors[keep], query)
+            sims[~has_vector[keep]] = -np.inf
+            return self._ranked(keep, sims, limit)
         # One product over the whole matrix (no copy of the selected rows), then the filter.
         every = _similarities(vectors[: self.size], query)
         every[~has_vector[: self.size]] = -np.inf
