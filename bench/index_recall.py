@@ -61,7 +61,7 @@ def run(data: dict[str, Any], queries: int) -> dict[str, Any]:
         result["graph_bytes_per_memory"] = round(index.graphs[None].nbytes / len(index))
         for q in range(queries):
             vector, question = data["queries_0"][q].tolist(), str(data["questions"][q])
-            lists = {}
+            lists: dict[str, tuple[list[Any], list[Any]]] = {}
             for stage, values in (("exact", {"SEARCH_INDEX_ANN_MIN_ROWS": 10**9, "SEARCH_INDEX_POSTINGS_TOP": 10**9}),
                                   ("approx", {})):
                 with override_settings(**values):
@@ -71,7 +71,7 @@ def run(data: dict[str, Any], queries: int) -> dict[str, Any]:
                     t = time.perf_counter()
                     lexical = source.lexical(question, pool, parallel=False)
                     stages["lexical"][f"{stage}_ms"].append(1000 * (time.perf_counter() - t))
-                lists[stage] = (v, lexical.ids if lexical else [])
+                lists[stage] = (v, list(lexical.ids) if lexical else [])
             for k, stage in enumerate(("vector", "lexical")):
                 exact, approx = lists["exact"][k][:10], lists["approx"][k][:10]
                 if exact:
