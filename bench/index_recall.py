@@ -71,7 +71,7 @@ def run(data: dict[str, Any], queries: int) -> dict[str, Any]:
                     t = time.perf_counter()
                     lexical = source.lexical(question, pool, parallel=False)
                     stages["lexical"][f"{stage}_ms"].append(1000 * (time.perf_counter() - t))
-                lists[stage] = (v, list(lexical.ids) if lexical else [])
+                lists[stage] = (v, list(lexical.ids or []) if lexical else [])
             for k, stage in enumerate(("vector", "lexical")):
                 exact, approx = lists["exact"][k][:10], lists["approx"][k][:10]
                 if exact:
