@@ -289,6 +289,12 @@ SEARCH_INDEX_ENABLED = flag("MNEMARA_SEARCH_INDEX")
 SEARCH_INDEX_MAX_MB = number("MNEMARA_SEARCH_INDEX_MAX_MB")
 SEARCH_INDEX_MAX_ROWS = integer("MNEMARA_SEARCH_INDEX_MAX_ROWS")
 SEARCH_INDEX_VECTORS = text("MNEMARA_SEARCH_INDEX_VECTORS")
+# Large scopes in the index (memories/recall/index/ann.py): from SEARCH_INDEX_ANN_MIN_ROWS memories a search may
+# return, the vector list comes from an HNSW graph (usearch, ef SEARCH_INDEX_ANN_EF) and is re-scored exactly;
+# BM25 reads a word held by more than SEARCH_INDEX_POSTINGS_TOP memories only in its best-scoring ones.
+SEARCH_INDEX_ANN_MIN_ROWS = integer("MNEMARA_SEARCH_INDEX_ANN_MIN_ROWS")
+SEARCH_INDEX_ANN_EF = integer("MNEMARA_SEARCH_INDEX_ANN_EF")
+SEARCH_INDEX_POSTINGS_TOP = integer("MNEMARA_SEARCH_INDEX_POSTINGS_TOP")
 # A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
 SEARCH_INDEX_WARM_SCOPES = integer("MNEMARA_SEARCH_INDEX_WARM_SCOPES")

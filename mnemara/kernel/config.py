@@ -170,6 +170,13 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_VECTORS", "text", "float16", "Precision of the indexed vectors.", "Recall",
             choices=("float16", "float32")),
+    Setting("MNEMARA_SEARCH_INDEX_ANN_MIN_ROWS", "int", 20_000, "From this many memories a search may return, a "
+            "scope's vector list comes from an HNSW graph in the index (usearch) instead of an exact product.",
+            "Recall", low=1),
+    Setting("MNEMARA_SEARCH_INDEX_ANN_EF", "int", 256, "Candidates the in-process HNSW graph keeps while it "
+            "searches (its ef; at least the candidate pool).", "Recall", low=16, high=10_000),
+    Setting("MNEMARA_SEARCH_INDEX_POSTINGS_TOP", "int", 2000, "A word held by more memories than this is scored "
+            "by BM25 only in its best-scoring memories of that many.", "Recall", low=100),
     Setting("MNEMARA_SEARCH_INDEX_WARM_SCOPES", "int", 50, "Recently used scopes whose indexes a web process "
             "loads before it reports ready.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_WARM_ROWS", "int", 50_000, "...and at most this many of their memories "

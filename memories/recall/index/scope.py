@@ -21,6 +21,8 @@ from django.conf import settings
 from memories.choices import MemoryType, Status
 from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
+from memories.recall.index.ann import Graph
+from memories.recall.index.lexical import bounded_scores
 from memories.write.vectors import unit_vectors_from_binary
 from mnemara.kernel.threads import THREADS
 
@@ -124,6 +126,8 @@ class ScopeIndex:
         self.postings: dict[str, dict[int, int]] = {}  # word → {slot: count}
         self.total_length = 0
         self._posting_arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._top_postings: dict[str, tuple[np.ndarray, np.ndarray, float, float]] = {}  # lexical.top_posting
+        self.graphs: dict[str | None, Graph] = {}  # per model (None: the primary), built on a large scope's search
         self._sorted_words: list[str] | None = None
         # The conversation's shape: per slot a session code (-1: none) and a subject code (-1: none), the
         # names behind the codes, and (built when first asked after a change) the slots in session order.
@@ -187,6 +191,7 @@ class ScopeIndex:
         if len(rows[0]) > 11:
             self._set_conversation(at, rows)
         self._order = self._position = None
+        self._update_graphs(at)
         self.measure(exact=len(rows) == self.size)
 
     def _slots_of(self, rows: Sequence[Sequence[Any]]) -> np.ndarray:
@@ -221,6 +226,7 @@ class ScopeIndex:
         estimate of the last count is scaled to the new size."""
         arrays = sum(a.nbytes for a in self._arrays())
         arrays += sum(m.vectors.nbytes + m.has_vector.nbytes + m.coverage.nbytes for m in self.others.values())
+        arrays += sum(graph.nbytes for graph in self.graphs.values())
         if exact or not self._objects_per_row:
             objects = (sys.getsizeof(self.ids) + sys.getsizeof(self.slots) + sys.getsizeof(self.texts)
                        + self.size * 2 * INT_BYTES + sum(sys.getsizeof(t) for t in self.texts)
@@ -290,7 +296,7 @@ class ScopeIndex:
             if new.get(word) != count:
                 posting = self.postings[word]
                 del posting[i]
-                self._posting_arrays.pop(word, None)
+                self._forget(word)
                 if not posting:
                     del self.postings[word]
                     self._sorted_words = None
@@ -300,10 +306,22 @@ class ScopeIndex:
                     self.postings[word] = {}
                     self._sorted_words = None
                 self.postings[word][i] = count
-                self._posting_arrays.pop(word, None)
+                self._forget(word)
         self.total_length += len(words) - int(self.lengths[i])
         self.lengths[i] = len(words)
         self.texts[i] = text
+
+    def _forget(self, word: str) -> None:
+        self._posting_arrays.pop(word, None)
+        self._top_postings.pop(word, None)
+
+    def _update_graphs(self, at: np.ndarray) -> None:
+        """Keep the built HNSW graphs in step with the matrices; one with too many removed entries is dropped
+        (built again by the next search that needs it)."""
+        for model, graph in list(self.graphs.items()):
+            found = self.matrix(model)
+            if found is None or not graph.update(at, *found):
+                del self.graphs[model]
 
     # ------------------------------------------------------------------ reads (under self.lock)
 
@@ -367,10 +385,43 @@ class ScopeIndex:
         if not len(keep) or found_matrix is None:
             return []
         vectors, has_vector = found_matrix
+        if len(keep) >= settings.SEARCH_INDEX_ANN_MIN_ROWS:
+            approximate = self._approximate(query, keep_mask, limit, model, found_matrix)
+            if approximate is not None:
+                keep, sims = approximate
+                return self._ranked(keep, sims, limit)
+        if self.size >= settings.SEARCH_INDEX_ANN_MIN_ROWS and len(keep) < self.size // 4:  # a few of many: those
+            sims = _product(vectors[keep], query)
+            sims[~has_vector[keep]] = -np.inf
+            return self._ranked(keep, sims, limit)
         # One product over the whole matrix (no copy of the selected rows), then the filter.
         every = _similarities(vectors[: self.size], query)
         every[~has_vector[: self.size]] = -np.inf
-        sims = every[keep]
+        return self._ranked(keep, every[keep], limit)
+
+    def _approximate(self, query: np.ndarray, keep: np.ndarray, limit: int, model: str | None,
+                     matrix: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The slots the model's HNSW graph proposes (built on first use) that ``keep`` lets through, scored
+        exactly: at least ``limit`` of them, the search widened while the filter lets too few through. None
+        (the caller's exact product) when even ``WIDEN_MAX`` × ``limit`` proposals are not enough."""
+        vectors, has_vector = matrix
+        graph = self.graphs.get(model)
+        if graph is None:
+            graph = self.graphs[model] = Graph.build(vectors, has_vector, self.size)
+            self.measure(exact=False)
+        count = 2 * limit
+        while count <= WIDEN_MAX * limit:
+            slots = graph.search(query, count)
+            slots = slots[(slots < self.size)]
+            passed = slots[keep[slots] & has_vector[slots]]
+            if len(passed) >= limit:
+                return passed, _product(vectors[passed], query)
+            if len(slots) < count:  # the graph holds no more
+                return None
+            count *= 4
+        return None
+
+    def _ranked(self, keep: np.ndarray, sims: np.ndarray, limit: int) -> list[tuple[uuid.UUID, float, int]]:
         if len(keep) > limit:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
@@ -469,19 +520,28 @@ class ScopeIndex:
         return arrays
 
     def bm25(self, idf: dict[str, float], average_length: float, criteria: Criteria,
-             limit: int) -> list[tuple[uuid.UUID, float, int]]:
+             limit: int, *, exact: bool = False) -> list[tuple[uuid.UUID, float, int]]:
         """The ``limit`` best full-text matches passing ``criteria``: (id, BM25 score, slot).
-        A memory matches when it holds at least one of the words (an OR query, as in SQL)."""
-        scores = np.zeros(self.size, dtype=np.float32)
-        b, delta = settings.RECALL_BM25_B, settings.RECALL_BM25_DELTA
-        norm = BM25_K1 * (1.0 - b + b * self.lengths[: self.size] / max(average_length, 1e-9))
-        for word, weight in idf.items():
-            posting = self.posting(word)
-            if posting is None:
-                continue
-            slots, counts = posting
-            scores[slots] += weight * (counts * (BM25_K1 + 1.0) / (counts + norm[slots]) + delta)
-        keep = np.flatnonzero((scores > 0) & self.mask(criteria))
+        A memory matches when it holds at least one of the words (an OR query, as in SQL). When a word is held by
+        more than ``SEARCH_INDEX_POSTINGS_TOP`` memories, only its best-scoring ones are read (``lexical.py``),
+        and every entry only when that cannot prove the top (or ``exact``)."""
+        top = settings.SEARCH_INDEX_POSTINGS_TOP
+        if not exact and any(len(self.postings.get(word, ())) > top for word in idf):
+            scores, bound = bounded_scores(self, idf, max(average_length, 1e-9))
+            keep = np.flatnonzero((scores > 0) & self.mask(criteria))
+            if len(keep) < limit or np.partition(scores[keep], len(keep) - limit)[len(keep) - limit] <= bound:
+                return self.bm25(idf, average_length, criteria, limit, exact=True)  # a memory left out may rank
+        else:
+            scores = np.zeros(self.size, dtype=np.float32)
+            b, delta = settings.RECALL_BM25_B, settings.RECALL_BM25_DELTA
+            norm = BM25_K1 * (1.0 - b + b * self.lengths[: self.size] / max(average_length, 1e-9))
+            for word, weight in idf.items():
+                posting = self.posting(word)
+                if posting is None:
+                    continue
+                slots, counts = posting
+                scores[slots] += weight * (counts * (BM25_K1 + 1.0) / (counts + norm[slots]) + delta)
+            keep = np.flatnonzero((scores > 0) & self.mask(criteria))
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
         found = [(uuid.UUID(int=self.ids[i]), float(scores[i]), int(i)) for i in keep]
@@ -495,6 +555,7 @@ class ScopeIndex:
 # --------------------------------------------------------------------------- ranking over several scopes
 
 SPLIT_ROWS = 4096
+WIDEN_MAX = 32  # ScopeIndex._approximate: the most proposals asked of a graph, in candidate lists
 
 
 WIDEN_ROWS = 8192  # a float16 matrix is multiplied this many rows at a time (8,192 × 512 float32: 16 MB)

@@ -195,6 +195,11 @@ class IndexSource:
                 slots = np.asarray(wanted.get(index.scope_id, []), dtype=np.int64)
                 matrix = np.zeros((len(slots), len(terms)), dtype=bool)
                 for t, expanded in enumerate(terms):
+                    if len(expanded) == 1:  # one word: its posting's length and membership, nothing the scope's size
+                        holding = index.postings.get(expanded[0], {})
+                        frequencies[t] += len(holding)
+                        matrix[:, t] = [slot in holding for slot in slots.tolist()]
+                        continue
                     holders = np.zeros(len(index), dtype=bool)
                     for word in expanded:
                         posting = index.posting(word)
