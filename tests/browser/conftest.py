@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS, jobs_done
 from tests.stack import FAKE_EMBEDDER, Stack, on_the_test_database, start_stack
 
 FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
@@ -47,14 +47,22 @@ def browser():
 def served(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[Stack]:
     """``make run``'s stack on a free port, on the test database: the fake embedder, a fast password hasher,
-    exports in a temporary folder."""
+    exports in a temporary folder, and no hourly schedule (its maintenance and weekly export would run after
+    each test's flush, into the next test's data)."""
     with django_db_blocker.unblock():
         database = on_the_test_database()
     env = {**FAKE_EMBEDDER, "MNEMARA_PASSWORD_HASHERS": FAST_HASHER,
            "MNEMARA_EXPORT_DIR": str(tmp_path_factory.mktemp("exports")),
-           "MNEMARA_MAX_REQUEST_BYTES": str(MAX_REQUEST_BYTES)}
+           "MNEMARA_MAX_REQUEST_BYTES": str(MAX_REQUEST_BYTES), "MNEMARA_SCHEDULE_TICK_SECONDS": "0"}
     with start_stack(database, tmp_path_factory.mktemp("browser-stack"), web_workers=1, extra_env=env) as stack:
         yield stack
+
+
+@pytest.fixture(autouse=True)
+def _worker_idle_at_the_end(served: Stack) -> Iterator[None]:
+    """The stack's worker has finished what the test queued before the database is emptied under it."""
+    yield
+    jobs_done()
 
 
 @pytest.fixture(autouse=True)
