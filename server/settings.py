@@ -137,6 +137,8 @@ CACHES = {
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+if items("MNEMARA_PASSWORD_HASHERS"):  # unset: Django's own list
+    PASSWORD_HASHERS = items("MNEMARA_PASSWORD_HASHERS")
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"

@@ -22,7 +22,9 @@ from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, tenant_create
 from tests.contract import ContractClient
 
-pytest_plugins = ["tests.tiers"]  # marks the slow tiers by path (make test-fast leaves them out)
+# tests.tiers marks the slow tiers by path (make test-fast leaves them out); tests.stack adds the output of the
+# stack a failed test ran against (tests/served, tests/browser) to its report.
+pytest_plugins = ["tests.tiers", "tests.stack"]
 
 
 @dataclass

@@ -4,6 +4,7 @@ folders' conftest.py files; what they share lives here, so no conftest imports a
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +50,18 @@ def active_per_entity(api: httpx.Client) -> dict[tuple[str, str], list[str]]:
         cursor = body["next"]
         if not cursor:
             return found
+
+
+def jobs_done(timeout: float = 60.0) -> None:
+    """Wait until the stack's worker has run every job that is due (django-tasks' database queue)."""
+    from django_tasks_db.models import DBTaskResult
+
+    deadline = time.monotonic() + timeout
+    while True:
+        waiting = DBTaskResult.objects.ready() | DBTaskResult.objects.running()  # due now (or undated), or running
+        if not waiting.exists():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the worker left jobs waiting after {timeout:.0f} s: "
+                                 f"{list(waiting.values_list('task_path', 'status'))}")
+        time.sleep(0.2)

@@ -103,6 +103,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Django and the web", low=0),
     Setting("MNEMARA_MAX_REQUEST_BYTES", "int", 10 * 1024 * 1024, "Largest request body, in bytes.",
             "Django and the web", low=1),
+    Setting("MNEMARA_PASSWORD_HASHERS", "list", [], "Django's password hashers (dotted paths, comma-separated): "
+            "the first hashes new passwords, the others still check older hashes; unset: Django's list (PBKDF2 "
+            "first). The browser tests' stack uses a fast one.", "Django and the web",
+            example="django.contrib.auth.hashers.ScryptPasswordHasher"),
     Setting("API_THROTTLE_RATE", "text", "6000/min", "Requests per API key (DRF rate: n/sec, n/min, n/hour).",
             "Django and the web"),
     Setting("LOG_LEVEL", "text", "INFO", "Level of the log on stdout.", "Django and the web",

@@ -43,10 +43,10 @@ def volume(office):
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_the_memory_list_keeps_more_on_one_line_and_offers_page_numbers(page, live_server, volume, language):
+def test_the_memory_list_keeps_more_on_one_line_and_offers_page_numbers(page, served, volume, language):
     page.set_viewport_size(WIDTHS["desktop"])
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/memories/")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/memories/")
     buttons = page.locator("table.memories button[aria-expanded=false]")
     expect(buttons.first).to_be_visible()
     assert {buttons.nth(i).evaluate(LINES) for i in range(buttons.count())} == {1}
@@ -65,10 +65,10 @@ def test_the_memory_list_keeps_more_on_one_line_and_offers_page_numbers(page, li
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_the_audit_log_filters_by_chosen_actor_action_and_days(page, live_server, volume, language):
+def test_the_audit_log_filters_by_chosen_actor_action_and_days(page, served, volume, language):
     page.set_viewport_size(WIDTHS["desktop"])
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/audit/")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/audit/")
     page.locator("#f-actor").select_option("key:support-bot")
     page.locator("#f-action").select_option("memory.created")
     page.locator("#audit-filters button[type=submit]").click()
@@ -85,9 +85,9 @@ def test_the_audit_log_filters_by_chosen_actor_action_and_days(page, live_server
 
 @pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_a_wrong_old_password_is_refused_where_it_was_typed(page, live_server, office, language, width):
+def test_a_wrong_old_password_is_refused_where_it_was_typed(page, served, office, language, width):
     page.set_viewport_size(WIDTHS[width])
-    sign_in(page, live_server, language)
+    sign_in(page, served, language)
     link = page.locator("a.account-link")
     if not link.is_visible():  # folded into the menu on a phone
         page.locator(".menu-toggle").click()
@@ -109,11 +109,11 @@ def test_a_wrong_old_password_is_refused_where_it_was_typed(page, live_server, o
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_a_conflicting_edit_redraws_the_panels_beside_the_card(page, live_server, office, language):
+def test_a_conflicting_edit_redraws_the_panels_beside_the_card(page, served, office, language):
     page.set_viewport_size(WIDTHS["desktop"])
-    sign_in(page, live_server, language)
+    sign_in(page, served, language)
     dana = office.memories["Dana is allergic to peanuts."]
-    page.goto(f"{live_server.url}/memories/{dana.pk}/")
+    page.goto(f"{served.url}/memories/{dana.pk}/")
     page.locator("#edit-button").click()
     page.locator("#id_content").fill("Dana is allergic to peanuts and sesame.")
     # Meanwhile an agent changes the memory through the API.

@@ -37,9 +37,9 @@ T = {
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_it_finds_a_persons_data_in_any_case_and_fixes_a_memory(page, shot, live_server, office, language):
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/memories/")
+def test_it_finds_a_persons_data_in_any_case_and_fixes_a_memory(page, shot, served, office, language):
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/memories/")
     if page.locator("#id_subject").is_hidden():  # folded away on a phone; not at this width
         page.locator("[aria-controls=more-filters]").click()
     page.locator("#id_subject").fill("DANA")  # the id is "dana": any case finds it
@@ -66,11 +66,11 @@ def test_it_finds_a_persons_data_in_any_case_and_fixes_a_memory(page, shot, live
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_it_merges_with_an_edited_preview_from_the_queue_and_the_browser(page, shot, live_server, office,
+def test_it_merges_with_an_edited_preview_from_the_queue_and_the_browser(page, shot, served, office,
                                                                           language):
-    sign_in(page, live_server, language)
+    sign_in(page, served, language)
     # In the queue: the two meeting times of Dana are a conflict; merge them with a text that is true.
-    page.goto(f"{live_server.url}/review/?kind=conflict&person=dana")
+    page.goto(f"{served.url}/review/?kind=conflict&person=dana")
     card = page.locator("article.review-item[tabindex='0']").first
     card.locator("button[data-key='m']").click()
     text = card.locator("textarea[name=content]")
@@ -85,7 +85,7 @@ def test_it_merges_with_an_edited_preview_from_the_queue_and_the_browser(page, s
         "Prefers meetings on Monday mornings, never after 16:00."]
 
     # In the browser: tick two notes of team/ops, edit the suggested text, merge.
-    page.goto(f"{live_server.url}/memories/?scope=team/ops")
+    page.goto(f"{served.url}/memories/?scope=team/ops")
     for content in ("On-call changes on Tuesday.", "The ops on-call rotation changes every Tuesday at 10:00 UTC."):
         page.locator("tbody.memory-row", has_text=content).locator("input[name=ids]").check()
     page.locator("#merge-selected-button").click()
@@ -106,13 +106,13 @@ def test_it_merges_with_an_edited_preview_from_the_queue_and_the_browser(page, s
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_it_erases_a_person_and_reopens_the_receipt_later(page, shot, live_server, office, language):
-    sign_in(page, live_server, language)
+def test_it_erases_a_person_and_reopens_the_receipt_later(page, shot, served, office, language):
+    sign_in(page, served, language)
     with tenant_scope(office.tenant):
         ben = Memory.objects.filter(subject__external_id="ben").first()
         assert ben is not None
         subject_id = ben.subject_id
-    page.goto(f"{live_server.url}/people/{subject_id}/erase/")
+    page.goto(f"{served.url}/people/{subject_id}/erase/")
     page.locator("#id_confirm").fill("ben")
     page.locator("#id_reference").fill("DSR-2026-114")
     page.locator("main form button[type=submit]").click()
@@ -126,7 +126,7 @@ def test_it_erases_a_person_and_reopens_the_receipt_later(page, shot, live_serve
     assert office.api.get("memories", params={"subject": "ben"}).json()["results"] == []
 
     # Later: from the People page, the same receipt, and its JSON; a reload erases nothing more.
-    page.goto(f"{live_server.url}/people/")
+    page.goto(f"{served.url}/people/")
     page.locator("#receipts a").first.click()
     expect(page).to_have_url(receipt_url)
     expect(page.locator("#receipt")).to_contain_text("DSR-2026-114")
@@ -142,10 +142,10 @@ def test_it_erases_a_person_and_reopens_the_receipt_later(page, shot, live_serve
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_it_creates_a_key_and_copies_its_snippet(page, shot, live_server, office, language):
+def test_it_creates_a_key_and_copies_its_snippet(page, shot, served, office, language):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/settings/keys/")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/settings/keys/")
     page.locator("#id_name").fill("support bot")
     page.locator("#id_scope_prefixes").fill("user/ada")
     page.locator("main form button[type=submit]").last.click()
@@ -155,7 +155,7 @@ def test_it_creates_a_key_and_copies_its_snippet(page, shot, live_server, office
     expect(page.locator("button[data-copy='#snippet-curl']")).to_have_text(T["copied"][language])
     copied = page.evaluate("navigator.clipboard.readText()")
     assert f"Bearer {secret}" in copied
-    assert copied.startswith(f'curl -s "{live_server.url}/api/v1/memories?scope=user/ada')
+    assert copied.startswith(f'curl -s "{served.url}/api/v1/memories?scope=user/ada')
     shot(f"task-key-created-{language}")
     # The snippet works as pasted (its request, sent as curl would send it).
     answer = send_curl(copied)

@@ -27,8 +27,7 @@ from memories.write.prepare import MemoryInput
 from tenants.models import Role
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, member_add, tenant_create
-from tests.extraction.conftest import run_jobs
-from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, sign_in
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, SCREENSHOTS, jobs_done, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,6 +39,7 @@ MEETINGS = ("Alice prefers meetings after 10am.", "alice prefers meetings after 
 THEMES = ("Ben prefers a light theme.", "Ben prefers a dark theme now.", "Ben prefers a purple theme.")
 SAVED = {"en": "Visitors' guesses", "zh-hans": "访客的猜测"}
 BULK = 50
+WORKER_TIMEOUT = 60_000  # ms: the stack's worker decides the 50 items in batches, on a loaded machine too
 # Fifty guesses an agent wrote with low confidence: each waits for a person, none resembles another.
 SPORTS = (
     "tennis", "chess", "rowing", "judo", "golf", "polo", "sailing", "karate", "squash", "darts", "bowls",
@@ -75,13 +75,7 @@ def page(browser, width: int):
 
 
 @pytest.fixture
-def export_dir(settings, tmp_path):
-    settings.EXPORT_DIR = tmp_path / "exports"
-    return settings.EXPORT_DIR
-
-
-@pytest.fixture
-def afternoon(transactional_db, fake_embedder, live_server, export_dir) -> Iterator[Afternoon]:
+def afternoon(transactional_db, fake_embedder, served) -> Iterator[Afternoon]:
     tenant = tenant_create(slug="acme", name="Acme")
     member_add(tenant=tenant, email=ADMIN_EMAIL, role=Role.OWNER, password=ADMIN_PASSWORD)
     key, secret = apikey_create(tenant=tenant, name=AGENT)
@@ -89,7 +83,7 @@ def afternoon(transactional_db, fake_embedder, live_server, export_dir) -> Itera
         written = memory_create(items=[MemoryInput(scope="user/visitors", content=text, confidence=0.3)
                                        for text in GUESSES], actor="system:seed")
         assert all(r.memory.status == Status.PENDING for r in written)
-    with httpx.Client(base_url=f"{live_server.url}/api/v1/", headers={"Authorization": f"Bearer {secret}"},
+    with httpx.Client(base_url=f"{served.url}/api/v1/", headers={"Authorization": f"Bearer {secret}"},
                       timeout=30) as agent:
         yield Afternoon(tenant, agent, key.prefix)
 
@@ -215,9 +209,9 @@ def accept_the_agents_correction(page, agent, steps: Steps, width: int) -> dict:
 # The whole afternoon runs in English on a desktop and in Chinese on a phone; the two other combinations
 # (test_every_page_of_the_afternoon_fits) open the same pages with the same data, to keep the suite short.
 @pytest.mark.parametrize(("language", "width"), [("en", 1440), ("zh-hans", 390)])
-def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: str, width: int) -> None:
-    url = live_server.url
-    sign_in(page, live_server, language)
+def test_an_admins_afternoon(page, served, afternoon: Afternoon, language: str, width: int) -> None:
+    url = served.url
+    sign_in(page, served, language)
     agent = afternoon.agent
     steps = Steps(page, url, language, width)
     look, visit = steps.look, steps.visit
@@ -291,19 +285,18 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     assert str(BULK) in question, question
     expect(page.locator(".messages")).to_contain_text(str(BULK))  # "50 items are being decided in the background"
     progress = page.locator(".bulk-progress")
-    expect(progress).to_have_attribute("data-status", "queued")
+    expect(progress).to_have_attribute("data-status", re.compile("^(queued|running|done)$"))  # the worker may be quick
     look("bulk-queued")
-    assert run_jobs() == 1
-    expect(progress).to_have_attribute("data-status", "done")  # the page's polling saw the worker finish
+    # The page's polling sees the stack's worker finish (it decides the items in batches).
+    expect(progress).to_have_attribute("data-status", "done", timeout=WORKER_TIMEOUT)
     expect(progress).to_contain_text(str(BULK))
     look("bulk-rejected")
     with tenant_scope(afternoon.tenant):
         assert not ReviewItem.objects.filter(memory__scope__path="user/visitors", status=ReviewStatus.OPEN).exists()
         assert not Memory.objects.filter(scope__path="user/visitors", status=Status.PENDING).exists()
     confirmed(lambda: progress.locator("button").click())
-    expect(progress).to_have_attribute("data-status", "undo_queued")
-    assert run_jobs() == 1
-    expect(progress).to_have_attribute("data-status", "undone")
+    expect(progress).to_have_attribute("data-status", re.compile("^(undo_queued|undoing|undone)$"))
+    expect(progress).to_have_attribute("data-status", "undone", timeout=WORKER_TIMEOUT)
     look("bulk-undone")
     with tenant_scope(afternoon.tenant):
         assert ReviewItem.objects.filter(memory__scope__path="user/visitors", status=ReviewStatus.OPEN).count() == BULK
@@ -311,8 +304,8 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     # ---- 6. An export made now, flagged by an erasure, re-issued without the person.
     visit("/exports/", "exports")
     page.locator("#export-now").click()
-    expect(page.locator("#export-jobs")).to_be_visible()
-    assert run_jobs() == 1
+    expect(page.locator("#export-jobs, #exports tbody tr").first).to_be_visible()  # queued, or made already
+    jobs_done()
     page.reload()
     expect(page.locator("#exports tbody tr")).to_have_count(1)
     look("export-made")
@@ -330,8 +323,8 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
     expect(page.locator("#exports-flagged")).to_be_visible()
     expect(page.locator("#exports a[download]")).to_have_count(0)
     page.locator("#exports form[action$='/reissue/'] button").click()
-    expect(page.locator("#export-jobs")).to_be_visible()
-    assert run_jobs() == 2  # the erasure's VACUUM (the worker runs it after a request's erasure), the re-issue
+    expect(page.locator("#export-jobs, #exports a[download]").first).to_be_visible()  # queued, or done already
+    jobs_done()  # the erasure's VACUUM (the worker runs it after a request's erasure), the re-issue
     page.reload()
     expect(page.locator("#exports-flagged")).to_have_count(0)
     expect(page.locator("#exports a[download]")).to_have_count(1)
@@ -350,15 +343,15 @@ def test_an_admins_afternoon(page, live_server, afternoon: Afternoon, language: 
 
 
 @pytest.mark.parametrize(("language", "width"), [("en", 390), ("zh-hans", 1440)])
-def test_every_page_of_the_afternoon_fits(page, live_server, afternoon: Afternoon, language: str,
+def test_every_page_of_the_afternoon_fits(page, served, afternoon: Afternoon, language: str,
                                           width: int) -> None:
     """The pages of the afternoon, with its data, in the other two combinations: no sideways scrolling, the
     chosen language, a screenshot each."""
     agent = afternoon.agent
     old, item_id = agent_corrects(agent)
     agent_rewords(agent)
-    sign_in(page, live_server, language)
-    steps = Steps(page, live_server.url, language, width)
+    sign_in(page, served, language)
+    steps = Steps(page, served.url, language, width)
     steps.visit("/", "overview")
     steps.visit("/review/?scope=user/sam", "correction-card")
     chips = page.locator(f"#r-{item_id} button[data-key] kbd").first
@@ -387,7 +380,7 @@ def test_every_page_of_the_afternoon_fits(page, live_server, afternoon: Afternoo
     steps.visit("/feedback/", "feedback")
     steps.visit("/exports/", "exports")
     page.locator("#export-now").click()
-    expect(page.locator("#export-jobs")).to_be_visible()
+    expect(page.locator("#export-jobs, #exports tbody tr").first).to_be_visible()  # queued, or made already
     steps.look("export-queued")
     steps.visit("/audit/", "audit")
     assert page.csp_violations == []

@@ -46,8 +46,8 @@ def acme(transactional_db, fake_embedder):
     return tenant
 
 
-def log_in(page, live_server):
-    page.goto(f"{live_server.url}/accounts/login/")
+def log_in(page, served):
+    page.goto(f"{served.url}/accounts/login/")
     expect(page.get_by_role("heading", name="Sign in to Mnemara")).to_be_visible()
     page.get_by_label("Email or username").fill(EMAIL)
     page.get_by_label("Password").fill(PASSWORD)
@@ -55,9 +55,9 @@ def log_in(page, live_server):
     expect(page.get_by_role("heading", name="Overview")).to_be_visible()
 
 
-def test_it_walks_through_the_dashboard(page, shot, live_server, acme):
-    url = live_server.url
-    log_in(page, live_server)
+def test_it_walks_through_the_dashboard(page, shot, served, acme):
+    url = served.url
+    log_in(page, served)
     expect(page.get_by_text("open conflicts")).to_be_visible()
     shot("01-overview")
 
@@ -144,9 +144,9 @@ def test_it_walks_through_the_dashboard(page, shot, live_server, acme):
     assert page.csp_violations == []
 
 
-def test_it_screenshots_the_other_pages(page, shot, live_server, acme):
-    url = live_server.url
-    log_in(page, live_server)
+def test_it_screenshots_the_other_pages(page, shot, served, acme):
+    url = served.url
+    log_in(page, served)
     with tenant_scope(acme):
         memory = Memory.objects.filter(entity="drink", status="active").first()
         assert memory is not None

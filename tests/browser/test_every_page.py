@@ -57,7 +57,7 @@ def _visit(page, url: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
-def _walk(page, live_server, office, language: str) -> tuple[dict[str, int], dict[str, list[str]]]:
+def _walk(page, served, office, language: str) -> tuple[dict[str, int], dict[str, list[str]]]:
     """Open every page once, at phone width, in ``language``; measure it, screenshot it at phone and then at
     desktop width (the same page widened: its layout follows the viewport, so it is not loaded twice) and, in
     Chinese, collect the English left in it. Returns the pages too wide for a phone and the English found."""
@@ -80,36 +80,36 @@ def _walk(page, live_server, office, language: str) -> tuple[dict[str, int], dic
         page.set_viewport_size(PHONE)
 
     paths = page_paths(office)
-    sign_in(page, live_server, language)
+    sign_in(page, served, language)
     page.set_viewport_size(PHONE)
     for name, path in paths:
         if name not in SIGNED_OUT:
-            _visit(page, live_server.url + path)
+            _visit(page, served.url + path)
             look(name)
     page.context.clear_cookies()
     for name, path in paths:
         if name not in SIGNED_OUT:
             continue
-        _visit(page, live_server.url + path)
+        _visit(page, served.url + path)
         if language != "en" and name == "login":
             choose_language(page, language)
-            _visit(page, live_server.url + path)
+            _visit(page, served.url + path)
         if language != "en":
             expect(page.locator("html")).to_have_attribute("lang", language)
         look(name)
     return too_wide, left
 
 
-def test_it_fits_every_english_page_on_a_phone_and_screenshots_it(page, live_server, office):
-    too_wide, _ = _walk(page, live_server, office, "en")
+def test_it_fits_every_english_page_on_a_phone_and_screenshots_it(page, served, office):
+    too_wide, _ = _walk(page, served, office, "en")
     assert too_wide == {}
     assert page.csp_violations == []
 
 
-def test_it_fits_every_chinese_page_on_a_phone_screenshots_it_and_leaves_no_english(page, live_server, office):
+def test_it_fits_every_chinese_page_on_a_phone_screenshots_it_and_leaves_no_english(page, served, office):
     """One walk for both checks of the Chinese pages (each page opened once): no sideways scrolling, and no
     English left in them."""
-    too_wide, left = _walk(page, live_server, office, "zh-hans")
+    too_wide, left = _walk(page, served, office, "zh-hans")
     assert too_wide == {}
     assert left == {}, json.dumps(left, ensure_ascii=False)
     assert page.csp_violations == []

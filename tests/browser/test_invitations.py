@@ -69,8 +69,8 @@ def invite(page, url: str, email: str, role: str = "viewer") -> str:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_it_invites_and_joins_in_the_browser(open_page, live_server, tenants, language, width):
-    url, suffix = live_server.url, f"{language}-{width}"
+def test_it_invites_and_joins_in_the_browser(open_page, served, tenants, language, width):
+    url, suffix = served.url, f"{language}-{width}"
     admin = open_page()
     sign_in(admin, url, OWNER)
     link = invite(admin, url, "New.Person@Example.com", role="reviewer")

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
-def test_suggestions_at_once_and_no_key_chips_on_a_phone(browser, live_server, office) -> None:
+def test_suggestions_at_once_and_no_key_chips_on_a_phone(browser, served, office) -> None:
     with tenant_scope(office.tenant):
         memory_create(items=[MemoryInput(scope="team/ops", content="Backups run nightly at 02:00"),
                              MemoryInput(scope="team/ops", content="Backups run nightly at 02:00 UTC")],
@@ -27,8 +27,8 @@ def test_suggestions_at_once_and_no_key_chips_on_a_phone(browser, live_server, o
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = phone.new_page()
     page.set_default_timeout(15_000)
-    sign_in(page, live_server)
-    page.goto(f"{live_server.url}/merge/")
+    sign_in(page, served)
+    page.goto(f"{served.url}/merge/")
     group = page.locator(".merge-group", has_text="Backups run nightly at 02:00 UTC")
     expect(group).to_be_visible()
     expect(page.locator("#merge-bounds")).to_contain_text("most recently changed scopes")
@@ -40,13 +40,13 @@ def test_suggestions_at_once_and_no_key_chips_on_a_phone(browser, live_server, o
     assert page.evaluate(NO_SIDEWAYS)
 
     choose_language(page, "zh-hans")
-    page.goto(f"{live_server.url}/merge/")
+    page.goto(f"{served.url}/merge/")
     expect(page.locator("#merge-suggestions h2")).to_contain_text("条建议")
     expect(page.locator(".merge-group a.button").first).to_contain_text("预览合并")
     assert page.evaluate(NO_SIDEWAYS)
     page.screenshot(path=str(SCREENSHOTS / "merge-suggestions-390-zh.png"))
 
-    page.goto(f"{live_server.url}/review/")
+    page.goto(f"{served.url}/review/")
     chips = page.locator("button[data-key] kbd")
     assert chips.count() > 0, "the workload's review queue has no key chips to check"
     for i in range(min(chips.count(), 5)):  # present in the page, hidden on touch
@@ -60,8 +60,8 @@ def test_suggestions_at_once_and_no_key_chips_on_a_phone(browser, live_server, o
     desktop = browser.new_context(viewport={"width": 1440, "height": 900}, locale="en-US")
     page = desktop.new_page()
     page.set_default_timeout(15_000)
-    sign_in(page, live_server)
-    page.goto(f"{live_server.url}/review/")
+    sign_in(page, served)
+    page.goto(f"{served.url}/review/")
     chips = page.locator("button[data-key] kbd")
     assert chips.count() > 0, "the workload's review queue has no key chips to check"
     expect(chips.first).to_be_visible()

@@ -45,10 +45,10 @@ def people(office):
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_a_same_slot_pair_says_which_attribute_paired_them(page, live_server, people, language):
+def test_a_same_slot_pair_says_which_attribute_paired_them(page, served, people, language):
     page.set_viewport_size(WIDTHS["desktop"])
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/review/?reason=same_slot")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/review/?reason=same_slot")
     for new, old in (("Alex lives in Rome now.", "Paris"), ("王芳现在住在杭州。", "上海")):
         card = page.locator("article", has_text=new).first
         expect(card).to_be_visible()
@@ -64,12 +64,12 @@ def test_a_same_slot_pair_says_which_attribute_paired_them(page, live_server, pe
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_the_person_page_shows_the_profile_its_history_and_joins_an_alias(page, live_server, people, language):
+def test_the_person_page_shows_the_profile_its_history_and_joins_an_alias(page, served, people, language):
     with tenant_scope(people.tenant):
         nate = Subject.objects.get(external_id="Nate")
     page.set_viewport_size(WIDTHS["desktop"])
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/people/{nate.pk}/")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/people/{nate.pk}/")
     profile = page.locator("dl.profile")
     expect(profile.locator("dt").first).to_have_text(CITY[language])
     expect(profile).to_contain_text("lisbon")

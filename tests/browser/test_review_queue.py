@@ -16,11 +16,11 @@ NOTHING_TO_REVIEW = {"en": "Nothing to review", "zh-hans": "没有待审核的�
 
 
 @pytest.mark.parametrize("language", ["en", "zh-hans"])
-def test_it_clears_a_queue_with_sibling_conflicts(page, shot, live_server, office, language):
+def test_it_clears_a_queue_with_sibling_conflicts(page, shot, served, office, language):
     before = active_per_entity(office.api)
     assert any(len(contents) > 0 for contents in before.values())
-    sign_in(page, live_server, language)
-    page.goto(f"{live_server.url}/review/")
+    sign_in(page, served, language)
+    page.goto(f"{served.url}/review/")
     open_cards = page.locator("article.review-item[tabindex='0']")
     expect(open_cards.first).to_be_visible()
     total = int(page.locator("#count-open").inner_text())
@@ -49,7 +49,7 @@ def test_it_clears_a_queue_with_sibling_conflicts(page, shot, live_server, offic
     expect(page.locator("#count-open")).to_have_text("0")
     page.reload()
     expect(page.get_by_role("heading", name=NOTHING_TO_REVIEW[language])).to_be_visible()
-    page.goto(f"{live_server.url}/review/?tab=resolved")
+    page.goto(f"{served.url}/review/?tab=resolved")
     expect(page.locator("article.review-item.resolved").first).to_be_visible()
     shot(f"review-resolved-{language}")
 

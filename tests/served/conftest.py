@@ -10,41 +10,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import psutil
 import pytest
 
-from server.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
 from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
+from tests.stack import FAKE_EMBEDDER, ROOT, Stack, flush_test_database, on_the_test_database, start_stack
 
-ROOT = Path(__file__).resolve().parents[2]
+__all__ = ["FAKE_EMBEDDER", "ROOT", "Browsing", "Served", "ServedData", "start_service"]  # what the files here import
 
-# What `make run` runs, in one place ({port} is filled with a free port).
-SERVE_COMMAND = [sys.executable, "-m", "server.runtime.supervise", "--host", "127.0.0.1", "--port", "{port}",
-                 "--web-workers", "2"]
-
-READY_TIMEOUT = 120.0
-STOP_TIMEOUT = 30.0
 TENANT_SLUG, OTHER_SLUG = "served-acme", "served-globex"
-# ``start_service``'s extra_env for a stack whose tests do not check ranking: the fake embedder as the only model
-# (no process loads the real models' weights).
-FAKE_EMBEDDER = {"MNEMARA_EMBEDDING_BACKEND": "fake", "MNEMARA_EMBEDDING_MODELS": "all-MiniLM-L6-v2"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass(frozen=True)
@@ -60,40 +39,11 @@ class ServedData:
 
 
 @dataclass(frozen=True)
-class Served:
-    """The running service: its base URL (``.url``, as pytest-django's live_server has), its data and its log."""
+class Served(Stack):
+    """The running service: its base URL (``.url``, as pytest-django's live_server has), its output, and the
+    data the module committed (``.data``)."""
 
-    url: str
     data: ServedData
-    log: Path
-    process: subprocess.Popen[bytes]
-
-    def log_tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-chars:]
-        except OSError as exc:
-            return f"(no log: {exc})"
-
-
-def _flush_test_database() -> None:
-    """Empty every table, as Django's TransactionTestCase does after each test (post_migrate rows come back)."""
-    from django.core.management import call_command
-    from django.db import DEFAULT_DB_ALIAS
-
-    call_command("flush", verbosity=0, interactive=False, database=DEFAULT_DB_ALIAS, reset_sequences=False,
-                 allow_cascade=False, inhibit_post_migrate=False)
-
-
-def _on_the_test_database() -> str:
-    """The name of the database the session's connection uses, after checking it is the test database: the
-    module commits and flushes, which must never reach the development database."""
-    from django.db import connection
-
-    name = str(connection.settings_dict["NAME"])
-    expected = str(connection.creation._get_test_db_name())  # type: ignore[attr-defined]
-    if name != expected or name == EMBEDDED_DATABASE_NAME:
-        pytest.fail(f"the session is on database {name!r}, not the test database {expected!r}: refusing to write")
-    return name
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +59,7 @@ def served_database(django_db_setup: None, django_db_blocker: Any) -> Iterator[s
         if connection.settings_dict["NAME"] != connection.creation._get_test_db_name():  # type: ignore[attr-defined]
             created = setup_databases(verbosity=0, interactive=False, aliases={DEFAULT_DB_ALIAS: connection},
                                       serialized_aliases=set())
-        name = _on_the_test_database()
+        name = on_the_test_database()
         if created is not None:  # as tests/conftest.py does for the one pytest-django creates: flush may TRUNCATE
             with connection.cursor() as cursor:
                 cursor.execute(f'ALTER DATABASE "{name}" SET mnemara.allow_truncate = \'on\'')
@@ -131,7 +81,7 @@ def served_data(served_database: str, django_db_blocker: Any) -> Iterator[Served
     from tenants.services import apikey_create, member_add, tenant_create
 
     with django_db_blocker.unblock():
-        _on_the_test_database()
+        on_the_test_database()
         try:
             tenant = tenant_create(slug=TENANT_SLUG, name="Served Acme")
             member_add(tenant=tenant, email=ADMIN_EMAIL, role=Role.OWNER, password=ADMIN_PASSWORD)
@@ -139,87 +89,26 @@ def served_data(served_database: str, django_db_blocker: Any) -> Iterator[Served
             other = tenant_create(slug=OTHER_SLUG, name="Served Globex")
             _, other_key = apikey_create(tenant=other, name="served other")
         except BaseException:
-            _flush_test_database()
+            flush_test_database()
             raise
     try:
         yield ServedData(served_database, TENANT_SLUG, ADMIN_EMAIL, ADMIN_PASSWORD, key, other_key)
     finally:
         with django_db_blocker.unblock():
-            _on_the_test_database()
-            _flush_test_database()
+            on_the_test_database()
+            flush_test_database()
             left = (Tenant.objects.filter(slug__in=[TENANT_SLUG, OTHER_SLUG]).exists()
                     or get_user_model().objects.filter(username=ADMIN_EMAIL).exists())
             assert not left, "the served tests' data outlived the flush"
 
 
-def _ready(url: str) -> bool:
-    """``GET /readyz`` says ready; while that endpoint does not exist (404), ``GET /healthz`` answers 200."""
-    try:
-        ready = httpx.get(f"{url}/readyz", timeout=5)
-        if ready.status_code == 404:
-            return httpx.get(f"{url}/healthz", timeout=5).status_code == 200
-    except httpx.TransportError:
-        return False
-    if ready.status_code != 200:
-        return False
-    try:
-        return bool(ready.json().get("status") == "ready")
-    except ValueError:
-        return False
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """SIGINT (the supervisor's Ctrl-C: it stops its programs, then exits), up to 30 s; then the whole group,
-    and every process it had started (each program runs in a process group of its own)."""
-    try:
-        family = psutil.Process(process.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        family = []
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=STOP_TIMEOUT)
-    # Whatever is left of its process group (the group's id is the supervisor's pid: start_new_session).
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
-    for child in family:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            child.kill()
-
-
 @contextlib.contextmanager
 def start_service(data: ServedData, folder: Path, *, web_workers: int = 2,
                   extra_env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``make run``'s serving stack on a free port, on the test database, until the block ends.
-    ``extra_env`` changes its environment (an empty value removes a variable)."""
-    port = free_port()
-    log = folder / "server.log"
-    metrics = folder / "prometheus"
-    metrics.mkdir()
-    env = {**os.environ, "MNEMARA_DB_NAME": data.database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
-           "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' setting, not the server's
-    env.update(extra_env or {})
-    env = {name: value for name, value in env.items() if value}
-    argv = [part.format(port=port) for part in SERVE_COMMAND]
-    argv[argv.index("--web-workers") + 1] = str(web_workers)
-    with log.open("wb") as output:
-        process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True)
-    service = Served(f"http://127.0.0.1:{port}", data, log, process)
-    try:
-        deadline = time.monotonic() + READY_TIMEOUT
-        while not _ready(service.url):
-            if process.poll() is not None:
-                pytest.fail(f"{' '.join(argv)} exited with {process.returncode} before it was ready:\n"
-                            f"{service.log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"{' '.join(argv)} was not ready within {READY_TIMEOUT:.0f} s:\n{service.log_tail()}")
-            time.sleep(0.25)
-        yield service
-    finally:
-        _stop(process)
+    """``make run``'s serving stack on a free port, on the test database, with the module's data, until the
+    block ends. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    with start_stack(data.database, folder, web_workers=web_workers, extra_env=extra_env) as stack:
+        yield Served(stack.url, stack.log, stack.process, data)
 
 
 @pytest.fixture(scope="module")
@@ -270,14 +159,3 @@ def browsing(served: Served) -> Iterator[Browsing]:
         finally:
             context.close()
             browser.close()
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
-                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """A failed test's report ends with the tail of the server's output."""
-    report = yield
-    service = getattr(item, "funcargs", {}).get("served")
-    if report.failed and isinstance(service, Served):
-        report.sections.append(("served: the server's output (tail)", service.log_tail()))
-    return report

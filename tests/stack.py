@@ -1,0 +1,161 @@
+"""The serving stack ``make run`` starts (the supervisor: uvicorn web workers + the background worker), started
+by a test on a free port, on the session's test database: what tests/served and tests/browser run against.
+
+A pytest plugin (tests/conftest.py loads it): a failed test's report ends with the tail of the output of the
+stack it used. The fixtures that start a stack stay in each folder's conftest.py; they share what is here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+from server.runtime.db.embedded import DATABASE_NAME as EMBEDDED_DATABASE_NAME
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What `make run` runs, in one place ({port} is filled with a free port).
+SERVE_COMMAND = [sys.executable, "-m", "server.runtime.supervise", "--host", "127.0.0.1", "--port", "{port}",
+                 "--web-workers", "2"]
+
+READY_TIMEOUT = 120.0
+STOP_TIMEOUT = 30.0
+# ``start_stack``'s extra_env for a stack whose tests do not check ranking: the fake embedder as the only model
+# (no process loads the real models' weights).
+FAKE_EMBEDDER = {"MNEMARA_EMBEDDING_BACKEND": "fake", "MNEMARA_EMBEDDING_MODELS": "all-MiniLM-L6-v2"}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class Stack:
+    """The running stack: its base URL (``.url``), its output and its process (the supervisor)."""
+
+    url: str
+    log: Path
+    process: subprocess.Popen[bytes]
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError as exc:
+            return f"(no log: {exc})"
+
+
+def flush_test_database() -> None:
+    """Empty every table, as Django's TransactionTestCase does after each test (post_migrate rows come back)."""
+    from django.core.management import call_command
+    from django.db import DEFAULT_DB_ALIAS
+
+    call_command("flush", verbosity=0, interactive=False, database=DEFAULT_DB_ALIAS, reset_sequences=False,
+                 allow_cascade=False, inhibit_post_migrate=False)
+
+
+def on_the_test_database() -> str:
+    """The name of the database the session's connection uses, after checking it is the test database: what
+    a stack and its tests commit (and the flush after them) must never reach the development database."""
+    from django.db import connection
+
+    name = str(connection.settings_dict["NAME"])
+    expected = str(connection.creation._get_test_db_name())  # type: ignore[attr-defined]
+    if name != expected or name == EMBEDDED_DATABASE_NAME:
+        pytest.fail(f"the session is on database {name!r}, not the test database {expected!r}: refusing to write")
+    return name
+
+
+def _ready(url: str) -> bool:
+    """``GET /readyz`` says ready; while that endpoint does not exist (404), ``GET /healthz`` answers 200."""
+    try:
+        ready = httpx.get(f"{url}/readyz", timeout=5)
+        if ready.status_code == 404:
+            return httpx.get(f"{url}/healthz", timeout=5).status_code == 200
+    except httpx.TransportError:
+        return False
+    if ready.status_code != 200:
+        return False
+    try:
+        return bool(ready.json().get("status") == "ready")
+    except ValueError:
+        return False
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGINT (the supervisor's Ctrl-C: it stops its programs, then exits), up to 30 s; then the whole group,
+    and every process it had started (each program runs in a process group of its own)."""
+    try:
+        family = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        family = []
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=STOP_TIMEOUT)
+    # Whatever is left of its process group (the group's id is the supervisor's pid: start_new_session).
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    for child in family:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            child.kill()
+
+
+@contextlib.contextmanager
+def start_stack(database: str, folder: Path, *, web_workers: int = 2,
+                extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
+    """``make run``'s serving stack on a free port, on ``database``, until the block ends; its output goes to
+    ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    port = free_port()
+    log = folder / "server.log"
+    metrics = folder / "prometheus"
+    metrics.mkdir()
+    env = {**os.environ, "MNEMARA_DB_NAME": database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+           "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' setting, not the server's
+    env.update(extra_env or {})
+    env = {name: value for name, value in env.items() if value}
+    argv = [part.format(port=port) for part in SERVE_COMMAND]
+    argv[argv.index("--web-workers") + 1] = str(web_workers)
+    with log.open("wb") as output:
+        process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+    stack = Stack(f"http://127.0.0.1:{port}", log, process)
+    try:
+        deadline = time.monotonic() + READY_TIMEOUT
+        while not _ready(stack.url):
+            if process.poll() is not None:
+                pytest.fail(f"{' '.join(argv)} exited with {process.returncode} before it was ready:\n"
+                            f"{stack.log_tail()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"{' '.join(argv)} was not ready within {READY_TIMEOUT:.0f} s:\n{stack.log_tail()}")
+            time.sleep(0.25)
+        yield stack
+    finally:
+        _stop(process)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report ends with the tail of the output of the stack it used."""
+    report = yield
+    if report.failed:
+        for stack in getattr(item, "funcargs", {}).values():
+            if isinstance(stack, Stack):
+                report.sections.append(("the stack's output (tail)", stack.log_tail()))
+    return report
