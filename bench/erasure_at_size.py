@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
@@ -51,7 +50,6 @@ def _load() -> str:
 
 def _copy(source: str, target: str) -> None:
     import psycopg
-
     from scale import admin_params
 
     with psycopg.connect(**admin_params(), dbname="postgres", autocommit=True) as conn:
@@ -61,7 +59,6 @@ def _copy(source: str, target: str) -> None:
 
 def _drop(name: str) -> None:
     import psycopg
-
     from scale import admin_params
 
     with psycopg.connect(**admin_params(), dbname="postgres", autocommit=True) as conn:
