@@ -21,7 +21,8 @@ database's time):
   - ``reindex``: ``REINDEX INDEX CONCURRENTLY`` of each HNSW index, then ``VACUUM (ANALYZE)``;
   - ``rebuild``: ``DROP INDEX`` and ``CREATE INDEX`` of each HNSW index, then ``VACUUM (ANALYZE)``;
   - ``none``: nothing (every dead row waits for the compaction);
-* ``compact``: ``vacuum_tables(full=True)`` (``run_maintenance --compact``: VACUUM FULL, every byte out).
+* ``compact``: ``vacuum_tables(full=True)`` (``run_maintenance --compact``: VACUUM FULL, every byte out), with
+  ``maintenance_work_mem`` = ``--compact-mb`` (default ``MNEMARA_COMPACT_MAINTENANCE_MB``).
 
 After each option: no row of the person, both HNSW indexes valid, and the planner still uses the primary one
 for a nearest-neighbour query.
@@ -50,9 +51,12 @@ def _load() -> str:
 
 def _copy(source: str, target: str) -> None:
     import psycopg
+    from django.db import connections
     from scale import admin_params
 
-    with psycopg.connect(**admin_params(), dbname="postgres", autocommit=True) as conn:
+    params = admin_params()
+    connections.close_all()  # a template must have no session
+    with psycopg.connect(**params, dbname="postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{target}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{target}" TEMPLATE "{source}"')
 
@@ -164,6 +168,8 @@ def main() -> None:
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-erase"))
     parser.add_argument("--source", default="scale_one", help="the filled database (bench/scale.py fill)")
     parser.add_argument("--options", default=",".join(OPTIONS[:4]))
+    parser.add_argument("--compact-mb", type=int, default=0,
+                        help="the compaction's maintenance_work_mem in MB (default: MNEMARA_COMPACT_MAINTENANCE_MB)")
     parser.add_argument("--out", type=Path, help="append the run (JSON) to this list")
     args = parser.parse_args()
 
@@ -173,15 +179,19 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.db import connection
 
+    if args.compact_mb:
+        settings.COMPACT_MAINTENANCE_MB = args.compact_mb
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM memories_memory")
         memories = cursor.fetchone()[0]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=ROOT).stdout.strip()
     run: dict[str, Any] = {"memories": memories, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                           "commit": commit, "results": []}
+                           "commit": commit, "compact_maintenance_mb": settings.COMPACT_MAINTENANCE_MB,
+                           "results": []}
     for option in args.options.split(","):
         if option not in OPTIONS:
             sys.exit(f"unknown option {option!r}: one of {', '.join(OPTIONS)}")

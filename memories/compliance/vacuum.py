@@ -79,8 +79,16 @@ def vacuum_tables(*, full: bool = False) -> None:
         older_snapshots_wait()
         plain = ", ".join(quote(t) for t in erasure_tables())
         with connection.cursor() as cursor:
-            # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
-            cursor.execute(f"VACUUM (FULL, ANALYZE) {plain}")
+            # VACUUM FULL rebuilds every index; an HNSW graph that does not fit in maintenance_work_mem (64 MB by
+            # default: ~40,000 384-d vectors) is built on disk, several times slower. Session-wide (VACUUM
+            # cannot run in a transaction), so reset after.
+            cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)",
+                           [f"{int(settings.COMPACT_MAINTENANCE_MB)}MB"])
+            try:
+                # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
+                cursor.execute(f"VACUUM (FULL, ANALYZE) {plain}")
+            finally:
+                cursor.execute("RESET maintenance_work_mem")
         return
     plain = ", ".join(quote(t) for t in erasure_tables() if t not in HNSW_TABLES)
     graphs = ", ".join(quote(t) for t in erasure_tables() if t in HNSW_TABLES)

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from memories.compliance.subjects import subject_erase
-from memories.compliance.vacuum import erasure_tables
+from memories.compliance.vacuum import erasure_tables, vacuum_tables
 from memories.models import Memory
 from tenants.scoping import tenant_scope
 from tests.compliance.conftest import bytes_where, canary_hits, schema_files, write_person
@@ -94,3 +94,19 @@ def test_no_scan_returns_an_erased_row_before_the_compaction_and_no_byte_is_left
     after, plan = _nearest(vector, forced=True)
     assert "memory_embedding_hnsw" in plan  # rebuilt and used
     assert after == meanwhile
+
+
+def test_the_compaction_rebuilds_with_its_own_maintenance_memory_and_resets_it(alice, fake_embedder, settings) -> None:
+    """VACUUM FULL rebuilds the HNSW graphs; with the server's 64 MB a 100,000-row graph is built on disk."""
+    settings.COMPACT_MAINTENANCE_MB = 300
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW maintenance_work_mem")
+        before = cursor.fetchone()[0]
+        with CaptureQueriesContext(connection) as queries:
+            vacuum_tables(full=True)
+        cursor.execute("SHOW maintenance_work_mem")
+        after = cursor.fetchone()[0]
+    statements = [q["sql"] for q in queries.captured_queries]
+    full = next(i for i, sql in enumerate(statements) if sql.startswith("VACUUM (FULL"))
+    assert any("'maintenance_work_mem', '300MB'" in sql for sql in statements[:full]), statements
+    assert after == before != "300MB"
