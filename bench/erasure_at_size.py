@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -124,7 +125,30 @@ def _checks(subject_pk: Any) -> dict[str, Any]:
     return {"rows_left": left, "hnsw_valid": valid, "hnsw_used": "memory_embedding_hnsw" in plan, "db_size": size}
 
 
-def run_option(source: str, option: str) -> dict[str, Any]:
+def _backend() -> tuple[int, float]:
+    """This connection's server process and the CPU seconds it has used (its /proc entry: the embedded server
+    runs on this machine)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = int(cursor.fetchone()[0])
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _phase(found: dict[str, Any], name: str, fn: Any) -> Any:
+    """Run one phase; record its wall seconds and the backend's CPU seconds (``None`` if it reconnected)."""
+    pid, cpu = _backend()
+    started = time.perf_counter()
+    result = fn()
+    found[f"{name}_s"] = round(time.perf_counter() - started, 1)
+    after_pid, after_cpu = _backend()
+    found[f"{name}_cpu_s"] = round(after_cpu - cpu, 1) if after_pid == pid else None
+    return result
+
+
+def run_option(source: str, option: str, *, serial: bool = False) -> dict[str, Any]:
     from unittest import mock
 
     from memories.compliance import subjects
@@ -137,23 +161,25 @@ def run_option(source: str, option: str) -> dict[str, Any]:
     _use(target)
     found: dict[str, Any] = {"option": option, "load_before": _load()}
     try:
+        from django.db import connection
+
+        if serial:  # every build in this backend, so its CPU time is all of the database's
+            with connection.cursor() as cursor:
+                cursor.execute("SET max_parallel_maintenance_workers = 0")
+        found["serial"] = serial
         tenant = Tenant.objects.get(slug="scale-one-0")
         with tenant_scope(tenant):
             subject_pk = Subject.objects.get(external_id="erase-me").pk
-            started = time.perf_counter()
             with mock.patch.object(subjects, "erasure_vacuum", lambda wait=True: "timed separately"):
-                receipt = subjects.subject_erase(external_id="erase-me", actor="bench")
-            found["erase_s"] = round(time.perf_counter() - started, 1)
+                receipt = _phase(found, "erase", lambda: subjects.subject_erase(external_id="erase-me", actor="bench"))
         found["memories_erased"] = receipt["counts"]["memories"]
         found["embeddings_erased"] = receipt["counts"]["embeddings"]
-        started = time.perf_counter()
-        _after(option)
-        found["after_s"] = round(time.perf_counter() - started, 1)
+        _phase(found, "after", lambda: _after(option))
         found["checks_before_compaction"] = _checks(subject_pk)
-        started = time.perf_counter()
-        vacuum_tables(full=True)
-        found["compact_s"] = round(time.perf_counter() - started, 1)
+        _phase(found, "compact", lambda: vacuum_tables(full=True))
         found["total_s"] = round(found["erase_s"] + found["after_s"] + found["compact_s"], 1)
+        cpu = [found[f"{p}_cpu_s"] for p in ("erase", "after", "compact")]
+        found["total_cpu_s"] = round(sum(cpu), 1) if None not in cpu else None
         found["checks_after_compaction"] = _checks(subject_pk)
         found["load_after"] = _load()
     finally:
@@ -170,6 +196,8 @@ def main() -> None:
     parser.add_argument("--options", default=",".join(OPTIONS[:4]))
     parser.add_argument("--compact-mb", type=int, default=0,
                         help="the compaction's maintenance_work_mem in MB (default: MNEMARA_COMPACT_MAINTENANCE_MB)")
+    parser.add_argument("--serial", action="store_true",
+                        help="no parallel maintenance workers: the backend's CPU time is all the database's")
     parser.add_argument("--out", type=Path, help="append the run (JSON) to this list")
     args = parser.parse_args()
 
@@ -195,7 +223,7 @@ def main() -> None:
     for option in args.options.split(","):
         if option not in OPTIONS:
             sys.exit(f"unknown option {option!r}: one of {', '.join(OPTIONS)}")
-        run["results"].append(run_option(args.source, option))
+        run["results"].append(run_option(args.source, option, serial=args.serial))
     if args.out:
         runs = json.loads(args.out.read_text()) if args.out.exists() else []
         args.out.write_text(json.dumps([*runs, run], indent=1) + "\n")
