@@ -352,6 +352,8 @@ RECALL_CONTEXT_PROFILE = flag("MNEMARA_RECALL_CONTEXT_PROFILE")
 EXPORT_DIR = path("MNEMARA_EXPORT_DIR", BASE_DIR)
 # Erasure: VACUUM FULL right away (no residual bytes, but locks the tables while it runs) instead of VACUUM.
 ERASURE_VACUUM_FULL = flag("MNEMARA_ERASURE_VACUUM_FULL")
+# A compaction's maintenance_work_mem (MB): VACUUM FULL rebuilds the HNSW indexes, in memory when they fit.
+COMPACT_MAINTENANCE_MB = integer("MNEMARA_COMPACT_MAINTENANCE_MB")
 
 ANTHROPIC_API_KEY = text("ANTHROPIC_API_KEY")
 ANTHROPIC_MODEL = text("MNEMARA_ANTHROPIC_MODEL")

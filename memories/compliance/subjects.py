@@ -14,8 +14,8 @@ the subject (``SELECT ... FOR UPDATE``) and cancels it, so a job that started be
 either committed before it (its memories are then erased here) or finds itself cancelled in
 ``memory_create``'s fence and writes nothing. The audit log keeps a content-free tombstone: counts
 and time, no content, no external id, no hashed identifier of the person. After the transaction a
-VACUUM removes the dead rows and their index entries (or is scheduled when a caller's transaction
-is still open).
+VACUUM removes the dead rows (the HNSW graphs' entries wait for the compaction), or is scheduled when a
+caller's transaction is still open.
 """
 
 from __future__ import annotations

@@ -1,4 +1,11 @@
-"""VACUUM after erasure: the dead rows of erased data and their index entries (GIN, HNSW) go.
+"""VACUUM after erasure: the dead rows of erased data go from the tables; compaction rewrites them.
+
+The tables with HNSW indexes (``HNSW_TABLES``) are vacuumed with ``INDEX_CLEANUP OFF``: pgvector's VACUUM
+repairs the graph around every deleted element, a pass that grows with the table, not the person (39
+minutes for 10,000 of 100,000 memories). Their dead rows are pruned from the heap all the same, so an index
+entry left behind points at a dead line pointer and no scan returns it; the graph's elements go at the
+compaction (``vacuum_tables(full=True)``: VACUUM FULL rebuilds every index from the live rows), which the
+erasure's guarantee needed anyway for the bytes (docs/compliance.md, measured in docs/scaling.md).
 
 An erasure inside a caller's transaction cannot VACUUM (PostgreSQL refuses it there), and one made by a
 request (REST, dashboard) does not wait for it: both enqueue ``vacuum_erasure_tables`` for the worker,
@@ -44,6 +51,11 @@ ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVe
                                                   Session, ReviewItem, Job, Feedback, Subject, Scope, SavedFilter)
 
 
+#: The tables with HNSW indexes (the primary model's on the memory row, each secondary model's partial one on
+#: the vector rows): their plain VACUUM leaves the index entries to the compaction.
+HNSW_TABLES = (Memory._meta.db_table, MemoryVector._meta.db_table)
+
+
 def erasure_tables() -> list[str]:
     from django_tasks_db.models import DBTaskResult
 
@@ -55,18 +67,34 @@ def erasure_tables() -> list[str]:
 
 
 def vacuum_tables(*, full: bool = False) -> None:
-    """VACUUM the erasure tables: dead rows and their index entries (GIN, HNSW) go.
+    """VACUUM the erasure tables: dead rows go (and their index entries, but the HNSW indexes' wait for
+    the compaction, see the module's docstring).
 
     Plain VACUUM runs online; it leaves stale bytes in freed page space and GIN keeps orphaned keys
     (measured: see docs/compliance.md). ``full`` rewrites the tables and indexes (no residual bytes)
     but holds an exclusive lock while it runs: for a quiet hour (``run_maintenance --compact``).
     """
-    names = ", ".join(connection.ops.quote_name(t) for t in erasure_tables())
+    quote = connection.ops.quote_name
     if full:
         older_snapshots_wait()
+        plain = ", ".join(quote(t) for t in erasure_tables())
+        with connection.cursor() as cursor:
+            # VACUUM FULL rebuilds every index; an HNSW graph that does not fit in maintenance_work_mem (64 MB by
+            # default: ~40,000 384-d vectors) is built on disk, several times slower. Session-wide (VACUUM
+            # cannot run in a transaction), so reset after.
+            cursor.execute("SELECT set_config('maintenance_work_mem', %s, false)",
+                           [f"{int(settings.COMPACT_MAINTENANCE_MB)}MB"])
+            try:
+                # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
+                cursor.execute(f"VACUUM (FULL, ANALYZE) {plain}")
+            finally:
+                cursor.execute("RESET maintenance_work_mem")
+        return
+    plain = ", ".join(quote(t) for t in erasure_tables() if t not in HNSW_TABLES)
+    graphs = ", ".join(quote(t) for t in erasure_tables() if t in HNSW_TABLES)
     with connection.cursor() as cursor:
-        # ANALYZE too: the planner's statistics (pg_statistic) keep sample values of text columns.
-        cursor.execute(f"VACUUM ({'FULL, ' if full else ''}ANALYZE) {names}")
+        cursor.execute(f"VACUUM (ANALYZE) {plain}")
+        cursor.execute(f"VACUUM (INDEX_CLEANUP OFF, ANALYZE) {graphs}")
 
 
 def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> int:
@@ -98,9 +126,8 @@ def vacuum_erasure_tables(full: bool = False) -> None:
 
 def erasure_vacuum(*, wait: bool = True) -> str:
     """Run VACUUM now when the caller waits for it and no transaction is open; otherwise the worker runs it
-    (``vacuum_erasure_tables``, enqueued after the commit). Requests never wait: on a table with HNSW
-    indexes the VACUUM passes over both graphs, which grows with the table, not the person (39 minutes at
-    100k memories, docs/scaling.md)."""
+    (``vacuum_erasure_tables``, enqueued after the commit). Requests never wait for it (it prunes tables
+    that grow with every tenant, not with the person)."""
     full = settings.ERASURE_VACUUM_FULL
     if wait and not connection.in_atomic_block:
         vacuum_tables(full=full)

@@ -159,6 +159,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Writes and limits"),
     Setting("MNEMARA_ERASURE_VACUUM_FULL", "flag", False, "Erasure runs VACUUM FULL at once (no residual bytes, "
             "locks the tables) instead of VACUUM.", "Writes and limits"),
+    Setting("MNEMARA_COMPACT_MAINTENANCE_MB", "int", 1024, "maintenance_work_mem of a compaction (VACUUM FULL) in "
+            "MB: the HNSW rebuilds run in memory when their graph fits.", "Writes and limits", low=64, high=65536),
     # --- Recall ---
     Setting("MNEMARA_HNSW_MIN_SCOPE_ROWS", "int", 50_000, "Larger scopes are searched in SQL with HNSW; up to "
             "it: the in-process index.", "Recall", low=0),
