@@ -21,7 +21,8 @@ def _path(settings: Any, path: str) -> None:
 
 
 def test_a_comparison_is_one_question_per_side(settings) -> None:
-    assert compared("林晓峰的表哥和周静谁年纪更大？") == ["林晓峰的表哥 谁年纪更大？ 多少岁", "周静 谁年纪更大？ 多少岁"]
+    assert compared("林晓峰的表哥和周静谁年纪更大？") == [
+        "林晓峰的表哥 谁年纪更大？ 多少岁", "周静 谁年纪更大？ 多少岁"]
     assert compared("王磊跟李娜分别住在哪个城市？") == ["王磊 分别住在哪个城市？", "李娜 分别住在哪个城市？"]
     assert compared("张伟和刘洋是不是在同一家公司？") == ["张伟 是不是在同一家公司？", "刘洋 是不是在同一家公司？"]
     # A bare kinship word on the second side is the first side's owner's.
@@ -76,8 +77,8 @@ def test_a_kinship_word_finds_the_memories_that_use_the_name(alice, settings, pa
 @pytest.mark.parametrize("path", PATHS)
 def test_a_name_finds_the_memories_that_use_the_kinship_word(alice, settings, path) -> None:
     _path(settings, path)
-    extra = ["周浩：我表哥王磊今年四十三岁。", "周浩：我上司的手机号是13900001111。", "赵雅婷：我表哥的手机号是13700002222。",
-             "周浩：我表哥的手机号是13611112222。", "林晓峰：我表哥的手机号是13533334444。"]
+    extra = ["周浩：我表哥王磊今年四十三岁。", "周浩：我上司的手机号是13900001111。",
+             "赵雅婷：我表哥的手机号是13700002222。", "周浩：我表哥的手机号是13611112222。", "林晓峰：我表哥的手机号是13533334444。"]
     save(alice, *[{"content": text} for text in [*PEOPLE, *extra]])
     phone = extra[3]
     query = "王磊的手机号是多少？"
