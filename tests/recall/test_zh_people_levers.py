@@ -78,7 +78,8 @@ def test_a_kinship_word_finds_the_memories_that_use_the_name(alice, settings, pa
 def test_a_name_finds_the_memories_that_use_the_kinship_word(alice, settings, path) -> None:
     _path(settings, path)
     extra = ["周浩：我表哥王磊今年四十三岁。", "周浩：我上司的手机号是13900001111。",
-             "赵雅婷：我表哥的手机号是13700002222。", "周浩：我表哥的手机号是13611112222。", "林晓峰：我表哥的手机号是13533334444。"]
+             "赵雅婷：我表哥的手机号是13700002222。", "周浩：我表哥的手机号是13611112222。",
+             "林晓峰：我表哥的手机号是13533334444。"]
     save(alice, *[{"content": text} for text in [*PEOPLE, *extra]])
     phone = extra[3]
     query = "王磊的手机号是多少？"
