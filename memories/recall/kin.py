@@ -89,12 +89,7 @@ def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
     if not has_cjk(query):
         return []
     people = [name for name, _ in chinese_names(query)]
-    asker = _ASKER.search(query)
-    # The owner is the person named just before 的 ("给林晓峰的小姨" → 林晓峰), or whoever says it.
-    wanted: list[tuple[str, str]] = [(next((p for p in people if m.group("owner").endswith(p)), ""), m.group("said"))
-                                     for m in _OWNED.finditer(query)]
-    wanted += [(asker.group("owner") if asker else "", m.group("said")) for m in _MINE.finditer(query)]
-    wanted = [(owner, said) for owner, said in wanted if _role(said)]
+    wanted = _wanted(query, people)
     names = [name for name in people if not any(name == o for o, _ in wanted)]
     if not wanted and not names:
         return []
@@ -104,6 +99,22 @@ def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
             .values_list("memory_id", "memory__content", "memory__subject__external_id")[:MAX_ROWS])
     contents = {pk: (content, subject or "") for pk, content, subject in rows}
     found = [b for content, subject in contents.values() for b in bindings(content, subject)]
+    return _other_names(query, wanted, names, found)
+
+
+def _wanted(query: str, people: Sequence[str]) -> list[tuple[str, str]]:
+    """(owner, kinship word as said) of each kinship word the question says: the owner is the person named just
+    before 的 ("给林晓峰的小姨" → 林晓峰), or the asker ("我是周浩，我下属…"), or "" (whoever says it)."""
+    asker = _ASKER.search(query)
+    wanted = [(next((p for p in people if m.group("owner").endswith(p)), ""), m.group("said"))
+              for m in _OWNED.finditer(query)]
+    wanted += [(asker.group("owner") if asker else "", m.group("said")) for m in _MINE.finditer(query)]
+    return [(owner, said) for owner, said in wanted if _role(said)]
+
+
+def _other_names(query: str, wanted: Sequence[tuple[str, str]], names: Sequence[str],
+                 found: Sequence[tuple[str, str, str]]) -> list[str]:
+    """The names bound to each wanted kinship word (most often bound first), and each name's owner and word."""
     extra: list[str] = []
     for owner, said in wanted:
         counted = Counter(name for o, s, name in found if s.endswith(said) and (not owner or o == owner))

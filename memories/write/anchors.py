@@ -130,10 +130,7 @@ def anchors(text: str) -> Anchors:
     # whatever a tagger guesses (jieba tags 下属 a verb, 本科 neither a name nor a value): read from word lists
     # (memories/write/people.py, slots.py) and taken out of the text before the tagger reads it.
     label = _CJK_LABEL.match(normal)
-    if label is not None:  # the speaker, then the message without its opener
-        normal = normal[:label.end()] + _OPENER_ZH.sub("", normal[label.end():])
-    elif has_cjk(normal):
-        normal = _OPENER_ZH.sub("", normal)
+    normal = _without_opener(normal, label)
     kin, values, rest = _listed(normal)
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
     sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
@@ -147,6 +144,13 @@ def anchors(text: str) -> Anchors:
     return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
                    asks=asks, episode=episode, words=found.words | kin | values,
                    speaker=label.group(1) if label else "")
+
+
+def _without_opener(normal: str, label: re.Match[str] | None) -> str:
+    """A Chinese message without its opener ("对了，", "话说，"), its speaker label kept."""
+    if label is not None:
+        return normal[:label.end()] + _OPENER_ZH.sub("", normal[label.end():])
+    return _OPENER_ZH.sub("", normal) if has_cjk(normal) else normal
 
 
 def zh_kin_names(word: str, prefix: str = "") -> set[str]:

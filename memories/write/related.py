@@ -257,6 +257,11 @@ def _other_key(p: Prepared, m: Memory, visible: bool) -> list[_Ranked]:
         same_content=False, same_entity=True, similarity=0.0, word_overlap=0.0))]
 
 
+def _about_others(p: Prepared, m: Memory, theirs: tuple[Slot, ...]) -> bool:
+    """Both fill slots, of other people (``slots.other_subjects``; "my cousin" of two speakers is two people)."""
+    return bool(theirs) and bool(p.slots) and other_subjects(p.slots, theirs, _two_speakers(p, m))
+
+
 def _two_speakers(p: Prepared, m: Memory) -> bool:
     """Whether two different people say the write and the memory (their subjects, else their speaker labels):
     then "my cousin" in each is two people."""
@@ -274,8 +279,7 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     if not (same_content or same_type):
         return []
     theirs = memory_slots(m)
-    if not (same_content or same_entity) and theirs and p.slots \
-            and other_subjects(p.slots, theirs, _two_speakers(p, m)):
+    if not (same_content or same_entity) and _about_others(p, m, theirs):
         return []  # about other people (or events): another fact, however alike the words
     slot = linking_slot(p.slots, theirs) if not same_content else None
     model, similarity = compare(m, p)
