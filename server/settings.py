@@ -347,6 +347,9 @@ RECALL_NEIGHBOUR_SEEDS = integer("MNEMARA_RECALL_NEIGHBOUR_SEEDS")
 # a dialogue also as its last user turn, weighted this much against the whole dialogue's 1 (0: off).
 RECALL_QUERY_PARTS = flag("MNEMARA_RECALL_QUERY_PARTS")
 RECALL_DIALOGUE_LAST_WEIGHT = number("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT")
+# A Chinese comparison is searched once per side; a kinship word is searched with the name it stands for.
+RECALL_COMPARISON_PARTS = flag("MNEMARA_RECALL_COMPARISON_PARTS")
+RECALL_KIN_NAMES = flag("MNEMARA_RECALL_KIN_NAMES")
 # /context opens with the profile of the one person the question names.
 RECALL_CONTEXT_PROFILE = flag("MNEMARA_RECALL_CONTEXT_PROFILE")
 EXPORT_DIR = path("MNEMARA_EXPORT_DIR", BASE_DIR)

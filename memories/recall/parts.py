@@ -7,6 +7,10 @@
   about?", 另外 / 还有 / 以及 / 此外, "and also", "another question", a second question mark) is split into its
   questions; each is searched alone and the results are interleaved (``interleave``), so each part gets its
   share of the top k instead of one vector and one set of words pulled toward an average of both.
+* **A comparison.** A Chinese question that compares or pairs two people or things ("林晓峰的表哥和周静谁年纪更大？",
+  "A跟B分别住在哪个城市？", "A和B是不是在同一家公司？") needs a fact about each: it is searched as one question per
+  side, each side with what is asked of both ("林晓峰的表哥 谁年纪更大", "周静 谁年纪更大"); a bare kinship or role
+  word on the second side takes the first side's owner ("林晓峰的表哥和表姐" → "林晓峰的表姐").
 * **A dialogue.** A query made of turns ("Name: text" lines, as an agent passes the conversation so far to
   ``/context``) is searched as the whole dialogue and as its last user turn (an assistant's turns are not the
   user's), the last turn weighted ``RECALL_DIALOGUE_LAST_WEIGHT`` against the whole's 1 in the interleaving.
@@ -25,6 +29,8 @@ from typing import TypeVar
 from django.conf import settings
 
 from memories.recall.query import query_terms
+from memories.write.people import KIN_ZH
+from memories.write.text import has_cjk
 
 T = TypeVar("T", bound=Hashable)
 
@@ -50,6 +56,14 @@ _LEADING_JOINT = re.compile(r"^(?:另外|还有就是|还有|以及|此外|同�
 # A dialogue line: "Name: text" (a name of at most 40 characters, no sentence punctuation in it).
 _TURN = re.compile(r"^\s*([^\s:：。，,.?？!！][^:：。，,.?？!！\n]{0,39})\s*[:：]\s*(.+)$")
 _ASSISTANT = frozenset({"assistant", "ai", "bot", "agent", "system", "助手", "助理", "ai助手", "机器人", "小助手"})
+# A Chinese comparison of two sides: "A和B谁…", "A跟B分别…", "A与B是不是…", "A和B相差几岁". The sides hold no
+# sentence punctuation and no other conjunction; what follows the marker is asked of each.
+_COMPARED = re.compile(
+    r"^(?P<lead>.*?[，,：:]\s*)?(?P<a>[^，,。？?！!：:和跟与]{1,20}?)\s*(?:和|跟|与|同)\s*"
+    r"(?P<b>[^，,。？?！!：:和跟与]{1,20}?)\s*"
+    r"(?P<ask>(?:谁|分别|各自|是不是|是否|相差|差几|哪个|哪位|有什么(?:不同|区别)|都|一样|(?:住|在)(?:在)?同一).*)$")
+_AGE = re.compile(r"年纪|岁数|年龄|谁(?:更)?(?:大|小|年轻|年长)|几岁|大一些|小一些")
+_OWNER = re.compile(r"^(?P<owner>.{1,8}?的)(?P<kin>.+)$")
 # A part needs at least this many search words of its own (else it stays with the part before it).
 MIN_PART_WORDS = 2
 MAX_PARTS = 4
@@ -104,6 +118,23 @@ def questions(query: str) -> list[str]:
     return merged if len(merged) > 1 else [query]
 
 
+def compared(question: str) -> list[str]:
+    """The sides of a Chinese comparison, each with what is asked of both (``_COMPARED``); ``[question]`` when it
+    compares nothing."""
+    match = _COMPARED.match(question.strip()) if has_cjk(question) else None
+    if match is None:
+        return [question]
+    a, b, ask = match.group("a").strip(), match.group("b").strip(), match.group("ask").strip()
+    owner = _OWNER.match(a)
+    bare = b.removeprefix("我").removeprefix("的")
+    if owner is not None and (bare in KIN_ZH or bare.lstrip("大小二三前新老") in KIN_ZH):
+        b = owner.group("owner") + bare  # "林晓峰的表哥和表姐": the cousin and the cousin of the same person
+    if _AGE.search(ask):
+        ask += " 多少岁"  # "谁大一些": what is compared is the age, which the memories state in 岁
+    sides = [f"{side} {ask}" for side in (a, b)]
+    return sides if all(_words(side) >= MIN_PART_WORDS for side in sides) else [question]
+
+
 def dialogue_turns(query: str) -> list[tuple[str, str]] | None:
     """The turns of a query written as a dialogue ("Name: text" lines, at least two, from at least two
     speakers, covering the query's non-empty lines), or None."""
@@ -136,7 +167,10 @@ def query_parts(query: str) -> list[Part]:
         return [Part(query), Part(last, weight)]
     if not settings.RECALL_QUERY_PARTS:
         return [Part(query)]
-    return [Part(text) for text in questions(without_preamble(query))]
+    found = questions(without_preamble(query))
+    if settings.RECALL_COMPARISON_PARTS:
+        found = [side for question in found for side in compared(question)][:MAX_PARTS]
+    return [Part(text) for text in found]
 
 
 def interleave(ranked: Sequence[Sequence[T]], weights: Sequence[float]) -> list[T]:

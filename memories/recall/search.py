@@ -127,11 +127,11 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import hops, people, shape, sql
+from memories.recall import hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
-from memories.recall.parts import interleave, query_parts
+from memories.recall.parts import Part, interleave, query_parts
 from memories.recall.query import MAX_SCOPES, MODES, validate_search
 from memories.recall.rank import (
     Candidate,
@@ -474,9 +474,10 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     source = candidate_source(scope_states(found), criteria, filters)
     named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted = settings.RECALL_SUBJECT_BOOST
-    ranked = [_ranked(part.text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
+    texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
+    ranked = [_ranked(text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [])
-              for part, vectors in zip(parts, part_vectors, strict=True)]
+              for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
     scored, answerable, passing, loaded = _parts_joined(ranked, [part.weight for part in parts])
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
     for hit in hits:
@@ -484,6 +485,19 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if track_access:
         _accessed(hits, now)
     return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
+
+
+def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], scope_ids: Sequence[uuid.UUID],
+                    mode: str) -> tuple[list[str], list[QueryVectors]]:
+    """Each part's text with the other names of the people it names by a kinship word or a name
+    (``memories.recall.kin``, Chinese only, ``RECALL_KIN_NAMES``), and its vectors (embedded again when it grew)."""
+    texts = [part.text for part in parts]
+    if not settings.RECALL_KIN_NAMES:
+        return texts, part_vectors
+    grown = [kin.with_aliases(text, scope_ids) for text in texts]
+    vectors = [v if text == old else QueryVectors.start(text, mode)
+               for text, old, v in zip(grown, texts, part_vectors, strict=True)]
+    return grown, vectors
 
 
 def _statuses(found: Sequence[Scope], include_statuses: Sequence[str] | None, as_of: datetime | None,

@@ -8,7 +8,8 @@ near-duplicate as the same fact only when both name the same things (``Sameness.
 value is an update, "我的表弟张伟今年36岁" → "…37岁"); when the names differ it is another fact
 (``DIFFERENT``). Every distinct fact stays live, so these are other facts too: one that states a value the
 other does not (it adds to it: "我女儿叫小雨" / "我女儿小雨今年七岁了"), one that names more things than the
-other unless both state values that differ, a question or a request (it states nothing to update), two past
+other unless both state values that differ, a question or a request (it states nothing to update; asked again in
+other words, "诶，帮我查一下…" / "帮我查一下…", both stay and search drops the near-identical hit), two past
 episodes ("刚跑完步，用了32分钟" / "…35分钟"), the same said again (no word of one missing from the other but
 a negation), and, in Chinese, two texts that name nothing (but their speaker) and state nothing ("助手：好的，
 记住了"). Only one that
@@ -42,8 +43,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from memories.write.people import KIN_EN, KIN_EN_RE, KIN_ZH, KIN_ZH_RE
+from memories.write.plain import ASSISTANTS
 from memories.write.policy import Sameness
-from memories.write.slots import DATE_ZH, EDUCATION_ZH, OCCUPATIONS_ZH
+from memories.write.slots import DATE_ZH, EDUCATION_ZH, EVENTS_ZH, OCCUPATIONS_ZH
 from memories.write.tagging import tagger
 from memories.write.text import has_cjk
 
@@ -96,6 +98,11 @@ NOT_NAMES_ZH = frozenset({"话", "记", "哈", "哈哈", "呀", "谢谢", "明�
 # meeting is today at 3pm" → "…at 4pm" is an update.
 EPISODE_ZH = re.compile(r"刚刚|刚才|刚|昨天|昨晚|前天|上周")
 EPISODE_EN = re.compile(r"(?i)\b(?:just|yesterday|last night|last week)\b")
+# A Chinese statement placed by a day or week relative to when it is said ("今天体重66公斤", "这周又是8个会",
+# "明天要早起赶7点的高铁") is an episode of that day too, unless it is about a named event or a person known by
+# a kinship word: "今天的会议改到下午3点" → "…4点" and "我表哥明天到" → "…后天到" are updates.
+EPISODE_DAY_ZH = re.compile(r"今天|今晚|今早|今儿|这周|本周|这个星期|明天|明早|明晚|后天")
+_EVENT_ZH = re.compile(EVENTS_ZH)
 # The same kinship word in other words: one person ("我爸" is "我父亲"); any other word is another person
 # ("我表哥" is not "我表姐", "我大舅" not "我小舅").
 KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
@@ -104,6 +111,10 @@ KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "
                "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
                "师父": "师傅"}
 _TITLE = re.compile(r"《([^》]{1,40})》")
+# Words that open a Chinese message without adding to it ("对了，", "话说，", "诶，", "说到这个，"):
+# "对了，今天心情不错" and "话说，今天心情不错" say the same.
+_OPENER_ZH = re.compile(r"^(?:\s*(?:哦对了|对了|话说|诶|嗯|哦|噢|唉|哎|顺便说一下|顺便说下|顺便提一下|说到这个|"
+                        r"我想起来了|跟你说下|跟你说|告诉你|还有|另外|然后)\s*[，,。！!、]?)+")
 # A request to the assistant states no fact either ("帮我写个请假条，周一要去医院复查").
 _REQUEST_ZH = re.compile(r"^(?:\S{1,6}[:：])?\s*(?:[^，,。！？]{0,8}[，,])?"
                          r"(?:请你?|麻烦你?|帮我|帮忙|给我|替我|提醒我|推荐|能不能|可不可以|可以帮我|你能|你帮我)")
@@ -118,6 +129,8 @@ def anchors(text: str) -> Anchors:
     # Kinship and role words are people, and education levels, occupations, phone numbers and dates are values,
     # whatever a tagger guesses (jieba tags 下属 a verb, 本科 neither a name nor a value): read from word lists
     # (memories/write/people.py, slots.py) and taken out of the text before the tagger reads it.
+    label = _CJK_LABEL.match(normal)
+    normal = _without_opener(normal, label)
     kin, values, rest = _listed(normal)
     found = _cjk_anchors(rest) if has_cjk(normal) else _latin_anchors(rest)
     sentences = [s for s in re.split(r"(?<=[.!?。！？\n])", normal) if s.strip(" \t\"'“”‘’")]
@@ -125,10 +138,19 @@ def anchors(text: str) -> Anchors:
     if has_cjk(normal) and not asks:
         asks = all(_REQUEST_ZH.search(s.strip()) or _QUESTION.search(s.strip()) for s in sentences) \
             and bool(sentences)
-    episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal))
+    episode = bool((EPISODE_ZH if has_cjk(normal) else EPISODE_EN).search(normal)) or (
+        has_cjk(normal) and bool(EPISODE_DAY_ZH.search(normal)) and not _EVENT_ZH.search(normal)
+        and not any(name.startswith("~") for name in kin))
     return Anchors(found.names | kin, found.values | values, cjk=found.cjk if has_cjk(rest) else has_cjk(normal),
                    asks=asks, episode=episode, words=found.words | kin | values,
-                   speaker=label.group(1) if (label := _CJK_LABEL.match(normal)) else "")
+                   speaker=label.group(1) if label else "")
+
+
+def _without_opener(normal: str, label: re.Match[str] | None) -> str:
+    """A Chinese message without its opener ("对了，", "话说，"), its speaker label kept."""
+    if label is not None:
+        return normal[:label.end()] + _OPENER_ZH.sub("", normal[label.end():])
+    return _OPENER_ZH.sub("", normal) if has_cjk(normal) else normal
 
 
 def zh_kin_names(word: str, prefix: str = "") -> set[str]:
@@ -238,14 +260,18 @@ def sameness(a: Anchors, b: Anchors) -> Sameness:
     one of them states a value: that one adds to the other ("我女儿叫小雨" / "我女儿小雨今年七岁了"), both true.
     One names more than the other: nobody can tell whether it is the same fact only when both state values and
     they differ ("我的表弟今年36岁" / "我的表弟张伟今年37岁": an update of that cousin, or another cousin);
-    otherwise the fuller one adds to the other. A question states nothing to update: it is the same fact only
-    as the same question asked again."""
+    otherwise the fuller one adds to the other. A question or a request states nothing to update: another
+    wording of it is another memory (the same text is a duplicate before this test)."""
     special = _sameness_by_kind(a, b)
     if special is not None:
         return special
+    if a.cjk and _other_kinds(a.values - b.values, b.values - a.values):
+        return Sameness.DIFFERENT  # another attribute: a phone and an e-mail, an age and a birthday
     if a.names == b.names:
         if a.values == b.values and a.cjk and _restates(a.words, b.words):
             return Sameness.DIFFERENT  # the same said again: nothing to retire, both stay
+        if a.cjk and (a.values < b.values or b.values < a.values) and any(map(_a_measure, a.values ^ b.values)):
+            return Sameness.DIFFERENT  # one adds values to the other ("刘静是我带的实习生" / "…实习生刘静24岁了")
         return Sameness.SAME if bool(a.values) == bool(b.values) else Sameness.DIFFERENT
     if a.names < b.names or b.names < a.names:
         return Sameness.AMBIGUOUS if a.values and b.values and a.values != b.values else Sameness.DIFFERENT
@@ -256,12 +282,13 @@ def _sameness_by_kind(a: Anchors, b: Anchors) -> Sameness | None:
     """The answer when the kinds of the two texts decide it (questions, two languages, past episodes, texts
     that state nothing); None when their names and values must be compared."""
     if a.asks or b.asks:
-        return Sameness.SAME if (a.asks and b.asks and a.names == b.names and a.values == b.values) \
-            else Sameness.DIFFERENT
+        return Sameness.DIFFERENT  # a question or a request states nothing: asked again, it retires nothing
     if a.cjk != b.cjk:  # names in two languages: only the numbers compare
         return Sameness.SAME if _numbers(a.values) == _numbers(b.values) else Sameness.AMBIGUOUS
     if a.episode and b.episode:
         return Sameness.DIFFERENT  # two past episodes
+    if a.speaker in ASSISTANTS and b.speaker in ASSISTANTS:
+        return Sameness.DIFFERENT  # an assistant's replies (drafts, acknowledgements) are no fact a later one updates
     if a.cjk and not (a.names - {a.speaker} or a.values or b.names - {b.speaker} or b.values):
         return Sameness.DIFFERENT  # nothing named but who speaks, nothing stated ("助手：好的，记住了")
     return None
@@ -273,6 +300,41 @@ def _restates(a: frozenset[str], b: frozenset[str]) -> bool:
     if not (a <= b or b <= a):
         return False
     return not any(_NEGATION.match(word) for word in a ^ b)
+
+
+_DATE = re.compile(DATE_ZH)
+
+
+def value_kind(value: str) -> str:
+    """What a Chinese value is: an e-mail address, a phone number, a date, an education level, an occupation, or
+    another number or time."""
+    if "@" in value:
+        return "email"
+    if sum(ch.isdigit() for ch in value) >= 7:
+        return "phone"
+    if _DATE.fullmatch(value) or re.search(r"\d[.月]\d|[月号日]$", value):
+        return "date"
+    if value in EDUCATION_ZH:
+        return "education"
+    if value in OCCUPATIONS_ZH:
+        return "occupation"
+    return "other"
+
+
+def _a_measure(value: str) -> bool:
+    """A value that states something (a number, a contact, a date, a level), not only a time word (今年, 现在)."""
+    return value_kind(value) != "other" or bool(re.search(r"[\d一二两三四五六七八九十百千]", value))
+
+
+def _other_kinds(only_a: frozenset[str], only_b: frozenset[str]) -> bool:
+    """Each text states a value the other does not, and of kinds the other's values are not: two attributes
+    ("号码：186…" / "三月十五号生的"), not one value changed. Values of no listed kind (numbers, times) compare
+    with any."""
+    kinds_a, kinds_b = {value_kind(v) for v in only_a}, {value_kind(v) for v in only_b}
+    if not kinds_a or not kinds_b or "other" in kinds_a & kinds_b:
+        return False
+    listed_a, listed_b = kinds_a - {"other"}, kinds_b - {"other"}
+    return bool(listed_a or listed_b) and not (listed_a & listed_b)
 
 
 def _numbers(values: frozenset[str]) -> set[str]:

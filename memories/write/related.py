@@ -31,6 +31,7 @@ from memories.models import Memory, Scope
 from memories.write import sql
 from memories.write.anchors import texts_sameness
 from memories.write.people import speaker_of
+from memories.write.plain import speaker_subject
 from memories.write.policy import Related, Sameness, same_wording, word_overlap
 from memories.write.slots import Slot, linking_slot, other_subjects, slots_of
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
@@ -256,6 +257,19 @@ def _other_key(p: Prepared, m: Memory, visible: bool) -> list[_Ranked]:
         same_content=False, same_entity=True, similarity=0.0, word_overlap=0.0))]
 
 
+def _about_others(p: Prepared, m: Memory, theirs: tuple[Slot, ...]) -> bool:
+    """Both fill slots, of other people (``slots.other_subjects``; "my cousin" of two speakers is two people)."""
+    return bool(theirs) and bool(p.slots) and other_subjects(p.slots, theirs, _two_speakers(p, m))
+
+
+def _two_speakers(p: Prepared, m: Memory) -> bool:
+    """Whether two different people say the write and the memory (their subjects, else their speaker labels):
+    then "my cousin" in each is two people."""
+    said = {(p.input.subject or speaker_subject(p.indexed) or "").casefold(),
+            (speaker_of(m) or speaker_subject(m.content) or "").casefold()}
+    return "" not in said and len(said) == 2
+
+
 def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     """A visible memory at the write's key (or both unkeyed): related when it says the same, is about the same
     entity or slot, is worded the same, or is a near-duplicate; never when it is about other people."""
@@ -265,7 +279,7 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     if not (same_content or same_type):
         return []
     theirs = memory_slots(m)
-    if not (same_content or same_entity) and other_subjects(p.slots, theirs):
+    if not (same_content or same_entity) and _about_others(p, m, theirs):
         return []  # about other people (or events): another fact, however alike the words
     slot = linking_slot(p.slots, theirs) if not same_content else None
     model, similarity = compare(m, p)

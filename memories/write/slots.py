@@ -585,11 +585,14 @@ def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
     return next((slot for slot in new if slot.key in olds and slot.differs(olds[slot.key])), None)
 
 
-def other_subjects(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
+def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:
     """Both fill slots, and of people (or events) none of whom the other is about: two different facts. "My
-    cousin" may be the cousin another memory names ("my cousin Zhang Wei"): not another person for sure."""
+    cousin" may be the cousin another memory names ("my cousin Zhang Wei"): not another person for sure. Said by
+    two different speakers (``other_speakers``), "my cousin" is two people: a role shared counts for nothing
+    ("周浩：我下属的邮箱…" / "孙丽华：我下属的邮箱…")."""
     a, b = _identities(new), _identities(old)
-    return bool(a) and bool(b) and not (a & b)
+    shared = {name for name in a & b if not (other_speakers and name.startswith("~"))}
+    return bool(a) and bool(b) and not shared
 
 
 def _identities(slots: Iterable[Slot]) -> set[str]:

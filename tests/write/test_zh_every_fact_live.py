@@ -91,6 +91,14 @@ def test_distinct_chinese_facts_all_stay_live(alice: KeyedClient, batch: bool) -
     ("好的，记住了。", "收到，已经记下来了。"),  # nothing named, nothing stated
     ("助手：好的，记住了。", "助手：收到，已经记下来了。"),  # the speaker names nothing the text is about
     ("帮我写个请假条，周一要去医院复查。", "帮我写个请假条，周三要去医院复查。"),  # two requests
+    ("帮我查一下，从深圳坐高铁到青岛要多久？", "诶，帮我查一下，从深圳坐高铁到青岛要多久？"),  # asked again
+    ("今天体重66公斤，又胖了。", "今天体重60公斤，又胖了。"),  # two days' episodes
+    ("这周又是8个会，我真的会谢。", "这周又是9个会，我真的会谢。"),
+    ("助手：挺好的，周二人可能会多一些。", "助手：挺好的，周六人可能会多一些。"),  # an assistant's replies
+    ("对了，今天心情不错，项目终于上线了。", "话说，今天心情不错，项目终于上线了。"),  # two openers, one message
+    ("我姐姐陈雨桐是三月十五号生的。", "记一下陈雨桐（我姐姐）的号码：186-6566-6141。"),  # another attribute
+    ("我那个姑姑今年六十一了。", "我姑姑是11月2号生的。"),
+    ("刘静是我带的实习生。", "我带的实习生刘静过完生日就24岁了。"),  # the fuller one adds a value
 ])
 def test_what_changes_nothing_retires_nothing(old: str, new: str) -> None:
     assert texts_sameness(old, new) is Sameness.DIFFERENT
@@ -98,3 +106,15 @@ def test_what_changes_nothing_retires_nothing(old: str, new: str) -> None:
 
 def test_a_negation_is_a_change_not_a_restatement() -> None:
     assert texts_sameness("我表哥喜欢打篮球。", "我表哥不喜欢打篮球了。") is Sameness.SAME
+
+
+def test_my_role_word_said_by_two_speakers_is_two_people(alice: KeyedClient) -> None:
+    """"我下属" of one speaker is not another speaker's: the slot both fill is two people's (memories/write/slots.py,
+    ``other_subjects``); the same speaker's new value still supersedes."""
+    made = [alice.client.post(f"{API}/memories", {"scope": "user/zh", "content": text}, format="json").json()
+            for text in ("周浩：我下属的邮箱是wuwenbo2001@163.com。", "孙丽华：我下属的邮箱是fuhaiyan1975@sina.com。")]
+    assert [get(alice, m["id"])["status"] for m in made] == ["active", "active"]
+    body = {"scope": "user/zh", "content": "周浩：我下属的邮箱换成了wwb@qq.com。"}
+    update = alice.client.post(f"{API}/memories", body, format="json").json()
+    assert update["resolution"]["action"] == "superseded"
+    assert [get(alice, m["id"])["status"] for m in made] == ["deprecated", "active"]
