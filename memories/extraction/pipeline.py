@@ -192,10 +192,22 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
             entity = updated.entity  # the same key, so the conflict policy sees "the same thing, changed"
         items.append(MemoryInput(
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
-            provenance=c.provenance, subject=work.subject, source_session=work.source_session,
+            provenance=c.provenance, subject=subject_of(c, work), source_session=work.source_session,
             valid_from=said_at(c, work),
             metadata={**job.input.get("metadata", {}), "extraction": provenance(c, job, extractor)}))
     return items
+
+
+def subject_of(c: Candidate, work: Work) -> str | None:
+    """Whom a memory is about: the session's subject; in a session with none, the named speaker whose turn it came
+    from (a chat between named people: each one's statements are theirs, as their turns are), so recall's levers
+    that read a conversation's speakers (the named subject, the contextual word field of replies) work for the
+    extracted memories as for the turns. An action the assistant took has no speaker subject."""
+    if work.subject:
+        return work.subject
+    names = {t.index: t.name for t in work.turns if t.name}
+    speakers = {names[i] for i in c.source_turns if i in names}
+    return speakers.pop() if len(speakers) == 1 and c.about != "assistant" else None
 
 
 def provenance(c: Candidate, job: Job, extractor: str) -> dict[str, object]:
