@@ -39,6 +39,7 @@ from memories.extraction.jobs import Claim
 from memories.extraction.offline import OfflineExtractor, Skip
 from memories.models import Job, Memory, Session, SessionTurn
 from memories.recall.search import memory_search
+from memories.write import redaction
 from memories.write.flow import WriteResult, memory_create
 from memories.write.prepare import MemoryInput
 from mnemara.kernel.errors import ServiceError
@@ -47,6 +48,7 @@ logger = logging.getLogger(__name__)
 
 CONTEXT_TURNS = 4
 KNOWN_MEMORIES = 10
+SAID_MAX_CHARS = 2000  # of a memory's source turns kept in its metadata (``said``)
 
 
 def get_extractor(name: str) -> Extractor:
@@ -184,6 +186,7 @@ def said_at(candidate: Candidate, work: Work) -> datetime | None:
 def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[KnownMemory], job: Job,
                   extractor: str) -> list[MemoryInput]:
     by_id = {m.id: m for m in known}
+    sourced = {i for c in candidates for i in c.source_turns}
     items = []
     for c in candidates:
         entity = c.entity
@@ -192,10 +195,41 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
             entity = updated.entity  # the same key, so the conflict policy sees "the same thing, changed"
         items.append(MemoryInput(
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
-            provenance=c.provenance, subject=work.subject, source_session=work.source_session,
+            provenance=c.provenance, subject=subject_of(c, work), source_session=work.source_session,
             valid_from=said_at(c, work),
-            metadata={**job.input.get("metadata", {}), "extraction": provenance(c, job, extractor)}))
+            metadata={**job.input.get("metadata", {}), "extraction": {**provenance(c, job, extractor),
+                                                                      **said(c, work, sourced)}}))
     return items
+
+
+def subject_of(c: Candidate, work: Work) -> str | None:
+    """Whom a memory is about: the session's subject; in a session with none, the named speaker whose turn it came
+    from (a chat between named people: each one's statements are theirs, as their turns are), so recall's levers
+    that read a conversation's speakers (the named subject, the contextual word field of replies) work for the
+    extracted memories as for the turns. An action the assistant took has no speaker subject."""
+    if work.subject:
+        return work.subject
+    names = {t.index: t.name for t in work.turns if t.name}
+    speakers = {names[i] for i in c.source_turns if i in names}
+    return speakers.pop() if len(speakers) == 1 and c.about != "assistant" else None
+
+
+def said(c: Candidate, work: Work, sourced: set[int]) -> dict[str, str]:
+    """Where a memory came from, in the conversation's own words, secrets redacted: ``said``, the person's turns it
+    came from (its source turns of this batch said by a user or a named speaker), and ``replies_to``, the turn just
+    before them when someone else said it and it gave no memory of its own (``sourced``: the batch's source turns),
+    as the question a reply answers ("Did you get a dog?" → "Ana adopted a golden retriever puppy"). The lexical
+    index searches both with the statement (``write.text.indexed_words``)."""
+    turns = {t.index: t for t in work.turns if t.role == "user" or t.name}
+    own = [turns[i] for i in dict.fromkeys(c.source_turns) if i in turns]
+    words = " ".join(t.content.strip() for t in own).strip()
+    if not words:
+        return {}
+    out = {"said": redaction.redact(words)[0][:SAID_MAX_CHARS]}
+    before = {t.index: t for t in [*work.context, *work.turns]}.get(own[0].index - 1)
+    if before is not None and before.index not in sourced and (before.name, before.role) != (own[0].name, own[0].role):
+        out["replies_to"] = redaction.redact(before.content.strip())[0][:SAID_MAX_CHARS]
+    return out
 
 
 def provenance(c: Candidate, job: Job, extractor: str) -> dict[str, object]:

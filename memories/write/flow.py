@@ -155,7 +155,7 @@ def _overwrite(w: _Write) -> WriteResult:
         old, ChangeKind.UPDATE,
         version_reason(VersionReason.OVERWRITTEN_SESSION, session=p.input.source_session)
         if p.input.source_session else version_reason(VersionReason.OVERWRITTEN),
-        content=p.content, content_hash=p.content_hash, search_text=p.search_text,
+        content=p.content, content_hash=p.content_hash, search_text=p.stored_search_text,
         search_text_version=text_rules_version(), slots=p.slot_keys, confidence=p.confidence,
         provenance=p.input.provenance, status=Status.ACTIVE, metadata={**old.metadata, **p.input.metadata},
         source_session=p.input.source_session or old.source_session, **primary_fields(p.embedded), **primary)
@@ -394,7 +394,7 @@ def _replacement(p: Prepared, status: str) -> dict[str, Any]:
     """The fields a PUT replaces: all the memory fields it takes (a field not sent gets its default)."""
     item = p.input
     fields: dict[str, Any] = {
-        "content": p.content, "content_hash": p.content_hash, "search_text": p.search_text,
+        "content": p.content, "content_hash": p.content_hash, "search_text": p.stored_search_text,
         "search_text_version": text_rules_version(), "slots": p.slot_keys, "type": item.type,
         "entity": p.entity, "metadata": item.metadata, "confidence": p.confidence, "provenance": item.provenance,
         "status": status, "source_session": item.source_session or "", "valid_to": item.valid_to,

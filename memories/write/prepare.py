@@ -82,6 +82,13 @@ class Prepared:
     slots: tuple[Slot, ...] = ()  # the attribute slots the content fills (memories/write/slots.py)
     people: list[Person] = field(default_factory=list)  # the people it names (memories/write/mentions.py)
     known: dict[str, uuid.UUID] = field(default_factory=dict)  # the batch's known names → subject ids
+    # What the lexical index holds (``Memory.search_text``): ``search_text`` and the words of what the memory was
+    # drawn from (``text.indexed_words``); "": only its own words.
+    searched: str = ""
+
+    @property
+    def stored_search_text(self) -> str:
+        return self.searched or self.search_text
 
     @property
     def slot_keys(self) -> list[str]:
@@ -108,8 +115,10 @@ def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
     if item.provenance == Provenance.INFERRED and confidence >= threshold:
         # Inferred memories never enter as high-confidence facts.
         confidence = round(max(0.0, threshold - 0.01), 4)
-    return Prepared(item, content, indexed, entity, confidence, text.content_hash(indexed), text.search_text(indexed),
-                    redacted, slots=slots_of(indexed, item.subject or ""))
+    own = text.search_text(indexed)
+    return Prepared(item, content, indexed, entity, confidence, text.content_hash(indexed), own,
+                    redacted, slots=slots_of(indexed, item.subject or ""),
+                    searched=text.indexed_words(indexed, text.said_in(item.metadata)))
 
 
 def stored_and_indexed(raw: str, *, exact: bool, prefix: str = "") -> tuple[str, str, list[str]]:
@@ -182,7 +191,7 @@ def memory_new(p: Prepared, scope: Scope, subject: Subject | None, status: str) 
         entity=p.entity, slots=p.slot_keys, people_version=PEOPLE_RULES_VERSION, key=item.key,
         metadata=item.metadata, confidence=p.confidence, provenance=item.provenance,
         status=status, source_session=item.source_session or "", valid_from=item.valid_from or now,
-        valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.search_text, created_at=now,
+        valid_to=item.valid_to, expires_at=item.expires_at, search_text=p.stored_search_text, created_at=now,
         updated_at=now, superseded_by_id=item.recorded.superseded_by if item.recorded else None,
         **primary_fields(p.embedded),
     )

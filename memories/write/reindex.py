@@ -18,7 +18,7 @@ from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, text_rules_version
-from memories.write.text import normalise_content, search_text
+from memories.write.text import indexed_words, normalise_content, said_in
 from tenants.models import Tenant
 from tenants.scoping import tenant_scope
 
@@ -39,11 +39,11 @@ def reindex_tenant(*, batch_size: int = BATCH_SIZE, progress: Callable[[int, int
     while True:
         with transaction.atomic():
             rows = list(Memory.objects.exclude(search_text_version=current).order_by("pk")
-                        .select_for_update(skip_locked=True).only("pk", "content")[:batch_size])
+                        .select_for_update(skip_locked=True).only("pk", "content", "metadata")[:batch_size])
             if not rows:
                 break
             for memory in rows:
-                memory.search_text = search_text(normalise_content(memory.content))
+                memory.search_text = indexed_words(normalise_content(memory.content), said_in(memory.metadata))
                 memory.search_text_version = current
             Memory.objects.bulk_update(rows, ["search_text", "search_text_version"])
         done += len(rows)

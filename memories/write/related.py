@@ -28,7 +28,7 @@ import numpy as np
 from memories.choices import LIVE_STATUSES
 from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, judge, profile
 from memories.models import Memory, Scope
-from memories.write import sql
+from memories.write import sql, text
 from memories.write.anchors import texts_sameness
 from memories.write.people import speaker_of
 from memories.write.plain import speaker_subject
@@ -238,13 +238,19 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
     return [(m, r) for _, m, r in ranked[:CANDIDATES_PER_ITEM]], expired_twins
 
 
+def own_words(m: Memory) -> str:
+    """A memory's own search words: its ``search_text`` without the words of the turn it was drawn from
+    (``text.indexed_words``), which the conflict policy does not read."""
+    return text.search_text(m.content) if text.said_in(m.metadata) else m.search_text
+
+
 def _corrected(p: Prepared, m: Memory) -> _Ranked:
     """What an agent's correction names relates to it whatever the texts say (policy.py, last row)."""
     same_content = m.content_hash == p.content_hash and m.key == p.input.key
     return ((not same_content, False, -2.0, 0.0), m, Related(
         type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
         same_content=same_content, same_entity=bool(p.entity) and m.entity == p.entity, similarity=0.0,
-        word_overlap=word_overlap(m.search_text, p.search_text), corrected=True))
+        word_overlap=word_overlap(own_words(m), p.search_text), corrected=True))
 
 
 def _other_key(p: Prepared, m: Memory, visible: bool) -> list[_Ranked]:
@@ -284,14 +290,14 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     slot = linking_slot(p.slots, theirs) if not same_content else None
     model, similarity = compare(m, p)
     near = profile(model).near_duplicate if model else near_duplicate
-    worded = same_wording(m.search_text, p.search_text)
+    worded = same_wording(own_words(m), p.search_text)
     if not (same_content or same_entity or worded or slot or similarity >= near):
         return []
     # Only a near-duplicate needs to know whether both name the same things.
     sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
     related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
                       same_content=same_content, same_entity=same_entity, similarity=similarity,
-                      word_overlap=word_overlap(m.search_text, p.search_text), model=model, sameness=sameness,
+                      word_overlap=word_overlap(own_words(m), p.search_text), model=model, sameness=sameness,
                       same_wording=worded, same_slot=slot.key if slot else "",
                       slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
     key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,

@@ -114,6 +114,28 @@ def search_text(text: str) -> str:
     return " ".join(search_words(text))
 
 
+def said_in(metadata: object) -> str:
+    """The words a memory was drawn from, as its metadata records them (``metadata.extraction``: ``said``, an
+    extracted memory's source turn, and ``replies_to``, the turn it answers, both redacted), or ""."""
+    extraction = metadata.get("extraction") if isinstance(metadata, dict) else None
+    if not isinstance(extraction, dict):
+        return ""
+    return " ".join(v for v in (extraction.get("said"), extraction.get("replies_to")) if isinstance(v, str) and v)
+
+
+def indexed_words(text: str, said: str = "") -> str:
+    """``search_text`` of a memory's text, followed by the words of what it was drawn from (``said_in``) that the
+    text does not hold: a question worded like the conversation ("Did you get a dog?") finds the statement drawn
+    from it ("Ana adopted a golden retriever puppy"). Only the lexical index reads them: the embedding, the
+    duplicate key and the conflict policy's word overlap read the memory's own words."""
+    own = search_text(text)
+    if not said:
+        return own
+    held = set(own.split())
+    extra = [w for w in dict.fromkeys(search_text(said).split()) if w not in held]
+    return " ".join([own, *extra]) if extra else own
+
+
 
 _SENTENCE = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.UNICODE)
 _TERMINAL = ".!?。！？"

@@ -53,3 +53,41 @@ def test_a_one_off_extraction_is_a_conversation_of_its_own(alice) -> None:
         memories = list(Memory.objects.filter(scope__path=SCOPE))
     assert memories and {m.source_session for m in memories} == {f"extract/{job_id}"}
     assert len({m.valid_from for m in memories}) == len(memories)
+
+
+def _named(alice, session_key: str, turns: list[tuple[str, str]]) -> None:
+    messages = [{"role": "user", "name": name, "content": text} for name, text in turns]
+    response = alice.client.post(f"{API}/sessions/{session_key}/messages", {"scope": SCOPE, "messages": messages},
+                                 format="json")
+    assert response.status_code == 202, response.content[:2000]
+    close(alice, session_key)
+    run_jobs()
+
+
+FRIENDS = [("Ana", "I adopted a golden retriever puppy last month."),
+           ("Ben", "I started pottery classes at the community centre."),
+           ("Ana", "I am training for the Lisbon half marathon.")]
+
+
+def test_memories_from_named_speakers_without_a_session_subject_are_about_their_speaker(alice) -> None:
+    _named(alice, "friends-1", FRIENDS)
+    with tenant_scope(alice.tenant):
+        memories = list(Memory.objects.filter(scope__path=SCOPE).select_related("subject"))
+    assert memories
+    by_turn = {tuple(m.metadata["extraction"]["turns"]): m for m in memories}
+    assert {turns: m.subject.external_id if m.subject else None for turns, m in by_turn.items()} == {
+        (1,): "Ana", (2,): "Ben", (3,): "Ana"}
+    assert {m.source_session for m in memories} == {"friends-1"}
+
+
+def test_a_session_subject_stays_the_subject_of_named_speakers_memories(alice) -> None:
+    messages = [{"role": "user", "name": name, "content": text} for name, text in FRIENDS]
+    response = alice.client.post(f"{API}/sessions/friends-2/messages",
+                                 {"scope": SCOPE, "subject": "77", "messages": messages}, format="json")
+    assert response.status_code == 202, response.content[:2000]
+    close(alice, "friends-2")
+    run_jobs()
+    with tenant_scope(alice.tenant):
+        subjects = {m.subject.external_id if m.subject else None
+                    for m in Memory.objects.filter(scope__path=SCOPE).select_related("subject")}
+    assert subjects == {"77"}
