@@ -78,18 +78,21 @@ def redact(content: str, pattern: re.Pattern[str]) -> str:
 
 
 def mentioning(subject: Subject, own: QuerySet[Memory]) -> list[Memory]:
-    """Other people's memories that name the person (``own``: the person's memories, erased anyway)."""
+    """Other people's memories that name the person, in their content, an earlier version or the words they were
+    drawn from (``text.said_in``) (``own``: the person's memories, erased anyway)."""
     names = person_names(subject)
     pattern = _pattern(names)
     if pattern is None:
         return []
     by_text = Q()
     for name in names:
-        by_text |= Q(content__icontains=name) | Q(versions__content__icontains=name)
+        by_text |= (Q(content__icontains=name) | Q(versions__content__icontains=name)
+                    | Q(metadata__extraction__said__icontains=name)
+                    | Q(metadata__extraction__replies_to__icontains=name))
     linked = MemoryMention.objects.filter(Q(subject=subject) | Q(name__in=names)).values("memory_id")
     found = (Memory.objects.filter(Q(pk__in=linked) | by_text).exclude(pk__in=own.values("pk"))
              .select_related("scope", "subject").distinct().order_by("created_at", "id"))
-    return [m for m in found if pattern.search(m.content) or any(
+    return [m for m in found if pattern.search(m.content) or pattern.search(text.said_in(m.metadata)) or any(
         pattern.search(c) for c in MemoryVersion.objects.filter(memory=m).values_list("content", flat=True))]
 
 
@@ -161,9 +164,10 @@ def _redact_memory(memory: Memory, pattern: re.Pattern[str], actor: str) -> bool
                                       status__in=LIVE_STATUSES).exclude(pk=memory.pk).exists()):
         return False
     embedded = embed_all([indexed])[0]
+    metadata = _redact_json(memory.metadata, pattern)
     Memory.objects.filter(pk=memory.pk).update(
-        content=content, content_hash=content_hash, search_text=text.search_text(indexed),
-        search_text_version=text_rules_version(), metadata=_redact_json(memory.metadata, pattern),
+        content=content, content_hash=content_hash, search_text=text.indexed_words(indexed, text.said_in(metadata)),
+        search_text_version=text_rules_version(), metadata=metadata,
         slots=slot_keys(slots_of(indexed, speaker_of(memory))), **primary_fields(embedded))
     memory.content = content
     vectors_save(secondary_rows(memory, embedded), replacing=[memory])

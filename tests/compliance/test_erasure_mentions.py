@@ -125,3 +125,21 @@ def test_compaction_leaves_no_byte_of_a_mentioned_person(alice: Any, fake_embedd
     files = schema_files()
     assert bytes_where(files, NAME_EN) == {} and bytes_where(files, NAME_ZH) == {}
     assert bytes_hits(files, "is training for a marathon") > 0  # the other person's words stay
+
+
+def test_erasure_reaches_a_name_held_only_in_the_words_a_memory_was_drawn_from(alice: Any, fake_embedder: Any) -> None:
+    """An extracted memory keeps its source turn (``metadata.extraction.said``) and searches its words: a name said
+    there but not in the statement is still the person's data."""
+    save(alice, f"{NAME_EN} prefers morning sessions.", NAME_EN, scope=f"user/{NAME_EN}")
+    drawn = save(alice, "Joanna booked the climbing gym for Saturday.", "joanna",
+                 metadata={"extraction": {"said": f"I booked the gym for Saturday, {NAME_EN} is coming too"}})
+    with tenant_scope(alice.tenant):
+        assert NAME_EN.lower() in Memory.objects.get(pk=drawn["id"]).search_text
+    receipt = alice.client.delete(f"{API}/subjects/{NAME_EN}").json()
+    assert receipt["counts"]["mentions_redacted"] == 1
+    with tenant_scope(alice.tenant):
+        memory = Memory.objects.get(pk=drawn["id"])
+        assert memory.content == "Joanna booked the climbing gym for Saturday."
+        assert MARK_EN in memory.metadata["extraction"]["said"]
+        assert NAME_EN.lower() not in memory.search_text
+    assert not canary_hits(NAME_EN)
