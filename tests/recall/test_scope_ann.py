@@ -10,7 +10,6 @@ import uuid
 from collections.abc import Iterator
 
 import numpy as np
-
 import pytest
 from django.utils import timezone
 
@@ -73,6 +72,8 @@ def test_the_graph_returns_the_exact_top_10_on_real_vectors(in_alice, settings) 
         exact = {q: _vector_top("team/ann", q, criteria) for q in QUERIES}
         settings.SEARCH_INDEX_ANN_MIN_ROWS = 50
         source = _source("team/ann", criteria)
+        source.vector_candidates(get_embedder().embed_query(QUERIES[0]), 10)  # exact; the graph is built meanwhile
+        assert ann.BUILDS.wait(120)
         approximate = {q: [(str(c.id), round(c.similarity, 4)) for c in
                            source.vector_candidates(get_embedder().embed_query(q), 10)] for q in QUERIES}
         assert list(source.indexes[0].graphs) == [None]  # the primary model's graph answered
@@ -126,6 +127,7 @@ def test_writes_retirements_and_erasure_reach_the_graph(alice_tenant, settings) 
     with tenant_scope(alice_tenant):
         memory_create(items=_items("user/ann", 120), actor="t")
         assert _fresh_search("sourdough bread")
+        assert ann.BUILDS.wait(120)
         index = CACHE.cached(Scope.objects.get(path="user/ann").pk)
         assert index is not None and None in index.graphs
         graph = index.graphs[None]
@@ -160,9 +162,10 @@ def test_a_graph_never_serves_another_tenant(alice, bob, settings) -> None:
     settings.SEARCH_INDEX_ANN_MIN_ROWS = 5
     save(alice, *[{"content": f"Alice's secret project about {t} is called Starlight"} for t in TOPICS], scope="user/1")
     save(bob, *[{"content": f"Bob's project about {t} is called Moonbeam"} for t in TOPICS], scope="user/1")
-    for client, owner in ((alice, "Alice"), (bob, "Bob"), (alice, "Alice")):
+    for client, owner in ((alice, "Alice"), (bob, "Bob"), (alice, "Alice"), (bob, "Bob")):
         found = contents(api_search(client, query="secret project", mode="vector"))
         assert found and all(text.startswith(owner) for text in found)
+        assert ann.BUILDS.wait(120)  # each scope's first search built its graph for the next
     indexes = list(CACHE._indexes.values())
     assert len(indexes) == 2 and all(index.graphs for index in indexes)
 
@@ -186,7 +189,8 @@ def held_build(monkeypatch) -> Iterator[tuple[threading.Event, threading.Event, 
 
 
 def _top(source: IndexSource, query: str) -> list[tuple[str, float]]:
-    return [(str(c.id), round(c.similarity, 4)) for c in source.vector_candidates(get_embedder().embed_query(query), 10)]
+    found = source.vector_candidates(get_embedder().embed_query(query), 10)
+    return [(str(c.id), round(c.similarity, 4)) for c in found]
 
 
 @pytest.mark.django_db
@@ -228,7 +232,8 @@ def test_writes_and_an_erasure_during_a_build_reach_the_graph(alice_tenant, sett
     CACHE.clear()
     settings.SEARCH_INDEX_ANN_MIN_ROWS = 50
     with tenant_scope(alice_tenant):
-        memory_create(items=[*_items("user/ann", 120), MemoryInput(scope="user/ann", content="Noor keeps bees on the roof"),
+        memory_create(items=[*_items("user/ann", 120),
+                             MemoryInput(scope="user/ann", content="Noor keeps bees on the roof"),
                              MemoryInput(scope="user/ann", subject="erase-me", content="Erin's passport is X123")],
                       actor="t")
         assert _fresh_search("beekeeping on a rooftop")[0] == "Noor keeps bees on the roof"
