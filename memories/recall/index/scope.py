@@ -21,7 +21,7 @@ from django.conf import settings
 from memories.choices import MemoryType, Status
 from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
-from memories.recall.index.ann import Graph
+from memories.recall.index.ann import Build, Graph, start_build
 from memories.recall.index.lexical import bounded_scores
 from memories.write.vectors import unit_vectors_from_binary
 from mnemara.kernel.threads import THREADS
@@ -127,7 +127,8 @@ class ScopeIndex:
         self.total_length = 0
         self._posting_arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._top_postings: dict[str, tuple[np.ndarray, np.ndarray, float, float]] = {}  # lexical.top_posting
-        self.graphs: dict[str | None, Graph] = {}  # per model (None: the primary), built on a large scope's search
+        self.graphs: dict[str | None, Graph] = {}  # per model (None: the primary), for a large scope's searches
+        self.builds: dict[str | None, Build] = {}  # the graphs on their way (ann.start_build)
         self._sorted_words: list[str] | None = None
         # The conversation's shape: per slot a session code (-1: none) and a subject code (-1: none), the
         # names behind the codes, and (built when first asked after a change) the slots in session order.
@@ -317,7 +318,9 @@ class ScopeIndex:
 
     def _update_graphs(self, at: np.ndarray) -> None:
         """Keep the built HNSW graphs in step with the matrices; one with too many removed entries is dropped
-        (built again by the next search that needs it)."""
+        (built again after the next search that needs it). Graphs on their way replay these slots."""
+        for build in self.builds.values():
+            build.changed.append(at)
         for model, graph in list(self.graphs.items()):
             found = self.matrix(model)
             if found is None or not graph.update(at, *found):
@@ -401,14 +404,15 @@ class ScopeIndex:
 
     def _approximate(self, query: np.ndarray, keep: np.ndarray, limit: int, model: str | None,
                      matrix: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
-        """The slots the model's HNSW graph proposes (built on first use) that ``keep`` lets through, scored
-        exactly: at least ``limit`` of them, the search widened while the filter lets too few through. None
-        (the caller's exact product) when even ``WIDEN_MAX`` × ``limit`` proposals are not enough."""
+        """The slots the model's HNSW graph proposes that ``keep`` lets through, scored exactly: at least
+        ``limit`` of them, the search widened while the filter lets too few through. None (the caller's exact
+        product) when even ``WIDEN_MAX`` × ``limit`` proposals are not enough, or while the graph is built
+        (off this search: ``ann.start_build``)."""
         vectors, has_vector = matrix
         graph = self.graphs.get(model)
         if graph is None:
-            graph = self.graphs[model] = Graph.build(vectors, has_vector, self.size)
-            self.measure(exact=False)
+            start_build(self, model, vectors, has_vector)
+            return None
         count = 2 * limit
         while count <= WIDEN_MAX * limit:
             slots = graph.search(query, count)
