@@ -13,6 +13,7 @@ and only for a Chinese question that says a kinship word or a name.
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections import Counter
@@ -61,10 +62,12 @@ def _surnamed(word: str, *, last: bool) -> str:
     return ""
 
 
-def bindings(content: str, subject: str = "") -> list[tuple[str, str, str]]:
+@functools.lru_cache(maxsize=20_000)
+def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...]:
     """(owner, kinship word as said, name) for each name ``content`` binds to a kinship word of its speaker (the
     owner: the speaker label, else ``subject``): a name the tagger finds, or a surname and one or two characters,
-    right beside the word or joined by 叫 / 是 / 名字是."""
+    right beside the word or joined by 叫 / 是 / 名字是. Kept per text (the tagger is the search's dearest step
+    here, and a scope's introductions are read again by every question that names the same people)."""
     label = _LABEL.match(content)
     owner = label.group(1) if label else subject
     body_at = label.end() if label else 0
@@ -79,7 +82,7 @@ def bindings(content: str, subject: str = "") -> list[tuple[str, str, str]]:
         if not bound and (before := _NAME_BEFORE.search(content[body_at:kin.start()])):
             bound = [name] if (name := _surnamed(before.group(1), last=True)) else []
         found += [(owner, said, name) for name in bound if name != owner]
-    return found
+    return tuple(found)
 
 
 def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:

@@ -36,12 +36,12 @@ def test_a_comparison_is_one_question_per_side(settings) -> None:
 
 
 def test_a_kinship_word_is_bound_to_the_name_beside_it() -> None:
-    assert kin.bindings("林晓峰：我表哥冯家乐你还不知道吧。") == [("林晓峰", "表哥", "冯家乐")]
-    assert kin.bindings("林晓峰：跟你说，冯家乐（我表哥）今年41岁。") == [("林晓峰", "表哥", "冯家乐")]
-    assert kin.bindings("孙丽华：我有个表哥叫孙涛。") == [("孙丽华", "表哥", "孙涛")]
-    assert kin.bindings("赵雅婷：我高中同学罗慧在北京工作。") == [("赵雅婷", "高中同学", "罗慧")]
-    assert kin.bindings("周浩：我表哥在海尔上班。") == []  # no name beside it
-    assert kin.bindings("王磊是我上司。", subject="林晓峰") == [("林晓峰", "上司", "王磊")]
+    assert list(kin.bindings("林晓峰：我表哥冯家乐你还不知道吧。")) == [("林晓峰", "表哥", "冯家乐")]
+    assert list(kin.bindings("林晓峰：跟你说，冯家乐（我表哥）今年41岁。")) == [("林晓峰", "表哥", "冯家乐")]
+    assert list(kin.bindings("孙丽华：我有个表哥叫孙涛。")) == [("孙丽华", "表哥", "孙涛")]
+    assert list(kin.bindings("赵雅婷：我高中同学罗慧在北京工作。")) == [("赵雅婷", "高中同学", "罗慧")]
+    assert list(kin.bindings("周浩：我表哥在海尔上班。")) == []  # no name beside it
+    assert list(kin.bindings("王磊是我上司。", subject="林晓峰")) == [("林晓峰", "上司", "王磊")]
 
 
 PEOPLE = [
