@@ -100,11 +100,14 @@ def cell(value: Any) -> str:
 
 def render_result(result: dict[str, Any]) -> str:
     script = result["_name"]
-    lines = [f"## {result['title']}", "", "```", result["command"], "```", ""]
-    measured = f"Measured {result['date']}, load average {cell(result['load'])}"
+    lines = [f"## {result['title']}", ""]
+    measured = f"measured {result['date']}, load average {cell(result['load'])}"
     if result.get("commit"):
         measured += f", commit {result['commit']}"
-    lines += [f"{measured} (`bench/results/{script}.json`).", ""]
+    if "\n" in result["command"]:  # a several-line command keeps its block
+        lines += ["```", result["command"], "```", "", f"{measured.capitalize()} (`bench/results/{script}.json`).", ""]
+    else:
+        lines += [f"`{result['command']}`, {measured} (`bench/results/{script}.json`).", ""]
     lines.append("| " + " | ".join(cell(c) for c in result["columns"]) + " |")
     lines.append("|" + "---|" * len(result["columns"]))
     lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in result["rows"]]
