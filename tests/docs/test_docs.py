@@ -92,7 +92,7 @@ def test_write_result_writes_what_the_renderer_reads(tmp_path: Path) -> None:
     (tmp_path / "h.md").write_text("# H\n")
     (tmp_path / "f.md").write_text("## F\n")
     text = module.render(tmp_path, tmp_path / "h.md", tmp_path / "f.md")
-    assert "## T\n\n```\nbench/x.py\n```" in text and "| 1 | 2.5/s |" in text and "- a note" in text
+    assert "## T\n\n`bench/x.py`, measured " in text and "| 1 | 2.5/s |" in text and "- a note" in text
 
 
 def test_no_doc_mentions_an_issue_number() -> None:
