@@ -41,10 +41,13 @@ log = logging.getLogger(__name__)
 #: erased rows alive: VACUUM FULL copies rows a running transaction may still see into the new files).
 SNAPSHOT_WAIT_SECONDS = 60.0
 
+# A snapshot of this database, VACUUM FULL's own included, holds back every transaction id running anywhere in
+# the cluster when it was taken: a write transaction of another database that began before the compaction keeps
+# the erased rows "recently dead" to it as surely as an old snapshot of this one.
 _OLDER_SNAPSHOTS = """
     SELECT pid, xact_start FROM pg_stat_activity
-    WHERE datname = current_database() AND pid <> pg_backend_pid()
-      AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL) AND xact_start < %s
+    WHERE pid <> pg_backend_pid() AND xact_start < %s
+      AND (backend_xid IS NOT NULL OR (datname = current_database() AND backend_xmin IS NOT NULL))
 """
 
 ERASURE_TABLES: tuple[type[models.Model], ...] = (Memory, MemoryVector, MemoryVersion, MemoryMention, SessionTurn,
@@ -99,8 +102,9 @@ def vacuum_tables(*, full: bool = False) -> None:
 
 def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> int:
     """Wait until every transaction of this database that was open when we started has ended, as
-    ``CREATE INDEX CONCURRENTLY`` does: a row such a transaction may still see survives VACUUM FULL, so
-    compacting under it would leave erased bytes on disk. Returns how many were still open at the timeout
+    ``CREATE INDEX CONCURRENTLY`` does, and every writing transaction of the cluster's other databases (see
+    ``_OLDER_SNAPSHOTS``): a row such a transaction may still see survives VACUUM FULL, so compacting under it
+    would leave erased bytes on disk. Returns how many were still open at the timeout
     (logged: the operator sees which sessions held the compaction back)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT clock_timestamp()")

@@ -189,3 +189,33 @@ def test_compaction_waits_for_a_transaction_that_could_still_see_the_erased_rows
     finally:
         wrapper.close()
     assert _bytes_hits(_data_files(), marker) == 0
+
+
+def test_compaction_waits_for_a_writing_transaction_of_another_database(alice, fake_embedder) -> None:
+    """VACUUM FULL's own snapshot holds back every transaction id running in the cluster: a write transaction
+    of another database, open since before the erasure, keeps the erased rows "recently dead" to it and so
+    copied into the new files. The compaction waits for it as for one of its own database."""
+    import psycopg
+
+    from memories.compliance.vacuum import older_snapshots_wait
+
+    marker = "otherdbcanary7e1f"
+    with tenant_scope(alice.tenant):
+        write_person("790", marker)
+    params = {**connections["default"].get_connection_params(), "dbname": "postgres"}
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    holder = psycopg.connect(**params)
+    try:
+        holder.execute("BEGIN")
+        holder.execute("SELECT txid_current()")  # a transaction id, as any write has
+        with tenant_scope(alice.tenant):
+            subject_erase(external_id="790", actor="test")
+        assert older_snapshots_wait(timeout=0.5) == 1
+        timer = threading.Timer(1.0, holder.execute, ["ROLLBACK"])
+        timer.start()
+        vacuum_tables(full=True)
+        timer.join()
+    finally:
+        holder.close()
+    assert _bytes_hits(_data_files(), marker) == 0
