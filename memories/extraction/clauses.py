@@ -83,6 +83,9 @@ _QUESTION_START = re.compile(
     r"(?i)^(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|do|does|did|are|is|was"
     r"|were|can|could|would|will|should|shall|may|have|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't"
     r"|any\s+(?:idea|thoughts|tips|plans)|wanna|want\s+to)(?=[\s,]|$)")
+#: "When I was younger, we …", "Where we live, …": a wh-word before a subject, no question mark, opens a
+#: statement, not a question ("When is it?" inverts: the verb comes first).
+_WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
@@ -183,8 +186,8 @@ _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|bi
 _ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
                            r"|朋友|同事|老板|孩子|宝宝"
                            r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{0,3})")
-_ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "俺": "{s}", "本人": "{s}",
-                "自己": "自己"}
+_ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "我家": "{s}家", "俺": "{s}",
+                "本人": "{s}", "自己": "自己"}
 
 # --------------------------------------------------------------------------- typing
 
@@ -214,6 +217,26 @@ _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now
                      r"|arranged|renewed)\b|^(?:已|已经)(?:为您|为你|帮您|帮你|给您|给你)?(?:预订|预定|预约"
                      r"|安排|取消|发送|创建|添加"
                      r"|设置|更新|保存|下单|支付|确认|登记)|^(?:我)?(?:已经?|刚刚?)(?:为您|为你|帮您|帮你)")
+
+
+#: "Here's a photo of my garden", "Check out my new bike", "这是我家猫的照片": the speaker shows something of theirs.
+_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at)\s+(?:this\s+|a\s+|an\s+|some\s+)?"
+                    r"(?:(photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
+                    r"(?=(?:one\s+of\s+)?(?:my|our)\s)")
+_ZH_SHOWN = re.compile(r"^(?:看[，,]?\s*)?(?:这是|这就是|给你看看?|分享一下)(?=我.*(?:照片|相片|图片|视频))")
+
+
+def shown(sentence: str, zh: bool) -> str:
+    """A sentence that shows something of the speaker's, told as what they did: "Here's a photo of my garden" →
+    "I shared a photo of my garden" (a statement, no longer a request); other sentences as they are."""
+    if zh:
+        return _ZH_SHOWN.sub("我分享了", sentence, count=1)
+    m = _SHOWN.match(sentence)
+    if not m:
+        return sentence
+    media = m.group(1)
+    return f"I shared {f'a {media} of ' if media and not media.endswith('s') else f'{media} of ' if media else ''}" \
+        f"{sentence[m.end():]}"
 
 
 def split_sentences(text: str) -> list[str]:
@@ -293,7 +316,8 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
 )
 _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
-    ("question", lambda text, bare: text.endswith("?") or _QUESTION_START.match(bare)),
+    ("question", lambda text, bare: text.endswith("?") or (_QUESTION_START.match(bare)
+                                                           and not _WH_STATEMENT.match(bare))),
     ("greeting", lambda text, bare: _GREETING.match(bare)),
     ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ACK.match(bare)),

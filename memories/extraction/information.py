@@ -107,6 +107,66 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
     return False
 
 
+# --------------------------------------------------------------------------- filler, judged on the finished memory
+
+#: A relation to the other speaker put as a statement ("Ana is glad that …", "Ben hopes that …", "Ana wished Ben good
+#: luck with …"): a compliment, a wish or a pep talk unless what it is about names something particular.
+_NAME = r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?"
+_RELATION_MEMORY = re.compile(rf"^{_NAME} (?:is (?:so |really )?(?:glad|happy) (?:that|about)|hopes that"
+                              rf"|is proud of {_NAME} for|is sorry about|wished {_NAME} good luck with"
+                              rf"|congratulated {_NAME} on|told {_NAME} that {_NAME} "
+                              r"(?:is (?:so |really |just )?(?:glad|happy|proud|sure|here for)|bets|can imagine))\s+")
+#: A speaker's view that is a platitude ("Ana thinks a little kindness can go a long way", "Ben thinks balance is
+#: key"): what it holds is true of everyone, so it tells nothing of the person unless it names something.
+_PLATITUDE = re.compile(r"(?i)^[A-Z][\w'’-]* thinks\s+(?=.*(?:\b(?:is|are)\s+(?:\w+\s+)?(?:key|important"
+                        r"|essential|crucial|vital|a\s+must|everything|invaluable|worth\s+it)\b|\bcan\s+(?:really\s+|truly\s+|sure\s+"
+                        r"|also\s+)?(?:make|go|have|brighten|transform|help|be)\b|\bmakes?\s+(?:a|all\s+the)\s+(?:\w+\s+)?"
+                        r"difference|\b(?:is|are)\s+(?:always|such|so|pretty|really|definitely|super)\s+(?:a\s+)?(?:\w+\s+)?"
+                        r"(?:fun|awesome|amazing|great|cool|nice|good|calming|inspiring|powerful|special|rewarding)\b))")
+#: "this book", "that place", "those ones", "it", "them", "a few": a thing the memory does not name.
+_UNNAMED = re.compile(r"(?i)\b(?:this|that|these|those|such)\s+(?:(?:new|old|little|big|great|cool|amazing|awesome)"
+                      r"\s+)?[a-z][a-z-]*|\b(?:it|them|one|ones|a\s+few|some)\b")
+_ZH_PLATITUDE = re.compile(r"(?:是|就是|才是)(?:关键|一切|胜利|最好的)"
+                           r"|(?:最|很|真的很|非常)(?:重要|珍贵|难得)[。！!]?$")
+_ZH_EXCLAMATION = re.compile(r"(?:真是|真的|实在|简直)?太[\u4e00-\u9fff]{1,2}了[！!]+$"
+                             r"|(?:真是|简直)[\u4e00-\u9fff]{1,3}[！!]+$")
+#: Something that happened ("Max had a great time"), not a remark that holds always ("Balance is key").
+_PAST = re.compile(r"(?i)\b(?:had|was|were|went|got|did|came|made|took|found|[a-z]{3,}ed)\b")
+_ABOUT_USER = re.compile(r"(?i)\bthe user\b|用户")
+
+
+def filler(content: str, names: Sequence[str] = ()) -> bool:
+    """Whether a finished memory is filler however it was made: a compliment, wish or pep talk to the other
+    speaker, or a platitude put as a view, that names nothing particular ("Ana is glad that Ben had a great time",
+    "Ben told Ana that Ben bets Ana loved it", "Ana thinks balance is key"); a single statement whose
+    only thing is an unnamed this/that/it ("Ben is reading this book", "用户在读这本书"); or, about no one and
+    in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time")."""
+    if has_cjk(content):
+        return _zh_filler(content, names)
+    relation = _RELATION_MEMORY.match(content) or _PLATITUDE.match(content)
+    if relation:
+        return not specific(content[relation.end():], names)
+    sentences = split_sentences(content)
+    if len(sentences) == 1 and _UNNAMED.search(content) \
+            and not informative(re.sub(r"\s+", " ", _UNNAMED.sub("", content)), names, lead_ok=True):
+        return True
+    about = any(re.search(rf"\b{re.escape(n)}\b", content) for n in names if n) or _ABOUT_USER.search(content)
+    return not about and not _PAST.search(content) and not specific(content, names)
+
+
+def _zh_filler(content: str, names: Sequence[str]) -> bool:
+    """Chinese: a platitude or an exclamation given the speaker as its subject ("阿梅耐心是关键。", "阿梅爬到山顶
+    看到这个景色真是太值了！"): filler unless it names a person, a place, a time or a number."""
+    if not (_ZH_PLATITUDE.search(content) or _ZH_EXCLAMATION.search(content)):
+        return False
+    for name in (*names, "用户"):
+        content = content.replace(name, "") if name else content
+    if _DIGIT.search(content) or timeparse.resolve(content, None, True)[2]:
+        return False
+    # a place, an organisation or another name (jieba's "nr" tags too many evaluations to tell a person)
+    return not any(token.flag in ("ns", "nt", "nz") for token in pseg.lcut(content, HMM=False))
+
+
 @functools.lru_cache(maxsize=1024)
 def words(text: str) -> frozenset[str]:
     """The content-bearing words of a text (jieba's words of two characters or more in Chinese)."""

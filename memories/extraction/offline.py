@@ -72,12 +72,13 @@ from memories.extraction.clauses import (
     factual,
     junk_reason,
     kind_of,
+    shown,
     split_clauses,
     split_sentences,
     third_person_en,
     third_person_zh,
 )
-from memories.extraction.information import attached, echoes, informative, resolve_lead, specific, words
+from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.write.text import has_cjk
 
@@ -126,7 +127,7 @@ _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Tho
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
                             r"|found|and\s+[A-Z]|started|moved|joined|married|graduated|lives|works|studies|turned|wants"
                             r"|needs|plays|has\s+been|is\s+\w+ing)\b")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate"
+_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate|busy"
                           r"|need|(?:just|finally|recently|also)(?=\s+(?:" + "|".join(sorted(_IRREGULAR_PAST))
                           + r"|[a-z]+ed)\b)|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
@@ -181,7 +182,8 @@ class OfflineExtractor:
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
-        kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT or informative(c.content, known)]
+        kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT
+                or (informative(c.content, known) and not filler(c.content, known))]
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
@@ -202,7 +204,7 @@ class OfflineExtractor:
         zh = has_cjk(sentence)
         explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
         body = sentence[explicit.end():] if explicit else sentence
-        body = _strip_open(body, zh)
+        body = shown(_strip_open(body, zh), zh)
         if not body:
             said.reasons.append(junk_reason(sentence, zh) or "filler")
             return
@@ -411,7 +413,7 @@ class OfflineExtractor:
         if bare_verb:
             lead = bare_verb.group(1).casefold()
             text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
-                    f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead == "gonna" else
+                    f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead in ("gonna", "busy") else
                     f"I {text[:1].lower()}{text[1:]}")
         elif (not first and not starts_third and not explicit and not factual(text)
               and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
