@@ -23,7 +23,8 @@ throwaway embedded data directory with ``ANTHROPIC_API_KEY`` empty (the offline 
    normalised). ``--pairs FILE`` writes 50 (observation, best memory, cosine) pairs spread over the similarity range,
    to check the threshold by hand.
 4. **Junk**: ``--sample`` extracted memories drawn at random (``--seed``) are written to ``<out>.sample.txt`` to be
-   judged by hand; the bench itself counts nothing as junk.
+   judged by hand; the bench itself counts nothing as junk. With ``--offline-only``, the sample is drawn from the
+   in-process run of step 1 (every memory in conversation order) into ``<out>.offline-sample.txt``.
 5. **QA recall**: every question of categories 1–4 against the extracted memories (``POST /memories/search``,
    k=10, floor off): R@10 = the share of the question's evidence turns that some returned memory came from;
    against the raw turns (bench/locomo.py's import: one memory per turn, scope ``user/raw-<sample>``) the same way.
@@ -77,10 +78,19 @@ def offline_speed(samples: list[dict[str, Any]]) -> dict[str, Any]:
             batches += [(session[j:j + 6], session[max(0, j - 4):j]) for j in range(0, len(session), 6)]
     extractor.extract(batches[0][0], [], batches[0][1])  # jieba's dictionary loads once, before the clock
     began_at = time.perf_counter()
-    made = sum(len(extractor.extract(turns, [], context)) for turns, context in batches)
+    found = [extractor.extract(turns, [], context) for turns, context in batches]
     seconds = time.perf_counter() - began_at
     count = sum(len(t) for t, _ in batches)
-    return {"turns": count, "memories": made, "seconds": seconds, "turns_per_second": count / seconds}
+    made = [(c.kind, c.content) for candidates in found for c in candidates]
+    return {"turns": count, "memories": len(made), "seconds": seconds, "turns_per_second": count / seconds,
+            "made": made}
+
+
+def write_sample(rows: list[tuple[str, str]], size: int, seed: int, path: Path) -> None:
+    """``size`` memories drawn at random (``seed``), one a line, to be judged by hand for junk."""
+    picked = random.Random(seed).sample(rows, min(size, len(rows)))
+    path.write_text("\n".join(f"{i + 1:3d}. [{kind}] {content}" for i, (kind, content) in enumerate(picked)),
+                    encoding="utf-8")
 
 
 def wait_jobs(api: Api, jobs: list[str]) -> dict[str, int]:
@@ -314,9 +324,13 @@ def main() -> int:
     args = parser.parse_args()
     samples = json.loads(DATA.read_text(encoding="utf-8"))[: args.conversations or None]
     result: dict[str, Any] = {"offline": offline_speed(samples)}
+    made = result["offline"].pop("made")
     print(f"offline: {result['offline']['turns']} turns, {result['offline']['memories']} memories, "
           f"{result['offline']['turns_per_second']:.0f} turns/s")
     if args.offline_only:
+        if args.sample:
+            write_sample(made, args.sample, args.seed, args.out.with_suffix(".offline-sample.txt"))
+            print(f"sample to judge: {args.out.with_suffix('.offline-sample.txt')}")
         return 0
     os.environ["ANTHROPIC_API_KEY"] = ""
     extracted: dict[str, list[dict[str, Any]]] = {}
