@@ -1,4 +1,5 @@
 """What a statement tells, for the offline extractor (``offline.py``): the information test (``informative``), a
+finished memory that is filler (``filler``: docs/extraction.md's junk rule, what word patterns can see of it), a
 statement that only repeats the other speaker (``echoes``), and the antecedent of a leading pronoun taken from
 the turn before (``resolve_lead``). No model, no network; jieba's tagger for Chinese.
 

@@ -16,9 +16,10 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
    ``_attached``). Between two named speakers a reaction that names its subject relates them ("Congrats on the
    gig!" → "Omar congratulated Lena on the gig."), and a general claim is the speaker's view ("Gina thinks …").
    What does not pass the information test (``information.py``: a name, a number, a time or content words; no
-   pronoun whose referent it does not carry) is dropped, alone or after a statement; a turn's first clause led by
-   they/she/he (他们/她 …) takes the one fitting noun phrase of the turn before; the other speaker's words said
-   back are an echo.
+   pronoun whose referent it does not carry) is dropped, alone or after a statement, and so is a finished memory
+   that is filler (``information.filler``: a compliment, wish or platitude naming nothing, an unnamed "this
+   book"); a turn's first clause led by they/she/he (他们/她 …) takes the one fitting noun phrase of the turn
+   before; the other speaker's words said back are an echo.
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker.
