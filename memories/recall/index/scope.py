@@ -67,7 +67,8 @@ class Criteria:
     now: datetime
     as_of: datetime | None
     only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
-    hidden: frozenset[uuid.UUID] = frozenset()  # ids of a searched status kept out (pending ones still in review)
+    # Pending memories written after this are kept out (still in their review window: search._statuses).
+    review_since: datetime | None = None
 
 
 def vector_dtype() -> Any:
@@ -137,6 +138,10 @@ class ScopeIndex:
         self.subject_names: list[str] = []
         self._order: np.ndarray | None = None
         self._position: np.ndarray | None = None
+        # The people the memories mention (``MemoryMention``): name → {slot: only speaks to them}, and per slot
+        # its names (to take them back when the memory changes).
+        self.mention_slots: dict[str, dict[int, bool]] = {}
+        self.slot_mentions: dict[int, tuple[str, ...]] = {}
         self._objects_per_row = 0.0
         self._allocate(0, dimensions)
 
@@ -191,6 +196,8 @@ class ScopeIndex:
             self._set_words(i, row[7] or "")
         if len(rows[0]) > 11:
             self._set_conversation(at, rows)
+        if len(rows[0]) > 15:
+            self._set_mentions(at, [row[15] for row in rows])
         self._order = self._position = None
         self._update_graphs(at)
         self.measure(exact=len(rows) == self.size)
@@ -221,6 +228,21 @@ class ScopeIndex:
         self.subject[at] = [self._subject_code(row[12], row[13]) for row in rows]
         self.created[at] = [row[14] or 0 for row in rows]
 
+    def _set_mentions(self, at: np.ndarray, found: Sequence[Sequence[tuple[str, bool]]]) -> None:
+        """The people these slots' memories mention, each with whether the memory only speaks to them; the
+        slots' earlier mentions are taken back first."""
+        for slot, mentions in zip(at.tolist(), found, strict=True):
+            for name in self.slot_mentions.pop(slot, ()):
+                held = self.mention_slots.get(name)
+                if held is not None:
+                    held.pop(slot, None)
+                    if not held:
+                        del self.mention_slots[name]
+            if mentions:
+                self.slot_mentions[slot] = tuple(name for name, _ in mentions)
+                for name, addressed in mentions:
+                    self.mention_slots.setdefault(name, {})[slot] = addressed
+
     def measure(self, *, exact: bool) -> int:
         """``nbytes``: the arrays exactly, the Python objects (ids, words, postings) estimated from their sizes.
         ``exact`` (a full load): every object is counted; otherwise (a few rows applied) the per-memory
@@ -233,7 +255,8 @@ class ScopeIndex:
                        + self.size * 2 * INT_BYTES + sum(sys.getsizeof(t) for t in self.texts)
                        + sys.getsizeof(self.postings)
                        + sum(sys.getsizeof(w) + sys.getsizeof(p) for w, p in self.postings.items())
-                       + sum(len(p) for p in self.postings.values()) * POSTING_BYTES)
+                       + sum(len(p) for p in self.postings.values()) * POSTING_BYTES
+                       + sum(len(p) for p in self.mention_slots.values()) * 2 * POSTING_BYTES)
             self._objects_per_row = objects / max(self.size, 1)
         self.nbytes = int(arrays + self._objects_per_row * self.size)
         return self.nbytes
@@ -344,8 +367,9 @@ class ScopeIndex:
             allowed = np.zeros(n, dtype=bool)
             allowed[[self.slots[pk.int] for pk in criteria.only if pk.int in self.slots]] = True
             keep &= allowed
-        if criteria.hidden:
-            keep[[self.slots[pk.int] for pk in criteria.hidden if pk.int in self.slots]] = False
+        if criteria.review_since is not None:
+            waiting = self.created[:n] > micros(criteria.review_since)
+            keep &= ~((self.status[:n] == STATUS_CODES[Status.PENDING]) & waiting)
         return keep
 
     def judged(self, reads: Sequence[bool]) -> np.ndarray:
