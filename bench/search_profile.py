@@ -77,6 +77,8 @@ def timed(stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def patch(owner: Any, name: str, stage: str) -> None:
+    if not hasattr(owner, name):  # a stage of another checkout (this script also profiles the commit before)
+        return
     wrapped = timed(stage, getattr(owner, name))
     if isinstance(getattr(owner, "__dict__", {}).get(name), staticmethod):
         wrapped = staticmethod(wrapped)  # type: ignore[assignment]
@@ -92,6 +94,7 @@ STAGES = [
     ("search_result", 1),
     ("query parts + coverage + embed submit", 2),
     ("scope lookup", 2),
+    ("pending memories in review", 2),
     ("candidate source (row count, index refresh)", 2),
     ("people the query names", 2),
     ("names the scopes' memories mention", 3),
@@ -147,6 +150,8 @@ def instrument() -> None:
     patch(search, "relevant_ids", "score + floor")
     patch(search, "_hits", "hits (row load, dedupe)")
     patch(IndexSource, "mentioning", "candidates mentioning them (mentioning)")
+    patch(search.people, "mentioning", "candidates mentioning them (mentioning)")  # before: in SQL, per name
+    patch(search, "in_review", "pending memories in review")  # before: one statement
     patch(search, "named_people", "people the query names")
     patch(search.people, "mentioned_names", "names the scopes' memories mention")
     patch(search.kin, "with_aliases", "kin names (Chinese)")
