@@ -102,12 +102,12 @@ STAGES = [
     ("judge (which model reads what)", 2),
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
-    ("rows prefetch (memories_load)", 3),
     ("shape (subjects, neighbours)", 2),
     ("fusion + levers", 2),
     ("candidates mentioning them (mentioning)", 3),
     ("score + floor", 2),
     ("hits (row load, dedupe)", 2),
+    ("rows loaded (memories_load, every call)", 3),
     ("subjects of the hits", 3),
     ("access counting", 2),
     ("search counting", 1),
@@ -142,7 +142,7 @@ def instrument() -> None:
     patch(search, "candidate_source", "candidate source (row count, index refresh)")
     patch(IndexSource, "judge", "judge (which model reads what)")
     patch(search, "_candidate_lists", "candidate lists (BM25, vectors)")
-    patch(search.sql, "memories_load", "rows prefetch (memories_load)")
+    patch(search.sql, "memories_load", "rows loaded (memories_load, every call)")
     patch(IndexSource, "shape", "shape (subjects, neighbours)")
     patch(search, "conversation_fusion", "fusion + levers")
     patch(search, "score_candidates", "score + floor")

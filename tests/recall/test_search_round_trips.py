@@ -1,8 +1,8 @@
 """The database round trips of one search (docs/scaling.md, "A small-scope search, stage by stage"): on a
-loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows and the
-named-subject lever asks twice at most: which people the question names, then which candidates mention them
-(leaving out turns that only greet them). What the search answers is unchanged (tests/recall/test_levers.py
-pins the lever's effect)."""
+loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows; in SQL
+the named-subject lever asks twice at most (which people the question names, then which candidates mention
+them, leaving out turns that only greet them), and a scope in the in-process index needs three statements in
+all. What the search answers is unchanged (tests/recall/test_levers.py pins the lever's effect)."""
 
 from __future__ import annotations
 
