@@ -23,6 +23,7 @@ from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall.index.ann import Build, Graph, start_build
 from memories.recall.index.lexical import bounded_scores
+from memories.recall.index.mentions import Mentions
 from memories.write.vectors import unit_vectors_from_binary
 from mnemara.kernel.threads import THREADS
 
@@ -138,10 +139,7 @@ class ScopeIndex:
         self.subject_names: list[str] = []
         self._order: np.ndarray | None = None
         self._position: np.ndarray | None = None
-        # The people the memories mention (``MemoryMention``): name → {slot: only speaks to them}, and per slot
-        # its names (to take them back when the memory changes).
-        self.mention_slots: dict[str, dict[int, bool]] = {}
-        self.slot_mentions: dict[int, tuple[str, ...]] = {}
+        self.mentions = Mentions()  # the people the memories mention (mentions.py)
         self._objects_per_row = 0.0
         self._allocate(0, dimensions)
 
@@ -197,7 +195,7 @@ class ScopeIndex:
         if len(rows[0]) > 11:
             self._set_conversation(at, rows)
         if len(rows[0]) > 15:
-            self._set_mentions(at, [row[15] for row in rows])
+            self.mentions.set(at, [row[15] for row in rows])
         self._order = self._position = None
         self._update_graphs(at)
         self.measure(exact=len(rows) == self.size)
@@ -228,21 +226,6 @@ class ScopeIndex:
         self.subject[at] = [self._subject_code(row[12], row[13]) for row in rows]
         self.created[at] = [row[14] or 0 for row in rows]
 
-    def _set_mentions(self, at: np.ndarray, found: Sequence[Sequence[tuple[str, bool]]]) -> None:
-        """The people these slots' memories mention, each with whether the memory only speaks to them; the
-        slots' earlier mentions are taken back first."""
-        for slot, mentions in zip(at.tolist(), found, strict=True):
-            for name in self.slot_mentions.pop(slot, ()):
-                held = self.mention_slots.get(name)
-                if held is not None:
-                    held.pop(slot, None)
-                    if not held:
-                        del self.mention_slots[name]
-            if mentions:
-                self.slot_mentions[slot] = tuple(name for name, _ in mentions)
-                for name, addressed in mentions:
-                    self.mention_slots.setdefault(name, {})[slot] = addressed
-
     def measure(self, *, exact: bool) -> int:
         """``nbytes``: the arrays exactly, the Python objects (ids, words, postings) estimated from their sizes.
         ``exact`` (a full load): every object is counted; otherwise (a few rows applied) the per-memory
@@ -256,7 +239,7 @@ class ScopeIndex:
                        + sys.getsizeof(self.postings)
                        + sum(sys.getsizeof(w) + sys.getsizeof(p) for w, p in self.postings.items())
                        + sum(len(p) for p in self.postings.values()) * POSTING_BYTES
-                       + sum(len(p) for p in self.mention_slots.values()) * 2 * POSTING_BYTES)
+                       + len(self.mentions) * 2 * POSTING_BYTES)
             self._objects_per_row = objects / max(self.size, 1)
         self.nbytes = int(arrays + self._objects_per_row * self.size)
         return self.nbytes
@@ -454,7 +437,7 @@ class ScopeIndex:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
         found = [(uuid.UUID(int=self.ids[i]), float(s), int(i)) for i, s in zip(keep, sims, strict=True)]
-        found.sort(key=lambda f: (-f[1], f[0].hex))
+        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
         return found
 
     def session_order(self) -> tuple[np.ndarray, np.ndarray]:
@@ -573,7 +556,7 @@ class ScopeIndex:
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
         found = [(uuid.UUID(int=self.ids[i]), float(scores[i]), int(i)) for i in keep]
-        found.sort(key=lambda f: (-f[1], f[0].hex))
+        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
         return found
 
     def __len__(self) -> int:

@@ -63,7 +63,7 @@ class IndexSource:
         type_, confidence, valid_from = index.ranking_fields(slot)
         vector = index.vectors[slot].copy() if index.has_vector[slot] else None
         others = {name: found.vectors[slot].copy() for name, found in index.others.items()
-                  if name in self._others and found.has_vector[slot]}
+                  if name in self._others and found.has_vector[slot]} if self._others else {}
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
                          else 0.0, lexical=lexical, vector=vector, model=model, others=others)
 
@@ -152,7 +152,7 @@ class IndexSource:
         """Which of ``names`` (case-folded) memories of the scopes mention, as ``people.mentioned_names`` reads
         it from ``MemoryMention``: from the indexes, no statement."""
         with _locked(self.indexes):
-            return {name for name in names if any(name in index.mention_slots for index in self.indexes)}
+            return {name for name in names if any(name in index.mentions for index in self.indexes)}
 
     def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
         """``people.mentioning`` from the indexes: for each of ``names``, which of these memories mention the
@@ -162,7 +162,7 @@ class IndexSource:
         with _locked(self.indexes):
             for name in names:
                 for index in self.indexes:
-                    held = index.mention_slots.get(name.casefold())
+                    held = index.mentions.of(name.casefold())
                     if not held:
                         continue
                     for pk in ids:
