@@ -23,7 +23,8 @@
    the questions not used to warm up, in one pass, the order of the systems rotating per question; p50/p95
    wall and CPU ms per search (the server process's CPU for Mnemara, this process's for mem0). With
    ``--base-root`` a second server runs from another checkout (e.g. the commit before), measured alike, and
-   the two servers' answers (ids, order, scores) are compared.
+   the two servers' answers (ids, order, scores) are compared. ``--base-root`` without ``--mem0``: the two
+   servers alone.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ CPU: dict[str, float] = collections.defaultdict(float)
 CALLS: dict[str, int] = collections.defaultdict(int)
 LOCK = threading.Lock()
 MEM0_ONE_THREAD = "mem0 in-process, 1 torch thread"
+STATEMENTS = "SQL statements (request thread)"
 
 
 def timed(stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -75,6 +77,8 @@ def timed(stage: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def patch(owner: Any, name: str, stage: str) -> None:
+    if not hasattr(owner, name):  # a stage of another checkout (this script also profiles the commit before)
+        return
     wrapped = timed(stage, getattr(owner, name))
     if isinstance(getattr(owner, "__dict__", {}).get(name), staticmethod):
         wrapped = staticmethod(wrapped)  # type: ignore[assignment]
@@ -90,16 +94,20 @@ STAGES = [
     ("search_result", 1),
     ("query parts + coverage + embed submit", 2),
     ("scope lookup", 2),
+    ("pending memories in review", 2),
     ("candidate source (row count, index refresh)", 2),
+    ("people the query names", 2),
+    ("names the scopes' memories mention", 3),
+    ("kin names (Chinese)", 2),
     ("judge (which model reads what)", 2),
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
-    ("rows prefetch (memories_load)", 3),
     ("shape (subjects, neighbours)", 2),
     ("fusion + levers", 2),
-    ("people named in the query (mentions)", 3),
+    ("candidates mentioning them (mentioning)", 3),
     ("score + floor", 2),
     ("hits (row load, dedupe)", 2),
+    ("rows loaded (memories_load, every call)", 3),
     ("subjects of the hits", 3),
     ("access counting", 2),
     ("search counting", 1),
@@ -127,29 +135,44 @@ def instrument() -> None:
     patch(api_recall.context, "contradicting", "contradicting")
     patch(api_recall, "memory_json", "serialisation (memory_json)")
     patch(JSONRenderer, "render", "rendering (JSONRenderer)")
-    # search_result is wrapped by _timed and _hits_only: wrap the function memory_search ends up calling
-    inner = search.memory_search.__wrapped__  # type: ignore[attr-defined]  # search_result (the _timed one)
-    search.memory_search = functools.wraps(inner)(lambda *a, **kw: timed("search_result", inner)(*a, **kw).hits)
-    api_recall.search.memory_search = search.memory_search
+    patch(search, "search_result", "search_result")  # memory_search calls it by its module's name
     patch(search.QueryVectors, "start", "query parts + coverage + embed submit")
     patch(search.QueryVectors, "results", "wait for query vector")
     patch(search, "search_scopes", "scope lookup")
     patch(search, "candidate_source", "candidate source (row count, index refresh)")
     patch(IndexSource, "judge", "judge (which model reads what)")
     patch(search, "_candidate_lists", "candidate lists (BM25, vectors)")
-    patch(search.sql, "memories_load", "rows prefetch (memories_load)")
+    patch(search.sql, "memories_load", "rows loaded (memories_load, every call)")
     patch(IndexSource, "shape", "shape (subjects, neighbours)")
     patch(search, "conversation_fusion", "fusion + levers")
     patch(search, "score_candidates", "score + floor")
     patch(search, "question_answerable", "score + floor")
     patch(search, "relevant_ids", "score + floor")
     patch(search, "_hits", "hits (row load, dedupe)")
-    patch(search.people, "mentions", "people named in the query (mentions)")
+    patch(IndexSource, "mentioning", "candidates mentioning them (mentioning)")
+    patch(search.people, "mentioning", "candidates mentioning them (mentioning)")  # before: in SQL, per name
+    patch(search, "in_review", "pending memories in review")  # before: one statement
+    patch(search, "named_people", "people the query names")
+    patch(search.people, "mentioned_names", "names the scopes' memories mention")
+    patch(search.kin, "with_aliases", "kin names (Chinese)")
     from tenants.models import Subject
     patch(type(Subject.objects), "in_bulk", "subjects of the hits")  # none since they come with the rows
     patch(search, "memories_accessed", "access counting")
     from memories.embeddings import Embedder
     patch(Embedder, "embed_query", "query embedding (query thread)")
+    from django.db.backends import utils
+
+    def counted(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is threading.main_thread():  # the request's, not the chores'
+                CALLS[STATEMENTS] += 1
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    utils.CursorWrapper.execute = counted(utils.CursorWrapper.execute)  # type: ignore[method-assign]
+    utils.CursorWrapper.executemany = counted(utils.CursorWrapper.executemany)  # type: ignore[method-assign]
 
 
 def reset() -> None:
@@ -165,6 +188,7 @@ def table(n: int, process_cpu: float) -> str:
         lines.append(f"{'  ' * depth + stage:<52} {1000 * WALL[stage] / n:8.2f} {1000 * CPU[stage] / n:8.2f} "
                      f"{CALLS[stage] / n:6.2f}")
     lines.append(f"{'process CPU per search (all threads)':<52} {'':>8} {1000 * process_cpu / n:8.2f}")
+    lines.append(f"{STATEMENTS + ' per search':<52} {'':>8} {'':>8} {CALLS[STATEMENTS] / n:6.2f}")
     return "\n".join(lines)
 
 
@@ -322,7 +346,8 @@ def main() -> int:
     parser.add_argument("--cprofile", type=int, default=0)
     parser.add_argument("--mem0", action="store_true")
     parser.add_argument("--no-stages", action="store_true", help="skip the stage profile (with --mem0)")
-    parser.add_argument("--base-root", help="with --mem0: also serve this checkout (e.g. the commit before)")
+    parser.add_argument("--base-root", help="also serve this checkout (e.g. the commit before) and compare the "
+                        "two servers' answers (without --mem0: the two servers alone)")
     args = parser.parse_args()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "server.settings")
@@ -369,7 +394,7 @@ def main() -> int:
                 ask(scope, query + "?")  # not cached: embedded
             profiler.disable()
             pstats.Stats(profiler).sort_stats("tottime").print_stats(args.cprofile)
-    if args.mem0:
+    if args.mem0 or args.base_root:
         compare(args, secret, questions, texts)
     return 0
 
@@ -378,7 +403,7 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
             texts: dict[str, list[str]]) -> None:
     import psutil
 
-    memory = mem0_memory(texts)
+    memory = mem0_memory(texts) if args.mem0 else None
     with contextlib.ExitStack() as stack:
         servers = {"mnemara REST": stack.enter_context(served(args.pgdata))}
         if args.base_root:
@@ -396,6 +421,7 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
         def ask(name: str, scope: str, query: str) -> float:
             """Wall seconds; CPU added to ``cpu[name]``."""
             if name.startswith("mem0 in-process"):
+                assert memory is not None
                 torch.set_num_threads(1 if name == MEM0_ONE_THREAD else default_threads)
                 before = time.process_time()
                 t = time.perf_counter()
@@ -426,12 +452,14 @@ def compare(args: argparse.Namespace, secret: str, questions: list[tuple[str, st
             answers[name][(scope, query)] = [(hit["memory"]["id"], hit["score"]) for hit in json.loads(body)["results"]]
             return wall
 
-        import torch
+        names = list(servers)
+        if memory is not None:
+            import torch
 
-        default_threads = torch.get_num_threads()
-        # mem0 as installed (PyTorch's default intra-op threads: one per core), and with one thread as
-        # Mnemara's query embedding has: on a busy machine the default's threads wait for each other.
-        names = [*servers, "mem0 in-process", MEM0_ONE_THREAD]
+            default_threads = torch.get_num_threads()
+            # mem0 as installed (PyTorch's default intra-op threads: one per core), and with one thread as
+            # Mnemara's query embedding has: on a busy machine the default's threads wait for each other.
+            names += ["mem0 in-process", MEM0_ONE_THREAD]
         answers: dict[str, dict[tuple[str, str], list[tuple[str, float]]]] = {name: {} for name in servers}
         times: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, float] = dict.fromkeys(names, 0.0)

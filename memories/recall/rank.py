@@ -207,7 +207,7 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
         if pk in own or before is not None:
             c.lexical = own.get(pk, 0.0) + weight * (before or 0.0)
             listed[pk] = c
-    lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.id.hex))
+    lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.id.int))  # id.int: the order of its hex
 
 
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
@@ -400,7 +400,8 @@ def score_candidates(candidates: Mapping[uuid.UUID, Candidate], fused: Mapping[u
         fresh = recency(c.type, age_days, lives)
         score = fusion * confidence_weight(c.confidence) * (RECENCY_FLOOR + (1.0 - RECENCY_FLOOR) * fresh)
         scored.append(Scored(c, score, fusion, fresh))
-    scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, str(s.candidate.id)))
+    # Ties by id: ``id.int`` orders as its text does (fixed-width lowercase hex) and costs no string.
+    scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, s.candidate.id.int))
     return scored
 
 

@@ -151,7 +151,7 @@ from memories.recall.rank import (
     score_ceiling,
     shape_boosts,
 )
-from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, in_review, scope_row_count
+from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
 from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
 from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
@@ -276,7 +276,7 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
     def qs() -> QuerySet[Memory]:
         return filtered_memories(scope_ids=scope_ids, types=criteria.types, min_confidence=criteria.min_confidence,
                                  statuses=criteria.statuses, filters=filters, as_of=criteria.as_of, now=criteria.now,
-                                 hidden=criteria.hidden)
+                                 review_since=criteria.review_since)
 
     if settings.SEARCH_INDEX_ENABLED:
         cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
@@ -288,18 +288,15 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
 
 
 def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int, vectors: QueryVectors,
-                     judged: Mapping[str, int], prefetch: int
-                     ) -> tuple[dict[str, list[Candidate]], dict[uuid.UUID, Memory]]:
+                     judged: Mapping[str, int]) -> dict[str, list[Candidate]]:
     """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary
     model's under its name) and the lexical list. The full-text ranking starts first (BM25 in this
-    thread, or SQL on the side connection) while the query vectors are still being computed; if BM25 is
-    done before them, the rows of its best ``prefetch`` are loaded meanwhile (returned, for ``_hits``)."""
+    thread, or SQL on the side connection) while the query vectors are still being computed. No row is
+    read here: the hits' rows are read once, after the ranking (``_hits``: one statement for the best
+    ``k`` and a few more), not guessed from the lexical list while the query embeds (that guess missed
+    a third of the hits and cost a second statement then)."""
     lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
-    loaded: dict[uuid.UUID, Memory] = {}
     primary = vectors.models[0].name
-    first = vectors.pending.get(primary)
-    if lexical is not None and lexical.ids and (first is None or not first.done()):
-        loaded = sql.memories_load(lexical.ids[:prefetch])
     lists: dict[str, list[Candidate]] = {}
     found = vectors.results()
     for name, vector in found.items():
@@ -307,12 +304,11 @@ def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
             lists["vector" if name == primary else name] = source.vector_candidates(vector, limit, model=name)
     if lexical is not None:
         lists["lexical"] = lexical.finish(found or None)
-    return lists, loaded
+    return lists
 
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
-          loaded: Mapping[uuid.UUID, Memory] | None = None, passing: set[uuid.UUID] | None = None
-          ) -> list[SearchHit]:
+          passing: set[uuid.UUID] | None = None) -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
     come with their subjects (one query per batch); their scopes are the searched ones.
     ``passing``: the memories above the relevance floor; the others are left out (None: no floor)."""
@@ -329,7 +325,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     while len(kept) < k and start < len(scored):
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
-        rows = _batch_rows([s.candidate.id for s in batch], scopes, loaded)
+        rows = _batch_rows([s.candidate.id for s in batch], scopes)
         for s in batch:
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
@@ -341,15 +337,10 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     return kept
 
 
-def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope],
-                loaded: Mapping[uuid.UUID, Memory] | None) -> dict[uuid.UUID, Memory]:
-    """The memories of a batch of hits that lie in the searched scopes, each with its scope and subject: the
-    rows loaded already, the others in one query (their subjects come with them: ``sql.memories_load``)."""
-    rows = {pk: loaded[pk] for pk in wanted if loaded and pk in loaded}
-    missing = [pk for pk in wanted if pk not in rows]
-    if missing:
-        rows.update(sql.memories_load(missing))
-    rows = {pk: memory for pk, memory in rows.items() if memory.scope_id in scopes}
+def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> dict[uuid.UUID, Memory]:
+    """The memories of a batch of hits that lie in the searched scopes, each with its scope and subject, in one
+    query (their subjects come with them: ``sql.memories_load``)."""
+    rows = {pk: memory for pk, memory in sql.memories_load(wanted).items() if memory.scope_id in scopes}
     for memory in rows.values():
         memory.scope = scopes[memory.scope_id]
     return rows
@@ -376,18 +367,18 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     if not named or not settings.RECALL_SUBJECT_BOOST:
         return fused
     # The named-person lever comes last: a memory about the person keeps, lifted, what its neighbours gave it.
-    mentions = {name: people.mentioning(candidates, name) for name in named}
+    mentions = source.mentioning(candidates, named)
     return shape_boosts(fused, candidates, when=False, people=named, time_boost=0.0,
                         subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
                         mentioning=mentions)
 
 
-def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *, prefetch: int,
+def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *,
             reference: datetime, threshold: float | None, named: Sequence[str] = ()
-            ) -> tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]:
+            ) -> tuple[list[Scored], bool, set[uuid.UUID]]:
     """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
     applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
-    relevance floor; the rows loaded meanwhile. ``named``: the people the query names (the named-subject
+    relevance floor. ``named``: the people the query names (the named-subject
     lever's input, ``named_people``). Nothing here is sized by the number of results asked for."""
     judged: dict[str, int] = {}
     if mode != "lexical":
@@ -396,7 +387,7 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
             if count:
                 vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
     limit = settings.RECALL_CANDIDATE_POOL  # never sized by k: the first n hits are the same for every k ≥ n
-    lists, loaded = _candidate_lists(source, query, mode, limit, vectors, judged, prefetch=prefetch)
+    lists = _candidate_lists(source, query, mode, limit, vectors, judged)
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
@@ -414,14 +405,14 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
-    return scored, answerable, passing, loaded
+    return scored, answerable, passing
 
 
 def named_people(query: str, source: CandidateSource) -> list[str]:
     """The people ``query`` names, in its order: the subjects of the scopes' memories and the people their
     memories mention (``memories.recall.people``), as one list of names (``shape.named_people``)."""
     names = {name.casefold(): name for name in source.subject_names(query)}
-    for name in people.mentioned_names(query, source.scope_ids):
+    for name in people.mentioned_names(query, source, known=names):
         names.setdefault(name, name)
     return shape.named_people(query, names.values())
 
@@ -468,18 +459,18 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if not found:
         return SearchResult([], answerable=False)
     now = timezone.now()
-    statuses, hidden = _statuses(found, include_statuses, as_of, now)
+    statuses, review_since = _statuses(include_statuses, as_of, now)
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
-                        hidden=hidden)
+                        review_since=review_since)
     source = candidate_source(scope_states(found), criteria, filters)
     named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted = settings.RECALL_SUBJECT_BOOST
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
-    ranked = [_ranked(text, source, mode, vectors, prefetch=2 * k + 5, reference=as_of or now,
+    ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [])
               for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
-    scored, answerable, passing, loaded = _parts_joined(ranked, [part.weight for part in parts])
-    hits = _hits(scored, k, {scope.pk: scope for scope in found}, loaded, passing if floor else None)
+    scored, answerable, passing = _parts_joined(ranked, [part.weight for part in parts])
+    hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
     if track_access:
@@ -500,18 +491,20 @@ def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], sco
     return grown, vectors
 
 
-def _statuses(found: Sequence[Scope], include_statuses: Sequence[str] | None, as_of: datetime | None,
-              now: datetime) -> tuple[list[str], frozenset[uuid.UUID]]:
-    """The statuses searched, and the ids of a searched status kept out: by default active, and pending
-    memories that have waited in review longer than the window (``RECALL_UNREVIEWED_DAYS``; those still in
-    it are kept out); with ``as_of`` active and deprecated."""
+def _statuses(include_statuses: Sequence[str] | None, as_of: datetime | None,
+              now: datetime) -> tuple[list[str], datetime | None]:
+    """The statuses searched, and from when a pending memory is still in review and kept out: by default
+    active, and pending memories that have waited in review longer than the window
+    (``RECALL_UNREVIEWED_DAYS``; those written after ``now`` minus it are kept out); with ``as_of`` active and
+    deprecated. The window is a condition of the search (``Criteria.review_since``), not a list of ids: the
+    in-process index applies it to its own statuses and creation times, SQL in the candidates' statement."""
     statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
-    hidden: frozenset[uuid.UUID] = frozenset()
+    review_since = None
     if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
         # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
         statuses.append(Status.PENDING)
-        hidden = in_review([scope.pk for scope in found], now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS))
-    return statuses, hidden
+        review_since = now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS)
+    return statuses, review_since
 
 
 def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, list[str]]:
@@ -525,20 +518,19 @@ def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, 
     return named
 
 
-_Ranking = tuple[list[Scored], bool, set[uuid.UUID], dict[uuid.UUID, Memory]]
+_Ranking = tuple[list[Scored], bool, set[uuid.UUID]]
 
 
 def _parts_joined(ranked: list[_Ranking], weights: list[float]) -> _Ranking:
     """The rankings of a query's parts as one: each part gets its share of the top k
-    (``memories.recall.parts.interleave``); answerable when any part is; the passing and loaded of all."""
+    (``memories.recall.parts.interleave``); answerable when any part is; the passing of all."""
     if len(ranked) == 1:
         return ranked[0]
     by_id: dict[uuid.UUID, Scored] = {}
     for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
         by_id.update({s.candidate.id: s for s in part_scored})
     order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked], weights)
-    return ([by_id[pk] for pk in order], any(r[1] for r in ranked), set().union(*(r[2] for r in ranked)),
-            {pk: m for r in ranked for pk, m in r[3].items()})
+    return [by_id[pk] for pk in order], any(r[1] for r in ranked), set().union(*(r[2] for r in ranked))
 
 
 def _accessed(hits: list[SearchHit], now: datetime) -> None:

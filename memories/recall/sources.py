@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 import uuid
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -35,6 +35,7 @@ from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
 from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate
+from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
 
@@ -65,6 +66,10 @@ class CandidateSource(Protocol):
 
     def subject_names(self, query: str) -> set[str]: ...
 
+    def mentioned_names(self, names: Collection[str]) -> set[str]: ...
+
+    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]: ...
+
     @property
     def scope_ids(self) -> Sequence[uuid.UUID]: ...
 
@@ -72,20 +77,33 @@ class CandidateSource(Protocol):
               neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
 
 
-def in_review(scope_ids: Sequence[uuid.UUID], since: datetime) -> frozenset[uuid.UUID]:
-    """The pending memories of the scopes written after ``since``: still within their review window, so a search
-    that reads the older pending ones (``settings.RECALL_UNREVIEWED_DAYS``) keeps these out."""
-    return frozenset(Memory.objects.filter(scope_id__in=scope_ids, status=Status.PENDING, created_at__gt=since)
-                     .values_list("pk", flat=True))
+def mentioning(memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
+    """For each of ``names``: which of these memories mention the person (by the name as found, case aside),
+    leaving out those that only speak to them ("Hey Mel!", "Thanks, Caroline!": ``people.addressed_only``): in a
+    conversation nearly every other turn greets the other speaker, and it is not about them. One statement for
+    all the names (``IndexSource.mentioning`` answers the same from the in-process index)."""
+    found: dict[str, set[uuid.UUID]] = {name: set() for name in names}
+    ids = list(memory_ids)
+    if not ids or not names:
+        return found
+    by_folded: dict[str, list[str]] = {}
+    for name in names:
+        by_folded.setdefault(name.casefold(), []).append(name)
+    for folded, pk, content in sql.mentioning(sorted(by_folded), ids):
+        for name in by_folded.get(folded, ()):
+            if not addressed_only(content, name):
+                found[name].add(pk)
+    return found
 
 
 def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | None, min_confidence: float,
                       statuses: Sequence[str], filters: Mapping[str, Any] | Q | None, as_of: datetime | None,
-                      now: datetime, hidden: Collection[uuid.UUID] = ()) -> QuerySet[Memory]:
-    """Every memory a search may return, before ranking (inside the active tenant); ``hidden``: ids kept out."""
+                      now: datetime, review_since: datetime | None = None) -> QuerySet[Memory]:
+    """Every memory a search may return, before ranking (inside the active tenant); ``review_since``: pending
+    memories written after it are kept out (still within their review window)."""
     qs = Memory.objects.filter(scope_id__in=scope_ids, status__in=list(statuses))
-    if hidden:
-        qs = qs.exclude(pk__in=list(hidden))
+    if review_since is not None:
+        qs = qs.exclude(status=Status.PENDING, created_at__gt=review_since)
     qs = qs.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     if types:
         qs = qs.filter(type__in=list(types))
@@ -332,6 +350,12 @@ class SqlSource:
         held = Memory.objects.filter(scope_id__in=list(self.scope_ids), subject_id=OuterRef("pk"))
         return set(Subject.objects.annotate(at=StrIndex(Value(query.casefold()), Lower("external_id")))
                    .filter(at__gt=0).filter(Exists(held)).values_list("external_id", flat=True))
+
+    def mentioned_names(self, names: Collection[str]) -> set[str]:
+        return sql.mentioned_names(sorted(names), self.scope_ids)
+
+    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
+        return mentioning(memory_ids, names)
 
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
               neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:

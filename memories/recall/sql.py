@@ -49,8 +49,10 @@ HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at
 
 # One scope's rows for its in-process index (all, or those stamped after a sequence number), with the
 # scope's version read in the same statement (one snapshot): the primary model's vector when the row's
-# model is the configured one, its coverage, the secondary models' vectors (configured ones only), and the
-# conversation's shape: source_session, subject (id and external id), when it was written.
+# model is the configured one, its coverage, the secondary models' vectors (configured ones only), the
+# conversation's shape: source_session, subject (id and external id), when it was written; and the people
+# the memory mentions (``MemoryMention`` names) with its content when it mentions someone (the index keeps
+# only whether each mention merely speaks to the person: ``people.addressed_only``).
 INDEX_ROWS_SQL = """
 SELECT s.search_seq,
        COALESCE((SELECT max(r.seq) FROM memories_searchremoval r WHERE r.scope_id = s.id), 0),
@@ -61,7 +63,8 @@ SELECT s.search_seq,
        m.search_text, CASE WHEN m.embedding_model = %s THEN vector_send(m.embedding) END,
        CASE WHEN m.embedding_model = %s THEN m.embedding_coverage END,
        o.models, o.coverages, o.vectors,
-       m.source_session, m.subject_id, subj.external_id, (extract(epoch FROM m.created_at) * 1000000)::bigint
+       m.source_session, m.subject_id, subj.external_id, (extract(epoch FROM m.created_at) * 1000000)::bigint,
+       mn.names, CASE WHEN mn.names IS NOT NULL THEN m.content END
 FROM memories_scope s
 LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
 LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = s.tenant_id
@@ -71,7 +74,24 @@ LEFT JOIN LATERAL (
     FROM memories_memoryvector v
     WHERE v.memory_id = m.id AND v.tenant_id = s.tenant_id AND v.model = ANY(%s)
 ) o ON m.id IS NOT NULL
+LEFT JOIN LATERAL (
+    SELECT array_agg(mm.name ORDER BY mm.name) AS names
+    FROM memories_memorymention mm
+    WHERE mm.memory_id = m.id AND mm.tenant_id = s.tenant_id
+) mn ON m.id IS NOT NULL
 WHERE s.id = %s AND s.tenant_id = %s
+"""
+
+# The names among the people a question names (case-folded) that memories of the searched scopes mention.
+MENTIONED_NAMES_SQL = """
+SELECT DISTINCT mm.name FROM memories_memorymention mm JOIN memories_memory m ON m.id = mm.memory_id
+WHERE mm.tenant_id = %s AND m.tenant_id = %s AND mm.name = ANY(%s) AND m.scope_id = ANY(%s::uuid[])
+"""
+
+# Which candidates mention which of the named people, with their content (``people.addressed_only`` reads it).
+MENTIONING_SQL = """
+SELECT mm.name, mm.memory_id, m.content FROM memories_memorymention mm JOIN memories_memory m ON m.id = mm.memory_id
+WHERE mm.tenant_id = %s AND m.tenant_id = %s AND mm.name = ANY(%s) AND mm.memory_id = ANY(%s::uuid[])
 """
 
 # The latest deletion stamp of cached scopes (the index sweep, ``IndexCache.sweep``).
@@ -193,6 +213,22 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
             memory.subject = Subject.from_db(alias, _SUBJECT_ATTNAMES, subject)
         found[memory.pk] = memory
     return found
+
+
+def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
+    """``MENTIONED_NAMES_SQL`` in the active tenant."""
+    tenant_id = get_active_tenant().pk
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(MENTIONED_NAMES_SQL, [tenant_id, tenant_id, list(names), uuid_array(scope_ids)])
+        return {name for (name,) in cursor.fetchall()}
+
+
+def mentioning(names: Sequence[str], memory_ids: Iterable[uuid.UUID]) -> list[tuple[str, uuid.UUID, str]]:
+    """``MENTIONING_SQL`` in the active tenant: (case-folded name, memory id, content)."""
+    tenant_id = get_active_tenant().pk
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(MENTIONING_SQL, [tenant_id, tenant_id, list(names), uuid_array(memory_ids)])
+        return cursor.fetchall()
 
 
 def index_rows(scope_id: uuid.UUID, since: int | None, primary: str,

@@ -22,7 +22,7 @@ from django_tasks import task
 
 from memories.models import Memory, MemoryMention
 from memories.write.people import Person, people_of, speaker_of
-from memories.write.sql import known_names_rows
+from memories.write.sql import known_names_rows, memories_stamp
 from memories.write.text import normalise_content
 from mnemara.kernel.errors import ValidationFailed
 from tenants.audit import audit
@@ -65,12 +65,17 @@ def mention_rows(memory: Memory, people: Iterable[Person], known: Mapping[str, u
 
 
 def mentions_save(rows: Sequence[MemoryMention], replacing: Iterable[uuid.UUID] = ()) -> None:
-    """Store mention rows; ``replacing``: memories whose mentions these rows replace (their content changed)."""
+    """Store mention rows; ``replacing``: memories whose mentions these rows replace (their content changed, or
+    the backfill read them again). Those are stamped for the search indexes, which hold each memory's mentions
+    (memories/recall/index/cache.py): a new memory's own insert stamps it, a replaced one's mentions may change
+    with no column the stamp watches (the backfill; an edit that leaves the search words as they were)."""
     replaced = list(replacing)
     if replaced:
         MemoryMention.objects.filter(memory_id__in=replaced).delete()
     if rows:
         MemoryMention.objects.bulk_create(rows, ignore_conflicts=True)
+    if replaced:
+        memories_stamp(sorted(replaced))
 
 
 def mentions_replace(memory: Memory) -> None:

@@ -1,15 +1,15 @@
 """The database round trips of one search (docs/scaling.md, "A small-scope search, stage by stage"): on a
-loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows and the
-named-subject lever asks twice at most: which people the question names, then which candidates mention them
-(leaving out turns that only greet them). What the search answers is unchanged (tests/recall/test_levers.py
-pins the lever's effect)."""
+loaded machine each statement costs milliseconds of waiting, so the hits' subjects come with their rows; in SQL
+the named-subject lever asks twice at most (which people the question names, then which candidates mention
+them, leaving out turns that only greet them), and a scope in the in-process index needs three statements in
+all. What the search answers is unchanged (tests/recall/test_levers.py pins the lever's effect)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tests.recall.conftest import save
@@ -74,3 +74,57 @@ def test_hit_rows_read_without_the_orm_are_whole_memories(alice) -> None:
             assert memory.subject is not None and orm[pk].subject is not None
             assert memory.subject.external_id == orm[pk].subject.external_id  # type: ignore[union-attr]
             assert memory.subject_names_known() == [orm[pk].subject.external_id]  # type: ignore[union-attr]
+
+
+@pytest.mark.django_db(transaction=True)  # committed: the shared index serves it (in a transaction, a private one)
+def test_a_search_of_a_scope_in_the_index_reads_the_key_the_scope_and_the_hits_only(alice, settings) -> None:
+    """A search served by the in-process index makes three statements: the API key (checked on every request),
+    the scope with its index stamps, the hits' rows. The review window, the people the question names and
+    the candidates mentioning them come from the index (their answers: tests/recall/test_unreviewed.py,
+    tests/recall/test_levers.py)."""
+    settings.SEARCH_INDEX_ENABLED = True
+    settings.RECALL_UNREVIEWED_DAYS = 7.0
+    save(alice, *[{"content": f"{who}: {said}", "type": "fact", "subject": who, "source_session": "s1"}
+                  for who, said in TURNS],
+         {"content": "Joanna: Nate is training for a marathon.", "type": "fact", "subject": "Joanna"})
+    for _ in range(2):  # warm: the scope's index (with what the write did after its answer), the key's last use
+        api_search(alice, query="What did Caroline research?")
+    for query in ("What did Caroline research about Nate?", "What did Caroline research?"):
+        with CaptureQueriesContext(connection) as captured:
+            found: Any = api_search(alice, query=query, k=5, floor=False)
+        assert len(found["results"]) == 5
+        # Access and search counts are flushed by a periodic job; with no threads running (tests) at once.
+        flushes = ("SAVEPOINT", "synchronous_commit", "INSERT INTO memories_memoryaccess",
+                   "INSERT INTO memories_keysearchday")
+        asked = [q["sql"] for q in captured.captured_queries if not any(f in q["sql"] for f in flushes)]
+        tables = [next((t for t in ("tenants_apikey", "memories_scope", "memories_memory") if t in q), q)
+                  for q in asked]
+        assert tables == ["tenants_apikey", "memories_scope", "memories_memory"], "\n".join(q[:150] for q in asked)
+
+
+@pytest.mark.django_db(transaction=True)  # committed: the shared index serves it (in a transaction, a private one)
+@pytest.mark.parametrize("index", [True, False])
+def test_the_people_a_question_names_follow_mentions_rewritten_without_a_content_change(alice, settings,
+                                                                                        index: bool) -> None:
+    """The in-process index holds each memory's mentions: mentions read again with no change to what the
+    search stamp watches (the people backfill, ``mentions_save`` replacing them) reach the next search."""
+    from memories.models import Memory, MemoryMention
+    from memories.recall.search import search_result
+    from memories.write.mentions import mentions_save
+    from tenants.scoping import tenant_scope
+
+    settings.SEARCH_INDEX_ENABLED = index
+    [nate] = save(alice, {"content": "Joanna: Nate is training for a marathon.", "type": "fact",
+                          "subject": "Joanna"})
+    with tenant_scope(alice.tenant):
+        assert search_result(query="How is Nate's training going?", scopes=["user/1"]).people == ["nate"]
+        rows = list(MemoryMention.objects.filter(memory_id=nate["id"]))
+        with transaction.atomic():
+            mentions_save([], replacing=[nate["id"]])  # as a backfill whose rules no longer see Nate there
+        assert search_result(query="How is Nate's training going?", scopes=["user/1"]).people == []
+        for row in rows:
+            row.pk = None
+        with transaction.atomic():
+            mentions_save(rows, replacing=[nate["id"]])
+        assert search_result(query="How is Nate's training going?", scopes=["user/1"]).people == ["nate"]
+        assert Memory.objects.filter(pk=nate["id"]).count() == 1

@@ -56,6 +56,7 @@ from memories.embeddings import embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
 from memories.recall.index.scope import Criteria, ScopeIndex, ScopeState, Version, _product, row_bytes_estimate
+from memories.write.people import addressed_only
 from mnemara.kernel.metrics import (
     SEARCH_INDEX_BUDGET_BYTES,
     SEARCH_INDEX_BYTES,
@@ -86,7 +87,7 @@ def nearest(indexes: Sequence[ScopeIndex], query: np.ndarray, criteria: Criteria
             if mask is not None and len(mask) != len(index):  # the index grew meanwhile: new slots are the primary's
                 mask = np.concatenate([mask, np.full(len(index) - len(mask), model is None)])
             found += [(index, pk, sim, slot) for pk, sim, slot in index.nearest(query, criteria, limit, model, mask)]
-    found.sort(key=lambda f: (-f[2], f[1].hex))
+    found.sort(key=lambda f: (-f[2], f[1].int))  # ties by id (``int`` orders as its hex does)
     return found[:limit]
 
 
@@ -116,7 +117,7 @@ def bm25(indexes: Sequence[ScopeIndex], words: Sequence[str], criteria: Criteria
         with index.lock:
             found += [(index, pk, score, slot)
                       for pk, score, slot in index.bm25(idf, length / documents, criteria, limit)]
-    found.sort(key=lambda f: (-f[2], f[1].hex))
+    found.sort(key=lambda f: (-f[2], f[1].int))
     return found[:limit]
 
 
@@ -142,9 +143,15 @@ def _fetch(scope_id: uuid.UUID, since: int | None) -> tuple[Version | None, list
     rows = [(r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bytes(r[10]) if r[10] is not None else None,
              r[11], {name: (coverage, bytes(vector)) for name, coverage, vector in zip(r[12] or (), r[13] or (),
                                                                                          r[14] or (), strict=True)},
-             r[15], r[16], r[17], r[18])
+             r[15], r[16], r[17], r[18], _mentions(r[19], r[20]))
             for r in result if r[2] is not None]
     return version, rows
+
+
+def _mentions(names: Sequence[str] | None, content: str | None) -> tuple[tuple[str, bool], ...]:
+    """A memory's mentions as the index keeps them: (case-folded name, whether the memory only speaks to the
+    person: ``addressed_only``). The content is read here and not kept."""
+    return tuple((name, addressed_only(content or "", name)) for name in names or ())
 
 
 def load(scope_id: uuid.UUID) -> ScopeIndex | None:

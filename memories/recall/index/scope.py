@@ -23,6 +23,7 @@ from memories.embeddings import READS_MIN, embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall.index.ann import Build, Graph, start_build
 from memories.recall.index.lexical import bounded_scores
+from memories.recall.index.mentions import Mentions
 from memories.write.vectors import unit_vectors_from_binary
 from mnemara.kernel.threads import THREADS
 
@@ -67,7 +68,8 @@ class Criteria:
     now: datetime
     as_of: datetime | None
     only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
-    hidden: frozenset[uuid.UUID] = frozenset()  # ids of a searched status kept out (pending ones still in review)
+    # Pending memories written after this are kept out (still in their review window: search._statuses).
+    review_since: datetime | None = None
 
 
 def vector_dtype() -> Any:
@@ -137,6 +139,7 @@ class ScopeIndex:
         self.subject_names: list[str] = []
         self._order: np.ndarray | None = None
         self._position: np.ndarray | None = None
+        self.mentions = Mentions()  # the people the memories mention (mentions.py)
         self._objects_per_row = 0.0
         self._allocate(0, dimensions)
 
@@ -191,6 +194,8 @@ class ScopeIndex:
             self._set_words(i, row[7] or "")
         if len(rows[0]) > 11:
             self._set_conversation(at, rows)
+        if len(rows[0]) > 15:
+            self.mentions.set(at, [row[15] for row in rows])
         self._order = self._position = None
         self._update_graphs(at)
         self.measure(exact=len(rows) == self.size)
@@ -233,7 +238,8 @@ class ScopeIndex:
                        + self.size * 2 * INT_BYTES + sum(sys.getsizeof(t) for t in self.texts)
                        + sys.getsizeof(self.postings)
                        + sum(sys.getsizeof(w) + sys.getsizeof(p) for w, p in self.postings.items())
-                       + sum(len(p) for p in self.postings.values()) * POSTING_BYTES)
+                       + sum(len(p) for p in self.postings.values()) * POSTING_BYTES
+                       + len(self.mentions) * 2 * POSTING_BYTES)
             self._objects_per_row = objects / max(self.size, 1)
         self.nbytes = int(arrays + self._objects_per_row * self.size)
         return self.nbytes
@@ -344,8 +350,9 @@ class ScopeIndex:
             allowed = np.zeros(n, dtype=bool)
             allowed[[self.slots[pk.int] for pk in criteria.only if pk.int in self.slots]] = True
             keep &= allowed
-        if criteria.hidden:
-            keep[[self.slots[pk.int] for pk in criteria.hidden if pk.int in self.slots]] = False
+        if criteria.review_since is not None:
+            waiting = self.created[:n] > micros(criteria.review_since)
+            keep &= ~((self.status[:n] == STATUS_CODES[Status.PENDING]) & waiting)
         return keep
 
     def judged(self, reads: Sequence[bool]) -> np.ndarray:
@@ -430,7 +437,7 @@ class ScopeIndex:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
         found = [(uuid.UUID(int=self.ids[i]), float(s), int(i)) for i, s in zip(keep, sims, strict=True)]
-        found.sort(key=lambda f: (-f[1], f[0].hex))
+        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
         return found
 
     def session_order(self) -> tuple[np.ndarray, np.ndarray]:
@@ -549,7 +556,7 @@ class ScopeIndex:
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
         found = [(uuid.UUID(int=self.ids[i]), float(scores[i]), int(i)) for i in keep]
-        found.sort(key=lambda f: (-f[1], f[0].hex))
+        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
         return found
 
     def __len__(self) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import math
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -63,7 +63,7 @@ class IndexSource:
         type_, confidence, valid_from = index.ranking_fields(slot)
         vector = index.vectors[slot].copy() if index.has_vector[slot] else None
         others = {name: found.vectors[slot].copy() for name, found in index.others.items()
-                  if name in self._others and found.has_vector[slot]}
+                  if name in self._others and found.has_vector[slot]} if self._others else {}
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
                          else 0.0, lexical=lexical, vector=vector, model=model, others=others)
 
@@ -147,6 +147,29 @@ class IndexSource:
         with _locked(self.indexes):
             return {name for index in self.indexes for name in index.subject_names
                     if name and name.casefold() in folded}
+
+    def mentioned_names(self, names: Collection[str]) -> set[str]:
+        """Which of ``names`` (case-folded) memories of the scopes mention, as ``people.mentioned_names`` reads
+        it from ``MemoryMention``: from the indexes, no statement."""
+        with _locked(self.indexes):
+            return {name for name in names if any(name in index.mentions for index in self.indexes)}
+
+    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
+        """``people.mentioning`` from the indexes: for each of ``names``, which of these memories mention the
+        person and do not only speak to them. No statement."""
+        found: dict[str, set[uuid.UUID]] = {name: set() for name in names}
+        ids = list(memory_ids)
+        with _locked(self.indexes):
+            for name in names:
+                for index in self.indexes:
+                    held = index.mentions.of(name.casefold())
+                    if not held:
+                        continue
+                    for pk in ids:
+                        slot = index.slots.get(pk.int)
+                        if slot is not None and held.get(slot) is False:
+                            found[name].add(pk)
+        return found
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         terms: list[list[str]] = []
