@@ -281,6 +281,10 @@ HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # 0.995 / 1.0 (3,000: 0.995 / 0.98): measured in docs/scaling.md.
 HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
 HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
+# In the same large scopes, the full-text list ranks (ts_rank_cd) at most this many matches: those of the query's
+# rarest words by the planner's word statistics, so a common word's thousands of matches are never all read
+# (memories.recall.sources.bounded_lexical_rows; 0: every match, as smaller scopes). Measured in docs/scaling.md.
+LEXICAL_MATCH_ROWS = integer("MNEMARA_LEXICAL_MATCH_ROWS")
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
 # per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:
