@@ -275,10 +275,10 @@ SECRETS_POLICY = text("MNEMARA_SECRETS_POLICY")  # "redact" or "reject"
 # (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
 HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # pgvector's hnsw.ef_search for those searches (1000 is pgvector's maximum), and the share of the HNSW index's
-# rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least k):
-# 0.005 is 5,000 rows at 1M memories, 450 at 90k. At 1M in one scope, ef_search 400 alone gave recall@10 0.775 /
-# 0.700 of the exact scan (the graph strands some questions in the wrong region); 1000 with 5,000 rows gave
-# 0.995 / 1.0 (3,000: 0.995 / 0.98): measured in docs/scaling.md.
+# rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least the
+# search's candidate pool). 0 (the default): the pool only, so the scan's cost does not grow with the scope; at
+# 100k in one scope that keeps recall@10 of the candidates 1.0 / 0.9975 (40 questions). At 1M in one scope, ef_search
+# 400 with k rows gave 0.775 / 0.700 and 1000 with 5,000 rows (share 0.005) 0.995 / 1.0: measured in docs/scaling.md.
 HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
 HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
 # In the same large scopes, the full-text list ranks (ts_rank_cd) at most this many matches: those of the query's
