@@ -4,7 +4,8 @@ vector similarity, the best full-text matches — for the memories that pass the
 * ``SqlSource`` (here): PostgreSQL alone, the reference. An exact scan inside the filter, or HNSW
   with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS`` (every model: the primary's
   index on the memory row, each secondary model's partial index on ``memories_memoryvector``);
-  full-text matches through the GIN index ranked by ts_rank_cd.
+  full-text matches through the GIN index ranked by ts_rank_cd (in those large scopes, only the matches of
+  the query's rarest words and pairs of its others: ``bounded_lexical_rows``).
 * ``IndexSource`` (``memories.recall.index``): the in-process indexes, an optional accelerator that
   must return what SQL would (tested).
 
@@ -310,7 +311,8 @@ def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequenc
 
 class SqlSource:
     """Candidates from PostgreSQL alone: an exact scan inside the filter, or HNSW for scopes above
-    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index.
+    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index (a bounded
+    set of them above that size, ``settings.LEXICAL_MATCH_ROWS``).
     Used for scopes too large for the in-process indexes (or with MNEMARA_SEARCH_INDEX=off)."""
 
     def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = (),
