@@ -362,13 +362,14 @@ def server_cpu_s(pid: int) -> float:
 def web_process(clients: list[Any], questions: list[str], rounds: int, reference: Any = None) -> dict[str, Any]:
     """A real web process (``python -m server.runtime.serve --workers 1``, default settings) answering
     searches over HTTP, one per client per round after a first one per client (its scope's load, timed apart):
-    its RSS after start-up and after the searches, wall and the server's CPU per search, and what its /metrics
-    say about the index and the models. With ``reference``, each search is followed or preceded (alternately)
-    by the same question to the reference scope (its first search, its scope's load, left out), and ``ratio``
-    is this size over it."""
+    the seconds from its start to ready (/readyz), its RSS after start-up and after the searches, wall and the
+    server's CPU per search, and what its /metrics say about the index and the models. With ``reference``, each
+    search is followed or preceded (alternately) by the same question to the reference scope (its first search,
+    its scope's load, left out), and ``ratio`` is this size over it."""
     port = free_port()
     env = {**os.environ, "PORT": str(port), "MNEMARA_SEARCH_INDEX_WARM_ROWS": "0", "MNEMARA_METRICS_TOKEN": "bench"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    started = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "server.runtime.serve", "--workers", "1", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
@@ -391,7 +392,8 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
                         break
             except OSError:
                 pass
-            time.sleep(1)
+            time.sleep(0.2)
+        ready_s = round(time.monotonic() - started, 1)  # start to the first "ready" of /readyz
         started_rss = rss_mb(proc.pid)
         load = [os.getloadavg()[0]]
         # The first search of each scope loads it into the index: timed apart ("first_ms"), not a warm search.
@@ -408,7 +410,7 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
                 for into, who in turn[k:] + turn[:k]:
                     into.append(ask(who, query))
         load.append(os.getloadavg()[0])
-        found: dict[str, Any] = {"searches": len(times), "first_ms": quantiles(first),
+        found: dict[str, Any] = {"searches": len(times), "ready_s": ready_s, "first_ms": quantiles(first),
                                  "http_ms": quantiles([w for w, _ in times]),
                                  "http_cpu_ms": quantiles([c for _, c in times]), "load": load}
         if small:

@@ -275,12 +275,16 @@ SECRETS_POLICY = text("MNEMARA_SECRETS_POLICY")  # "redact" or "reject"
 # (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
 HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # pgvector's hnsw.ef_search for those searches (1000 is pgvector's maximum), and the share of the HNSW index's
-# rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least k):
-# 0.005 is 5,000 rows at 1M memories, 450 at 90k. At 1M in one scope, ef_search 400 alone gave recall@10 0.775 /
-# 0.700 of the exact scan (the graph strands some questions in the wrong region); 1000 with 5,000 rows gave
-# 0.995 / 1.0 (3,000: 0.995 / 0.98): measured in docs/scaling.md.
+# rows its iterative scan (relaxed order) returns before the best k by exact distance are kept (at least the
+# search's candidate pool). 0 (the default): the pool only, so the scan's cost does not grow with the scope; at
+# 100k in one scope that keeps recall@10 of the candidates 1.0 / 0.9975 (40 questions). At 1M in one scope, ef_search
+# 400 with k rows gave 0.775 / 0.700 and 1000 with 5,000 rows (share 0.005) 0.995 / 1.0: measured in docs/scaling.md.
 HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
 HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
+# In the same large scopes, the full-text list ranks (ts_rank_cd) at most this many matches: those of the query's
+# rarest words by the planner's word statistics, so a common word's thousands of matches are never all read
+# (memories.recall.sources.bounded_lexical_rows; 0: every match, as smaller scopes). Measured in docs/scaling.md.
+LEXICAL_MATCH_ROWS = integer("MNEMARA_LEXICAL_MATCH_ROWS")
 # In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
 # per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
 # per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:

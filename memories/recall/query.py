@@ -64,4 +64,9 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
 
 def query_tsquery(query: str) -> str | None:
     """``'w1':* | 'w2' | …`` for to_tsquery('simple', …), or None when the query has no words."""
-    return " | ".join(f"'{w}':*" if prefix else f"'{w}'" for w, prefix in query_terms(query)) or None
+    return terms_tsquery(query_terms(query)) or None
+
+
+def terms_tsquery(terms: Sequence[tuple[str, bool]]) -> str:
+    """``query_terms``' terms as one OR query (``query_tsquery``)."""
+    return " | ".join(f"'{w}':*" if prefix else f"'{w}'" for w, prefix in terms)

@@ -4,7 +4,8 @@ vector similarity, the best full-text matches — for the memories that pass the
 * ``SqlSource`` (here): PostgreSQL alone, the reference. An exact scan inside the filter, or HNSW
   with iterative scans for scopes above ``settings.HNSW_MIN_SCOPE_ROWS`` (every model: the primary's
   index on the memory row, each secondary model's partial index on ``memories_memoryvector``);
-  full-text matches through the GIN index ranked by ts_rank_cd.
+  full-text matches through the GIN index ranked by ts_rank_cd (in those large scopes, only the matches of
+  the query's rarest words and pairs of its others: ``bounded_lexical_rows``).
 * ``IndexSource`` (``memories.recall.index``): the in-process indexes, an optional accelerator that
   must return what SQL would (tested).
 
@@ -33,13 +34,15 @@ from memories.choices import Status
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
-from memories.recall.query import query_terms, query_tsquery
+from memories.recall.query import query_terms, query_tsquery, terms_tsquery
 from memories.recall.rank import Candidate
 from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
 
 SCOPE_ROWS_CACHE_SECONDS = 60
+LEXICAL_PAIRED_TERMS = 6  # the common terms of a query whose pairs' matches join the rare terms' (15 pairs)
+LEXICAL_SCOPE_ROWS_CAP = 1_000_000  # a scope's rows counted up to this for ``rare_terms``' estimates
 
 
 LexicalFinish = Callable[[Mapping[str, Sequence[float]] | None], list[Candidate]]
@@ -243,17 +246,68 @@ def model_hnsw_ready(name: str) -> bool:
     return bool(ready)
 
 
-def lexical_queryset(qs: QuerySet[Memory], tsquery: str) -> QuerySet[Memory]:
-    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index."""
+def lexical_queryset(qs: QuerySet[Memory], tsquery: str, match: str | None = None) -> QuerySet[Memory]:
+    """Full-text matches ranked by ts_rank_cd (cover density); ``@@`` on search_vector uses the GIN index.
+    ``match``: the query the rows must match, when not ``tsquery`` itself (``bounded_lexical_rows``)."""
     search = SearchQuery(tsquery, config="simple", search_type="raw")
-    return (qs.filter(search_vector=search)
+    matching = search if match is None else SearchQuery(match, config="simple", search_type="raw")
+    return (qs.filter(search_vector=matching)
             .annotate(rank=SearchRank(F("search_vector"), search, cover_density=True))
             .order_by("-rank", "pk"))
 
 
-def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int) -> list[tuple[Any, ...]]:
+def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int, match: str | None = None) -> list[tuple[Any, ...]]:
     """The best ``limit`` full-text matches: (pk, type, confidence, valid_from, rank)."""
-    return list(lexical_queryset(qs, tsquery).values_list(*_LEXICAL_FIELDS)[:limit])
+    return list(lexical_queryset(qs, tsquery, match).values_list(*_LEXICAL_FIELDS)[:limit])
+
+
+Term = tuple[str, bool]  # a query's search word and whether it matches as a prefix (``query_terms``)
+
+
+def term_shares(terms: Sequence[Term]) -> dict[Term, float] | None:
+    """The share of memories expected to match each term, from the planner's word statistics
+    (``sql.word_shares``): a prefix counts every listed word it starts, a word not listed the lowest share
+    listed. None without statistics."""
+    shares, floor = sql.word_shares([t for t, prefix in terms if not prefix], [t for t, prefix in terms if prefix])
+    if floor is None:
+        return None
+    return {(word, prefix): (sum(v for w, v in shares.items() if w.startswith(word)) if prefix
+                             else shares.get(word, 0.0)) or floor for word, prefix in terms}
+
+
+def bounded_match(terms: Sequence[Term], scope_rows: int, cap: int) -> str:
+    """The rows a large scope's full-text list ranks, as a tsquery: the query's rarest terms, and then the pairs
+    of its other terms (both words in one memory), rarest first, while their matches are expected to stay within
+    ``cap`` rows of the ``scope_rows`` (the rarest term always; pairs by the product of their shares). Every
+    term when the statistics say nothing."""
+    shares = term_shares(terms)
+    if shares is None:
+        return terms_tsquery(terms)
+    ordered = sorted(terms, key=lambda t: shares[t])
+    rare, expected = ordered[:1], shares[ordered[0]] * scope_rows
+    for term in ordered[1:]:
+        if expected + shares[term] * scope_rows > cap:
+            break
+        rare.append(term)
+        expected += shares[term] * scope_rows
+    common = [t for t in ordered if t not in rare][:LEXICAL_PAIRED_TERMS]
+    pairs = sorted(((a, b) for i, a in enumerate(common) for b in common[i + 1:]),
+                   key=lambda pair: shares[pair[0]] * shares[pair[1]])
+    parts = [terms_tsquery(rare)]
+    for a, b in pairs:
+        if expected + shares[a] * shares[b] * scope_rows > cap:
+            break
+        parts.append(f"({terms_tsquery([a])} & {terms_tsquery([b])})")
+        expected += shares[a] * shares[b] * scope_rows
+    return " | ".join(parts)
+
+
+def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int, cap: int,
+                         scope_rows: int) -> list[tuple[Any, ...]]:
+    """``lexical_rows`` for a large scope: ts_rank_cd (every term of the query) ranks only the matches of
+    ``bounded_match`` (expected: at most ``cap``), never every memory holding a common word. Those are a subset
+    of the exact list's matches (never more work than it), and all of them when every term is rare enough."""
+    return lexical_rows(qs, terms_tsquery(terms), limit, match=bounded_match(terms, scope_rows, cap))
 
 
 def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
@@ -275,19 +329,55 @@ def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequenc
 
 class SqlSource:
     """Candidates from PostgreSQL alone: an exact scan inside the filter, or HNSW for scopes above
-    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index.
+    ``settings.HNSW_MIN_SCOPE_ROWS``; full-text matches ranked by ts_rank_cd through the GIN index (a bounded
+    set of them above that size, ``settings.LEXICAL_MATCH_ROWS``).
     Used for scopes too large for the in-process indexes (or with MNEMARA_SEARCH_INDEX=off)."""
 
-    def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = ()):
+    def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = (),
+                 stamps: Mapping[uuid.UUID, int] | None = None):
         self.qs, self.scope_ids, self.statuses = qs, scope_ids, statuses
+        self.stamps = stamps  # each scope's search_seq (its latest change), when the caller read them
         self.reads: Sequence[bool] | None = None
 
     def judge(self, reads: Sequence[bool]) -> dict[str, int]:
-        """Which model compares which memory follows ``reads`` (``judged_filter``). Not counted here (a
-        count is a scan of a large scope): every model that reads the query may have memories to rank."""
+        """Which model compares which memory follows ``reads`` (``judged_filter``). The primary always has a
+        list; a secondary model that reads the query has one only when some memory of the scopes is its to
+        judge (``judges_any``: 1 or 0, not a count), so that a scope whose every memory the primary reads
+        neither embeds the query a second time nor scans the secondary model's index for nothing."""
         self.reads = list(reads)
         names = [e.name for e in embedders()]
-        return {name: 1 if k == 0 or reads[k] else 0 for k, name in enumerate(names)}
+        return {name: 1 if k == 0 else int(bool(reads[k]) and self.judges_any(name))
+                for k, name in enumerate(names)}
+
+    def judges_any(self, model: str) -> bool:
+        """Whether any memory of the scopes (of the searched statuses) is ``model``'s to judge. Memoised with
+        the scopes' stamps: a "no" is re-checked on the memories changed since (``search_seq`` above the stamp
+        it was read at: an index range), so it is never stale; a "yes" is kept a minute (a memory removed
+        meanwhile only costs an empty list). Without stamps, checked every time."""
+        names = [e.name for e in embedders()]
+        if self.reads is None or model not in names[1:]:
+            return True
+        judged = Memory.objects.filter(scope_id__in=list(self.scope_ids), status__in=list(self.statuses))
+        judged = judged.filter(judged_filter(self.reads, model))
+        if self.stamps is None:
+            return judged.exists()
+        wanted = (",".join(sorted(map(str, self.scope_ids))) + ":" + ",".join(sorted(self.statuses)) + ":"
+                  + "".join("1" if r else "0" for r in self.reads) + ":" + ",".join(names) + ":" + model)
+        key = "judges-any:" + hashlib.sha256(wanted.encode()).hexdigest()
+        known = cache.get(key)
+        stamps = {str(pk): int(seq) for pk, seq in self.stamps.items()}
+        if known is not None and (known["found"] or known["stamps"] == stamps):
+            return bool(known["found"])
+        if known is None:
+            found = judged.exists()
+        else:
+            changed = Q(pk__in=[])
+            for pk, seq in stamps.items():
+                if seq != known["stamps"].get(pk):
+                    changed |= Q(scope_id=pk, search_seq__gt=known["stamps"].get(pk, -1))
+            found = judged.filter(changed).exists()
+        cache.set(key, {"found": found, "stamps": stamps}, SCOPE_ROWS_CACHE_SECONDS if found else None)
+        return found
 
     def _judged(self, model: str) -> QuerySet[Memory]:
         return self.qs if self.reads is None else self.qs.filter(judged_filter(self.reads, model))
@@ -407,15 +497,23 @@ class SqlSource:
         tsquery = query_tsquery(query)
         if tsquery is None:
             return None
-        pending = None
-        if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
-            pending = side_connection.on_side_connection(lambda: lexical_rows(self.qs, tsquery, limit))
-
         terms = query_terms(query)
 
+        def rows() -> list[tuple[Any, ...]]:
+            cap = settings.LEXICAL_MATCH_ROWS
+            if cap > 0:  # a large scope's matches ranked in a bounded set (``bounded_lexical_rows``)
+                scope_rows = scope_row_count(self.scope_ids, self.statuses or None, LEXICAL_SCOPE_ROWS_CAP)
+                if scope_rows > settings.HNSW_MIN_SCOPE_ROWS:
+                    return bounded_lexical_rows(self.qs, terms, limit, cap, scope_rows)
+            return lexical_rows(self.qs, tsquery, limit)
+
+        pending = None
+        if parallel and not connection.in_atomic_block:  # a transaction's own rows: its connection only
+            pending = side_connection.on_side_connection(rows)
+
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
-            rows = pending.result() if pending is not None else lexical_rows(self.qs, tsquery, limit)
-            found = self.lexical_candidates(rows, query_vectors)
+            found_rows = pending.result() if pending is not None else rows()
+            found = self.lexical_candidates(found_rows, query_vectors)
             _term_share(found, terms)
             return found
 

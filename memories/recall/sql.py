@@ -144,7 +144,20 @@ WHERE model = {model}
 # An index's size as the planner's statistics hold it (no scan).
 GRAPH_ROWS_SQL = "SELECT reltuples FROM pg_class WHERE relname = %s AND relkind = 'i'"
 
+# The planner's statistics of the memories' search words (ANALYZE's most common lexemes of search_vector, with
+# the share of rows holding each), for the query's own words only: exact words and prefixes. The lowest share
+# listed comes too (the last but one entry: a word not listed is rarer than it).
+WORD_SHARES_SQL = """
+SELECT w.word, w.share, s.most_common_elem_freqs[array_length(s.most_common_elem_freqs, 1) - 1]
+FROM pg_stats s
+LEFT JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS w(word, share)
+       ON w.word = ANY(%s) OR w.word LIKE ANY(%s)
+WHERE s.schemaname = current_schema() AND s.tablename = 'memories_memory' AND s.attname = 'search_vector'
+"""
+
 CROSS_TENANT = {
+    "WORD_SHARES_SQL": "a statistic of the whole table (the planner's word shares), asked only for the query's own "
+                       "words: orders them by rarity, never returned",
     "GRAPH_ROWS_SQL": "a statistic of a whole index (its row count estimate); reads no tenant data",
     "MODEL_HNSW_SQL": "DDL: builds an index over every tenant's vectors of one model; reads and returns no rows",
     "RECENT_SCOPES_SQL": "the warm-up's choice of scopes across tenants: ids, paths and counts, no content; each "
@@ -292,6 +305,18 @@ def hnsw_iterative_scan(limit: int, index_rows: int) -> int:
         cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
         cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {max(20_000, 4 * rows)}")
     return rows
+
+
+def word_shares(words: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[str, float], float | None]:
+    """The share of memories holding each listed word that is one of ``words`` or starts with one of
+    ``prefixes`` (``WORD_SHARES_SQL``), and the lowest share the statistics list (None: no statistics)."""
+    likes = [p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for p in prefixes]
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(WORD_SHARES_SQL, [list(words), likes])
+        rows = cursor.fetchall()
+    shares = {word: float(share) for word, share, _ in rows if word is not None}
+    floor = next((float(low) for _, _, low in rows if low is not None), None)
+    return shares, floor
 
 
 def hnsw_graph_rows(index: str) -> int:

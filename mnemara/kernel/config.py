@@ -166,8 +166,11 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "it: the in-process index.", "Recall", low=0),
     Setting("MNEMARA_HNSW_EF_SEARCH", "int", 1000, "pgvector's hnsw.ef_search for those searches.", "Recall",
             low=1, high=1000),
-    Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.005, "Share of the HNSW index's rows its iterative scan returns "
-            "before the best k are kept.", "Recall", low=0, high=1),
+    Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.0, "Share of the HNSW index's rows its iterative scan returns "
+            "before the best k are kept (0: the search's candidate pool only, a cost flat in the scope's size).",
+            "Recall", low=0, high=1),
+    Setting("MNEMARA_LEXICAL_MATCH_ROWS", "int", 4000, "In scopes above MNEMARA_HNSW_MIN_SCOPE_ROWS, the most "
+            "full-text matches ranked in SQL, those of the query's rarest words; 0: every match.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX", "flag", True, "The in-process search index; off: every search in SQL.",
             "Recall"),
     Setting("MNEMARA_SEARCH_INDEX_MAX_MB", "float", 256.0, "Megabytes of search indexes one process keeps.",

@@ -1,0 +1,105 @@
+"""A large scope searched in SQL (docs/scaling.md, "A large scope in SQL, bounded"): the full-text list ranks
+a bounded set of matches, those of the query's rarest words, and a secondary model gets a list (and the
+query its embedding) only when some memory of the scope is that model's to judge."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from memories.embeddings import FakeEmbedder, embedders, set_embedders
+from memories.models import Memory, Scope
+from memories.recall import search, sources
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from tenants.scoping import tenant_scope
+
+
+def _source(path: str) -> sources.SqlSource:
+    scope = Scope.objects.get(path=path)
+    qs = sources.filtered_memories(scope_ids=[scope.pk], types=None, min_confidence=0, statuses=["active"],
+                                   filters=None, as_of=None, now=timezone.now())
+    return sources.SqlSource(qs, [scope.pk], ["active"], stamps={scope.pk: scope.search_seq})
+
+
+def _lexical(path: str, query: str) -> list[str]:
+    found = _source(path).lexical(query, 100, parallel=False)
+    assert found is not None
+    return [Memory.objects.get(pk=c.id).content for c in found.finish(None)]
+
+
+@pytest.mark.django_db
+def test_the_bounded_word_list_ranks_the_rarest_words_matches_and_is_exact_when_they_fit(
+        alice_tenant, fake_embedder, settings) -> None:
+    settings.SEARCH_INDEX_ENABLED = False
+    with tenant_scope(alice_tenant):
+        memory_create(items=[*(MemoryInput(scope="user/big", content=f"apple note number {i}") for i in range(12)),
+                             MemoryInput(scope="user/big", content="a banana beside the apple")], actor="t")
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memory")  # the planner's word shares: what ranks the words by rarity
+        settings.LEXICAL_MATCH_ROWS = 0
+        exact = _lexical("user/big", "apple banana")
+        assert len(exact) == 13
+        settings.HNSW_MIN_SCOPE_ROWS = 5  # a "large" scope: the bounded list
+        assert sources.bounded_match([("appl", False), ("banana", False)], 13, 3) == "'banana'"
+        settings.LEXICAL_MATCH_ROWS = 3
+        bounded = _lexical("user/big", "apple banana")
+        # The rare word's match, ranked by every word of the query; the common word's twelve are not all read.
+        assert bounded == ["a banana beside the apple"]
+        settings.LEXICAL_MATCH_ROWS = 1000  # every word's matches fit: the exact list
+        assert _lexical("user/big", "apple banana") == exact
+        # A whole search through the bounded path answers as the exact one on a scope this small.
+        hits = [h.memory.pk for h in search.memory_search(query="banana apple", scopes=["user/big"], k=5,
+                                                          track_access=False)]
+        settings.HNSW_MIN_SCOPE_ROWS = 10**6
+        assert hits == [h.memory.pk for h in search.memory_search(query="banana apple", scopes=["user/big"], k=5,
+                                                                  track_access=False)]
+
+
+class _Reader(FakeEmbedder):
+    """A second model that reads every text (the primary, FakeEmbedder, does not read Chinese)."""
+
+    name = "fake-reader-64"
+    dimensions = 64
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        return [v[:64] / (np.linalg.norm(v[:64]) or 1.0) for v in map(np.asarray, super().embed(texts))]
+
+    def embed_query(self, text):  # type: ignore[no-untyped-def]
+        return self.embed([text])[0]
+
+    def coverage(self, texts):  # type: ignore[no-untyped-def]
+        return [1.0 for _ in texts]
+
+
+@pytest.fixture
+def reader_second():
+    previous = embedders()
+    set_embedders([FakeEmbedder(), _Reader()])
+    yield
+    set_embedders(previous)
+
+
+@pytest.mark.django_db
+def test_a_secondary_model_judging_no_memory_of_a_large_scope_gets_no_list(alice_tenant, reader_second,
+                                                                           settings) -> None:
+    settings.SEARCH_INDEX_ENABLED = False
+    settings.HNSW_MIN_SCOPE_ROWS = 5
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/big", content=f"garden fact {i}") for i in range(8)], actor="t")
+        source = _source("user/big")
+        assert source.judge([True, True]) == {FakeEmbedder.name: 1, _Reader.name: 0}
+        assert source.judge([True, False]) == {FakeEmbedder.name: 1, _Reader.name: 0}
+        # Asked again with the same stamps: answered from memory, no statement.
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as captured:
+            assert source.judge([True, True])[_Reader.name] == 0
+        assert not captured.captured_queries
+        # A memory the primary cannot read arrives: the scope's stamp moves, the "no" is checked again.
+        memory_create(items=[MemoryInput(scope="user/big", content="我的花园里有番茄")], actor="t")
+        assert _source("user/big").judge([True, True]) == {FakeEmbedder.name: 1, _Reader.name: 1}
+        hits = search.memory_search(query="花园 番茄", scopes=["user/big"], k=3, track_access=False)
+        assert hits and hits[0].memory.content == "我的花园里有番茄"
