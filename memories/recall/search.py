@@ -91,7 +91,9 @@ and, but for the best-scored of those, if a model judged it (``rank.floor_distin
 
 A query of several parts (``memories.recall.parts``: two questions, or a dialogue and its last user turn; the
 chatter before a marker of the real question dropped) is ranked as above once per part, and the parts'
-rankings are interleaved (``parts.interleave``) so each part gets its share of the top k.
+rankings are interleaved (``parts.interleave``) so each part gets its share of the top k. A part that names one
+person is also ranked as its topic (the part without the name) among that person's memories alone, at
+``RECALL_PERSON_WEIGHT`` × the part's weight in the interleaving (``memories.recall.focus``).
 
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
