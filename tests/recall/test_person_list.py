@@ -63,3 +63,16 @@ def test_a_list_question_finds_the_persons_turns_of_two_sessions(alice, settings
     assert not set(answers) <= set(without), without
     assert set(answers) <= set(with_own), with_own
     assert with_own[0] == without[0]  # the question's own ranking keeps its first place
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
+def test_a_person_with_no_memory_left_by_the_filters_costs_nothing(alice, settings, path) -> None:
+    """The person's own list is searched within the caller's filters: none of their memories pass the filter
+    here (a task is asked for, theirs are facts), so only the question's own ranking answers."""
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    sessions, query, _ = CASES["en"]
+    save(alice, *({"content": content, "type": "fact"} for content in sessions[0]))
+    save(alice, {"content": "Caroline: remind Melanie about the pottery activities on Friday.", "type": "task"})
+    found = contents(api_search(alice, query=query, k=5, floor=False, types=["task"]))
+    assert found == ["Caroline: remind Melanie about the pottery activities on Friday."]
