@@ -335,6 +335,9 @@ RECALL_CONTEXT_OTHER_SPEAKER = flag("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER")
 # the best score among them (memories/recall/hops.py).
 RECALL_HOP_BOOST = number("MNEMARA_RECALL_HOP_BOOST")
 RECALL_HOP_SEEDS = integer("MNEMARA_RECALL_HOP_SEEDS")
+# A question naming one person: its topic (the question without the name) ranked among that person's memories
+# too, interleaved with the question's ranking at this weight (memories/recall/focus.py; 0: off).
+RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.

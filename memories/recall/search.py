@@ -91,7 +91,9 @@ and, but for the best-scored of those, if a model judged it (``rank.floor_distin
 
 A query of several parts (``memories.recall.parts``: two questions, or a dialogue and its last user turn; the
 chatter before a marker of the real question dropped) is ranked as above once per part, and the parts'
-rankings are interleaved (``parts.interleave``) so each part gets its share of the top k.
+rankings are interleaved (``parts.interleave``) so each part gets its share of the top k. A part that names one
+person is also ranked as its topic (the part without the name) among that person's memories alone, at
+``RECALL_PERSON_WEIGHT`` × the part's weight in the interleaving (``memories.recall.focus``).
 
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
@@ -127,7 +129,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import hops, kin, people, shape, sql
+from memories.recall import focus, hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -466,10 +468,14 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted = settings.RECALL_SUBJECT_BOOST
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
+    own = _person_parts(parts, named, found, criteria, filters, mode)  # embeds while the parts are ranked
     ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [])
               for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
-    scored, answerable, passing = _parts_joined(ranked, [part.weight for part in parts])
+    ranked += [_ranked(part.text, person_source, mode, vectors, reference=as_of or now, threshold=threshold)
+               for part, person_source, vectors in own]
+    weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
+    scored, answerable, passing = _parts_joined(ranked, weights)
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
@@ -491,6 +497,28 @@ def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], sco
     return grown, vectors
 
 
+def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], found: Sequence[Scope],
+                  criteria: Criteria, filters: Mapping[str, Any] | Q | None, mode: str
+                  ) -> list[tuple[Part, CandidateSource, QueryVectors]]:
+    """The named person's own list (``memories.recall.focus``, ``RECALL_PERSON_WEIGHT``; 0: none): for each part
+    that names exactly one person, its topic (the part without the name), to be ranked among that person's
+    memories, weighted the part's weight × the setting; its vectors already being computed."""
+    weight = settings.RECALL_PERSON_WEIGHT
+    own: list[tuple[Part, CandidateSource, QueryVectors]] = []
+    if weight <= 0:
+        return own
+    scope_ids = [scope.pk for scope in found]
+    for part in parts:
+        people_named = named.get(part.text, [])
+        text = focus.topic(part.text, people_named[0]) if len(people_named) == 1 else ""
+        if not text or not focus.searchable(text):
+            continue
+        person = focus.person_filter(people_named[0], scope_ids, filters)
+        own.append((Part(text, part.weight * weight), candidate_source(scope_states(found), criteria, person),
+                    QueryVectors.start(text, mode)))
+    return own
+
+
 def _statuses(include_statuses: Sequence[str] | None, as_of: datetime | None,
               now: datetime) -> tuple[list[str], datetime | None]:
     """The statuses searched, and from when a pending memory is still in review and kept out: by default
@@ -508,10 +536,10 @@ def _statuses(include_statuses: Sequence[str] | None, as_of: datetime | None,
 
 
 def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, list[str]]:
-    """Each text's people (the query's, then each part's): for the named-person lever and the context's
-    profile; nothing when both are off."""
+    """Each text's people (the query's, then each part's): for the named-person lever, the named person's own
+    list and the context's profile; nothing when all three are off."""
     named: dict[str, list[str]] = {}
-    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE:
+    if settings.RECALL_SUBJECT_BOOST or settings.RECALL_CONTEXT_PROFILE or settings.RECALL_PERSON_WEIGHT:
         for text in texts:
             if text not in named:
                 named[text] = named_people(text, source)

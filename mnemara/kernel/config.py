@@ -222,6 +222,9 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Recall", low=0),
     Setting("MNEMARA_RECALL_HOP_SEEDS", "int", 10, "The best matches whose shared person is the two-hop bridge.",
             "Recall", low=0),
+    Setting("MNEMARA_RECALL_PERSON_WEIGHT", "float", 0.5, "A question naming one person is also searched as its "
+            "topic (without the name) among that person's memories, interleaved at this weight (0: off).",
+            "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "

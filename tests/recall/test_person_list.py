@@ -1,0 +1,78 @@
+"""The named person's own list (memories/recall/focus.py, RECALL_PERSON_WEIGHT): a list question naming one
+person ("What activities does Melanie partake in?") is also searched as its topic among that person's memories,
+so their answers from two sessions come into the top k although the other speaker's turns that say the name
+(and the question's words) outrank them in the scope's ranking. Plain content, each session one request with
+speaker labels (the label gives the subject, the request the session), in both languages and both search paths;
+with the lever off the answers are not both in the top k."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.recall import focus
+from tests.recall.conftest import contents, save
+from tests.recall.conftest import search as api_search
+
+CASES = {
+    "en": ([["Caroline: Hey Melanie! What activities have you been up to? I love hearing about your activities.",
+             "Melanie: We went camping with the kids by the lake last weekend.",
+             "Caroline: Melanie, that sounds like a lovely activity. What other activities does your family like?",
+             "Caroline: Melanie, I partake in a support group every week, it is my favourite activity."],
+            ["Caroline: Hi Melanie! Long time no see. Any new activities for you lately?",
+             "Melanie: I just signed up for a pottery class, it is like therapy for me.",
+             "Caroline: Melanie, pottery! I partake in painting activities at the youth centre.",
+             "Caroline: Melanie, activities like that keep us sane. I should partake in more of them."]],
+           "What activities does Melanie partake in?",
+           ["Melanie: We went camping with the kids by the lake last weekend.",
+            "Melanie: I just signed up for a pottery class, it is like therapy for me."]),
+    "zh": ([["李娜：王磊，最近参加了什么活动吗？我很想听听你的活动。",
+             "王磊：上周末我带孩子去湖边露营了。",
+             "李娜：王磊，这个活动听起来真不错，你们家还喜欢参加什么活动？",
+             "李娜：王磊，我每周都参加一个互助小组的活动，那是我最喜欢的活动。"],
+            ["李娜：王磊，好久不见！最近有没有参加新的活动？",
+             "王磊：我刚报了一个陶艺班，对我来说就像心理治疗。",
+             "李娜：王磊，陶艺啊！我在青少年中心参加绘画活动。",
+             "李娜：王磊，这些活动让人保持理智，我也应该多参加一些活动。"]],
+           "王磊都参加过哪些活动？",
+           ["王磊：上周末我带孩子去湖边露营了。", "王磊：我刚报了一个陶艺班，对我来说就像心理治疗。"]),
+}
+
+
+def test_the_topic_is_the_question_without_the_name() -> None:
+    assert focus.topic("What books has Melanie read?", "Melanie") == "What books has read?"
+    assert focus.topic("What are Melanie's pets' names?", "melanie") == "What are pets' names?"
+    assert focus.topic("Is Melanieville far?", "Melanie") == "Is Melanieville far?"
+    assert focus.topic("王磊的女儿在哪上学？", "王磊") == "女儿在哪上学？"
+    assert not focus.searchable(focus.topic("Who is Melanie?", "Melanie"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_list_question_finds_the_persons_turns_of_two_sessions(alice, settings, path, language) -> None:
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    sessions, query, answers = CASES[language]
+    for session in sessions:
+        save(alice, *({"content": content, "type": "fact"} for content in session))
+
+    def top(weight: float) -> list[str]:
+        settings.RECALL_PERSON_WEIGHT = weight
+        return contents(api_search(alice, query=query, k=5, floor=False))
+
+    without, with_own = top(0.0), top(0.5)
+    assert not set(answers) <= set(without), without
+    assert set(answers) <= set(with_own), with_own
+    assert with_own[0] == without[0]  # the question's own ranking keeps its first place
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
+def test_a_person_with_no_memory_left_by_the_filters_costs_nothing(alice, settings, path) -> None:
+    """The person's own list is searched within the caller's filters: none of their memories pass the filter
+    here (a task is asked for, theirs are facts), so only the question's own ranking answers."""
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    sessions, query, _ = CASES["en"]
+    save(alice, *({"content": content, "type": "fact"} for content in sessions[0]))
+    save(alice, {"content": "Caroline: remind Melanie about the pottery activities on Friday.", "type": "task"})
+    found = contents(api_search(alice, query=query, k=5, floor=False, types=["task"]))
+    assert found == ["Caroline: remind Melanie about the pottery activities on Friday."]
