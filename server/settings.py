@@ -331,6 +331,10 @@ RECALL_CONTEXT_OTHER_SPEAKER = flag("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER")
 # the best score among them (memories/recall/hops.py).
 RECALL_HOP_BOOST = number("MNEMARA_RECALL_HOP_BOOST")
 RECALL_HOP_SEEDS = integer("MNEMARA_RECALL_HOP_SEEDS")
+# A question asking for a category ("Which cities has Jon visited?"): the memories naming an instance of it (the
+# words of the best RECALL_CATEGORY_SEEDS of each list nearest the category word) gain this share of their score.
+RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
+RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.

@@ -127,7 +127,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import hops, kin, people, shape, sql
+from memories.recall import category, hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -400,6 +400,9 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
+    held = category.holders(query, source, lists, category.reader(vectors.models, vectors.coverage),
+                            vectors.results()) if settings.RECALL_CATEGORY_BOOST and mode == "hybrid" else {}
+    category.joined(candidates, held)  # a category's instances the first pass missed (memories/recall/category.py)
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
     seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
@@ -408,7 +411,8 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
                  grow=seeds)
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles, named)
+    fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
+                            settings.RECALL_CATEGORY_BOOST)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])

@@ -219,6 +219,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Recall", low=0),
     Setting("MNEMARA_RECALL_HOP_SEEDS", "int", 10, "The best matches whose shared person is the two-hop bridge.",
             "Recall", low=0),
+    Setting("MNEMARA_RECALL_CATEGORY_BOOST", "float", 2.0, "A question asking for a category (\"Which cities…\"): "
+            "share of their score the memories naming an instance of it gain.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CATEGORY_SEEDS", "int", 30, "The best matches of each list whose words are read for "
+            "a category's instances.", "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "
