@@ -24,8 +24,8 @@ import re
 import threading
 import uuid
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-import jieba
 import numpy as np
 from django.conf import settings
 from jieba import posseg
@@ -47,10 +47,14 @@ _AUX_WORD = re.compile(_AUX)
 _EN = re.compile(rf"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                  rf"(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}\b", re.IGNORECASE)
 # "去过哪些城市", "玩什么游戏", "哪几本书", "哪个国家": the noun after the question word.
-_ZH = re.compile(r"(?:哪些|哪几[个种本款位只部首家]?|哪[个种本款位只部首家]|什么|啥)(?P<noun>[\u4e00-\u9fff]{1,4})")
+_ZH = re.compile(r"(?:(?<!为)什么|哪些|哪几[个种本款位只部首家]?|哪[个种本款位只部首家]|啥)"
+                 r"(?P<noun>[\u4e00-\u9fff]{1,4})")
 # Question words that name no category: when, why, how, what for, what thing.
 _NOT_NOUNS_EN = frozenset(["time", "times", "year", "years", "month", "months", "day", "days", "date", "way",
-                           "ways", "reason", "reasons"])
+                           "ways", "reason", "reasons", "one", "ones", "part", "parts", "matter", "matters",
+                           "else", "thing", "things"])
+# The noun after the question word is a noun (jieba's tags): not 为什么还是, 什么特别.
+_NOUNS_ZH = frozenset({"n", "ns", "nz", "nt", "nw"})
 _NOT_NOUNS_ZH = ("时候", "时间", "意思", "原因", "样", "事", "东西", "地方", "呢", "吗", "的", "了", "时", "是")
 # A new sentence, or the text after a speaker label ("Jon: …"): its first word is capitalised anyway.
 _SENTENCES = re.compile(r"[.!?:;\n]+\s+|[。！？：；]")
@@ -61,12 +65,17 @@ _VECTORS: dict[tuple[str, str], np.ndarray] = {}
 _LOCK = threading.Lock()
 
 
-def _jieba_words(piece: str) -> list[str]:
-    return [w for w in jieba.lcut(piece) if w.strip()]
+def _tagged(piece: str) -> list[tuple[str, str]]:
+    """jieba's words of ``piece`` with their part-of-speech tags."""
+    pairs: Any = posseg.cut(piece)
+    return [(str(pair.word), str(pair.flag)) for pair in pairs if str(pair.word).strip()]
 
 
 def category_noun(query: str) -> str | None:
-    """The category a question asks for ("video games", "cities", 城市), or None."""
+    """The category a question asks for ("video games", "cities", 城市), or None. A question is one line: a
+    dialogue (what an agent passes to ``/context`` mid-chat) names no category, whatever its turns ask."""
+    if "\n" in query.strip():
+        return None
     found = _EN.search(query)
     if found:
         words = found.group("noun").casefold().split()
@@ -74,9 +83,9 @@ def category_noun(query: str) -> str | None:
             return " ".join(words)
         return None
     for match in _ZH.finditer(query):
-        words = [w for w in _jieba_words(match.group("noun")) if w.strip()]
-        if words and len(words[0]) >= 2 and not words[0].startswith(_NOT_NOUNS_ZH):
-            return words[0]
+        words = _tagged(match.group("noun"))
+        if words and len(words[0][0]) >= 2 and words[0][1] in _NOUNS_ZH and not words[0][0].startswith(_NOT_NOUNS_ZH):
+            return words[0][0]
     return None
 
 
@@ -89,7 +98,7 @@ def _names_in(content: str) -> list[str]:
         words = _WORD_EN.findall(sentence)
         names.extend(w.casefold() for w in words[1:] if w[0].isupper())
     if text.has_cjk(content):
-        names.extend(w.word for w in posseg.cut(content) if w.flag in _PROPER_ZH and len(w.word) >= 2)
+        names.extend(word for word, flag in _tagged(content) if flag in _PROPER_ZH and len(word) >= 2)
     return names
 
 
@@ -136,7 +145,7 @@ def instances(noun: str, embedder: Embedder, contents: Sequence[str], asked: set
 def _asked_words(query: str) -> set[str]:
     words = {w.casefold() for w in _WORD_EN.findall(query)}
     if text.has_cjk(query):
-        words |= {w for w in _jieba_words(query) if text.has_cjk(w)}
+        words |= {word for word, _ in _tagged(query) if text.has_cjk(word)}
     return words
 
 

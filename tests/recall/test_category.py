@@ -75,3 +75,17 @@ def test_a_question_naming_no_category_ranks_as_without_the_lever(alice, setting
                 for hit in api_search(alice, query="Where did Jon go last week?", k=8, floor=False)["results"]]
 
     assert ranked(0.0) == ranked(2.0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
+def test_the_first_n_hits_of_a_category_question_are_the_same_for_every_k_at_least_n(alice, settings, path) -> None:
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    memories, query, answer = CASES["en"]
+    for content in memories:
+        save(alice, {"content": content, "type": "fact"})
+    ranked = {k: [hit["memory"]["content"] for hit in api_search(alice, query=query, k=k, floor=False)["results"]]
+              for k in (1, 2, 3, 5, 8)}
+    assert answer in ranked[3]
+    for k, found in ranked.items():
+        assert found == ranked[8][:k], k
