@@ -59,6 +59,9 @@ not among them. The lists are fused
                                    mentions (not only speaks to: "Hey Mel!"), and no other person of the
                                    scopes; naming several: if m involves two of them, as subject or mention)
                     (``memories.recall.shape``)
+    category(m)   = shaped(m) · (1 + RECALL_CATEGORY_BOOST · bm25_instances(m) / max bm25_instances)  if the
+                                   query asks for a category ("Which cities…") and m names an instance of it
+                                   (``memories.recall.category``; holders the lists missed join the candidates)
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -73,7 +76,7 @@ Then, either way::
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
                     age_days = (as_of or now) − valid_from   (how long the state has been true)
-    score(m)      = shaped(m)
+    score(m)      = category(m)
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
