@@ -338,6 +338,10 @@ RECALL_HOP_SEEDS = integer("MNEMARA_RECALL_HOP_SEEDS")
 # A question naming one person: its topic (the question without the name) ranked among that person's memories
 # too, interleaved with the question's ranking at this weight (memories/recall/focus.py; 0: off).
 RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
+# A question asking for a category ("Which cities has Jon visited?"): the memories naming an instance of it (the
+# words of the best RECALL_CATEGORY_SEEDS of each list nearest the category word) gain this share of their score.
+RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
+RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.

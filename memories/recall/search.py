@@ -59,6 +59,9 @@ not among them. The lists are fused
                                    mentions (not only speaks to: "Hey Mel!"), and no other person of the
                                    scopes; naming several: if m involves two of them, as subject or mention)
                     (``memories.recall.shape``)
+    category(m)   = shaped(m) · (1 + RECALL_CATEGORY_BOOST · bm25_instances(m) / max bm25_instances)  if the
+                                   query asks for a category ("Which cities…") and m names an instance of it
+                                   (``memories.recall.category``; holders the lists missed join the candidates)
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -73,7 +76,7 @@ Then, either way::
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
                     age_days = (as_of or now) − valid_from   (how long the state has been true)
-    score(m)      = shaped(m)
+    score(m)      = category(m)
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
@@ -129,7 +132,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import focus, hops, kin, people, shape, sql
+from memories.recall import category, focus, hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -393,6 +396,9 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
+    held = category.holders(query, source, lists, category.reader(vectors.models, vectors.coverage),
+                            vectors.results()) if settings.RECALL_CATEGORY_BOOST and mode == "hybrid" else {}
+    category.joined(candidates, held)  # a category's instances the first pass missed (memories/recall/category.py)
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
     seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
@@ -401,7 +407,8 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
                  grow=seeds)
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = conversation_fusion(query, source, candidates, ranked, weights, profiles, named)
+    fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
+                            settings.RECALL_CATEGORY_BOOST)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])

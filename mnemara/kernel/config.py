@@ -225,6 +225,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_RECALL_PERSON_WEIGHT", "float", 0.5, "A question naming one person is also searched as its "
             "topic (without the name) among that person's memories, interleaved at this weight (0: off).",
             "Recall", low=0),
+    Setting("MNEMARA_RECALL_CATEGORY_BOOST", "float", 2.0, "A question asking for a category (\"Which cities…\"): "
+            "share of their score the memories naming an instance of it gain.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_CATEGORY_SEEDS", "int", 30, "The best matches of each list whose words are read for "
+            "a category's instances.", "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "

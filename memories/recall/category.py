@@ -1,0 +1,191 @@
+"""A question named by a category the memories do not say (docs/recall.md, "Category words"): "Which cities
+has Jon visited?" is answered by "a short trip last week to Rome", "What board games has Nate played?" by
+"chess", "小林去过哪些城市？" by "上周我去了一趟成都". The question's words reach neither turn.
+
+The instances come from the data, not from a list: the question's category noun ("cities", "board games",
+城市: ``category_noun``) is embedded by the model that reads the question, and so is each name in the best
+``RECALL_CATEGORY_SEEDS`` memories of each candidate list (what the search already found near the question; a
+name: a Latin word written capitalised inside a sentence, a word jieba tags as a place or proper noun). The
+names closest to the noun (cosine ≥ ``MIN_SIMILARITY``, at most ``MAX_INSTANCES``: all-MiniLM puts "rome" at 0.57
+of "cities", "chess" at 0.74 of "board games") are the category's instances in these scopes. The memories
+holding one (a lexical search for them: the holders the first pass missed join the candidates) gain
+``RECALL_CATEGORY_BOOST`` × their instance words' BM25 (``ts_rank_cd`` in SQL) over the best holder's.
+Common words are not instances: the nearest of them to a category are its relatives ("places" for "cities",
+"teammates" for "team"), and lifting them cost LoCoMo more than it gained.
+
+Its cost is the names' embeddings, kept per process (``_VECTORS``, up to ``MAX_CACHED`` words): only a question
+with a category noun pays anything (one SQL read of the seeds' contents, the noun's embedding, the names not
+seen before, one lexical search)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import threading
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from jieba import posseg
+
+from memories.embeddings import READS_MIN, Embedder
+from memories.models import Memory
+from memories.recall.query import STOPWORDS
+from memories.recall.rank import Candidate
+from memories.recall.sources import CandidateSource
+from memories.write import text
+
+MIN_SIMILARITY = 0.45
+MAX_INSTANCES = 6
+MAX_CACHED = 50_000
+
+_AUX = r"(?:does|did|do|has|have|had|is|are|was|were|can|could|would|will)"
+_AUX_WORD = re.compile(_AUX)
+# "Which cities has…", "What video games does…", "What kind of art does…": at most three words before the verb.
+_EN = re.compile(rf"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+                 rf"(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,2}}?)\s+{_AUX}\b", re.IGNORECASE)
+# "去过哪些城市", "玩什么游戏", "哪几本书", "哪个国家": the noun after the question word.
+_ZH = re.compile(r"(?:(?<!为)什么|哪些|哪几[个种本款位只部首家]?|哪[个种本款位只部首家]|啥)"
+                 r"(?P<noun>[\u4e00-\u9fff]{1,4})")
+# Question words that name no category: when, why, how, what for, what thing.
+_NOT_NOUNS_EN = frozenset(["time", "times", "year", "years", "month", "months", "day", "days", "date", "way",
+                           "ways", "reason", "reasons", "one", "ones", "part", "parts", "matter", "matters",
+                           "else", "thing", "things"])
+# The noun after the question word is a noun (jieba's tags): not 为什么还是, 什么特别.
+_NOUNS_ZH = frozenset({"n", "ns", "nz", "nt", "nw"})
+_NOT_NOUNS_ZH = ("时候", "时间", "意思", "原因", "样", "事", "东西", "地方", "呢", "吗", "的", "了", "时", "是")
+# A new sentence, or the text after a speaker label ("Jon: …"): its first word is capitalised anyway.
+_SENTENCES = re.compile(r"[.!?:;\n]+\s+|[。！？：；]")
+_PROPER_ZH = frozenset({"ns", "nz", "nt", "nw", "nrt"})
+_WORD_EN = re.compile(r"[A-Za-z][A-Za-z'’:-]*[A-Za-z]")
+
+_VECTORS: dict[tuple[str, str], np.ndarray] = {}
+_LOCK = threading.Lock()
+
+
+def _tagged(piece: str) -> list[tuple[str, str]]:
+    """jieba's words of ``piece`` with their part-of-speech tags."""
+    pairs: Any = posseg.cut(piece)
+    return [(str(pair.word), str(pair.flag)) for pair in pairs if str(pair.word).strip()]
+
+
+def category_noun(query: str) -> str | None:
+    """The category a question asks for ("video games", "cities", 城市), or None. A question is one line: a
+    dialogue (what an agent passes to ``/context`` mid-chat) names no category, whatever its turns ask."""
+    if "\n" in query.strip():
+        return None
+    found = _EN.search(query)
+    if found:
+        words = found.group("noun").casefold().split()
+        if words[-1] not in _NOT_NOUNS_EN and not any(w in STOPWORDS or _AUX_WORD.fullmatch(w) for w in words):
+            return " ".join(words)
+        return None
+    for match in _ZH.finditer(query):
+        words = _tagged(match.group("noun"))
+        if words and len(words[0][0]) >= 2 and words[0][1] in _NOUNS_ZH and not words[0][0].startswith(_NOT_NOUNS_ZH):
+            return words[0][0]
+    return None
+
+
+def _names_in(content: str) -> list[str]:
+    """The words of ``content`` that name something: Latin words written capitalised inside a sentence (not
+    its first word, not after a speaker label: "Rome", "Valorant", "CS:GO"), and Chinese words jieba tags as
+    places or other proper nouns (成都, 日本)."""
+    names: list[str] = []
+    for sentence in _SENTENCES.split(content):
+        words = _WORD_EN.findall(sentence)
+        names.extend(w.casefold() for w in words[1:] if w[0].isupper())
+    if text.has_cjk(content):
+        names.extend(word for word, flag in _tagged(content) if flag in _PROPER_ZH and len(word) >= 2)
+    return names
+
+
+def _words_of(contents: Sequence[str], excluded: set[str]) -> list[str]:
+    """The distinct names of ``contents`` (``_names_in``) an instance could be: 3+ letters or 2+ characters,
+    neither stopwords nor words of the question (nor sharing a stem with one). Common words are left out: the
+    nearest of them to a category are its relatives, not its instances ("teammates" for "team", "places" for
+    "cities")."""
+    words: dict[str, None] = {}
+    for content in contents:
+        for word in _names_in(content):
+            if len(word) >= (2 if text.has_cjk(word) else 3) and word not in STOPWORDS:
+                words.setdefault(word)
+    stems = set(text.stemmed(list(excluded)))
+    return [w for w in words if w not in excluded and not set(text.stemmed([w])) & stems]
+
+
+def _unit_vectors(embedder: Embedder, words: Sequence[str]) -> np.ndarray:
+    """Each word's unit vector by ``embedder``, embedded once per process (then kept, up to ``MAX_CACHED``)."""
+    missing = [w for w in words if (embedder.name, w) not in _VECTORS]
+    if missing:
+        found = np.asarray(embedder.embed(missing), dtype=np.float32)
+        found /= np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-9)
+        with _LOCK:
+            if len(_VECTORS) + len(missing) > MAX_CACHED:
+                _VECTORS.clear()
+            _VECTORS.update({(embedder.name, w): v for w, v in zip(missing, found, strict=True)})
+    return np.stack([_VECTORS[(embedder.name, w)] for w in words]) if words else np.zeros((0, 1), np.float32)
+
+
+def instances(noun: str, embedder: Embedder, contents: Sequence[str], asked: set[str]) -> list[str]:
+    """The words of ``contents`` closest to the category ``noun`` (the question's own words ``asked`` left out),
+    best first: cosine ≥ MIN_SIMILARITY, at most MAX_INSTANCES."""
+    words = _words_of(contents, asked | set(noun.split()))
+    if not words:
+        return []
+    noun_vector = _unit_vectors(embedder, [noun])[0]
+    similarity = _unit_vectors(embedder, words) @ noun_vector
+    close = sorted((i for i in range(len(words)) if similarity[i] >= MIN_SIMILARITY),
+                   key=lambda i: (-float(similarity[i]), words[i]))
+    return [words[i] for i in close[:MAX_INSTANCES]]
+
+
+def _asked_words(query: str) -> set[str]:
+    words = {w.casefold() for w in _WORD_EN.findall(query)}
+    if text.has_cjk(query):
+        words |= {word for word, _ in _tagged(query) if text.has_cjk(word)}
+    return words
+
+
+def reader(models: Sequence[Embedder], coverage: Mapping[str, float]) -> Embedder | None:
+    """The first model that reads the question (its coverage ≥ READS_MIN): the one its category is embedded by."""
+    return next((m for m in models if coverage.get(m.name, 0.0) >= READS_MIN), None)
+
+
+def holders(query: str, source: CandidateSource, lists: Mapping[str, Sequence[Candidate]],
+            embedder: Embedder | None, query_vectors: Mapping[str, Sequence[float]]) -> dict[uuid.UUID, Candidate]:
+    """The memories of the scopes that hold an instance of the question's category (``instances``), each a
+    candidate whose ``lexical`` is the instance words' BM25 (``ts_rank_cd`` in SQL); nothing when the question
+    names no category or its words name no instance."""
+    noun = category_noun(query)
+    seeds = settings.RECALL_CATEGORY_SEEDS
+    if noun is None or embedder is None or seeds <= 0:
+        return {}
+    ids = list(dict.fromkeys(c.id for found in lists.values() for c in found[:seeds]))
+    contents = dict(Memory.objects.filter(pk__in=ids).values_list("pk", "content"))
+    found_words = instances(noun, embedder, [contents[pk] for pk in ids if pk in contents], _asked_words(query))
+    if not found_words:
+        return {}
+    lexical = source.lexical(" ".join(found_words), settings.RECALL_CANDIDATE_POOL, parallel=False)
+    if lexical is None:
+        return {}
+    return {c.id: c for c in lexical.finish(query_vectors)}
+
+
+def joined(candidates: dict[uuid.UUID, Candidate], held: Mapping[uuid.UUID, Candidate]) -> None:
+    """The holders the first pass did not find join the candidates, holding none of the question's words."""
+    for pk, c in held.items():
+        if pk not in candidates:
+            candidates[pk] = dataclasses.replace(c, lexical=0.0, lexical_coverage=0.0)
+
+
+def lifted(fused: Mapping[uuid.UUID, float], held: Mapping[uuid.UUID, Candidate], boost: float
+           ) -> dict[uuid.UUID, float]:
+    """``fused`` with each holder gaining ``boost`` × its instance words' score over the best holder's."""
+    if boost <= 0 or not held:
+        return dict(fused)
+    best = max(c.lexical for c in held.values()) or 1.0
+    return {pk: value * (1.0 + boost * held[pk].lexical / best) if pk in held else value
+            for pk, value in fused.items()}
