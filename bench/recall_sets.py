@@ -19,7 +19,8 @@ as ``bench/recall_levers.py``) and prints R@k overall and per category.
   ``--plain``; else subject, its own session and its date); the query is the dialogue so far (its last
   2,000 characters), which is what an agent passes to ``/context`` mid-chat.
 
-A question's evidence is matched to memories by their content (each stored text maps to its dialogue ids).
+A question's evidence is matched to memories by their content as stored (``normalise_content``: trimmed, single
+spaces, no blank lines; each stored text maps to its dialogue ids).
 ``--set NAME=VALUE`` overrides a setting for the searches (``True``/``False``/numbers parsed).
 """
 
@@ -120,6 +121,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a setting for the searches")
     parser.add_argument("--json", type=Path, help="write the figures (per set: R@k overall and per category) here")
+    parser.add_argument("--records", type=Path, help="write one JSON line per question here: its set, category, "
+                        "evidence, the rank of each evidence turn among the k results (null: not in them) and "
+                        "the first 10 results")
     return parser.parse_args()
 
 
@@ -168,11 +172,13 @@ def ingest(args: argparse.Namespace, name: str, slug: str, samples: list[Sample]
 
 
 def recall_per_category(args: argparse.Namespace, tenant: Any, samples: list[Sample],
-                        overrides: dict[str, Any]) -> dict[int, list[float]]:
+                        overrides: dict[str, Any], records: list[dict[str, Any]] | None = None
+                        ) -> dict[int, list[float]]:
     """R@k of every question (floor off), by category."""
     from django.test import override_settings
 
     from memories.recall.search import memory_search
+    from memories.write.text import normalise_content
     from tenants.scoping import tenant_scope
 
     per_category: dict[int, list[float]] = defaultdict(list)
@@ -180,12 +186,19 @@ def recall_per_category(args: argparse.Namespace, tenant: Any, samples: list[Sam
         for sample in samples:
             dias: dict[str, set[str]] = defaultdict(set)
             for item in sample.items:
-                dias[item.content].add(item.dia_id)
+                dias[normalise_content(item.content)].add(item.dia_id)  # as stored: trimmed, one space
             for query, category, evidence in sample.questions:
                 found = memory_search(query=query, scopes=[f"bench/{sample.sample_id}"], k=args.k, floor=False,
                                       track_access=False)
                 got = {dia for hit in found for dia in dias.get(hit.memory.content, ())}
                 per_category[category].append(len(set(evidence) & got) / len(evidence))
+                if records is not None:
+                    ranks = {dia: n for n, hit in reversed(list(enumerate(found, 1)))
+                             for dia in dias.get(hit.memory.content, ())}
+                    records.append({"sample": sample.sample_id, "query": query, "category": category,
+                                    "evidence": {dia: ranks.get(dia) for dia in evidence},
+                                    "top": [[sorted(dias.get(hit.memory.content, ())), hit.memory.content[:200]]
+                                            for hit in found[:10]]})
     return per_category
 
 
@@ -207,7 +220,11 @@ def main() -> int:
         mode = "plain" if args.plain else "fields"
         tenant = ingested_tenant(args, name, mode, samples)
         started = time.monotonic()
-        per_category = recall_per_category(args, tenant, samples, overrides)
+        records: list[dict[str, Any]] | None = [] if args.records else None
+        per_category = recall_per_category(args, tenant, samples, overrides, records)
+        if args.records and records is not None:
+            with args.records.open("a", encoding="utf-8") as out:
+                out.writelines(json.dumps({"set": name, **record}, ensure_ascii=False) + "\n" for record in records)
         every = [r for rs in per_category.values() for r in rs]
         print(f"{name:<10} {mode:<6} R@{args.k} {statistics.mean(every):.3f} ({len(every)} questions) | "
               + " ".join(f"{c}: {statistics.mean(rs):.3f}" for c, rs in sorted(per_category.items()))

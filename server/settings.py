@@ -346,6 +346,7 @@ RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")
 # "When" questions: memories that state a time gain this share of their score.
 RECALL_TIME_BOOST = number("MNEMARA_RECALL_TIME_BOOST")
+RECALL_DATE_BOOST = number("MNEMARA_RECALL_DATE_BOOST")
 # A question that names exactly one subject of the searched memories: that subject's memories gain this share.
 RECALL_SUBJECT_BOOST = number("MNEMARA_RECALL_SUBJECT_BOOST")
 # The ranking does not depend on k (docs/recall.md, "The same ranking for every k"): each candidate list holds

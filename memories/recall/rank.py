@@ -176,9 +176,10 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
 
 def score_ceiling() -> float:
     """The highest score the formula allows (``memories.recall.search``): a fusion of 1.0 times the time cue's
-    boost plus the best neighbour's share, that times the named subject's boost, at full confidence and
-    recency."""
-    timed = (1.0 + max(0.0, settings.RECALL_TIME_BOOST)) * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT))
+    and the named date's boosts plus the best neighbour's share, that times the named subject's boost, at full
+    confidence and recency."""
+    timed = ((1.0 + max(0.0, settings.RECALL_TIME_BOOST)) * (1.0 + max(0.0, settings.RECALL_DATE_BOOST))
+             * (1.0 + max(0.0, settings.RECALL_NEIGHBOUR_WEIGHT)))
     return timed * (1.0 + max(0.0, settings.RECALL_SUBJECT_BOOST))
 
 

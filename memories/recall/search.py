@@ -51,6 +51,7 @@ not among them. The lists are fused
                     (1.0 for English; ~0 for Chinese, which all-MiniLM reads as [UNK]: its vector
                     ranking of Chinese is noise, so it only breaks ties and fills up to k)
     timed(m)      = fusion(m) · (1 + RECALL_TIME_BOOST   if the query asks "when" and m states a time)
+                              · (1 + RECALL_DATE_BOOST   if m is valid at a date the query names: ``recall.dates``)
                     + RECALL_HOP_BOOST · max timed(p's memories)  if the query names no person and m is about
                                    (subject or mention) the person p two or more of the best RECALL_HOP_SEEDS
                                    are about (two hops: ``recall.hops``; off by default)
@@ -132,7 +133,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import category, focus, hops, kin, people, shape, sql
+from memories.recall import category, dates, focus, hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -365,6 +366,7 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
         fused = fuse_zscore(ranked, candidates, weights, profiles)
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
+    fused = dates.date_boosts(fused, candidates, dates.named_dates(query), settings.RECALL_DATE_BOOST)
     if settings.RECALL_HOP_BOOST and not named:
         # A question that names nobody may describe someone: two hops through the person of its best matches.
         fused = hops.hop_boosts(fused, candidates, seeds=settings.RECALL_HOP_SEEDS, boost=settings.RECALL_HOP_BOOST)
