@@ -15,15 +15,18 @@ Nothing here is sized by k: the restricted ranking is the same fixed-pool rankin
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.db.models import Q
 
 from memories.models import Memory, MemoryMention
+from memories.recall.index.source import IndexSource
 from memories.recall.query import STOPWORDS
+from memories.recall.sources import CandidateSource
 from memories.write.people import addressed_only
 from memories.write.text import has_cjk, plain_words
 
@@ -64,3 +67,16 @@ def person_filter(name: str, scope_ids: Iterable[uuid.UUID], filters: Mapping[st
     if filters:
         return condition & Q(metadata__contains=dict(filters))
     return condition
+
+
+def person_source(source: CandidateSource, name: str, scope_ids: Iterable[uuid.UUID],
+                  filters: Mapping[str, Any] | Q | None, in_sql: Callable[[Q], CandidateSource]) -> CandidateSource:
+    """The search's candidates restricted to ``name``'s memories (``person_filter``): from the in-process indexes
+    with no statement (``IndexSource.person_ids``, within the ids the caller's filter let through), otherwise
+    ``in_sql`` with the condition."""
+    if isinstance(source, IndexSource):
+        ids = source.person_ids(name)
+        if source.criteria.only is not None:
+            ids &= source.criteria.only
+        return IndexSource(source.indexes, dataclasses.replace(source.criteria, only=ids))
+    return in_sql(person_filter(name, scope_ids, filters))

@@ -321,8 +321,12 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     if passing is not None:
         scored = [s for s in scored if s.candidate.id in passing]
     vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
+    unread: list[uuid.UUID] = []  # the batch's memories without a vector at hand (SQL's candidates)
 
     def vector_of(memory: Memory) -> Any:
+        if memory.pk not in vectors and memory.pk in unread:  # the first asked: the batch's in one statement
+            vectors.update(Memory.objects.filter(pk__in=unread).values_list("pk", "embedding"))
+            unread.clear()
         found = vectors.get(memory.pk)
         return found if found is not None else memory.embedding  # deferred: loaded only if asked
 
@@ -332,6 +336,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
         rows = _batch_rows([s.candidate.id for s in batch], scopes)
+        unread[:] = [pk for pk in rows if pk not in vectors]
         for s in batch:
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
@@ -477,7 +482,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted = settings.RECALL_SUBJECT_BOOST
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
-    own = _person_parts(parts, named, found, criteria, filters, mode)  # embeds while the parts are ranked
+    own = _person_parts(parts, named, source, found, criteria, filters, mode)  # embeds while the parts are ranked
     ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [])
               for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
@@ -506,8 +511,8 @@ def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], sco
     return grown, vectors
 
 
-def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], found: Sequence[Scope],
-                  criteria: Criteria, filters: Mapping[str, Any] | Q | None, mode: str
+def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], source: CandidateSource,
+                  found: Sequence[Scope], criteria: Criteria, filters: Mapping[str, Any] | Q | None, mode: str
                   ) -> list[tuple[Part, CandidateSource, QueryVectors]]:
     """The named person's own list (``memories.recall.focus``, ``RECALL_PERSON_WEIGHT``; 0: none): for each part
     that names exactly one person, its topic (the part without the name), to be ranked among that person's
@@ -516,15 +521,14 @@ def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], fou
     own: list[tuple[Part, CandidateSource, QueryVectors]] = []
     if weight <= 0:
         return own
-    scope_ids = [scope.pk for scope in found]
     for part in parts:
         people_named = named.get(part.text, [])
         text = focus.topic(part.text, people_named[0]) if len(people_named) == 1 else ""
         if not text or not focus.searchable(text):
             continue
-        person = focus.person_filter(people_named[0], scope_ids, filters)
-        own.append((Part(text, part.weight * weight), candidate_source(scope_states(found), criteria, person),
-                    QueryVectors.start(text, mode)))
+        person = focus.person_source(source, people_named[0], [scope.pk for scope in found], filters,
+                                     lambda condition: candidate_source(scope_states(found), criteria, condition))
+        own.append((Part(text, part.weight * weight), person, QueryVectors.start(text, mode)))
     return own
 
 

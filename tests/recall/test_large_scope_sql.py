@@ -103,3 +103,28 @@ def test_a_secondary_model_judging_no_memory_of_a_large_scope_gets_no_list(alice
         assert _source("user/big").judge([True, True]) == {FakeEmbedder.name: 1, _Reader.name: 1}
         hits = search.memory_search(query="花园 番茄", scopes=["user/big"], k=3, track_access=False)
         assert hits and hits[0].memory.content == "我的花园里有番茄"
+
+
+@pytest.mark.django_db
+def test_hits_without_vectors_read_them_for_deduplication_in_one_statement(alice_tenant, fake_embedder) -> None:
+    """SQL's candidates carry no vector: the near-duplicate check reads a batch's vectors at once, not one
+    statement per memory (each scope its own, so that the writes do not fold them into one)."""
+    from django.test.utils import CaptureQueriesContext
+
+    from memories.recall.rank import Candidate, Scored
+
+    text = "every morning the user walks her old brown dog along the quiet river path near the mill before work"
+    days = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope=f"user/dup-{day}", content=f"{text} {day}") for day in days],
+                      actor="t")
+        memories = list(Memory.objects.filter(scope__path__startswith="user/dup-").order_by("content"))
+        assert len(memories) == 6
+        scored = [Scored(Candidate(m.pk, m.type, m.confidence, m.valid_from), 1.0 - n / 10, 0.0, 0.0)
+                  for n, m in enumerate(memories)]
+        scopes = {s.pk: s for s in Scope.objects.filter(path__startswith="user/dup-")}
+        with CaptureQueriesContext(connection) as captured:
+            kept = search._hits(scored, 6, scopes)
+        assert kept
+        reads = [q["sql"] for q in captured.captured_queries if '"memories_memory"."embedding"' in q["sql"]]
+        assert len(reads) == 1, len(reads)

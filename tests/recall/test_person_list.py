@@ -76,3 +76,33 @@ def test_a_person_with_no_memory_left_by_the_filters_costs_nothing(alice, settin
     save(alice, {"content": "Caroline: remind Melanie about the pottery activities on Friday.", "type": "task"})
     found = contents(api_search(alice, query=query, k=5, floor=False, types=["task"]))
     assert found == ["Caroline: remind Melanie about the pottery activities on Friday."]
+
+
+@pytest.mark.django_db
+def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) -> None:
+    """The in-process path reads the person's memories from the index (no statement); they are the memories
+    ``focus.person_filter`` selects in SQL: a subject's own, or for a person nobody's subject the memories
+    mentioning them other than only to speak to them."""
+    from django.utils import timezone
+
+    from memories.choices import Status
+    from memories.models import Memory
+    from memories.recall import search
+    from memories.recall.index.cache import Criteria
+    from memories.recall.index.source import IndexSource
+    from tenants.scoping import tenant_scope
+
+    settings.SEARCH_INDEX_ENABLED = True
+    save(alice, *({"content": content, "type": "fact"} for content in CASES["en"][0][0]),
+         {"content": "Caroline: Joanna told me Nate signed up for the pottery class.", "type": "fact"},
+         {"content": "Caroline: Hey Nate! Good to see you.", "type": "fact"})
+    with tenant_scope(alice.tenant):
+        found = search.search_scopes(["user/1"], descendants=False, allowed_prefixes=())
+        criteria = Criteria(statuses=[Status.ACTIVE], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
+        source = search.candidate_source(search.scope_states(found), criteria, None)
+        assert isinstance(source, IndexSource)
+        for name in ("Melanie", "caroline", "Nate", "Joanna", "Nobody"):
+            condition = focus.person_filter(name, [scope.pk for scope in found], None)
+            expected = set(Memory.objects.filter(condition).values_list("pk", flat=True))
+            assert source.person_ids(name) == expected, name
+        assert source.person_ids("Melanie") and source.person_ids("Nate")

@@ -154,6 +154,24 @@ class IndexSource:
         with _locked(self.indexes):
             return {name for name in names if any(name in index.mentions for index in self.indexes)}
 
+    def person_ids(self, name: str) -> frozenset[uuid.UUID]:
+        """``focus.person_filter`` from the indexes, no statement: the memories whose subject is ``name``
+        (external id, case aside); when the person is nobody's subject, those mentioning them other than only
+        to speak to them."""
+        key = name.strip().casefold()
+        found: set[uuid.UUID] = set()
+        with _locked(self.indexes):
+            for index in self.indexes:
+                codes = [code for code, held in enumerate(index.subject_names) if held.casefold() == key]
+                if codes:
+                    slots = np.flatnonzero(np.isin(index.subject[: index.size], codes)).tolist()
+                    found.update(uuid.UUID(int=index.ids[slot]) for slot in slots)
+            if not found:
+                for index in self.indexes:
+                    found.update(uuid.UUID(int=index.ids[slot]) for slot, addressed in index.mentions.of(key).items()
+                                 if not addressed)
+        return frozenset(found)
+
     def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
         """``people.mentioning`` from the indexes: for each of ``names``, which of these memories mention the
         person and do not only speak to them. No statement."""
