@@ -341,6 +341,8 @@ RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
 # A question asking for a category ("Which cities has Jon visited?"): the memories naming an instance of it (the
 # words of the best RECALL_CATEGORY_SEEDS of each list nearest the category word) gain this share of their score.
 RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
+# The same for a question with Chinese (0: off; it cost the Chinese development set 0.030 at 2: docs/recall.md).
+RECALL_CATEGORY_BOOST_ZH = number("MNEMARA_RECALL_CATEGORY_BOOST_ZH")
 RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")
 # /context: a memory that asks a question is followed by the one written after it in its session (its answer).
 RECALL_CONTEXT_REPLIES = flag("MNEMARA_RECALL_CONTEXT_REPLIES")

@@ -9,7 +9,8 @@ name: a Latin word written capitalised inside a sentence, a word jieba tags as a
 names closest to the noun (cosine ≥ ``MIN_SIMILARITY``, at most ``MAX_INSTANCES``: all-MiniLM puts "rome" at 0.57
 of "cities", "chess" at 0.74 of "board games") are the category's instances in these scopes. The memories
 holding one (a lexical search for them: the holders the first pass missed join the candidates) gain
-``RECALL_CATEGORY_BOOST`` × their instance words' BM25 (``ts_rank_cd`` in SQL) over the best holder's.
+``RECALL_CATEGORY_BOOST`` × their instance words' BM25 (``ts_rank_cd`` in SQL) over the best holder's
+(``RECALL_CATEGORY_BOOST_ZH`` for a Chinese question: off by default, ``boost``).
 Common words are not instances: the nearest of them to a category are its relatives ("places" for "cities",
 "teammates" for "team"), and lifting them cost LoCoMo more than it gained.
 
@@ -147,6 +148,13 @@ def _asked_words(query: str) -> set[str]:
     if text.has_cjk(query):
         words |= {word for word, _ in _tagged(query) if text.has_cjk(word)}
     return words
+
+
+def boost(query: str) -> float:
+    """The lever's boost for this question's language: ``RECALL_CATEGORY_BOOST`` (English and other Latin-script
+    questions), ``RECALL_CATEGORY_BOOST_ZH`` (a question with Chinese; 0 by default: at 2 it cost the Chinese
+    development set 0.778 → 0.748, where every person has a city, a school and an employer, docs/recall.md)."""
+    return float(settings.RECALL_CATEGORY_BOOST_ZH if text.has_cjk(query) else settings.RECALL_CATEGORY_BOOST)
 
 
 def reader(models: Sequence[Embedder], coverage: Mapping[str, float]) -> Embedder | None:

@@ -403,8 +403,9 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
+    lift = category.boost(query) if mode == "hybrid" else 0.0  # per language (memories/recall/category.py)
     held = category.holders(query, source, lists, category.reader(vectors.models, vectors.coverage),
-                            vectors.results()) if settings.RECALL_CATEGORY_BOOST and mode == "hybrid" else {}
+                            vectors.results()) if lift else {}
     category.joined(candidates, held)  # a category's instances the first pass missed (memories/recall/category.py)
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
@@ -415,7 +416,7 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
-                            settings.RECALL_CATEGORY_BOOST)
+                            lift)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])

@@ -53,14 +53,17 @@ def test_a_category_question_finds_the_memory_naming_only_an_instance(alice, set
     for content in memories:
         save(alice, {"content": content, "type": "fact"})
 
-    default = settings.RECALL_CATEGORY_BOOST
+    name = "RECALL_CATEGORY_BOOST_ZH" if language == "zh" else "RECALL_CATEGORY_BOOST"
+    default = getattr(settings, name)
 
     def top(boost: float) -> list[str]:
-        settings.RECALL_CATEGORY_BOOST = boost
+        setattr(settings, name, boost)
         return [hit["memory"]["content"] for hit in api_search(alice, query=query, k=3, floor=False)["results"]]
 
     assert answer not in top(0.0)
-    assert answer in top(default)
+    assert answer in top(2.0)
+    # English questions get the lever by default; Chinese ones do not (it cost the Chinese development set).
+    assert (answer in top(default)) is (language == "en")
 
 
 @pytest.mark.django_db
