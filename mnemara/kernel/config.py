@@ -225,7 +225,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_RECALL_PERSON_WEIGHT", "float", 0.5, "A question naming one person is also searched as its "
             "topic (without the name) among that person's memories, interleaved at this weight (0: off).",
             "Recall", low=0),
-    Setting("MNEMARA_RECALL_CATEGORY_BOOST", "float", 2.0, "A question asking for a category (\"Which cities…\"): "
+    Setting("MNEMARA_RECALL_CATEGORY_BOOST", "float", 1.0, "A question asking for a category (\"Which cities…\"): "
             "share of their score the memories naming an instance of it gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_CATEGORY_BOOST_ZH", "float", 0.0, "The same for a question with Chinese "
             "(\"小林去过哪些城市？\"; 0: off, as it cost the Chinese development set).", "Recall", low=0),
