@@ -227,7 +227,9 @@ def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int
     """Recall@10 of each model's HNSW list against its exact list, and the time of each (ms), for each
     (``HNSW_EF_SEARCH``, ``HNSW_SCAN_SHARE``) in ``configs`` (default: the configured pair). Two recalls: by
     id (the exact list's ids found), and ann-benchmarks' by distance (a row counts if its distance is at most
-    the exact 10th distance × (1 + 1e-3)), which forgives near-ties."""
+    the exact 10th distance × (1 + 1e-3)), which forgives near-ties. And the pool's: the share of the exact top
+    10 found in the list a search actually asks for (``RECALL_CANDIDATE_POOL`` rows, whose best the ranking
+    then reorders): ``pool_recall@10``."""
     from django.conf import settings
     from django.core.cache import cache
     from django.test import override_settings
@@ -244,19 +246,20 @@ def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int
     found: dict[str, Any] = {}
     statuses = [str(s) for s in LIVE_STATUSES]
 
-    def run(vector: Any, name: str, **values: Any) -> tuple[float, list[Any]]:
+    def run(vector: Any, name: str, limit: int = 10, **values: Any) -> tuple[float, list[Any]]:
         cache.clear()
         with override_settings(**values):
             source = SqlSource(qs, [scope_id], statuses)
-            return timed(lambda: source.vector_candidates(vector.tolist(), 10, name))
+            return timed(lambda: source.vector_candidates(vector.tolist(), limit, name))
 
     with tenant_scope(tenant):
         qs = Memory.objects.filter(scope_id=scope_id, status__in=statuses)
         for k, embedder in enumerate(embedders()):
             vectors = data[f"queries_{k}"][:queries]
             exact_ms: list[float] = []
-            per: dict[tuple[int, float], dict[str, list[float]]] = {c: {"id": [], "distance": [], "ms": []}
+            per: dict[tuple[int, float], dict[str, list[float]]] = {c: {"id": [], "distance": [], "ms": [], "pool": []}
                                                                     for c in configs}
+            pool = settings.RECALL_CANDIDATE_POOL  # what a search asks of the list: its exact top 10 must be in it
             graph = sql.hnsw_graph_rows(PRIMARY_HNSW if k == 0 else sql.model_hnsw_name(embedder.name))
             for v in vectors:
                 ms, exact = run(v, embedder.name, HNSW_MIN_SCOPE_ROWS=10**9)
@@ -268,10 +271,15 @@ def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int
                     per[(ef, share)]["distance"].append(
                         sum(1 for c in got if 1.0 - c.similarity <= tenth * (1 + 1e-3)) / max(len(ids), 1))
                     per[(ef, share)]["ms"].append(ms)
+                    _, pooled = run(v, embedder.name, pool, HNSW_MIN_SCOPE_ROWS=0, HNSW_EF_SEARCH=ef,
+                                    HNSW_SCAN_SHARE=share)
+                    per[(ef, share)]["pool"].append(len(ids & {c.id for c in pooled}) / max(len(ids), 1))
             each = [{"ef_search": ef, "scan_share": share, "scan_rows": max(10, math.ceil(share * graph)),
                      "index_rows": graph, "recall@10": round(statistics.fmean(r["id"]), 4),
                      "min_recall@10": round(min(r["id"]), 2),
-                     "distance_recall@10": round(statistics.fmean(r["distance"]), 4), "hnsw_ms": quantiles(r["ms"])}
+                     "distance_recall@10": round(statistics.fmean(r["distance"]), 4), "hnsw_ms": quantiles(r["ms"]),
+                     "pool": pool, "pool_recall@10": round(statistics.fmean(r["pool"]), 4),
+                     "min_pool_recall@10": round(min(r["pool"]), 2)}
                     for (ef, share), r in per.items()]
             configured = [e for e in each if (e["ef_search"], e["scan_share"]) == default] or each[-1:]
             # The configured pair's figures at the top (what `report` tabulates), every pair under "hnsw".
