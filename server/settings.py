@@ -314,6 +314,8 @@ SEARCH_INDEX_SWEEP_SECONDS = number("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS")
 RECALL_UNREVIEWED_DAYS = number("MNEMARA_RECALL_UNREVIEWED_DAYS")
 # Stemming changes what search_text holds: after changing it run `manage.py reindex_text`.
 RECALL_STEMMING = flag("MNEMARA_RECALL_STEMMING")
+# Kinship and role words indexed and searched with their role in English (老婆 → wife): also needs reindex_text.
+RECALL_ROLE_WORDS = flag("MNEMARA_RECALL_ROLE_WORDS")
 # Plain content's shape (docs/recall.md, "The shape from plain content"): a leading speaker label ("Caroline: …")
 # is the subject of a write that names none; the memories of one batch without a source_session form a session
 # in arrival order. RECALL_LABEL_WORDS=False also keeps the label out of search_text (it cost LoCoMo 0.011;

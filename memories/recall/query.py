@@ -55,7 +55,7 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     from, cut to plain word characters (so they need no escaping), stopwords dropped (before stemming)
     unless nothing else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
     words: list[str] = []
-    for word in text.plain_words(query):
+    for word in text.plain_words(query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
     useful = list(dict.fromkeys(text.stemmed([w for w in unique if w not in STOPWORDS] or unique)))

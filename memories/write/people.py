@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memories.write.roles import KIN_EN, KIN_ZH
 from memories.write.text import has_cjk
 
 if TYPE_CHECKING:
@@ -38,51 +39,6 @@ SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林�
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "慕容", "司徒", "夏侯", "东方", "皇甫", "令狐", "尉迟", "公孙",
                      "长孙", "端木", "宇文", "西门", "南宫", "独孤")
 
-# Kinship and role words, to a canonical English key (shared by both languages, so "我表哥" and "my cousin" are
-# one role). Longest first when matched.
-KIN_ZH: dict[str, str] = {
-    "爸爸": "father", "父亲": "father", "老爸": "father", "爸": "father", "妈妈": "mother", "母亲": "mother",
-    "老妈": "mother", "妈": "mother", "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister",
-    "哥": "brother", "弟": "brother", "姐": "sister", "妹": "sister", "儿子": "son", "女儿": "daughter",
-    "孩子": "child", "老婆": "wife", "妻子": "wife", "太太": "wife", "爱人": "spouse", "老公": "husband",
-    "丈夫": "husband", "先生": "husband", "男朋友": "boyfriend", "女朋友": "girlfriend", "男友": "boyfriend",
-    "女友": "girlfriend", "未婚妻": "fiancee", "未婚夫": "fiance", "爷爷": "grandfather", "奶奶": "grandmother",
-    "外公": "grandfather", "外婆": "grandmother", "姥姥": "grandmother", "姥爷": "grandfather",
-    "祖父": "grandfather", "祖母": "grandmother", "孙子": "grandson", "孙女": "granddaughter",
-    "外孙": "grandson", "外孙女": "granddaughter", "叔叔": "uncle", "伯伯": "uncle", "伯父": "uncle",
-    "舅舅": "uncle", "姑父": "uncle", "姨父": "uncle", "阿姨": "aunt", "姑姑": "aunt", "姨妈": "aunt",
-    "舅妈": "aunt", "婶婶": "aunt", "表哥": "cousin", "表弟": "cousin", "表姐": "cousin", "表妹": "cousin",
-    "堂哥": "cousin", "堂弟": "cousin", "堂姐": "cousin", "堂妹": "cousin", "侄子": "nephew", "外甥": "nephew",
-    "侄女": "niece", "外甥女": "niece", "岳父": "father-in-law", "岳母": "mother-in-law", "公公": "father-in-law",
-    "婆婆": "mother-in-law", "嫂子": "sister-in-law", "弟媳": "sister-in-law", "姐夫": "brother-in-law",
-    "妹夫": "brother-in-law", "上司": "boss", "老板": "boss", "领导": "boss", "上级": "boss", "经理": "manager",
-    "主管": "manager", "下属": "subordinate", "部下": "subordinate", "手下": "subordinate", "同事": "colleague",
-    "同学": "classmate", "室友": "roommate", "舍友": "roommate", "邻居": "neighbour", "朋友": "friend",
-    "好朋友": "friend", "闺蜜": "best friend", "好友": "friend", "导师": "advisor", "老师": "teacher",
-    "师傅": "mentor", "徒弟": "apprentice", "助理": "assistant", "秘书": "secretary", "客户": "client",
-    "合伙人": "partner", "搭档": "partner", "医生": "doctor", "房东": "landlord", "教练": "coach",
-    "姨": "aunt", "小姨": "aunt", "大姨": "aunt", "表姨": "aunt", "舅": "uncle", "大舅": "uncle", "小舅": "uncle",
-    "表舅": "uncle", "叔": "uncle", "发小": "friend", "老同学": "classmate", "同桌": "classmate", "师父": "mentor",
-    "学长": "classmate", "学姐": "classmate", "学弟": "classmate", "学妹": "classmate", "战友": "friend",
-}
-KIN_EN: dict[str, str] = {
-    "father": "father", "dad": "father", "mother": "mother", "mom": "mother", "mum": "mother",
-    "brother": "brother", "sister": "sister", "son": "son", "daughter": "daughter", "kid": "child",
-    "child": "child", "wife": "wife", "husband": "husband", "spouse": "spouse", "partner": "partner",
-    "boyfriend": "boyfriend", "girlfriend": "girlfriend", "fiance": "fiance", "fiancé": "fiance",
-    "fiancee": "fiancee", "fiancée": "fiancee", "grandfather": "grandfather", "grandpa": "grandfather",
-    "grandmother": "grandmother", "grandma": "grandmother", "grandson": "grandson",
-    "granddaughter": "granddaughter", "uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "cousin": "cousin",
-    "nephew": "nephew", "niece": "niece", "father-in-law": "father-in-law", "mother-in-law": "mother-in-law",
-    "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "boss": "boss", "manager": "manager",
-    "supervisor": "boss", "subordinate": "subordinate", "report": "subordinate", "colleague": "colleague",
-    "coworker": "colleague", "co-worker": "colleague", "classmate": "classmate", "roommate": "roommate",
-    "flatmate": "roommate", "neighbour": "neighbour", "neighbor": "neighbour", "friend": "friend",
-    "best friend": "best friend", "advisor": "advisor", "mentor": "mentor", "teacher": "teacher",
-    "assistant": "assistant", "secretary": "secretary", "client": "client", "doctor": "doctor",
-    "therapist": "therapist", "landlord": "landlord", "coach": "coach", "ex": "ex", "stepmother": "mother",
-    "stepfather": "father", "stepson": "son", "stepdaughter": "daughter", "twin": "twin",
-}
 _KIN_ZH_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
 _KIN_EN_ALT = "|".join(sorted(map(re.escape, KIN_EN), key=len, reverse=True))
 # "我的表弟", "我表哥", "我们的上司", "用户的女儿": a kinship word bound to the speaker.

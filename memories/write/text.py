@@ -15,6 +15,7 @@ import snowballstemmer
 from django.conf import settings
 
 from memories.write.plain import without_label
+from memories.write.roles import role_word
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -89,10 +90,12 @@ def stemmed(words: list[str]) -> list[str]:
     return [stem(w) for w in words] if settings.RECALL_STEMMING else words
 
 
-def plain_words(text: str) -> list[str]:
-    """``search_words`` before stemming (a query drops its stopwords first: "does" is not "doe")."""
+def plain_words(text: str, *, query: bool = False) -> list[str]:
+    """``search_words`` before stemming (a query drops its stopwords first: "does" is not "doe"). With
+    ``settings.RECALL_ROLE_WORDS`` each kinship or role word is followed by its role (``role_word``)."""
     words: list[str] = []
     lowered = unicodedata.normalize("NFKC", text).casefold()
+    roles = settings.RECALL_ROLE_WORDS
     if has_cjk(lowered):
         for token in jieba.cut_for_search(lowered):
             token = token.strip()
@@ -101,9 +104,16 @@ def plain_words(text: str) -> list[str]:
             words.append(token)
             if _CJK.search(token) and len(token) > 1:
                 words.extend(ch for ch in token if _CJK.match(ch))
+            if roles and (role := role_word(token, query=query)):
+                words.append(role)
     else:
-        words = _WORD.findall(lowered)
+        for word in _WORD.findall(lowered):
+            words.append(word)
+            if roles and (role := role_word(word, query=query)):
+                words.append(role)
     return [w for w in words if w.strip("_")]
+
+
 
 
 def search_text(text: str) -> str:

@@ -198,6 +198,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "reindex_text).", "Recall"),
     Setting("MNEMARA_RECALL_SPEAKER_LABELS", "flag", True, "A leading speaker label (\"Caroline: …\", \"用户：…\") "
             "is the subject of a write that names none.", "Recall"),
+    Setting("MNEMARA_RECALL_ROLE_WORDS", "flag", True, "Index and search a kinship or role word with its role in "
+            "English (老婆 → wife, mom → mother; after a change: manage.py reindex_text).", "Recall"),
     Setting("MNEMARA_RECALL_LABEL_WORDS", "flag", True, "Keep a leading speaker label's words in the lexical text "
             "(after a change: manage.py reindex_text).", "Recall"),
     Setting("MNEMARA_RECALL_BATCH_SESSIONS", "flag", True, "The memories of one batch (or one mem0 run_id) sent "
