@@ -7,16 +7,20 @@ them, ``memories.write.related``); the slot keys are stored on the memory (``Mem
 database finds them and the review card can say why two memories were paired.
 
 Attributes (one value at a time): ``employer``, ``job``, ``city`` (where one lives), ``age``, ``birthday``,
-``phone``, ``email``, ``favourite:<thing>``, ``diet``, ``education``, ``marital``, ``role`` (what a named person
-is to the speaker, "Sarah is my girlfriend"), ``<role>`` of the speaker ("my boss is Anna Lee": the speaker's
-boss is Anna Lee) and ``date`` of a named event or deadline.
+``phone``, ``email``, ``favourite:<thing>``, ``diet``, ``education``, ``marital``, ``car`` (what one drives),
+``role`` (what a named person is to the speaker, "Sarah is my girlfriend"), ``<role>`` of the speaker ("my boss is
+Anna Lee": the speaker's boss is Anna Lee) and ``date`` of a named event or deadline.
 What is additive fills no slot: hobbies, children, likes ("likes red" and "likes cats" are both true).
+The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
 named person ("Alex", "张伟"; a name after a kinship word wins: "my cousin Zhang Wei" is zhang wei), a person
 known by their role to the speaker ("my boss", "我表哥": ``~boss``, ``~cousin``; ``memories.write.people``),
 or, for a date, the event ("the project deadline"). Pronouns ("he", "她") fill no slot: who they are is not
-in the text.
+in the text. A statement with no subject of its own is its speaker's ("Turned 42 last week.", "今年36岁了",
+"New number: 07700 900456"), and a later clause of a sentence without one is about whom the sentence opened with
+("Ben left Shopify and joined Stripe", "我表哥住在杭州，今年35岁"); a household's home is the speaker's ("we moved to
+Leeds"). A new value is also read by its shape after the thing was named ("邮箱换了，新的是li@163.com").
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ import unicodedata
 from collections.abc import Iterable
 
 from memories.write.people import SPEAKER_LABEL
-from memories.write.slot_values import EXACT_ATTRIBUTES, MAX_STATEMENT, SELF, Slot
-from memories.write.slots_en import en_slots
-from memories.write.slots_zh import zh_slots, zh_subject
+from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
+from memories.write.slots_en import en_lead, en_slots
+from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.text import has_cjk
 
 __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
@@ -56,27 +60,48 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
         sentence = sentence.strip(" \"'“”‘’")
         if not sentence or sentence.endswith(("?", "？")):
             continue
-        for clause in _clauses(sentence):
-            for slot in (zh_slots(clause, speaker) if has_cjk(clause) else en_slots(clause, speaker)):
+        parts, lead = _clauses(sentence)
+        for n, clause in enumerate(parts):
+            if has_cjk(clause):
+                said = zh_slots(clause, speaker, lead if n else "我")
+            else:
+                said = en_slots(clause, speaker, lead if n else "i")
+            for slot in said:
                 found.pop(slot.key, None)
                 found[slot.key] = slot
     return tuple(found.values())
 
 
-def _clauses(sentence: str) -> list[str]:
-    """A sentence, and its clauses after "，" (a second statement of the same sentence). A clause that opens
-    with 其 / 他 / 她 ("刘子墨是我的下属，其年龄是34岁") is about the person the sentence opened with."""
+def _clauses(sentence: str) -> tuple[list[str], str]:
+    """A sentence, and its clauses after "，" / "," / "and" (a second statement of the same sentence); and whom a
+    clause without a subject of its own is about: the person the sentence opened with ("我表哥住在杭州，今年35岁",
+    "Ana left Google and joined Meta"), the speaker when it opened with them or with no subject. A clause that
+    opens with 其 / 他 / 她 ("刘子墨是我的下属，其年龄是34岁") is about that person too."""
     parts = [sentence]
-    if has_cjk(sentence):
-        clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
-        opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0])
+    if not has_cjk(sentence):
+        clauses = [p.strip() for p in re.split(r",\s+|;\s+|\s+(?:and|but|so|then)\s+", sentence)]
+        parts += [clause for clause in clauses[1:] if len(clause.split()) >= 2] if len(clauses) > 1 else []
+        return parts, en_lead(sentence)
+    clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
+    kin = _ZH_KIN_LEAD.match(clauses[0])
+    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0])
+    if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
+        name = kin.group("name")
+        lead = name if name and zh_subject(name, SELF) is not None else kin.group("said")
+    else:
         lead = opener.group(1) if opener and zh_subject(opener.group(1), SELF) is not None else ""
-        for clause in clauses[1:]:
-            if lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
-                clause = lead + ("的" if pronoun.group().endswith("的") else "") + clause[pronoun.end():]
-            if clause:
-                parts.append(clause)
-    return parts
+    for clause in clauses[1:]:
+        if lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
+            clause = lead + ("的" if pronoun.group().endswith("的") else "") + clause[pronoun.end():]
+        if clause:
+            parts.append(clause)
+    if not lead:
+        lead = "我" if clauses[0].startswith(("我", "用户", "本人")) or zh_bare(clauses[0]) else ""
+    return parts, lead
+
+
+_ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)的?(?:大|小|二|三|亲|前|新|老)?(?:{KIN_ZH_ALT}))"
+                          r"(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{2,3})?(?=$|[，,。]|是|在|今年|现在|住|的)")
 
 
 def slot_keys(slots: Iterable[Slot]) -> list[str]:

@@ -29,13 +29,14 @@ _EN_POSSESSOR = (rf"(?P<subj>my|our|the user's|user's|(?:my|our|the user's)\s+(?
 _EN_NOT_SUBJECTS = frozenset({"he", "she", "they", "it", "this", "that", "there", "we", "you", "his", "her",
                               "their", "its", "our", "your", "the", "a", "an", "what", "who", "when", "where",
                               "how", "why", "which", "remember", "note", "please", "also", "now", "today", "then",
-                              "everyone", "nobody", "someone", "anyone", "people", "everybody"})
+                              "everyone", "nobody", "someone", "anyone", "people", "everybody", "just",
+                              "finally", "recently", "already", "still", "currently", "actually", "so", "well"})
 
 
 def _en_subject(phrase: str, speaker: str) -> str | None:
     phrase = phrase.strip().removesuffix("'s").removesuffix("’s").strip()
     folded = phrase.casefold()
-    if re.fullmatch(_EN_SELF, folded) or folded in {"my", "our", "the user's", "user's"}:
+    if re.fullmatch(_EN_SELF, folded) or folded in {"my", "our", "the user's", "user's", "we", "our family"}:
         return speaker
     kin = re.fullmatch(rf"(?:my|our|the user's|user's)\s+(?:(?:older|younger|elder|little|big|new|former|old|"
                        rf"twin|step)\s*)?({KIN_EN_ALT}),?(?:\s+(.+))?", phrase, re.IGNORECASE)
@@ -63,7 +64,8 @@ _ADV_EN = (r"(?:\s+(?:now|currently|still|recently|just|also|finally|officially|
            r"is|am|was|'s|'m|will|has been|have been|got|gotten|actually))*")
 _VALUE_CAP = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*)"
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
-_TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while)\b))"
+_TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while|over|during|"
+_TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about)\b))"
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
 
 
@@ -86,6 +88,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
                  rf"(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
+        # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
+        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|moved(?:\s+back)?|relocated|settled|"
+                 rf"are based|'re based)\s+(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
+        ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"
+                 rf"{_VALUE_CAP}\s+now\b"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
                 rf"today|last|next|in|on|and|years?)\b))"),
@@ -98,8 +105,17 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("phone", rf"^{p}\s+(?:new\s+)?(?:phone|mobile|cell|cellphone|phone number|mobile number|cell number|"
                   rf"number|contact number)\s+(?:is\s+)?(?:now\s+)?:?\s*(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
         ("phone", rf"^{s}{_ADV_EN}\s+can be reached (?:at|on)\s+(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
+        # Said by the speaker with no owner: "New number: 415-555-0199", "call or text me on 07700 900123".
+        ("phone", r"^(?P<subj>i)\s+(?:(?:got|have|use)\s+)?(?:an?\s+|the\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
+                  r"(?:number|phone|mobile|cell)\s*(?:is\s*|now\s*)?:?\s*(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
+        ("phone", r"\b(?:call|text|reach|ring|whatsapp|message)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?(?:at|on)\s+"
+                  r"(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
         ("email", rf"^{p}\s+(?:new\s+)?(?:e-?mail|email address|e-mail address|work email|mail)\s+(?:address\s+)?"
                   rf"(?:is\s+)?(?:now\s+)?:?\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        ("email", r"\b(?:email|e-mail|mail|write to|reach|contact)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?at\s+"
+                  r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        ("email", r"^(?P<subj>i)\s+(?:please\s+)?(?:use|send (?:\w+\s+){0,2}to)\s+"
+                  r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)\s+(?:from now on|instead|now|going forward)"),
         ("email", rf"^{s}{_ADV_EN}\s+can be (?:reached|emailed|contacted) at\s+"
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("favourite", rf"^{p}\s+(?:all-time\s+|absolute\s+)?favou?rite\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|"
@@ -113,9 +129,16 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:\s+diet)?\b"),
         ("diet-none", rf"^{s}{_ADV_EN}\s+(?:doesn't|does not|don't|do not|never|won't|no longer|stopped)\s+"
                       rf"(?:eat|eats|eating)\s+(?:any\s+)?(?:meat|animal products)"),
-        ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?)\s+"
+        ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:(?:is|am|'s|'m)\s+(?:not|no longer)|quit being|gave up being|stopped being)"
+                      rf"\s+(?:a\s+)?(?:vegetarian|vegan)\b"),
+        ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?|"
+                      rf"(?:started|began|am|'m|is|'s)\s+eating|eat(?:s|ing)?\s+(?:\w+\s+)?again:?)\s+"
                       rf"(?:(?:a|an|some|lots of|rare|juicy|big|huge|great|delicious|grilled|fried|roast)\s+){{0,3}}"
                       rf"{MEATS_EN}\b"),
+        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
+                rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
+        ("car", rf"^{p}\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?|the)\s+(?:new\s+|used\s+)?"
+                rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"
                     rf"newly\s+)?(?P<value>single|married|divorced|engaged|widowed|separated)\b"),
         ("role", rf"^(?P<subj>{_EN_NAME})\s+is\s+(?:now\s+)?(?:my|the user's)\s+(?:new\s+)?(?P<value>wife|husband|"
@@ -141,16 +164,54 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
 _EN_RULES: list[tuple[str, re.Pattern[str]]] = []
 
 
-def en_slots(sentence: str, speaker: str) -> list[Slot]:
+def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
+    """The slots an English statement fills; one with no subject of its own is ``lead``'s (the speaker's, or
+    for a later clause the person its sentence opened with: "Ana left Google and joined Meta")."""
     if not _EN_RULES:
         _EN_RULES.extend(_en_rules())
     sentence = re.sub(r"^(?:also|and|so|now|actually|btw|by the way|note|remember|fyi|update|oh|well|"
-                      r"please note|remember that|note that)[:,]?\s+(?:that\s+)?", "", sentence.strip(),
-                      flags=re.IGNORECASE)
+                      r"please note|remember that|note that|these days|nowadays|lately|currently|today|"
+                      r"at the moment|as of now|since then|as of today|right now)[:,]?\s+(?:that\s+)?", "",
+                      sentence.strip(), flags=re.IGNORECASE)
     sentence = re.sub(r"^(?:My|Our|The)\b", lambda m: m.group().lower(), sentence)
     sentence = re.sub(r"^I\b", "i", sentence)
     sentence = re.sub(r"^i['’]m\b", "i am", sentence)
     sentence = re.sub(r"^i['’]ve\b", "i have", sentence)
+    found = _read_en(sentence, speaker)
+    first = sentence.split(maxsplit=1)[0].casefold().strip(",:") if sentence.split() else ""
+    if not found and lead and first not in _NOT_SPEAKERS and first != "i":
+        # No subject of its own ("Just turned 30 today!", "Moved to Leeds in May", "New number: 0161 496 0000"):
+        # a statement without one is its speaker's.
+        found = _read_en(lead + " " + sentence[:1].lower() + sentence[1:], speaker)
+    return found
+
+
+_LEAD = re.compile(rf"^(?:(?P<self>I|We)|(?P<person>(?:My|Our)\s+(?:\w+\s+)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|"
+                   rf"{_EN_NAME}))(?=\s+(?!(?:and|or|but)\b)[a-z'’])")
+
+
+def en_lead(sentence: str) -> str:
+    """Whom a sentence's later clauses without a subject are about: the person it opens with ("Ana", "my
+    sister"), "i" for the speaker (also when it opens with no subject: "Left Google and joined Meta"), "we"; ""
+    when it opens with a pronoun ("She left Google and joined Meta": who she is is not in the text)."""
+    match = _LEAD.match(sentence.strip())
+    first = sentence.split(maxsplit=1)[0].casefold().strip(",:") if sentence.split() else ""
+    if match is None or first in _EN_NOT_SUBJECTS:
+        return "" if first in _NOT_SPEAKERS else "i"
+    if match.group("self"):
+        return match.group("self").casefold()
+    person = match.group("person")
+    return person[:1].lower() + person[1:] if person.startswith(("My", "Our")) else person
+
+
+# A sentence opening with one of these has a subject that is not the speaker (or is no statement).
+_NOT_SPEAKERS = frozenset({"he", "she", "they", "it", "this", "that", "these", "those", "there", "you", "his",
+                           "her", "their", "its", "your", "what", "who", "when", "where", "how", "why", "which",
+                           "everyone", "nobody", "someone", "anyone", "people", "everybody", "the", "a", "an",
+                           "he's", "she's", "they're", "it's", "that's", "there's", "you're", "we", "we're", "our"})
+
+
+def _read_en(sentence: str, speaker: str) -> list[Slot]:
     found: list[Slot] = []
     for attribute, pattern in _EN_RULES:
         match = pattern.search(sentence)

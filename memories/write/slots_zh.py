@@ -13,6 +13,7 @@ from memories.write.slot_values import (
     KIN_ZH_ALT,
     MEATS_ZH,
     OCCUPATIONS_ZH,
+    SELF,
     ZH_NUM,
     Slot,
     date_value,
@@ -87,6 +88,14 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"是|为|：|:)?\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("email", rf"^{s}的?(?:新)?(?:电子邮箱|邮箱地址|邮箱|电子邮件|邮件地址|email|Email|E-mail)(?:地址)?"
                   rf"(?:换成了?|改成了?|是|为|：|:)?\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        # A new value said after the thing was named in the clause before ("邮箱换了，新的是…"): its shape says what
+        ("email", rf"^{s}{a}的?(?:新的?|现在的?|新邮箱|新地址)(?:是|为|：|:)\s*"
+                  rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        ("phone", rf"^{s}{a}的?(?:新的?|现在的?|新号|新号码)(?:是|为|：|:)\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
+        ("phone", rf"^{s}的?(?:手机号码|手机号|电话号码|手机|电话|号码){a}(?:改成了?|换成了?|变成了?)\s*"
+                  rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
+        ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一辆|辆)?(?:新的?|二手的?)?"
+                rf"(?P<value>(?:{CAR_BRANDS_ZH})[^，。,；;！!？?\s了的]{{0,6}}?)(?:车|汽车|电车)?{e}"),
         ("favourite", rf"^{s}{a}最(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是]{{1,6}})(?:是|为){a}{v}{e}"),
         ("diet", rf"^{s}{a}(?:是|成了|成为了?|变成了?)(?:一[名个位])?(?:严格的)?(?P<value>纯素食者|素食主义者|素食者|"
                  rf"纯素主义者)"),
@@ -96,7 +105,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("education", rf"^{s}的?(?:最高)?(?:学历)(?:是|为){a}(?P<value>{'|'.join(EDUCATION_ZH)})"),
         ("education", rf"^{s}{a}(?:是|读完了?|念完了?)(?P<value>{'|'.join(EDUCATION_ZH)})(?:学历|毕业|文凭)"),
         ("education", rf"^{s}{a}(?P<value>{'|'.join(EDUCATION_ZH)})毕业"),
-        ("marital", rf"^{s}{a}(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
+        ("marital", rf"^{s}{a}(?:是|还是|仍是)?(?:一个)?(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
         ("role", rf"^{s}(?:现在)?是(?:我|用户)的(?:新)?(?P<value>女朋友|男朋友|女友|男友|妻子|老婆|丈夫|老公|"
                  rf"未婚妻|未婚夫|前妻|前夫|前女友|前男友|爱人)"),
         ("spouse", rf"^(?P<subj>我|用户)的?(?P<role>妻子|老婆|丈夫|老公|女朋友|男朋友|女友|男友|未婚妻|未婚夫|爱人|"
@@ -108,15 +117,36 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     return [(attribute, re.compile(pattern)) for attribute, pattern in rules]
 
 
+CAR_BRANDS_ZH = ("大众|丰田|本田|日产|宝马|奔驰|奥迪|特斯拉|比亚迪|吉利|长城|哈弗|蔚来|小鹏|理想|别克|雪佛兰|福特|现代|"
+                 "起亚|马自达|斯巴鲁|沃尔沃|保时捷|路虎|雷克萨斯|五菱|红旗|长安|奇瑞|荣威|名爵|领克|极氪|问界|小米|"
+                 "凯迪拉克|捷豹|英菲尼迪|林肯|标致|雪铁龙|斯柯达|三菱|铃木|Jeep|MINI|Tesla|BMW")
 _ZH_RULES: list[tuple[str, re.Pattern[str]]] = []
 _ZH_MARITAL = {"已婚": "married", "结婚": "married", "单身": "single", "离婚": "divorced", "离异": "divorced",
                "订婚": "engaged", "丧偶": "widowed"}
 
 
-def zh_slots(sentence: str, speaker: str) -> list[Slot]:
+def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
+    """The slots a Chinese statement fills; one with no subject of its own ("今年36岁了", "新号码是139…") is
+    ``lead``'s: the speaker's, or for a later clause the person its sentence opened with
+    ("我表哥住在杭州，今年35岁")."""
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
     sentence = re.sub(r"^(?:另外|还有|而且|对了|其实|记住|请记住|注意|更新)[，,：:]?", "", sentence.strip())
+    found = _read_zh(sentence, speaker)
+    if not found and lead and zh_bare(sentence):
+        found = _read_zh(lead + sentence, speaker)
+    return found
+
+
+def zh_bare(clause: str) -> bool:
+    """Whether a Chinese clause opens with no subject: no pronoun, no speaker, no name or kinship word first."""
+    clause = clause.strip()
+    if not clause or re.match(r"^(?:他|她|它|其|这|那|谁|哪|您|你|我|用户|本人|大家|有人)", clause):
+        return False
+    return all(zh_subject(clause[:n], SELF) is None for n in (2, 3, 4) if len(clause) > n)
+
+
+def _read_zh(sentence: str, speaker: str) -> list[Slot]:
     for attribute, pattern in _ZH_RULES:
         match = pattern.search(sentence)
         if match is None:

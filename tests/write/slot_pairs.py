@@ -2,6 +2,7 @@
 no ``subject``), each pair in its own scope. ``CONFLICTING`` pairs give one slot two values (the newer must
 supersede the older, or the pair go to review); ``COMPATIBLE`` pairs are both true (additive facts, other
 people, other attributes) and must both stay active. English and Chinese, in varied wording.
+``EVERYDAY_*``: updates in the words of everyday messages.
 """
 
 from __future__ import annotations
@@ -172,4 +173,76 @@ HELD_OUT_COMPATIBLE: list[tuple[str, str, str]] = [
     ("我老婆是一名老师。", "我老婆喜欢跑步。", "fact"),
     ("公司年会定在1月18日。", "部门聚餐定在1月18日。", "task"),
     ("我有两个孩子。", "我养了一只狗。", "fact"),
+]
+
+# Everyday updates as people write them (a subject left out, a clause joined by and / ，, a new value
+# given by its shape: "New number: …", "新的是…"), added after an outside run kept most of them both live.
+EVERYDAY_CONFLICTING_EN: list[tuple[str, str, str]] = [
+    ("I'm based in Manchester.", 'Relocated to Glasgow over the summer.', "fact"),
+    ('My number is 07700 900123.', 'Got a new phone number: 07700 900456.', "fact"),
+    ('I am 41 years old.', 'Turned 42 last week.', "fact"),
+    ('I work for Deloitte.', 'Quit Deloitte and started at PwC in January.', "fact"),
+    ('My wife is called Sara.', "My wife's name is Lena.", "fact"),
+    ("I'm a pescatarian.", 'Went fully vegan this year.', "fact"),
+    ('I drive an old Ford Focus.', "Traded in the Focus, I'm driving a Mazda CX-5 now.", "fact"),
+    ('You can email me at tom@oldmail.com.', 'Email me at tom.r@fastmail.com instead.', "fact"),
+    ('We live in Lyon.', 'We moved to Marseille in April.', "fact"),
+    ('My favourite band is Radiohead.', 'These days my favourite band is Arcade Fire.', "fact"),
+    ('Ben works at Shopify.', 'Ben left Shopify and joined Stripe.', "fact"),
+    ("I'm married.", 'I got divorced last year.', "fact"),
+    ('I live in Oslo.', 'Just moved to Bergen for a new job.', "fact"),
+    ("I'm 52.", 'I turned 53 on Sunday.', "fact"),
+    ('My cell is 555-201-3344.', 'Text me on 555-201-9988 from now on.', "fact"),
+    ("I'm an accountant at KPMG.", "Changed careers, now I'm a teacher.", "fact"),
+    ('My manager is Priya.', 'My manager is now Dev.', "fact"),
+    ('I drive a Subaru Outback.', 'Bought a Kia EV6 and sold the Subaru.', "fact"),
+    ('My mom lives in Dublin.', 'My mom moved to Cork last spring.', "fact"),
+    ("I'm engaged.", 'Got married in June!', "fact"),
+]
+
+# Everyday updates as people write them (a subject left out, a clause joined by and / ，, a new value
+# given by its shape: "New number: …", "新的是…"), added after an outside run kept most of them both live.
+EVERYDAY_CONFLICTING_ZH: list[tuple[str, str, str]] = [
+    ('我住在南京。', '去年搬到苏州了。', "fact"),
+    ('我今年二十八岁。', '刚过完29岁生日，现在29岁了。', "fact"),
+    ('我的邮箱是li@qq.com。', '邮箱换了，新的是li@163.com。', "fact"),
+    ('我在华为上班。', '上个月跳槽到了小米。', "fact"),
+    ('我是素食者。', '我现在又开始吃肉了。', "fact"),
+    ('我妹妹住在广州。', '我妹妹搬到深圳了。', "fact"),
+    ('我老公是老师。', '我老公现在是公务员了。', "fact"),
+    ('我还是单身。', '我已经结婚了。', "fact"),
+    ('我的手机号是13500001111。', '手机号改成13600002222了。', "fact"),
+    ('我开的是一辆大众。', '我现在开比亚迪。', "fact"),
+    ('我家在杭州。', '我们搬到宁波了。', "fact"),
+    ('我女儿今年八岁。', '我女儿已经九岁了。', "fact"),
+    ('我在京东做运营。', '现在在美团做运营了。', "fact"),
+    ('我的电话是021-5555-1234。', '电话改成了021-5555-8888。', "fact"),
+]
+
+# Everyday updates as people write them (a subject left out, a clause joined by and / ，, a new value
+# given by its shape: "New number: …", "新的是…"), added after an outside run kept most of them both live.
+EVERYDAY_COMPATIBLE_EN: list[tuple[str, str, str]] = [
+    ('I live in Leeds.', 'My sister lives in York.', "fact"),
+    ("I'm 35.", 'My son is 7.', "fact"),
+    ('I work at IBM.', 'Left my umbrella at work.', "fact"),
+    ('My number is 07700 900123.', "My boss's number is 07700 900999.", "fact"),
+    ('I drive a Toyota Prius.', 'My wife drives a Volvo XC60.', "fact"),
+    ('We live in Lyon.', 'We visited Paris in April.', "fact"),
+    ("I'm vegetarian.", 'My husband eats meat.', "fact"),
+    ('I live in Oslo.', 'I flew to Rome for the weekend.', "fact"),
+    ("I'm 52.", 'Our dog is 3.', "fact"),
+    ('My mom lives in Dublin.', 'My dad lives in Galway.', "fact"),
+]
+
+# Everyday updates as people write them (a subject left out, a clause joined by and / ，, a new value
+# given by its shape: "New number: …", "新的是…"), added after an outside run kept most of them both live.
+EVERYDAY_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
+    ('我住在南京。', '我妈妈住在扬州。', "fact"),
+    ('我今年30岁。', '我女儿今年5岁。', "fact"),
+    ('我在华为上班。', '我老公在腾讯上班。', "fact"),
+    ('我的邮箱是li@qq.com。', '我同事的邮箱是wang@qq.com。', "fact"),
+    ('我是单身。', '我表姐上个月结婚了。', "fact"),
+    ('我家在杭州。', '我出差去了北京。', "fact"),
+    ('我女儿今年八岁。', '我儿子今年十岁。', "fact"),
+    ('我在京东做运营。', '我朋友在美团上班。', "fact"),
 ]

@@ -12,7 +12,16 @@ import pytest
 from memories.embeddings import FakeEmbedder, get_embedder
 from tests.api.conftest import API
 from tests.conftest import KeyedClient
-from tests.write.slot_pairs import COMPATIBLE_EN, COMPATIBLE_ZH, CONFLICTING_EN, CONFLICTING_ZH
+from tests.write.slot_pairs import (
+    COMPATIBLE_EN,
+    COMPATIBLE_ZH,
+    CONFLICTING_EN,
+    CONFLICTING_ZH,
+    EVERYDAY_COMPATIBLE_EN,
+    EVERYDAY_COMPATIBLE_ZH,
+    EVERYDAY_CONFLICTING_EN,
+    EVERYDAY_CONFLICTING_ZH,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +98,12 @@ def test_it_finds_contradictions_and_leaves_compatible_pairs_alone(alice: KeyedC
     assert sum(len(rows) for rows in SETS.values()) >= 100
     found, disturbed, misses = measure(alice, SETS)
     assert found >= 0.85 and disturbed <= 0.02, misses
+
+
+def test_everyday_updates_are_found_as_people_write_them(alice: KeyedClient) -> None:
+    """Updates without a subject ("Turned 42 last week."), joined to another clause ("Quit Deloitte and started at
+    PwC"), or given by the value's shape ("Got a new phone number: …", "邮箱换了，新的是…")."""
+    found, disturbed, misses = measure(alice, {
+        "conflicting en": EVERYDAY_CONFLICTING_EN, "conflicting zh": EVERYDAY_CONFLICTING_ZH,
+        "compatible en": EVERYDAY_COMPATIBLE_EN, "compatible zh": EVERYDAY_COMPATIBLE_ZH})
+    assert found >= 0.85 and disturbed == 0, misses
