@@ -26,7 +26,7 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import Case, CharField, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Cast, Lower, StrIndex
 from pgvector.django import CosineDistance, VectorField
 
@@ -310,15 +310,6 @@ def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int
     return lexical_rows(qs, terms_tsquery(terms), limit, match=bounded_match(terms, scope_rows, cap))
 
 
-def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
-    """Cosine similarity of a few rows, computed in SQL (for rows no in-process index holds)."""
-    if not ids:
-        return {}
-    rows = (Memory.objects.filter(pk__in=list(ids))
-            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0)).values_list("pk", "distance"))
-    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
-
-
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
                        limit: int) -> list[Candidate]:
     """The best ``limit`` full-text matches. Their cosine similarity (for the score breakdown) is
@@ -390,7 +381,7 @@ class SqlSource:
             return self._secondary_candidates(name, query_vector, limit)
         rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
         found = vector_candidates(self._judged(name), query_vector, limit, scope_rows=rows)
-        readers = self._readers([c.id for c in found])
+        readers = self._judged_rows([c.id for c in found], None)[0]
         for c in found:
             c.model = readers.get(c.id, "")
         return found
@@ -420,19 +411,43 @@ class SqlSource:
             c.model = name
         return found
 
-    def _readers(self, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
-        """The model that judges each of these memories ("" when none reads it: see ``judged_filter``)."""
-        if not ids:
-            return {}
+    def _reader(self) -> Case:
+        """The model that judges a memory, as one SQL expression: ``judged_filter``'s claims in their order (the
+        first model that reads the query and the memory and holds its vector), else the primary when it reads
+        the query, else "" (none reads it)."""
         names = [e.name for e in embedders()]
         reads = self.reads if self.reads is not None else [True] * len(names)
-        found: dict[uuid.UUID, str] = {}
-        base = Memory.objects.filter(pk__in=list(ids))
-        for k, name in enumerate(names):
-            if reads[k]:
-                for pk in base.filter(judged_filter(reads, name)).values_list("pk", flat=True):
-                    found.setdefault(pk, name)
-        return {pk: found.get(pk, "") for pk in ids}
+        whens = [When(_primary_reads() if k == 0 else Q(_secondary_reads(name)), then=Value(name))
+                 for k, name in enumerate(names) if reads[k]]
+        return Case(*whens, default=Value(names[0] if reads[0] else ""), output_field=CharField())
+
+    def _judged_rows(self, ids: Sequence[uuid.UUID], query_vectors: Mapping[str, Sequence[float]] | None,
+                     fields: Sequence[str] = ()) -> tuple[dict[uuid.UUID, str], dict[uuid.UUID, float],
+                                                          dict[uuid.UUID, tuple[Any, ...]]]:
+        """For each of these memories, in one statement: the model that judges it (``_reader``), its cosine
+        similarity to the query by the primary model's vector when that model judges it, and ``fields``. A
+        secondary model's similarities (when it judges some and its query vector is given): one more statement,
+        for its rows only (``secondary_similarities``)."""
+        if not ids:
+            return {}, {}, {}
+        names = [e.name for e in embedders()]
+        primary = (query_vectors or {}).get(names[0])
+        rows = Memory.objects.filter(pk__in=list(ids)).annotate(reader=self._reader())
+        columns = ["pk", "reader", *fields]
+        if primary is not None:
+            rows = rows.annotate(distance=CosineDistance("embedding", primary) + Value(0.0))
+            columns.append("distance")
+        readers: dict[uuid.UUID, str] = {}
+        sims: dict[uuid.UUID, float] = {}
+        extra: dict[uuid.UUID, tuple[Any, ...]] = {}
+        for row in rows.values_list(*columns):
+            readers[row[0]], extra[row[0]] = row[1], tuple(row[2 : 2 + len(fields)])
+            if primary is not None and (row[1] or names[0]) == names[0] and row[-1] is not None:
+                sims[row[0]] = 1.0 - float(row[-1])
+        for name, vector in (query_vectors or {}).items():
+            if name != names[0]:
+                sims.update(secondary_similarities([pk for pk, m in readers.items() if m == name], name, vector))
+        return readers, sims, extra
 
     def subject_names(self, query: str) -> set[str]:
         """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
@@ -483,11 +498,12 @@ class SqlSource:
                         added[row[4]] = (row[0], None)
         if not added:
             return
-        found = Memory.objects.filter(pk__in=list(added)).values_list(
-            "pk", "type", "confidence", "valid_from", Value(0.0), "subject__external_id", "search_text")
-        found = list(found)
-        for c, row in zip(self.lexical_candidates([r[:5] for r in found], query_vectors), found, strict=True):
-            c.subject, c.words = row[5] or "", row[6] or ""
+        readers, sims, rows_added = self._judged_rows(list(added), query_vectors, (
+            "type", "confidence", "valid_from", "subject__external_id", "search_text"))
+        for pk, (type_, confidence, valid_from, subject, words) in rows_added.items():
+            c = Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=0.0,
+                          model=readers.get(pk, ""))
+            c.subject, c.words = subject or "", words or ""
             c.before, c.after = added[c.id]
             candidates[c.id] = c
 
@@ -513,8 +529,8 @@ class SqlSource:
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             found_rows = pending.result() if pending is not None else rows()
-            found = self.lexical_candidates(found_rows, query_vectors)
-            _term_share(found, terms)
+            found, words = self._lexical_candidates(found_rows, query_vectors, ("search_text",))
+            _term_share(found, terms, {pk: w for pk, (w,) in words.items()})
             return found
 
         return Lexical(None, finish)
@@ -522,20 +538,20 @@ class SqlSource:
     def lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None
                            ) -> list[Candidate]:
+        return self._lexical_candidates(rows, query_vectors)[0]
+
+    def _lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
+                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None,
+                            fields: Sequence[str] = ()) -> tuple[list[Candidate], dict[uuid.UUID, tuple[Any, ...]]]:
+        """Candidates of full-text rows (pk, type, confidence, valid_from, rank), each with its model and
+        similarity, and ``fields`` of each row, in one statement (``_judged_rows``)."""
         names = [e.name for e in embedders()]
         if query_vectors is not None and not isinstance(query_vectors, Mapping):
             query_vectors = {names[0]: query_vectors}
-        readers = self._readers([r[0] for r in rows])
-        sims: dict[uuid.UUID, float] = {}
-        for name, vector in (query_vectors or {}).items():
-            ids = [pk for pk, model in readers.items() if (model or names[0]) == name]
-            if name == names[0]:
-                sims.update(sql_similarities(ids, vector))
-            else:
-                sims.update(secondary_similarities(ids, name, vector))
+        readers, sims, extra = self._judged_rows([r[0] for r in rows], query_vectors, fields)
         return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank),
                           model=readers.get(pk, ""))
-                for pk, type_, confidence, valid_from, rank in rows]
+                for pk, type_, confidence, valid_from, rank in rows], extra
 
 
 def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: Sequence[float]
@@ -549,12 +565,13 @@ def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: S
     return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
 
 
-def _term_share(candidates: Sequence[Candidate], terms: Sequence[tuple[str, bool]]) -> None:
-    """Set each candidate's ``lexical_coverage``: the share of the query's terms its words hold. Unweighted
-    here (document frequencies over a large scope would cost a scan); the in-process index weighs by idf."""
+def _term_share(candidates: Sequence[Candidate], terms: Sequence[tuple[str, bool]],
+                words: Mapping[uuid.UUID, str]) -> None:
+    """Set each candidate's ``lexical_coverage``: the share of the query's terms its words (``words``: its
+    ``search_text``) hold. Unweighted here (document frequencies over a large scope would cost a scan); the
+    in-process index weighs by idf."""
     if not candidates or not terms:
         return
-    words = dict(Memory.objects.filter(pk__in=[c.id for c in candidates]).values_list("pk", "search_text"))
     for c in candidates:
         held = set(words.get(c.id, "").split())
         found = sum(1 for t, prefix in terms if t in held or (prefix and any(w.startswith(t) for w in held)))
