@@ -26,7 +26,7 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Case, CharField, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Cast, Lower, StrIndex
 from pgvector.django import CosineDistance, VectorField
 
@@ -122,6 +122,7 @@ def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | 
 
 
 _FIELDS = ("pk", "type", "confidence", "valid_from", "distance")
+JUDGED_FIELDS = ("type", "confidence", "valid_from", "subject__external_id", "search_text")  # ``sql.judged_rows``'
 
 
 _LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
@@ -411,42 +412,32 @@ class SqlSource:
             c.model = name
         return found
 
-    def _reader(self) -> Case:
-        """The model that judges a memory, as one SQL expression: ``judged_filter``'s claims in their order (the
-        first model that reads the query and the memory and holds its vector), else the primary when it reads
-        the query, else "" (none reads it)."""
-        names = [e.name for e in embedders()]
-        reads = self.reads if self.reads is not None else [True] * len(names)
-        whens = [When(_primary_reads() if k == 0 else Q(_secondary_reads(name)), then=Value(name))
-                 for k, name in enumerate(names) if reads[k]]
-        return Case(*whens, default=Value(names[0] if reads[0] else ""), output_field=CharField())
-
     def _judged_rows(self, ids: Sequence[uuid.UUID], query_vectors: Mapping[str, Sequence[float]] | None,
                      fields: Sequence[str] = ()) -> tuple[dict[uuid.UUID, str], dict[uuid.UUID, float],
                                                           dict[uuid.UUID, tuple[Any, ...]]]:
-        """For each of these memories, in one statement: the model that judges it (``_reader``), its cosine
-        similarity to the query by the primary model's vector when that model judges it, and ``fields``. A
-        secondary model's similarities (when it judges some and its query vector is given): one more statement,
-        for its rows only (``secondary_similarities``)."""
+        """For each of these memories, in one statement (``sql.judged_rows``): the model that judges it
+        (``judged_filter``'s claims in their order: the first model that reads the query and the memory and holds
+        its vector; else the primary when it reads the query, else ""), its cosine similarity to the query by the
+        primary model's vector when that model judges it, and ``fields`` (of ``JUDGED_FIELDS``). A secondary
+        model's similarities (when it judges some and its query vector is given): one more statement, for its rows
+        only (``secondary_similarities``)."""
         if not ids:
             return {}, {}, {}
         names = [e.name for e in embedders()]
+        reads = self.reads if self.reads is not None else [True] * len(names)
         primary = (query_vectors or {}).get(names[0])
-        rows = Memory.objects.filter(pk__in=list(ids)).annotate(reader=self._reader())
-        columns = ["pk", "reader", *fields]
-        if primary is not None:
-            rows = rows.annotate(distance=CosineDistance("embedding", primary) + Value(0.0))
-            columns.append("distance")
+        rows = sql.judged_rows(ids, [(k, name) for k, name in enumerate(names) if reads[k]],
+                               names[0] if reads[0] else "", READS_MIN,
+                               None if primary is None else VectorField().get_prep_value(primary))
+        at = [JUDGED_FIELDS.index(f) + 2 for f in fields]
         readers: dict[uuid.UUID, str] = {}
         sims: dict[uuid.UUID, float] = {}
         extra: dict[uuid.UUID, tuple[Any, ...]] = {}
-        for row in rows.values_list(*columns):
-            readers[row[0]], extra[row[0]] = row[1], tuple(row[2 : 2 + len(fields)])
+        for row in rows:
+            readers[row[0]], extra[row[0]] = row[1], tuple(row[i] for i in at)
             if primary is not None and (row[1] or names[0]) == names[0] and row[-1] is not None:
                 sims[row[0]] = 1.0 - float(row[-1])
-        for name, vector in (query_vectors or {}).items():
-            if name != names[0]:
-                sims.update(secondary_similarities([pk for pk, m in readers.items() if m == name], name, vector))
+        sims.update(_secondary_sims(readers, query_vectors or {}, names[0]))
         return readers, sims, extra
 
     def subject_names(self, query: str) -> set[str]:
@@ -470,7 +461,7 @@ class SqlSource:
         candidate) join ``candidates``."""
         if not candidates:
             return
-        rows = Memory.objects.filter(pk__in=list(candidates))
+        rows = Memory.objects.filter(sql.ids_in(candidates))
         fields = ["pk", "subject__external_id", "search_text"]
         if neighbours:
             # "<> ''" spelled out: it lets the planner use the partial index memory_scope_session_order (the
@@ -552,6 +543,16 @@ class SqlSource:
         return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank),
                           model=readers.get(pk, ""))
                 for pk, type_, confidence, valid_from, rank in rows], extra
+
+
+def _secondary_sims(readers: Mapping[uuid.UUID, str], query_vectors: Mapping[str, Sequence[float]],
+                    primary: str) -> dict[uuid.UUID, float]:
+    """``secondary_similarities`` of the memories each secondary model judges (``readers``), by its query vector."""
+    sims: dict[uuid.UUID, float] = {}
+    for name, vector in query_vectors.items():
+        if name != primary:
+            sims.update(secondary_similarities([pk for pk, m in readers.items() if m == name], name, vector))
+    return sims
 
 
 def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: Sequence[float]
