@@ -290,8 +290,7 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
             if filters:
                 criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))
             return IndexSource(search_indexes(states), criteria)
-    return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states},
-                     removed={s.scope_id: s.version.removed for s in states})
+    return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
 
 def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int, vectors: QueryVectors,

@@ -27,7 +27,7 @@ from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Lower, StrIndex
 from pgvector.django import CosineDistance, VectorField
 
 from memories.choices import Status
@@ -38,6 +38,7 @@ from memories.recall.query import query_terms, query_tsquery, terms_tsquery
 from memories.recall.rank import Candidate
 from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
+from tenants.models import Subject
 
 SCOPE_ROWS_CACHE_SECONDS = 60
 LEXICAL_PAIRED_TERMS = 6  # the common terms of a query whose pairs' matches join the rare terms' (15 pairs)
@@ -325,10 +326,9 @@ class SqlSource:
     Used for scopes too large for the in-process indexes (or with MNEMARA_SEARCH_INDEX=off)."""
 
     def __init__(self, qs: QuerySet[Memory], scope_ids: Sequence[uuid.UUID] = (), statuses: Sequence[str] = (),
-                 stamps: Mapping[uuid.UUID, int] | None = None, removed: Mapping[uuid.UUID, int] | None = None):
+                 stamps: Mapping[uuid.UUID, int] | None = None):
         self.qs, self.scope_ids, self.statuses = qs, scope_ids, statuses
         self.stamps = stamps  # each scope's search_seq (its latest change), when the caller read them
-        self.removed = removed  # and its latest removal's sequence number
         self.reads: Sequence[bool] | None = None
 
     def judge(self, reads: Sequence[bool]) -> dict[str, int]:
@@ -441,23 +441,11 @@ class SqlSource:
         return readers, sims, extra
 
     def subject_names(self, query: str) -> set[str]:
-        """The external ids of the subjects of the scopes' memories that occur in the query (as text, case aside:
-        PostgreSQL's ``lower`` of each in the query's ``casefold``; the caller checks word boundaries). The
-        scopes' subjects (``sql.held_subjects``) are memoised a minute with the scopes' stamps (their latest
-        change and removal: a subject gains or loses its last memory there only with one of them)."""
-        folded = query.casefold()
-        return {name for name, lowered in self._held_subjects() if lowered in folded}
-
-    def _held_subjects(self) -> list[tuple[str, str]]:
-        if self.stamps is None or self.removed is None:
-            return sql.held_subjects(self.scope_ids)
-        stamps = sorted((str(pk), int(self.stamps.get(pk, -1)), int(self.removed.get(pk, -1))) for pk in self.scope_ids)
-        key = "held-subjects:" + hashlib.sha256(repr(stamps).encode()).hexdigest()
-        held = cache.get(key)
-        if held is None:
-            held = sql.held_subjects(self.scope_ids)
-            cache.set(key, held, SCOPE_ROWS_CACHE_SECONDS)
-        return list(held)
+        """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
+        caller checks word boundaries), so that a tenant's many subjects are never all read."""
+        held = Memory.objects.filter(scope_id__in=list(self.scope_ids), subject_id=OuterRef("pk"))
+        return set(Subject.objects.annotate(at=StrIndex(Value(query.casefold()), Lower("external_id")))
+                   .filter(at__gt=0).filter(Exists(held)).values_list("external_id", flat=True))
 
     def mentioned_names(self, names: Collection[str]) -> set[str]:
         return sql.mentioned_names(sorted(names), self.scope_ids)

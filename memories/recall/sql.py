@@ -100,14 +100,6 @@ _PRIMARY_READS = ("m.embedding IS NOT NULL AND m.embedding_model = %s"
 _SECONDARY_READS = ("EXISTS (SELECT 1 FROM memories_memoryvector v WHERE v.memory_id = m.id"
                     " AND v.tenant_id = m.tenant_id AND v.model = %s AND v.coverage >= %s)")
 
-# The subjects of the memories of the searched scopes (any status), with PostgreSQL's lower case of each.
-HELD_SUBJECTS_SQL = """
-SELECT s.external_id, lower(s.external_id) FROM tenants_subject s
-WHERE s.tenant_id = %s AND EXISTS (
-    SELECT 1 FROM memories_memory m
-    WHERE m.tenant_id = s.tenant_id AND m.scope_id = ANY(%s::uuid[]) AND m.subject_id = s.id)
-"""
-
 # The names among the people a question names (case-folded) that memories of the searched scopes mention.
 MENTIONED_NAMES_SQL = """
 SELECT DISTINCT mm.name FROM memories_memorymention mm JOIN memories_memory m ON m.id = mm.memory_id
@@ -280,13 +272,6 @@ def ids_in(ids: Iterable[uuid.UUID]) -> RawSQL:
     """``pk__in`` for a queryset of memories, the ids bound as one ``uuid[]`` (``uuid_array``): the ORM prepares
     and quotes each id of ``pk__in`` in Python, ~2 ms of CPU for a search's ~150 candidates."""
     return RawSQL('"memories_memory"."id" = ANY(%s::uuid[])', [uuid_array(ids)], output_field=BooleanField())
-
-
-def held_subjects(scope_ids: Iterable[uuid.UUID]) -> list[tuple[str, str]]:
-    """``HELD_SUBJECTS_SQL`` in the active tenant: (external id, its lower case)."""
-    with connections[read_alias()].cursor() as cursor:
-        cursor.execute(HELD_SUBJECTS_SQL, [get_active_tenant().pk, uuid_array(scope_ids)])
-        return [(name, lowered) for name, lowered in cursor.fetchall()]
 
 
 def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
