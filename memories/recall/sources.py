@@ -131,7 +131,12 @@ _LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
 def _candidate(row: Sequence[Any]) -> Candidate:
     pk, type_, confidence, valid_from, distance = row[:5]
     similarity = 0.0 if distance is None else 1.0 - float(distance)
-    return Candidate(pk, type_, confidence, valid_from, similarity=similarity)
+    return Candidate(pk, type_, confidence, valid_from, similarity=similarity, model=row[5] if len(row) > 5 else "")
+
+
+def _fields(qs: QuerySet[Memory]) -> tuple[str, ...]:
+    """``_FIELDS``, and the judging model when the queryset carries it (``SqlSource.vector_candidates``)."""
+    return (*_FIELDS, "reader") if "reader" in qs.query.annotations else _FIELDS
 
 
 def exact_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
@@ -147,7 +152,7 @@ def ann_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> 
 
 
 def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
-    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
+    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:limit]]
 
 
 def _nearest(rows: Sequence[Sequence[Any]], limit: int) -> list[Candidate]:
@@ -175,7 +180,7 @@ def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], l
     transaction only."""
     with transaction.atomic(using=read_alias()):
         rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
-        return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:rows]), limit)
+        return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:rows]), limit)
 
 
 def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int, *,
@@ -381,11 +386,10 @@ class SqlSource:
         if name != names[0]:
             return self._secondary_candidates(name, query_vector, limit)
         rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
-        found = vector_candidates(self._judged(name), query_vector, limit, scope_rows=rows)
-        readers = self._judged_rows([c.id for c in found], None)[0]
-        for c in found:
-            c.model = readers.get(c.id, "")
-        return found
+        reads = self.reads if self.reads is not None else [True] * len(names)
+        reader = sql.reader_annotation([(k, n) for k, n in enumerate(names) if reads[k]], names[0] if reads[0] else "",
+                                       READS_MIN)  # each row's model in the same statement (``_judged_rows``' rule)
+        return vector_candidates(self._judged(name).annotate(reader=reader), query_vector, limit, scope_rows=rows)
 
     def _secondary_candidates(self, name: str, query_vector: Sequence[float], limit: int) -> list[Candidate]:
         """A secondary model's vectors (MemoryVector rows) of the memories it judges: HNSW with iterative

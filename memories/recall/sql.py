@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections
-from django.db.models import BooleanField
+from django.db.models import BooleanField, CharField
 from django.db.models.expressions import RawSQL
 
 from memories.models import Memory
@@ -95,10 +95,10 @@ WHERE m.tenant_id = %s AND m.id = ANY(%s::uuid[])
 """
 # ``JUDGED_ROWS_SQL``'s conditions: the primary model reads the memory and holds its vector
 # (``sources._primary_reads``); a secondary model does (``sources._secondary_reads``).
-_PRIMARY_READS = ("m.embedding IS NOT NULL AND m.embedding_model = %s"
-                  " AND (m.embedding_coverage IS NULL OR m.embedding_coverage >= %s)")
-_SECONDARY_READS = ("EXISTS (SELECT 1 FROM memories_memoryvector v WHERE v.memory_id = m.id"
-                    " AND v.tenant_id = m.tenant_id AND v.model = %s AND v.coverage >= %s)")
+_PRIMARY_READS = ("{t}.embedding IS NOT NULL AND {t}.embedding_model = %s"
+                  " AND ({t}.embedding_coverage IS NULL OR {t}.embedding_coverage >= %s)")
+_SECONDARY_READS = ("EXISTS (SELECT 1 FROM memories_memoryvector v WHERE v.memory_id = {t}.id"
+                    " AND v.tenant_id = {t}.tenant_id AND v.model = %s AND v.coverage >= %s)")
 
 # The names among the people a question names (case-folded) that memories of the searched scopes mention.
 MENTIONED_NAMES_SQL = """
@@ -245,19 +245,33 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
     return found
 
 
+def reader_case(readers: Sequence[tuple[int, str]], default: str, reads_min: float, table: str
+                ) -> tuple[str, list[Any]]:
+    """The model that judges a row of ``table`` (memories_memory, or its alias), as SQL and its parameters:
+    ``readers`` are the models that read the query, in order, each with its position (0: the primary); the
+    first of them that reads the memory and holds its vector, else ``default``."""
+    whens: list[str] = []
+    params: list[Any] = []
+    for k, name in readers:
+        whens.append(f"WHEN {(_PRIMARY_READS if k == 0 else _SECONDARY_READS).format(t=table)} THEN %s")
+        params += [name, reads_min, name]
+    params.append(default)
+    return (f"CASE {' '.join(whens)} ELSE %s END" if whens else "%s::text"), params
+
+
+def reader_annotation(readers: Sequence[tuple[int, str]], default: str, reads_min: float) -> RawSQL:
+    """``reader_case`` for a queryset of memories (its rows: "memories_memory"), to annotate."""
+    case, params = reader_case(readers, default, reads_min, '"memories_memory"')
+    return RawSQL(case, params, output_field=CharField())
+
+
 def judged_rows(ids: Sequence[uuid.UUID], readers: Sequence[tuple[int, str]], default: str, reads_min: float,
                 distance_to: str | None) -> list[tuple[Any, ...]]:
     """``JUDGED_ROWS_SQL`` in the active tenant: (id, model, type, confidence, valid_from, subject, search_text
     [, distance]). ``readers``: the models that read the query, in order, each with its position (0: the
     primary); a memory's model is the first of them that reads it and holds its vector, else ``default``.
     ``distance_to``: the query's primary vector (pgvector's text form), or None."""
-    whens: list[str] = []
-    params: list[Any] = []
-    for k, name in readers:
-        whens.append(f"WHEN {_PRIMARY_READS if k == 0 else _SECONDARY_READS} THEN %s")
-        params += [name, reads_min, name]
-    reader = f"CASE {' '.join(whens)} ELSE %s END" if whens else "%s::text"
-    params.append(default)
+    reader, params = reader_case(readers, default, reads_min, "m")
     distance = ""
     if distance_to is not None:
         distance = ", (m.embedding <=> %s::vector) + 0.0"
