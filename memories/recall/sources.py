@@ -122,6 +122,7 @@ def filtered_memories(*, scope_ids: Sequence[uuid.UUID], types: Sequence[str] | 
 
 
 _FIELDS = ("pk", "type", "confidence", "valid_from", "distance")
+JUDGED_FIELDS = ("type", "confidence", "valid_from", "subject__external_id", "search_text")  # ``sql.judged_rows``'
 
 
 _LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
@@ -130,7 +131,12 @@ _LEXICAL_FIELDS = ("pk", "type", "confidence", "valid_from", "rank")
 def _candidate(row: Sequence[Any]) -> Candidate:
     pk, type_, confidence, valid_from, distance = row[:5]
     similarity = 0.0 if distance is None else 1.0 - float(distance)
-    return Candidate(pk, type_, confidence, valid_from, similarity=similarity)
+    return Candidate(pk, type_, confidence, valid_from, similarity=similarity, model=row[5] if len(row) > 5 else "")
+
+
+def _fields(qs: QuerySet[Memory]) -> tuple[str, ...]:
+    """``_FIELDS``, and the judging model when the queryset carries it (``SqlSource.vector_candidates``)."""
+    return (*_FIELDS, "reader") if "reader" in qs.query.annotations else _FIELDS
 
 
 def exact_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> QuerySet[Memory]:
@@ -146,7 +152,7 @@ def ann_vector_queryset(qs: QuerySet[Memory], query_vector: Sequence[float]) -> 
 
 
 def exact_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
-    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:limit]]
+    return [_candidate(r) for r in exact_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:limit]]
 
 
 def _nearest(rows: Sequence[Sequence[Any]], limit: int) -> list[Candidate]:
@@ -174,7 +180,7 @@ def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], l
     transaction only."""
     with transaction.atomic(using=read_alias()):
         rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
-        return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_FIELDS)[:rows]), limit)
+        return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:rows]), limit)
 
 
 def vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int, *,
@@ -310,15 +316,6 @@ def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int
     return lexical_rows(qs, terms_tsquery(terms), limit, match=bounded_match(terms, scope_rows, cap))
 
 
-def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
-    """Cosine similarity of a few rows, computed in SQL (for rows no in-process index holds)."""
-    if not ids:
-        return {}
-    rows = (Memory.objects.filter(pk__in=list(ids))
-            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0)).values_list("pk", "distance"))
-    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
-
-
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
                        limit: int) -> list[Candidate]:
     """The best ``limit`` full-text matches. Their cosine similarity (for the score breakdown) is
@@ -389,11 +386,10 @@ class SqlSource:
         if name != names[0]:
             return self._secondary_candidates(name, query_vector, limit)
         rows = scope_row_count(self.scope_ids, self.statuses, settings.HNSW_MIN_SCOPE_ROWS + 1)
-        found = vector_candidates(self._judged(name), query_vector, limit, scope_rows=rows)
-        readers = self._readers([c.id for c in found])
-        for c in found:
-            c.model = readers.get(c.id, "")
-        return found
+        reads = self.reads if self.reads is not None else [True] * len(names)
+        reader = sql.reader_annotation([(k, n) for k, n in enumerate(names) if reads[k]], names[0] if reads[0] else "",
+                                       READS_MIN)  # each row's model in the same statement (``_judged_rows``' rule)
+        return vector_candidates(self._judged(name).annotate(reader=reader), query_vector, limit, scope_rows=rows)
 
     def _secondary_candidates(self, name: str, query_vector: Sequence[float], limit: int) -> list[Candidate]:
         """A secondary model's vectors (MemoryVector rows) of the memories it judges: HNSW with iterative
@@ -420,19 +416,33 @@ class SqlSource:
             c.model = name
         return found
 
-    def _readers(self, ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, str]:
-        """The model that judges each of these memories ("" when none reads it: see ``judged_filter``)."""
+    def _judged_rows(self, ids: Sequence[uuid.UUID], query_vectors: Mapping[str, Sequence[float]] | None,
+                     fields: Sequence[str] = ()) -> tuple[dict[uuid.UUID, str], dict[uuid.UUID, float],
+                                                          dict[uuid.UUID, tuple[Any, ...]]]:
+        """For each of these memories, in one statement (``sql.judged_rows``): the model that judges it
+        (``judged_filter``'s claims in their order: the first model that reads the query and the memory and holds
+        its vector; else the primary when it reads the query, else ""), its cosine similarity to the query by the
+        primary model's vector when that model judges it, and ``fields`` (of ``JUDGED_FIELDS``). A secondary
+        model's similarities (when it judges some and its query vector is given): one more statement, for its rows
+        only (``secondary_similarities``)."""
         if not ids:
-            return {}
+            return {}, {}, {}
         names = [e.name for e in embedders()]
         reads = self.reads if self.reads is not None else [True] * len(names)
-        found: dict[uuid.UUID, str] = {}
-        base = Memory.objects.filter(pk__in=list(ids))
-        for k, name in enumerate(names):
-            if reads[k]:
-                for pk in base.filter(judged_filter(reads, name)).values_list("pk", flat=True):
-                    found.setdefault(pk, name)
-        return {pk: found.get(pk, "") for pk in ids}
+        primary = (query_vectors or {}).get(names[0])
+        rows = sql.judged_rows(ids, [(k, name) for k, name in enumerate(names) if reads[k]],
+                               names[0] if reads[0] else "", READS_MIN,
+                               None if primary is None else VectorField().get_prep_value(primary))
+        at = [JUDGED_FIELDS.index(f) + 2 for f in fields]
+        readers: dict[uuid.UUID, str] = {}
+        sims: dict[uuid.UUID, float] = {}
+        extra: dict[uuid.UUID, tuple[Any, ...]] = {}
+        for row in rows:
+            readers[row[0]], extra[row[0]] = row[1], tuple(row[i] for i in at)
+            if primary is not None and (row[1] or names[0]) == names[0] and row[-1] is not None:
+                sims[row[0]] = 1.0 - float(row[-1])
+        sims.update(_secondary_sims(readers, query_vectors or {}, names[0]))
+        return readers, sims, extra
 
     def subject_names(self, query: str) -> set[str]:
         """The external ids of the subjects of the scopes' memories that occur in the query (as text: the
@@ -455,7 +465,7 @@ class SqlSource:
         candidate) join ``candidates``."""
         if not candidates:
             return
-        rows = Memory.objects.filter(pk__in=list(candidates))
+        rows = Memory.objects.filter(sql.ids_in(candidates))
         fields = ["pk", "subject__external_id", "search_text"]
         if neighbours:
             # "<> ''" spelled out: it lets the planner use the partial index memory_scope_session_order (the
@@ -483,11 +493,12 @@ class SqlSource:
                         added[row[4]] = (row[0], None)
         if not added:
             return
-        found = Memory.objects.filter(pk__in=list(added)).values_list(
-            "pk", "type", "confidence", "valid_from", Value(0.0), "subject__external_id", "search_text")
-        found = list(found)
-        for c, row in zip(self.lexical_candidates([r[:5] for r in found], query_vectors), found, strict=True):
-            c.subject, c.words = row[5] or "", row[6] or ""
+        readers, sims, rows_added = self._judged_rows(list(added), query_vectors, (
+            "type", "confidence", "valid_from", "subject__external_id", "search_text"))
+        for pk, (type_, confidence, valid_from, subject, words) in rows_added.items():
+            c = Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=0.0,
+                          model=readers.get(pk, ""))
+            c.subject, c.words = subject or "", words or ""
             c.before, c.after = added[c.id]
             candidates[c.id] = c
 
@@ -513,8 +524,8 @@ class SqlSource:
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             found_rows = pending.result() if pending is not None else rows()
-            found = self.lexical_candidates(found_rows, query_vectors)
-            _term_share(found, terms)
+            found, words = self._lexical_candidates(found_rows, query_vectors, ("search_text",))
+            _term_share(found, terms, {pk: w for pk, (w,) in words.items()})
             return found
 
         return Lexical(None, finish)
@@ -522,20 +533,30 @@ class SqlSource:
     def lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None
                            ) -> list[Candidate]:
+        return self._lexical_candidates(rows, query_vectors)[0]
+
+    def _lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
+                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None,
+                            fields: Sequence[str] = ()) -> tuple[list[Candidate], dict[uuid.UUID, tuple[Any, ...]]]:
+        """Candidates of full-text rows (pk, type, confidence, valid_from, rank), each with its model and
+        similarity, and ``fields`` of each row, in one statement (``_judged_rows``)."""
         names = [e.name for e in embedders()]
         if query_vectors is not None and not isinstance(query_vectors, Mapping):
             query_vectors = {names[0]: query_vectors}
-        readers = self._readers([r[0] for r in rows])
-        sims: dict[uuid.UUID, float] = {}
-        for name, vector in (query_vectors or {}).items():
-            ids = [pk for pk, model in readers.items() if (model or names[0]) == name]
-            if name == names[0]:
-                sims.update(sql_similarities(ids, vector))
-            else:
-                sims.update(secondary_similarities(ids, name, vector))
+        readers, sims, extra = self._judged_rows([r[0] for r in rows], query_vectors, fields)
         return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank),
                           model=readers.get(pk, ""))
-                for pk, type_, confidence, valid_from, rank in rows]
+                for pk, type_, confidence, valid_from, rank in rows], extra
+
+
+def _secondary_sims(readers: Mapping[uuid.UUID, str], query_vectors: Mapping[str, Sequence[float]],
+                    primary: str) -> dict[uuid.UUID, float]:
+    """``secondary_similarities`` of the memories each secondary model judges (``readers``), by its query vector."""
+    sims: dict[uuid.UUID, float] = {}
+    for name, vector in query_vectors.items():
+        if name != primary:
+            sims.update(secondary_similarities([pk for pk, m in readers.items() if m == name], name, vector))
+    return sims
 
 
 def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: Sequence[float]
@@ -549,13 +570,15 @@ def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: S
     return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
 
 
-def _term_share(candidates: Sequence[Candidate], terms: Sequence[tuple[str, bool]]) -> None:
-    """Set each candidate's ``lexical_coverage``: the share of the query's terms its words hold. Unweighted
-    here (document frequencies over a large scope would cost a scan); the in-process index weighs by idf."""
+def _term_share(candidates: Sequence[Candidate], terms: Sequence[tuple[str, bool]],
+                words: Mapping[uuid.UUID, str]) -> None:
+    """Set each candidate's ``lexical_coverage``: the share of the query's terms its words (``words``: its
+    ``search_text``) hold. Unweighted here (document frequencies over a large scope would cost a scan); the
+    in-process index weighs by idf."""
     if not candidates or not terms:
         return
-    words = dict(Memory.objects.filter(pk__in=[c.id for c in candidates]).values_list("pk", "search_text"))
     for c in candidates:
-        held = set(words.get(c.id, "").split())
-        found = sum(1 for t, prefix in terms if t in held or (prefix and any(w.startswith(t) for w in held)))
+        held = words.get(c.id, "").split()
+        starts = " " + " ".join(held)  # " " + t in it: some word starts with t (a word holds no space)
+        found = sum(1 for t, prefix in terms if t in held or (prefix and bool(held) and " " + t in starts))
         c.lexical_coverage = found / len(terms)

@@ -17,7 +17,10 @@ from datetime import date, datetime
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, connections
+from django.db.models import BooleanField, CharField
+from django.db.models.expressions import RawSQL
 
 from memories.models import Memory
 from mnemara.kernel.replica import read_alias
@@ -82,6 +85,21 @@ LEFT JOIN LATERAL (
 WHERE s.id = %s AND s.tenant_id = %s
 """
 
+# Memories by id (a search's candidates) with the model that judges each ({reader}: ``judged_rows``), their
+# type, confidence, valid_from, subject's external id and search words, and ({distance}) their cosine distance
+# to a query vector by the primary model's vector.
+JUDGED_ROWS_SQL = """
+SELECT m.id, {reader}, m.type, m.confidence, m.valid_from, subj.external_id, m.search_text{distance}
+FROM memories_memory m LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = m.tenant_id
+WHERE m.tenant_id = %s AND m.id = ANY(%s::uuid[])
+"""
+# ``JUDGED_ROWS_SQL``'s conditions: the primary model reads the memory and holds its vector
+# (``sources._primary_reads``); a secondary model does (``sources._secondary_reads``).
+_PRIMARY_READS = ("{t}.embedding IS NOT NULL AND {t}.embedding_model = %s"
+                  " AND ({t}.embedding_coverage IS NULL OR {t}.embedding_coverage >= %s)")
+_SECONDARY_READS = ("EXISTS (SELECT 1 FROM memories_memoryvector v WHERE v.memory_id = {t}.id"
+                    " AND v.tenant_id = {t}.tenant_id AND v.model = %s AND v.coverage >= %s)")
+
 # The names among the people a question names (case-folded) that memories of the searched scopes mention.
 MENTIONED_NAMES_SQL = """
 SELECT DISTINCT mm.name FROM memories_memorymention mm JOIN memories_memory m ON m.id = mm.memory_id
@@ -144,20 +162,19 @@ WHERE model = {model}
 # An index's size as the planner's statistics hold it (no scan).
 GRAPH_ROWS_SQL = "SELECT reltuples FROM pg_class WHERE relname = %s AND relkind = 'i'"
 
-# The planner's statistics of the memories' search words (ANALYZE's most common lexemes of search_vector, with
-# the share of rows holding each), for the query's own words only: exact words and prefixes. The lowest share
-# listed comes too (the last but one entry: a word not listed is rarer than it).
+# The planner's statistics of the memories' search words: ANALYZE's most common lexemes of search_vector, with
+# the share of rows holding each, and after them the lowest and the highest share listed (tsvector's statistics
+# end with those two). Read whole and memoised a minute per process (``word_shares``): they change only with
+# ANALYZE, and the query's words are then looked up in process memory.
 WORD_SHARES_SQL = """
-SELECT w.word, w.share, s.most_common_elem_freqs[array_length(s.most_common_elem_freqs, 1) - 1]
+SELECT s.most_common_elems::text::text[], s.most_common_elem_freqs
 FROM pg_stats s
-LEFT JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS w(word, share)
-       ON w.word = ANY(%s) OR w.word LIKE ANY(%s)
 WHERE s.schemaname = current_schema() AND s.tablename = 'memories_memory' AND s.attname = 'search_vector'
 """
 
 CROSS_TENANT = {
-    "WORD_SHARES_SQL": "a statistic of the whole table (the planner's word shares), asked only for the query's own "
-                       "words: orders them by rarity, never returned",
+    "WORD_SHARES_SQL": "a statistic of the whole table (the planner's word shares): held in this process's memory "
+                       "to order a query's own words by rarity, never returned",
     "GRAPH_ROWS_SQL": "a statistic of a whole index (its row count estimate); reads no tenant data",
     "MODEL_HNSW_SQL": "DDL: builds an index over every tenant's vectors of one model; reads and returns no rows",
     "RECENT_SCOPES_SQL": "the warm-up's choice of scopes across tenants: ids, paths and counts, no content; each "
@@ -226,6 +243,49 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
             memory.subject = Subject.from_db(alias, _SUBJECT_ATTNAMES, subject)
         found[memory.pk] = memory
     return found
+
+
+def reader_case(readers: Sequence[tuple[int, str]], default: str, reads_min: float, table: str
+                ) -> tuple[str, list[Any]]:
+    """The model that judges a row of ``table`` (memories_memory, or its alias), as SQL and its parameters:
+    ``readers`` are the models that read the query, in order, each with its position (0: the primary); the
+    first of them that reads the memory and holds its vector, else ``default``."""
+    whens: list[str] = []
+    params: list[Any] = []
+    for k, name in readers:
+        whens.append(f"WHEN {(_PRIMARY_READS if k == 0 else _SECONDARY_READS).format(t=table)} THEN %s")
+        params += [name, reads_min, name]
+    params.append(default)
+    return (f"CASE {' '.join(whens)} ELSE %s END" if whens else "%s::text"), params
+
+
+def reader_annotation(readers: Sequence[tuple[int, str]], default: str, reads_min: float) -> RawSQL:
+    """``reader_case`` for a queryset of memories (its rows: "memories_memory"), to annotate."""
+    case, params = reader_case(readers, default, reads_min, '"memories_memory"')
+    return RawSQL(case, params, output_field=CharField())
+
+
+def judged_rows(ids: Sequence[uuid.UUID], readers: Sequence[tuple[int, str]], default: str, reads_min: float,
+                distance_to: str | None) -> list[tuple[Any, ...]]:
+    """``JUDGED_ROWS_SQL`` in the active tenant: (id, model, type, confidence, valid_from, subject, search_text
+    [, distance]). ``readers``: the models that read the query, in order, each with its position (0: the
+    primary); a memory's model is the first of them that reads it and holds its vector, else ``default``.
+    ``distance_to``: the query's primary vector (pgvector's text form), or None."""
+    reader, params = reader_case(readers, default, reads_min, "m")
+    distance = ""
+    if distance_to is not None:
+        distance = ", (m.embedding <=> %s::vector) + 0.0"
+        params.append(distance_to)
+    params += [get_active_tenant().pk, uuid_array(ids)]
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(JUDGED_ROWS_SQL.format(reader=reader, distance=distance), params)
+        return cursor.fetchall()
+
+
+def ids_in(ids: Iterable[uuid.UUID]) -> RawSQL:
+    """``pk__in`` for a queryset of memories, the ids bound as one ``uuid[]`` (``uuid_array``): the ORM prepares
+    and quotes each id of ``pk__in`` in Python, ~2 ms of CPU for a search's ~150 candidates."""
+    return RawSQL('"memories_memory"."id" = ANY(%s::uuid[])', [uuid_array(ids)], output_field=BooleanField())
 
 
 def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
@@ -300,23 +360,39 @@ def hnsw_iterative_scan(limit: int, index_rows: int) -> int:
     first ``ef_search`` candidates lie in the wrong one (docs/scaling.md, "At 1M")."""
     rows = max(int(limit), math.ceil(float(settings.HNSW_SCAN_SHARE) * max(int(index_rows), 0)))
     ef_search = min(HNSW_MAX_EF_SEARCH, max(int(settings.HNSW_EF_SEARCH), 2 * int(limit)))
-    with connections[read_alias()].cursor() as cursor:
-        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
-        cursor.execute(f"SET LOCAL hnsw.max_scan_tuples = {max(20_000, 4 * rows)}")
+    with connections[read_alias()].cursor() as cursor:  # SET LOCAL, the three in one statement
+        cursor.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
+                       " set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
+                       [str(ef_search), str(max(20_000, 4 * rows))])
     return rows
+
+
+WORD_SHARES_SECONDS = 60
 
 
 def word_shares(words: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[str, float], float | None]:
     """The share of memories holding each listed word that is one of ``words`` or starts with one of
-    ``prefixes`` (``WORD_SHARES_SQL``), and the lowest share the statistics list (None: no statistics)."""
-    likes = [p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for p in prefixes]
-    with connections[read_alias()].cursor() as cursor:
-        cursor.execute(WORD_SHARES_SQL, [list(words), likes])
-        rows = cursor.fetchall()
-    shares = {word: float(share) for word, share, _ in rows if word is not None}
-    floor = next((float(low) for _, _, low in rows if low is not None), None)
-    return shares, floor
+    ``prefixes`` (``WORD_SHARES_SQL``), and the lowest share the statistics list (None: no statistics). The
+    statistics are read once a minute per process (``word_statistics``)."""
+    elems, freqs = word_statistics()
+    if freqs is None or len(freqs) < 2:
+        return {}, None
+    wanted, starts = set(words), tuple(prefixes)
+    shares = {word: float(share) for word, share in zip(elems or [], freqs, strict=False)
+              if word in wanted or (starts and word.startswith(starts))}
+    return shares, float(freqs[-2])
+
+
+def word_statistics() -> tuple[list[str] | None, list[float] | None]:
+    """``WORD_SHARES_SQL``'s one row (no statistics: None, None), memoised ``WORD_SHARES_SECONDS`` per process."""
+    found = cache.get("word-statistics")
+    if found is None:
+        with connections[read_alias()].cursor() as cursor:
+            cursor.execute(WORD_SHARES_SQL)
+            row = cursor.fetchone()
+        found = (row[0], row[1]) if row is not None else (None, None)
+        cache.set("word-statistics", found, WORD_SHARES_SECONDS)
+    return found[0], found[1]
 
 
 def hnsw_graph_rows(index: str) -> int:
