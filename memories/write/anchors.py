@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from memories.write.people import KIN_EN, KIN_EN_RE, KIN_ZH, KIN_ZH_RE
 from memories.write.plain import ASSISTANTS
 from memories.write.policy import Sameness
-from memories.write.slots import DATE_ZH, EDUCATION_ZH, EVENTS_ZH, OCCUPATIONS_ZH
+from memories.write.slot_values import DATE_ZH, EDUCATION_ZH, EVENTS_ZH, OCCUPATIONS_ZH
 from memories.write.tagging import tagger
 from memories.write.text import has_cjk
 

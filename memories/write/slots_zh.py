@@ -1,0 +1,175 @@
+"""Chinese statements' slots, for ``slots.py`` (its docstring says what a slot is): who a Chinese subject is
+("我", "用户", a name, "我表哥"), and the patterns that read employer, job, city, age, … from a Chinese clause."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES
+from memories.write.slot_values import (
+    _KIN_ZH_ALT,
+    _ZH_NUM,
+    DATE_ZH,
+    EDUCATION_ZH,
+    EVENTS_ZH,
+    MEATS_ZH,
+    OCCUPATIONS_ZH,
+    Slot,
+    _digits,
+    _plain,
+    _zh_number,
+    date_value,
+    subject_kin,
+)
+
+_ZH_SELF = ("我们", "我", "用户", "本人", "自己")
+_ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
+               r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底)*")
+
+
+def zh_subject(phrase: str, speaker: str) -> str | None:
+    phrase = phrase.strip(" ，,、：:").removesuffix("的")
+    phrase = re.sub(r"^(?:另外|还有|而且|对了|其实|据说|听说|记住|请记住|注意)[，,]?", "", phrase)
+    if phrase in _ZH_SELF:
+        return speaker
+    kin = re.fullmatch(rf"(?:我们?|用户|本人)的?(?:大|小|二|三|亲|前|新|老)?({_KIN_ZH_ALT})(.*)", phrase)
+    if kin:
+        rest = kin.group(2).strip("，, ")
+        if not rest:
+            return f"~{KIN_ZH[kin.group(1)]}"
+        return rest if _zh_name(rest) else None
+    return phrase if _zh_name(phrase) else None
+
+
+def _zh_name(word: str) -> bool:
+    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return False
+    if word[:2] in COMPOUND_SURNAMES:
+        return len(word) >= 3
+    if word[0] in SURNAMES and len(word) <= 3:
+        return True
+    return len(word) == 2 and word[0] in "小老阿"  # 小王, 老李, 阿明
+
+
+# --------------------------------------------------------------------------- Chinese statements
+
+_ZS = r"(?P<subj>[^，。,；;！!？?\s]{1,12}?)"
+_ZV = r"(?P<value>[^，。,；;！!？?\s]{1,20}?)"
+_ZEND = r"(?=$|[，。,；;！!？?\s]|了|啦|呢|吧|啊)"
+_OCC_ZH_ALT = "|".join(sorted(map(re.escape, OCCUPATIONS_ZH), key=len, reverse=True))
+_ZH_CITY_NAMES = (
+    "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 成都 武汉 西安 长沙 郑州 青岛 大连 厦门 宁波 济南 沈阳 哈尔滨 "
+    "长春 福州 合肥 昆明 南宁 贵阳 兰州 太原 石家庄 南昌 海口 三亚 珠海 佛山 东莞 无锡 常州 温州 香港 澳门 "
+    "台北 拉萨 乌鲁木齐 呼和浩特 银川 西宁 烟台 泉州 绍兴 嘉兴 扬州 徐州")
+_ZH_CITIES = frozenset(_ZH_CITY_NAMES.split())
+
+
+def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
+    s, a, v, e = _ZS, _ZH_ADVERBS, _ZV, _ZEND
+    rules = [
+        ("employer", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:工作|上班|任职|就职|实习|打工)"),
+        ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
+                         rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
+        ("employer", rf"^{s}{a}(?:就职于|任职于|供职于|加入了?|入职了?|跳槽到了?|跳槽去了?|跳到了?|去了)"
+                     rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?{e}"),
+        ("employer", rf"^{s}的?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
+        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是|当了?|做了?|成为了?|成了|转行做了?|改行当了?)"
+                rf"(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
+        ("job", rf"^{s}的?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
+        ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
+                 rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
+        ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
+        ("age", rf"^{s}(?:{a}|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满)*"
+                rf"(?P<value>\d{{1,3}}|[{_ZH_NUM}]{{1,4}})(?:周)?岁"),
+        ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
+        ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
+        ("phone", rf"^{s}的?(?:新)?(?:手机号码|手机号|电话号码|手机|电话|联系电话|联系方式|号码)(?:换成了?|改成了?|"
+                  rf"是|为|：|:)?\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
+        ("email", rf"^{s}的?(?:新)?(?:电子邮箱|邮箱地址|邮箱|电子邮件|邮件地址|email|Email|E-mail)(?:地址)?"
+                  rf"(?:换成了?|改成了?|是|为|：|:)?\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        ("favourite", rf"^{s}{a}最(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是]{{1,6}})(?:是|为){a}{v}{e}"),
+        ("diet", rf"^{s}{a}(?:是|成了|成为了?|变成了?)(?:一[名个位])?(?:严格的)?(?P<value>纯素食者|素食主义者|素食者|"
+                 rf"纯素主义者)"),
+        ("diet-none", rf"^{s}{a}(?:吃素|只吃素|开始吃素|不吃肉|不再吃肉|戒肉|不吃荤)"),
+        ("diet-meat", rf"^{s}{a}(?:很|特别|非常|最)?(?:爱吃|喜欢吃|常吃|经常吃|天天吃|每周都吃|又开始吃|吃了)"
+                      rf"(?:[^，。,；;！!？?\s]{{0,4}})?{MEATS_ZH}"),
+        ("education", rf"^{s}的?(?:最高)?(?:学历)(?:是|为){a}(?P<value>{'|'.join(EDUCATION_ZH)})"),
+        ("education", rf"^{s}{a}(?:是|读完了?|念完了?)(?P<value>{'|'.join(EDUCATION_ZH)})(?:学历|毕业|文凭)"),
+        ("education", rf"^{s}{a}(?P<value>{'|'.join(EDUCATION_ZH)})毕业"),
+        ("marital", rf"^{s}{a}(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
+        ("role", rf"^{s}(?:现在)?是(?:我|用户)的(?:新)?(?P<value>女朋友|男朋友|女友|男友|妻子|老婆|丈夫|老公|"
+                 rf"未婚妻|未婚夫|前妻|前夫|前女友|前男友|爱人)"),
+        ("spouse", rf"^(?P<subj>我|用户)的?(?P<role>妻子|老婆|丈夫|老公|女朋友|男朋友|女友|男友|未婚妻|未婚夫|爱人|"
+                   rf"上司|老板|领导|房东|医生){a}(?:是|叫|名叫){v}{e}"),
+        ("date", rf"^(?P<event>[^，。,；;！!？?\s]{{0,16}}?(?:{EVENTS_ZH}))的?(?:时间|日期|举办时间|举行时间)?{a}"
+                 rf"(?:是|定在|定于|改到了?|改在|改成了?|推迟到了?|延期到了?|延后到了?|提前到了?|挪到了?|安排在|"
+                 rf"在|为|将在|将于|于)?{a}(?P<value>{DATE_ZH})"),
+    ]
+    return [(attribute, re.compile(pattern)) for attribute, pattern in rules]
+
+
+_ZH_RULES: list[tuple[str, re.Pattern[str]]] = []
+_ZH_MARITAL = {"已婚": "married", "结婚": "married", "单身": "single", "离婚": "divorced", "离异": "divorced",
+               "订婚": "engaged", "丧偶": "widowed"}
+
+
+def zh_slots(sentence: str, speaker: str) -> list[Slot]:
+    if not _ZH_RULES:
+        _ZH_RULES.extend(_zh_rules())
+    sentence = re.sub(r"^(?:另外|还有|而且|对了|其实|记住|请记住|注意|更新)[，,：:]?", "", sentence.strip())
+    for attribute, pattern in _ZH_RULES:
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        found = _zh_slot(attribute, match, speaker)
+        if found:
+            return found
+    return []
+
+
+def _zh_slot(attribute: str, match: re.Match[str], speaker: str) -> list[Slot]:
+    groups = match.groupdict()
+    kin = subject_kin(groups.get("subj") or "")
+    return [Slot(s.subject, s.attribute, s.value, kin) if kin else s for s in _zh_slot_of(attribute, groups, speaker)]
+
+
+def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]:
+    if attribute == "date":
+        event = groups["event"].strip()
+        event = re.sub(r"^(?:我们的?|我的|公司的?|这次的?|那个|这个)", "", event)
+        return [Slot("event:" + event, "date", date_value(groups["value"]))] if event else []
+    subject = zh_subject(groups["subj"], speaker)
+    if subject is None:
+        return []
+    value = _plain(groups.get("value") or "")
+    if attribute in {"employer", "employer+job"}:
+        return _zh_work_slots(attribute, subject, value, groups)
+    make = _ZH_SLOT_MAKERS.get(attribute)
+    return make(subject, value, groups) if make is not None else [Slot(subject, attribute, value)]
+
+
+def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, str]) -> list[Slot]:
+    """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works."""
+    if value in _ZH_CITIES or value.endswith(("市", "省")):
+        work = [Slot(subject, "work_city", value.removesuffix("市"))]
+        return work + ([Slot(subject, "job", _plain(groups["job"]))] if attribute == "employer+job" else [])
+    if attribute == "employer+job":
+        return [Slot(subject, "employer", value), Slot(subject, "job", _plain(groups["job"]))]
+    return [Slot(subject, attribute, value)]
+
+
+#: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
+_ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
+    "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
+    "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
+    **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
+        Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),
+    "diet-meat": lambda subject, value, groups: [Slot(subject, "diet", "meat")],
+    "age": lambda subject, value, groups: [Slot(subject, "age", str(n))] if (n := _zh_number(groups["value"])) else [],
+    "birthday": lambda subject, value, groups: [Slot(subject, "birthday", date_value(groups["value"]))],
+    "phone": lambda subject, value, groups: [Slot(subject, "phone", _digits(groups["value"]))],
+    "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
+    "role": lambda subject, value, groups: [Slot(subject, "role", KIN_ZH.get(groups["value"], groups["value"]))],
+    "spouse": lambda subject, value, groups: [Slot(subject, KIN_ZH.get(groups["role"], groups["role"]), value)],
+}
