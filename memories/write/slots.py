@@ -97,12 +97,23 @@ _ADV_EN = (r"(?:\s+(?:now|currently|still|recently|just|also|finally|officially|
 _VALUE_CAP = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*)"
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
 _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while)\b))"
+_COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan|navy|gold")
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
+
+
+#: "started a new job at", "landed a role with", "got hired at": a new employer.
+_NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|signed)\s+"
+            r"(?:a\s+|an\s+|my\s+|the user's\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?"
+            r"(?:job|position|role|gig|offer)\s+(?:at|with)\s+"
+            r"|(?:got|was|been)\s+hired\s+(?:at|by)\s+|began\s+working\s+(?:at|for)\s+)")
 
 
 def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, p = _EN_SUBJECT, _EN_POSSESSOR
     rules = [
+        ("employer+job", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}\s+as\s+(?:an?\s+)?"
+                         rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
+        ("employer", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
@@ -137,8 +148,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("favourite", rf"^{p}\s+(?:all-time\s+|absolute\s+)?favou?rite\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|"
                       rf"has become|became|are)\s+(?:now\s+)?(?P<value>[^.,;!?]+?)(?:\s+now)?\s*(?:$|[.,;!?])"),
-        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:all-time\s+)?favou?rite\s+"
-                      rf"(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s*(?:$|[.,;!?]|\s+now)"),
+        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:new\s+)?(?:all-time\s+)?"
+                      rf"(?:favou?rite|fave)(?:\s+(?!now\b)(?P<thing>[a-z]+(?:\s+[a-z]+)?))?\s*(?:$|[.,;!?]|\s+now)"),
         ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|is now|am now)"
                  rf"\s+(?:a\s+|an\s+|fully\s+|strictly\s+|strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
                  rf"carnivore|omnivore)\b"),
@@ -213,7 +224,10 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
     if attribute == "employer+job":
         return [Slot(subject, "employer", _plain(groups["value"])), Slot(subject, "job", _plain(groups["job"]))]
     if attribute == "favourite":
-        thing = _plain(groups["thing"]).replace("color", "colour")
+        said = groups.get("thing") or ("colour" if _COLOUR.fullmatch(_plain(groups["value"])) else "")
+        if not said:
+            return []  # "X is my favourite": of what, unsaid
+        thing = _plain(said).replace("color", "colour")
         return [Slot(subject, f"favourite:{thing}", _plain(groups["value"]))]
     if attribute in {"diet", "diet-none", "diet-meat"}:
         value = {"diet-none": "vegetarian", "diet-meat": "meat"}.get(attribute) or DIETS_EN[groups["value"].casefold()]
@@ -274,15 +288,19 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
 
 def _clauses(sentence: str) -> list[str]:
     """A sentence, and its clauses after "，" (a second statement of the same sentence). A clause that opens
-    with 其 / 他 / 她 ("刘子墨是我的下属，其年龄是34岁") is about the person the sentence opened with."""
+    with 其 / 他 / 她 ("刘子墨是我的下属，其年龄是34岁"), or with no subject at all ("用户换工作了，现在在腾讯工作"),
+    is about the person the sentence opened with."""
     parts = [sentence]
     if has_cjk(sentence):
         clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
-        opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0])
+        opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0]) \
+            or re.match(r"^(用户|我们|我|本人|[\u4e00-\u9fff]{2,4}?)(?=搬|换|跳槽|辞职|结婚|离|$)", clauses[0])
         lead = opener.group(1) if opener and slots_zh.zh_subject(opener.group(1), SELF) is not None else ""
         for clause in clauses[1:]:
             if lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
                 clause = lead + ("的" if pronoun.group().endswith("的") else "") + clause[pronoun.end():]
+            elif lead and slots_zh.SUBJECTLESS.match(clause):
+                clause = lead + clause
             if clause:
                 parts.append(clause)
     return parts

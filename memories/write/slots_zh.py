@@ -27,6 +27,9 @@ _ZH_SELF = ("我们", "我", "用户", "本人", "自己")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
                r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底)*")
 
+#: A clause with no subject of its own, only an adverb before what it says ("现在在腾讯工作", "已经搬到杭州了").
+SUBJECTLESS = re.compile(rf"^{_ZH_ADVERBS}(?:在|于|住在|搬到|搬去|是|当|做|就职|任职|加入|入职|跳槽)")
+
 
 def zh_subject(phrase: str, speaker: str) -> str | None:
     phrase = phrase.strip(" ，,、：:").removesuffix("的")
