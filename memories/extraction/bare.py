@@ -15,7 +15,13 @@ _PAST = "|".join(sorted(_IRREGULAR_PAST))
 _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ies)|speaks?|commutes?|rents?"
          r"|volunteers?|trains?|coach(?:es)?|cooks?|plays?|runs|eats|drinks|misses|needs|wants)"
          r"(?!\s+(?:it|that|this|them|you|your|for\s+(?:me|us|you))\b)")
+#: A verb after an "-ing" lead makes the "-ing" phrase a subject ("Going to those places is on my list"), not a
+#: clause without one ("Going to Seattle next week").
+_FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|made|can|will|would|feels|seems"
+           r"|sounds|gives|helps|means)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate|busy"
+                          r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
+                          r"(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
                           + r"|[a-z]+ed|" + _LIFE + r")\b)|" + _PAST + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)

@@ -35,9 +35,15 @@ _OWN_KIN = re.compile(rf"^我(?:们)?(?:的)?(?:大|小|二|三|亲|前|新|老)
 #: A kinship or role word anywhere ("带儿子去学游泳"): a person of the speaker's the clause names.
 _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape(w) for w in KIN_ZH if len(w) > 1),
                                                                       key=len, reverse=True)) + ")(?!们)")
+#: "我们家狗狗", "我的猫": the speaker's pet, named like a person ("…叫旺财").
+_OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
+#: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
+_HAS_ONE = re.compile(rf"有(?:一)?(?:个|位)((?:{_KIN_ALT}))[。，,]?$")
 _NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
 _COUNTED = re.compile(r"^(另)?一([只个条位匹头盆辆台家所套本件])")
 _COUNTED_MANY = re.compile(r"[二两三四五六七八九十几\d]+([只个条位匹头盆辆台家所套本件])([\u4e00-\u9fff]{1,6})")
+#: "一家日料店", "一部新手机": a thing brought in, what a judgement after it is about.
+_A_THING = re.compile(r"[一两二三四五六七八九十几\d]+[家个部本件首条辆台套间座所款种](?!人|孩子|朋友|同事)")
 #: A job spoken of: a later "现在在<somewhere>" is where one works.
 _WORK = re.compile(r"工作|上班|跳槽|入职|辞职|离职|换了?(?:份|个)?工作|找到了?(?:新)?工作|offer")
 _AT_WORK = re.compile(r"^我?(?:现在|目前|如今|已经)*在([^，。,；;！!？?\s]{2,12}?)(?:了|啦)?([。！!]?)$")
@@ -52,8 +58,10 @@ class ZhTopic:
 
     subject: str = ""  # the topic a subject-less clause inherits ("我", "我女儿", "小雨"); per sentence
     people: list[str] = field(default_factory=list)  # the persons named so far ("我儿子", "小雨"), in order
+    names: set[str] = field(default_factory=set)  # the names the message gave ("小雨", "旺财")
     later_name: str = ""  # a name the message gives further on ("…，叫王浩"), for a leading 他/她 with no one before
     things: dict[str, str] = field(default_factory=dict)  # what was counted, by its measure word ("只": "猫")
+    thing: bool = False  # the clause before brought in a thing ("推荐了一家日料店"): a judgement after it is its
     work: bool = False  # the message spoke of a job ("换工作了"): "现在在腾讯" is where one works
     named: bool = False  # the last clause only gave the name a pronoun already took: nothing new
 
@@ -68,25 +76,16 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
     topic.named = False
     if explicit:
         return third_person_zh(text, who)
-    if topic.later_name and (naming := re.fullmatch(rf"(?:他|她)?(?:{_NAMING.pattern})({re.escape(topic.later_name)})",
-                                                     text)) and topic.later_name in topic.people:
-        topic.named = bool(naming)
+    if topic.later_name and topic.later_name in topic.people \
+            and re.fullmatch(rf"(?:他|她)?(?:{_NAMING.pattern}){re.escape(topic.later_name)}", text):
+        topic.named = True
         return None
     text = _at_work(_counted(_bound(text, topic), topic), topic)
-    lead = _lead(text)
-    bare = False  # the clause is about a named person: no speaker before it
-    if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
-        pass
-    elif lead in KIN_ZH:
-        text = f"我的{text}"  # "医生让我少吃盐": the speaker's doctor
-    elif _name_at(text):
-        bare = True
-    elif _judged(text, lead) and not _is_person(topic.subject):
+    subjected = _subjected(text, who, topic)
+    if subjected is None:  # a thing judged: the clause goes with the statement before it
         _remember(text, topic)
-        return None if not timeparse.resolve(text, None, True)[2] else text
-    elif topic.subject:
-        text = topic.subject + text
-        bare = _is_name(topic.subject)
+        return text if timeparse.resolve(text, None, True)[2] else None
+    text, bare = subjected
     about_person = bare or bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_OWN_KIN.match(text))
     if not about_person:
         if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
@@ -98,18 +97,40 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
     return third_person_zh(text, who, prefix=not bare)
 
 
+def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
+    """The clause with the subject it goes on with, and whether that subject is a name (no speaker before it);
+    None when it is a thing judged, about no one."""
+    lead = _lead(text)
+    if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
+        return text, False
+    if lead in KIN_ZH:
+        return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
+    if _name_at(text):
+        return text, True
+    if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
+        return None
+    if topic.subject:
+        return topic.subject + text, _is_name(topic.subject) or topic.subject in topic.names
+    return text, False
+
+
 def _remember(text: str, topic: ZhTopic) -> None:
     """What the clause leaves for the ones after it: its subject, the persons it names, its counted things."""
     for count in _COUNTED_MANY.finditer(text):
         topic.things.setdefault(count.group(1), jieba.lcut(count.group(2), HMM=False)[0])
     topic.work = topic.work or bool(_WORK.search(text))
-    own = _OWN_KIN.match(text)
-    name = _name_after(text, _NAMING) if own else None
+    topic.thing = bool(_A_THING.search(text))
+    own = _OWN_KIN.match(text) or _OWN_PET.match(text)
+    name = (_name_after(text, _NAMING) or _pet_name(text)) if own else None
     for person in ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text):
         if person not in topic.people:
             topic.people.append(person)
+    introduced = _HAS_ONE.search(text)
     if name:
         topic.subject = name
+        topic.names.add(name)
+    elif introduced and text.startswith("我"):
+        topic.subject = f"我{introduced.group(1)}"  # "我有一个妹妹，在上海读书": the sister does
     elif own:
         topic.subject = own.group(0)
     elif leading := _name_at(text):
@@ -162,17 +183,30 @@ def _at_work(text: str, topic: ZhTopic) -> str:
     return f"{text[:at.start(2)].rstrip('了啦')}工作{at.group(2)}"
 
 
+def _pet_name(text: str) -> str | None:
+    """A pet's name at the end of its naming clause ("我们家狗狗叫旺财" → 旺财): not a person's name, so not tested
+    as one."""
+    pet = _OWN_PET.match(text)
+    named = re.fullmatch(r"(?:名字叫|名字是|名叫|叫做|叫)([\u4e00-\u9fff]{1,3})[。！!]?", text[pet.end():]) \
+        if pet else None
+    return named.group(1) if named else None
+
+
 def _lead(text: str) -> str:
     words = jieba.lcut(text, HMM=False)
     return words[0] if words else ""
 
 
-def _judged(text: str, lead: str) -> bool:
-    """A thing and a judgement of it, nothing else ("大理特别美", "房价太高了", "成绩挺好的")."""
+def _judged(text: str, lead: str, loose: bool = False) -> bool:
+    """A thing and a judgement of it, nothing else ("大理特别美", "房价太高了", "成绩挺好的", "现场气氛超好");
+    ``loose``: any words but a verb after the thing (jieba tags some adjectives as nouns: "情节特别精彩")."""
     tags = pseg.lcut(text, HMM=False)
-    if not tags or not tags[0].flag.startswith("n") or tags[0].word != lead or tags[0].flag.startswith("nr"):
+    if not tags or not tags[0].flag.startswith(("n", "s")) or tags[0].word != lead or tags[0].flag.startswith("nr"):
         return False
-    rest = [t for t in tags[1:] if t.word.strip() and not _ZH_TAIL_STRIP.fullmatch(t.word)]
+    things = 1 + (len(tags) > 1 and tags[1].flag.startswith("n") and not tags[1].flag.startswith("nr"))
+    rest = [t for t in tags[things:] if t.word.strip() and not _ZH_TAIL_STRIP.fullmatch(t.word)]
+    if loose:
+        return bool(rest) and not any(t.flag.startswith("v") for t in rest)
     return bool(rest) and all(t.flag.startswith(_JUDGING) or len(t.word) == 1 for t in rest) \
         and any(t.flag.startswith("a") or (len(t.word) == 1 and not t.flag.startswith(("u", "y", "d"))) for t in rest)
 

@@ -23,7 +23,8 @@ _EN_VERBISH = (r"(?:is|was|are|were|has|had|have|will|would|can|could|did|does|d
                r"|loves?|likes?|went|got|gets|started|said|told|made|took|came|found|\w+ed|\w+s)")
 #: A kinship or role word that, bare at the head of a clause, is the speaker's ("Mom's home", "doctor says …").
 _BARE_KIN = (r"mom|mum|dad|grandma|grandpa|granny|nana|papa|mama|auntie|uncle|doctor|boss|wife|husband|hubby"
-             r"|manager|therapist|landlord|sis|bro")
+             r"|manager|therapist|landlord|sis|bro|sister|brother|son|daughter|girlfriend|boyfriend|fianc[eé]e?"
+             r"|cousin|roommate")
 _EN_SUBJECT = re.compile(
     r"(?i:(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll|he|he's|she|she's|they|they're|they've)\b)"
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
@@ -541,6 +542,9 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
     for i, token in enumerate(tokens):
         word = token.word
         after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if word in ("我们", "咱们") and after is not None and after.word == "家":
+            out.append(who)  # "我们家" → "用户家"
+            continue
         if word in ("我们", "咱们") and after is not None and after.flag in ("n", "nt", "nz") and len(after.word) > 1:
             out.append(f"{who}的")  # "我们公司", "咱们老板": whose, not who
             continue

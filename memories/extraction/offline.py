@@ -142,6 +142,7 @@ class OfflineExtractor:
     def __init__(self) -> None:
         self.skipped: list[Skip] = []
         self._last_person = ""
+        self._kin_named: set[str] = set()
         self._summariser = RuleExtractor()
 
     def extract(self, turns: Sequence[Turn], known: Sequence[KnownMemory],
@@ -173,6 +174,7 @@ class OfflineExtractor:
     def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str],
                      previous: Turn | None) -> list[Candidate]:
         self._last_person = ""
+        self._kin_named = set()  # the people the turn names with their kinship ("my son Leo")
         said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous)
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
@@ -180,8 +182,9 @@ class OfflineExtractor:
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
+        named = [*known, *self._kin_named]  # "my son Leo": a statement about Leo is about someone
         kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT
-                or (informative(c.content, known) and not filler(c.content, known))]
+                or (informative(c.content, named) and not filler(c.content, named))]
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
@@ -375,6 +378,7 @@ class OfflineExtractor:
         named = _KIN_NAMED.search(text)
         if named:
             self._last_person = named.group(2)
+            self._kin_named.add(named.group(2))
             return
         kin = re.search(rf"(?i)\b(?:my|our)\s+((?:little\s+|older\s+|younger\s+)?(?:{_KIN}))\b", text)
         if kin and not kin.group(1).casefold().endswith(("s", "children", "family", "parents")):

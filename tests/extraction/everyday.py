@@ -104,6 +104,10 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
     # a thing judged is the thing's, not the speaker's: it goes with the statement before
     ("上个月去了趟桂林，山水真漂亮。", ["桂林；山水真漂亮"], ["用户山水"]),
     ("周末带爸妈去了西湖，风景特别好。", ["风景特别好"], ["用户风景"]),
+    ("我同学推荐了一本小说，情节特别精彩。", ["一本小说；情节特别精彩"], ["同学情节"]),  # the thing just brought in
+    # a pet or a person brought in, then what goes on with it
+    ("我们家的猫叫年糕，今年三岁了。", ["年糕"], ["用户年糕", "用户2"]),
+    ("我有一个妹妹，在上海读书。", ["用户的妹妹在上海读书"], ["用户在上海"]),
     # a role or kinship word is the speaker's person
     ("我腰一直不太好，医生建议我多游泳。", ["用户的医生建议用户多游泳"], ["用户医生"]),
     ("老板让我下周去广州出差。", ["用户的老板"], ["用户老板"]),
@@ -126,7 +130,10 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
     ("Need to book a flight to Boston for the conference.", ["The user needs to book a flight"], ["user need "]),
     ("Mum's back home after the operation.", ["The user's mum is back home"], []),
     ("Grandpa's car got towed yesterday.", ["The user's grandpa's car got towed"], ["grandpa is car"]),
+    ("Brother's moving to Denver in August.", ["The user's brother is moving to Denver"], []),
+    ("Flying to Madrid on Thursday for my cousin's wedding.", ["The user is flying to Madrid"], []),
     # a pronoun in a later clause is the person of the clause before, "us" or not
+    ("My cousin Dana lives in Oslo, she teaches piano at a music school.", ["Dana teaches piano"], ["She teaches"]),
     ("My wife's training for a marathon, she runs every morning before work.",
      ["The user's wife runs every morning before work"], ["She runs"]),
     ("Dad's retiring in June, he'll move in with us after that.",
