@@ -4,7 +4,7 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
 
 1. **Split** into sentences, then into clauses at "and / but / so / because / 而且 / 并且 / 但是 / ，" when the
    words after the joint form a clause of their own (a subject of their own in English; in Chinese a
-   predicate, the subject carried over from the clause before).
+   predicate, the subject carried over from the clause before: ``chains.py`` says whose).
 2. **Drop** what carries nothing to remember, whoever says it: greetings, thanks, questions,
    acknowledgements ("Noted.", "好的"), reactions to the listener ("That's amazing!", "So proud of you",
    "I'm so happy for you") and filler ("I think so", "我也觉得"); each dropped clause has its reason.
@@ -20,9 +20,11 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
    that is filler (``information.filler``: a compliment, wish or platitude naming nothing, an unnamed "this
    book"); a turn's first clause led by they/she/he (他们/她 …) takes the one fitting noun phrase of the turn
    before; the other speaker's words said back are an echo.
+   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``).
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
-   "you" in a named two-person conversation → the other speaker.
+   "you" in a named two-person conversation → the other speaker; a clause that leaves its subject out is the
+   speaker's ("Lives in Austin now", "最近失眠很严重"; ``bare.py``, ``chains.py``).
 5. **Type** it: preference (likes, dislikes, favourites), task (plans, intentions, deadlines), event
    (something that happened), fact (everything else).
 6. **Time** it: relative times ("last week", "yesterday", "下个月", "上周五") resolved against the turn's

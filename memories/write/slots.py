@@ -18,6 +18,10 @@ known by their role to the speaker ("my boss", "我表哥": ``~boss``, ``~cousin
 or, for a date, the event ("the project deadline"). Pronouns ("he", "她") fill no slot: who they are is not
 in the text.
 
+A change said in passing fills the slot too: "started a new job at Stripe as a data engineer" (employer, job),
+"Blue is my favourite now" (``favourite:colour`` when the value is a colour; of an unnamed thing, no slot), and a
+Chinese clause with no subject of its own is the sentence opener's ("用户换工作了，现在在腾讯工作": employer).
+
 The ``Slot`` and the values' comparable forms are in ``slot_values.py``; the Chinese patterns in ``slots_zh.py``.
 """
 
