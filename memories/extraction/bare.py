@@ -13,7 +13,7 @@ _PAST = "|".join(sorted(_IRREGULAR_PAST))
 #: Verbs of a life said in the present without "I" ("Lives in Austin", "Works nights", "Love hiking"), not
 #: before a pronoun that makes them a reaction or a favour ("Love it", "Works for me").
 _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ies)|speaks?|commutes?|rents?"
-         r"|volunteers?|trains?|coach(?:es)?|cooks?|plays?|runs|eats|drinks|misses|needs|wants)"
+         r"|volunteers?|trains?|cooks?|plays?|runs|eats|drinks|misses|needs|wants)"
          r"(?!\s+(?:it|that|this|them|you|your|for\s+(?:me|us|you))\b)")
 #: A verb after an "-ing" lead makes the "-ing" phrase a subject ("Going to those places is on my list"), not a
 #: clause without one ("Going to Seattle next week").
@@ -21,7 +21,7 @@ _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|m
            r"|sounds|gives|helps|means)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate|busy"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
-                          r"(?!" + _FINITE + ")"
+                          r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
                           + r"|[a-z]+ed|" + _LIFE + r")\b)|" + _PAST + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
@@ -39,7 +39,7 @@ def with_subject(text: str) -> tuple[str, bool]:
         word = kin.group(0).removesuffix("'s")
         rest = text[kin.end():]
         if kin.group(0).endswith("'s"):
-            rest = (" has" + rest[len(" been"):] if rest.startswith(" been") else
+            rest = (" has" + rest if rest.startswith(" been") else
                     " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
         return f"my {word.lower()}{rest}", False
     bare_verb = _SUBJECTLESS.match(text)

@@ -27,8 +27,11 @@ from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES
 
 #: A clause about a thing, not a person ("天气很好", "这部电影…"; not "这几天一直咳嗽": a time).
-_ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|周|个月|个星期|星期|礼拜|学期|一年|年)|它|天气|今天天气"
+_ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年)|它|天气|今天天气"
                        r"|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
+#: The weather: about no one, whatever its time ("今天下雨了").
+_WEATHER = re.compile(r"^(?:今天|昨天|明天|早上|晚上|今晚|外面|这几天|最近)?(?:一直|又|突然)?"
+                      r"(?:下雨|下雪|刮风|降温|升温|阴天|晴天|起雾|好冷|好热|很冷|很热)")
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
 #: "我女儿", "我的医生", "我们老板": a kinship or role word of the speaker's, at the start of a clause.
 _OWN_KIN = re.compile(rf"^我(?:们)?(?:的)?(?:大|小|二|三|亲|前|新|老)?(?:{_KIN_ALT})")
@@ -81,6 +84,8 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
         topic.named = True
         return None
     text = _at_work(_counted(_bound(text, topic), topic), topic)
+    if _WEATHER.match(text):
+        return None
     subjected = _subjected(text, who, topic)
     if subjected is None:  # a thing judged: the clause goes with the statement before it
         _remember(text, topic)

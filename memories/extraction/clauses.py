@@ -24,7 +24,7 @@ _EN_VERBISH = (r"(?:is|was|are|were|has|had|have|will|would|can|could|did|does|d
 #: A kinship or role word that, bare at the head of a clause, is the speaker's ("Mom's home", "doctor says …").
 _BARE_KIN = (r"mom|mum|dad|grandma|grandpa|granny|nana|papa|mama|auntie|uncle|doctor|boss|wife|husband|hubby"
              r"|manager|therapist|landlord|sis|bro|sister|brother|son|daughter|girlfriend|boyfriend|fianc[eé]e?"
-             r"|cousin|roommate")
+             r"|cousin|roommate|coach|trainer|dentist|vet|tutor|mentor")
 _EN_SUBJECT = re.compile(
     r"(?i:(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll|he|he's|she|she's|they|they're|they've)\b)"
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
@@ -192,7 +192,7 @@ _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|bi
                         r",?\s+([A-Z][a-z]+)\b")
 _ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
                            r"|朋友|同事|老板|孩子|宝宝"
-                           r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{0,3})")
+                           r"|男朋友|女朋友|室友|邻居|猫|狗|妈|爸)([\u4e00-\u9fff]{0,3})")
 _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "我家": "{s}家", "俺": "{s}",
                 "本人": "{s}", "自己": "自己"}
 
@@ -385,7 +385,7 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
 _PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
                            r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
-_ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|周|个月|个星期|星期|礼拜|学期|一年|年|次)"
+_ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
                               r"|它|他们|她们)")
 _NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+")
 _RELATION_LEAD = re.compile(

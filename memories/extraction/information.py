@@ -45,7 +45,7 @@ _FILLER = ("it'll", "that'll", "there'll", "they'll", "you'll", "he'll", "she'll
 _DETERMINED = re.compile(r"(?i)\b(?:a|an|the|some|my|his|her|their|our|its|\w+'s|for|of|with|about|at|in|on|from)\s+"
                          r"([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
-_ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|周|个月|个星期|星期|礼拜|学期|一年|年|次)"
+_ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
                       r"|它|他|她)")
 _NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][a-zA-Z'’-]+|[A-Z]{2,})")
 _DIGIT = re.compile(r"\d")

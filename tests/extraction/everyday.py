@@ -119,6 +119,10 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
     ("她是我以前的同事，叫陈静，现在在成都开花店。", ["陈静是用户以前的同事", "陈静现在在成都开花店"],
      ["她", "陈静叫陈静"]),
     ("他是我高中同学，名叫刘洋，在银行上班。", ["刘洋是用户高中同学", "刘洋在银行上班"], ["他"]),
+    # the weather is no one's; 爱人 is a spouse, not a liking; "这个月" is a time, not a thing pointed at
+    ("今天下雨了，没去跑步。", ["用户没去跑步"], ["用户2025", "用户今天"]),
+    ("我爱人在医院上班，周末也经常加班。", ["用户爱人在医院上班", "用户爱人周末"], ["喜欢"]),
+    ("这个月打算把驾照考了。", ["用户2025年3月打算把驾照考了"], []),
     # a statement without a subject or a noun is still the speaker's
     ("最近总是加班。", ["用户最近总是加班"], []),
     ("这几天一直发烧。", ["用户这几天一直发烧"], []),
@@ -131,6 +135,9 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
     ("Mum's back home after the operation.", ["The user's mum is back home"], []),
     ("Grandpa's car got towed yesterday.", ["The user's grandpa's car got towed"], ["grandpa is car"]),
     ("Brother's moving to Denver in August.", ["The user's brother is moving to Denver"], []),
+    ("Coach says I need to stretch more before runs.", ["The user's coach says the user needs"], ["coaches"]),
+    ("Boss's been on my case all week.", ["The user's boss has been on"], []),
+    ("Trying to drink more water these days.", ["The user is trying to drink more water"], []),
     ("Flying to Madrid on Thursday for my cousin's wedding.", ["The user is flying to Madrid"], []),
     # a pronoun in a later clause is the person of the clause before, "us" or not
     ("My cousin Dana lives in Oslo, she teaches piano at a music school.", ["Dana teaches piano"], ["She teaches"]),
