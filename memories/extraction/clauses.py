@@ -36,6 +36,8 @@ _EN_SUBJECT = re.compile(
 _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though"
                              r"|although"
                              r"|once|unless|whether|so\s+that|even\s+though|even\s+if|which|who|where|like)\b")
+#: "My sister, Ann" before ", and I …": a person named, no statement of its own.
+_EN_PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$")
 _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway|anyways)\b[\s,]*")
 _ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而)?|而且|并且|但是"
                        r"|不过|可是|所以|然后)\s*")
@@ -190,6 +192,7 @@ _KIN = ("daughter|son|kids?|children|child|wife|husband|partner|boyfriend|girlfr
 _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
                         rf"(?i:{_KIN}))"
                         r",?\s+([A-Z][a-z]+)\b")
+_KIN_APPOSED = re.compile(rf"\b((?i:my|our)\s+(?i:{_KIN})),\s+([A-Z][a-z]+),(?=\s)")
 _ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
                            r"|朋友|同事|老板|孩子|宝宝"
                            r"|男朋友|女朋友|室友|邻居|猫|狗|妈|爸)([\u4e00-\u9fff]{0,3})")
@@ -285,7 +288,7 @@ def split_clauses(sentence: str) -> list[str]:
             if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
                 continue
         elif (not _EN_SUBJECT.match(_strip_open(rest, False)) or len(_WORD.findall(head)) < 3
-              or _EN_SUBORDINATE.match(_strip_open(head, False))):
+              or _EN_SUBORDINATE.match(_strip_open(head, False)) or _EN_PERSON_ONLY.match(head)):
             continue
         parts.append(head)
         last = m.end()
@@ -480,6 +483,7 @@ _EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+do
 
 def third_person_en(text: str, who: str, listener: str | None) -> str:
     possessive = f"{who}'" if who.endswith("s") else f"{who}'s"
+    text = _KIN_APPOSED.sub(r"\1 \2", text)  # "my manager, Tom, wants" → "my manager Tom wants"
     text = _KIN_NAMED.sub(lambda m: f"{m.group(2)} ({possessive} {m.group(1).lower()})", text)
     text = _EN_CONTRACTED.sub(lambda m: f"{who} {_BE[' '.join(m.group(0).casefold().split())]}", text)
 

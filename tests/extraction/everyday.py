@@ -145,6 +145,10 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
      ["The user's wife runs every morning before work"], ["She runs"]),
     ("Dad's retiring in June, he'll move in with us after that.",
      ["The user's dad is retiring in June", "The user's dad will move in with the user"], ["He'll"]),
+    # a person named between commas is one with the kinship word, and no clause of their own
+    ("My sister, Ann, and I went to Paris in May.", ["Ann (the user's sister) and the user went to Paris"],
+     ["sister),"]),
+    ("Our neighbour, Raj, fixed the fence on Sunday.", ["Raj (the user's neighbour) fixed the fence"], ["), fixed"]),
     # "我们" before a noun is whose, not who
     ("我们学校下周开运动会。", ["用户的学校"], ["用户等人学校"]),
     ("我们小区新开了一家超市。", ["用户的小区"], ["用户等人小区"]),
