@@ -9,6 +9,7 @@ the message names. No model: jieba's part-of-speech tags and the kinship and rol
 - A subject-less clause takes the topic of the clause before: the speaker ("下个月要去成都出差" → 用户), or the person
   the clause before was about ("我女儿叫小雨，今年上初二，成绩挺好的" → 小雨今年上初二, 小雨成绩挺好的).
 - "一只叫豆豆" after "我养了两只猫" is one of the cats: "用户的一只猫叫豆豆".
+- A leading 它 is the one pet the message named ("我们家的猫叫豆豆。它特别喜欢晒太阳" → 豆豆特别喜欢晒太阳).
 - A leading 他/她 is the one person named before it in the message ("带儿子去学游泳，他今年六岁" → 用户的儿子), or,
   when no one was, the name the message gives later ("他是我大学室友，叫王浩" → 王浩是用户大学室友; the naming
   clause itself then says nothing new).
@@ -62,6 +63,7 @@ class ZhTopic:
     subject: str = ""  # the topic a subject-less clause inherits ("我", "我女儿", "小雨"); per sentence
     people: list[str] = field(default_factory=list)  # the persons named so far ("我儿子", "小雨"), in order
     names: set[str] = field(default_factory=set)  # the names the message gave ("小雨", "旺财")
+    pets: list[str] = field(default_factory=list)  # the pets it named, for a leading 它
     later_name: str = ""  # a name the message gives further on ("…，叫王浩"), for a leading 他/她 with no one before
     things: dict[str, str] = field(default_factory=dict)  # what was counted, by its measure word ("只": "猫")
     thing: bool = False  # the clause before brought in a thing ("推荐了一家日料店"): a judgement after it is its
@@ -110,7 +112,7 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         return text, False
     if lead in KIN_ZH:
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
-    if _name_at(text):
+    if _name_at(text) or any(text.startswith(name) for name in topic.names):
         return text, True
     if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
         return None
@@ -134,6 +136,8 @@ def _remember(text: str, topic: ZhTopic) -> None:
     if name:
         topic.subject = name
         topic.names.add(name)
+        if _OWN_PET.match(text) and name not in topic.pets:
+            topic.pets.append(name)
     elif introduced and text.startswith("我"):
         topic.subject = f"我{introduced.group(1)}"  # "我有一个妹妹，在上海读书": the sister does
     elif own:
@@ -156,6 +160,8 @@ def _people_in(text: str) -> list[str]:
 
 def _bound(text: str, topic: ZhTopic) -> str:
     """A leading 他/她 replaced by the one person named before it, else by the name the message gives later."""
+    if text.startswith("它") and not text.startswith("它们") and len(topic.pets) == 1:
+        return topic.pets[0] + text[1:]  # "我们家的猫叫豆豆。它特别喜欢晒太阳": 豆豆 does
     pronoun = _PRONOUN.match(text)
     if not pronoun:
         return text

@@ -108,6 +108,7 @@ SUBJECTS: list[tuple[str, list[str], list[str]]] = [
     # a pet or a person brought in, then what goes on with it
     ("我们家的猫叫年糕，今年三岁了。", ["年糕"], ["用户年糕", "用户2"]),
     ("我有一个妹妹，在上海读书。", ["用户的妹妹在上海读书"], ["用户在上海"]),
+    ("我的狗叫可乐，它每天早上都要出去遛。", ["可乐每天早上"], ["可乐可乐", "它"]),  # 它: the one pet named
     # a role or kinship word is the speaker's person
     ("我腰一直不太好，医生建议我多游泳。", ["用户的医生建议用户多游泳"], ["用户医生"]),
     ("老板让我下周去广州出差。", ["用户的老板"], ["用户老板"]),
