@@ -24,7 +24,8 @@ throwaway embedded data directory with ``ANTHROPIC_API_KEY`` empty (the offline 
    to check the threshold by hand.
 4. **Junk**: ``--sample`` extracted memories drawn at random (``--seed``) are written to ``<out>.sample.txt`` to be
    judged by hand; the bench itself counts nothing as junk. With ``--offline-only``, the sample is drawn from the
-   in-process run of step 1 (every memory in conversation order) into ``<out>.offline-sample.txt``.
+   in-process run of step 1 (every memory in conversation order) into ``<out>.offline-sample.txt``, and
+   ``--coverage`` adds step 3's coverage of those in-process memories (no server).
 5. **QA recall**: every question of categories 1–4 against the extracted memories (``POST /memories/search``,
    k=10, floor off): R@10 = the share of the question's evidence turns that some returned memory came from;
    against the raw turns (bench/locomo.py's import: one memory per turn, scope ``user/raw-<sample>``) the same way.
@@ -71,19 +72,24 @@ def offline_speed(samples: list[dict[str, Any]]) -> dict[str, Any]:
 
     extractor = OfflineExtractor()
     batches = []
+    where = []  # (sample id, session name) of each batch
     for sample in samples:
-        for _, began, turns in sessions_of(sample):
+        for name, began, turns in sessions_of(sample):
             session = [Turn(i, "user", t["text"], began + dt.timedelta(seconds=i), t["speaker"])
                        for i, t in enumerate(turns, start=1)]
             batches += [(session[j:j + 6], session[max(0, j - 4):j]) for j in range(0, len(session), 6)]
+            where += [(sample["sample_id"], name)] * len(range(0, len(session), 6))
     extractor.extract(batches[0][0], [], batches[0][1])  # jieba's dictionary loads once, before the clock
     began_at = time.perf_counter()
     found = [extractor.extract(turns, [], context) for turns, context in batches]
     seconds = time.perf_counter() - began_at
     count = sum(len(t) for t, _ in batches)
     made = [(c.kind, c.content) for candidates in found for c in candidates]
+    extracted: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for (sid, name), candidates in zip(where, found, strict=True):
+        extracted[sid] += [{"source_session": f"{sid}-{name}", "content": c.content} for c in candidates]
     return {"turns": count, "memories": len(made), "seconds": seconds, "turns_per_second": count / seconds,
-            "made": made}
+            "made": made, "extracted": dict(extracted)}
 
 
 def write_sample(rows: list[tuple[str, str]], size: int, seed: int, path: Path) -> None:
@@ -320,17 +326,24 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=34)
     parser.add_argument("--skip-raw", action="store_true", help="no raw-turn baseline")
     parser.add_argument("--offline-only", action="store_true", help="only the extractor's speed (no server)")
+    parser.add_argument("--coverage", action="store_true",
+                        help="with --offline-only: coverage of the in-process memories (each session's own)")
     parser.add_argument("--write-only", action="store_true", help="speed and write rates only (no recall, coverage)")
     args = parser.parse_args()
     samples = json.loads(DATA.read_text(encoding="utf-8"))[: args.conversations or None]
     result: dict[str, Any] = {"offline": offline_speed(samples)}
     made = result["offline"].pop("made")
+    in_process = result["offline"].pop("extracted")
     print(f"offline: {result['offline']['turns']} turns, {result['offline']['memories']} memories, "
           f"{result['offline']['turns_per_second']:.0f} turns/s")
     if args.offline_only:
         if args.sample:
             write_sample(made, args.sample, args.seed, args.out.with_suffix(".offline-sample.txt"))
             print(f"sample to judge: {args.out.with_suffix('.offline-sample.txt')}")
+        if args.coverage:
+            c = result["coverage"] = coverage(samples, in_process, args.threshold, args.pairs)
+            print(f"coverage in-process (cosine >= {c['threshold']}): {c['covered']}/{c['gold']} = {c['share']:.1%}")
+            args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
         return 0
     os.environ["ANTHROPIC_API_KEY"] = ""
     extracted: dict[str, list[dict[str, Any]]] = {}

@@ -21,14 +21,23 @@ _EN_JOINT = re.compile(r"(?i)\s*(?:[,;]\s*(?:and|but|so|because|though|although|
                        r"|though|although|plus|while|then|cause|'cause|since))\s+")
 _EN_VERBISH = (r"(?:is|was|are|were|has|had|have|will|would|can|could|did|does|do|just|also|really|still|always|never"
                r"|loves?|likes?|went|got|gets|started|said|told|made|took|came|found|\w+ed|\w+s)")
+#: A kinship or role word that, bare at the head of a clause, is the speaker's ("Mom's home", "doctor says …").
+_BARE_KIN = (r"mom|mum|dad|grandma|grandpa|granny|nana|papa|mama|auntie|uncle|doctor|boss|wife|husband|hubby"
+             r"|manager|therapist|landlord|sis|bro|sister|brother|son|daughter|girlfriend|boyfriend|fianc[eé]e?"
+             r"|cousin|roommate|coach|trainer|dentist|vet|tutor|mentor")
 _EN_SUBJECT = re.compile(
     r"(?i:(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll|he|he's|she|she's|they|they're|they've)\b)"
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
-    rf"|[A-Z][a-z]+(?:'s)?\s+(?i:{_EN_VERBISH})\b")
+    rf"|[A-Z][a-z]+(?:'s)?\s+(?i:{_EN_VERBISH})\b"
+    r"|(?i:(?:please\s+)?(?:don't|do\s+not)\s+let\s+me\s+forget)\b"
+    rf"|(?i:{_BARE_KIN})(?:'s)?\s+(?i:{_EN_VERBISH})\b"
+    r"|(?i:[a-z]+\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:favou?rite|fave))\b")
 #: Pieces that cannot stand alone: they stay with the clause that follows.
 _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though"
                              r"|although"
                              r"|once|unless|whether|so\s+that|even\s+though|even\s+if|which|who|where|like)\b")
+#: "My sister, Ann" before ", and I …": a person named, no statement of its own.
+_EN_PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$")
 _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway|anyways)\b[\s,]*")
 _ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而)?|而且|并且|但是"
                        r"|不过|可是|所以|然后)\s*")
@@ -46,7 +55,7 @@ def _wordset(text: str) -> frozenset[str]:
 
 _INTERJECTION = re.compile(
     r"(?i)^(?:(?:hi|hello|hey|hiya|yo|wow|whoa|oh|ooh|ah|aw+|omg|oh\s+my\s+god|gosh|haha+|lol|hmm+|um+|uh+|well"
-    r"|yeah|yes"
+    r"|yeah|yes|ugh|argh|meh|welp|oof|ew|phew|whew"
     r"|yep|yup|no|nope|nah|sure|ok(?:ay)?|alright|right|great|cool|awesome|nice|thanks|thank\s+you|so|anyway|btw"
     r"|by\s+the\s+way|honestly|actually|also|and|but|plus|totally|absolutely|definitely|exactly|true|indeed"
     r"|good\s+(?:morning|afternoon|evening)|hey\s+there|hi\s+there|dear)"
@@ -162,7 +171,7 @@ _BE = {"i'm": "is", "im": "is", "i am": "is", "i was": "was", "i've": "has", "iv
        "i'd": "would", "i'll": "will", "i do": "does", "i don't": "doesn't", "i dont": "doesn't",
        "i haven't": "hasn't", "i'm not": "is not", "i am not": "is not"}
 _MODALS = {"can", "could", "will", "would", "should", "shall", "may", "might", "must", "can't", "couldn't",
-           "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "need", "gotta", "wanna",
+           "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "gotta", "wanna",
            "gonna", "hafta"}
 _IRREGULAR_PAST = _wordset("""
 went was were had did made got took saw came found gave told felt thought bought brought left met ran began
@@ -183,9 +192,10 @@ _KIN = ("daughter|son|kids?|children|child|wife|husband|partner|boyfriend|girlfr
 _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|big\s+|eldest\s+|youngest\s+)?"
                         rf"(?i:{_KIN}))"
                         r",?\s+([A-Z][a-z]+)\b")
+_KIN_APPOSED = re.compile(rf"\b((?i:my|our)\s+(?i:{_KIN})),\s+([A-Z][a-z]+),(?=\s)")
 _ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
                            r"|朋友|同事|老板|孩子|宝宝"
-                           r"|男朋友|女朋友|室友|邻居|猫|狗)([\u4e00-\u9fff]{0,3})")
+                           r"|男朋友|女朋友|室友|邻居|猫|狗|妈|爸)([\u4e00-\u9fff]{0,3})")
 _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "我家": "{s}家", "俺": "{s}",
                 "本人": "{s}", "自己": "自己"}
 
@@ -278,7 +288,7 @@ def split_clauses(sentence: str) -> list[str]:
             if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
                 continue
         elif (not _EN_SUBJECT.match(_strip_open(rest, False)) or len(_WORD.findall(head)) < 3
-              or _EN_SUBORDINATE.match(_strip_open(head, False))):
+              or _EN_SUBORDINATE.match(_strip_open(head, False)) or _EN_PERSON_ONLY.match(head)):
             continue
         parts.append(head)
         last = m.end()
@@ -377,7 +387,9 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
                      r"|\bfill\s+\w+\s+in\b|\bmake\s+(?:a|the)\s+(?:real\s+|big\s+)?difference\b")
 _PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
                            r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
-_ZH_PRONOUN_LEAD = re.compile(r"^(?:这|那|它|他们|她们)")
+#: "这几天…", "那阵子…" open with a time, not a thing pointed at.
+_ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
+                              r"|它|他们|她们)")
 _NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+")
 _RELATION_LEAD = re.compile(
     r"(?i)^(?:(?P<congrats>congrat(?:s|ulations)|kudos|props)\s+(?:on|for|to\s+you\s+(?:on|for))"
@@ -446,11 +458,15 @@ def stands_alone(text: str, timed: bool) -> bool:
         or bool(_NAMED_WORD.search(text) and len(content_words(text)) >= 3)
 
 
+#: Present-tense verbs that end like a past one ("I need" → "needs", not "need").
+_EED = frozenset(("need", "feed", "bleed", "breed", "speed", "proceed", "succeed", "exceed", "heed", "seed", "weed"))
+
+
 def _third_person_verb(verb: str) -> str:
     low = verb.casefold()
     if low in _THIRD:
         return _THIRD[low]
-    if low in _MODALS or low in _IRREGULAR_PAST or low.endswith(("ed", "s")) or not low.isalpha():
+    if low in _MODALS or low in _IRREGULAR_PAST or (low.endswith(("ed", "s")) and low not in _EED) or not low.isalpha():
         return verb
     if low.endswith(("sh", "ch", "x", "z", "o")):
         return verb + "es"
@@ -467,6 +483,7 @@ _EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+do
 
 def third_person_en(text: str, who: str, listener: str | None) -> str:
     possessive = f"{who}'" if who.endswith("s") else f"{who}'s"
+    text = _KIN_APPOSED.sub(r"\1 \2", text)  # "my manager, Tom, wants" → "my manager Tom wants"
     text = _KIN_NAMED.sub(lambda m: f"{m.group(2)} ({possessive} {m.group(1).lower()})", text)
     text = _EN_CONTRACTED.sub(lambda m: f"{who} {_BE[' '.join(m.group(0).casefold().split())]}", text)
 
@@ -520,14 +537,25 @@ def _zh_is_name(word: str) -> bool:
 _ZH_NAME_CACHE: dict[str, bool] = {}
 
 
-def third_person_zh(text: str, who: str) -> str:
+def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
+    """A Chinese clause with 我 bound to ``who`` ("我们公司" is ``who``'s company, "我们去了" ``who`` and others);
+    ``prefix``: a clause that names no one is ``who``'s ("下个月要去成都" → "用户下个月要去成都")."""
     text = _ZH_KIN_NAMED.sub(lambda m: _zh_kin(m, who), text)
     out = []
-    for word in jieba.lcut(text, HMM=False):
+    tokens = pseg.lcut(text, HMM=False)
+    for i, token in enumerate(tokens):
+        word = token.word
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if word in ("我们", "咱们") and after is not None and after.word == "家":
+            out.append(who)  # "我们家" → "用户家"
+            continue
+        if word in ("我们", "咱们") and after is not None and after.flag in ("n", "nt", "nz") and len(after.word) > 1:
+            out.append(f"{who}的")  # "我们公司", "咱们老板": whose, not who
+            continue
         pattern = _ZH_PRONOUNS.get(word)
         out.append(pattern.format(s=who) if pattern else word)
     joined = "".join(out)
-    if not joined.startswith(who) and not _ZH_SUBJECT.match(joined) and who not in joined[:6]:
+    if prefix and not joined.startswith(who) and not _ZH_SUBJECT.match(joined) and who not in joined[:6]:
         joined = f"{who}{joined}"
     return joined
 

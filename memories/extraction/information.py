@@ -44,13 +44,23 @@ _FILLER = ("it'll", "that'll", "there'll", "they'll", "you'll", "he'll", "she'll
 #: ocean"): enough alone.
 _DETERMINED = re.compile(r"(?i)\b(?:a|an|the|some|my|his|her|their|our|its|\w+'s|for|of|with|about|at|in|on|from)\s+"
                          r"([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
-_ZH_LEAD = re.compile(r"^(?:这|那|它|他|她)")
+#: "这几天…", "那阵子…" open with a time, not a thing pointed at.
+_ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
+                      r"|它|他|她)")
 _NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][a-zA-Z'’-]+|[A-Z]{2,})")
 _DIGIT = re.compile(r"\d")
 _ZH_CONTENT = ("n", "t", "m", "eng", "s", "vn", "nr", "ns", "nt", "nz")
 _ZH_VAGUE = frozenset(("用户", "事情", "事", "东西", "时候", "感觉", "心情", "一切", "人", "大家", "自己", "时间",
     "样子", "方面", "问题", "一下", "一点", "一些", "有点", "这样", "那样", "一个", "一次", "一样", "好事", "事儿",
     "心", "话", "情况", "朋友们", "助手"))
+#: "这本书", "那个", "它": a thing pointed at, not named.
+_ZH_POINTED = re.compile(r"[这那][本个些部首件家位种张篇样]|它")
+#: Verbs of feeling, thinking, hoping and pledging: a statement made of them and no thing is a mood, not a fact.
+_ZH_VAGUE_VERBS = frozenset(("觉得", "感觉", "认为", "希望", "相信", "知道", "明白", "理解", "加油", "继续", "努力",
+    "坚持", "开心", "高兴", "难过", "伤心", "激动", "期待", "起来", "担心", "放心", "支持", "谢谢", "感谢", "祝福",
+    "分享", "聊天", "说话", "看看", "试试", "等等", "没有", "可以", "应该", "能够", "愿意", "需要", "想要", "喜欢",
+    "感动", "享受", "放松", "开始", "结束", "变得", "成为", "发现", "记得", "忘记", "打算", "准备", "觉着", "好像",
+    "似乎", "显得", "值得", "在乎", "关心", "想念", "怀念", "感恩", "庆幸", "后悔", "害怕", "紧张", "兴奋", "失望"))
 
 
 def informative(text: str, names: Sequence[str] = (), lead_ok: bool = False) -> bool:
@@ -101,6 +111,8 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
         word = token.word.strip()
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
+        if token.flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
+            return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
         if token.flag.startswith(_ZH_CONTENT) and not token.flag.startswith("r") and not word.isspace():
             if token.flag == "m" and not _DIGIT.search(word) and len(word) < 2:
                 continue  # "一": a bare measure, not a number worth keeping

@@ -4,7 +4,7 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
 
 1. **Split** into sentences, then into clauses at "and / but / so / because / 而且 / 并且 / 但是 / ，" when the
    words after the joint form a clause of their own (a subject of their own in English; in Chinese a
-   predicate, the subject carried over from the clause before).
+   predicate, the subject carried over from the clause before: ``chains.py`` says whose).
 2. **Drop** what carries nothing to remember, whoever says it: greetings, thanks, questions,
    acknowledgements ("Noted.", "好的"), reactions to the listener ("That's amazing!", "So proud of you",
    "I'm so happy for you") and filler ("I think so", "我也觉得"); each dropped clause has its reason.
@@ -20,9 +20,11 @@ For every turn of a person (a ``user`` turn, or any turn that carries a speaker 
    that is filler (``information.filler``: a compliment, wish or platitude naming nothing, an unnamed "this
    book"); a turn's first clause led by they/she/he (他们/她 …) takes the one fitting noun phrase of the turn
    before; the other speaker's words said back are an echo.
+   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``).
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
-   "you" in a named two-person conversation → the other speaker.
+   "you" in a named two-person conversation → the other speaker; a clause that leaves its subject out is the
+   speaker's ("Lives in Austin now", "最近失眠很严重"; ``bare.py``, ``chains.py``).
 5. **Type** it: preference (likes, dislikes, favourites), task (plans, intentions, deadlines), event
    (something that happened), fact (everything else).
 6. **Time** it: relative times ("last week", "yesterday", "下个月", "上周五") resolved against the turn's
@@ -43,11 +45,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
+from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
+from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.clauses import (
     _ACTION,
     _FIRST_PERSON,
-    _IRREGULAR_PAST,
     _KIN,
     _KIN_NAMED,
     _OBJECT_PRONOUN,
@@ -62,8 +65,6 @@ from memories.extraction.clauses import (
     _STOPWORDS,
     _THIRD_PRONOUN,
     _WORD,
-    _ZH_KIN_NAMED,
-    _ZH_SUBJECT,
     _ZH_TAIL_STRIP,
     _lower_first,
     _strip_open,
@@ -80,6 +81,7 @@ from memories.extraction.clauses import (
     third_person_zh,
 )
 from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
+from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.write.text import has_cjk
 
@@ -120,7 +122,6 @@ _ZH_THING = re.compile(r"^(?:这|那|它|天气|今天天气|外面|时间|价�
 #: A word every explicit form of rules.py needs (a project, a deadline, a preference verb).
 _RULE_HINT = re.compile(r"(?i)project|deadline|\bdue\b|prefer|\blik|\blov|enjoy|hate|dislike|stand"
                         r"|项目|截止|之前|以前|喜欢|讨厌|偏好|偏爱|爱")
-_FAMILY_NAME = re.compile(r"^(?:Mom|Mum|Dad|Grandma|Grandpa|Granny|Nana|Papa|Mama|Auntie|Uncle)(?:'s)?\b")
 _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every"
                             r"|Each|What|Which|Life"
                             r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time"
@@ -128,10 +129,6 @@ _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Tho
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
                             r"|found|and\s+[A-Z]|started|moved|joined|married|graduated|lives|works|studies|turned|wants"
                             r"|needs|plays|has\s+been|is\s+\w+ing)\b")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate|busy"
-                          r"|need|(?:just|finally|recently|also)(?=\s+(?:" + "|".join(sorted(_IRREGULAR_PAST))
-                          + r"|[a-z]+ed)\b)|" + "|".join(sorted(_IRREGULAR_PAST)) + r"|[a-z]+ed)\b"
-                          r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
 _INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
@@ -147,6 +144,7 @@ class OfflineExtractor:
     def __init__(self) -> None:
         self.skipped: list[Skip] = []
         self._last_person = ""
+        self._kin_named: set[str] = set()
         self._summariser = RuleExtractor()
 
     def extract(self, turns: Sequence[Turn], known: Sequence[KnownMemory],
@@ -178,13 +176,17 @@ class OfflineExtractor:
     def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str],
                      previous: Turn | None) -> list[Candidate]:
         self._last_person = ""
+        self._kin_named = set()  # the people the turn names with their kinship ("my son Leo")
         said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous)
+        if has_cjk(turn.content):
+            said.topic = ZhTopic.of(turn.content)
         for sentence in split_sentences(turn.content):
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
+        named = [*known, *self._kin_named]  # "my son Leo": a statement about Leo is about someone
         kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT
-                or (informative(c.content, known) and not filler(c.content, known))]
+                or (informative(c.content, named) and not filler(c.content, named))]
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
@@ -213,11 +215,14 @@ class OfflineExtractor:
         if intro and not (zh and _ZH_NOT_NAME.search(intro.group(1))):
             self._introduction(said, intro, zh, bool(explicit))
             return
-        subject = ""  # Chinese: the subject a subject-less clause inherits
+        said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
         for piece in split_clauses(body):
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
+                continue
+            if self._reminded(said, clause, zh, explicit is not None):  # "Could you remind me to …?": a task
+                previous = ""
                 continue
             reason = "" if explicit else junk_reason(clause, zh)
             if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
@@ -228,7 +233,19 @@ class OfflineExtractor:
             if reason:
                 said.reasons.append(reason)
                 continue
-            subject = self._clause(said, clause, zh, subject, bool(explicit))
+            self._clause(said, clause, zh, bool(explicit))
+
+    def _reminded(self, said: _Said, clause: str, zh: bool, explicit: bool) -> bool:
+        """A request to be reminded (``reminders.py``), kept as the speaker's task; False when the clause is not one."""
+        task = None if explicit else reminder(clause, zh)
+        if task is None:
+            return False
+        who = said.turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
+        text = third_person_zh(task, who) if zh else third_person_en(task, who, said.listener)
+        candidate = self._timed(text, said.turn, who, zh, False)
+        candidate.type = candidate.kind = "task"
+        said.items.append(("anchor", candidate))
+        return True
 
     def _introduction(self, said: _Said, intro: re.Match[str], zh: bool, explicit: bool) -> None:
         """"I'm Alex" / "我叫张伟": the speaker's name (remembered for the turn's later statements)."""
@@ -255,30 +272,29 @@ class OfflineExtractor:
         said.items.append(("anchor", related))
         return True
 
-    def _clause(self, said: _Said, clause: str, zh: bool, subject: str, explicit: bool) -> str:
-        """One kept clause: what the explicit rules find in it, else its statement. Returns the subject the
-        next (Chinese) clause inherits."""
+    def _clause(self, said: _Said, clause: str, zh: bool, explicit: bool) -> None:
+        """One kept clause: what the explicit rules find in it, else its statement."""
         turn = said.turn
         clause = _vocative(clause, frozenset(said.speakers))
         if not zh:
             clause = capitalised(_SINCE_LAST.sub("", clause).strip())
             if not clause:
-                return subject
+                return
         rules_found = self._by_rules(said.reader, clause, turn, explicit)
         if rules_found:
             said.items.extend(("anchor", self._named(c, turn.name)) for c in rules_found)
-            return subject
+            return
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
         if said.echo_of and not explicit and echoes(clause, said.echo_of):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
-            return subject
+            return
         resolved = None if said.items or said.reasons or explicit else self._antecedent(said, clause, zh)
         if resolved is not None:
             said.items.append(("anchor", self._timed(resolved if zh else third_person_en(resolved, who, said.listener),
                                                      turn, who, zh, False)))
-            return subject
+            return
         role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
-        candidate, subject = self._statement(clause, turn, who, said.listener, zh, subject, explicit)
+        candidate = self._statement(clause, turn, who, said.listener, zh, said.topic, explicit)
         if candidate is None:
             role, candidate = self._unbound(said, clause, who, zh)
         if candidate is None:
@@ -286,7 +302,6 @@ class OfflineExtractor:
             said.leftover += len(clause) if zh else len(_WORD.findall(clause))
         else:
             said.items.append((role, candidate))
-        return subject
 
     @staticmethod
     def _antecedent(said: _Said, clause: str, zh: bool) -> str | None:
@@ -307,6 +322,8 @@ class OfflineExtractor:
         """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
         general claim, an ``anchor`` of its own: their view ("Taking risks is essential" → "Jon thinks …")."""
         turn = said.turn
+        if said.topic.named:
+            return "dependent", None  # "叫王浩" after "他是…": the name a pronoun already took
         candidate = self._dependent(clause, turn, who, said.listener, zh)
         if candidate is not None and turn.name and not zh and _OPINION.search(clause) \
                 and not _PRONOUN_LEAD.match(clause) and len(content_words(clause, said.speakers)) >= 2:
@@ -363,6 +380,7 @@ class OfflineExtractor:
         named = _KIN_NAMED.search(text)
         if named:
             self._last_person = named.group(2)
+            self._kin_named.add(named.group(2))
             return
         kin = re.search(rf"(?i)\b(?:my|our)\s+((?:little\s+|older\s+|younger\s+)?(?:{_KIN}))\b", text)
         if kin and not kin.group(1).casefold().endswith(("s", "children", "family", "parents")):
@@ -388,34 +406,23 @@ class OfflineExtractor:
         c.about = name or ""
         return c
 
-    def _statement(self, clause: str, turn: Turn, who: str, listener: str | None, zh: bool, subject: str,
-                   explicit: bool) -> tuple[Candidate | None, str]:
+    def _statement(self, clause: str, turn: Turn, who: str, listener: str | None, zh: bool, topic: ZhTopic,
+                   explicit: bool) -> Candidate | None:
         text: str | None = clause.strip().rstrip("，,;；:：").strip()
         assert text is not None
         if zh:
-            text, subject = _zh_statement(text, who, subject, explicit)
+            text = zh_statement(text, who, topic, explicit)
         else:
             text = self._en_statement(text, who, listener, explicit)
-        if text is None:
-            return None, subject
-        return self._timed(text, turn, who, zh, explicit), subject
+        return None if text is None else self._timed(text, turn, who, zh, explicit)
 
     def _en_statement(self, text: str, who: str, listener: str | None, explicit: bool) -> str | None:
         """An English clause in the third person, or None when it is about no one (and has no time)."""
-        first = _FIRST_PERSON.search(text)
-        family = _FAMILY_NAME.match(text)
-        if family and not first:
-            word = family.group(0).removesuffix("'s")
-            verb = " is" if family.group(0).endswith("'s") else ""
-            text = f"my {word.lower()}{verb}{text[family.end():]}"
-            first = _FIRST_PERSON.search(text)
         starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text)
-        bare_verb = _SUBJECTLESS.match(text)
+        text, bare_verb = with_subject(text)  # "Lives in Austin now", "Mom's recovering …": the speaker's
+        first = _FIRST_PERSON.search(text)
         if bare_verb:
-            lead = bare_verb.group(1).casefold()
-            text = (f"I've {text[:1].lower()}{text[1:]}" if lead == "been" else
-                    f"I'm {text[:1].lower()}{text[1:]}" if lead.endswith("ing") or lead in ("gonna", "busy") else
-                    f"I {text[:1].lower()}{text[1:]}")
+            pass
         elif (not first and not starts_third and not explicit and not factual(text)
               and (not timeparse.resolve(text, None, False)[2] or _REACTION.match(text))):
             # Kept without a person only with a time: an appointment, a date ("The dentist … next Thursday")
@@ -429,10 +436,11 @@ class OfflineExtractor:
         """"she …" bound to the person named last in the turn (None when no one was); that person
         remembered for the clauses after."""
         person = _THIRD_PRONOUN.match(text)
-        if person and not first:
+        if person and (not first or self._last_person):  # "she's staying with us": still the one named before
             if not self._last_person or person.group(0).casefold() not in ("he", "she", "he's", "she's"):
                 return None  # "they …" / "she …" with no one named before: nothing to bind it to
-            rest = text[person.end():]
+            rest = re.sub(r"^'(ll|d|ve)\b", lambda m: {"ll": " will", "d": " would", "ve": " has"}[m.group(1)],
+                          text[person.end():])
             text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
         self._remember_person(text)
         if self._last_person and not self._last_person.startswith("my "):
@@ -511,6 +519,7 @@ class _Said:
     items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
+    topic: ZhTopic = field(default_factory=ZhTopic)  # a Chinese message's topic chain (``chains.py``)
 
     @property
     def key(self) -> str:
@@ -523,25 +532,6 @@ class _Said:
         if before is None or (before.name or before.role) == (self.turn.name or self.turn.role):
             return ""
         return before.content
-
-
-def _zh_statement(text: str, who: str, subject: str, explicit: bool) -> tuple[str | None, str]:
-    """A Chinese clause in the third person (a subject-less one takes the clause before's, or the speaker's),
-    or None when it is about no one and has no time; and the subject the next clause inherits."""
-    has_subject = bool(_ZH_SUBJECT.match(text)) or who in text[:4]
-    if not has_subject and subject and not explicit:
-        text = subject + text
-    about_person = bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_ZH_KIN_NAMED.search(text))
-    if not about_person and not explicit:
-        if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
-            _, _, timed = timeparse.resolve(text, None, True)
-            if not timed:
-                return None, subject
-        else:
-            text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
-    new_subject = re.match(r"^(我们|咱们|我|他们|她们|他|她)", text)
-    subject = new_subject.group(1) if new_subject else subject
-    return third_person_zh(text, who), subject
 
 
 @functools.lru_cache(maxsize=256)

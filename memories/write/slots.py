@@ -29,7 +29,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from memories.write.people import SPEAKER_LABEL
+from memories.write.people import SPEAKER_LABEL, chinese_names
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
@@ -77,12 +77,18 @@ def _clauses(sentence: str) -> tuple[list[str], str]:
     clause without a subject of its own is about: the person the sentence opened with ("我表哥住在杭州，今年35岁",
     "Ana left Google and joined Meta"), the speaker when it opened with them or with no subject. A clause that
     opens with 其 / 他 / 她 ("刘子墨是我的下属，其年龄是34岁") is about that person too."""
-    parts = [sentence]
     if not has_cjk(sentence):
         clauses = [p.strip() for p in re.split(r",\s+|;\s+|\s+(?:and|but|so|then)\s+", sentence)]
-        parts += [clause for clause in clauses[1:] if len(clause.split()) >= 2] if len(clauses) > 1 else []
-        return parts, en_lead(sentence)
+        return [sentence, *(clause for clause in clauses[1:] if len(clause.split()) >= 2)], en_lead(sentence)
+    return _zh_clauses(sentence)
+
+
+def _zh_clauses(sentence: str) -> tuple[list[str], str]:
+    """``_clauses`` of a Chinese sentence."""
+    parts = [sentence]
     clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
+    # A speaker label ("林晓峰：") names no topic.
+    clauses[0] = re.sub(r"^[\u4e00-\u9fff]{2,4}\s*[:：]\s*", "", clauses[0])
     kin = _ZH_KIN_LEAD.match(clauses[0])
     opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0])
     if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
@@ -96,7 +102,11 @@ def _clauses(sentence: str) -> tuple[list[str], str]:
         if clause:
             parts.append(clause)
     if not lead:
-        lead = "我" if clauses[0].startswith(("我", "用户", "本人")) or zh_bare(clauses[0]) else ""
+        named = chinese_names(clauses[0]) if len(clauses) > 1 else []
+        if named and named[0][1] == 0:  # "孙磊搬家了，现在住在苏州": the person it opens with
+            lead = named[0][0]
+        elif clauses[0].startswith(("我", "用户", "本人")) or zh_bare(clauses[0]):
+            lead = "我"
     return parts, lead
 
 

@@ -66,12 +66,21 @@ _VALUE_CAP = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|an
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
 _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while|over|during|"
 _TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about)\b))"
+_COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan|navy|gold")
+#: "started a new job at", "landed a role with", "got hired at": a new employer.
+_NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|signed)\s+"
+            r"(?:a\s+|an\s+|my\s+|the user's\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?"
+            r"(?:job|position|role|gig|offer)\s+(?:at|with)\s+"
+            r"|(?:got|was|been)\s+hired\s+(?:at|by)\s+|began\s+working\s+(?:at|for)\s+)")
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
 
 
 def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, p = _EN_SUBJECT, _EN_POSSESSOR
     rules = [
+        ("employer+job", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}\s+as\s+(?:an?\s+)?"
+                         rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
+        ("employer", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
@@ -120,8 +129,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("favourite", rf"^{p}\s+(?:all-time\s+|absolute\s+)?favou?rite\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|"
                       rf"has become|became|are)\s+(?:now\s+)?(?P<value>[^.,;!?]+?)(?:\s+now)?\s*(?:$|[.,;!?])"),
-        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:all-time\s+)?favou?rite\s+"
-                      rf"(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s*(?:$|[.,;!?]|\s+now)"),
+        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:new\s+)?(?:all-time\s+)?"
+                      rf"(?:favou?rite|fave)(?:\s+(?!now\b)(?P<thing>[a-z]+(?:\s+[a-z]+)?))?\s*(?:$|[.,;!?]|\s+now)"),
         ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|is now|am now)"
                  rf"\s+(?:a\s+|an\s+|fully\s+|strictly\s+|strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
                  rf"carnivore|omnivore)\b"),
@@ -242,7 +251,10 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "employer", plain_value(groups["value"])),
                 Slot(subject, "job", plain_value(groups["job"]))]
     if attribute == "favourite":
-        thing = plain_value(groups["thing"]).replace("color", "colour")
+        said = groups.get("thing") or ("colour" if _COLOUR.fullmatch(plain_value(groups["value"])) else "")
+        if not said:
+            return []  # "X is my favourite": of what, unsaid
+        thing = plain_value(said).replace("color", "colour")
         return [Slot(subject, f"favourite:{thing}", plain_value(groups["value"]))]
     if attribute in {"diet", "diet-none", "diet-meat"}:
         value = {"diet-none": "vegetarian", "diet-meat": "meat"}.get(attribute) or DIETS_EN[groups["value"].casefold()]

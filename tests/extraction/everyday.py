@@ -93,3 +93,82 @@ ECHOES: list[tuple[str, str]] = [
     ("我在学弹吉他。", "好的，记下了，你在学弹吉他。"),
     ("我下个月要搬到深圳。", "明白，你下个月要搬到深圳。祝搬家顺利！"),
 ]
+
+#: Who a clause is about when it does not say: (message, what kept memories must say, what none may say).
+#: Chinese clauses go on with the person or thing of the clause before; "他/她" is the one person named; a
+#: kinship or role word is the speaker's; a clause that opens with its verb is the speaker's, in both languages.
+SUBJECTS: list[tuple[str, list[str], list[str]]] = [
+    # Chinese: a name given, then what goes on with it
+    ("我姐姐叫林悦，在深圳做设计，去年结的婚。", ["用户的姐姐叫林悦", "林悦在深圳做设计"], ["用户在深圳"]),
+    ("我表弟叫周航，今年刚上大学，学的是医学。", ["周航", "周航学的是医学"], ["用户学的是医学", "用户今年"]),
+    # a thing judged is the thing's, not the speaker's: it goes with the statement before
+    ("上个月去了趟桂林，山水真漂亮。", ["桂林；山水真漂亮"], ["用户山水"]),
+    ("周末带爸妈去了西湖，风景特别好。", ["风景特别好"], ["用户风景"]),
+    ("我同学推荐了一本小说，情节特别精彩。", ["一本小说；情节特别精彩"], ["同学情节"]),  # the thing just brought in
+    # a pet or a person brought in, then what goes on with it
+    ("我们家的猫叫年糕，今年三岁了。", ["年糕"], ["用户年糕", "用户2"]),
+    ("我有一个妹妹，在上海读书。", ["用户的妹妹在上海读书"], ["用户在上海"]),
+    ("我的狗叫可乐，它每天早上都要出去遛。", ["可乐每天早上"], ["可乐可乐", "它"]),  # 它: the one pet named
+    # a role or kinship word is the speaker's person
+    ("我腰一直不太好，医生建议我多游泳。", ["用户的医生建议用户多游泳"], ["用户医生"]),
+    ("老板让我下周去广州出差。", ["用户的老板"], ["用户老板"]),
+    # one of the things counted before
+    ("我家养了两只兔子，一只是白的，一只是灰的。", ["用户的一只兔子是白的"], ["用户一只"]),
+    ("我有三个孩子，一个在读高中。", ["用户的一个孩子在读高中"], ["用户一个在读"]),
+    # "他/她" is the one person named before it, or the name the message gives after it
+    ("每天送女儿去幼儿园，她今年四岁。", ["用户的女儿", "四岁"], ["她"]),
+    ("她是我以前的同事，叫陈静，现在在成都开花店。", ["陈静是用户以前的同事", "陈静现在在成都开花店"],
+     ["她", "陈静叫陈静"]),
+    ("他是我高中同学，名叫刘洋，在银行上班。", ["刘洋是用户高中同学", "刘洋在银行上班"], ["他"]),
+    # the weather is no one's; 爱人 is a spouse, not a liking; "这个月" is a time, not a thing pointed at
+    ("今天下雨了，没去跑步。", ["用户没去跑步"], ["用户2025", "用户今天"]),
+    ("我爱人在医院上班，周末也经常加班。", ["用户爱人在医院上班", "用户爱人周末"], ["喜欢"]),
+    ("这个月打算把驾照考了。", ["用户2025年3月打算把驾照考了"], []),
+    # a statement without a subject or a noun is still the speaker's
+    ("最近总是加班。", ["用户最近总是加班"], []),
+    ("这几天一直发烧。", ["用户这几天一直发烧"], []),
+    # English: a clause that opens with its verb, a bare kinship or role word
+    ("Works night shifts at a bakery in Leeds these days.", ["The user works night shifts"], []),
+    ("Moved to Lisbon last spring, still learning Portuguese", ["The user moved to Lisbon"], []),
+    ("ugh, can't drink milk anymore, doctor says I'm lactose intolerant",
+     ["The user can't drink milk", "The user's doctor says the user is lactose intolerant"], ["Ugh"]),
+    ("Need to book a flight to Boston for the conference.", ["The user needs to book a flight"], ["user need "]),
+    ("Mum's back home after the operation.", ["The user's mum is back home"], []),
+    ("Grandpa's car got towed yesterday.", ["The user's grandpa's car got towed"], ["grandpa is car"]),
+    ("Brother's moving to Denver in August.", ["The user's brother is moving to Denver"], []),
+    ("Coach says I need to stretch more before runs.", ["The user's coach says the user needs"], ["coaches"]),
+    ("Boss's been on my case all week.", ["The user's boss has been on"], []),
+    ("Trying to drink more water these days.", ["The user is trying to drink more water"], []),
+    ("Flying to Madrid on Thursday for my cousin's wedding.", ["The user is flying to Madrid"], []),
+    # a pronoun in a later clause is the person of the clause before, "us" or not
+    ("My cousin Dana lives in Oslo, she teaches piano at a music school.", ["Dana teaches piano"], ["She teaches"]),
+    ("My wife's training for a marathon, she runs every morning before work.",
+     ["The user's wife runs every morning before work"], ["She runs"]),
+    ("Dad's retiring in June, he'll move in with us after that.",
+     ["The user's dad is retiring in June", "The user's dad will move in with the user"], ["He'll"]),
+    # a person named between commas is one with the kinship word, and no clause of their own
+    ("My sister, Ann, and I went to Paris in May.", ["Ann (the user's sister) and the user went to Paris"],
+     ["sister),"]),
+    ("Our neighbour, Raj, fixed the fence on Sunday.", ["Raj (the user's neighbour) fixed the fence"], ["), fixed"]),
+    # "我们" before a noun is whose, not who
+    ("我们学校下周开运动会。", ["用户的学校"], ["用户等人学校"]),
+    ("我们小区新开了一家超市。", ["用户的小区"], ["用户等人小区"]),
+]
+
+#: A request to be reminded is the speaker's task, with its time (said on Monday 10 March 2025).
+REMINDERS: list[tuple[str, list[str]]] = [
+    ("Can you remind me to water the plants on Sunday?", ["reminded to water the plants"]),
+    ("please remind me about the vet appointment next Tuesday", ["reminded about the vet appointment", "11 March"]),
+    ("Don't let me forget to pay the electricity bill tomorrow.", ["pay the electricity bill", "11 March 2025"]),
+    ("We land at 6, don't let me forget to text my sister", ["reminded to text the user's sister"]),
+    ("提醒我周四去取快递。", ["取快递", "周四"]),
+    ("别让我忘了明天给房东转账。", ["给房东转账", "2025年3月11日"]),
+    ("麻烦到时候提醒我一下，下周一交体检报告", ["交体检报告"]),
+]
+
+#: Not a request to be reminded: nothing kept.
+NOT_REMINDERS: list[str] = [
+    "Can you remind me what we talked about last time?",
+    "Does that remind you of anything?",
+    "你能提醒我一下刚才说到哪了吗？",
+]

@@ -10,7 +10,7 @@ import pytest
 
 from memories.extraction.candidates import Turn
 from memories.extraction.offline import OfflineExtractor
-from tests.extraction.everyday import COMPOUNDS, ECHOES, FACTS, NOTHING
+from tests.extraction.everyday import COMPOUNDS, ECHOES, FACTS, NOT_REMINDERS, NOTHING, REMINDERS, SUBJECTS
 
 SAID = datetime(2025, 3, 10, 9, 30, tzinfo=UTC)  # a Monday
 FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|we|our|us)\b|我")
@@ -157,3 +157,38 @@ def test_a_named_speakers_general_claim_is_their_view():
     found, _ = conversation(("Gina", "Honestly, networking with other shop owners is the best way to find suppliers."))
     assert [c.content for c in found] == [
         "Gina thinks networking with other shop owners is the best way to find suppliers."]
+
+
+@pytest.mark.parametrize(("text", "said", "unsaid"), SUBJECTS, ids=[t[:24] for t, _, _ in SUBJECTS])
+def test_a_clause_is_about_who_it_goes_on_with(text, said, unsaid):
+    found, _ = run(("user", text))
+    contents = [c.content for c in found]
+    assert found and not any(c.observation for c in found), contents
+    for words in said:
+        assert any(words in content for content in contents), (words, contents)
+    for words in unsaid:
+        assert not any(words in content for content in contents), (words, contents)
+
+
+@pytest.mark.parametrize(("text", "said"), REMINDERS, ids=[t[:24] for t, _ in REMINDERS])
+def test_a_request_to_be_reminded_is_the_speakers_task(text, said):
+    found, _ = run(("user", text))
+    tasks = [c for c in found if c.kind == "task" and c.type == "task"]
+    assert len(tasks) == 1, [c.content for c in found]
+    for words in said:
+        assert words in tasks[0].content, (words, tasks[0].content)
+    assert not FIRST_PERSON.search(tasks[0].content), tasks[0].content
+
+
+@pytest.mark.parametrize("text", NOT_REMINDERS)
+def test_a_question_about_a_reminder_is_still_a_question(text):
+    found, skipped = run(("user", text))
+    assert found == [] and [s.reason for s in skipped] == ["question"], [c.content for c in found]
+
+
+def test_a_changed_favourite_is_kept_beside_the_dislike():
+    found, _ = run(("user", "I've gone off purple, orange is my favourite now."),
+                   ("user", "I don't like tea anymore, coffee is my fave these days."))
+    contents = [c.content for c in found]
+    assert "Orange is the user's favourite now." in contents, contents
+    assert any(c.startswith("Coffee is the user's fave") for c in contents), contents

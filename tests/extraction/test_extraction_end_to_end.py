@@ -101,3 +101,29 @@ def test_it_keeps_the_extracted_memories_and_jobs_from_another_tenant(alice, bob
     assert bob.client.get(f"{API}/jobs/{job_id}").status_code == 404
     assert bob.client.get(f"{API}/sessions/s-private").status_code == 404
     assert bob.client.get(f"{API}/memories", {"scope": scope}).json()["results"] == []
+
+
+@pytest.mark.parametrize(("before", "after", "old_words", "new_words"), [
+    ("My favourite colour is purple.", "I've gone off purple, orange is my favourite now.", "purple", "Orange"),
+    ("I work at Deloitte.", "Just started a new job at Spotify as a product designer!", "Deloitte", "Spotify"),
+    ("我在华为上班。", "我辞职了，现在在小米。", "华为", "小米"),
+    ("我在百度工作。", "最近跳槽了，目前在京东。", "百度", "京东"),
+], ids=["favourite-en", "employer-en", "employer-zh", "employer-zh-2"])
+def test_a_changed_slot_said_in_passing_retires_the_old_value(alice, before, after, old_words, new_words):
+    """The newer statement of a slot (favourite colour, employer), said the way people say a change, fills the
+    slot the older one filled: the older is no longer live beside it (a fact superseded, a preference paired)."""
+    scope = "user/slot-change"
+    post_messages(alice, "s-old", scope, before)
+    close(alice, "s-old")
+    run_jobs()
+    [old] = [m for m in memories(alice, scope) if old_words in m["content"]]
+    post_messages(alice, "s-new", scope, after)
+    close(alice, "s-new")
+    run_jobs()
+    rows = memories(alice, scope)
+    [new] = [m for m in rows if m["status"] == "active" and new_words in m["content"]]
+    response = alice.client.get(f"{API}/memories/{old['id']}").json()
+    if new["type"] == "preference":  # the policy's contradicting preference: a pair, the newest active
+        assert response["status"] == "conflicted", rows
+    else:
+        assert (response["status"], response["superseded_by"]) == ("deprecated", new["id"]), rows

@@ -25,6 +25,21 @@ def test_it_reads_subject_attribute_and_value_in_both_languages() -> None:
         ("event:offsite retreat|date", "8-12")]
 
 
+def test_a_change_said_in_passing_fills_the_slot() -> None:
+    """A new job and a new favourite said the way people say them; a clause with no subject of its own is the
+    sentence's opener's."""
+    def said(text: str) -> list[tuple[str, str]]:
+        return [(s.key, s.value) for s in slots_of(text)]
+
+    assert said("The user just landed a role at Canva as a senior researcher.") == [
+        ("self|job", "senior researcher"), ("self|employer", "canva")]
+    assert said("I got hired at Netflix last week.") == [("self|employer", "netflix")]
+    assert said("Teal is my favourite now.") == [("self|favourite:colour", "teal")]
+    assert said("Jazz is my favourite now.") == []  # a favourite what: not said
+    assert said("用户辞职了，现在在网易工作。") == [("self|employer", "网易")]
+    assert said("孙磊搬家了，现在住在苏州。") == [("孙磊|city", "苏州")]
+
+
 def test_the_speaker_is_the_subject_or_the_label() -> None:
     assert slots_of("I live in Porto.", speaker="U-7")[0].subject == "u-7"
     assert slots_of("Gina: I live in Porto.")[0].subject == "gina"

@@ -1,0 +1,257 @@
+"""Who a Chinese clause is about, for the offline extractor (``offline.py``). Chinese drops the subject: a clause
+without one goes on with the topic of the clause before it (a topic chain), and "他/她" points at the one person
+the message names. No model: jieba's part-of-speech tags and the kinship and role words of
+``memories.write.people`` (``KIN_ZH``).
+
+- A clause with a subject of its own keeps it: a name ("王浩是律师"), a kinship or role word, which is the
+  speaker's ("医生让我少吃盐" → "用户的医生让用户少吃盐"), or a thing judged ("刚从云南回来，大理特别美": 大理 is
+  what is 美, not the speaker; the clause goes with the statement before it).
+- A subject-less clause takes the topic of the clause before: the speaker ("下个月要去成都出差" → 用户), or the person
+  the clause before was about ("我女儿叫小雨，今年上初二，成绩挺好的" → 小雨今年上初二, 小雨成绩挺好的).
+- "一只叫豆豆" after "我养了两只猫" is one of the cats: "用户的一只猫叫豆豆".
+- A leading 它 is the one pet the message named ("我们家的猫叫豆豆。它特别喜欢晒太阳" → 豆豆特别喜欢晒太阳).
+- A leading 他/她 is the one person named before it in the message ("带儿子去学游泳，他今年六岁" → 用户的儿子), or,
+  when no one was, the name the message gives later ("他是我大学室友，叫王浩" → 王浩是用户大学室友; the naming
+  clause itself then says nothing new).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import jieba
+import jieba.posseg as pseg
+
+from memories.extraction import timeparse
+from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name, third_person_zh
+from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES
+
+#: A clause about a thing, not a person ("天气很好", "这部电影…"; not "这几天一直咳嗽": a time).
+_ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年)|它|天气|今天天气"
+                       r"|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
+#: The weather: about no one, whatever its time ("今天下雨了").
+_WEATHER = re.compile(r"^(?:今天|昨天|明天|早上|晚上|今晚|外面|这几天|最近)?(?:一直|又|突然)?"
+                      r"(?:下雨|下雪|刮风|降温|升温|阴天|晴天|起雾|好冷|好热|很冷|很热)")
+_KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
+#: "我女儿", "我的医生", "我们老板": a kinship or role word of the speaker's, at the start of a clause.
+_OWN_KIN = re.compile(rf"^我(?:们)?(?:的)?(?:大|小|二|三|亲|前|新|老)?(?:{_KIN_ALT})")
+#: A kinship or role word anywhere ("带儿子去学游泳"): a person of the speaker's the clause names.
+_ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape(w) for w in KIN_ZH if len(w) > 1),
+                                                                      key=len, reverse=True)) + ")(?!们)")
+#: "我们家狗狗", "我的猫": the speaker's pet, named like a person ("…叫旺财").
+_OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
+#: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
+_HAS_ONE = re.compile(rf"有(?:一)?(?:个|位)((?:{_KIN_ALT}))[。，,]?$")
+_NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
+_COUNTED = re.compile(r"^(另)?一([只个条位匹头盆辆台家所套本件])")
+_COUNTED_MANY = re.compile(r"[二两三四五六七八九十几\d]+([只个条位匹头盆辆台家所套本件])([\u4e00-\u9fff]{1,6})")
+#: "一家日料店", "一部新手机": a thing brought in, what a judgement after it is about.
+_A_THING = re.compile(r"[一两二三四五六七八九十几\d]+[家个部本件首条辆台套间座所款种](?!人|孩子|朋友|同事)")
+#: A job spoken of: a later "现在在<somewhere>" is where one works.
+_WORK = re.compile(r"工作|上班|跳槽|入职|辞职|离职|换了?(?:份|个)?工作|找到了?(?:新)?工作|offer")
+_AT_WORK = re.compile(r"^我?(?:现在|目前|如今|已经)*在([^，。,；;！!？?\s]{2,12}?)(?:了|啦)?([。！!]?)$")
+_PRONOUN = re.compile(r"^(?:他|她)(?!们)")
+#: Tags of the words a judgement is made of: adverbs, adjectives, particles ("特别美", "挺好的", "太贵了").
+_JUDGING = ("d", "zg", "a", "ad", "an", "u", "y", "x", "e")
+
+
+@dataclass
+class ZhTopic:
+    """A Chinese message being read, clause by clause: what a subject-less clause goes on with, who 他/她 is."""
+
+    subject: str = ""  # the topic a subject-less clause inherits ("我", "我女儿", "小雨"); per sentence
+    people: list[str] = field(default_factory=list)  # the persons named so far ("我儿子", "小雨"), in order
+    names: set[str] = field(default_factory=set)  # the names the message gave ("小雨", "旺财")
+    pets: list[str] = field(default_factory=list)  # the pets it named, for a leading 它
+    later_name: str = ""  # a name the message gives further on ("…，叫王浩"), for a leading 他/她 with no one before
+    things: dict[str, str] = field(default_factory=dict)  # what was counted, by its measure word ("只": "猫")
+    thing: bool = False  # the clause before brought in a thing ("推荐了一家日料店"): a judgement after it is its
+    work: bool = False  # the message spoke of a job ("换工作了"): "现在在腾讯" is where one works
+    named: bool = False  # the last clause only gave the name a pronoun already took: nothing new
+
+    @classmethod
+    def of(cls, message: str) -> ZhTopic:
+        return cls(later_name=_name_after(message, _NAMING) or "")
+
+
+def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
+    """A Chinese clause in the third person, its subject found as the module says; None when it is about no one
+    (a thing judged, or nothing but a time-less remark), or only names the person a pronoun already took."""
+    topic.named = False
+    if explicit:
+        return third_person_zh(text, who)
+    if topic.later_name and topic.later_name in topic.people \
+            and re.fullmatch(rf"(?:他|她)?(?:{_NAMING.pattern}){re.escape(topic.later_name)}", text):
+        topic.named = True
+        return None
+    text = _at_work(_counted(_bound(text, topic), topic), topic)
+    if _WEATHER.match(text):
+        return None
+    subjected = _subjected(text, who, topic)
+    if subjected is None:  # a thing judged: the clause goes with the statement before it
+        _remember(text, topic)
+        return text if timeparse.resolve(text, None, True)[2] else None
+    text, bare = subjected
+    about_person = bare or bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_OWN_KIN.match(text))
+    if not about_person:
+        if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+            if not timeparse.resolve(text, None, True)[2]:
+                return None
+        else:
+            text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
+    _remember(text, topic)
+    return third_person_zh(text, who, prefix=not bare)
+
+
+def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
+    """The clause with the subject it goes on with, and whether that subject is a name (no speaker before it);
+    None when it is a thing judged, about no one."""
+    lead = _lead(text)
+    if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
+        return text, False
+    if lead in KIN_ZH:
+        return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
+    if _name_at(text) or any(text.startswith(name) for name in topic.names):
+        return text, True
+    if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
+        return None
+    if topic.subject:
+        return topic.subject + text, _is_name(topic.subject) or topic.subject in topic.names
+    return text, False
+
+
+def _remember(text: str, topic: ZhTopic) -> None:
+    """What the clause leaves for the ones after it: its subject, the persons it names, its counted things."""
+    for count in _COUNTED_MANY.finditer(text):
+        topic.things.setdefault(count.group(1), jieba.lcut(count.group(2), HMM=False)[0])
+    topic.work = topic.work or bool(_WORK.search(text))
+    topic.thing = bool(_A_THING.search(text))
+    own = _OWN_KIN.match(text) or _OWN_PET.match(text)
+    name = (_name_after(text, _NAMING) or _pet_name(text)) if own else None
+    for person in ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text):
+        if person not in topic.people:
+            topic.people.append(person)
+    introduced = _HAS_ONE.search(text)
+    if name:
+        topic.subject = name
+        topic.names.add(name)
+        if _OWN_PET.match(text) and name not in topic.pets:
+            topic.pets.append(name)
+    elif introduced and text.startswith("我"):
+        topic.subject = f"我{introduced.group(1)}"  # "我有一个妹妹，在上海读书": the sister does
+    elif own:
+        topic.subject = own.group(0)
+    elif leading := _name_at(text):
+        topic.subject = leading
+    elif subject := re.match(r"^(我们|咱们|我|他们|她们)", text):
+        topic.subject = subject.group(1)
+
+
+def _people_in(text: str) -> list[str]:
+    """The speaker's kin named inside a clause ("带儿子去学游泳" → 我儿子), not after another's 的."""
+    found = []
+    for m in _ANY_KIN.finditer(text):
+        if m.start() > 0 and text[m.start() - 1] == "我":
+            continue  # at the start, "我儿子": _OWN_KIN's
+        found.append(f"我{m.group(0)}")
+    return found
+
+
+def _bound(text: str, topic: ZhTopic) -> str:
+    """A leading 他/她 replaced by the one person named before it, else by the name the message gives later."""
+    if text.startswith("它") and not text.startswith("它们") and len(topic.pets) == 1:
+        return topic.pets[0] + text[1:]  # "我们家的猫叫豆豆。它特别喜欢晒太阳": 豆豆 does
+    pronoun = _PRONOUN.match(text)
+    if not pronoun:
+        return text
+    people = [p for p in topic.people if p != topic.later_name]
+    if len(people) == 1:
+        return people[0] + text[pronoun.end():]
+    if not people and topic.later_name:
+        topic.people.append(topic.later_name)
+        return topic.later_name + text[pronoun.end():]
+    return text
+
+
+def _counted(text: str, topic: ZhTopic) -> str:
+    """"一只叫豆豆" after "我养了两只猫": one of the things the clause before counted ("我的一只猫叫豆豆")."""
+    counted = _COUNTED.match(text)
+    thing = topic.things.get(counted.group(2), "") if counted else ""
+    if not counted or not thing:
+        return text
+    owner = topic.subject if topic.subject and topic.subject not in ("我们", "咱们") else "我"
+    return f"{owner}的{counted.group(0)}{thing}{text[counted.end():]}"
+
+
+def _at_work(text: str, topic: ZhTopic) -> str:
+    """"现在在腾讯" after "我换工作了" (the message spoke of a job): where one works, "现在在腾讯工作"."""
+    at = _AT_WORK.match(text)
+    if not at:
+        return text
+    if not topic.work or any(t.flag.startswith("v") for t in pseg.lcut(at.group(1), HMM=False)):
+        return text  # "我现在在医院": where one is; "现在在成都开花店": what one does there, said
+    return f"{text[:at.start(2)].rstrip('了啦')}工作{at.group(2)}"
+
+
+def _pet_name(text: str) -> str | None:
+    """A pet's name at the end of its naming clause ("我们家狗狗叫旺财" → 旺财): not a person's name, so not tested
+    as one."""
+    pet = _OWN_PET.match(text)
+    named = re.fullmatch(r"(?:名字叫|名字是|名叫|叫做|叫)([\u4e00-\u9fff]{1,3})[。！!]?", text[pet.end():]) \
+        if pet else None
+    return named.group(1) if named else None
+
+
+def _lead(text: str) -> str:
+    words = jieba.lcut(text, HMM=False)
+    return words[0] if words else ""
+
+
+def _judged(text: str, lead: str, loose: bool = False) -> bool:
+    """A thing and a judgement of it, nothing else ("大理特别美", "房价太高了", "成绩挺好的", "现场气氛超好");
+    ``loose``: any words but a verb after the thing (jieba tags some adjectives as nouns: "情节特别精彩")."""
+    tags = pseg.lcut(text, HMM=False)
+    if not tags or not tags[0].flag.startswith(("n", "s")) or tags[0].word != lead or tags[0].flag.startswith("nr"):
+        return False
+    things = 1 + (len(tags) > 1 and tags[1].flag.startswith("n") and not tags[1].flag.startswith("nr"))
+    rest = [t for t in tags[things:] if t.word.strip() and not _ZH_TAIL_STRIP.fullmatch(t.word)]
+    if loose:
+        return bool(rest) and not any(t.flag.startswith("v") for t in rest)
+    return bool(rest) and all(t.flag.startswith(_JUDGING) or len(t.word) == 1 for t in rest) \
+        and any(t.flag.startswith("a") or (len(t.word) == 1 and not t.flag.startswith(("u", "y", "d"))) for t in rest)
+
+
+def _is_name(word: str) -> bool:
+    """A person's name ("小雨", "王浩", "欧阳娜娜"): jieba's person tag, a surname and a given name, 小/阿/老 + one."""
+    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word) or word in KIN_ZH:
+        return False
+    if word[:2] in COMPOUND_SURNAMES:
+        return len(word) >= 3
+    if _zh_is_name(word):
+        return True
+    return word[0] in SURNAMES and len(word) <= 3 and len(jieba.lcut(word, HMM=False)) > 1
+
+
+def _is_person(subject: str) -> bool:
+    """A topic that is someone other than the speaker ("小雨", "我女儿")."""
+    return bool(subject) and (_is_name(subject) or bool(_OWN_KIN.match(subject)))
+
+
+def _name_after(text: str, naming: re.Pattern[str]) -> str | None:
+    """The name after 叫 / 名叫 / 名字是 in a text ("我女儿叫小雨，…" → 小雨), when it is one."""
+    for m in naming.finditer(text):
+        name = _name_at(text[m.end():])
+        if name:
+            return name
+    return None
+
+
+def _name_at(text: str) -> str:
+    """The name a text opens with ("王浩现在在上海" → 王浩), or ''."""
+    rest = re.split(r"[，,。！!？?；;、\s]", text, maxsplit=1)[0]
+    for size in (3, 2, 4):
+        if len(rest) >= size and _is_name(rest[:size]) and (len(rest) == size or size == 2
+                                                              or jieba.lcut(rest, HMM=False)[0] == rest[:size]):
+            return rest[:size]
+    return ""
