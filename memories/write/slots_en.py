@@ -95,7 +95,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
         ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|resides?|residing|is based|am based|'s based|'m based|"
                  rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
-                 rf"(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
+                 rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
+                 rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
         ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|moved(?:\s+back)?|relocated|settled|"
