@@ -213,6 +213,11 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "before or after in its session that a memory gains.", "Recall", low=0),
     Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.5, "Share of the word score of the memory written just "
             "before in its session that a memory's word score gains (the contextual word field).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_FEEDBACK", "float", 0.25, "Feedback from the best hits: a candidate's vector "
+            "similarity gains this share of its dot product with the mean vector of the best first-pass hits.",
+            "Recall", low=0),
+    Setting("MNEMARA_RECALL_FEEDBACK_SEEDS", "int", 3, "How many of the best first-pass hits give feedback.",
+            "Recall", low=1),
     Setting("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER", "flag", True, "The contextual word field only for a reply: "
             "the memory before has a subject (speaker) and it is another.", "Recall"),
     Setting("MNEMARA_RECALL_CONTEXT_REPLIES", "flag", True, "/context: a question's memory is followed by the "
