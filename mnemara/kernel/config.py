@@ -238,7 +238,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "a category's instances.", "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
-    Setting("MNEMARA_RECALL_DATE_BOOST", "float", 1.0, "A question naming a date (\"on 25 May, 2022\", "
+    Setting("MNEMARA_RECALL_DATE_BOOST", "float", 2.0, "A question naming a date (\"on 25 May, 2022\", "
             "\"in July\", 5月25日): share of their score memories valid then gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "
             "that subject's memories gain.", "Recall", low=0),
