@@ -1,10 +1,11 @@
 """Feedback from the best hits (docs/recall.md, "Feedback from the best hits"): pseudo-relevance feedback within
-the candidate pool. A question's best hits say what its answers look like better than its own few words: "What
-do Jon and Gina both have in common?" finds a turn about losing a job, and the turns that share that meaning
-across sessions follow. So after a first pass (every lever, ``search.conversation_fusion``) each candidate's
-vector similarity gains ``RECALL_FEEDBACK`` × its dot product with the mean vector of the best
-``RECALL_FEEDBACK_SEEDS`` hits (Rocchio's q + β·mean(relevant), as cos(m, q + β·c) orders as sim(m) + β·m·c with
-the query's length aside), per embedding model, and the lists are fused again. No candidate joins and nothing
+the candidate pool. A question's best hits say what its answers look like better than its own few words: "What pet
+did Anna adopt?" finds "Anna adopted a golden retriever puppy", and "The retriever puppy chews every shoe", which
+the question's words barely reach, is close to that hit (``tests/recall/test_feedback.py``). So after a first
+pass (every lever, ``search.conversation_fusion``) each candidate's vector similarity gains ``RECALL_FEEDBACK`` ×
+its dot product with the mean vector of the best ``RECALL_FEEDBACK_SEEDS`` hits (Rocchio's q + β·mean(relevant),
+as cos(m, q + β·c) orders as sim(m) + β·m·c with the query's length aside), per embedding model, and the lists
+are fused again. No candidate joins and nothing
 depends on ``k``: the first n hits stay the same for every k ≥ n.
 
 Only for a query of one part (``parts.query_parts``): a plain question. A dialogue (an agent's conversation so far)
