@@ -333,6 +333,10 @@ RECALL_NEIGHBOUR_WEIGHT = number("MNEMARA_RECALL_NEIGHBOUR_WEIGHT")
 RECALL_CONTEXT_WEIGHT = number("MNEMARA_RECALL_CONTEXT_WEIGHT")
 # ... only for a reply: the memory before it has another subject (speaker).
 RECALL_CONTEXT_OTHER_SPEAKER = flag("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER")
+# Feedback from the best hits (memories/recall/feedback.py): the vector value gains this share of the dot product
+# with the mean vector of the best RECALL_FEEDBACK_SEEDS hits of a first pass.
+RECALL_FEEDBACK = number("MNEMARA_RECALL_FEEDBACK")
+RECALL_FEEDBACK_SEEDS = integer("MNEMARA_RECALL_FEEDBACK_SEEDS")
 # A question naming nobody: the memories about the person its best RECALL_HOP_SEEDS share gain this share of
 # the best score among them (memories/recall/hops.py).
 RECALL_HOP_BOOST = number("MNEMARA_RECALL_HOP_BOOST")

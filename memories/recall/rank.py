@@ -107,7 +107,8 @@ def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | 
 
 
 def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
-                weights: Mapping[str, float], profiles: Mapping[str, ModelProfile]) -> dict[uuid.UUID, float]:
+                weights: Mapping[str, float], profiles: Mapping[str, ModelProfile],
+                values: Mapping[uuid.UUID, float | None] | None = None) -> dict[uuid.UUID, float]:
     """Score fusion that keeps magnitudes (docs/recall.md, "Fusion"). Each list's scores become z-scores
     over the list's own best ``RECALL_ZSCORE_DEPTH`` entries (a fixed depth: the scale never depends on how
     many results were asked for; spread at least ``ZSCORE_MIN_SPREAD`` of their mean: one lone match still
@@ -117,8 +118,12 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     the question costs a bounded amount: answers often use other words). The weighted mean of a
     candidate's z-scores goes through the logistic function (0–1). Reciprocal rank fusion (``fuse``) gives
     the tenth of ten near-equal matches a tenth of the first's weight, and the one memory holding a rare
-    word no more than any list's first; here a clear winner stands out and a near tie stays one."""
+    word no more than any list's first; here a clear winner stands out and a near tie stays one. ``values``:
+    each candidate's vector value when not its own calibrated similarity (feedback from the best hits,
+    ``memories.recall.feedback``)."""
     ids = list(candidates)
+    if values is None:
+        values = {pk: vector_value(c, profiles) for pk, c in candidates.items()}
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
@@ -129,17 +134,16 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
         if name == "lexical":
             held = {c.id: c.lexical for c in found}
             listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
-            values = np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
+            column = np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
         else:
-            listed = np.asarray([v for c in found[:depth] if (v := vector_value(c, profiles)) is not None],
-                                dtype=np.float64)
+            own = sorted((v for c in found if (v := values.get(c.id)) is not None), reverse=True)
+            listed = np.asarray(own[:depth], dtype=np.float64)
             if not len(listed):
                 continue
-            raw = [vector_value(candidates[pk], profiles) for pk in ids]
-            values = np.asarray([listed.min() if v is None else v for v in raw], dtype=np.float64)
+            column = np.asarray([listed.min() if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
         mean = float(listed.mean())
         spread = max(float(listed.std()), ZSCORE_MIN_SPREAD * abs(mean), 1e-3)
-        z = (values - mean) / spread
+        z = (column - mean) / spread
         totals += weight * (np.maximum(z, -ZSCORE_FLOOR) if name == "lexical" else z)
         weight_sum += weight
     if weight_sum <= 0:

@@ -63,6 +63,8 @@ not among them. The lists are fused
     category(m)   = shaped(m) · (1 + RECALL_CATEGORY_BOOST · bm25_instances(m) / max bm25_instances)  if the
                                    query asks for a category ("Which cities…") and m names an instance of it
                                    (``memories.recall.category``; holders the lists missed join the candidates)
+    feedback      = with RECALL_FEEDBACK, a query of one part: all the above again, each vector value that of sim(m) +
+                    RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by category(m)) (``recall.feedback``)
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -77,7 +79,7 @@ Then, either way::
                                                              and note (tenant.note_half_life_days)
                   = 1.0                                      for fact, preference, summary
                     age_days = (as_of or now) − valid_from   (how long the state has been true)
-    score(m)      = category(m)
+    score(m)      = category(m) (or feedback(m))
                     · (CONFIDENCE_FLOOR + (1 − CONFIDENCE_FLOOR) · confidence(m))
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
@@ -133,7 +135,7 @@ from django.utils import timezone
 from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import category, dates, focus, hops, kin, people, shape, sql
+from memories.recall import category, dates, feedback, focus, hops, kin, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -220,7 +222,6 @@ def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes:
 
 def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
     return [ScopeState(s.pk, Version(s.search_seq, s.removed)) for s in scopes]  # type: ignore[attr-defined]
-
 
 
 def _embed_soon(embedder: Embedder, query: str) -> Future[list[float]]:
@@ -359,16 +360,17 @@ def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> d
 
 def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[uuid.UUID, Candidate],
                         ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
-                        profiles: Mapping[str, ModelProfile], named: Sequence[str] = ()) -> dict[uuid.UUID, float]:
+                        profiles: Mapping[str, ModelProfile], named: Sequence[str] = (),
+                        values: Mapping[uuid.UUID, float | None] | None = None) -> dict[uuid.UUID, float]:
     """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
     fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue boost, two hops through a person
     (off by default), neighbour propagation within a session, and last the named-person boost (``named``: the
-    people the question names, ``named_people``)."""
+    people the question names, ``named_people``). ``values``: the vector values fed back (``feedback``)."""
     if settings.RECALL_FUSION == "rrf":
         by_rank = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
     else:
-        fused = fuse_zscore(ranked, candidates, weights, profiles)
+        fused = fuse_zscore(ranked, candidates, weights, profiles, values)
     fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
                          time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
     fused = dates.date_boosts(fused, candidates, dates.named_dates(query), settings.RECALL_DATE_BOOST)
@@ -386,7 +388,7 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
 
 
 def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *,
-            reference: datetime, threshold: float | None, named: Sequence[str] = ()
+            reference: datetime, threshold: float | None, named: Sequence[str] = (), again: bool = False
             ) -> tuple[list[Scored], bool, set[uuid.UUID]]:
     """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
     applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
@@ -417,6 +419,10 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
                             lift)
+    if again:  # ``again``: feedback from the best hits, the lists fused once more (memories/recall/feedback.py)
+        values = feedback.vector_values(candidates, profiles, fused, source)
+        fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named,
+                                                    values), held, lift)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
@@ -481,14 +487,14 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                         review_since=review_since)
     source = candidate_source(scope_states(found), criteria, filters)
     named = _named_in_parts([query, *(part.text for part in parts)], source)
-    boosted = settings.RECALL_SUBJECT_BOOST
+    boosted, again = settings.RECALL_SUBJECT_BOOST, feedback.applies(parts, mode)
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
     own = _person_parts(parts, named, source, found, criteria, filters, mode)  # embeds while the parts are ranked
     ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
-                      threshold=threshold, named=named.get(part.text, []) if boosted else [])
+                      threshold=threshold, named=named.get(part.text, []) if boosted else [], again=again)
               for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
-    ranked += [_ranked(part.text, person_source, mode, vectors, reference=as_of or now, threshold=threshold)
-               for part, person_source, vectors in own]
+    ranked += [_ranked(part.text, person_source, mode, vectors, reference=as_of or now, threshold=threshold,
+                       again=again) for part, person_source, vectors in own]
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights)
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)

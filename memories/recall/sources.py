@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+import numpy as np
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.cache import cache
@@ -78,6 +79,11 @@ class CandidateSource(Protocol):
 
     def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
               neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
+
+    def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]: ...
+
+    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]
+                     ) -> dict[uuid.UUID, float]: ...
 
 
 def mentioning(memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
@@ -529,6 +535,23 @@ class SqlSource:
             return found
 
         return Lexical(None, finish)
+
+    def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]:
+        """The ``model`` vectors of these memories that have one (feedback's seeds: a few rows)."""
+        if not ids:
+            return {}
+        if model == embedders()[0].name:
+            rows = Memory.objects.filter(pk__in=list(ids), embedding__isnull=False).values_list("pk", "embedding")
+        else:
+            rows = MemoryVector.objects.filter(memory_id__in=list(ids), model=model).values_list("memory_id",
+                                                                                                   "embedding")
+        return {pk: np.asarray(vector, dtype=np.float32) for pk, vector in rows}
+
+    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
+        """Cosine similarity of these memories to ``vector`` by ``model``'s vectors, in SQL."""
+        if model == embedders()[0].name:
+            return sql_similarities(ids, vector)
+        return secondary_similarities(ids, model, vector)
 
     def lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None

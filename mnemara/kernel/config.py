@@ -215,6 +215,11 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "before or after in its session that a memory gains.", "Recall", low=0),
     Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.5, "Share of the word score of the memory written just "
             "before in its session that a memory's word score gains (the contextual word field).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_FEEDBACK", "float", 0.25, "Feedback from the best hits: a candidate's vector "
+            "similarity gains this share of its dot product with the mean vector of the best first-pass hits.",
+            "Recall", low=0),
+    Setting("MNEMARA_RECALL_FEEDBACK_SEEDS", "int", 3, "How many of the best first-pass hits give feedback.",
+            "Recall", low=1),
     Setting("MNEMARA_RECALL_CONTEXT_OTHER_SPEAKER", "flag", True, "The contextual word field only for a reply: "
             "the memory before has a subject (speaker) and it is another.", "Recall"),
     Setting("MNEMARA_RECALL_CONTEXT_REPLIES", "flag", True, "/context: a question's memory is followed by the "
@@ -235,7 +240,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "a category's instances.", "Recall", low=0),
     Setting("MNEMARA_RECALL_TIME_BOOST", "float", 0.4, "\"When\" questions: share of their score memories that "
             "state a time gain.", "Recall", low=0),
-    Setting("MNEMARA_RECALL_DATE_BOOST", "float", 1.0, "A question naming a date (\"on 25 May, 2022\", "
+    Setting("MNEMARA_RECALL_DATE_BOOST", "float", 2.0, "A question naming a date (\"on 25 May, 2022\", "
             "\"in July\", 5月25日): share of their score memories valid then gain.", "Recall", low=0),
     Setting("MNEMARA_RECALL_SUBJECT_BOOST", "float", 0.4, "A question naming one subject: share of their score "
             "that subject's memories gain.", "Recall", low=0),

@@ -136,6 +136,23 @@ class IndexSource:
             added.similarity = float(vector @ unit)
         return added
 
+    def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]:
+        """``SqlSource.vectors_of`` from the indexes: the ``model`` vectors of these memories that have one."""
+        secondary = None if model == self._names[0] else model
+        found: dict[uuid.UUID, np.ndarray] = {}
+        with _locked(self.indexes):
+            for pk in ids:
+                for index in self.indexes:
+                    if (vector := index.vector(pk, secondary)) is not None:
+                        found[pk] = vector
+                        break
+        return found
+
+    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
+        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors."""
+        unit = _unit(vector)
+        return {pk: float(v @ unit) for pk, v in self.vectors_of(ids, model).items()}
+
     @property
     def scope_ids(self) -> list[uuid.UUID]:
         return [index.scope_id for index in self.indexes]
