@@ -35,6 +35,7 @@ from memories.choices import Status
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
+from memories.recall.bounded import Term, bounded_match
 from memories.recall.query import query_terms, query_tsquery, terms_tsquery
 from memories.recall.rank import Candidate
 from memories.write.people import addressed_only
@@ -42,7 +43,6 @@ from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
 
 SCOPE_ROWS_CACHE_SECONDS = 60
-LEXICAL_PAIRED_TERMS = 6  # the common terms of a query whose pairs' matches join the rare terms' (15 pairs)
 LEXICAL_SCOPE_ROWS_CAP = 1_000_000  # a scope's rows counted up to this for ``rare_terms``' estimates
 
 
@@ -271,47 +271,6 @@ def lexical_queryset(qs: QuerySet[Memory], tsquery: str, match: str | None = Non
 def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int, match: str | None = None) -> list[tuple[Any, ...]]:
     """The best ``limit`` full-text matches: (pk, type, confidence, valid_from, rank)."""
     return list(lexical_queryset(qs, tsquery, match).values_list(*_LEXICAL_FIELDS)[:limit])
-
-
-Term = tuple[str, bool]  # a query's search word and whether it matches as a prefix (``query_terms``)
-
-
-def term_shares(terms: Sequence[Term]) -> dict[Term, float] | None:
-    """The share of memories expected to match each term, from the planner's word statistics
-    (``sql.word_shares``): a prefix counts every listed word it starts, a word not listed the lowest share
-    listed. None without statistics."""
-    shares, floor = sql.word_shares([t for t, prefix in terms if not prefix], [t for t, prefix in terms if prefix])
-    if floor is None:
-        return None
-    return {(word, prefix): (sum(v for w, v in shares.items() if w.startswith(word)) if prefix
-                             else shares.get(word, 0.0)) or floor for word, prefix in terms}
-
-
-def bounded_match(terms: Sequence[Term], scope_rows: int, cap: int) -> str:
-    """The rows a large scope's full-text list ranks, as a tsquery: the query's rarest terms, and then the pairs
-    of its other terms (both words in one memory), rarest first, while their matches are expected to stay within
-    ``cap`` rows of the ``scope_rows`` (the rarest term always; pairs by the product of their shares). Every
-    term when the statistics say nothing."""
-    shares = term_shares(terms)
-    if shares is None:
-        return terms_tsquery(terms)
-    ordered = sorted(terms, key=lambda t: shares[t])
-    rare, expected = ordered[:1], shares[ordered[0]] * scope_rows
-    for term in ordered[1:]:
-        if expected + shares[term] * scope_rows > cap:
-            break
-        rare.append(term)
-        expected += shares[term] * scope_rows
-    common = [t for t in ordered if t not in rare][:LEXICAL_PAIRED_TERMS]
-    pairs = sorted(((a, b) for i, a in enumerate(common) for b in common[i + 1:]),
-                   key=lambda pair: shares[pair[0]] * shares[pair[1]])
-    parts = [terms_tsquery(rare)]
-    for a, b in pairs:
-        if expected + shares[a] * shares[b] * scope_rows > cap:
-            break
-        parts.append(f"({terms_tsquery([a])} & {terms_tsquery([b])})")
-        expected += shares[a] * shares[b] * scope_rows
-    return " | ".join(parts)
 
 
 def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int, cap: int,
@@ -580,6 +539,15 @@ def _secondary_sims(readers: Mapping[uuid.UUID, str], query_vectors: Mapping[str
         if name != primary:
             sims.update(secondary_similarities([pk for pk, m in readers.items() if m == name], name, vector))
     return sims
+
+
+def sql_similarities(ids: Sequence[uuid.UUID], query_vector: Sequence[float]) -> dict[uuid.UUID, float]:
+    """Cosine similarity of a few rows by the primary model's vector, computed in SQL."""
+    if not ids:
+        return {}
+    rows = (Memory.objects.filter(pk__in=list(ids))
+            .annotate(distance=CosineDistance("embedding", query_vector) + Value(0.0)).values_list("pk", "distance"))
+    return {pk: 1.0 - float(distance) for pk, distance in rows if distance is not None}
 
 
 def secondary_similarities(ids: Sequence[uuid.UUID], model: str, query_vector: Sequence[float]

@@ -12,6 +12,7 @@ from django.utils import timezone
 from memories.embeddings import FakeEmbedder, embedders, set_embedders
 from memories.models import Memory, Scope
 from memories.recall import search, sources
+from memories.recall.bounded import bounded_match
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from tenants.scoping import tenant_scope
@@ -43,7 +44,7 @@ def test_the_bounded_word_list_ranks_the_rarest_words_matches_and_is_exact_when_
         exact = _lexical("user/big", "apple banana")
         assert len(exact) == 13
         settings.HNSW_MIN_SCOPE_ROWS = 5  # a "large" scope: the bounded list
-        assert sources.bounded_match([("appl", False), ("banana", False)], 13, 3) == "'banana'"
+        assert bounded_match([("appl", False), ("banana", False)], 13, 3) == "'banana'"
         settings.LEXICAL_MATCH_ROWS = 3
         bounded = _lexical("user/big", "apple banana")
         # The rare word's match, ranked by every word of the query; the common word's twelve are not all read.
