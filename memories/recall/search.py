@@ -99,21 +99,18 @@ A query of several parts (``memories.recall.parts``: two questions, or a dialogu
 chatter before a marker of the real question dropped) is ranked as above once per part, and the parts'
 rankings are interleaved (``parts.interleave``) so each part gets its share of the top k. A part that names one
 person is also ranked as its topic (the part without the name) among that person's memories alone, at
-``RECALL_PERSON_WEIGHT`` × the part's weight in the interleaving (``memories.recall.focus``).
+``RECALL_PERSON_WEIGHT`` × the part's weight in the interleaving (``focus``; its floor: ``_parts_joined``).
 
 Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
 (never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
 or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
 ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
 apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model
-named in ``SearchHit.model``),
-lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
-``relevant`` (above the floor).
-
-Latency (numbers: docs/benchmarks.md): the query is embedded on the ``query`` threads while this one reads
-the scopes and ranks by BM25; access counts are summed in memory and written by a chore
-(``memories/recall/upkeep.py``).
+agree. Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model named in
+``SearchHit.model``), lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
+``relevant`` (above the floor). Latency (numbers: docs/benchmarks.md): the query is embedded on the ``query``
+threads while this one reads the scopes and ranks by BM25; access counts are summed in memory and written by a
+chore (``memories/recall/upkeep.py``).
 """
 
 from __future__ import annotations
@@ -496,7 +493,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     ranked += [_ranked(part.text, person_source, mode, vectors, reference=as_of or now, threshold=threshold,
                        again=again) for part, person_source, vectors in own]
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
-    scored, answerable, passing = _parts_joined(ranked, weights)
+    scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)
     for hit in hits:
         hit.relevant = hit.memory.pk in passing
@@ -569,11 +566,14 @@ def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, 
 _Ranking = tuple[list[Scored], bool, set[uuid.UUID]]
 
 
-def _parts_joined(ranked: list[_Ranking], weights: list[float]) -> _Ranking:
-    """The rankings of a query's parts as one: each part gets its share of the top k
-    (``memories.recall.parts.interleave``); answerable when any part is; the passing of all."""
+def _parts_joined(ranked: list[_Ranking], weights: list[float], questions: int) -> _Ranking:
+    """The rankings of a query's parts as one: each part gets its share of the top k (``parts.interleave``);
+    answerable when any part is; the passing of all, and the person's lists after the ``questions`` wholly when a
+    question is answerable (the same question: the floor takes nothing from them)."""
     if len(ranked) == 1:
         return ranked[0]
+    if any(r[1] for r in ranked[:questions]):
+        ranked = ranked[:questions] + [(r[0], r[1], {s.candidate.id for s in r[0]}) for r in ranked[questions:]]
     by_id: dict[uuid.UUID, Scored] = {}
     for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
         by_id.update({s.candidate.id: s for s in part_scored})

@@ -7,9 +7,13 @@ with the lever off the answers are not both in the top k."""
 
 from __future__ import annotations
 
-import pytest
+import uuid
 
-from memories.recall import focus
+import pytest
+from django.utils import timezone
+
+from memories.recall import focus, search
+from memories.recall.rank import Candidate, Scored
 from tests.recall.conftest import contents, save
 from tests.recall.conftest import search as api_search
 
@@ -106,3 +110,21 @@ def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) ->
             expected = set(Memory.objects.filter(condition).values_list("pk", flat=True))
             assert source.person_ids(name) == expected, name
         assert source.person_ids("Melanie") and source.person_ids("Nate")
+
+
+
+def test_the_persons_list_passes_the_floor_when_the_question_does() -> None:
+    """A question the memories speak to gets its k with the floor on, its person's own list included (that list
+    is the same question: the floor takes nothing from it); a question they do not speak to keeps the list's own
+    floor."""
+    now = timezone.now()
+
+    def ranking(ids: list[uuid.UUID], answerable: bool, passing: set[uuid.UUID]) -> tuple:
+        return [Scored(Candidate(pk, "fact", 1.0, now), 1.0 - n / 10, 0.5, 1.0) for n, pk in enumerate(ids)], \
+            answerable, passing
+
+    question, own = [uuid.uuid4() for _ in range(3)], [uuid.uuid4() for _ in range(3)]
+    for answerable in (True, False):
+        ranked = [ranking(question, answerable, set(question)), ranking(own, False, {own[0]})]
+        _, _, passing = search._parts_joined(ranked, [1.0, 0.5], 1)
+        assert passing == (set(question) | set(own) if answerable else set(question) | {own[0]})
