@@ -84,34 +84,52 @@ def _clauses(sentence: str) -> tuple[list[str], str]:
 
 
 def _zh_clauses(sentence: str) -> tuple[list[str], str]:
-    """``_clauses`` of a Chinese sentence."""
-    parts = [sentence]
+    """``_clauses`` of a Chinese sentence. Its topic is its first clause that is no discourse marker ("顺便说一下，
+    我舅舅就职于…，岗位是护士": 我舅舅): a person it introduces (by name when given), a name it opens with, or the
+    speaker when it opens with 我 itself (not "我带的实习生", "我那个同事": someone else)."""
     clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
     # A speaker label ("林晓峰：") names no topic.
     clauses[0] = re.sub(r"^[\u4e00-\u9fff]{2,4}\s*[:：]\s*", "", clauses[0])
-    kin = _ZH_KIN_LEAD.match(clauses[0])
-    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", clauses[0])
+    at = next((n for n, c in enumerate(clauses) if not _zh_discourse(c)), len(clauses))
+    topic = clauses[at] if at < len(clauses) else ""
+    kin = _ZH_KIN_LEAD.match(topic)
+    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", topic)
+    named = chinese_names(topic) if topic and len(clauses) > at + 1 else []
     if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
         name = kin.group("name")
         lead = name if name and zh_subject(name, SELF) is not None else kin.group("said")
+    elif opener and zh_subject(opener.group(1), SELF) is not None:
+        lead = opener.group(1)
+    elif named and named[0][1] == 0:  # "孙磊搬家了，现在住在苏州": the person it opens with
+        lead = named[0][0]
+    elif _ZH_SPEAKER_TOPIC.match(topic) or zh_bare(topic):
+        lead = "我"
     else:
-        lead = opener.group(1) if opener and zh_subject(opener.group(1), SELF) is not None else ""
-    for clause in clauses[1:]:
-        if lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
+        lead = ""
+    parts = [sentence]
+    for n, clause in enumerate(clauses[1:], start=1):
+        if n > at and lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
             clause = lead + ("的" if pronoun.group().endswith("的") else "") + clause[pronoun.end():]
         if clause:
             parts.append(clause)
-    if not lead:
-        named = chinese_names(clauses[0]) if len(clauses) > 1 else []
-        if named and named[0][1] == 0:  # "孙磊搬家了，现在住在苏州": the person it opens with
-            lead = named[0][0]
-        elif clauses[0].startswith(("我", "用户", "本人")) or zh_bare(clauses[0]):
-            lead = "我"
     return parts, lead
 
 
-_ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)的?(?:大|小|二|三|亲|前|新|老)?(?:{KIN_ZH_ALT}))"
-                          r"(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{2,3})?(?=$|[，,。]|是|在|今年|现在|住|的)")
+# What opens a message without saying anything of anyone: "顺便说一下", "我想起来了", "跟你说", "告诉你个消息".
+_ZH_DISCOURSE = re.compile(r"(?:哦|噢|诶|哎|嗯|啊|对了|哦对了|还有|另外|话说|其实|顺便说一下|顺便说|顺便提一下|顺便|"
+                           r"跟你说|我跟你说|告诉你|告诉你个消息|告诉你一声|说到这个|说起来|我想起来了|想起来了|"
+                           r"你知道吗|我想说|是这样|是这样的|对|好|嗯嗯|然后)[啊呀吧嘛呢哈]?[!！。…]*")
+def _zh_discourse(clause: str) -> bool:
+    """A clause that says nothing of anyone: a listed marker, a short word to the listener ("跟你讲", "你猜怎么着"),
+    or one of at most two characters."""
+    return len(clause) <= 2 or bool(_ZH_DISCOURSE.fullmatch(clause)) or ("你" in clause and len(clause) <= 6)
+
+
+# The speaker as the topic: 我 itself, not a person of theirs ("我带的实习生", "我那个同事", "我家").
+_ZH_SPEAKER_TOPIC = re.compile(r"^(?:我们?|用户|本人)(?!的|带的|那个|这个|那位|这位|有个|有一个|有位|家|们家)")
+_ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|这个|那位|这位|带的)?[\u4e00-\u9fff]{{0,2}}?"
+                          rf"(?:{KIN_ZH_ALT}))(?:(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{{2,3}})"
+                          r"(?=$|[，,。（(]|是|在|今年|现在|住|的|已经|刚|也|还))?")
 
 
 def slot_keys(slots: Iterable[Slot]) -> list[str]:

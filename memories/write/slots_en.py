@@ -200,11 +200,19 @@ _LEAD = re.compile(rf"^(?:(?P<self>I|We)|(?P<person>(?:My|Our)\s+(?:\w+\s+)?(?:{
                    rf"{_EN_NAME}))(?=\s+(?!(?:and|or|but)\b)[a-z'’])")
 
 
+# What opens a sentence without being its subject: "By the way, my uncle …", "Oh and Ana …".
+_OPENER = re.compile(r"^(?:(?:oh\s+)?(?:and|so|also|btw|by the way|anyway|well|actually|honestly|hey|ok|okay|"
+                     r"yeah|fyi|update|guess what|you know what|speaking of which|oh|one more thing)[,:;!]?\s+)+",
+                     re.IGNORECASE)
+
+
 def en_lead(sentence: str) -> str:
     """Whom a sentence's later clauses without a subject are about: the person it opens with ("Ana", "my
     sister"), "i" for the speaker (also when it opens with no subject: "Left Google and joined Meta"), "we"; ""
     when it opens with a pronoun ("She left Google and joined Meta": who she is is not in the text)."""
-    match = _LEAD.match(sentence.strip())
+    sentence = _OPENER.sub("", sentence.strip())
+    sentence = sentence[:1].upper() + sentence[1:]
+    match = _LEAD.match(sentence)
     first = sentence.split(maxsplit=1)[0].casefold().strip(",:") if sentence.split() else ""
     if match is None or first in _EN_NOT_SUBJECTS:
         return "" if first in _NOT_SPEAKERS else "i"

@@ -98,3 +98,18 @@ def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClien
     assert get(alice, old["id"])["status"] == "active"
     item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
     assert "bea · employer" in item["reason"]
+
+
+def test_a_later_clause_is_about_the_person_the_sentence_introduced() -> None:
+    """A clause without a subject goes on with the sentence's topic: its first clause that is no discourse marker;
+    the speaker only when the topic is 我 itself, never a person of theirs ("我带的学生", "我那个同事")."""
+    def said(text: str) -> list[tuple[str, str]]:
+        return sorted((s.key, s.value) for s in slots_of(text))
+
+    assert said("对了，我姑姑在工商银行上班，职位是柜员。") == [("~aunt|employer", "工商银行"), ("~aunt|job", "柜员")]
+    assert said("跟你讲，我带的学生现在在一家律所上班，做律师。") == []
+    assert said("我想起来了，我那个老同事就职于万科，岗位是出纳。") == []
+    assert said("我换号了，新号码是13987654321。") == [("self|phone", "13987654321")]
+    assert said("By the way, my uncle moved to Leeds and is a nurse now.") == [
+        ("~uncle|city", "leeds"), ("~uncle|job", "nurse")]
+    assert said("Ben left Shopify and joined Stripe.") == [("ben|employer", "stripe")]
