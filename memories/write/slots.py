@@ -91,21 +91,7 @@ def _zh_clauses(sentence: str) -> tuple[list[str], str]:
     # A speaker label ("林晓峰：") names no topic.
     clauses[0] = re.sub(r"^[\u4e00-\u9fff]{2,4}\s*[:：]\s*", "", clauses[0])
     at = next((n for n, c in enumerate(clauses) if not _zh_discourse(c)), len(clauses))
-    topic = clauses[at] if at < len(clauses) else ""
-    kin = _ZH_KIN_LEAD.match(topic)
-    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", topic)
-    named = chinese_names(topic) if topic and len(clauses) > at + 1 else []
-    if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
-        name = kin.group("name")
-        lead = name if name and zh_subject(name, SELF) is not None else kin.group("said")
-    elif opener and zh_subject(opener.group(1), SELF) is not None:
-        lead = opener.group(1)
-    elif named and named[0][1] == 0:  # "孙磊搬家了，现在住在苏州": the person it opens with
-        lead = named[0][0]
-    elif _ZH_SPEAKER_TOPIC.match(topic) or zh_bare(topic):
-        lead = "我"
-    else:
-        lead = ""
+    lead = _zh_lead(clauses[at], more=len(clauses) > at + 1) if at < len(clauses) else ""
     parts = [sentence]
     for n, clause in enumerate(clauses[1:], start=1):
         if n > at and lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
@@ -119,6 +105,21 @@ def _zh_clauses(sentence: str) -> tuple[list[str], str]:
 _ZH_DISCOURSE = re.compile(r"(?:哦|噢|诶|哎|嗯|啊|对了|哦对了|还有|另外|话说|其实|顺便说一下|顺便说|顺便提一下|顺便|"
                            r"跟你说|我跟你说|告诉你|告诉你个消息|告诉你一声|说到这个|说起来|我想起来了|想起来了|"
                            r"你知道吗|我想说|是这样|是这样的|对|好|嗯嗯|然后)[啊呀吧嘛呢哈]?[!！。…]*")
+def _zh_lead(topic: str, more: bool) -> str:
+    """Whom a sentence's topic clause is about (``_zh_clauses``); ``more``: clauses follow it."""
+    kin = _ZH_KIN_LEAD.match(topic)
+    if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
+        name = kin.group("name")
+        return name if name and zh_subject(name, SELF) is not None else kin.group("said")
+    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", topic)
+    if opener and zh_subject(opener.group(1), SELF) is not None:
+        return opener.group(1)
+    named = chinese_names(topic) if topic and more else []
+    if named and named[0][1] == 0:  # "孙磊搬家了，现在住在苏州": the person it opens with
+        return named[0][0]
+    return "我" if _ZH_SPEAKER_TOPIC.match(topic) or zh_bare(topic) else ""
+
+
 def _zh_discourse(clause: str) -> bool:
     """A clause that says nothing of anyone: a listed marker, a short word to the listener ("跟你讲", "你猜怎么着"),
     or one of at most two characters."""
