@@ -139,7 +139,8 @@ def side(records: list[tuple[float, float, float]]) -> dict[str, Any]:
 
 
 def ask_both(api: locomo.Api, memory: Any, conversations: list[locomo.Conversation],
-             mem0_ids: dict[str, dict[str, str]]) -> dict[str, Any]:
+             mem0_ids: dict[str, dict[str, str]], slowest: list[tuple[float, str]] | None = None) -> dict[str, Any]:
+    """Both sides' R@10, MRR and latency; ``slowest`` (if given) receives Mnemara's (ms, question) per question."""
     mnemara: list[tuple[float, float, float]] = []
     mem0: list[tuple[float, float, float]] = []
     for conversation in conversations:
@@ -149,6 +150,8 @@ def ask_both(api: locomo.Api, memory: Any, conversations: list[locomo.Conversati
             answer, ms = api.post(locomo.SEARCH, locomo.recall_body(question.question, conversation.scope, k=10))
             ids = [hit["memory"]["id"] for hit in answer["results"]]
             mnemara.append((locomo.recall_at(ids, evidence, 10), locomo.reciprocal_rank(ids, evidence), ms))
+            if slowest is not None:
+                slowest.append((ms, f"{conversation.sample_id}\t{question.question}"))
             began = time.perf_counter()
             found = memory.search(question.question, filters={"user_id": conversation.sample_id}, top_k=10)
             ms = (time.perf_counter() - began) * 1000
@@ -167,6 +170,8 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--out", type=Path, help="write the summary as JSON")
+    parser.add_argument("--slowest", type=Path, help="write Mnemara's 60 slowest questions (ms, conversation, "
+                                                     "question), to see what makes the tail")
     args = parser.parse_args()
     if args.pgdata.resolve() == (ROOT / ".pgdata").resolve():
         sys.exit("refusing to use the project's .pgdata")
@@ -180,7 +185,8 @@ def main() -> int:
         memory = mem0_memory(args.pgdata)
         imported = locomo.import_all(api, conversations, args.batch)
         mem0_ids, mem0_seconds = mem0_import(memory, conversations)
-        result = ask_both(api, memory, conversations, mem0_ids)
+        timed: list[tuple[float, str]] = []
+        result = ask_both(api, memory, conversations, mem0_ids, timed)
         api.close()
         from django.db import connections
 
@@ -197,6 +203,9 @@ def main() -> int:
     print(f"load {load_before[0]:.1f} -> {result['load_after'][0]:.1f}; mem0 {result['mem0_version']}, {pool}")
     if args.out:
         args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    if args.slowest:
+        lines = [f"{ms:.1f}\t{what}" for ms, what in sorted(timed, reverse=True)[:60]]
+        args.slowest.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 
 

@@ -103,7 +103,11 @@ STAGES = [
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
     ("shape (subjects, neighbours)", 2),
+    ("category lever: holders", 2),
+    ("category: words embedded (new ones)", 3),
+    ("person's own list: its source", 2),
     ("fusion + levers", 2),
+    ("feedback: vector values", 3),
     ("candidates mentioning them (mentioning)", 3),
     ("score + floor", 2),
     ("hits (row load, dedupe)", 2),
@@ -145,6 +149,10 @@ def instrument() -> None:
     patch(search.sql, "memories_load", "rows loaded (memories_load, every call)")
     patch(IndexSource, "shape", "shape (subjects, neighbours)")
     patch(search, "conversation_fusion", "fusion + levers")
+    patch(search.category, "holders", "category lever: holders")
+    patch(search.category, "_unit_vectors", "category: words embedded (new ones)")
+    patch(search.focus, "person_source", "person's own list: its source")
+    patch(search.feedback, "vector_values", "feedback: vector values")
     patch(search, "score_candidates", "score + floor")
     patch(search, "question_answerable", "score + floor")
     patch(search, "relevant_ids", "score + floor")
@@ -363,6 +371,8 @@ def main() -> int:
     from memories.periodic import web_threads_start
 
     web_threads_start()
+    from memories.recall.category import category_noun
+
     secret, questions, texts = ingest(args.conversations)
     sizes = ", ".join(f"{scope}: {len(t)}" for scope, t in texts.items())
     print(f"load {os.getloadavg()[0]:.1f}; {len(questions)} questions; scopes {sizes}", flush=True)
@@ -383,10 +393,17 @@ def main() -> int:
             for e in embedders():
                 e.clear_cache()  # type: ignore[attr-defined]
             cpu = time.process_time()
+            walls: dict[bool, list[float]] = {True: [], False: []}  # by whether the question names a category
             for scope, query in questions:
+                began = time.perf_counter()
                 ask(scope, query)  # the embedders' caches were cleared: each is embedded
+                walls[category_noun(query) is not None].append(1000 * (time.perf_counter() - began))
             spent = time.process_time() - cpu
             print(f"\nround {r + 1}, load {os.getloadavg()[0]:.1f}\n" + table(len(questions), spent), flush=True)
+            for named, values in sorted(walls.items()):
+                if values:
+                    print(f"{'questions naming a category' if named else 'the other questions':<32} "
+                          f"{len(values):4d}  p50 {statistics.median(values):6.1f} ms  p95 {pct(values, 0.95):6.1f} ms")
         if args.cprofile:
             profiler = cProfile.Profile()
             profiler.enable()
