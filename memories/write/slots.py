@@ -29,7 +29,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from memories.write.people import SPEAKER_LABEL, chinese_names
+from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
@@ -48,7 +48,7 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     text = unicodedata.normalize("NFKC", text).strip()
     if not text or len(text) > MAX_STATEMENT:
         return ()
-    label = SPEAKER_LABEL.match(text)
+    label = SPEAKER_LABEL.match(text) or _named_label(text)
     if label:
         said = label.group(1)
         if said not in {"用户", "我", "User", "Assistant", "助手"} and not speaker:
@@ -70,6 +70,15 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
                 found.pop(slot.key, None)
                 found[slot.key] = slot
     return tuple(found.values())
+
+
+def _named_label(text: str) -> re.Match[str] | None:
+    """A leading Chinese speaker label that is a person's name ("林晓峰：…"), not a heading ("注意：…")."""
+    label = _ZH_LABEL.match(text)
+    return label if label is not None and is_chinese_name(label.group(1)) else None
+
+
+_ZH_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{2,4})\s*[:：]\s*")
 
 
 def _clauses(sentence: str) -> tuple[list[str], str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES
+from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
 from memories.write.slot_values import (
     DATE_ZH,
     EDUCATION_ZH,
@@ -80,7 +80,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
                  rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
-        ("age", rf"^{s}(?:{a}|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满)*"
+        ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
         ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
@@ -147,18 +147,35 @@ def zh_bare(clause: str) -> bool:
 
 
 def _read_zh(sentence: str, speaker: str) -> list[Slot]:
+    leading: list[str] = []  # the name the sentence opens with (jieba's), read once a rule matches
     for attribute, pattern in _ZH_RULES:
         match = pattern.search(sentence)
         if match is None:
             continue
-        found = _zh_slot(attribute, match, speaker)
+        groups = match.groupdict()
+        if groups.get("subj") and not leading:
+            leading.append(_leading_name(sentence))
+        name = leading[0] if leading else ""
+        if groups.get("subj") and len(groups["subj"]) < len(name) and name.startswith(groups["subj"]):
+            # The shortest subject ended inside a name at a character an adverb starts with ("王刚在腾讯工作" as
+            # 王 + 刚, "梁志刚今年35岁" as 梁志 + 刚): read the rest again after the whole name.
+            again = pattern.search("我" + sentence[len(name):])
+            if again is None or again.group("subj") != "我":
+                continue
+            groups = again.groupdict() | {"subj": name}
+        found = _zh_slot(attribute, groups, speaker)
         if found:
             return found
     return []
 
 
-def _zh_slot(attribute: str, match: re.Match[str], speaker: str) -> list[Slot]:
-    groups = match.groupdict()
+def _leading_name(sentence: str) -> str:
+    """The personal name ``sentence`` opens with by jieba's reading ("梁志刚今年…", "王刚在…"), or ""."""
+    named = chinese_names(sentence[:8])
+    return named[0][0] if named and named[0][1] == 0 else ""
+
+
+def _zh_slot(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]:
     kin = subject_kin(groups.get("subj") or "")
     return [Slot(s.subject, s.attribute, s.value, kin) if kin else s for s in _zh_slot_of(attribute, groups, speaker)]
 

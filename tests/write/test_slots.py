@@ -113,3 +113,27 @@ def test_a_later_clause_is_about_the_person_the_sentence_introduced() -> None:
     assert said("By the way, my uncle moved to Leeds and is a nurse now.") == [
         ("~uncle|city", "leeds"), ("~uncle|job", "nurse")]
     assert said("Ben left Shopify and joined Stripe.") == [("ben|employer", "stripe")]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("王刚在腾讯工作。", "王刚|employer", "腾讯"),  # 刚 starts an adverb (刚, 刚刚): the name is read whole
+    ("陈静都三十岁了", "陈静|age", "30"),  # 都 likewise
+    ("赵敏就在阿里上班", "赵敏|employer", "阿里"),
+    ("张伟也住在苏州", "张伟|city", "苏州"),
+    ("梁志刚今年三十五岁了。", "梁志刚|age", "35"),
+    ("李强还住在北京", "李强|city", "北京"),
+])
+def test_a_chinese_name_ending_in_an_adverbs_character_is_read_whole(text: str, key: str, value: str) -> None:
+    assert [(s.key, s.value) for s in slots_of(text)] == [(key, value)]
+
+
+def test_a_chinese_speaker_label_is_the_speaker_and_a_heading_is_not() -> None:
+    assert [(s.key, s.value) for s in slots_of("林晓峰：我搬到深圳了。")] == [("林晓峰|city", "深圳")]
+    assert [(s.key, s.value) for s in slots_of("周婷: 我今年二十八岁")] == [("周婷|age", "28")]
+    assert [(s.key, s.value) for s in slots_of("注意：我搬到深圳了")] == [("self|city", "深圳")]
+
+
+def test_a_year_written_where_this_year_was_still_reads_the_age() -> None:
+    """The extractor writes 今年 as the year it was said in ("用户2026年36岁了。"): the age is still read."""
+    assert [(s.key, s.value) for s in slots_of("用户2026年36岁了。")] == [("self|age", "36")]
+    assert [(s.key, s.value) for s in slots_of("用户的女儿2025年八岁。")] == [("~daughter|age", "8")]
