@@ -1,6 +1,7 @@
 """The offline extractor: plain text → atomic, third-person, typed, timed statements, no model, no network.
 
-For every turn of a person (a ``user`` turn, or any turn that carries a speaker ``name``):
+For every turn of a person (a ``user`` turn, or any turn that carries a speaker ``name``; a speaker label in the
+text, "Caroline: …" or "林晓峰：…", or a transcript pasted as one message, names the speaker: ``labels.py``):
 
 1. **Split** into sentences, then into clauses at "and / but / so / because / 而且 / 并且 / 但是 / ，" when the
    words after the joint form a clause of their own (a subject of their own in English; in Chinese a
@@ -81,6 +82,7 @@ from memories.extraction.clauses import (
     third_person_zh,
 )
 from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
+from memories.extraction.labels import labelled
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.write.text import has_cjk
@@ -150,6 +152,8 @@ class OfflineExtractor:
     def extract(self, turns: Sequence[Turn], known: Sequence[KnownMemory],
                 context: Sequence[Turn] = ()) -> list[Candidate]:
         self.skipped = []
+        context = labelled(context)
+        turns = labelled(turns, [t.name for t in context if t.name])
         reader = _Reader(known)
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]

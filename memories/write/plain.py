@@ -38,7 +38,13 @@ _HEADING_WORDS = (
     "step ps p.s fyi idea ideas meeting agenda deadline budget project issue bug fix info information details "
     "description comment comments feedback response request reason cause edit news alert attention caution hint "
     "key value topic category type tag tags day week month year morning evening today tomorrow yesterday monday "
-    "tuesday wednesday thursday friday saturday sunday"
+    "tuesday wednesday thursday friday saturday sunday "
+    # what a note about a person is filed under ("Allergies: I'm allergic to nuts", "Remember: my locker is 12")
+    "remember recall memo btw nb correction addendum background bio profile personal about me myself diet "
+    "allergy allergies health medical medication medications work job career education school family kids "
+    "children pets home travel trip trips food drinks likes dislikes favorite favorites favourite favourites "
+    "hobby hobbies interests plan plans schedule routine habits contact contacts birthday birthdays finance "
+    "finances money shopping groceries car vehicle"
 )
 _LATIN_HEADINGS = frozenset(_HEADING_WORDS.split())
 _ROLES_ZH = frozenset(["用户", "助手", "助理", "客服", "我", "AI", "系统", "机器人", "小助手"])
