@@ -154,7 +154,7 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
 
 def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,
                  when: bool, people: Sequence[str], time_boost: float, subject_boost: float,
-                 states_time: Callable[[Sequence[str]], bool],
+                 states_time: Callable[[str], bool],
                  mentioning: Mapping[str, Set[uuid.UUID]] | None = None) -> dict[uuid.UUID, float]:
     """The time-cue and named-subject levers (``memories.recall.shape``): a "when" question lifts the
     memories that state a time by ``time_boost``; a question naming one person lifts the memories about them
@@ -167,7 +167,7 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
     for pk, value in fused.items():
         c = candidates[pk]
         factor = 1.0
-        if when and time_boost and states_time(c.words.split()):
+        if when and time_boost and states_time(c.words):
             factor += time_boost
         if named and subject_boost:
             subject = c.subject.casefold()

@@ -61,11 +61,13 @@ def asks_when(query: str) -> bool:
     return bool(_WHEN_EN.search(query) or _WHEN_ZH.search(query))
 
 
-def states_time(words: Iterable[str]) -> bool:
-    """Whether a memory's search words state a time: a time word (English stems or Chinese words), a
-    year (1800–2099) or a Chinese numbered date (三月, 5号)."""
+@functools.lru_cache(maxsize=65_536)
+def states_time(words: str) -> bool:
+    """Whether a memory's search words (as the index holds them: one string, spaces between) state a time: a time
+    word (English stems or Chinese words), a year (1800–2099) or a Chinese numbered date (三月, 5号). Asked of every
+    candidate of a "when" question in each fusion, so remembered per text."""
     known = _time_words()
-    return any(word in known or _YEAR.match(word) or _NUMBER_TIME_ZH.match(word) for word in words)
+    return any(word in known or _YEAR.match(word) or _NUMBER_TIME_ZH.match(word) for word in words.split())
 
 
 def named_people(query: str, names: Iterable[str]) -> list[str]:

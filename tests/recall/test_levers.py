@@ -175,9 +175,9 @@ def test_time_cues_in_english_and_chinese() -> None:
 
     for memory in ["I went there yesterday", "We moved in 2019", "It happened last week", "我昨天去了北京",
                    "会议在三月举行", "Every Monday morning", "上周五下午开会"]:
-        assert shape.states_time(search_words(memory)), memory
+        assert shape.states_time(" ".join(search_words(memory))), memory
     for memory in ["I like green tea", "我喜欢喝咖啡", "The bowl is blue"]:
-        assert not shape.states_time(search_words(memory)), memory
+        assert not shape.states_time(" ".join(search_words(memory))), memory
 
 
 @pytest.mark.django_db
