@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.conf import settings
 
 from memories.choices import MemoryType, Status
 from memories.write import text, validation
@@ -70,3 +73,19 @@ def query_tsquery(query: str) -> str | None:
 def terms_tsquery(terms: Sequence[tuple[str, bool]]) -> str:
     """``query_terms``' terms as one OR query (``query_tsquery``)."""
     return " | ".join(f"'{w}':*" if prefix else f"'{w}'" for w, prefix in terms)
+
+
+def searched_statuses(include_statuses: Sequence[str] | None, as_of: datetime | None,
+              now: datetime) -> tuple[list[str], datetime | None]:
+    """The statuses searched, and from when a pending memory is still in review and kept out: by default
+    active, and pending memories that have waited in review longer than the window
+    (``RECALL_UNREVIEWED_DAYS``; those written after ``now`` minus it are kept out); with ``as_of`` active and
+    deprecated. The window is a condition of the search (``Criteria.review_since``), not a list of ids: the
+    in-process index applies it to its own statuses and creation times, SQL in the candidates' statement."""
+    statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
+    review_since = None
+    if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
+        # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
+        statuses.append(Status.PENDING)
+        review_since = now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS)
+    return statuses, review_since

@@ -66,6 +66,8 @@ class Candidate:
     words: str = ""
     before: uuid.UUID | None = None
     after: uuid.UUID | None = None
+    # In another language than the query (``memories.recall.languages``): the query's words cannot be its words.
+    foreign: bool = False
 
     def vector_of(self, model: str, primary: str) -> np.ndarray | None:
         return self.vector if model == primary else self.others.get(model)
@@ -115,10 +117,12 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     stands out). Every candidate is placed on each list's scale by its own value: its calibrated
     similarity (``vector_value``, which every candidate has) and its BM25 score (0 when the lexical list
     does not hold it), with lexical z-scores below ``-ZSCORE_FLOOR`` raised to it (sharing no word with
-    the question costs a bounded amount: answers often use other words). The weighted mean of a
-    candidate's z-scores goes through the logistic function (0–1). Reciprocal rank fusion (``fuse``) gives
-    the tenth of ten near-equal matches a tenth of the first's weight, and the one memory holding a rare
-    word no more than any list's first; here a clear winner stands out and a near tie stays one. ``values``:
+    the question costs a bounded amount: answers often use other words; a memory in another language than
+    the question, which cannot share its words, gets the z its vector earns: ``_foreign_lexical``). The
+    weighted mean of a candidate's z-scores goes through the logistic function (0–1). Reciprocal rank
+    fusion (``fuse``) gives the tenth of ten near-equal matches a tenth of the first's weight, and the one
+    memory holding a rare word no more than any list's first; here a clear winner stands out and a near tie
+    stays one. ``values``:
     each candidate's vector value when not its own calibrated similarity (feedback from the best hits,
     ``memories.recall.feedback``)."""
     ids = list(candidates)
@@ -127,29 +131,66 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
+    foreign = np.asarray([candidates[pk].foreign for pk in ids], dtype=bool)
+    vector_listed = {c.id for name, found in lists.items() if name != "lexical" for c in found}
     for name, found in lists.items():
         weight = weights.get(name, 0.0)
-        if weight <= 0 or not found:
+        scale = _list_scale(name, found, ids, values, depth) if weight > 0 and found else None
+        if scale is None:
             continue
-        if name == "lexical":
-            held = {c.id: c.lexical for c in found}
-            listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
-            column = np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
-        else:
-            own = sorted((v for c in found if (v := values.get(c.id)) is not None), reverse=True)
-            listed = np.asarray(own[:depth], dtype=np.float64)
-            if not len(listed):
-                continue
-            column = np.asarray([listed.min() if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
+        listed, column = scale
         mean = float(listed.mean())
         spread = max(float(listed.std()), ZSCORE_MIN_SPREAD * abs(mean), 1e-3)
         z = (column - mean) / spread
-        totals += weight * (np.maximum(z, -ZSCORE_FLOOR) if name == "lexical" else z)
+        if name == "lexical":
+            z = np.maximum(z, -ZSCORE_FLOOR)
+            if foreign.any():
+                z = _foreign_lexical(z, column, foreign, ids, values, vector_listed)
+        totals += weight * z
         weight_sum += weight
     if weight_sum <= 0:
         return dict.fromkeys(ids, 0.5)
     fused = 1.0 / (1.0 + np.exp(-totals / weight_sum))
     return dict(zip(ids, fused.tolist(), strict=True))
+
+
+def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[uuid.UUID],
+                values: Mapping[uuid.UUID, float | None], depth: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """One list's scale for ``fuse_zscore``: its best ``depth`` values and every candidate's own value (BM25, 0
+    when the lexical list does not hold it; the vector value, the list's lowest when no model reads the pair);
+    None for a vector list without a value."""
+    if name == "lexical":
+        held = {c.id: c.lexical for c in found}
+        listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
+        return listed, np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
+    own = sorted((v for c in found if (v := values.get(c.id)) is not None), reverse=True)
+    if not own:
+        return None
+    listed = np.asarray(own[:depth], dtype=np.float64)
+    return listed, np.asarray([listed.min() if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
+
+
+def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids: Sequence[uuid.UUID],
+                     values: Mapping[uuid.UUID, float | None], listed: Set[uuid.UUID]) -> np.ndarray:
+    """The lexical z-scores with those of the memories in another language than the query (``Candidate.foreign``)
+    that share no word with it replaced by what the query's own language gets at the same standing. The memories
+    in the query's language that the vector lists hold (not the lexical list: it holds word matches whatever their
+    meaning) are the reference: a foreign memory whose vector value (calibrated: one scale for every model) ranks
+    n-th among theirs gets the n-th best of their lexical z-scores (a rank copula: its words are assumed to go with
+    its meaning as theirs do). Floored at -ZSCORE_FLOOR it would lose to every weak word match of the query's
+    language; left out of the lexical list it would beat every memory of the query's language words do not match."""
+    own = [i for i, pk in enumerate(ids) if not foreign[i] and pk in listed and values.get(pk) is not None]
+    if not own:
+        return z
+    levels = np.sort(np.asarray([values[ids[i]] for i in own], dtype=np.float64))  # ascending
+    lexical = np.sort(z[own])[::-1]  # best first
+    imputed = z.copy()
+    for i in np.flatnonzero(foreign & (column <= 0)).tolist():
+        value = values.get(ids[i])
+        if value is not None:
+            above = len(levels) - int(np.searchsorted(levels, value, side="right"))  # own memories ranked above it
+            imputed[i] = lexical[min(above, len(lexical) - 1)]
+    return imputed
 
 
 def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,

@@ -72,7 +72,10 @@ model's list would have a first place whatever its similarity, so ``rank.one_sca
                     (sim − unrelated(model)) / (related(model) − unrelated(model)), weight WEIGHTS["vector"]
     unread        = the pairs no model reads (ranked by the primary model), weight · MIN_VECTOR_SHARE
     lexical       = only matches with coverage ≥ LEXICAL_GATE (in a mixed scope a query's words can
-                    only match memories in its own language: a shared name must not outweigh meaning)
+                    only match memories in its own language: a shared name must not outweigh meaning); a
+                    memory in the other language (``languages.mark_foreign``) that matches no word gets the
+                    lexical z of the query language's memory its calibrated similarity ranks level with
+                    (``rank._foreign_lexical``), not the floor every weak word match would beat
 Then, either way::
 
     recency(m)    = 0.5 ** (age_days(m) / half_life(type))  for task (tenant.task_half_life_days)
@@ -121,7 +124,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
@@ -129,15 +132,14 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memories.choices import Status
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import category, dates, feedback, focus, hops, kin, people, shape, sql
+from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.parts import Part, interleave, query_parts
-from memories.recall.query import MAX_SCOPES, MODES, validate_search
+from memories.recall.query import MAX_SCOPES, MODES, searched_statuses, validate_search
 from memories.recall.rank import (
     Candidate,
     Scored,
@@ -413,6 +415,7 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0 or context > 0,
                  grow=seeds)
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
+    languages.mark_foreign(candidates, lists, vectors.models[0], vectors.reads(names[0]))
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
                             lift)
@@ -479,7 +482,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if not found:
         return SearchResult([], answerable=False)
     now = timezone.now()
-    statuses, review_since = _statuses(include_statuses, as_of, now)
+    statuses, review_since = searched_statuses(include_statuses, as_of, now)
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
                         review_since=review_since)
     source = candidate_source(scope_states(found), criteria, filters)
@@ -534,22 +537,6 @@ def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], sou
                                      lambda condition: candidate_source(scope_states(found), criteria, condition))
         own.append((Part(text, part.weight * weight), person, QueryVectors.start(text, mode)))
     return own
-
-
-def _statuses(include_statuses: Sequence[str] | None, as_of: datetime | None,
-              now: datetime) -> tuple[list[str], datetime | None]:
-    """The statuses searched, and from when a pending memory is still in review and kept out: by default
-    active, and pending memories that have waited in review longer than the window
-    (``RECALL_UNREVIEWED_DAYS``; those written after ``now`` minus it are kept out); with ``as_of`` active and
-    deprecated. The window is a condition of the search (``Criteria.review_since``), not a list of ids: the
-    in-process index applies it to its own statuses and creation times, SQL in the candidates' statement."""
-    statuses = list(include_statuses or ([Status.ACTIVE, Status.DEPRECATED] if as_of else [Status.ACTIVE]))
-    review_since = None
-    if include_statuses is None and as_of is None and settings.RECALL_UNREVIEWED_DAYS > 0:
-        # What has waited in review longer than its window is searched too (the hit says it is unreviewed).
-        statuses.append(Status.PENDING)
-        review_since = now - timedelta(days=settings.RECALL_UNREVIEWED_DAYS)
-    return statuses, review_since
 
 
 def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, list[str]]:

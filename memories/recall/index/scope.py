@@ -69,7 +69,7 @@ class Criteria:
     now: datetime
     as_of: datetime | None
     only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
-    # Pending memories written after this are kept out (still in their review window: search._statuses).
+    # Pending memories written after this are kept out (still in their review window: query.searched_statuses).
     review_since: datetime | None = None
 
 
