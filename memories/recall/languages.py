@@ -16,16 +16,17 @@ def mark_foreign(candidates: Mapping[uuid.UUID, Candidate], lists: Mapping[str, 
                  primary: Embedder, query_read: bool) -> None:
     """Set ``Candidate.foreign`` when a secondary model's list is there (otherwise every memory is judged as
     the query is read). A query the primary reads: the memories another model judged (the primary would have,
-    had it read them). A query it does not read: the memories it reads (their search words, ``Candidate.words``)."""
+    had it read them). A query it does not read: the memories it reads (the coverage of their content the in-process
+    index holds, ``Candidate.read``; otherwise of their search words, ``Candidate.words``, tokenized here)."""
     if all(name in ("vector", "lexical") for name in lists):
         return
     if query_read:
         for c in candidates.values():
             c.foreign = bool(c.model) and c.model != primary.name
         return
-    read = _coverage(primary, [c.words for c in candidates.values()])
+    read = _coverage(primary, [c.words for c in candidates.values() if c.read is None])
     for c in candidates.values():
-        c.foreign = bool(c.words) and read[c.words] >= READS_MIN
+        c.foreign = (c.read if c.read is not None else read.get(c.words, 0.0) if c.words else 0.0) >= READS_MIN
 
 
 _READ: dict[tuple[str, str], float] = {}  # (model, search words) → its coverage: the same memories come back

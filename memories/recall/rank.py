@@ -68,6 +68,8 @@ class Candidate:
     after: uuid.UUID | None = None
     # In another language than the query (``memories.recall.languages``): the query's words cannot be its words.
     foreign: bool = False
+    # The primary model's coverage of its content, when the source holds it (the in-process index); None: unknown.
+    read: float | None = None
 
     def vector_of(self, model: str, primary: str) -> np.ndarray | None:
         return self.vector if model == primary else self.others.get(model)

@@ -65,7 +65,8 @@ class IndexSource:
         others = {name: found.vectors[slot].copy() for name, found in index.others.items()
                   if name in self._others and found.has_vector[slot]} if self._others else {}
         return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
-                         else 0.0, lexical=lexical, vector=vector, model=model, others=others)
+                         else 0.0, lexical=lexical, vector=vector, model=model, others=others,
+                         read=float(index.coverage[slot]))
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]:
