@@ -12,8 +12,7 @@ from collections.abc import Callable, Sequence
 import jieba
 import jieba.posseg as pseg
 
-from memories.extraction import timeparse
-from memories.extraction.typed import ADDRESS, PERSON_LOWER, TYPED_OPENER, TYPED_TAIL, WE_VERB
+from memories.extraction import timeparse, typed
 from memories.write.text import has_cjk
 
 _ABBREV = re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m)\.", re.IGNORECASE)
@@ -273,10 +272,10 @@ def _strip_open(text: str, zh: bool) -> str:
     while previous != text:
         previous = text
         text = (_ZH_INTERJECTION if zh else _INTERJECTION).sub("", text).strip()
-        text = TYPED_OPENER.sub("", text).strip()
+        text = typed.TYPED_OPENER.sub("", text).strip()
         if not zh:
             text = _LEADING_JOINT.sub("", text).strip()
-            text = TYPED_TAIL.sub("", text).strip()
+            text = typed.TYPED_TAIL.sub("", text).strip()
     return text
 
 
@@ -285,24 +284,29 @@ def split_clauses(sentence: str) -> list[str]:
     zh = has_cjk(sentence)
     joint = _ZH_JOINT if zh else _EN_JOINT
     parts: list[str] = []
-    last = 0
+    last, carry = 0, ""
     for m in joint.finditer(sentence):
         rest = sentence[m.end():]
         head = sentence[last:m.start()].strip()
         if not head or not rest.strip():
             continue
+        shared = ""
         if zh:
             if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
                 continue
-        elif (not _EN_SUBJECT.match(_strip_open(rest, False)) or len(_WORD.findall(head)) < 3
-              or _EN_SUBORDINATE.match(_strip_open(head, False)) or _EN_PERSON_ONLY.match(head)
-              or (PERSON_LOWER.match(head) and WE_VERB.match(rest))):
+        elif not _EN_SUBJECT.match(_strip_open(rest, False)):
+            shared = typed.shared_subject(carry + head, rest, m.group())
+            if not shared:
+                continue
+        elif (len(_WORD.findall(head)) < 3 or _EN_SUBORDINATE.match(_strip_open(head, False))
+              or _EN_PERSON_ONLY.match(head) or (typed.PERSON_LOWER.match(head) and typed.WE_VERB.match(rest))):
             continue
-        parts.append(head)
+        parts.append(carry + head)
+        carry = f"{shared} " if shared else ""
         last = m.end()
     tail = sentence[last:].strip()
     if tail:
-        parts.append(tail)
+        parts.append(carry + tail)
     return parts
 
 
@@ -497,7 +501,7 @@ def third_person_en(text: str, who: str, listener: str | None) -> str:
         kept.append(m.group())
         return f"\x00{len(kept) - 1}\x00"
 
-    text = ADDRESS.sub(keep, text)
+    text = typed.ADDRESS.sub(keep, text)
     text = _third_person_en(text, who, listener)
     return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], text)
 
@@ -558,10 +562,6 @@ def _zh_is_name(word: str) -> bool:
 _ZH_NAME_CACHE: dict[str, bool] = {}
 
 
-#: What follows 我 in one token of the tagger that is no word of its own ("我会", "我能", "我要"): 我 is the subject.
-_ZH_AFTER_I = frozenset("会能要想也都还就是在有去叫爱没")
-
-
 def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
     """A Chinese clause with 我 bound to ``who`` ("我们公司" is ``who``'s company, "我们去了" ``who`` and others);
     ``prefix``: a clause that names no one is ``who``'s ("下个月要去成都" → "用户下个月要去成都")."""
@@ -578,7 +578,7 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
             out.append(f"{who}的")  # "我们公司", "咱们老板": whose, not who
             continue
         pattern = _ZH_PRONOUNS.get(word)
-        if pattern is None and len(word) > 1 and word[0] == "我" and word[1] in _ZH_AFTER_I:
+        if pattern is None and len(word) > 1 and word[0] == "我" and word[1] in typed.ZH_AFTER_I:
             word = who + word[1:]  # the tagger's "我会" (弹钢琴), "我能": 我 and a verb, one token
         out.append(pattern.format(s=who) if pattern else word)
     joined = "".join(out)

@@ -83,6 +83,12 @@ COMPOUNDS: list[tuple[str, list[str]]] = [
     ("我妹妹在墨尔本读研，学的是会计", ["墨尔本", "会计"]),
     ("我换工作了，现在在字节跳动", ["换工作", "字节跳动"]),
     ("我下周去NYC出差，大概待五天", ["NYC", "五天"]),
+    # two verbs of one subject: the second clause takes it
+    ("my mom lives in manila and calls every sunday", ["manila", "sunday"]),
+    ("my best friend tom moved to berlin last year and works at a startup there", ["berlin", "startup"]),
+    ("My brother Sam teaches math in Ohio and coaches the school's chess club.", ["math", "chess"]),
+    ("i moved to denver in may and started a new job at a bank", ["denver", "bank"]),
+    ("my sister is a nurse and works nights at the children's hospital", ["nurse", "nights"]),
 ]
 
 NOTHING: list[str] = [
