@@ -105,6 +105,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
                      rf"{_VALUE_NAME}{_TAIL}"),
+        # A job left and where one is now: "quit target, i'm at costco now", "left Google and I'm with Meta now"
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:quit|left)\s+(?:(?:my|the user's)\s+job\s+at\s+|"
+                     rf"(?!(?:the|a|an|home|work|school|class)\b))[\w&'.\-]+(?:\s+[\w&'.\-]+)?"
+                     rf"\s*(?:,|and|;)\s*(?:(?:so\s+)?(?:i|the user)\s+(?:am|is|'m)|i'm|im|I'm)\s+"
+                     rf"(?:now\s+)?(?:at|with)\s+(?!home\b|school\b){_VALUE_CAP}{_TAIL}"),
         # Out of work: "quit my job", "got laid off", "i resigned from the bank": the old employer no longer holds.
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|left|lost|resigned from|was let go from|"
                           rf"got fired from)\s+"

@@ -268,6 +268,8 @@ TYPED_CONFLICTING_EN: list[tuple[str, str, str]] = [
     ("i drink a lot of coffee", "i don't drink coffee anymore", "preference"),
     ("my sister lives in boston", "my sister moved to chicago", "fact"),
     ("i work at acme corp as an engineer", "i'm unemployed right now", "fact"),
+    ("i work at target as a cashier", "quit target, i'm at costco now", "fact"),
+    ("I work at Google.", "Left Google and I'm with Meta now.", "fact"),
 ]
 TYPED_CONFLICTING_ZH: list[tuple[str, str, str]] = [
     ("我住在杭州", "我上个月搬到上海了", "fact"),
@@ -293,6 +295,7 @@ TYPED_COMPATIBLE_EN: list[tuple[str, str, str]] = [
     ("i smoke", "my dad quit smoking years ago", "fact"),
     ("tom and anna broke up", "i'm dating someone new", "fact"),
     ("i work at ikea", "my wife got laid off", "fact"),
+    ("i work at tesco", "left the party and i'm at the bar now", "fact"),
 ]
 TYPED_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("我喜欢吃火锅", "我也喜欢吃烧烤", "preference"),
