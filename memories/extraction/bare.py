@@ -31,9 +31,18 @@ _IS_AFTER = re.compile(r"(?i)^\s+(?:\w+ing|not|in|at|on|back|home|here|there|sti
                        r"|worse|sick|ill|fine|ok|okay|away|out|off|retired|pregnant|visiting|coming|going|gonna|been)\b")
 
 
+#: A label and its value, as typed in a hurry ("new phone number: 555-877-0912", "new address: 12 Oak St",
+#: "email - li@163.com"): a new value of the speaker's, or one of their contact details.
+_LABEL = re.compile(r"(?i)^((?:new|current|updated)\s+[a-z][a-z \-]{1,30}?|(?:(?:home|work|cell|mobile|phone)\s+)?"
+                    r"(?:phone|number|phone number|email|e-mail|email address|address))\s*(?:is\s*)?(?::|\s-)\s*(?=\S)")
+
+
 def with_subject(text: str) -> tuple[str, bool]:
     """The clause with the subject it left out put back ("I've been vegan …", "my mom is recovering …"), and
     whether a bare verb made it the speaker's."""
+    label = _LABEL.match(text)
+    if label:  # "new phone number: 555…", "Email: a@b.io": the speaker's
+        return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
     kin = _KIN_LEAD.match(text)
     if kin:
         word = kin.group(0).removesuffix("'s")

@@ -189,7 +189,7 @@ def _at_work(text: str, topic: ZhTopic) -> str:
     at = _AT_WORK.match(text)
     if not at:
         return text
-    if not topic.work or any(t.flag.startswith("v") for t in pseg.lcut(at.group(1), HMM=False)):
+    if not topic.work or any(t.flag.startswith("v") and t.flag != "vn" for t in pseg.lcut(at.group(1), HMM=False)):
         return text  # "我现在在医院": where one is; "现在在成都开花店": what one does there, said
     return f"{text[:at.start(2)].rstrip('了啦')}工作{at.group(2)}"
 

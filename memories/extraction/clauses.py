@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import jieba
 import jieba.posseg as pseg
 
-from memories.extraction import timeparse
+from memories.extraction import timeparse, typed
 from memories.write.text import has_cjk
 
 _ABBREV = re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m)\.", re.IGNORECASE)
@@ -177,7 +177,7 @@ _IRREGULAR_PAST = _wordset("""
 went was were had did made got took saw came found gave told felt thought bought brought left met ran began
 wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
 understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set
-cut let quit read tried finished started
+cut let quit read tried finished started sold fed shot dumped
 """)
 _ADVERBS = _wordset("""
 really also just still always never usually often sometimes actually totally definitely recently finally even
@@ -204,7 +204,11 @@ _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我
 _PREFERENCE = re.compile(r"(?i)\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer(?:s|red)?|hate[sd]?|dislike[sd]?"
                          r"|adore[sd]?"
                          r"|can't\s+stand|favou?rite|fan\s+of|into|passionate\s+about|obsessed\s+with|fond\s+of"
-                         r"|allergic|vegetarian|vegan|can't\s+eat|don't\s+eat)\b")
+                         r"|allergic|vegetarian|vegan|can't\s+eat|don't\s+eat"
+                         # what one eats or drinks, as a habit: the diet a later "stopped eating meat" changes
+                         r"|(?:eat|eats|drink|drinks)\s+(?:a\s+lot\s+of|lots\s+of|tons\s+of|plenty\s+of|mostly|only|no)"
+                         r"|(?:eat|eats|eating)\s+(?:\w+\s+){0,2}?(?:meat|steak|beef|pork|bacon|chicken|fish|seafood)"
+                         r"|(?:stopped|quit|gave\s+up|no\s+longer|doesn't|don't|never)\s+(?:eating|drinking|eat|drink))\b")
 _ZH_PREFERENCE = re.compile(r"喜欢|爱吃|爱喝|爱看|热爱|讨厌|偏好|偏爱|最爱|不爱|受不了|过敏|素食|吃素|不吃"
                             r"|不喝|迷上|着迷")
 _TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|intend(?:s)?\s+to"
@@ -268,8 +272,10 @@ def _strip_open(text: str, zh: bool) -> str:
     while previous != text:
         previous = text
         text = (_ZH_INTERJECTION if zh else _INTERJECTION).sub("", text).strip()
+        text = typed.TYPED_OPENER.sub("", text).strip()
         if not zh:
             text = _LEADING_JOINT.sub("", text).strip()
+            text = typed.TYPED_TAIL.sub("", text).strip()
     return text
 
 
@@ -278,23 +284,29 @@ def split_clauses(sentence: str) -> list[str]:
     zh = has_cjk(sentence)
     joint = _ZH_JOINT if zh else _EN_JOINT
     parts: list[str] = []
-    last = 0
+    last, carry = 0, ""
     for m in joint.finditer(sentence):
         rest = sentence[m.end():]
         head = sentence[last:m.start()].strip()
         if not head or not rest.strip():
             continue
+        shared = ""
         if zh:
             if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
                 continue
-        elif (not _EN_SUBJECT.match(_strip_open(rest, False)) or len(_WORD.findall(head)) < 3
-              or _EN_SUBORDINATE.match(_strip_open(head, False)) or _EN_PERSON_ONLY.match(head)):
+        elif not _EN_SUBJECT.match(_strip_open(rest, False)):
+            shared = typed.shared_subject(carry + head, rest, m.group())
+            if not shared:
+                continue
+        elif (len(_WORD.findall(head)) < 3 or _EN_SUBORDINATE.match(_strip_open(head, False))
+              or _EN_PERSON_ONLY.match(head) or (typed.PERSON_LOWER.match(head) and typed.WE_VERB.match(rest))):
             continue
-        parts.append(head)
+        parts.append(carry + head)
+        carry = f"{shared} " if shared else ""
         last = m.end()
     tail = sentence[last:].strip()
     if tail:
-        parts.append(tail)
+        parts.append(carry + tail)
     return parts
 
 
@@ -482,6 +494,19 @@ _EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+do
 
 
 def third_person_en(text: str, who: str, listener: str | None) -> str:
+    """``text`` in the third person; an e-mail address or a web address keeps its letters ("sam@proton.me")."""
+    kept: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        kept.append(m.group())
+        return f"\x00{len(kept) - 1}\x00"
+
+    text = typed.ADDRESS.sub(keep, text)
+    text = _third_person_en(text, who, listener)
+    return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], text)
+
+
+def _third_person_en(text: str, who: str, listener: str | None) -> str:
     possessive = f"{who}'" if who.endswith("s") else f"{who}'s"
     text = _KIN_APPOSED.sub(r"\1 \2", text)  # "my manager, Tom, wants" → "my manager Tom wants"
     text = _KIN_NAMED.sub(lambda m: f"{m.group(2)} ({possessive} {m.group(1).lower()})", text)
@@ -553,6 +578,8 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
             out.append(f"{who}的")  # "我们公司", "咱们老板": whose, not who
             continue
         pattern = _ZH_PRONOUNS.get(word)
+        if pattern is None and len(word) > 1 and word[0] == "我" and word[1] in typed.ZH_AFTER_I:
+            word = who + word[1:]  # the tagger's "我会" (弹钢琴), "我能": 我 and a verb, one token
         out.append(pattern.format(s=who) if pattern else word)
     joined = "".join(out)
     if prefix and not joined.startswith(who) and not _ZH_SUBJECT.match(joined) and who not in joined[:6]:

@@ -86,6 +86,15 @@ def specific(text: str, names: Sequence[str] = ()) -> bool:
     return bool(timeparse.resolve(text, None, False)[2])
 
 
+#: A state of a person's life said in one word ("The user is single", "… is pregnant", "… got engaged"): a fact
+#: worth keeping, however short.
+_LIFE_STATE = re.compile(r"(?i)\b(?:is|am|are|'s|'m|got|became|has become|went|turned)\s+(?:now\s+|officially\s+|"
+                         r"recently\s+|newly\s+|happily\s+|still\s+|a\s+)?(?:single|married|engaged|divorced|"
+                         r"separated|widowed|pregnant|retired|unemployed|vegan|vegetarian|pescatarian|diabetic|sober|"
+                         r"teetotal|left-handed|right-handed|colou?rblind|deaf|blind|epileptic|asthmatic|celiac|coeliac|"
+                         r"non-?smoker|smoker|homeschooled|self-employed|freelance|freelancer)\b")
+
+
 def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
     if not lead_ok and _LEAD.match(sentence) and not _EXTRAPOSED.match(sentence):
         return False
@@ -93,7 +102,7 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
     names = (*names, *_FILLER)
     if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(sentence)):
         return True
-    if _DIGIT.search(sentence):
+    if _DIGIT.search(sentence) or _LIFE_STATE.search(sentence):
         return True
     found = content_words(sentence, names)
     if len(found) >= MIN_CONTENT_WORDS:

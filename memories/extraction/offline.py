@@ -85,6 +85,7 @@ from memories.extraction.information import attached, echoes, filler, informativ
 from memories.extraction.labels import labelled
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
+from memories.extraction.typed import typed_words
 from memories.write.text import has_cjk
 
 CONFIDENCE = 0.85
@@ -209,6 +210,7 @@ class OfflineExtractor:
     def _sentence(self, said: _Said, sentence: str) -> None:
         """One sentence of a person's turn: a self-introduction, or its clauses one by one."""
         zh = has_cjk(sentence)
+        sentence = typed_words(sentence)
         explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
         body = sentence[explicit.end():] if explicit else sentence
         body = shown(_strip_open(body, zh), zh)
@@ -284,11 +286,11 @@ class OfflineExtractor:
             clause = capitalised(_SINCE_LAST.sub("", clause).strip())
             if not clause:
                 return
+        who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
         rules_found = self._by_rules(said.reader, clause, turn, explicit)
         if rules_found:
-            said.items.extend(("anchor", self._named(c, turn.name)) for c in rules_found)
+            said.items.extend(("anchor", self._named(c, turn.name, who)) for c in rules_found)
             return
-        who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
         if said.echo_of and not explicit and echoes(clause, said.echo_of):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
             return
@@ -404,9 +406,11 @@ class OfflineExtractor:
         return new
 
     @staticmethod
-    def _named(c: Candidate, name: str | None) -> Candidate:
-        if name and c.type == "preference":
-            c.content = f"{name}{c.content}" if has_cjk(c.content) else f"{name} {c.content[:1].lower()}{c.content[1:]}"
+    def _named(c: Candidate, name: str | None, who: str) -> Candidate:
+        """A preference of the explicit rules ("Likes jazz", "喜欢喝咖啡") said in the third person: whose it is."""
+        if c.type == "preference" and re.match(r"^(?:Likes|Dislikes|Prefers|不喜欢|喜欢)", c.content):
+            said = f"{who}{c.content}" if has_cjk(c.content) else f"{who} {c.content[:1].lower()}{c.content[1:]}"
+            c.content = said[:1].upper() + said[1:]
         c.about = name or ""
         return c
 

@@ -289,8 +289,10 @@ def _sameness_by_kind(a: Anchors, b: Anchors) -> Sameness | None:
         return Sameness.DIFFERENT  # two past episodes
     if a.speaker in ASSISTANTS and b.speaker in ASSISTANTS:
         return Sameness.DIFFERENT  # an assistant's replies (drafts, acknowledgements) are no fact a later one updates
-    if a.cjk and not (a.names - {a.speaker} or a.values or b.names - {b.speaker} or b.values):
-        return Sameness.DIFFERENT  # nothing named but who speaks, nothing stated ("助手：好的，记住了")
+    if a.cjk and not (a.names - {a.speaker, "用户"} or a.values or b.names - {b.speaker, "用户"} or b.values):
+        # nothing named but who speaks, nothing stated ("助手：好的，记住了"; "用户喜欢吃火锅" / "用户喜欢吃烧烤":
+        # the extractor's 用户 is the speaker, no thing both name)
+        return Sameness.DIFFERENT
     return None
 
 

@@ -100,6 +100,8 @@ class Related:
     # Whether the new write's slots cover all of the old memory's ("Alex is 34 and lives in Paris." is not
     # replaced by "Alex lives in Berlin.": its age would go with it).
     slot_covers: bool = True
+    # Both keyed, to other entities ("preference:吃火锅" / "preference:烧烤").
+    other_entity: bool = False
 
     @property
     def linked(self) -> bool:
@@ -165,11 +167,13 @@ def _same_fact(new: Candidate, related: list[Related], near_duplicate: float, mi
                limits: Mapping[str, tuple[float, float]] | None) -> Related | None:
     """The related memory that states the same fact, if any. A fact or task that names other things than a
     close one is another fact; a preference stays a conflict pair (both kept, a person asked), since two
-    preferences about one topic contradict in other words. The same words first: of a chain about one entity,
+    preferences about one topic contradict in other words, unless both are keyed to other topics and name other
+    things ("用户喜欢吃火锅" / "用户也喜欢吃烧烤": two likes). The same words first: of a chain about one entity,
     the memory this one rewords is the one it relates to."""
     def same_thing(r: Related) -> bool:
         return r.linked or (is_near_duplicate(r, near_duplicate, min_word_overlap, limits)
-                            and (r.sameness is not Sameness.DIFFERENT or new.type == MemoryType.PREFERENCE))
+                            and (r.sameness is not Sameness.DIFFERENT
+                                 or (new.type == MemoryType.PREFERENCE and not r.other_entity)))
 
     return next((r for r in related if r.type == new.type and r.same_wording), None) or next(
         (r for r in related if r.type == new.type and same_thing(r)), None)

@@ -276,6 +276,11 @@ def _two_speakers(p: Prepared, m: Memory) -> bool:
     return "" not in said and len(said) == 2
 
 
+def _keyed_apart(p: Prepared, m: Memory) -> bool:
+    """Both keyed, to other entities ("preference:吃火锅" / "preference:烧烤")."""
+    return bool(p.entity) and bool(m.entity) and m.entity != p.entity
+
+
 def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     """A visible memory at the write's key (or both unkeyed): related when it says the same, is about the same
     entity or slot, is worded the same, or is a near-duplicate; never when it is about other people."""
@@ -299,7 +304,8 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
                       same_content=same_content, same_entity=same_entity, similarity=similarity,
                       word_overlap=word_overlap(own_words(m), p.search_text), model=model, sameness=sameness,
                       same_wording=worded, same_slot=slot.key if slot else "",
-                      slot_covers={s.key for s in theirs} <= {s.key for s in p.slots})
+                      slot_covers={s.key for s in theirs} <= {s.key for s in p.slots},
+                      other_entity=_keyed_apart(p, m))
     key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
            -m.updated_at.timestamp())
     return [(key, m, related)]

@@ -148,7 +148,7 @@ def plain_value(value: str) -> str:
     value = re.sub(r"\s+(?:now|nowadays|these days|currently|again|anymore|any more|since.*|as of.*|"
                    r"for (?:a|the|\d+).*|in (?:the|\d).*|last .*|this .*|recently|already|full[- ]time|"
                    r"part[- ]time|remotely)$", "", value)
-    value = re.sub(r"(?:inc|ltd|llc|corp|co)\.?$", "", value).strip(" ,.")
+    value = re.sub(r"(?<=[\s,])(?:inc|ltd|llc|corp|co)\.?$", "", value).strip(" ,.")  # not Costco's "co"
     return re.sub(r"[\s\-]+", " ", value)
 
 

@@ -9,7 +9,10 @@ database finds them and the review card can say why two memories were paired.
 Attributes (one value at a time): ``employer``, ``job``, ``city`` (where one lives), ``age``, ``birthday``,
 ``phone``, ``email``, ``favourite:<thing>``, ``diet``, ``education``, ``marital``, ``car`` (what one drives),
 ``role`` (what a named person is to the speaker, "Sarah is my girlfriend"), ``<role>`` of the speaker ("my boss is
-Anna Lee": the speaker's boss is Anna Lee) and ``date`` of a named event or deadline.
+Anna Lee": the speaker's boss is Anna Lee) and ``date`` of a named event or deadline; the speaker's habits, yes or
+no: ``smoking`` ("quit smoking", "戒烟了"), ``habit:<thing>`` eaten or drunk ("i don't drink coffee anymore",
+"现在不喝咖啡了"). A job left ("got laid off", "换工作了") is the employer ``none``; a relationship ("been together
+3 years", "分手了") is ``marital``. Values may be typed in lower case ("i live in chicago").
 What is additive fills no slot: hobbies, children, likes ("likes red" and "likes cats" are both true).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 

@@ -62,7 +62,21 @@ def _en_name(name: str) -> str | None:
 
 _ADV_EN = (r"(?:\s+(?:now|currently|still|recently|just|also|finally|officially|already|no longer|has|have|had|"
            r"is|am|was|'s|'m|will|has been|have been|got|gotten|actually))*")
-_VALUE_CAP = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*)"
+# Everyday messages are typed in lower case ("i live in chicago", "works at target"): a value is then one to four
+# lower-case words, none of them a word that ends a value (_TAIL) or says no place or company ("home", "a", "me").
+_NOT_VALUE = (r"(?!(?:now|these|since|as|and|but|in|on|for|with|from|after|because|where|which|who|at|nowadays|"
+              r"again|anymore|today|this|that|last|next|full|part|remotely|while|over|during|before|around|earlier|"
+              r"yesterday|back|by|soon|recently|a|an|the|two|three|several|about|home|work|school|night|nights|"
+              r"weekends?|me|him|her|them|us|it|myself|himself|herself|themselves|ourselves|my|our|his|their|your|"
+              r"its|here|there|together|least|all|some|one|free|hours?|times?|same|lot|different|another|other|"
+              r"once|first|late|early|until|till|to|into|up|out|off|of|or)\b)")
+_VALUE_LOW = rf"{_NOT_VALUE}[a-z][\w&'.\-]*(?:\s+{_NOT_VALUE}[a-z][\w&'.\-]*){{0,3}}?"
+_VALUE_CAP = (r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*|"
+              rf"{_VALUE_LOW})")
+# Not a change said now: "I left my job at Google back in 2019", "… when I was 30".
+_NOT_PAST = r"(?!.*\b(?:ago|back in|back then|years|last year|in (?:19|20)\d\d|when|before|after)\b)"
+# Where a lower-case word could as well be a thing as a company ("joined the gym", "switched to decaf"): names only.
+_VALUE_NAME = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*)"
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
 _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while|over|during|"
 _TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about)\b))"
@@ -72,6 +86,11 @@ _NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|s
             r"(?:a\s+|an\s+|my\s+|the user's\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?"
             r"(?:job|position|role|gig|offer)\s+(?:at|with)\s+"
             r"|(?:got|was|been)\s+hired\s+(?:at|by)\s+|began\s+working\s+(?:at|for)\s+)")
+# Car makes and models said in lower case ("drives a honda civic", "got a tesla model 3").
+_CAR_BRANDS = (r"(?i:honda|toyota|ford|tesla|bmw|audi|mercedes(?:-benz)?|benz|vw|volkswagen|subaru|mazda|nissan|"
+               r"hyundai|kia|chevy|chevrolet|jeep|volvo|porsche|lexus|prius|civic|corolla|camry|mini|fiat|peugeot|"
+               r"renault|skoda|dodge|ram|gmc|buick|cadillac|lincoln|acura|infiniti|mitsubishi|suzuki|rivian|polestar|"
+               r"byd|land rover|range rover|jaguar|alfa romeo|genesis)")
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
 
 
@@ -81,10 +100,24 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer+job", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}\s+as\s+(?:an?\s+)?"
                          rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}{_TAIL}"),
-        ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+{_VALUE_CAP}{_TAIL}"),
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+"
+                     rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
-                     rf"{_VALUE_CAP}{_TAIL}"),
+                     rf"{_VALUE_NAME}{_TAIL}"),
+        # A job left and where one is now: "quit target, i'm at costco now", "left Google and I'm with Meta now"
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:quit|left)\s+(?:(?:my|the user's)\s+job\s+at\s+|"
+                     rf"(?!(?:the|a|an|home|work|school|class)\b))[\w&'.\-]+(?:\s+[\w&'.\-]+)?"
+                     rf"\s*(?:,|and|;)\s*(?:(?:so\s+)?(?:i|the user)\s+(?:am|is|'m)|i'm|im|I'm)\s+"
+                     rf"(?:now\s+)?(?:at|with)\s+(?!home\b|school\b){_VALUE_CAP}{_TAIL}"),
+        # Out of work: "quit my job", "got laid off", "i resigned from the bank": the old employer no longer holds.
+        ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|left|lost|resigned from|was let go from|"
+                          rf"got fired from)\s+"
+                          rf"(?:my|the user's|his|her|their|the)\s+(?:old\s+|day\s+)?(?:job|position|role)\b"),
+        ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:got|was|were|been)\s+(?:laid off|fired|let go|"
+                          rf"made redundant)\b"),
+        ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:is|am|'s|'m|are)\s+(?:now\s+)?(?:unemployed|"
+                          rf"between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?job)\b"),
         ("employer", rf"^{p}\s+(?:employer|company|workplace)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer+job", rf"^{s}{_ADV_EN}\s+(?:an?|the)\s+(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+"
                          rf"(?:at|for|with)\s+{_VALUE_CAP}{_TAIL}"),
@@ -143,14 +176,23 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"\s+(?:a\s+)?(?:vegetarian|vegan)\b"),
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?|"
                       rf"(?:started|began|am|'m|is|'s)\s+eating|eat(?:s|ing)?\s+(?:\w+\s+)?again:?)\s+"
-                      rf"(?:(?:a|an|some|lots of|rare|juicy|big|huge|great|delicious|grilled|fried|roast)\s+){{0,3}}"
+                      rf"(?:(?:a|an|some|lots of|a lot of|plenty of|tons of|rare|juicy|big|huge|great|delicious|"
+                      rf"grilled|fried|roast)\s+){{0,3}}"
                       rf"{MEATS_EN}\b"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
+        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|traded \w+ in for)\s+"
+                rf"(?:now\s+)?(?:an?|the|my)\s+(?:new\s+|used\s+|\d{{4}}\s+|[a-z]+\s+){{0,2}}"
+                rf"(?P<value>(?:{_CAR_BRANDS})(?:\s+(?!now\b|last\b|this\b|today\b)[\w\-]+){{0,2}}?){_TAIL}"),
         ("car", rf"^{p}\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?|the)\s+(?:new\s+|used\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"
                     rf"newly\s+)?(?P<value>single|married|divorced|engaged|widowed|separated)\b"),
+        ("marital-single", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user|we){_ADV_EN}\s+(?:and\s+\w+\s+)?"
+                           rf"(?:broke up|split up|called it quits|ended things|are over|'re over)\b"),
+        ("marital-dating", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user){_ADV_EN}\s+(?:and\s+\w+\s+)?"
+                           rf"(?:(?:have|has|'ve)\s+)?(?:been\s+)?(?:together|dating|seeing (?:someone|each other)|"
+                           rf"in a relationship|(?:got|have|has)\s+a\s+(?:new\s+)?(?:girlfriend|boyfriend|partner))\b"),
         ("role", rf"^(?P<subj>{_EN_NAME})\s+is\s+(?:now\s+)?(?:my|the user's)\s+(?:new\s+)?(?P<value>wife|husband|"
                  rf"girlfriend|boyfriend|fiancée?|fiancee|partner|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|"
                  rf"ex|spouse)\b"),
@@ -185,8 +227,8 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
                       sentence.strip(), flags=re.IGNORECASE)
     sentence = re.sub(r"^(?:My|Our|The)\b", lambda m: m.group().lower(), sentence)
     sentence = re.sub(r"^I\b", "i", sentence)
-    sentence = re.sub(r"^i['’]m\b", "i am", sentence)
-    sentence = re.sub(r"^i['’]ve\b", "i have", sentence)
+    sentence = re.sub(r"^(?:i['’]m|im)\b", "i am", sentence)
+    sentence = re.sub(r"^(?:i['’]ve|ive)\b", "i have", sentence)
     found = _read_en(sentence, speaker)
     first = sentence.split(maxsplit=1)[0].casefold().strip(",:") if sentence.split() else ""
     if not found and lead and first not in _NOT_SPEAKERS and first != "i":
@@ -211,7 +253,12 @@ def en_lead(sentence: str) -> str:
     sister"), "i" for the speaker (also when it opens with no subject: "Left Google and joined Meta"), "we"; ""
     when it opens with a pronoun ("She left Google and joined Meta": who she is is not in the text)."""
     sentence = _OPENER.sub("", sentence.strip())
+    # The extractor's third person: "The user sold the civic and got a Tesla", "The user's sister …"
+    sentence = re.sub(r"^(?i:the user's)\s+", "My ", re.sub(r"^(?i:the user)(?=\s+(?!and\b)[a-z])", "I", sentence))
     sentence = sentence[:1].upper() + sentence[1:]
+    if re.match(rf"^(?:{_EN_NAME}|(?:My|Our)\s+\w+)\s+and\s+", sentence) \
+            and not _VERB_FIRST.fullmatch(sentence.split(maxsplit=1)[0]):
+        return ""  # "Tom and Anna …", "My sister and her husband …": two people, neither the speaker alone
     match = _LEAD.match(sentence)
     first = sentence.split(maxsplit=1)[0].casefold().strip(",:") if sentence.split() else ""
     if match is None or first in _EN_NOT_SUBJECTS:
@@ -219,7 +266,15 @@ def en_lead(sentence: str) -> str:
     if match.group("self"):
         return match.group("self").casefold()
     person = match.group("person")
+    if _VERB_FIRST.fullmatch(person):  # "sold the civic and got a tesla": no subject, the speaker's
+        return "i"
     return person[:1].lower() + person[1:] if person.startswith(("My", "Our")) else person
+
+
+# A sentence's first word that is a verb in the past, not a name ("Sold the car and …", "Quit my job and …").
+_VERB_FIRST = re.compile(r"(?i:[a-z]+ed|sold|got|bought|left|quit|went|took|made|found|lost|began|became|"
+                         r"met|spent|paid|broke|ran|won|gave|sent|told|came|had|did|saw|said|heard|kept|"
+                         r"finally|just|still|also|recently|gonna|going|getting|started|starting)")
 
 
 # A sentence opening with one of these has a subject that is not the speaker (or is no statement).
@@ -238,7 +293,44 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         found += _en_slot(attribute, match, speaker)
         if found and attribute != "employer+job":
             break
-    return found
+    return found or _en_habits(sentence, speaker)
+
+
+# Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /
+# "i don't drink coffee anymore"): one slot per habit or per thing eaten or drunk ("likes sushi" and "eats pizza"
+# are two facts, "eats pork" and "no longer eats pork" one).
+_EN_SELF_START = re.compile(r"^(?:i|the user|user)\s+(?!(?:my|our|his|her|their|the|a|an|mom|dad)\b)",
+                             re.IGNORECASE)
+_EN_NOT = (r"(?:quit|quitting|stopped|gave up|give up|giving up|don't|do not|doesn't|does not|no longer|never|can't|"
+           r"cannot|can no longer|won't|not|cut out|cut)")
+_EN_SMOKE_NO = re.compile(rf"\b{_EN_NOT}\s+(?:\w+\s+)?(?:smok\w*|vap(?:e|es|ing)|cigarettes|cigs)\b|"
+                          r"\bnon-?smoker\b|\bsmoke[- ]free\b", re.IGNORECASE)
+_EN_SMOKE = re.compile(r"\b(?:smok(?:e|es|ing|er)|vap(?:e|es|ing)|cigarettes|cigs)\b", re.IGNORECASE)
+_EN_DRY = re.compile(rf"\b{_EN_NOT}\s+drink(?:ing|s)?(?:\s+alcohol|\s+booze)?(?=\s*(?:$|[.,!;]|\s+(?:anymore|any "
+                     r"more|now|since|for|and|at all)))|\b(?:sober|teetotal)\b", re.IGNORECASE)
+_EN_CONSUME = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?P<no>{_EN_NOT}\s+)?(?:really\s+|usually\s+|only\s+|"
+                         r"still\s+|always\s+|mostly\s+)?(?:eat|eats|eating|ate|drink|drinks|drinking|drank)\s+"
+                         r"(?:any\s+|a lot of\s+|lots of\s+|much\s+|too much\s+|some\s+)?(?P<thing>[a-z][a-z\-]+)\b",
+                         re.IGNORECASE)
+_NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
+                         "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
+                         "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late"})
+
+
+def _en_habits(sentence: str, speaker: str) -> list[Slot]:
+    if not _EN_SELF_START.match(sentence):
+        return []
+    if _EN_SMOKE_NO.search(sentence):
+        return [Slot(speaker, "smoking", "no")]
+    if _EN_SMOKE.search(sentence):
+        return [Slot(speaker, "smoking", "yes")]
+    if _EN_DRY.search(sentence):
+        return [Slot(speaker, "habit:alcohol", "no")]
+    said = _EN_CONSUME.search(sentence)
+    if said is None or said.group("thing").casefold() in _NOT_THINGS:
+        return []
+    thing = said.group("thing").casefold()
+    return [Slot(speaker, f"habit:{thing}", "no" if said.group("no") else "yes")]
 
 
 def _en_slot(attribute: str, match: re.Match[str], speaker: str) -> list[Slot]:
@@ -270,6 +362,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "diet", value)]
     if attribute == "phone":
         return [Slot(subject, "phone", digits_of(groups["value"]))]
+    if attribute in _FIXED_VALUES:
+        return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":
         return [Slot(subject, "birthday", date_value(groups["value"]))]
     if attribute == "spouse":
@@ -278,6 +372,11 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
     if attribute == "role":
         return [Slot(subject, "role", groups["value"].casefold().replace("é", "e"))]
     return [Slot(subject, attribute, plain_value(groups["value"]))]
+
+
+#: The rules that say a slot's value by their shape alone: (attribute, value).
+_FIXED_VALUES = {"employer-none": ("employer", "none"), "marital-single": ("marital", "single"),
+                 "marital-dating": ("marital", "in a relationship")}
 
 
 def _event_en(event: str) -> str:

@@ -25,7 +25,10 @@ from memories.write.slot_values import (
 
 _ZH_SELF = ("我们", "我", "用户", "本人", "自己")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
-               r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底)*")
+               r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
+               r"前几天|前段时间|昨天|今天|这周|本月|终于|"
+               # a time the extractor resolved ("上个月搬到上海" is kept as "用户2026年11月搬到上海了")
+               r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:左右)?)*")
 
 
 def zh_subject(phrase: str, speaker: str) -> str | None:
@@ -71,6 +74,10 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:工作|上班|任职|就职|实习|打工)"),
         ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
                          rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
+        # "在腾讯做前端开发", "在一家银行干销售": where one works, by the work done there
+        ("employer", rf"^{s}{a}(?:在|于)(?!家|这|那|网上|附近|外面|公司|宿舍|医院看)"
+                     rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)"
+                     rf"{a}(?:做|干|当)(?!饭|菜|作业|家务|运动|饭菜|梦|手术|检查)"),
         ("employer", rf"^{s}{a}(?:就职于|任职于|供职于|加入了?|入职了?|跳槽到了?|跳槽去了?|跳到了?|去了)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?{e}"),
         ("employer", rf"^{s}的?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
@@ -105,6 +112,15 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("education", rf"^{s}的?(?:最高)?(?:学历)(?:是|为){a}(?P<value>{'|'.join(EDUCATION_ZH)})"),
         ("education", rf"^{s}{a}(?:是|读完了?|念完了?)(?P<value>{'|'.join(EDUCATION_ZH)})(?:学历|毕业|文凭)"),
         ("education", rf"^{s}{a}(?P<value>{'|'.join(EDUCATION_ZH)})毕业"),
+        # Out of work or changing jobs ("辞职了", "换工作了", "被裁了"): the old employer no longer holds.
+        ("employer-none", rf"^(?!.*(?:从|之前|以前|当年|那年|去年|前年|年前)){s}{a}(?:换工作|换了工作|换了份工作|"
+                          rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
+        ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}(?:分手|分开|离婚)"),
+        ("marital-single", rf"^{s}{a}(?:分手了|恢复单身|又单身了)"),
+        ("marital-dating", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
+                           rf"(?:在一起|谈恋爱|交往)"),
+        ("marital-dating", rf"^{s}{a}(?:有|交了|谈了)(?:一个|个)?(?:女朋友|男朋友|对象)"),
+        ("marital-dating", rf"^{s}{a}脱单"),
         ("marital", rf"^{s}{a}(?:是|还是|仍是)?(?:一个)?(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
         ("role", rf"^{s}(?:现在)?是(?:我|用户)的(?:新)?(?P<value>女朋友|男朋友|女友|男友|妻子|老婆|丈夫|老公|"
                  rf"未婚妻|未婚夫|前妻|前夫|前女友|前男友|爱人)"),
@@ -166,7 +182,38 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         found = _zh_slot(attribute, groups, speaker)
         if found:
             return found
-    return []
+    return _zh_habits(sentence, speaker)
+
+
+# Habits, yes or no, the speaker's ("每天抽一包烟" / "已经戒烟了"; "喜欢喝咖啡" / "现在不喝咖啡了"): one slot per
+# habit or per thing eaten or drunk, so that "也喜欢吃烧烤" and "喜欢吃火锅" stay two facts.
+_ZH_SPEAKER = r"^(?:我们?|用户|本人)"
+_ZH_QUIT = r"(?:戒掉?了?|不再|不|没再|停了)"
+_ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒掉了烟|{_ZH_QUIT}(?:抽|吸)烟|是?不抽烟的)")
+_ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还)?(?:抽|吸)"
+                       rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
+_ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
+_ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?P<no>{_ZH_QUIT}|不太|不怎么)?(?:太|很|特别|最|也|还|就|只|改|"
+                         rf"每天|经常|天天|一直)?(?:喜欢|爱|想|能|会|常|开始)?(?P<verb>喝|吃)"
+                         rf"(?:[一两三四五六七八九十\d]+[杯瓶碗包块个口顿]|很多|一点|点)?"
+                         rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?)(?=$|了|的|，|。|,|！|!|\s|，)")
+
+
+def _zh_habits(sentence: str, speaker: str) -> list[Slot]:
+    sentence = sentence.strip(" 。！!")
+    if not re.match(_ZH_SPEAKER, sentence):
+        return []
+    if _ZH_SMOKE_NO.search(sentence):
+        return [Slot(speaker, "smoking", "no")]
+    if _ZH_SMOKE.search(sentence):
+        return [Slot(speaker, "smoking", "yes")]
+    if _ZH_DRINK_NO.search(sentence):
+        return [Slot(speaker, "habit:酒", "no")]
+    said = _ZH_CONSUME.search(sentence)
+    if said is None or said.group("thing") in {"饭", "东西", "药", "的", "了"}:
+        return []
+    thing = "酒" if said.group("thing") == "酒" else said.group("thing")
+    return [Slot(speaker, f"habit:{thing}", "no" if said.group("no") else "yes")]
 
 
 def _leading_name(sentence: str) -> str:
@@ -216,6 +263,9 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "birthday": lambda subject, value, groups: [Slot(subject, "birthday", date_value(groups["value"]))],
     "phone": lambda subject, value, groups: [Slot(subject, "phone", digits_of(groups["value"]))],
     "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
+    "employer-none": lambda subject, value, groups: [Slot(subject, "employer", "none")],
+    "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")],
+    "marital-dating": lambda subject, value, groups: [Slot(subject, "marital", "in a relationship")],
     "role": lambda subject, value, groups: [Slot(subject, "role", KIN_ZH.get(groups["value"], groups["value"]))],
     "spouse": lambda subject, value, groups: [Slot(subject, KIN_ZH.get(groups["role"], groups["role"]), value)],
 }

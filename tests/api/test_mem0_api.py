@@ -284,7 +284,7 @@ def test_add_with_messages_extracts_them_now_offline(alice: KeyedClient) -> None
         "user_id": "alex", "metadata": {"source": "quickstart"}})
     assert answer["status"] == "SUCCEEDED" and answer["event_id"]
     texts = {r["memory"] for r in answer["results"]}
-    assert "Prefers vegetarian food" in texts and all(r["event"] == "ADD" for r in answer["results"])
+    assert "Alex prefers vegetarian food" in texts and all(r["event"] == "ADD" for r in answer["results"])
     listed = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "alex"}})
     assert {m["memory"] for m in listed["results"]} == texts
     assert all(m["metadata"]["source"] == "quickstart" for m in listed["results"])

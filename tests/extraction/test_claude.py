@@ -126,7 +126,7 @@ def test_a_malformed_answer_hands_the_batch_to_the_offline_extractor(alice, fake
     done = job(alice, job_id)
     assert (done["status"], done["extractor"]) == ("succeeded", "rules")  # the job says who did the work …
     assert done["error"].startswith("claude_fallback: malformed_response") and reason in done["error"]  # … and why
-    assert stored(alice.tenant) == [("Likes tea", "active", "stated")]
+    assert stored(alice.tenant) == [("The user likes tea", "active", "stated")]
 
 
 def test_a_refusal_hands_the_batch_to_the_offline_extractor(alice, fake_claude):
@@ -163,7 +163,7 @@ def test_after_the_bounded_attempts_the_offline_extractor_takes_the_batch(alice,
     assert (done["status"], done["attempts"], done["extractor"]) == ("succeeded", 3, "rules")
     assert done["error"] == "claude_fallback: rate_limited: Anthropic answered 429"
     assert len(fake_claude.requests) == 3
-    assert stored(alice.tenant) == [("Likes tea", "active", "stated")]
+    assert stored(alice.tenant) == [("The user likes tea", "active", "stated")]
 
 
 def test_it_summarises_a_closed_session_with_a_second_tool(alice, fake_claude):

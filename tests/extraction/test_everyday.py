@@ -13,7 +13,8 @@ from memories.extraction.offline import OfflineExtractor
 from tests.extraction.everyday import COMPOUNDS, ECHOES, FACTS, NOT_REMINDERS, NOTHING, REMINDERS, SUBJECTS
 
 SAID = datetime(2025, 3, 10, 9, 30, tzinfo=UTC)  # a Monday
-FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|we|our|us)\b|我")
+# (not the letters of an address: "sam.k@proton.me")
+FIRST_PERSON = re.compile(r"(?i)(?<![.@])\b(?:i|i'm|i've|me|my|we|our|us)\b(?!\.\w|@)|我")
 
 
 def run(*turns: tuple[str, str], name: str | None = None):

@@ -183,9 +183,9 @@ def test_mem0s_1x_client_runs_its_quickstart_against_mnemara(served: Served, tmp
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["version"] == MEM0_V1
-    assert {"Prefers green tea", "Kim is allergic to cats."} <= set(seen["added"]), seen
+    assert {"Kim prefers green tea", "Kim is allergic to cats."} <= set(seen["added"]), seen
     assert seen["plain"] == ["Kim's locker is number 42"]
-    assert seen["found"] == ["Prefers green tea"]
+    assert seen["found"] == ["Kim prefers green tea"]
     assert seen["filtered"] == ["Kim's locker is number 42"]
     assert seen["listed"] == sorted([*seen["added"], "Kim's locker is number 42"])
     assert seen["paged"] == [len(seen["listed"]), 2, True]

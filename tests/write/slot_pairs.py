@@ -246,3 +246,63 @@ EVERYDAY_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ('我女儿今年八岁。', '我儿子今年十岁。', "fact"),
     ('我在京东做运营。', '我朋友在美团上班。', "fact"),
 ]
+
+# Updates typed the way people type to an assistant: lower case, no punctuation, names and places not
+# capitalised, a habit given up ("quit smoking", "戒烟"), a relationship ended ("broke up", "分手"), a job left
+# ("got laid off", "换工作了"), the change said by what replaced the old value ("sold the civic and got a tesla").
+TYPED_CONFLICTING_EN: list[tuple[str, str, str]] = [
+    ("i live in chicago", "just moved to denver last weekend", "fact"),
+    ("my girlfriend sarah and i have been together 3 years", "sarah and i broke up", "fact"),
+    ("my number is 555-201-3344", "new phone number: 555-877-0912", "fact"),
+    ("i eat a lot of steak", "i stopped eating meat, going vegetarian", "preference"),
+    ("i smoke about half a pack a day", "i quit smoking 2 weeks ago!", "fact"),
+    ("my favorite color is blue", "actually my favorite color is green now", "preference"),
+    ("i drive a honda civic", "sold the civic and got a tesla model 3", "fact"),
+    ("i'm 34", "i just turned 35 today", "fact"),
+    ("i'm single", "i got engaged last night!!", "fact"),
+    ("im based in austin tx", "we relocated to portland in the spring", "fact"),
+    ("i work for a bakery called crumbs", "got laid off yesterday ugh", "fact"),
+    ("i'm a smoker", "been smoke free since new year", "fact"),
+    ("i have a boyfriend", "we split up last month", "fact"),
+    ("i work at target", "quit my job at target last week", "fact"),
+    ("i drink a lot of coffee", "i don't drink coffee anymore", "preference"),
+    ("my sister lives in boston", "my sister moved to chicago", "fact"),
+    ("i work at acme corp as an engineer", "i'm unemployed right now", "fact"),
+    ("i work at target as a cashier", "quit target, i'm at costco now", "fact"),
+    ("I work at Google.", "Left Google and I'm with Meta now.", "fact"),
+]
+TYPED_CONFLICTING_ZH: list[tuple[str, str, str]] = [
+    ("我住在杭州", "我上个月搬到上海了", "fact"),
+    ("我在腾讯做前端开发", "我换工作了", "fact"),
+    ("我和男朋友在一起两年了", "我跟男朋友分手了", "fact"),
+    ("我每天抽一包烟", "我已经戒烟三个月了", "fact"),
+    ("我的手机号是13812345678", "我换号了，新号码是13998765432", "fact"),
+    ("我喜欢喝咖啡", "我现在不喝咖啡了", "preference"),
+    ("我开的是一辆大众", "我把大众卖了，买了辆比亚迪", "fact"),
+    ("我有女朋友了", "我们上周分手了", "fact"),
+    ("我偶尔抽烟", "我戒烟了", "fact"),
+    ("我在一家银行上班", "我被裁员了", "fact"),
+    ("我爱喝酒", "我戒酒了", "fact"),
+]
+TYPED_COMPATIBLE_EN: list[tuple[str, str, str]] = [
+    ("i have a dog named max", "i also have a cat named luna", "fact"),
+    ("i like jazz", "i also really like hip hop", "preference"),
+    ("my sister lives in boston", "my brother lives in seattle", "fact"),
+    ("i'm allergic to peanuts", "i'm allergic to shellfish too", "fact"),
+    ("i work at google", "i live in mountain view", "fact"),
+    ("i speak spanish", "i'm learning french", "fact"),
+    ("i drink coffee every morning", "i drink green tea after lunch", "preference"),
+    ("i smoke", "my dad quit smoking years ago", "fact"),
+    ("tom and anna broke up", "i'm dating someone new", "fact"),
+    ("i work at ikea", "my wife got laid off", "fact"),
+    ("i work at tesco", "left the party and i'm at the bar now", "fact"),
+]
+TYPED_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
+    ("我喜欢吃火锅", "我也喜欢吃烧烤", "preference"),
+    ("我姐姐在北京工作", "我哥哥在广州工作", "fact"),
+    ("我养了一只狗", "我还养了两只仓鼠", "fact"),
+    ("我会弹钢琴", "我最近在学游泳", "fact"),
+    ("我每天喝咖啡", "我也喝茶", "preference"),
+    ("我不抽烟", "我爸已经戒烟了", "fact"),
+    ("我在华为上班", "我老婆换工作了", "fact"),
+]

@@ -21,6 +21,10 @@ from tests.write.slot_pairs import (
     EVERYDAY_COMPATIBLE_ZH,
     EVERYDAY_CONFLICTING_EN,
     EVERYDAY_CONFLICTING_ZH,
+    TYPED_COMPATIBLE_EN,
+    TYPED_COMPATIBLE_ZH,
+    TYPED_CONFLICTING_EN,
+    TYPED_CONFLICTING_ZH,
 )
 
 pytestmark = pytest.mark.django_db
@@ -106,4 +110,14 @@ def test_everyday_updates_are_found_as_people_write_them(alice: KeyedClient) -> 
     found, disturbed, misses = measure(alice, {
         "conflicting en": EVERYDAY_CONFLICTING_EN, "conflicting zh": EVERYDAY_CONFLICTING_ZH,
         "compatible en": EVERYDAY_COMPATIBLE_EN, "compatible zh": EVERYDAY_COMPATIBLE_ZH})
+    assert found >= 0.85 and disturbed == 0, misses
+
+
+def test_updates_typed_in_lower_case_and_habits_given_up_are_found(alice: KeyedClient) -> None:
+    """Names and places typed in lower case ("i live in chicago"), a habit given up ("quit smoking", "戒烟"), a
+    relationship ended ("broke up", "分手"), a job left ("got laid off", "换工作了"); others' changes and other
+    habits stay apart."""
+    found, disturbed, misses = measure(alice, {
+        "conflicting en": TYPED_CONFLICTING_EN, "conflicting zh": TYPED_CONFLICTING_ZH,
+        "compatible en": TYPED_COMPATIBLE_EN, "compatible zh": TYPED_COMPATIBLE_ZH})
     assert found >= 0.85 and disturbed == 0, misses

@@ -1,0 +1,73 @@
+"""Text as people type it to an assistant, for the offline extractor: openers and tails that are no part of a
+statement ("btw", "fyi", "lol", "ugh"), short forms written out ("tmrw", "dont"), and addresses whose letters a
+rewrite must not touch ("sam.k@proton.me" is no "me")."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ADDRESS", "PERSON_LOWER", "TYPED_OPENER", "TYPED_TAIL", "WE_VERB", "ZH_AFTER_I", "shared_subject",
+           "typed_words"]
+
+#: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
+#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
+TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so|anyway[s]?|ps|p\.s\.|heads\s+up"
+                           r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
+TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh|jk|xd|tbh|smh|lmfao|rofl))+\s*([!.?]*)$")
+
+#: Words as people type them to an assistant, in full ("tmrw", "dont", "cant", "pls"): what the rules read.
+_TYPED_WORDS = {"tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "dont": "don't",
+                "cant": "can't", "wont": "won't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
+                "wasnt": "wasn't", "havent": "haven't", "pls": "please", "plz": "please", "thx": "thanks",
+                "bday": "birthday", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks"}
+_TYPED_WORD = re.compile(r"(?i)\b(?:" + "|".join(_TYPED_WORDS) + r")\b")
+
+
+def typed_words(text: str) -> str:
+    """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget")."""
+    return _TYPED_WORD.sub(lambda m: _TYPED_WORDS[m.group().casefold()], text)
+
+
+#: An e-mail or web address, kept as written when a clause is put in the third person.
+ADDRESS = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|\b(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|net"
+                      r"|io|me|co|dev|app|ai|us|uk)\b(?:/\S*)?")
+
+#: "my girlfriend sarah and i have been together 3 years": a person and the speaker, one subject of a verb
+#: said of both (typed in lower case, the name is no capital).
+PERSON_LOWER = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[a-z]+,?$|^[A-Za-z][a-z]+$")
+WE_VERB = re.compile(r"(?i)\s*(?:i|me)\s+(?:(?:have|'ve|are|'re|were|both|just|finally|recently|officially)\s+)*"
+                         r"(?:been|together|dating|married|engaged|divorced|broke up|split|met|moved in|got married|"
+                         r"got engaged|are|were|have)\b")
+
+
+#: Two verbs of one subject ("my mom lives in manila and calls every sunday", "tom moved to berlin last year and
+#: works at a startup there"): the subject, then a verb that is no copula; after "and"/"but" a verb of a life.
+_HEAD_SUBJECT = re.compile(r"(?i)^(?P<subj>i|(?:my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+|[A-Z][a-z]+)\s+"
+                           r"(?:just\s+|also\s+|still\s+|recently\s+|finally\s+)?"
+                           r"(?P<verb>[a-z]+(?:ed|s)|is|was|are|were|am|'s|'m|'re|feel|seem|get|think|hope|guess|know|"
+                           r"mean|love|like|go|went|got|had|have|made|took|came|found|left|met|quit|sold|bought|"
+                           r"began|became|spent|paid|broke|won|gave|sent|told|work|live|play|drive|own|teach|run)\b")
+_LIFE_VERBS = ("lives|works|calls|plays|loves|likes|hates|owns|drives|teaches|studies|speaks|visits|runs|cooks|"
+               "walks|swims|travels|writes|reads|watches|sings|coaches|volunteers|commutes|trains|goes|has|wants|"
+               "needs|takes|makes|spends|sends|texts|helps|moved|started|joined|quit|left|bought|sold|got|went|"
+               "took|made|found|lost|began|became|met|spent|paid|broke|won|gave|sent|told|came|had|adopted|"
+               "opened|finished|graduated|retired|married|signed|booked|switched|changed|learned|learnt|picked")
+_NEXT_VERB = re.compile(rf"(?i)^(?:also\s+|still\s+|now\s+|then\s+|just\s+)?(?:{_LIFE_VERBS})\s+\S")
+_COPULA = re.compile(r"(?i)^(?:be|been|feel|feels|felt|seem|seems|seemed|get|gets|"
+                     r"think|thinks|hope|hopes|guess|know|knows|mean|means|love|like)$")
+
+
+def shared_subject(head: str, rest: str, joint: str) -> str:
+    """The subject a clause after "and"/"but" shares with the clause before ("my mom lives in manila" + "calls
+    every sunday" → "my mom"), or "" when the words after the joint are no such clause."""
+    if not re.fullmatch(r"(?i)\s*(?:,\s*)?(?:and|but)\s+", joint) or not _NEXT_VERB.match(rest):
+        return ""
+    head_said = _HEAD_SUBJECT.match(head.strip())
+    if head_said is None or _COPULA.match(head_said.group("verb")) or len(head.split()) < 3:
+        return ""
+    subject = head_said.group("subj")
+    return "I" if subject.casefold() == "i" else subject
+
+
+#: What follows 我 in one token of the tagger that is no word of its own ("我会", "我能", "我要"): 我 is the subject.
+ZH_AFTER_I = frozenset("会能要想也都还就是在有去叫爱没")
