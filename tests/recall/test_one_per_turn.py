@@ -29,7 +29,7 @@ def test_a_second_memory_of_one_turn_waits_behind_another_turns(alice, settings,
     save(alice, *extracted("chat-7", 3, said, "Dana has been vegetarian for years.", "Dana is allergic to nuts."),
          *extracted("chat-7", 9, "Skipped the nut bread at the bakery again today.",
                     "Dana skipped the nut bread at the bakery."))
-    query = {"query": "vegetarian nuts allergy", "mode": "lexical", "floor": False}
+    query: dict[str, Any] = {"query": "vegetarian nuts allergy", "mode": "lexical", "floor": False}
     settings.RECALL_ONE_PER_TURN = False
     before = contents(api_search(alice, **query))
     assert before[-1] == "Dana skipped the nut bread at the bakery.", before
@@ -45,7 +45,7 @@ def test_memories_that_name_no_turn_keep_their_places(alice, settings, path) -> 
     save(alice, {"content": "Kenji's sister lives in Osaka near the castle.", "source_session": "notes"},
          {"content": "Kenji's sister teaches piano in Osaka.", "source_session": "notes"},
          {"content": "Kenji visited Osaka in spring.", "source_session": "notes"})
-    query = {"query": "Osaka sister", "mode": "lexical", "floor": False}
+    query: dict[str, Any] = {"query": "Osaka sister", "mode": "lexical", "floor": False}
     settings.RECALL_ONE_PER_TURN = False
     before = contents(api_search(alice, **query))
     settings.RECALL_ONE_PER_TURN = True
