@@ -91,8 +91,6 @@ CONFIDENCE_OBSERVATION = 0.6
 #: substantive: if nothing is extracted from it, it is kept verbatim as an observation.
 SUBSTANTIVE_WORDS = 6
 SUBSTANTIVE_CHARS = 8
-#: Content words that make a turn's sentences of substance without naming a particular thing (``_substance``).
-SUBSTANCE_WORDS = 5
 
 
 @dataclass
@@ -200,8 +198,6 @@ class OfflineExtractor:
             only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
             if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
                 made.append(self._observation(turn))
-            elif (kept_part := _substance(said, known)) is not None:
-                made.append(self._observation(turn, kept_part))
             else:
                 self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
         return made
@@ -238,7 +234,6 @@ class OfflineExtractor:
                 said.reasons.append(reason)
                 continue
             self._clause(said, clause, zh, bool(explicit))
-            said.noted(body)
 
     def _reminded(self, said: _Said, clause: str, zh: bool, explicit: bool) -> bool:
         """A request to be reminded (``reminders.py``), kept as the speaker's task; False when the clause is not one."""
@@ -477,10 +472,10 @@ class OfflineExtractor:
                          source_turns=[turn.index], kind=kind, valid_from=valid_from, about=about or (turn.name or ""))
 
     @staticmethod
-    def _observation(turn: Turn, content: str = "") -> Candidate:
-        return Candidate(type="fact", content=(content or turn.content).strip()[:1000], entity="",
-                         confidence=CONFIDENCE_OBSERVATION, provenance="stated", source_turns=[turn.index],
-                         kind="fact", about=turn.name or "", observation=True)
+    def _observation(turn: Turn) -> Candidate:
+        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=CONFIDENCE_OBSERVATION,
+                         provenance="stated", source_turns=[turn.index], kind="fact", about=turn.name or "",
+                         observation=True)
 
     def _assistant_turn(self, turn: Turn, recent_user: list[str]) -> list[Candidate]:
         said = {w for text in recent_user[-4:] for w in words(text)}
@@ -524,17 +519,11 @@ class _Said:
     items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
-    substance: list[str] = field(default_factory=list)  # the sentences with a clause that was no junk, in order
     topic: ZhTopic = field(default_factory=ZhTopic)  # a Chinese message's topic chain (``chains.py``)
 
     @property
     def key(self) -> str:
         return self.turn.name or self.turn.role
-
-    def noted(self, sentence: str) -> None:
-        """A sentence with a clause that was no junk (once, however many such clauses it has)."""
-        if not self.substance or self.substance[-1] is not sentence:
-            self.substance.append(sentence)
 
     @property
     def echo_of(self) -> str:
@@ -562,28 +551,6 @@ def _vocative(clause: str, speakers: frozenset[str]) -> str:
 def _listener(turn: Turn, speakers: list[str]) -> str | None:
     others = {s for s in speakers if s != turn.name}
     return others.pop() if turn.name and len(others) == 1 else None
-
-
-#: The junk a turn of substance may hold besides (a line that is only vague or filler is judged by the rules above).
-_MIXED = frozenset({"question", "greeting", "thanks", "acknowledgement", "request", "reaction"})
-
-
-def _substance(said: _Said, known: Sequence[str]) -> str | None:
-    """What a person's turn that gave no statement says besides its junk (thanks, a question, a reaction:
-    ``_MIXED``): its sentences with a clause that was none, when they are of substance (``SUBSTANCE_WORDS``
-    content words, or a particular thing and ``SUBSTANTIVE_WORDS`` words; Chinese: ``SUBSTANTIVE_CHARS``
-    characters, informative) and not the other speaker's words said back. "Thanks! It stands for freedom and
-    being real." keeps "It stands for freedom and being real."; "Thanks! How was your week?" keeps nothing."""
-    if "echo" in said.reasons or not said.substance or not _MIXED & set(said.reasons):
-        return None
-    text = " ".join(s for s in (_vocative(s, frozenset(said.speakers)) for s in said.substance) if s)
-    if not text:
-        return None
-    if has_cjk(text):
-        return text if len(text) >= SUBSTANTIVE_CHARS and informative(text, known) else None
-    count = len(_WORD.findall(text))
-    content = len(content_words(text, known))
-    return text if content >= SUBSTANCE_WORDS or (count >= SUBSTANTIVE_WORDS and specific(text, known)) else None
 
 
 def _main_reason(reasons: list[str]) -> str:

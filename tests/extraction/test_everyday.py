@@ -106,29 +106,6 @@ def test_a_substantive_message_with_nothing_extracted_is_kept_as_said():
     assert [(c.content, c.observation) for c in found] == [(text, True)]
 
 
-@pytest.mark.parametrize(("text", "kept", "dropped"), [
-    ("Thanks! It felt unreal. It's not only about the trophy, it's about all those early mornings finally paying off.",
-     "early mornings", "Thanks"),
-    ("Aww thank you! Yeah, I made it. It stands for hope and starting over after a hard year.", "hope", "thank"),
-    ("Wow, cool! What did they say? It reminds me of the long drives we took along the coast when we were kids.",
-     "coast", "What did they say"),
-])
-def test_a_reply_with_thanks_or_a_question_keeps_what_else_it_says(text, kept, dropped):
-    """A turn that gives no statement but says something of substance besides its thanks, reaction or question
-    keeps those sentences as said (an observation); its junk is not kept with them."""
-    found, _ = conversation(("Lena", "Did you finish the thing you were working on?"), ("Ana", text))
-    assert [(c.observation, c.about, c.source_turns) for c in found] == [(True, "Ana", [2])], found
-    assert kept in found[0].content and dropped not in found[0].content, found[0].content
-
-
-@pytest.mark.parametrize("text", ["Thanks a lot! How was your weekend?", "Wow, that's awesome! Did you have fun?",
-                                  "That's so sweet, I'm so happy for you!", "Haha thanks, you're the best!",
-                                  "谢谢！你周末过得怎么样？", "真棒！你们玩得开心吗？", "谢谢，你太好了！"])
-def test_a_reply_of_only_thanks_reactions_and_questions_keeps_nothing(text):
-    found, skipped = conversation(("Lena", "Did you finish the thing you were working on?"), ("Ana", text))
-    assert found == [] and [s.turn for s in skipped] == [1, 2], [c.content for c in found]
-
-
 def test_a_mood_is_not_a_name():
     found, _ = run(("user", "I'm good."), ("user", "I'm Sam."))
     assert [c.content for c in found] == ["The user's name is Sam"]
