@@ -327,6 +327,8 @@ RECALL_BM25_B = number("MNEMARA_RECALL_BM25_B")  # BM25's length normalisation (
 RECALL_BM25_DELTA = number("MNEMARA_RECALL_BM25_DELTA")  # BM25+'s lower bound per matched term
 RECALL_FUSION = text("MNEMARA_RECALL_FUSION")  # "zscore" (keeps score magnitudes) or "rrf"
 RECALL_LEXICAL_WEIGHT = number("MNEMARA_RECALL_LEXICAL_WEIGHT")  # against the vector list's 1.0 (z-score)
+# A hit extracted from the turn an earlier hit came from waits behind the other turns' (memories.recall.turns).
+RECALL_ONE_PER_TURN = flag("MNEMARA_RECALL_ONE_PER_TURN")
 # A memory gains this share of the score of the memory written just before or after it in its source_session.
 RECALL_NEIGHBOUR_WEIGHT = number("MNEMARA_RECALL_NEIGHBOUR_WEIGHT")
 # The contextual word field: a memory's word score gains this share of the previous memory's of its session.

@@ -32,12 +32,11 @@ metadata ``filters`` (or a caller's own ``Q``), not expired, valid at ``as_of``)
   Each match also gets ``coverage``: the idf-weighted share of the query's terms it holds
   (``rank.term_weights``; unweighted in SQL).
 
-Each list holds at most ``RECALL_CANDIDATE_POOL`` rows (100, the largest k), whatever ``k`` is asked: nothing
-in the ranking is sized by ``k``, so the first n hits are the same for every k ≥ n. Then the conversation's
-shape (``CandidateSource.shape``): every candidate gets its subject and words, and with
-``RECALL_NEIGHBOUR_WEIGHT`` the memories just before and after it in its ``source_session`` (by
-``valid_from``); those of the best ``RECALL_NEIGHBOUR_SEEDS`` of each list join the candidates if they are
-not among them. The lists are fused
+Each list holds at most ``RECALL_CANDIDATE_POOL`` rows (100, the largest k), whatever ``k`` is asked: nothing in
+the ranking is sized by ``k``, so the first n hits are the same for every k ≥ n. Then the conversation's shape
+(``CandidateSource.shape``): every candidate gets its subject and words, and with ``RECALL_NEIGHBOUR_WEIGHT`` the
+memories just before and after it in its ``source_session`` (by ``valid_from``); those of the best
+``RECALL_NEIGHBOUR_SEEDS`` of each list join the candidates if they are not among them. The lists are fused
 (``conversation_fusion``; docs/recall.md, "Levers"):
 
     fusion(m)     = z-score fusion (``rank.fuse_zscore``, ``RECALL_FUSION="zscore"``): per list, the z-score of
@@ -104,16 +103,16 @@ rankings are interleaved (``parts.interleave``) so each part gets its share of t
 person is also ranked as its topic (the part without the name) among that person's memories alone, at
 ``RECALL_PERSON_WEIGHT`` × the part's weight in the interleaving (``focus``; its floor: ``_parts_joined``).
 
-Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped
-(never a memory with a key: two keys holding one value are two items): the same ``content_hash``,
-or cosine ≥ DEDUPE_COSINE *and* word overlap (Jaccard of search words)
-≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget 43000" (cosine 0.98)
-apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their words
-agree. Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model named in
-``SearchHit.model``), lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final score; and
-``relevant`` (above the floor). Latency (numbers: docs/benchmarks.md): the query is embedded on the ``query``
-threads while this one reads the scopes and ranks by BM25; access counts are summed in memory and written by a
-chore (``memories/recall/upkeep.py``).
+Results are sorted by score (ties: higher similarity, then id) and near-identical ones dropped (never a memory
+with a key: two keys holding one value are two items): the same ``content_hash``, or cosine ≥ DEDUPE_COSINE *and*
+word overlap (Jaccard of search words) ≥ DEDUPE_WORD_OVERLAP — the second guard keeps "budget 42000" and "budget
+43000" (cosine 0.98) apart, and Chinese texts, which the model reads as unknown tokens, are only merged when their
+words agree; with ``RECALL_ONE_PER_TURN`` a hit extracted from a turn an earlier hit came from waits behind the
+others (``turns``). Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model
+named in ``SearchHit.model``), lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final
+score; and ``relevant`` (above the floor). Latency (numbers: docs/benchmarks.md): the query is embedded on the
+``query`` threads while this one reads the scopes and ranks by BM25; access counts are summed in memory and
+written by a chore (``memories/recall/upkeep.py``).
 """
 
 from __future__ import annotations
@@ -134,7 +133,7 @@ from django.utils import timezone
 
 from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
 from memories.models import Memory, Scope
-from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql
+from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
@@ -186,8 +185,7 @@ class SearchHit:
 
 @dataclass
 class SearchResult:
-    """The hits and whether the searched memories speak to the question at all (``rank.question_answerable``):
-    when they do not, the hits are only what came closest."""
+    """The hits, and whether the memories speak to the question (``rank.question_answerable``; if not: the nearest)."""
 
     hits: list[SearchHit]
     answerable: bool = True
@@ -315,9 +313,9 @@ def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
           passing: set[uuid.UUID] | None = None) -> list[SearchHit]:
-    """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows
-    come with their subjects (one query per batch); their scopes are the searched ones.
-    ``passing``: the memories above the relevance floor; the others are left out (None: no floor)."""
+    """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows come with
+    their subjects (one query per batch); their scopes are the searched ones. ``passing``: the memories above the
+    relevance floor; the others are left out (None: no floor). A hit from a turn already represented waits."""
     if passing is not None:
         scored = [s for s in scored if s.candidate.id in passing]
     vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
@@ -331,8 +329,9 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         return found if found is not None else memory.embedding  # deferred: loaded only if asked
 
     kept: list[SearchHit] = []
+    waiting = turns.Waiting()  # hits from a turn an earlier hit came from (``turns``), returned after the others
     start = 0
-    while len(kept) < k and start < len(scored):
+    while len(kept) < k and start < len(scored) and not (waiting.hits and start >= turns.LOOKAHEAD * k):
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
         rows = _batch_rows([s.candidate.id for s in batch], scopes)
@@ -341,11 +340,12 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
-            kept.append(SearchHit(memory, s.score, s.scores, model=s.candidate.model,
-                                  coverage=min(1.0, s.candidate.lexical_coverage), after=s.candidate.after))
+            hit = SearchHit(memory, s.score, s.scores, model=s.candidate.model,
+                            coverage=min(1.0, s.candidate.lexical_coverage), after=s.candidate.after)
+            (waiting.hits if waiting.passed_over(memory) else kept).append(hit)
             if len(kept) == k:
                 break
-    return kept
+    return kept + waiting.hits[: k - len(kept)]
 
 
 def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> dict[uuid.UUID, Memory]:

@@ -1,0 +1,48 @@
+"""One source turn, one place among the first hits (``RECALL_ONE_PER_TURN``).
+
+An extracted memory names the turns of its session it came from (``metadata.extraction.turns``, with its
+``source_session``: docs/extraction.md, "Where a memory came from"). One message often gives several memories
+("I'm a vegetarian and I'm allergic to nuts" gives two), and they share its words (``said``), so a question
+that matches the message ranks them all side by side, and they fill the places another message's memory would
+take. A hit from a turn that an earlier hit already came from therefore waits: it is returned after the hits from
+other turns among the first ``LOOKAHEAD`` × k ranked, not dropped. Memories written without turns (a
+``POST /memories``, an import) each count as their own."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from django.conf import settings
+
+#: How far down the ranking (× k) a hit from a turn already represented is passed over for one from another turn.
+LOOKAHEAD = 3
+
+
+def source_turn(memory: Any) -> Hashable | None:
+    """The turns a memory came from, as a key (its scope, session and turns), or None when it names none."""
+    if not settings.RECALL_ONE_PER_TURN or not memory.source_session or not isinstance(memory.metadata, dict):
+        return None
+    extraction = memory.metadata.get("extraction")
+    turns = extraction.get("turns") if isinstance(extraction, dict) else None
+    if not isinstance(turns, list) or not turns:
+        return None
+    return memory.scope_id, memory.source_session, tuple(str(t) for t in turns)
+
+
+class Waiting:
+    """The hits of one search that wait (their turns gave an earlier hit), in rank order, and the turns seen."""
+
+    def __init__(self) -> None:
+        self.hits: list[Any] = []
+        self.seen: set[Hashable] = set()
+
+    def passed_over(self, memory: Any) -> bool:
+        """Whether this memory waits; else its turns (if it names any) are now seen."""
+        key = source_turn(memory)
+        if key is None:
+            return False
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
