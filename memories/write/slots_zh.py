@@ -243,7 +243,10 @@ def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
 
 
 def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, str]) -> list[Slot]:
-    """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works."""
+    """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works. A place
+    studied at is no employer ("在成都航空职业技术学院读完大专就工作了": the work came after)."""
+    if _ZH_STUDIED.search(value):
+        return []
     if value in _ZH_CITIES or value.endswith(("市", "省")):
         work = [Slot(subject, "work_city", value.removesuffix("市"))]
         return work + ([Slot(subject, "job", plain_value(groups["job"]))] if attribute == "employer+job" else [])
@@ -251,6 +254,8 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
         return [Slot(subject, "employer", value), Slot(subject, "job", plain_value(groups["job"]))]
     return [Slot(subject, attribute, value)]
 
+
+_ZH_STUDIED = re.compile(r"读|念完|念了|念书|上学|上完|毕业|进修|求学|学习")
 
 #: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
 _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {

@@ -137,3 +137,9 @@ def test_a_year_written_where_this_year_was_still_reads_the_age() -> None:
     """The extractor writes 今年 as the year it was said in ("用户2026年36岁了。"): the age is still read."""
     assert [(s.key, s.value) for s in slots_of("用户2026年36岁了。")] == [("self|age", "36")]
     assert [(s.key, s.value) for s in slots_of("用户的女儿2025年八岁。")] == [("~daughter|age", "8")]
+
+
+def test_a_place_studied_at_is_no_employer() -> None:
+    assert slots_of("我小姨在成都航空职业技术学院读完大专就工作了。") == ()
+    assert slots_of("表妹在复旦大学毕业后就一直在上班") == ()
+    assert [(s.key, s.value) for s in slots_of("我表哥在复旦大学工作。")] == [("~cousin|employer", "复旦大学")]
