@@ -345,7 +345,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
             (waiting.hits if waiting.passed_over(memory) else kept).append(hit)
             if len(kept) == k:
                 break
-    return kept + waiting.hits[: k - len(kept)]
+    return turns.merged(kept, waiting.hits, k)
 
 
 def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> dict[uuid.UUID, Memory]:

@@ -4,8 +4,11 @@ An extracted memory names the turns of its session it came from (``metadata.extr
 ``source_session``: docs/extraction.md, "Where a memory came from"). One message often gives several memories
 ("I'm a vegetarian and I'm allergic to nuts" gives two), and they share its words (``said``), so a question
 that matches the message ranks them all side by side, and they fill the places another message's memory would
-take. A hit from a turn that an earlier hit already came from therefore waits: it is returned after the hits from
-other turns among the first ``LOOKAHEAD`` × k ranked, not dropped. Memories written without turns (a
+take. A hit from a turn that an earlier hit already came from therefore waits behind the hits from other turns
+among the first ``LOOKAHEAD`` × k ranked whose own content is at least as close to the query (their vectors'
+cosine), and passes those less close ("Alex is allergic to nuts" stays above "The user's name is Alex" for "What
+should I avoid cooking for Alex?"): a second memory of a message keeps its place by its own meaning, not by the
+message's words it shares with the first. It is never dropped for lack of others. Memories written without turns (a
 ``POST /memories``, an import) each count as their own."""
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from django.conf import settings
+
+from memories.embeddings import profile
 
 #: How far down the ranking (× k) a hit from a turn already represented is passed over for one from another turn.
 LOOKAHEAD = 3
@@ -28,6 +33,29 @@ def source_turn(memory: Any) -> Hashable | None:
     if not isinstance(turns, list) or not turns:
         return None
     return memory.scope_id, memory.source_session, tuple(str(t) for t in turns)
+
+
+def merged(kept: list[Any], waiting: list[Any], k: int) -> list[Any]:
+    """The first ``k`` of the hits from new turns (``kept``, best first) and those that waited: a waiting hit goes
+    right after the last hit that scores at least as high or whose own content is at least as close to the query
+    (``_similarity``): it passes other turns' hits only by its own meaning, not by the words of the message it
+    shares with an earlier hit."""
+    order = list(kept)
+    for hit in waiting:
+        own = _similarity(hit)
+        at = max((n + 1 for n, other in enumerate(order)
+                  if other.score >= hit.score or _similarity(other) >= own), default=0)
+        order.insert(at, hit)
+    return order[:k]
+
+
+def _similarity(hit: Any) -> float:
+    """A hit's own closeness to the query on one scale for every model (``ModelProfile.calibrated``); 0 when no
+    model reads the pair."""
+    scores, model = getattr(hit, "scores", None), getattr(hit, "model", "")
+    if not isinstance(scores, dict) or not model:
+        return 0.0
+    return profile(model).calibrated(float(scores.get("similarity", 0.0)))
 
 
 class Waiting:

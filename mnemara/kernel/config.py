@@ -212,7 +212,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_RECALL_LEXICAL_WEIGHT", "float", 2.0, "Weight of the word list against the vector list's "
             "1.0 (zscore fusion).", "Recall", low=0),
     Setting("MNEMARA_RECALL_ONE_PER_TURN", "flag", True, "A hit extracted from the same turn as an earlier hit "
-            "waits behind the hits from other turns (memories.recall.turns).", "Recall"),
+            "waits behind the hits from other turns at least as close to the query (memories.recall.turns).",
+            "Recall"),
     Setting("MNEMARA_RECALL_NEIGHBOUR_WEIGHT", "float", 0.3, "Share of the score of the memory written just "
             "before or after in its session that a memory gains.", "Recall", low=0),
     Setting("MNEMARA_RECALL_CONTEXT_WEIGHT", "float", 0.5, "Share of the word score of the memory written just "

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from memories.recall import turns
 from tests.recall.conftest import contents, save
 from tests.recall.conftest import search as api_search
 
@@ -23,8 +24,9 @@ def extracted(session: str, turn: int, said: str, *statements: str) -> list[dict
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", PATHS)
-def test_a_second_memory_of_one_turn_waits_behind_another_turns(alice, settings, path) -> None:
+def test_a_second_memory_of_one_turn_waits_behind_another_turns(alice, settings, path, monkeypatch) -> None:
     settings.SEARCH_INDEX_ENABLED = path == "index"
+    monkeypatch.setattr(turns, "_similarity", lambda hit: 0.0)  # as close as any: waits behind every other turn's
     said = "Honestly I've been vegetarian for years, and nuts are a no-go since the allergy test."
     save(alice, *extracted("chat-7", 3, said, "Dana has been vegetarian for years.", "Dana is allergic to nuts."),
          *extracted("chat-7", 9, "Skipped the nut bread at the bakery again today.",
@@ -50,3 +52,21 @@ def test_memories_that_name_no_turn_keep_their_places(alice, settings, path) -> 
     before = contents(api_search(alice, **query))
     settings.RECALL_ONE_PER_TURN = True
     assert contents(api_search(alice, **query)) == before and len(before) == 3
+
+
+class _Hit:
+    def __init__(self, name: str, score: float, similarity: float) -> None:
+        self.name, self.score, self.model = name, score, "all-MiniLM-L6-v2"
+        self.scores = {"similarity": similarity}
+
+
+def test_a_waiting_hit_passes_other_turns_hits_less_close_to_the_query() -> None:
+    """A second memory of one turn comes before another turn's memory that scores lower and is less close to the
+    query by its own vector ("Alex is allergic to nuts" before "The user's name is Alex"), and after one that
+    scores lower but is closer (what the shared words of its message lifted, its meaning does not)."""
+    kept = [_Hit("vegetarian", 1.23, 0.62), _Hit("name", 1.03, 0.41), _Hit("cilantro", 0.48, 0.30)]
+    waiting = [_Hit("nuts", 1.18, 0.55), _Hit("tofu", 0.50, 0.20)]
+    assert [h.name for h in turns.merged(kept, waiting, 3)] == ["vegetarian", "nuts", "name"]
+    closer = [_Hit("vegetarian", 1.23, 0.62), _Hit("bakery", 1.10, 0.58)]
+    assert [h.name for h in turns.merged(closer, [_Hit("nuts", 1.18, 0.55)], 3)] == ["vegetarian", "bakery", "nuts"]
+    assert [h.name for h in turns.merged([], waiting, 1)] == ["nuts"]  # never dropped for lack of others
