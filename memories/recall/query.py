@@ -29,7 +29,10 @@ _STOPWORDS = (
     "a an and are as at be but by did do does for from had has have how i in is it its me my of on or "
     "our so that the their them they this to was we were what when where which who why will with you "
     "your about user users 的 了 是 吗 呢 吧 啊 什么 怎么 哪 哪里 哪个 谁 他 她 它 我 你 们 "
-    "他们 我们 在 有 和 与 及 或 也 就 都 这 那 个 一 不 没"
+    "他们 我们 在 有 和 与 及 或 也 就 都 这 那 个 一 不 没 "
+    # What an apostrophe leaves of a possessive or a contraction ("user's" → user + s, "doesn't" → doesn + t,
+    # "I'm" → i + m): as a query term "s" matched every memory that says "the user's …" whatever it is about.
+    "s t d m ll re ve don doesn didn isn aren wasn weren hasn haven hadn wouldn shouldn couldn"
 )
 STOPWORDS = frozenset(_STOPWORDS.split())
 
