@@ -81,7 +81,16 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
-from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
+from memories.extraction.information import (
+    IMPERATIVE,
+    attached,
+    echoes,
+    filler,
+    informative,
+    resolve_lead,
+    specific,
+    words,
+)
 from memories.extraction.labels import labelled
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
@@ -136,6 +145,9 @@ _INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
 _ZH_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")
+#: Thanks, gladness and hopes put as a relation ("Ana thanked Ben for the tip", "Ana is glad that …", "Ana hopes
+#: that …"): a courtesy, kept only when the turn says nothing else (``information.attached``: role ``soft``).
+_COURTESY = re.compile(r"^\w+ (?:thanked|is glad|hopes) ")
 _ZH_NOT_NAME = re.compile(r"(?:者|员|师|生|人|家|长|手|工|族|迷|控|粉|的)$")
 
 
@@ -275,7 +287,7 @@ class OfflineExtractor:
         related = self._relation(_vocative(clause, frozenset(said.speakers)), said.turn, said.listener, said.speakers)
         if related is None:
             return False
-        said.items.append(("anchor", related))
+        said.items.append(("soft" if _COURTESY.match(related.content) else "anchor", related))
         return True
 
     def _clause(self, said: _Said, clause: str, zh: bool, explicit: bool) -> None:
@@ -296,8 +308,10 @@ class OfflineExtractor:
             return
         resolved = None if said.items or said.reasons or explicit else self._antecedent(said, clause, zh)
         if resolved is not None:
-            said.items.append(("anchor", self._timed(resolved if zh else third_person_en(resolved, who, said.listener),
-                                                     turn, who, zh, False)))
+            # the speaker's 我 named in Chinese ("李娜陪我去了西湖" → "李娜陪阿梅去了西湖")
+            text = resolved.replace("我们", f"{who}等人").replace("我", who) if zh else \
+                third_person_en(resolved, who, said.listener)
+            said.items.append(("anchor", self._timed(text, turn, who, zh, False)))
             return
         role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
         candidate = self._statement(clause, turn, who, said.listener, zh, said.topic, explicit)
@@ -331,7 +345,7 @@ class OfflineExtractor:
         if said.topic.named:
             return "dependent", None  # "叫王浩" after "他是…": the name a pronoun already took
         candidate = self._dependent(clause, turn, who, said.listener, zh)
-        if candidate is not None and turn.name and not zh and _OPINION.search(clause) \
+        if candidate is not None and turn.name and not zh and _OPINION.search(clause) and not IMPERATIVE.match(clause) \
                 and not _PRONOUN_LEAD.match(clause) and len(content_words(clause, said.speakers)) >= 2:
             candidate.content = f"{who} thinks {_lower_first(candidate.content)}"
             return "anchor", candidate
@@ -546,12 +560,14 @@ class _Said:
 def _vocative_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
     if not names:
         return None
-    alternatives = "|".join(re.escape(n) for n in sorted(names))
+    # a name or its short form ("Caro," "Mel!" for Caroline and Melanie): a prefix of three letters or more
+    short = {n[:k] for n in names for k in range(3, len(n) + 1) if " " not in n} | set(names)
+    alternatives = "|".join(re.escape(n) for n in sorted(short, key=len, reverse=True))
     return re.compile(rf"^(?:{alternatives})\s*[,!:]\s*|[,\s]+(?:{alternatives})\s*(?=[!.?]*$)")
 
 
 def _vocative(clause: str, speakers: frozenset[str]) -> str:
-    """Without a leading or trailing "Caroline," addressed to someone in the conversation."""
+    """Without a leading or trailing "Caroline," (or "Caro,") addressed to someone in the conversation."""
     pattern = _vocative_pattern(speakers)
     return pattern.sub("", clause).strip() if pattern else clause
 
