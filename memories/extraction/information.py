@@ -155,6 +155,17 @@ _ZH_EXCLAMATION = re.compile(r"(?:真是|真的|实在|简直)?太[\u4e00-\u9fff
                              r"|(?:真是|简直)[\u4e00-\u9fff]{1,3}[！!]+$")
 #: Something that happened ("Max had a great time"), not a remark that holds always ("Balance is key").
 _PAST = re.compile(r"(?i)\b(?:had|was|were|went|got|did|came|made|took|found|[a-z]{3,}ed)\b")
+#: A liking whose object is none: a verb or a pointing word where the thing should be ("likes is awesome", "likes
+#: it after work", "likes to hear", "likes every day"; "喜欢这个"): what the explicit rules read of a longer sentence.
+_NO_OBJECT = re.compile(r"(?i)\b(?:likes|loves|dislikes|prefers|enjoys)\s+(?:(?:is|are|was|were|makes|needs|gets|has|it"
+                        r"|that|most|best)\b|to\s+\w+\W*$|every\s+\w+\W*$)|喜欢(?:它|它们|这个|那个|这样|那样)\W*$")
+
+
+def no_object(preference: str) -> bool:
+    """Whether an explicit rule's liking names no thing liked (``_NO_OBJECT``)."""
+    return bool(_NO_OBJECT.search(preference))
+
+
 #: A clause that opens with a bare verb: advice or a pep talk ("Keep those fingers crossed", "just stay positive",
 #: "let's keep in touch"), not a view of the speaker's.
 IMPERATIVE = re.compile(r"(?i)^(?:(?:just|so|and|but|please|now)\s+)*(?:keep|stay|let's|don't|never|go|try|take|make"

@@ -5,6 +5,8 @@ else; a short form of a speaker's name is a vocative; advice said as an imperati
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.extraction.test_information import chat
@@ -98,3 +100,28 @@ def test_a_short_form_of_a_speakers_name_is_a_vocative(said, kept):
 def test_advice_in_the_imperative_is_no_view(advice):
     found, _ = chat(("Ana", "I didn't get the marine biology grant this year."), ("Ben", advice))
     assert all(not text.startswith("Ben thinks") for _, text in found)
+
+
+# --------------------------------------------------------------------------- what the explicit rules read of a liking
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I like climbing with my brother at the quarry on Sundays.",
+     "Ben likes climbing with Ben's brother at the quarry on Sundays"),
+    ("我喜欢和我妹妹去公园跑步。", "Ben喜欢和Ben的妹妹去公园跑步"),
+])
+def test_a_liking_is_in_the_third_person_throughout(said, kept):
+    found, _ = chat(("Ana", "What do you do on weekends?"), ("Ben", said))
+    assert found == [([2], kept)]
+
+
+@pytest.mark.parametrize("said", [
+    "That's what I like to hear! My cousin works at the aquarium gift shop.",
+    "Being my own boss is what I love most about the bakery.",
+    "I like it after a long run, the crema is perfect.",
+    "我喜欢这个。",
+])
+def test_a_liking_with_no_thing_liked_is_no_preference(said):
+    found, _ = chat(("Ana", "I finally got the espresso machine for the shop."), ("Ben", said))
+    garbled = re.compile(r"^Ben (?:likes|loves) (?:to \w+|most|it)\b|^Ben喜欢这个")
+    assert not [text for _, text in found if garbled.match(text)]
