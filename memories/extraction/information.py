@@ -22,6 +22,7 @@ import jieba.posseg as pseg
 
 from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate
+from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
 from memories.write.text import has_cjk
 
@@ -154,6 +155,22 @@ _ZH_EXCLAMATION = re.compile(r"(?:真是|真的|实在|简直)?太[\u4e00-\u9fff
                              r"|(?:真是|简直)[\u4e00-\u9fff]{1,3}[！!]+$")
 #: Something that happened ("Max had a great time"), not a remark that holds always ("Balance is key").
 _PAST = re.compile(r"(?i)\b(?:had|was|were|went|got|did|came|made|took|found|[a-z]{3,}ed)\b")
+#: A liking whose object is none: a verb or a pointing word where the thing should be ("likes is awesome", "likes
+#: it after work", "likes to hear", "likes every day"; "喜欢这个"): what the explicit rules read of a longer sentence.
+_NO_OBJECT = re.compile(r"(?i)\b(?:likes|loves|dislikes|prefers|enjoys)\s+(?:(?:is|are|was|were|makes|needs|gets|has|it"
+                        r"|that|most|best)\b|to\s+\w+\W*$|every\s+\w+\W*$)|喜欢(?:它|它们|这个|那个|这样|那样)\W*$")
+
+
+def no_object(preference: str) -> bool:
+    """Whether an explicit rule's liking names no thing liked (``_NO_OBJECT``)."""
+    return bool(_NO_OBJECT.search(preference))
+
+
+#: A clause that opens with a bare verb: advice or a pep talk ("Keep those fingers crossed", "just stay positive",
+#: "let's keep in touch"), not a view of the speaker's.
+IMPERATIVE = re.compile(r"(?i)^(?:(?:just|so|and|but|please|now)\s+)*(?:keep|stay|let's|don't|never|go|try|take|make"
+                        r"|be|capture|remember|hang|enjoy|chase|follow|believe|trust|focus|look|check|give|show|find"
+                        r"|embrace|cherish|hold|tell|call|treat|imagine|think|get|do)\b(?!')")
 _ABOUT_USER = re.compile(r"(?i)\bthe user\b|用户")
 
 
@@ -226,13 +243,78 @@ def resolve_lead(clause: str, previous: str, previous_speaker: str, previous_lis
     """"They eat mostly insects", after "What do your turtles eat?" (said by Nate to Joanna) → "Joanna's turtles eat
     mostly insects": the leading they/she/he (他们/她/它 …) replaced by the one noun phrase of the turn before that
     fits it (a plural noun for "they", a woman's or a man's kinship word for "she"/"he", owned by "my/your/our" so
-    that its owner is known). None when there is no such phrase, or more than one: the referent is not clear."""
+    that its owner is known; for "he/she" without one, the one person the turn before names: "Have you met
+    LeBron?" — "He's real chill" → "LeBron is real chill"). A clause the speaker leads resolves its "them" or
+    "him/her" the same way ("I've had them since 2019" after "How long have you had your chickens?" → "I've had
+    Ben's chickens since 2019"). None when there is no such phrase, or more than one: the referent is not clear."""
     if has_cjk(clause):
         return _zh_resolve(clause, previous, previous_speaker, previous_listener)
     lead = _EN_PRONOUN.match(clause)
-    if not lead or not previous:
+    if not previous:
         return None
+    if not lead:
+        return _resolve_object(clause, previous, previous_speaker, previous_listener)
     pronoun = lead.group(1).casefold()
+    found = _possessed(pronoun, previous, previous_speaker, previous_listener)
+    if not found and not pronoun.startswith("they"):
+        found = _named_in(previous, (previous_speaker, previous_listener))
+    if len(found) != 1:
+        return None
+    return f"{found.pop()}{_BE_OF.get(pronoun, '')}{clause[lead.end():]}"
+
+
+#: A clause the speaker leads ("I've had …", "We invited …"), the only kind whose "them"/"him" is resolved.
+_SPEAKER_LEAD = re.compile(r"(?i)^(?:i|we|i've|we've|i'm|we're|i'd|we'd|i'll|we'll)\b")
+#: "them" as the object of a clause that does not lead with a pronoun ("I've had them for three years").
+_THEM = re.compile(r"(?i)\bthem\b")
+
+
+def _resolve_object(clause: str, previous: str, previous_speaker: str, previous_listener: str) -> str | None:
+    """"I've had them for three years", after "How long have you had your turtles?" → "I've had Nate's turtles for
+    three years": a single "them" in a clause led by no pronoun, replaced by the one plural noun phrase of the turn
+    before owned by "my/your/our"; None when there is none, or more than one."""
+    them, person = _THEM.findall(clause), _HIM.findall(clause)
+    if len(them) + len(person) != 1 or not _SPEAKER_LEAD.match(clause):
+        return None
+    if them:
+        asked = split_sentences(previous)[-1]
+        if len({w for w in _WORD.findall(asked.casefold()) if _plural(w)}) != 1:
+            return None  # "see sunsets like that on your walks?": which of the two is "them" is not clear
+        found = _possessed("they", asked, previous_speaker, previous_listener)
+    else:
+        found = _named_in(previous, (previous_speaker, previous_listener))
+    if len(found) != 1:
+        return None
+    return (_THEM if them else _HIM).sub(found.pop(), clause)
+
+
+#: "him"/"her" as the object of a clause ("I got to meet him twice"; not "her" before a noun: "her book").
+_HIM = re.compile(r"(?i)\bhim\b|\bher\b(?=\s*(?:[.,!?;:]|$|\s+(?:a|an|the|to|for|in|at|on|with|about|again|once|twice"
+                  r"|before|after|and|but|so|when|yet|today|yesterday|last|this|every)\b))")
+_PERSON_NAME = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:\s+[A-Z][a-z]+(?:[A-Z][a-z]+)?)*"
+#: A name inside a sentence, or opening it before "is/was/has/had" ("LeBron is incredible").
+_CAPITALISED = re.compile(rf"(?<=[\w,;:] )({_PERSON_NAME})|^({_PERSON_NAME})(?=\s+(?:is|was|has|had)\b)")
+_NOT_PEOPLE = frozenset(("i", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    "god", "mom", "dad", "english", "christmas", "easter", "halloween", "thanksgiving"))
+
+
+def _named_in(previous: str, speakers: tuple[str, str]) -> set[str]:
+    """The names the turn before gives, not its speakers' ("LeBron", "Coach Rivera"): the person a
+    "he/him/she/her" of the answer stands for when there is only one."""
+    known = {s.casefold() for s in speakers if s}
+    found = set()
+    for sentence in re.split(r"(?<=[.!?])\s+", previous):
+        for m in _CAPITALISED.finditer(sentence):
+            name = m.group(1) or m.group(2)
+            if name.casefold() not in known and name.casefold() not in _NOT_PEOPLE \
+                    and name.casefold() not in _STOPWORDS:
+                found.add(name)
+    return found
+
+
+def _possessed(pronoun: str, previous: str, previous_speaker: str, previous_listener: str) -> set[str]:
+    """The noun phrases of the turn before, owned by "my/your/our", that fit the pronoun, with their owner named."""
     found = set()
     for m in _POSSESSED.finditer(previous):
         owner, adjective, head, second = m.group(1).casefold(), m.group(2), m.group(3), m.group(4) or ""
@@ -245,9 +327,7 @@ def resolve_lead(clause: str, previous: str, previous_speaker: str, previous_lis
         if not who:
             continue
         found.add(f"{who}'{'' if who.endswith('s') else 's'} {adjective.casefold()}{low}")
-    if len(found) != 1:
-        return None
-    return f"{found.pop()}{_BE_OF.get(pronoun, '')}{clause[lead.end():]}"
+    return found
 
 
 def _fits(pronoun: str, head: str) -> bool:
@@ -270,6 +350,18 @@ def _zh_resolve(clause: str, previous: str, previous_speaker: str, previous_list
     if not lead or not previous or not has_cjk(previous):
         return None
     pronoun = lead.group(1)
+    found = _zh_possessed(pronoun, previous, previous_speaker, previous_listener)
+    if not found and pronoun in ("他", "她"):  # "你最近见到王浩了吗？" — "他下个月去北京": the one person named
+        found = {t.word for t in pseg.lcut(previous) if t.flag == "nr" and _is_name(t.word)
+                 and t.word not in (previous_speaker, previous_listener)}
+    if len(found) != 1:
+        return None
+    return found.pop() + clause[lead.end():]
+
+
+def _zh_possessed(pronoun: str, previous: str, previous_speaker: str, previous_listener: str) -> set[str]:
+    """The nouns of the turn before owned by 我/你 that fit the pronoun (a woman's or a man's kinship word for
+    她/他, no person for 它), with their owner named."""
     tokens = pseg.lcut(previous, HMM=False)
     found = set()
     for i, token in enumerate(tokens[:-1]):
@@ -286,9 +378,7 @@ def _zh_resolve(clause: str, previous: str, previous_speaker: str, previous_list
         who = previous_listener if token.word in ("你", "您") else previous_speaker
         if who:
             found.add(f"{who}的{head}")
-    if len(found) != 1:
-        return None
-    return found.pop() + clause[lead.end():]
+    return found
 
 
 # --------------------------------------------------------------------------- one turn's memories
@@ -297,22 +387,20 @@ def _zh_resolve(clause: str, previous: str, previous_speaker: str, previous_list
 def attached(items: list[tuple[str, Candidate]], reasons: list[str], names: Sequence[str] = ()) -> list[Candidate]:
     """A turn's memories: each anchor, with the weak and dependent clauses around it appended (to the anchor
     before them, or the first one after); without an anchor, a dependent clause stands alone only when it names
-    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it."""
+    a time or a thing ("The dentist appointment got moved to next Thursday"), never when a pronoun leads it.
+    A ``soft`` item (thanks, gladness or a hope put as a relation) is a memory only in a turn with no anchor."""
     anchors = [i for i, (role, _) in enumerate(items) if role == "anchor"]
+    if not anchors:  # a courtesy ("Ana thanked Ben for the tip") is kept when the turn says nothing else
+        anchors = [i for i, (role, _) in enumerate(items) if role == "soft"]
+        items = [("anchor" if role == "soft" else role, c) for role, c in items]
     if not anchors:
-        kept = []
-        for role, c in items:
-            if role == "dependent" and stands_alone(c.content, c.valid_from is not None):
-                kept.append(c)
-            else:
-                reasons.append("reaction" if role == "weak" else "filler")
-        return kept
+        return _alone(items, reasons)
     out: dict[int, Candidate] = {i: items[i][1] for i in anchors}
     for i, (role, c) in enumerate(items):
         if role == "anchor":
             continue
-        if not informative(c.content, names, lead_ok=True):
-            reasons.append("vague")  # a feeling, a pledge or a vague line adds nothing to the statement
+        if role == "soft" or not informative(c.content, names, lead_ok=True):
+            reasons.append("vague")  # a courtesy, a feeling, a pledge or a vague line adds nothing to the statement
             continue
         host = max((a for a in anchors if a < i), default=anchors[0])
         anchor = out[host]
@@ -325,3 +413,14 @@ def attached(items: list[tuple[str, Candidate]], reasons: list[str], names: Sequ
         anchor.content = joined[:1000]
         anchor.source_turns = sorted(set(anchor.source_turns) | set(c.source_turns))
     return [out[i] for i in anchors]
+
+
+def _alone(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Candidate]:
+    """A turn without a statement: only its dependent clauses that name a time or a thing, not led by a pronoun."""
+    kept = []
+    for role, c in items:
+        if role == "dependent" and stands_alone(c.content, c.valid_from is not None):
+            kept.append(c)
+        else:
+            reasons.append("reaction" if role == "weak" else "filler")
+    return kept

@@ -81,7 +81,17 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
-from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
+from memories.extraction.information import (
+    IMPERATIVE,
+    attached,
+    echoes,
+    filler,
+    informative,
+    no_object,
+    resolve_lead,
+    specific,
+    words,
+)
 from memories.extraction.labels import labelled
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
@@ -136,6 +146,8 @@ _INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
 _ZH_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")
+#: Thanks, gladness, hopes put as a relation: a courtesy, kept only when the turn says nothing else (role ``soft``).
+_COURTESY = re.compile(r"^\w+ (?:thanked|is glad|hopes) ")
 _ZH_NOT_NAME = re.compile(r"(?:者|员|师|生|人|家|长|手|工|族|迷|控|粉|的)$")
 
 
@@ -275,7 +287,7 @@ class OfflineExtractor:
         related = self._relation(_vocative(clause, frozenset(said.speakers)), said.turn, said.listener, said.speakers)
         if related is None:
             return False
-        said.items.append(("anchor", related))
+        said.items.append(("soft" if _COURTESY.match(related.content) else "anchor", related))
         return True
 
     def _clause(self, said: _Said, clause: str, zh: bool, explicit: bool) -> None:
@@ -287,17 +299,16 @@ class OfflineExtractor:
             if not clause:
                 return
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
-        rules_found = self._by_rules(said.reader, clause, turn, explicit)
-        if rules_found:
-            said.items.extend(("anchor", self._named(c, turn.name, who)) for c in rules_found)
+        if self._ruled(said, clause, who, explicit):
             return
         if said.echo_of and not explicit and echoes(clause, said.echo_of):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
             return
         resolved = None if said.items or said.reasons or explicit else self._antecedent(said, clause, zh)
         if resolved is not None:
-            said.items.append(("anchor", self._timed(resolved if zh else third_person_en(resolved, who, said.listener),
-                                                     turn, who, zh, False)))
+            text = resolved.replace("我们", f"{who}等人").replace("我", who) if zh else \
+                third_person_en(resolved, who, said.listener)  # "李娜陪我去了西湖" → "李娜陪阿梅去了西湖"
+            said.items.append(("anchor", self._timed(text, turn, who, zh, False)))
             return
         role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
         candidate = self._statement(clause, turn, who, said.listener, zh, said.topic, explicit)
@@ -308,6 +319,15 @@ class OfflineExtractor:
             said.leftover += len(clause) if zh else len(_WORD.findall(clause))
         else:
             said.items.append((role, candidate))
+
+    def _ruled(self, said: _Said, clause: str, who: str, explicit: bool) -> bool:
+        """What the explicit rules find in the clause, kept as anchors (not a liking of nothing: "likes to hear");
+        False when they find nothing."""
+        turn = said.turn
+        found = [c for c in self._by_rules(said.reader, clause, turn, explicit)
+                 if not (c.type == "preference" and no_object(c.content))]
+        said.items.extend(("anchor", self._named(c, turn.name, who, said.listener)) for c in found)
+        return bool(found)
 
     @staticmethod
     def _antecedent(said: _Said, clause: str, zh: bool) -> str | None:
@@ -331,7 +351,7 @@ class OfflineExtractor:
         if said.topic.named:
             return "dependent", None  # "叫王浩" after "他是…": the name a pronoun already took
         candidate = self._dependent(clause, turn, who, said.listener, zh)
-        if candidate is not None and turn.name and not zh and _OPINION.search(clause) \
+        if candidate is not None and turn.name and not zh and _OPINION.search(clause) and not IMPERATIVE.match(clause) \
                 and not _PRONOUN_LEAD.match(clause) and len(content_words(clause, said.speakers)) >= 2:
             candidate.content = f"{who} thinks {_lower_first(candidate.content)}"
             return "anchor", candidate
@@ -406,10 +426,12 @@ class OfflineExtractor:
         return new
 
     @staticmethod
-    def _named(c: Candidate, name: str | None, who: str) -> Candidate:
-        """A preference of the explicit rules ("Likes jazz", "喜欢喝咖啡") said in the third person: whose it is."""
+    def _named(c: Candidate, name: str | None, who: str, listener: str | None) -> Candidate:
+        """A preference of the explicit rules ("Likes jazz", "喜欢喝咖啡") said in the third person: whose it is,
+        and the rest of it too ("Likes camping with my fam" → "Melanie likes camping with Melanie's fam")."""
         if c.type == "preference" and re.match(r"^(?:Likes|Dislikes|Prefers|不喜欢|喜欢)", c.content):
-            said = f"{who}{c.content}" if has_cjk(c.content) else f"{who} {c.content[:1].lower()}{c.content[1:]}"
+            said = third_person_zh(f"{who}{c.content}", who) if has_cjk(c.content) else \
+                third_person_en(f"{who} {c.content[:1].lower()}{c.content[1:]}", who, listener)
             c.content = said[:1].upper() + said[1:]
         c.about = name or ""
         return c
@@ -546,12 +568,14 @@ class _Said:
 def _vocative_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
     if not names:
         return None
-    alternatives = "|".join(re.escape(n) for n in sorted(names))
+    # a name or its short form ("Caro," "Mel!" for Caroline and Melanie): a prefix of three letters or more
+    short = {n[:k] for n in names for k in range(3, len(n) + 1) if " " not in n} | set(names)
+    alternatives = "|".join(re.escape(n) for n in sorted(short, key=len, reverse=True))
     return re.compile(rf"^(?:{alternatives})\s*[,!:]\s*|[,\s]+(?:{alternatives})\s*(?=[!.?]*$)")
 
 
 def _vocative(clause: str, speakers: frozenset[str]) -> str:
-    """Without a leading or trailing "Caroline," addressed to someone in the conversation."""
+    """Without a leading or trailing "Caroline," (or "Caro,") addressed to someone in the conversation."""
     pattern = _vocative_pattern(speakers)
     return pattern.sub("", clause).strip() if pattern else clause
 
