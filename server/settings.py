@@ -349,6 +349,7 @@ RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
 # A question asking for a category ("Which cities has Jon visited?"): the memories naming an instance of it (the
 # words of the best RECALL_CATEGORY_SEEDS of each list nearest the category word) gain this share of their score.
 RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
+RECALL_ATTRIBUTE_BOOST = number("MNEMARA_RECALL_ATTRIBUTE_BOOST")
 # The same for a question with Chinese (0: off; it cost the Chinese development set 0.030 at 2: docs/recall.md).
 RECALL_CATEGORY_BOOST_ZH = number("MNEMARA_RECALL_CATEGORY_BOOST_ZH")
 RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")

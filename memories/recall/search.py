@@ -62,8 +62,11 @@ memories just before and after it in its ``source_session`` (by ``valid_from``);
     category(m)   = shaped(m) · (1 + RECALL_CATEGORY_BOOST · bm25_instances(m) / max bm25_instances)  if the
                                    query asks for a category ("Which cities…") and m names an instance of it
                                    (``memories.recall.category``; holders the lists missed join the candidates)
+    attribute(m)  = category(m) + RECALL_ATTRIBUTE_BOOST · max category  if the query asks for an attribute
+                                   ("What does Alex do for work?") and m's slots hold it of the person asked
+                                   (``memories.recall.attributes``)
     feedback      = with RECALL_FEEDBACK, a query of one part: all the above again, each vector value that of sim(m) +
-                    RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by category(m)) (``recall.feedback``)
+                    RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by attribute(m)) (``recall.feedback``)
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -135,6 +138,7 @@ from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, pr
 from memories.models import Memory, Scope
 from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
+from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.parts import Part, interleave, query_parts
@@ -417,12 +421,13 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     languages.mark_foreign(candidates, lists, vectors.models[0], vectors.reads(names[0]))
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named), held,
-                            lift)
+    filled = slot_holders(candidates, asked_attributes(query) if mode == "hybrid" else frozenset(), query, named)
+    fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
+                                                            named), held, lift), filled)
     if again:  # ``again``: feedback from the best hits, the lists fused once more (memories/recall/feedback.py)
         values = feedback.vector_values(candidates, profiles, fused, source)
-        fused = category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles, named,
-                                                    values), held, lift)
+        fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
+                                                                named, values), held, lift), filled)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])

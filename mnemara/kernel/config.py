@@ -237,6 +237,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "Recall", low=0),
     Setting("MNEMARA_RECALL_CATEGORY_BOOST", "float", 1.0, "A question asking for a category (\"Which cities…\"): "
             "share of their score the memories naming an instance of it gain.", "Recall", low=0),
+    Setting("MNEMARA_RECALL_ATTRIBUTE_BOOST", "float", 1.0, "A question asking for a person's attribute (job, "
+            "home, age, …): the memories filling that attribute's slot gain this share of the best candidate's "
+            "score (1: they come first; 0: off).",
+            "Recall", low=0),
     Setting("MNEMARA_RECALL_CATEGORY_BOOST_ZH", "float", 0.0, "The same for a question with Chinese "
             "(\"小林去过哪些城市？\"; 0: off, as it cost the Chinese development set).", "Recall", low=0),
     Setting("MNEMARA_RECALL_CATEGORY_SEEDS", "int", 30, "The best matches of each list whose words are read for "

@@ -1,0 +1,189 @@
+"""A question asking for a person's attribute ("What does Alex do for work?", "Where does she live now?",
+"用户在哪家公司上班？") is answered by the memory that fills that attribute's slot (``memories.write.slots``:
+"The user has been a nurse at Mercy Hospital for six years" fills (self, job) = nurse and (self, employer) =
+mercy hospital). The question's words often reach neither the answer's words ("work" is not in it) nor, with a
+small model, its meaning: all-MiniLM puts that memory at 0.16 of "What is the user's job?", below "The user
+started working from home in January" (0.36). The slots were read when the memory was written, and only the
+current value of a slot is live (a later value supersedes it), so they say which memories answer.
+
+``asked_attributes`` reads the attributes a question asks for (English and Chinese patterns, below). The
+candidates whose stored slots hold one of them (of a person the question names, when it names any) gain
+``RECALL_ATTRIBUTE_BOOST`` × the best candidate's fused score (``slot_lifted``; 1, the default: they come first). One
+statement (the candidates' slots by id), only for a question that asks for an attribute; nothing joins the
+candidates. Hybrid searches only, as the category lever."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.conf import settings
+from django.db import connections
+
+from memories.recall.sql import uuid_array
+from memories.write import text
+from memories.write.roles import role_word
+from memories.write.slot_values import KIN_EN, KIN_EN_ALT, KIN_ZH, KIN_ZH_ALT, SELF
+from mnemara.kernel.replica import read_alias
+from tenants.scoping import get_active_tenant
+
+# Which slots (``memories.write.slots``' attributes) answer each kind of question. The patterns ask for the attribute
+# itself ("What car does he drive?"), not an event around it ("When did Maria donate her car?").
+_WHO = r"(?:[\w']+\s+){0,3}?[\w']+"  # who it is asked of: "Alex", "the user's wife", "his older brother"
+_ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
+    (frozenset(attributes.split()), re.compile(pattern, re.IGNORECASE)) for attributes, pattern in (
+        ("job employer role",
+         rf"\b(?:jobs?|occupations?|professions?|careers?|employers?|line\s+of\s+work|for\s+a\s+living|"
+         rf"(?:what|which)\s+(?:company|firm)|do(?:es)?\s+for\s+work|work(?:s|ing)?\s+(?:as|at|for)|"
+         rf"where\s+(?:do|does|did)\s+{_WHO}\s+work)\b|\bwhat\s+(?:do|does)\s+{_WHO}\s+do\s*\??\s*$"
+         r"|做什么工作|什么工作|啥工作|职业|干什么的|做什么的|干啥的|在哪(?:里|儿|个|家)?\w{0,3}(?:上班|工作)|"
+         r"哪家公司|什么公司|工作是什么|做哪行|哪一行|什么行业"),
+        ("city home",
+         rf"\bwhere\s+(?:do|does|did)\s+{_WHO}\s+(?:live|move\s+to)\b|\bwhere\s+(?:is|are)\s+{_WHO}\s+"
+         rf"(?:living|based)\b|\b(?:which|what)\s+(?:city|town|country)\s+(?:do|does)\s+{_WHO}\s+live\b|"
+         r"\b(?:home|street|house|mailing|postal)\s+address\b|住在?哪|住什么地方|家在哪|住在哪个城市|住在什么城市|"
+         r"住址|家庭地址|家的地址|搬到(?:了)?哪"),
+        ("age", r"\bhow\s+old\b|\bwhat\s+age\b|多大了|多大年纪|几岁|年龄|多少岁"),
+        ("birthday",
+         r"\b(?:when|what)\s+is\s+(?:[\w']+\s+){0,3}birthday\b|\bbirth\s*date\b|\bdate\s+of\s+birth\b|"
+         rf"\bwhen\s+(?:was|were)\s+{_WHO}\s+born\b|生日是|哪天生日|什么时候生日|出生日期|哪年出生|什么时候出生"),
+        ("marital spouse",
+         rf"\b(?:is|are)\s+{_WHO}\s+(?:married|single|engaged|divorced)\b|\b(?:marital|relationship)\s+status\b|"
+         rf"\bwho\s+is\s+{_WHO}\s+(?:wife|husband|spouse|partner)\b|结婚了吗|结婚没|婚姻状况|单身吗|老婆是谁|老公是谁|"
+         r"对象是谁"),
+        ("diet",
+         rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
+         rf"\bfood\s+restrictions?\b|\b(?:is|are)\s+{_WHO}\s+(?:a\s+)?(?:vegetarian|vegan)\b|"
+         rf"\b(?:do|does)\s+{_WHO}\s+eat\s+meat\b|饮食|吃素吗|忌口|吃肉吗"),
+        ("car",
+         rf"\b(?:what|which)\s+(?:kind\s+of\s+|make\s+of\s+|type\s+of\s+|model\s+of\s+)?(?:car|vehicle)\b|"
+         rf"\bwhat\s+(?:do|does)\s+{_WHO}\s+drive\b|什么车|开的车|哪款车"),
+        ("phone", r"\bphone\s+number\b|\bcell\s+number\b|电话号码|手机号"),
+        ("email", r"\be-?mail(?:\s+address)?\b|邮箱"),
+        ("education",
+         rf"\bwhere\s+(?:did|does|do)\s+{_WHO}\s+(?:go\s+to\s+(?:school|college|university)|study|graduate)\b|"
+         rf"\bwhat\s+(?:did|does|do)\s+{_WHO}\s+(?:study|major\s+in)\b|\b(?:degree|major)\s+in\b|"
+         r"\b(?:which|what)\s+(?:school|college|university)\b|\beducation\b|在哪(?:里|儿|所)?(?:上学|读书|读的|毕业)|"
+         r"哪所(?:学校|大学)|什么专业|学历|学的什么|毕业于"),
+    ))
+# A question about when, why or how something happened asks for an event, not the attribute it names ("When did
+# Jon lose his job as a banker?"); a birthday's date is asked with "when" and is read before this.
+_EVENT = re.compile(r"^\W*(?:when|why|how\s+(?:long|did|do|does|has|have|many|much|come))\b|什么时候|为什么|怎么",
+                    re.IGNORECASE)
+
+SLOTS_SQL = ("SELECT id, slots, content FROM memories_memory WHERE tenant_id = %s AND id = ANY(%s::uuid[]) "
+             "AND cardinality(slots) > 0")
+
+
+def asked_attributes(query: str) -> frozenset[str]:
+    """The slot attributes the question asks for (none for most questions)."""
+    found: set[str] = set()
+    event = _EVENT.search(query) is not None
+    for attributes, pattern in _ASKED:
+        if (not event or "birthday" in attributes) and pattern.search(query):
+            found |= attributes
+    return frozenset(found)
+
+
+def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: str, people: Sequence[str] = ()
+                 ) -> set[uuid.UUID]:
+    """Of these memories, those whose slots hold one of ``attributes`` of the person asked about:
+    - a relative of someone else ("赵雅婷的同事", "Ana's brother") fills no slot of its own: none;
+    - a relative of the user ("the user's wife", "他老婆", or a name the question was given its kinship word for:
+      ``memories.recall.kin``): the speaker's ``~wife``;
+    - a person the question names (a slot's subject, a lower-case name, found in the question's text, or one of
+      ``people``, the people of the scopes it names: ``search.named_people``): theirs;
+    - the user, as "the user", "I", "my", "用户", "我" or a pronoun: anyone's but a relative's (the user's own
+      name in a scope that calls them by it);
+    - anyone else (a name no memory's slot is for): none."""
+    wanted = list(ids)
+    if not attributes or not wanted or _others_kin(query):
+        return set()
+    rows = _slot_rows(wanted)
+    filled = [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
+              if attribute in attributes]
+    kin = kin_subjects(query)
+    if kin:
+        return _relatives(query, rows, filled, kin)
+    named = _named(query, {subject for _, subject in filled}, people)
+    if named:
+        return {pk for pk, subject in filled if subject in named}
+    if _THE_USER.search(query):
+        return {pk for pk, subject in filled if not subject.startswith("~")}
+    return set()
+
+
+def _relatives(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
+               filled: Sequence[tuple[uuid.UUID, str]], kin: set[str]) -> set[uuid.UUID]:
+    """The holders of a relative's slot, the relative as the question calls them: 舅舅 is not 叔叔, though both are
+    the speaker's ``~uncle``."""
+    said = _kin_terms(query)
+    own = {pk for pk, _, content in rows if said & set(text.search_words(content))}
+    return {pk for pk, subject in filled if subject in kin and pk in own}
+
+
+def _slot_rows(ids: list[uuid.UUID]) -> list[tuple[uuid.UUID, list[str], str]]:
+    """``SLOTS_SQL``: the memories among ``ids`` that fill a slot, with their slots and content."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(SLOTS_SQL, [get_active_tenant().pk, uuid_array(ids)])
+        return list(cursor.fetchall())
+
+
+def _named(query: str, subjects: Iterable[str], people: Sequence[str]) -> set[str]:
+    """The people (as slot subjects) the question names: slots' subjects in its text, and ``people``."""
+    folded = query.casefold()
+    said = {subject for subject in subjects
+            if subject != SELF and not subject.startswith("~") and _said(subject, folded)}
+    return said | {person.casefold() for person in people}
+
+
+# The user, as a question about them says it.
+_THE_USER = re.compile(r"\b(?:the\s+user|user's|users?|i|i'm|my|me|mine|he|she|his|her|hers|him|they|their|them)\b|"
+                       r"用户|我|他|她", re.IGNORECASE)
+# Someone else's relative: "Ana's brother", "赵雅婷的同事" (not the user's: "the user's wife", "我的同事", "他老婆").
+_OTHERS_KIN_EN = re.compile(rf"\b(?!(?:the\s+)?users?'s\b)[A-Za-z][\w-]*'s\s+(?:[\w-]+\s+)?{KIN_EN_ALT}\b")
+_OWNED_KIN_ZH = re.compile(rf"([\u4e00-\u9fff]{{1,4}}?)的[\u4e00-\u9fff]{{0,2}}?(?:{KIN_ZH_ALT})")
+_USERS_ZH = ("用户", "我", "我们", "他", "她", "他们", "她们", "你")
+
+
+def _others_kin(query: str) -> bool:
+    if _OTHERS_KIN_EN.search(query):
+        return True
+    return any(not m.group(1).endswith(_USERS_ZH) for m in _OWNED_KIN_ZH.finditer(query))
+
+
+def _said(name: str, folded: str) -> bool:
+    """Whether the (case-folded) question names ``name``: as a word in Latin script, anywhere in Chinese."""
+    if name.isascii():
+        return re.search(rf"\b{re.escape(name)}\b", folded) is not None
+    return name in folded
+
+
+_KIN_EN = re.compile(rf"\b({KIN_EN_ALT})\b")
+_KIN_ZH = re.compile(f"({KIN_ZH_ALT})")
+
+
+def _kin_terms(query: str) -> set[str]:
+    """The question's kinship words as the index holds them, with the role a general one stands for ("老婆",
+    "妻子" → wife; not "舅舅", which is one uncle of several: ``memories.write.roles.role_word``)."""
+    words = [*_KIN_EN.findall(query), *_KIN_ZH.findall(query)]
+    return {term for word in words for term in (*text.stemmed([word.casefold()]), role_word(word, query=True)) if term}
+
+
+def kin_subjects(query: str) -> set[str]:
+    """The relatives a question names, as slot subjects ("my wife", "her older brother", "他老婆": ``~wife``)."""
+    found = {KIN_EN.get(m.casefold(), "") for m in _KIN_EN.findall(query)}
+    found |= {KIN_ZH.get(m, "") for m in _KIN_ZH.findall(query)}
+    return {f"~{kin}" for kin in found if kin}
+
+
+def slot_lifted(fused: Mapping[uuid.UUID, float], held: set[uuid.UUID]) -> dict[uuid.UUID, float]:
+    """``fused`` with each holder gaining ``RECALL_ATTRIBUTE_BOOST`` × the best candidate's score (1: the holders
+    come first, in their own order: the memory that fills the asked slot is the answer, whatever words the
+    question shares with other memories)."""
+    boost = float(settings.RECALL_ATTRIBUTE_BOOST)
+    if boost <= 0 or not held or not fused:
+        return dict(fused)
+    lift = boost * max(fused.values())
+    return {pk: value + lift if pk in held else value for pk, value in fused.items()}

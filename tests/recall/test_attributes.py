@@ -1,0 +1,92 @@
+"""A question asking for a person's attribute lifts the memories filling that attribute's slot
+(memories/recall/attributes.py, RECALL_ATTRIBUTE_BOOST), through the real write flow, models and search."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from memories.recall.attributes import asked_attributes
+from tests.recall.conftest import contents, save, search
+
+WORK = {"job", "employer", "role"}
+
+
+@pytest.mark.parametrize(("question", "wanted"), [
+    ("What does the user do for work?", WORK),
+    ("what's her job these days", WORK),
+    ("Who is Priya's employer?", WORK),
+    ("What does Ana's older brother do?", WORK),
+    ("用户做什么工作？", WORK),
+    ("他老婆在哪家公司上班", WORK),
+    ("小王是干什么的？", WORK),
+    ("Where does the user live now?", {"city", "home"}),
+    ("where is Ben based", {"city", "home"}),
+    ("他现在住在哪儿？", {"city", "home"}),
+    ("How old is his son?", {"age"}),
+    ("女儿今年几岁了", {"age"}),
+    ("When is Mia's birthday?", {"birthday"}),
+    ("妈妈的生日是哪天？", {"birthday"}),
+    ("Is the user married?", {"marital", "spouse"}),
+    ("What kind of car does he drive?", {"car"}),
+    ("他开的车是什么牌子", {"car"}),
+    ("Does the user have any dietary restrictions?", {"diet"}),
+    ("Where did Mei go to college?", {"education"}),
+    ("他是哪所大学毕业的？", {"education"}),
+])
+def test_a_question_asking_for_an_attribute_names_its_slots(question: str, wanted: set[str]) -> None:
+    assert wanted <= asked_attributes(question)
+
+
+@pytest.mark.parametrize("question", [
+    "When did Jon lose his job?",              # an event around the attribute, not the attribute
+    "Why did she move to Denver?",
+    "What does Caroline do to relax?",
+    "What does Jon tell Gina he won't do?",
+    "When did Maria donate her car?",
+    "What did Nate share with his vegan diet group?",
+    "What did the user have for dinner?",
+    "他为什么换工作？",
+    "你好",
+])
+def test_other_questions_ask_for_no_attribute(question: str) -> None:
+    assert asked_attributes(question) == frozenset()
+
+
+MEMORIES = {
+    "en": [{"content": "The user started working from home in January."},
+           {"content": "The user has been a nurse at Mercy Hospital for six years."},
+           {"content": "The user's lower back has been hurting for weeks."},
+           {"content": "The user's wife teaches maths at Lincoln High."},
+           {"content": "The user is training for the Chicago half marathon in October."}],
+    "zh": [{"content": "用户在一家做心脏支架的公司做销售。"},
+           {"content": "用户最近工作压力很大，经常加班到十点。"},
+           {"content": "用户上周末去杭州看了西湖的荷花。"},
+           {"content": "用户的老婆在社区医院当护士。"},
+           {"content": "用户最近在学做川菜，周末常常下厨。"}],
+}
+
+
+@pytest.mark.parametrize(("language", "question", "answer"), [
+    ("en", "What does the user do for work?", "The user has been a nurse at Mercy Hospital for six years."),
+    ("en", "What is the user's job?", "The user has been a nurse at Mercy Hospital for six years."),
+    ("en", "What does the user's wife do?", "The user's wife teaches maths at Lincoln High."),
+    ("zh", "用户做什么工作？", "用户在一家做心脏支架的公司做销售。"),
+    ("zh", "用户在哪家公司上班？", "用户在一家做心脏支架的公司做销售。"),
+    ("zh", "他老婆是做什么的？", "用户的老婆在社区医院当护士。"),
+])
+def test_the_memory_filling_the_asked_slot_comes_first(alice, language: str, question: str, answer: str) -> None:
+    save(alice, *MEMORIES[language])
+    result = search(alice, query=question, k=3, floor=False)
+    assert contents(result)[0] == answer
+    if language == "en" and "wife" not in question:
+        with override_settings(RECALL_ATTRIBUTE_BOOST=0.0):  # the words and the small model alone miss it
+            assert contents(search(alice, query=question, k=3, floor=False))[0] != answer
+
+
+def test_a_named_person_s_slot_is_lifted_not_another_s(alice) -> None:
+    save(alice, {"content": "Ana lives in Lisbon with her two cats."},
+         {"content": "Ben lives in Porto near the river."},
+         {"content": "Ben is planning to visit Lisbon in the spring."})
+    found = contents(search(alice, query="Where does Ben live?", k=1, floor=False))
+    assert found == ["Ben lives in Porto near the river."]
