@@ -97,7 +97,8 @@ memory is returned only if (``rank.floor_passes``)
 and, but for the best-scored of those, if a model judged it (``rank.floor_distinct_passes``):
     sim(m) − mean sim(m, n) over its DISTINCT_NEIGHBOURS nearest candidates n ranked below it ≥ floor_distinct(model)
 (a model's vector evidence counts only for pairs that model reads; the per-model numbers are in
-``memories.embeddings.PROFILES``). So a question nothing stored is about gets at most what came closest.
+``memories.embeddings.PROFILES``). So a question nothing stored is about gets at most what came closest. A
+memory that fills the slot a question asks for (``memories.recall.attributes``) passes, and makes it answerable.
 ``threshold`` (the caller's) then leaves out hits whose raw similarity is below it.
 
 A query of several parts (``memories.recall.parts``: two questions, or a dialogue and its last user turn; the
@@ -429,8 +430,8 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
         fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
                                                                 named, values), held, lift), filled)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
-    answerable = question_answerable(list(candidates.values()), profiles)
-    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0])
+    answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
+    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     return scored, answerable, passing

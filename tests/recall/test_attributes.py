@@ -90,3 +90,14 @@ def test_a_named_person_s_slot_is_lifted_not_another_s(alice) -> None:
          {"content": "Ben is planning to visit Lisbon in the spring."})
     found = contents(search(alice, query="Where does Ben live?", k=1, floor=False))
     assert found == ["Ben lives in Porto near the river."]
+
+
+def test_the_filled_slot_passes_the_relevance_floor_across_languages(alice) -> None:
+    """USE puts "我在哪上班？" at 0.07 of "The user works at Stripe as a data engineer": the floor alone drops it."""
+    save(alice, {"content": "The user works at Stripe as a data engineer."},
+         {"content": "The user bikes to the office most days."},
+         {"content": "The user drives a blue Toyota Corolla."})
+    for question in ("我在哪上班？", "用户是做什么工作的？"):
+        result = search(alice, query=question, k=3)
+        assert contents(result)[0] == "The user works at Stripe as a data engineer."
+        assert result["results"][0]["relevant"]
