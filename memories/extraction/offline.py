@@ -83,6 +83,7 @@ from memories.extraction.clauses import (
 )
 from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
 from memories.extraction.labels import labelled
+from memories.extraction.notes import as_said
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.typed import typed_words
@@ -161,13 +162,14 @@ class OfflineExtractor:
         speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
         names: dict[str, str] = {}  # a self-introduction's name, by speaker key
         previous = context[-1] if context else None
+        earlier = context[-2] if len(context) > 1 else None
         for turn in turns:
             if turn.role == "user" or turn.name:
-                made = self._person_turn(turn, reader, speakers, names, previous)
+                made = self._person_turn(turn, reader, speakers, names, previous, earlier)
                 recent_user.append(turn.content)
             else:
                 made = self._assistant_turn(turn, recent_user)
-            previous = turn
+            earlier, previous = previous, turn
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
@@ -179,13 +181,14 @@ class OfflineExtractor:
     # ------------------------------------------------------------------ one turn
 
     def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str],
-                     previous: Turn | None) -> list[Candidate]:
+                     previous: Turn | None, earlier: Turn | None = None) -> list[Candidate]:
         self._last_person = ""
         self._kin_named = set()  # the people the turn names with their kinship ("my son Leo")
-        said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous)
+        said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous, earlier)
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
-        for sentence in split_sentences(turn.content):
+        lines = (as_said(line, has_cjk(line)) for line in turn.content.split("\n"))  # "preferred language - Spanish"
+        for sentence in split_sentences("\n".join(lines)):
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
@@ -210,7 +213,7 @@ class OfflineExtractor:
     def _sentence(self, said: _Said, sentence: str) -> None:
         """One sentence of a person's turn: a self-introduction, or its clauses one by one."""
         zh = has_cjk(sentence)
-        sentence = typed_words(sentence)
+        sentence = as_said(typed_words(sentence), zh)  # notes about the user, key and value: the speaker's
         explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
         body = sentence[explicit.end():] if explicit else sentence
         body = shown(_strip_open(body, zh), zh)
@@ -322,7 +325,13 @@ class OfflineExtractor:
             speaker, listener = said.turn.name or ("用户" if zh else "the user"), ""
         else:
             speaker, listener = "", said.turn.name or ("用户" if zh else "the user")
-        return resolve_lead(clause, before.content, speaker, listener)
+        found = resolve_lead(clause, before.content, speaker, listener)
+        own = said.earlier
+        if found is None and before.role == "assistant" and not before.name and own is not None \
+                and own.role == said.turn.role and own.name == said.turn.name:
+            # "What should I get my dad?" — "What does he enjoy?" — "He's into fly fishing": the speaker's dad
+            found = resolve_lead(clause, own.content, said.turn.name or ("用户" if zh else "the user"), "")
+        return found
 
     def _unbound(self, said: _Said, clause: str, who: str, zh: bool) -> tuple[str, Candidate | None]:
         """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
@@ -524,6 +533,7 @@ class _Said:
     names: dict[str, str]  # a self-introduction's name, by speaker key
     listener: str | None
     previous: Turn | None = None  # the turn before, for a leading pronoun's antecedent and for echoes
+    earlier: Turn | None = None  # the one before it: the speaker's own question an assistant's question followed
     items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
