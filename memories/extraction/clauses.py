@@ -82,6 +82,7 @@ _ACK = re.compile(
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
     r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now"
+    r"|thanks|thank\s+you|thx|cheers"
     r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
     r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
@@ -292,7 +293,8 @@ def split_clauses(sentence: str) -> list[str]:
             continue
         shared = ""
         if zh:
-            if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
+            if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head) \
+                    or typed.zh_says_more(joint.split(rest, 1)[0]):
                 continue
         elif not _EN_SUBJECT.match(_strip_open(rest, False)):
             shared = typed.shared_subject(carry + head, rest, m.group())
