@@ -206,12 +206,12 @@ _PREFERENCE = re.compile(r"(?i)\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer(?:
                          r"|adore[sd]?"
                          r"|can't\s+stand|favou?rite|fan\s+of|into|passionate\s+about|obsessed\s+with|fond\s+of"
                          r"|allergic|vegetarian|vegan|can't\s+eat|don't\s+eat"
-                         # what one eats or drinks, as a habit: the diet a later "stopped eating meat" changes
+                         rf"{typed.EN_DAILY}"  # what one eats or drinks as a habit: "stopped eating …" changes it
                          r"|(?:eat|eats|drink|drinks)\s+(?:a\s+lot\s+of|lots\s+of|tons\s+of|plenty\s+of|mostly|only|no)"
                          r"|(?:eat|eats|eating)\s+(?:\w+\s+){0,2}?(?:meat|steak|beef|pork|bacon|chicken|fish|seafood)"
                          r"|(?:stopped|quit|gave\s+up|no\s+longer|doesn't|don't|never)\s+(?:eating|drinking|eat|drink))\b")
 _ZH_PREFERENCE = re.compile(r"喜欢|爱吃|爱喝|爱看|热爱|讨厌|偏好|偏爱|最爱|不爱|受不了|过敏|素食|吃素|不吃"
-                            r"|不喝|迷上|着迷")
+                            rf"|不喝|迷上|着迷{typed.ZH_DAILY}")
 _TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|intend(?:s)?\s+to"
                    r"|need(?:s)?\s+to"
                    r"|have\s+to|has\s+to|must|should|want(?:s)?\s+to|hope(?:s)?\s+to|about\s+to|deadline|due|tomorrow"

@@ -6,8 +6,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ADDRESS", "PERSON_LOWER", "TYPED_OPENER", "TYPED_TAIL", "WE_VERB", "ZH_AFTER_I", "shared_subject",
-           "typed_words", "zh_says_more"]
+__all__ = [
+    "ADDRESS",
+    "EN_DAILY",
+    "PERSON_LOWER",
+    "TYPED_OPENER",
+    "TYPED_TAIL",
+    "WE_VERB",
+    "ZH_AFTER_I",
+    "ZH_DAILY",
+    "shared_subject",
+    "typed_words",
+    "zh_says_more",
+]
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
 #: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
@@ -91,3 +102,12 @@ def zh_says_more(piece: str) -> bool:
     more of the clause before it and stays with it."""
     piece = piece.strip()
     return bool(_ZH_AMOUNT_ONLY.fullmatch(piece) or _ZH_DEGREE_ONLY.fullmatch(piece))
+
+
+#: What one eats or drinks every day ("drinks coffee every morning", "每天早上都喝咖啡"): a preference, as "drinks a
+#: lot of coffee" is, so that a later "doesn't drink coffee anymore" / "已经不喝咖啡了" (a preference) relates to it.
+EN_DAILY = (r"|(?:eat|eats|drink|drinks)\s+(?!breakfast|lunch|dinner|meals?|pills?|medication)"
+            r"(?:\w+\s+){1,2}?(?:every|each)\s+(?:single\s+)?"
+            r"(?:day|morning|night|evening|afternoon)|(?:eat|eats|drink|drinks)\s+(?:\w+\s+){1,2}?daily")
+ZH_DAILY = (r"|(?:每天|天天|每日|经常|常常|总是|每周)(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?(?:要|会)?"
+            r"(?:喝|吃)(?!药|饭|早饭|午饭|晚饭)")
