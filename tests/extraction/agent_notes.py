@@ -79,6 +79,7 @@ SAID: list[tuple[str, list[str]]] = [
     ("weight's up to 90 kg, need to cut back", ["90 kg"]),
     ("already down to 72kg", ["72kg"]),
     ("不对，我女儿是下周一开学", ["开学"]),
+    ("周末经常和朋友吃火锅", ["火锅"]),
 ]
 
 JOINED: list[tuple[str, list[str]]] = [
