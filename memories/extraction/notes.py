@@ -100,6 +100,8 @@ _EN_FIELDS = (r"diet|dietary restrictions?|allerg(?:y|ies)|time ?zone|languages?
               r"phone number|email|e-mail|number|mobile|cell")
 _EN_KEY_VALUE = re.compile(rf"(?i)^(?P<label>(?:[a-z][a-z\-']*\s+){{0,2}}?(?:{_EN_FIELDS}))\s*(?::|=|\s[-–—]\s|–|—)"
                            r"\s*(?P<value>[^\s:=].{0,80}?)\s*[.!]?$")
+_EN_TASK_VALUE = re.compile(r"(?i)(?:need|needs|have to|has to|must|should|will|can|call|finish|get|buy|pick|send|"
+                            r"book|go|went|is|was|are|were|remember|don't|do|did|try|make|fix)\b")
 _EN_PLURAL = re.compile(r"(?i)(?:restrictions|languages|kids|children|pets|hobbies|interests|goals|medications|meds|"
                         r"conditions|pronouns)$")
 
@@ -109,8 +111,8 @@ def _en_key_value(sentence: str) -> str:
     if said is None:
         return sentence
     label, value = said.group("label").strip().lower(), said.group("value").strip()
-    if re.search(r"(?i)\b(?:I|I'm|me|my|we|our|you)\b", value):
-        return sentence  # "Weight: I lost 5 kg": a statement of its own after a heading
+    if re.search(r"(?i)\b(?:I|I'm|me|my|we|our|you)\b", value) or _EN_TASK_VALUE.match(value):
+        return sentence  # "Weight: I lost 5 kg", "Job: need to finish the report": a statement after a heading
     if re.fullmatch(r"allerg(?:y|ies)|(?:food|drug|known)\s+allerg(?:y|ies)", label):
         return f"I'm allergic to {value}."
     count = re.match(r"(\d+)\s*(.*)$", value)
@@ -137,8 +139,8 @@ def _zh_key_value(sentence: str) -> str:
     if said is None:
         return sentence
     label, value = said.group("label"), said.group("value")
-    if re.search(r"我|你", value):
-        return sentence
+    if re.search(r"我|你|今天|明天|昨天|刚|了|要|得|想|去", value):
+        return sentence  # "工作：今天加班到十点": a statement after a heading, not the value of a field
     if label.startswith("过敏"):
         return f"我对{value}过敏"
     if label == "忌口":

@@ -64,6 +64,8 @@ def test_nothing_is_kept_from_an_acknowledgement(text):
 @pytest.mark.parametrize("text", [
     "Dinner: pasta with Ben",  # a label that names nothing of a profile
     "注意：明天下雨",
+    "Job: need to finish the slides by Friday",  # a task after a heading, not a job's name
+    "工作：今天又加班到十点",
     "User experience matters most in this release.",  # "User" that is no person
     "The user clicks the button twice.",  # "The user" read as it is
     "I live in Leeds.",
