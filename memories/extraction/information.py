@@ -121,14 +121,19 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
         word = token.word.strip()
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
-        if token.flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
-            return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
-        if token.flag == "l" and len(word) > 2 and word[0] in _ZH_DOING:
-            return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
-        if token.flag.startswith(_ZH_CONTENT) and not token.flag.startswith("r") and not word.isspace():
-            if token.flag == "m" and not _DIGIT.search(word) and len(word) < 2:
-                continue  # "一": a bare measure, not a number worth keeping
+        if _zh_informs(token.flag, word, sentence):
             return True
+    return False
+
+
+def _zh_informs(flag: str, word: str, sentence: str) -> bool:
+    """Whether one tagged word of a Chinese sentence tells something (``_zh_informative``)."""
+    if flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
+        return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
+    if flag == "l" and len(word) > 2 and word[0] in _ZH_DOING:
+        return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
+    if flag.startswith(_ZH_CONTENT) and not flag.startswith("r") and not word.isspace():
+        return not (flag == "m" and not _DIGIT.search(word) and len(word) < 2)  # "一": a bare measure
     return False
 
 
