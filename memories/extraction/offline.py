@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
+from memories.extraction.answers import answer_to
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
@@ -198,17 +199,25 @@ class OfflineExtractor:
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
-        if not made:
-            zh_turn = has_cjk(turn.content)
-            said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
-                                 for role, c in said.items if role == "dependent")
-            substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
-            only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
-            if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
-                made.append(self._observation(turn))
-            else:
-                self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
-        return made
+        return made or self._nothing_made(said, known)
+
+    def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
+        """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
+        it answers when it is a short answer, else skipped with its reason."""
+        turn = said.turn
+        zh_turn = has_cjk(turn.content)
+        said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
+                             for role, c in said.items if role == "dependent")
+        substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
+        only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
+        if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
+            return [self._observation(turn)]
+        who = said.names.get(said.key) or ("用户" if zh_turn else "the user")
+        reply = answer_to(turn, said.previous, said.reasons, who)
+        if reply is not None:  # "Do you get enough sleep?" — "not really, maybe five hours"
+            return [self._timed(reply, turn, turn.name or "", zh_turn, False)]
+        self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
+        return []
 
     def _sentence(self, said: _Said, sentence: str) -> None:
         """One sentence of a person's turn: a self-introduction, or its clauses one by one."""

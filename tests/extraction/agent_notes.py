@@ -5,7 +5,8 @@ changes said in other words, amounts that change, habits and negations; English 
 
 NOTES: (note, keys): each key must appear in a kept memory, in the third person, not kept as said.
 CONVERSATIONS: (turns, keys, unkept): user and assistant turns alternating, the user's first; keys from the user's
-turns are kept, the assistant's words (``unkept``) are not.
+turns are kept, the assistant's words (``unkept``) are not; a short answer is kept with the question it answers.
+NO_ANSWER: conversations whose answer says nothing.
 SAID: (message, keys): a change, an amount, a habit or a correction said as people say it: each key kept.
 JOINED: (message, keys): the keys land in ONE memory (an amount or a degree says more of the clause before it).
 NOTHING: notes and turns with nothing to keep.
@@ -60,6 +61,18 @@ CONVERSATIONS: list[tuple[list[str], list[str], list[str]]] = [
     (["我老婆下个月生日", "好的！她平时喜欢什么？", "她喜欢插花和看话剧"],
      ["老婆", "插花"], ["平时喜欢什么"]),
     (["我在减脂", "加油！现在多重？", "八十二公斤，想减到七十五"], ["减脂", "八十二公斤"], ["加油"]),
+    # a short answer to the assistant's question, kept with the question
+    (["I need a new laptop", "What's your budget?", "about 1500 dollars"], ["budget", "1500"], []),
+    (["I'm planning a move", "Where are you moving to?", "Lisbon, hopefully by summer"], ["Lisbon"], []),
+    (["我家狗叫豆豆", "它是什么品种的？", "柴犬，三岁了"], ["柴犬"], []),
+    (["想出去旅游", "你们几个人去？", "四个人"], ["四个人"], []),
+]
+
+#: Conversations whose last answer is no fact: nothing kept from it.
+NO_ANSWER: list[list[str]] = [
+    ["ok", "Anything else I can help with?", "nope that's all"],
+    ["hmm", "Want me to set a reminder?", "yes please"],
+    ["好", "还有别的需要吗？", "没有了，谢谢"],
 ]
 
 SAID: list[tuple[str, list[str]]] = [

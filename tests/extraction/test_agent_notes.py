@@ -12,7 +12,7 @@ import pytest
 from memories.extraction.candidates import Turn
 from memories.extraction.notes import as_said
 from memories.extraction.offline import OfflineExtractor
-from tests.extraction.agent_notes import CONVERSATIONS, JOINED, NOTES, NOTHING, SAID
+from tests.extraction.agent_notes import CONVERSATIONS, JOINED, NO_ANSWER, NOTES, NOTHING, SAID
 
 SAID_AT = datetime(2025, 3, 10, 9, 30, tzinfo=UTC)
 FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|we|our|us)\b|我")
@@ -48,6 +48,11 @@ def test_a_conversation_list_keeps_the_users_facts_not_the_assistants_words(turn
     assert all(has(found, key) for key in keys), (keys, [c.content for c in found])
     assert not any(has(found, words) for words in unkept), [c.content for c in found]
     assert all(c.source_turns and all(n % 2 for n in c.source_turns) for c in found)  # the user's turns
+
+
+@pytest.mark.parametrize("turns", NO_ANSWER, ids=[t[-1] for t in NO_ANSWER])
+def test_an_answer_that_says_nothing_gives_nothing(turns):
+    assert run(*turns) == []
 
 
 @pytest.mark.parametrize(("text", "keys"), JOINED)
