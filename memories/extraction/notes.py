@@ -75,6 +75,8 @@ def _en_note(sentence: str) -> str:
     if head is None:
         return sentence
     verb = head.group(0)
+    if re.match(r"(?i)\s+(?:are|were|is|was|have|has|will|can|should|must|need|get|got)\b", rest[head.end():]):
+        return sentence  # "Client meetings are on Fridays": a noun, then its verb
     base = _base(verb)
     if base == verb and verb.casefold() not in _EN_BE and not re.fullmatch(
             r"(?:[a-z]+ed|will|would|can|can't|cannot|should|must|may|might|won't|never|always|usually|often|"

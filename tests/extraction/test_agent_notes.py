@@ -72,6 +72,7 @@ def test_nothing_is_kept_from_an_acknowledgement(text):
     "Job: need to finish the slides by Friday",  # a task after a heading, not a job's name
     "工作：今天又加班到十点",
     "User experience matters most in this release.",  # "User" that is no person
+    "Client meetings are on Fridays.",  # a noun after "Client", then its verb
     "The user clicks the button twice.",  # "The user" read as it is
     "I live in Leeds.",
 ])
