@@ -27,6 +27,8 @@ _EN_SPEAKER = re.compile(r"(?i)^(?:i|i'm|i am|i've|we|we're|the user(?! ?'s)(?: 
                          r"(?:rent|salary|income|pay|paycheck|weight|address)\b")
 _EN_LANDLORD = re.compile(r"(?i)^(?:i\s+)?(?:my|our|the user's|the user and others')\s+landlord\b")
 _EN_KIN_LEAD = re.compile(rf"(?i)^(?:i\s+)?(?:my|our|the user's)\s+(?:little\s+|older\s+|younger\s+)?({KIN_EN_ALT})\b")
+_EN_PAST = re.compile(r"(?i)\bused to\b|\bwhen (?:i|we|the user) (?:was|were)\b|\bback (?:in|then)\b|\bago\b|"
+                      r"\bin (?:19|20)\d\d\b")
 _UNIT_KG = r"(?:kg|kgs|kilos?|kilograms?)"
 _UNIT_LB = r"(?:lbs?|pounds)"
 _WEIGHT_EN = re.compile(rf"(?i)\b(?:weigh(?:s|ed|ing)?|weight\s+(?:is|was|of|at)|(?:down|up)\s+to|dropped\s+to|"
@@ -67,21 +69,12 @@ _TRIP_EN = re.compile(rf"(?i)\b(?:going|go|heading|head|travel(?:l?ing)?|fly(?:i
 def en_amounts(sentence: str, speaker: str) -> list[Slot]:
     """What ``en_slots`` leaves: a weight, rent, salary or street address of the speaker, the weekday of something
     weekly, the place of a trip for an occasion."""
-    found: list[Slot] = []
-    trip = _TRIP_EN.search(sentence)
-    if trip:
-        found.append(Slot("event:" + trip.group("event").casefold(), "place", trip.group("value").casefold()))
-    weekly = _WEEKDAY_EN.search(sentence)
-    if weekly:
-        event = re.sub(r"^(?:(?:the\s+)?user(?:'s| and others')|the|my|our)\s+", "",
-                       weekly.group("event").casefold().strip())
-        event = re.sub(r"(?<=ss)es$|(?<!s)s$", "", event)  # "classes", "lessons": one class, one lesson
-        found.append(Slot("event:" + event, "weekday", weekly.group("value").casefold()))
+    found = _en_events(sentence)
     kin = _EN_KIN_LEAD.match(sentence)
     if kin and (weight := _WEIGHT_EN.search(sentence)):  # "my son weighs 30 kg": the son's weight
         return [*found, Slot(f"~{KIN_EN[kin.group(1).casefold()]}", "weight", _kg(weight))]
-    if not _EN_SPEAKER.match(sentence) and not _EN_LANDLORD.match(sentence):
-        return found
+    if (not _EN_SPEAKER.match(sentence) and not _EN_LANDLORD.match(sentence)) or _EN_PAST.search(sentence):
+        return found  # "I used to weigh 90 kg", "back in 2019 my rent was …": no value held now
     if _EN_LANDLORD.match(sentence):  # "my landlord is raising the rent to $2,400": the tenant's rent
         said = next((m for pattern in _RENT_EN if (m := pattern.search(sentence))), None)
         return found + ([Slot(speaker, "rent", amount)] if said and (amount := _en_money(said.group("value"))) else [])
@@ -96,6 +89,21 @@ def en_amounts(sentence: str, speaker: str) -> list[Slot]:
     if address:
         value = address.group("value") or address.group("value2")
         found.append(Slot(speaker, "address", " ".join(value.casefold().split()[:2])))
+    return found
+
+
+def _en_events(sentence: str) -> list[Slot]:
+    """The place of a trip for an occasion, the weekday of something weekly."""
+    found: list[Slot] = []
+    trip = _TRIP_EN.search(sentence)
+    if trip:
+        found.append(Slot("event:" + trip.group("event").casefold(), "place", trip.group("value").casefold()))
+    weekly = _WEEKDAY_EN.search(sentence)
+    if weekly:
+        event = re.sub(r"^(?:(?:the\s+)?user(?:'s| and others')|the|my|our)\s+", "",
+                       weekly.group("event").casefold().strip())
+        event = re.sub(r"(?<=ss)es$|(?<!s)s$", "", event)  # "classes", "lessons": one class, one lesson
+        found.append(Slot("event:" + event, "weekday", weekly.group("value").casefold()))
     return found
 
 
@@ -121,6 +129,7 @@ _ZH_SPEAKER = re.compile(r"^(?:我们?|用户(?:等人)?|本人)(?!的?(?:房东
                          r"朋友|同事|男朋友|女朋友|对象|孩子|闺女|哥|姐|弟|妹))|^(?:这个月|这周|最近|现在|目前|今年|已经|终于|又)")
 _ZH_LANDLORD = re.compile(r"^(?:(?:我们?|用户(?:等人)?)的?)?房东")
 _ZH_KIN_LEAD = re.compile(rf"^(?:我们?|用户)的?({KIN_ZH_ALT})")
+_ZH_PAST = re.compile(r"以前|之前|当年|那时候?|原来|曾经|年前")
 _ZH_N = r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)"
 _WEIGHT_ZH = re.compile(rf"(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
                         rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*)"
@@ -152,7 +161,8 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
     kin = _ZH_KIN_LEAD.match(sentence)
     if kin and (weight := _zh_kg(sentence)):  # "我老公体重八十公斤": the husband's weight, another person's slot
         return [*found, Slot(f"~{KIN_ZH[kin.group(1)]}", "weight", weight)]
-    return found + (_zh_measures(sentence, speaker) if _ZH_SPEAKER.match(sentence) else [])
+    return found + (_zh_measures(sentence, speaker) if _ZH_SPEAKER.match(sentence) and not _ZH_PAST.search(sentence)
+                    else [])
 
 
 def _zh_kg(sentence: str) -> str:

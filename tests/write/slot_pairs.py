@@ -341,6 +341,7 @@ FRESH_COMPATIBLE_EN: list[tuple[str, str, str]] = [
     ("The piano lesson is on Mondays.", "The swim class is on Wednesdays.", "fact"),
     ("We're going to Paris for our honeymoon.", "We're going to Denver for Christmas.", "fact"),
     ("I drive a Honda Civic.", "My wife sold her Ford.", "fact"),
+    ("I used to weigh 110 kg back in college.", "I weigh 84 kg.", "fact"),
 ]
 FRESH_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("我体重六十公斤", "我老公体重八十公斤", "fact"),
