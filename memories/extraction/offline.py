@@ -82,6 +82,7 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
+from memories.extraction.corrections import corrected
 from memories.extraction.information import attached, echoes, filler, informative, resolve_lead, specific, words
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
@@ -165,7 +166,10 @@ class OfflineExtractor:
         previous = context[-1] if context else None
         earlier = context[-2] if len(context) > 1 else None
         for turn in turns:
-            if turn.role == "user" or turn.name:
+            fixed = corrected(turn, found, known)  # "actually it's Tuesday, not Monday": what it corrects, corrected
+            if fixed:
+                made = [self._timed(fixed, turn, turn.name or "", has_cjk(fixed), False)]
+            elif turn.role == "user" or turn.name:
                 made = self._person_turn(turn, reader, speakers, names, previous, earlier)
                 recent_user.append(turn.content)
             else:
