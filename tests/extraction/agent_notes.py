@@ -7,6 +7,7 @@ NOTES: (note, keys): each key must appear in a kept memory, in the third person,
 CONVERSATIONS: (turns, keys, unkept): user and assistant turns alternating, the user's first; keys from the user's
 turns are kept, the assistant's words (``unkept``) are not; a short answer is kept with the question it answers.
 NO_ANSWER: conversations whose answer says nothing.
+CORRECTIONS: (known memories, newest first; the correction; what the kept memory says; what it no longer says).
 SAID: (message, keys): a change, an amount, a habit or a correction said as people say it: each key kept.
 JOINED: (message, keys): the keys land in ONE memory (an amount or a degree says more of the clause before it).
 NOTHING: notes and turns with nothing to keep.
@@ -109,4 +110,16 @@ NOTHING: list[str] = [
     "明白，谢谢",
     "收到！",
     "行，就这样吧",
+]
+
+CORRECTIONS: list[tuple[list[str], str, str, str]] = [
+    (["The user's book club meets on Thursdays.", "The user likes jazz."], "oh wait, it's Wednesday not Thursday",
+     "Wednesday", "Thursday"),
+    (["The user's flight lands at 5pm on Friday."], "sorry, it's 9pm, not 5pm", "9pm", "5pm"),
+    (["The user and others are going to Crete in June."], "no, not Crete, Rhodes", "Rhodes", "Crete"),
+    (["The user's parent-teacher meeting is on Monday, 9 March 2025."], "actually it's next Thursday", "Thursday",
+     "Monday"),
+    (["用户2025年3月12日（周三）去做体检"], "说错了，是下周五", "周五", "周三"),
+    (["用户的瑜伽课在周二"], "是周四，不是周二", "周四", "周二"),
+    (["用户2025年4月要去厦门出差"], "不是厦门，是福州", "福州", "厦门"),
 ]

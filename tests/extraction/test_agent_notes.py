@@ -5,14 +5,15 @@ corrections, amounts and habits, English and Chinese."""
 from __future__ import annotations
 
 import re
+import uuid
 from datetime import UTC, datetime
 
 import pytest
 
-from memories.extraction.candidates import Turn
+from memories.extraction.candidates import KnownMemory, Turn
 from memories.extraction.notes import as_said
 from memories.extraction.offline import OfflineExtractor
-from tests.extraction.agent_notes import CONVERSATIONS, JOINED, NO_ANSWER, NOTES, NOTHING, SAID
+from tests.extraction.agent_notes import CONVERSATIONS, CORRECTIONS, JOINED, NO_ANSWER, NOTES, NOTHING, SAID
 
 SAID_AT = datetime(2025, 3, 10, 9, 30, tzinfo=UTC)
 FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|me|my|we|our|us)\b|我")
@@ -78,3 +79,10 @@ def test_nothing_is_kept_from_an_acknowledgement(text):
 ])
 def test_what_is_no_note_is_left_as_written(text):
     assert as_said(text, bool(re.search(r"[\u4e00-\u9fff]", text))) == text
+
+
+@pytest.mark.parametrize(("known", "said", "kept", "gone"), CORRECTIONS, ids=[c[1] for c in CORRECTIONS])
+def test_a_correction_is_the_memory_it_corrects_with_the_new_value(known, said, kept, gone):
+    memories = [KnownMemory(i, uuid.uuid4(), "fact", "", text, "active") for i, text in enumerate(known, start=1)]
+    found = OfflineExtractor().extract([Turn(1, "user", said, SAID_AT, None)], memories)
+    assert len(found) == 1 and kept in found[0].content and gone not in found[0].content, [c.content for c in found]

@@ -115,8 +115,10 @@ def test_it_keeps_the_extracted_memories_and_jobs_from_another_tenant(alice, bob
     ("下周一去看牙医。", "不对，牙医改到下周四了。", "周一", "周四"),
     ("I drink coffee every morning.", "I don't drink coffee anymore.", "every morning", "anymore"),
     ("我每天早上都喝咖啡。", "我已经不喝咖啡了。", "每天早上", "已经不喝"),
+    ("My guitar lesson is on Mondays.", "oh wait, it's Thursday, not Monday", "Mondays", "Thursdays"),
+    ("我的钢琴课在周二。", "不对，是周六", "周二", "周六"),
 ], ids=["favourite-en", "employer-en", "employer-zh", "employer-zh-2", "weight-en", "car-sold-en", "rent-zh",
-        "appointment-zh", "daily-habit-en", "daily-habit-zh"])
+        "appointment-zh", "daily-habit-en", "daily-habit-zh", "correction-en", "correction-zh"])
 def test_a_changed_slot_said_in_passing_retires_the_old_value(alice, before, after, old_words, new_words):
     """The newer statement of a slot (favourite colour, employer), said the way people say a change, fills the
     slot the older one filled: the older is no longer live beside it (a fact superseded, a preference paired)."""
