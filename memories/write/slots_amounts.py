@@ -56,7 +56,8 @@ _WEEKLY = (r"lessons?|class(?:es)?|practice|sessions?|stand-?up|meeting|appointm
 _WEEKDAY_EN = re.compile(rf"(?i)^(?:(?:i|we|the user(?: and others)?)\s+)?"
                          rf"(?:the|my|our|the user's|the user and others')?\s*"
                          rf"(?P<event>(?:[a-z'\-]+\s+){{0,3}}?(?:{_WEEKLY}))\s+"
-                         rf"(?:(?:is|are|was|were|has been|got|have been)\s+)?"
+                         rf"(?:(?:now|still|usually|always)\s+)?"
+                         rf"(?:(?:is|are|was|were|has been|got|have been|meets?|happens?|runs?|takes place)\s+)?"
                          rf"(?:now\s+|still\s+|always\s+)?(?:(?:moved|changed|switched|rescheduled|pushed)\s+)?"
                          rf"(?:to\s+)?(?:on\s+|every\s+)?(?P<value>{_WEEKDAY})s?\b")
 _OCCASIONS = (r"honeymoon|vacation|holiday|holidays|anniversary|birthday|spring break|summer break|getaway|"

@@ -321,6 +321,7 @@ FRESH_CONFLICTING_EN: list[tuple[str, str, str]] = [
     ("I drive a 2012 Toyota Camry.", "we sold the Toyota last week", "fact"),
     ("The user and others have a Subaru Outback.", "The user and others bought a Kia EV6.", "fact"),
     ("Our yoga class is on Thursdays.", "Actually the yoga class moved to Fridays.", "fact"),
+    ("The user's chess club meets on Tuesdays.", "The user's chess club now meets on Saturdays.", "fact"),
     ("We're flying to Rome for our anniversary.", "Change of plans, we're going to Athens for our anniversary.",
      "fact"),
 ]
