@@ -19,7 +19,9 @@ _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ie
 #: clause without one ("Going to Seattle next week").
 _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|made|can|will|would|feels|seems"
            r"|sounds|gives|helps|means)\b")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|gotta|hoping|loving|hate|busy"
+_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
+                          r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
+                          r"|gotta|hoping|loving|hate|busy"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
@@ -37,12 +39,23 @@ _LABEL = re.compile(r"(?i)^((?:new|current|updated)\s+[a-z][a-z \-]{1,30}?|(?:(?
                     r"(?:phone|number|phone number|email|e-mail|email address|address))\s*(?:is\s*)?(?::|\s-)\s*(?=\S)")
 
 
+#: A thing of one's own life said without "my" before a verb ("rent went up to $2,050", "salary is 110k now",
+#: "weight's stable", "commute takes an hour"), and a level said without "I'm" ("down to 76 kg now", "up to 5 miles").
+_MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood pressure|cholesterol|a1c|income|"
+                   r"resting heart rate|credit score|budget)(?:'s)?\s+(?:went|goes|is|was|got|has|have|increased|rose|"
+                   r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down)\b")
+_LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
+                    r"(?:about\s+|around\s+)?\d")
+
+
 def with_subject(text: str) -> tuple[str, bool]:
     """The clause with the subject it left out put back ("I've been vegan …", "my mom is recovering …"), and
     whether a bare verb made it the speaker's."""
     label = _LABEL.match(text)
     if label:  # "new phone number: 555…", "Email: a@b.io": the speaker's
         return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
+    if _MINE.match(text) or _LEVEL.match(text):  # "rent went up to $2,050", "down to 76 kg now": the speaker's
+        return (f"my {text[:1].lower()}{text[1:]}" if _MINE.match(text) else f"I'm {text[:1].lower()}{text[1:]}"), False
     kin = _KIN_LEAD.match(text)
     if kin:
         word = kin.group(0).removesuffix("'s")

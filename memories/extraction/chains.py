@@ -43,6 +43,8 @@ _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape
 _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
 _HAS_ONE = re.compile(rf"有(?:一)?(?:个|位)((?:{_KIN_ALT}))[。，,]?$")
+#: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗").
+_HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
 _NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
 _COUNTED = re.compile(r"^(另)?一([只个条位匹头盆辆台家所套本件])")
 _COUNTED_MANY = re.compile(r"[二两三四五六七八九十几\d]+([只个条位匹头盆辆台家所套本件])([\u4e00-\u9fff]{1,6})")
@@ -75,6 +77,11 @@ class ZhTopic:
         return cls(later_name=_name_after(message, _NAMING) or "")
 
 
+#: A clause that opens with how often or whether one does a thing, then the verb: the speaker's habit.
+_ZH_HABIT_LEAD = re.compile(r"^(?:从来?不|从没|不再|再也不|已经不|很少|不怎么|不太|偶尔|经常|总是|每天都?|天天)?"
+                            r"(?:不|没|戒了?)(?:吃|喝|抽|碰|沾|养|开|熬夜|喝酒|抽烟|运动|跑步)")
+
+
 def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
     """A Chinese clause in the third person, its subject found as the module says; None when it is about no one
     (a thing judged, or nothing but a time-less remark), or only names the person a pronoun already took."""
@@ -95,7 +102,9 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
     text, bare = subjected
     about_person = bare or bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_OWN_KIN.match(text))
     if not about_person:
-        if _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
+        if _ZH_HABIT_LEAD.match(text):
+            text = f"我{text}"  # "不吃辣", "从不喝酒", "很少看电视": a habit, the speaker's however short
+        elif _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
             if not timeparse.resolve(text, None, True)[2]:
                 return None
         else:
@@ -132,20 +141,30 @@ def _remember(text: str, topic: ZhTopic) -> None:
     for person in ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text):
         if person not in topic.people:
             topic.people.append(person)
-    introduced = _HAS_ONE.search(text)
+    introduced = _introduced(text)
     if name:
         topic.subject = name
         topic.names.add(name)
         if _OWN_PET.match(text) and name not in topic.pets:
             topic.pets.append(name)
-    elif introduced and text.startswith("我"):
-        topic.subject = f"我{introduced.group(1)}"  # "我有一个妹妹，在上海读书": the sister does
+    elif introduced:
+        topic.subject = introduced
     elif own:
         topic.subject = own.group(0)
     elif leading := _name_at(text):
         topic.subject = leading
     elif subject := re.match(r"^(我们|咱们|我|他们|她们)", text):
         topic.subject = subject.group(1)
+
+
+def _introduced(text: str) -> str:
+    """Whom the speaker's clause introduces at its end, for the clauses after it: "我有一个妹妹，在上海读书" (the
+    sister does), "我养了一只金毛，叫旺财" (the dog is called so)."""
+    kin = _HAS_ONE.search(text)
+    if kin and text.startswith("我"):
+        return f"我{kin.group(1)}"
+    pet = _HAS_PET.search(text)
+    return f"我的{pet.group(1)}" if pet and re.match(r"^(?:我们?|用户)", text) else ""
 
 
 def _people_in(text: str) -> list[str]:

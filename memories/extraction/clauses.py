@@ -82,6 +82,7 @@ _ACK = re.compile(
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
     r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now"
+    r"|thanks|thank\s+you|thx|cheers"
     r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
     r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
@@ -205,12 +206,12 @@ _PREFERENCE = re.compile(r"(?i)\b(?:love[sd]?|like[sd]?|enjoy(?:s|ed)?|prefer(?:
                          r"|adore[sd]?"
                          r"|can't\s+stand|favou?rite|fan\s+of|into|passionate\s+about|obsessed\s+with|fond\s+of"
                          r"|allergic|vegetarian|vegan|can't\s+eat|don't\s+eat"
-                         # what one eats or drinks, as a habit: the diet a later "stopped eating meat" changes
+                         rf"{typed.EN_DAILY}"  # what one eats or drinks as a habit: "stopped eating …" changes it
                          r"|(?:eat|eats|drink|drinks)\s+(?:a\s+lot\s+of|lots\s+of|tons\s+of|plenty\s+of|mostly|only|no)"
                          r"|(?:eat|eats|eating)\s+(?:\w+\s+){0,2}?(?:meat|steak|beef|pork|bacon|chicken|fish|seafood)"
                          r"|(?:stopped|quit|gave\s+up|no\s+longer|doesn't|don't|never)\s+(?:eating|drinking|eat|drink))\b")
 _ZH_PREFERENCE = re.compile(r"喜欢|爱吃|爱喝|爱看|热爱|讨厌|偏好|偏爱|最爱|不爱|受不了|过敏|素食|吃素|不吃"
-                            r"|不喝|迷上|着迷")
+                            rf"|不喝|迷上|着迷{typed.ZH_DAILY}")
 _TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|intend(?:s)?\s+to"
                    r"|need(?:s)?\s+to"
                    r"|have\s+to|has\s+to|must|should|want(?:s)?\s+to|hope(?:s)?\s+to|about\s+to|deadline|due|tomorrow"
@@ -292,7 +293,8 @@ def split_clauses(sentence: str) -> list[str]:
             continue
         shared = ""
         if zh:
-            if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head):
+            if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head) \
+                    or typed.zh_says_more(joint.split(rest, 1)[0]):
                 continue
         elif not _EN_SUBJECT.match(_strip_open(rest, False)):
             shared = typed.shared_subject(carry + head, rest, m.group())

@@ -51,6 +51,7 @@ _ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:
 _NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][a-zA-Z'’-]+|[A-Z]{2,})")
 _DIGIT = re.compile(r"\d")
 _ZH_CONTENT = ("n", "t", "m", "eng", "s", "vn", "nr", "ns", "nt", "nz")
+_ZH_DOING = frozenset("吃喝打踢玩看逛泡爬弹拉唱跳骑游滑钓跑下练学养开住做")
 _ZH_VAGUE = frozenset(("用户", "事情", "事", "东西", "时候", "感觉", "心情", "一切", "人", "大家", "自己", "时间",
     "样子", "方面", "问题", "一下", "一点", "一些", "有点", "这样", "那样", "一个", "一次", "一样", "好事", "事儿",
     "心", "话", "情况", "朋友们", "助手"))
@@ -121,12 +122,19 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
         word = token.word.strip()
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
-        if token.flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
-            return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
-        if token.flag.startswith(_ZH_CONTENT) and not token.flag.startswith("r") and not word.isspace():
-            if token.flag == "m" and not _DIGIT.search(word) and len(word) < 2:
-                continue  # "一": a bare measure, not a number worth keeping
+        if _zh_informs(token.flag, word, sentence):
             return True
+    return False
+
+
+def _zh_informs(flag: str, word: str, sentence: str) -> bool:
+    """Whether one tagged word of a Chinese sentence tells something (``_zh_informative``)."""
+    if flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
+        return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
+    if flag == "l" and len(word) > 2 and word[0] in _ZH_DOING:
+        return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
+    if flag.startswith(_ZH_CONTENT) and not flag.startswith("r") and not word.isspace():
+        return not (flag == "m" and not _DIGIT.search(word) and len(word) < 2)  # "一": a bare measure
     return False
 
 

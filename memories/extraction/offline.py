@@ -46,11 +46,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
+from memories.extraction.answers import answer_to
+from memories.extraction.assistant import assistant_statements
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.clauses import (
-    _ACTION,
     _FIRST_PERSON,
     _KIN,
     _KIN_NAMED,
@@ -81,6 +82,7 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
+from memories.extraction.corrections import corrected
 from memories.extraction.information import (
     IMPERATIVE,
     attached,
@@ -90,9 +92,9 @@ from memories.extraction.information import (
     no_object,
     resolve_lead,
     specific,
-    words,
 )
 from memories.extraction.labels import labelled
+from memories.extraction.notes import as_said
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.typed import typed_words
@@ -173,13 +175,19 @@ class OfflineExtractor:
         speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
         names: dict[str, str] = {}  # a self-introduction's name, by speaker key
         previous = context[-1] if context else None
+        earlier = context[-2] if len(context) > 1 else None
         for turn in turns:
-            if turn.role == "user" or turn.name:
-                made = self._person_turn(turn, reader, speakers, names, previous)
+            fixed = corrected(turn, found, known)  # "actually it's Tuesday, not Monday": what it corrects, corrected
+            if fixed:
+                made = [self._timed(fixed, turn, turn.name or "", has_cjk(fixed), False)]
+            elif turn.role == "user" or turn.name:
+                made = self._person_turn(turn, reader, speakers, names, previous, earlier)
                 recent_user.append(turn.content)
             else:
-                made = self._assistant_turn(turn, recent_user)
-            previous = turn
+                made = assistant_statements(turn, recent_user, self._candidate)
+                if not made:
+                    self.skipped.append(Skip(turn.index, "assistant"))
+            earlier, previous = previous, turn
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
@@ -191,13 +199,14 @@ class OfflineExtractor:
     # ------------------------------------------------------------------ one turn
 
     def _person_turn(self, turn: Turn, reader: _Reader, speakers: list[str], names: dict[str, str],
-                     previous: Turn | None) -> list[Candidate]:
+                     previous: Turn | None, earlier: Turn | None = None) -> list[Candidate]:
         self._last_person = ""
         self._kin_named = set()  # the people the turn names with their kinship ("my son Leo")
-        said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous)
+        said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous, earlier)
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
-        for sentence in split_sentences(turn.content):
+        lines = (as_said(line, has_cjk(line)) for line in turn.content.split("\n"))  # "preferred language - Spanish"
+        for sentence in split_sentences("\n".join(lines)):
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
@@ -207,22 +216,30 @@ class OfflineExtractor:
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
-        if not made:
-            zh_turn = has_cjk(turn.content)
-            said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
-                                 for role, c in said.items if role == "dependent")
-            substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
-            only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
-            if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
-                made.append(self._observation(turn))
-            else:
-                self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
-        return made
+        return made or self._nothing_made(said, known)
+
+    def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
+        """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
+        it answers when it is a short answer, else skipped with its reason."""
+        turn = said.turn
+        zh_turn = has_cjk(turn.content)
+        said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
+                             for role, c in said.items if role == "dependent")
+        substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
+        only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
+        if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
+            return [self._observation(turn)]
+        who = said.names.get(said.key) or ("用户" if zh_turn else "the user")
+        reply = answer_to(turn, said.previous, said.reasons, who)
+        if reply is not None:  # "Do you get enough sleep?" — "not really, maybe five hours"
+            return [self._timed(reply, turn, turn.name or "", zh_turn, False)]
+        self.skipped.append(Skip(turn.index, _main_reason(said.reasons)))
+        return []
 
     def _sentence(self, said: _Said, sentence: str) -> None:
         """One sentence of a person's turn: a self-introduction, or its clauses one by one."""
         zh = has_cjk(sentence)
-        sentence = typed_words(sentence)
+        sentence = as_said(typed_words(sentence), zh)  # notes about the user, key and value: the speaker's
         explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
         body = sentence[explicit.end():] if explicit else sentence
         body = shown(_strip_open(body, zh), zh)
@@ -342,7 +359,13 @@ class OfflineExtractor:
             speaker, listener = said.turn.name or ("用户" if zh else "the user"), ""
         else:
             speaker, listener = "", said.turn.name or ("用户" if zh else "the user")
-        return resolve_lead(clause, before.content, speaker, listener)
+        found = resolve_lead(clause, before.content, speaker, listener)
+        own = said.earlier
+        if found is None and before.role == "assistant" and not before.name and own is not None \
+                and own.role == said.turn.role and own.name == said.turn.name:
+            # "What should I get my dad?" — "What does he enjoy?" — "He's into fly fishing": the speaker's dad
+            found = resolve_lead(clause, own.content, said.turn.name or ("用户" if zh else "the user"), "")
+        return found
 
     def _unbound(self, said: _Said, clause: str, who: str, zh: bool) -> tuple[str, Candidate | None]:
         """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
@@ -507,33 +530,6 @@ class OfflineExtractor:
                          provenance="stated", source_turns=[turn.index], kind="fact", about=turn.name or "",
                          observation=True)
 
-    def _assistant_turn(self, turn: Turn, recent_user: list[str]) -> list[Candidate]:
-        said = {w for text in recent_user[-4:] for w in words(text)}
-        made = []
-        for sentence in split_sentences(turn.content):
-            zh = has_cjk(sentence)
-            body = _strip_open(sentence, zh)
-            if not body or not _ACTION.match(body) or junk_reason(body, zh) == "question":
-                continue
-            told = words(body)
-            if told and len(told - said) / len(told) < 0.3:
-                continue  # an echo of what the user said
-            if zh:
-                text = re.sub(r"^我", "助手", body) if body.startswith("我") else f"助手{body}"
-                text = text.replace("为您", "为用户").replace("为你", "为用户").replace("帮您", "帮用户").replace(
-                    "帮你", "帮用户").replace("给您", "给用户").replace("给你", "给用户")
-            else:
-                text = re.sub(r"(?i)^(?:i've|i\s+have|we've|we\s+have)\b", "The assistant has", body)
-                text = re.sub(r"(?i)^(?:i|we)\b", "The assistant", text)
-                text = re.sub(r"(?i)\byour\b", "the user's", re.sub(r"(?i)\byou\b", "the user", text))
-            resolved, _, _ = timeparse.resolve(text, turn.created_at, zh)
-            candidate = self._candidate(resolved.rstrip("。."), "event", turn)
-            candidate.about = "assistant"
-            made.append(candidate)
-        if not made:
-            self.skipped.append(Skip(turn.index, "assistant"))
-        return made
-
 
 @dataclass
 class _Said:
@@ -546,6 +542,7 @@ class _Said:
     names: dict[str, str]  # a self-introduction's name, by speaker key
     listener: str | None
     previous: Turn | None = None  # the turn before, for a leading pronoun's antecedent and for echoes
+    earlier: Turn | None = None  # the one before it: the speaker's own question an assistant's question followed
     items: list[tuple[str, Candidate]] = field(default_factory=list)  # (anchor | weak | dependent, memory), in order
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0

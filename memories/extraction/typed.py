@@ -6,8 +6,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ADDRESS", "PERSON_LOWER", "TYPED_OPENER", "TYPED_TAIL", "WE_VERB", "ZH_AFTER_I", "shared_subject",
-           "typed_words"]
+__all__ = [
+    "ADDRESS",
+    "EN_DAILY",
+    "PERSON_LOWER",
+    "TYPED_OPENER",
+    "TYPED_TAIL",
+    "WE_VERB",
+    "ZH_AFTER_I",
+    "ZH_DAILY",
+    "shared_subject",
+    "typed_words",
+    "zh_says_more",
+]
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
 #: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
@@ -71,3 +82,32 @@ def shared_subject(head: str, rest: str, joint: str) -> str:
 
 #: What follows 我 in one token of the tagger that is no word of its own ("我会", "我能", "我要"): 我 is the subject.
 ZH_AFTER_I = frozenset("会能要想也都还就是在有去叫爱没")
+
+
+#: A Chinese piece that is only how much or how often ("一天一包", "现在每月五千", "一般五公里左右") says more of
+#: the clause before it and stays with it.
+_ZH_AMOUNT_ONLY = re.compile(r"(?:现在|目前|大概|大约|差不多|一般|平时|通常|每天|每周|每月|每个月|每年|"
+                             r"一天|一周|一个月|一年|一次|才|只有|都)*[\d零〇一二两三四五六七八九十百千万半.]+(?:个|只|包|根|杯|瓶|次|趟|块钱|块|"
+                             r"元|斤|公斤|千克|公里|千米|米|岁|小时|分钟|万|天|遍|本|首)?(?:小时|钟头|分钟|公里|月|星期)?"
+                             r"(?:左右|多|上下|出头)?[了吧啊呢。！!]*")
+
+
+#: "一点都不行", "完全受不了": how much the clause before holds, no statement of its own.
+_ZH_DEGREE_ONLY = re.compile(r"(?:一点儿?|一口|完全|根本|绝对|真的|实在|死活)(?:都|也)?"
+                             r"(?:不行|不能|不可以|受不了|吃不了|喝不了|碰不得|不能碰|不敢|不碰)(?:吃|喝|碰|沾)?[了吧啊呢。！!]*")
+
+
+def zh_says_more(piece: str) -> bool:
+    """Whether a Chinese piece after "，" is only how much, how often or how far ("一天一包", "一点都不行"): it says
+    more of the clause before it and stays with it."""
+    piece = piece.strip()
+    return bool(_ZH_AMOUNT_ONLY.fullmatch(piece) or _ZH_DEGREE_ONLY.fullmatch(piece))
+
+
+#: What one eats or drinks every day ("drinks coffee every morning", "每天早上都喝咖啡"): a preference, as "drinks a
+#: lot of coffee" is, so that a later "doesn't drink coffee anymore" / "已经不喝咖啡了" (a preference) relates to it.
+EN_DAILY = (r"|(?:eat|eats|drink|drinks)\s+(?!breakfast|lunch|dinner|meals?|pills?|medication)"
+            r"(?:\w+\s+){1,2}?(?:every|each)\s+(?:single\s+)?"
+            r"(?:day|morning|night|evening|afternoon)|(?:eat|eats|drink|drinks)\s+(?:\w+\s+){1,2}?daily")
+ZH_DAILY = (r"|(?:每天|天天|每日|经常|常常|总是|每周)(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?(?:要|会)?"
+            r"(?:喝|吃)(?!药|饭|早饭|午饭|晚饭)")

@@ -12,7 +12,11 @@ Attributes (one value at a time): ``employer``, ``job``, ``city`` (where one liv
 Anna Lee": the speaker's boss is Anna Lee) and ``date`` of a named event or deadline; the speaker's habits, yes or
 no: ``smoking`` ("quit smoking", "戒烟了"), ``habit:<thing>`` eaten or drunk ("i don't drink coffee anymore",
 "现在不喝咖啡了"). A job left ("got laid off", "换工作了") is the employer ``none``; a relationship ("been together
-3 years", "分手了") is ``marital``. Values may be typed in lower case ("i live in chicago").
+3 years", "分手了") is ``marital``; a car sold ("we sold the Honda") is the car ``none``. Values may be typed in
+lower case ("i live in chicago"). After these, ``slots_amounts``: the speaker's ``weight``, ``rent``, ``salary``
+and street ``address`` ("down to 76 kg now", "房租涨到五千", "my salary is 110k now"; another person's weight is
+theirs), the ``weekday`` of something weekly ("the piano lesson is on Tuesdays now"), the ``place`` of a trip for an
+occasion ("going to Lisbon for the honeymoon") and the ``date`` of an appointment said in Chinese ("牙医改到下周三").
 What is additive fills no slot: hobbies, children, likes ("likes red" and "likes cats" are both true).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 

@@ -22,8 +22,10 @@ from memories.write.slot_values import (
     subject_kin,
     zh_number,
 )
+from memories.write.slots_amounts import zh_amounts
 
-_ZH_SELF = ("我们", "我", "用户", "本人", "自己")
+# 用户等人: the extractor's "we"; a household (我家) is the speaker's
+_ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
                r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
                r"前几天|前段时间|昨天|今天|这周|本月|终于|"
@@ -182,7 +184,7 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         found = _zh_slot(attribute, groups, speaker)
         if found:
             return found
-    return _zh_habits(sentence, speaker)
+    return _zh_habits(sentence, speaker) or zh_amounts(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("每天抽一包烟" / "已经戒烟了"; "喜欢喝咖啡" / "现在不喝咖啡了"): one slot per
@@ -193,7 +195,9 @@ _ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒�
 _ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还)?(?:抽|吸)"
                        rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
 _ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
-_ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?P<no>{_ZH_QUIT}|不太|不怎么)?(?:太|很|特别|最|也|还|就|只|改|"
+_ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|经常|平时|一般|通常|偶尔)?"
+                         rf"(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?"
+                         rf"(?P<no>{_ZH_QUIT}|不太|不怎么)?(?:太|很|特别|最|也|还|就|只|改|"
                          rf"每天|经常|天天|一直)?(?:喜欢|爱|想|能|会|常|开始)?(?P<verb>喝|吃)"
                          rf"(?:[一两三四五六七八九十\d]+[杯瓶碗包块个口顿]|很多|一点|点)?"
                          rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?)(?=$|了|的|，|。|,|！|!|\s|，)")
@@ -230,7 +234,7 @@ def _zh_slot(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]
 def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]:
     if attribute == "date":
         event = groups["event"].strip()
-        event = re.sub(r"^(?:我们的?|我的|公司的?|这次的?|那个|这个)", "", event)
+        event = re.sub(r"^(?:我们的?|我的|用户的?|公司的?|这次的?|那个|这个)", "", event)
         return [Slot("event:" + event, "date", date_value(groups["value"]))] if event else []
     subject = zh_subject(groups["subj"], speaker)
     if subject is None:

@@ -109,7 +109,16 @@ def test_it_keeps_the_extracted_memories_and_jobs_from_another_tenant(alice, bob
     ("I work at Deloitte.", "Just started a new job at Spotify as a product designer!", "Deloitte", "Spotify"),
     ("我在华为上班。", "我辞职了，现在在小米。", "华为", "小米"),
     ("我在百度工作。", "最近跳槽了，目前在京东。", "百度", "京东"),
-], ids=["favourite-en", "employer-en", "employer-zh", "employer-zh-2"])
+    ("I weigh 91 kg.", "down to 84 kg now!", "91", "84"),
+    ("We have a 2016 Mazda 3.", "we sold the Mazda and bought a Subaru", "Mazda 3", "Subaru"),
+    ("我们房租每月两千八。", "房东涨房租了，现在每月三千一。", "两千八", "三千一"),
+    ("下周一去看牙医。", "不对，牙医改到下周四了。", "周一", "周四"),
+    ("I drink coffee every morning.", "I don't drink coffee anymore.", "every morning", "anymore"),
+    ("我每天早上都喝咖啡。", "我已经不喝咖啡了。", "每天早上", "已经不喝"),
+    ("My guitar lesson is on Mondays.", "oh wait, it's Thursday, not Monday", "Mondays", "Thursdays"),
+    ("我的钢琴课在周二。", "不对，是周六", "周二", "周六"),
+], ids=["favourite-en", "employer-en", "employer-zh", "employer-zh-2", "weight-en", "car-sold-en", "rent-zh",
+        "appointment-zh", "daily-habit-en", "daily-habit-zh", "correction-en", "correction-zh"])
 def test_a_changed_slot_said_in_passing_retires_the_old_value(alice, before, after, old_words, new_words):
     """The newer statement of a slot (favourite colour, employer), said the way people say a change, fills the
     slot the older one filled: the older is no longer live beside it (a fact superseded, a preference paired)."""

@@ -21,6 +21,10 @@ from tests.write.slot_pairs import (
     EVERYDAY_COMPATIBLE_ZH,
     EVERYDAY_CONFLICTING_EN,
     EVERYDAY_CONFLICTING_ZH,
+    FRESH_COMPATIBLE_EN,
+    FRESH_COMPATIBLE_ZH,
+    FRESH_CONFLICTING_EN,
+    FRESH_CONFLICTING_ZH,
     TYPED_COMPATIBLE_EN,
     TYPED_COMPATIBLE_ZH,
     TYPED_CONFLICTING_EN,
@@ -120,4 +124,14 @@ def test_updates_typed_in_lower_case_and_habits_given_up_are_found(alice: KeyedC
     found, disturbed, misses = measure(alice, {
         "conflicting en": TYPED_CONFLICTING_EN, "conflicting zh": TYPED_CONFLICTING_ZH,
         "compatible en": TYPED_COMPATIBLE_EN, "compatible zh": TYPED_COMPATIBLE_ZH})
+    assert found >= 0.85 and disturbed == 0, misses
+
+
+def test_amounts_addresses_cars_sold_and_moved_appointments_are_found(alice: KeyedClient) -> None:
+    """A weight, rent or salary that changed ("down to 88 kg", "房租涨到三千五"), a new street address, a car sold,
+    a weekly class on another day, a trip's place for an occasion, an appointment moved, a household's move;
+    others' amounts and other events stay apart."""
+    found, disturbed, misses = measure(alice, {
+        "conflicting en": FRESH_CONFLICTING_EN, "conflicting zh": FRESH_CONFLICTING_ZH,
+        "compatible en": FRESH_COMPATIBLE_EN, "compatible zh": FRESH_COMPATIBLE_ZH})
     assert found >= 0.85 and disturbed == 0, misses

@@ -1,0 +1,74 @@
+"""A correction of what was just said, for the offline extractor: "actually it's Tuesday, not Monday", "not
+Lisbon, Porto", "是周三，不是周一", "不对，是下周三". Alone it names nothing to keep ("it's Tuesday"); with the memory
+it corrects (the newest known memory of the scope that holds the old value, or for a bare "不对，是下周三" /
+"actually it's next Tuesday" the newest that holds a day) it is that memory with the new value: "The user's piano
+lesson is on Tuesdays." The write flow's slots then retire the older one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memories.extraction.candidates import Candidate, KnownMemory, Turn
+from memories.write.text import has_cjk
+
+__all__ = ["corrected"]
+
+_EN_OPEN = r"(?i:^(?:(?:oh|no|nope|sorry|wait|actually|correction|my bad|oops|scratch that)[,!:;]?\s+)*)"
+_EN_VALUE = r"[^,;.!?]{1,40}?"
+_EN_CORRECTIONS = (
+    # "actually it's Tuesday, not Monday", "it's Porto not Lisbon", "make that 7pm instead of 6pm"
+    re.compile(rf"{_EN_OPEN}(?i:it's|it is|it'll be|it will be|that's|that is|it was|make that|i meant)\s+"
+               rf"(?P<new>{_EN_VALUE})\s*[,;]?\s+(?i:not|instead of|rather than)\s+(?P<old>{_EN_VALUE})\s*[.!]*$"),
+    # "not Monday, Tuesday", "not Lisbon but Porto"
+    re.compile(rf"{_EN_OPEN}(?i:not)\s+(?P<old>{_EN_VALUE})\s*[,;]\s*(?i:but\s+)?(?i:it's\s+)?"
+               rf"(?P<new>{_EN_VALUE})\s*[.!]*$"),
+)
+_ZH_VALUE = r"[^，,。！!？?\s]{1,14}?"
+_ZH_OPEN = r"^(?:不对|错了|说错了|我说错了|搞错了|记错了|更正一下|更正|等等)?[，,：:！!]?\s*"
+_ZH_CORRECTIONS = (
+    re.compile(rf"{_ZH_OPEN}(?:应该)?是(?P<new>{_ZH_VALUE})[，,]?\s*(?:而)?不是(?P<old>{_ZH_VALUE})[。！!]?$"),
+    re.compile(rf"{_ZH_OPEN}不是(?P<old>{_ZH_VALUE})[，,]\s*(?:而)?(?:应该)?是(?P<new>{_ZH_VALUE})[。！!]?$"),
+)
+# A bare correction to a day: "不对，是下周三", "actually it's next Tuesday", "no, Thursday".
+_EN_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+_EN_DAY_ONLY = re.compile(rf"{_EN_OPEN}(?i:(?:it's|it is|it'll be|make that)\s+)?(?P<new>(?i:(?:next|this|on)\s+)?"
+                          rf"(?i:{_EN_WEEKDAY}))\s*[.!]*$")
+_ZH_DAY_ONLY = re.compile(r"^(?:不对|错了|说错了|我说错了|搞错了|记错了|更正一下|更正)[，,：:！!]?\s*"
+                          r"(?:应该)?是?"
+                          r"(?P<new>(?:下下|下|这|本|上)?(?:周|星期|礼拜)[一二三四五六日天]|明天|后天)[。！!]?$")
+_EN_DAY_IN = re.compile(rf"(?i)\b(?:(?:next|this|on)\s+)?{_EN_WEEKDAY}(?:,?\s+\d{{1,2}}\s+[A-Z][a-z]+\s+\d{{4}})?")
+_ZH_DAY_IN = re.compile(r"(?:\d{4}年)?\d{1,2}月\d{1,2}日(?:（周[一二三四五六日]）)?"
+                        r"|(?:下下|下|这|本|上)?(?:周|星期|礼拜)[一二三四五六日天]|明天|后天")
+
+
+def corrected(turn: Turn, found: Sequence[Candidate], known: Sequence[KnownMemory]) -> str | None:
+    """The memory a user's turn corrects (this batch's newest first, then the known ones), with the corrected
+    value (above); None when the turn is no correction or no memory holds what it corrects."""
+    if turn.role != "user" or turn.name or len(turn.content) > 120:
+        return None
+    contents = [c.content for c in reversed(found)] + [m.content for m in known]
+    return _corrected(turn.content.strip(), contents, has_cjk(turn.content))
+
+
+def _replaced(old: str, new: str, contents: Sequence[str], zh: bool) -> str | None:
+    """The newest memory that holds ``old``, with ``new`` in its place ("Mondays" → "Tuesdays": the plural kept)."""
+    at = re.compile(re.escape(old) if zh else rf"(?i)\b{re.escape(old)}(s?)\b")
+    memory = next((m for m in contents if at.search(m)), None)
+    if memory is None:
+        return None
+    return at.sub(lambda m: new + ("" if zh or new.endswith("s") else m.group(1)), memory, count=1)
+
+
+def _corrected(text: str, contents: Sequence[str], zh: bool) -> str | None:
+    for pattern in _ZH_CORRECTIONS if zh else _EN_CORRECTIONS:
+        said = pattern.match(text)
+        if said and said.group("old").strip() and said.group("new").strip():
+            return _replaced(said.group("old").strip(), said.group("new").strip(), contents, zh)
+    day = (_ZH_DAY_ONLY if zh else _EN_DAY_ONLY).match(text)
+    if day is None:
+        return None
+    at = _ZH_DAY_IN if zh else _EN_DAY_IN
+    memory = next((m for m in contents if at.search(m)), None)
+    return at.sub(lambda _: day.group("new"), memory, count=1) if memory else None

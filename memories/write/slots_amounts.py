@@ -1,0 +1,214 @@
+"""Slots read after the attribute rules of ``slots_en`` / ``slots_zh`` found none: amounts of a life that change
+(``weight``, ``rent``, ``salary``), where one lives to the street (``address``), the weekday of something weekly
+("the piano lesson is on Tuesdays now", ``weekday`` of the event), the place of a trip for an occasion ("going to
+Lisbon instead for the honeymoon", ``place`` of the event) and the day of an appointment said in Chinese
+("牙医改到12月9日", ``date`` of the event).
+
+Each is one value at a time: "I weigh 82 kg" and "down to 76 kg now" fill (the speaker, weight) with 82 and 76, so
+the later retires the earlier; "体重六十五公斤" and "最近瘦到六十公斤了" the same in Chinese (斤 are half a kilogram;
+numbers in 汉字, "四千五" is 4,500). An amount is the speaker's only when the statement opens with them (or with
+no subject): "My landlord's rent …" and "用户的房东…" are not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.write.people import KIN_EN, KIN_ZH
+from memories.write.slot_values import DATE_ZH, KIN_EN_ALT, KIN_ZH_ALT, Slot, date_value
+
+__all__ = ["en_amounts", "zh_amount", "zh_amounts"]
+
+# --------------------------------------------------------------------------- English
+
+_EN_SPEAKER = re.compile(r"(?i)^(?:i|i'm|i am|i've|we|we're|the user(?! ?'s)(?: and others)?)\b"
+                         r"(?!\s+(?:my|our|his|her|their|the|a|an)\b)|^(?:my|our|the user's|user's)\s+"
+                         r"(?:new\s+|monthly\s+|annual\s+|current\s+|home\s+|base\s+|yearly\s+)?"
+                         r"(?:rent|salary|income|pay|paycheck|weight|address)\b")
+_EN_LANDLORD = re.compile(r"(?i)^(?:i\s+)?(?:my|our|the user's|the user and others')\s+landlord\b")
+_EN_KIN_LEAD = re.compile(rf"(?i)^(?:i\s+)?(?:my|our|the user's)\s+(?:little\s+|older\s+|younger\s+)?({KIN_EN_ALT})\b")
+_EN_PAST = re.compile(r"(?i)\bused to\b|\bwhen (?:i|we|the user) (?:was|were)\b|\bback (?:in|then)\b|\bago\b|"
+                      r"\bin (?:19|20)\d\d\b")
+_UNIT_KG = r"(?:kg|kgs|kilos?|kilograms?)"
+_UNIT_LB = r"(?:lbs?|pounds)"
+_WEIGHT_EN = re.compile(rf"(?i)\b(?:weigh(?:s|ed|ing)?|weight\s+(?:is|was|of|at)|(?:down|up)\s+to|dropped\s+to|"
+                        rf"(?:am|'m|is)\s+(?:now\s+)?(?:at|about|around)|now\s+at)\s+(?:now\s+)?(?:about\s+|around\s+|"
+                        rf"roughly\s+|just\s+)?(?P<value>\d{{2,3}}(?:\.\d)?)\s*(?P<unit>{_UNIT_KG}|{_UNIT_LB})\b")
+_MONEY = (r"(?P<value>[$£€¥]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?"
+          r"|\d[\d,]*(?:\.\d+)?\s?(?:[kK]\b|grand\b|dollars|bucks|euros|pounds))")
+_RENT_EN = (re.compile(rf"(?i)\brent\b(?!\s+(?:a|an|the|out)\b)[^.;!?]{{0,40}}?{_MONEY}"),
+            re.compile(rf"(?i)\b(?:pays?|paying|paid)\s+{_MONEY}\s+(?:a month\s+)?(?:in|for)\s+rent\b"))
+_SALARY_EN = (re.compile(rf"(?i)\b(?:salary|income|paycheck|wages?|(?:my|our|base|take-home|monthly|annual)\s+pay)\b"
+                         rf"[^.;!?]{{0,40}}?{_MONEY}"),
+              re.compile(rf"(?i)\b(?:make|makes|making|earn|earns|earning|made|earned)\s+(?:about\s+|around\s+)?"
+                         rf"{_MONEY}"
+                         r"(?=\s*(?:a|per|/)\s*(?:year|yr|month|annually)|\s*(?:annually|before tax|after tax))"))
+_ADDRESS_EN = re.compile(r"(?i)\b(?:live|lives|living|moved|moving|move)\s+(?:now\s+)?(?:at|to)\s+"
+                         r"(?P<value>\d+\s+[a-z][\w\- ]{1,30}?\s(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|"
+                         r"boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent))\b"
+                         r"|^(?:(?:i\s+)?(?:my|our|the user's|i)\s+)?(?:new\s+|home\s+|current\s+|mailing\s+)*"
+                         r"address\s*"
+                         r"(?:is|now is|is now|:)\s*(?P<value2>\d+\s+[a-z][\w\-]*)", )
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_WEEKLY = (r"lessons?|class(?:es)?|practice|sessions?|stand-?up|meeting|appointment|therapy|physio|training|"
+           r"rehearsal|club|shift|service|pickup|drop-?off|day off|cleaning|market|game night|date night|swim|"
+           r"tutoring|check-?in")
+_WEEKDAY_EN = re.compile(rf"(?i)^(?:(?:i|we|the user(?: and others)?)\s+)?"
+                         rf"(?:the|my|our|the user's|the user and others')?\s*"
+                         rf"(?P<event>(?:[a-z'\-]+\s+){{0,3}}?(?:{_WEEKLY}))\s+"
+                         rf"(?:(?:now|still|usually|always)\s+)?"
+                         rf"(?:(?:is|are|was|were|has been|got|have been|meets?|happens?|runs?|takes place)\s+)?"
+                         rf"(?:now\s+|still\s+|always\s+)?(?:(?:moved|changed|switched|rescheduled|pushed)\s+)?"
+                         rf"(?:to\s+)?(?:on\s+|every\s+)?(?P<value>{_WEEKDAY})s?\b")
+_OCCASIONS = (r"honeymoon|vacation|holiday|holidays|anniversary|birthday|spring break|summer break|getaway|"
+              r"wedding|reunion|babymoon|bachelor party|bachelorette|retreat|offsite|christmas|new year")
+_TRIP_EN = re.compile(rf"(?i)\b(?:going|go|heading|head|travel(?:l?ing)?|fly(?:ing)?|flying|trip|off)\s+to\s+"
+                      rf"(?P<value>(?-i:[A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?))\s+(?:instead\s+)?(?:for|on)\s+(?:the|our|my|"
+                      rf"the user's|their|his|her)\s+(?P<event>{_OCCASIONS})\b")
+
+
+def en_amounts(sentence: str, speaker: str) -> list[Slot]:
+    """What ``en_slots`` leaves: a weight, rent, salary or street address of the speaker, the weekday of something
+    weekly, the place of a trip for an occasion."""
+    found = _en_events(sentence)
+    kin = _EN_KIN_LEAD.match(sentence)
+    if kin and (weight := _WEIGHT_EN.search(sentence)):  # "my son weighs 30 kg": the son's weight
+        return [*found, Slot(f"~{KIN_EN[kin.group(1).casefold()]}", "weight", _kg(weight))]
+    if (not _EN_SPEAKER.match(sentence) and not _EN_LANDLORD.match(sentence)) or _EN_PAST.search(sentence):
+        return found  # "I used to weigh 90 kg", "back in 2019 my rent was …": no value held now
+    if _EN_LANDLORD.match(sentence):  # "my landlord is raising the rent to $2,400": the tenant's rent
+        said = next((m for pattern in _RENT_EN if (m := pattern.search(sentence))), None)
+        return found + ([Slot(speaker, "rent", amount)] if said and (amount := _en_money(said.group("value"))) else [])
+    weight = _WEIGHT_EN.search(sentence)
+    if weight:
+        found.append(Slot(speaker, "weight", _kg(weight)))
+    for attribute, patterns in (("rent", _RENT_EN), ("salary", _SALARY_EN)):
+        said = next((m for pattern in patterns if (m := pattern.search(sentence))), None)
+        if said and (amount := _en_money(said.group("value"))):
+            found.append(Slot(speaker, attribute, amount))
+    address = _ADDRESS_EN.search(sentence)
+    if address:
+        value = address.group("value") or address.group("value2")
+        found.append(Slot(speaker, "address", " ".join(value.casefold().split()[:2])))
+    return found
+
+
+def _en_events(sentence: str) -> list[Slot]:
+    """The place of a trip for an occasion, the weekday of something weekly."""
+    found: list[Slot] = []
+    trip = _TRIP_EN.search(sentence)
+    if trip:
+        found.append(Slot("event:" + trip.group("event").casefold(), "place", trip.group("value").casefold()))
+    weekly = _WEEKDAY_EN.search(sentence)
+    if weekly:
+        event = re.sub(r"^(?:(?:the\s+)?user(?:'s| and others')|the|my|our)\s+", "",
+                       weekly.group("event").casefold().strip())
+        event = re.sub(r"(?<=ss)es$|(?<!s)s$", "", event)  # "classes", "lessons": one class, one lesson
+        found.append(Slot("event:" + event, "weekday", weekly.group("value").casefold()))
+    return found
+
+
+def _kg(weight: re.Match[str]) -> str:
+    return str(round(float(weight.group("value")) * (0.4536 if re.fullmatch(_UNIT_LB, weight.group("unit"), re.I)
+                                                    else 1)))
+
+
+def _en_money(said: str) -> str:
+    number = re.search(r"\d[\d,]*(?:\.\d+)?", said)
+    if number is None:
+        return ""
+    amount = float(number.group().replace(",", ""))
+    if re.search(r"(?i)k\b|grand", said):
+        amount *= 1000
+    return str(round(amount)) if amount >= 10 else ""
+
+
+# --------------------------------------------------------------------------- Chinese
+
+_ZH_SPEAKER = re.compile(r"^(?:我们?|用户(?:等人)?|本人)(?!的?(?:房东|老板|老公|老婆|妻子|丈夫|爸|妈|父亲|母亲|"
+                         r"儿子|女儿|"
+                         r"朋友|同事|男朋友|女朋友|对象|孩子|闺女|哥|姐|弟|妹))|^(?:这个月|这周|最近|现在|目前|今年|已经|终于|又)")
+_ZH_LANDLORD = re.compile(r"^(?:(?:我们?|用户(?:等人)?)的?)?房东")
+_ZH_KIN_LEAD = re.compile(rf"^(?:我们?|用户)的?({KIN_ZH_ALT})")
+_ZH_PAST = re.compile(r"以前|之前|当年|那时候?|原来|曾经|年前")
+_ZH_N = r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)"
+_WEIGHT_ZH = re.compile(rf"(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
+                        rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*)"
+                        rf"{_ZH_N}(?P<unit>公斤|千克|kg|KG|斤)")
+_RENT_ZH = re.compile(rf"(?:房租|租金|月租)(?:是|为|有|要|：|:|了|，|,|现在|目前|每月|每个月|一个月|一月|"
+                      rf"涨到了?|涨了?到|降到了?|"
+                      rf"变成了?|交|付|已经|都)*{_ZH_N}(?:块钱|块|元|万)?")
+_SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|税前|税后)"
+                        rf"(?:是|为|有|：|:|现在|目前|每月|每个月|一个月|"
+                        rf"一年|涨到了?|涨了?到|降到了?|变成了?|已经|才|都|大概|大约)*{_ZH_N}(?P<unit>块钱|块|元|万|k|K)?")
+_APPOINTMENT_ZH = (r"牙医|医生|体检|复查|复诊|面试|理发|家长会|产检|拔牙|洗牙|补牙|针灸|理疗|按摩|签约|签合同|"
+                   r"考试|手术|会议|答辩|聚会|婚礼")
+_DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:（[^）]*）)?[^，。；！？]{{0,6}}?(?:去|要|会)?"
+                              rf"(?:看|约|做|参加|开|去)?"
+                              rf"(?P<event>{_APPOINTMENT_ZH})")
+_EVENT_THEN_DATE = re.compile(rf"(?P<event>{_APPOINTMENT_ZH})[^，。；！？\d]{{0,4}}?"
+                              rf"(?:改到|改在|改成|约在|约到|定在|定到|"
+                              rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在)了?(?P<value>{DATE_ZH})")
+
+
+def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
+    """What ``zh_slots`` leaves: the speaker's weight, rent or salary; the day of an appointment."""
+    found: list[Slot] = []
+    day = _EVENT_THEN_DATE.search(sentence) or _DATE_THEN_EVENT.search(sentence)
+    if day:
+        found.append(Slot("event:" + day.group("event"), "date", date_value(day.group("value"))))
+    if _ZH_LANDLORD.match(sentence) and (rent := _RENT_ZH.search(sentence)) and (n := zh_amount(rent.group("value"))):
+        return [*found, Slot(speaker, "rent", str(round(n)))]  # "房东涨房租了，现在每月五千": the tenant's rent
+    kin = _ZH_KIN_LEAD.match(sentence)
+    if kin and (weight := _zh_kg(sentence)):  # "我老公体重八十公斤": the husband's weight, another person's slot
+        return [*found, Slot(f"~{KIN_ZH[kin.group(1)]}", "weight", weight)]
+    return found + (_zh_measures(sentence, speaker) if _ZH_SPEAKER.match(sentence) and not _ZH_PAST.search(sentence)
+                    else [])
+
+
+def _zh_kg(sentence: str) -> str:
+    """The weight a Chinese statement says, in kilograms (斤 are half a one), or ""."""
+    weight = _WEIGHT_ZH.search(sentence)
+    n = zh_amount(weight.group("value")) if weight else None
+    return str(round(n / 2 if weight.group("unit") == "斤" else n)) if weight and n else ""
+
+
+def _zh_measures(sentence: str, speaker: str) -> list[Slot]:
+    found = [Slot(speaker, "weight", weight)] if (weight := _zh_kg(sentence)) else []
+    rent = _RENT_ZH.search(sentence)
+    if rent and (n := zh_amount(rent.group("value"))) and n >= 100:
+        found.append(Slot(speaker, "rent", str(round(n))))
+    salary = _SALARY_ZH.search(sentence)
+    if salary and (n := zh_amount(salary.group("value"))):
+        scale = {"万": 10000, "k": 1000, "K": 1000}.get(salary.group("unit") or "", 1)
+        found.append(Slot(speaker, "salary", str(round(n * scale))))
+    return found
+
+
+_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_UNITS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+
+
+def zh_amount(text: str) -> float | None:
+    """A number as written: digits, or 汉字 ("六十五" 65, "四千五" 4,500, "一万二" 12,000, "七十八" 78)."""
+    if re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return float(text)
+    total, section, digit, last_unit = 0, 0, None, 1
+    for ch in text:
+        if ch in _DIGITS:
+            digit = _DIGITS[ch]
+        elif ch in _UNITS:
+            unit = _UNITS[ch]
+            if unit == 10000:
+                total = (total + section + (digit or 0)) * unit
+                section, digit = 0, None
+            else:
+                section += (1 if digit is None else digit) * unit
+                digit = None
+            last_unit = unit
+        else:
+            return None
+    if digit is not None:  # "四千五": the digit after a unit is a tenth of it
+        section += digit * (last_unit // 10 if last_unit >= 100 and text[-2] in _UNITS else 1)
+    value = total + section
+    return float(value) if value else None
