@@ -19,8 +19,9 @@ from memories.write.slot_values import (
     plain_value,
     subject_kin,
 )
+from memories.write.slots_amounts import en_amounts
 
-_EN_SELF = r"(?:i|i'm|i've|i'll|me|the user|user|the customer)"
+_EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
 _EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
 _EN_SUBJECT = (rf"(?P<subj>{_EN_SELF}|(?:my|our|the user's|user's)\s+(?:(?:older|younger|elder|little|big|new|"
                rf"former|old|twin|step)\s*)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|{_EN_NAME})")
@@ -79,7 +80,8 @@ _NOT_PAST = r"(?!.*\b(?:ago|back in|back then|years|last year|in (?:19|20)\d\d|w
 _VALUE_NAME = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*)"
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
 _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while|over|during|"
-_TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about)\b))"
+_TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about|near|close|"
+_TAIL += r"nearby|outside|beside|across|behind|through|until|till|alone|together|just|right|there)\b))"
 _COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan|navy|gold")
 #: "started a new job at", "landed a role with", "got hired at": a new employer.
 _NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|signed)\s+"
@@ -181,9 +183,14 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"{MEATS_EN}\b"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
-        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|traded \w+ in for)\s+"
+        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|traded \w+ in for|"
+                rf"have|has|own|owns)\s+"
                 rf"(?:now\s+)?(?:an?|the|my)\s+(?:new\s+|used\s+|\d{{4}}\s+|[a-z]+\s+){{0,2}}"
                 rf"(?P<value>(?:{_CAR_BRANDS})(?:\s+(?!now\b|last\b|this\b|today\b)[\w\-]+){{0,2}}?){_TAIL}"),
+        # The car sold, given away or written off: none now ("we sold the Honda", "totaled my car")
+        ("car-none", rf"^(?P<subj>i|we|the user and others|the user|my|our){_ADV_EN}\s+"
+                     rf"(?:sold|got rid of|totaled|totalled|scrapped|gave away|wrecked)\s+"
+                     rf"(?:the|my|our|the user's)\s+(?:old\s+)?(?:car|{_CAR_BRANDS})\b"),
         ("car", rf"^{p}\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?|the)\s+(?:new\s+|used\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"
@@ -293,7 +300,7 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         found += _en_slot(attribute, match, speaker)
         if found and attribute != "employer+job":
             break
-    return found or _en_habits(sentence, speaker)
+    return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /
@@ -314,7 +321,8 @@ _EN_CONSUME = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?P<no>{_EN_NOT}\s+)
                          re.IGNORECASE)
 _NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
                          "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
-                         "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late"})
+                         "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late",
+                         "before", "after", "during", "while", "when", "together", "outside", "fast", "slowly"})
 
 
 def _en_habits(sentence: str, speaker: str) -> list[Slot]:
@@ -375,7 +383,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
 
 
 #: The rules that say a slot's value by their shape alone: (attribute, value).
-_FIXED_VALUES = {"employer-none": ("employer", "none"), "marital-single": ("marital", "single"),
+_FIXED_VALUES = {"employer-none": ("employer", "none"), "car-none": ("car", "none"),
+                 "marital-single": ("marital", "single"),
                  "marital-dating": ("marital", "in a relationship")}
 
 

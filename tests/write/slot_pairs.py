@@ -306,3 +306,50 @@ TYPED_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("我不抽烟", "我爸已经戒烟了", "fact"),
     ("我在华为上班", "我老婆换工作了", "fact"),
 ]
+
+# A third outside run: amounts that change (weight, rent, salary), an address to the street, a car sold, the weekday
+# of something weekly, a trip's place for an occasion, an appointment moved, a household's move (the extractor's
+# "The user and others …", "用户等人…"), a habit said with its time of day; in the extractor's third person too.
+FRESH_CONFLICTING_EN: list[tuple[str, str, str]] = [
+    ("I weigh about 95 kg.", "Finally down to 88 kg!", "fact"),
+    ("The user weighs 160 lbs.", "The user is up to 172 lbs after the holidays.", "fact"),
+    ("My rent is $1,500 a month.", "Our landlord is raising the rent to $1,650.", "fact"),
+    ("The user pays 1,200 dollars in rent.", "The user's rent went up to $1,320 a month.", "fact"),
+    ("I make about 70k a year.", "My salary is 82k now.", "fact"),
+    ("The user earns $4,000 a month.", "The user's monthly salary is $4,600 after the raise.", "fact"),
+    ("We live at 14 Maple Avenue.", "New address: 301 Cedar Lane, Austin", "fact"),
+    ("I drive a 2012 Toyota Camry.", "we sold the Toyota last week", "fact"),
+    ("The user and others have a Subaru Outback.", "The user and others bought a Kia EV6.", "fact"),
+    ("Our yoga class is on Thursdays.", "Actually the yoga class moved to Fridays.", "fact"),
+    ("The user's chess club meets on Tuesdays.", "The user's chess club now meets on Saturdays.", "fact"),
+    ("We're flying to Rome for our anniversary.", "Change of plans, we're going to Athens for our anniversary.",
+     "fact"),
+    ("Ben lives in Porto near the river.", "Ben lives in Braga now, close to his new office.", "fact"),
+    ("The user lives in Austin just outside downtown.", "The user moved to Dallas alone last spring.", "fact"),
+]
+FRESH_CONFLICTING_ZH: list[tuple[str, str, str]] = [
+    ("我体重七十二公斤", "这个月瘦到六十八公斤了", "fact"),
+    ("用户体重一百四十斤", "用户最近胖到一百五十斤了", "fact"),
+    ("我们房租一个月三千二", "房东说下个月房租涨到三千五", "fact"),
+    ("我月薪一万五", "涨工资了，现在月薪一万八", "fact"),
+    ("用户周五去做体检", "用户的体检改到下周二了", "fact"),
+    ("我们住在南京鼓楼区", "我们家搬到杭州西湖区了", "fact"),
+    ("用户等人住在广州天河", "用户等人现在住在深圳南山", "fact"),
+    ("我每天晚上都喝酒", "我已经戒酒了", "fact"),
+]
+FRESH_COMPATIBLE_EN: list[tuple[str, str, str]] = [
+    ("I weigh 80 kg.", "My son weighs 30 kg.", "fact"),
+    ("My rent is $1,400 a month.", "My salary is 60k.", "fact"),
+    ("My boss makes 200k a year.", "I make 75k a year.", "fact"),
+    ("The piano lesson is on Mondays.", "The swim class is on Wednesdays.", "fact"),
+    ("We're going to Paris for our honeymoon.", "We're going to Denver for Christmas.", "fact"),
+    ("I drive a Honda Civic.", "My wife sold her Ford.", "fact"),
+    ("I used to weigh 110 kg back in college.", "I weigh 84 kg.", "fact"),
+]
+FRESH_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
+    ("我体重六十公斤", "我老公体重八十公斤", "fact"),
+    ("我房租每月两千", "我月薪八千", "fact"),
+    ("用户周三去看牙医", "用户周五去体检", "fact"),
+    ("我每天早上喝咖啡", "我每天晚上喝牛奶", "fact"),
+    ("我住在北京海淀区", "我爸妈住在天津", "fact"),
+]
