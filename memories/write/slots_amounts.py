@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from memories.write.people import KIN_EN, KIN_ZH
-from memories.write.slot_values import DATE_ZH, KIN_EN_ALT, KIN_ZH_ALT, Slot, date_value
+from memories.write.people import KIN_EN, KIN_ZH, chinese_names
+from memories.write.slot_values import DATE_ZH, KIN_EN_ALT, KIN_ZH_ALT, SELF, Slot, date_value
 
 __all__ = ["en_amounts", "zh_amount", "zh_amounts"]
 
@@ -70,7 +70,7 @@ _TRIP_EN = re.compile(rf"(?i)\b(?:going|go|heading|head|travel(?:l?ing)?|fly(?:i
 def en_amounts(sentence: str, speaker: str) -> list[Slot]:
     """What ``en_slots`` leaves: a weight, rent, salary or street address of the speaker, the weekday of something
     weekly, the place of a trip for an occasion."""
-    found = _en_events(sentence)
+    found = _en_events(sentence, speaker)
     kin = _EN_KIN_LEAD.match(sentence)
     if kin and (weight := _WEIGHT_EN.search(sentence)):  # "my son weighs 30 kg": the son's weight
         return [*found, Slot(f"~{KIN_EN[kin.group(1).casefold()]}", "weight", _kg(weight))]
@@ -93,12 +93,19 @@ def en_amounts(sentence: str, speaker: str) -> list[Slot]:
     return found
 
 
-def _en_events(sentence: str) -> list[Slot]:
+# A sentence about a named person ("Ben is flying to Rome for his wedding"), not the speaker ("We", "I", "The user").
+_NAMED_LEAD = re.compile(r"(?:(?:so|and|but|well|actually|also|btw),?\s+)*(?!(?:I|We|The|My|Our|User)\b)"
+                         r"(?P<who>[A-Z][a-z]+)(?:'s)?\s+(?:is|was|are|will|'s|and|has|had|just|flies|goes|heads)\b")
+
+
+def _en_events(sentence: str, speaker: str) -> list[Slot]:
     """The place of a trip for an occasion, the weekday of something weekly."""
     found: list[Slot] = []
     trip = _TRIP_EN.search(sentence)
-    if trip:
-        found.append(Slot("event:" + trip.group("event").casefold(), "place", trip.group("value").casefold()))
+    if trip:  # whose occasion: "Ben is flying to Rome for his wedding" and "Ana … for her wedding" are two weddings
+        who = _NAMED_LEAD.match(sentence)
+        owner = f"{who.group('who').casefold()}'s " if who else "" if speaker == SELF else f"{speaker}'s "
+        found.append(Slot(f"event:{owner}{trip.group('event').casefold()}", "place", trip.group("value").casefold()))
     weekly = _WEEKDAY_EN.search(sentence)
     if weekly:
         event = re.sub(r"^(?:(?:the\s+)?user(?:'s| and others')|the|my|our)\s+", "",
@@ -141,8 +148,11 @@ _RENT_ZH = re.compile(rf"(?:房租|租金|月租)(?:是|为|有|要|：|:|了|�
 _SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|税前|税后)"
                         rf"(?:是|为|有|：|:|现在|目前|每月|每个月|一个月|"
                         rf"一年|涨到了?|涨了?到|降到了?|变成了?|已经|才|都|大概|大约)*{_ZH_N}(?P<unit>块钱|块|元|万|k|K)?")
+# The speaker's own appointments, one at a time ("周四看牙医" → "牙医改到周五"). Not what several can hold at once or
+# what is another person's (a meeting, a party, 婚礼: "罗强（我同事）二月二十七号在南京办婚礼" and "韩子涵5月26日在南京
+# 办婚礼" are two weddings): those are ``zh_slots``' owned events ("周晓琳的婚礼定在6月3号").
 _APPOINTMENT_ZH = (r"牙医|医生|体检|复查|复诊|面试|理发|家长会|产检|拔牙|洗牙|补牙|针灸|理疗|按摩|签约|签合同|"
-                   r"考试|手术|会议|答辩|聚会|婚礼")
+                   r"考试|手术|答辩")
 _DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:（[^）]*）)?[^，。；！？]{{0,6}}?(?:去|要|会)?"
                               rf"(?:看|约|做|参加|开|去)?"
                               rf"(?P<event>{_APPOINTMENT_ZH})")
@@ -151,12 +161,21 @@ _EVENT_THEN_DATE = re.compile(rf"(?P<event>{_APPOINTMENT_ZH})[^，。；！？\d
                               rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在)了?(?P<value>{DATE_ZH})")
 
 
+_ZH_OTHERS = re.compile(rf"{KIN_ZH_ALT}|他|她")
+
+
+def _someone_else(before: str) -> bool:
+    """Another person named before the appointment ("我下属5月23号…", "韩子涵5月26日…"): theirs, not the speaker's."""
+    return bool(_ZH_OTHERS.search(before) or chinese_names(before))
+
+
 def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
     """What ``zh_slots`` leaves: the speaker's weight, rent or salary; the day of an appointment."""
     found: list[Slot] = []
     day = _EVENT_THEN_DATE.search(sentence) or _DATE_THEN_EVENT.search(sentence)
-    if day:
-        found.append(Slot("event:" + day.group("event"), "date", date_value(day.group("value"))))
+    if day and not _someone_else(sentence[:day.start()]):  # a named speaker's ("周浩：…复查") is theirs
+        owner = "" if speaker == SELF else f"{speaker}的"
+        found.append(Slot(f"event:{owner}{day.group('event')}", "date", date_value(day.group("value"))))
     if _ZH_LANDLORD.match(sentence) and (rent := _RENT_ZH.search(sentence)) and (n := zh_amount(rent.group("value"))):
         return [*found, Slot(speaker, "rent", str(round(n)))]  # "房东涨房租了，现在每月五千": the tenant's rent
     kin = _ZH_KIN_LEAD.match(sentence)

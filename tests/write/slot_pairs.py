@@ -345,6 +345,7 @@ FRESH_COMPATIBLE_EN: list[tuple[str, str, str]] = [
     ("We're going to Paris for our honeymoon.", "We're going to Denver for Christmas.", "fact"),
     ("I drive a Honda Civic.", "My wife sold her Ford.", "fact"),
     ("I used to weigh 110 kg back in college.", "I weigh 84 kg.", "fact"),
+    ("Ben is flying to Rome for his wedding.", "Ana is going to Paris for her wedding.", "fact"),
 ]
 FRESH_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("我体重六十公斤", "我老公体重八十公斤", "fact"),
@@ -352,4 +353,6 @@ FRESH_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("用户周三去看牙医", "用户周五去体检", "fact"),
     ("我每天早上喝咖啡", "我每天晚上喝牛奶", "fact"),
     ("我住在北京海淀区", "我爸妈住在天津", "fact"),
+    ("韩子涵5月26日在南京办婚礼，我得请假过去。", "谢晓琳7月2号在深圳办婚礼，我得请假过去。", "fact"),
+    ("我下属5月23号在天津办婚礼。", "罗强（我同事）二月二十七号在南京办婚礼。", "fact"),
 ]
