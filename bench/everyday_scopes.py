@@ -81,6 +81,15 @@ def ingest(made: dict[str, list[tuple[str, str, str]]], per_message: bool) -> An
     return tenant
 
 
+def shown(asked: str, first: int | None, found: list[Any], ranked: list[str]) -> None:
+    """A question missed at 1 (``late``: its answer at 2 or 3; ``MISS``: not in the top 3) and its top 3."""
+    mark = "late" if first is not None and first < 3 else "MISS"
+    print(f"{mark} {asked} at {first + 1 if first is not None else '-'}")
+    for n, h in enumerate(found[:3]):
+        print(f"   {n + 1} {ranked[n]} sim {h.scores['similarity']:.3f} bm25 {h.scores['lexical']:.2f}"
+              f" fusion {h.scores['fusion']:.3f} score {h.score:.3f}  {h.memory.content[:60]}")
+
+
 def measure(tenant: Any, made: dict[str, list[tuple[str, str, str]]], overrides: dict[str, Any],
             explain: bool) -> dict[str, Any]:
     from django.test import override_settings
@@ -102,12 +111,7 @@ def measure(tenant: Any, made: dict[str, list[tuple[str, str, str]]], overrides:
                     hits["all"][k] += 1
                     hits[language][k] += 1
             if explain and first != 0:
-                mark = "late" if first is not None and first < 3 else "MISS"
-                at = first + 1 if first is not None else "-"
-                print(f"{mark} {user} {question}  want {','.join(answers)} at {at}")
-                for n, h in enumerate(found[:3]):
-                    print(f"   {n + 1} {ranked[n]} sim {h.scores['similarity']:.3f} bm25 {h.scores['lexical']:.2f}"
-                          f" fusion {h.scores['fusion']:.3f} score {h.score:.3f}  {h.memory.content[:60]}")
+                shown(f"{user} {question}  want {','.join(answers)}", first, found, ranked)
     counts = {"all": len(QUESTIONS)}
     counts["zh"] = sum(1 for _, q, _ in QUESTIONS if re.search(r"[\u4e00-\u9fff]", q))
     counts["en"] = counts["all"] - counts["zh"]
