@@ -258,19 +258,30 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
     lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.id.int))  # id.int: the order of its hex
 
 
+#: The share of the candidates a neighbour must score above to lift a memory (``propagate``): the lower quartile
+#: keeps LoCoMo's turns (0.803 → 0.804); the median lifted small everyday scopes more and cost LoCoMo a question.
+NEIGHBOUR_BASELINE = 0.25
+
+
 def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
               weight: float) -> dict[uuid.UUID, float]:
-    """Neighbour propagation within a conversation: each memory gains ``weight`` × the better score of
-    the memories written just before and after it in its source_session (``Candidate.before/after``; a
-    memory that is no candidate scores 0). A question's answer is often the turn next to the one that
-    shares its words ("What did she buy?" → "I went shopping" / "Got new running shoes")."""
-    if weight <= 0:
+    """Neighbour propagation within a conversation: each memory gains ``weight`` × what the better of the
+    memories written just before and after it in its source_session (``Candidate.before/after``; a memory
+    that is no candidate scores 0) scores above the candidates' lower quartile (``NEIGHBOUR_BASELINE``). A
+    question's answer is often the turn next to the one that shares its words ("What did she buy?" → "I went
+    shopping" / "Got new running shoes"). Above a baseline, not the whole score: a weak neighbour is no
+    evidence, and with the whole score a memory that has a neighbour at all outranked a closer one that has
+    none (a message extracted into two memories beside one extracted into one; docs/recall.md, "Small everyday
+    scopes")."""
+    if weight <= 0 or not fused:
         return dict(fused)
+    values = sorted(fused.values())
+    baseline = values[int(NEIGHBOUR_BASELINE * len(values))]
     spread: dict[uuid.UUID, float] = {}
     for pk in fused:
         c = candidates[pk]
         best = max(fused.get(c.before, 0.0) if c.before else 0.0, fused.get(c.after, 0.0) if c.after else 0.0)
-        spread[pk] = fused[pk] + weight * best
+        spread[pk] = fused[pk] + weight * max(0.0, best - baseline)
     return spread
 
 
