@@ -19,14 +19,11 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.conf import settings
-from django.db import connections
 
-from memories.recall.sql import uuid_array
+from memories.recall.sql import slot_rows
 from memories.write import text
 from memories.write.roles import role_word
 from memories.write.slot_values import KIN_EN, KIN_EN_ALT, KIN_ZH, KIN_ZH_ALT, SELF
-from mnemara.kernel.replica import read_alias
-from tenants.scoping import get_active_tenant
 
 # Which slots (``memories.write.slots``' attributes) answer each kind of question. The patterns ask for the attribute
 # itself ("What car does he drive?"), not an event around it ("When did Maria donate her car?").
@@ -72,9 +69,6 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
 _EVENT = re.compile(r"^\W*(?:when|why|how\s+(?:long|did|do|does|has|have|many|much|come))\b|什么时候|为什么|怎么",
                     re.IGNORECASE)
 
-SLOTS_SQL = ("SELECT id, slots, content FROM memories_memory WHERE tenant_id = %s AND id = ANY(%s::uuid[]) "
-             "AND cardinality(slots) > 0")
-
 
 def asked_attributes(query: str) -> frozenset[str]:
     """The slot attributes the question asks for (none for most questions)."""
@@ -100,7 +94,7 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
     wanted = list(ids)
     if not attributes or not wanted or _others_kin(query):
         return set()
-    rows = _slot_rows(wanted)
+    rows = slot_rows(wanted)
     filled = [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
               if attribute in attributes]
     kin = kin_subjects(query)
@@ -121,13 +115,6 @@ def _relatives(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
     said = _kin_terms(query)
     own = {pk for pk, _, content in rows if said & set(text.search_words(content))}
     return {pk for pk, subject in filled if subject in kin and pk in own}
-
-
-def _slot_rows(ids: list[uuid.UUID]) -> list[tuple[uuid.UUID, list[str], str]]:
-    """``SLOTS_SQL``: the memories among ``ids`` that fill a slot, with their slots and content."""
-    with connections[read_alias()].cursor() as cursor:
-        cursor.execute(SLOTS_SQL, [get_active_tenant().pk, uuid_array(ids)])
-        return list(cursor.fetchall())
 
 
 def _named(query: str, subjects: Iterable[str], people: Sequence[str]) -> set[str]:

@@ -288,6 +288,18 @@ def ids_in(ids: Iterable[uuid.UUID]) -> RawSQL:
     return RawSQL('"memories_memory"."id" = ANY(%s::uuid[])', [uuid_array(ids)], output_field=BooleanField())
 
 
+SLOTS_SQL = ("SELECT id, slots, content FROM memories_memory WHERE tenant_id = %s AND id = ANY(%s::uuid[]) "
+             "AND cardinality(slots) > 0")
+
+
+def slot_rows(ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, list[str], str]]:
+    """``SLOTS_SQL`` in the active tenant: the memories among ``ids`` that fill a slot, with their slots and
+    content (``memories.recall.attributes``)."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(SLOTS_SQL, [get_active_tenant().pk, uuid_array(ids)])
+        return list(cursor.fetchall())
+
+
 def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
     """``MENTIONED_NAMES_SQL`` in the active tenant."""
     tenant_id = get_active_tenant().pk
