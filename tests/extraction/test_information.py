@@ -113,3 +113,14 @@ def test_a_general_remark_is_not_kept_as_said():
     assert found == []
     assert not specific("Life is too short to worry about small stuff.")
     assert specific("Budget approved for the new roof, contractor starts after the rainy season.")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("下个月我要去成都出差，顺便看看我爸妈。", "用户要去成都出差，顺便看看用户的爸妈"),
+    ("我周末去杭州玩，顺道去看了西湖。", "用户周末去杭州玩，顺道去看了西湖"),
+    ("下周去上海开会，顺便拜访一个客户。", "去上海开会，顺便拜访一个客户"),
+])
+def test_what_is_done_on_the_way_stays_with_the_plan_it_belongs_to(said: str, kept: str) -> None:
+    """"顺便看看用户的爸妈。" alone says neither when nor where."""
+    found, _ = user(("user", said))
+    assert len(found) == 1 and kept in found[0][1]
