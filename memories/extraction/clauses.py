@@ -313,8 +313,7 @@ def split_clauses(sentence: str) -> list[str]:
 
 
 _ZH_TAIL_STRIP = re.compile(r"[。！？!?.，,\s]")
-#: "…去成都出差，顺便看看我爸妈": what is done on the way belongs to the plan before it (its time, its place).
-_ZH_ALONG = re.compile(r"(?:顺便|顺道|顺路|趁机|顺带)")
+_ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带")  # "出差，顺便看看我爸妈": done on the way, part of the plan
 #: A Chinese piece that is only a time or a place phrase stays with the clause it introduces.
 _ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上"
                            r"|晚上|下午|上午|周末)"
