@@ -1,7 +1,15 @@
-"""An assistant's turn in a conversation the offline extractor reads (``memories.extraction.offline``): only an
-action it reports it took for the user ("I've booked …", "已为您预订 …") with words the user has not said already
-becomes a memory, about the assistant ("The assistant has booked a table for two at Nopa on Friday at 7pm.");
-echoes and everything else are skipped."""
+"""An assistant's turn in a conversation the offline extractor reads (``memories.extraction.offline``). Two things
+in it become memories, about the assistant, when they hold words the user has not said already:
+
+- an action it reports it took for the user ("I've booked …", "已为您预订 …"): "The assistant has booked a table for
+  two at Nopa on Friday at 7pm.";
+- failing that, its answer to the user's question or request, when the answer names things (names, titles, numbers)
+  the user did not: one memory with the question and the parts of the answer that name them ('When the user asked
+  "Any vegetarian places in Kyoto?", the assistant suggested: Shigetsu at Tenryu-ji; Ain Soph Journey, a vegan
+  cafe', '用户问“有什么适合五岁孩子的绘本？”，助手推荐：可以试试《恐龙大陆》和《恐龙快递》'), so that "which
+  restaurant did you recommend?" finds it later.
+
+Echoes, small talk, tips that name nothing and everything else are skipped."""
 
 from __future__ import annotations
 
@@ -12,12 +20,30 @@ from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate, Turn
 from memories.extraction.clauses import _ACTION, _strip_open, junk_reason, split_sentences
 from memories.extraction.information import words
+from memories.write.tagging import tagger
 from memories.write.text import has_cjk
+
+#: A list item's marker at the start of a line or after a space ("1.", "2)", "-", "•").
+_ITEM = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}[.)]|[-•*·])\s+", re.M)
+#: A name or title in an English answer: a capitalised word after the sentence's first, a number, a quotation.
+_EN_NAMED = re.compile(r"(?<=[\s(\"'“])[A-Z][\w'’-]*|\d[\d.,:/%$]*\w*|[“\"][^”\"]{2,60}[”\"]")
+#: In Chinese: a title in 《》「」“”, a word in Latin letters, a number.
+_ZH_NAMED = re.compile(r"《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}”|[A-Za-z][\w'-]+|\d[\d.,:/%]*")
+#: What the user asked for: a question, or a request ("suggest …", "帮我推荐 …").
+_REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s+you\b"
+                      r"|^any\s+(?:good|recs?|recommendations?|suggestions?|ideas?|tips?)\b"
+                      r"|^(?:please\s+)?(?:suggest|recommend|give|list|tell|find|help|show|explain|name|what|which"
+                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)")
+_RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+i\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
+                        r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
+ANSWER_ITEMS = 5
+ANSWER_CHARS = 400
 
 
 def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable[[str, str, Turn], Candidate]
                          ) -> list[Candidate]:
-    """The actions an assistant's turn reports, each a candidate (``candidate(content, kind, turn)``)."""
+    """The actions an assistant's turn reports, each a candidate (``candidate(content, kind, turn)``); failing
+    those, its answer to the user's question when it names things (``_answer``)."""
     said = {w for text in recent_user[-4:] for w in words(text)}
     made = []
     for sentence in split_sentences(turn.content):
@@ -40,4 +66,55 @@ def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable
         found = candidate(resolved.rstrip("。."), "event", turn)
         found.about = "assistant"
         made.append(found)
-    return made
+    return made or _answer(turn, recent_user, said, candidate)
+
+
+def _asked(recent_user: list[str]) -> str:
+    """The question or request of the user's last turn ("" when it asked for nothing)."""
+    if not recent_user:
+        return ""
+    asked = [s for s in split_sentences(recent_user[-1]) if _REQUEST.search(_strip_open(s, has_cjk(s)) or s)]
+    return asked[-1][:160] if asked else ""
+
+
+def _you(text: str, zh: bool) -> str:
+    if zh:  # not inside a title: 《你看起来好像很好吃》
+        return re.sub(r"《[^》]*》|[您你]", lambda m: m.group() if len(m.group()) > 1 else "用户", text)
+    text = re.sub(r"(?i)\byour\b", "the user's", re.sub(r"(?i)\byou\b", "the user", text))
+    return re.sub(r"\bI\b", "the assistant", text)
+
+
+def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Callable[[str, str, Turn], Candidate]
+            ) -> list[Candidate]:
+    """The assistant's answer to the user's question, when it names what the user did not (module docstring)."""
+    asked = _asked(recent_user)
+    items = _naming_items(turn.content, recent_user, said) if asked else []
+    if not items:
+        return []
+    zh = has_cjk(asked) or has_cjk(turn.content)
+    recommends = bool(_RECOMMEND.search(asked))
+    parts = ("；" if zh else "; ").join(items[:ANSWER_ITEMS])
+    if zh:
+        text = f"用户问“{asked}”，助手{'推荐' if recommends else '回答'}：{parts}"
+    else:
+        text = f'When the user asked "{asked}", the assistant {"suggested" if recommends else "answered"}: {parts}'
+    found = candidate(text[:ANSWER_CHARS].rstrip(), "fact", turn)
+    found.about = "assistant"
+    return [found]
+
+
+def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[str]:
+    """The sentences and list items of an answer that name something the user did not, in the third person."""
+    items = []
+    for sentence in split_sentences(_ITEM.sub("\n", content)):
+        zh = has_cjk(sentence)
+        body = _strip_open(sentence, zh).strip(" -•*·")
+        if len(body) < 3 or junk_reason(body, zh) == "question" or body.rstrip().endswith(("?", "？")):
+            continue
+        named = (_ZH_NAMED if zh else _EN_NAMED).findall(body)
+        if zh:  # places, organisations and other proper names jieba knows (颐和园, 都江堰); its person names
+            # are too loose to count ("喝咖啡")
+            named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
+        if any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
+            items.append(_you(body.rstrip("。.!！;；"), zh))
+    return items

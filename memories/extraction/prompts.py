@@ -59,7 +59,8 @@ MEMORIES_TOOL: dict[str, Any] = {
                                  "description": "event: something that happened (stored as a fact); else as type."},
                         "about": {"type": "string", "maxLength": MAX_ABOUT_CHARS,
                                   "description": "Whom it is about: the speaker's name when turns carry names, "
-                                                 "'assistant' for an action the assistant took, else ''."},
+                                                 "'assistant' for an action the assistant took or an "
+                                                 "answer it gave, else ''."},
                         "valid_from": {"type": ["string", "null"], "pattern": r"^\d{4}-\d{2}-\d{2}$",
                                        "description": "The day it became true (YYYY-MM-DD) when the turn names a past "
                                                       "day ('yesterday', '上周五'), resolved against the turn's day; "
@@ -111,6 +112,11 @@ Provenance and confidence:
 - provenance "stated" only when the user said it. Anything you concluded yourself is "inferred".
 - Never record the assistant's own statements, suggestions or guesses as facts about the user. An
   assistant turn may be a source only when a user turn confirms it; list that user turn in source_turns.
+- The assistant's own turn gives a memory only with about "assistant" and that turn alone as its source: an
+  action it reports it took for the user ("The assistant has booked a table for two at Nopa on Friday."), or
+  its answer to the user's question when the answer names things the user did not (places, titles, names,
+  numbers): 'When the user asked "Any vegetarian places in Kyoto?", the assistant suggested: Shigetsu; Ain
+  Soph Journey' / '用户问“…”，助手推荐：…'. Its small talk, tips that name nothing and echoes give none.
 - confidence: 0.9-1.0 for clear statements, lower when the user hedges; inferred memories at most 0.6.
 
 Existing memories:

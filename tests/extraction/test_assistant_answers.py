@@ -1,0 +1,62 @@
+"""The assistant's answer to a user's question, offline (``memories.extraction.assistant``): kept, with the
+question, when it names what the user did not (places, titles, names, numbers); small talk, tips that name
+nothing, echoes and answers to no question are not. Later questions ("which café did you suggest?") need it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extraction.test_everyday import run
+
+# (the user's turn, the assistant's reply, what the kept answer must hold)
+ANSWERS = [
+    ("Heading to Lisbon in May with my partner. Where should we eat?",
+     "Lovely! Try Taberna da Rua das Flores for petiscos, and Manteigaria for pastéis de nata. Have fun!",
+     ["Taberna da Rua das Flores", "Manteigaria", "Where should we eat?"]),
+    ("any good sci-fi podcasts for my commute",
+     "Sure thing:\n1. Welcome to Night Vale\n2. The Truth\n3. Wolf 359\nHappy listening!",
+     ["Night Vale", "Wolf 359"]),
+    ("How many ounces are in a liter? I'm tracking my water intake.",
+     "There are about 33.8 fluid ounces in a liter.",
+     ["33.8 fluid ounces"]),
+    ("女儿下个月过生日，能推荐几个适合七岁孩子的桌游吗？",
+     "可以考虑《拉密》《德国心脏病》和《卡卡颂》，规则都不难。祝生日快乐！",
+     ["《拉密》", "《卡卡颂》", "推荐"]),
+    ("成都有哪些值得去的景点？", "推荐你去青城山和都江堰，春天人少一些。",
+     ["都江堰", "成都有哪些值得去的景点"]),
+]
+
+# (the user's turn, the assistant's reply): no memory about the assistant.
+NOT_ANSWERS = [
+    ("Any advice for a first marathon?", "Pace yourself early, hydrate at every station, and trust your training!"),
+    ("I start my new job at Figma on Monday.", "Congrats on Figma! Monday will come fast, enjoy it."),
+    ("My cat Miso knocked over my coffee again.", "Ha, classic Miso! Cats love a little chaos."),
+    ("有什么缓解压力的办法吗？", "可以试试每天散步半小时，早点睡觉，少喝咖啡。"),
+    ("我下个月要去厦门玩。", "好的，厦门很美，祝你玩得开心！"),
+]
+
+
+@pytest.mark.parametrize(("asked", "reply", "keys"), ANSWERS, ids=[a[:24] for a, _, _ in ANSWERS])
+def test_an_answer_that_names_things_is_kept_with_its_question(asked, reply, keys):
+    found, _ = run(("user", asked), ("assistant", reply))
+    answers = [c for c in found if c.about == "assistant"]
+    assert len(answers) == 1, [c.content for c in found]
+    answer = answers[0]
+    assert answer.source_turns == [2] and answer.type == "fact"
+    assert all(k in answer.content for k in keys), answer.content
+    assert not any(w in answer.content for w in ("Have fun", "Happy listening", "祝生日快乐")), answer.content
+
+
+@pytest.mark.parametrize(("said", "reply"), NOT_ANSWERS, ids=[s[:24] for s, _ in NOT_ANSWERS])
+def test_small_talk_tips_and_echoes_give_no_assistant_memory(said, reply):
+    found, skipped = run(("user", said), ("assistant", reply))
+    assert not [c.content for c in found if c.about == "assistant"]
+    assert any(s.turn == 2 and s.reason == "assistant" for s in skipped)
+
+
+def test_the_user_turn_still_gives_its_own_facts():
+    found, _ = run(("user", "I'm vegetarian and visiting Kyoto next month. Can you suggest places to eat?"),
+                   ("assistant", "Try Shigetsu at Tenryu-ji for shojin ryori, or Ain Soph Journey."))
+    about = {c.about for c in found}
+    assert about == {"", "assistant"}, [c.content for c in found]
+    assert any("vegetarian" in c.content and c.about == "" for c in found)
