@@ -23,6 +23,8 @@ from memories.extraction.information import words
 from memories.write.tagging import tagger
 from memories.write.text import has_cjk
 
+#: Markdown an answer is written in: a heading's line, emphasis and code marks.
+_MARKDOWN = re.compile(r"^\s*#{1,6}\s.*$|\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)|`", re.M)
 #: A list item's marker at the start of a line or after a space ("1.", "2)", "-", "•").
 _ITEM = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}[.)]|[-•*·])\s+", re.M)
 #: A name or title in an English answer: a capitalised word after the sentence's first, a number, a quotation.
@@ -34,7 +36,7 @@ _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s
                       r"|^any\s+(?:good|recs?|recommendations?|suggestions?|ideas?|tips?)\b"
                       r"|^(?:please\s+)?(?:suggest|recommend|give|list|tell|find|help|show|explain|name|what|which"
                       r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)")
-_RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+i\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
+_RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
                         r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
 ANSWER_ITEMS = 5
 ANSWER_CHARS = 400
@@ -106,7 +108,8 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
 def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[str]:
     """The sentences and list items of an answer that name something the user did not, in the third person."""
     items = []
-    for sentence in split_sentences(_ITEM.sub("\n", content)):
+    text = re.sub(r"\s+[–—]\s+", ", ", _MARKDOWN.sub("", content))  # "Belém Tower – a fortress": one item
+    for sentence in split_sentences(_ITEM.sub("\n", text)):
         zh = has_cjk(sentence)
         body = _strip_open(sentence, zh).strip(" -•*·")
         if len(body) < 3 or junk_reason(body, zh) == "question" or body.rstrip().endswith(("?", "？")):

@@ -60,3 +60,14 @@ def test_the_user_turn_still_gives_its_own_facts():
     about = {c.about for c in found}
     assert about == {"", "assistant"}, [c.content for c in found]
     assert any("vegetarian" in c.content and c.about == "" for c in found)
+
+
+def test_a_markdown_answer_is_read_as_its_items():
+    reply = ("Here are a few ideas for your weekend:\n\n### Saturday\n1. **Belém Tower** – a 16th-century fortress.\n"
+             "2. **Sintra** – the train from *Rossio* takes about 40 minutes.\n\n### Sunday\n- Fado in `Alfama`\n\n"
+             "Have a wonderful trip!")
+    found, _ = run(("user", "Off to Lisbon this weekend with my sister, what should we do?"), ("assistant", reply))
+    answer = [c.content for c in found if c.about == "assistant"]
+    assert len(answer) == 1, [c.content for c in found]
+    assert "Belém Tower, a 16th-century fortress" in answer[0] and "Rossio" in answer[0], answer
+    assert not any(mark in answer[0] for mark in ("#", "*", "`", "Saturday;", "wonderful")), answer
