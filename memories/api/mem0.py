@@ -119,6 +119,20 @@ class MemoriesView(Mem0View):
         return Response({"message": "Memories deleted successfully!", "deleted": deleted})
 
 
+class EntitiesView(Mem0View):
+    writes = False
+
+    def get(self, request: Request) -> Response:
+        results = service.mem0_entities(self.caller())
+        return Response({"count": len(results), "next": None, "previous": None, "results": results})
+
+
+class EntityView(Mem0View):
+    def delete(self, request: Request, kind: str, value: str) -> Response:
+        deleted = service.mem0_delete_entity(kind, value, self.caller())
+        return Response({"message": "Entity deleted successfully!", "deleted": deleted})
+
+
 class HistoryView(Mem0View):
     def get(self, request: Request, memory_id: str) -> Response:
         return Response(service.mem0_history_of(memory_id, self.caller()))
@@ -142,7 +156,7 @@ class FeedbackView(Mem0View):
 
 
 class UnsupportedView(APIView):
-    # Any other mem0 route (entities, exports, events, projects, webhooks, profiles…): a clear 404.
+    # Any other mem0 route (exports, events, projects, webhooks, profiles…): a clear 404.
     schema = None
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -187,5 +201,7 @@ urlpatterns: list[URLPattern] = [
     re_path(_route("v1/memories/(?P<memory_id>[^/]+)"), MemoryView.as_view(), name="mem0-memory"),
     re_path(_route("v1/batch"), BatchView.as_view(), name="mem0-batch"),
     re_path(_route("v1/feedback"), FeedbackView.as_view(), name="mem0-feedback"),
+    re_path(_route("v1/entities"), EntitiesView.as_view(), name="mem0-entities"),
+    re_path(_route("v[12]/entities/(?P<kind>[^/]+)/(?P<value>[^/]+)"), EntityView.as_view(), name="mem0-entity"),
     re_path(r"^(?P<rest>.*)$", UnsupportedView.as_view(), name="mem0-unsupported"),
 ]

@@ -17,11 +17,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Min, QuerySet
 
 from memories import selectors
 from memories.choices import JobStatus, MemoryType, Provenance, Status
-from memories.extraction.mem0_format import ENTITY_KINDS, any_time, entity_scope, unix_time
+from memories.extraction.mem0_format import ENTITY_KINDS, any_time, entity_scope, scope_entities, unix_time
 from memories.extraction.sessions import extraction_request
 from memories.extraction.tasks import extraction_run
 from memories.mem0 import filters as mem0_filters
@@ -363,6 +363,34 @@ def mem0_delete_all(*, ids: dict[str, Any], caller: Caller) -> int:
         for memory in memories:
             revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
     return len(memories)
+
+
+def mem0_entities(caller: Caller) -> list[dict[str, Any]]:
+    """Every user, agent, app and run with live memories the key can see (mem0's ``users()``): each with how
+    many memories its scopes hold, the first written and the last changed, users first, then by name."""
+    rows = (_visible(caller).exclude(status=Status.DEPRECATED).values("scope__path")
+            .annotate(n=Count("id"), first=Min("created_at"), last=Max("updated_at")))
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        for name, value in scope_entities(row["scope__path"]).items():
+            if value is None:
+                continue
+            entity = found.setdefault((ENTITY_KINDS[name], value), {"n": 0, "first": row["first"], "last": row["last"]})
+            entity["n"] += row["n"]
+            entity["first"], entity["last"] = min(entity["first"], row["first"]), max(entity["last"], row["last"])
+    order = list(ENTITY_KINDS.values())
+    return [{"id": f"{kind}/{value}", "name": value, "type": kind, "total_memories": e["n"],
+             "created_at": e["first"].isoformat(), "updated_at": e["last"].isoformat(), "owner": None,
+             "metadata": None}
+            for (kind, value), e in sorted(found.items(), key=lambda item: (order.index(item[0][0]), item[0][1]))]
+
+
+def mem0_delete_entity(kind: str, value: str, caller: Caller) -> int:
+    """mem0's ``delete_users``: every memory of the user (agent, app, run), as ``delete_all`` with its id."""
+    names = {entity: name for name, entity in ENTITY_KINDS.items()}
+    if kind not in names:
+        raise NotFound(f"No entity type {kind!r}: user, agent, app or run.", code="unsupported_entity")
+    return mem0_delete_all(ids={names[kind]: value}, caller=caller)
 
 
 def mem0_history_of(memory_id: Any, caller: Caller) -> list[dict[str, Any]]:

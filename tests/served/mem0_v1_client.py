@@ -41,11 +41,13 @@ def main(url: str, key: str) -> None:
     seen["history"] = [h["event"] for h in client.history(locker["id"])]
     seen["got"] = client.get(locker["id"])["memory"]
     seen["deleted"] = client.delete(locker["id"])["message"]
+    seen["users"] = [(e["type"], e["name"], e["total_memories"]) for e in client.users()["results"]
+                     if e["name"] == "kim"]
     try:
-        client.users()
-        seen["users"] = "answered"
+        client.get_summary(filters={"user_id": "kim"})
+        seen["summary"] = "answered"
     except mem0.exceptions.MemoryNotFoundError as exc:
-        seen["users"] = str(exc)
+        seen["summary"] = str(exc)
     seen["deleted_all"] = client.delete_all(user_id="kim")["message"]
     seen["left"] = client.get_all(user_id="kim")["results"]
     print(json.dumps(seen))

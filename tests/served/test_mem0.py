@@ -156,6 +156,25 @@ def test_mem0s_client_sees_nothing_of_another_tenant(served: Served, mem0: Any) 
     ours.delete_all(user_id="sam")
 
 
+def test_mem0s_users_and_delete_users(served: Served, mem0: Any) -> None:
+    """``users()`` lists the users, agents, apps and runs with memories, counted; ``delete_users(user_id=…)``
+    and ``reset()`` delete their memories. Another tenant's are neither listed nor deleted."""
+    ours = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    theirs = mem0.MemoryClient(api_key=served.data.other_key, host=f"{served.url}/mem0")
+    ours.add("Takes the 7:40 ferry to work", user_id="noor", infer=False)
+    ours.add("Answers in short bullet points", user_id="noor", agent_id="planner", infer=False)
+    kept = theirs.add("Keeps bees on the roof", user_id="noor", infer=False)["results"][0]
+    listed = {(e["type"], e["name"]): e for e in ours.users()["results"]}
+    assert listed[("user", "noor")]["total_memories"] == 2 and listed[("agent", "planner")]["total_memories"] == 1
+    assert listed[("user", "noor")]["id"] == "user/noor" and listed[("user", "noor")]["created_at"]
+    assert ours.delete_users(user_id="noor")["message"] == "Entity deleted successfully."
+    assert ours.get_all(filters={"user_id": "noor"})["results"] == []
+    assert ("user", "noor") not in {(e["type"], e["name"]) for e in ours.users()["results"]}
+    assert theirs.get(kept["id"])["memory"] == "Keeps bees on the roof"  # the other tenant's noor is untouched
+    theirs.delete_users(user_id="noor")
+    assert theirs.get_all(filters={"user_id": "noor"})["results"] == []
+
+
 MEM0_V1 = "1.0.11"  # the last 1.0.x: add is POST /v1/memories/, search and get_all are v2
 
 
@@ -191,5 +210,6 @@ def test_mem0s_1x_client_runs_its_quickstart_against_mnemara(served: Served, tmp
     assert seen["paged"] == [len(seen["listed"]), 2, True]
     assert seen["history"] == ["ADD", "UPDATE"] and seen["got"] == "Kim's locker is number 43"
     assert seen["deleted"] == "Memory deleted successfully!"
-    assert "GET /v1/entities/" in seen["users"] and "mem0ai 1.0" in seen["users"], seen["users"]
+    assert seen["users"] == [["user", "kim", len(seen["listed"]) - 1]], seen["users"]
+    assert "/v1/summary/" in seen["summary"] and "mem0ai 1.0" in seen["summary"], seen["summary"]
     assert seen["deleted_all"] == "Memories deleted successfully!" and seen["left"] == []
