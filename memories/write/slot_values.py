@@ -71,7 +71,7 @@ EDUCATION_ZH = ("博士", "硕士", "研究生", "本科", "大专", "专科", "
 DIETS_EN = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "carnivore": "meat",
             "omnivore": "meat", "keto": "keto", "gluten-free": "gluten-free", "halal": "halal", "kosher": "kosher"}
 MEATS_EN = r"(?i:steak|beef|pork|bacon|ham|burgers?|meat|chicken|lamb|ribs|sausages?|brisket|barbecue|bbq)"
-MEATS_ZH = r"(?:牛排|牛肉|猪肉|羊肉|鸡肉|红烧肉|烤肉|烧烤|肉|火锅|排骨|烤鸭|香肠|汉堡|鸡翅|羊肉串)"
+MEATS_ZH = r"(?:牛排|牛肉|猪肉|羊肉|鸡肉|红烧肉|烤肉|烧烤|肉|排骨|烤鸭|香肠|汉堡|鸡翅|羊肉串)"
 EVENTS_EN = (r"deadline|due date|launch|release|wedding|funeral|exam|examination|interview|surgery|operation|"
              r"appointment|meeting|party|conference|concert|trip|flight|move|moving day|presentation|demo|review|"
              r"reunion|ceremony|graduation|recital|match|game|tournament|hearing|trial|check-?up|vacation|holiday|"

@@ -158,7 +158,7 @@ _DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:（[^）]*）)?[^，。�
                               rf"(?P<event>{_APPOINTMENT_ZH})")
 _EVENT_THEN_DATE = re.compile(rf"(?P<event>{_APPOINTMENT_ZH})[^，。；！？\d]{{0,4}}?"
                               rf"(?:改到|改在|改成|约在|约到|定在|定到|"
-                              rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在)了?(?P<value>{DATE_ZH})")
+                              rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在|是)了?(?P<value>{DATE_ZH})")
 
 
 _ZH_OTHERS = re.compile(rf"{KIN_ZH_ALT}|他|她")

@@ -20,6 +20,8 @@ from memories.write.slot_values import (
     subject_kin,
 )
 from memories.write.slots_amounts import en_amounts
+from memories.write.slots_plans import en_plans
+from memories.write.slots_states import en_states
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
 _EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
@@ -116,6 +118,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|left|lost|resigned from|was let go from|"
                           rf"got fired from)\s+"
                           rf"(?:my|the user's|his|her|their|the)\s+(?:old\s+|day\s+)?(?:job|position|role)\b"),
+        # Retired: no employer now, and "retired" is what one is ("My dad retired in March").
+        ("retired", rf"^(?!.*\bused to\b){s}{_ADV_EN}\s+(?:retired|went into retirement|"
+                    rf"took (?:early\s+)?retirement)\b"),
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:got|was|were|been)\s+(?:laid off|fired|let go|"
                           rf"made redundant)\b"),
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:is|am|'s|'m|are)\s+(?:now\s+)?(?:unemployed|"
@@ -133,6 +138,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
+        # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
+        ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
         ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|moved(?:\s+back)?|relocated|settled|"
                  rf"are based|'re based)\s+(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
@@ -183,7 +190,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"{MEATS_EN}\b"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
-        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|traded \w+ in for|"
+        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|"
+                rf"traded\s+(?:in\s+)?(?:the\s+|my\s+|our\s+)?(?:old\s+)?[\w\-]+(?:\s+[\w\-]+)?\s+(?:in\s+)?for|"
                 rf"have|has|own|owns)\s+"
                 rf"(?:now\s+)?(?:an?|the|my)\s+(?:new\s+|used\s+|\d{{4}}\s+|[a-z]+\s+){{0,2}}"
                 rf"(?P<value>(?:{_CAR_BRANDS})(?:\s+(?!now\b|last\b|this\b|today\b)[\w\-]+){{0,2}}?){_TAIL}"),
@@ -298,9 +306,10 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         if match is None:
             continue
         found += _en_slot(attribute, match, speaker)
-        if found and attribute != "employer+job":
+        if found and attribute not in {"employer+job", "retired"}:
             break
-    return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker)
+    return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
+        or en_plans(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /
@@ -370,6 +379,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "diet", value)]
     if attribute == "phone":
         return [Slot(subject, "phone", digits_of(groups["value"]))]
+    if attribute == "retired":
+        return [Slot(subject, "employer", "none"), Slot(subject, "job", "retired")]
     if attribute in _FIXED_VALUES:
         return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":
