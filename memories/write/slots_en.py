@@ -104,6 +104,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer+job", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}\s+as\s+(?:an?\s+)?"
                          rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}{_TAIL}"),
+        # "got hired as a junior developer at Shopify": the job, then where
+        ("employer+job", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+)?(?:hired|taken on|brought on)\s+as\s+(?:an?\s+)?"
+                         rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+(?:at|by|with)\s+{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+"
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
@@ -133,15 +136,21 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?:{_OCC_EN_ALT}))s?{_TAIL}"),
         ("job", rf"^{p}\s+(?:job|occupation|profession|role)\s+is\s+(?:now\s+)?(?:an?\s+)?"
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
-        ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|resides?|residing|is based|am based|'s based|'m based|"
+        ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|is based|am based|"
+                 rf"'s based|'m based|"
                  rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
+        # A new home by its lease or purchase: "just signed a lease in Seattle", "bought a house in Leeds"
+        ("city", rf"^{s}{_ADV_EN}\s+(?:signed|got)\s+a\s+(?:new\s+)?lease\s+(?:on\s+a\s+\w+\s+)?in\s+"
+                 rf"{_VALUE_CAP}{_TAIL}"),
+        ("city", rf"^{s}{_ADV_EN}\s+(?:bought|found|rented)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|"
+                 rf"place|condo|home)\s+in\s+{_VALUE_CAP}{_TAIL}"),
         # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
-        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|moved(?:\s+back)?|relocated|settled|"
+        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|settled|"
                  rf"are based|'re based)\s+(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"
                  rf"{_VALUE_CAP}\s+now\b"),
@@ -155,7 +164,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("birthday", rf"^{s}{_ADV_EN}\s+(?:was\s+)?born\s+on\s+(?P<value>{DATE_EN})"),
         ("birthday", rf"^{s}\s+celebrates?\s+(?:\S+\s+)?birthday\s+on\s+(?P<value>{DATE_EN})"),
         ("phone", rf"^{p}\s+(?:new\s+)?(?:phone|mobile|cell|cellphone|phone number|mobile number|cell number|"
-                  rf"number|contact number)\s+(?:is\s+)?(?:now\s+)?:?\s*(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
+                  rf"number|contact number)\s+(?:is\s+|has\s+|just\s+)?"
+                  rf"(?:now\s+|changed\s+to\s+|switched\s+to\s+)?:?\s*"
+                  rf"(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
         ("phone", rf"^{s}{_ADV_EN}\s+can be reached (?:at|on)\s+(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
         # Said by the speaker with no owner: "New number: 415-555-0199", "call or text me on 07700 900123".
         ("phone", r"^(?P<subj>i)\s+(?:(?:got|have|use)\s+)?(?:an?\s+|the\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"

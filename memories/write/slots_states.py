@@ -24,7 +24,7 @@ __all__ = ["en_states", "zh_states"]
 
 _SELF = r"(?:i|we|the user(?:\s+and\s+others)?|user)"
 _ADV = (r"(?:\s+(?:now|currently|still|recently|just|also|really|absolutely|totally|completely|kind of|sort of|"
-        r"honestly|actually|usually|always|often|regularly|officially|finally|already|pretty much|have|has|'ve|"
+        r"honestly|actually|usually|always|often|regularly|officially|finally|already|pretty much|so|have|has|'ve|"
         r"am|is|'m|are|'re))*")
 # What ends a thing's words ("gone off sushi lately": sushi).
 _STOP = (r"(?:lately|now|anymore|any|more|these|so|too|very|a|at|in|on|with|and|but|after|since|because|for|"
@@ -33,13 +33,13 @@ _STOP = (r"(?:lately|now|anymore|any|more|these|so|too|very|a|at|in|on|with|and|
 _THING = (r"(?!(?:it|that|this|them|to|the idea|when|how|being|my|our|your|his|her|their|you|him|me|us|a|an|"
           rf"going|doing|having|getting|working|living)\b)(?:the\s+)?(?P<thing>[A-Za-z][\w\-]+(?:\s+(?!{_STOP}\b)"
           r"[a-z][\w\-]+)?)")
-_LIKE_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:love|loves|like|likes|enjoy|enjoys|adore|adores|am into|"
+_LIKE_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:love|loves|like|likes|enjoy|enjoys|adore|adores|into|am into|"
                        rf"'m into|is into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of)\s+{_THING}")
 _LIKE_NO = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:(?:don't|doesn't|do not|does not|no longer|never|can't|cannot)\s+"
                       rf"(?:really\s+|much\s+)?(?:like|love|enjoy|stand)|hate|hates|dislike|dislikes|"
                       rf"(?:gone|went|go|goes)\s+off|(?:am|is|'m)\s+(?:so\s+|really\s+)?(?:sick|tired)\s+of|"
                       rf"(?:am|is|'m)\s+(?:not|no longer)\s+(?:a\s+)?(?:big\s+|huge\s+)?(?:fan of|into)|"
-                      rf"(?:am|is|'m|are|'re)\s+over|lost\s+(?:my|the user's|our|all)\s+taste for|"
+                      rf"(?:(?:am|is|'m|are|'re)\s+)?over|lost\s+(?:my|the user's|our|all)\s+taste for|"
                       rf"(?:stopped|quit)\s+(?:liking|enjoying))\s+{_THING}")
 _GERUNDS = {"run": "running", "runs": "running", "jog": "jogging", "jogs": "jogging", "swim": "swimming",
             "swims": "swimming", "cycle": "cycling", "cycles": "cycling", "bike": "biking", "bikes": "biking",
@@ -55,7 +55,8 @@ _NOT_ACTS = (r"(?!(?:going|working|living|doing|having|getting|being|seeing|dati
              r"anything|nothing|everything|wedding|meeting|morning|evening|building|thing)\b)")
 _ACT_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:(?:go|goes)\s+(?P<gerund>{_NOT_ACTS}[a-z]+ing)\b|"
                       rf"(?:started|start|took up|take up|began|picked up|got into|taken up|gotten into)\s+"
-                      rf"(?P<gerund2>{_NOT_ACTS}[a-z]+ing)\b|(?P<verb>{_GERUND_ALT})\s+{_OFTEN}|"
+                      rf"(?P<gerund2>{_NOT_ACTS}[a-z]+ing)\b|"
+                      rf"(?P<verb>{_GERUND_ALT})\s+(?:to\s+(?:work|school|the office)\s+)?{_OFTEN}|"
                       rf"(?:go|goes|hit|hits)\s+(?:to\s+)?the\s+(?P<place>[a-z]+)\s+{_OFTEN})")
 _ACT_NO = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:stopped|quit|gave up|given up|give up|can't|cannot|can no longer|"
                      rf"no longer|don't|doesn't|do not|does not|haven't been|hasn't been|haven't gone|hasn't gone)\s+"
@@ -171,8 +172,10 @@ _ZH_LIKE = re.compile(rf"{_ZSPK}{_ZADV}(?P<no>不再|不|没那么|再也不|不
 _ZH_ACTS = (r"跑步|慢跑|夜跑|游泳|健身|练瑜伽|瑜伽|打球|打篮球|打羽毛球|打乒乓球|打网球|踢球|踢足球|骑车|骑行|爬山|"
             r"徒步|滑雪|冲浪|攀岩|跳舞|练拳|打拳|冥想|钓鱼|广场舞|太极")
 _ZH_OFTEN = r"(?:每天|每周|每星期|每个?月|每晚|每早|每天早上|每天晚上|天天|经常|定期|平时|一般|周末|常常|坚持)"
-_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}(?:都|会|也|要)*(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
-                         rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act>{_ZH_ACTS}))")
+_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}(?:都|会|也|要)*"
+                         rf"(?:(?:去[\u4e00-\u9fff]{{1,4}}?)?(?P<act>{_ZH_ACTS})|"
+                         rf"去(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
+                         rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act2>{_ZH_ACTS}))")
 _ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再也不)(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)|"
                         rf"(?P<act>{_ZH_ACTS}))|(?:停了|放弃了?|戒了)(?P<act2>{_ZH_ACTS}))(?=了|$|[，。,！!])")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "宝宝": "children", "儿子": "sons",
@@ -182,7 +185,7 @@ _ZH_COUNT = re.compile(rf"{_ZSPK}?{_ZADV}(?P<has>有|养了|养着|一共有|共
                        rf"(?:个|只|条)(?P<thing>{'|'.join(sorted(_ZH_COUNTED, key=len, reverse=True))})"
                        r"(?![的在去和跟])")
 _ZH_PETS = r"(?:猫咪|小猫|猫|小狗|狗狗|狗|兔子|鹦鹉|仓鼠|乌龟|金鱼|柯基|泰迪|金毛|柴犬|哈士奇|布偶|英短|橘猫)"
-_ZH_PET = re.compile(rf"(?:养了?|有)(?:一|两|三)?(?:只|条|个)[\u4e00-\u9fff]{{0,4}}?{_ZH_PETS}[，,]?"
+_ZH_PET = re.compile(rf"{_ZH_PETS}[，,]?(?:的名字)?"
                      r"(?:叫|名叫|叫做|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|了|呢)")
 _ZH_DIED = re.compile(rf"^(?:用户家的|用户的|用户|我家的|我的|我家|我们家的|我们的)?(?:{_ZH_PETS})?"
                       rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,4}}?)(?:{_ZADV}|前几天|上周|上个月|昨天|去年)*"

@@ -384,6 +384,11 @@ STATES_CONFLICTING_EN: list[tuple[str, str, str]] = [
     ("I drive an old Ford Focus.", "I traded in my Focus for a Toyota RAV4.", "fact"),
     ("My flat is in Camden.", "We moved to Hackney in the autumn.", "fact"),
     ("The user is engaged to Leo.", "The user and Leo split up.", "fact"),
+    ("I'm a cashier at a supermarket.", "I was hired as a nurse at the county hospital.", "fact"),
+    ("We rent in Leeds.", "We bought a house in York last month.", "fact"),
+    ("I cycle to work every day.", "I quit cycling, the roads got too busy.", "fact"),
+    ("My mobile is 07700 900111.", "My mobile number has changed to 07700 900222.", "fact"),
+    ("The user is totally into K-pop.", "The user is so over K-pop.", "preference>fact"),
 ]
 STATES_CONFLICTING_ZH: list[tuple[str, str, str]] = [
     ("用户超级喜欢吃麻辣烫。", "用户最近吃麻辣烫吃腻了。", "preference>fact"),
@@ -407,6 +412,9 @@ STATES_CONFLICTING_ZH: list[tuple[str, str, str]] = [
     ("我在京东上班。", "我上个月正式入职美团了。", "fact"),
     ("我的邮箱是liu@126.com。", "今后请发到liu.wei@foxmail.com。", "fact>task"),
     ("用户今年31岁。", "用户刚过了32岁生日。", "fact"),
+    ("我们一家住在武汉。", "我们全家搬到长沙了。", "fact"),
+    ("用户家的兔子叫雪球。", "雪球上周死了。", "fact"),
+    ("我平时骑车上班。", "我已经不骑车了。", "fact"),
 ]
 STATES_COMPATIBLE_EN: list[tuple[str, str, str]] = [
     ("The user likes jazz.", "The user also likes hip hop.", "preference"),
