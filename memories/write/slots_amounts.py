@@ -153,7 +153,7 @@ _SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|�
 # 办婚礼" are two weddings): those are ``zh_slots``' owned events ("周晓琳的婚礼定在6月3号").
 _APPOINTMENT_ZH = (r"牙医|医生|体检|复查|复诊|面试|理发|家长会|产检|拔牙|洗牙|补牙|针灸|理疗|按摩|签约|签合同|"
                    r"考试|手术|答辩")
-_DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:（[^）]*）)?[^，。；！？]{{0,6}}?(?:去|要|会)?"
+_DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:[（(][^）)]*[）)])?[^，。；！？]{{0,6}}?(?:去|要|会)?"
                               rf"(?:看|约|做|参加|开|去)?"
                               rf"(?P<event>{_APPOINTMENT_ZH})")
 _EVENT_THEN_DATE = re.compile(rf"(?P<event>{_APPOINTMENT_ZH})[^，。；！？\d]{{0,4}}?"

@@ -171,11 +171,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # Said by the speaker with no owner: "New number: 415-555-0199", "call or text me on 07700 900123".
         ("phone", r"^(?P<subj>i)\s+(?:(?:got|have|use)\s+)?(?:an?\s+|the\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
                   r"(?:number|phone|mobile|cell)\s*(?:is\s*|now\s*)?:?\s*(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
-        ("phone", r"\b(?:call|text|reach|ring|whatsapp|message)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?(?:at|on)\s+"
+        ("phone", r"\b(?:call|text|reach|ring|whatsapp|message)\s+(?P<subj>me|the user)\s+(?:\w+\s+){0,3}?(?:at|on)\s+"
                   r"(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
         ("email", rf"^{p}\s+(?:new\s+)?(?:e-?mail|email address|e-mail address|work email|mail)\s+(?:address\s+)?"
                   rf"(?:is\s+)?(?:now\s+)?:?\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
-        ("email", r"\b(?:email|e-mail|mail|write to|reach|contact)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?at\s+"
+        ("email", r"\b(?:email|e-mail|mail|write to|reach|contact)\s+(?P<subj>me|the user)\s+(?:\w+\s+){0,3}?at\s+"
                   r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("email", r"^(?P<subj>i)\s+(?:please\s+)?(?:use|send (?:\w+\s+){0,2}to)\s+"
                   r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)\s+(?:from now on|instead|now|going forward)"),

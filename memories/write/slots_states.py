@@ -37,7 +37,8 @@ _LIKE_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:love|loves|like|likes|enjoy|en
                        rf"'m into|is into|am a (?:big |huge )?fan of|is a (?:big |huge )?fan of)\s+{_THING}")
 _LIKE_NO = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:(?:don't|doesn't|do not|does not|no longer|never|can't|cannot)\s+"
                       rf"(?:really\s+|much\s+)?(?:like|love|enjoy|stand)|hate|hates|dislike|dislikes|"
-                      rf"(?:gone|went|go|goes)\s+off|(?:am|is|'m)\s+(?:so\s+|really\s+)?(?:sick|tired)\s+of|"
+                      rf"(?:gone|went|go|goes)\s+off|(?:can't|cannot|can no longer)\s+(?:handle|take|tolerate|do)|"
+                      rf"(?:am|is|'m)\s+(?:so\s+|really\s+)?(?:sick|tired)\s+of|"
                       rf"(?:am|is|'m)\s+(?:not|no longer)\s+(?:a\s+)?(?:big\s+|huge\s+)?(?:fan of|into)|"
                       rf"(?:(?:am|is|'m|are|'re)\s+)?over|lost\s+(?:my|the user's|our|all)\s+taste for|"
                       rf"(?:stopped|quit)\s+(?:liking|enjoying))\s+{_THING}")
@@ -176,12 +177,14 @@ _ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}(?:都|会|也|要)*"
                          rf"(?:(?:去[\u4e00-\u9fff]{{1,4}}?)?(?P<act>{_ZH_ACTS})|"
                          rf"去(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
                          rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act2>{_ZH_ACTS}))")
-_ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再也不)(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)|"
+_ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再也不|好久没有?|很久没有?|好久都没)"
+                        rf"(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)|"
                         rf"(?P<act>{_ZH_ACTS}))|(?:停了|放弃了?|戒了)(?P<act2>{_ZH_ACTS}))(?=了|$|[，。,！!])")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "宝宝": "children", "儿子": "sons",
                "女儿": "daughters", "哥哥": "哥哥", "姐姐": "姐姐", "弟弟": "弟弟", "妹妹": "妹妹",
                "兄弟姐妹": "siblings", "孙子": "孙子", "孙女": "孙女", "猫": "cats", "狗": "dogs"}
-_ZH_COUNT = re.compile(rf"{_ZSPK}?{_ZADV}(?P<has>有|养了|养着|一共有|共有|现在有)?(?P<n>\d{{1,2}}|[{ZH_NUM}]{{1,3}})"
+_ZH_COUNT = re.compile(rf"(?:[^，。,；;！!？?\s]{{1,8}}?说[，,]?)?{_ZSPK.lstrip('^')}?{_ZADV}(?:其实|原来)?"
+                       rf"(?P<has>有|养了|养着|一共有|共有|现在有)?(?P<n>\d{{1,2}}|[{ZH_NUM}]{{1,3}})"
                        rf"(?:个|只|条)(?P<thing>{'|'.join(sorted(_ZH_COUNTED, key=len, reverse=True))})"
                        r"(?![的在去和跟])")
 _ZH_PETS = r"(?:猫咪|小猫|猫|小狗|狗狗|狗|兔子|鹦鹉|仓鼠|乌龟|金鱼|柯基|泰迪|金毛|柴犬|哈士奇|布偶|英短|橘猫)"

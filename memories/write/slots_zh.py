@@ -162,6 +162,9 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
     sentence = re.sub(r"^(?:另外|还有|而且|对了|其实|记住|请记住|注意|更新)[，,：:]?", "", sentence.strip())
+    # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
+    sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
+                      r"(?=我|用户|本人)", "", sentence)
     found = _read_zh(sentence, speaker)
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
