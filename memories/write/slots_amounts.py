@@ -16,6 +16,7 @@ import re
 
 from memories.write.people import KIN_EN, KIN_ZH, chinese_names
 from memories.write.slot_values import DATE_ZH, KIN_EN_ALT, KIN_ZH_ALT, SELF, Slot, date_value
+from memories.write.text import has_cjk
 
 __all__ = ["en_amounts", "zh_amount", "zh_amounts"]
 
@@ -173,8 +174,10 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
     """What ``zh_slots`` leaves: the speaker's weight, rent or salary; the day of an appointment."""
     found: list[Slot] = []
     day = _EVENT_THEN_DATE.search(sentence) or _DATE_THEN_EVENT.search(sentence)
-    if day and not _someone_else(sentence[:day.start()]):  # a named speaker's ("周浩：…复查") is theirs
-        owner = "" if speaker == SELF else f"{speaker}的"
+    if day and not _someone_else(sentence[:day.start()]):
+        # A speaker named in Chinese ("周浩：…复查") owns theirs; the memory's subject from an id ("alex", a mem0
+        # user_id) is whom every memory of the scope is about: the event is keyed as ``zh_slots`` keys it.
+        owner = f"{speaker}的" if speaker != SELF and has_cjk(speaker) else ""
         found.append(Slot(f"event:{owner}{day.group('event')}", "date", date_value(day.group("value"))))
     if _ZH_LANDLORD.match(sentence) and (rent := _RENT_ZH.search(sentence)) and (n := zh_amount(rent.group("value"))):
         return [*found, Slot(speaker, "rent", str(round(n)))]  # "房东涨房租了，现在每月五千": the tenant's rent
