@@ -19,7 +19,8 @@ accepting it supersedes the memory it corrects (``memories.write.reviews``), rej
 
 "Same fact" means same scope and type and either the same ``entity`` key, the same attribute slot filled with
 another value (``Related.same_slot``, ``memories/write/slots.py``: "Alex works at Google." / "Alex works at
-Microsoft now."), or a near-duplicate that names
+Microsoft now."; a slot also links a fact, a preference and a task, ``SLOT_TYPES``: "The user likes sushi" /
+"The user has gone off sushi lately"), or a near-duplicate that names
 the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
 or place is another fact, and so is one that only adds to the other; one that names more than the other and
 states another value is ``ambiguous`` and goes to review, nothing retired). Near-duplicates are judged
@@ -176,7 +177,18 @@ def _same_fact(new: Candidate, related: list[Related], near_duplicate: float, mi
                                  or (new.type == MemoryType.PREFERENCE and not r.other_entity)))
 
     return next((r for r in related if r.type == new.type and r.same_wording), None) or next(
-        (r for r in related if r.type == new.type and same_thing(r)), None)
+        (r for r in related if (r.type == new.type or _across_types(new, r)) and same_thing(r)), None)
+
+
+#: The types a person's statements are given (by the extractor, or the caller): one slot filled in two of them is
+#: one fact said twice ("The user likes sushi" a preference, "The user has gone off sushi lately" a fact;
+#: "下个月去成都出差" a task, "成都出差取消了" a fact).
+SLOT_TYPES = frozenset({MemoryType.FACT, MemoryType.PREFERENCE, MemoryType.TASK})
+
+
+def _across_types(new: Candidate, r: Related) -> bool:
+    """Two memories of ``SLOT_TYPES`` that fill one slot with other values: the same fact, whatever their types."""
+    return bool(r.same_slot) and {new.type, r.type} <= SLOT_TYPES
 
 
 def _ambiguous(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:

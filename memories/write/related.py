@@ -32,8 +32,8 @@ from memories.write import sql, text
 from memories.write.anchors import texts_sameness
 from memories.write.people import speaker_of
 from memories.write.plain import speaker_subject
-from memories.write.policy import Related, Sameness, same_wording, word_overlap
-from memories.write.slots import Slot, linking_slot, other_subjects, slots_of
+from memories.write.policy import SLOT_TYPES, Related, Sameness, same_wording, word_overlap
+from memories.write.slots import Slot, covers, linking_slot, other_subjects, slots_of
 from memories.write.vectors import secondary_attach, unit_vectors_from_binary, vectors_of
 from tenants.scoping import get_active_tenant
 
@@ -92,7 +92,7 @@ def _prefetch_params(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "slots": ["\n".join(p.slot_keys) for _, p in items],
         "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
         "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
-        "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "now": now,
+        "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "slot_types": sorted(SLOT_TYPES), "now": now,
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
     }
     primary = get_embedder().name
@@ -281,18 +281,31 @@ def _keyed_apart(p: Prepared, m: Memory) -> bool:
     return bool(p.entity) and bool(m.entity) and m.entity != p.entity
 
 
+def _slot_link(p: Prepared, m: Memory, same_content: bool, same_entity: bool
+               ) -> tuple[tuple[Slot, ...], Slot | None] | None:
+    """The stored memory's slots and the slot both fill with other values (``linking_slot``), or None when the two
+    cannot relate: about other people (or events), or of two types, unless both are of ``SLOT_TYPES`` and a slot
+    links them ("The user likes sushi" a preference, "The user has gone off sushi" a fact)."""
+    same_type = m.type == p.input.type
+    if not (same_content or same_type or {m.type, p.input.type} <= SLOT_TYPES):
+        return None
+    theirs = memory_slots(m)
+    if not (same_content or same_entity) and _about_others(p, m, theirs):
+        return None  # about other people (or events): another fact, however alike the words
+    slot = linking_slot(p.slots, theirs) if not same_content else None
+    return (theirs, slot) if same_content or same_type or slot else None
+
+
 def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     """A visible memory at the write's key (or both unkeyed): related when it says the same, is about the same
     entity or slot, is worded the same, or is a near-duplicate; never when it is about other people."""
     same_content = m.content_hash == p.content_hash
     same_entity = bool(p.entity) and m.entity == p.entity
     same_type = m.type == p.input.type
-    if not (same_content or same_type):
+    linked = _slot_link(p, m, same_content, same_entity)
+    if linked is None:
         return []
-    theirs = memory_slots(m)
-    if not (same_content or same_entity) and _about_others(p, m, theirs):
-        return []  # about other people (or events): another fact, however alike the words
-    slot = linking_slot(p.slots, theirs) if not same_content else None
+    theirs, slot = linked
     model, similarity = compare(m, p)
     near = profile(model).near_duplicate if model else near_duplicate
     worded = same_wording(own_words(m), p.search_text)
@@ -304,7 +317,7 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
                       same_content=same_content, same_entity=same_entity, similarity=similarity,
                       word_overlap=word_overlap(own_words(m), p.search_text), model=model, sameness=sameness,
                       same_wording=worded, same_slot=slot.key if slot else "",
-                      slot_covers={s.key for s in theirs} <= {s.key for s in p.slots},
+                      slot_covers=covers(p.slots, theirs),
                       other_entity=_keyed_apart(p, m))
     key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
            -m.updated_at.timestamp())

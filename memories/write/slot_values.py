@@ -58,7 +58,11 @@ OCCUPATIONS_EN = ("engineer", "developer", "programmer", "designer", "teacher", 
                   "entrepreneur", "founder", "ceo", "cto", "recruiter", "clerk", "secretary", "receptionist",
                   "counselor", "counsellor", "social worker", "coach", "trainer", "paramedic", "tutor",
                   "freelancer", "product manager", "data scientist", "software engineer", "civil servant",
-                  "retiree", "housewife", "homemaker", "graduate student", "phd student", "postdoc")
+                  "retiree", "housewife", "homemaker", "graduate student", "phd student", "postdoc", "paralegal",
+                  "nanny", "caregiver", "hairdresser", "stylist", "realtor", "real estate agent", "hygienist",
+                  "flight attendant", "bartender", "teaching assistant", "welder", "janitor", "courier",
+                  "security guard", "midwife", "optometrist", "physiotherapist", "physical therapist", "dietitian",
+                  "nutritionist", "copywriter", "illustrator", "animator", "sommelier", "butcher", "tailor")
 OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师", "程序员", "设计师", "老师", "教师", "教授", "讲师",
                   "护士", "医生", "大夫", "牙医", "律师", "会计师", "会计", "建筑师", "厨师", "飞行员", "司机", "作家",
                   "记者", "编辑", "画家", "摄影师", "音乐家", "歌手", "演员", "经理", "总监", "顾问", "分析师",
@@ -71,7 +75,7 @@ EDUCATION_ZH = ("博士", "硕士", "研究生", "本科", "大专", "专科", "
 DIETS_EN = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "carnivore": "meat",
             "omnivore": "meat", "keto": "keto", "gluten-free": "gluten-free", "halal": "halal", "kosher": "kosher"}
 MEATS_EN = r"(?i:steak|beef|pork|bacon|ham|burgers?|meat|chicken|lamb|ribs|sausages?|brisket|barbecue|bbq)"
-MEATS_ZH = r"(?:牛排|牛肉|猪肉|羊肉|鸡肉|红烧肉|烤肉|烧烤|肉|火锅|排骨|烤鸭|香肠|汉堡|鸡翅|羊肉串)"
+MEATS_ZH = r"(?:牛排|牛肉|猪肉|羊肉|鸡肉|红烧肉|烤肉|烧烤|肉|排骨|烤鸭|香肠|汉堡|鸡翅|羊肉串)"
 EVENTS_EN = (r"deadline|due date|launch|release|wedding|funeral|exam|examination|interview|surgery|operation|"
              r"appointment|meeting|party|conference|concert|trip|flight|move|moving day|presentation|demo|review|"
              r"reunion|ceremony|graduation|recital|match|game|tournament|hearing|trial|check-?up|vacation|holiday|"

@@ -17,7 +17,12 @@ lower case ("i live in chicago"). After these, ``slots_amounts``: the speaker's 
 and street ``address`` ("down to 76 kg now", "房租涨到五千", "my salary is 110k now"; another person's weight is
 theirs), the ``weekday`` of something weekly ("the piano lesson is on Tuesdays now"), the ``place`` of a trip for an
 occasion ("going to Lisbon for the honeymoon") and the ``date`` of an appointment said in Chinese ("牙医改到下周三").
-What is additive fills no slot: hobbies, children, likes ("likes red" and "likes cats" are both true).
+Then ``slots_states``: a like (``like:<thing>``, "gone off sushi"), an activity (``habit:<activity>``, "stopped
+running", "不去健身房了"), a count said with a number (``count:children``), an allergy, what one studies, whether a
+named pet is ``alive``; and ``slots_plans``: a plan's ``place``, its ``date`` as moved, its cancellation ("成都出差
+取消了"), one event said in two ways being one ("the team offsite" / "the offsite"). A retirement is no employer and
+the job "retired". What is additive is keyed per thing, so two never meet: hobbies, children, likes ("likes red"
+and "likes cats" are both true).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -35,14 +40,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import replace
 
 from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
 from memories.write.slots_en import en_lead, en_slots
+from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.text import has_cjk
 
-__all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
+__all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
 
 # --------------------------------------------------------------------------- the entry point
 
@@ -150,13 +157,34 @@ _ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|�
 
 
 def slot_keys(slots: Iterable[Slot]) -> list[str]:
-    return sorted({slot.key for slot in slots})
+    """The keys a memory is found by: each slot's, and for an event its kind's too ("event~offsite|place"), so
+    that another phrasing of the event is found (``slots_plans.same_event`` then decides)."""
+    slots = list(slots)
+    heads = {f"event~{head}|{slot.attribute}" for slot in slots if (head := event_head(slot.subject))}
+    return sorted({slot.key for slot in slots} | heads)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
-    """The first slot both fill with different values (what makes them contradict), else None."""
+    """The first slot both fill with different values (what makes them contradict), else None; an event's may be
+    said in other words ("the team offsite" / "the offsite", ``slots_plans.same_event``)."""
+    old = list(old)
     olds = {slot.key: slot for slot in old}
-    return next((slot for slot in new if slot.key in olds and slot.differs(olds[slot.key])), None)
+    for slot in new:
+        if slot.key in olds and slot.differs(olds[slot.key]):
+            return slot
+        for other in old:
+            if other.attribute == slot.attribute and other.subject != slot.subject and \
+                    same_event(slot.subject, other.subject) and slot.differs(replace(other, subject=slot.subject)):
+                return slot
+    return None
+
+
+def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
+    """Whether the new statement's slots hold every slot of the old one (an event's in other words too: "the team
+    offsite" / "the offsite"), so that retiring the old loses nothing it says."""
+    new = list(new)
+    return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
+               for o in old)
 
 
 def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:
@@ -166,7 +194,7 @@ def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: boo
     ("周浩：我下属的邮箱…" / "孙丽华：我下属的邮箱…")."""
     a, b = _identities(new), _identities(old)
     shared = {name for name in a & b if not (other_speakers and name.startswith("~"))}
-    return bool(a) and bool(b) and not shared
+    return bool(a) and bool(b) and not shared and not any(same_event(x, y) for x in a for y in b)
 
 
 def _identities(slots: Iterable[Slot]) -> set[str]:

@@ -16,6 +16,7 @@ import re
 
 from memories.write.people import KIN_EN, KIN_ZH, chinese_names
 from memories.write.slot_values import DATE_ZH, KIN_EN_ALT, KIN_ZH_ALT, SELF, Slot, date_value
+from memories.write.text import has_cjk
 
 __all__ = ["en_amounts", "zh_amount", "zh_amounts"]
 
@@ -153,12 +154,12 @@ _SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|�
 # 办婚礼" are two weddings): those are ``zh_slots``' owned events ("周晓琳的婚礼定在6月3号").
 _APPOINTMENT_ZH = (r"牙医|医生|体检|复查|复诊|面试|理发|家长会|产检|拔牙|洗牙|补牙|针灸|理疗|按摩|签约|签合同|"
                    r"考试|手术|答辩")
-_DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:（[^）]*）)?[^，。；！？]{{0,6}}?(?:去|要|会)?"
+_DATE_THEN_EVENT = re.compile(rf"(?P<value>{DATE_ZH})(?:[（(][^）)]*[）)])?[^，。；！？]{{0,6}}?(?:去|要|会)?"
                               rf"(?:看|约|做|参加|开|去)?"
                               rf"(?P<event>{_APPOINTMENT_ZH})")
 _EVENT_THEN_DATE = re.compile(rf"(?P<event>{_APPOINTMENT_ZH})[^，。；！？\d]{{0,4}}?"
                               rf"(?:改到|改在|改成|约在|约到|定在|定到|"
-                              rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在)了?(?P<value>{DATE_ZH})")
+                              rf"挪到|推迟到|延期到|提前到|换到|安排在|是在|在|是)了?(?P<value>{DATE_ZH})")
 
 
 _ZH_OTHERS = re.compile(rf"{KIN_ZH_ALT}|他|她")
@@ -173,8 +174,10 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
     """What ``zh_slots`` leaves: the speaker's weight, rent or salary; the day of an appointment."""
     found: list[Slot] = []
     day = _EVENT_THEN_DATE.search(sentence) or _DATE_THEN_EVENT.search(sentence)
-    if day and not _someone_else(sentence[:day.start()]):  # a named speaker's ("周浩：…复查") is theirs
-        owner = "" if speaker == SELF else f"{speaker}的"
+    if day and not _someone_else(sentence[:day.start()]):
+        # A speaker named in Chinese ("周浩：…复查") owns theirs; the memory's subject from an id ("alex", a mem0
+        # user_id) is whom every memory of the scope is about: the event is keyed as ``zh_slots`` keys it.
+        owner = f"{speaker}的" if speaker != SELF and has_cjk(speaker) else ""
         found.append(Slot(f"event:{owner}{day.group('event')}", "date", date_value(day.group("value"))))
     if _ZH_LANDLORD.match(sentence) and (rent := _RENT_ZH.search(sentence)) and (n := zh_amount(rent.group("value"))):
         return [*found, Slot(speaker, "rent", str(round(n)))]  # "房东涨房租了，现在每月五千": the tenant's rent

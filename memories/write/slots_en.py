@@ -20,6 +20,8 @@ from memories.write.slot_values import (
     subject_kin,
 )
 from memories.write.slots_amounts import en_amounts
+from memories.write.slots_plans import en_plans
+from memories.write.slots_states import en_states
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
 _EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
@@ -102,6 +104,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer+job", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}\s+as\s+(?:an?\s+)?"
                          rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+{_NEW_JOB}\s*{_VALUE_CAP}{_TAIL}"),
+        # "got hired as a junior developer at Shopify": the job, then where
+        ("employer+job", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+)?(?:hired|taken on|brought on)\s+as\s+(?:an?\s+)?"
+                         rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+(?:at|by|with)\s+{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+"
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
@@ -116,6 +121,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|left|lost|resigned from|was let go from|"
                           rf"got fired from)\s+"
                           rf"(?:my|the user's|his|her|their|the)\s+(?:old\s+|day\s+)?(?:job|position|role)\b"),
+        # Retired: no employer now, and "retired" is what one is ("My dad retired in March").
+        ("retired", rf"^(?!.*\bused to\b){s}{_ADV_EN}\s+(?:retired|went into retirement|"
+                    rf"took (?:early\s+)?retirement)\b"),
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:got|was|were|been)\s+(?:laid off|fired|let go|"
                           rf"made redundant)\b"),
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:is|am|'s|'m|are)\s+(?:now\s+)?(?:unemployed|"
@@ -128,13 +136,21 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?:{_OCC_EN_ALT}))s?{_TAIL}"),
         ("job", rf"^{p}\s+(?:job|occupation|profession|role)\s+is\s+(?:now\s+)?(?:an?\s+)?"
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
-        ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|resides?|residing|is based|am based|'s based|'m based|"
+        ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|is based|am based|"
+                 rf"'s based|'m based|"
                  rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
+        # A new home by its lease or purchase: "just signed a lease in Seattle", "bought a house in Leeds"
+        ("city", rf"^{s}{_ADV_EN}\s+(?:signed|got)\s+a\s+(?:new\s+)?lease\s+(?:on\s+a\s+\w+\s+)?in\s+"
+                 rf"{_VALUE_CAP}{_TAIL}"),
+        ("city", rf"^{s}{_ADV_EN}\s+(?:bought|found|rented)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|"
+                 rf"place|condo|home)\s+in\s+{_VALUE_CAP}{_TAIL}"),
+        # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
+        ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
-        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|moved(?:\s+back)?|relocated|settled|"
+        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|settled|"
                  rf"are based|'re based)\s+(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"
                  rf"{_VALUE_CAP}\s+now\b"),
@@ -148,16 +164,18 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("birthday", rf"^{s}{_ADV_EN}\s+(?:was\s+)?born\s+on\s+(?P<value>{DATE_EN})"),
         ("birthday", rf"^{s}\s+celebrates?\s+(?:\S+\s+)?birthday\s+on\s+(?P<value>{DATE_EN})"),
         ("phone", rf"^{p}\s+(?:new\s+)?(?:phone|mobile|cell|cellphone|phone number|mobile number|cell number|"
-                  rf"number|contact number)\s+(?:is\s+)?(?:now\s+)?:?\s*(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
+                  rf"number|contact number)\s+(?:is\s+|has\s+|just\s+)?"
+                  rf"(?:now\s+|changed\s+to\s+|switched\s+to\s+)?:?\s*"
+                  rf"(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
         ("phone", rf"^{s}{_ADV_EN}\s+can be reached (?:at|on)\s+(?P<value>\+?\d[\d\s\-().]{{5,}}\d)"),
         # Said by the speaker with no owner: "New number: 415-555-0199", "call or text me on 07700 900123".
         ("phone", r"^(?P<subj>i)\s+(?:(?:got|have|use)\s+)?(?:an?\s+|the\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
                   r"(?:number|phone|mobile|cell)\s*(?:is\s*|now\s*)?:?\s*(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
-        ("phone", r"\b(?:call|text|reach|ring|whatsapp|message)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?(?:at|on)\s+"
+        ("phone", r"\b(?:call|text|reach|ring|whatsapp|message)\s+(?P<subj>me|the user)\s+(?:\w+\s+){0,3}?(?:at|on)\s+"
                   r"(?P<value>\+?\d[\d\s\-().]{5,}\d)"),
         ("email", rf"^{p}\s+(?:new\s+)?(?:e-?mail|email address|e-mail address|work email|mail)\s+(?:address\s+)?"
                   rf"(?:is\s+)?(?:now\s+)?:?\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
-        ("email", r"\b(?:email|e-mail|mail|write to|reach|contact)\s+(?P<subj>me)\s+(?:\w+\s+){0,3}?at\s+"
+        ("email", r"\b(?:email|e-mail|mail|write to|reach|contact)\s+(?P<subj>me|the user)\s+(?:\w+\s+){0,3}?at\s+"
                   r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("email", r"^(?P<subj>i)\s+(?:please\s+)?(?:use|send (?:\w+\s+){0,2}to)\s+"
                   r"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)\s+(?:from now on|instead|now|going forward)"),
@@ -183,7 +201,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"{MEATS_EN}\b"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
-        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|traded \w+ in for|"
+        ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|"
+                rf"traded\s+(?:in\s+)?(?:the\s+|my\s+|our\s+)?(?:old\s+)?[\w\-]+(?:\s+[\w\-]+)?\s+(?:in\s+)?for|"
                 rf"have|has|own|owns)\s+"
                 rf"(?:now\s+)?(?:an?|the|my)\s+(?:new\s+|used\s+|\d{{4}}\s+|[a-z]+\s+){{0,2}}"
                 rf"(?P<value>(?:{_CAR_BRANDS})(?:\s+(?!now\b|last\b|this\b|today\b)[\w\-]+){{0,2}}?){_TAIL}"),
@@ -298,9 +317,10 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         if match is None:
             continue
         found += _en_slot(attribute, match, speaker)
-        if found and attribute != "employer+job":
+        if found and attribute not in {"employer+job", "retired"}:
             break
-    return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker)
+    return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
+        or en_plans(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /
@@ -370,6 +390,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "diet", value)]
     if attribute == "phone":
         return [Slot(subject, "phone", digits_of(groups["value"]))]
+    if attribute == "retired":
+        return [Slot(subject, "employer", "none"), Slot(subject, "job", "retired")]
     if attribute in _FIXED_VALUES:
         return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":

@@ -23,12 +23,15 @@ from memories.write.slot_values import (
     zh_number,
 )
 from memories.write.slots_amounts import zh_amounts
+from memories.write.slots_plans import zh_plans
+from memories.write.slots_states import zh_states
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
-_ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家")
+_ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家", "我们全家", "我全家", "全家",
+            "用户全家", "用户的全家", "我们一家", "用户一家")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
                r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
-               r"前几天|前段时间|昨天|今天|这周|本月|终于|"
+               r"前几天|前段时间|昨天|今天|这周|本月|终于|正式|那一?周|那天|那个月|"
                # a time the extractor resolved ("上个月搬到上海" is kept as "用户2026年11月搬到上海了")
                r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:左右)?)*")
 
@@ -89,7 +92,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
                  rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
-        ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满)*"
+        ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满|过了|"
+                rf"过完)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
         ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
@@ -100,6 +104,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # A new value said after the thing was named in the clause before ("邮箱换了，新的是…"): its shape says what
         ("email", rf"^{s}{a}的?(?:新的?|现在的?|新邮箱|新地址)(?:是|为|：|:)\s*"
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        # Where mail goes from now on: "以后请发到li@163.com", "今后联系我用…"
+        ("email", rf"^{s}{a}(?:以后|今后|之后|往后|从现在起)?(?:请|麻烦|就)?(?:发到|发送到|发给|寄到|改用|用)\s*"
+                  rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("phone", rf"^{s}{a}的?(?:新的?|现在的?|新号|新号码)(?:是|为|：|:)\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("phone", rf"^{s}的?(?:手机号码|手机号|电话号码|手机|电话|号码){a}(?:改成了?|换成了?|变成了?)\s*"
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
@@ -109,18 +116,23 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("diet", rf"^{s}{a}(?:是|成了|成为了?|变成了?)(?:一[名个位])?(?:严格的)?(?P<value>纯素食者|素食主义者|素食者|"
                  rf"纯素主义者)"),
         ("diet-none", rf"^{s}{a}(?:吃素|只吃素|开始吃素|不吃肉|不再吃肉|戒肉|不吃荤)"),
-        ("diet-meat", rf"^{s}{a}(?:很|特别|非常|最)?(?:爱吃|喜欢吃|常吃|经常吃|天天吃|每周都吃|又开始吃|吃了)"
+        ("diet-meat", rf"^{s}{a}(?:很|特别|非常|最)?(?:爱吃|喜欢吃|常吃|经常吃|天天吃|每周都吃|又开始吃|开始吃|重新吃|"
+                      rf"恢复吃|吃了)"
                       rf"(?:[^，。,；;！!？?\s]{{0,4}})?{MEATS_ZH}"),
         ("education", rf"^{s}的?(?:最高)?(?:学历)(?:是|为){a}(?P<value>{'|'.join(EDUCATION_ZH)})"),
         ("education", rf"^{s}{a}(?:是|读完了?|念完了?)(?P<value>{'|'.join(EDUCATION_ZH)})(?:学历|毕业|文凭)"),
         ("education", rf"^{s}{a}(?P<value>{'|'.join(EDUCATION_ZH)})毕业"),
         # Out of work or changing jobs ("辞职了", "换工作了", "被裁了"): the old employer no longer holds.
+        # Retired: no employer now, and 退休 is what one is ("我妈妈去年退休了").
+        ("retired", rf"^(?!.*(?:之前|以前|当年|那年)){s}{a}(?:办了|正式)?退休"),
         ("employer-none", rf"^(?!.*(?:从|之前|以前|当年|那年|去年|前年|年前)){s}{a}(?:换工作|换了工作|换了份工作|"
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
         ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}(?:分手|分开|离婚)"),
         ("marital-single", rf"^{s}{a}(?:分手了|恢复单身|又单身了)"),
         ("marital-dating", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                            rf"(?:在一起|谈恋爱|交往)"),
+        ("marital-engaged", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
+                            rf"(?:准备|打算|计划|决定|要)[^，。,；;！!？?\s]{{0,8}}?结婚"),
         ("marital-dating", rf"^{s}{a}(?:有|交了|谈了)(?:一个|个)?(?:女朋友|男朋友|对象)"),
         ("marital-dating", rf"^{s}{a}脱单"),
         ("marital", rf"^{s}{a}(?:是|还是|仍是)?(?:一个)?(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
@@ -150,6 +162,9 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
     sentence = re.sub(r"^(?:另外|还有|而且|对了|其实|记住|请记住|注意|更新)[，,：:]?", "", sentence.strip())
+    # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
+    sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
+                      r"(?=我|用户|本人)", "", sentence)
     found = _read_zh(sentence, speaker)
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
@@ -184,7 +199,8 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         found = _zh_slot(attribute, groups, speaker)
         if found:
             return found
-    return _zh_habits(sentence, speaker) or zh_amounts(sentence, speaker)
+    return _zh_habits(sentence, speaker) or zh_amounts(sentence, speaker) or zh_states(sentence, speaker) \
+        or zh_plans(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("每天抽一包烟" / "已经戒烟了"; "喜欢喝咖啡" / "现在不喝咖啡了"): one slot per
@@ -275,6 +291,8 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "employer-none": lambda subject, value, groups: [Slot(subject, "employer", "none")],
     "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")],
     "marital-dating": lambda subject, value, groups: [Slot(subject, "marital", "in a relationship")],
+    "marital-engaged": lambda subject, value, groups: [Slot(subject, "marital", "engaged")],
+    "retired": lambda subject, value, groups: [Slot(subject, "employer", "none"), Slot(subject, "job", "退休")],
     "role": lambda subject, value, groups: [Slot(subject, "role", KIN_ZH.get(groups["value"], groups["value"]))],
     "spouse": lambda subject, value, groups: [Slot(subject, KIN_ZH.get(groups["role"], groups["role"]), value)],
 }

@@ -14,8 +14,10 @@ from django.db import connection
 from tenants.scoping import get_active_tenant
 
 # For each item of a batch: up to ``limit`` live memories of its scope that it may relate to (the same
-# content, the same entity and type, the same wording (search words without spaces) and type, or a
-# near-duplicate vector of the same type), best first.
+# content, the same entity and type, the same wording (search words without spaces) and type, a
+# near-duplicate vector of the same type, or the same attribute slot, of the same type or both of the types a
+# person's statements are given (``policy.SLOT_TYPES``): "The user likes sushi" / "The user has gone off sushi"),
+# best first.
 RELATED_SQL = """
 SELECT i.idx, c.id
 FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
@@ -26,11 +28,13 @@ CROSS JOIN LATERAL (
     FROM memories_memory m
     WHERE m.tenant_id = %(tenant)s AND m.scope_id = i.scope_id AND m.status = ANY(%(live)s)
       AND (m.content_hash = i.hash
-           OR ((m.expires_at IS NULL OR m.expires_at > %(now)s) AND m.type = i.type
-               AND ((i.entity <> '' AND m.entity = i.entity)
-                    OR (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[])
-                    OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
-                    OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s)))
+           OR ((m.expires_at IS NULL OR m.expires_at > %(now)s)
+               AND ((m.type = i.type
+                     AND ((i.entity <> '' AND m.entity = i.entity)
+                          OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
+                          OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s))
+                    OR (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]
+                        AND (m.type = i.type OR (m.type = ANY(%(slot_types)s) AND i.type = ANY(%(slot_types)s)))))))
     ORDER BY (m.content_hash = i.hash) DESC, (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording) DESC,
              (i.entity <> '' AND m.entity = i.entity) DESC,
              (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]) DESC,

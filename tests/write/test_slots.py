@@ -46,10 +46,20 @@ def test_the_speaker_is_the_subject_or_the_label() -> None:
     assert slots_of("用户：我住在厦门。")[0].subject == "self"
 
 
-def test_additive_facts_pronouns_and_questions_fill_no_slot() -> None:
-    for text in ("I like red.", "我喜欢猫。", "I have two kids.", "She works at IKEA.", "Where does Tom live?",
-                 "他在腾讯工作。", "我有一个女儿。"):
+def test_pronouns_and_questions_fill_no_slot() -> None:
+    for text in ("She works at IKEA.", "Where does Tom live?", "他在腾讯工作。", "Do you like sushi?",
+                 "她有两个孩子。"):
         assert slots_of(text) == (), text
+
+
+def test_additive_facts_never_link() -> None:
+    """Likes, activities and children are keyed per thing: two of them are two facts, never one slot's values."""
+    for first, second in (("I like red.", "I like cats too."), ("我喜欢猫。", "我也喜欢狗。"),
+                          ("I have two kids.", "I have two dogs."), ("我有一个女儿。", "我还有一个儿子。"),
+                          ("I go swimming on Mondays.", "I've taken up climbing."),
+                          ("我每周去健身房。", "我每天早上跑步。"),
+                          ("I'm allergic to peanuts.", "I'm also allergic to cats.")):
+        assert linking_slot(slots_of(second), slots_of(first)) is None, (first, second)
 
 
 def test_values_are_compared_as_values() -> None:
