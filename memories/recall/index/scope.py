@@ -499,11 +499,15 @@ class ScopeIndex:
 
     def vector(self, pk: uuid.UUID, model: str | None = None) -> np.ndarray | None:
         i = self.slots.get(pk.int)
+        return None if i is None else self.vector_at(i, model)
+
+    def vector_at(self, slot: int, model: str | None = None) -> np.ndarray | None:
+        """A slot's ``model`` vector (the primary's: None) in float32, a copy; None when it has none."""
         found = self.matrix(model)
-        if i is None or found is None:
+        if found is None:
             return None
         vectors, has_vector = found
-        return vectors[i].astype(np.float32) if has_vector[i] else None
+        return vectors[slot].astype(np.float32) if has_vector[slot] else None
 
     def expand(self, prefix: str) -> list[str]:
         """The scope's words that start with ``prefix``, shortest first: all of them, up to MAX_EXPANSIONS."""

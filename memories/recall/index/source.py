@@ -15,7 +15,7 @@ from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
 from memories.recall.query import query_terms
-from memories.recall.rank import Candidate, term_weights
+from memories.recall.rank import Candidate, Key, term_weights
 from memories.recall.sources import Lexical
 
 
@@ -86,8 +86,8 @@ class IndexSource:
                                     if secondary is None else name)
                     for index, pk, sim, slot in found]
 
-    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:
+    def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool, grow: set[Key] | None = None) -> None:
         """Give every candidate its subject, search words and (with ``neighbours``) the memories written just
         before and after it in its session among those the search may return (``ScopeIndex.neighbours_of``).
         A neighbour of one of ``grow`` (None: of any candidate) that is no candidate yet joins
@@ -96,28 +96,28 @@ class IndexSource:
         units = {name: _unit(v) for name, v in query_vectors.items()}
         with _locked(self.indexes):
             for index in self.indexes:
-                found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk.int)) is not None]
+                found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk)) is not None]
                 for pk, slot in found:
                     candidates[pk].subject, candidates[pk].words = index.shape_fields(slot)
                 if found and neighbours:
                     self._neighbours(index, where[index.scope_id], found, candidates, units, grow)
 
-    def _neighbours(self, index: ScopeIndex, position: int, found: list[tuple[uuid.UUID, int]],
-                    candidates: dict[uuid.UUID, Candidate], units: Mapping[str, np.ndarray],
-                    grow: set[uuid.UUID] | None) -> None:
+    def _neighbours(self, index: ScopeIndex, position: int, found: list[tuple[Key, int]],
+                    candidates: dict[Key, Candidate], units: Mapping[str, np.ndarray],
+                    grow: set[Key] | None) -> None:
         """The memories written just before and after each found candidate in its session; a neighbour of one
         of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_neighbour``)."""
         befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
                                               index.mask(self.criteria))
         for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
             c = candidates[pk]
-            c.before = uuid.UUID(int=index.ids[before]) if before >= 0 else None
-            c.after = uuid.UUID(int=index.ids[after]) if after >= 0 else None
+            c.before = index.ids[before] if before >= 0 else None  # a key: the id's int, as the index holds it
+            c.after = index.ids[after] if after >= 0 else None
             if grow is not None and pk not in grow:
                 continue
             for other, npk in ((before, c.before), (after, c.after)):
                 if npk is not None and npk not in candidates:
-                    added = self._neighbour(index, position, npk, other, units)
+                    added = self._neighbour(index, position, uuid.UUID(int=npk), other, units)
                     if npk == c.before:  # its own link back to the candidate it joined through
                         added.after = pk
                     else:
@@ -132,7 +132,7 @@ class IndexSource:
         added = self._candidate(index, pk, slot, 0.0, model=name)
         added.subject, added.words = index.shape_fields(slot)
         unit = units.get(name or primary)
-        vector = index.vector(pk, None if name in ("", primary) else name)
+        vector = index.vector_at(slot, None if name in ("", primary) else name)
         if unit is not None and vector is not None:
             added.similarity = float(vector @ unit)
         return added
@@ -190,10 +190,10 @@ class IndexSource:
                                  if not addressed)
         return frozenset(found)
 
-    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
-        """``people.mentioning`` from the indexes: for each of ``names``, which of these memories mention the
-        person and do not only speak to them. No statement."""
-        found: dict[str, set[uuid.UUID]] = {name: set() for name in names}
+    def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]:
+        """``people.mentioning`` from the indexes: for each of ``names``, which of these memories (keys) mention
+        the person and do not only speak to them. No statement."""
+        found: dict[str, set[Key]] = {name: set() for name in names}
         ids = list(memory_ids)
         with _locked(self.indexes):
             for name in names:
@@ -202,7 +202,7 @@ class IndexSource:
                     if not held:
                         continue
                     for pk in ids:
-                        slot = index.slots.get(pk.int)
+                        slot = index.slots.get(pk)
                         if slot is not None and held.get(slot) is False:
                             found[name].add(pk)
         return found
@@ -230,7 +230,7 @@ class IndexSource:
                     c = self._candidate(index, pk, slot, 0.0, score, model=name)
                     c.lexical_coverage = covered
                     unit = units.get(name or primary)
-                    vector = index.vector(pk, None if name in ("", primary) else name)
+                    vector = index.vector_at(slot, None if name in ("", primary) else name)
                     if unit is not None and vector is not None:
                         c.similarity = float(vector @ unit)
                     candidates.append(c)
