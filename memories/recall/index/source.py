@@ -8,12 +8,14 @@ import contextlib
 import math
 import uuid
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 
 import numpy as np
 
 from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
+from memories.recall.index.scope import EPOCH, MICROSECOND, TYPE_NAMES
 from memories.recall.query import query_terms
 from memories.recall.rank import Candidate, Key, term_weights
 from memories.recall.sources import Lexical
@@ -60,13 +62,32 @@ class IndexSource:
 
     def _candidate(self, index: ScopeIndex, pk: uuid.UUID, slot: int, similarity: float,
                    lexical: float = 0.0, model: str = "") -> Candidate:
-        type_, confidence, valid_from = index.ranking_fields(slot)
-        vector = index.vectors[slot].copy() if index.has_vector[slot] else None
-        others = {name: found.vectors[slot].copy() for name, found in index.others.items()
-                  if name in self._others and found.has_vector[slot]} if self._others else {}
-        return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
-                         else 0.0, lexical=lexical, vector=vector, model=model, others=others,
-                         read=float(index.coverage[slot]))
+        return self._candidates([(index, pk, slot)], [similarity], [lexical], [model])[0]
+
+    def _candidates(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, int]], similarities: Sequence[float],
+                    lexicals: Sequence[float], models: Sequence[str]) -> list[Candidate]:
+        """A candidate for each (index, id, slot) with its similarity, lexical score and model: each scope's
+        fields read once for all its slots, and its rows' vectors copied in one block (each candidate holds its
+        row of that copy, never the index's own, which a write may change)."""
+        made: list[Candidate | None] = [None] * len(found)
+        scopes: dict[uuid.UUID, tuple[ScopeIndex, list[int]]] = {}
+        for at, (index, _, _) in enumerate(found):
+            scopes.setdefault(index.scope_id, (index, []))[1].append(at)
+        for index, positions in scopes.values():
+            slots = np.asarray([found[at][2] for at in positions], dtype=np.int64)
+            fields = _fields(index, slots)
+            vectors = index.vectors[slots]  # a copy (fancy indexing)
+            others = {name: (held.vectors[slots], held.has_vector[slots].tolist())
+                      for name, held in index.others.items() if name in self._others}
+            for i, at in enumerate(positions):
+                type_, confidence, valid_from, has_vector, read = fields[i]
+                sim = similarities[at]
+                made[at] = Candidate(found[at][1], type_, confidence, valid_from,
+                                     similarity=sim if math.isfinite(sim) else 0.0, lexical=lexicals[at],
+                                     vector=vectors[i] if has_vector else None, model=models[at],
+                                     others={name: rows[i] for name, (rows, has) in others.items() if has[i]},
+                                     read=read)
+        return [c for c in made if c is not None]
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]:
@@ -82,9 +103,10 @@ class IndexSource:
         found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
         order = {index.scope_id: i for i, index in enumerate(self.indexes)}
         with _locked(self.indexes):
-            return [self._candidate(index, pk, slot, sim, model=self._judge_of(order[index.scope_id], slot)
-                                    if secondary is None else name)
-                    for index, pk, sim, slot in found]
+            models = [self._judge_of(order[index.scope_id], slot) if secondary is None else name
+                      for index, _, _, slot in found]
+            return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
+                                    [sim for _, _, sim, _ in found], [0.0] * len(found), models)
 
     def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
               neighbours: bool, grow: set[Key] | None = None) -> None:
@@ -150,9 +172,22 @@ class IndexSource:
         return found
 
     def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
-        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors."""
+        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors.
+        Each scope's rows are widened to float32 in one block; each product is still one row's (as before)."""
         unit = _unit(vector)
-        return {pk: float(v @ unit) for pk, v in self.vectors_of(ids, model).items()}
+        secondary = None if model == self._names[0] else model
+        found: dict[int, float] = {}
+        keys = [pk.int for pk in ids]
+        with _locked(self.indexes):
+            for index in self.indexes:
+                matrix = index.matrix(secondary)
+                if matrix is None:
+                    continue
+                held = [(key, slot) for key in keys if key not in found and (slot := index.slots.get(key)) is not None]
+                slots = np.asarray([slot for _, slot in held], dtype=np.int64)
+                rows, has_vector = matrix[0][slots].astype(np.float32), matrix[1][slots].tolist()
+                found.update((key, float(rows[i] @ unit)) for i, (key, _) in enumerate(held) if has_vector[i])
+        return {pk: found[key] for pk, key in zip(ids, keys, strict=True) if key in found}
 
     @property
     def scope_ids(self) -> list[uuid.UUID]:
@@ -225,15 +260,15 @@ class IndexSource:
             primary = self._names[0]
             candidates = []
             with _locked(self.indexes):
-                for (index, pk, score, slot), covered in zip(found, coverage, strict=True):
-                    name = self._judge_of(order[index.scope_id], slot)
-                    c = self._candidate(index, pk, slot, 0.0, score, model=name)
+                models = [self._judge_of(order[index.scope_id], slot) for index, _, _, slot in found]
+                candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
+                                              [score for _, _, score, _ in found], models)
+                for (index, _, _, slot), c, covered in zip(found, candidates, coverage, strict=True):
                     c.lexical_coverage = covered
-                    unit = units.get(name or primary)
-                    vector = index.vector_at(slot, None if name in ("", primary) else name)
+                    unit = units.get(c.model or primary)
+                    vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
                     if unit is not None and vector is not None:
                         c.similarity = float(vector @ unit)
-                    candidates.append(c)
             return candidates
 
         return Lexical([pk for _, pk, _, _ in found], finish)
@@ -272,6 +307,15 @@ class IndexSource:
         rows = {scope: dict(zip(wanted.get(scope, []), (m @ weights / total).tolist(), strict=True))
                 for scope, m in held.items()}
         return [rows[index.scope_id][slot] for index, _, _, slot in found]
+
+
+def _fields(index: ScopeIndex, slots: np.ndarray) -> list[tuple[str, float, datetime, bool, float]]:
+    """What a candidate needs of these slots besides its scores (``ScopeIndex.ranking_fields``, whether it has
+    the primary model's vector, the share of its text that model reads), read once for all of them."""
+    return [(TYPE_NAMES.get(type_, ""), confidence, EPOCH + valid_from * MICROSECOND, has_vector, read)
+            for type_, confidence, valid_from, has_vector, read in zip(
+                index.type[slots].tolist(), index.confidence[slots].tolist(), index.valid_from[slots].tolist(),
+                index.has_vector[slots].tolist(), index.coverage[slots].tolist(), strict=True)]
 
 
 @contextlib.contextmanager
