@@ -24,7 +24,7 @@ from django.conf import settings
 
 from memories.embeddings import ModelProfile
 from memories.recall.parts import Part
-from memories.recall.rank import Candidate, Key, vector_value
+from memories.recall.rank import Candidate, Key, calibrated_values
 from memories.recall.sources import CandidateSource
 
 
@@ -39,7 +39,7 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
     (``ModelProfile.calibrated``) of ``sim(m) + RECALL_FEEDBACK · |c| · cos(m, c)``, c the mean vector, by the
     model that judged m, of the best ``RECALL_FEEDBACK_SEEDS`` of ``fused`` (ties: id); None where no model
     reads the pair, as ``rank.vector_value``."""
-    values = {pk: vector_value(c, profiles) for pk, c in candidates.items()}
+    values = calibrated_values(candidates, profiles)
     beta = float(settings.RECALL_FEEDBACK)
     seeds = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(1, int(settings.RECALL_FEEDBACK_SEEDS))]
     for model in sorted({c.model for c in candidates.values() if c.model in profiles}):

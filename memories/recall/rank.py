@@ -52,7 +52,7 @@ Key = int
 _K = TypeVar("_K")
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     """One memory as the candidate queries see it: just what ranking needs."""
 
@@ -120,6 +120,13 @@ def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | 
     return limits.calibrated(c.similarity) if limits is not None else None
 
 
+def calibrated_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, ModelProfile]
+                      ) -> dict[Key, float | None]:
+    """``vector_value`` of every candidate, each model's ``calibrated`` looked up once."""
+    scales = {name: limits.calibrated for name, limits in profiles.items()}
+    return {pk: None if (scale := scales.get(c.model)) is None else scale(c.similarity) for pk, c in candidates.items()}
+
+
 def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Key, Candidate],
                 weights: Mapping[str, float], profiles: Mapping[str, ModelProfile],
                 values: Mapping[Key, float | None] | None = None) -> dict[Key, float]:
@@ -139,7 +146,7 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
     ``memories.recall.feedback``)."""
     ids = list(candidates)
     if values is None:
-        values = {pk: vector_value(c, profiles) for pk, c in candidates.items()}
+        values = calibrated_values(candidates, profiles)
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
@@ -217,17 +224,22 @@ def shape_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate]
     boosted = dict(fused)
     mentioning = mentioning or {}
     named = [(name.casefold(), mentioning.get(name, frozenset())) for name in people]
-    if not (when and time_boost) and not (named and subject_boost):
+    timed, subjects = bool(when and time_boost), bool(named and subject_boost)
+    if not timed and not subjects:
         return boosted  # no lever applies: every factor would be 1.0
+    needed = min(2, len(named))
     for pk, value in fused.items():
         c = candidates[pk]
         factor = 1.0
-        if when and time_boost and states_time(c.words):
+        if timed and states_time(c.words):
             factor += time_boost
-        if named and subject_boost:
+        if subjects:
             subject = c.subject.casefold()
-            involved = sum(1 for name, ids in named if subject == name or pk in ids)
-            if involved >= min(2, len(named)):
+            involved = 0
+            for name, ids in named:
+                if subject == name or pk in ids:
+                    involved += 1
+            if involved >= needed:
                 factor += subject_boost
         boosted[pk] = value * factor
     return boosted
@@ -469,8 +481,10 @@ def score_candidates(candidates: Mapping[Key, Candidate], fused: Mapping[Key, fl
     scored = []
     for pk, fusion in fused.items():
         c = candidates[pk]
-        age_days = (reference - c.valid_from).total_seconds() / 86400.0
-        fresh = recency(c.type, age_days, lives)
+        life = lives.get(c.type)
+        # ``recency`` of a type that does not decay is 1.0 whatever its age: not computed
+        fresh = recency(c.type, (reference - c.valid_from).total_seconds() / 86400.0, lives) if life and life > 0 \
+            else 1.0
         score = fusion * confidence_weight(c.confidence) * (RECENCY_FLOOR + (1.0 - RECENCY_FLOOR) * fresh)
         scored.append(Scored(c, score, fusion, fresh))
     # Ties by id: ``id.int`` orders as its text does (fixed-width lowercase hex) and costs no string.
