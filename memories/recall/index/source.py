@@ -60,10 +60,6 @@ class IndexSource:
         k = int(self._judged[i][slot])
         return names[k] if k >= 0 else ""
 
-    def _candidate(self, index: ScopeIndex, pk: uuid.UUID, slot: int, similarity: float,
-                   lexical: float = 0.0, model: str = "") -> Candidate:
-        return self._candidates([(index, pk, slot)], [similarity], [lexical], [model])[0]
-
     def _candidates(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, int]], similarities: Sequence[float],
                     lexicals: Sequence[float], models: Sequence[str]) -> list[Candidate]:
         """A candidate for each (index, id, slot) with its similarity, lexical score and model: each scope's
@@ -128,9 +124,10 @@ class IndexSource:
                     candidates: dict[Key, Candidate], units: Mapping[str, np.ndarray],
                     grow: set[Key] | None) -> None:
         """The memories written just before and after each found candidate in its session; a neighbour of one
-        of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_neighbour``)."""
+        of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_joined``)."""
         befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
                                               index.mask(self.criteria))
+        joining: dict[Key, tuple[int, Key | None, Key | None]] = {}  # a new neighbour: its slot, before, after
         for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
             c = candidates[pk]
             c.before = index.ids[before] if before >= 0 else None  # a key: the id's int, as the index holds it
@@ -138,26 +135,28 @@ class IndexSource:
             if grow is not None and pk not in grow:
                 continue
             for other, npk in ((before, c.before), (after, c.after)):
-                if npk is not None and npk not in candidates:
-                    added = self._neighbour(index, position, uuid.UUID(int=npk), other, units)
-                    if npk == c.before:  # its own link back to the candidate it joined through
-                        added.after = pk
-                    else:
-                        added.before = pk
-                    candidates[npk] = added
+                if npk is not None and npk not in candidates and npk not in joining:
+                    # its own link back to the candidate it joined through
+                    joining[npk] = (other, None, pk) if npk == c.before else (other, pk, None)
+        if joining:
+            self._joined(index, position, joining, candidates, units)
 
-    def _neighbour(self, index: ScopeIndex, position: int, pk: uuid.UUID, slot: int,
-                   units: Mapping[str, np.ndarray]) -> Candidate:
-        """A neighbour as a new candidate: its similarity by the model that judges it, no lexical score."""
+    def _joined(self, index: ScopeIndex, position: int, joining: Mapping[Key, tuple[int, Key | None, Key | None]],
+                candidates: dict[Key, Candidate], units: Mapping[str, np.ndarray]) -> None:
+        """Neighbours as new candidates, in the order they were found: each with its similarity by the model
+        that judges it, no lexical score, and its link back."""
         primary = self._names[0]
-        name = self._judge_of(position, slot)
-        added = self._candidate(index, pk, slot, 0.0, model=name)
-        added.subject, added.words = index.shape_fields(slot)
-        unit = units.get(name or primary)
-        vector = index.vector_at(slot, None if name in ("", primary) else name)
-        if unit is not None and vector is not None:
-            added.similarity = float(vector @ unit)
-        return added
+        models = [self._judge_of(position, slot) for slot, _, _ in joining.values()]
+        added = self._candidates([(index, uuid.UUID(int=pk), slot) for pk, (slot, _, _) in joining.items()],
+                                 [0.0] * len(joining), [0.0] * len(joining), models)
+        for (pk, (slot, before, after)), c in zip(joining.items(), added, strict=True):
+            c.subject, c.words = index.shape_fields(slot)
+            unit = units.get(c.model or primary)
+            vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
+            if unit is not None and vector is not None:
+                c.similarity = float(vector @ unit)
+            c.before, c.after = before, after
+            candidates[pk] = c
 
     def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]:
         """``SqlSource.vectors_of`` from the indexes: the ``model`` vectors of these memories that have one."""
