@@ -292,7 +292,8 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
         cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
         if scope_row_count(scope_ids, None, cap + 1) <= cap:
             if filters:
-                criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))
+                only = frozenset(pk.int for pk in qs().values_list("pk", flat=True))  # as the index keys them
+                criteria = dataclasses.replace(criteria, only=only)
             return IndexSource(search_indexes(states), criteria)
     return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
@@ -324,14 +325,14 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     relevance floor; the others are left out (None: no floor). A hit from a turn already represented waits."""
     if passing is not None:
         scored = [s for s in scored if s.candidate.key in passing]
-    vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
+    vectors = {s.candidate.key: s.candidate.vector for s in scored if s.candidate.vector is not None}  # by key
     unread: list[uuid.UUID] = []  # the batch's memories without a vector at hand (SQL's candidates)
 
     def vector_of(memory: Memory) -> Any:
-        if memory.pk not in vectors and memory.pk in unread:  # the first asked: the batch's in one statement
-            vectors.update(Memory.objects.filter(pk__in=unread).values_list("pk", "embedding"))
+        if memory.pk.int not in vectors and memory.pk in unread:  # the first asked: the batch's in one statement
+            vectors.update((pk.int, e) for pk, e in Memory.objects.filter(pk__in=unread).values_list("pk", "embedding"))
             unread.clear()
-        found = vectors.get(memory.pk)
+        found = vectors.get(memory.pk.int)
         return found if found is not None else memory.embedding  # deferred: loaded only if asked
 
     kept: list[SearchHit] = []
@@ -341,7 +342,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
         rows = _batch_rows([s.candidate.id for s in batch], scopes)
-        unread[:] = [pk for pk in rows if pk not in vectors]
+        unread[:] = [pk for pk in rows if pk.int not in vectors]
         for s in batch:
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):

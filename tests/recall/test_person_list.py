@@ -107,7 +107,7 @@ def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) ->
         assert isinstance(source, IndexSource)
         for name in ("Melanie", "caroline", "Nate", "Joanna", "Nobody"):
             condition = focus.person_filter(name, [scope.pk for scope in found], None)
-            expected = set(Memory.objects.filter(condition).values_list("pk", flat=True))
+            expected = {pk.int for pk in Memory.objects.filter(condition).values_list("pk", flat=True)}  # keys
             assert source.person_ids(name) == expected, name
         assert source.person_ids("Melanie") and source.person_ids("Nate")
 

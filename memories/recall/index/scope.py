@@ -68,7 +68,7 @@ class Criteria:
     min_confidence: float
     now: datetime
     as_of: datetime | None
-    only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
+    only: frozenset[int] | None = None  # the ids (their ints) a metadata filter let through (SQL), if any
     # Pending memories written after this are kept out (still in their review window: query.searched_statuses).
     review_since: datetime | None = None
 
@@ -349,7 +349,7 @@ class ScopeIndex:
             keep &= (self.valid_from[:n] <= at) & (self.valid_to[:n] > at)
         if criteria.only is not None:
             allowed = np.zeros(n, dtype=bool)
-            allowed[[self.slots[pk.int] for pk in criteria.only if pk.int in self.slots]] = True
+            allowed[[self.slots[pk] for pk in criteria.only if pk in self.slots]] = True
             keep &= allowed
         if criteria.review_since is not None:
             waiting = self.created[:n] > micros(criteria.review_since)

@@ -66,9 +66,9 @@ class IndexSource:
         fields read once for all its slots, and its rows' vectors copied in one block (each candidate holds its
         row of that copy, never the index's own, which a write may change)."""
         made: list[Candidate | None] = [None] * len(found)
-        scopes: dict[uuid.UUID, tuple[ScopeIndex, list[int]]] = {}
+        scopes: dict[int, tuple[ScopeIndex, list[int]]] = {}  # by the index's identity
         for at, (index, _, _) in enumerate(found):
-            scopes.setdefault(index.scope_id, (index, []))[1].append(at)
+            scopes.setdefault(id(index), (index, []))[1].append(at)
         for index, positions in scopes.values():
             slots = np.asarray([found[at][2] for at in positions], dtype=np.int64)
             fields = _fields(index, slots)
@@ -97,9 +97,9 @@ class IndexSource:
             k = names.index(name)
             among = [(assigned == k) | (assigned < 0) if k == 0 else assigned == k for assigned in self._judged]
         found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
-        order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+        order = {id(index): i for i, index in enumerate(self.indexes)}  # by identity: a UUID hashes in Python
         with _locked(self.indexes):
-            models = [self._judge_of(order[index.scope_id], slot) if secondary is None else name
+            models = [self._judge_of(order[id(index)], slot) if secondary is None else name
                       for index, _, _, slot in found]
             return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
                                     [sim for _, _, sim, _ in found], [0.0] * len(found), models)
@@ -206,39 +206,34 @@ class IndexSource:
         with _locked(self.indexes):
             return {name for name in names if any(name in index.mentions for index in self.indexes)}
 
-    def person_ids(self, name: str) -> frozenset[uuid.UUID]:
+    def person_ids(self, name: str) -> frozenset[Key]:
         """``focus.person_filter`` from the indexes, no statement: the memories whose subject is ``name``
         (external id, case aside); when the person is nobody's subject, those mentioning them other than only
-        to speak to them."""
+        to speak to them. As keys (the ids' ints: ``Criteria.only``)."""
         key = name.strip().casefold()
-        found: set[uuid.UUID] = set()
+        found: set[Key] = set()
         with _locked(self.indexes):
             for index in self.indexes:
                 codes = [code for code, held in enumerate(index.subject_names) if held.casefold() == key]
                 if codes:
                     slots = np.flatnonzero(np.isin(index.subject[: index.size], codes)).tolist()
-                    found.update(uuid.UUID(int=index.ids[slot]) for slot in slots)
+                    found.update(index.ids[slot] for slot in slots)
             if not found:
                 for index in self.indexes:
-                    found.update(uuid.UUID(int=index.ids[slot]) for slot, addressed in index.mentions.of(key).items()
-                                 if not addressed)
+                    found.update(index.ids[slot] for slot, addressed in index.mentions.of(key).items() if not addressed)
         return frozenset(found)
 
     def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]:
         """``people.mentioning`` from the indexes: for each of ``names``, which of these memories (keys) mention
         the person and do not only speak to them. No statement."""
         found: dict[str, set[Key]] = {name: set() for name in names}
-        ids = list(memory_ids)
+        wanted = set(memory_ids)
         with _locked(self.indexes):
             for name in names:
                 for index in self.indexes:
-                    held = index.mentions.of(name.casefold())
-                    if not held:
-                        continue
-                    for pk in ids:
-                        slot = index.slots.get(pk)
-                        if slot is not None and held.get(slot) is False:
-                            found[name].add(pk)
+                    held = index.mentions.of(name.casefold())  # {slot: only speaks to them}
+                    found[name].update(key for slot, only in held.items()
+                                       if only is False and (key := index.ids[slot]) in wanted)
         return found
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
@@ -255,11 +250,10 @@ class IndexSource:
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
-            order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+            order = {id(index): i for i, index in enumerate(self.indexes)}
             primary = self._names[0]
-            candidates = []
             with _locked(self.indexes):
-                models = [self._judge_of(order[index.scope_id], slot) for index, _, _, slot in found]
+                models = [self._judge_of(order[id(index)], slot) for index, _, _, slot in found]
                 candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
                                               [score for _, _, score, _ in found], models)
                 for (index, _, _, slot), c, covered in zip(found, candidates, coverage, strict=True):
@@ -278,14 +272,14 @@ class IndexSource:
         a term being matched by any of its prefix expansions. Document frequencies over the searched scopes."""
         documents = 0
         frequencies = [0] * len(terms)
-        held: dict[uuid.UUID, np.ndarray] = {}  # per scope: slots × terms, for the matches only
-        wanted: dict[uuid.UUID, list[int]] = {}
+        held: dict[int, np.ndarray] = {}  # per scope (the index's identity): slots × terms, for the matches only
+        wanted: dict[int, list[int]] = {}
         for index, _, _, slot in found:
-            wanted.setdefault(index.scope_id, []).append(slot)
+            wanted.setdefault(id(index), []).append(slot)
         with _locked(self.indexes):
             for index in self.indexes:
                 documents += len(index)
-                slots = np.asarray(wanted.get(index.scope_id, []), dtype=np.int64)
+                slots = np.asarray(wanted.get(id(index), []), dtype=np.int64)
                 matrix = np.zeros((len(slots), len(terms)), dtype=bool)
                 for t, expanded in enumerate(terms):
                     if len(expanded) == 1:  # one word: its posting's length and membership, nothing the scope's size
@@ -300,12 +294,12 @@ class IndexSource:
                             holders[posting[0]] = True
                     frequencies[t] += int(holders.sum())
                     matrix[:, t] = holders[slots]
-                held[index.scope_id] = matrix
+                held[id(index)] = matrix
         weights = np.asarray(term_weights(frequencies, documents), dtype=np.float64)
         total = float(weights.sum()) or 1.0
         rows = {scope: dict(zip(wanted.get(scope, []), (m @ weights / total).tolist(), strict=True))
                 for scope, m in held.items()}
-        return [rows[index.scope_id][slot] for index, _, _, slot in found]
+        return [rows[id(index)][slot] for index, _, _, slot in found]
 
 
 def _fields(index: ScopeIndex, slots: np.ndarray) -> list[tuple[str, float, datetime, bool, float]]:
