@@ -186,7 +186,8 @@ def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key],
     if not own:
         return None
     listed = np.asarray(own[:depth], dtype=np.float64)
-    return listed, np.asarray([listed.min() if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
+    lowest = listed.min()
+    return listed, np.asarray([lowest if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
 
 
 def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids: Sequence[Key],
@@ -306,8 +307,12 @@ def propagate(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate],
     for pk, value in fused.items():
         c = candidates[pk]
         before, after = c.before, c.after
-        best = max(0.0 if before is None else get(before, 0.0), 0.0 if after is None else get(after, 0.0))
-        spread[pk] = value + weight * max(0.0, best - baseline)
+        best = 0.0 if before is None else get(before, 0.0)
+        later = 0.0 if after is None else get(after, 0.0)
+        if later > best:  # max(best, later) and max(0.0, gain), without the calls
+            best = later
+        gain = best - baseline
+        spread[pk] = value + weight * (gain if gain > 0.0 else 0.0)
     return spread
 
 
@@ -497,6 +502,8 @@ def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[Key, Cand
     for candidates in lists.values():
         for c in candidates:
             seen = merged.setdefault(c.key, c)
+            if seen is c:  # first seen: nothing to merge
+                continue
             seen.lexical = max(seen.lexical, c.lexical)
             seen.lexical_coverage = max(seen.lexical_coverage, c.lexical_coverage)
             if seen.vector is None:
