@@ -437,9 +437,8 @@ class ScopeIndex:
         if len(keep) > limit:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
-        found = [(uuid.UUID(int=self.ids[i]), float(s), int(i)) for i, s in zip(keep, sims, strict=True)]
-        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
-        return found
+        ranked = sorted(zip(sims.tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
+        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
 
     def session_order(self) -> tuple[np.ndarray, np.ndarray]:
         """The slots with a session in conversation order — by session, then ``valid_from``, then when they
@@ -560,9 +559,8 @@ class ScopeIndex:
             keep = np.flatnonzero((scores > 0) & self.mask(criteria))
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
-        found = [(uuid.UUID(int=self.ids[i]), float(scores[i]), int(i)) for i in keep]
-        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
-        return found
+        ranked = sorted(zip(scores[keep].tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
+        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
 
     def __len__(self) -> int:
         return self.size

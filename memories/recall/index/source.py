@@ -29,6 +29,7 @@ class IndexSource:
         self.indexes, self.criteria = indexes, criteria
         self._names = [e.name for e in embedders()]
         self._judged: list[np.ndarray] | None = None  # per index: which model judges each slot
+        self._judged_lists: list[list[int]] = []  # the same as lists
         # The secondary models whose vectors the candidates carry (``Candidate.others``, for the floor's
         # distinctness test): those that judge some memory of this search. An English question over English
         # memories needs none, and copies none.
@@ -49,15 +50,16 @@ class IndexSource:
             for k, name in enumerate(names):
                 counts[name] += int(per_model[k + 1])
         self._judged = judged
+        self._judged_lists = [assigned.tolist() for assigned in judged]  # read per candidate: no numpy scalars
         self._others = frozenset(name for name in names[1:] if counts[name])
         return counts
 
     def _judge_of(self, i: int, slot: int) -> str:
         """The model that judged a slot; "" when no model reads the pair (the primary ranked it anyway)."""
         names = self._names
-        if self._judged is None or slot >= len(self._judged[i]):
+        if self._judged is None or slot >= len(self._judged_lists[i]):
             return names[0]
-        k = int(self._judged[i][slot])
+        k = self._judged_lists[i][slot]
         return names[k] if k >= 0 else ""
 
     def _candidates(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, int]], similarities: Sequence[float],
