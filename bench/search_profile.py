@@ -14,7 +14,8 @@
    the process's CPU ms per request. The query's embedding runs on the ``query`` threads: its CPU is that
    thread's, its wall overlaps the request thread's work (``wait`` is how long the request thread waited
    for the vector).
-3. With ``--cprofile N``: the N functions with the most own time over one more round, under cProfile.
+3. With ``--cprofile N``: the N functions with the most own time over one more round, under cProfile
+   (``--cprofile-out FILE``: the whole profile too, for ``python -m pstats``).
 4. With ``--mem0``: mem0 2.2.1 in-process (``mem0.Memory``: pgvector in the same embedded PostgreSQL, the same
    all-MiniLM-L6-v2 model files through its Hugging Face embedder, no LLM (``infer=False``); psycopg-pool, which
    its pgvector store imports, is replaced by a one-connection stand-in when it is not installed) is given the
@@ -352,6 +353,7 @@ def main() -> int:
     parser.add_argument("--conversations", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--cprofile", type=int, default=0)
+    parser.add_argument("--cprofile-out", help="with --cprofile: also write the whole profile here (pstats)")
     parser.add_argument("--mem0", action="store_true")
     parser.add_argument("--no-stages", action="store_true", help="skip the stage profile (with --mem0)")
     parser.add_argument("--base-root", help="also serve this checkout (e.g. the commit before) and compare the "
@@ -411,6 +413,8 @@ def main() -> int:
                 ask(scope, query + "?")  # not cached: embedded
             profiler.disable()
             pstats.Stats(profiler).sort_stats("tottime").print_stats(args.cprofile)
+            if args.cprofile_out:  # the whole profile, for ``python -m pstats`` (cumulative times, callers)
+                profiler.dump_stats(args.cprofile_out)
     if args.mem0 or args.base_root:
         compare(args, secret, questions, texts)
     return 0

@@ -165,7 +165,7 @@ def kin_subjects(query: str) -> set[str]:
     return {f"~{kin}" for kin in found if kin}
 
 
-def slot_lifted(fused: Mapping[uuid.UUID, float], held: set[uuid.UUID]) -> dict[uuid.UUID, float]:
+def slot_lifted(fused: Mapping[int, float], held: set[int]) -> dict[int, float]:
     """``fused`` with each holder gaining ``RECALL_ATTRIBUTE_BOOST`` × the best candidate's score (1: the holders
     come first, in their own order: the memory that fills the asked slot is the answer, whatever words the
     question shares with other memories)."""

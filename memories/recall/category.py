@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import threading
-import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,7 +33,7 @@ from jieba import posseg
 from memories.embeddings import READS_MIN, Embedder
 from memories.models import Memory
 from memories.recall.query import STOPWORDS
-from memories.recall.rank import Candidate
+from memories.recall.rank import Candidate, Key
 from memories.recall.sources import CandidateSource
 from memories.write import text
 
@@ -163,7 +162,7 @@ def reader(models: Sequence[Embedder], coverage: Mapping[str, float]) -> Embedde
 
 
 def holders(query: str, source: CandidateSource, lists: Mapping[str, Sequence[Candidate]],
-            embedder: Embedder | None, query_vectors: Mapping[str, Sequence[float]]) -> dict[uuid.UUID, Candidate]:
+            embedder: Embedder | None, query_vectors: Mapping[str, Sequence[float]]) -> dict[Key, Candidate]:
     """The memories of the scopes that hold an instance of the question's category (``instances``), each a
     candidate whose ``lexical`` is the instance words' BM25 (``ts_rank_cd`` in SQL); nothing when the question
     names no category or its words name no instance."""
@@ -179,18 +178,18 @@ def holders(query: str, source: CandidateSource, lists: Mapping[str, Sequence[Ca
     lexical = source.lexical(" ".join(found_words), settings.RECALL_CANDIDATE_POOL, parallel=False)
     if lexical is None:
         return {}
-    return {c.id: c for c in lexical.finish(query_vectors)}
+    return {c.key: c for c in lexical.finish(query_vectors)}
 
 
-def joined(candidates: dict[uuid.UUID, Candidate], held: Mapping[uuid.UUID, Candidate]) -> None:
+def joined(candidates: dict[Key, Candidate], held: Mapping[Key, Candidate]) -> None:
     """The holders the first pass did not find join the candidates, holding none of the question's words."""
     for pk, c in held.items():
         if pk not in candidates:
             candidates[pk] = dataclasses.replace(c, lexical=0.0, lexical_coverage=0.0)
 
 
-def lifted(fused: Mapping[uuid.UUID, float], held: Mapping[uuid.UUID, Candidate], boost: float
-           ) -> dict[uuid.UUID, float]:
+def lifted(fused: Mapping[Key, float], held: Mapping[Key, Candidate], boost: float
+           ) -> dict[Key, float]:
     """``fused`` with each holder gaining ``boost`` × its instance words' score over the best holder's."""
     if boost <= 0 or not held:
         return dict(fused)

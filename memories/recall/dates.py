@@ -17,11 +17,10 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from memories.recall.rank import Candidate
+from memories.recall.rank import Candidate, Key
 
 #: A named day matches memories valid this many days before or after it.
 DAY_SLACK = 3
@@ -112,8 +111,8 @@ def named_dates(query: str) -> list[Span]:
     return spans
 
 
-def date_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], spans: list[Span],
-                boost: float) -> dict[uuid.UUID, float]:
+def date_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate], spans: list[Span],
+                boost: float) -> dict[Key, float]:
     """Every candidate's score, × (1 + ``boost``) for those valid at a date the question names (``named_dates``)."""
     if not spans or boost <= 0:
         return dict(fused)

@@ -17,7 +17,6 @@ mean come from the in-process index or from SQL (``CandidateSource.vectors_of``,
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -25,7 +24,7 @@ from django.conf import settings
 
 from memories.embeddings import ModelProfile
 from memories.recall.parts import Part
-from memories.recall.rank import Candidate, vector_value
+from memories.recall.rank import Candidate, Key, calibrated_values
 from memories.recall.sources import CandidateSource
 
 
@@ -34,25 +33,25 @@ def applies(parts: Sequence[Part], mode: str) -> bool:
     return settings.RECALL_FEEDBACK > 0 and mode != "lexical" and len(parts) == 1
 
 
-def vector_values(candidates: Mapping[uuid.UUID, Candidate], profiles: Mapping[str, ModelProfile],
-                  fused: Mapping[uuid.UUID, float], source: CandidateSource) -> dict[uuid.UUID, float | None]:
+def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, ModelProfile],
+                  fused: Mapping[Key, float], source: CandidateSource) -> dict[Key, float | None]:
     """Each candidate's vector value for the second fusion (``rank.fuse_zscore``): the calibrated similarity
     (``ModelProfile.calibrated``) of ``sim(m) + RECALL_FEEDBACK · |c| · cos(m, c)``, c the mean vector, by the
     model that judged m, of the best ``RECALL_FEEDBACK_SEEDS`` of ``fused`` (ties: id); None where no model
     reads the pair, as ``rank.vector_value``."""
-    values = {pk: vector_value(c, profiles) for pk, c in candidates.items()}
+    values = calibrated_values(candidates, profiles)
     beta = float(settings.RECALL_FEEDBACK)
-    seeds = sorted(fused, key=lambda pk: (-fused[pk], pk.int))[: max(1, int(settings.RECALL_FEEDBACK_SEEDS))]
+    seeds = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(1, int(settings.RECALL_FEEDBACK_SEEDS))]
     for model in sorted({c.model for c in candidates.values() if c.model in profiles}):
-        tops = list(source.vectors_of(seeds, model).values())
+        tops = list(source.vectors_of([candidates[pk].id for pk in seeds], model).values())
         if not tops:
             continue
         centre = np.mean(np.stack(tops).astype(np.float64), axis=0)
         norm = float(np.linalg.norm(centre))
         if norm <= 1e-9:
             continue
-        ids = [pk for pk, c in candidates.items() if c.model == model]
+        ids = [c.id for c in candidates.values() if c.model == model]
         limits = profiles[model]
         for pk, cosine in source.similarities(ids, model, (centre / norm).tolist()).items():
-            values[pk] = limits.calibrated(candidates[pk].similarity + beta * norm * cosine)
+            values[pk.int] = limits.calibrated(candidates[pk.int].similarity + beta * norm * cosine)
     return values

@@ -5,14 +5,13 @@ query's words, so the lexical list is silent about it rather than against it (``
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 
 from memories.embeddings import READS_MIN, Embedder
-from memories.recall.rank import Candidate
+from memories.recall.rank import Candidate, Key
 
 
-def mark_foreign(candidates: Mapping[uuid.UUID, Candidate], lists: Mapping[str, Sequence[Candidate]],
+def mark_foreign(candidates: Mapping[Key, Candidate], lists: Mapping[str, Sequence[Candidate]],
                  primary: Embedder, query_read: bool) -> None:
     """Set ``Candidate.foreign`` when a secondary model's list is there (otherwise every memory is judged as
     the query is read). A query the primary reads: the memories another model judged (the primary would have,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TypeVar
 
 from django.conf import settings
@@ -181,7 +182,7 @@ def interleave(ranked: Sequence[Sequence[T]], weights: Sequence[float]) -> list[
     for i, (items, weight) in enumerate(zip(ranked, weights, strict=True)):
         for j, item in enumerate(items):
             keyed.append((j / max(weight, 1e-9), i, j, item))
-    keyed.sort(key=lambda entry: entry[:3])
+    keyed.sort(key=itemgetter(0, 1, 2))
     seen: set[T] = set()
     merged = []
     for *_, item in keyed:

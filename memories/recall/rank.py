@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from django.conf import settings
@@ -45,8 +45,14 @@ ZSCORE_FLOOR = 1.0
 DISTINCT_NEIGHBOURS = 5
 HALF_LIFE_SETTING = {MemoryType.TASK: "task_half_life_days", MemoryType.NOTE: "note_half_life_days"}
 
+#: What the ranking keys a candidate by (``Candidate.key``): its id's 128-bit int. A dict of ints hashes in C; a dict
+#: of UUIDs calls ``UUID.__hash__`` in Python, thousands of times a search (docs/scaling.md, "A small-scope search").
+#: UUIDs only where rows are read and hits returned.
+Key = int
+_K = TypeVar("_K")
 
-@dataclass
+
+@dataclass(slots=True)
 class Candidate:
     """One memory as the candidate queries see it: just what ranking needs."""
 
@@ -64,12 +70,16 @@ class Candidate:
     # the memories written just before and after it in its source_session (among those the search may return).
     subject: str = ""
     words: str = ""
-    before: uuid.UUID | None = None
-    after: uuid.UUID | None = None
+    before: Key | None = None  # the neighbours' keys (``key``: their ids' ints)
+    after: Key | None = None
     # In another language than the query (``memories.recall.languages``): the query's words cannot be its words.
     foreign: bool = False
     # The primary model's coverage of its content, when the source holds it (the in-process index); None: unknown.
     read: float | None = None
+    key: Key = field(init=False, repr=False, compare=False)  # ``id.int``: what the ranking's dicts are keyed by
+
+    def __post_init__(self) -> None:
+        self.key = self.id.int
 
     def vector_of(self, model: str, primary: str) -> np.ndarray | None:
         return self.vector if model == primary else self.others.get(model)
@@ -91,12 +101,12 @@ class Scored:
                 "confidence": round(c.confidence, 4), "fusion": round(self.fusion, 4), "score": round(self.score, 4)}
 
 
-def fuse(ranked: Mapping[str, Sequence[uuid.UUID]], weights: Mapping[str, float] = WEIGHTS,
-         rrf_k: int = RRF_K) -> dict[uuid.UUID, float]:
+def fuse(ranked: Mapping[str, Sequence[_K]], weights: Mapping[str, float] = WEIGHTS,
+         rrf_k: int = RRF_K) -> dict[_K, float]:
     """Reciprocal rank fusion, normalised so that first place in every given list scores 1.0."""
     used = {name: ids for name, ids in ranked.items() if weights.get(name, 0.0) > 0}
     best = sum(weights[name] / (rrf_k + 1) for name in used) or 1.0
-    fused: dict[uuid.UUID, float] = {}
+    fused: dict[_K, float] = {}
     for name, ids in used.items():
         for rank, pk in enumerate(ids, start=1):
             fused[pk] = fused.get(pk, 0.0) + weights[name] / (rrf_k + rank)
@@ -110,9 +120,16 @@ def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | 
     return limits.calibrated(c.similarity) if limits is not None else None
 
 
-def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
+def calibrated_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, ModelProfile]
+                      ) -> dict[Key, float | None]:
+    """``vector_value`` of every candidate, each model's ``calibrated`` looked up once."""
+    scales = {name: limits.calibrated for name, limits in profiles.items()}
+    return {pk: None if (scale := scales.get(c.model)) is None else scale(c.similarity) for pk, c in candidates.items()}
+
+
+def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Key, Candidate],
                 weights: Mapping[str, float], profiles: Mapping[str, ModelProfile],
-                values: Mapping[uuid.UUID, float | None] | None = None) -> dict[uuid.UUID, float]:
+                values: Mapping[Key, float | None] | None = None) -> dict[Key, float]:
     """Score fusion that keeps magnitudes (docs/recall.md, "Fusion"). Each list's scores become z-scores
     over the list's own best ``RECALL_ZSCORE_DEPTH`` entries (a fixed depth: the scale never depends on how
     many results were asked for; spread at least ``ZSCORE_MIN_SPREAD`` of their mean: one lone match still
@@ -129,12 +146,12 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     ``memories.recall.feedback``)."""
     ids = list(candidates)
     if values is None:
-        values = {pk: vector_value(c, profiles) for pk, c in candidates.items()}
+        values = calibrated_values(candidates, profiles)
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
     foreign = np.asarray([candidates[pk].foreign for pk in ids], dtype=bool)
-    vector_listed = {c.id for name, found in lists.items() if name != "lexical" for c in found}
+    vector_listed = {c.key for name, found in lists.items() if name != "lexical" for c in found}
     for name, found in lists.items():
         weight = weights.get(name, 0.0)
         scale = _list_scale(name, found, ids, values, depth) if weight > 0 and found else None
@@ -156,24 +173,25 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[uu
     return dict(zip(ids, fused.tolist(), strict=True))
 
 
-def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[uuid.UUID],
-                values: Mapping[uuid.UUID, float | None], depth: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key],
+                values: Mapping[Key, float | None], depth: int) -> tuple[np.ndarray, np.ndarray] | None:
     """One list's scale for ``fuse_zscore``: its best ``depth`` values and every candidate's own value (BM25, 0
     when the lexical list does not hold it; the vector value, the list's lowest when no model reads the pair);
     None for a vector list without a value."""
     if name == "lexical":
-        held = {c.id: c.lexical for c in found}
+        held = {c.key: c.lexical for c in found}
         listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
         return listed, np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
-    own = sorted((v for c in found if (v := values.get(c.id)) is not None), reverse=True)
+    own = sorted((v for c in found if (v := values.get(c.key)) is not None), reverse=True)
     if not own:
         return None
     listed = np.asarray(own[:depth], dtype=np.float64)
-    return listed, np.asarray([listed.min() if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
+    lowest = listed.min()
+    return listed, np.asarray([lowest if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
 
 
-def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids: Sequence[uuid.UUID],
-                     values: Mapping[uuid.UUID, float | None], listed: Set[uuid.UUID]) -> np.ndarray:
+def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids: Sequence[Key],
+                     values: Mapping[Key, float | None], listed: Set[Key]) -> np.ndarray:
     """The lexical z-scores with those of the memories in another language than the query (``Candidate.foreign``)
     that share no word with it replaced by what the query's own language gets at the same standing. The memories
     in the query's language that the vector lists hold (not the lexical list: it holds word matches whatever their
@@ -195,10 +213,10 @@ def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids
     return imputed
 
 
-def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate], *,
+def shape_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate], *,
                  when: bool, people: Sequence[str], time_boost: float, subject_boost: float,
                  states_time: Callable[[str], bool],
-                 mentioning: Mapping[str, Set[uuid.UUID]] | None = None) -> dict[uuid.UUID, float]:
+                 mentioning: Mapping[str, Set[Key]] | None = None) -> dict[Key, float]:
     """The time-cue and named-subject levers (``memories.recall.shape``): a "when" question lifts the
     memories that state a time by ``time_boost``; a question naming one person lifts the memories about them
     (their subject) and those that mention them (``mentioning``: name → ids) by ``subject_boost``. A question
@@ -207,15 +225,22 @@ def shape_boosts(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID
     boosted = dict(fused)
     mentioning = mentioning or {}
     named = [(name.casefold(), mentioning.get(name, frozenset())) for name in people]
+    timed, subjects = bool(when and time_boost), bool(named and subject_boost)
+    if not timed and not subjects:
+        return boosted  # no lever applies: every factor would be 1.0
+    needed = min(2, len(named))
     for pk, value in fused.items():
         c = candidates[pk]
         factor = 1.0
-        if when and time_boost and states_time(c.words):
+        if timed and states_time(c.words):
             factor += time_boost
-        if named and subject_boost:
+        if subjects:
             subject = c.subject.casefold()
-            involved = sum(1 for name, ids in named if subject == name or pk in ids)
-            if involved >= min(2, len(named)):
+            involved = 0
+            for name, ids in named:
+                if subject == name or pk in ids:
+                    involved += 1
+            if involved >= needed:
                 factor += subject_boost
         boosted[pk] = value * factor
     return boosted
@@ -235,7 +260,7 @@ def _a_reply(c: Candidate, before: Candidate) -> bool:
     return bool(c.subject) and bool(before.subject) and c.subject.casefold() != before.subject.casefold()
 
 
-def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uuid.UUID, Candidate],
+def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[Key, Candidate],
                        weight: float, *, replies_only: bool = True) -> None:
     """The contextual word field: a memory's lexical score gains ``weight`` × the lexical score of the memory
     written just before it in its session (``Candidate.before``), so a reply ("Yes, a golden retriever") is
@@ -246,8 +271,8 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
     found = lists.get("lexical")
     if weight <= 0 or not found:
         return
-    own = {c.id: c.lexical for c in found}
-    listed: dict[uuid.UUID, Candidate] = {}
+    own = {c.key: c.lexical for c in found}
+    listed: dict[Key, Candidate] = {}
     for pk, c in candidates.items():
         before = own.get(c.before) if c.before is not None else None
         if before is not None and c.before is not None and replies_only and not _a_reply(c, candidates[c.before]):
@@ -255,7 +280,7 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
         if pk in own or before is not None:
             c.lexical = own.get(pk, 0.0) + weight * (before or 0.0)
             listed[pk] = c
-    lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.id.int))  # id.int: the order of its hex
+    lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.key))  # key: the order of its hex
 
 
 #: The share of the candidates a neighbour must score above to lift a memory (``propagate``): the lower quartile
@@ -263,8 +288,8 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[uu
 NEIGHBOUR_BASELINE = 0.25
 
 
-def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, Candidate],
-              weight: float) -> dict[uuid.UUID, float]:
+def propagate(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate],
+              weight: float) -> dict[Key, float]:
     """Neighbour propagation within a conversation: each memory gains ``weight`` × what the better of the
     memories written just before and after it in its source_session (``Candidate.before/after``; a memory
     that is no candidate scores 0) scores above the candidates' lower quartile (``NEIGHBOUR_BASELINE``). A
@@ -277,11 +302,17 @@ def propagate(fused: Mapping[uuid.UUID, float], candidates: Mapping[uuid.UUID, C
         return dict(fused)
     values = sorted(fused.values())
     baseline = values[int(NEIGHBOUR_BASELINE * len(values))]
-    spread: dict[uuid.UUID, float] = {}
-    for pk in fused:
+    spread: dict[Key, float] = {}
+    get = fused.get
+    for pk, value in fused.items():
         c = candidates[pk]
-        best = max(fused.get(c.before, 0.0) if c.before else 0.0, fused.get(c.after, 0.0) if c.after else 0.0)
-        spread[pk] = fused[pk] + weight * max(0.0, best - baseline)
+        before, after = c.before, c.after
+        best = 0.0 if before is None else get(before, 0.0)
+        later = 0.0 if after is None else get(after, 0.0)
+        if later > best:  # max(best, later) and max(0.0, gain), without the calls
+            best = later
+        gain = best - baseline
+        spread[pk] = value + weight * (gain if gain > 0.0 else 0.0)
     return spread
 
 
@@ -315,7 +346,7 @@ def one_scale(lists: Mapping[str, Sequence[Candidate]], weights: Mapping[str, fl
     if not secondary:
         return {name: list(found) for name, found in lists.items()}, dict(weights)
     read = [c for name in ("vector", *secondary) for c in lists.get(name, ()) if c.model in profiles]
-    read.sort(key=lambda c: (-profiles[c.model].calibrated(c.similarity), str(c.id)))
+    read.sort(key=lambda c: (-profiles[c.model].calibrated(c.similarity), c.key))  # key: as the id's text orders
     merged = {"vector": read, "unread": [c for c in lists.get("vector", ()) if c.model not in profiles]}
     merged_weights = {"vector": WEIGHTS["vector"], "unread": WEIGHTS["vector"] * MIN_VECTOR_SHARE}
     if "lexical" in lists:
@@ -347,19 +378,19 @@ def question_answerable(candidates: Sequence[Candidate], profiles: Mapping[str, 
 
 
 def relevant_ids(scored: Sequence[Scored], candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
-                 primary: str) -> set[uuid.UUID]:
+                 primary: str) -> set[Key]:
     """The relevance floor (docs/recall.md, "The relevance floor"): every candidate when the memories speak
     to the question (``question_answerable``), so the floor never costs a relevant question its evidence;
     otherwise only what passes the per-memory tests (``floor_passes``, ``floor_distinct_passes``): at most
     what came closest, for a question nothing stored is about."""
     if question_answerable(candidates, profiles):
-        return {s.candidate.id for s in scored}
-    passing = floor_passes(candidates, profiles, scored[0].candidate.id if scored else None)
+        return {s.candidate.key for s in scored}
+    passing = floor_passes(candidates, profiles, scored[0].candidate.key if scored else None)
     return floor_distinct_passes(scored, passing, candidates, profiles, primary)
 
 
 def floor_passes(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
-                 best: uuid.UUID | None = None) -> set[uuid.UUID]:
+                 best: Key | None = None) -> set[Key]:
     """The candidates relevant enough to return (docs/recall.md, "The relevance floor"): by their vector, a
     similarity (by the model that judged the pair) of at least ``FLOOR_MIN`` and either the model's
     ``floor`` or at most its ``floor_gap`` below the best candidate that model judged; or by their words,
@@ -374,27 +405,27 @@ def floor_passes(candidates: Sequence[Candidate], profiles: Mapping[str, ModelPr
         by_vector = limits is not None and c.similarity >= FLOOR_MIN and (
             c.similarity >= limits.floor or c.similarity >= top[c.model] - limits.floor_gap)
         some = (limits is not None and c.similarity >= FLOOR_MIN) or c.lexical_coverage > 0
-        if by_vector or c.lexical_coverage >= LEXICAL_FLOOR or (c.id == best and some):
-            passing.add(c.id)
+        if by_vector or c.lexical_coverage >= LEXICAL_FLOOR or (c.key == best and some):
+            passing.add(c.key)
     return passing
 
 
-def floor_distinct_passes(scored: Sequence[Scored], passing: set[uuid.UUID], candidates: Sequence[Candidate],
-                          profiles: Mapping[str, ModelProfile], primary: str) -> set[uuid.UUID]:
+def floor_distinct_passes(scored: Sequence[Scored], passing: set[Key], candidates: Sequence[Candidate],
+                          profiles: Mapping[str, ModelProfile], primary: str) -> set[Key]:
     """The floor's second test: of the candidates above it (``passing``), the best-scored one stays; every
     other one a model judged must be at least its model's ``floor_distinct`` closer to the query than to
     its nearest neighbours among the candidates ranked below it (``distinctness``). So a question about something the
     scopes never mention ("Emma's favourite movie" among memories about Emma) keeps its closest memory
     and drops the ones that are merely about the same person."""
-    ranked = [s.candidate for s in scored if s.candidate.id in passing]
+    ranked = [s.candidate for s in scored if s.candidate.key in passing]
     judged = ranked[1:]
     margins = distinctness(judged, candidates, profiles, primary)
-    generic = {c.id for c in judged if c.id in margins and margins[c.id] < (profiles[c.model].floor_distinct or 0.0)}
+    generic = {c.key for c in judged if c.key in margins and margins[c.key] < (profiles[c.model].floor_distinct or 0.0)}
     return passing - generic
 
 
 def distinctness(judged: Sequence[Candidate], candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
-                 primary: str) -> dict[uuid.UUID, float]:
+                 primary: str) -> dict[Key, float]:
     """For each of ``judged`` whose model has a ``floor_distinct`` and whose vector is at hand: its
     similarity to the query minus its mean similarity, by the same model, to its ``DISTINCT_NEIGHBOURS``
     nearest candidates among those the query ranks below it (calibrated similarity; for the primary model
@@ -403,20 +434,20 @@ def distinctness(judged: Sequence[Candidate], candidates: Sequence[Candidate], p
     question; one that answers it is closer to the question (a hubness correction, as CSLS in
     cross-lingual retrieval). Memories ranked above do not count: two answers may well be alike. No
     memory below: no test (``inf``). Measured on the evaluation set: docs/benchmarks.md."""
-    margins: dict[uuid.UUID, float] = {}
+    margins: dict[Key, float] = {}
     for model in {c.model for c in judged}:
         limits = profiles.get(model)
         if limits is None or limits.floor_distinct is None:
             continue
         pool = [(c, v) for c in candidates if c.model == model or model != primary
                 if (v := c.vector_of(model, primary)) is not None]
-        slot = {c.id: i for i, (c, _) in enumerate(pool)}
-        asked = [c for c in judged if c.model == model and c.id in slot]
+        slot = {c.key: i for i, (c, _) in enumerate(pool)}
+        asked = [c for c in judged if c.model == model and c.key in slot]
         if not asked:
             continue
         matrix = np.stack([v for _, v in pool]).astype(np.float32, copy=False)
         level = np.asarray([_calibrated(c, profiles) for c, _ in pool])
-        rows = np.asarray([slot[c.id] for c in asked])
+        rows = np.asarray([slot[c.key] for c in asked])
         sims = matrix[rows] @ matrix.T  # each asked memory against every candidate
         sims[level[None, :] >= level[rows][:, None]] = -np.inf  # itself and those ranked above it
         neighbours = min(DISTINCT_NEIGHBOURS, len(pool))
@@ -425,7 +456,7 @@ def distinctness(judged: Sequence[Candidate], candidates: Sequence[Candidate], p
         counts = below.sum(axis=1)
         means = np.where(below, nearest, 0.0).sum(axis=1) / np.maximum(counts, 1)
         for c, count, mean in zip(asked, counts.tolist(), means.tolist(), strict=True):
-            margins[c.id] = c.similarity - mean if count else math.inf
+            margins[c.key] = c.similarity - mean if count else math.inf
     return margins
 
 
@@ -450,25 +481,29 @@ def half_lives(tenant: Tenant) -> dict[str, float]:
     return {str(t): float(getattr(tenant, name)) for t, name in HALF_LIFE_SETTING.items()}
 
 
-def score_candidates(candidates: Mapping[uuid.UUID, Candidate], fused: Mapping[uuid.UUID, float], *,
+def score_candidates(candidates: Mapping[Key, Candidate], fused: Mapping[Key, float], *,
                      reference: datetime, lives: Mapping[str, float]) -> list[Scored]:
     scored = []
     for pk, fusion in fused.items():
         c = candidates[pk]
-        age_days = (reference - c.valid_from).total_seconds() / 86400.0
-        fresh = recency(c.type, age_days, lives)
+        life = lives.get(c.type)
+        # ``recency`` of a type that does not decay is 1.0 whatever its age: not computed
+        fresh = recency(c.type, (reference - c.valid_from).total_seconds() / 86400.0, lives) if life and life > 0 \
+            else 1.0
         score = fusion * confidence_weight(c.confidence) * (RECENCY_FLOOR + (1.0 - RECENCY_FLOOR) * fresh)
         scored.append(Scored(c, score, fusion, fresh))
     # Ties by id: ``id.int`` orders as its text does (fixed-width lowercase hex) and costs no string.
-    scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, s.candidate.id.int))
+    scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, s.candidate.key))
     return scored
 
 
-def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[uuid.UUID, Candidate]:
-    merged: dict[uuid.UUID, Candidate] = {}
+def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[Key, Candidate]:
+    merged: dict[Key, Candidate] = {}
     for candidates in lists.values():
         for c in candidates:
-            seen = merged.setdefault(c.id, c)
+            seen = merged.setdefault(c.key, c)
+            if seen is c:  # first seen: nothing to merge
+                continue
             seen.lexical = max(seen.lexical, c.lexical)
             seen.lexical_coverage = max(seen.lexical_coverage, c.lexical_coverage)
             if seen.vector is None:

@@ -146,6 +146,7 @@ from memories.recall.parts import Part, interleave, query_parts
 from memories.recall.query import MAX_SCOPES, MODES, searched_statuses, validate_search
 from memories.recall.rank import (
     Candidate,
+    Key,
     Scored,
     contextual_lexical,
     fuse,
@@ -291,7 +292,8 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
         cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
         if scope_row_count(scope_ids, None, cap + 1) <= cap:
             if filters:
-                criteria = dataclasses.replace(criteria, only=frozenset(qs().values_list("pk", flat=True)))
+                only = frozenset(pk.int for pk in qs().values_list("pk", flat=True))  # as the index keys them
+                criteria = dataclasses.replace(criteria, only=only)
             return IndexSource(search_indexes(states), criteria)
     return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
@@ -317,20 +319,20 @@ def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int,
 
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
-          passing: set[uuid.UUID] | None = None) -> list[SearchHit]:
+          passing: set[Key] | None = None) -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows come with
     their subjects (one query per batch); their scopes are the searched ones. ``passing``: the memories above the
     relevance floor; the others are left out (None: no floor). A hit from a turn already represented waits."""
     if passing is not None:
-        scored = [s for s in scored if s.candidate.id in passing]
-    vectors = {s.candidate.id: s.candidate.vector for s in scored if s.candidate.vector is not None}
+        scored = [s for s in scored if s.candidate.key in passing]
+    vectors = {s.candidate.key: s.candidate.vector for s in scored if s.candidate.vector is not None}  # by key
     unread: list[uuid.UUID] = []  # the batch's memories without a vector at hand (SQL's candidates)
 
     def vector_of(memory: Memory) -> Any:
-        if memory.pk not in vectors and memory.pk in unread:  # the first asked: the batch's in one statement
-            vectors.update(Memory.objects.filter(pk__in=unread).values_list("pk", "embedding"))
+        if memory.pk.int not in vectors and memory.pk in unread:  # the first asked: the batch's in one statement
+            vectors.update((pk.int, e) for pk, e in Memory.objects.filter(pk__in=unread).values_list("pk", "embedding"))
             unread.clear()
-        found = vectors.get(memory.pk)
+        found = vectors.get(memory.pk.int)
         return found if found is not None else memory.embedding  # deferred: loaded only if asked
 
     kept: list[SearchHit] = []
@@ -340,17 +342,21 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
         rows = _batch_rows([s.candidate.id for s in batch], scopes)
-        unread[:] = [pk for pk in rows if pk not in vectors]
+        unread[:] = [pk for pk in rows if pk.int not in vectors]
         for s in batch:
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
                 continue
             hit = SearchHit(memory, s.score, s.scores, model=s.candidate.model,
-                            coverage=min(1.0, s.candidate.lexical_coverage), after=s.candidate.after)
+                            coverage=min(1.0, s.candidate.lexical_coverage), after=_uuid(s.candidate.after))
             (waiting.hits if waiting.passed_over(memory) else kept).append(hit)
             if len(kept) == k:
                 break
     return turns.merged(kept, waiting.hits, k)
+
+
+def _uuid(key: Key | None) -> uuid.UUID | None:
+    return None if key is None else uuid.UUID(int=key)
 
 
 def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> dict[uuid.UUID, Memory]:
@@ -362,16 +368,16 @@ def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> d
     return rows
 
 
-def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[uuid.UUID, Candidate],
+def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
                         ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
                         profiles: Mapping[str, ModelProfile], named: Sequence[str] = (),
-                        values: Mapping[uuid.UUID, float | None] | None = None) -> dict[uuid.UUID, float]:
+                        values: Mapping[Key, float | None] | None = None) -> dict[Key, float]:
     """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
     fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue boost, two hops through a person
     (off by default), neighbour propagation within a session, and last the named-person boost (``named``: the
     people the question names, ``named_people``). ``values``: the vector values fed back (``feedback``)."""
     if settings.RECALL_FUSION == "rrf":
-        by_rank = fuse({name: [c.id for c in found] for name, found in ranked.items()}, weights)
+        by_rank = fuse({name: [c.key for c in found] for name, found in ranked.items()}, weights)
         fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
     else:
         fused = fuse_zscore(ranked, candidates, weights, profiles, values)
@@ -393,7 +399,7 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
 
 def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *,
             reference: datetime, threshold: float | None, named: Sequence[str] = (), again: bool = False
-            ) -> tuple[list[Scored], bool, set[uuid.UUID]]:
+            ) -> tuple[list[Scored], bool, set[Key]]:
     """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
     applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
     relevance floor. ``named``: the people the query names (the named-subject
@@ -415,14 +421,15 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     category.joined(candidates, held)  # a category's instances the first pass missed (memories/recall/category.py)
     # Neighbours join the candidates only around the best of each list: a neighbour of a weak match
     # gains too little to reach the top (and each one joining costs a candidate's work).
-    seeds = {c.id for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
+    seeds = {c.key for found in lists.values() for c in found[: settings.RECALL_NEIGHBOUR_SEEDS]}
     context = settings.RECALL_CONTEXT_WEIGHT
     source.shape(candidates, vectors.results(), neighbours=settings.RECALL_NEIGHBOUR_WEIGHT > 0 or context > 0,
                  grow=seeds)
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     languages.mark_foreign(candidates, lists, vectors.models[0], vectors.reads(names[0]))
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    filled = slot_holders(candidates, asked_attributes(query) if mode == "hybrid" else frozenset(), query, named)
+    filled = {pk.int for pk in slot_holders([c.id for c in candidates.values()], asked_attributes(query)
+                                            if mode == "hybrid" else frozenset(), query, named)}
     fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
                                                             named), held, lift), filled)
     if again:  # ``again``: feedback from the best hits, the lists fused once more (memories/recall/feedback.py)
@@ -505,7 +512,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
     hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)
     for hit in hits:
-        hit.relevant = hit.memory.pk in passing
+        hit.relevant = hit.memory.pk.int in passing
     if track_access:
         _accessed(hits, now)
     return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
@@ -556,7 +563,7 @@ def _named_in_parts(texts: Sequence[str], source: CandidateSource) -> dict[str, 
     return named
 
 
-_Ranking = tuple[list[Scored], bool, set[uuid.UUID]]
+_Ranking = tuple[list[Scored], bool, set[Key]]
 
 
 def _parts_joined(ranked: list[_Ranking], weights: list[float], questions: int) -> _Ranking:
@@ -566,11 +573,11 @@ def _parts_joined(ranked: list[_Ranking], weights: list[float], questions: int) 
     if len(ranked) == 1:
         return ranked[0]
     if any(r[1] for r in ranked[:questions]):
-        ranked = ranked[:questions] + [(r[0], r[1], {s.candidate.id for s in r[0]}) for r in ranked[questions:]]
-    by_id: dict[uuid.UUID, Scored] = {}
+        ranked = ranked[:questions] + [(r[0], r[1], {s.candidate.key for s in r[0]}) for r in ranked[questions:]]
+    by_id: dict[Key, Scored] = {}
     for part_scored, *_ in reversed(ranked):  # a memory several parts found keeps its first part's scores
-        by_id.update({s.candidate.id: s for s in part_scored})
-    order = interleave([[s.candidate.id for s in part_scored] for part_scored, *_ in ranked], weights)
+        by_id.update({s.candidate.key: s for s in part_scored})
+    order = interleave([[s.candidate.key for s in part_scored] for part_scored, *_ in ranked], weights)
     return [by_id[pk] for pk in order], any(r[1] for r in ranked), set().union(*(r[2] for r in ranked))
 
 

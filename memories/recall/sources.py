@@ -37,7 +37,7 @@ from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
 from memories.recall.bounded import Term, bounded_match
 from memories.recall.query import query_terms, query_tsquery, terms_tsquery
-from memories.recall.rank import Candidate
+from memories.recall.rank import Candidate, Key
 from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
@@ -72,13 +72,13 @@ class CandidateSource(Protocol):
 
     def mentioned_names(self, names: Collection[str]) -> set[str]: ...
 
-    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]: ...
+    def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]: ...
 
     @property
     def scope_ids(self) -> Sequence[uuid.UUID]: ...
 
-    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None: ...
+    def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool, grow: set[Key] | None = None) -> None: ...
 
     def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]: ...
 
@@ -419,18 +419,19 @@ class SqlSource:
     def mentioned_names(self, names: Collection[str]) -> set[str]:
         return sql.mentioned_names(sorted(names), self.scope_ids)
 
-    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
-        return mentioning(memory_ids, names)
+    def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]:
+        found = mentioning([uuid.UUID(int=pk) for pk in memory_ids], names)
+        return {name: {pk.int for pk in ids} for name, ids in found.items()}
 
-    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:
+    def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool, grow: set[Key] | None = None) -> None:
         """``IndexSource.shape`` in SQL: each candidate's subject and search words and, with ``neighbours``,
         the nearest memories of its session with an earlier and a later ``valid_from`` among those passing
         the search's filters (ties: ``created_at``, then id); new neighbours of ``grow`` (None: of any
         candidate) join ``candidates``."""
         if not candidates:
             return
-        rows = Memory.objects.filter(sql.ids_in(candidates))
+        rows = Memory.objects.filter(sql.ids_in([c.id for c in candidates.values()]))
         fields = ["pk", "subject__external_id", "search_text"]
         if neighbours:
             # "<> ''" spelled out: it lets the planner use the partial index memory_scope_session_order (the
@@ -444,18 +445,12 @@ class SqlSource:
                 after=Case(When(source_session="", then=None), default=Subquery(
                     same.filter(later).order_by("valid_from", "created_at", "pk").values("pk")[:1])))
             fields += ["before", "after"]
-        added: dict[uuid.UUID, tuple[uuid.UUID | None, uuid.UUID | None]] = {}  # new neighbour: (before, after)
+        added: dict[uuid.UUID, tuple[Key | None, Key | None]] = {}  # new neighbour: (before, after), as keys
         for row in rows.values_list(*fields):
-            c = candidates[row[0]]
+            c = candidates[row[0].int]
             c.subject, c.words = row[1] or "", row[2] or ""
             if neighbours:
-                c.before, c.after = row[3], row[4]
-                if grow is None or row[0] in grow:
-                    # its own link back to the candidate it joined through
-                    if row[3] is not None and row[3] not in candidates and row[3] not in added:
-                        added[row[3]] = (None, row[0])
-                    if row[4] is not None and row[4] not in candidates and row[4] not in added:
-                        added[row[4]] = (row[0], None)
+                _linked(c, row[3], row[4], candidates, added, grow)
         if not added:
             return
         readers, sims, rows_added = self._judged_rows(list(added), query_vectors, (
@@ -465,7 +460,7 @@ class SqlSource:
                           model=readers.get(pk, ""))
             c.subject, c.words = subject or "", words or ""
             c.before, c.after = added[c.id]
-            candidates[c.id] = c
+            candidates[c.key] = c
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
         """Start the full-text query (on the side connection when ``parallel``, so that it runs while
@@ -529,6 +524,19 @@ class SqlSource:
         return [Candidate(pk, type_, confidence, valid_from, similarity=sims.get(pk, 0.0), lexical=float(rank),
                           model=readers.get(pk, ""))
                 for pk, type_, confidence, valid_from, rank in rows], extra
+
+
+def _linked(c: Candidate, before: uuid.UUID | None, after: uuid.UUID | None, candidates: Mapping[Key, Candidate],
+            added: dict[uuid.UUID, tuple[Key | None, Key | None]], grow: set[Key] | None) -> None:
+    """``SqlSource.shape``: a candidate's neighbours (as keys); those of one of ``grow`` (None: of any) that are no
+    candidate yet go to ``added``, each with its own link back to the candidate it joins through."""
+    c.before, c.after = (None if pk is None else pk.int for pk in (before, after))
+    if grow is not None and c.key not in grow:
+        return
+    if before is not None and before.int not in candidates and before not in added:
+        added[before] = (None, c.key)
+    if after is not None and after.int not in candidates and after not in added:
+        added[after] = (c.key, None)
 
 
 def _secondary_sims(readers: Mapping[uuid.UUID, str], query_vectors: Mapping[str, Sequence[float]],

@@ -95,16 +95,24 @@ def test_neighbours_are_the_nearest_turns_of_the_session_that_pass_the_filters(a
     expected = {ids[0]: (None, ids[1]), ids[1]: (ids[0], ids[3]), ids[3]: (ids[1], ids[4]), ids[4]: (ids[3], ids[5])}
     found = {}
     for source in _sources(settings):
-        candidates = {pk: _candidate(pk) for pk in [*ids[:2], *ids[3:], *[uuid.UUID(m["id"]) for m in same_instant],
-                                                    uuid.UUID(other[0]["id"])]}
+        candidates = {pk.int: _candidate(pk) for pk in [*ids[:2], *ids[3:], *[uuid.UUID(m["id"]) for m in same_instant],
+                                                        uuid.UUID(other[0]["id"])]}
         source.shape(candidates, {}, neighbours=True)
-        found[type(source).__name__] = {pk: (c.before, c.after) for pk, c in candidates.items()}
+        found[type(source).__name__] = _links(candidates)
     assert found["IndexSource"] == found["SqlSource"]
     assert {pk: found["SqlSource"][pk] for pk in expected} == expected
     assert found["SqlSource"][ids[5]][0] == ids[4] and found["SqlSource"][ids[5]][1] in batch
     # the batch's facts share one instant: their neighbours are the turns around it, never each other
     assert found["SqlSource"][batch[0]] == (ids[5], None) and found["SqlSource"][batch[1]] == (ids[5], None)
     assert found["SqlSource"][uuid.UUID(other[0]["id"])] == (None, None)
+
+
+def _links(candidates: dict[int, Any]) -> dict[uuid.UUID, tuple[uuid.UUID | None, uuid.UUID | None]]:
+    """Each candidate's neighbours (``Candidate.before/after``: keys, the ids' ints) as ids."""
+    def as_id(key: int | None) -> uuid.UUID | None:
+        return None if key is None else uuid.UUID(int=key)
+
+    return {c.id: (as_id(c.before), as_id(c.after)) for c in candidates.values()}
 
 
 def _candidate(pk: uuid.UUID) -> Any:
@@ -375,9 +383,9 @@ def test_a_neighbour_that_joins_links_back_to_the_candidate_it_joined_through(al
     ids = [uuid.UUID(m["id"]) for m in saved]
     found = {}
     for source in _sources(settings):
-        candidates = {ids[2]: _candidate(ids[2])}
-        source.shape(candidates, {}, neighbours=True, grow={ids[2]})
-        found[type(source).__name__] = {pk: (c.before, c.after) for pk, c in candidates.items()}
+        candidates = {ids[2].int: _candidate(ids[2])}
+        source.shape(candidates, {}, neighbours=True, grow={ids[2].int})
+        found[type(source).__name__] = _links(candidates)
     assert found["IndexSource"] == found["SqlSource"]
     assert found["SqlSource"] == {ids[2]: (ids[1], ids[3]), ids[1]: (None, ids[2]), ids[3]: (ids[2], None)}
 

@@ -107,7 +107,7 @@ def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) ->
         assert isinstance(source, IndexSource)
         for name in ("Melanie", "caroline", "Nate", "Joanna", "Nobody"):
             condition = focus.person_filter(name, [scope.pk for scope in found], None)
-            expected = set(Memory.objects.filter(condition).values_list("pk", flat=True))
+            expected = {pk.int for pk in Memory.objects.filter(condition).values_list("pk", flat=True)}  # keys
             assert source.person_ids(name) == expected, name
         assert source.person_ids("Melanie") and source.person_ids("Nate")
 
@@ -119,12 +119,13 @@ def test_the_persons_list_passes_the_floor_when_the_question_does() -> None:
     floor."""
     now = timezone.now()
 
-    def ranking(ids: list[uuid.UUID], answerable: bool, passing: set[uuid.UUID]) -> tuple:
+    def ranking(ids: list[uuid.UUID], answerable: bool, passing: set[int]) -> tuple:
         return [Scored(Candidate(pk, "fact", 1.0, now), 1.0 - n / 10, 0.5, 1.0) for n, pk in enumerate(ids)], \
             answerable, passing
 
     question, own = [uuid.uuid4() for _ in range(3)], [uuid.uuid4() for _ in range(3)]
+    asked, owned = {pk.int for pk in question}, {pk.int for pk in own}  # the ranking's keys
     for answerable in (True, False):
-        ranked = [ranking(question, answerable, set(question)), ranking(own, False, {own[0]})]
+        ranked = [ranking(question, answerable, asked), ranking(own, False, {own[0].int})]
         _, _, passing = search._parts_joined(ranked, [1.0, 0.5], 1)
-        assert passing == (set(question) | set(own) if answerable else set(question) | {own[0]})
+        assert passing == (asked | owned if answerable else asked | {own[0].int})

@@ -79,13 +79,14 @@ def test_the_graph_returns_the_exact_top_10_on_real_vectors(in_alice, settings) 
         assert list(source.indexes[0].graphs) == [None]  # the primary model's graph answered
         assert approximate == exact
     # A filter that keeps a few of many (a metadata filter's ids): those few compared, exactly.
-    only = frozenset(Memory.objects.filter(scope__path="team/ann").order_by("-pk").values_list("pk", flat=True)[:12])
+    only = frozenset(pk.int for pk in Memory.objects.filter(scope__path="team/ann").order_by("-pk")
+                     .values_list("pk", flat=True)[:12])  # as the index keys them
     few = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None, only=only)
     settings.SEARCH_INDEX_ANN_MIN_ROWS = 10**9
     exact = {q: _vector_top("team/ann", q, few) for q in QUERIES}
     settings.SEARCH_INDEX_ANN_MIN_ROWS = 50
     assert {q: _vector_top("team/ann", q, few) for q in QUERIES} == exact
-    assert all(uuid.UUID(pk) in only for found in exact.values() for pk, _ in found)
+    assert all(uuid.UUID(pk).int in only for found in exact.values() for pk, _ in found)
 
 
 @pytest.mark.django_db
@@ -106,7 +107,7 @@ def test_bounded_postings_give_the_exact_bm25_top_10(in_alice, settings) -> None
         assert [pk for _, pk, s, _ in bounded if round(s, 4) > last] == [pk for pk, s, _ in exact if round(s, 4) > last]
         assert index._top_postings  # the bounded path ran
     # A filter that keeps too few of a word's best entries: every entry is read again.
-    only = frozenset(Memory.objects.filter(scope__path="team/ann", status="active").order_by("pk")
+    only = frozenset(pk.int for pk in Memory.objects.filter(scope__path="team/ann", status="active").order_by("pk")
                      .values_list("pk", flat=True)[:3])  # three the criteria's status keeps (some were retired)
     criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None,
                         only=only)

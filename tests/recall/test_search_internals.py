@@ -82,14 +82,14 @@ def test_it_keeps_above_the_floor_only_memories_closer_to_the_query_than_to_thei
     crowd = [candidate([0.7, 0.7, 0, 0.1], 0.3), candidate([0.65, 0.75, 0, 0], 0.25)]  # below the first floor
     everything = [best, twin, answer, *generic, *crowd]
     scored = [rank.Scored(c, 1.0 - i / 10, 0.5, 1.0) for i, c in enumerate(everything)]
-    above = {c.id for c in everything[:5]}
+    above = {c.key for c in everything[:5]}
     profiles = {PRIMARY_DEFAULT: profile(PRIMARY_DEFAULT)}
     assert rank.floor_distinct_passes(scored, above, everything, profiles, PRIMARY_DEFAULT) == {
-        best.id, twin.id, answer.id}
+        best.key, twin.key, answer.key}
     margins = rank.distinctness(everything[1:5], everything, profiles, PRIMARY_DEFAULT)
-    assert min(margins[twin.id], margins[answer.id]) > 0.2 and max(margins[c.id] for c in generic) < 0
-    assert rank.floor_distinct_passes(scored, {generic[0].id, generic[1].id}, everything, profiles,
-                                      PRIMARY_DEFAULT) == {generic[0].id}  # the best of those above always stays
+    assert min(margins[twin.key], margins[answer.key]) > 0.2 and max(margins[c.key] for c in generic) < 0
+    assert rank.floor_distinct_passes(scored, {generic[0].key, generic[1].key}, everything, profiles,
+                                      PRIMARY_DEFAULT) == {generic[0].key}  # the best of those above always stays
     off = {PRIMARY_DEFAULT: dataclasses.replace(profiles[PRIMARY_DEFAULT], floor_distinct=None)}
     assert rank.floor_distinct_passes(scored, above, everything, off, PRIMARY_DEFAULT) == above
 

@@ -68,7 +68,7 @@ class Criteria:
     min_confidence: float
     now: datetime
     as_of: datetime | None
-    only: frozenset[uuid.UUID] | None = None  # the ids a metadata filter let through (SQL), if any
+    only: frozenset[int] | None = None  # the ids (their ints) a metadata filter let through (SQL), if any
     # Pending memories written after this are kept out (still in their review window: query.searched_statuses).
     review_since: datetime | None = None
 
@@ -349,7 +349,7 @@ class ScopeIndex:
             keep &= (self.valid_from[:n] <= at) & (self.valid_to[:n] > at)
         if criteria.only is not None:
             allowed = np.zeros(n, dtype=bool)
-            allowed[[self.slots[pk.int] for pk in criteria.only if pk.int in self.slots]] = True
+            allowed[[self.slots[pk] for pk in criteria.only if pk in self.slots]] = True
             keep &= allowed
         if criteria.review_since is not None:
             waiting = self.created[:n] > micros(criteria.review_since)
@@ -437,9 +437,8 @@ class ScopeIndex:
         if len(keep) > limit:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
-        found = [(uuid.UUID(int=self.ids[i]), float(s), int(i)) for i, s in zip(keep, sims, strict=True)]
-        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
-        return found
+        ranked = sorted(zip(sims.tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
+        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
 
     def session_order(self) -> tuple[np.ndarray, np.ndarray]:
         """The slots with a session in conversation order — by session, then ``valid_from``, then when they
@@ -499,11 +498,15 @@ class ScopeIndex:
 
     def vector(self, pk: uuid.UUID, model: str | None = None) -> np.ndarray | None:
         i = self.slots.get(pk.int)
+        return None if i is None else self.vector_at(i, model)
+
+    def vector_at(self, slot: int, model: str | None = None) -> np.ndarray | None:
+        """A slot's ``model`` vector (the primary's: None) in float32, a copy; None when it has none."""
         found = self.matrix(model)
-        if i is None or found is None:
+        if found is None:
             return None
         vectors, has_vector = found
-        return vectors[i].astype(np.float32) if has_vector[i] else None
+        return vectors[slot].astype(np.float32) if has_vector[slot] else None
 
     def expand(self, prefix: str) -> list[str]:
         """The scope's words that start with ``prefix``, shortest first: all of them, up to MAX_EXPANSIONS."""
@@ -556,9 +559,8 @@ class ScopeIndex:
             keep = np.flatnonzero((scores > 0) & self.mask(criteria))
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
-        found = [(uuid.UUID(int=self.ids[i]), float(scores[i]), int(i)) for i in keep]
-        found.sort(key=lambda f: (-f[1], f[0].int))  # ties by id, as its hex orders
-        return found
+        ranked = sorted(zip(scores[keep].tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
+        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
 
     def __len__(self) -> int:
         return self.size

@@ -8,14 +8,16 @@ import contextlib
 import math
 import uuid
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 
 import numpy as np
 
 from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
+from memories.recall.index.scope import EPOCH, MICROSECOND, TYPE_NAMES
 from memories.recall.query import query_terms
-from memories.recall.rank import Candidate, term_weights
+from memories.recall.rank import Candidate, Key, term_weights
 from memories.recall.sources import Lexical
 
 
@@ -27,6 +29,7 @@ class IndexSource:
         self.indexes, self.criteria = indexes, criteria
         self._names = [e.name for e in embedders()]
         self._judged: list[np.ndarray] | None = None  # per index: which model judges each slot
+        self._judged_lists: list[list[int]] = []  # the same as lists
         # The secondary models whose vectors the candidates carry (``Candidate.others``, for the floor's
         # distinctness test): those that judge some memory of this search. An English question over English
         # memories needs none, and copies none.
@@ -47,26 +50,42 @@ class IndexSource:
             for k, name in enumerate(names):
                 counts[name] += int(per_model[k + 1])
         self._judged = judged
+        self._judged_lists = [assigned.tolist() for assigned in judged]  # read per candidate: no numpy scalars
         self._others = frozenset(name for name in names[1:] if counts[name])
         return counts
 
     def _judge_of(self, i: int, slot: int) -> str:
         """The model that judged a slot; "" when no model reads the pair (the primary ranked it anyway)."""
         names = self._names
-        if self._judged is None or slot >= len(self._judged[i]):
+        if self._judged is None or slot >= len(self._judged_lists[i]):
             return names[0]
-        k = int(self._judged[i][slot])
+        k = self._judged_lists[i][slot]
         return names[k] if k >= 0 else ""
 
-    def _candidate(self, index: ScopeIndex, pk: uuid.UUID, slot: int, similarity: float,
-                   lexical: float = 0.0, model: str = "") -> Candidate:
-        type_, confidence, valid_from = index.ranking_fields(slot)
-        vector = index.vectors[slot].copy() if index.has_vector[slot] else None
-        others = {name: found.vectors[slot].copy() for name, found in index.others.items()
-                  if name in self._others and found.has_vector[slot]} if self._others else {}
-        return Candidate(pk, type_, confidence, valid_from, similarity=similarity if math.isfinite(similarity)
-                         else 0.0, lexical=lexical, vector=vector, model=model, others=others,
-                         read=float(index.coverage[slot]))
+    def _candidates(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, int]], similarities: Sequence[float],
+                    lexicals: Sequence[float], models: Sequence[str]) -> list[Candidate]:
+        """A candidate for each (index, id, slot) with its similarity, lexical score and model: each scope's
+        fields read once for all its slots, and its rows' vectors copied in one block (each candidate holds its
+        row of that copy, never the index's own, which a write may change)."""
+        made: list[Candidate | None] = [None] * len(found)
+        scopes: dict[int, tuple[ScopeIndex, list[int]]] = {}  # by the index's identity
+        for at, (index, _, _) in enumerate(found):
+            scopes.setdefault(id(index), (index, []))[1].append(at)
+        for index, positions in scopes.values():
+            slots = np.asarray([found[at][2] for at in positions], dtype=np.int64)
+            fields = _fields(index, slots)
+            vectors = index.vectors[slots]  # a copy (fancy indexing)
+            others = {name: (held.vectors[slots], held.has_vector[slots].tolist())
+                      for name, held in index.others.items() if name in self._others}
+            for i, at in enumerate(positions):
+                type_, confidence, valid_from, has_vector, read = fields[i]
+                sim = similarities[at]
+                made[at] = Candidate(found[at][1], type_, confidence, valid_from,
+                                     similarity=sim if math.isfinite(sim) else 0.0, lexical=lexicals[at],
+                                     vector=vectors[i] if has_vector else None, model=models[at],
+                                     others={name: rows[i] for name, (rows, has) in others.items() if has[i]},
+                                     read=read)
+        return [c for c in made if c is not None]
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]:
@@ -80,14 +99,15 @@ class IndexSource:
             k = names.index(name)
             among = [(assigned == k) | (assigned < 0) if k == 0 else assigned == k for assigned in self._judged]
         found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
-        order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+        order = {id(index): i for i, index in enumerate(self.indexes)}  # by identity: a UUID hashes in Python
         with _locked(self.indexes):
-            return [self._candidate(index, pk, slot, sim, model=self._judge_of(order[index.scope_id], slot)
-                                    if secondary is None else name)
-                    for index, pk, sim, slot in found]
+            models = [self._judge_of(order[id(index)], slot) if secondary is None else name
+                      for index, _, _, slot in found]
+            return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
+                                    [sim for _, _, sim, _ in found], [0.0] * len(found), models)
 
-    def shape(self, candidates: dict[uuid.UUID, Candidate], query_vectors: Mapping[str, Sequence[float]],
-              neighbours: bool, grow: set[uuid.UUID] | None = None) -> None:
+    def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
+              neighbours: bool, grow: set[Key] | None = None) -> None:
         """Give every candidate its subject, search words and (with ``neighbours``) the memories written just
         before and after it in its session among those the search may return (``ScopeIndex.neighbours_of``).
         A neighbour of one of ``grow`` (None: of any candidate) that is no candidate yet joins
@@ -96,46 +116,49 @@ class IndexSource:
         units = {name: _unit(v) for name, v in query_vectors.items()}
         with _locked(self.indexes):
             for index in self.indexes:
-                found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk.int)) is not None]
+                found = [(pk, slot) for pk in candidates if (slot := index.slots.get(pk)) is not None]
                 for pk, slot in found:
                     candidates[pk].subject, candidates[pk].words = index.shape_fields(slot)
                 if found and neighbours:
                     self._neighbours(index, where[index.scope_id], found, candidates, units, grow)
 
-    def _neighbours(self, index: ScopeIndex, position: int, found: list[tuple[uuid.UUID, int]],
-                    candidates: dict[uuid.UUID, Candidate], units: Mapping[str, np.ndarray],
-                    grow: set[uuid.UUID] | None) -> None:
+    def _neighbours(self, index: ScopeIndex, position: int, found: list[tuple[Key, int]],
+                    candidates: dict[Key, Candidate], units: Mapping[str, np.ndarray],
+                    grow: set[Key] | None) -> None:
         """The memories written just before and after each found candidate in its session; a neighbour of one
-        of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_neighbour``)."""
+        of ``grow`` (None: of any) that is no candidate yet joins ``candidates`` (``_joined``)."""
         befores, afters = index.neighbours_of(np.asarray([slot for _, slot in found], dtype=np.int64),
                                               index.mask(self.criteria))
+        joining: dict[Key, tuple[int, Key | None, Key | None]] = {}  # a new neighbour: its slot, before, after
         for (pk, _), before, after in zip(found, befores.tolist(), afters.tolist(), strict=True):
             c = candidates[pk]
-            c.before = uuid.UUID(int=index.ids[before]) if before >= 0 else None
-            c.after = uuid.UUID(int=index.ids[after]) if after >= 0 else None
+            c.before = index.ids[before] if before >= 0 else None  # a key: the id's int, as the index holds it
+            c.after = index.ids[after] if after >= 0 else None
             if grow is not None and pk not in grow:
                 continue
             for other, npk in ((before, c.before), (after, c.after)):
-                if npk is not None and npk not in candidates:
-                    added = self._neighbour(index, position, npk, other, units)
-                    if npk == c.before:  # its own link back to the candidate it joined through
-                        added.after = pk
-                    else:
-                        added.before = pk
-                    candidates[npk] = added
+                if npk is not None and npk not in candidates and npk not in joining:
+                    # its own link back to the candidate it joined through
+                    joining[npk] = (other, None, pk) if npk == c.before else (other, pk, None)
+        if joining:
+            self._joined(index, position, joining, candidates, units)
 
-    def _neighbour(self, index: ScopeIndex, position: int, pk: uuid.UUID, slot: int,
-                   units: Mapping[str, np.ndarray]) -> Candidate:
-        """A neighbour as a new candidate: its similarity by the model that judges it, no lexical score."""
+    def _joined(self, index: ScopeIndex, position: int, joining: Mapping[Key, tuple[int, Key | None, Key | None]],
+                candidates: dict[Key, Candidate], units: Mapping[str, np.ndarray]) -> None:
+        """Neighbours as new candidates, in the order they were found: each with its similarity by the model
+        that judges it, no lexical score, and its link back."""
         primary = self._names[0]
-        name = self._judge_of(position, slot)
-        added = self._candidate(index, pk, slot, 0.0, model=name)
-        added.subject, added.words = index.shape_fields(slot)
-        unit = units.get(name or primary)
-        vector = index.vector(pk, None if name in ("", primary) else name)
-        if unit is not None and vector is not None:
-            added.similarity = float(vector @ unit)
-        return added
+        models = [self._judge_of(position, slot) for slot, _, _ in joining.values()]
+        added = self._candidates([(index, uuid.UUID(int=pk), slot) for pk, (slot, _, _) in joining.items()],
+                                 [0.0] * len(joining), [0.0] * len(joining), models)
+        for (pk, (slot, before, after)), c in zip(joining.items(), added, strict=True):
+            c.subject, c.words = index.shape_fields(slot)
+            unit = units.get(c.model or primary)
+            vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
+            if unit is not None and vector is not None:
+                c.similarity = float(vector @ unit)
+            c.before, c.after = before, after
+            candidates[pk] = c
 
     def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]:
         """``SqlSource.vectors_of`` from the indexes: the ``model`` vectors of these memories that have one."""
@@ -150,9 +173,22 @@ class IndexSource:
         return found
 
     def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
-        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors."""
+        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors.
+        Each scope's rows are widened to float32 in one block; each product is still one row's (as before)."""
         unit = _unit(vector)
-        return {pk: float(v @ unit) for pk, v in self.vectors_of(ids, model).items()}
+        secondary = None if model == self._names[0] else model
+        found: dict[int, float] = {}
+        keys = [pk.int for pk in ids]
+        with _locked(self.indexes):
+            for index in self.indexes:
+                matrix = index.matrix(secondary)
+                if matrix is None:
+                    continue
+                held = [(key, slot) for key in keys if key not in found and (slot := index.slots.get(key)) is not None]
+                slots = np.asarray([slot for _, slot in held], dtype=np.int64)
+                rows, has_vector = matrix[0][slots].astype(np.float32), matrix[1][slots].tolist()
+                found.update((key, float(rows[i] @ unit)) for i, (key, _) in enumerate(held) if has_vector[i])
+        return {pk: found[key] for pk, key in zip(ids, keys, strict=True) if key in found}
 
     @property
     def scope_ids(self) -> list[uuid.UUID]:
@@ -172,39 +208,34 @@ class IndexSource:
         with _locked(self.indexes):
             return {name for name in names if any(name in index.mentions for index in self.indexes)}
 
-    def person_ids(self, name: str) -> frozenset[uuid.UUID]:
+    def person_ids(self, name: str) -> frozenset[Key]:
         """``focus.person_filter`` from the indexes, no statement: the memories whose subject is ``name``
         (external id, case aside); when the person is nobody's subject, those mentioning them other than only
-        to speak to them."""
+        to speak to them. As keys (the ids' ints: ``Criteria.only``)."""
         key = name.strip().casefold()
-        found: set[uuid.UUID] = set()
+        found: set[Key] = set()
         with _locked(self.indexes):
             for index in self.indexes:
                 codes = [code for code, held in enumerate(index.subject_names) if held.casefold() == key]
                 if codes:
                     slots = np.flatnonzero(np.isin(index.subject[: index.size], codes)).tolist()
-                    found.update(uuid.UUID(int=index.ids[slot]) for slot in slots)
+                    found.update(index.ids[slot] for slot in slots)
             if not found:
                 for index in self.indexes:
-                    found.update(uuid.UUID(int=index.ids[slot]) for slot, addressed in index.mentions.of(key).items()
-                                 if not addressed)
+                    found.update(index.ids[slot] for slot, addressed in index.mentions.of(key).items() if not addressed)
         return frozenset(found)
 
-    def mentioning(self, memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
-        """``people.mentioning`` from the indexes: for each of ``names``, which of these memories mention the
-        person and do not only speak to them. No statement."""
-        found: dict[str, set[uuid.UUID]] = {name: set() for name in names}
-        ids = list(memory_ids)
+    def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]:
+        """``people.mentioning`` from the indexes: for each of ``names``, which of these memories (keys) mention
+        the person and do not only speak to them. No statement."""
+        found: dict[str, set[Key]] = {name: set() for name in names}
+        wanted = set(memory_ids)
         with _locked(self.indexes):
             for name in names:
                 for index in self.indexes:
-                    held = index.mentions.of(name.casefold())
-                    if not held:
-                        continue
-                    for pk in ids:
-                        slot = index.slots.get(pk.int)
-                        if slot is not None and held.get(slot) is False:
-                            found[name].add(pk)
+                    held = index.mentions.of(name.casefold())  # {slot: only speaks to them}
+                    found[name].update(key for slot, only in held.items()
+                                       if only is False and (key := index.ids[slot]) in wanted)
         return found
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None:
@@ -221,19 +252,18 @@ class IndexSource:
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
-            order = {index.scope_id: i for i, index in enumerate(self.indexes)}
+            order = {id(index): i for i, index in enumerate(self.indexes)}
             primary = self._names[0]
-            candidates = []
             with _locked(self.indexes):
-                for (index, pk, score, slot), covered in zip(found, coverage, strict=True):
-                    name = self._judge_of(order[index.scope_id], slot)
-                    c = self._candidate(index, pk, slot, 0.0, score, model=name)
+                models = [self._judge_of(order[id(index)], slot) for index, _, _, slot in found]
+                candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
+                                              [score for _, _, score, _ in found], models)
+                for (index, _, _, slot), c, covered in zip(found, candidates, coverage, strict=True):
                     c.lexical_coverage = covered
-                    unit = units.get(name or primary)
-                    vector = index.vector(pk, None if name in ("", primary) else name)
+                    unit = units.get(c.model or primary)
+                    vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
                     if unit is not None and vector is not None:
                         c.similarity = float(vector @ unit)
-                    candidates.append(c)
             return candidates
 
         return Lexical([pk for _, pk, _, _ in found], finish)
@@ -244,14 +274,14 @@ class IndexSource:
         a term being matched by any of its prefix expansions. Document frequencies over the searched scopes."""
         documents = 0
         frequencies = [0] * len(terms)
-        held: dict[uuid.UUID, np.ndarray] = {}  # per scope: slots × terms, for the matches only
-        wanted: dict[uuid.UUID, list[int]] = {}
+        held: dict[int, np.ndarray] = {}  # per scope (the index's identity): slots × terms, for the matches only
+        wanted: dict[int, list[int]] = {}
         for index, _, _, slot in found:
-            wanted.setdefault(index.scope_id, []).append(slot)
+            wanted.setdefault(id(index), []).append(slot)
         with _locked(self.indexes):
             for index in self.indexes:
                 documents += len(index)
-                slots = np.asarray(wanted.get(index.scope_id, []), dtype=np.int64)
+                slots = np.asarray(wanted.get(id(index), []), dtype=np.int64)
                 matrix = np.zeros((len(slots), len(terms)), dtype=bool)
                 for t, expanded in enumerate(terms):
                     if len(expanded) == 1:  # one word: its posting's length and membership, nothing the scope's size
@@ -266,12 +296,21 @@ class IndexSource:
                             holders[posting[0]] = True
                     frequencies[t] += int(holders.sum())
                     matrix[:, t] = holders[slots]
-                held[index.scope_id] = matrix
+                held[id(index)] = matrix
         weights = np.asarray(term_weights(frequencies, documents), dtype=np.float64)
         total = float(weights.sum()) or 1.0
         rows = {scope: dict(zip(wanted.get(scope, []), (m @ weights / total).tolist(), strict=True))
                 for scope, m in held.items()}
-        return [rows[index.scope_id][slot] for index, _, _, slot in found]
+        return [rows[id(index)][slot] for index, _, _, slot in found]
+
+
+def _fields(index: ScopeIndex, slots: np.ndarray) -> list[tuple[str, float, datetime, bool, float]]:
+    """What a candidate needs of these slots besides its scores (``ScopeIndex.ranking_fields``, whether it has
+    the primary model's vector, the share of its text that model reads), read once for all of them."""
+    return [(TYPE_NAMES.get(type_, ""), confidence, EPOCH + valid_from * MICROSECOND, has_vector, read)
+            for type_, confidence, valid_from, has_vector, read in zip(
+                index.type[slots].tolist(), index.confidence[slots].tolist(), index.valid_from[slots].tolist(),
+                index.has_vector[slots].tolist(), index.coverage[slots].tolist(), strict=True)]
 
 
 @contextlib.contextmanager
