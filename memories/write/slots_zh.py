@@ -41,7 +41,8 @@ def zh_subject(phrase: str, speaker: str) -> str | None:
     phrase = re.sub(r"^(?:另外|还有|而且|对了|其实|据说|听说|记住|请记住|注意)[，,]?", "", phrase)
     if phrase in _ZH_SELF:
         return speaker
-    kin = re.fullmatch(rf"(?:我们?|用户|本人)的?(?:大|小|二|三|亲|前|新|老)?({KIN_ZH_ALT})(.*)", phrase)
+    kin = re.fullmatch(rf"(?:我们?|用户|本人)的?(?:那个|这个|那位|这位)?(?:大|小|二|三|亲|前|新|老)?({KIN_ZH_ALT})(.*)",
+                       phrase)
     if kin:
         rest = kin.group(2).strip("，, ")
         if not rest:
@@ -92,11 +93,13 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
                  rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
+        # "过完生日就51岁了", "其实都13岁了", "才16岁", "快40岁了"
         ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满|过了|"
-                rf"过完)*"
+                rf"过完生日|过了生日|过完年|过完|其实|才|快|都快|也就|差不多|大概|刚满|刚好|正好)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
         ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
+        ("birthday", rf"^{s}{a}是?(?P<value>{DATE_ZH})(?:出生|生)的"),  # "余国栋是1月18号生的"
         ("phone", rf"^{s}的?(?:新)?(?:手机号码|手机号|电话号码|手机|电话|联系电话|联系方式|号码)(?:换成了?|改成了?|"
                   rf"是|为|：|:)?\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("email", rf"^{s}的?(?:新)?(?:电子邮箱|邮箱地址|邮箱|电子邮件|邮件地址|email|Email|E-mail)(?:地址)?"
@@ -161,7 +164,10 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     ("我表哥住在杭州，今年35岁")."""
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
-    sentence = re.sub(r"^(?:另外|还有|而且|对了|其实|记住|请记住|注意|更新)[，,：:]?", "", sentence.strip())
+    sentence = re.sub(r"^(?:另外|还有|而且|哦?对了|其实|记住|请记住|注意|更新|说起来|话说|跟你说|顺便说一下|顺便提一下)"
+                      r"[，,：:]?", "", sentence.strip())
+    # A name with its apposition ("余国栋（我领导）是…"): the name is the subject
+    sentence = re.sub(r"^([\u4e00-\u9fff]{2,4})[（(][^）)]{1,12}[）)]", r"\1", sentence)
     # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
     sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
                       r"(?=我|用户|本人)", "", sentence)

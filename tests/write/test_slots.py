@@ -112,13 +112,15 @@ def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClien
 
 def test_a_later_clause_is_about_the_person_the_sentence_introduced() -> None:
     """A clause without a subject goes on with the sentence's topic: its first clause that is no discourse marker;
-    the speaker only when the topic is 我 itself, never a person of theirs ("我带的学生", "我那个同事")."""
+    the speaker only when the topic is 我 itself, never a person of theirs ("我带的学生", "我那个同事": the
+    colleague's)."""
     def said(text: str) -> list[tuple[str, str]]:
         return sorted((s.key, s.value) for s in slots_of(text))
 
     assert said("对了，我姑姑在工商银行上班，职位是柜员。") == [("~aunt|employer", "工商银行"), ("~aunt|job", "柜员")]
     assert said("跟你讲，我带的学生现在在一家律所上班，做律师。") == []
-    assert said("我想起来了，我那个老同事就职于万科，岗位是出纳。") == []
+    assert said("我想起来了，我那个老同事就职于万科，岗位是出纳。") == [("~colleague|employer", "万科"),
+                                                             ("~colleague|job", "出纳")]
     assert said("我换号了，新号码是13987654321。") == [("self|phone", "13987654321")]
     assert said("By the way, my uncle moved to Leeds and is a nurse now.") == [
         ("~uncle|city", "leeds"), ("~uncle|job", "nurse")]
@@ -153,3 +155,23 @@ def test_a_place_studied_at_is_no_employer() -> None:
     assert slots_of("我小姨在成都航空职业技术学院读完大专就工作了。") == ()
     assert slots_of("表妹在复旦大学毕业后就一直在上班") == ()
     assert [(s.key, s.value) for s in slots_of("我表哥在复旦大学工作。")] == [("~cousin|employer", "复旦大学")]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("孙丽华：我那个领导过完生日就51岁了。", "~boss|age", "51"),
+    ("跟你说，赵振华过完生日就十岁了。", "赵振华|age", "10"),
+    ("说起来高雪梅都64岁了，时间过得真快。", "高雪梅|age", "64"),
+    ("我这个表哥快四十岁了", "~cousin|age", "40"),
+    ("话说吴婷婷刚满18岁", "吴婷婷|age", "18"),
+    ("余国栋（我领导）是1月18号生的。", "余国栋|birthday", "1-18"),
+    ("我妈是1965年3月2日出生的", "~mother|birthday", "3-2"),
+])
+def test_chinese_ages_and_birthdays_in_everyday_forms(text: str, key: str, value: str) -> None:
+    """An age said on the way ("过完生日就…", "都…了", "快…", "刚满…"), a birthday as "…生的", a person referred back
+    to ("我那个领导", "我这个表哥") and a name with its apposition ("余国栋（我领导）")."""
+    assert [(s.key, s.value) for s in slots_of(text)] == [(key, value)]
+
+
+@pytest.mark.parametrize("text", ["他才来了三天", "我快到家了", "我们才认识两年", "我那个项目快结束了"])
+def test_what_is_no_age_fills_no_age(text: str) -> None:
+    assert not [s for s in slots_of(text) if s.attribute in ("age", "birthday")]
