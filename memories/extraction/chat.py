@@ -1,0 +1,47 @@
+"""A chat message made plain before it is split (``offline.py``): emoji and the spaces people type between Chinese
+clauses are punctuation, not words, and a frame that only announces what follows goes ("Quick update on my
+life:", "说一下我的情况吧：").
+
+- An emoji ends what comes before it: between two pieces of text it is a full stop ("just got engaged 💍 so
+  happy" → "just got engaged. so happy"; "我是铲屎官🐱家里两只猫" → "我是铲屎官，家里两只猫"); at the end, or
+  after a full stop of its own, it is dropped.
+- In Chinese typed without punctuation, a space between two Chinese characters is a comma ("我男朋友下周生日
+  他超喜欢打篮球" → "…生日，他超喜欢…"); a space beside a Latin word is only a space ("我下周去 Tokyo 出差",
+  "我在 Google 做 PM").
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Emoji and pictographs, with their joiners and variation selectors.
+_EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u3030\u303D]"
+                    "[\uFE0E\uFE0F\u200D\U0001F3FB-\U0001F3FF]*)+")
+_CJK = r"[\u4e00-\u9fff]"
+_ZH_SPACE = re.compile(rf"(?<={_CJK})[ \u3000]+(?={_CJK})")
+_CLOSED = re.compile(r"[.!?。！？，,；;:：~～]\s*$")
+#: A frame before a colon that only announces what follows ("Quick update on my life:", "Some background:",
+#: "说一下我的情况吧：", "简单介绍一下自己："): no part of any statement.
+_FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)?(?:a\s+|some\s+)?(?:quick\s+|little\s+|small\s+)?"
+                    r"(?:update|news|background|context|info|about\s+me|life\s+update)\b[^:\n]{0,30}:\s*"
+                    r"|^(?:(?:跟|和)你)?(?:说一下|说下|说说|讲一下|讲讲|介绍一下|简单介绍一下|汇报一下|更新一下)[^：:\n]{0,12}[：:]\s*")
+
+
+def plain(text: str) -> str:
+    """``text`` with its emoji made punctuation and, in Chinese, its clause-separating spaces made commas."""
+    zh = bool(re.search(_CJK, text))
+    text = _FRAME.sub("", text.strip())
+    out: list[str] = []
+    last = 0
+    for m in _EMOJI.finditer(text):
+        before = text[last:m.start()].rstrip()
+        out.append(before)
+        rest = text[m.end():].strip()
+        if before and rest and not _CLOSED.search(before) and not _CLOSED.match(rest):
+            out.append("，" if zh else ". ")
+        elif not zh:
+            out.append(" ")
+        last = m.end()
+    out.append(text[last:])
+    joined = "".join(out).strip()
+    return _ZH_SPACE.sub("，", joined) if zh else re.sub(r"[ \t]{2,}", " ", joined)
