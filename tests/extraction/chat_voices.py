@@ -74,3 +74,15 @@ WHOLE: list[tuple[str, str]] = [
     ("如果明年涨工资的话，我就换辆车", "换辆车"),
     ("要是周末不下雨，我们就去爬山", "爬山"),
 ]
+
+#: (message, what the kept memory says of its time), said on Monday 10 March 2025 (test_everyday.SAID).
+TIMES: list[tuple[str, str]] = [
+    ("my sister's wedding is on the 22nd!!", "22 March 2025"),
+    ("rent's due by the 1st ugh", "1 April 2025"),
+    ("our lease is up in three weeks", "31 March 2025"),
+    ("my roommate is moving out at the end of the month", "March 2025"),
+    ("月底要交房租", "2025年3月底"),
+    ("年底打算去趟日本", "2025年底"),
+    ("finished the whole course in three weeks", "three weeks"),  # how long it took, not a day
+    ("去年3月底搬的家", "2024年3月底"),  # a month already named keeps its own end
+]

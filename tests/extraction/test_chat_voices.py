@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.extraction.chat_voices import ASKED, FACTS, NOTHING, SPLIT, WHOLE
+from tests.extraction.chat_voices import ASKED, FACTS, NOTHING, SPLIT, TIMES, WHOLE
 from tests.extraction.test_everyday import FIRST_PERSON, holding, run
 
 #: What a chat message carries that is no part of a memory.
@@ -58,6 +58,14 @@ def test_a_condition_stays_with_what_follows_from_it(text, consequence):
     found, _ = run(("user", text))
     [home] = holding(found, consequence)
     assert re.search(r"(?i)\bif\b|如果|要是", home.content), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("text", "when"), TIMES, ids=[t[:30] for t, _ in TIMES])
+def test_a_day_of_the_month_a_span_ahead_and_a_months_end_are_dated(text, when):
+    found, _ = run(("user", text))
+    assert holding(found, when), [c.content for c in found]
+    if when == "three weeks":  # how long it took: no day is made up
+        assert not any("around" in c.content or "2025" in c.content for c in found), [c.content for c in found]
 
 
 #: (message, a question in other words, a word its answer holds)
