@@ -5,6 +5,8 @@ life:", "说一下我的情况吧：").
 - An emoji ends what comes before it: between two pieces of text it is a full stop ("just got engaged 💍 so
   happy" → "just got engaged. so happy"; "我是铲屎官🐱家里两只猫" → "我是铲屎官，家里两只猫"); at the end, or
   after a full stop of its own, it is dropped.
+- In English typed without any punctuation, a new subject pronoun after a piece that stands alone starts a new
+  sentence ("i hate cilantro it tastes like soap"; not "i think it's fine").
 - In Chinese typed without punctuation, a space between two Chinese characters is a comma ("我男朋友下周生日
   他超喜欢打篮球" → "…生日，他超喜欢…"); a space beside a Latin word is only a space ("我下周去 Tokyo 出差",
   "我在 Google 做 PM").
@@ -27,6 +29,35 @@ _FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)?(?:a\s+|some\s
                     r"|^(?:(?:跟|和)你)?(?:说一下|说下|说说|讲一下|讲讲|介绍一下|简单介绍一下|汇报一下|更新一下)[^：:\n]{0,12}[：:]\s*")
 
 
+#: In a message typed with no punctuation at all, a new subject pronoun starts a new sentence ("i hate cilantro it
+#: tastes like soap", "started a pottery class its so fun") unless the word before it takes a clause ("i think it",
+#: "glad she", "so he") or the piece before it is too short to stand alone.
+_RUN_ON = re.compile(r"(?i)(?<=[a-z0-9])\s+(?=(?:it's|its|it|she's|she|he's|he|they're|they|we're|i'm|im)\s+[a-z])")
+_TAKES_CLAUSE = frozenset(re.findall(r"[a-z]+", """
+and but or so because cause cuz bc that when if since as while though although until unless than like think thought
+know knew hope guess feel felt say said says believe wish mean bet heard realized realised glad sure afraid sorry
+worried happy excited shame maybe where what why how who which whether before after once about of with for at to
+from in on by into make makes made let lets see saw find found tell told hear i me you we us him her them my your
+our their the a an this these those is was are were be been
+"""))
+
+
+def _run_ons(text: str) -> str:
+    """An English message with no punctuation, its run-on sentences apart (``_RUN_ON``)."""
+    if re.search(r"[.,;:!?]", text):
+        return text
+    pieces: list[str] = []
+    last = 0
+    for m in _RUN_ON.finditer(text):
+        head = text[last:m.start()]
+        words = head.split()
+        if len(words) >= 3 and words[-1].casefold() not in _TAKES_CLAUSE:
+            pieces.append(head)
+            last = m.end()
+    pieces.append(text[last:])
+    return ". ".join(p.strip() for p in pieces)
+
+
 def plain(text: str) -> str:
     """``text`` with its emoji made punctuation and, in Chinese, its clause-separating spaces made commas."""
     zh = bool(re.search(_CJK, text))
@@ -44,4 +75,4 @@ def plain(text: str) -> str:
         last = m.end()
     out.append(text[last:])
     joined = "".join(out).strip()
-    return _ZH_SPACE.sub("，", joined) if zh else re.sub(r"[ \t]{2,}", " ", joined)
+    return _ZH_SPACE.sub("，", joined) if zh else _run_ons(re.sub(r"[ \t]{2,}", " ", joined))

@@ -285,7 +285,9 @@ def resolve_lead(clause: str, previous: str, previous_speaker: str, previous_lis
         found = _named_in(previous, (previous_speaker, previous_listener))
     if len(found) != 1:
         return None
-    return f"{found.pop()}{_BE_OF.get(pronoun, '')}{clause[lead.end():]}"
+    rest = clause[lead.end():]
+    be = " has" if pronoun in ("she's", "he's") and rest.startswith((" been", " got")) else _BE_OF.get(pronoun, "")
+    return f"{found.pop()}{be}{rest}"
 
 
 #: A clause the speaker leads ("I've had …", "We invited …"), the only kind whose "them"/"him" is resolved.

@@ -485,7 +485,8 @@ class OfflineExtractor:
                 return None  # "they …" / "she …" with no one named before: nothing to bind it to
             rest = re.sub(r"^'(ll|d|ve)\b", lambda m: {"ll": " will", "d": " would", "ve": " has"}[m.group(1)],
                           text[person.end():])
-            text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
+            be = (" has" if rest.startswith((" been", " got")) else " is") if person.group(0).endswith("'s") else ""
+            text = f"{self._last_person}{be}{rest}"  # "she's been home" → "my kid has been home"
         self._remember_person(text)
         if self._last_person and not self._last_person.startswith("my "):
             text = _OBJECT_PRONOUN.sub(self._last_person, text)

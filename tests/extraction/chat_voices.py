@@ -38,6 +38,8 @@ SPLIT: list[tuple[str, list[str]]] = [
      ["two kids", "violin", "trucks"]),
     ("Some background: I grew up in Manila, I'm a pediatric nurse, and my partner Sam runs a bakery.",
      ["Manila", "pediatric nurse", "bakery"]),
+    ("my brother just got back from seoul he's teaching english in busan now", ["seoul", "busan"]),
+    ("my daughter started swimming lessons she's already in the advanced group", ["swimming", "advanced group"]),
     ("我男朋友是医生 周末经常值班", ["医生", "值班"]),
     ("我是铲屎官🐱 家里养了三只猫", ["铲屎官", "三只猫"]),
     ("我对花粉过敏 每年春天都很难受", ["花粉", "春天"]),
@@ -58,6 +60,7 @@ NOTHING: list[str] = [
     "早上好呀 ☀️",
     "谢啦 🙏",
     "今天天气咋样",
+    "i think it's fine tbh",
 ]
 
 ASKED: list[tuple[str, list[str]]] = [
