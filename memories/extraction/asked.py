@@ -6,7 +6,8 @@ A question is not kept, but what it tells about the speaker is:
   Shoreditch"; "any good gyms near our new flat in Leith?"), and a reason said in the first person ("what should I
   pack, since I'm going to Iceland in March?" → "I'm going to Iceland in March");
 - a statement after it in the same message points back to it: its leading he/she/they is the one noun phrase of
-  the question ("What's a good gift for my dad? He's turning 60" → "my dad is turning 60"), and "here" or
+  the question ("What's a good gift for my dad? He's turning 60" → "my dad is turning 60"), its leading "mine" the
+  one thing asked for ("can u recommend a good dentist? mine retired" → "my dentist retired"), and "here" or
   "过来" is the one place the question names ("Any good ramen in Austin? I just moved here" → "… moved to
   Austin"; "你知道杭州哪里有好吃的川菜吗？我刚搬过来" → "我刚搬到杭州").
 
@@ -44,6 +45,12 @@ _REASON = re.compile(r"(?i)(?:^|[,;]\s*|\s)(?:since|as|because|cause|now\s+that|
 #: A clause of the speaker's that points at a place by "here" / "过来" / "这边".
 _HERE = re.compile(r"(?i)\b(moved|relocated|got|came|arrived|live|living|work|working|new)\s+here\b")
 _ZH_HERE = re.compile(r"(?:搬|来|到|调)(?:过来|这边|这里|这儿)|(?:搬|来|调)到这(?:边|里|儿)")
+#: "Can you recommend a good dentist? Mine retired": the one thing the question asks for, and "mine" of it.
+_ASKED_FOR = re.compile(r"(?i)\b(?:a|an|any|some|another)\s+(?:(?:good|new|decent|reliable|cheap|nice|local)\s+)*"
+                        r"(?!(?:tips?|ideas?|advice|suggestions?|recommendations?|help|thoughts?|way|place)\b)([a-z]{3,})\b")
+_MINE = re.compile(r"(?i)^(?:mine|ours)\b")
+#: A Chinese clause that goes without saying where ("我们打算春节去"): where the question said.
+_ZH_GO = re.compile(r"去[了吧呢啊]?$")
 #: A place a question names: "in Austin", "near Shoreditch".
 _PLACE = re.compile(r"\b(?:in|near|around|at)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
 
@@ -71,6 +78,8 @@ def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
     "I just moved to Austin"); None when it points at nothing there, or not clearly."""
     if not said.asked:
         return None
+    if zh and _ZH_GO.search(clause) and _place(said.asked, zh):  # "帮我查下去三亚的机票吗" — "我们打算春节去"
+        return f"{_ZH_GO.sub('', clause)}去{_place(said.asked, zh)}"
     here = (_ZH_HERE if zh else _HERE).search(clause)
     if here:
         place = _place(said.asked, zh)
@@ -82,6 +91,11 @@ def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
         verb = here.group(1)
         to = " to " if verb.casefold() in ("moved", "relocated", "got", "came") else " in "
         return f"{clause[:here.start()]}{verb}{to}{place}{clause[here.end():]}"
+    mine = _MINE.match(clause)
+    if mine and not zh:
+        things = {t[:-1] if t.endswith("s") and not t.endswith("ss") else t for t in _ASKED_FOR.findall(said.asked[-1])}
+        owner = "my" if mine.group(0).casefold() == "mine" else "our"
+        return f"{owner} {things.pop()}{clause[mine.end():]}" if len(things) == 1 else None
     return resolve_lead(clause, said.asked[-1], speaker, "")
 
 

@@ -24,7 +24,8 @@ _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|did
                           r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
-                          r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting)"
+                          r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting"
+                          r"|starting)"
                           r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"
                           r"|full|part|my|our|the|a)\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+import jieba.posseg as pseg
+
 #: Emoji and pictographs, with their joiners and variation selectors.
 _EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u3030\u303D]"
                     "[\uFE0E\uFE0F\u200D\U0001F3FB-\U0001F3FF]*)+")
@@ -24,7 +26,7 @@ _ZH_SPACE = re.compile(rf"(?<={_CJK})[ \u3000]+(?={_CJK})")
 _CLOSED = re.compile(r"[.!?。！？，,；;:：~～]\s*$")
 #: A frame before a colon that only announces what follows ("Quick update on my life:", "Some background:",
 #: "说一下我的情况吧：", "简单介绍一下自己："): no part of any statement.
-_FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)?(?:a\s+|some\s+)?(?:quick\s+|little\s+|small\s+)?"
+_FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)*(?:a\s+|some\s+)?(?:quick\s+|little\s+|small\s+)?"
                     r"(?:update|news|background|context|info|about\s+me|life\s+update)\b[^:\n]{0,30}:\s*"
                     r"|^(?:(?:跟|和)你)?(?:说一下|说下|说说|讲一下|讲讲|介绍一下|简单介绍一下|汇报一下|更新一下)[^：:\n]{0,12}[：:]\s*")
 
@@ -32,7 +34,8 @@ _FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)?(?:a\s+|some\s
 #: In a message typed with no punctuation at all, a new subject pronoun starts a new sentence ("i hate cilantro it
 #: tastes like soap", "started a pottery class its so fun") unless the word before it takes a clause ("i think it",
 #: "glad she", "so he") or the piece before it is too short to stand alone.
-_RUN_ON = re.compile(r"(?i)(?<=[a-z0-9])\s+(?=(?:it's|its|it|she's|she|he's|he|they're|they|we're|i'm|im)\s+[a-z])")
+_RUN_ON = re.compile(r"(?i)(?<=[a-z0-9])\s+(?=(?:it's|its|it|she's|shes|she|he's|hes|he|they're|theyre|they|we're|i'm"
+                     r"|im)\s+[a-z]|(?:his|her|their)\s+name(?:'s|\s+is)\b)")
 _TAKES_CLAUSE = frozenset(re.findall(r"[a-z]+", """
 and but or so because cause cuz bc that when if since as while though although until unless than like think thought
 know knew hope guess feel felt say said says believe wish mean bet heard realized realised glad sure afraid sorry
@@ -75,4 +78,22 @@ def plain(text: str) -> str:
         last = m.end()
     out.append(text[last:])
     joined = "".join(out).strip()
-    return _ZH_SPACE.sub("，", joined) if zh else _run_ons(re.sub(r"[ \t]{2,}", " ", joined))
+    return _zh_pieces(joined) if zh else _run_ons(re.sub(r"[ \t]{2,}", " ", joined))
+
+
+#: Chat exclamations that say nothing to keep, as a whole piece between commas ("家人们谁懂啊", "累死了", "笑死").
+_ZH_FILLER = re.compile(r"(?:家人们|姐妹们|宝子们|集美们|兄弟们)?(?:谁懂啊?|救命|绝了|笑死(?:我了)?|无语(?:了|死了)?"
+                        r"|服了|离谱|破防了|emo了|累死(?:我)?了|烦死了|气死(?:我)?了|开心死了|好累啊?|太难了|啊啊+|呜呜+)"
+                        r"[啊呀了吧！!~～]*|(?:家人们|姐妹们|宝子们|集美们)")
+
+
+def _zh_pieces(text: str) -> str:
+    """Chinese typed with spaces: a space between clauses is a comma, not before a piece that only names (a place
+    or a thing put beside the one before: "住在老家 湖南长沙"); a piece of chat exclamation goes."""
+    out: list[str] = []
+    for i, piece in enumerate(_ZH_SPACE.split(text)):
+        if _ZH_FILLER.fullmatch(piece.strip("，,。！!")):
+            continue
+        only_names = all(t.flag.startswith("n") and t.flag != "nr" for t in pseg.lcut(piece, HMM=False))
+        out.append(piece if not out else f"{'' if only_names and i else '，'}{piece}")
+    return "".join(out).strip("，")

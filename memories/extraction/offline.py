@@ -208,8 +208,10 @@ class OfflineExtractor:
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
         # "preferred language - Spanish"; emoji and the spaces between Chinese clauses are punctuation
-        lines = (as_said(plain(line), has_cjk(line)) for line in turn.content.split("\n"))
-        for sentence in split_sentences("\n".join(lines)):
+        text = "\n".join(as_said(plain(line), has_cjk(line)) for line in turn.content.split("\n"))
+        if not text.strip():
+            said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
+        for sentence in split_sentences(text):
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)

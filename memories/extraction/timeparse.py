@@ -214,8 +214,12 @@ _PAST_TOLD = re.compile(r"(?i)\b(?:was|were|did|had|got|lost|took|made|went|ran|
 
 def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
     """``text`` with the chat times of ``_EN_MORE`` / ``_ZH_MORE`` made absolute; whether it named one."""
-    past = bool(_PAST_TOLD.search(text))
     found = False
+
+    def told_past(m: re.Match[str]) -> bool:  # the clause around the time, between punctuation marks
+        start = max(text.rfind(p, 0, m.start()) for p in ",.;!?，。；")
+        ends = [e for e in (text.find(p, m.end()) for p in ",.;!?，。；") if e >= 0]
+        return bool(_PAST_TOLD.search(text[start + 1:min(ends, default=len(text))]))
 
     def zh_sub(m: re.Match[str]) -> str:
         nonlocal found
@@ -229,7 +233,7 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
             found = True
             return f"{m.group(0)} ({_MONTHS[today.month - 1] + ' ' if m.group('end') == 'month' else ''}{today.year})"
         if m.group("n"):
-            if past:
+            if told_past(m):
                 return m.group(0)
             found = True
             n, unit = _en_count(m.group("n")), m.group("unit").casefold().rstrip("s")
@@ -238,7 +242,7 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
             return f"{m.group(0)} ({'around ' if unit != 'day' else ''}{_en_day(d)})"
         found = True
         day = int(m.group("nth"))
-        step = (-1 if day > today.day else 0) if past else (0 if day >= today.day else 1)
+        step = (-1 if day > today.day else 0) if told_past(m) else (0 if day >= today.day else 1)
         d = _month_shift(today.replace(day=1), step)
         try:
             d = d.replace(day=day)

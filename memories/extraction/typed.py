@@ -24,14 +24,15 @@ __all__ = [
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
 #: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
 TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+|anyway[s]?|omg|ugh+|welp|yay|lowkey|fr"
+                           r"|honestly|literally|basically"
                            r"|ps|p\.s\.|heads\s+up"
                            r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
 TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
                         r"\s*([!.?]*)$")
 
 #: Kinship and role words after 我 ("我表哥", "我闺蜜小雨"): the speaker's person (``clauses._ZH_KIN_NAMED``).
-ZH_KIN = ("女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝|男朋友"
-          "|女朋友|男友|女友|闺蜜|发小|对象|媳妇|同学|领导|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆|姥姥"
+ZH_KIN = ("爸妈|父母|爹妈|女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子"
+          "|宝宝|男朋友|女朋友|男友|女友|闺蜜|发小|对象|媳妇|同学|领导|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆|姥姥"
           "|姥爷|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|室友|邻居|猫|狗|妈|爸|哥|姐|弟|妹")
 
 #: Words as people type them to an assistant, in full ("tmrw", "dont", "cant", "pls"): what the rules read.
@@ -42,7 +43,8 @@ _TYPED_WORDS = {"tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2mo
                 "rn": "right now", "bf": "boyfriend", "gf": "girlfriend", "hubby": "husband", "wifey": "wife",
                 "bff": "best friend", "bc": "because", "b/c": "because", "cuz": "because",
                 "appt": "appointment", "ppl": "people", "wanna": "want to", "im": "I'm",
-                "ive": "I've", "w/": "with", "abt": "about", "bro": "brother", "sis": "sister", "hrs": "hours",
+                "ive": "I've", "w/": "with", "abt": "about", "lmk": "let me know", "shes": "she's",
+                "theyre": "they're", "bro": "brother", "sis": "sister", "hrs": "hours",
                 "mins": "minutes"}
 _TYPED_WORD = re.compile(r"(?i)(?<![\w/-])(?:" + "|".join(map(re.escape, _TYPED_WORDS)) + r")(?![\w/-])"
                          r"|(?<=\s)w(?=\s+(?:the|my|our|his|her|their|a|an|some|friends|family)\b)")

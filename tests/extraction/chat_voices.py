@@ -29,6 +29,10 @@ FACTS: list[tuple[str, list[str]]] = [
     ("我妹下周考研", ["用户的妹"]),
     ("我表姐在杭州开了家花店", ["用户的表姐", "花店"]),
     ("我外婆今年九十了 身体还挺好", ["用户的外婆"]),
+    ("literally just got promoted to senior engineer", ["promoted"]),
+    ("we got a kitten her name is mochi", ["kitten. Her name is mochi"]),  # one memory: "her" goes with the kitten
+    ("I tore a ligament playing football last month", ["tore a ligament"]),
+    ("我父母住在老家 江西九江", ["用户的父母住在老家江西九江"]),  # a place put beside the one before: no new clause
 ]
 
 SPLIT: list[tuple[str, list[str]]] = [
@@ -61,6 +65,8 @@ NOTHING: list[str] = [
     "谢啦 🙏",
     "今天天气咋样",
     "i think it's fine tbh",
+    "救命 笑死我了",
+    "姐妹们谁懂啊 😭",
 ]
 
 ASKED: list[tuple[str, list[str]]] = [
@@ -70,6 +76,8 @@ ASKED: list[tuple[str, list[str]]] = [
     ("Where can I get decent tacos in Denver? I just moved here.", ["moved to Denver"]),
     ("你知道成都哪里有好吃的火锅吗？我刚搬过来", ["搬到成都"]),
     ("帮我推荐几本书吧，我最近在学法语", ["法语"]),
+    ("anyone know a reliable plumber? mine quit on me", ["plumber quit"]),
+    ("帮我看看去厦门的酒店 我们下个月去", ["去厦门"]),
 ]
 
 WHOLE: list[tuple[str, str]] = [
