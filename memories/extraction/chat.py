@@ -27,8 +27,14 @@ _CLOSED = re.compile(r"[.!?。！？，,；;:：~～]\s*$")
 #: A frame before a colon that only announces what follows ("Quick update on my life:", "Some background:",
 #: "说一下我的情况吧：", "简单介绍一下自己："): no part of any statement.
 _FRAME = re.compile(r"(?i)^(?:(?:so|ok(?:ay)?|well|anyway)[,\s]+)*(?:a\s+|some\s+)?(?:quick\s+|little\s+|small\s+)?"
-                    r"(?:update|news|background|context|info|about\s+me|life\s+update)\b[^:\n]{0,30}:\s*"
+                    r"(?:update|news|background|context|info|about\s+me|life\s+update|(?:so\s+much|a\s+lot|lots)\s+"
+                    r"(?:has\s+)?(?:happened|going\s+on|new))\b[^:\n]{0,30}:\s*"
                     r"|^(?:(?:跟|和)你)?(?:说一下|说下|说说|讲一下|讲讲|介绍一下|简单介绍一下|汇报一下|更新一下)[^：:\n]{0,12}[：:]\s*")
+
+
+#: The same frame after a sentence of its own ("Hey! Long time no chat. So much has happened: …").
+_FRAME_AFTER = re.compile(r"(?i)(?<=[.!?] )(?:so\s+much|a\s+lot|lots)\s+(?:has\s+)?(?:happened|going\s+on|new)\b"
+                          r"[^:\n.!?]{0,30}:\s*")
 
 
 #: In a message typed with no punctuation at all, a new subject pronoun starts a new sentence ("i hate cilantro it
@@ -64,7 +70,7 @@ def _run_ons(text: str) -> str:
 def plain(text: str) -> str:
     """``text`` with its emoji made punctuation and, in Chinese, its clause-separating spaces made commas."""
     zh = bool(re.search(_CJK, text))
-    text = _FRAME.sub("", text.strip())
+    text = _FRAME_AFTER.sub("", _FRAME.sub("", text.strip()))
     out: list[str] = []
     last = 0
     for m in _EMOJI.finditer(text):

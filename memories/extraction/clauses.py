@@ -67,7 +67,7 @@ _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|morning|evening|bye|goodbye|see\s+you"
     r"(?:\s+\w+)?|see\s+ya|take\s+care|talk\s+(?:to\s+you\s+)?(?:soon|later)|catch\s+you\s+later|cheers"
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
-    r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+see|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
+    r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜"
                           r"|回头聊|回见|好久不见"

@@ -85,9 +85,10 @@ _COPULA = re.compile(r"(?i)^(?:be|been|feel|feels|felt|seem|seems|seemed|get|get
 
 
 def shared_subject(head: str, rest: str, joint: str) -> str:
-    """The subject a clause after "and"/"but" shares with the clause before ("my mom lives in manila" + "calls
-    every sunday" → "my mom"), or "" when the words after the joint are no such clause."""
-    if not re.fullmatch(r"(?i)\s*(?:,\s*)?(?:and|but)\s+", joint) or not _NEXT_VERB.match(rest):
+    """The subject a clause after "and"/"but" or a comma shares with the clause before ("my mom lives in manila" +
+    "calls every sunday" → "my mom"; "I finished my master's, started at a hospital"), or "" when the words after
+    the joint are no such clause."""
+    if not re.fullmatch(r"(?i)\s*(?:(?:,\s*)?(?:and|but)|,)\s+", joint) or not _NEXT_VERB.match(rest):
         return ""
     head_said = _HEAD_SUBJECT.match(head.strip())
     if head_said is None or _COPULA.match(head_said.group("verb")) or len(head.split()) < 3:

@@ -44,6 +44,8 @@ SPLIT: list[tuple[str, list[str]]] = [
      ["Manila", "pediatric nurse", "bakery"]),
     ("my brother just got back from seoul he's teaching english in busan now", ["seoul", "busan"]),
     ("my daughter started swimming lessons she's already in the advanced group", ["swimming", "advanced group"]),
+    ("hey! long time no chat. so much has happened: i finished my phd in june, started teaching at a college in "
+     "Bristol, and we adopted a dog", ["phd", "Bristol", "dog"]),
     ("我男朋友是医生 周末经常值班", ["医生", "值班"]),
     ("我是铲屎官🐱 家里养了三只猫", ["铲屎官", "三只猫"]),
     ("我对花粉过敏 每年春天都很难受", ["花粉", "春天"]),
