@@ -183,7 +183,7 @@ def _bound(text: str, topic: ZhTopic) -> str:
         return topic.pets[0] + text[1:]  # "我们家的猫叫豆豆。它特别喜欢晒太阳": 豆豆 does
     pronoun = _PRONOUN.match(text)
     if not pronoun:
-        return text
+        return _object_bound(text, topic)
     people = [p for p in topic.people if p != topic.later_name]
     if len(people) == 1:
         return people[0] + text[pronoun.end():]
@@ -191,6 +191,20 @@ def _bound(text: str, topic: ZhTopic) -> str:
         topic.people.append(topic.later_name)
         return topic.later_name + text[pronoun.end():]
     return text
+
+
+#: 他/她 inside a clause (not 他们, 其他, 吉他): a person the clause does something to or for.
+_OBJECT_PRONOUN = re.compile(r"(?<![其吉])(?:他|她)(?![们人])")
+
+
+def _object_bound(text: str, topic: ZhTopic) -> str:
+    """An inner 他/她 replaced by the one person named before it who is not the clause's own subject ("我妈下周六过
+    六十大寿，我准备给她办个惊喜派对" → "…给我妈办…"; "我爸做了手术，我妈每天照顾他" → "…照顾我爸")."""
+    found = _OBJECT_PRONOUN.findall(text)
+    people = [p for p in topic.people if not text.startswith(p) and not text.startswith(p.removeprefix("我"))]
+    if len(found) != 1 or len(people) != 1 or not text.startswith(("我", *topic.people, *topic.names)):
+        return text
+    return _OBJECT_PRONOUN.sub(people[0], text, count=1)
 
 
 def _counted(text: str, topic: ZhTopic) -> str:

@@ -33,6 +33,7 @@ FACTS: list[tuple[str, list[str]]] = [
     ("we got a kitten her name is mochi", ["kitten. Her name is mochi"]),  # one memory: "her" goes with the kitten
     ("I tore a ligament playing football last month", ["tore a ligament"]),
     ("我父母住在老家 江西九江", ["用户的父母住在老家江西九江"]),  # a place put beside the one before: no new clause
+    ("我姐下个月生日 我想给她买个包", ["给用户的姐买"]),  # 她 inside the clause: the one person named before
 ]
 
 SPLIT: list[tuple[str, list[str]]] = [
