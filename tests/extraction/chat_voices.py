@@ -69,6 +69,9 @@ NOTHING: list[str] = [
     "今天天气咋样",
     "i think it's fine tbh",
     "救命 笑死我了",
+    "recommend a good ramen spot in soho pls",
+    "求推荐好用的防晒霜",
+    "推荐几部适合全家看的电影吧",
     "姐妹们谁懂啊 😭",
 ]
 
@@ -81,6 +84,7 @@ ASKED: list[tuple[str, list[str]]] = [
     ("帮我推荐几本书吧，我最近在学法语", ["法语"]),
     ("anyone know a reliable plumber? mine quit on me", ["plumber quit"]),
     ("帮我看看去厦门的酒店 我们下个月去", ["去厦门"]),
+    ("suggest a lunch spot near my office in Canary Wharf", ["office is in Canary Wharf"]),
 ]
 
 WHOLE: list[tuple[str, str]] = [
