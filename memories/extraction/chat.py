@@ -67,6 +67,20 @@ def _run_ons(text: str) -> str:
     return ". ".join(p.strip() for p in pieces)
 
 
+#: Sarcasm: "yeah right, like I'd ever run a marathon", "as if", "Sure, I just LOVE waiting in line", "Love that
+#: for me": the sentence says the opposite of its words, and nothing is kept of it.
+_SARCASM = re.compile(r"(?i)^(?:yeah|yea|ya)\s+right\b|^(?:oh\s+)?(?:as\s+if|like\s+i(?:'d|\s+would)\s+ever)\b"
+                      r"|^(?:oh\s+)?(?:sure|great|yeah|wonderful|fantastic|perfect)[,!.]+\s+(?:i\s+)?(?:just\s+|really\s+"
+                      r"|absolutely\s+|totally\s+)?(?-i:LOVE|ADORE|ENJOY|LIKE|NEED|WANT)\b|^(?:love|loving)\s+that\s+for\s+me\b"
+                      r"|^just\s+what\s+i\s+needed\b")
+
+
+def _sincere(text: str) -> str:
+    """An English message without its sarcastic sentences (``_SARCASM``)."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    return " ".join(s for s in sentences if not _SARCASM.match(s.strip()))
+
+
 def plain(text: str) -> str:
     """``text`` with its emoji made punctuation and, in Chinese, its clause-separating spaces made commas."""
     zh = bool(re.search(_CJK, text))
@@ -84,7 +98,7 @@ def plain(text: str) -> str:
         last = m.end()
     out.append(text[last:])
     joined = "".join(out).strip()
-    return _zh_pieces(joined) if zh else _run_ons(re.sub(r"[ \t]{2,}", " ", joined))
+    return _zh_pieces(joined) if zh else _run_ons(_sincere(re.sub(r"[ \t]{2,}", " ", joined)))
 
 
 #: Chat exclamations that say nothing to keep, as a whole piece between commas ("家人们谁懂啊", "累死了", "笑死").

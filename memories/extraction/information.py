@@ -104,7 +104,11 @@ _LIFE_STATE = re.compile(r"(?i)\b(?:is|am|are|'s|'m|got|became|has become|went|t
                          r"recently\s+|newly\s+|happily\s+|still\s+|a\s+)?(?:single|married|engaged|divorced|"
                          r"separated|widowed|pregnant|retired|unemployed|vegan|vegetarian|pescatarian|diabetic|sober|"
                          r"teetotal|left-handed|right-handed|colou?rblind|deaf|blind|epileptic|asthmatic|celiac|coeliac|"
-                         r"non-?smoker|smoker|homeschooled|self-employed|freelance|freelancer)\b")
+                         r"non-?smoker|smoker|homeschooled|self-employed|freelance|freelancer)\b"
+                         # having none of a life's people or things: "doesn't have any kids", "has never had a car"
+                         r"|\b(?:don't|do\s+not|doesn't|does\s+not|never|has\s+never|have\s+never)\s+(?:have|had|own"
+                         r"|owned)\s+(?:any\s+|a\s+|an\s+)?(?:kids?|children|child|pets?|siblings?|brothers?|sisters?"
+                         r"|cars?|dogs?|cats?|license|licence|partner|boyfriend|girlfriend|tv|tattoos?)\b")
 
 
 def _name_led(sentence: str, skip: set[str]) -> bool:

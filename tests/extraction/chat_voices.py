@@ -32,6 +32,8 @@ FACTS: list[tuple[str, list[str]]] = [
     ("literally just got promoted to senior engineer", ["promoted"]),
     ("we got a kitten her name is mochi", ["kitten. Her name is mochi"]),  # one memory: "her" goes with the kitten
     ("I tore a ligament playing football last month", ["tore a ligament"]),
+    ("we don't have any pets yet", ["any pets"]),
+    ("my wife has never owned a car", ["never owned a car"]),
     ("我父母住在老家 江西九江", ["用户的父母住在老家江西九江"]),  # a place put beside the one before: no new clause
     ("我姐下个月生日 我想给她买个包", ["给用户的姐买"]),  # 她 inside the clause: the one person named before
 ]
@@ -69,6 +71,8 @@ NOTHING: list[str] = [
     "今天天气咋样",
     "i think it's fine tbh",
     "救命 笑死我了",
+    "yeah right like i'd ever wake up at 5am",
+    "Oh wonderful, I just LOVE doing my taxes.",
     "recommend a good ramen spot in soho pls",
     "求推荐好用的防晒霜",
     "推荐几部适合全家看的电影吧",
