@@ -42,7 +42,7 @@ _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape
 #: "我们家狗狗", "我的猫": the speaker's pet, named like a person ("…叫旺财").
 _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
-_HAS_ONE = re.compile(rf"有(?:一)?(?:个|位)((?:{_KIN_ALT}))[。，,]?$")
+_HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
 #: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗").
 _HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
 _NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
@@ -92,6 +92,9 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
             and re.fullmatch(rf"(?:他|她)?(?:{_NAMING.pattern}){re.escape(topic.later_name)}", text):
         topic.named = True
         return None
+    if re.fullmatch(rf"(?:{_NAMING.pattern})\s*[A-Za-z\u4e00-\u9fff]{{1,12}}[。！!]?", text) \
+            and topic.subject in ("", "我", "我们", "咱们"):
+        return None  # "我们组的 manager 是个老外，叫 Mike": a name said of what came before, never the speaker's
     text = _at_work(_counted(_bound(text, topic), topic), topic)
     if _WEATHER.match(text):
         return None
@@ -274,7 +277,8 @@ def _is_person(subject: str) -> bool:
 def _name_after(text: str, naming: re.Pattern[str]) -> str | None:
     """The name after 叫 / 名叫 / 名字是 in a text ("我女儿叫小雨，…" → 小雨), when it is one."""
     for m in naming.finditer(text):
-        name = _name_at(text[m.end():])
+        latin = re.match(r"\s*([A-Z][a-z]+)\b", text[m.end():])  # "叫 Emma": a name in Latin letters
+        name = latin.group(1) if latin else _name_at(text[m.end():])
         if name:
             return name
     return None

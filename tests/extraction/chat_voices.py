@@ -36,6 +36,7 @@ FACTS: list[tuple[str, list[str]]] = [
     ("my wife has never owned a car", ["never owned a car"]),
     ("我父母住在老家 江西九江", ["用户的父母住在老家江西九江"]),  # a place put beside the one before: no new clause
     ("我姐下个月生日 我想给她买个包", ["给用户的姐买"]),  # 她 inside the clause: the one person named before
+    ("我们部门的 director 是个美国人 叫 David", ["美国人；叫 David"]),  # the director's name, not the user's
 ]
 
 SPLIT: list[tuple[str, list[str]]] = [
@@ -49,6 +50,8 @@ SPLIT: list[tuple[str, list[str]]] = [
     ("my daughter started swimming lessons she's already in the advanced group", ["swimming", "advanced group"]),
     ("hey! long time no chat. so much has happened: i finished my phd in june, started teaching at a college in "
      "Bristol, and we adopted a dog", ["phd", "Bristol", "dog"]),
+    ("最近交了一个新朋友，叫 Sophie，在字节做设计", ["用户的朋友叫 Sophie", "Sophie在字节做设计"]),
+    ("前几天认识了一位同事 叫小林 人很好", ["用户的同事叫小林", "小林人很好"]),
     ("我男朋友是医生 周末经常值班", ["医生", "值班"]),
     ("我是铲屎官🐱 家里养了三只猫", ["铲屎官", "三只猫"]),
     ("我对花粉过敏 每年春天都很难受", ["花粉", "春天"]),
