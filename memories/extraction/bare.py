@@ -21,9 +21,13 @@ _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|m
            r"|sounds|gives|helps|means)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
                           r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
-                          r"|gotta|hoping|loving|hate|busy"
+                          r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
+                          r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting"
+                          r"|starting)"
+                          r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"
+                          r"|full|part|my|our|the|a)\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
                           + r"|[a-z]+ed|" + _LIFE + r")\b)|" + _PAST + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
@@ -71,6 +75,6 @@ def with_subject(text: str) -> tuple[str, bool]:
     lowered = f"{text[:1].lower()}{text[1:]}"
     if lead == "been":
         return f"I've {lowered}", True
-    if lead.endswith("ing") or lead in ("gonna", "busy"):
+    if lead.endswith("ing") or lead in ("gonna", "busy") or " " in lead:
         return f"I'm {lowered}", True
     return f"I {lowered}", True

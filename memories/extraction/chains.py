@@ -42,7 +42,7 @@ _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape
 #: "我们家狗狗", "我的猫": the speaker's pet, named like a person ("…叫旺财").
 _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
-_HAS_ONE = re.compile(rf"有(?:一)?(?:个|位)((?:{_KIN_ALT}))[。，,]?$")
+_HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
 #: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗").
 _HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
 _NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
@@ -92,6 +92,9 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
             and re.fullmatch(rf"(?:他|她)?(?:{_NAMING.pattern}){re.escape(topic.later_name)}", text):
         topic.named = True
         return None
+    if re.fullmatch(rf"(?:{_NAMING.pattern})\s*[A-Za-z\u4e00-\u9fff]{{1,12}}[。！!]?", text) \
+            and topic.subject in ("", "我", "我们", "咱们"):
+        return None  # "我们组的 manager 是个老外，叫 Mike": a name said of what came before, never the speaker's
     text = _at_work(_counted(_bound(text, topic), topic), topic)
     if _WEATHER.match(text):
         return None
@@ -183,7 +186,7 @@ def _bound(text: str, topic: ZhTopic) -> str:
         return topic.pets[0] + text[1:]  # "我们家的猫叫豆豆。它特别喜欢晒太阳": 豆豆 does
     pronoun = _PRONOUN.match(text)
     if not pronoun:
-        return text
+        return _object_bound(text, topic)
     people = [p for p in topic.people if p != topic.later_name]
     if len(people) == 1:
         return people[0] + text[pronoun.end():]
@@ -191,6 +194,20 @@ def _bound(text: str, topic: ZhTopic) -> str:
         topic.people.append(topic.later_name)
         return topic.later_name + text[pronoun.end():]
     return text
+
+
+#: 他/她 inside a clause (not 他们, 其他, 吉他): a person the clause does something to or for.
+_OBJECT_PRONOUN = re.compile(r"(?<![其吉])(?:他|她)(?![们人])")
+
+
+def _object_bound(text: str, topic: ZhTopic) -> str:
+    """An inner 他/她 replaced by the one person named before it who is not the clause's own subject ("我妈下周六过
+    六十大寿，我准备给她办个惊喜派对" → "…给我妈办…"; "我爸做了手术，我妈每天照顾他" → "…照顾我爸")."""
+    found = _OBJECT_PRONOUN.findall(text)
+    people = [p for p in topic.people if not text.startswith(p) and not text.startswith(p.removeprefix("我"))]
+    if len(found) != 1 or len(people) != 1 or not text.startswith(("我", *topic.people, *topic.names)):
+        return text
+    return _OBJECT_PRONOUN.sub(people[0], text, count=1)
 
 
 def _counted(text: str, topic: ZhTopic) -> str:
@@ -260,7 +277,8 @@ def _is_person(subject: str) -> bool:
 def _name_after(text: str, naming: re.Pattern[str]) -> str | None:
     """The name after 叫 / 名叫 / 名字是 in a text ("我女儿叫小雨，…" → 小雨), when it is one."""
     for m in naming.finditer(text):
-        name = _name_at(text[m.end():])
+        latin = re.match(r"\s*([A-Z][a-z]+)\b", text[m.end():])  # "叫 Emma": a name in Latin letters
+        name = latin.group(1) if latin else _name_at(text[m.end():])
         if name:
             return name
     return None

@@ -24,7 +24,7 @@ _EN_VERBISH = (r"(?:is|was|are|were|has|had|have|will|would|can|could|did|does|d
 #: A kinship or role word that, bare at the head of a clause, is the speaker's ("Mom's home", "doctor says …").
 _BARE_KIN = (r"mom|mum|dad|grandma|grandpa|granny|nana|papa|mama|auntie|uncle|doctor|boss|wife|husband|hubby"
              r"|manager|therapist|landlord|sis|bro|sister|brother|son|daughter|girlfriend|boyfriend|fianc[eé]e?"
-             r"|cousin|roommate|coach|trainer|dentist|vet|tutor|mentor")
+             r"|cousin|roommate|coach|trainer|dentist|vet|tutor|mentor|parents|grandparents|in-laws")
 _EN_SUBJECT = re.compile(
     r"(?i:(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll|he|he's|she|she's|they|they're|they've)\b)"
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
@@ -67,7 +67,7 @@ _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|morning|evening|bye|goodbye|see\s+you"
     r"(?:\s+\w+)?|see\s+ya|take\s+care|talk\s+(?:to\s+you\s+)?(?:soon|later)|catch\s+you\s+later|cheers"
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
-    r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+see|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
+    r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜"
                           r"|回头聊|回见|好久不见"
@@ -99,19 +99,19 @@ _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
-                          r"|对不对)")
+                          r"|对不对|咋|啥时候|干啥|为啥)")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us"
-                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)"
+                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|recommend|suggest"
                       r"|don't\s+worry"
                       r"|feel\s+free|hang\s+in\s+there|here(?:'s|\s+is|\s+are|\s+ya\s+go|\s+you\s+go"
                       r"|\s+it\s+is)|check\s+(?:it|this|out)"
                       r"|look\s+at|take\s+a\s+look|wish\s+(?:me|you)|keep\s+(?:it\s+up|going|up\s+the)|enjoy"
                       r"|have\s+fun|stay)\b")
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
-                         r"|conversation|met"
-                         r"|caught\s+up)\b,?\s*")
-_ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你)")
+                         r"|conversation|met|caught\s+up)\b,?\s*")
+_ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
+                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下)")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"
@@ -178,12 +178,12 @@ _IRREGULAR_PAST = _wordset("""
 went was were had did made got took saw came found gave told felt thought bought brought left met ran began
 wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
 understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set
-cut let quit read tried finished started sold fed shot dumped
+cut let quit read tried finished started sold fed shot dumped tore froze stole shook hid bit lit dug stuck struck
 """)
 _ADVERBS = _wordset("""
 really also just still always never usually often sometimes actually totally definitely recently finally even
 only now currently mostly truly absolutely already basically literally kinda seriously honestly generally
-normally typically occasionally rarely constantly personally
+normally typically occasionally rarely constantly personally ever
 """)
 _THIRD = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
 _KIN = ("daughter|son|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|mom|mother|mum|dad|father|"
@@ -194,9 +194,7 @@ _KIN_NAMED = re.compile(rf"\b(?i:my|our)\s+((?i:little\s+|older\s+|younger\s+|bi
                         rf"(?i:{_KIN}))"
                         r",?\s+([A-Z][a-z]+)\b")
 _KIN_APPOSED = re.compile(rf"\b((?i:my|our)\s+(?i:{_KIN})),\s+([A-Z][a-z]+),(?=\s)")
-_ZH_KIN_NAMED = re.compile(r"我(?:的)?(女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹"
-                           r"|朋友|同事|老板|孩子|宝宝"
-                           r"|男朋友|女朋友|室友|邻居|猫|狗|妈|爸)([\u4e00-\u9fff]{0,3})")
+_ZH_KIN_NAMED = re.compile(rf"我(?:的)?({typed.ZH_KIN})([\u4e00-\u9fff]{{0,3}})")
 _ZH_PRONOUNS = {"我们": "{s}等人", "咱们": "{s}等人", "我": "{s}", "我的": "{s}的", "我家": "{s}家", "俺": "{s}",
                 "本人": "{s}", "自己": "自己"}
 
@@ -313,11 +311,13 @@ def split_clauses(sentence: str) -> list[str]:
 
 
 _ZH_TAIL_STRIP = re.compile(r"[。！？!?.，,\s]")
-_ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带")  # "出差，顺便看看我爸妈": done on the way, part of the plan
+# "出差，顺便看看我爸妈": done on the way, part of the plan; "在学吉他，已经三个月了": how long, part of it
+_ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带"
+                       r"|(?:已经|都|快|才|有)?[\d一二两三四五六七八九十几半]+个?多?(?:天|周|星期|月|年|小时)多?了")
 #: A Chinese piece that is only a time or a place phrase stays with the clause it introduces.
 _ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上"
                            r"|晚上|下午|上午|周末)"
-                           r"|在[\u4e00-\u9fff]{1,8}|其实|所以|然后|另外|而且|但是|不过|因为|虽然|如果)")
+                           r"|在(?![\u4e00-\u9fff]*(?:做|当|读|上班|工作|开|住|学|教|干|搞|带|写))[\u4e00-\u9fff]{1,8}|其实|所以|然后|另外|而且|但是|不过|因为|虽然|(?:如果|要是|假如|万一|假设|倘若).*)")
 
 
 def junk_reason(clause: str, zh: bool) -> str:

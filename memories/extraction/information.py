@@ -50,6 +50,15 @@ _ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:
                       r"|它|他|她)")
 _NAMED = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][a-zA-Z'’-]+|[A-Z]{2,})")
 _DIGIT = re.compile(r"\d")
+#: A name leading its own statement ("Mia does ballet", "Leo loves dinosaurs"): someone, however short the rest.
+#: A verb of what someone does, not a plural ("Little acts of kindness") nor a platitude ("Practice makes perfect").
+_NAME_LEAD = re.compile(r"^([A-Z][a-z]+)\s+(?:also\s+|still\s+)?(?:does|did|plays|loves|likes|hates|enjoys|lives"
+                        r"|studies|teaches|swims|dances|sings|paints|draws|writes|cooks|bakes|rides|knits|speaks|attends"
+                        r"|coaches|trains|practices|collects|owns|drives|volunteers"
+                        r"|is\s+(?:so\s+|really\s+)?(?:crazy|obsessed|mad|nuts|into|allergic|afraid|scared|terrified"
+                        r"|hooked|passionate|good|great)(?:\s+(?:about|with|on|of|at))?)\b")
+_NOT_NAMES = frozenset(("life", "work", "time", "family", "people", "everything", "everyone", "nothing", "this", "love",
+                        "patience", "balance", "health", "money", "hope", "kindness", "success", "happiness", "music"))
 _ZH_CONTENT = ("n", "t", "m", "eng", "s", "vn", "nr", "ns", "nt", "nz")
 _ZH_DOING = frozenset("吃喝打踢玩看逛泡爬弹拉唱跳骑游滑钓跑下练学养开住做")
 _ZH_VAGUE = frozenset(("用户", "事情", "事", "东西", "时候", "感觉", "心情", "一切", "人", "大家", "自己", "时间",
@@ -80,7 +89,8 @@ def specific(text: str, names: Sequence[str] = ()) -> bool:
     if has_cjk(text):
         return informative(text, names)
     skip = {n.casefold() for n in names} | {"user", "assistant", "others"}
-    if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(text)) or _DIGIT.search(text):
+    if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(text)) or _DIGIT.search(text) \
+            or _name_led(text, skip):
         return True
     found = set(content_words(text, (*names, *_FILLER)))
     if any(w and w.casefold() in found for m in _PARTICULAR.finditer(text) for w in m.groups()):
@@ -94,7 +104,16 @@ _LIFE_STATE = re.compile(r"(?i)\b(?:is|am|are|'s|'m|got|became|has become|went|t
                          r"recently\s+|newly\s+|happily\s+|still\s+|a\s+)?(?:single|married|engaged|divorced|"
                          r"separated|widowed|pregnant|retired|unemployed|vegan|vegetarian|pescatarian|diabetic|sober|"
                          r"teetotal|left-handed|right-handed|colou?rblind|deaf|blind|epileptic|asthmatic|celiac|coeliac|"
-                         r"non-?smoker|smoker|homeschooled|self-employed|freelance|freelancer)\b")
+                         r"non-?smoker|smoker|homeschooled|self-employed|freelance|freelancer)\b"
+                         # having none of a life's people or things: "doesn't have any kids", "has never had a car"
+                         r"|\b(?:don't|do\s+not|doesn't|does\s+not|never|has\s+never|have\s+never)\s+(?:have|had|own"
+                         r"|owned)\s+(?:any\s+|a\s+|an\s+)?(?:kids?|children|child|pets?|siblings?|brothers?|sisters?"
+                         r"|cars?|dogs?|cats?|license|licence|partner|boyfriend|girlfriend|tv|tattoos?)\b")
+
+
+def _name_led(sentence: str, skip: set[str]) -> bool:
+    lead = _NAME_LEAD.match(sentence)
+    return lead is not None and lead.group(1).casefold() not in (_STOPWORDS | _NOT_NAMES | skip)
 
 
 def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
@@ -108,6 +127,8 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
         return True
     found = content_words(sentence, names)
     if len(found) >= MIN_CONTENT_WORDS:
+        return True
+    if found and _name_led(sentence, skip):
         return True
     if found and any(w and w.casefold() in found for m in _DETERMINED.finditer(sentence) for w in m.groups()):
         return True
@@ -268,7 +289,9 @@ def resolve_lead(clause: str, previous: str, previous_speaker: str, previous_lis
         found = _named_in(previous, (previous_speaker, previous_listener))
     if len(found) != 1:
         return None
-    return f"{found.pop()}{_BE_OF.get(pronoun, '')}{clause[lead.end():]}"
+    rest = clause[lead.end():]
+    be = " has" if pronoun in ("she's", "he's") and rest.startswith((" been", " got")) else _BE_OF.get(pronoun, "")
+    return f"{found.pop()}{be}{rest}"
 
 
 #: A clause the speaker leads ("I've had …", "We invited …"), the only kind whose "them"/"him" is resolved.

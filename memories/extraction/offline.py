@@ -47,10 +47,13 @@ from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
 from memories.extraction.answers import answer_to
+from memories.extraction.asked import antecedent, pointed, told
+from memories.extraction.asked import listener as _listener
 from memories.extraction.assistant import assistant_statements
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
+from memories.extraction.chat import plain
 from memories.extraction.clauses import (
     _FIRST_PERSON,
     _KIN,
@@ -90,7 +93,6 @@ from memories.extraction.information import (
     filler,
     informative,
     no_object,
-    resolve_lead,
     specific,
 )
 from memories.extraction.labels import labelled
@@ -143,7 +145,7 @@ _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Tho
                             r"|Family)\b)[A-Z][a-z]+(?:'s)?"
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
                             r"|found|and\s+[A-Z]|started|moved|joined|married|graduated|lives|works|studies|turned|wants"
-                            r"|needs|plays|has\s+been|is\s+\w+ing)\b")
+                            r"|needs|plays|has\s+been|is\s+\w+ing|does|did)\b")
 _INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
                     r"|call\s+me)\s+([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?"
                     r"\s*[.!,]?$")
@@ -205,8 +207,11 @@ class OfflineExtractor:
         said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous, earlier)
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
-        lines = (as_said(line, has_cjk(line)) for line in turn.content.split("\n"))  # "preferred language - Spanish"
-        for sentence in split_sentences("\n".join(lines)):
+        # "preferred language - Spanish"; emoji and the spaces between Chinese clauses are punctuation
+        text = "\n".join(as_said(plain(line), has_cjk(line)) for line in turn.content.split("\n"))
+        if not text.strip():
+            said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
+        for sentence in split_sentences(text):
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
@@ -265,10 +270,18 @@ class OfflineExtractor:
             previous = reason
             if self._reacted(said, clause, reason, zh):
                 continue
+            self._told(said, clause, reason, zh)
             if reason:
                 said.reasons.append(reason)
                 continue
             self._clause(said, clause, zh, bool(explicit))
+
+    def _told(self, said: _Said, clause: str, reason: str, zh: bool) -> None:
+        """A question or a request: kept for what follows it, and what it tells of the speaker kept (``asked.py``)."""
+        if reason in ("question", "request"):
+            said.asked.append(clause)
+            for fact in told(clause, zh):
+                self._clause(said, fact, zh, False)
 
     def _reminded(self, said: _Said, clause: str, zh: bool, explicit: bool) -> bool:
         """A request to be reminded (``reminders.py``), kept as the speaker's task; False when the clause is not one."""
@@ -321,7 +334,8 @@ class OfflineExtractor:
         if said.echo_of and not explicit and echoes(clause, said.echo_of):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
             return
-        resolved = None if said.items or said.reasons or explicit else self._antecedent(said, clause, zh)
+        resolved = None if explicit else pointed(said, clause, zh, who) if said.asked else \
+            None if said.items or said.reasons else antecedent(said, clause, zh)
         if resolved is not None:
             text = resolved.replace("我们", f"{who}等人").replace("我", who) if zh else \
                 third_person_en(resolved, who, said.listener)  # "李娜陪我去了西湖" → "李娜陪阿梅去了西湖"
@@ -345,27 +359,6 @@ class OfflineExtractor:
                  if not (c.type == "preference" and no_object(c.content))]
         said.items.extend(("anchor", self._named(c, turn.name, who, said.listener)) for c in found)
         return bool(found)
-
-    @staticmethod
-    def _antecedent(said: _Said, clause: str, zh: bool) -> str | None:
-        """The turn's first clause with its leading they/she/he (他们/她/它) replaced by the one noun phrase of the
-        turn before that fits it ("They eat mostly insects" after "What do your turtles eat?"); None when unclear."""
-        before = said.previous
-        if before is None:
-            return None
-        if before.name:
-            speaker, listener = before.name, _listener(before, said.speakers) or ""
-        elif before.role == "user":
-            speaker, listener = said.turn.name or ("用户" if zh else "the user"), ""
-        else:
-            speaker, listener = "", said.turn.name or ("用户" if zh else "the user")
-        found = resolve_lead(clause, before.content, speaker, listener)
-        own = said.earlier
-        if found is None and before.role == "assistant" and not before.name and own is not None \
-                and own.role == said.turn.role and own.name == said.turn.name:
-            # "What should I get my dad?" — "What does he enjoy?" — "He's into fly fishing": the speaker's dad
-            found = resolve_lead(clause, own.content, said.turn.name or ("用户" if zh else "the user"), "")
-        return found
 
     def _unbound(self, said: _Said, clause: str, who: str, zh: bool) -> tuple[str, Candidate | None]:
         """A clause about no one: ``dependent`` on a statement of the turn, or, said by a named speaker as a
@@ -494,7 +487,8 @@ class OfflineExtractor:
                 return None  # "they …" / "she …" with no one named before: nothing to bind it to
             rest = re.sub(r"^'(ll|d|ve)\b", lambda m: {"ll": " will", "d": " would", "ve": " has"}[m.group(1)],
                           text[person.end():])
-            text = f"{self._last_person}{' is' if person.group(0).endswith(chr(39) + 's') else ''}{rest}"
+            be = (" has" if rest.startswith((" been", " got")) else " is") if person.group(0).endswith("'s") else ""
+            text = f"{self._last_person}{be}{rest}"  # "she's been home" → "my kid has been home"
         self._remember_person(text)
         if self._last_person and not self._last_person.startswith("my "):
             text = _OBJECT_PRONOUN.sub(self._last_person, text)
@@ -547,6 +541,7 @@ class _Said:
     reasons: list[str] = field(default_factory=list)
     leftover: int = 0
     topic: ZhTopic = field(default_factory=ZhTopic)  # a Chinese message's topic chain (``chains.py``)
+    asked: list[str] = field(default_factory=list)  # the turn's own questions and requests (``asked.py``)
 
     @property
     def key(self) -> str:
@@ -575,11 +570,6 @@ def _vocative(clause: str, speakers: frozenset[str]) -> str:
     """Without a leading or trailing "Caroline," (or "Caro,") addressed to someone in the conversation."""
     pattern = _vocative_pattern(speakers)
     return pattern.sub("", clause).strip() if pattern else clause
-
-
-def _listener(turn: Turn, speakers: list[str]) -> str | None:
-    others = {s for s in speakers if s != turn.name}
-    return others.pop() if turn.name and len(others) == 1 else None
 
 
 def _main_reason(reasons: list[str]) -> str:

@@ -194,7 +194,63 @@ def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | Non
         return replacement
 
     out = (_ZH if zh else _EN).sub(sub, text)
-    return out, (min(past) if past else None), found
+    out, more = _more(out, today, zh)
+    return out, (min(past) if past else None), found or more
+
+
+#: Times said in chat that need the day of the month or the tense: "on the 14th", "in two weeks", "end of the
+#: month", "月底", "年初".
+_EN_MORE = re.compile(
+    r"(?i)\b(?:(?:on|by|until|till|before|after|from|since|is)\s+the\s+(?P<nth>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:of\b|century|floor|time|grade|place|anniversary|birthday|row|step|round|quarter|period|inning|half"
+    r"|edition|January|February|March|April|May|June|July|August|September|October|November|December))"
+    r"|in\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few)"
+    r"\s+(?P<unit>days?|weeks?|months?)\b(?!\s+(?:ago|from\s+now|later|in\s+a\s+row))"
+    r"|(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+(?P<end>month|year))")
+_ZH_MORE = re.compile(r"(?<![个上下这本\d一二三四五六七八九十去今明前后])(?P<unit>月|年)(?P<edge>底|初)")
+#: A clause told in the past: "in two weeks" is then how long it took ("lost five pounds in two weeks").
+_PAST_TOLD = re.compile(r"(?i)\b(?:was|were|did|had|got|lost|took|made|went|ran|won|spent|gained|\w+ed)\b|了")
+
+
+def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
+    """``text`` with the chat times of ``_EN_MORE`` / ``_ZH_MORE`` made absolute; whether it named one."""
+    found = False
+
+    def told_past(m: re.Match[str]) -> bool:  # the clause around the time, between punctuation marks
+        start = max(text.rfind(p, 0, m.start()) for p in ",.;!?，。；")
+        ends = [e for e in (text.find(p, m.end()) for p in ",.;!?，。；") if e >= 0]
+        return bool(_PAST_TOLD.search(text[start + 1:min(ends, default=len(text))]))
+
+    def zh_sub(m: re.Match[str]) -> str:
+        nonlocal found
+        found = True
+        return f"{today.year}年{m.group('edge')}" if m.group("unit") == "年" else \
+            f"{today.year}年{today.month}月{m.group('edge')}"
+
+    def en_sub(m: re.Match[str]) -> str:
+        nonlocal found
+        if m.group("end"):
+            found = True
+            return f"{m.group(0)} ({_MONTHS[today.month - 1] + ' ' if m.group('end') == 'month' else ''}{today.year})"
+        if m.group("n"):
+            if told_past(m):
+                return m.group(0)
+            found = True
+            n, unit = _en_count(m.group("n")), m.group("unit").casefold().rstrip("s")
+            d = today + timedelta(days=n) if unit == "day" else today + timedelta(weeks=n) if unit == "week" \
+                else _month_shift(today, n)
+            return f"{m.group(0)} ({'around ' if unit != 'day' else ''}{_en_day(d)})"
+        found = True
+        day = int(m.group("nth"))
+        step = (-1 if day > today.day else 0) if told_past(m) else (0 if day >= today.day else 1)
+        d = _month_shift(today.replace(day=1), step)
+        try:
+            d = d.replace(day=day)
+        except ValueError:
+            return m.group(0)
+        return f"{m.group(0)} ({_en_day(d)})"
+
+    return (_ZH_MORE.sub(zh_sub, text) if zh else _EN_MORE.sub(en_sub, text)), found
 
 
 _LEAD = re.compile(r"^(?P<time>(?:on|in|the\s+(?:week|weekend)\s+of|around)\s+(?:\w+,\s+)?\d{1,2}\s+\w+\s+\d{4}"

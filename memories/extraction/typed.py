@@ -15,6 +15,7 @@ __all__ = [
     "WE_VERB",
     "ZH_AFTER_I",
     "ZH_DAILY",
+    "ZH_KIN",
     "shared_subject",
     "typed_words",
     "zh_says_more",
@@ -22,21 +23,36 @@ __all__ = [
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
 #: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
-TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so|anyway[s]?|ps|p\.s\.|heads\s+up"
+TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+|anyway[s]?|omg|ugh+|welp|yay|lowkey|fr"
+                           r"|honestly|literally|basically"
+                           r"|ps|p\.s\.|heads\s+up"
                            r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
-TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh|jk|xd|tbh|smh|lmfao|rofl))+\s*([!.?]*)$")
+TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
+                        r"\s*([!.?]*)$")
+
+#: Kinship and role words after 我 ("我表哥", "我闺蜜小雨"): the speaker's person (``clauses._ZH_KIN_NAMED``).
+ZH_KIN = ("爸妈|父母|爹妈|女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子"
+          "|宝宝|男朋友|女朋友|男友|女友|闺蜜|发小|对象|媳妇|同学|领导|表[哥姐弟妹]|堂[哥姐弟妹]|爷爷|奶奶|外公|外婆|姥姥"
+          "|姥爷|舅舅|姑姑|阿姨|叔叔|婆婆|公公|岳父|岳母|室友|邻居|猫|狗|妈|爸|哥|姐|弟|妹")
 
 #: Words as people type them to an assistant, in full ("tmrw", "dont", "cant", "pls"): what the rules read.
 _TYPED_WORDS = {"tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "dont": "don't",
                 "cant": "can't", "wont": "won't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
                 "wasnt": "wasn't", "havent": "haven't", "pls": "please", "plz": "please", "thx": "thanks",
-                "bday": "birthday", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks"}
-_TYPED_WORD = re.compile(r"(?i)\b(?:" + "|".join(_TYPED_WORDS) + r")\b")
+                "bday": "birthday", "b-day": "birthday", "yr": "year", "yrs": "years", "wk": "week", "wks": "weeks",
+                "rn": "right now", "bf": "boyfriend", "gf": "girlfriend", "hubby": "husband", "wifey": "wife",
+                "bff": "best friend", "bc": "because", "b/c": "because", "cuz": "because",
+                "appt": "appointment", "ppl": "people", "wanna": "want to", "im": "I'm",
+                "ive": "I've", "w/": "with", "abt": "about", "lmk": "let me know", "shes": "she's",
+                "theyre": "they're", "bro": "brother", "sis": "sister", "hrs": "hours",
+                "mins": "minutes"}
+_TYPED_WORD = re.compile(r"(?i)(?<![\w/-])(?:" + "|".join(map(re.escape, _TYPED_WORDS)) + r")(?![\w/-])"
+                         r"|(?<=\s)w(?=\s+(?:the|my|our|his|her|their|a|an|some|friends|family)\b)")
 
 
 def typed_words(text: str) -> str:
     """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget")."""
-    return _TYPED_WORD.sub(lambda m: _TYPED_WORDS[m.group().casefold()], text)
+    return _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
 
 
 #: An e-mail or web address, kept as written when a clause is put in the third person.
@@ -69,9 +85,10 @@ _COPULA = re.compile(r"(?i)^(?:be|been|feel|feels|felt|seem|seems|seemed|get|get
 
 
 def shared_subject(head: str, rest: str, joint: str) -> str:
-    """The subject a clause after "and"/"but" shares with the clause before ("my mom lives in manila" + "calls
-    every sunday" → "my mom"), or "" when the words after the joint are no such clause."""
-    if not re.fullmatch(r"(?i)\s*(?:,\s*)?(?:and|but)\s+", joint) or not _NEXT_VERB.match(rest):
+    """The subject a clause after "and"/"but" or a comma shares with the clause before ("my mom lives in manila" +
+    "calls every sunday" → "my mom"; "I finished my master's, started at a hospital"), or "" when the words after
+    the joint are no such clause."""
+    if not re.fullmatch(r"(?i)\s*(?:(?:,\s*)?(?:and|but)|,)\s+", joint) or not _NEXT_VERB.match(rest):
         return ""
     head_said = _HEAD_SUBJECT.match(head.strip())
     if head_said is None or _COPULA.match(head_said.group("verb")) or len(head.split()) < 3:
