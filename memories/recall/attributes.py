@@ -22,7 +22,7 @@ from django.conf import settings
 
 from memories.recall.sql import slot_rows
 from memories.write import text
-from memories.write.roles import role_word
+from memories.write.roles import role_word, zh_kin_subject
 from memories.write.slot_values import KIN_EN, KIN_EN_ALT, KIN_ZH, KIN_ZH_ALT, SELF
 
 # Which slots (``memories.write.slots``' attributes) answer each kind of question. The patterns ask for the attribute
@@ -113,8 +113,18 @@ def _relatives(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
     """The holders of a relative's slot, the relative as the question calls them: 舅舅 is not 叔叔, though both are
     the speaker's ``~uncle``."""
     said = _kin_terms(query)
-    own = {pk for pk, _, content in rows if said & set(text.search_words(content))}
+    owners = _owners(query)
+    own = {pk for pk, _, content in rows if said & set(text.search_words(content))
+           and (not owners or (label := _LABEL.match(content)) is None or label.group(1) in owners)}
     return {pk for pk, subject in filled if subject in kin and pk in own}
+
+
+def _owners(query: str) -> set[str]:
+    """Whose relative a Chinese question asks about, when it says: the asker ("我是周浩，我表姐…"), or the owner the
+    kinship lever gave a name ("沈海燕 …" searched as "沈海燕 … 赵雅婷 下属": ``memories.recall.kin``). A memory
+    said by someone else ("陈志远：我那个下属住在杭州") speaks of another person."""
+    found = {m.group(1) for m in (*_ASKER.finditer(query), *_ALIAS_OWNER.finditer(query))}
+    return found - set(_USERS_ZH)
 
 
 def _named(query: str, subjects: Iterable[str], people: Sequence[str]) -> set[str]:
@@ -132,6 +142,10 @@ _THE_USER = re.compile(r"\b(?:the\s+user|user's|users?|i|i'm|my|me|mine|he|she|h
 _OTHERS_KIN_EN = re.compile(rf"\b(?!(?:the\s+)?users?'s\b)[A-Za-z][\w-]*'s\s+(?:[\w-]+\s+)?{KIN_EN_ALT}\b")
 _OWNED_KIN_ZH = re.compile(rf"([\u4e00-\u9fff]{{1,4}}?)的[\u4e00-\u9fff]{{0,2}}?(?:{KIN_ZH_ALT})")
 _USERS_ZH = ("用户", "我", "我们", "他", "她", "他们", "她们", "你")
+# A speaker's label ("赵雅婷：…"), an asker ("我是周浩，"), a name's owner and kinship word the kinship lever added.
+_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{2,4})\s*[:：]")
+_ASKER = re.compile(r"我是([\u4e00-\u9fff]{2,4}?)(?:[，,。！!\s]|$)")
+_ALIAS_OWNER = re.compile(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{{2,4}})\s+[\u4e00-\u9fff]{{0,2}}?(?:{KIN_ZH_ALT})")
 
 
 def _others_kin(query: str) -> bool:
@@ -159,10 +173,12 @@ def _kin_terms(query: str) -> set[str]:
 
 
 def kin_subjects(query: str) -> set[str]:
-    """The relatives a question names, as slot subjects ("my wife", "her older brother", "他老婆": ``~wife``)."""
+    """The relatives a question names, as slot subjects ("my wife", "her older brother", "他老婆": ``~wife``; "我表姐":
+    ``~表姐`` too, as a Chinese statement's slot names one cousin of several: ``roles.zh_kin_subject``)."""
     found = {KIN_EN.get(m.casefold(), "") for m in _KIN_EN.findall(query)}
     found |= {KIN_ZH.get(m, "") for m in _KIN_ZH.findall(query)}
-    return {f"~{kin}" for kin in found if kin}
+    said = {zh_kin_subject(m) for m in _KIN_ZH.findall(query) if m in KIN_ZH}  # "~表姐": a Chinese slot's subject
+    return {f"~{kin}" for kin in found if kin} | said
 
 
 def slot_lifted(fused: Mapping[int, float], held: set[int]) -> dict[int, float]:

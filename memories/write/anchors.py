@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from memories.write.people import KIN_EN, KIN_EN_RE, KIN_ZH, KIN_ZH_RE
 from memories.write.plain import ASSISTANTS
 from memories.write.policy import Sameness
+from memories.write.roles import KIN_ZH_SAME
 from memories.write.slot_values import DATE_ZH, EDUCATION_ZH, EVENTS_ZH, OCCUPATIONS_ZH
 from memories.write.tagging import tagger
 from memories.write.text import has_cjk
@@ -105,11 +106,6 @@ EPISODE_DAY_ZH = re.compile(r"今天|今晚|今早|今儿|这周|本周|这个�
 _EVENT_ZH = re.compile(EVENTS_ZH)
 # The same kinship word in other words: one person ("我爸" is "我父亲"); any other word is another person
 # ("我表哥" is not "我表姐", "我大舅" not "我小舅").
-KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
-               "弟": "弟弟", "姐": "姐姐", "妹": "妹妹", "妻子": "老婆", "太太": "老婆", "丈夫": "老公", "先生": "老公",
-               "男友": "男朋友", "女友": "女朋友", "老板": "上司", "领导": "上司", "上级": "上司", "部下": "下属",
-               "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
-               "师父": "师傅"}
 _TITLE = re.compile(r"《([^》]{1,40})》")
 # Words that open a Chinese message without adding to it ("对了，", "话说，", "诶，", "说到这个，"):
 # "对了，今天心情不错" and "话说，今天心情不错" say the same.

@@ -57,6 +57,20 @@ KIN_EN: dict[str, str] = {
 _ROLES_NOT_WIDENED = frozenset({"uncle", "aunt", "cousin", "brother", "sister", "grandfather", "grandmother",
                                 "grandson", "granddaughter", "nephew", "niece", "classmate", "friend", "partner"})
 _NOT_ROLE_WORDS = frozenset({"先生", "report"})
+# Chinese kinship words that name the same person ("我爸" and "我父亲").
+KIN_ZH_SAME = {"爸": "爸爸", "父亲": "爸爸", "老爸": "爸爸", "妈": "妈妈", "母亲": "妈妈", "老妈": "妈妈", "哥": "哥哥",
+               "弟": "弟弟", "姐": "姐姐", "妹": "妹妹", "妻子": "老婆", "太太": "老婆", "丈夫": "老公", "先生": "老公",
+               "男友": "男朋友", "女友": "女朋友", "老板": "上司", "领导": "上司", "上级": "上司", "部下": "下属",
+               "手下": "下属", "舍友": "室友", "好朋友": "朋友", "好友": "朋友", "姥姥": "外婆", "姥爷": "外公",
+               "师父": "师傅"}
+
+
+def zh_kin_subject(word: str) -> str:
+    """A Chinese kinship word as a slot's subject: its role when the role is one person ("我老婆", "我妻子" →
+    ``~wife``), else the word as said (synonyms as one), since 表姐 and 堂弟, 舅舅 and 叔叔 are other people though
+    one English role: ``~表姐``, ``~堂弟``."""
+    role = KIN_ZH[word]
+    return f"~{KIN_ZH_SAME.get(word, word)}" if role in _ROLES_NOT_WIDENED else f"~{role}"
 
 
 @functools.cache

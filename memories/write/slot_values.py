@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from memories.write.people import KIN_EN, KIN_ZH
+from memories.write.roles import zh_kin_subject
 from memories.write.text import has_cjk
 
 SELF = "self"
@@ -168,4 +169,4 @@ def subject_kin(phrase: str) -> str:
     if match is None:
         return ""
     word = match.group(1)
-    return KIN_ZH.get(word) or KIN_EN.get(word.casefold(), "")
+    return zh_kin_subject(word)[1:] if word in KIN_ZH else KIN_EN.get(word.casefold(), "")

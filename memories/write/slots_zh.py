@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
+from memories.write.roles import zh_kin_subject
 from memories.write.slot_values import (
     DATE_ZH,
     EDUCATION_ZH,
@@ -46,7 +47,7 @@ def zh_subject(phrase: str, speaker: str) -> str | None:
     if kin:
         rest = kin.group(2).strip("，, ")
         if not rest:
-            return f"~{KIN_ZH[kin.group(1)]}"
+            return zh_kin_subject(kin.group(1))
         return rest if _zh_name(rest) else None
     return phrase if _zh_name(phrase) else None
 
@@ -93,6 +94,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
                  rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
+        # a home bought or settled in: "在青岛买了房", "在成都安家了"
+        ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
+                 rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|安家|落户|定居)"),
         # "过完生日就51岁了", "其实都13岁了", "才16岁", "快40岁了"
         ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满|过了|"
                 rf"过完生日|过了生日|过完年|过完|其实|才|快|都快|也就|差不多|大概|刚满|刚好|正好)*"

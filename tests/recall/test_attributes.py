@@ -101,3 +101,19 @@ def test_the_filled_slot_passes_the_relevance_floor_across_languages(alice) -> N
         result = search(alice, query=question, k=3)
         assert contents(result)[0] == "The user works at Stripe as a data engineer."
         assert result["results"][0]["relevant"]
+
+
+def test_a_relatives_slot_is_the_speakers_who_introduced_them(alice) -> None:
+    """In one scope shared by several speakers ("name：…" lines), "我那个下属" is the speaker's own: a question about
+    沈海燕, whom 赵雅婷 introduced as her 下属, lifts 赵雅婷's line, not another speaker's 下属; "我是周浩，我表姐…"
+    likewise asks for 周浩's cousin."""
+    save(alice, {"content": "赵雅婷：我下属沈海燕你还不知道吧，以后会常提到她。"},
+         {"content": "陈志远：说到这个，我那个下属住在杭州。"},
+         {"content": "赵雅婷：我下属在青岛买了房，不打算挪窝了。"},
+         {"content": "孙丽华：我表姐今年三十八岁。"},
+         {"content": "周浩：我那个表姐今年刚满41岁。"},
+         {"content": "周浩：哦对了，我那个堂弟今年二十三岁了。"})
+    assert contents(search(alice, query="沈海燕家在哪个城市？", k=1, floor=False)) == [
+        "赵雅婷：我下属在青岛买了房，不打算挪窝了。"]
+    assert contents(search(alice, query="我是周浩，我表姐多少岁了？", k=1, floor=False)) == [
+        "周浩：我那个表姐今年刚满41岁。"]

@@ -17,7 +17,7 @@ def test_it_reads_subject_attribute_and_value_in_both_languages() -> None:
     assert [(s.subject, s.attribute, s.value) for s in slots_of("Bea is a data scientist at Adyen.")] == [
         ("bea", "employer", "adyen"), ("bea", "job", "data scientist")]
     assert [(s.key, s.value) for s in slots_of("我的下属今年33岁。")] == [("~subordinate|age", "33")]
-    assert [(s.key, s.value) for s in slots_of("我表哥今年四十二岁")] == [("~cousin|age", "42")]
+    assert [(s.key, s.value) for s in slots_of("我表哥今年四十二岁")] == [("~表哥|age", "42")]
     assert [(s.key, s.value) for s in slots_of("我上司的手机号是 139-0000-1111")] == [("~boss|phone", "13900001111")]
     assert [(s.key, s.value) for s in slots_of("我女儿住在杭州。")] == [("~daughter|city", "杭州")]
     assert [(s.key, s.value) for s in slots_of("冯晓是我的下属，她的学历是本科。")] == [("冯晓|education", "本科")]
@@ -117,7 +117,7 @@ def test_a_later_clause_is_about_the_person_the_sentence_introduced() -> None:
     def said(text: str) -> list[tuple[str, str]]:
         return sorted((s.key, s.value) for s in slots_of(text))
 
-    assert said("对了，我姑姑在工商银行上班，职位是柜员。") == [("~aunt|employer", "工商银行"), ("~aunt|job", "柜员")]
+    assert said("对了，我姑姑在工商银行上班，职位是柜员。") == [("~姑姑|employer", "工商银行"), ("~姑姑|job", "柜员")]
     assert said("跟你讲，我带的学生现在在一家律所上班，做律师。") == []
     assert said("我想起来了，我那个老同事就职于万科，岗位是出纳。") == [("~colleague|employer", "万科"),
                                                              ("~colleague|job", "出纳")]
@@ -154,14 +154,14 @@ def test_a_year_written_where_this_year_was_still_reads_the_age() -> None:
 def test_a_place_studied_at_is_no_employer() -> None:
     assert slots_of("我小姨在成都航空职业技术学院读完大专就工作了。") == ()
     assert slots_of("表妹在复旦大学毕业后就一直在上班") == ()
-    assert [(s.key, s.value) for s in slots_of("我表哥在复旦大学工作。")] == [("~cousin|employer", "复旦大学")]
+    assert [(s.key, s.value) for s in slots_of("我表哥在复旦大学工作。")] == [("~表哥|employer", "复旦大学")]
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
     ("孙丽华：我那个领导过完生日就51岁了。", "~boss|age", "51"),
     ("跟你说，赵振华过完生日就十岁了。", "赵振华|age", "10"),
     ("说起来高雪梅都64岁了，时间过得真快。", "高雪梅|age", "64"),
-    ("我这个表哥快四十岁了", "~cousin|age", "40"),
+    ("我这个表哥快四十岁了", "~表哥|age", "40"),
     ("话说吴婷婷刚满18岁", "吴婷婷|age", "18"),
     ("余国栋（我领导）是1月18号生的。", "余国栋|birthday", "1-18"),
     ("我妈是1965年3月2日出生的", "~mother|birthday", "3-2"),
@@ -175,3 +175,28 @@ def test_chinese_ages_and_birthdays_in_everyday_forms(text: str, key: str, value
 @pytest.mark.parametrize("text", ["他才来了三天", "我快到家了", "我们才认识两年", "我那个项目快结束了"])
 def test_what_is_no_age_fills_no_age(text: str) -> None:
     assert not [s for s in slots_of(text) if s.attribute in ("age", "birthday")]
+
+
+def test_a_chinese_kinship_word_of_several_people_is_its_own_slot() -> None:
+    """表姐 and 堂弟 are both "cousin" in English, 舅舅 and 叔叔 both "uncle": other people, other slots; a word of one
+    person keeps its role, so 老婆 and 妻子 are one wife, and 哥 and 哥哥 one brother."""
+    def keys(text: str) -> list[str]:
+        return [s.key for s in slots_of(text)]
+
+    assert keys("我那个表姐今年刚满41岁") != keys("我堂弟今年二十三岁了")
+    assert keys("我舅舅住在青岛") != keys("我叔叔住在大连")
+    assert keys("我老婆在腾讯上班") == keys("我妻子在阿里上班") == ["~wife|employer"]
+    assert keys("我哥今年31岁") == keys("我哥哥今年三十岁")
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("我下属在青岛买了房，不打算挪窝了。", "~subordinate|city", "青岛"),
+    ("我们去年在成都安家了", "self|city", "成都"),
+    ("我姐在杭州买了套房子", "~姐姐|city", "杭州"),
+])
+def test_a_chinese_home_bought_or_settled_is_where_one_lives(text: str, key: str, value: str) -> None:
+    assert [(s.key, s.value) for s in slots_of(text)] == [(key, value)]
+
+
+def test_what_is_bought_online_is_no_home() -> None:
+    assert not [s for s in slots_of("我在网上买了房贷保险") if s.attribute == "city"]
