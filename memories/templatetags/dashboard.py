@@ -201,14 +201,36 @@ SLOT_ATTRIBUTES = {
     "marital": pgettext_lazy("attribute", "marital status"),
     "role": pgettext_lazy("attribute", "role"),
     "date": pgettext_lazy("attribute", "date"),
+    "address": pgettext_lazy("attribute", "address"),
+    "rent": pgettext_lazy("attribute", "rent"),
+    "salary": pgettext_lazy("attribute", "salary"),
+    "weight": pgettext_lazy("attribute", "weight"),
+    "car": pgettext_lazy("attribute", "car"),
+    "smoking": pgettext_lazy("attribute", "smoking"),
+    "alive": pgettext_lazy("attribute", "alive"),
+    "work_city": pgettext_lazy("attribute", "city of work"),
+    "weekday": pgettext_lazy("attribute", "weekday"),
+    "place": pgettext_lazy("attribute", "place"),
+    "plan": pgettext_lazy("attribute", "plan"),
+}
+# Attributes of one thing each ("like:sushi", "habit:跑步", "count:children"), the thing being data.
+SLOT_THINGS = {
+    "favourite": pgettext_lazy("attribute", "favourite %(thing)s"),
+    "like": pgettext_lazy("attribute", "likes %(thing)s"),
+    "habit": pgettext_lazy("attribute", "habit: %(thing)s"),
+    "count": pgettext_lazy("attribute", "number of %(thing)s"),
+    "allergy": pgettext_lazy("attribute", "allergy: %(thing)s"),
+    "study": pgettext_lazy("attribute", "studies %(thing)s"),
 }
 
 
 @register.filter
 def slot_attribute(attribute: str) -> str:
-    """A slot's attribute as its reader says it: "city" → 城市, "favourite:colour" → 最喜欢的 colour."""
-    if attribute.startswith("favourite:"):
-        return str(pgettext_lazy("attribute", "favourite %(thing)s")) % {"thing": attribute.split(":", 1)[1]}
+    """A slot's attribute as its reader says it: "city" → 居住城市, "favourite:colour" → 最喜欢的 colour,
+    "like:蓝色主题" → 喜欢 蓝色主题."""
+    kind, _, thing = attribute.partition(":")
+    if thing and kind in SLOT_THINGS:
+        return str(SLOT_THINGS[kind]) % {"thing": thing}
     return str(SLOT_ATTRIBUTES.get(attribute, attribute))
 
 

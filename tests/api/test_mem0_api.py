@@ -189,9 +189,11 @@ def test_it_refuses_what_it_does_not_support_in_one_shape(alice: KeyedClient) ->
     bad_id = call(client, "POST", "/v3/memories/add/", {"messages": "hi", "user_id": "a b", "infer": False},
                   expect=400)
     assert "user_id" in bad_id["error"]["fields"]
-    entities = call(client, "GET", "/v1/entities/", expect=404)
-    assert entities["error"]["code"] == "unsupported_endpoint" and "/v1/entities/" in entities["detail"]
-    assert "mem0ai 1.0.0 and later" in entities["detail"]
+    exports = call(client, "POST", "/v1/exports/", {"schema": "{}"}, expect=404)
+    assert exports["error"]["code"] == "unsupported_endpoint" and "/v1/exports/" in exports["detail"]
+    assert "mem0ai 1.0.0 and later" in exports["detail"]
+    kind = call(client, "DELETE", "/v2/entities/org/a/", expect=404)  # users, agents, apps and runs only
+    assert kind["error"]["code"] == "unsupported_entity"
     old_get_all = call(client, "GET", "/v1/memories/", expect=404, user_id="a")  # mem0ai 0.x's get_all
     assert old_get_all["error"]["code"] == "unsupported_endpoint" and "mem0ai 1.0.0" in old_get_all["detail"]
     too_many = call(client, "POST", "/v3/memories/search/", {"query": "x", "filters": {"user_id": "a"},
