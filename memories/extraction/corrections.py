@@ -17,10 +17,13 @@ __all__ = ["corrected"]
 
 _EN_OPEN = r"(?i:^(?:(?:oh|no|nope|sorry|wait|actually|correction|my bad|oops|scratch that)[,!:;]?\s+)*)"
 _EN_VALUE = r"[^,;.!?]{1,40}?"
+# What the correction is about, said after it: "Thursday, not Tuesday, for the dentist"
+_EN_TAIL = r"(?:[,;]?\s*(?i:for|about|with|on|at)\s+(?P<about>[^,;.!?]{1,40}?)\s*)?"
 _EN_CORRECTIONS = (
     # "actually it's Tuesday, not Monday", "it's Porto not Lisbon", "make that 7pm instead of 6pm"
     re.compile(rf"{_EN_OPEN}(?i:it's|it is|it'll be|it will be|that's|that is|it was|make that|i meant)\s+"
-               rf"(?P<new>{_EN_VALUE})\s*[,;]?\s+(?i:not|instead of|rather than)\s+(?P<old>{_EN_VALUE})\s*[.!]*$"),
+               rf"(?P<new>{_EN_VALUE})\s*[,;]?\s+(?i:not|instead of|rather than)\s+(?P<old>{_EN_VALUE})\s*"
+               rf"{_EN_TAIL}[.!]*$"),
     # "not Monday, Tuesday", "not Lisbon but Porto"
     re.compile(rf"{_EN_OPEN}(?i:not)\s+(?P<old>{_EN_VALUE})\s*[,;]\s*(?i:but\s+)?(?i:it's\s+)?"
                rf"(?P<new>{_EN_VALUE})\s*[.!]*$"),
@@ -65,7 +68,9 @@ def _corrected(text: str, contents: Sequence[str], zh: bool) -> str | None:
     for pattern in _ZH_CORRECTIONS if zh else _EN_CORRECTIONS:
         said = pattern.match(text)
         if said and said.group("old").strip() and said.group("new").strip():
-            return _replaced(said.group("old").strip(), said.group("new").strip(), contents, zh)
+            about = (said.groupdict().get("about") or "").casefold().split()
+            ranked = [m for m in contents if all(w in m.casefold() for w in about[-1:])] if about else []
+            return _replaced(said.group("old").strip(), said.group("new").strip(), [*ranked, *contents], zh)
     day = (_ZH_DAY_ONLY if zh else _EN_DAY_ONLY).match(text)
     if day is None:
         return None

@@ -24,6 +24,7 @@ from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate
 from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
+from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
 
 #: English content words a sentence needs when it carries no name, number or time.
@@ -116,6 +117,11 @@ def _name_led(sentence: str, skip: set[str]) -> bool:
     return lead is not None and lead.group(1).casefold() not in (_STOPWORDS | _NOT_NAMES | skip)
 
 
+#: How many relatives or pets one has ("The user has one brother", "… two cats"): a fact, however short.
+_HOW_MANY = re.compile(rf"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|no)\s+(?:older\s+|younger\s+|"
+                       rf"little\s+|big\s+|step-?|half-?)?(?:{KIN_EN_ALT}|cats?|dogs?|pets?|kids?)\b")
+
+
 def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
     if not lead_ok and _LEAD.match(sentence) and not _EXTRAPOSED.match(sentence):
         return False
@@ -123,7 +129,7 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
     names = (*names, *_FILLER)
     if any(w.removesuffix("'s").casefold() not in skip for w in _NAMED.findall(sentence)):
         return True
-    if _DIGIT.search(sentence) or _LIFE_STATE.search(sentence):
+    if _DIGIT.search(sentence) or _LIFE_STATE.search(sentence) or _HOW_MANY.search(sentence):
         return True
     found = content_words(sentence, names)
     if len(found) >= MIN_CONTENT_WORDS:
@@ -215,7 +221,7 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     if relation:
         return not specific(content[relation.end():], names)
     sentences = split_sentences(content)
-    if len(sentences) == 1 and _UNNAMED.search(content) \
+    if len(sentences) == 1 and _UNNAMED.search(content) and not _HOW_MANY.search(content) \
             and not informative(re.sub(r"\s+", " ", _UNNAMED.sub("", content)), names, lead_ok=True):
         return True
     about = any(re.search(rf"\b{re.escape(n)}\b", content) for n in names if n) or _ABOUT_USER.search(content)

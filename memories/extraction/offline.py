@@ -85,6 +85,7 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
+from memories.extraction.contacts import contact, restated
 from memories.extraction.corrections import corrected
 from memories.extraction.information import (
     IMPERATIVE,
@@ -282,6 +283,8 @@ class OfflineExtractor:
             said.asked.append(clause)
             for fact in told(clause, zh):
                 self._clause(said, fact, zh, False)
+        if reason in ("question", "request", "reaction") and (given := contact(clause, zh)):
+            self._clause(said, given, zh, False)  # "You can reach me at …": the speaker's contact
 
     def _reminded(self, said: _Said, clause: str, zh: bool, explicit: bool) -> bool:
         """A request to be reminded (``reminders.py``), kept as the speaker's task; False when the clause is not one."""
@@ -322,8 +325,8 @@ class OfflineExtractor:
 
     def _clause(self, said: _Said, clause: str, zh: bool, explicit: bool) -> None:
         """One kept clause: what the explicit rules find in it, else its statement."""
-        turn = said.turn
-        clause = _vocative(clause, frozenset(said.speakers))
+        turn = said.turn  # "有事随时打我电话138…" said as "我的电话是138…" (``contacts``)
+        clause = _vocative(restated(clause, zh), frozenset(said.speakers))
         if not zh:
             clause = capitalised(_SINCE_LAST.sub("", clause).strip())
             if not clause:
