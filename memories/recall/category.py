@@ -15,8 +15,8 @@ Common words are not instances: the nearest of them to a category are its relati
 "teammates" for "team"), and lifting them cost LoCoMo more than it gained.
 
 Its cost is the names' embeddings, kept per process (``_VECTORS``, up to ``MAX_CACHED`` words): only a question
-with a category noun pays anything (one SQL read of the seeds' contents, the noun's embedding, the names not
-seen before, one lexical search)."""
+with a category noun pays anything (one SQL read of the seeds' contents, one run of the model for the noun and
+the names not seen before, one lexical search)."""
 
 from __future__ import annotations
 
@@ -135,8 +135,8 @@ def instances(noun: str, embedder: Embedder, contents: Sequence[str], asked: set
     words = _words_of(contents, asked | set(noun.split()))
     if not words:
         return []
-    noun_vector = _unit_vectors(embedder, [noun])[0]
-    similarity = _unit_vectors(embedder, words) @ noun_vector
+    vectors = _unit_vectors(embedder, [noun, *words])  # the noun and the new words in one run of the model
+    similarity = vectors[1:] @ vectors[0]
     close = sorted((i for i in range(len(words)) if similarity[i] >= MIN_SIMILARITY),
                    key=lambda i: (-float(similarity[i]), words[i]))
     return [words[i] for i in close[:MAX_INSTANCES]]

@@ -125,7 +125,6 @@ import dataclasses
 import functools
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
@@ -135,7 +134,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memories.embeddings import READS_MIN, Embedder, ModelProfile, embedders, profile
+from memories.embeddings import ModelProfile, profile
 from memories.models import Memory, Scope
 from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
@@ -164,10 +163,10 @@ from memories.recall.rank import (
     shape_boosts,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
+from memories.recall.vectors import QueryVectors, remember, started
 from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
-from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS, SEARCH_SECONDS
-from mnemara.kernel.threads import THREADS
+from mnemara.kernel.metrics import SEARCH_SECONDS
 from tenants.paths import path_within, validate_scope_path
 from tenants.scoping import get_active_tenant
 
@@ -225,56 +224,6 @@ def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes:
 
 def scope_states(scopes: Sequence[Scope]) -> list[ScopeState]:
     return [ScopeState(s.pk, Version(s.search_seq, s.removed)) for s in scopes]  # type: ignore[attr-defined]
-
-
-def _embed_soon(embedder: Embedder, query: str) -> Future[list[float]]:
-    def embed() -> list[float]:
-        with QUERY_EMBEDDING_SECONDS.time():
-            return embedder.embed_query(query.strip())
-
-    # On the ``query`` threads while the request's thread reads the scopes, refreshes their indexes and
-    # ranks by BM25: the model (which releases the GIL) and the ORM overlap on two cores.
-    return THREADS.submit("query", embed)
-
-
-@dataclass
-class QueryVectors:
-    """The query's vectors, one per model, each computed on the embedding threads once it is known to be
-    needed: the primary model's at once; another model's as soon as some memory is for it to judge (a
-    Chinese query: at once, since the primary model cannot read it)."""
-
-    query: str
-    models: list[Embedder]
-    coverage: dict[str, float]
-    pending: dict[str, Future[list[float]]] = dataclasses.field(default_factory=dict)
-
-    @classmethod
-    def start(cls, query: str, mode: str) -> QueryVectors:
-        models = embedders()  # chosen in the caller's thread (settings and test overrides live there)
-        primary = models[0]
-        vectors = cls(query, models, {primary.name: primary.coverage([query])[0]})
-        if mode == "lexical":  # the ablation pays for no embedding; its "vector" scores are 0
-            return vectors
-        vectors.pending[primary.name] = _embed_soon(primary, query)
-        for embedder in models[1:]:
-            vectors.coverage[embedder.name] = embedder.coverage([query])[0]
-            if vectors.coverage[primary.name] < READS_MIN and vectors.reads(embedder.name):
-                vectors.pending[embedder.name] = _embed_soon(embedder, query)
-        return vectors
-
-    def reads(self, name: str) -> bool:
-        return self.coverage.get(name, 0.0) >= READS_MIN
-
-    def reads_each(self) -> list[bool]:
-        return [self.reads(e.name) for e in self.models]
-
-    def need(self, name: str) -> None:
-        if name not in self.pending:
-            embedder = next(e for e in self.models if e.name == name)
-            self.pending[name] = _embed_soon(embedder, self.query)
-
-    def results(self) -> dict[str, list[float]]:
-        return {name: future.result() for name, future in self.pending.items()}
 
 
 def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
@@ -490,10 +439,12 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if filters is not None and not isinstance(filters, dict | Q):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
     parts = query_parts(query)
-    part_vectors = [QueryVectors.start(part.text, mode) for part in parts]  # every part embeds at once
+    # Every part embeds at once, with the named person's topic when this process can guess it (recall/vectors.py).
+    part_vectors, ready = started([part.text for part in parts], scopes, descendants, mode, named_people)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)
+    remember(scopes, descendants, [scope.pk for scope in found])
     now = timezone.now()
     statuses, review_since = searched_statuses(include_statuses, as_of, now)
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
@@ -502,7 +453,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     named = _named_in_parts([query, *(part.text for part in parts)], source)
     boosted, again = settings.RECALL_SUBJECT_BOOST, feedback.applies(parts, mode)
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
-    own = _person_parts(parts, named, source, found, criteria, filters, mode)  # embeds while the parts are ranked
+    own = _person_parts(parts, named, source, found, criteria, filters, mode, ready)  # embedding, or embedded
     ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
                       threshold=threshold, named=named.get(part.text, []) if boosted else [], again=again)
               for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
@@ -532,11 +483,12 @@ def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], sco
 
 
 def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], source: CandidateSource,
-                  found: Sequence[Scope], criteria: Criteria, filters: Mapping[str, Any] | Q | None, mode: str
-                  ) -> list[tuple[Part, CandidateSource, QueryVectors]]:
+                  found: Sequence[Scope], criteria: Criteria, filters: Mapping[str, Any] | Q | None, mode: str,
+                  ready: Mapping[str, QueryVectors]) -> list[tuple[Part, CandidateSource, QueryVectors]]:
     """The named person's own list (``memories.recall.focus``, ``RECALL_PERSON_WEIGHT``; 0: none): for each part
     that names exactly one person, its topic (the part without the name), to be ranked among that person's
-    memories, weighted the part's weight × the setting; its vectors already being computed."""
+    memories, weighted the part's weight × the setting; its vectors already being computed (``ready``: the
+    topics guessed before the scopes were read, embedded with their questions: ``recall.vectors``)."""
     weight = settings.RECALL_PERSON_WEIGHT
     own: list[tuple[Part, CandidateSource, QueryVectors]] = []
     if weight <= 0:
@@ -548,7 +500,7 @@ def _person_parts(parts: Sequence[Part], named: Mapping[str, Sequence[str]], sou
             continue
         person = focus.person_source(source, people_named[0], [scope.pk for scope in found], filters,
                                      lambda condition: candidate_source(scope_states(found), criteria, condition))
-        own.append((Part(text, part.weight * weight), person, QueryVectors.start(text, mode)))
+        own.append((Part(text, part.weight * weight), person, ready.get(text) or QueryVectors.start(text, mode)))
     return own
 
 
