@@ -440,7 +440,8 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})
     parts = query_parts(query)
     # Every part embeds at once, with the named person's topic when this process can guess it (recall/vectors.py).
-    part_vectors, ready = started([part.text for part in parts], scopes, descendants, mode, named_people)
+    part_vectors, ready = started([part.text for part in parts], scopes, descendants,
+                                  allowed_prefixes, mode, named_people)
     found = search_scopes(scopes, descendants=descendants, allowed_prefixes=allowed_prefixes)
     if not found:
         return SearchResult([], answerable=False)

@@ -33,6 +33,7 @@ from memories.recall.index.source import IndexSource
 from memories.recall.sources import CandidateSource
 from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS
 from mnemara.kernel.threads import THREADS
+from tenants.paths import path_within
 from tenants.scoping import get_active_tenant
 
 #: The most (tenant, paths) → scope ids ``remember`` keeps; then it starts again.
@@ -138,14 +139,15 @@ def remember(paths: Sequence[str], descendants: bool, scope_ids: Sequence[uuid.U
             _SCOPES[key] = tuple(scope_ids)
 
 
-def guessed_topics(texts: Sequence[str], paths: Sequence[str], descendants: bool,
+def guessed_topics(texts: Sequence[str], paths: Sequence[str], descendants: bool, allowed: Sequence[str],
                    named: Callable[[str, CandidateSource], list[str]]) -> dict[str, str]:
     """For each text that names one person by the scopes these paths named last time, as this process's
     indexes of them stand: its topic (``focus.topic``), as ``search._person_parts`` would find it. Nothing
-    when the person's own list is off or a scope is not in the indexes."""
+    when the person's own list is off, a path is outside the key's prefixes (``allowed``) or a scope is not
+    in the indexes."""
     if settings.RECALL_PERSON_WEIGHT <= 0 or not settings.SEARCH_INDEX_ENABLED or isinstance(paths, str) \
-            or not all(isinstance(path, str) for path in paths):  # not validated yet: search_scopes does that
-        return {}
+            or not all(isinstance(path, str) and path_within(path, allowed) for path in paths):
+        return {}  # the paths are not validated yet (search_scopes does that): a guess only
     with _LOCK:
         scope_ids = _SCOPES.get(_key(paths, descendants))
     if not scope_ids:
@@ -166,10 +168,10 @@ def guessed_topics(texts: Sequence[str], paths: Sequence[str], descendants: bool
     return topics
 
 
-def started(texts: Sequence[str], paths: Sequence[str], descendants: bool, mode: str,
+def started(texts: Sequence[str], paths: Sequence[str], descendants: bool, allowed: Sequence[str], mode: str,
             named: Callable[[str, CandidateSource], list[str]]) -> tuple[list[QueryVectors], dict[str, QueryVectors]]:
     """Each text's ``QueryVectors`` started, and those of the topics guessed (``guessed_topics``) by topic,
     each embedded with its text."""
-    guessed = guessed_topics(texts, paths, descendants, named)
+    guessed = guessed_topics(texts, paths, descendants, allowed, named)
     pairs = [QueryVectors.start_with(text, guessed.get(text), mode) for text in texts]
     return [own for own, _ in pairs], {topic.query: topic for _, topic in pairs if topic is not None}

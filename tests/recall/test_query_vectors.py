@@ -84,6 +84,16 @@ def test_a_guessed_topic_is_embedded_with_its_question_and_answers_the_same(alic
     runs.clear()
     _hits(alice, "What books has Melanie read?")
     assert runs[0] == ["What books has Melanie read?", "What books has read?"] and len(runs) == 1
+    # Nothing is guessed from scopes outside the key's prefixes (the search then answers 404).
+    from memories.recall.search import named_people
+    from tenants.scoping import tenant_scope
+
+    with tenant_scope(alice.tenant):
+        texts = ["What books has Melanie read?", "Did Caroline find a book club?"]
+        assert vectors.guessed_topics(texts, ["user/1"], False, (), named_people) == {
+            texts[0]: "What books has read?", texts[1]: "Did find a book club?"}
+        assert vectors.guessed_topics(texts, ["user/1"], False, ["team/shared"], named_people) == {}
+        assert vectors.guessed_topics(texts, ["user/1"], True, (), named_people) == {}  # not searched so
 
 
 @pytest.mark.django_db(transaction=True)
