@@ -235,3 +235,12 @@ def test_a_chinese_job_change_names_the_new_workplace(text: str, said: set[tuple
     """A new workplace named after the old one was left, a start date's 报到, a surname the list lacked (傅, 赖,
     洪), a qualifier before the kinship word (大学舍友); a subjectless clause is the opener's."""
     assert said <= {(s.key, s.value) for s in slots_of(text)}
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("My cousin Raj moved from Leeds to Bristol.", "raj|city", "bristol"),
+    ("we moved from new york to austin in may", "self|city", "austin"),
+    ("I relocated from San Francisco to Denver last spring.", "self|city", "denver"),
+])
+def test_a_move_from_somewhere_is_where_one_lives_now(text: str, key: str, value: str) -> None:
+    assert [(s.key, s.value) for s in slots_of(text) if s.attribute == "city"] == [(key, value)]
