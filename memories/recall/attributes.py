@@ -39,8 +39,9 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("city home",
          rf"\bwhere\s+(?:do|does|did)\s+{_WHO}\s+(?:live|move\s+to)\b|\bwhere\s+(?:is|are)\s+{_WHO}\s+"
          rf"(?:living|based)\b|\b(?:which|what)\s+(?:city|town|country)\s+(?:do|does)\s+{_WHO}\s+live\b|"
+         rf"\b(?:which|what)\s+(?:city|town|country)\s+(?:is|are)\s+{_WHO}\s+(?:in|living\s+in|based\s+in)\b|"
          r"\b(?:home|street|house|mailing|postal)\s+address\b|住在?哪|住什么地方|家在哪|住在哪个城市|住在什么城市|"
-         r"住址|家庭地址|家的地址|搬到(?:了)?哪|搬去(?:了)?哪|搬哪|人?在哪(?:个|座)城市|在哪(?:里|儿)?(?:生活|定居)|定居在?哪"),
+         r"住址|家庭地址|家的地址|搬到(?:了)?哪|搬去(?:了)?哪|搬哪|人?在哪(?:个|座)城市|人在哪(?:里|儿)?(?:[？?]|$)|在哪(?:里|儿)?(?:生活|定居)|定居在?哪"),
         ("age", r"\bhow\s+old\b|\bwhat\s+age\b|多大了|多大年纪|几岁|年龄|多少岁"),
         ("birthday",
          r"\b(?:when|what)\s+is\s+(?:[\w']+\s+){0,3}birthday\b|\bbirth\s*date\b|\bdate\s+of\s+birth\b|"

@@ -125,6 +125,8 @@ def test_a_relatives_slot_is_the_speakers_who_introduced_them(alice) -> None:
     ("你舅舅现在在哪座城市生活？", {"city", "home"}),
     ("小周跳槽之后去了哪家？", WORK),
     ("她后来入职了哪家公司", WORK),
+    ("周静人在哪儿？", {"city", "home"}),
+    ("Which city is Priya's sister in these days?", {"city", "home"}),
 ])
 def test_chinese_questions_for_a_home_or_a_workplace_in_other_words(question: str, wanted: set[str]) -> None:
     assert wanted <= asked_attributes(question)
