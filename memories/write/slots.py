@@ -35,7 +35,9 @@ in the text. A statement with no subject of its own is its speaker's ("Turned 42
 Leeds"). A new value is also read by its shape after the thing was named ("邮箱换了，新的是li@163.com").
 A move is read however it is said: from somewhere ("从老家搬去成都了", "搬回了长沙"), settling ("决定定居南京了"), a
 transfer ("调到天津工作了") or a household ("我发小一家现在都在大连"; these last three only when the place is a city
-by name); and a new job by where it starts ("下周去京东报到", "新公司是华为", "刚从原来的单位离职").
+by name); and a new job by where it starts ("下周去京东报到", "新公司是华为", "刚从原来的单位离职"). An age may be
+said without 岁 ("我妈今年六十了"), a home as where one is stationed ("常驻杭州"), an address as where someone asked
+mail to go ("韩家乐让我把材料发到…").
 """
 
 from __future__ import annotations

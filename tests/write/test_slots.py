@@ -244,3 +244,21 @@ def test_a_chinese_job_change_names_the_new_workplace(text: str, said: set[tuple
 ])
 def test_a_move_from_somewhere_is_where_one_lives_now(text: str, key: str, value: str) -> None:
     assert [(s.key, s.value) for s in slots_of(text) if s.attribute == "city"] == [(key, value)]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("我婆婆今年七十三了", "~mother-in-law|age", "73"),
+    ("邹凯都45了，还跟小伙子似的", "邹凯|age", "45"),
+    ("我外甥的年龄嘛，今年19", "~外甥|age", "19"),
+    ("我师傅常驻成都，很少回来", "~mentor|city", "成都"),
+    ("我表妹让我把照片发到biaomei@126.com", "~表妹|email", "biaomei@126.com"),
+])
+def test_chinese_ages_without_sui_homes_and_addresses_asked_for(text: str, key: str, value: str) -> None:
+    """An age said without 岁, a city one is stationed in (常驻), an address someone asked mail to go to."""
+    assert (key, value) in [(s.key, s.value) for s in slots_of(text)]
+
+
+@pytest.mark.parametrize("text", ["我女儿今年三年级了", "我们今年两个人过年", "我儿子今年一年级", "我都三次了",
+                                  "我们公司今年42个项目"])
+def test_a_number_that_is_no_age_fills_no_age(text: str) -> None:
+    assert not [s for s in slots_of(text) if s.attribute == "age"]
