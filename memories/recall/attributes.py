@@ -94,13 +94,16 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
       name in a scope that calls them by it);
     - anyone else (a name no memory's slot is for): none."""
     wanted = list(ids)
-    if not attributes or not wanted or _others_kin(query):
+    if not attributes or not wanted or _OTHERS_KIN_EN.search(query):
         return set()
     rows = slot_rows(wanted)
+    owned = _kin_owners(query)
+    if owned:  # "赵雅婷的同事": only what 赵雅婷 said of her own ("赵雅婷：我同事…") in a scope of labelled lines
+        rows = [row for row in rows if (label := _LABEL.match(row[2])) is not None and label.group(1) in owned]
     filled = [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
               if attribute in attributes]
     kin = kin_subjects(query)
-    named = _named(query, {subject for _, subject in filled}, people) - _owners(query)
+    named = _named(query, {subject for _, subject in filled}, people) - _owners(query) - owned
     if kin:  # the relative's slots, and a name's own when the kinship lever gave the name its word ("唐慧 … 表姐")
         return _relatives(query, rows, filled, kin) | {pk for pk, subject in filled if subject in named}
     if named:
@@ -150,10 +153,10 @@ _ASKER = re.compile(r"我是([\u4e00-\u9fff]{2,4}?)(?:[，,。！!\s]|$)")
 _ALIAS_OWNER = re.compile(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{{2,4}})\s+[\u4e00-\u9fff]{{0,2}}?(?:{KIN_ZH_ALT})")
 
 
-def _others_kin(query: str) -> bool:
-    if _OTHERS_KIN_EN.search(query):
-        return True
-    return any(not m.group(1).endswith(_USERS_ZH) for m in _OWNED_KIN_ZH.finditer(query))
+def _kin_owners(query: str) -> set[str]:
+    """Whose relative a Chinese question asks about by name ("赵雅婷的同事" → 赵雅婷; not "我的同事", "他老婆")."""
+    return {m.group(1) for m in _OWNED_KIN_ZH.finditer(query)
+            if not m.group(1).endswith(_USERS_ZH) and not m.group(1).startswith(("我", "用户"))}
 
 
 def _said(name: str, folded: str) -> bool:

@@ -144,3 +144,18 @@ def test_a_relative_s_own_name_fills_the_slot_asked_for(alice) -> None:
     for question in ("郜红梅现在人在哪个城市？", "郜红梅搬去哪了？"):
         assert contents(search(alice, query=question, k=1, floor=False)) == [
             "邵敏：郜红梅被调到洛阳工作了，一家人都跟着过去了。"]
+
+
+def test_a_named_speaker_s_relative_is_what_that_speaker_said(alice) -> None:
+    """"邵敏的高中同学" in a scope of labelled lines is the classmate 邵敏 speaks of, by the kinship word or by the
+    name she bound to it; another speaker's classmate is not."""
+    save(alice, {"content": "邵敏：我高中同学叫甄佳，人特别好。"},
+         {"content": "邵敏：跟你说，存个号码，15098322123，是甄佳（我高中同学）的。"},
+         {"content": "邵敏：我高中同学约我五月一起去长沙玩。"},
+         {"content": "邵敏：哦对了，甄佳今年刚满30岁。"},
+         {"content": "彭亮：我高中同学今年四十岁了。"},
+         {"content": "彭亮：我高中同学的孩子今年上小学。"})
+    assert contents(search(alice, query="邵敏的高中同学今年几岁了？", k=1, floor=False)) == [
+        "邵敏：哦对了，甄佳今年刚满30岁。"]
+    assert contents(search(alice, query="彭亮的高中同学多大了？", k=1, floor=False)) == [
+        "彭亮：我高中同学今年四十岁了。"]
