@@ -35,12 +35,13 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
          rf"(?:what|which)\s+(?:company|firm)|do(?:es)?\s+for\s+work|work(?:s|ing)?\s+(?:as|at|for)|"
          rf"where\s+(?:do|does|did)\s+{_WHO}\s+work)\b|\bwhat\s+(?:do|does)\s+{_WHO}\s+do\s*\??\s*$"
          r"|做什么工作|什么工作|啥工作|职业|干什么的|做什么的|干啥的|在哪(?:里|儿|个|家)?\w{0,3}(?:上班|工作)|"
-         r"哪家公司|什么公司|工作是什么|做哪行|哪一行|什么行业"),
+         r"哪家公司|什么公司|工作是什么|做哪行|哪一行|什么行业|跳槽\w{0,3}?去了?哪|入职了?哪|去哪(?:家|里|儿)?(?:上班|工作)"),
         ("city home",
          rf"\bwhere\s+(?:do|does|did)\s+{_WHO}\s+(?:live|move\s+to)\b|\bwhere\s+(?:is|are)\s+{_WHO}\s+"
          rf"(?:living|based)\b|\b(?:which|what)\s+(?:city|town|country)\s+(?:do|does)\s+{_WHO}\s+live\b|"
+         rf"\b(?:which|what)\s+(?:city|town|country)\s+(?:is|are)\s+{_WHO}\s+(?:in|living\s+in|based\s+in)\b|"
          r"\b(?:home|street|house|mailing|postal)\s+address\b|住在?哪|住什么地方|家在哪|住在哪个城市|住在什么城市|"
-         r"住址|家庭地址|家的地址|搬到(?:了)?哪"),
+         r"住址|家庭地址|家的地址|搬到(?:了)?哪|搬去(?:了)?哪|搬哪|人?在哪(?:个|座)城市|人在哪(?:里|儿)?(?:[？?]|$)|在哪(?:里|儿)?(?:生活|定居)|定居在?哪"),
         ("age", r"\bhow\s+old\b|\bwhat\s+age\b|多大了|多大年纪|几岁|年龄|多少岁"),
         ("birthday",
          r"\b(?:when|what)\s+is\s+(?:[\w']+\s+){0,3}birthday\b|\bbirth\s*date\b|\bdate\s+of\s+birth\b|"
@@ -85,22 +86,26 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
     """Of these memories, those whose slots hold one of ``attributes`` of the person asked about:
     - a relative of someone else ("赵雅婷的同事", "Ana's brother") fills no slot of its own: none;
     - a relative of the user ("the user's wife", "他老婆", or a name the question was given its kinship word for:
-      ``memories.recall.kin``): the speaker's ``~wife``;
+      ``memories.recall.kin``): the speaker's ``~wife``, and that name's own slots ("唐慧调到天津工作了" for
+      "唐慧现在人在哪个城市？" searched as "唐慧 … 孙丽华 表姐");
     - a person the question names (a slot's subject, a lower-case name, found in the question's text, or one of
       ``people``, the people of the scopes it names: ``search.named_people``): theirs;
     - the user, as "the user", "I", "my", "用户", "我" or a pronoun: anyone's but a relative's (the user's own
       name in a scope that calls them by it);
     - anyone else (a name no memory's slot is for): none."""
     wanted = list(ids)
-    if not attributes or not wanted or _others_kin(query):
+    if not attributes or not wanted or _OTHERS_KIN_EN.search(query):
         return set()
     rows = slot_rows(wanted)
+    owned = _kin_owners(query)
+    if owned:  # "赵雅婷的同事": only what 赵雅婷 said of her own ("赵雅婷：我同事…") in a scope of labelled lines
+        rows = [row for row in rows if (label := _LABEL.match(row[2])) is not None and label.group(1) in owned]
     filled = [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
               if attribute in attributes]
     kin = kin_subjects(query)
-    if kin:
-        return _relatives(query, rows, filled, kin)
-    named = _named(query, {subject for _, subject in filled}, people)
+    named = _named(query, {subject for _, subject in filled}, people) - _owners(query) - owned
+    if kin:  # the relative's slots, and a name's own when the kinship lever gave the name its word ("唐慧 … 表姐")
+        return _relatives(query, rows, filled, kin) | {pk for pk, subject in filled if subject in named}
     if named:
         return {pk for pk, subject in filled if subject in named}
     if _THE_USER.search(query):
@@ -148,10 +153,10 @@ _ASKER = re.compile(r"我是([\u4e00-\u9fff]{2,4}?)(?:[，,。！!\s]|$)")
 _ALIAS_OWNER = re.compile(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{{2,4}})\s+[\u4e00-\u9fff]{{0,2}}?(?:{KIN_ZH_ALT})")
 
 
-def _others_kin(query: str) -> bool:
-    if _OTHERS_KIN_EN.search(query):
-        return True
-    return any(not m.group(1).endswith(_USERS_ZH) for m in _OWNED_KIN_ZH.finditer(query))
+def _kin_owners(query: str) -> set[str]:
+    """Whose relative a Chinese question asks about by name ("赵雅婷的同事" → 赵雅婷; not "我的同事", "他老婆")."""
+    return {m.group(1) for m in _OWNED_KIN_ZH.finditer(query)
+            if not m.group(1).endswith(_USERS_ZH) and not m.group(1).startswith(("我", "用户"))}
 
 
 def _said(name: str, folded: str) -> bool:

@@ -35,7 +35,7 @@ SURNAMES = frozenset("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林�
                      "郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦"
                      "俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房"
                      "滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟"
-                     "应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝")
+                     "应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝傅赖洪冀鄢阎匡栗竺冼胥鞠蔺辜谌郜荆")
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "慕容", "司徒", "夏侯", "东方", "皇甫", "令狐", "尉迟", "公孙",
                      "长孙", "端木", "宇文", "西门", "南宫", "独孤")
 
@@ -109,7 +109,7 @@ def _zh_kin_words() -> frozenset[str]:
 
 
 # Words jieba tags nr whose first character is a surname but which are no names (kinship words, common nouns).
-_ZH_NOT_NAMES = frozenset({*KIN_ZH, "高中", "高考", "林业", "金融", "王国", "周末", "周年", "方面", "方法", "黄金",
+ZH_NOT_NAMES = frozenset({*KIN_ZH, "高中", "高考", "林业", "金融", "王国", "周末", "周年", "方面", "方法", "黄金",
                            "马上", "白天", "常常", "明天", "明年", "时候", "时间", "安全", "安排", "张开", "程序",
                            "于是", "和平", "温度", "文化", "牛奶", "全部", "应该", "向往", "成都", "武汉", "杭州",
                            "石家庄", "包头", "高兴", "叶子", "江苏", "宁波", "长沙", "常州", "连云港", "华为",
@@ -132,7 +132,7 @@ def chinese_names(text: str) -> list[tuple[str, int]]:
         if (tag.startswith("nr") and (previous in SURNAMES or previous in COMPOUND_SURNAMES) and len(word) <= 2
                 and previous_at + len(previous) == at and not is_chinese_name(word)):
             candidate, at = previous + word, previous_at  # jieba split the surname off: 何 / 美玲, 欧阳 / 娜娜
-        if tag.startswith("nr") and candidate not in _ZH_NOT_NAMES and is_chinese_name(candidate):
+        if tag.startswith("nr") and candidate not in ZH_NOT_NAMES and is_chinese_name(candidate):
             found.append((candidate, at))
         previous, previous_at = word, at
     return found

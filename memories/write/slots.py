@@ -33,6 +33,11 @@ in the text. A statement with no subject of its own is its speaker's ("Turned 42
 "New number: 07700 900456"), and a later clause of a sentence without one is about whom the sentence opened with
 ("Ben left Shopify and joined Stripe", "我表哥住在杭州，今年35岁"); a household's home is the speaker's ("we moved to
 Leeds"). A new value is also read by its shape after the thing was named ("邮箱换了，新的是li@163.com").
+A move is read however it is said: from somewhere ("从老家搬去成都了", "搬回了长沙"), settling ("决定定居南京了"), a
+transfer ("调到天津工作了") or a household ("我发小一家现在都在大连"; these last three only when the place is a city
+by name); and a new job by where it starts ("下周去京东报到", "新公司是华为", "刚从原来的单位离职"). An age may be
+said without 岁 ("我妈今年六十了"), a home as where one is stationed ("常驻杭州"), an address as where someone asked
+mail to go ("韩家乐让我把材料发到…").
 """
 
 from __future__ import annotations
@@ -134,7 +139,8 @@ def _zh_lead(topic: str, more: bool) -> str:
     if kin:  # "我的下属叫刘子墨，是程序员": the person introduced, by name when it is given
         name = kin.group("name")
         return name if name and zh_subject(name, SELF) is not None else kin.group("said")
-    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的)", topic)
+    opener = re.match(r"^([^，,。是在的]{1,10}?)(?:是|在|今年|现在|住|的|已经|刚|换|搬|跳槽|辞职|离职|入职|调到|"
+                      r"决定|从)", topic)
     if opener and zh_subject(opener.group(1), SELF) is not None:
         return opener.group(1)
     named = chinese_names(topic) if topic and more else []

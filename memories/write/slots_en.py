@@ -139,6 +139,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|is based|am based|"
                  rf"'s based|'m based|"
                  rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
+                 rf"(?:(?:all\s+the\s+way\s+)?from\s+(?:[\w\-']+\s+){{1,3}}?)?"
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
@@ -151,7 +152,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
         ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|settled|"
-                 rf"are based|'re based)\s+(?:now\s+)?(?:in|to)\s+{_VALUE_CAP}{_TAIL}"),
+                 rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
+                 rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"
                  rf"{_VALUE_CAP}\s+now\b"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
+from jieba import posseg
+
+from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, ZH_NOT_NAMES, chinese_names
 from memories.write.roles import zh_kin_subject
 from memories.write.slot_values import (
     DATE_ZH,
@@ -31,7 +33,7 @@ from memories.write.slots_states import zh_states
 _ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家", "我们全家", "我全家", "全家",
             "用户全家", "用户的全家", "我们一家", "用户一家")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
-               r"早就|后来|去年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
+               r"早就|后来|去年|前年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
                r"前几天|前段时间|昨天|今天|这周|本月|终于|正式|那一?周|那天|那个月|"
                # a time the extractor resolved ("上个月搬到上海" is kept as "用户2026年11月搬到上海了")
                r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:左右)?)*")
@@ -42,7 +44,8 @@ def zh_subject(phrase: str, speaker: str) -> str | None:
     phrase = re.sub(r"^(?:另外|还有|而且|对了|其实|据说|听说|记住|请记住|注意)[，,]?", "", phrase)
     if phrase in _ZH_SELF:
         return speaker
-    kin = re.fullmatch(rf"(?:我们?|用户|本人)的?(?:那个|这个|那位|这位)?(?:大|小|二|三|亲|前|新|老)?({KIN_ZH_ALT})(.*)",
+    kin = re.fullmatch(rf"(?:我们?|用户|本人)的?(?:那个|这个|那位|这位)?{_ZH_KIN_QUALIFIER}?"
+                       rf"(?:大|小|二|三|亲|前|新|老)?({KIN_ZH_ALT})(.*)",
                        phrase)
     if kin:
         rest = kin.group(2).strip("，, ")
@@ -52,8 +55,13 @@ def zh_subject(phrase: str, speaker: str) -> str | None:
     return phrase if _zh_name(phrase) else None
 
 
+# Where the speaker knows a person from, before the kinship word: "我大学室友", "我高中同学", "我公司同事"
+_ZH_KIN_QUALIFIER = "(?:大学|高中|初中|小学|研究生|读研时的?|读书时的?|以前的?|公司的?|单位的?|部门的?)"
+
+
 def _zh_name(word: str) -> bool:
-    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word):
+    if not 2 <= len(word) <= 4 or word in ZH_NOT_NAMES or not all("\u4e00" <= ch <= "\u9fff" for ch in word) \
+            or any(ch in "是的了" for ch in word[1:]):
         return False
     if word[:2] in COMPOUND_SURNAMES:
         return len(word) >= 3
@@ -87,20 +95,35 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                      rf"{a}(?:做|干|当)(?!饭|菜|作业|家务|运动|饭菜|梦|手术|检查)"),
         ("employer", rf"^{s}{a}(?:就职于|任职于|供职于|加入了?|入职了?|跳槽到了?|跳槽去了?|跳到了?|去了)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?{e}"),
-        ("employer", rf"^{s}的?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
-        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是|当了?|做了?|成为了?|成了|转行做了?|改行当了?)"
-                rf"(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
-        ("job", rf"^{s}的?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
-        ("city", rf"^{s}{a}(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|搬家到了?|迁居到?|移居到?|"
-                 rf"家在|常住在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
+        ("employer", rf"^{s}的?(?:新|现在的?|目前的?)?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
+        # starting at a new workplace: "下周去京东报到", "到字节入职"
+        ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
+                     rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司)?(?:报到|报道|入职)"),
+        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|当了?|做了?|成为了?|成了|转行做了?|"
+                rf"改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
+        ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
+                rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
+        ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|"
+                 rf"搬回了?|搬回到|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
         ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
-                 rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|安家|落户|定居)"),
+                 rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|安家|落户|定居|(?:生活|居住)(?!过))"),
+        # said of a city by its name only: settling ("决定定居南京了"), a transfer ("调到天津工作了"), a household
+        # ("我发小一家现在都在大连")
+        ("city-named", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:决定|打算)?定居"
+                       rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?{e}"),
+        ("city-named", rf"^{s}{a}(?:被)?(?:调到|调去|调往|外派到|派驻到|派到)"
+                       rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:工作|上班|任职|分公司|总部)?(?:去)?{e}"),
+        ("city-named", rf"^{s}(?:一家人?|全家人?|一家子|两口子|夫妻俩|一家[三四五]口){a}(?:都|也)?(?:在|住在|搬到了?|"
+                       rf"搬去了?)(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:了|呢|生活|定居|住)?{e}"),
         # "过完生日就51岁了", "其实都13岁了", "才16岁", "快40岁了"
         ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满|过了|"
                 rf"过完生日|过了生日|过完年|过完|其实|才|快|都快|也就|差不多|大概|刚满|刚好|正好)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
+        # an age without 岁 after 今年 / 都 ("我妈今年六十了", "我小姨的年纪嘛，今年42"): a number ending the clause
+        ("age", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也)+"
+                rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})了?(?=$|[，。,；;！!？?\s])"),
         ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}是?(?P<value>{DATE_ZH})(?:出生|生)的"),  # "余国栋是1月18号生的"
@@ -111,6 +134,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # A new value said after the thing was named in the clause before ("邮箱换了，新的是…"): its shape says what
         ("email", rf"^{s}{a}的?(?:新的?|现在的?|新邮箱|新地址)(?:是|为|：|:)\s*"
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
+        # where someone asks for mail to go ("韩家乐让我把材料发到…", "我哥叫我以后发到…"): their address
+        ("email", rf"^{s}{a}(?:让|叫|要|请)我(?:把[^，。,；;！!？?\s]{{1,8}}?)?(?:以后|今后)?"
+                  rf"(?:发到|发送到|发给|寄到)\s*(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         # Where mail goes from now on: "以后请发到li@163.com", "今后联系我用…"
         ("email", rf"^{s}{a}(?:以后|今后|之后|往后|从现在起)?(?:请|麻烦|就)?(?:发到|发送到|发给|寄到|改用|用)\s*"
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
@@ -132,7 +158,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # Out of work or changing jobs ("辞职了", "换工作了", "被裁了"): the old employer no longer holds.
         # Retired: no employer now, and 退休 is what one is ("我妈妈去年退休了").
         ("retired", rf"^(?!.*(?:之前|以前|当年|那年)){s}{a}(?:办了|正式)?退休"),
-        ("employer-none", rf"^(?!.*(?:从|之前|以前|当年|那年|去年|前年|年前)){s}{a}(?:换工作|换了工作|换了份工作|"
+        ("employer-none", rf"^(?!.*(?:从(?!原来|原单位|老东家)|之前|以前|当年|那年|去年|前年|年前)){s}{a}"
+                          rf"(?:换工作|换了工作|换了份工作|"
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
         ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}(?:分手|分开|离婚)"),
         ("marital-single", rf"^{s}{a}(?:分手了|恢复单身|又单身了)"),
@@ -285,11 +312,22 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
     return [Slot(subject, attribute, value)]
 
 
+def _place_name(value: str) -> bool:
+    """A city or a place jieba names as one ("绵阳", "大连市"), not any word after 在 ("好几年", "上班")."""
+    value = value.removesuffix("市")
+    if value in _ZH_CITIES or value.endswith(("县", "省", "州")):
+        return True
+    words = posseg.lcut(value, HMM=False)
+    return len(words) == 1 and words[0].flag == "ns"
+
+
 _ZH_STUDIED = re.compile(r"读|念完|念了|念书|上学|上完|毕业|进修|求学|学习")
 
 #: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
 _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
+    "city-named": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))]
+    if _place_name(value) else [],
     "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
     **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
         Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),

@@ -200,3 +200,65 @@ def test_a_chinese_home_bought_or_settled_is_where_one_lives(text: str, key: str
 
 def test_what_is_bought_online_is_no_home() -> None:
     assert not [s for s in slots_of("我在网上买了房贷保险") if s.attribute == "city"]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("我舅舅前年从哈尔滨搬到了珠海", "~舅舅|city", "珠海"),
+    ("郝雯从老家搬回了长沙", "郝雯|city", "长沙"),
+    ("我们一家打算定居厦门了", "self|city", "厦门"),
+    ("我侄子被调到合肥分公司了", "~侄子|city", "合肥"),
+    ("我同学甄妮被外派到新加坡了", "甄妮|city", "新加坡"),
+    ("我室友一家都在温州", "~roommate|city", "温州"),
+    ("我大姨一直在兰州生活", "~姨|city", "兰州"),
+    ("傅斌已经定居绵阳了", "傅斌|city", "绵阳"),
+])
+def test_a_chinese_move_said_many_ways_is_where_one_lives(text: str, key: str, value: str) -> None:
+    """Moving from somewhere, moving back, settling, a transfer and a household, each naming its city."""
+    assert [(s.key, s.value) for s in slots_of(text) if s.attribute == "city"] == [(key, value)]
+
+
+@pytest.mark.parametrize("text", ["唐慧在西安生活过两年", "我表哥一家都在上班", "老周调到销售部了",
+                                  "我们定居好几年了", "我在北京住了三天"])
+def test_what_names_no_home_city_fills_none(text: str) -> None:
+    """Lived there once, at work, a department, a duration, a stay: no city one lives in."""
+    assert not [s for s in slots_of(text) if s.attribute == "city"]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("我高中同学邹凯是干会计的，单位是中石化", {("邹凯|job", "会计"), ("邹凯|employer", "中石化")}),
+    ("赖文静换了份工作，新单位是顺丰，做客服", {("赖文静|employer", "顺丰")}),
+    ("我表弟刚从原来的公司离职，下个月去比亚迪报到", {("~表弟|employer", "比亚迪")}),
+    ("跟你讲个事，洪磊已经入职小米了，当产品经理", {("洪磊|employer", "小米"), ("洪磊|job", "产品经理")}),
+    ("我大学舍友现在的工作是护士", {("~roommate|job", "护士")}),
+])
+def test_a_chinese_job_change_names_the_new_workplace(text: str, said: set[tuple[str, str]]) -> None:
+    """A new workplace named after the old one was left, a start date's 报到, a surname the list lacked (傅, 赖,
+    洪), a qualifier before the kinship word (大学舍友); a subjectless clause is the opener's."""
+    assert said <= {(s.key, s.value) for s in slots_of(text)}
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("My cousin Raj moved from Leeds to Bristol.", "raj|city", "bristol"),
+    ("we moved from new york to austin in may", "self|city", "austin"),
+    ("I relocated from San Francisco to Denver last spring.", "self|city", "denver"),
+])
+def test_a_move_from_somewhere_is_where_one_lives_now(text: str, key: str, value: str) -> None:
+    assert [(s.key, s.value) for s in slots_of(text) if s.attribute == "city"] == [(key, value)]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("我婆婆今年七十三了", "~mother-in-law|age", "73"),
+    ("邹凯都45了，还跟小伙子似的", "邹凯|age", "45"),
+    ("我外甥的年龄嘛，今年19", "~外甥|age", "19"),
+    ("我师傅常驻成都，很少回来", "~mentor|city", "成都"),
+    ("我表妹让我把照片发到biaomei@126.com", "~表妹|email", "biaomei@126.com"),
+])
+def test_chinese_ages_without_sui_homes_and_addresses_asked_for(text: str, key: str, value: str) -> None:
+    """An age said without 岁, a city one is stationed in (常驻), an address someone asked mail to go to."""
+    assert (key, value) in [(s.key, s.value) for s in slots_of(text)]
+
+
+@pytest.mark.parametrize("text", ["我女儿今年三年级了", "我们今年两个人过年", "我儿子今年一年级", "我都三次了",
+                                  "我们公司今年42个项目"])
+def test_a_number_that_is_no_age_fills_no_age(text: str) -> None:
+    assert not [s for s in slots_of(text) if s.attribute == "age"]
