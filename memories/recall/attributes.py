@@ -96,12 +96,9 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
     wanted = list(ids)
     if not attributes or not wanted or _OTHERS_KIN_EN.search(query):
         return set()
-    rows = slot_rows(wanted)
     owned = _kin_owners(query)
-    if owned:  # "赵雅婷的同事": only what 赵雅婷 said of her own ("赵雅婷：我同事…") in a scope of labelled lines
-        rows = [row for row in rows if (label := _LABEL.match(row[2])) is not None and label.group(1) in owned]
-    filled = [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
-              if attribute in attributes]
+    rows = _said_by(slot_rows(wanted), owned)
+    filled = _filled(rows, attributes)
     kin = kin_subjects(query)
     named = _named(query, {subject for _, subject in filled}, people) - _owners(query) - owned
     if kin:  # the relative's slots, and a name's own when the kinship lever gave the name its word ("唐慧 … 表姐")
@@ -111,6 +108,22 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
     if _THE_USER.search(query):
         return {pk for pk, subject in filled if not subject.startswith("~")}
     return set()
+
+
+def _said_by(rows: list[tuple[uuid.UUID, list[str], str]], owners: set[str]
+             ) -> list[tuple[uuid.UUID, list[str], str]]:
+    """``rows``, or when the question names whose relative it asks about ("赵雅婷的同事"), only what that speaker
+    said of their own ("赵雅婷：我同事…") in a scope of labelled lines."""
+    if not owners:
+        return rows
+    return [row for row in rows if (label := _LABEL.match(row[2])) is not None and label.group(1) in owners]
+
+
+def _filled(rows: Sequence[tuple[uuid.UUID, list[str], str]], attributes: frozenset[str]
+            ) -> list[tuple[uuid.UUID, str]]:
+    """(memory, subject) of each slot of ``rows`` holding one of ``attributes``."""
+    return [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
+            if attribute in attributes]
 
 
 def _relatives(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],

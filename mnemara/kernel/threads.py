@@ -150,8 +150,12 @@ class Threads:
                 if now >= chore.due_at and (chore.running is None or chore.running.done()):
                     chore.due_at = now + chore.seconds
                     executor = self._pools.get(chore.pool)
-                    if executor is not None:
+                    if executor is None:
+                        continue
+                    try:
                         chore.running = executor.submit(self._run_logged, chore)
+                    except RuntimeError:  # the pool shut down between the check and the submit: stopping
+                        return
             wait = min((chore.due_at for chore in self._periodic), default=now + 1.0) - time.monotonic()
             self._stopping.wait(max(0.01, wait))
 
