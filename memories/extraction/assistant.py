@@ -35,7 +35,12 @@ _ZH_NAMED = re.compile(r"《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}�
 _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s+you\b"
                       r"|^any\s+(?:good|recs?|recommendations?|suggestions?|ideas?|tips?)\b"
                       r"|^(?:please\s+)?(?:suggest|recommend|give|list|tell|find|help|show|explain|name|what|which"
-                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)")
+                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)"
+                      # a need said as one: "I need a gift idea for …", "I'm looking for a hotel", "我想找个…"
+                      r"|\b(?:i|we)\s*(?:really\s+|also\s+|still\s+)?(?:need|want|'d\s+like|would\s+like|'m\s+looking\s+for"
+                      r"|am\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for)\s+(?:a|an|some|to\s+find|help"
+                      r"|ideas?|suggestions?|recommendations?|advice|tips)\b|^(?:我|我们)?(?:想|需要|想要)(?:找|请你|求|要个)"
+                      r"|求推荐")
 _RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
                         r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
 ANSWER_ITEMS = 5

@@ -47,13 +47,14 @@ from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
 from memories.extraction.answers import answer_to
-from memories.extraction.asked import antecedent, pointed, told
 from memories.extraction.asked import listener as _listener
+from memories.extraction.asked import referred, told
 from memories.extraction.assistant import assistant_statements
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.chat import plain
+from memories.extraction.choices import chose, chosen
 from memories.extraction.clauses import (
     _FIRST_PERSON,
     _KIN,
@@ -100,6 +101,7 @@ from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
+from memories.extraction.states import with_states
 from memories.extraction.typed import typed_words
 from memories.write.text import has_cjk
 
@@ -222,7 +224,8 @@ class OfflineExtractor:
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
-        return made or self._nothing_made(said, known)
+        who = turn.name or names.get(said.key) or ("用户" if has_cjk(turn.content) else "the user")
+        return with_states(made, who) or self._nothing_made(said, known)  # "moved to Denver": lives in Denver
 
     def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
         """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
@@ -258,7 +261,7 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in split_clauses(body):
+        for piece in chosen(split_clauses(body), zh):  # "…, we'll go with that one": the one praised before
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue
@@ -334,11 +337,10 @@ class OfflineExtractor:
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
         if self._ruled(said, clause, who, explicit):
             return
-        if said.echo_of and not explicit and echoes(clause, said.echo_of):
+        if said.echo_of and not explicit and echoes(clause, said.echo_of) and not chose(clause):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
             return
-        resolved = None if explicit else pointed(said, clause, zh, who) if said.asked else \
-            None if said.items or said.reasons else antecedent(said, clause, zh)
+        resolved = None if explicit else referred(said, clause, zh, who)
         if resolved is not None:
             text = resolved.replace("我们", f"{who}等人").replace("我", who) if zh else \
                 third_person_en(resolved, who, said.listener)  # "李娜陪我去了西湖" → "李娜陪阿梅去了西湖"
