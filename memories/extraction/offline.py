@@ -21,7 +21,9 @@ text, "Caroline: …" or "林晓峰：…", or a transcript pasted as one messag
    that is filler (``information.filler``: a compliment, wish or platitude naming nothing, an unnamed "this
    book"); a turn's first clause led by they/she/he (他们/她 …) takes the one fitting noun phrase of the turn
    before; the other speaker's words said back are an echo.
-   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``).
+   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``); a
+   request's facts are kept ("… for my daughter's 7th birthday next Saturday": ``asked.py``), so is a choice among
+   the assistant's suggestions (``choices.py``) and the state a move or a new job leaves (``states.py``).
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker; a clause that leaves its subject out is the
