@@ -36,13 +36,14 @@ class _Said(Protocol):
     asked: list[str]
     items: list[Any]
     reasons: list[str]
+    topic: Any
 
 #: "my office in Shoreditch", "our new flat near Leith Walk": the speaker's thing and where it is.
 _MINE_AT = re.compile(r"(?i:\b(my|our)\s+((?:new\s+|old\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:is\s+|are\s+)?(in|on|at|near|by)"
                       r"\s+)((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)")
 #: "since I'm going to Iceland in March", "as we've just moved to Leeds", "now that I'm vegan": a reason of one's own
 #: (not a time: "since we last talked").
-_REASON = re.compile(r"(?i)(?:^|[,;]\s*|\s)(?:since|as|because|cause|now\s+that|given\s+that)\s+"
+_REASON = re.compile(r"(?i)(?:^|[,;]\s*|\s)(?:since|as|because|cause|now\s+that|given\s+that|while)\s+"
                      r"((?:i'm|i\s+am|i've|i\s+have|i'll|we're|we've|we\s+have|my|our)\b[^?,;]{6,}?)\s*(?:[,;?.!]|$)")
 #: "…, any idea for a cake?", "… – what should I read next?": a statement said before the question it leads to
 #: ("She's obsessed with unicorns right now, any idea for a cake?"), kept when it has a subject of its own.
@@ -55,6 +56,11 @@ _LEAD_STATEMENT = re.compile(r"(?i)^((?:i|i'm|i've|i'd|we|we're|we've|my|our|she
 _PUT_IN = re.compile(r"(?i)\b(?:mention|add|include|work\s+in|say|note|put\s+in|highlight|point\s+out|state)"
                      r"\s+(?:that\s+|how\s+)?((?:i|i'm|i've|i'd|i\s+am|i\s+have|we|we're|we've|my|our)\b[^?;]{6,}?)"
                      r"\s*(?:[?;!.]|$)")
+#: A first-person statement's opening (what a clause split off a question may still be).
+_STATED = re.compile(r"(?i)^(?:i'm|i\s+am|i've|i\s+have|i\s+had|i\s+was|we're|we've|we\s+have|we\s+were"
+                     r"|my\s+\w+(?:'s|\s+is|\s+has|\s+was))\b(?![^?]*\b(?:or|should|would|could)\b)")
+#: "As a nurse working night shifts, what …?", "as a new dad, how do I …": who the speaker is, said to frame it.
+_AS_ROLE = re.compile(r"(?i)^(?:so\s+|well\s+|ok\s+)?as\s+((?:a|an)\s+[a-z][\w' -]{2,50}?)\s*,")
 #: "for my daughter's 7th birthday party next Saturday", "my parents' 40th anniversary in June": a person's
 #: occasion with its number or its time, said on the way to a request.
 _OCCASION = re.compile(r"(?i)\b((?:my|our)\s+(?:\w+\s+)?\w+(?:'s|s'|’s))\s+((?:\d{1,3}(?:st|nd|rd|th)|first|second"
@@ -76,6 +82,7 @@ _ASKED_FOR = re.compile(r"(?i)\b(?:a|an|any|some|another)\s+(?:(?:good|new|decen
 _MINE = re.compile(r"(?i)^(?:mine|ours)\b")
 #: A Chinese clause that goes without saying where ("我们打算春节去"): where the question said.
 _ZH_GO = re.compile(r"去[了吧呢啊]?$")
+_ZH_LEAD = re.compile(r"^(?:他们|她们|它们|他|她|它)")
 #: A clause led by a person's pronoun (not they/它).
 _PERSON = re.compile(r"(?i)^(?:she|he)(?:'s)?\b|^[他她](?!们)")
 #: A place a question names: "in Austin", "near Shoreditch".
@@ -90,11 +97,21 @@ def told(question: str, zh: bool) -> list[str]:
     found = [f"{m.group(1)} {m.group(2)} is {m.group(3)} {m.group(4)}" for m in _MINE_AT.finditer(question)]
     found += [m.group(1) for m in _REASON.finditer(question)]
     found += [m.group(1) for m in _PUT_IN.finditer(question)]
+    found += [f"I am {m.group(1)}" for m in _AS_ROLE.finditer(question)]
     found += [_occasion(m) for m in _OCCASION.finditer(question) if m.group(2) or m.group(4).strip()]
     lead = _LEAD_STATEMENT.match(question.strip())
     if lead and not found:
         found.append(lead.group(1))
     return found
+
+
+def stated(clause: str, before: str, zh: bool) -> str:
+    """A clause split off a question (``before``: why the clause before it was dropped) without the question's mark
+    when it is the speaker's statement all the same ("How do I keep my starter alive while I'm away for two weeks?":
+    "I'm away for two weeks"); else as it is."""
+    if zh or before != "question" or not _STATED.match(clause.strip()):
+        return clause
+    return clause.rstrip().rstrip("?").rstrip()
 
 
 def _occasion(m: re.Match[str]) -> str:
@@ -150,6 +167,9 @@ def referred(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
     resolved = pointed(said, clause, zh, speaker) if said.asked else None
     if resolved is None and not said.items and not set(said.reasons) - _COURTEOUS:
         resolved = antecedent(said, clause, zh)
+    lead = _ZH_LEAD.match(clause) if zh and resolved else None
+    if lead and resolved:  # "他下周满四十岁，平时喜欢钓鱼": the clauses after go on with whom 他 was
+        said.topic.subject = resolved[:len(resolved) - len(clause) + lead.end()]
     return resolved
 
 

@@ -50,7 +50,7 @@ from datetime import UTC, datetime, time
 from memories.extraction import timeparse
 from memories.extraction.answers import answer_to
 from memories.extraction.asked import listener as _listener
-from memories.extraction.asked import referred, told
+from memories.extraction.asked import referred, stated, told
 from memories.extraction.assistant import assistant_statements
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
@@ -270,6 +270,7 @@ class OfflineExtractor:
             if self._reminded(said, clause, zh, explicit is not None):  # "Could you remind me to …?": a task
                 previous = ""
                 continue
+            clause = stated(clause, previous, zh)  # "How do I …, while I'm away?": "I'm away" is a statement
             reason = "" if explicit else junk_reason(clause, zh)
             if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
                 reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks

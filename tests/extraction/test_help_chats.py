@@ -31,7 +31,12 @@ Tips: label everything and make a second batch for later."""
     ("Can you also mention that I speak fluent Spanish?", ["speaks fluent Spanish"]),
     ("Please add that we've lived in Leeds since 2019.", ["lived in Leeds since 2019"]),
     ("My husband is turning 40 soon, what's a good present?", ["husband is turning 40"]),
+    ("As a new dad, how do I get my baby to nap longer?", ["The user is a new dad"]),
+    ("As an ER nurse on nights, what should I eat before a shift?", ["The user is an ER nurse on nights"]),
+    ("Any tips for watering my plants while I'm away in Peru for three weeks?", ["away in Peru for three weeks"]),
+    ("How can I keep up with Spanish while we're living in Berlin?", ["living in Berlin"]),
     ("能帮我给我儿子的十岁生日派对出点主意吗？", ["儿子要过十岁生日"]),
+    ("想给我老婆挑个礼物，有推荐吗？她下个月满三十岁，平时爱爬山。", ["老婆2025年4月满三十岁", "老婆平时爱爬山"]),
     ("我妈的七十大寿要到了，订什么样的餐厅好？", ["七十大寿"]),
 ])
 def test_a_fact_said_inside_a_request_is_kept(asked, keys):
