@@ -165,3 +165,17 @@ def test_help_chats_through_mem0_are_found_by_questions_in_other_words(alice) ->
 @pytest.fixture
 def offline(settings: Any) -> None:
     settings.ANTHROPIC_API_KEY = ""
+
+
+@pytest.mark.parametrize(("asked", "reply", "key", "not_key"), [
+    ("Can you help me write a thank-you email to my manager Dana?",
+     "Here's a draft:\n\nHi Dana,\n\nThanks to your backing, I presented the Atlas plan at the Q3 review.\n\n"
+     "Best regards,\nSam", "I presented the Atlas plan", "the assistant presented"),
+    ("帮我写一封给房东的信，说暖气坏了。",
+     "尊敬的王先生：\n\n您好！我住的302室暖气从上周起就不热了，麻烦您安排维修师傅上门。\n\n此致\n敬礼",
+     "我住的302室", "用户住的"),
+])
+def test_a_draft_for_the_user_keeps_its_own_voice(asked, reply, key, not_key):
+    found, _ = run(("user", asked), ("assistant", reply))
+    drafts = [c.content for c in found if c.about == "assistant"]
+    assert any(key in d for d in drafts) and not any(not_key in d for d in drafts), drafts
