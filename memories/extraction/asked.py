@@ -18,7 +18,7 @@ turtles eat?" (``information.resolve_lead``).
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from typing import Any, Protocol
 
 import jieba.posseg as pseg
 
@@ -34,14 +34,45 @@ class _Said(Protocol):
     previous: Turn | None
     earlier: Turn | None
     asked: list[str]
+    items: list[Any]
+    reasons: list[str]
+    topic: Any
 
 #: "my office in Shoreditch", "our new flat near Leith Walk": the speaker's thing and where it is.
 _MINE_AT = re.compile(r"(?i:\b(my|our)\s+((?:new\s+|old\s+)?[a-z]+(?:\s+[a-z]+)?)\s+(?:is\s+|are\s+)?(in|on|at|near|by)"
                       r"\s+)((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)")
 #: "since I'm going to Iceland in March", "as we've just moved to Leeds", "now that I'm vegan": a reason of one's own
 #: (not a time: "since we last talked").
-_REASON = re.compile(r"(?i)(?:^|[,;]\s*|\s)(?:since|as|because|cause|now\s+that|given\s+that)\s+"
+_REASON = re.compile(r"(?i)(?:^|[,;]\s*|\s)(?:since|as|because|cause|now\s+that|given\s+that|while)\s+"
                      r"((?:i'm|i\s+am|i've|i\s+have|i'll|we're|we've|we\s+have|my|our)\b[^?,;]{6,}?)\s*(?:[,;?.!]|$)")
+#: "…, any idea for a cake?", "… – what should I read next?": a statement said before the question it leads to
+#: ("She's obsessed with unicorns right now, any idea for a cake?"), kept when it has a subject of its own.
+_LEAD_STATEMENT = re.compile(r"(?i)^((?:i|i'm|i've|i'd|we|we're|we've|my|our|she|she's|he|he's|they|they're)\s"
+                            r"[^?]{8,}?)\s*(?:,|;|\s[-–—])\s*(?:so\s+|and\s+|but\s+)?(?:any|what|how|can|could|should"
+                            r"|would|do|does|is|are|which|where|who|when|got|anything|ideas?|thoughts|tips|suggestions)"
+                            r"\b[^?]*\?\s*$")
+#: "work in that I finished my MSN", "mention that I'm bilingual", "add that we have two kids": a fact of the
+#: speaker's that the request asks to be put in (a letter, a bio, a toast).
+_PUT_IN = re.compile(r"(?i)\b(?:mention|add|include|work\s+in|say|note|put\s+in|highlight|point\s+out|state)"
+                     r"\s+(?:that\s+|how\s+)?((?:i|i'm|i've|i'd|i\s+am|i\s+have|we|we're|we've|my|our)\b[^?;]{6,}?)"
+                     r"\s*(?:[?;!.]|$)")
+#: A first-person statement's opening (what a clause split off a question may still be).
+_STATED = re.compile(r"(?i)^(?:i'm|i\s+am|i've|i\s+have|i\s+had|i\s+was|we're|we've|we\s+have|we\s+were"
+                     r"|my\s+\w+(?:'s|\s+is|\s+has|\s+was))\b(?![^?]*\b(?:or|should|would|could)\b)")
+#: "As a nurse working night shifts, what …?", "as a new dad, how do I …": who the speaker is, said to frame it.
+_AS_ROLE = re.compile(r"(?i)^(?:so\s+|well\s+|ok\s+)?as\s+((?:a|an)\s+[a-z][\w' -]{2,50}?)\s*,")
+#: "for my daughter's 7th birthday party next Saturday", "my parents' 40th anniversary in June": a person's
+#: occasion with its number or its time, said on the way to a request.
+_OCCASION = re.compile(r"(?i)\b((?:my|our)\s+(?:\w+\s+)?\w+(?:'s|s'|’s))\s+((?:\d{1,3}(?:st|nd|rd|th)|first|second"
+                       r"|third|fifth|tenth|twentieth|twenty-fifth|thirtieth|fortieth|fiftieth|sixtieth)\s+)?"
+                       r"((?:surprise\s+)?(?:birthday|anniversary|graduation|retirement|wedding|baby\s+shower"
+                       r"|bar\s+mitzvah|bat\s+mitzvah|quinceañera|housewarming)(?:\s+(?:party|dinner|celebration|trip|ceremony))?)"
+                       r"((?:\s+(?:next|this|on|in|at|tomorrow|tonight)\b[^?,;.]{0,30})?)")
+#: The same in Chinese: "给我女儿的七岁生日派对", "我爸的六十大寿".
+_ZH_OCCASION = re.compile(r"((?:我|我们)(?:家)?的?(?:女儿|儿子|孩子|爸爸|爸|妈妈|妈|老公|老婆|妻子|丈夫|父母|爸妈|爷爷"
+                          r"|奶奶|外公|外婆|姐姐|妹妹|哥哥|弟弟|男朋友|女朋友)的?)"
+                          r"((?:[一二三四五六七八九十百\d]+岁|[六七八九]十大寿)"
+                          r"(?:生日)?(?:派对|聚会|宴)?)")
 #: A clause of the speaker's that points at a place by "here" / "过来" / "这边".
 _HERE = re.compile(r"(?i)\b(moved|relocated|got|came|arrived|live|living|work|working|new)\s+here\b")
 _ZH_HERE = re.compile(r"(?:搬|来|到|调)(?:过来|这边|这里|这儿)|(?:搬|来|调)到这(?:边|里|儿)")
@@ -51,6 +82,9 @@ _ASKED_FOR = re.compile(r"(?i)\b(?:a|an|any|some|another)\s+(?:(?:good|new|decen
 _MINE = re.compile(r"(?i)^(?:mine|ours)\b")
 #: A Chinese clause that goes without saying where ("我们打算春节去"): where the question said.
 _ZH_GO = re.compile(r"去[了吧呢啊]?$")
+_ZH_LEAD = re.compile(r"^(?:他们|她们|它们|他|她|它)")
+#: A clause led by a person's pronoun (not they/它).
+_PERSON = re.compile(r"(?i)^(?:she|he)(?:'s)?\b|^[他她](?!们)")
 #: A place a question names: "in Austin", "near Shoreditch".
 _PLACE = re.compile(r"\b(?:in|near|around|at)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
 
@@ -58,10 +92,33 @@ _PLACE = re.compile(r"\b(?:in|near|around|at)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'
 def told(question: str, zh: bool) -> list[str]:
     """The first-person statements inside a question or a request (see the module), in the speaker's words."""
     if zh:
-        return []
+        return [f"{m.group(1).rstrip('的')}要过{re.sub(r'(?:生日)?(?:派对|聚会|宴)?$', '', m.group(2))}"
+                f"{'生日' if '岁' in m.group(2) else ''}" for m in _ZH_OCCASION.finditer(question)]
     found = [f"{m.group(1)} {m.group(2)} is {m.group(3)} {m.group(4)}" for m in _MINE_AT.finditer(question)]
     found += [m.group(1) for m in _REASON.finditer(question)]
+    found += [m.group(1) for m in _PUT_IN.finditer(question)]
+    found += [f"I am {m.group(1)}" for m in _AS_ROLE.finditer(question)]
+    found += [_occasion(m) for m in _OCCASION.finditer(question) if m.group(2) or m.group(4).strip()]
+    lead = _LEAD_STATEMENT.match(question.strip())
+    if lead and not found:
+        found.append(lead.group(1))
     return found
+
+
+def stated(clause: str, before: str, zh: bool) -> str:
+    """A clause split off a question (``before``: why the clause before it was dropped) without the question's mark
+    when it is the speaker's statement all the same ("How do I keep my starter alive while I'm away for two weeks?":
+    "I'm away for two weeks"); else as it is."""
+    if zh or before != "question" or not _STATED.match(clause.strip()):
+        return clause
+    return clause.rstrip().rstrip("?").rstrip()
+
+
+def _occasion(m: re.Match[str]) -> str:
+    """"my daughter's 7th birthday party is next Saturday"; without a time: "it is my dad's 60th birthday"."""
+    when = m.group(4).strip()
+    what = f"{m.group(1)} {m.group(2) or ''}{m.group(3)}"
+    return f"{what} is {when}" if when else f"it is {what}"
 
 
 def _place(asked: list[str], zh: bool) -> str:
@@ -99,6 +156,23 @@ def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
     return resolve_lead(clause, said.asked[-1], speaker, "")
 
 
+#: What a turn may open with before a statement whose pronoun points at the turn before ("Thanks! She's 7").
+_COURTEOUS = frozenset(("reaction", "acknowledgement", "thanks", "greeting", "question", "request"))
+
+
+def referred(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
+    """The clause with what its pronoun or "here" points at put in: the turn's own questions first (``pointed``),
+    else, for the turn's first statement (a courtesy or a question may come before it: "This is great. She's into
+    unicorns"), the turn before (``antecedent``); None when it points at nothing clear."""
+    resolved = pointed(said, clause, zh, speaker) if said.asked else None
+    if resolved is None and not said.items and not set(said.reasons) - _COURTEOUS:
+        resolved = antecedent(said, clause, zh)
+    lead = _ZH_LEAD.match(clause) if zh and resolved else None
+    if lead and resolved:  # "他下周满四十岁，平时喜欢钓鱼": the clauses after go on with whom 他 was
+        said.topic.subject = resolved[:len(resolved) - len(clause) + lead.end()]
+    return resolved
+
+
 def listener(turn: Turn, speakers: list[str]) -> str | None:
     """The other speaker of a named two-person conversation, else None."""
     others = {s for s in speakers if s != turn.name}
@@ -111,16 +185,26 @@ def antecedent(said: _Said, clause: str, zh: bool) -> str | None:
     before = said.previous
     if before is None:
         return None
+    me = said.turn.name or ("用户" if zh else "the user")
     if before.name:
         speaker, other = before.name, listener(before, said.speakers) or ""
-    elif before.role == "user":
-        speaker, other = said.turn.name or ("用户" if zh else "the user"), ""
     else:
-        speaker, other = "", said.turn.name or ("用户" if zh else "the user")
+        speaker, other = (me, "") if before.role == "user" else ("", me)
+    own = _own_before(said)
+    if own is not None and _PERSON.match(clause) and not before.content.rstrip().endswith(("?", "？")):
+        # after the assistant's answer, "he"/"她" is the person of the speaker's own turn before ("We adopted a
+        # beagle named Waffles" — a long answer naming a Kong — "He's about five"), never a name of the answer
+        return resolve_lead(clause, own.content, me, "")
     found = resolve_lead(clause, before.content, speaker, other)
-    own = said.earlier
-    if found is None and before.role == "assistant" and not before.name and own is not None \
-            and own.role == said.turn.role and own.name == said.turn.name:
+    if found is None and own is not None:
         # "What should I get my dad?" — "What does he enjoy?" — "He's into fly fishing": the speaker's dad
-        found = resolve_lead(clause, own.content, said.turn.name or ("用户" if zh else "the user"), "")
+        found = resolve_lead(clause, own.content, me, "")
     return found
+
+
+def _own_before(said: _Said) -> Turn | None:
+    """The speaker's own turn before the (unnamed) assistant's turn just before this one, else None."""
+    before, own = said.previous, said.earlier
+    if before is None or own is None or before.role != "assistant" or before.name:
+        return None
+    return own if own.role == said.turn.role and own.name == said.turn.name else None

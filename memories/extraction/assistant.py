@@ -35,9 +35,29 @@ _ZH_NAMED = re.compile(r"《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}�
 _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s+you\b"
                       r"|^any\s+(?:good|recs?|recommendations?|suggestions?|ideas?|tips?)\b"
                       r"|^(?:please\s+)?(?:suggest|recommend|give|list|tell|find|help|show|explain|name|what|which"
-                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)")
+                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)"
+                      # a need said as one: "I need a gift idea for …", "I'm looking for a hotel", "我想找个…"
+                      r"|\b(?:i|we)\s*(?:really\s+|also\s+|still\s+)?(?:need|want|'d\s+like|would\s+like|'m\s+looking\s+for"
+                      r"|am\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for)\s+(?:a|an|some|to\s+find|help"
+                      r"|ideas?|suggestions?|recommendations?|advice|tips)\b|^(?:我|我们)?(?:想|需要|想要)(?:找|请你|求|要个)"
+                      r"|求推荐")
 _RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
                         r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
+#: A draft for the user to send (a letter, an email, a note): its salutation or its sign-off.
+_DRAFT = re.compile(r"(?im)^\s*(?:dear|hi|hello)\s+[^,\n]{1,40},\s*$|^\s*(?:sincerely|best\s+regards|kind\s+regards"
+                    r"|warm\s+regards|with\s+love|best\s+wishes),?\s*$|^\s*(?:尊敬的|亲爱的)[^，,\n]{1,12}[：:]|此致")
+
+
+#: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…").
+_WRITE = re.compile(r"(?i)\b(?:write|draft|rewrite|reword|polish|proofread|work\s+in|cover\s+letter|thank-you\s+note"
+                    r"|toast|eulogy|speech)\b|(?:帮我|给我)?(?:写|起草|改写|润色)(?:一[份封篇段])?")
+
+
+def _back(m: re.Match[str]) -> str:
+    """"the user" of a draft (rewritten from its "you") said back: "you", "your", "您"."""
+    return "您" if m.group(0) == "用户" else "your" if m.group(0).endswith("'s") else "you"
+
+
 ANSWER_ITEMS = 5
 ANSWER_CHARS = 400
 
@@ -95,11 +115,15 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
         return []
     zh = has_cjk(asked) or has_cjk(turn.content)
     recommends = bool(_RECOMMEND.search(asked))
+    drafted = bool(_DRAFT.search(turn.content) or _WRITE.search(asked))
+    if drafted:  # a letter written for the user to send: its "I" is the user's, its "you" another's
+        items = [re.sub(r"\bthe assistant\b", "I", re.sub(r"\bthe user(?:'s)?\b|用户", _back, item)) for item in items]
     parts = ("；" if zh else "; ").join(items[:ANSWER_ITEMS])
     if zh:
-        text = f"用户问“{asked}”，助手{'推荐' if recommends else '回答'}：{parts}"
+        text = f"用户问“{asked}”，助手{'起草' if drafted else '推荐' if recommends else '回答'}：{parts}"
     else:
-        text = f'When the user asked "{asked}", the assistant {"suggested" if recommends else "answered"}: {parts}'
+        verb = "drafted" if drafted else "suggested" if recommends else "answered"
+        text = f'When the user asked "{asked}", the assistant {verb}: {parts}'
     found = candidate(text[:ANSWER_CHARS].rstrip(), "fact", turn)
     found.about = "assistant"
     return [found]

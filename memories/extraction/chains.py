@@ -173,9 +173,10 @@ def _introduced(text: str) -> str:
 def _people_in(text: str) -> list[str]:
     """The speaker's kin named inside a clause ("带儿子去学游泳" → 我儿子), not after another's 的."""
     found = []
+    own = _OWN_KIN.match(text)
     for m in _ANY_KIN.finditer(text):
-        if m.start() > 0 and text[m.start() - 1] == "我":
-            continue  # at the start, "我儿子": _OWN_KIN's
+        if own and own.end() == m.end():
+            continue  # at the start, "我儿子": _OWN_KIN's ("想给我老婆挑个礼物": this one's)
         found.append(f"我{m.group(0)}")
     return found
 

@@ -39,8 +39,8 @@ _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|a
 #: "My sister, Ann" before ", and I …": a person named, no statement of its own.
 _EN_PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$")
 _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway|anyways)\b[\s,]*")
-_ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而)?|而且|并且|但是"
-                       r"|不过|可是|所以|然后)\s*")
+_ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而|[可但](?=我|他|她|咱))?"
+                       r"|而且|并且|但是|不过|可是|所以|然后)\s*")
 _ZH_SUBJECT = re.compile(r"^(?:我们|咱们|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:的)?(?:女儿|儿子|妻子|老婆"
                          r"|丈夫|老公|妈妈"
                          r"|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝))")

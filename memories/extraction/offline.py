@@ -21,7 +21,9 @@ text, "Caroline: …" or "林晓峰：…", or a transcript pasted as one messag
    that is filler (``information.filler``: a compliment, wish or platitude naming nothing, an unnamed "this
    book"); a turn's first clause led by they/she/he (他们/她 …) takes the one fitting noun phrase of the turn
    before; the other speaker's words said back are an echo.
-   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``).
+   A request to be reminded ("Could you remind me to …?", "提醒我…") is the speaker's task (``reminders.py``); a
+   request's facts are kept ("… for my daughter's 7th birthday next Saturday": ``asked.py``), so is a choice among
+   the assistant's suggestions (``choices.py``) and the state a move or a new job leaves (``states.py``).
 4. **Rewrite** in the third person, first person bound to the speaker ("Alex is vegetarian",
    "用户是素食主义者", "张伟在阿里巴巴做产品经理"); "my daughter Emma" → "Emma (Alex's daughter)";
    "you" in a named two-person conversation → the other speaker; a clause that leaves its subject out is the
@@ -47,13 +49,14 @@ from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
 from memories.extraction.answers import answer_to
-from memories.extraction.asked import antecedent, pointed, told
 from memories.extraction.asked import listener as _listener
+from memories.extraction.asked import referred, stated, told
 from memories.extraction.assistant import assistant_statements
 from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.chat import plain
+from memories.extraction.choices import chose, chosen
 from memories.extraction.clauses import (
     _FIRST_PERSON,
     _KIN,
@@ -100,6 +103,7 @@ from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
+from memories.extraction.states import with_states
 from memories.extraction.typed import typed_words
 from memories.write.text import has_cjk
 
@@ -222,7 +226,8 @@ class OfflineExtractor:
         if len(kept) < len(made):
             said.reasons.append("vague")
             made = kept
-        return made or self._nothing_made(said, known)
+        who = turn.name or names.get(said.key) or ("用户" if has_cjk(turn.content) else "the user")
+        return with_states(made, who) or self._nothing_made(said, known)  # "moved to Denver": lives in Denver
 
     def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
         """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
@@ -258,13 +263,14 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in split_clauses(body):
+        for piece in chosen(split_clauses(body), zh):  # "…, we'll go with that one": the one praised before
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue
             if self._reminded(said, clause, zh, explicit is not None):  # "Could you remind me to …?": a task
                 previous = ""
                 continue
+            clause = stated(clause, previous, zh)  # "How do I …, while I'm away?": "I'm away" is a statement
             reason = "" if explicit else junk_reason(clause, zh)
             if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
                 reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
@@ -334,11 +340,10 @@ class OfflineExtractor:
         who = turn.name or said.names.get(said.key) or ("用户" if zh else "the user")
         if self._ruled(said, clause, who, explicit):
             return
-        if said.echo_of and not explicit and echoes(clause, said.echo_of):
+        if said.echo_of and not explicit and echoes(clause, said.echo_of) and not chose(clause):
             said.reasons.append("echo")  # the other speaker's words said back: nothing new
             return
-        resolved = None if explicit else pointed(said, clause, zh, who) if said.asked else \
-            None if said.items or said.reasons else antecedent(said, clause, zh)
+        resolved = None if explicit else referred(said, clause, zh, who)
         if resolved is not None:
             text = resolved.replace("我们", f"{who}等人").replace("我", who) if zh else \
                 third_person_en(resolved, who, said.listener)  # "李娜陪我去了西湖" → "李娜陪阿梅去了西湖"

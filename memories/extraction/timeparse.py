@@ -177,6 +177,10 @@ def _zh_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
     return f"{today.year + sign * n}年", date(today.year + sign * n, 1, 1) if sign < 0 else None
 
 
+#: A day's word capitalised inside a sentence: a title's ("The Day After Tomorrow"), not a time.
+_TITLE_WORD = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|The\s+Day\s+After\s+Tomorrow)\b")
+
+
 def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | None, bool]:
     """``text`` with its relative times made absolute; the earliest past day named; whether any time was named."""
     if said is None:
@@ -187,6 +191,8 @@ def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | Non
 
     def sub(m: re.Match[str]) -> str:
         nonlocal found
+        if not zh and _TITLE_WORD.match(m.group(0)) and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?"):
+            return m.group(0)  # "we're reading Tomorrow, and Tomorrow, and Tomorrow": a title's word, not a day
         found = True
         replacement, day = (_zh if zh else _en)(m, today)
         if day is not None and day <= today:

@@ -136,7 +136,8 @@ def test_a_refusal_hands_the_batch_to_the_offline_extractor(alice, fake_claude):
     done = job(alice, job_id)
     assert (done["status"], done["extractor"]) == ("succeeded", "rules")
     assert done["error"] == "claude_fallback: refused: the model declined to answer"
-    assert stored(alice.tenant) == [("The user moved to Lisbon in May.", "active", "stated")]
+    assert stored(alice.tenant) == [("The user moved to Lisbon in May.", "active", "stated"),
+                                    ("The user lives in Lisbon.", "active", "stated")]  # the state the move left
 
 
 @pytest.mark.parametrize(("status", "kind", "code"), [(429, "rate_limit_error", "rate_limited"),

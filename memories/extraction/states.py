@@ -1,0 +1,85 @@
+"""The state a change of the speaker's leaves (``offline.py``): a move or a new job said as an event, restated.
+
+"Since I moved to Denver in May for a new job …" also gives "The user lives in Denver."; "I started as a
+clinical educator at Denver Health two weeks ago" gives "The user works at Denver Health as a clinical educator.";
+"我上个月从杭州搬到上海了" gives "用户现在住在上海"; "跳槽去了米哈游做系统策划" gives
+"用户现在在米哈游工作（系统策划）".
+A later question asks for the state ("Which city do I live in now?", "我现在在哪上班？"), not the event, and a
+newer state retires the older one in the write flow's slots. Only the speaker's own changes: "my sister moved to
+Leeds" restates nothing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memories.extraction.candidates import Candidate
+from memories.write.text import has_cjk
+
+_PLACE = r"([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})"
+_ORG = r"([A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&|of|de))*)"
+#: "the user moved to Denver", "the user and others just relocated to San Diego" (after the third person).
+_MOVED = re.compile(rf"(?i:\b(?:the\s+user|{{who}})(?:\s+and\s+others)?\s+(?:has\s+|have\s+)?"
+                    rf"(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?"
+                    rf"(?:here\s+)?to\s+(?:the\s+)?){_PLACE}")
+#: "the user started as a clinical educator at Denver Health", "the user joined Stripe", "got a job at Target".
+_ROLE = r"(?:as\s+(?:an?\s+)?(?P<{}>[a-z][a-z -]{{2,40}}?)\s+)?"
+_JOINED = re.compile(rf"(?i:\b(?:the\s+user|{{who}})\s+(?:has\s+|have\s+)?"
+                     rf"(?:just\s+|recently\s+|finally\s+|officially\s+)?"
+                     rf"(?:started\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?{_ROLE.format('role')}at|joined"
+                     rf"|got\s+(?:a\s+|the\s+)?(?:new\s+)?job\s+{_ROLE.format('role2')}at"
+                     rf"|was\s+hired\s+(?:by|at)|accepted\s+(?:a|an|the)\s+(?:job|offer|position)\s+(?:at|from))"
+                     rf"\s+(?:the\s+)?){_ORG}")
+_ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到|搬去|搬回|搬家到|定居在?|调到)(?:了)?"
+                       r"([\u4e00-\u9fff]{2,4}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")
+_ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,8}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
+                        r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
+                        r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|[，。；]|$)")
+#: Not a company: what "去了/加入了" also takes ("去了医院", "加入了健身房").
+_ZH_NOT_ORG = re.compile(r"医院|学校|健身房|超市|公园|北京|上海|广州|深圳|杭州|成都")
+#: A job said already as one ("a new job at Spotify", "working at …"): the write flow reads its employer as it is.
+_SAID_JOB = re.compile(r"(?i)\b(?:job|work|works|working|position|role)\s+(?:at|for|with)\b")
+_NOT_ORG = frozenset(("Home", "Work", "The", "A", "My", "Our"))
+
+
+def _fill(pattern: re.Pattern[str], who: str) -> re.Pattern[str]:
+    return re.compile(pattern.pattern.replace("{who}", re.escape(who)), pattern.flags)
+
+
+def states(content: str, who: str, zh: bool) -> list[str]:
+    """The states a statement of the speaker's change leaves, as statements ('' when it tells none)."""
+    found = []
+    if zh:
+        for m in _fill(_ZH_MOVED, who).finditer(content):
+            found.append(f"{who}现在住在{m.group(1)}")
+        for m in _fill(_ZH_JOINED, who).finditer(content):
+            if not _ZH_NOT_ORG.search(m.group(1)):
+                role = f"（{m.group(2)}）" if m.group(2) else ""
+                found.append(f"{who}现在在{m.group(1)}工作{role}")
+        return found
+    subject = "The user" if who.casefold() == "the user" else who
+    for m in _fill(_MOVED, who).finditer(content):
+        found.append(f"{subject} lives in {m.group(1).rstrip('.')}.")
+    for m in _fill(_JOINED, who).finditer(content) if not _SAID_JOB.search(content) else ():
+        org = m.group(m.lastindex or 0).rstrip(".")
+        if org.split()[0] in _NOT_ORG:
+            continue
+        role = (m.group("role") or m.group("role2") or "").strip()
+        found.append(f"{subject} works at {org}{f' as a {role}' if role else ''}.")
+    return found
+
+
+def with_states(made: list[Candidate], who: str) -> list[Candidate]:
+    """The turn's memories, each followed by the states it tells of (not already said in the turn)."""
+    out: list[Candidate] = []
+    said = {c.content for c in made}
+    for c in made:
+        out.append(c)
+        if c.observation or c.about == "assistant":
+            continue
+        for text in states(c.content, who, has_cjk(c.content)):
+            if text not in said:
+                said.add(text)
+                out.append(replace(c, content=text, type="fact", kind="fact", entity="",
+                                   source_turns=list(c.source_turns)))
+    return out
