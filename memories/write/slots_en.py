@@ -72,9 +72,11 @@ _NOT_VALUE = (r"(?!(?:now|these|since|as|and|but|in|on|for|with|from|after|becau
               r"yesterday|back|by|soon|recently|a|an|the|two|three|several|about|home|work|school|night|nights|"
               r"weekends?|me|him|her|them|us|it|myself|himself|herself|themselves|ourselves|my|our|his|their|your|"
               r"its|here|there|together|least|all|some|one|free|hours?|times?|same|lot|different|another|other|"
-              r"once|first|late|early|until|till|to|into|up|out|off|of|or)\b)")
+              r"once|first|late|early|until|till|to|into|up|out|off|of|or|four|five|six|seven|eight|nine|ten|"
+              r"twelve|twenty|many|few|almost|nearly|years?|months?|weeks?|days?|decades?|ages)\b)")
 _VALUE_LOW = rf"{_NOT_VALUE}[a-z][\w&'.\-]*(?:\s+{_NOT_VALUE}[a-z][\w&'.\-]*){{0,3}}?"
-_VALUE_CAP = (r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*|"
+_VALUE_CAP = (r"(?!\d+\s+(?:years?|months?|weeks?|days?|decades?|hours?)\b)"  # a duration ("for 6 years")
+              r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|and\s+)?[A-Z0-9][\w&'.\-]*)*|"
               rf"{_VALUE_LOW})")
 # Not a change said now: "I left my job at Google back in 2019", "… when I was 30".
 _NOT_PAST = r"(?!.*\b(?:ago|back in|back then|years|last year|in (?:19|20)\d\d|when|before|after)\b)"
@@ -131,7 +133,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{p}\s+(?:employer|company|workplace)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer+job", rf"^{s}{_ADV_EN}\s+(?:an?|the)\s+(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+"
                          rf"(?:at|for|with)\s+{_VALUE_CAP}{_TAIL}"),
-        ("job", rf"^{s}{_ADV_EN}\s+(?:works?\s+as|worked\s+as|is\s+working\s+as|became|becomes|is|am|'s|'m|"
+        ("job", rf"^{s}(?:'ve)?{_ADV_EN}\s+(?:works?\s+as|worked\s+as|is\s+working\s+as|became|becomes|is|am|"
+                rf"'s|'m|been|"
                 rf"trained as|retrained as)\s+(?:now\s+)?(?:an?\s+)?(?P<value>(?:[a-z\-]+\s+){{0,2}}"
                 rf"(?:{_OCC_EN_ALT}))s?{_TAIL}"),
         ("job", rf"^{p}\s+(?:job|occupation|profession|role)\s+is\s+(?:now\s+)?(?:an?\s+)?"

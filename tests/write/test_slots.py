@@ -262,3 +262,13 @@ def test_chinese_ages_without_sui_homes_and_addresses_asked_for(text: str, key: 
                                   "我们公司今年42个项目"])
 def test_a_number_that_is_no_age_fills_no_age(text: str) -> None:
     assert not [s for s in slots_of(text) if s.attribute == "age"]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("I've been a paramedic for eight years.", [("self|job", "paramedic")]),
+    ("The user has been a pharmacist for 12 years", [("self|job", "pharmacist")]),
+    ("Lena has been a lawyer at Baker McKenzie for nearly a decade.",
+     [("lena|employer", "baker mckenzie"), ("lena|job", "lawyer")]),
+])
+def test_how_long_one_has_done_a_job_is_no_employer(text: str, said: list[tuple[str, str]]) -> None:
+    assert sorted((s.key, s.value) for s in slots_of(text)) == sorted(said)
