@@ -54,9 +54,9 @@ _WORK_EN = [(re.compile(rf"(?i){_WHO_EN}{_ADV_EN}\s+{verb}"), job) for verb, job
 _WORK_BARE_EN = re.compile(r"(?i)^(?:now\s+)?(?:freelancing|self-employed)\b(?!\s+(?:on the side|a bit|sometimes))")
 # An employer left by name: "quit google", "left Shopify", "not at spotify anymore", "no longer with Deloitte"
 _LEFT_EN = re.compile(rf"(?i){_WHO_EN}?{_ADV_EN}\s*(?:(?:quit|left|resigned from|walked away from)\s+"
-                      r"(?:my\s+job\s+at\s+)?"
-                      r"(?:my\s+job\s+at\s+)?"
-                      r"|(?:am|is|'m|are)?\s*(?:not|no longer)\s+(?:at|with|working (?:at|for))\s+)"
+                      r"(?:my\s+job\s+at\s+)?|(?:handed|turned|put)\s+in\s+(?:my|his|her|their|the user's)\s+"
+                      r"(?:notice|resignation)\s+(?:at|to)\s+|gave\s+(?:my\s+)?notice\s+at\s+"
+                      r"|(?:am|is|'m|are)?\s*(?:not|no longer|isn't|aren't|ain't)\s+(?:at|with|working (?:at|for))\s+)"
                       r"(?!(?:my|the|a|an|his|her|our|their|home|work|school|town|it|that|this|job|smoking|drinking|"
                       r"coffee|sugar|meat|social|twitter|instagram|facebook|tiktok)\b)"
                       r"(?P<value>[a-z0-9][\w&'\-]*(?:\s+(?!(?:anymore|any|now|and|so|last|this|in|on|for|after|"
@@ -95,20 +95,36 @@ def _who_en(said: re.Match[str], speaker: str) -> str:
     return f"~{KIN_EN[kin.casefold()]}" if kin else speaker
 
 
+# Work on the side or for fun is no occupation ("I teach a yoga class on weekends for fun", "周末兼职跑滴滴").
+_SIDE_EN = re.compile(r"(?i)\b(?:for fun|on the side|as a hobby|on (?:the )?weekends?|at weekends|once a week|twice a "
+                      r"week|sometimes|occasionally|volunteer\w*|part[- ]time|side (?:gig|hustle|job)|in (?:my|his|her|"
+                      r"their) (?:free|spare) time|after work|evenings)\b")
+_SIDE_ZH = re.compile(r"业余|周末|兼职|偶尔|有时候?|副业|空闲|闲暇|志愿|下班后|下班之后|晚上")
+# A second one beside the first is no change ("I also have a pixel for testing", "还有一台备用机").
+_MORE_EN = re.compile(r"(?i)\b(?:also|too|as well|second|spare|backup|extra|another|old)\b")
+_MORE_ZH = re.compile(r"还有|另一|备用|也|旧")
+
+
 def _en_work(sentence: str, speaker: str) -> list[Slot]:
+    if _SIDE_EN.search(sentence):
+        return [] if not (left := _LEFT_EN.match(sentence)) else _left_en(left, speaker)
     for pattern, job in _WORK_EN:
         if said := pattern.match(sentence):
             return [Slot(_who_en(said, speaker), "job", job)]
     if _WORK_BARE_EN.match(sentence):
         return [Slot(speaker, "job", "freelancer")]
     if left := _LEFT_EN.match(sentence):
-        return [Slot(_who_en(left, speaker), "employer", "not:" + " ".join(left.group("value").casefold().split()))]
+        return _left_en(left, speaker)
     return []
+
+
+def _left_en(left: re.Match[str], speaker: str) -> list[Slot]:
+    return [Slot(_who_en(left, speaker), "employer", "not:" + " ".join(left.group("value").casefold().split()))]
 
 
 def _en_device(sentence: str, speaker: str) -> list[Slot]:
     said = _DEVICE_EN.match(sentence)
-    if said is None:
+    if said is None or _MORE_EN.search(sentence):
         return []
     brand = said.group("brand").casefold()
     kind = "laptop" if re.fullmatch(_LAPTOPS_EN, brand, re.IGNORECASE) else "phone"
@@ -171,7 +187,8 @@ _LEFT_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:不在(?P<v1>[^，。,；;！!？?
 _NOT_EMPLOYERS_ZH = re.compile(r"^(?:\d|[一二三四五六七八九十]|去年|今年|上个?月|这个?月|上周|老家|家里|国内|国外|本地|"
                                r"这里|那里|这边|那边|北京|上海|深圳|广州|杭州|成都)")
 _PHONES_ZH = r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)"
-_DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|拿的是)"
+_DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:的?手机)?(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|"
+                        r"拿的是)"
                         rf"(?:一?[台部个])?(?:新的?)?(?P<value>(?:{_PHONES_ZH})\s*[\w+]{{0,6}}?)(?:手机)?"
                         r"(?!手表|平板|电脑|笔记本|耳机|手环|电视|汽车|车|SU)(?=$|[，。,！!；;]|了|的|手机)")
 _ZH_DAYNUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7, "末": 0}
@@ -199,19 +216,21 @@ def _who_zh(said: re.Match[str], speaker: str) -> str:
 
 
 def _zh_work(sentence: str, speaker: str) -> list[Slot]:
-    for pattern, job in _WORK_ZH:
+    for pattern, job in _WORK_ZH if not _SIDE_ZH.search(sentence) else ():
         if said := pattern.match(sentence):
             return [Slot(_who_zh(said, speaker), "job", job)]
     left = _LEFT_ZH.match(sentence)
     value = left and (left.group("v1") or left.group("v2") or left.group("v3"))
     if left and value and not _NOT_EMPLOYERS_ZH.match(value):
-        return [Slot(_who_zh(left, speaker), "employer", "not:" + value.removesuffix("公司"))]
+        # "从公司辞职了": the company, unnamed, is the job: no employer now
+        name = value.removesuffix("公司") if value not in {"公司", "单位", "原单位", "原公司"} else ""
+        return [Slot(_who_zh(left, speaker), "employer", "not:" + name if name else "none")]
     return []
 
 
 def _zh_device(sentence: str, speaker: str) -> list[Slot]:
     said = _DEVICE_ZH.match(sentence)
-    if said is None:
+    if said is None or _MORE_ZH.search(sentence):
         return []
     value = said.group("value").casefold().replace("苹果", "iphone").replace(" ", "")
     return [Slot(_who_zh(said, speaker), "device:phone", value)]
