@@ -6,6 +6,7 @@ nothing (a past told as history, a second home, someone else's job, a hypothetic
 ``CONTRADICTING``: (older, newer, question, a word of the newer's answer): the newer retires the older (superseded,
 updated, or a conflict pair / pending review), and the question finds the current value first.
 ``KEPT``: (older, newer): both stay active.
+``HELD_OUT_*``: written after the rules, run once before the last fixes (other words again).
 """
 
 from __future__ import annotations
@@ -127,4 +128,40 @@ KEPT: list[tuple[str, str]] = [
     ("我在美团上班", "我老婆在拼多多上班"),
     ("我用的是华为手机", "给我妈买了个小米手机"),
     ("我每周二四练瑜伽", "我朋友每周一去健身房"),
+]
+
+HELD_OUT_CONTRADICTING: list[tuple[str, str, str, str]] = [
+    ("i'm a line cook at a diner", "these days i drive a cab for a living", "What does the user do for work?", "cab"),
+    ("I work at Accenture", "handed in my notice at accenture, last day was friday", "Where does the user work?",
+     "notice"),
+    ("my brother works at Tesla", "my brother isn't at tesla anymore, he's at rivian now",
+     "Where does the user's brother work?", "rivian"),
+    ("i have a pixel 7", "dropped my pixel in the lake so now i'm using an iphone 14", "What phone does the user use?",
+     "iphone"),
+    ("my yoga days are tuesday and thursday", "changed my yoga days to monday and friday",
+     "When does the user do yoga?", "monday"),
+    ("I'm a paralegal", "passed the bar! officially practicing law now", "What is the user's job?", "law"),
+    ("rent's 2100 a month", "rent went up to 2300 😩", "How much is the user's rent?", "2300"),
+    ("i drink 3 beers most nights", "haven't had a beer in 2 months, quit alcohol", "Does the user drink?", "quit"),
+    ("我在京东做客服", "京东那边我已经辞职了，现在在家带娃", "用户在哪里工作？", "辞职"),
+    ("我姐在银行上班", "我姐从银行出来了，现在自己开了家花店", "用户姐姐做什么？", "花店"),
+    ("我用的是OPPO手机", "手机换成vivo了", "用户用什么手机？", "vivo"),
+    ("我每周六去上书法课", "书法课改到周日了", "书法课是哪天？", "周日"),
+    ("我在北京上班", "回老家成都了，在这边找了份工作", "用户在哪里？", "成都"),
+    ("我体重120斤", "瘦到105斤了！！", "用户体重多少？", "105"),
+    ("我今年31岁", "过了生日就32了，老了老了", "用户几岁？", "32"),
+    ("我大学读的是英语", "研究生改学了新闻", "用户学的什么专业？", "新闻"),
+]
+
+HELD_OUT_KEPT: list[tuple[str, str]] = [
+    ("I'm a software engineer", "I teach a pottery class on weekends just for fun"),
+    ("I use an iphone 15", "also have an old pixel i use for testing apps"),
+    ("I work at Accenture", "my wife quit her job at deloitte"),
+    ("gym days are monday and thursday", "my son's swim lessons are on tuesdays"),
+    ("我是程序员", "周末兼职跑滴滴赚点外快"),
+    ("我用的是华为手机", "还有一台备用的小米手机"),
+    ("我在京东上班", "我弟弟从京东辞职了"),
+    ("我每周二去游泳", "我女儿每周三去游泳"),
+    ("I work at Google", "I used to work at Amazon before this"),
+    ("我在腾讯工作", "要是去字节工资会更高吗"),
 ]

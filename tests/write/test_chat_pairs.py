@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from tests.api.conftest import API
 from tests.conftest import KeyedClient
-from tests.write.chat_pairs import CONTRADICTING, KEPT
+from tests.write.chat_pairs import CONTRADICTING, HELD_OUT_CONTRADICTING, HELD_OUT_KEPT, KEPT
 
 pytestmark = pytest.mark.django_db
 
@@ -51,12 +51,13 @@ class _Mem0:
         return top["results"][0]["memory"] if top["results"] else ""
 
 
-@pytest.mark.usefixtures("offline")
-def test_a_change_said_in_chat_retires_the_old_value_and_traps_retire_nothing(alice: KeyedClient) -> None:
-    mem0 = _Mem0(alice)
+def _measure(kc: KeyedClient, contradicting: list[tuple[str, str, str, str]], kept: list[tuple[str, str]],
+             name: str) -> tuple[int, int, list[str], list[str]]:
+    """(pairs resolved, current values first, what went wrong, kept pairs disturbed), printed."""
+    mem0 = _Mem0(kc)
     resolved, current, misses = 0, 0, []
-    for n, (old, new, question, word) in enumerate(CONTRADICTING):
-        user = f"chat-c-{n}"
+    for n, (old, new, question, word) in enumerate(contradicting):
+        user = f"{name}-c-{n}"
         olds = mem0.add(old, user)
         news = {text for _, text in mem0.add(new, user)}
         assert olds, old
@@ -71,13 +72,27 @@ def test_a_change_said_in_chat_retires_the_old_value_and_traps_retire_nothing(al
         else:
             misses.append(f"first: {question} -> {top}")
     disturbed = []
-    for n, (old, new) in enumerate(KEPT):
-        user = f"chat-k-{n}"
+    for n, (old, new) in enumerate(kept):
+        user = f"{name}-k-{n}"
         ids = [memory_id for memory_id, _ in mem0.add(old, user) + mem0.add(new, user)]
         statuses = [mem0.now(memory_id)[0] for memory_id in ids]
-        if any(status != "active" for status in statuses):
+        # a memory kept as said waits in review on its own ("pending"); only a retired one is disturbed
+        if any(status not in {"active", "pending"} for status in statuses):
             disturbed.append(f"{old} / {new}: {statuses}")
-    print(f"\nchat pairs: resolved {resolved}/{len(CONTRADICTING)}, current first {current}/{len(CONTRADICTING)}, "
-          f"kept pairs disturbed {len(disturbed)}/{len(KEPT)}")
+    print(f"\n{name}: resolved {resolved}/{len(contradicting)}, current first {current}/{len(contradicting)}, "
+          f"kept pairs disturbed {len(disturbed)}/{len(kept)}")
+    return resolved, current, misses, disturbed
+
+
+@pytest.mark.usefixtures("offline")
+def test_a_change_said_in_chat_retires_the_old_value_and_traps_retire_nothing(alice: KeyedClient) -> None:
+    resolved, current, misses, disturbed = _measure(alice, CONTRADICTING, KEPT, "chat")
     assert not disturbed, disturbed
     assert resolved >= 0.9 * len(CONTRADICTING) and current >= 0.9 * len(CONTRADICTING), misses
+
+
+@pytest.mark.usefixtures("offline")
+def test_on_held_out_chat_it_finds_more_than_it_misses_and_retires_nothing_kept(alice: KeyedClient) -> None:
+    resolved, _, misses, disturbed = _measure(alice, HELD_OUT_CONTRADICTING, HELD_OUT_KEPT, "held")
+    assert not disturbed, disturbed
+    assert resolved >= 0.6 * len(HELD_OUT_CONTRADICTING), misses
