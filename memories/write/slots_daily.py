@@ -80,7 +80,8 @@ _DAYS_OF_EN = re.compile(rf"(?i)(?:^|\b(?:my|our|the user's|the)\s+)(?P<event>{_
                          rf"(?:\s+(?:are|is)\s+(?:now\s+)?|\s+(?:moved|changed|switched)\s+to\s+|.*?\bto\s+)"
                          rf"(?=(?:on\s+)?{_DAY_EN}\b)")
 _DAYS_VERB_EN = re.compile(rf"(?i){_WHO_EN}{_ADV_EN}\s+(?:go\s+to\s+(?:the\s+)?|hit\s+the\s+|do\s+|have\s+)?"
-                           rf"(?P<event>{_WEEKLY_EN})\s+(?:on\s+|every\s+)(?={_DAY_EN}\b.*\b(?:and|&)\b)")
+                           rf"(?P<event>{_WEEKLY_EN}|works?\s+from\s+home|works?\s+remotely|go(?:es)?\s+into\s+"
+                           rf"the\s+office)\s+(?:on\s+|every\s+)(?={_DAY_EN}\b.*\b(?:and|&)\b)")
 
 
 def en_daily(sentence: str, speaker: str) -> list[Slot]:
@@ -143,8 +144,10 @@ def _en_days(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(owner, f"days:{_EVENT_EN.get(event, event)}", " ".join(days))]
 
 
-_EVENT_EN = {"workout": "gym", "training": "gym", "swimming": "swim", "running": "run", "classe": "class",
-             "lesson": "class", "in-office": "office", "wfh": "remote", "work from home": "remote"}
+_EVENT_EN = {"work from home": "remote", "works from home": "remote", "work remotely": "remote",
+             "works remotely": "remote", "go into the office": "office", "goes into the office": "office",
+             "workout": "gym", "training": "gym", "swimming": "swim", "running": "run", "classe": "class",
+             "lesson": "class", "in-office": "office", "wfh": "remote"}
 
 
 def _days_en(text: str) -> list[str]:
@@ -157,13 +160,29 @@ def _days_en(text: str) -> list[str]:
     return [day for day in _WEEKDAYS_EN if day in said]
 
 
-_EN_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_en_work, _en_device, _en_days)
+# The year one is in at school: "my daughter is in 8th grade now" / "she's in ninth grade", "in year 10".
+_ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
+_GRADE_EN = re.compile(rf"(?i){_WHO_EN}{_ADV_EN}\s+(?:in|starting|started|going into|moved up to)\s+(?:the\s+)?"
+                       rf"(?:(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)?|(?P<word>{'|'.join(_ORDINALS_EN)}))\s+grade|"
+                       r"year\s+(?P<year>\d{1,2}))\b")
+
+
+def _en_grade(sentence: str, speaker: str) -> list[Slot]:
+    said = _GRADE_EN.match(sentence)
+    if said is None:
+        return []
+    grade = said.group("n") or said.group("year") or str(_ORDINALS_EN[said.group("word").casefold()])
+    return [Slot(_who_en(said, speaker), "study:grade", grade)]
+
+
+_EN_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_en_work, _en_device, _en_days, _en_grade)
 
 # --------------------------------------------------------------------------- Chinese
 
 _ZH_WHO = rf"^(?:(?P<self>我们|我|用户等人|用户|本人)|(?:我们?|用户)的?(?P<kin>{KIN_ZH_ALT}))"
 _ZH_ADV = (r"(?:现在|目前|如今|最近|已经|早就|刚刚|刚|还|也|都|一直|又|终于|正式|就|改|转行|后来|这阵子|前几天|"
-           r"前两天|上周|上个月|昨天|今天|这周|这个月|年初|年底|"
+           r"前两天|上周|上个月|昨天|今天|这周|这个月|年初|年底|今年|这学期|"
            r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)*")
 _ZH_PAST = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|考虑|要不要|想不想|是不是|吗")
 _ZH_TEACH = (r"语文|数学|英语|物理|化学|生物|历史|地理|政治|音乐|美术|体育|钢琴|舞蹈|编程|中文|汉语|日语|书法|"
@@ -184,7 +203,13 @@ _WORK_ZH = [(re.compile(rf"{_ZH_WHO}{_ZH_ADV}{verb}"), job) for verb, job in _ZH
 _LEFT_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:不在(?P<v1>[^，。,；;！!？?\s家]{{2,10}}?)(?:工作|上班|干)?了|"
                       r"从(?P<v2>[^，。,；;！!？?\s]{2,10}?)(?:辞职|离职|辞了职|跳槽|裸辞|出来了)|"
                       r"(?:离开了?|辞掉了?)(?P<v3>[^，。,；;！!？?\s]{2,10}?)(?:的工作)?(?=$|[，。,！!；;]|了))")
+# The employer said first, as the topic: "京东那边我已经辞职了", "华为我早就不干了"
+_LEFT_TOPIC_ZH = re.compile(rf"^(?!我|用户|本人)(?P<v1>[^，。,；;！!？?\s]{{2,10}}?)(?:那边|那里|那儿|这边)?(?:的工作)?"
+                            rf"[，,]?"
+                            rf"(?:(?P<self>我们|我|用户等人|用户|本人)|(?:我们?|用户)的?(?P<kin>{KIN_ZH_ALT})){_ZH_ADV}"
+                            r"(?:辞职|离职|辞了|不干|不做|裸辞)")
 _NOT_EMPLOYERS_ZH = re.compile(r"^(?:\d|[一二三四五六七八九十]|去年|今年|上个?月|这个?月|上周|老家|家里|国内|国外|本地|"
+                               r"后来|然后|最后|其实|所以|结果|现在|目前|最近|早就|终于|"
                                r"这里|那里|这边|那边|北京|上海|深圳|广州|杭州|成都)")
 _PHONES_ZH = r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)"
 _DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:的?手机)?(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|"
@@ -219,7 +244,7 @@ def _zh_work(sentence: str, speaker: str) -> list[Slot]:
     for pattern, job in _WORK_ZH if not _SIDE_ZH.search(sentence) else ():
         if said := pattern.match(sentence):
             return [Slot(_who_zh(said, speaker), "job", job)]
-    left = _LEFT_ZH.match(sentence)
+    left = _LEFT_ZH.match(sentence) or _LEFT_TOPIC_ZH.match(sentence)
     value = left and (left.group("v1") or left.group("v2") or left.group("v3"))
     if left and value and not _NOT_EMPLOYERS_ZH.match(value):
         # "从公司辞职了": the company, unnamed, is the job: no employer now
@@ -247,4 +272,14 @@ def _zh_days(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(_who_zh(said, speaker), f"days:{event}", " ".join(map(str, days)))] if days else []
 
 
-_ZH_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_zh_work, _zh_device, _zh_days)
+# The year one is in at school: "我女儿在读初二" / "上高一了", "儿子今年三年级".
+_GRADE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:在读|在上|读|上|念|升)?(?:了)?(?P<grade>(?:小学)?[一二三四五六]年级|"
+                       r"初[一二三]|高[一二三]|大[一二三四]|研[一二三]|博[一二三四五])(?=$|[，。,！!；;]|了|啦|的)")
+
+
+def _zh_grade(sentence: str, speaker: str) -> list[Slot]:
+    said = _GRADE_ZH.match(sentence)
+    return [Slot(_who_zh(said, speaker), "study:grade", said.group("grade").removeprefix("小学"))] if said else []
+
+
+_ZH_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_zh_work, _zh_device, _zh_days, _zh_grade)
