@@ -6,7 +6,7 @@ nothing (a past told as history, a second home, someone else's job, a hypothetic
 ``CONTRADICTING``: (older, newer, question, a word of the newer's answer): the newer retires the older (superseded,
 updated, or a conflict pair / pending review), and the question finds the current value first.
 ``KEPT``: (older, newer): both stay active.
-``HELD_OUT_*``: written after the rules, run once before the last fixes (other words again).
+``HELD_OUT_*``: written after the rules, each half run once before the fixes that followed it (other words again).
 """
 
 from __future__ import annotations
@@ -151,6 +151,17 @@ HELD_OUT_CONTRADICTING: list[tuple[str, str, str, str]] = [
     ("我体重120斤", "瘦到105斤了！！", "用户体重多少？", "105"),
     ("我今年31岁", "过了生日就32了，老了老了", "用户几岁？", "32"),
     ("我大学读的是英语", "研究生改学了新闻", "用户学的什么专业？", "新闻"),
+    ("I have a cat named Luna", "Luna passed away last night 😢", "Does the user have a cat?", "passed"),
+    ("we have a dog called Biscuit", "had to put Biscuit down this morning, worst day", "Does the user have a dog?",
+     "Biscuit"),
+    ("我在网易做游戏策划", "网易那边我已经不干了，现在在米哈游", "用户在哪里工作？", "米哈游"),
+    ("my girlfriend is Anna", "anna and i split up", "Who is the user's girlfriend?", "split"),
+    ("i work from home on mondays and fridays", "my wfh days are now tuesday and thursday",
+     "When does the user work from home?", "tuesday"),
+    ("I'm a waitress at Olive Garden", "left olive garden, bartending at a hotel now", "Where does the user work?",
+     "hotel"),
+    ("我每个月房租三千", "房租涨到三千五了", "用户房租多少？", "三千五"),
+    ("我女儿在读初二", "我女儿上高一了", "用户女儿读几年级？", "高一"),
 ]
 
 HELD_OUT_KEPT: list[tuple[str, str]] = [
@@ -164,4 +175,8 @@ HELD_OUT_KEPT: list[tuple[str, str]] = [
     ("我每周二去游泳", "我女儿每周三去游泳"),
     ("I work at Google", "I used to work at Amazon before this"),
     ("我在腾讯工作", "要是去字节工资会更高吗"),
+    ("I have a cat named Luna", "my neighbor's cat Milo died last week"),
+    ("I work at Stripe", "I'm not at the office today, working from a cafe"),
+    ("我在网易上班", "我老公网易那边已经不干了"),
+    ("i'm a nurse", "my daughter teaches math at a high school"),
 ]
