@@ -96,7 +96,11 @@ def specific(text: str, names: Sequence[str] = ()) -> bool:
     found = set(content_words(text, (*names, *_FILLER)))
     if any(w and w.casefold() in found for m in _PARTICULAR.finditer(text) for w in m.groups()):
         return True
-    return bool(timeparse.resolve(text, None, False)[2])
+    return bool(timeparse.resolve(text, None, False)[2]) or bool(_WEEKDAY.search(text))
+
+
+#: A day of the week, however typed ("on sunday", "tuesdays and fridays"): a particular time.
+_WEEKDAY = re.compile(r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")
 
 
 #: A state of a person's life said in one word ("The user is single", "… is pregnant", "… got engaged"): a fact

@@ -276,6 +276,20 @@ def _two_speakers(p: Prepared, m: Memory) -> bool:
     return "" not in said and len(said) == 2
 
 
+def _siblings(p: Prepared, m: Memory) -> bool:
+    """Whether both were drawn from the same turn by one extraction ("我姐姐离婚了，心疼她" kept as two memories):
+    the extractor split them because they say two things, so one never retires the other by likeness alone."""
+    mine, theirs = _drawn_from(p.input.metadata), _drawn_from(m.metadata)
+    return mine is not None and mine == theirs
+
+
+def _drawn_from(metadata: object) -> tuple[str, str, str] | None:
+    extraction = metadata.get("extraction") if isinstance(metadata, dict) else None
+    if not isinstance(extraction, dict) or not extraction.get("said") or not extraction.get("job"):
+        return None
+    return str(extraction["job"]), str(extraction.get("turns")), str(extraction["said"])
+
+
 def _keyed_apart(p: Prepared, m: Memory) -> bool:
     """Both keyed, to other entities ("preference:吃火锅" / "preference:烧烤")."""
     return bool(p.entity) and bool(m.entity) and m.entity != p.entity
@@ -311,6 +325,8 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
     worded = same_wording(own_words(m), p.search_text)
     if not (same_content or same_entity or worded or slot or similarity >= near):
         return []
+    if not (same_content or same_entity or worded or slot) and _siblings(p, m):
+        return []  # two statements the extractor drew apart from one turn: alike, not one fact said twice
     # Only a near-duplicate needs to know whether both name the same things.
     sameness = texts_sameness(m.content, p.indexed) if not same_content else Sameness.SAME
     related = Related(type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,

@@ -33,14 +33,26 @@ class Slot:
         a, b = self.value, other.value
         if self.key != other.key or not a or not b or a == b:
             return False
-        if self.attribute in EXACT_ATTRIBUTES:
+        if a.startswith(LEFT) or b.startswith(LEFT):
+            # A value left by name ("quit google": ``not:google``) contradicts that value only.
+            left, held = (a, b) if a.startswith(LEFT) else (b, a)
+            return not held.startswith(LEFT) and Slot(self.subject, self.attribute, left[len(LEFT):]).same_value(held)
+        return not self.same_value(b)
+
+    def same_value(self, held: str) -> bool:
+        """Whether ``held`` is this slot's value said in other words (one holds the other's words)."""
+        a, b = self.value, held
+        if a == b:
             return True
+        if self.attribute in EXACT_ATTRIBUTES:
+            return False
         if has_cjk(a) or has_cjk(b):
-            return a not in b and b not in a
+            return a in b or b in a
         left, right = set(a.split()), set(b.split())
-        return not (left <= right or right <= left)
+        return left <= right or right <= left
 
 
+LEFT = "not:"  # the value of an employer left by name ("finally quit google": ``not:google``)
 EXACT_ATTRIBUTES = frozenset({"age", "birthday", "phone", "email", "date"})
 
 

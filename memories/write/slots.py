@@ -20,9 +20,12 @@ occasion ("going to Lisbon for the honeymoon") and the ``date`` of an appointmen
 Then ``slots_states``: a like (``like:<thing>``, "gone off sushi"), an activity (``habit:<activity>``, "stopped
 running", "不去健身房了"), a count said with a number (``count:children``), an allergy, what one studies, whether a
 named pet is ``alive``; and ``slots_plans``: a plan's ``place``, its ``date`` as moved, its cancellation ("成都出差
-取消了"), one event said in two ways being one ("the team offsite" / "the offsite"). A retirement is no employer and
-the job "retired". What is additive is keyed per thing, so two never meet: hobbies, children, likes ("likes red"
-and "likes cats" are both true).
+取消了"), one event said in two ways being one ("the team offsite" / "the offsite"); and ``slots_daily``: an
+occupation said with a verb ("now teaches chemistry", "现在跑滴滴"), an employer left by name (``not:google``: "finally
+quit google", "从银行辞职了"; it contradicts only that employer), the ``device:phone`` or ``device:laptop`` one uses
+("switched to a pixel 8", "换了苹果15") and the ``days:<activity>`` of something weekly ("gym days are monday and
+thursday", "每周一三五去健身房"). A retirement is no employer and the job "retired". What is additive is keyed per
+thing, so two never meet: hobbies, children, likes ("likes red" and "likes cats" are both true).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -187,10 +190,15 @@ def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
 
 def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     """Whether the new statement's slots hold every slot of the old one (an event's in other words too: "the team
-    offsite" / "the offsite"), so that retiring the old loses nothing it says."""
+    offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
+    做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
+    statement as a whole no longer does ("不在美团干了", "works at Kaiser now")."""
     new = list(new)
+    old = list(old)
+    employed = {n.subject for n in new if n.attribute == "employer"} & \
+        {o.subject for o in old if o.attribute == "employer"}
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
-               for o in old)
+               or (o.attribute == "job" and o.subject in employed) for o in old)
 
 
 def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:

@@ -38,6 +38,10 @@ _WEIGHT_EN = re.compile(rf"(?i)\b(?:weigh(?:s|ed|ing)?|weight\s+(?:is|was|of|at)
 _MONEY = (r"(?P<value>[$£€¥]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?"
           r"|\d[\d,]*(?:\.\d+)?\s?(?:[kK]\b|grand\b|dollars|bucks|euros|pounds))")
 _RENT_EN = (re.compile(rf"(?i)\brent\b(?!\s+(?:a|an|the|out)\b)[^.;!?]{{0,40}}?{_MONEY}"),
+            # a bare amount a month is rent too: "rent's 2100 a month", "rent went up to 2300"
+            re.compile(r"(?i)\brent(?:'s|\s+is|\s+was|\s+went up to|\s+(?:is\s+)?(?:now|going up to|up to|down to|"
+                       r"raised to|increased to))\s+(?:now\s+)?(?P<value>\d{3,5}(?:\.\d+)?)"
+                       r"(?!\d|[.,]\d|\s*(?:sq|square|km|miles|years?|days?|people)\b)"),
             re.compile(rf"(?i)\b(?:pays?|paying|paid)\s+{_MONEY}\s+(?:a month\s+)?(?:in|for)\s+rent\b"))
 _SALARY_EN = (re.compile(rf"(?i)\b(?:salary|income|paycheck|wages?|(?:my|our|base|take-home|monthly|annual)\s+pay)\b"
                          rf"[^.;!?]{{0,40}}?{_MONEY}"),

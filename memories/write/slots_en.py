@@ -20,6 +20,7 @@ from memories.write.slot_values import (
     subject_kin,
 )
 from memories.write.slots_amounts import en_amounts
+from memories.write.slots_daily import en_daily
 from memories.write.slots_plans import en_plans
 from memories.write.slots_states import en_states
 
@@ -33,7 +34,8 @@ _EN_NOT_SUBJECTS = frozenset({"he", "she", "they", "it", "this", "that", "there"
                               "their", "its", "our", "your", "the", "a", "an", "what", "who", "when", "where",
                               "how", "why", "which", "remember", "note", "please", "also", "now", "today", "then",
                               "everyone", "nobody", "someone", "anyone", "people", "everybody", "just",
-                              "finally", "recently", "already", "still", "currently", "actually", "so", "well"})
+                              "finally", "recently", "already", "still", "currently", "actually", "so", "well",
+                              "not", "no", "never", "nope", "yes", "yeah", "ok", "okay", "lol", "bye", "thanks"})
 
 
 def _en_subject(phrase: str, speaker: str) -> str | None:
@@ -113,7 +115,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
-                     rf"{_VALUE_NAME}{_TAIL}"),
+                     rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{0,2}}(?:startup|company|firm|agency|studio|bank|lab|school|"
+                     rf"hospital|nonprofit|charity)\s+(?:called|named)\s+)?{_VALUE_NAME}{_TAIL}"),
+        # A team at a company is work there: "I'm on the data team at Spotify", "she's in the legal department of X"
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:on|in|with)\s+(?:the|a|an)\s+(?:[\w\-]+\s+){{0,3}}(?:team|department|"
+                     rf"group|division|unit|squad)\s+(?:at|of|in)\s+{_VALUE_CAP}{_TAIL}"),
         # A job left and where one is now: "quit target, i'm at costco now", "left Google and I'm with Meta now"
         ("employer", rf"^{s}{_ADV_EN}\s+(?:quit|left)\s+(?:(?:my|the user's)\s+job\s+at\s+|"
                      rf"(?!(?:the|a|an|home|work|school|class)\b))[\w&'.\-]+(?:\s+[\w&'.\-]+)?"
@@ -325,7 +331,7 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         if found and attribute not in {"employer+job", "retired"}:
             break
     return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
-        or en_plans(sentence, speaker)
+        or en_plans(sentence, speaker) or en_daily(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /
@@ -342,8 +348,15 @@ _EN_DRY = re.compile(rf"\b{_EN_NOT}\s+drink(?:ing|s)?(?:\s+alcohol|\s+booze)?(?=
                      r"more|now|since|for|and|at all)))|\b(?:sober|teetotal)\b", re.IGNORECASE)
 _EN_CONSUME = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?P<no>{_EN_NOT}\s+)?(?:really\s+|usually\s+|only\s+|"
                          r"still\s+|always\s+|mostly\s+)?(?:eat|eats|eating|ate|drink|drinks|drinking|drank)\s+"
+                         r"(?:like\s+|about\s+|around\s+|maybe\s+)?(?:\d+|one|two|three|four|five|six|a couple of|"
+                         r"a few)?\s*(?:cups? of\s+|glass(?:es)? of\s+|cans? of\s+|bottles? of\s+)?"
                          r"(?:any\s+|a lot of\s+|lots of\s+|much\s+|too much\s+|some\s+)?(?P<thing>[a-z][a-z\-]+)\b",
                          re.IGNORECASE)
+# Something eaten or drunk given up: "cut out coffee completely", "gave up sugar", "quit caffeine".
+_EN_GAVE_UP = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?:quit|cut out|cut back on|gave up|given up|ditched|"
+                         r"kicked|stopped having|am off|'m off|went off)\s+(?:all\s+)?(?P<thing>coffee|tea|sugar|"
+                         r"alcohol|booze|soda|coke|caffeine|dairy|gluten|beer|wine|chocolate|carbs|junk food|"
+                         r"fast food|energy drinks|sweets|milk|bread)\b", re.IGNORECASE)
 _NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
                          "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
                          "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late",
@@ -359,11 +372,18 @@ def _en_habits(sentence: str, speaker: str) -> list[Slot]:
         return [Slot(speaker, "smoking", "yes")]
     if _EN_DRY.search(sentence):
         return [Slot(speaker, "habit:alcohol", "no")]
+    if gave_up := _EN_GAVE_UP.search(sentence):
+        return [Slot(speaker, f"habit:{_one(gave_up.group('thing'))}", "no")]
     said = _EN_CONSUME.search(sentence)
     if said is None or said.group("thing").casefold() in _NOT_THINGS:
         return []
-    thing = said.group("thing").casefold()
-    return [Slot(speaker, f"habit:{thing}", "no" if said.group("no") else "yes")]
+    return [Slot(speaker, f"habit:{_one(said.group('thing'))}", "no" if said.group("no") else "yes")]
+
+
+def _one(thing: str) -> str:
+    """A thing eaten or drunk in the singular, so that "4 coffees a day" and "no coffee" are one habit."""
+    thing = thing.casefold()
+    return "alcohol" if thing == "booze" else thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
 
 
 def _en_slot(attribute: str, match: re.Match[str], speaker: str) -> list[Slot]:

@@ -166,7 +166,9 @@ _ZTHING = r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,6}?)"
 _ZEND = r"(?=$|[，。,！!；;]|了|啦|的|呢)"
 _ZH_SICK_OF = re.compile(rf"{_ZSPK}{_ZADV}(?:对)?(?P<verb>吃|喝|看|玩|听)?(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,6}}?)"
                          r"(?:(?P=verb))?(?:腻了|腻歪了|够了|烦了|厌了|吃腻|喝腻|看腻|玩腻|听腻)")
-_ZH_QUIT_THING = re.compile(rf"{_ZSPK}{_ZADV}(?:戒掉了?|戒了|戒)(?!烟|酒)(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?)"
+_ZH_FOR = r"(?:为了[\u4e00-\u9fff]{1,6}?)?"  # a purpose said first: "为了减肥戒奶茶了"
+_ZH_QUIT_THING = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_FOR}{_ZADV}(?:戒掉了?|戒了|戒)(?!烟|酒)"
+                            r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)"
                             r"(?=$|[，。,！!；;]|了)")
 _ZH_LIKE = re.compile(rf"{_ZSPK}{_ZADV}(?P<no>不再|不|没那么|再也不|不怎么)?(?:很|特别|非常|超|超级|最|也|还|挺)?"
                       rf"(?:喜欢|爱|热爱|喜爱|迷上了?|爱上了?)(?P<verb>吃|喝|看|玩|听|打|弹|画|唱|逛)?{_ZTHING}{_ZEND}")
@@ -202,7 +204,11 @@ _ZH_ALLERGY = re.compile(rf"^(?:[^，。,；;！!？?\s]{{1,8}}?(?:说|显示|�
 _ZH_STUDY = (re.compile(rf"{_ZSPK}{_ZADV}(?:的专业是|专业是|的专业换成了?|专业换成了?|主修|学的专业是|读的专业是)"
                         r"(?P<value>[\u4e00-\u9fff]{2,6}?)(?:专业|系)?(?=$|[，。,！!；;]|了)"),
              re.compile(rf"{_ZSPK}{_ZADV}(?:(?:转|换)(?:到|去|成)了?|(?:读|学|念)的?是?)"
-                        r"(?P<value>[\u4e00-\u9fff]{2,6}?)(?:专业|系)"))
+                        r"(?P<value>[\u4e00-\u9fff]{2,6}?)(?:专业|系)"),
+             # What one studies said as "学的是会计", "改学计算机了", "转学法律了" (not "在学日语": a course)
+             re.compile(rf"{_ZSPK}{_ZADV}(?:后来|然后|大学|本科|研究生|硕士|博士|在学校)*(?:(?:学|读|念)的(?:专业)?是|改学|改读|"
+                        r"转学|转读|转专业(?:到|去)?(?:学|读)?了?)"
+                        r"(?P<value>[\u4e00-\u9fff]{2,6}?)(?:专业|系)?(?=$|[，。,！!；;]|了)"))
 
 
 def zh_states(sentence: str, speaker: str) -> list[Slot]:
@@ -215,7 +221,7 @@ def zh_states(sentence: str, speaker: str) -> list[Slot]:
 def _zh_allergy_study(sentence: str, speaker: str) -> list[Slot]:
     if allergy := _ZH_ALLERGY.match(sentence):
         return [Slot(speaker, f"allergy:{allergy.group('thing')}", "no" if allergy.group("no") else "yes")]
-    if study := _ZH_STUDY[0].match(sentence) or _ZH_STUDY[1].match(sentence):
+    if study := next((said for pattern in _ZH_STUDY if (said := pattern.match(sentence))), None):
         return [Slot(speaker, "study:major", study.group("value"))]
     return []
 

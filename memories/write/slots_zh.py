@@ -26,6 +26,7 @@ from memories.write.slot_values import (
     zh_number,
 )
 from memories.write.slots_amounts import zh_amounts
+from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
 
@@ -104,7 +105,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
         ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|"
-                 rf"搬回了?|搬回到|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
+                 rf"搬回了?(?:到|去)?(?:老家)?|回到?了?老家|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)"
+                 rf"(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
         ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
@@ -124,6 +126,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # an age without 岁 after 今年 / 都 ("我妈今年六十了", "我小姨的年纪嘛，今年42"): a number ending the clause
         ("age", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也)+"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})了?(?=$|[，。,；;！!？?\s])"),
+        # An age said after a birthday without 岁: "过完生日就29了", "生日一过就满30啦"
+        ("age", rf"^{s}{a}(?:过完生日|过了生日|生日过后|生日一过|过完这个生日)(?:就|已经|就要|马上)?满?"
+                rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周?岁)?(?:了|啦)"),
         ("birthday", rf"^{s}的?(?:生日|出生日期|生辰)(?:是|在|为|定在)?(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}(?:出生于|生于|出生在)(?P<value>{DATE_ZH})"),
         ("birthday", rf"^{s}{a}是?(?P<value>{DATE_ZH})(?:出生|生)的"),  # "余国栋是1月18号生的"
@@ -167,6 +172,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                            rf"(?:在一起|谈恋爱|交往)"),
         ("marital-engaged", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                             rf"(?:准备|打算|计划|决定|要)[^，。,；;！!？?\s]{{0,8}}?结婚"),
+        # A couple said as "we": "我们在一起三年了", "用户等人已经在一起五年了"
+        ("marital-dating", rf"^(?P<subj>我们|用户等人){a}(?:已经)?(?:在一起|交往|谈恋爱)(?:了|快|有|[{ZH_NUM}\d])"),
         ("marital-dating", rf"^{s}{a}(?:有|交了|谈了)(?:一个|个)?(?:女朋友|男朋友|对象)"),
         ("marital-dating", rf"^{s}{a}脱单"),
         ("marital", rf"^{s}{a}(?:是|还是|仍是)?(?:一个)?(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
@@ -237,7 +244,7 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         if found:
             return found
     return _zh_habits(sentence, speaker) or zh_amounts(sentence, speaker) or zh_states(sentence, speaker) \
-        or zh_plans(sentence, speaker)
+        or zh_plans(sentence, speaker) or zh_daily(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("每天抽一包烟" / "已经戒烟了"; "喜欢喝咖啡" / "现在不喝咖啡了"): one slot per

@@ -102,12 +102,23 @@ def test_a_low_confidence_value_waits_in_review_beside_the_old_one(alice: KeyedC
 
 @pytest.mark.django_db
 def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClient) -> None:
-    old = create(alice, content="Bea is a data scientist at Adyen.", confidence=0.95)  # employer and job
+    old = create(alice, content="Bea is 34 and works at Adyen.", confidence=0.95)  # age and employer
     new = create(alice, content="Bea works at Mollie now.", confidence=0.95)
     assert new["resolution"] == {**new["resolution"], "action": "pending", "related": [old["id"]]}
     assert get(alice, old["id"])["status"] == "active"
     item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
     assert "bea · employer" in item["reason"]
+
+
+def test_a_job_said_with_its_employer_goes_with_it(alice: KeyedClient) -> None:
+    """"A data scientist at Adyen" is a job there: another employer (or one left by name) retires the statement."""
+    for old_text, new_text in (("Bea is a data scientist at Adyen.", "Bea works at Mollie now."),
+                               ("我在美团做产品经理。", "已经不在美团干了。"),
+                               ("My wife is a nurse at Kaiser.", "my wife left kaiser last month")):
+        old = create(alice, content=old_text, confidence=0.95)
+        new = create(alice, content=new_text, confidence=0.95)
+        assert new["resolution"]["action"] == "superseded", (old_text, new_text, new["resolution"])
+        assert get(alice, old["id"])["status"] == "deprecated"
 
 
 def test_a_later_clause_is_about_the_person_the_sentence_introduced() -> None:
