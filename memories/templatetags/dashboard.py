@@ -212,6 +212,8 @@ SLOT_ATTRIBUTES = {
     "weekday": pgettext_lazy("attribute", "weekday"),
     "place": pgettext_lazy("attribute", "place"),
     "plan": pgettext_lazy("attribute", "plan"),
+    "study:grade": pgettext_lazy("attribute", "school year"),
+    "study:major": pgettext_lazy("attribute", "field of study"),
 }
 # Attributes of one thing each ("like:sushi", "habit:跑步", "count:children"), the thing being data.
 SLOT_THINGS = {
@@ -221,6 +223,8 @@ SLOT_THINGS = {
     "count": pgettext_lazy("attribute", "number of %(thing)s"),
     "allergy": pgettext_lazy("attribute", "allergy: %(thing)s"),
     "study": pgettext_lazy("attribute", "studies %(thing)s"),
+    "device": pgettext_lazy("attribute", "device: %(thing)s"),
+    "days": pgettext_lazy("attribute", "days of %(thing)s"),
 }
 
 
@@ -229,7 +233,7 @@ def slot_attribute(attribute: str) -> str:
     """A slot's attribute as its reader says it: "city" → 居住城市, "favourite:colour" → 最喜欢的 colour,
     "like:蓝色主题" → 喜欢 蓝色主题."""
     kind, _, thing = attribute.partition(":")
-    if thing and kind in SLOT_THINGS:
+    if thing and kind in SLOT_THINGS and attribute not in SLOT_ATTRIBUTES:
         return str(SLOT_THINGS[kind]) % {"thing": thing}
     return str(SLOT_ATTRIBUTES.get(attribute, attribute))
 

@@ -1,0 +1,24 @@
+"""Every kind of attribute a slot may hold (memories/write/slots*.py) is named in the reader's language on the
+dashboard: none is shown as its raw key ("device:phone", "days:gym")."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from memories.templatetags.dashboard import slot_attribute
+
+
+@pytest.mark.parametrize(("attribute", "zh"), [
+    ("device:phone", "设备：phone"),
+    ("days:gym", "gym 的日子"),
+    ("study:grade", "年级"),
+    ("study:major", "专业"),
+    ("like:寿司", "喜欢 寿司"),
+    ("city", "居住城市"),
+])
+def test_each_slot_attribute_is_named_in_chinese(attribute: str, zh: str) -> None:
+    with translation.override("zh-hans"):
+        assert slot_attribute(attribute) == zh
+    with translation.override("en"):
+        assert ":" not in slot_attribute(attribute) or slot_attribute(attribute).startswith(("device:", "habit:"))
