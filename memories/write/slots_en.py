@@ -35,13 +35,16 @@ _EN_NOT_SUBJECTS = frozenset({"he", "she", "they", "it", "this", "that", "there"
                               "how", "why", "which", "remember", "note", "please", "also", "now", "today", "then",
                               "everyone", "nobody", "someone", "anyone", "people", "everybody", "just",
                               "finally", "recently", "already", "still", "currently", "actually", "so", "well",
-                              "not", "no", "never", "nope", "yes", "yeah", "ok", "okay", "lol", "bye", "thanks"})
+                              "not", "no", "never", "nope", "yes", "yeah", "ok", "okay", "lol", "bye", "thanks",
+                              "we've", "we're", "they're", "they've", "you're", "he's", "she's", "it's", "class",
+                              "school", "work", "practice", "training", "lessons", "meeting", "term", "semester"})
 
 
 def _en_subject(phrase: str, speaker: str) -> str | None:
     phrase = phrase.strip().removesuffix("'s").removesuffix("’s").strip()
     folded = phrase.casefold()
-    if re.fullmatch(_EN_SELF, folded) or folded in {"my", "our", "the user's", "user's", "we", "our family"}:
+    if re.fullmatch(_EN_SELF, folded) or folded in {"my", "our", "the user's", "user's", "we", "we've", "we're",
+                                                       "our family"}:
         return speaker
     kin = re.fullmatch(rf"(?:my|our|the user's|user's)\s+(?:(?:older|younger|elder|little|big|new|former|old|"
                        rf"twin|step)\s*)?({KIN_EN_ALT}),?(?:\s+(.+))?", phrase, re.IGNORECASE)
@@ -136,7 +139,12 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                           rf"made redundant)\b"),
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:is|am|'s|'m|are)\s+(?:now\s+)?(?:unemployed|"
                           rf"between jobs|out of work|job hunting|looking for (?:a\s+)?(?:new\s+)?job)\b"),
-        ("employer", rf"^{p}\s+(?:employer|company|workplace)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
+        ("employer", rf"^{p}\s+(?:new\s+|current\s+)?(?:employer|company|workplace)\s+is\s+(?:now\s+)?"
+                     rf"{_VALUE_CAP}{_TAIL}"),
+        ("employer", rf"^{p}\s+(?:new\s+|current\s+)?(?:job|position|role)\s+is\s+(?:now\s+)?(?:at|with)\s+"
+                     rf"{_VALUE_CAP}{_TAIL}"),
+        ("employer", rf"^{s}(?:'m|'s)?{_ADV_EN}\s+(?:starting|starts?)\s+(?:work\s+|working\s+)?at\s+"
+                     rf"(?P<value>[A-Z][\w&'.\-]*(?:\s+[A-Z][\w&'.\-]*)*){_TAIL}"),
         ("employer+job", rf"^{s}{_ADV_EN}\s+(?:an?|the)\s+(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+"
                          rf"(?:at|for|with)\s+{_VALUE_CAP}{_TAIL}"),
         ("job", rf"^{s}(?:'ve)?{_ADV_EN}\s+(?:works?\s+as|worked\s+as|is\s+working\s+as|became|becomes|is|am|"
@@ -145,12 +153,15 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?:{_OCC_EN_ALT}))s?{_TAIL}"),
         ("job", rf"^{p}\s+(?:job|occupation|profession|role)\s+is\s+(?:now\s+)?(?:an?\s+)?"
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
-        ("city", rf"^{s}{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|is based|am based|"
-                 rf"'s based|'m based|"
-                 rf"settled|moved(?:\s+back)?|relocated|moving)\s+"
+        ("city", rf"^{s}(?:'m|'s|'re|'ve)?{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|"
+                 rf"is based|am based|'s based|'m based|based|"
+                 rf"settled(?:\s+down)?|moved(?:\s+back)?|relocated|moving)\s+"
                  rf"(?:(?:all\s+the\s+way\s+)?from\s+(?:[\w\-']+\s+){{1,3}}?)?"
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
+        ("city", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+|is\s+being\s+)?(?:transferred|posted|reassigned)\s+"
+                 rf"to\s+(?:the\s+|our\s+|their\s+)?(?P<value>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)"
+                 rf"(?:\s+(?:office|branch|site|location|hq|headquarters|campus))?{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
         # A new home by its lease or purchase: "just signed a lease in Seattle", "bought a house in Leeds"
         ("city", rf"^{s}{_ADV_EN}\s+(?:signed|got)\s+a\s+(?:new\s+)?lease\s+(?:on\s+a\s+\w+\s+)?in\s+"
@@ -160,7 +171,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
-        ("city", rf"^(?P<subj>we|our family){_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|settled|"
+        ("city", rf"^(?P<subj>we|our family)(?:'ve|'re)?{_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|"
+                 rf"settled(?:\s+down)?|"
                  rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"

@@ -283,3 +283,22 @@ def test_a_number_that_is_no_age_fills_no_age(text: str) -> None:
 ])
 def test_how_long_one_has_done_a_job_is_no_employer(text: str, said: list[tuple[str, str]]) -> None:
     assert sorted((s.key, s.value) for s in slots_of(text)) == sorted(said)
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("Priya got transferred to the Lisbon office last month.", "priya|city", "lisbon"),
+    ("I'm now based in Rotterdam.", "self|city", "rotterdam"),
+    ("We've settled down in Girona.", "self|city", "girona"),
+    ("Omar is starting at Siemens in January.", "omar|employer", "siemens"),
+    ("My wife's new company is Klarna.", "~wife|employer", "klarna"),
+    ("My new job is at Monzo.", "self|employer", "monzo"),
+])
+def test_a_move_or_a_new_job_said_in_passing(text: str, key: str, value: str) -> None:
+    """A transfer to a city's office, a base, settling down, a start date at a named employer, a new company."""
+    assert (key, value) in [(s.key, s.value) for s in slots_of(text)]
+
+
+@pytest.mark.parametrize("text", ["I start at 9am tomorrow.", "He was transferred to the Sales team.",
+                                  "School starts at Eight.", "I'm starting at the bottom."])
+def test_a_time_a_team_or_a_thing_starting_is_no_move_or_job(text: str) -> None:
+    assert not [s for s in slots_of(text) if s.attribute in {"city", "employer"}]
