@@ -238,6 +238,25 @@ def slot_attribute(attribute: str) -> str:
     return str(SLOT_ATTRIBUTES.get(attribute, attribute))
 
 
+# Values that are words of the slot's vocabulary, not data: a habit's yes or no, no employer, an employer left.
+SLOT_VALUES = {
+    "yes": pgettext_lazy("slot value", "yes"),
+    "no": pgettext_lazy("slot value", "no"),
+    "none": pgettext_lazy("slot value", "none"),
+}
+SLOT_LEFT = pgettext_lazy("slot value", "no longer at %(thing)s")
+
+
+@register.filter
+def slot_value(value: str) -> str:
+    """A slot's value as its reader says it: data as it is, "no" → 否, "not:google" → 不再在 google."""
+    if value in SLOT_VALUES:
+        return str(SLOT_VALUES[value])
+    if value.startswith("not:"):
+        return str(SLOT_LEFT) % {"thing": value.removeprefix("not:")}
+    return value
+
+
 def _param_html(name: str, value: object) -> str:
     """A reason's parameter as HTML: a memory as a link to it, words of a vocabulary as their label, data
     (an entity, a session, a person's note) marked ``translate="no"``."""

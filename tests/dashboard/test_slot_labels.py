@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from memories.templatetags.dashboard import slot_attribute
+from memories.templatetags.dashboard import slot_attribute, slot_value
 
 
 @pytest.mark.parametrize(("attribute", "zh"), [
@@ -22,3 +22,16 @@ def test_each_slot_attribute_is_named_in_chinese(attribute: str, zh: str) -> Non
         assert slot_attribute(attribute) == zh
     with translation.override("en"):
         assert ":" not in slot_attribute(attribute) or slot_attribute(attribute).startswith(("device:", "habit:"))
+
+
+@pytest.mark.parametrize(("value", "zh", "en"), [
+    ("no", "否", "no"),
+    ("none", "无", "none"),
+    ("not:google", "已不在 google", "no longer at google"),
+    ("杭州", "杭州", "杭州"),
+])
+def test_a_slot_value_of_the_vocabulary_is_said_in_the_reader_s_language(value: str, zh: str, en: str) -> None:
+    with translation.override("zh-hans"):
+        assert slot_value(value) == zh
+    with translation.override("en"):
+        assert slot_value(value) == en
