@@ -350,6 +350,7 @@ RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
 # words of the best RECALL_CATEGORY_SEEDS of each list nearest the category word) gain this share of their score.
 RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
 RECALL_ATTRIBUTE_BOOST = number("MNEMARA_RECALL_ATTRIBUTE_BOOST")
+RECALL_PASTIME_BOOST = number("MNEMARA_RECALL_PASTIME_BOOST")
 # The same for a question with Chinese (0: off; it cost the Chinese development set 0.030 at 2: docs/recall.md).
 RECALL_CATEGORY_BOOST_ZH = number("MNEMARA_RECALL_CATEGORY_BOOST_ZH")
 RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")

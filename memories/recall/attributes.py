@@ -96,9 +96,21 @@ def slot_holders(ids: Iterable[uuid.UUID], attributes: frozenset[str], query: st
     wanted = list(ids)
     if not attributes or not wanted or _OTHERS_KIN_EN.search(query):
         return set()
+    rows = slot_rows(wanted)
+    return held_by_asked(query, rows, _filled(rows, attributes), people)
+
+
+def held_by_asked(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
+                  filled: Sequence[tuple[uuid.UUID, str]], people: Sequence[str] = ()) -> set[uuid.UUID]:
+    """Of the memories ``filled`` says are of a subject ((id, subject) pairs; ``rows``: their (id, slots,
+    content)), those of the person the question asks about (``slot_holders``' rules)."""
+    if _OTHERS_KIN_EN.search(query):
+        return set()
     owned = _kin_owners(query)
-    rows = _said_by(slot_rows(wanted), owned)
-    filled = _filled(rows, attributes)
+    if owned:  # "赵雅婷的同事": only what 赵雅婷 said of her own ("赵雅婷：我同事…") in a scope of labelled lines
+        rows = _said_by(list(rows), owned)
+        kept = {row[0] for row in rows}
+        filled = [(pk, subject) for pk, subject in filled if pk in kept]
     kin = kin_subjects(query)
     named = _named(query, {subject for _, subject in filled}, people) - _owners(query) - owned
     if kin:  # the relative's slots, and a name's own when the kinship lever gave the name its word ("唐慧 … 表姐")

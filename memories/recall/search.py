@@ -65,8 +65,10 @@ memories just before and after it in its ``source_session`` (by ``valid_from``);
     attribute(m)  = category(m) + RECALL_ATTRIBUTE_BOOST · max category  if the query asks for an attribute
                                    ("What does Alex do for work?") and m's slots hold it of the person asked
                                    (``memories.recall.attributes``)
+    pastime(m)    = attribute(m) + RECALL_PASTIME_BOOST · max attribute  if the query asks what someone likes to
+                                   do and m states a liking or pastime of them (``memories.recall.pastimes``)
     feedback      = with RECALL_FEEDBACK, a query of one part: all the above again, each vector value that of sim(m) +
-                    RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by attribute(m)) (``recall.feedback``)
+                    RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by pastime(m)) (``recall.feedback``)
 
 When a secondary model ranks some memories too (Chinese data, mixed scopes, Chinese questions), each
 model's list would have a first place whatever its similarity, so ``rank.one_scale`` fuses instead:
@@ -142,6 +144,7 @@ from memories.recall.attributes import asked_attributes, slot_holders, slot_lift
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.parts import Part, interleave, query_parts
+from memories.recall.pastimes import pastime_holders, pastime_lifted
 from memories.recall.query import MAX_SCOPES, MODES, searched_statuses, validate_search
 from memories.recall.rank import (
     Candidate,
@@ -377,20 +380,30 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     contextual_lexical(lists, candidates, context, replies_only=settings.RECALL_CONTEXT_OTHER_SPEAKER)
     languages.mark_foreign(candidates, lists, vectors.models[0], vectors.reads(names[0]))
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
-    filled = {pk.int for pk in slot_holders([c.id for c in candidates.values()], asked_attributes(query)
-                                            if mode == "hybrid" else frozenset(), query, named)}
-    fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
-                                                            named), held, lift), filled)
+    filled, liked = _asked_holders(candidates, query, named, mode)
+    fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
+        query, source, candidates, ranked, weights, profiles, named), held, lift), filled), liked)
     if again:  # ``again``: feedback from the best hits, the lists fused once more (memories/recall/feedback.py)
         values = feedback.vector_values(candidates, profiles, fused, source)
-        fused = slot_lifted(category.lifted(conversation_fusion(query, source, candidates, ranked, weights, profiles,
-                                                                named, values), held, lift), filled)
+        fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
+            query, source, candidates, ranked, weights, profiles, named, values), held, lift), filled), liked)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     return scored, answerable, passing
+
+
+def _asked_holders(candidates: Mapping[Key, Candidate], query: str, named: Sequence[str], mode: str
+                   ) -> tuple[set[int], set[int]]:
+    """The candidates filling the attribute a question asks for (``memories.recall.attributes``) and those
+    stating the pastimes it asks for (``memories.recall.pastimes``), of the person asked about: hybrid only."""
+    if mode != "hybrid":
+        return set(), set()
+    ids = [c.id for c in candidates.values()]
+    return ({pk.int for pk in slot_holders(ids, asked_attributes(query), query, named)},
+            {pk.int for pk in pastime_holders(ids, query, named)})
 
 
 def named_people(query: str, source: CandidateSource) -> list[str]:

@@ -300,6 +300,17 @@ def slot_rows(ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, list[str], str]
         return list(cursor.fetchall())
 
 
+CONTENTS_SQL = "SELECT id, content FROM memories_memory WHERE tenant_id = %s AND id = ANY(%s::uuid[])"
+
+
+def contents(ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, str]]:
+    """``CONTENTS_SQL`` in the active tenant: (id, content) of the memories among ``ids``
+    (``memories.recall.pastimes``)."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(CONTENTS_SQL, [get_active_tenant().pk, uuid_array(ids)])
+        return list(cursor.fetchall())
+
+
 def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
     """``MENTIONED_NAMES_SQL`` in the active tenant."""
     tenant_id = get_active_tenant().pk
