@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from memories.extraction.candidates import Candidate
+from memories.write.slots_zh import place_name
 from memories.write.text import has_cjk
 
 _PLACE = r"([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})"
@@ -51,7 +52,8 @@ def states(content: str, who: str, zh: bool) -> list[str]:
     found = []
     if zh:
         for m in _fill(_ZH_MOVED, who).finditer(content):
-            found.append(f"{who}现在住在{m.group(1)}")
+            if place_name(m.group(1)):  # a city, not "销售部", "新家" or "老家"
+                found.append(f"{who}现在住在{m.group(1)}")
         for m in _fill(_ZH_JOINED, who).finditer(content):
             if not _ZH_NOT_ORG.search(m.group(1)):
                 role = f"（{m.group(2)}）" if m.group(2) else ""

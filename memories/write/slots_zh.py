@@ -319,7 +319,7 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
     return [Slot(subject, attribute, value)]
 
 
-def _place_name(value: str) -> bool:
+def place_name(value: str) -> bool:
     """A city or a place jieba names as one ("绵阳", "大连市"), not any word after 在 ("好几年", "上班")."""
     value = value.removesuffix("市")
     if value in _ZH_CITIES or value.endswith(("县", "省", "州")):
@@ -334,7 +334,7 @@ _ZH_STUDIED = re.compile(r"读|念完|念了|念书|上学|上完|毕业|进修|
 _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
     "city-named": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))]
-    if _place_name(value) else [],
+    if place_name(value) else [],
     "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
     **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
         Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),

@@ -97,8 +97,9 @@ def test_a_move_or_a_new_job_also_gives_the_state_it_leaves(said, state):
 
 
 @pytest.mark.parametrize("said", ["My sister moved to Leeds in June.", "我姐姐搬到了广州。",
-                                  "My friend Omar started at Google last week."])
-def test_someone_elses_move_or_job_restates_nothing_about_the_user(said):
+                                  "My friend Omar started at Google last week.", "我上周被调到市场部了。",
+                                  "我们下个月搬到新家，终于不用租房了。"])
+def test_someone_elses_move_a_department_or_a_new_home_restates_no_city(said):
     found, _ = run(("user", said))
     assert not [c.content for c in found if c.content.startswith(("The user lives", "The user works", "用户现在"))]
 
