@@ -21,7 +21,8 @@ _PRAISED = re.compile(r"(?i)^(?:oh\s+|wow\s+|ok(?:ay)?\s+)?(?!(?:that|this|it|th
                       r"((?:the\s+)?[\w'&-]+(?:\s+[\w'&-]+){0,4}?)\s+"
                       r"(?:looks?|sounds?|seems?|is|are|was|were)\s+(?:\w+\s+)?(?:amazing|great|perfect|good|lovely|ideal|nice"
                       r"|fantastic|wonderful|right|best|awesome|fun|delicious|interesting)\b")
-_ZH_CHOICE = re.compile(r"(?:就|决定|那就|打算)(?:做|选|买|订|要|去|用|试试|看|读)(?:这个|那个|它|这家|那家|这款|那款)")
+_ZH_CHOICE = re.compile(r"(?:就|决定|那就|打算)(?:做|选|买|订|要|去|用|试试|看|读)"
+                        r"(?P<pointer>这个|那个|它|这家|那家|这款|那款)")
 _ZH_PRAISED = re.compile(r"^(?![这那它])(.{2,12}?)(?:看起来|听起来)?(?:挺|很|真|最|蛮|非常)?"
                          r"(?:不错|好|棒|合适|适合|可以)")
 
@@ -34,7 +35,7 @@ def chosen(pieces: list[str], zh: bool) -> list[str]:
         if zh:
             choice, praised = _ZH_CHOICE.search(out[i]), _ZH_PRAISED.match(before)
             if choice and praised:
-                out[i] = out[i][:choice.start()] + choice.group(0)[:-2] + praised.group(1) + out[i][choice.end():]
+                out[i] = out[i][:choice.start("pointer")] + praised.group(1) + out[i][choice.end("pointer"):]
             continue
         choice, praised = _CHOICE.match(out[i].strip()), _PRAISED.match(before)
         if choice and praised and (pointer := _POINTER.search(out[i])):

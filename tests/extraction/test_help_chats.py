@@ -64,6 +64,7 @@ def test_a_pronoun_after_the_assistants_answer_is_the_users_own_person(first, la
     ("The Sunbutter cookies look perfect, I'll make those for Saturday.", "make the Sunbutter cookies"),
     ("Mini pizzas sound great, we're going to do that one.", "do Mini pizzas"),
     ("迷你披萨不错，周末就做这个。", "就做迷你披萨"),
+    ("纸杯蛋糕挺合适，我们就做它。", "就做纸杯蛋糕"),
 ])
 def test_the_users_choice_among_the_suggestions_is_kept_with_what_was_chosen(said, key):
     found, skipped = run(("user", "What could I bake for the class party?"), ("assistant", LONG_ANSWER),
