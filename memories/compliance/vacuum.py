@@ -100,11 +100,11 @@ def vacuum_tables(*, full: bool = False) -> None:
         cursor.execute(f"VACUUM (INDEX_CLEANUP OFF, ANALYZE) {graphs}")
 
 
-def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> int:
+def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> list[int]:
     """Wait until every transaction of this database that was open when we started has ended, as
     ``CREATE INDEX CONCURRENTLY`` does, and every writing transaction of the cluster's other databases (see
     ``_OLDER_SNAPSHOTS``): a row such a transaction may still see survives VACUUM FULL, so compacting under it
-    would leave erased bytes on disk. Returns how many were still open at the timeout
+    would leave erased bytes on disk. Returns the backend pids of those still open at the timeout
     (logged: the operator sees which sessions held the compaction back)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT clock_timestamp()")
@@ -119,7 +119,7 @@ def older_snapshots_wait(timeout: float = SNAPSHOT_WAIT_SECONDS) -> int:
     if holders:
         log.warning("compaction: %d transaction(s) open since before it (pids %s) may keep erased rows on disk; "
                     "run it again when they have ended", len(holders), ", ".join(str(p) for p, _ in holders))
-    return len(holders)
+    return [pid for pid, _ in holders]
 
 
 @task()
