@@ -102,8 +102,8 @@ _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么
                           r"|对不对|咋|啥时候|干啥|为啥)")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
-                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|recommend|suggest"
-                      r"|don't\s+worry"
+                      r"|(?:one|a\s+few|two|three)\s+more|another\s+(?:one|version|take|try)|remind\s+me|help\s+me"
+                      r"|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|recommend|suggest|don't\s+worry"
                       r"|feel\s+free|hang\s+in\s+there|here(?:'s|\s+is|\s+are|\s+ya\s+go|\s+you\s+go"
                       r"|\s+it\s+is)|check\s+(?:it|this|out)"
                       r"|look\s+at|take\s+a\s+look|wish\s+(?:me|you)|keep\s+(?:it\s+up|going|up\s+the)|enjoy"
@@ -111,7 +111,7 @@ _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
                          r"|conversation|met|caught\s+up)\b,?\s*")
 _ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
-                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下)")
+                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种])")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"

@@ -173,3 +173,11 @@ def test_long_sessions_through_mem0_keep_the_facts_not_the_paste(alice) -> None:
 @pytest.fixture
 def offline(settings: Any) -> None:
     settings.ANTHROPIC_API_KEY = ""
+
+
+@pytest.mark.parametrize("again", ["One more, but funnier this time.", "another version please, a bit shorter",
+                                   "Debug this for me, it crashes on line 3.", "再来一个短一点的", "换一首欢快点的吧"])
+def test_asking_for_another_take_or_a_fix_is_a_request_not_an_answer(again):
+    found, skipped = run(("user", "Write a limerick about my cat."), ("assistant", "Here you go: … Want another?"),
+                         ("user", again))
+    assert not [c for c in found if c.source_turns == [3]], ([c.content for c in found], skipped)
