@@ -181,3 +181,13 @@ def test_asking_for_another_take_or_a_fix_is_a_request_not_an_answer(again):
     found, skipped = run(("user", "Write a limerick about my cat."), ("assistant", "Here you go: … Want another?"),
                          ("user", again))
     assert not [c for c in found if c.source_turns == [3]], ([c.content for c in found], skipped)
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("Could you draft a thank-you card for the staff at the Hillside Animal Shelter? I volunteered there every "
+     "Saturday in March.", "volunteered at Hillside Animal Shelter"),
+    ("Any tips for hiking in Zion? We spent four days there last spring.", "four days at Zion"),
+])
+def test_there_after_a_question_is_the_place_it_names(said, key):
+    found, _ = run(("user", said))
+    assert holding(found, key), [c.content for c in found]
