@@ -9,7 +9,8 @@ A question is not kept, but what it tells about the speaker is:
   the question ("What's a good gift for my dad? He's turning 60" → "my dad is turning 60"), its leading "mine" the
   one thing asked for ("can u recommend a good dentist? mine retired" → "my dentist retired"), and "here" or
   "过来" is the one place the question names ("Any good ramen in Austin? I just moved here" → "… moved to
-  Austin"; "你知道杭州哪里有好吃的川菜吗？我刚搬过来" → "我刚搬到杭州").
+  Austin"; "你知道杭州哪里有好吃的川菜吗？我刚搬过来" → "我刚搬到杭州"), and so is "there" ("… the volunteer
+  coordinator at the Oregon Food Bank? I spent three hours there" → "… three hours at Oregon Food Bank").
 
 The turn before (another speaker's question) is read the same way: "They eat mostly insects" after "What do your
 turtles eat?" (``information.resolve_lead``).
@@ -86,7 +87,9 @@ _ZH_LEAD = re.compile(r"^(?:他们|她们|它们|他|她|它)")
 #: A clause led by a person's pronoun (not they/它).
 _PERSON = re.compile(r"(?i)^(?:she|he)(?:'s)?\b|^[他她](?!们)")
 #: A place a question names: "in Austin", "near Shoreditch".
-_PLACE = re.compile(r"\b(?:in|near|around|at)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
+_PLACE = re.compile(r"\b(?:in|near|around|at)\s+(?:the\s+)?((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
+#: "there" for a place, not "there is …": "We spent four days there", "I volunteered there on Saturday".
+_THERE = re.compile(r"(?i)(?<=\s)there\b(?!\s+(?:is|are|was|were|will|would|has|have|had|'s)\b)")
 
 
 def told(question: str, zh: bool) -> list[str]:
@@ -148,6 +151,9 @@ def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
         verb = here.group(1)
         to = " to " if verb.casefold() in ("moved", "relocated", "got", "came") else " in "
         return f"{clause[:here.start()]}{verb}{to}{place}{clause[here.end():]}"
+    there = None if zh else _THERE.search(clause)
+    if there and (place := _place(said.asked, zh)):  # "Any tips for Zion? We spent four days there"
+        return f"{clause[:there.start()]}at {place}{clause[there.end():]}"
     mine = _MINE.match(clause)
     if mine and not zh:
         things = {t[:-1] if t.endswith("s") and not t.endswith("ss") else t for t in _ASKED_FOR.findall(said.asked[-1])}

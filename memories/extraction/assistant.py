@@ -20,6 +20,7 @@ from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate, Turn
 from memories.extraction.clauses import _ACTION, _strip_open, junk_reason, split_sentences
 from memories.extraction.information import words
+from memories.extraction.pasted import unfenced, unpasted
 from memories.write.tagging import tagger
 from memories.write.text import has_cjk
 
@@ -91,12 +92,27 @@ def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable
     return made or _answer(turn, recent_user, said, candidate)
 
 
-def _asked(recent_user: list[str]) -> str:
-    """The question or request of the user's last turn ("" when it asked for nothing)."""
-    if not recent_user:
-        return ""
-    asked = [s for s in split_sentences(recent_user[-1]) if _REQUEST.search(_strip_open(s, has_cjk(s)) or s)]
-    return asked[-1][:160] if asked else ""
+def _requests(text: str) -> list[str]:
+    """The sentences of a user's turn that ask for something; in Chinese a request may follow a clause of context
+    ("五一想和女朋友去厦门玩三天，帮我推荐几家餐厅吧")."""
+    asked = []
+    for s in split_sentences(unpasted(text)):
+        clauses = re.split(r"[，,]", s) if has_cjk(s) else [s]
+        if any(_REQUEST.search(_strip_open(c, has_cjk(c)) or c) for c in clauses if c.strip()):
+            asked.append(s)
+    return asked
+
+
+def _asked(recent_user: list[str]) -> tuple[str, str]:
+    """The question or request the assistant answers ("" when the user asked for nothing), and what the user said
+    after it when their last turn asked nothing ("Oh wait, we're both vegetarian" after "Where should we eat?")."""
+    for back, text in enumerate(reversed(recent_user[-3:])):
+        asked = _requests(text)
+        if asked:
+            then = "" if back == 0 else re.sub(r"\s+", " ", unpasted(recent_user[-1])).strip()
+            asked = [a for a in asked if a.rstrip().endswith(("?", "？"))] or asked  # a question over a wish
+            return asked[-1][:160], then[:100].rstrip(" ,，")
+    return "", ""
 
 
 def _you(text: str, zh: bool) -> str:
@@ -109,21 +125,23 @@ def _you(text: str, zh: bool) -> str:
 def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Callable[[str, str, Turn], Candidate]
             ) -> list[Candidate]:
     """The assistant's answer to the user's question, when it names what the user did not (module docstring)."""
-    asked = _asked(recent_user)
+    asked, then = _asked(recent_user)
     items = _naming_items(turn.content, recent_user, said) if asked else []
     if not items:
         return []
     zh = has_cjk(asked) or has_cjk(turn.content)
     recommends = bool(_RECOMMEND.search(asked))
-    drafted = bool(_DRAFT.search(turn.content) or _WRITE.search(asked))
+    drafted = bool(_DRAFT.search(turn.content) or (_WRITE.search(asked) and not then))
     if drafted:  # a letter written for the user to send: its "I" is the user's, its "you" another's
         items = [re.sub(r"\bthe assistant\b", "I", re.sub(r"\bthe user(?:'s)?\b|用户", _back, item)) for item in items]
     parts = ("；" if zh else "; ").join(items[:ANSWER_ITEMS])
     if zh:
-        text = f"用户问“{asked}”，助手{'起草' if drafted else '推荐' if recommends else '回答'}：{parts}"
+        then = f"，又说“{then}”" if then else ""
+        text = f"用户问“{asked}”{then}，助手{'起草' if drafted else '推荐' if recommends else '回答'}：{parts}"
     else:
         verb = "drafted" if drafted else "suggested" if recommends else "answered"
-        text = f'When the user asked "{asked}", the assistant {verb}: {parts}'
+        then = f' and then said "{then}"' if then else ""
+        text = f'When the user asked "{asked}"{then}, the assistant {verb}: {parts}'
     found = candidate(text[:ANSWER_CHARS].rstrip(), "fact", turn)
     found.about = "assistant"
     return [found]
@@ -132,6 +150,9 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
 def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[str]:
     """The sentences and list items of an answer that name something the user did not, in the third person."""
     items = []
+    content = unfenced(content)
+    # a name the answer sets in bold ("**Shigetsu**", "**临家闽南菜**"), not a label ("**Tips:**", "**建议：**")
+    bold = [b.strip() for b in re.findall(r"\*\*([^*\n]{2,40}?)\*\*", content) if not b.rstrip().endswith((":", "："))]
     text = re.sub(r"\s+[–—]\s+", ", ", _MARKDOWN.sub("", content))  # "Belém Tower – a fortress": one item
     for sentence in split_sentences(_ITEM.sub("\n", text)):
         zh = has_cjk(sentence)
@@ -142,6 +163,7 @@ def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[
         if zh:  # places, organisations and other proper names jieba knows (颐和园, 都江堰); its person names
             # are too loose to count ("喝咖啡")
             named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
+        named += [b for b in bold if b in body and len(body) > len(b) + 2]
         if any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
             items.append(_you(body.rstrip("。.!！;；"), zh))
     return items

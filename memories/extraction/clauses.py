@@ -20,7 +20,7 @@ _SENTENCE = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|(?<=[。！？；…])\s*|\n+|\
 _EN_JOINT = re.compile(r"(?i)\s*(?:[,;]\s*(?:and|but|so|because|though|although|plus|while)?|\s(?:and|but|so|because"
                        r"|though|although|plus|while|then|cause|'cause|since))\s+")
 _EN_VERBISH = (r"(?:is|was|are|were|has|had|have|will|would|can|could|did|does|do|just|also|really|still|always|never"
-               r"|loves?|likes?|went|got|gets|started|said|told|made|took|came|found|\w+ed|\w+s)")
+               r"|loves?|likes?|went|got|gets|started|said|told|made|took|came|found|\w+ed|\w+s(?=\s+(?!tonight|today|tomorrow|now\b)[a-z]))")
 #: A kinship or role word that, bare at the head of a clause, is the speaker's ("Mom's home", "doctor says …").
 _BARE_KIN = (r"mom|mum|dad|grandma|grandpa|granny|nana|papa|mama|auntie|uncle|doctor|boss|wife|husband|hubby"
              r"|manager|therapist|landlord|sis|bro|sister|brother|son|daughter|girlfriend|boyfriend|fianc[eé]e?"
@@ -101,9 +101,9 @@ _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
                           r"|对不对|咋|啥时候|干啥|为啥)")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
-                      r"|lets|let\s+us"
-                      r"|remind\s+me|help\s+me|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|recommend|suggest"
-                      r"|don't\s+worry"
+                      r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
+                      r"|(?:one|a\s+few|two|three)\s+more|another\s+(?:one|version|take|try)|remind\s+me|help\s+me"
+                      r"|show\s+me|give\s+me|write|make|find|check|keep\s+(?:it|me)|recommend|suggest|don't\s+worry"
                       r"|feel\s+free|hang\s+in\s+there|here(?:'s|\s+is|\s+are|\s+ya\s+go|\s+you\s+go"
                       r"|\s+it\s+is)|check\s+(?:it|this|out)"
                       r"|look\s+at|take\s+a\s+look|wish\s+(?:me|you)|keep\s+(?:it\s+up|going|up\s+the)|enjoy"
@@ -111,7 +111,7 @@ _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
                          r"|conversation|met|caught\s+up)\b,?\s*")
 _ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
-                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下)")
+                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种])")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"
@@ -311,8 +311,8 @@ def split_clauses(sentence: str) -> list[str]:
 
 
 _ZH_TAIL_STRIP = re.compile(r"[。！？!?.，,\s]")
-# "出差，顺便看看我爸妈": done on the way, part of the plan; "在学吉他，已经三个月了": how long, part of it
-_ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带"
+# "出差，顺便看看我爸妈": on the way; "在学吉他，已经三个月了": how long; "跳槽去了腾讯，做用户研究": the role
+_ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带|(?:做|当|担任)[\u4e00-\u9fff]{2,6}(?:[，。！；]|$)"
                        r"|(?:已经|都|快|才|有)?[\d一二两三四五六七八九十几半]+个?多?(?:天|周|星期|月|年|小时)多?了")
 #: A Chinese piece that is only a time or a place phrase stays with the clause it introduces.
 _ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上"

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from itertools import pairwise
 
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
+from memories.extraction.clauses import split_sentences
 from memories.write.text import has_cjk
 
-__all__ = ["corrected"]
+__all__ = ["corrected", "corrected_in"]
 
 _EN_OPEN = r"(?i:^(?:(?:oh|no|nope|sorry|wait|actually|correction|my bad|oops|scratch that)[,!:;]?\s+)*)"
 _EN_VALUE = r"[^,;.!?]{1,40}?"
@@ -22,14 +25,15 @@ _EN_TAIL = r"(?:[,;]?\s*(?i:for|about|with|on|at)\s+(?P<about>[^,;.!?]{1,40}?)\s
 _EN_CORRECTIONS = (
     # "actually it's Tuesday, not Monday", "it's Porto not Lisbon", "make that 7pm instead of 6pm"
     re.compile(rf"{_EN_OPEN}(?i:it's|it is|it'll be|it will be|that's|that is|it was|make that|i meant)\s+"
-               rf"(?P<new>{_EN_VALUE})\s*[,;]?\s+(?i:not|instead of|rather than)\s+(?P<old>{_EN_VALUE})\s*"
+               rf"(?P<new>{_EN_VALUE})(?:\s+(?i:actually))?\s*[,;]?\s+(?i:not|instead of|rather than)\s+"
+               rf"(?P<old>{_EN_VALUE})\s*"
                rf"{_EN_TAIL}[.!]*$"),
     # "not Monday, Tuesday", "not Lisbon but Porto"
     re.compile(rf"{_EN_OPEN}(?i:not)\s+(?P<old>{_EN_VALUE})\s*[,;]\s*(?i:but\s+)?(?i:it's\s+)?"
                rf"(?P<new>{_EN_VALUE})\s*[.!]*$"),
 )
 _ZH_VALUE = r"[^，,。！!？?\s]{1,14}?"
-_ZH_OPEN = r"^(?:不对|错了|说错了|我说错了|搞错了|记错了|更正一下|更正|等等)?[，,：:！!]?\s*"
+_ZH_OPEN = r"^(?:不对|错了|说错了|我说错了|搞错了|记错了|更正一下|更正|等等)?[，,：:！!]?\s*(?:其实|实际上)?"
 _ZH_CORRECTIONS = (
     re.compile(rf"{_ZH_OPEN}(?:应该)?是(?P<new>{_ZH_VALUE})[，,]?\s*(?:而)?不是(?P<old>{_ZH_VALUE})[。！!]?$"),
     re.compile(rf"{_ZH_OPEN}不是(?P<old>{_ZH_VALUE})[，,]\s*(?:而)?(?:应该)?是(?P<new>{_ZH_VALUE})[。！!]?$"),
@@ -51,20 +55,62 @@ def corrected(turn: Turn, found: Sequence[Candidate], known: Sequence[KnownMemor
     value (above); None when the turn is no correction or no memory holds what it corrects."""
     if turn.role != "user" or turn.name or len(turn.content) > 120:
         return None
-    contents = [c.content for c in reversed(found)] + [m.content for m in known]
-    return _corrected(turn.content.strip(), contents, has_cjk(turn.content))
+    contents = _users(found, known)
+    fixed = _corrected(turn.content.strip(), contents, has_cjk(turn.content))
+    return fixed[1] if fixed else None
 
 
-def _replaced(old: str, new: str, contents: Sequence[str], zh: bool) -> str | None:
+def corrected_in(turn: Turn, found: list[Candidate], known: Sequence[KnownMemory]) -> tuple[list[str], Turn]:
+    """The memories a user's turn corrects and the turn without what corrects them: the whole turn
+    (``corrected``), or a sentence in a longer one ("Sorry, it's three kids actually, not two – I keep forgetting
+    the baby eats real food now!", "我刚数了一下，其实是四杯，不是三杯，早上两杯"): its pieces between dashes and
+    semicolons, in Chinese two clauses together. A memory of this batch it corrects leaves ``found``."""
+    whole = corrected(turn, found, known)
+    if whole is not None:
+        return [whole], replace(turn, content="")
+    if turn.role != "user" or turn.name:
+        return [], turn
+    zh = has_cjk(turn.content)
+    contents = _users(found, known)
+    fixes, text = [], turn.content
+    for sentence in split_sentences(turn.content):
+        parts = re.split(r"[，,]", sentence) if zh else re.split(r"\s+[–—-]\s+|;\s*", sentence)
+        pieces = [f"{a}，{b}" for a, b in pairwise(parts)] if zh else parts
+        for piece in pieces:
+            fixed = _corrected(piece.strip(" 。.!！"), contents, zh) if len(piece) <= 80 else None
+            if fixed is not None:
+                fixes.append(fixed[1])
+                text = text.replace(piece, "", 1)
+                found[:] = [c for c in found if c.content != fixed[0]]
+    text = re.sub(r"[，,]{2,}", "，", re.sub(r"^[\s–—,，-]+", "", text))
+    return fixes, replace(turn, content=text) if fixes else turn
+
+
+#: A memory of the assistant's words (its answer with the user's question quoted, an action it took): not what a
+#: user's correction corrects.
+_ASSISTANTS = re.compile(r"^(?:When the user asked|The assistant|用户问“|助手)")
+
+
+def _users(found: Sequence[Candidate], known: Sequence[KnownMemory]) -> list[str]:
+    """The memories a correction may correct, newest first: this batch's, then the known ones; not the assistant's."""
+    contents = [c.content for c in reversed(found) if c.about != "assistant"] + [m.content for m in known]
+    return [m for m in contents if not _ASSISTANTS.match(m)]
+
+
+def _replaced(old: str, new: str, contents: Sequence[str], zh: bool) -> tuple[str, str] | None:
     """The newest memory that holds ``old``, with ``new`` in its place ("Mondays" → "Tuesdays": the plural kept)."""
     at = re.compile(re.escape(old) if zh else rf"(?i)\b{re.escape(old)}(s?)\b")
     memory = next((m for m in contents if at.search(m)), None)
     if memory is None:
         return None
-    return at.sub(lambda m: new + ("" if zh or new.endswith("s") else m.group(1)), memory, count=1)
+    head, _, tail = new.partition(" ")
+    if tail and re.search(rf"(?i)\b{re.escape(old)}\s+{re.escape(tail)}", memory):
+        new = head  # "three kids" for "two" in "… two kids": the number alone
+    return memory, at.sub(lambda m: new + ("" if zh or new.endswith("s") else m.group(1)), memory, count=1)
 
 
-def _corrected(text: str, contents: Sequence[str], zh: bool) -> str | None:
+def _corrected(text: str, contents: Sequence[str], zh: bool) -> tuple[str, str] | None:
+    """The memory ``text`` corrects and that memory corrected, or None."""
     for pattern in _ZH_CORRECTIONS if zh else _EN_CORRECTIONS:
         said = pattern.match(text)
         if said and said.group("old").strip() and said.group("new").strip():
@@ -76,4 +122,4 @@ def _corrected(text: str, contents: Sequence[str], zh: bool) -> str | None:
         return None
     at = _ZH_DAY_IN if zh else _EN_DAY_IN
     memory = next((m for m in contents if at.search(m)), None)
-    return at.sub(lambda _: day.group("new"), memory, count=1) if memory else None
+    return (memory, at.sub(lambda _: day.group("new"), memory, count=1)) if memory else None

@@ -3,6 +3,8 @@
 For every turn of a person (a ``user`` turn, or any turn that carries a speaker ``name``; a speaker label in the
 text, "Caroline: …" or "林晓峰：…", or a transcript pasted as one message, names the speaker: ``labels.py``):
 
+Code, quoted passages and notes the speaker pasted to get help with go first (``pasted.py``); the words around stay.
+
 1. **Split** into sentences, then into clauses at "and / but / so / because / 而且 / 并且 / 但是 / ，" when the
    words after the joint form a clause of their own (a subject of their own in English; in Chinese a
    predicate, the subject carried over from the clause before: ``chains.py`` says whose).
@@ -89,7 +91,7 @@ from memories.extraction.clauses import (
     third_person_zh,
 )
 from memories.extraction.contacts import contact, restated
-from memories.extraction.corrections import corrected
+from memories.extraction.corrections import corrected_in
 from memories.extraction.information import (
     IMPERATIVE,
     attached,
@@ -101,6 +103,7 @@ from memories.extraction.information import (
 )
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
+from memories.extraction.pasted import unpasted
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.states import with_states
@@ -184,11 +187,12 @@ class OfflineExtractor:
         previous = context[-1] if context else None
         earlier = context[-2] if len(context) > 1 else None
         for turn in turns:
-            fixed = corrected(turn, found, known)  # "actually it's Tuesday, not Monday": what it corrects, corrected
-            if fixed:
-                made = [self._timed(fixed, turn, turn.name or "", has_cjk(fixed), False)]
+            fixes, said = corrected_in(turn, found, known)  # "actually it's Tuesday, not Monday": corrected
+            made = [self._timed(fixed, turn, turn.name or "", has_cjk(fixed), False) for fixed in fixes]
+            if fixes and not said.content.strip():
+                pass
             elif turn.role == "user" or turn.name:
-                made = self._person_turn(turn, reader, speakers, names, previous, earlier)
+                made += self._person_turn(said, reader, speakers, names, previous, earlier)
                 recent_user.append(turn.content)
             else:
                 made = assistant_statements(turn, recent_user, self._candidate)
@@ -213,7 +217,7 @@ class OfflineExtractor:
         if has_cjk(turn.content):
             said.topic = ZhTopic.of(turn.content)
         # "preferred language - Spanish"; emoji and the spaces between Chinese clauses are punctuation
-        text = "\n".join(as_said(plain(line), has_cjk(line)) for line in turn.content.split("\n"))
+        text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
             said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
         for sentence in split_sentences(text):

@@ -1,0 +1,71 @@
+"""What a user pastes into a message to get help with it, taken out before the offline extractor reads the message
+(``offline.py``): code, and a quoted passage of someone's text. The sentences around it are the user's and stay.
+
+- A fenced block (```…```) goes whole; so does a line that reads as code, not prose: a statement or a call
+  (``scores[row["student"]] += 1``, ``import csv``, ``for page in range(1, 200):``, ``=VLOOKUP(A2, …)``), a
+  merge-conflict marker, a line that ends with ``{`` ``}`` or ``;``.
+- A list of three items or more, none in the first person ("- community garden opens June 7 / - plots are $25
+  …"), is notes to rewrite, not the speaker's news.
+- A quoted passage of two sentences or more ("Here's my daughter's abstract: "In this experiment I wanted …""),
+  or a long one, is someone's draft to fix: its "I" is not the speaker's now. A short quotation stays ("she said
+  "see you Friday"").
+
+"Can you fix this? ```…``` It totals the quiz scores for my chemistry classes at Roosevelt High" keeps "It totals
+the quiz scores for my chemistry classes at Roosevelt High"; "帮我看看这段代码：```…``` 我在深圳一家跨境电商公司
+做数据分析" keeps "我在深圳一家跨境电商公司做数据分析".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["unfenced", "unpasted"]
+
+_FENCE = re.compile(r"```[^\n]*\n.*?(?:```|$)|`{3}[^`]*`{3}", re.S)
+#: A line of code: what prose does not look like.
+_CODE_LINE = re.compile(
+    r"^\s*(?:(?:import|from\s+[\w.]+\s+import|def|class|return|print\(|for\s+\w+(?:,\s*\w+)*\s+in\s+.+:|if\s+.+:|elif\b"
+    r"|else:|while\s+.+:|with\s+.+\s+as\s+\w+:|try:|except\b|SELECT\b|INSERT\b|UPDATE\s+\w+\s+SET|const\s|let\s+\w+\s*="
+    r"|var\s|function\b|#include|public\s|private\s|@\w+)"
+    r"|=\s*[A-Z]+\(|[<>=|]{5,}|[\w.\[\]\"']+\s*(?:[+\-*/%]?=|\+=|-=)\s*\S.*$|[\w.]+\(.*\)\s*;?\s*$)"
+    r"|[{};]\s*$")
+_QUOTED = re.compile(r"\"([^\"]{40,})\"|“([^”]{30,})”")
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\S")
+_FIRST = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us)\b|我")
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
+
+
+def unfenced(text: str) -> str:
+    """``text`` without its fenced code blocks."""
+    return _FENCE.sub("\n", text)
+
+
+def _code(line: str) -> bool:
+    words = re.findall(r"[A-Za-z\u4e00-\u9fff]+", line)
+    return bool(_CODE_LINE.search(line)) and not (len(words) > 8 and line.rstrip().endswith((".", "?", "!")))
+
+
+def _notes(lines: list[str]) -> list[str]:
+    """``lines`` without a list of three items or more none of which is in the first person (notes to rewrite)."""
+    out, run = list(lines), []
+    for i, line in enumerate([*lines, ""]):
+        if _ITEM.match(line):
+            run.append(i)
+            continue
+        if len(run) >= 3 and not any(_FIRST.search(lines[j]) for j in run):
+            for j in run:
+                out[j] = ""
+        run = []
+    return out
+
+
+def unpasted(text: str) -> str:
+    """``text`` without the code, quoted passages and notes pasted into it (module docstring)."""
+    text = unfenced(text)
+    if "\n" in text.strip():
+        text = "\n".join("" if _code(line) else line for line in _notes(text.split("\n")))
+    return _QUOTED.sub(lambda m: "" if _pasted(m.group(1) or m.group(2)) else m.group(0), text)
+
+
+def _pasted(quoted: str) -> bool:
+    return len(_SENTENCE_END.findall(quoted.strip())) >= 2 or len(quoted) >= 160
