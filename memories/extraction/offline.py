@@ -105,6 +105,7 @@ from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.states import with_states
 from memories.extraction.typed import typed_words
+from memories.write.slots import slots_of
 from memories.write.text import has_cjk
 
 CONFIDENCE = 0.85
@@ -528,7 +529,8 @@ class OfflineExtractor:
 
     @staticmethod
     def _observation(turn: Turn) -> Candidate:
-        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=CONFIDENCE_OBSERVATION,
+        sure = CONFIDENCE if slots_of(turn.content) else CONFIDENCE_OBSERVATION  # a slot read: "class moved to …"
+        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=sure,
                          provenance="stated", source_turns=[turn.index], kind="fact", about=turn.name or "",
                          observation=True)
 
