@@ -192,13 +192,16 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     """Whether the new statement's slots hold every slot of the old one (an event's in other words too: "the team
     offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
     做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
-    statement as a whole no longer does ("不在美团干了", "works at Kaiser now")."""
+    statement as a whole no longer does ("不在美团干了", "works at Kaiser now"); an activity kept up on another day
+    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too."""
     new = list(new)
     old = list(old)
     employed = {n.subject for n in new if n.attribute == "employer"} & \
         {o.subject for o in old if o.attribute == "employer"}
+    kept_up = {n.subject.removeprefix("event:") for n in new if n.attribute == "weekday"}  # "gym moved to fridays"
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
-               or (o.attribute == "job" and o.subject in employed) for o in old)
+               or (o.attribute == "job" and o.subject in employed)
+               or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up) for o in old)
 
 
 def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:
