@@ -101,6 +101,7 @@ from memories.extraction.information import (
 )
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
+from memories.extraction.pets import with_pet_kinds
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.states import with_states
@@ -199,7 +200,7 @@ class OfflineExtractor:
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
-        return found[:MAX_CANDIDATES]
+        return with_pet_kinds(found[:MAX_CANDIDATES], known)  # "Luna (the cat) passed away"
 
     def summarise(self, previous: str, turns: Sequence[Turn]) -> str:
         return self._summariser.summarise(previous, turns)
