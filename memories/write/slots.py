@@ -174,12 +174,15 @@ def slot_keys(slots: Iterable[Slot]) -> list[str]:
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
-    """The first slot both fill with different values (what makes them contradict), else None; an event's may be
-    said in other words ("the team offsite" / "the offsite", ``slots_plans.same_event``)."""
+    """The first slot both fill with different values (what makes them contradict; a favourite no longer liked
+    too), else None; an event's may be said in other words ("the team offsite" / "the offsite",
+    ``slots_plans.same_event``)."""
     old = list(old)
     olds = {slot.key: slot for slot in old}
     for slot in new:
         if slot.key in olds and slot.differs(olds[slot.key]):
+            return slot
+        if any(_gone_off(slot, other) for other in old):
             return slot
         for other in old:
             if other.attribute == slot.attribute and other.subject != slot.subject and \
@@ -201,7 +204,14 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     kept_up = {n.subject.removeprefix("event:") for n in new if n.attribute == "weekday"}  # "gym moved to fridays"
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
                or (o.attribute == "job" and o.subject in employed)
-               or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up) for o in old)
+               or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up)
+               or any(_gone_off(n, o) for n in new) for o in old)
+
+
+def _gone_off(new: Slot, old: Slot) -> bool:
+    """A thing no longer liked that was a favourite ("favourite band is Coldplay" / "gone off Coldplay")."""
+    return new.attribute.startswith("like:") and new.value == "no" and old.attribute.startswith("favourite:") \
+        and new.subject == old.subject and old.value.casefold() == new.attribute[5:]
 
 
 def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:
