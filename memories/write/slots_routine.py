@@ -184,10 +184,8 @@ def _pay(sentence: str, speaker: str) -> list[Slot]:
 
 
 def _moved_date(sentence: str, speaker: str) -> list[Slot]:
-    from memories.write.slots_en import _event_en  # slots_en reads this module's slots
-
     said = _MOVED_DATE.search(sentence)
-    event = _event_en(said.group("event")) if said else ""
+    event = plan_event(said.group("event")) if said else ""
     return [Slot(event, "date", date_value(said.group("value")))] if said and event else []
 
 
