@@ -167,10 +167,12 @@ _ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|�
 
 def slot_keys(slots: Iterable[Slot]) -> list[str]:
     """The keys a memory is found by: each slot's, and for an event its kind's too ("event~offsite|place"), so
-    that another phrasing of the event is found (``slots_plans.same_event`` then decides)."""
+    that another phrasing of the event is found (``slots_plans.same_event`` then decides), and for a favourite the
+    liking of its value ("favourite band is coldplay": ``like:coldplay``), found by "gone off coldplay"."""
     slots = list(slots)
     heads = {f"event~{head}|{slot.attribute}" for slot in slots if (head := event_head(slot.subject))}
-    return sorted({slot.key for slot in slots} | heads)
+    liked = {f"{slot.subject}|like:{slot.value}" for slot in slots if slot.attribute.startswith("favourite:")}
+    return sorted({slot.key for slot in slots} | heads | liked)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
