@@ -85,7 +85,9 @@ _NOT_NAMES = frozenset({"great", "nice", "awful", "terrible", "lovely", "away", 
                         "now", "always", "never", "a", "an", "the", "my", "your", "leaving", "retiring", "brilliant",
                         "amazing", "horrible", "kind", "mean", "rude", "cool", "young", "old", "gone", "useless",
                         "nuts", "lazy", "fair", "weird", "nowhere", "annoying", "pregnant", "right", "wrong", "happy",
-                        "sad", "angry", "tired", "female", "male", "german", "french", "english", "american"})
+                        "sad", "angry", "tired", "female", "male", "german", "french", "english", "american",
+                        "near", "at", "by", "from", "with", "based", "down", "up", "over", "quite", "pretty", "too",
+                        "literally", "honestly", "actually", "part", "one", "some", "no", "being", "getting"})
 _ROLE_NAMED = re.compile(rf"(?i)^(?:my|the user's|our)\s+(?:new\s+|current\s+)?(?P<role>{_ROLES})(?:'s name)?\s+"
                          r"(?:is|'s)\s+(?:now\s+)?(?:(?P<called>called|named)\s+)?(?P<title>(?:dr|mr|mrs|ms|miss)\.?\s+)?"
                          r"(?P<value>[a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+)?)\s*(?:now)?\s*[.!]*$")
@@ -125,6 +127,8 @@ def _weekday(sentence: str, speaker: str) -> list[Slot]:
     if re.search(r"(?i)\b(?:also|too|as well|another|extra)\b", sentence):
         return []  # one more day, not another: "also go to the gym on fridays"
     said = _ON_DAY.match(sentence)
+    if said and not re.search(r"(?i)(?:day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s$|\bevery\b", said.group()):
+        said = None  # one Monday is an appointment, not a weekly day ("a meeting on monday")
     moved = None if said else next((m for pattern in _MOVED_DAY if (m := pattern.search(sentence))), None)
     said = said or moved
     if said is None:
