@@ -26,6 +26,9 @@ quit google", "从银行辞职了"; it contradicts only that employer), the ``de
 ("switched to a pixel 8", "换了苹果15") and the ``days:<activity>`` of something weekly ("gym days are monday and
 thursday", "每周一三五去健身房"). A retirement is no employer and the job "retired". What is additive is keyed per
 thing, so two never meet: hobbies, children, likes ("likes red" and "likes cats" are both true).
+Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
+the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
+diet, a course, hours of ``sleep``, alcohol said by the drink.
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
