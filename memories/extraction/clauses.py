@@ -89,12 +89,12 @@ _ACK = re.compile(
 _ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了"
                      r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦！!。.~～\s]*$")
-_QUESTION_START = re.compile(
-    r"(?i)^(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|do|does|did|are|is|was"
-    r"|were|can|could|would|will|should|shall|may|have|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't"
-    r"|any\s+(?:idea|thoughts|tips|plans)|wanna|want\s+to)(?=[\s,]|$)")
-#: "When I was younger, we …", "Where we live, …": a wh-word before a subject, no question mark, opens a
-#: statement, not a question ("When is it?" inverts: the verb comes first).
+_QUESTION_START = re.compile(  # an auxiliary asks only before its subject: "had to sell it" is a statement
+    r"(?i)^(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
+    r"tips|plans)|wanna|want\s+to)(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
+    r"|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't)(?=[\s,]*$|\s+(?:(?:you|u|ya|ur|i|we|he|she|they|"
+    r"it|this|that|these|those|there|the|my|your|our|his|her|their|any\w*|some\w*|people)\b|(?-i:[A-Z]))))")
+#: "When I was younger, we …": a wh-word before a subject opens a statement ("When is it?" inverts).
 _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道"

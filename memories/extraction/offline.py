@@ -104,10 +104,12 @@ from memories.extraction.information import (
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
 from memories.extraction.pasted import unpasted
+from memories.extraction.pets import with_pet_kinds
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.states import with_states
 from memories.extraction.typed import typed_words
+from memories.write.slots import slots_of
 from memories.write.text import has_cjk
 
 CONFIDENCE = 0.85
@@ -202,7 +204,7 @@ class OfflineExtractor:
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
-        return found[:MAX_CANDIDATES]
+        return with_pet_kinds(found[:MAX_CANDIDATES], known)  # "Luna (the cat) passed away"
 
     def summarise(self, previous: str, turns: Sequence[Turn]) -> str:
         return self._summariser.summarise(previous, turns)
@@ -532,9 +534,9 @@ class OfflineExtractor:
 
     @staticmethod
     def _observation(turn: Turn) -> Candidate:
-        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=CONFIDENCE_OBSERVATION,
-                         provenance="stated", source_turns=[turn.index], kind="fact", about=turn.name or "",
-                         observation=True)
+        sure = CONFIDENCE if slots_of(turn.content) else CONFIDENCE_OBSERVATION  # a slot read: "class moved to …"
+        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=sure, kind="fact",
+                         provenance="stated", source_turns=[turn.index], about=turn.name or "", observation=True)
 
 
 @dataclass

@@ -26,6 +26,9 @@ quit google", "从银行辞职了"; it contradicts only that employer), the ``de
 ("switched to a pixel 8", "换了苹果15") and the ``days:<activity>`` of something weekly ("gym days are monday and
 thursday", "每周一三五去健身房"). A retirement is no employer and the job "retired". What is additive is keyed per
 thing, so two never meet: hobbies, children, likes ("likes red" and "likes cats" are both true).
+Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
+the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
+diet, a course, hours of ``sleep``, alcohol said by the drink.
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -167,19 +170,24 @@ _ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|�
 
 def slot_keys(slots: Iterable[Slot]) -> list[str]:
     """The keys a memory is found by: each slot's, and for an event its kind's too ("event~offsite|place"), so
-    that another phrasing of the event is found (``slots_plans.same_event`` then decides)."""
+    that another phrasing of the event is found (``slots_plans.same_event`` then decides), and for a favourite the
+    liking of its value ("favourite band is coldplay": ``like:coldplay``), found by "gone off coldplay"."""
     slots = list(slots)
     heads = {f"event~{head}|{slot.attribute}" for slot in slots if (head := event_head(slot.subject))}
-    return sorted({slot.key for slot in slots} | heads)
+    liked = {f"{slot.subject}|like:{slot.value}" for slot in slots if slot.attribute.startswith("favourite:")}
+    return sorted({slot.key for slot in slots} | heads | liked)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
-    """The first slot both fill with different values (what makes them contradict), else None; an event's may be
-    said in other words ("the team offsite" / "the offsite", ``slots_plans.same_event``)."""
+    """The first slot both fill with different values (what makes them contradict; a favourite no longer liked
+    too), else None; an event's may be said in other words ("the team offsite" / "the offsite",
+    ``slots_plans.same_event``)."""
     old = list(old)
     olds = {slot.key: slot for slot in old}
     for slot in new:
         if slot.key in olds and slot.differs(olds[slot.key]):
+            return slot
+        if any(_gone_off(slot, other) for other in old):
             return slot
         for other in old:
             if other.attribute == slot.attribute and other.subject != slot.subject and \
@@ -192,13 +200,23 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     """Whether the new statement's slots hold every slot of the old one (an event's in other words too: "the team
     offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
     做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
-    statement as a whole no longer does ("不在美团干了", "works at Kaiser now")."""
+    statement as a whole no longer does ("不在美团干了", "works at Kaiser now"); an activity kept up on another day
+    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too."""
     new = list(new)
     old = list(old)
     employed = {n.subject for n in new if n.attribute == "employer"} & \
         {o.subject for o in old if o.attribute == "employer"}
+    kept_up = {n.subject.removeprefix("event:") for n in new if n.attribute == "weekday"}  # "gym moved to fridays"
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
-               or (o.attribute == "job" and o.subject in employed) for o in old)
+               or (o.attribute == "job" and o.subject in employed)
+               or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up)
+               or any(_gone_off(n, o) for n in new) for o in old)
+
+
+def _gone_off(new: Slot, old: Slot) -> bool:
+    """A thing no longer liked that was a favourite ("favourite band is Coldplay" / "gone off Coldplay")."""
+    return new.attribute.startswith("like:") and new.value == "no" and old.attribute.startswith("favourite:") \
+        and new.subject == old.subject and old.value.casefold() == new.attribute[5:]
 
 
 def other_subjects(new: Iterable[Slot], old: Iterable[Slot], other_speakers: bool = False) -> bool:

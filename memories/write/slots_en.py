@@ -22,6 +22,7 @@ from memories.write.slot_values import (
 from memories.write.slots_amounts import en_amounts
 from memories.write.slots_daily import en_daily
 from memories.write.slots_plans import en_plans
+from memories.write.slots_routine import en_routine
 from memories.write.slots_states import en_states
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
@@ -284,7 +285,9 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
         # No subject of its own ("Just turned 30 today!", "Moved to Leeds in May", "New number: 0161 496 0000"):
         # a statement without one is its speaker's.
         found = _read_en(lead + " " + sentence[:1].lower() + sentence[1:], speaker)
-    return found
+    extra = en_routine(sentence, speaker) or (en_routine(f"{lead} {sentence[:1].lower()}{sentence[1:]}", speaker)
+                                              if lead and first not in _NOT_SPEAKERS and first != "i" else [])
+    return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
 
 
 _LEAD = re.compile(rf"^(?:(?P<self>I|We)|(?P<person>(?:My|Our)\s+(?:\w+\s+)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|"

@@ -18,7 +18,8 @@ from memories.write.slot_values import DATE_EN, DATE_ZH, EVENTS_EN, EVENTS_ZH, S
 
 __all__ = ["en_plans", "event_head", "same_event", "zh_plans"]
 
-_EXTRA_EN = r"dinner|lunch|brunch|breakfast|drinks|barbecue|bbq|playdate|sleepover|date night|catch-?up|class|lesson"
+_EXTRA_EN = (r"dinner|lunch|brunch|breakfast|drinks|barbecue|bbq|playdate|sleepover|date night|catch-?up|class|lesson|"
+             r"marathon|triathlon|ironman|race|tournament")
 _EVENT_WORDS = rf"(?:{EVENTS_EN}|{_EXTRA_EN})"
 _EN_EVENT = (rf"(?P<event>(?:[\w'’\-]+\s+){{0,3}}?{_EVENT_WORDS}(?:\s+(?:to|in|with|for)\s+"
              r"[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)?)")

@@ -79,10 +79,12 @@ _COUNT_EN = re.compile(rf"(?i)^(?:{_SELF}{_ADV}\s+(?:have|has|'ve got|got|now ha
 _PETS_EN = (r"(?:cat|kitten|dog|puppy|pup|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|goldfish|fish|"
             r"bird|lizard|snake|ferret|horse|pony|budgie|cockatiel|gecko)")
 # A pet by its name: "we adopted a cat named Luna", "our dog is a beagle called Pepper", "my cat Miso".
-_PET_EN = re.compile(rf"(?i)\b{_PETS_EN}s?\b[^.;!?]{{0,30}}?\b(?:named|called)\s+(?P<name>(?-i:[A-Z][a-z]+))|"
+_PET_EN = re.compile(rf"(?i)\b{_PETS_EN}s?\b[^.;!?]{{0,30}}?\b(?:named|called)\s+(?P<name>[A-Za-z][a-z]+)|"
                      rf"\b(?:my|our|the user's)\s+(?:new\s+|little\s+)?{_PETS_EN},?\s+(?P<name2>(?-i:[A-Z][a-z]+))\b")
 _DIED_EN = re.compile(rf"^(?:(?i:sadly|unfortunately|so|well|ugh)[,]?\s+)*(?:(?i:my|our|the user's|the user and "
-                      rf"others')\s+(?:(?i:old|sweet|beloved)\s+)?(?i:{_PETS_EN})\s+)?(?P<name>[A-Z][a-z]+)"
+                      rf"others')\s+(?:(?i:old|sweet|beloved)\s+)?(?i:{_PETS_EN})\s+)?(?!(?i:he|she|it|they|we|i|dad|mum|mom|father|mother|gran|grandma|grandad|grandpa|"
+                      rf"nan|uncle|aunt|someone|everyone|nobody|who|that|this)\b)(?P<name>[A-Za-z][a-z]+)"
+                      rf"(?:\s*\([^)]{{1,30}}\))?"
                       r"(?i:\s+(?:has|had|just|sadly|finally|recently|unfortunately))*\s+"
                       r"(?i:passed away|passed|died|was put down|had to be put down|was put to sleep|"
                       r"crossed the rainbow bridge)\b")
