@@ -211,7 +211,8 @@ _LEFT_TOPIC_ZH = re.compile(rf"^(?!我|用户|本人)(?P<v1>[^，。,；;！!？
 _NOT_EMPLOYERS_ZH = re.compile(r"^(?:\d|[一二三四五六七八九十]|去年|今年|上个?月|这个?月|上周|老家|家里|国内|国外|本地|"
                                r"后来|然后|最后|其实|所以|结果|现在|目前|最近|早就|终于|"
                                r"这里|那里|这边|那边|北京|上海|深圳|广州|杭州|成都)")
-_PHONES_ZH = r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)"
+_PHONES_ZH = (r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|Pixel|pixel"
+              r"|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)|安卓(?=手机|机)")
 _DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:的?手机)?(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|"
                         r"拿的是)"
                         rf"(?:一?[台部个])?(?:新的?)?(?P<value>(?:{_PHONES_ZH})\s*[\w+]{{0,6}}?)(?:手机)?"

@@ -106,7 +106,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
         ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|"
                  rf"搬回了?(?:到|去)?(?:老家)?|回到?了?老家|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)"
-                 rf"(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
+                 rf"(?P<value>(?![了过着得])[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
         ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
@@ -115,7 +115,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # ("我发小一家现在都在大连")
         ("city-named", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:决定|打算)?定居"
                        rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?{e}"),
-        ("city-named", rf"^{s}{a}(?:被)?(?:调到|调去|调往|外派到|派驻到|派到)"
+        ("city-transfer", rf"^{s}{a}(?:被)?(?:调到|调去|调往|调回到?|外派到|派驻到|派到)"
                        rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:工作|上班|任职|分公司|总部)?(?:去)?{e}"),
         ("city-named", rf"^{s}(?:一家人?|全家人?|一家子|两口子|夫妻俩|一家[三四五]口){a}(?:都|也)?(?:在|住在|搬到了?|"
                        rf"搬去了?)(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:了|呢|生活|定居|住)?{e}"),
@@ -150,7 +150,10 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一辆|辆)?(?:新的?|二手的?)?"
                 rf"(?P<value>(?:{CAR_BRANDS_ZH})[^，。,；;！!？?\s了的]{{0,6}}?)(?:车|汽车|电车)?{e}"),
-        ("favourite", rf"^{s}{a}最(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是]{{1,6}})(?:是|为){a}{v}{e}"),
+        ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
+        # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
+        ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}}){a}"
+                      rf"(?:变成了?|换成了?|成了){v}{e}"),
         ("diet", rf"^{s}{a}(?:是|成了|成为了?|变成了?)(?:一[名个位])?(?:严格的)?(?P<value>纯素食者|素食主义者|素食者|"
                  rf"纯素主义者)"),
         ("diet-none", rf"^{s}{a}(?:吃素|只吃素|开始吃素|不吃肉|不再吃肉|戒肉|不吃荤)"),
@@ -166,8 +169,10 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^(?!.*(?:从(?!原来|原单位|老东家)|之前|以前|当年|那年|去年|前年|年前)){s}{a}"
                           rf"(?:换工作|换了工作|换了份工作|"
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
-        ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}(?:分手|分开|离婚)"),
-        ("marital-single", rf"^{s}{a}(?:分手了|恢复单身|又单身了)"),
+        # a break-up also ends the partner the speaker named ("跟男朋友分手了" / "男朋友叫小陈"; a divorce, the spouse)
+        ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
+                           rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff]))"),
+        ("marital-single", rf"^{s}{a}(?P<how>分手了|恢复单身|又单身了)"),
         ("marital-dating", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                            rf"(?:在一起|谈恋爱|交往)"),
         ("marital-engaged", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
@@ -335,6 +340,10 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
     "city-named": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))]
     if place_name(value) else [],
+    # a transfer moves where one works, and so where one lives ("在北京工作" / "调到上海分公司了")
+    "city-transfer": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市")),
+                                                     Slot(subject, "work_city", value.removesuffix("市"))]
+    if place_name(value) else [],
     "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
     **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
         Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),
@@ -344,7 +353,9 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "phone": lambda subject, value, groups: [Slot(subject, "phone", digits_of(groups["value"]))],
     "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
     "employer-none": lambda subject, value, groups: [Slot(subject, "employer", "none")],
-    "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")],
+    "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")] + [
+        Slot(subject, partner, "none") for partner in (
+            ("husband", "wife") if "离婚" in (groups.get("how") or "") else ("boyfriend", "girlfriend"))],
     "marital-dating": lambda subject, value, groups: [Slot(subject, "marital", "in a relationship")],
     "marital-engaged": lambda subject, value, groups: [Slot(subject, "marital", "engaged")],
     "retired": lambda subject, value, groups: [Slot(subject, "employer", "none"), Slot(subject, "job", "退休")],
