@@ -61,7 +61,8 @@ __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_
 
 # --------------------------------------------------------------------------- the entry point
 
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*")
+# "；" is ";" after NFKC: between Chinese clauses ("减肥放弃了；晚饭照吃") it ends a sentence, space or not
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=;)(?=[\u4e00-\u9fff])")
 
 
 def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
@@ -79,7 +80,7 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     speaker = speaker.casefold() or SELF
     found: dict[str, Slot] = {}
     for sentence in _SENTENCES.split(text):
-        sentence = sentence.strip(" \"'“”‘’")
+        sentence = sentence.strip(" \"'“”‘’").removesuffix(";")
         if not sentence or sentence.endswith(("?", "？")):
             continue
         parts, lead = _clauses(sentence)
