@@ -69,8 +69,8 @@ _GREETING = re.compile(
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
-_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜"
-                          r"|回头聊|回见|好久不见"
+_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早(?![上晨点饭餐起睡])"
+                          r"|再见|拜拜|回头聊|回见|好久不见"
                           r"|最近怎么样|最近好吗|你最近好吗)")
 _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
                      r"|i\s+appreciate\s+(?:it|that"

@@ -51,3 +51,13 @@ def test_an_age_said_with_this_year_keeps_no_year(text, age):
 def test_a_politeness_word_before_a_fact_keeps_the_fact():
     found = run("不好意思 我下周二请假去办签证")
     assert found and "签证" in found[0].content
+
+
+@pytest.mark.parametrize("text", ["早上七点就起床了 困死", "早晨五点多醒了一次", "早饭一般不吃"])
+def test_a_time_of_the_morning_is_no_greeting(text):
+    assert run(text), text
+
+
+@pytest.mark.parametrize("text", ["早", "早呀～", "早安 周一快乐"])
+def test_a_morning_greeting_keeps_nothing(text):
+    assert run(text) == [], text
