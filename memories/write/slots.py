@@ -23,9 +23,11 @@ named pet is ``alive``; and ``slots_plans``: a plan's ``place``, its ``date`` as
 取消了"), one event said in two ways being one ("the team offsite" / "the offsite"); and ``slots_daily``: an
 occupation said with a verb ("now teaches chemistry", "现在跑滴滴"), an employer left by name (``not:google``: "finally
 quit google", "从银行辞职了"; it contradicts only that employer), the ``device:phone`` or ``device:laptop`` one uses
-("switched to a pixel 8", "换了苹果15") and the ``days:<activity>`` of something weekly ("gym days are monday and
-thursday", "每周一三五去健身房"). A retirement is no employer and the job "retired". What is additive is keyed per
-thing, so two never meet: hobbies, children, likes ("likes red" and "likes cats" are both true).
+("switched to a pixel 8", "换了苹果15"), the ``days:<activity>`` of something weekly ("gym days are monday and
+thursday", "每周一三五去健身房") and the ``bedtime`` / ``waketime`` one keeps ("睡觉一般十一点", "每天六点半起床"). A
+break-up also ends the partner named ("和小雨分了": ``girlfriend`` none). A retirement is no employer and the job
+"retired". What is additive is keyed per thing, so two never meet: hobbies, children, likes ("likes red" and "likes
+cats" are both true).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a

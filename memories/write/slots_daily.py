@@ -1,7 +1,8 @@
 """Everyday slots said in passing (``memories.write.slots``), read after the others found none: work said by what
 one does ("now teaches chemistry", "现在跑滴滴"), an employer left by name ("finally quit google", "已经不在华为了",
-"从银行辞职了"), the phone or laptop one uses ("switched to a pixel 8", "换了苹果15"), and the days of something
-weekly ("gym days are monday and thursday", "每周一三五去健身房").
+"从银行辞职了", "我新东方那边辞了"), the phone or laptop one uses ("switched to a pixel 8", "换了苹果15", "用的是安卓
+手机"), the days of something weekly ("gym days are monday and thursday", "每周一三五去健身房"), and the hour one goes
+to bed or gets up (``bedtime``, ``waketime``: "睡觉一般十一点" / "最近都熬到两点才睡", "每天六点半起床").
 
 An employer left by name is the value ``not:<name>``: it contradicts only a memory that names that employer
 (``Slot.differs``), so "quit twitter" or "left Paris" retires nothing else. A past told as history ("I used to
