@@ -164,7 +164,7 @@ def _zh_discourse(clause: str) -> bool:
 # The speaker as the topic: 我 itself, not a person of theirs ("我带的实习生", "我那个同事", "我家").
 _ZH_SPEAKER_TOPIC = re.compile(r"^(?:我们?|用户|本人)(?!的|带的|那个|这个|那位|这位|有个|有一个|有位|家|们家)")
 _ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|这个|那位|这位|带的)?[\u4e00-\u9fff]{{0,2}}?"
-                          rf"(?:{KIN_ZH_ALT}))(?:(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{{2,3}})"
+                          rf"(?:{KIN_ZH_ALT}))(?:(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{{2,3}}?)"
                           r"(?=$|[，,。（(]|是|在|今年|现在|住|的|已经|刚|也|还))?")
 
 
