@@ -81,6 +81,12 @@ class ZhTopic:
 _ZH_HABIT_LEAD = re.compile(r"^(?:从来?不|从没|不再|再也不|已经不|很少|不怎么|不太|偶尔|经常|总是|每天都?|天天)?"
                             r"(?:不|没|戒了?)(?:吃|喝|抽|碰|沾|养|开|熬夜|喝酒|抽烟|运动|跑步)")
 
+#: A thing of one's own that changed ("手机换成vivo了", "电脑升级成M3了", "车卖了", "手机号改了"): the speaker's.
+_ZH_OWN_CHANGE = re.compile(r"^(?:手机号码?|手机|电话号码|电话|电脑|笔记本|平板|车子?|邮箱|微信号?|工作|发型)"
+                            r"(?:又|也|终于|刚|已经|最近)*(?:换成|换了|换到|改成|改了|升级成|升级到|卖了|丢了|坏了|没了)")
+#: "跟男朋友分手了", "和小雨分了", "跟老张合租": the speaker with someone, the speaker left out.
+_ZH_WITH_LEAD = re.compile(r"^(?:和|跟|与|同)(?=[\u4e00-\u9fff]{2,})")
+
 
 def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
     """A Chinese clause in the third person, its subject found as the module says; None when it is about no one
@@ -105,7 +111,9 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
     text, bare = subjected
     about_person = bare or bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_OWN_KIN.match(text))
     if not about_person:
-        if _ZH_HABIT_LEAD.match(text):
+        if _ZH_OWN_CHANGE.match(text):
+            text = f"我的{text}"  # "手机换成vivo了", "车卖了": the speaker's own thing changed hands
+        elif _ZH_HABIT_LEAD.match(text):
             text = f"我{text}"  # "不吃辣", "从不喝酒", "很少看电视": a habit, the speaker's however short
         elif _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
             if not timeparse.resolve(text, None, True)[2]:
@@ -122,6 +130,8 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     lead = _lead(text)
     if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
         return text, False
+    if _ZH_WITH_LEAD.match(text) and not topic.subject:
+        return f"我{text}", False
     if lead in KIN_ZH:
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
     if _name_at(text) or any(text.startswith(name) for name in topic.names):

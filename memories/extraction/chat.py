@@ -103,14 +103,17 @@ def plain(text: str) -> str:
 
 #: Chat exclamations that say nothing to keep, as a whole piece between commas ("家人们谁懂啊", "累死了", "笑死").
 _ZH_FILLER = re.compile(r"(?:家人们|姐妹们|宝子们|集美们|兄弟们)?(?:谁懂啊?|救命|绝了|笑死(?:我了)?|无语(?:了|死了)?"
-                        r"|服了|离谱|破防了|emo了|累死(?:我)?了|烦死了|气死(?:我)?了|开心死了|好累啊?|太难了|啊啊+|呜呜+)"
+                        r"|服了|离谱|破防了|emo了|累死(?:我)?了|烦死了|气死(?:我)?了|开心死了|好累啊?|太难了|啊啊+|呜呜+|2333+)"
                         r"[啊呀了吧！!~～]*|(?:家人们|姐妹们|宝子们|集美们)")
+
+_ZH_LAUGH = re.compile(r"(?<![A-Za-z0-9])(?:[hH]{3,}|2333+|lol|LOL)(?![A-Za-z0-9])[\s,，!！~～]*")
 
 
 def _zh_pieces(text: str) -> str:
     """Chinese typed with spaces: a space between clauses is a comma, not before a piece that only names (a place
     or a thing put beside the one before: "住在老家 湖南长沙"); a piece of chat exclamation goes."""
     out: list[str] = []
+    text = _ZH_LAUGH.sub("", text)  # "hhhh 笑死我了", "2333 太逗了": laughter typed in Latin letters or digits
     for i, piece in enumerate(_ZH_SPACE.split(text)):
         if _ZH_FILLER.fullmatch(piece.strip("，,。！!")):
             continue

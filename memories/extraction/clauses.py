@@ -69,8 +69,8 @@ _GREETING = re.compile(
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
-_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早|再见|拜拜"
-                          r"|回头聊|回见|好久不见"
+_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早(?![上晨点饭餐起睡])"
+                          r"|再见|拜拜|回头聊|回见|好久不见"
                           r"|最近怎么样|最近好吗|你最近好吗)")
 _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
                      r"|i\s+appreciate\s+(?:it|that"
@@ -86,9 +86,9 @@ _ACK = re.compile(
     r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
     r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
-_ZH_ACK = re.compile(r"^(?:好的?|好吧|行|可以|收到|明白了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
-                     r"|好主意|加油|恭喜|太好了|太棒了"
-                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦！!。.~～\s]*$")
+_ZH_ACK = re.compile(r"^(?:(?:好的?|好滴|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
+                     r"|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
+                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
 _QUESTION_START = re.compile(  # an auxiliary asks only before its subject: "had to sell it" is a statement
     r"(?i)^(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
     r"tips|plans)|wanna|want\s+to)(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
@@ -97,7 +97,7 @@ _QUESTION_START = re.compile(  # an auxiliary asks only before its subject: "had
 #: "When I was younger, we …": a wh-word before a subject opens a statement ("When is it?" inverts).
 _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
-                          r"|要不要|有没有|你觉得|你知道"
+                          r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
                           r"|对不对|咋|啥时候|干啥|为啥)")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"

@@ -54,7 +54,7 @@ _PREFERENCE = [
                r"(?P<verb>prefer|like|love|enjoy|hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like))"
                rf"\s+(?P<what>{_NOT_STOP}+)"),
     re.compile(r"我(?:现在|其实|还是|也|比较|更|很|最|真的|一直|特别|非常)*"
-               rf"(?P<verb>不喜欢|讨厌|喜欢|偏好|偏爱|爱(?!人|好|心|情))(?P<what>{_NOT_STOP}+)"),
+               rf"(?P<verb>不喜欢|讨厌|喜欢|偏好|偏爱|爱(?!人|好|心|情))(?!的)(?P<what>{_NOT_STOP}+)"),
 ]
 _NEGATIVE = {"hate", "dislike", "can't stand", "cannot stand", "don't like", "do not like", "不喜欢", "讨厌"}
 _EN_TRAILING = re.compile(r"(?i)\s+(?:now|instead|too|as\s+well|anymore|any\s+more|better|best|a\s+lot|very\s+much"

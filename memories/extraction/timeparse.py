@@ -37,6 +37,9 @@ _ZH = re.compile(
     r"|(?P<year>前年|去年|今年|明年|后年)"
     r"|(?P<n>\d+|[一两二三四五六七八九十几])(?:个)?(?P<nunit>天|周|星期|月|年)(?P<dir>前|后|以前|以后)")
 
+#: An age after 今年 ("今年32岁", "今年已经六十岁了", "今年满18周岁").
+_ZH_AGE_AFTER = re.compile(r"(?:已经|才|都|刚|就|满|快|刚满)*(?:\d{1,3}|[一两二三四五六七八九十]{1,3})周?岁")
+
 
 def _en_day(d: date) -> str:
     return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
@@ -147,6 +150,8 @@ def _zh(m: re.Match[str], today: date) -> tuple[str, date | None]:
         d = _month_shift(today, step)
         return f"{d.year}年{d.month}月", d if step < 0 else None
     if m.group("year"):
+        if m.group("year") == "今年" and _ZH_AGE_AFTER.match(m.string, m.end()):
+            return "", None  # "今年32岁了": an age, true as of when it was said, not "2026年32岁"
         step = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group("year")]
         return f"{today.year + step}年", date(today.year + step, 1, 1) if step < 0 else None
     return _zh_counted(m, today)

@@ -23,9 +23,11 @@ named pet is ``alive``; and ``slots_plans``: a plan's ``place``, its ``date`` as
 取消了"), one event said in two ways being one ("the team offsite" / "the offsite"); and ``slots_daily``: an
 occupation said with a verb ("now teaches chemistry", "现在跑滴滴"), an employer left by name (``not:google``: "finally
 quit google", "从银行辞职了"; it contradicts only that employer), the ``device:phone`` or ``device:laptop`` one uses
-("switched to a pixel 8", "换了苹果15") and the ``days:<activity>`` of something weekly ("gym days are monday and
-thursday", "每周一三五去健身房"). A retirement is no employer and the job "retired". What is additive is keyed per
-thing, so two never meet: hobbies, children, likes ("likes red" and "likes cats" are both true).
+("switched to a pixel 8", "换了苹果15"), the ``days:<activity>`` of something weekly ("gym days are monday and
+thursday", "每周一三五去健身房") and the ``bedtime`` / ``waketime`` one keeps ("睡觉一般十一点", "每天六点半起床"). A
+break-up also ends the partner named ("和小雨分了": ``girlfriend`` none). A retirement is no employer and the job
+"retired". What is additive is keyed per thing, so two never meet: hobbies, children, likes ("likes red" and "likes
+cats" are both true).
 Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
 diet, a course, hours of ``sleep``, alcohol said by the drink.
@@ -64,7 +66,8 @@ __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_
 
 # --------------------------------------------------------------------------- the entry point
 
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*")
+# "；" is ";" after NFKC: between Chinese clauses ("减肥放弃了；晚饭照吃") it ends a sentence, space or not
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=;)(?=[\u4e00-\u9fff])")
 
 
 def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
@@ -82,7 +85,7 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     speaker = speaker.casefold() or SELF
     found: dict[str, Slot] = {}
     for sentence in _SENTENCES.split(text):
-        sentence = sentence.strip(" \"'“”‘’")
+        sentence = sentence.strip(" \"'“”‘’").removesuffix(";")
         if not sentence or sentence.endswith(("?", "？")):
             continue
         parts, lead = _clauses(sentence)
@@ -164,7 +167,7 @@ def _zh_discourse(clause: str) -> bool:
 # The speaker as the topic: 我 itself, not a person of theirs ("我带的实习生", "我那个同事", "我家").
 _ZH_SPEAKER_TOPIC = re.compile(r"^(?:我们?|用户|本人)(?!的|带的|那个|这个|那位|这位|有个|有一个|有位|家|们家)")
 _ZH_KIN_LEAD = re.compile(rf"^(?P<said>(?:我们?|用户|本人)(?:的|那个|这个|那位|这位|带的)?[\u4e00-\u9fff]{{0,2}}?"
-                          rf"(?:{KIN_ZH_ALT}))(?:(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{{2,3}})"
+                          rf"(?:{KIN_ZH_ALT}))(?:(?:叫做|名叫|叫|是)?(?P<name>[\u4e00-\u9fff]{{2,3}}?)"
                           r"(?=$|[，,。（(]|是|在|今年|现在|住|的|已经|刚|也|还))?")
 
 

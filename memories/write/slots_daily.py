@@ -1,7 +1,8 @@
 """Everyday slots said in passing (``memories.write.slots``), read after the others found none: work said by what
 one does ("now teaches chemistry", "现在跑滴滴"), an employer left by name ("finally quit google", "已经不在华为了",
-"从银行辞职了"), the phone or laptop one uses ("switched to a pixel 8", "换了苹果15"), and the days of something
-weekly ("gym days are monday and thursday", "每周一三五去健身房").
+"从银行辞职了", "我新东方那边辞了"), the phone or laptop one uses ("switched to a pixel 8", "换了苹果15", "用的是安卓
+手机"), the days of something weekly ("gym days are monday and thursday", "每周一三五去健身房"), and the hour one goes
+to bed or gets up (``bedtime``, ``waketime``: "睡觉一般十一点" / "最近都熬到两点才睡", "每天六点半起床").
 
 An employer left by name is the value ``not:<name>``: it contradicts only a memory that names that employer
 (``Slot.differs``), so "quit twitter" or "left Paris" retires nothing else. A past told as history ("I used to
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 from memories.write.people import KIN_EN
 from memories.write.roles import zh_kin_subject
-from memories.write.slot_values import KIN_EN_ALT, KIN_ZH_ALT, Slot
+from memories.write.slot_values import KIN_EN_ALT, KIN_ZH_ALT, Slot, zh_number
 
 # --------------------------------------------------------------------------- English
 
@@ -208,11 +209,16 @@ _LEFT_TOPIC_ZH = re.compile(rf"^(?!我|用户|本人)(?P<v1>[^，。,；;！!？
                             rf"[，,]?"
                             rf"(?:(?P<self>我们|我|用户等人|用户|本人)|(?:我们?|用户)的?(?P<kin>{KIN_ZH_ALT})){_ZH_ADV}"
                             r"(?:辞职|离职|辞了|不干|不做|裸辞)")
+# The employer after the speaker, as the topic: "我新东方那边辞了", "用户华为的工作早就不干了"
+_LEFT_SAID_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?!的|{KIN_ZH_ALT})(?P<v1>[^，。,；;！!？?\s]{{2,10}}?)"
+                           rf"(?:那边|那里|那儿|的工作){_ZH_ADV}"
+                           r"(?:辞职|离职|辞了|不干|不做|裸辞)")
 _NOT_EMPLOYERS_ZH = re.compile(r"^(?:\d|[一二三四五六七八九十]|去年|今年|上个?月|这个?月|上周|老家|家里|国内|国外|本地|"
                                r"后来|然后|最后|其实|所以|结果|现在|目前|最近|早就|终于|"
                                r"这里|那里|这边|那边|北京|上海|深圳|广州|杭州|成都)")
-_PHONES_ZH = r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)"
-_DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:的?手机)?(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|"
+_PHONES_ZH = (r"华为|小米|红米|OPPO|oppo|vivo|VIVO|荣耀|三星|一加|魅族|iPhone|iphone|Pixel|pixel"
+              r"|苹果(?=\s*\d|手机|[Pp]ro|[Mm]ax)|安卓(?=手机|机)")
+_DEVICE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:的?手机{_ZH_ADV})?(?:用的是|用着|在用|用|换了|换成了?|买了|新买了|入了|"
                         r"拿的是)"
                         rf"(?:一?[台部个])?(?:新的?)?(?P<value>(?:{_PHONES_ZH})\s*[\w+]{{0,6}}?)(?:手机)?"
                         r"(?!手表|平板|电脑|笔记本|耳机|手环|电视|汽车|车|SU)(?=$|[，。,！!；;]|了|的|手机)")
@@ -244,7 +250,7 @@ def _zh_work(sentence: str, speaker: str) -> list[Slot]:
     for pattern, job in _WORK_ZH if not _SIDE_ZH.search(sentence) else ():
         if said := pattern.match(sentence):
             return [Slot(_who_zh(said, speaker), "job", job)]
-    left = _LEFT_ZH.match(sentence) or _LEFT_TOPIC_ZH.match(sentence)
+    left = _LEFT_ZH.match(sentence) or _LEFT_TOPIC_ZH.match(sentence) or _LEFT_SAID_ZH.match(sentence)
     value = left and (left.group("v1") or left.group("v2") or left.group("v3"))
     if left and value and not _NOT_EMPLOYERS_ZH.match(value):
         # "从公司辞职了": the company, unnamed, is the job: no employer now
@@ -282,4 +288,25 @@ def _zh_grade(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(_who_zh(said, speaker), "study:grade", said.group("grade").removeprefix("小学"))] if said else []
 
 
-_ZH_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_zh_work, _zh_device, _zh_days, _zh_grade)
+# When one goes to bed or gets up, as a rule ("睡觉一般十一点", "最近都熬到两点才睡", "每天早上六点起床"): the hour.
+_ZH_HOUR = r"(?P<hour>\d{1,2}|[一二两三四五六七八九十]{1,3})点(?P<half>半|多|左右)?"
+_OFTEN_ZH = r"(?:晚上|早上|一般|通常|平时|每天|天天|老是|总是|经常|都|是|基本上?)*"
+_BED_ZH = (re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:晚上)?(?:睡觉|睡)(?:时间)?{_OFTEN_ZH}(?:是|在)?(?:晚上|半夜|凌晨)?"
+                      rf"{_ZH_HOUR}"),
+           re.compile(rf"{_ZH_WHO}{_ZH_ADV}{_OFTEN_ZH}(?:晚上|半夜|凌晨)?(?:熬到|到)?{_ZH_HOUR}(?:才|就|左右)?"
+                      r"(?:睡觉?|上床)(?!不着|醒)"))
+_UP_ZH = (re.compile(rf"{_ZH_WHO}{_ZH_ADV}{_OFTEN_ZH}(?:早上|早晨|清早)?{_ZH_HOUR}(?:就|才)?(?:起床|起(?!来|飞))"),)
+
+
+def _zh_sleep(sentence: str, speaker: str) -> list[Slot]:
+    found = []
+    for attribute, patterns in (("bedtime", _BED_ZH), ("waketime", _UP_ZH)):
+        if said := next((m for pattern in patterns if (m := pattern.match(sentence))), None):
+            hour = zh_number(said.group("hour"))
+            if hour is not None:
+                half = ".5" if said.group("half") == "半" else ""
+                found.append(Slot(_who_zh(said, speaker), attribute, f"{hour}{half}"))
+    return found
+
+
+_ZH_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_zh_work, _zh_device, _zh_days, _zh_grade, _zh_sleep)

@@ -162,9 +162,10 @@ def _thing(words: str) -> str:
 # --------------------------------------------------------------------------- Chinese
 
 _ZSPK = r"^(?:我们家|我家|用户家|我们|我|用户等人|用户|本人)"
-_ZADV = (r"(?:现在|目前|如今|最近|已经|早就|刚刚|刚|还|也|都|一直|又|真的|实在|彻底|终于|这段时间|这阵子|"
+_ZADV = (r"(?:现在|目前|如今|最近|已经|早就|刚刚|刚|还|也|都|一直|又|真的|实在|彻底|终于|这段时间|这阵子|居然|竟然|"
+         r"突然|渐渐|慢慢|"
          r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)*")
-_ZTHING = r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,6}?)"
+_ZTHING = r"(?!的)(?P<thing>[\u4e00-\u9fffA-Za-z]{1,6}?)"
 _ZEND = r"(?=$|[，。,！!；;]|了|啦|的|呢)"
 _ZH_SICK_OF = re.compile(rf"{_ZSPK}{_ZADV}(?:对)?(?P<verb>吃|喝|看|玩|听)?(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,6}}?)"
                          r"(?:(?P=verb))?(?:腻了|腻歪了|够了|烦了|厌了|吃腻|喝腻|看腻|玩腻|听腻)")
@@ -172,22 +173,33 @@ _ZH_FOR = r"(?:为了[\u4e00-\u9fff]{1,6}?)?"  # a purpose said first: "为了�
 _ZH_QUIT_THING = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_FOR}{_ZADV}(?:戒掉了?|戒了|戒)(?!烟|酒)"
                             r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)"
                             r"(?=$|[，。,！!；;]|了)")
+#: The thing said first, then quitting it ("咖啡戒了", "奶茶早就戒掉了"): a habit, no more.
+_ZH_QUIT_FRONTED = re.compile(rf"{_ZSPK}{_ZADV}(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?){_ZADV}(?:戒掉了|戒了)"
+                              r"(?=$|[，。,！!；;]|了)")
 _ZH_LIKE = re.compile(rf"{_ZSPK}{_ZADV}(?P<no>不再|不|没那么|再也不|不怎么)?(?:很|特别|非常|超|超级|最|也|还|挺)?"
-                      rf"(?:喜欢|爱|热爱|喜爱|迷上了?|爱上了?)(?P<verb>吃|喝|看|玩|听|打|弹|画|唱|逛)?{_ZTHING}{_ZEND}")
+                      rf"(?:迷上了?|爱上了?|喜欢|热爱|喜爱|爱)(?P<verb>吃|喝|看|玩|听|打|弹|画|唱|逛)?{_ZTHING}{_ZEND}")
 _ZH_ACTS = (r"跑步|慢跑|夜跑|游泳|健身|练瑜伽|瑜伽|打球|打篮球|打羽毛球|打乒乓球|打网球|踢球|踢足球|骑车|骑行|爬山|"
             r"徒步|滑雪|冲浪|攀岩|跳舞|练拳|打拳|冥想|钓鱼|广场舞|太极")
 _ZH_OFTEN = r"(?:每天|每周|每星期|每个?月|每晚|每早|每天早上|每天晚上|天天|经常|定期|平时|一般|周末|常常|坚持)"
-_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}(?:都|会|也|要)*"
+_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}+(?:都|会|也|要)*"
                          rf"(?:(?:去[\u4e00-\u9fff]{{1,4}}?)?(?P<act>{_ZH_ACTS})|"
-                         rf"去(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
+                         rf"去(?!了)(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
                          rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act2>{_ZH_ACTS}))")
 _ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再也不|好久没有?|很久没有?|好久都没)"
                         rf"(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)|"
                         rf"(?P<act>{_ZH_ACTS}))|(?:停了|放弃了?|戒了)(?P<act2>{_ZH_ACTS}))(?=了|$|[，。,！!])")
+#: A pastime by its verb and thing, kept up ("周末一般在家打游戏", "在学吉他") or dropped, the thing said first
+#: ("游戏早就不玩了", "吉他不学了"): one slot per thing, ``habit:<thing>``.
+_ZH_PLAY = r"(?P<verb>玩|打|学|练|弹|追)"
+_ZH_DOING = re.compile(rf"{_ZSPK}{_ZADV}(?:周末|平时|每天|晚上|一般|经常|天天|在家|都|也|还|正在|在)*{_ZH_PLAY}"
+                       r"(?![学习校会生期院到了过着完车卡工针算])(?:[一两几]?[部个首本款局把])?(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|呢)")
+_ZH_DROPPED = re.compile(rf"{_ZSPK}?{_ZADV}(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?){_ZADV}(?:也|都|就)?"
+                         rf"(?:不再?|没再|再也不){_ZH_PLAY}了")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "宝宝": "children", "儿子": "sons",
                "女儿": "daughters", "哥哥": "哥哥", "姐姐": "姐姐", "弟弟": "弟弟", "妹妹": "妹妹",
                "兄弟姐妹": "siblings", "孙子": "孙子", "孙女": "孙女", "猫": "cats", "狗": "dogs"}
-_ZH_COUNT = re.compile(rf"(?:[^，。,；;！!？?\s]{{1,8}}?说[，,]?)?{_ZSPK.lstrip('^')}?{_ZADV}(?:其实|原来)?"
+_ZH_COUNT = re.compile(rf"(?:[^，。,；;！!？?\s]{{1,8}}?说[，,]?)?{_ZSPK.lstrip('^')}?{_ZADV}(?:家里|家中)?"
+                       rf"(?:其实|原来)?"
                        rf"(?P<has>有|养了|养着|一共有|共有|现在有)?(?P<n>\d{{1,2}}|[{ZH_NUM}]{{1,3}})"
                        rf"(?:个|只|条)(?P<thing>{'|'.join(sorted(_ZH_COUNTED, key=len, reverse=True))})"
                        r"(?![的在去和跟])")
@@ -247,13 +259,22 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
         if said := pattern.match(sentence):
             groups = said.groupdict()
             return [Slot(speaker, f"habit:{groups.get('place') or groups.get('act') or groups.get('act2')}", value)]
-    if sick := _ZH_SICK_OF.match(sentence) or _ZH_QUIT_THING.match(sentence):
+    if sick := _ZH_SICK_OF.match(sentence) or _ZH_QUIT_THING.match(sentence) or _ZH_QUIT_FRONTED.match(sentence):
         verb = sick.groupdict().get("verb")
         return [Slot(speaker, f"{'habit' if verb in {'吃', '喝', None} else 'like'}:{sick.group('thing')}", "no")]
+    for pattern, value in ((_ZH_DROPPED, "no"), (_ZH_DOING, "yes")):
+        if (said := pattern.match(sentence)) and said.group("thing") not in _ZH_NOT_PASTIMES:
+            act = said.group("verb") + said.group("thing")  # "羽毛球不打了" meets "每周打羽毛球"
+            return [Slot(speaker, f"habit:{act if re.fullmatch(_ZH_ACTS, act) else said.group('thing')}", value)]
     if like := _ZH_LIKE.match(sentence):  # what is eaten or drunk is a habit, as ``slots_zh`` reads "喜欢喝茶"
+        value = "no" if like.group("no") else "yes"
+        if not like.group("verb"):  # "爱上了榴莲": eaten or not, it meets "不喜欢吃榴莲" as well as "喜欢榴莲"
+            return [Slot(speaker, f"like:{like.group('thing')}", value), Slot(speaker, f"habit:{like.group('thing')}",
+                                                                             value)]
         kind = "habit" if like.group("verb") in {"吃", "喝"} else "like"
-        return [Slot(speaker, f"{kind}:{like.group('thing')}", "no" if like.group("no") else "yes")]
+        return [Slot(speaker, f"{kind}:{like.group('thing')}", value)]
     return []
 
 
+_ZH_NOT_PASTIMES = frozenset(("东西", "的", "什么", "一下", "工", "卡", "车", "电话", "针", "算"))
 _ZH_READERS = (_zh_allergy_study, _zh_pets_counts, _zh_activities_likes)

@@ -94,8 +94,11 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{s}{a}(?:在|于)(?!家|这|那|网上|附近|外面|公司|宿舍|医院看)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)"
                      rf"{a}(?:做|干|当)(?!饭|菜|作业|家务|运动|饭菜|梦|手术|检查)"),
-        ("employer", rf"^{s}{a}(?:就职于|任职于|供职于|加入了?|入职了?|跳槽到了?|跳槽去了?|跳到了?|去了)"
+        ("employer", rf"^{s}{a}(?:就职于|任职于|供职于|加入了?|入职了?|跳槽到了?|跳槽去了?|跳到了?)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?{e}"),
+        # "现在去了拼多多" is where one works now; "去了医院", "上周去了北京", "去了三次" are visits
+        ("employer", rf"^{s}(?:现在|目前|如今|后来)+(?:已经|也|就)?去了(?![趟一两二三四五六七八九十几半好\d])"
+                     rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?(?:上班|工作)?{e}"),
         ("employer", rf"^{s}的?(?:新|现在的?|目前的?)?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
         # starting at a new workplace: "下周去京东报到", "到字节入职"
         ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
@@ -106,7 +109,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
         ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|住|搬到了?|搬去了?|"
                  rf"搬回了?(?:到|去)?(?:老家)?|回到?了?老家|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)"
-                 rf"(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
+                 rf"(?P<value>(?![了过着得])[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
         ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
@@ -115,7 +118,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # ("我发小一家现在都在大连")
         ("city-named", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:决定|打算)?定居"
                        rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?{e}"),
-        ("city-named", rf"^{s}{a}(?:被)?(?:调到|调去|调往|外派到|派驻到|派到)"
+        ("city-transfer", rf"^{s}{a}(?:被)?(?:调到|调去|调往|调回到?|外派到|派驻到|派到)"
                        rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:工作|上班|任职|分公司|总部)?(?:去)?{e}"),
         ("city-named", rf"^{s}(?:一家人?|全家人?|一家子|两口子|夫妻俩|一家[三四五]口){a}(?:都|也)?(?:在|住在|搬到了?|"
                        rf"搬去了?)(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:了|呢|生活|定居|住)?{e}"),
@@ -148,9 +151,14 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("phone", rf"^{s}{a}的?(?:新的?|现在的?|新号|新号码)(?:是|为|：|:)\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("phone", rf"^{s}的?(?:手机号码|手机号|电话号码|手机|电话|号码){a}(?:改成了?|换成了?|变成了?)\s*"
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
-        ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一辆|辆)?(?:新的?|二手的?)?"
-                rf"(?P<value>(?:{CAR_BRANDS_ZH})[^，。,；;！!？?\s了的]{{0,6}}?)(?:车|汽车|电车)?{e}"),
-        ("favourite", rf"^{s}{a}最(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是]{{1,6}})(?:是|为){a}{v}{e}"),
+        ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一?[辆台])?"
+                rf"(?:新的?|二手的?)?"
+                rf"(?P<value>(?:{CAR_BRANDS_ZH})[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
+                rf"(?:车|汽车|电车)?{e}"),
+        ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
+        # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
+        ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}}){a}"
+                      rf"(?:变成了?|换成了?|成了){v}{e}"),
         ("diet", rf"^{s}{a}(?:是|成了|成为了?|变成了?)(?:一[名个位])?(?:严格的)?(?P<value>纯素食者|素食主义者|素食者|"
                  rf"纯素主义者)"),
         ("diet-none", rf"^{s}{a}(?:吃素|只吃素|开始吃素|不吃肉|不再吃肉|戒肉|不吃荤)"),
@@ -166,8 +174,10 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^(?!.*(?:从(?!原来|原单位|老东家)|之前|以前|当年|那年|去年|前年|年前)){s}{a}"
                           rf"(?:换工作|换了工作|换了份工作|"
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
-        ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}(?:分手|分开|离婚)"),
-        ("marital-single", rf"^{s}{a}(?:分手了|恢复单身|又单身了)"),
+        # a break-up also ends the partner the speaker named ("跟男朋友分手了" / "男朋友叫小陈"; a divorce, the spouse)
+        ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
+                           rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff]))"),
+        ("marital-single", rf"^{s}{a}(?P<how>分手了|恢复单身|又单身了)"),
         ("marital-dating", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                            rf"(?:在一起|谈恋爱|交往)"),
         ("marital-engaged", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
@@ -256,10 +266,10 @@ _ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天�
                        rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
 _ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
 _ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|经常|平时|一般|通常|偶尔)?"
-                         rf"(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?"
+                         rf"(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?(?:要|得)?"
                          rf"(?P<no>{_ZH_QUIT}|不太|不怎么)?(?:太|很|特别|最|也|还|就|只|改|"
                          rf"每天|经常|天天|一直)?(?:喜欢|爱|想|能|会|常|开始)?(?P<verb>喝|吃)"
-                         rf"(?:[一两三四五六七八九十\d]+[杯瓶碗包块个口顿]|很多|一点|点)?"
+                         rf"(?:[一两三四五六七八九十\d]+[杯瓶碗包块个口顿罐盒听根支袋份]|很多|一点|点)?"
                          rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?)(?=$|了|的|，|。|,|！|!|\s|，)")
 
 
@@ -335,6 +345,10 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
     "city-named": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))]
     if place_name(value) else [],
+    # a transfer moves where one works, and so where one lives ("在北京工作" / "调到上海分公司了")
+    "city-transfer": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市")),
+                                                     Slot(subject, "work_city", value.removesuffix("市"))]
+    if place_name(value) else [],
     "favourite": lambda subject, value, groups: [Slot(subject, f"favourite:{groups['thing']}", value)],
     **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
         Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),
@@ -344,7 +358,9 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "phone": lambda subject, value, groups: [Slot(subject, "phone", digits_of(groups["value"]))],
     "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
     "employer-none": lambda subject, value, groups: [Slot(subject, "employer", "none")],
-    "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")],
+    "marital-single": lambda subject, value, groups: [Slot(subject, "marital", "single")] + [
+        Slot(subject, partner, "none") for partner in (
+            ("husband", "wife") if "离婚" in (groups.get("how") or "") else ("boyfriend", "girlfriend"))],
     "marital-dating": lambda subject, value, groups: [Slot(subject, "marital", "in a relationship")],
     "marital-engaged": lambda subject, value, groups: [Slot(subject, "marital", "engaged")],
     "retired": lambda subject, value, groups: [Slot(subject, "employer", "none"), Slot(subject, "job", "退休")],

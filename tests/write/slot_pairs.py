@@ -441,3 +441,35 @@ STATES_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
     ("罗强的婚礼在南京办。", "我们的婚礼在杭州办。", "task"),
     ("我弟弟退休了。", "我在银行上班。", "fact"),
 ]
+
+# Everyday Chinese (bench/zh_everyday.py's classes, in other words): a break-up ends the partner named, quitting or
+# dropping a thing said first, a like or a favourite that turned, a transfer, a raise, bed and waking times, a car
+# by its kind, an employer left as the topic; the traps: a duration after 住, a visit, other people's.
+DAILY_CONFLICTING_ZH: list[tuple[str, str, str]] = [
+    ("我男朋友叫王浩，在设计院上班。", "上周和男朋友分手了，心情很差。", "fact"),
+    ("我女朋友是小林。", "我跟小林已经分了。", "fact"),
+    ("我平时爱喝可乐。", "可乐已经戒了，现在只喝水。", "fact"),
+    ("我每天都要喝一罐红牛。", "红牛早就戒掉了。", "fact"),
+    ("我不喜欢吃香菇。", "最近居然爱上了香菇。", "fact"),
+    ("我最喜欢的颜色是蓝色。", "我现在最喜欢的颜色变成绿色了。", "preference"),
+    ("我在天津工作。", "我被调到青岛分公司了。", "fact"),
+    ("我表姐在南京工作。", "我表姐调回苏州了。", "fact"),
+    ("我月薪一万五。", "加薪了，现在每个月一万八。", "fact"),
+    ("我一直用安卓手机。", "换了iPhone 15。", "fact"),
+    ("我周末经常去打羽毛球。", "羽毛球早就不打了，膝盖受不了。", "fact"),
+    ("我在学小提琴。", "小提琴不学了，改练书法。", "fact"),
+    ("我晚上一般十点就睡了。", "最近老是熬到一点多才睡。", "fact"),
+    ("我每天六点半起床。", "现在都是八点才起。", "fact"),
+    ("我开的是一辆油车。", "油车卖掉了，换了台电车。", "fact"),
+    ("我在链家当中介。", "我链家那边已经不干了。", "fact"),
+]
+DAILY_COMPATIBLE_ZH: list[tuple[str, str, str]] = [
+    ("我住在厦门。", "住了快八年了，挺喜欢这里。", "fact"),
+    ("我男朋友叫小周。", "我闺蜜跟她男朋友分手了。", "fact"),
+    ("我睡觉一般十一点。", "我儿子一般九点就睡了。", "fact"),
+    ("我在学日语。", "我老公在学吉他。", "fact"),
+    ("我在深圳工作。", "上周去了一趟广州。", "fact"),
+    ("我在网易上班。", "周末去了医院看牙。", "fact"),
+    ("我最喜欢的水果是西瓜。", "我妈最喜欢的水果是苹果。", "preference"),
+    ("我开的是特斯拉。", "我爸开的是油车。", "fact"),
+]

@@ -17,6 +17,8 @@ from tests.write.slot_pairs import (
     COMPATIBLE_ZH,
     CONFLICTING_EN,
     CONFLICTING_ZH,
+    DAILY_COMPATIBLE_ZH,
+    DAILY_CONFLICTING_ZH,
     EVERYDAY_COMPATIBLE_EN,
     EVERYDAY_COMPATIBLE_ZH,
     EVERYDAY_CONFLICTING_EN,
@@ -151,3 +153,12 @@ def test_states_given_up_counts_pets_and_plans_moved_are_found(alice: KeyedClien
         "conflicting en": STATES_CONFLICTING_EN, "conflicting zh": STATES_CONFLICTING_ZH,
         "compatible en": STATES_COMPATIBLE_EN, "compatible zh": STATES_COMPATIBLE_ZH})
     assert found >= 0.9 and disturbed == 0, misses
+
+
+def test_chinese_daily_changes_said_sideways_are_found(alice: KeyedClient) -> None:
+    """A break-up ends the partner it names ("和男朋友分手了" / "我男朋友叫王浩"), a thing quit or dropped said first
+    ("可乐已经戒了", "羽毛球早就不打了"), a like or a favourite that turned, a transfer, a raise, bed and waking
+    times, a car by its kind, an employer left as the topic; a duration after 住, a visit, others' stay apart."""
+    found, disturbed, misses = measure(alice, {"conflicting zh": DAILY_CONFLICTING_ZH,
+                                               "compatible zh": DAILY_COMPATIBLE_ZH})
+    assert found >= 0.85 and disturbed == 0, misses

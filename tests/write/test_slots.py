@@ -302,3 +302,12 @@ def test_a_move_or_a_new_job_said_in_passing(text: str, key: str, value: str) ->
                                   "School starts at Eight.", "I'm starting at the bottom."])
 def test_a_time_a_team_or_a_thing_starting_is_no_move_or_job(text: str) -> None:
     assert not [s for s in slots_of(text) if s.attribute in {"city", "employer"}]
+
+
+def test_a_name_after_a_kinship_word_stops_before_the_verb() -> None:
+    """"我同事刘洋住在…": the person is 刘洋, not 刘洋住, and a later clause of the sentence is still 刘洋's; names of
+    three characters keep their third."""
+    said = slots_of("我同事刘洋住在天通苑，每天通勤两小时")
+    assert [(s.subject, s.attribute, s.value) for s in said] == [("刘洋", "city", "天通苑")]
+    said = slots_of("我表妹陈思雨住在成都，今年二十六岁")
+    assert {(s.subject, s.attribute, s.value) for s in said} == {("陈思雨", "city", "成都"), ("陈思雨", "age", "26")}
