@@ -214,6 +214,10 @@ SLOT_ATTRIBUTES = {
     "plan": pgettext_lazy("attribute", "plan"),
     "study:grade": pgettext_lazy("attribute", "school year"),
     "study:major": pgettext_lazy("attribute", "field of study"),
+    "commute": pgettext_lazy("attribute", "way to work"),
+    "sleep": pgettext_lazy("attribute", "hours of sleep"),
+    "bedtime": pgettext_lazy("attribute", "bedtime"),
+    "waketime": pgettext_lazy("attribute", "time to get up"),
 }
 # Attributes of one thing each ("like:sushi", "habit:跑步", "count:children"), the thing being data.
 SLOT_THINGS = {

@@ -16,6 +16,10 @@ from memories.templatetags.dashboard import slot_attribute, slot_value
     ("study:major", "专业"),
     ("like:寿司", "喜欢 寿司"),
     ("city", "居住城市"),
+    ("commute", "通勤方式"),
+    ("sleep", "睡眠时长"),
+    ("bedtime", "睡觉时间"),
+    ("waketime", "起床时间"),
 ])
 def test_each_slot_attribute_is_named_in_chinese(attribute: str, zh: str) -> None:
     with translation.override("zh-hans"):
