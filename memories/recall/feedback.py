@@ -24,7 +24,7 @@ from django.conf import settings
 
 from memories.embeddings import ModelProfile
 from memories.recall.parts import Part
-from memories.recall.rank import Candidate, Key, calibrated_values
+from memories.recall.rank import Candidate, Key, calibrated_values, calibration
 from memories.recall.sources import CandidateSource
 
 
@@ -51,7 +51,7 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
         if norm <= 1e-9:
             continue
         ids = [c.id for c in candidates.values() if c.model == model]
-        limits = profiles[model]
+        unrelated, divisor = calibration({model: profiles[model]})[model]  # ``ModelProfile.calibrated``, inline
         for pk, cosine in source.similarities(ids, model, (centre / norm).tolist()).items():
-            values[pk.int] = limits.calibrated(candidates[pk.int].similarity + beta * norm * cosine)
+            values[pk.int] = (candidates[pk.int].similarity + beta * norm * cosine - unrelated) / divisor
     return values
