@@ -45,7 +45,7 @@ import math
 import threading
 import uuid
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -72,6 +72,10 @@ logger = logging.getLogger(__name__)
 __all__ = ["CACHE", "Criteria", "IndexCache", "ScopeIndex", "ScopeState", "Version", "_product", "bm25", "expand",
            "index_row_cap", "load", "nearest", "search_indexes"]
 
+
+#: Called with each scope index the shared cache has just loaded, on the loading thread: each must return at once
+#: (its work submitted to a pool) and never raise (``memories.recall.category.prepare``).
+LOADED: list[Callable[[ScopeIndex], None]] = []
 
 ROW_BYTES_MIN_SAMPLE = 1000  # cached memories from which the measured bytes per memory replace the estimate
 
@@ -289,6 +293,8 @@ class IndexCache:
             self._indexes.move_to_end(index.scope_id)
         self._evict()
         release()
+        for hook in LOADED:
+            hook(index)
 
     def _evict(self) -> None:
         """Drop the least recently searched scopes until the cache holds its budget (bytes and rows)."""
