@@ -4,6 +4,7 @@ they implement is in ``memories.recall.search``'s docstring."""
 
 from __future__ import annotations
 
+import heapq
 import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence, Set
@@ -192,10 +193,10 @@ def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key],
         held = {c.key: c.lexical for c in found}
         listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
         return listed, np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
-    own = sorted((v for c in found if (v := values.get(c.key)) is not None), reverse=True)
+    own = heapq.nlargest(depth, (v for c in found if (v := values.get(c.key)) is not None))  # sorted()[:depth]
     if not own:
         return None
-    listed = np.asarray(own[:depth], dtype=np.float64)
+    listed = np.asarray(own, dtype=np.float64)
     lowest = listed.min()
     return listed, np.asarray([lowest if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
 
