@@ -39,7 +39,7 @@ from jieba import posseg
 from memories.embeddings import READS_MIN, Embedder, embedders
 from memories.models import Memory
 from memories.recall import sql
-from memories.recall.index.cache import LOADED, ScopeIndex
+from memories.recall.index.cache import LOADED, REMOVED, ScopeIndex
 from memories.recall.query import STOPWORDS
 from memories.recall.rank import Candidate, Key
 from memories.recall.sources import CandidateSource
@@ -136,6 +136,13 @@ def prepare(index: ScopeIndex) -> None:
             or len(index) > PREPARED_ROWS:
         return
     THREADS.submit("side", _prepare, index.scope_id, index.tenant_id, embedders()[0])  # chosen on this thread
+
+
+def forget() -> None:
+    """Drop every kept name: memories were deleted from a scope (an erasure), and their names must not outlive
+    them in this process. Embedded again as scopes load and questions ask."""
+    with _LOCK:
+        _VECTORS.clear()
 
 
 def _prepare(scope_id: uuid.UUID, tenant_id: Any, embedder: Embedder) -> None:
@@ -236,3 +243,4 @@ def lifted(fused: Mapping[Key, float], held: Mapping[Key, Candidate], boost: flo
 
 
 LOADED.append(prepare)
+REMOVED.append(forget)

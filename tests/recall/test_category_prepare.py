@@ -7,15 +7,17 @@ import numpy as np
 import pytest
 
 from memories.embeddings import embedders
-from memories.models import Scope
+from memories.models import Memory, Scope
 from memories.recall import category
-from memories.recall.index.cache import LOADED
+from memories.recall.index.cache import CACHE, LOADED, REMOVED
 from tenants.scoping import tenant_scope
 from tests.recall.conftest import save
+from tests.recall.conftest import search as api_search
 
 
-def test_prepare_runs_when_an_index_loads() -> None:
+def test_prepare_runs_when_an_index_loads_and_removals_forget() -> None:
     assert category.prepare in LOADED
+    assert category.forget in REMOVED
 
 
 @pytest.mark.django_db
@@ -36,3 +38,17 @@ def test_a_scopes_names_are_embedded_ahead_as_a_question_would_embed_them(alice)
     category._VECTORS.clear()
     asked = category._unit_vectors(embedder, ["cities", "board games", "scrabble", "lisbon"])
     assert np.array_equal(asked[2], ahead["scrabble"]) and np.array_equal(asked[3], ahead["lisbon"])
+
+
+@pytest.mark.django_db(transaction=True)  # the shared cache holds only committed scopes
+def test_a_deletion_the_sweep_finds_forgets_the_names(alice) -> None:
+    """An erasure: the names kept in the process go with the memories (the sweep, or the scope's reload)."""
+    CACHE.clear()
+    save(alice, {"content": "Maya: We spent a week in Lisbon.", "type": "fact"})
+    api_search(alice, query="Where did Maya go?")  # the scope's index is loaded
+    category._VECTORS[("model", "lisbon")] = np.zeros(3, dtype=np.float32)
+    assert CACHE.sweep() == 0 and ("model", "lisbon") in category._VECTORS
+    with tenant_scope(alice.tenant):
+        Memory.objects.filter(content__contains="Lisbon").delete()
+    assert CACHE.sweep() == 1
+    assert ("model", "lisbon") not in category._VECTORS

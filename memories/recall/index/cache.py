@@ -76,6 +76,9 @@ __all__ = ["CACHE", "Criteria", "IndexCache", "ScopeIndex", "ScopeState", "Versi
 #: Called with each scope index the shared cache has just loaded, on the loading thread: each must return at once
 #: (its work submitted to a pool) and never raise (``memories.recall.category.prepare``).
 LOADED: list[Callable[[ScopeIndex], None]] = []
+#: Called when the cache learns that memories were deleted from scopes it held (a reload after a removal, the
+#: sweep): what was derived from their contents elsewhere in the process goes too (``category.forget``).
+REMOVED: list[Callable[[], None]] = []
 
 ROW_BYTES_MIN_SAMPLE = 1000  # cached memories from which the measured bytes per memory replace the estimate
 
@@ -198,6 +201,7 @@ class IndexCache:
                     del self._indexes[pk]
         if stale:
             self._evict()
+            _removed()
             release()
         return len(stale)
 
@@ -289,8 +293,11 @@ class IndexCache:
         """A scope just loaded: kept, others evicted for it, and the pages of its load's rows (fetched at once,
         gone now) given back, with those of the evicted indexes (``mnemara/kernel/resident.py``)."""
         with self._lock:
+            before = self._indexes.get(index.scope_id)
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)
+        if before is not None and before.version.removed != index.version.removed:
+            _removed()
         self._evict()
         release()
         for hook in LOADED:
@@ -308,6 +315,11 @@ class IndexCache:
                 held -= evicted.nbytes
             scopes = len(self._indexes)
         _report(held, rows, scopes)
+
+
+def _removed() -> None:
+    for hook in REMOVED:
+        hook()
 
 
 def _report(held: int, rows: int, scopes: int) -> None:
