@@ -21,7 +21,8 @@ when a scope of at most ``PREPARED_ROWS`` memories is loaded into the process's 
 server's warm-up), its Latin names are embedded by the primary model on the ``side`` thread, ``PREPARE_BATCH``
 at a time (``prepare``). A name's vector is the same, bit for bit, whatever it is embedded with (tested), so
 this changes no answer, only who pays: a category question no longer waits for a run of the model over the
-names of its seeds (the slowest LoCoMo questions, docs/scaling.md)."""
+names of its seeds (the slowest LoCoMo questions, docs/scaling.md). A deletion the search index learns of drops
+every kept name (``forget``): an erased memory's names do not outlive it here."""
 
 from __future__ import annotations
 
