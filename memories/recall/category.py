@@ -16,13 +16,20 @@ Common words are not instances: the nearest of them to a category are its relati
 
 Its cost is the names' embeddings, kept per process (``_VECTORS``, up to ``MAX_CACHED`` words): only a question
 with a category noun pays anything (one SQL read of the seeds' contents, one run of the model for the noun and
-the names not seen before, one lexical search)."""
+the names not seen before, one lexical search). The names not seen before are embedded ahead, off the request:
+when a scope of at most ``PREPARED_ROWS`` memories is loaded into the process's search index (a first search, a
+server's warm-up), its Latin names are embedded by the primary model on the ``side`` thread, ``PREPARE_BATCH``
+at a time (``prepare``). A name's vector is the same, bit for bit, whatever it is embedded with (tested), so
+this changes no answer, only who pays: a category question no longer waits for a run of the model over the
+names of its seeds (the slowest LoCoMo questions, docs/scaling.md). A deletion the search index learns of drops
+every kept name (``forget``): an erased memory's names do not outlive it here."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 import threading
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,16 +37,21 @@ import numpy as np
 from django.conf import settings
 from jieba import posseg
 
-from memories.embeddings import READS_MIN, Embedder
+from memories.embeddings import READS_MIN, Embedder, embedders
 from memories.models import Memory
+from memories.recall import sql
+from memories.recall.index.cache import LOADED, REMOVED, ScopeIndex
 from memories.recall.query import STOPWORDS
 from memories.recall.rank import Candidate, Key
 from memories.recall.sources import CandidateSource
 from memories.write import text
+from mnemara.kernel.threads import THREADS
 
 MIN_SIMILARITY = 0.45
 MAX_INSTANCES = 6
 MAX_CACHED = 50_000
+PREPARED_ROWS = 5_000  # a scope loaded with at most this many memories has its names embedded ahead (``prepare``)
+PREPARE_BATCH = 32  # names per run of the model in ``prepare``: a search's own work on that thread waits one run
 
 _AUX = r"(?:does|did|do|has|have|had|is|are|was|were|can|could|would|will)"
 _AUX_WORD = re.compile(_AUX)
@@ -116,17 +128,50 @@ def _words_of(contents: Sequence[str], excluded: set[str]) -> list[str]:
     return [w for w in words if w not in excluded and not set(text.stemmed([w])) & stems]
 
 
+def prepare(index: ScopeIndex) -> None:
+    """Embed ahead, off the request, the Latin names of a scope just loaded into the search index (the words
+    ``_words_of`` could give a question's seeds, the question's own words aside) by the primary model, which
+    reads the questions the lever is on for by default: see the module's docstring. Only with the lever on, the
+    process's threads running (a server) and at most ``PREPARED_ROWS`` memories."""
+    if settings.RECALL_CATEGORY_BOOST <= 0 or settings.RECALL_CATEGORY_SEEDS <= 0 or not THREADS.running \
+            or len(index) > PREPARED_ROWS:
+        return
+    THREADS.submit("side", _prepare, index.scope_id, index.tenant_id, embedders()[0])  # chosen on this thread
+
+
+def forget() -> None:
+    """Drop every kept name: memories were deleted from a scope (an erasure), and their names must not outlive
+    them in this process. Embedded again as scopes load and questions ask."""
+    with _LOCK:
+        _VECTORS.clear()
+
+
+def _prepare(scope_id: uuid.UUID, tenant_id: Any, embedder: Embedder) -> None:
+    words: dict[str, None] = {}
+    for content in sql.scope_contents(scope_id, tenant_id, PREPARED_ROWS):
+        for sentence in _SENTENCES.split(content):
+            found = _WORD_EN.findall(sentence)
+            words.update((w.casefold(), None) for w in found[1:] if w[0].isupper())
+    missing = [w for w in words if len(w) >= 3 and w not in STOPWORDS and (embedder.name, w) not in _VECTORS]
+    for start in range(0, len(missing), PREPARE_BATCH):
+        THREADS.submit("side", _unit_vectors, embedder, missing[start : start + PREPARE_BATCH])
+
+
 def _unit_vectors(embedder: Embedder, words: Sequence[str]) -> np.ndarray:
     """Each word's unit vector by ``embedder``, embedded once per process (then kept, up to ``MAX_CACHED``)."""
-    missing = [w for w in words if (embedder.name, w) not in _VECTORS]
+    with _LOCK:
+        held = {w: _VECTORS.get((embedder.name, w)) for w in words}
+    missing = [w for w, vector in held.items() if vector is None]
     if missing:
         found = np.asarray(embedder.embed(missing), dtype=np.float32)
         found /= np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-9)
+        held.update(zip(missing, found, strict=True))
         with _LOCK:
             if len(_VECTORS) + len(missing) > MAX_CACHED:
                 _VECTORS.clear()
             _VECTORS.update({(embedder.name, w): v for w, v in zip(missing, found, strict=True)})
-    return np.stack([_VECTORS[(embedder.name, w)] for w in words]) if words else np.zeros((0, 1), np.float32)
+    rows = [vector for w in words if (vector := held[w]) is not None]  # every one, now
+    return np.stack(rows) if rows else np.zeros((0, 1), np.float32)
 
 
 def instances(noun: str, embedder: Embedder, contents: Sequence[str], asked: set[str]) -> list[str]:
@@ -196,3 +241,7 @@ def lifted(fused: Mapping[Key, float], held: Mapping[Key, Candidate], boost: flo
     best = max(c.lexical for c in held.values()) or 1.0
     return {pk: value * (1.0 + boost * held[pk].lexical / best) if pk in held else value
             for pk, value in fused.items()}
+
+
+LOADED.append(prepare)
+REMOVED.append(forget)

@@ -17,6 +17,7 @@ mean come from the in-process index or from SQL (``CandidateSource.vectors_of``,
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -24,7 +25,7 @@ from django.conf import settings
 
 from memories.embeddings import ModelProfile
 from memories.recall.parts import Part
-from memories.recall.rank import Candidate, Key, calibrated_values
+from memories.recall.rank import Candidate, Key, calibrated_values, calibration
 from memories.recall.sources import CandidateSource
 
 
@@ -41,7 +42,7 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
     reads the pair, as ``rank.vector_value``."""
     values = calibrated_values(candidates, profiles)
     beta = float(settings.RECALL_FEEDBACK)
-    seeds = sorted(fused, key=lambda pk: (-fused[pk], pk))[: max(1, int(settings.RECALL_FEEDBACK_SEEDS))]
+    seeds = heapq.nsmallest(max(1, int(settings.RECALL_FEEDBACK_SEEDS)), fused, key=lambda pk: (-fused[pk], pk))
     for model in sorted({c.model for c in candidates.values() if c.model in profiles}):
         tops = list(source.vectors_of([candidates[pk].id for pk in seeds], model).values())
         if not tops:
@@ -51,7 +52,7 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
         if norm <= 1e-9:
             continue
         ids = [c.id for c in candidates.values() if c.model == model]
-        limits = profiles[model]
+        unrelated, divisor = calibration({model: profiles[model]})[model]  # ``ModelProfile.calibrated``, inline
         for pk, cosine in source.similarities(ids, model, (centre / norm).tolist()).items():
-            values[pk.int] = limits.calibrated(candidates[pk.int].similarity + beta * norm * cosine)
+            values[pk.int] = (candidates[pk.int].similarity + beta * norm * cosine - unrelated) / divisor
     return values

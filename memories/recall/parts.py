@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import TypeVar
 
 from django.conf import settings
@@ -180,9 +179,9 @@ def interleave(ranked: Sequence[Sequence[T]], weights: Sequence[float]) -> list[
     list's order depends on how many items are asked for, so neither does the merged one."""
     keyed: list[tuple[float, int, int, T]] = []
     for i, (items, weight) in enumerate(zip(ranked, weights, strict=True)):
-        for j, item in enumerate(items):
-            keyed.append((j / max(weight, 1e-9), i, j, item))
-    keyed.sort(key=itemgetter(0, 1, 2))
+        step = max(weight, 1e-9)
+        keyed += [(j / step, i, j, item) for j, item in enumerate(items)]
+    keyed.sort()  # (place, list, rank) is unique: the items themselves are never compared
     seen: set[T] = set()
     merged = []
     for *_, item in keyed:

@@ -311,6 +311,17 @@ def contents(ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, str]]:
         return list(cursor.fetchall())
 
 
+SCOPE_CONTENTS_SQL = "SELECT content FROM memories_memory WHERE scope_id = %s AND tenant_id = %s LIMIT %s"
+
+
+def scope_contents(scope_id: uuid.UUID, tenant_id: Any, limit: int) -> list[str]:
+    """``SCOPE_CONTENTS_SQL``: the contents of at most ``limit`` memories of one scope of ``tenant_id`` (off a
+    request, on a thread with no active tenant: ``memories.recall.category.prepare``)."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(SCOPE_CONTENTS_SQL, [scope_id, tenant_id, limit])
+        return [content for (content,) in cursor.fetchall()]
+
+
 def mentioned_names(names: Sequence[str], scope_ids: Iterable[uuid.UUID]) -> set[str]:
     """``MENTIONED_NAMES_SQL`` in the active tenant."""
     tenant_id = get_active_tenant().pk

@@ -45,7 +45,7 @@ import math
 import threading
 import uuid
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -72,6 +72,13 @@ logger = logging.getLogger(__name__)
 __all__ = ["CACHE", "Criteria", "IndexCache", "ScopeIndex", "ScopeState", "Version", "_product", "bm25", "expand",
            "index_row_cap", "load", "nearest", "search_indexes"]
 
+
+#: Called with each scope index the shared cache has just loaded, on the loading thread: each must return at once
+#: (its work submitted to a pool) and never raise (``memories.recall.category.prepare``).
+LOADED: list[Callable[[ScopeIndex], None]] = []
+#: Called when the cache learns that memories were deleted from scopes it held (a reload after a removal, the
+#: sweep): what was derived from their contents elsewhere in the process goes too (``category.forget``).
+REMOVED: list[Callable[[], None]] = []
 
 ROW_BYTES_MIN_SAMPLE = 1000  # cached memories from which the measured bytes per memory replace the estimate
 
@@ -194,6 +201,7 @@ class IndexCache:
                     del self._indexes[pk]
         if stale:
             self._evict()
+            _removed()
             release()
         return len(stale)
 
@@ -285,10 +293,15 @@ class IndexCache:
         """A scope just loaded: kept, others evicted for it, and the pages of its load's rows (fetched at once,
         gone now) given back, with those of the evicted indexes (``mnemara/kernel/resident.py``)."""
         with self._lock:
+            before = self._indexes.get(index.scope_id)
             self._indexes[index.scope_id] = index
             self._indexes.move_to_end(index.scope_id)
+        if before is not None and before.version.removed != index.version.removed:
+            _removed()
         self._evict()
         release()
+        for hook in LOADED:
+            hook(index)
 
     def _evict(self) -> None:
         """Drop the least recently searched scopes until the cache holds its budget (bytes and rows)."""
@@ -302,6 +315,11 @@ class IndexCache:
                 held -= evicted.nbytes
             scopes = len(self._indexes)
         _report(held, rows, scopes)
+
+
+def _removed() -> None:
+    for hook in REMOVED:
+        hook()
 
 
 def _report(held: int, rows: int, scopes: int) -> None:

@@ -83,8 +83,8 @@ class IndexSource:
                 made[at] = Candidate(found[at][1], type_, confidence, valid_from,
                                      similarity=sim if math.isfinite(sim) else 0.0, lexical=lexicals[at],
                                      vector=vectors[i] if has_vector else None, model=models[at],
-                                     others={name: rows[i] for name, (rows, has) in others.items() if has[i]},
-                                     read=read)
+                                     others={name: rows[i] for name, (rows, has) in others.items() if has[i]}
+                                     if others else {}, read=read)
         return [c for c in made if c is not None]
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
