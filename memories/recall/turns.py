@@ -37,15 +37,19 @@ def source_turn(memory: Any) -> Hashable | None:
 
 def merged(kept: list[Any], waiting: list[Any], k: int) -> list[Any]:
     """The first ``k`` of the hits from new turns (``kept``, best first) and those that waited: a waiting hit goes
-    right after the last hit that scores at least as high or whose own content is at least as close to the query
-    (``_similarity``): it passes other turns' hits only by its own meaning, not by the words of the message it
-    shares with an earlier hit."""
-    order = list(kept)
+    right after the last hit from a new turn that scores at least as high or whose own content is at least as close
+    to the query (``_similarity``): it passes other turns' hits only by its own meaning, not by the words of the
+    message it shares with an earlier hit. Only ``kept`` place it: another waiting hit, itself placed low by its
+    meaning, never drags it down by its score. Waiting hits given one place keep their rank order."""
+    places: dict[int, list[Any]] = {}
     for hit in waiting:
         own = _similarity(hit)
-        at = max((n + 1 for n, other in enumerate(order)
-                  if other.score >= hit.score or _similarity(other) >= own), default=0)
-        order.insert(at, hit)
+        at = max((n + 1 for n, other in enumerate(kept) if other.score >= hit.score or _similarity(other) >= own),
+                 default=0)
+        places.setdefault(at, []).append(hit)
+    order = [*places.get(0, [])]
+    for n, hit in enumerate(kept, 1):
+        order += [hit, *places.get(n, [])]
     return order[:k]
 
 

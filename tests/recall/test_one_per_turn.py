@@ -70,3 +70,14 @@ def test_a_waiting_hit_passes_other_turns_hits_less_close_to_the_query() -> None
     closer = [_Hit("vegetarian", 1.23, 0.62), _Hit("bakery", 1.10, 0.58)]
     assert [h.name for h in turns.merged(closer, [_Hit("nuts", 1.18, 0.55)], 3)] == ["vegetarian", "bakery", "nuts"]
     assert [h.name for h in turns.merged([], waiting, 1)] == ["nuts"]  # never dropped for lack of others
+
+
+def test_a_waiting_hit_is_placed_by_the_hits_of_new_turns_only() -> None:
+    """Two memories of one turn wait behind its first: one close to the query by its own meaning, one not ("I started
+    swimming in April" and "I swim for an hour each time" for "when did I start swimming?"). The far one goes to the
+    end; the close one still comes right after the first, not after the far one, whose score was higher."""
+    kept = [_Hit("choking", 1.40, 0.41), _Hit("breathing", 0.97, 0.60), _Hit("hobby", 0.80, 0.50),
+            _Hit("other", 0.30, 0.05)]
+    waiting = [_Hit("an hour", 1.33, 0.02), _Hit("started in april", 1.28, 0.90)]
+    assert [h.name for h in turns.merged(kept, waiting, 6)] == \
+        ["choking", "started in april", "breathing", "hobby", "other", "an hour"]
