@@ -70,11 +70,17 @@ __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_
 _SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=;)(?=[\u4e00-\u9fff])")
 
 
+#: The assistant's answer as extraction keeps it (``memories.extraction.assistant``): what it suggests or drafts
+#: is no statement of the user's ("…，助手推荐：…住宿推荐 大理既下山酒店" is no home in 大理).
+_ANSWERED = re.compile(r'^(?:When the user asked ".*?"(?: and then said ".*?")?, the assistant (?:drafted|suggested|'
+                       r'answered):|用户问"?“.*?”(?:,又说“.*?”)?,助手(?:起草|推荐|回答):)', re.DOTALL)
+
+
 def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     """The slots a statement fills, one per (subject, attribute), in the order said (the last value said of a
     slot wins). ``speaker``: who "I" is (the memory's subject, or a speaker label at the start of the text)."""
     text = unicodedata.normalize("NFKC", text).strip()
-    if not text or len(text) > MAX_STATEMENT:
+    if not text or len(text) > MAX_STATEMENT or _ANSWERED.match(text):
         return ()
     label = SPEAKER_LABEL.match(text) or _named_label(text)
     if label:

@@ -52,6 +52,25 @@ def test_pronouns_and_questions_fill_no_slot() -> None:
         assert slots_of(text) == (), text
 
 
+@pytest.mark.parametrize("text", [
+    '用户问“下个月去云南玩，帮我排个行程？”，助手推荐：第3天 大理古城；住宿选洱海边的客栈；第5天 丽江',
+    '用户问“周末去哪儿？”，又说“最好近一点”，助手回答：住在市区的话可以去西湖；搬到郊区的朋友可以约着爬山',
+    'When the user asked "Where should we stay in Porto?", the assistant suggested: I live near the river, so try '
+    'Ribeira; the Pestana Vintage',
+    'When the user asked "Can you write my bio?", the assistant drafted: I work at Siemens as an engineer and live '
+    'in Graz',
+])
+def test_the_assistants_answer_as_extraction_keeps_it_fills_no_slot(text: str) -> None:
+    """What the assistant suggested, answered or drafted is no statement of the user's home, job or tastes."""
+    assert slots_of(text) == ()
+
+
+@pytest.mark.parametrize("text", ["住宿安排在洱海边的客栈", "住院观察了三天", "住房公积金交到了上海", "住处离公司很近"])
+def test_a_noun_made_with_zhu_is_no_home(text: str) -> None:
+    """住宿, 住院, 住房, 住处 are things, not "lives in": none gives a city."""
+    assert not [s for s in slots_of(text) if s.attribute == "city"]
+
+
 def test_additive_facts_never_link() -> None:
     """Likes, activities and children are keyed per thing: two of them are two facts, never one slot's values."""
     for first, second in (("I like red.", "I like cats too."), ("我喜欢猫。", "我也喜欢狗。"),
