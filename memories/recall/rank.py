@@ -24,7 +24,7 @@ RRF_K = 10
 WEIGHTS: Mapping[str, float] = {"vector": 1.0, "lexical": 1.0}
 MIN_VECTOR_SHARE = 0.1
 CONFIDENCE_FLOOR = 0.8
-RECENCY_FLOOR = 0.5
+RECENCY_FLOOR = 0.75
 DEDUPE_COSINE = 0.97
 DEDUPE_WORD_OVERLAP = 0.8
 # The relevance floor's lexical side: a memory holding this idf-weighted share of the query's terms is
