@@ -105,12 +105,17 @@ def _no_threads_left(django_db_setup: None) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _search_state_per_test() -> Iterator[None]:
-    """Each test starts with no cached search index and ends with no access counts waiting for the
-    one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
+    """Each test starts with no cached search index and no memoised word statistics (an earlier test's, read
+    within the minute they are kept, would stand for this test's ANALYZE), and ends with no access counts waiting
+    for the one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
+    from django.core.cache import cache
+
     from memories.recall.access import ACCESS_COUNTS, SEARCH_COUNTS
     from memories.recall.index.cache import CACHE
+    from memories.recall.sql import WORD_STATISTICS_KEY
 
     CACHE.clear()
+    cache.delete(WORD_STATISTICS_KEY)
     yield
     ACCESS_COUNTS.discard()
     SEARCH_COUNTS.discard()

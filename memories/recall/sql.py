@@ -402,6 +402,7 @@ def hnsw_iterative_scan(limit: int, index_rows: int) -> int:
 
 
 WORD_SHARES_SECONDS = 60
+WORD_STATISTICS_KEY = "word-statistics"  # the memoised row's cache key
 
 
 def word_shares(words: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[str, float], float | None]:
@@ -419,13 +420,13 @@ def word_shares(words: Sequence[str], prefixes: Sequence[str]) -> tuple[dict[str
 
 def word_statistics() -> tuple[list[str] | None, list[float] | None]:
     """``WORD_SHARES_SQL``'s one row (no statistics: None, None), memoised ``WORD_SHARES_SECONDS`` per process."""
-    found = cache.get("word-statistics")
+    found = cache.get(WORD_STATISTICS_KEY)
     if found is None:
         with connections[read_alias()].cursor() as cursor:
             cursor.execute(WORD_SHARES_SQL)
             row = cursor.fetchone()
         found = (row[0], row[1]) if row is not None else (None, None)
-        cache.set("word-statistics", found, WORD_SHARES_SECONDS)
+        cache.set(WORD_STATISTICS_KEY, found, WORD_SHARES_SECONDS)
     return found[0], found[1]
 
 
