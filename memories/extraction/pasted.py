@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from memories.write.text import has_cjk
+
 __all__ = ["unfenced", "unpasted"]
 
 _FENCE = re.compile(r"```[^\n]*\n.*?(?:```|$)|`{3}[^`]*`{3}", re.S)
@@ -31,7 +33,11 @@ _CODE_LINE = re.compile(
     r"|[{};]\s*$")
 _QUOTED = re.compile(r"\"([^\"]{40,})\"|“([^”]{30,})”")
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+\S")
+_ITEM_MARK = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 _FIRST = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us)\b|我")
+#: A lead line asking for work on the text that follows ("turn these into a paragraph", "帮我整理一下").
+_WORK = re.compile(r"(?i)\b(?:turn|rewrite|re-?word|summari[sz]e|format|polish|proofread|edit|fix|clean\s+up|tidy"
+                   r"|translate|draft|write|make\s+(?:it|them|this|these)|into\s+a)\b|整理|润色|改写|改一下|翻译|写成|总结|排版")
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|[。！？]")
 
 
@@ -46,15 +52,22 @@ def _code(line: str) -> bool:
 
 
 def _notes(lines: list[str]) -> list[str]:
-    """``lines`` without a list of three items or more none of which is in the first person (notes to rewrite)."""
+    """``lines`` without a list of three items or more none of which is in the first person (notes to rewrite),
+    unless the line that leads it is the speaker's own and asks for no work on text ("A few things about me:",
+    "关于我：" lead the speaker's facts; "Can you turn my notes into a paragraph?" leads notes)."""
     out, run = list(lines), []
     for i, line in enumerate([*lines, ""]):
         if _ITEM.match(line):
             run.append(i)
             continue
-        if len(run) >= 3 and not any(_FIRST.search(lines[j]) for j in run):
+        lead = next((lines[j] for j in range(run[0] - 1, -1, -1) if lines[j].strip()), "") if run else ""
+        own = bool(_FIRST.search(lead)) and not _WORK.search(lead)
+        if len(run) >= 3 and not own and not any(_FIRST.search(lines[j]) for j in run):
             for j in run:
                 out[j] = ""
+        elif own:  # the speaker's own list: its items (in Chinese without their marks, which stay in the text)
+            for j in run:
+                out[j] = _ITEM_MARK.sub("", lines[j]) if has_cjk(lines[j]) else lines[j]
         run = []
     return out
 

@@ -66,6 +66,20 @@ def test_a_list_of_the_speakers_own_facts_is_kept():
     assert holding(found, "paramedic") and holding(found, "Bergen"), [c.content for c in found]
 
 
+@pytest.mark.parametrize(("notes", "keys"), [
+    ("Some context about me:\n- retired teacher, 52\n- grandmother of three\n- living near Galway since 2019",
+     ["Galway"]),
+    ("关于我：\n1. 今年二十九岁\n2. 在宁波做外贸\n3. 不吃香菜", ["宁波做外贸", "香菜"]),
+])
+def test_a_list_of_fragments_led_by_the_speaker_is_kept(notes, keys):
+    """Items without a subject, led by a line about the speaker that asks for no work on the text, are the
+    speaker's facts, not notes pasted to rewrite (in Chinese each item its own statement, without its mark)."""
+    found, _ = run(("user", notes))
+    contents = [c.content for c in found]
+    assert all(holding(found, key) for key in keys), contents
+    assert not [c for c in contents if has_cjk(c) and "1." in c], contents
+
+
 ANSWER = """Here are some ideas:
 
 1. **Lemon herb chicken** – 30 minutes on one tray.
