@@ -270,8 +270,8 @@ MAX_BATCH_SIZE = integer("MNEMARA_MAX_BATCH_SIZE")
 MAX_METADATA_BYTES = integer("MNEMARA_MAX_METADATA_BYTES")
 MAX_METADATA_DEPTH = integer("MNEMARA_MAX_METADATA_DEPTH")
 SECRETS_POLICY = text("MNEMARA_SECRETS_POLICY")  # "redact" or "reject"
-# Above this many memories in the searched scopes, SQL searches them with HNSW (every model). 50,000: about what
-# the default index budget holds (~4.9 KB a memory), and where HNSW's vector lists overtake the exact scan
+# Above this many memories in the searched scopes, SQL (when it answers: the index off, over its budget, or a large
+# scope still loading) searches them with HNSW (every model): where HNSW's vector lists overtake the exact scan
 # (2-4x faster at 100k, even at 10k); measured in docs/scaling.md.
 HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # pgvector's hnsw.ef_search for those searches (1000 is pgvector's maximum), and the share of the HNSW index's
@@ -285,10 +285,10 @@ HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
 # rarest words by the planner's word statistics, so a common word's thousands of matches are never all read
 # (memories.recall.sources.bounded_lexical_rows; 0: every match, as smaller scopes). Measured in docs/scaling.md.
 LEXICAL_MATCH_ROWS = integer("MNEMARA_LEXICAL_MATCH_ROWS")
-# In-process search indexes (memories/recall/index/): scopes up to HNSW_MIN_SCOPE_ROWS are ranked from a
-# per-process copy of their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured
-# per index: with the two default models ~2.5 KB a memory in float16, so 256 MB hold ~100k memories:
-# docs/scaling.md) and at most SEARCH_INDEX_MAX_ROWS memories; whole scopes are evicted, least recently
+# In-process search indexes (memories/recall/index/): scopes that fit are ranked from a per-process copy of
+# their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured per index: with the
+# two default models ~5 KB a memory in float16, ~6.4 KB with a large scope's graph, so 1,024 MB hold ~160k
+# memories: docs/scaling.md) and at most SEARCH_INDEX_MAX_ROWS memories; whole scopes are evicted, least recently
 # searched first. Scopes that do not fit are searched in SQL. Vectors are kept as float16 (ranking unchanged
 # on the evaluation set) unless SEARCH_INDEX_VECTORS is "float32".
 SEARCH_INDEX_ENABLED = flag("MNEMARA_SEARCH_INDEX")
@@ -300,6 +300,9 @@ SEARCH_INDEX_VECTORS = text("MNEMARA_SEARCH_INDEX_VECTORS")
 # BM25 reads a word held by more than SEARCH_INDEX_POSTINGS_TOP memories only in its best-scoring ones.
 SEARCH_INDEX_ANN_MIN_ROWS = integer("MNEMARA_SEARCH_INDEX_ANN_MIN_ROWS")
 SEARCH_INDEX_ANN_EF = integer("MNEMARA_SEARCH_INDEX_ANN_EF")
+# A search whose scopes hold at least SEARCH_INDEX_BACKGROUND_ROWS memories is answered in SQL until their index
+# is loaded and its graphs built off the request path (memories/recall/index/background.py).
+SEARCH_INDEX_BACKGROUND_ROWS = integer("MNEMARA_SEARCH_INDEX_BACKGROUND_ROWS")
 SEARCH_INDEX_POSTINGS_TOP = integer("MNEMARA_SEARCH_INDEX_POSTINGS_TOP")
 # A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.

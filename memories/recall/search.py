@@ -2,24 +2,25 @@
 
 Where candidates come from
 --------------------------
-Scopes that together hold at most ``min(HNSW_MIN_SCOPE_ROWS, index_row_cap())`` memories (the row cap
-and what the byte budget SEARCH_INDEX_MAX_MB holds; the normal case) are ranked from this process's
-in-process index of them (``memories.recall.index``: a cache of what ranking needs, checked against
-the database on every search, never stale); larger ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in
-SQL. Both draw from the memories that pass every filter (scopes, types, statuses, ``min_confidence``,
-metadata ``filters`` (or a caller's own ``Q``), not expired, valid at ``as_of``):
+Scopes that together hold at most ``index_row_cap()`` memories (the row cap and what the byte budget
+SEARCH_INDEX_MAX_MB holds; the normal case) are ranked from this process's in-process index of them
+(``memories.recall.index``: a cache of what ranking needs, checked against the database on every search, never
+stale); larger ones, or all with ``MNEMARA_SEARCH_INDEX=off``, in SQL. From ``SEARCH_INDEX_BACKGROUND_ROWS``
+memories the index is loaded off the request path, SQL answering until it is ready (``index.background``). Both
+draw from the memories that pass every filter (scopes, types, statuses, ``min_confidence``, metadata ``filters``
+(or a caller's own ``Q``), not expired, valid at ``as_of``):
 
-* vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory
-  is compared with the query by the first model that reads both texts and holds the memory's vector
-  (``memories.embeddings.judge``: a model reads a text when it knows ≥ READS_MIN of its word tokens;
-  all-MiniLM reads English-like text, USE multilingual reads everything). So all-MiniLM ranks the
-  English memories for an English query, USE ranks the Chinese ones, and for a Chinese query every
-  memory. Memories no model reads (a model's vectors not computed yet) are ranked by the primary
-  model. ``sim(m) = cos(query_vector[model], vector[model](m))``, best first, exact: a numpy
-  product over the scope's matrix, or SQL's scan inside the filter; HNSW with pgvector iterative scans
-  only in SQL, for the primary model, for scopes above ``HNSW_MIN_SCOPE_ROWS`` (falling back to exact
-  if the index returns too few). A model's query vector is computed only when some memory is its to
-  rank: an English question on English memories costs one embedding.
+* vector, one list per embedding model (``settings.EMBEDDING_MODELS``, the primary first): each memory is compared
+  with the query by the first model that reads both texts and holds the memory's vector
+  (``memories.embeddings.judge``: a model reads a text when it knows ≥ READS_MIN of its word tokens; all-MiniLM
+  reads English-like text, USE multilingual reads everything). So all-MiniLM ranks the English memories for an
+  English query, USE ranks the Chinese ones, and for a Chinese query every memory. Memories no model reads (a
+  model's vectors not computed yet) are ranked by the primary model. ``sim(m) = cos(query_vector[model],
+  vector[model](m))``, best first, exact: a numpy product over the scope's matrix, or SQL's scan inside the filter;
+  approximate from ``SEARCH_INDEX_ANN_MIN_ROWS`` memories in the index (a usearch graph, re-scored exactly) and in
+  SQL above ``HNSW_MIN_SCOPE_ROWS`` (pgvector's HNSW, iterative scans; exact if it returns too few). A model's
+  query vector is computed only when some memory is its to rank: an English question on English memories costs one
+  embedding.
 * lexical: the query's search words (``write.text.search_words``, see ``query.py``: jieba for Chinese, a few
   stopwords dropped; English words reduced to their Snowball stems with ``RECALL_STEMMING``; Latin words
   of 4+ letters match as prefixes, drink → drinks), OR-ed; only memories holding at least one of them.
@@ -141,6 +142,8 @@ from memories.models import Memory, Scope
 from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
+from memories.recall.index.background import ready as large_scopes_ready
+from memories.recall.index.background import warm as large_scopes_warm
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.source import IndexSource
 from memories.recall.parts import Part, interleave, query_parts
@@ -241,12 +244,16 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
                                  review_since=criteria.review_since)
 
     if settings.SEARCH_INDEX_ENABLED:
-        cap = min(settings.HNSW_MIN_SCOPE_ROWS, index_row_cap())
-        if scope_row_count(scope_ids, None, cap + 1) <= cap:
+        cap = index_row_cap()
+        rows = scope_row_count(scope_ids, None, cap + 1)
+        if rows <= cap and (rows < settings.SEARCH_INDEX_BACKGROUND_ROWS
+                            or large_scopes_ready(states, private=connection.in_atomic_block)):
             if filters:
                 only = frozenset(pk.int for pk in qs().values_list("pk", flat=True))  # as the index keys them
                 criteria = dataclasses.replace(criteria, only=only)
             return IndexSource(search_indexes(states), criteria)
+        if rows <= cap:  # a large scope: SQL answers while the index loads it (memories/recall/index/background.py)
+            large_scopes_warm(states)
     return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
 

@@ -48,14 +48,21 @@ def recall_warm_up() -> list[tuple[Tenant, str]]:
 
 
 def recent_scopes_warm_up() -> list[tuple[Tenant, str]]:
-    """Load the indexes of the most recently used scopes, up to ``SEARCH_INDEX_WARM_ROWS`` memories in all."""
+    """Load the indexes of the most recently used scopes, up to ``SEARCH_INDEX_WARM_ROWS`` memories in all; a
+    large one (``SEARCH_INDEX_BACKGROUND_ROWS``) is only asked for, loaded after the process is ready, as its
+    first search would (``memories/recall/index/background.py``)."""
     budget, loaded = settings.SEARCH_INDEX_WARM_ROWS, []
     if budget <= 0 or not settings.SEARCH_INDEX_ENABLED:
         return []
     recent = sql.recent_scopes(LIVE_STATUSES, settings.SEARCH_INDEX_WARM_SCOPES)
     tenants = Tenant.objects.in_bulk({tenant_id for tenant_id, _, _ in recent})
     for tenant_id, path, size in recent:
-        if size > budget or size > settings.HNSW_MIN_SCOPE_ROWS or tenant_id not in tenants:
+        if tenant_id not in tenants:
+            continue
+        if size >= settings.SEARCH_INDEX_BACKGROUND_ROWS:  # its search answers from SQL and asks for the index
+            warm_search(tenants[tenant_id], path)
+            continue
+        if size > budget:
             continue
         warm_search(tenants[tenant_id], path)
         budget -= size

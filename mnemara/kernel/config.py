@@ -162,8 +162,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_COMPACT_MAINTENANCE_MB", "int", 1024, "maintenance_work_mem of a compaction (VACUUM FULL) in "
             "MB: the HNSW rebuilds run in memory when their graph fits.", "Writes and limits", low=64, high=65536),
     # --- Recall ---
-    Setting("MNEMARA_HNSW_MIN_SCOPE_ROWS", "int", 50_000, "Larger scopes are searched in SQL with HNSW; up to "
-            "it: the in-process index.", "Recall", low=0),
+    Setting("MNEMARA_HNSW_MIN_SCOPE_ROWS", "int", 50_000, "Larger scopes, when SQL answers them, are searched "
+            "with HNSW; up to it: an exact scan.", "Recall", low=0),
     Setting("MNEMARA_HNSW_EF_SEARCH", "int", 1000, "pgvector's hnsw.ef_search for those searches.", "Recall",
             low=1, high=1000),
     Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.0, "Share of the HNSW index's rows its iterative scan returns "
@@ -173,7 +173,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "full-text matches ranked in SQL, those of the query's rarest words; 0: every match.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX", "flag", True, "The in-process search index; off: every search in SQL.",
             "Recall"),
-    Setting("MNEMARA_SEARCH_INDEX_MAX_MB", "float", 256.0, "Megabytes of search indexes one process keeps.",
+    Setting("MNEMARA_SEARCH_INDEX_MAX_MB", "float", 1024.0, "Megabytes of search indexes one process keeps.",
             "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_MAX_ROWS", "int", 200_000, "Memories one process keeps in its search indexes.",
             "Recall", low=0),
@@ -182,6 +182,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_SEARCH_INDEX_ANN_MIN_ROWS", "int", 20_000, "From this many memories a search may return, a "
             "scope's vector list comes from an HNSW graph in the index (usearch) instead of an exact product.",
             "Recall", low=1),
+    Setting("MNEMARA_SEARCH_INDEX_BACKGROUND_ROWS", "int", 20_000, "From this many memories in a search's "
+            "scopes, the index loads them off the request path; SQL answers until it is ready.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_ANN_EF", "int", 256, "Candidates the in-process HNSW graph keeps while it "
             "searches (its ef; at least the candidate pool).", "Recall", low=16, high=10_000),
     Setting("MNEMARA_SEARCH_INDEX_POSTINGS_TOP", "int", 2000, "A word held by more memories than this is scored "

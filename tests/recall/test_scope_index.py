@@ -169,11 +169,11 @@ def test_a_metadata_filter_is_applied_through_sql(alice) -> None:
 
 @pytest.mark.django_db
 def test_scopes_above_the_limit_are_searched_in_sql(corpus, settings) -> None:
-    settings.HNSW_MIN_SCOPE_ROWS = 50
+    settings.SEARCH_INDEX_MAX_ROWS = 50
     states = search.scope_states(search.search_scopes(["team/index"], descendants=False, allowed_prefixes=()))
     criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
     assert isinstance(search.candidate_source(states, criteria, None), sources.SqlSource)
-    settings.HNSW_MIN_SCOPE_ROWS = 100_000
+    settings.SEARCH_INDEX_MAX_ROWS = 100_000
     settings.SEARCH_INDEX_ENABLED = False
     assert isinstance(search.candidate_source(states, criteria, None), sources.SqlSource)
 

@@ -31,6 +31,8 @@ from typing import Any
 import numpy as np
 from django.conf import settings
 
+from mnemara.kernel.metrics import SEARCH_INDEX_PENDING
+
 CONNECTIVITY = 16  # edges per node (HNSW's M)
 EXPANSION_ADD = 128  # candidates kept while a vector is inserted (ef_construction)
 BUILD_BATCH = 16_384  # vectors handed to usearch at once when a graph is built
@@ -120,23 +122,24 @@ class Build:
 
 
 class Builds:
-    """The process's graph builds, one at a time on one daemon thread (started when a build is asked for, gone
-    when none is left), so at most one build's CPU and memory; at most one queued or running per scope and
-    model."""
+    """The process's graph builds (and large scopes' loads: ``background.py``), one at a time on one daemon thread
+    (started when a job is asked for, gone when none is left), so at most one build's CPU and memory; at most one
+    queued or running per key (scope and model, or a scope's load)."""
 
     def __init__(self) -> None:
         self._lock = threading.Condition()
-        self._queue: deque[tuple[tuple[Any, str | None], Callable[[], None]]] = deque()
-        self._keys: set[tuple[Any, str | None]] = set()
+        self._queue: deque[tuple[tuple[Any, Any], Callable[[], None]]] = deque()
+        self._keys: set[tuple[Any, Any]] = set()
         self._thread: threading.Thread | None = None
 
-    def submit(self, key: tuple[Any, str | None], job: Callable[[], None]) -> bool:
+    def submit(self, key: tuple[Any, Any], job: Callable[[], None]) -> bool:
         """Queue ``job`` unless a build of ``key`` is queued or running. True when queued."""
         with self._lock:
             if key in self._keys:
                 return False
             self._keys.add(key)
             self._queue.append((key, job))
+            SEARCH_INDEX_PENDING.set(len(self._keys))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="mnemara-graph-build", daemon=True)
                 self._thread.start()
@@ -157,6 +160,7 @@ class Builds:
             finally:
                 with self._lock:
                     self._keys.discard(key)
+                    SEARCH_INDEX_PENDING.set(len(self._keys))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Until no build is queued or running (tests, benchmarks); False when ``timeout`` passed first."""

@@ -1,0 +1,118 @@
+"""Large scopes enter the in-process index off the request path (memories/recall/index/background.py): SQL answers
+until the scope is loaded and its graph built, an erasure sends it back to SQL while it loads again, a transaction
+never loads a private copy of it, and a restart's warm-up only asks for it. Thresholds forced low by settings;
+``transaction=True``: the loads run on the build thread, with its own connection."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from memories.compliance.subjects import subject_erase
+from memories.models import Scope
+from memories.recall import search
+from memories.recall.index import ann
+from memories.recall.index.cache import CACHE, Criteria
+from memories.recall.index.source import IndexSource
+from memories.recall.sources import SqlSource
+from memories.recall.warm import recent_scopes_warm_up
+from memories.write.flow import memory_create
+from memories.write.prepare import MemoryInput
+from tenants.scoping import tenant_scope
+
+TOPICS = ["black coffee", "green tea", "the Kafka migration", "a half marathon", "sourdough bread",
+          "Python type hints", "a trip to Lisbon", "the TLS certificate renewal", "vegetarian recipes", "jazz"]
+PEOPLE = ["Emma", "Priya", "Tomasz", "Dana", "Li Wei", "Sven"]
+
+
+def _items(scope: str, n: int) -> list[MemoryInput]:
+    return [MemoryInput(scope=scope, content=f"{PEOPLE[i % 6]} talked about {TOPICS[i % 10]} (week {i // 10})")
+            for i in range(n)]
+
+
+def _source(path: str) -> object:
+    states = search.scope_states(search.search_scopes([path], descendants=False, allowed_prefixes=()))
+    criteria = Criteria(statuses=["active"], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
+    return search.candidate_source(states, criteria, None)
+
+
+def _search(path: str, query: str) -> list[str]:
+    return [h.memory.content for h in search.memory_search(query=query, scopes=[path], k=5, track_access=False)]
+
+
+@pytest.fixture
+def large(settings):
+    CACHE.clear()
+    settings.SEARCH_INDEX_BACKGROUND_ROWS = 100  # "large" from 100 memories
+    settings.SEARCH_INDEX_ANN_MIN_ROWS = 50  # and its searches go through a graph
+    yield
+    assert ann.BUILDS.wait(120)
+    CACHE.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_large_scope_is_answered_in_sql_until_its_index_is_loaded_behind_it(alice_tenant, large) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        memory_create(items=_items("user/small", 20), actor="t")
+        assert isinstance(_source("user/small"), IndexSource)  # a small scope: loaded by its first search
+        assert isinstance(_source("user/big"), SqlSource)  # asks for the load, answered in SQL meanwhile
+        in_sql = _search("user/big", "Who talked about sourdough bread?")
+        assert ann.BUILDS.wait(120)
+        index = CACHE.cached(Scope.objects.get(path="user/big").pk)
+        assert index is not None and len(index) == 130 and None in index.graphs and not index.builds
+        assert isinstance(_source("user/big"), IndexSource)
+        in_index = _search("user/big", "Who talked about sourdough bread?")
+        assert "sourdough bread" in in_sql[0] and "sourdough bread" in in_index[0]
+        # A write keeps it ready (the graph follows the write); the new memory is found at once.
+        memory_create(items=[MemoryInput(scope="user/big", content="Noor keeps bees on the roof")], actor="t")
+        assert isinstance(_source("user/big"), IndexSource)
+        assert _search("user/big", "beekeeping on a rooftop")[0] == "Noor keeps bees on the roof"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_erasure_sends_a_large_scope_back_to_sql_while_it_loads_again(alice_tenant, large) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=[*_items("user/big", 130),
+                             MemoryInput(scope="user/big", subject="erase-me", content="Erin's passport is X123")],
+                      actor="t")
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        assert isinstance(_source("user/big"), IndexSource)
+        assert _search("user/big", "passport number")[0] == "Erin's passport is X123"
+        subject_erase(external_id="erase-me", actor="t")
+        assert isinstance(_source("user/big"), SqlSource)  # the cached index is a removal behind
+        assert "Erin's passport is X123" not in _search("user/big", "passport number")
+        assert ann.BUILDS.wait(120)
+        assert isinstance(_source("user/big"), IndexSource)
+        assert "Erin's passport is X123" not in _search("user/big", "passport number")
+        index = CACHE.cached(Scope.objects.get(path="user/big").pk)
+        assert index is not None and len(index) == 130
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_that_wrote_to_a_large_scope_searches_it_in_sql(alice_tenant, large) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        with transaction.atomic():
+            assert isinstance(_source("user/big"), IndexSource)  # the version this transaction sees: shared
+            memory_create(items=[MemoryInput(scope="user/big", content="Noor keeps bees on the roof")], actor="t")
+            assert isinstance(_source("user/big"), SqlSource)  # its own rows: never a private load of the scope
+            assert _search("user/big", "beekeeping on a rooftop")[0] == "Noor keeps bees on the roof"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restart_only_asks_for_a_large_recent_scope(alice_tenant, large, settings) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        memory_create(items=_items("user/small", 20), actor="t")
+    settings.SEARCH_INDEX_BACKGROUND_ROWS = 25  # the warm-up counts live memories (some of the 130 were merged)
+    loaded = recent_scopes_warm_up()
+    assert [path for _, path in loaded] == ["user/small"]  # loaded before ready; the large one is not
+    assert ann.BUILDS.wait(120)  # …but asked for, behind it
+    with tenant_scope(alice_tenant):
+        index = CACHE.cached(Scope.objects.get(path="user/big").pk)
+    assert index is not None and len(index) == 130
