@@ -28,7 +28,6 @@ from tenants.models import Tenant
 from tenants.scoping import get_active_tenant, tenant_scope
 
 
-
 def ready(states: Sequence[ScopeState], *, private: bool) -> bool:
     """Whether the cached indexes can answer a search of these scopes now, with no load on the request path."""
     tenant_id = get_active_tenant().pk
