@@ -40,7 +40,9 @@ when it does not fit, the block goes without it.
 Two active memories about the same entity that no person kept together on purpose (the write flow
 never leaves them, older data may) are both marked ``conflict="unresolved"``: the agent is never handed
 a contradiction as if it were two truths. A memory still waiting in review past its window
-(``settings.RECALL_UNREVIEWED_DAYS``) is marked ``unreviewed="true"``: no person has confirmed it.
+(``settings.RECALL_UNREVIEWED_DAYS``) is marked ``unreviewed="true"``: no person has confirmed it. A retired
+memory, there when the question asks for an earlier value ("Where did I work before?": ``recall.history``), is
+marked ``superseded="true"`` (a newer memory replaced it), or ``retired="true"``.
 """
 
 from __future__ import annotations
@@ -98,6 +100,8 @@ def render_item(hit: SearchHit, conflict: bool = False) -> str:
         attrs += ' conflict="unresolved"'
     if m.status == Status.PENDING:  # waited in review past the window (search.search_result): nobody confirmed it
         attrs += ' unreviewed="true"'
+    elif m.status == Status.DEPRECATED:  # an earlier value asked for (recall/history.py), or valid at ``as_of``
+        attrs += ' superseded="true"' if m.superseded_by_id else ' retired="true"'
     return f"<item {attrs}>{html.escape(m.content, quote=False)}</item>"
 
 

@@ -139,7 +139,7 @@ from django.utils import timezone
 
 from memories.embeddings import ModelProfile, profile
 from memories.models import Memory, Scope
-from memories.recall import category, dates, feedback, focus, hops, kin, languages, people, shape, sql, turns
+from memories.recall import category, dates, feedback, focus, history, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
 from memories.recall.index.background import ready as large_scopes_ready
@@ -468,6 +468,9 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     remember(scopes, descendants, [scope.pk for scope in found])
     now = timezone.now()
     statuses, review_since = searched_statuses(include_statuses, as_of, now)
+    past = include_statuses is None and as_of is None and history.asks_past(query)  # earlier values asked for
+    if past:
+        statuses = history.with_retired(statuses)
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
                         review_since=review_since)
     source = candidate_source(scope_states(found), criteria, filters)
@@ -482,7 +485,9 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                        again=again) for part, person_source, vectors in own]
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
-    hits = _hits(scored, k, {scope.pk: scope for scope in found}, passing if floor else None)
+    hits = _hits(scored, 2 * k if past else k, {scope.pk: scope for scope in found}, passing if floor else None)
+    if past:  # an earlier value ranked below k joins its successor among the k
+        hits = history.ordered(hits)[:k]
     for hit in hits:
         hit.relevant = hit.memory.pk.int in passing
     if track_access:
