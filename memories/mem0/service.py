@@ -157,16 +157,41 @@ def _messages(raw: Any) -> tuple[list[Turn], list[dict[str, Any]]]:
         raise validation.field_error("messages", "A string, a message or a list of {role, content} messages.")
     turns, left_out = [], []
     for i, m in enumerate(raw):
-        if not isinstance(m, dict) or m.get("role") not in ("user", "assistant", "system"):
-            raise validation.field_error(f"messages.{i}.role", "user, assistant or system.")
-        if not isinstance(m.get("content"), str):
-            raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
-        if m["role"] == "system" or not m["content"].strip():
-            left_out.append({"message": i, "reason": "system" if m["role"] == "system" else "empty"})
+        if not isinstance(m, dict) or m.get("role") not in ROLES:
+            raise validation.field_error(f"messages.{i}.role", "user, assistant, system (or developer, tool).")
+        reason = ROLES[m["role"]]
+        content = _content(m.get("content"), i)
+        if reason or not content.strip():
+            left_out.append({"message": i, "reason": reason or "empty"})
             continue
         name = m.get("name")
-        turns.append(Turn(m["role"], m["content"], name.strip() if isinstance(name, str) else "", i))
+        turns.append(Turn(m["role"], content, name.strip() if isinstance(name, str) else "", i))
     return turns, left_out
+
+
+#: The roles a message may have, and why one gives no memory: mem0 remembers what the user and the assistant
+#: say, not system (or OpenAI's "developer") prompts nor tool results, which the AI SDK's prompts carry.
+ROLES = {"user": "", "assistant": "", "system": "system", "developer": "system", "tool": "tool", "function": "tool"}
+
+
+def _content(raw: Any, i: int) -> str:
+    """A message's text: a string, or the text parts of OpenAI's and the AI SDK's content lists
+    (``[{"type": "text", "text": …}]``); a tool's structured result counts as no text. Images and documents
+    are refused (mem0's platform reads them; Mnemara keeps text)."""
+    parts = raw if isinstance(raw, list) else [raw]
+    texts = [p if isinstance(p, str) else p.get("text") if isinstance(p, dict) and p.get("type") == "text" else None
+             for p in parts]
+    media = [p for p in parts if isinstance(p, dict) and str(p.get("type", "")).startswith(MEDIA)]
+    if media or (parts and not any(isinstance(t, str) for t in texts) and not _tool_output(parts)):
+        raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
+    return "\n".join(t for t in texts if isinstance(t, str))
+
+
+MEDIA = ("image", "pdf", "mdx", "file", "audio", "document")
+
+
+def _tool_output(parts: list[Any]) -> bool:
+    return all(isinstance(p, dict) and str(p.get("type", "")).startswith("tool") for p in parts)
 
 
 def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:

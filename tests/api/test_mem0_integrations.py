@@ -141,3 +141,27 @@ def test_system_prompts_alone_give_no_memory_and_say_so(alice: KeyedClient) -> N
                      {"role": "user", "content": "I'm Ana and I teach maths in Porto."}], "user_id": "ana"})
     assert mixed["results"] and {"message": 0, "reason": "system"} in mixed["skipped"]
     assert [s["message"] for s in mixed["skipped"] if s["reason"] != "system"] == [1], mixed  # its own position
+
+
+def test_ai_sdk_and_openai_message_shapes(alice: KeyedClient) -> None:
+    """The Vercel AI provider and OpenAI-style agents send content as a list of parts, a "developer" prompt and
+    tool results: the text parts are read, the rest is skipped and said so; an image is still refused."""
+    client = token(alice)
+    answer = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "messages": [
+        {"role": "developer", "content": "Answer in French."},
+        {"role": "user", "content": [{"type": "text", "text": "My sister Mia lives in Quebec."}]},
+        {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "1", "output": {"ok": True}}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "Quebec is lovely!"}]}]})
+    assert any("Quebec" in r["memory"] for r in answer["results"]), answer
+    assert {"message": 0, "reason": "system"} in answer["skipped"] and {"message": 2, "reason": "tool"} in \
+        answer["skipped"]
+    plain = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "infer": False, "messages": [
+        {"role": "user", "content": [{"type": "text", "text": "Locker 7,"}, {"type": "text", "text": "floor 2"}]}]})
+    assert plain["results"][0]["memory"] == "Locker 7,\nfloor 2"
+    image = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "messages": [
+        {"role": "user", "content": [{"type": "text", "text": "Look"},
+                                     {"type": "image_url", "image_url": {"url": "https://x/y.png"}}]}]}, expect=400)
+    assert "messages.0.content" in image["error"]["fields"]
+    odd = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "messages": [{"role": "critic",
+                                                                                         "content": "x"}]}, expect=400)
+    assert "messages.0.role" in odd["error"]["fields"]
