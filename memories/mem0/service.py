@@ -153,9 +153,9 @@ def _messages(raw: Any) -> tuple[list[Turn], list[dict[str, Any]]]:
         raw = [{"role": "user", "content": raw}]
     elif isinstance(raw, dict):
         raw = [raw]
-    if not isinstance(raw, list) or not raw:
+    if not isinstance(raw, list):
         raise validation.field_error("messages", "A string, a message or a list of {role, content} messages.")
-    turns, left_out = [], []
+    turns, left_out = [], []  # an empty list gives nothing (LlamaIndex's Mem0Memory.put of a system message sends one)
     for i, m in enumerate(raw):
         if not isinstance(m, dict) or m.get("role") not in ROLES:
             raise validation.field_error(f"messages.{i}.role", "user, assistant, system (or developer, tool).")

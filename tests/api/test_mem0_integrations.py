@@ -135,6 +135,8 @@ def test_system_prompts_alone_give_no_memory_and_say_so(alice: KeyedClient) -> N
                          {"role": "user", "content": "   "}], "user_id": "sys", "infer": infer})
         assert answer["status"] == "SUCCEEDED" and answer["results"] == []
         assert answer["skipped"] == [{"message": 0, "reason": "system"}, {"message": 1, "reason": "empty"}]
+    empty = call(client, "POST", "/v3/memories/add/", {"messages": [], "user_id": "sys", "agent_id": "x"})
+    assert empty["status"] == "SUCCEEDED" and empty["results"] == [] and empty["skipped"] == []
     mixed = call(client, "POST", "/v3/memories/add/", {
         "messages": [{"role": "system", "content": "Be brief."},
                      {"role": "user", "content": "Thanks!"},
