@@ -116,7 +116,7 @@ class MemoriesView(Mem0View):
 
     def delete(self, request: Request) -> Response:
         ids = {name: request.query_params.get(name) for name in ENTITY_KINDS}
-        deleted = service.mem0_delete_all(ids=ids, caller=self.caller())
+        deleted = service.mem0_delete_all(ids=ids, caller=self.caller(), filters=request.query_params.get("filters"))
         return Response({"message": "Memories deleted successfully!", "deleted": deleted})
 
 

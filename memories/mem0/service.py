@@ -7,6 +7,8 @@ Every operation runs in the API key's tenant and within its scope prefixes (outs
 
 from __future__ import annotations
 
+import ast
+import json
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -414,14 +416,32 @@ def mem0_delete(memory_id: Any, caller: Caller, *, linked: bool = False) -> None
             revisions.memory_delete(memory_id=m.pk, actor=caller.actor)
 
 
-def mem0_delete_all(*, ids: dict[str, Any], caller: Caller) -> int:
-    """Delete every memory (every status) whose scope has these ids, in one transaction."""
-    flt = _filters({name: ids[name] for name in ENTITY_KINDS if ids.get(name)})
+def mem0_delete_all(*, ids: dict[str, Any], caller: Caller, filters: str | None = None) -> int:
+    """Delete every memory (every status) whose scope has these ids, in one transaction; ``filters`` (mem0ai
+    2.x's ``delete_all(filters={…})``, sent in the query) narrows as ``get_all``'s do."""
+    flt = _filters({"filters": query_filters(filters), **{name: ids[name] for name in ENTITY_KINDS if ids.get(name)}})
     memories = list(selectors.visible_memories(caller.prefixes).filter(mem0_filters.memory_query(flt)))
     with transaction.atomic():
         for memory in memories:
             revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
     return len(memories)
+
+
+def query_filters(raw: str | None) -> dict[str, Any] | None:
+    """Filters sent in a query string: JSON, or the Python ``repr`` of a dict, which is what mem0's Python
+    client sends when it puts ``filters`` in the query (``httpx`` writes ``str(value)``). Literals only."""
+    if not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        try:
+            value = ast.literal_eval(raw) if len(raw) <= 10_000 else None
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            value = None
+    if not isinstance(value, dict):
+        raise validation.field_error("filters", "A JSON object, e.g. {\"user_id\": \"alex\"}.")
+    return value
 
 
 def mem0_entities(caller: Caller) -> list[dict[str, Any]]:

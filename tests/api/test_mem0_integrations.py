@@ -167,3 +167,20 @@ def test_ai_sdk_and_openai_message_shapes(alice: KeyedClient) -> None:
     odd = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "messages": [{"role": "critic",
                                                                                          "content": "x"}]}, expect=400)
     assert "messages.0.role" in odd["error"]["fields"]
+
+
+def test_delete_all_takes_filters_in_the_query_as_mem0ai_2x_sends_them(alice: KeyedClient) -> None:
+    """``delete_all(filters={"user_id": …})``, mem0ai 2.x's documented form: its client puts ``str(filters)``
+    (a Python dict's repr) in the query; JSON is read too."""
+    client = token(alice)
+    for user in ("pia", "rio", "sol"):
+        direct(client, f"{user} keeps a garden", user_id=user)
+    direct(client, "rio plays drums", user_id="rio", agent_id="band")
+    assert call(client, "DELETE", "/v1/memories/", filters=str({"user_id": "pia"}))["deleted"] == 1
+    assert call(client, "DELETE", "/v1/memories/", filters='{"AND": [{"user_id": "rio"}, {"agent_id": "band"}]}')[
+        "deleted"] == 1
+    assert call(client, "POST", "/v3/memories/", {"filters": {"user_id": "rio"}})["count"] == 1
+    for bad in ("[object Object]", "__import__('os')", "{'metadata': {'a': 1}}"):
+        refused = call(client, "DELETE", "/v1/memories/", filters=bad, expect=400)
+        assert "filters" in refused["error"]["fields"], bad
+    assert call(client, "POST", "/v3/memories/", {"filters": {"user_id": "*"}})["count"] == 2

@@ -231,7 +231,9 @@ def test_mem0s_async_client_as_agent_frameworks_call_it(served: Served, mem0: An
                                                                                    "agent_id": "trips"})
             found = await client.search(query="How does Rosa like to travel?", filters={"user_id": "rosa"})
             listed = await client.get_all(filters={"user_id": "rosa"}, page=1, page_size=10)
-            await client.delete_all(user_id="rosa")
+            await client.delete_all(filters={"user_id": "rosa"})  # 2.x's documented form
+            left = await client.get_all(filters={"user_id": "rosa"})
+            assert left["results"] == [], left
             return added, found, listed
 
     added, found, listed = asyncio.run(agent_framework())
