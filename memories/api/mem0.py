@@ -207,7 +207,9 @@ def unsupported_route(request: HttpRequest | Request) -> NotFound:
 
 
 def _route(pattern: str) -> str:
-    return rf"^{pattern}/?$"  # mem0's paths end in "/"; without it is fine too
+    # mem0's paths end in "/"; without it is fine too. A host given with a trailing "/" makes the TypeScript
+    # client and the Vercel provider (which join with a template string) ask for "/mem0//v1/…": served too.
+    return rf"^/*{pattern}/?$"
 
 
 urlpatterns: list[URLPattern] = [

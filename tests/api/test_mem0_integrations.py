@@ -184,3 +184,14 @@ def test_delete_all_takes_filters_in_the_query_as_mem0ai_2x_sends_them(alice: Ke
         refused = call(client, "DELETE", "/v1/memories/", filters=bad, expect=400)
         assert "filters" in refused["error"]["fields"], bad
     assert call(client, "POST", "/v3/memories/", {"filters": {"user_id": "*"}})["count"] == 2
+
+
+def test_a_host_with_a_trailing_slash_still_reaches_the_routes(alice: KeyedClient) -> None:
+    """The npm client and the Vercel provider join ``host`` and the path with a template string: ``host`` given
+    as ``…/mem0/`` asks for ``/mem0//v1/…``."""
+    client = token(alice)
+    assert call(client, "GET", "//v1/ping/")["status"] == "ok"
+    saved = call(client, "POST", "//v3/memories/add/", {"messages": "Likes rye bread", "user_id": "slash",
+                                                        "infer": False})
+    assert call(client, "GET", f"//v1/memories/{saved['results'][0]['id']}/")["memory"] == "Likes rye bread"
+    assert call(client, "GET", "//v1/summary/", expect=404)["error"]["code"] == "unsupported_endpoint"
