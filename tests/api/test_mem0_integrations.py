@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from memories.models import Memory
 from tenants.scoping import tenant_scope
@@ -195,3 +196,20 @@ def test_a_host_with_a_trailing_slash_still_reaches_the_routes(alice: KeyedClien
                                                         "infer": False})
     assert call(client, "GET", f"//v1/memories/{saved['results'][0]['id']}/")["memory"] == "Likes rye bread"
     assert call(client, "GET", "//v1/summary/", expect=404)["error"]["code"] == "unsupported_endpoint"
+
+
+def test_mem0s_routes_answer_at_the_server_root_too(alice: KeyedClient) -> None:
+    """A mem0 client given the server itself as ``host`` (``MemoryClient(host="https://mnemara.example.com")``)
+    asks for ``/v1/ping/``, ``/v3/memories/add/``…: the same API answers there."""
+    client = token(alice)
+    ping = client.get("/v1/ping/")
+    assert ping.status_code == 200 and ping.json()["org_id"] == alice.tenant.slug
+    added = client.post("/v3/memories/add/", {"messages": "Likes oat milk", "user_id": "root", "infer": False},
+                        format="json")
+    assert added.status_code == 200 and added.json()["results"][0]["memory"] == "Likes oat milk"
+    listed = client.post("/v3/memories/", {"filters": {"user_id": "root"}}, format="json")
+    assert listed.json()["count"] == 1
+    missing = client.get("/v1/summary/")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unsupported_endpoint"
+    assert APIClient().get("/v1/ping/", HTTP_AUTHORIZATION="Token mn_wrong").status_code == 401
+    assert APIClient().get("/api/v1/memories").status_code == 401  # Mnemara's own API is where it was
