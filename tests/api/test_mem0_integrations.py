@@ -213,3 +213,23 @@ def test_mem0s_routes_answer_at_the_server_root_too(alice: KeyedClient) -> None:
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "unsupported_endpoint"
     assert APIClient().get("/v1/ping/", HTTP_AUTHORIZATION="Token mn_wrong").status_code == 401
     assert APIClient().get("/api/v1/memories").status_code == 401  # Mnemara's own API is where it was
+
+
+def test_keywords_and_memory_ids_filters(alice: KeyedClient) -> None:
+    """mem0's ``keywords`` (text the memory holds, any case) and ``memory_ids`` filters, in get_all and search."""
+    client = token(alice)
+    ids = [direct(client, text, user_id="kw")["id"] for text in ("Drinks oolong TEA at noon", "Walks the dog",
+                                                                 "Takes tea with lemon")]
+    tea = call(client, "POST", "/v3/memories/", {"filters": {"AND": [{"user_id": "kw"},
+                                                                     {"keywords": {"icontains": "tea"}}]}})
+    assert sorted(m["memory"] for m in tea["results"]) == ["Drinks oolong TEA at noon", "Takes tea with lemon"]
+    plain = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "kw", "keywords": "DOG"}})
+    assert [m["id"] for m in plain["results"]] == [ids[1]]
+    chosen = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "kw", "memory_ids": [ids[0], "nope"]}})
+    assert [m["id"] for m in chosen["results"]] == [ids[0]]
+    found = call(client, "POST", "/v3/memories/search/", {"query": "tea", "threshold": -1,
+                                                          "filters": {"user_id": "kw", "memory_ids": {"in": ids[1:]}}})
+    assert {m["id"] for m in found["results"]} <= set(ids[1:]) and found["results"]
+    bad = call(client, "POST", "/v3/memories/", {"filters": {"user_id": "kw", "keywords": {"regex": "t.a"}}},
+               expect=400)
+    assert "filters.keywords" in bad["error"]["fields"]
