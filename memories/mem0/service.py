@@ -45,8 +45,8 @@ UNSUPPORTED = {"enable_graph", "org_id", "project_id", "custom_instructions", "a
                "structured_data_schema", "memory_type", "prompt", "reference_date", "criteria", "use_criteria"}
 #: Accepted and without effect here (docs/mem0.md says why). CrewAI's Mem0 storage sends ``includes``,
 #: ``excludes`` and ``custom_categories`` with every add when configured: hints to mem0's own extractor.
-IGNORED = {"output_format", "version", "async_mode", "rerank", "keyword_search", "fields", "latest_only",
-           "includes", "excludes", "custom_categories"}
+IGNORED = {"output_format", "version", "api_version", "async_mode", "rerank", "keyword_search", "fields",
+           "latest_only", "includes", "excludes", "custom_categories"}
 ADD_FIELDS = {"messages", "filters", "metadata", "infer", "timestamp", "expiration_date", "immutable", *ENTITY_KINDS}
 #: ``limit``: mem0's open-source name for ``top_k`` (CrewAI, AutoGen and mem0's MCP server send it).
 SEARCH_FIELDS = {"query", "filters", "top_k", "limit", "threshold", "categories", "metadata", "show_expired",

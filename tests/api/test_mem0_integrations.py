@@ -30,7 +30,7 @@ def test_extractor_hints_are_accepted_and_said_to_have_no_effect(alice: KeyedCli
     client = token(alice)
     for hints in ({"includes": "food preferences", "excludes": "passwords"},
                   {"custom_categories": [{"hobbies": "What the user does for fun"}]},
-                  {"output_format": "v1.1", "version": "v2", "includes": None}):
+                  {"output_format": "v1.1", "version": "v2", "api_version": "v2", "includes": None}):
         answer = call(client, "POST", "/v3/memories/add/", {"messages": [{"role": "user", "content": "Likes figs"}],
                                                             "user_id": "crew", "infer": False, **hints})
         assert answer["status"] == "SUCCEEDED" and answer["results"][0]["memory"] == "Likes figs", hints
