@@ -161,7 +161,7 @@ def _messages(raw: Any) -> tuple[list[Turn], list[dict[str, Any]]]:
     for i, m in enumerate(raw):
         if not isinstance(m, dict) or m.get("role") not in ROLES:
             raise validation.field_error(f"messages.{i}.role", "user, assistant, system (or developer, tool).")
-        reason = ROLES[m["role"]]
+        reason = ROLES[m["role"]] or ("tool" if m.get("tool_calls") or m.get("function_call") else "")
         content = _content(m.get("content"), i)
         if reason or not content.strip():
             left_out.append({"message": i, "reason": reason or "empty"})
@@ -180,6 +180,8 @@ def _content(raw: Any, i: int) -> str:
     """A message's text: a string, or the text parts of OpenAI's and the AI SDK's content lists
     (``[{"type": "text", "text": …}]``); a tool's structured result counts as no text. Images and documents
     are refused (mem0's platform reads them; Mnemara keeps text)."""
+    if raw is None:  # e.g. OpenAI's assistant turn that only calls a tool
+        return ""
     parts = raw if isinstance(raw, list) else [raw]
     texts = [p if isinstance(p, str) else p.get("text") if isinstance(p, dict) and p.get("type") == "text" else None
              for p in parts]

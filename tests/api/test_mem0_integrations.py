@@ -154,9 +154,14 @@ def test_ai_sdk_and_openai_message_shapes(alice: KeyedClient) -> None:
         {"role": "developer", "content": "Answer in French."},
         {"role": "user", "content": [{"type": "text", "text": "My sister Mia lives in Quebec."}]},
         {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "1", "output": {"ok": True}}]},
-        {"role": "assistant", "content": [{"type": "text", "text": "Quebec is lovely!"}]}]})
+        {"role": "assistant", "content": [{"type": "text", "text": "Quebec is lovely!"}]},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+                                                               "function": {"name": "weather", "arguments": "{}"}}]},
+        {"role": "user", "content": None}]})
     assert any("Quebec" in r["memory"] for r in answer["results"]), answer
     assert {"message": 0, "reason": "system"} in answer["skipped"] and {"message": 2, "reason": "tool"} in \
+        answer["skipped"]
+    assert {"message": 4, "reason": "tool"} in answer["skipped"] and {"message": 5, "reason": "empty"} in \
         answer["skipped"]
     plain = call(client, "POST", "/v3/memories/add/", {"user_id": "parts", "infer": False, "messages": [
         {"role": "user", "content": [{"type": "text", "text": "Locker 7,"}, {"type": "text", "text": "floor 2"}]}]})
