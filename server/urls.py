@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from csp.decorators import csp_update
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -20,6 +20,8 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("api/v1/", include("memories.api.urls")),
     path("mem0/", include("memories.api.mem0")),  # mem0's own clients (docs/mem0.md); not in /api/schema/
+    # The same for a mem0 client whose host is the server itself (mem0's paths all start v1/, v2/ or v3/).
+    re_path(r"^(?=v[123]/)", include("memories.api.mem0")),
     path("api/v1/", include(webhooks.urls.api_urlpatterns)),
     path("i18n/", include("django.conf.urls.i18n")),
     # The dashboard: tenant screens and memory screens share the "dashboard" namespace.

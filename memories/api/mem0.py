@@ -81,9 +81,10 @@ class ListView(Mem0View):
     writes = False
 
     def post(self, request: Request) -> Response:
-        size = service.page_size(request.query_params.get("page_size"))
+        body = self.body()
+        size = service.page_size(request.query_params.get("page_size"), body)
         page = service.page_number(request.query_params.get("page"))
-        qs = service.mem0_list(body=self.body(), caller=self.caller())
+        qs = service.mem0_list(body=body, caller=self.caller())
         count = qs.count()
         rows = list(qs[(page - 1) * size:page * size])
 
@@ -115,7 +116,7 @@ class MemoriesView(Mem0View):
 
     def delete(self, request: Request) -> Response:
         ids = {name: request.query_params.get(name) for name in ENTITY_KINDS}
-        deleted = service.mem0_delete_all(ids=ids, caller=self.caller())
+        deleted = service.mem0_delete_all(ids=ids, caller=self.caller(), filters=request.query_params.get("filters"))
         return Response({"message": "Memories deleted successfully!", "deleted": deleted})
 
 
@@ -155,6 +156,27 @@ class FeedbackView(Mem0View):
         return Response(service.mem0_feedback(body=self.body(), caller=self.caller()))
 
 
+class ProjectView(Mem0View):
+    """mem0's project settings (``client.project.get()``, ``update_project``; CrewAI's Mem0 storage calls
+    ``update_project(custom_categories=…)`` when it starts): the key's tenant is the project."""
+
+    def project(self, org: str, project: str) -> service.Caller:
+        if {org, project} != {self.api_key.tenant.slug}:
+            raise NotFound("No such organisation or project: the key's tenant is both (GET /v1/ping/ names it).",
+                           code="unsupported_endpoint")
+        return self.caller()
+
+    def get(self, request: Request, org: str, project: str) -> Response:
+        self.project(org, project)
+        fields = request.query_params.getlist("fields")
+        answer = service.mem0_project(self.api_key.tenant)
+        return Response({k: v for k, v in answer.items() if not fields or k in fields or k in ("id", "name")})
+
+    def patch(self, request: Request, org: str, project: str) -> Response:
+        self.project(org, project)
+        return Response(service.mem0_project_update(self.body()))
+
+
 class UnsupportedView(APIView):
     # Any other mem0 route (exports, events, projects, webhooks, profiles…): a clear 404.
     schema = None
@@ -185,7 +207,9 @@ def unsupported_route(request: HttpRequest | Request) -> NotFound:
 
 
 def _route(pattern: str) -> str:
-    return rf"^{pattern}/?$"  # mem0's paths end in "/"; without it is fine too
+    # mem0's paths end in "/"; without it is fine too. A host given with a trailing "/" makes the TypeScript
+    # client and the Vercel provider (which join with a template string) ask for "/mem0//v1/…": served too.
+    return rf"^/*{pattern}/?$"
 
 
 urlpatterns: list[URLPattern] = [
@@ -203,5 +227,7 @@ urlpatterns: list[URLPattern] = [
     re_path(_route("v1/feedback"), FeedbackView.as_view(), name="mem0-feedback"),
     re_path(_route("v1/entities"), EntitiesView.as_view(), name="mem0-entities"),
     re_path(_route("v[12]/entities/(?P<kind>[^/]+)/(?P<value>[^/]+)"), EntityView.as_view(), name="mem0-entity"),
+    re_path(_route("api/v1/orgs/organizations/(?P<org>[^/]+)/projects/(?P<project>[^/]+)"), ProjectView.as_view(),
+            name="mem0-project"),
     re_path(r"^(?P<rest>.*)$", UnsupportedView.as_view(), name="mem0-unsupported"),
 ]

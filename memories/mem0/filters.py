@@ -9,9 +9,11 @@ or a list of them (none of which may hold). Keys:
   ``valid_from``: when it became true, which an import or a ``timestamp`` sets);
 - ``categories``: ``{"in": [...]}`` or ``{"contains": t}`` — Mnemara's memory types;
 - ``metadata``: ``{key: condition, ...}``, each condition a value (the metadata holds that pair), ``"*"`` (the key
-  is there) or an object of mem0's operators (``METADATA_OPERATORS``).
+  is there) or an object of mem0's operators (``METADATA_OPERATORS``);
+- ``keywords``: ``{"contains"|"icontains": text}`` (or the text): the memory's text holds it, in any case;
+- ``memory_ids``: a list of ids (or ``{"in": [...]}``).
 
-Anything else (``keywords``, other keys, other operators) is refused with 400 ``unsupported_filter``.
+Anything else (other keys, other operators) is refused with 400 ``unsupported_filter``.
 ``scope_query`` is the same filter on scope rows, with every condition that is not about ids taken as
 true: search uses it to find the scopes to look in, then the whole filter on what it found.
 """
@@ -19,6 +21,7 @@ true: search uses it to find the scopes to look in, then the whole filter on wha
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -187,9 +190,9 @@ def _condition(key: str, value: Any, field: str, depth: int, leaf: Callable[[str
         return _negated(value, field, depth, leaf)
     if key in ENTITY_KINDS:
         return _entity(key, value, field)
-    if key in ("created_at", "updated_at", "categories", "metadata"):
+    if key in ("created_at", "updated_at", "categories", "metadata", "keywords", "memory_ids"):
         return leaf(key, value) if leaf is not None else ALWAYS
-    mem0s = key in ("keywords", "memory_ids", "timestamp")  # mem0's own keys Mnemara does not serve
+    mem0s = key in ("timestamp",)  # mem0's own keys Mnemara does not serve
     raise unsupported(key if mem0s else f'{key}; a metadata key goes under "metadata"')
 
 
@@ -216,11 +219,39 @@ def _negated(value: Any, field: str, depth: int, leaf: Callable[[str, Any], Q] |
     return ~anyof
 
 
+def _keywords(condition: Any) -> Q:
+    text = condition if isinstance(condition, str) else None
+    if isinstance(condition, dict) and len(condition) == 1 and next(iter(condition)) in ("contains", "icontains"):
+        text = next(iter(condition.values()))
+    if not isinstance(text, str) or not text.strip() or len(text) > 1000:
+        raise validation.field_error("filters.keywords", 'Text, or {"contains": text} (matched in any case).')
+    return Q(content__icontains=validation.validate_no_nul(text, "filters.keywords"))
+
+
+def _memory_ids(condition: Any) -> Q:
+    ids = condition.get("in") if isinstance(condition, dict) and len(condition) == 1 else condition
+    if not isinstance(ids, list) or not 1 <= len(ids) <= MAX_IN_VALUES or not all(isinstance(i, str) for i in ids):
+        raise validation.field_error("filters.memory_ids", f"A list of 1 to {MAX_IN_VALUES} memory ids.")
+    return Q(pk__in=[i for i in ids if _is_uuid(i)])
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _memory_leaf(key: str, value: Any) -> Q:
     if key == "categories":
         return _categories(value)
     if key == "metadata":
         return _metadata(value)
+    if key == "keywords":
+        return _keywords(value)
+    if key == "memory_ids":
+        return _memory_ids(value)
     return _time(key, value)
 
 

@@ -7,6 +7,8 @@ Every operation runs in the API key's tenant and within its scope prefixes (outs
 
 from __future__ import annotations
 
+import ast
+import json
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -25,7 +27,7 @@ from memories.extraction.mem0_format import ENTITY_KINDS, any_time, entity_scope
 from memories.extraction.sessions import extraction_request
 from memories.extraction.tasks import extraction_run
 from memories.mem0 import filters as mem0_filters
-from memories.mem0.shapes import EVENTS, mem0_history, mem0_memory
+from memories.mem0.shapes import EVENTS, IMMUTABLE_KEY, mem0_history, mem0_memory
 from memories.models import Job, Memory, Scope
 from memories.recall import search
 from memories.recall.query import MAX_K, MAX_SCOPES
@@ -39,14 +41,18 @@ from mnemara.kernel.errors import NotFound, ServiceError, ValidationFailed
 from tenants.paths import path_within, scope_filter
 
 #: Parameters mem0 defines that Mnemara does not (docs/mem0.md, "Not supported"): a clear 400 names them.
-UNSUPPORTED = {"enable_graph", "org_id", "project_id", "custom_categories", "custom_instructions",
-               "agent_custom_instructions", "structured_data_schema", "includes", "excludes", "immutable",
-               "memory_type", "prompt", "show_expired", "reference_date", "criteria", "use_criteria"}
-#: Accepted and without effect here (docs/mem0.md says why).
-IGNORED = {"output_format", "version", "async_mode", "rerank", "keyword_search", "fields", "latest_only"}
-ADD_FIELDS = {"messages", "filters", "metadata", "infer", "timestamp", "expiration_date", *ENTITY_KINDS}
-SEARCH_FIELDS = {"query", "filters", "top_k", "threshold", "categories", "metadata", *ENTITY_KINDS}
-LIST_FIELDS = {"filters", "categories", "start_date", "end_date", *ENTITY_KINDS}
+UNSUPPORTED = {"enable_graph", "org_id", "project_id", "custom_instructions", "agent_custom_instructions",
+               "structured_data_schema", "memory_type", "prompt", "reference_date", "criteria", "use_criteria"}
+#: Accepted and without effect here (docs/mem0.md says why). CrewAI's Mem0 storage sends ``includes``,
+#: ``excludes`` and ``custom_categories`` with every add when configured: hints to mem0's own extractor.
+IGNORED = {"output_format", "version", "api_version", "async_mode", "rerank", "keyword_search", "fields",
+           "latest_only", "includes", "excludes", "custom_categories"}
+ADD_FIELDS = {"messages", "filters", "metadata", "infer", "timestamp", "expiration_date", "immutable", *ENTITY_KINDS}
+#: ``limit``: mem0's open-source name for ``top_k`` (CrewAI, AutoGen and mem0's MCP server send it).
+SEARCH_FIELDS = {"query", "filters", "top_k", "limit", "threshold", "categories", "metadata", "show_expired",
+                 *ENTITY_KINDS}
+LIST_FIELDS = {"filters", "categories", "start_date", "end_date", "show_expired", "limit", *ENTITY_KINDS}
+
 MAX_SEARCH_SCOPES = 10 * MAX_SCOPES
 MAX_PAGE_SIZE = 1000
 #: How long ``add`` waits for an extraction the worker took first (then it answers PENDING with the job).
@@ -139,27 +145,57 @@ class Turn:
     role: str
     content: str
     name: str = ""
+    position: int = 0  # its place in the request's messages
 
 
-def _messages(raw: Any) -> list[Turn]:
+def _messages(raw: Any) -> tuple[list[Turn], list[dict[str, Any]]]:
+    """The user and assistant turns with text, and the messages left out (system prompts, empty ones), by
+    position: mem0 does not remember system prompts either, and a request of only those gives no memory."""
     if isinstance(raw, str):
         raw = [{"role": "user", "content": raw}]
     elif isinstance(raw, dict):
         raw = [raw]
-    if not isinstance(raw, list) or not raw:
+    if not isinstance(raw, list):
         raise validation.field_error("messages", "A string, a message or a list of {role, content} messages.")
-    turns = []
+    turns, left_out = [], []  # an empty list gives nothing (LlamaIndex's Mem0Memory.put of a system message sends one)
     for i, m in enumerate(raw):
-        if not isinstance(m, dict) or m.get("role") not in ("user", "assistant", "system"):
-            raise validation.field_error(f"messages.{i}.role", "user, assistant or system.")
-        if not isinstance(m.get("content"), str):
-            raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
-        if m["role"] != "system" and m["content"].strip():  # mem0 does not remember system prompts either
-            name = m.get("name")
-            turns.append(Turn(m["role"], m["content"], name.strip() if isinstance(name, str) else ""))
-    if not turns:
-        raise validation.field_error("messages", "At least one user or assistant message with text.")
-    return turns
+        if not isinstance(m, dict) or m.get("role") not in ROLES:
+            raise validation.field_error(f"messages.{i}.role", "user, assistant, system (or developer, tool).")
+        reason = ROLES[m["role"]] or ("tool" if m.get("tool_calls") or m.get("function_call") else "")
+        content = _content(m.get("content"), i)
+        if reason or not content.strip():
+            left_out.append({"message": i, "reason": reason or "empty"})
+            continue
+        name = m.get("name")
+        turns.append(Turn(m["role"], content, name.strip() if isinstance(name, str) else "", i))
+    return turns, left_out
+
+
+#: The roles a message may have, and why one gives no memory: mem0 remembers what the user and the assistant
+#: say, not system (or OpenAI's "developer") prompts nor tool results, which the AI SDK's prompts carry.
+ROLES = {"user": "", "assistant": "", "system": "system", "developer": "system", "tool": "tool", "function": "tool"}
+
+
+def _content(raw: Any, i: int) -> str:
+    """A message's text: a string, or the text parts of OpenAI's and the AI SDK's content lists
+    (``[{"type": "text", "text": …}]``); a tool's structured result counts as no text. Images and documents
+    are refused (mem0's platform reads them; Mnemara keeps text)."""
+    if raw is None:  # e.g. OpenAI's assistant turn that only calls a tool
+        return ""
+    parts = raw if isinstance(raw, list) else [raw]
+    texts = [p if isinstance(p, str) else p.get("text") if isinstance(p, dict) and p.get("type") == "text" else None
+             for p in parts]
+    media = [p for p in parts if isinstance(p, dict) and str(p.get("type", "")).startswith(MEDIA)]
+    if media or (parts and not any(isinstance(t, str) for t in texts) and not _tool_output(parts)):
+        raise validation.field_error(f"messages.{i}.content", "Text (images and documents are not supported).")
+    return "\n".join(t for t in texts if isinstance(t, str))
+
+
+MEDIA = ("image", "pdf", "mdx", "file", "audio", "document")
+
+
+def _tool_output(parts: list[Any]) -> bool:
+    return all(isinstance(p, dict) and str(p.get("type", "")).startswith("tool") for p in parts)
 
 
 def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
@@ -172,14 +208,21 @@ def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
         raise validation.field_error("filters", "In add, only the ids user_id, agent_id, app_id, run_id.")
     scope = _allowed(entity_scope(ids), caller)
     subject = ids.get("user_id")
-    turns = _messages(body.get("messages"))
+    turns, left_out = _messages(body.get("messages"))
     metadata = validation.validate_metadata(body.get("metadata"))
+    if _bool(body, "immutable", False):
+        metadata[IMMUTABLE_KEY] = True
     said = None if body.get("timestamp") is None else unix_time(body["timestamp"], "timestamp")
-    if _bool(body, "infer", True):
-        if body.get("expiration_date") is not None:
-            raise ValidationFailed("expiration_date is supported with infer=false only.",
-                                   code="unsupported_parameter", fields={"expiration_date": ["With infer=false."]})
-        return _extract(scope, subject, turns, metadata, said, caller)
+    infer = _bool(body, "infer", True)
+    if infer and body.get("expiration_date") is not None:
+        raise ValidationFailed("expiration_date is supported with infer=false only.",
+                               code="unsupported_parameter", fields={"expiration_date": ["With infer=false."]})
+    if not turns:  # only system prompts or empty messages: nothing to remember, and the answer says why
+        return {**_answer("SUCCEEDED", None, []), "skipped": left_out}
+    if infer:
+        answer = _extract(scope, subject, turns, metadata, said, caller)
+        answer["skipped"] = sorted(answer.get("skipped", []) + left_out, key=lambda s: s["message"])
+        return answer
     items = [MemoryInput(scope=scope, content=t.content, type=MemoryType.FACT, metadata=metadata,
                          provenance=Provenance.STATED, subject=subject, valid_from=said,
                          expires_at=_expiry(body.get("expiration_date"))) for t in turns]
@@ -201,7 +244,11 @@ def _extract(scope: str, subject: str | None, turns: list[Turn], metadata: dict[
     if job.status != JobStatus.SUCCEEDED:
         status = "FAILED" if job.status in _FINISHED else "PENDING"
         return {**_answer(status, job.pk, []), "error": job.error}
-    return _extraction_answer(job)
+    answer = _extraction_answer(job)
+    for skipped in answer["skipped"]:  # the extraction counts the turns it was given; the caller, its messages
+        if 0 <= skipped["message"] < len(turns):
+            skipped["message"] = turns[skipped["message"]].position
+    return answer
 
 
 _FINISHED = (JobStatus.SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED)
@@ -226,7 +273,7 @@ def _extraction_answer(job: Job) -> dict[str, Any]:
                      [r.get("reason", "") for r in job.resolutions if r.get("memory") in memories])
     # What gave no memory, and why (mem0 answers nothing for these; a silent [] hides a dropped message).
     answer["skipped"] = [{"message": turn - 1, "reason": r.get("reason", "")} for r in job.resolutions
-                         if r.get("action") == "skipped" for turn in r.get("turns", [])]
+                         if r.get("action") == "skipped" for turn in r.get("turns", [])]  # turns are 1-based
     if job.error:
         answer["note"] = job.error  # e.g. claude_fallback: … (the offline extractor took over)
     return answer
@@ -257,7 +304,8 @@ def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]
     if not isinstance(query, str) or not query.strip():
         raise validation.field_error("query", "A non-empty string.")
     flt = _filters(body)
-    top_k = _int(body.get("top_k"), "top_k", 1, MAX_K, 10)
+    top_k = _int(body.get("top_k"), "top_k", 1, MAX_K, 10) if body.get("top_k") is not None else \
+        _int(body.get("limit"), "limit", 1, MAX_K, 10)
     threshold = body.get("threshold")
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)
                                   or not -1.0 <= threshold <= 1.0):
@@ -285,7 +333,10 @@ def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]
 def mem0_list(*, body: dict[str, Any], caller: Caller) -> QuerySet[Memory]:
     """Memories matching the filters, newest first: live ones (active, pending review, in conflict)."""
     _check_keys(body, LIST_FIELDS)
-    qs = _visible(caller).filter(mem0_filters.memory_query(_filters(body))).exclude(status=Status.DEPRECATED)
+    visible = selectors.visible_memories(caller.prefixes)
+    if not _bool(body, "show_expired", False):
+        visible = visible.filter(selectors.not_expired())
+    qs = visible.filter(mem0_filters.memory_query(_filters(body))).exclude(status=Status.DEPRECATED)
     types = _types(body.get("categories"))
     if types:
         qs = qs.filter(type__in=types)
@@ -295,7 +346,10 @@ def mem0_list(*, body: dict[str, Any], caller: Caller) -> QuerySet[Memory]:
     return qs.order_by("-valid_from", "-id")
 
 
-def page_size(raw: Any) -> int:
+def page_size(raw: Any, body: dict[str, Any]) -> int:
+    """``page_size`` from the query, else the body's ``limit`` (mem0's open-source ``get_all(limit=…)``)."""
+    if raw is None and body.get("limit") is not None:
+        return _int(body["limit"], "limit", 1, MAX_PAGE_SIZE, 100)
     return _int(raw, "page_size", 1, MAX_PAGE_SIZE, 100)
 
 
@@ -334,9 +388,18 @@ def _changes(body: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return changes
 
 
+def _mutable(memory: Memory) -> Memory:
+    if memory.metadata.get(IMMUTABLE_KEY) is True:
+        raise ValidationFailed(f"Memory {memory.pk} is immutable (added with immutable=true): it cannot be updated; "
+                               "delete it and add a new one.", code="immutable",
+                               fields={"memory_id": ["Immutable."]})
+    return memory
+
+
 def mem0_update(memory_id: Any, body: dict[str, Any], caller: Caller) -> Memory:
-    """A correction as a new version (Mnemara's revise: versioned, audited, the conflict rules settled)."""
-    memory = mem0_get(memory_id, caller)
+    """A correction as a new version (Mnemara's revise: versioned, audited, the conflict rules settled); an
+    immutable memory refuses it."""
+    memory = _mutable(mem0_get(memory_id, caller))
     return revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version, changes=_changes(body),
                                    actor=caller.actor, reason="mem0 update")
 
@@ -355,14 +418,32 @@ def mem0_delete(memory_id: Any, caller: Caller, *, linked: bool = False) -> None
             revisions.memory_delete(memory_id=m.pk, actor=caller.actor)
 
 
-def mem0_delete_all(*, ids: dict[str, Any], caller: Caller) -> int:
-    """Delete every memory (every status) whose scope has these ids, in one transaction."""
-    flt = _filters({name: ids[name] for name in ENTITY_KINDS if ids.get(name)})
+def mem0_delete_all(*, ids: dict[str, Any], caller: Caller, filters: str | None = None) -> int:
+    """Delete every memory (every status) whose scope has these ids, in one transaction; ``filters`` (mem0ai
+    2.x's ``delete_all(filters={…})``, sent in the query) narrows as ``get_all``'s do."""
+    flt = _filters({"filters": query_filters(filters), **{name: ids[name] for name in ENTITY_KINDS if ids.get(name)}})
     memories = list(selectors.visible_memories(caller.prefixes).filter(mem0_filters.memory_query(flt)))
     with transaction.atomic():
         for memory in memories:
             revisions.memory_delete(memory_id=memory.pk, actor=caller.actor)
     return len(memories)
+
+
+def query_filters(raw: str | None) -> dict[str, Any] | None:
+    """Filters sent in a query string: JSON, or the Python ``repr`` of a dict, which is what mem0's Python
+    client sends when it puts ``filters`` in the query (``httpx`` writes ``str(value)``). Literals only."""
+    if not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        try:
+            value = ast.literal_eval(raw) if len(raw) <= 10_000 else None
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            value = None
+    if not isinstance(value, dict):
+        raise validation.field_error("filters", "A JSON object, e.g. {\"user_id\": \"alex\"}.")
+    return value
 
 
 def mem0_entities(caller: Caller) -> list[dict[str, Any]]:
@@ -446,6 +527,7 @@ def mem0_batch_update(*, body: dict[str, Any], caller: Caller) -> int:
     with transaction.atomic():
         for i, (item, memory) in enumerate(zip(items, memories, strict=True)):
             with _naming(i, memory):
+                _mutable(memory)
                 revisions.memory_revise(memory_id=memory.pk, expected_version=memory.version,
                                         changes=_changes(item, f"memories.{i}."), actor=caller.actor,
                                         reason="mem0 batch update")
@@ -481,3 +563,31 @@ def mem0_feedback(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
                           if FEEDBACK[verdict] is False else "")
     return {"id": str(row.pk), "memory_id": str(memory.pk), "feedback": verdict, "feedback_reason": reason}
 
+
+
+# --------------------------------------------------------------------------- the project
+
+#: What each Mnemara type holds: mem0's ``custom_categories`` shape, ``[{name: description}]``.
+CATEGORIES = [{"fact": "Facts about a person, place or thing"}, {"preference": "Likes, dislikes and wishes"},
+              {"task": "Things to do, plans and reminders"}, {"summary": "Summaries of conversations"},
+              {"note": "Anything else worth keeping"}]
+#: What ``update_project`` may send: accepted without effect (docs/mem0.md, "The project").
+PROJECT_HINTS = {"custom_categories"}
+
+
+def mem0_project(tenant: Any) -> dict[str, Any]:
+    """The key's tenant as mem0's project: its categories are Mnemara's memory types."""
+    return {"id": tenant.slug, "name": tenant.name, "org_id": tenant.slug, "project_id": tenant.slug,
+            "custom_categories": CATEGORIES, "custom_instructions": None, "multilingual": True}
+
+
+def mem0_project_update(body: dict[str, Any]) -> dict[str, Any]:
+    """``custom_categories`` is accepted (a memory's category stays its Mnemara type); anything else, e.g.
+    ``custom_instructions``, would change what is extracted, which this API cannot do: a 400 names it."""
+    refused = sorted(k for k in body if k not in PROJECT_HINTS and body[k] not in (None, False, [], {}, ""))
+    if refused:
+        raise ValidationFailed(f"Not supported by Mnemara's mem0-compatible API: {', '.join(refused)} "
+                               "(docs/mem0.md lists what is).", code="unsupported_parameter",
+                               fields={name: ["Not supported."] for name in refused})
+    return {"message": "Accepted. Mnemara's categories are its memory types (fact, preference, task, summary, "
+                       "note); custom_categories does not change them (docs/mem0.md)."}

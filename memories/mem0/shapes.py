@@ -20,13 +20,18 @@ EVENTS = {Action.CREATED: "ADD", Action.SUPERSEDED: "ADD", Action.PENDING: "ADD"
 _VERSION_EVENTS = {ChangeKind.CREATE: "ADD", ChangeKind.DEPRECATE: "DELETE"}
 
 
+#: The metadata key an ``add(…, immutable=True)`` sets (shown as mem0's ``immutable``, not in ``metadata``).
+IMMUTABLE_KEY = "mem0_immutable"
+
+
 def mem0_memory(memory: Memory) -> dict[str, Any]:
+    metadata = {k: v for k, v in (memory.metadata or {}).items() if k != IMMUTABLE_KEY}
     return {
         "id": str(memory.id), "memory": memory.content, **scope_entities(memory.scope.path),
-        "hash": memory.content_hash, "metadata": memory.metadata, "categories": [memory.type],
+        "hash": memory.content_hash, "metadata": metadata, "categories": [memory.type],
         "created_at": iso(memory.valid_from), "updated_at": iso(memory.updated_at),
         "expiration_date": memory.expires_at.date().isoformat() if memory.expires_at else None,
-        "immutable": False,
+        "immutable": (memory.metadata or {}).get(IMMUTABLE_KEY) is True,
     }
 
 

@@ -75,7 +75,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def wants_json(request: HttpRequest) -> bool:
-    return request.path.startswith(("/api/", "/mem0/")) or request.path in ("/healthz", "/readyz")
+    # /v1/, /v2/, /v3/: mem0's routes for a client whose host is the server itself (docs/mem0.md)
+    return request.path.startswith(("/api/", "/mem0/", "/v1/", "/v2/", "/v3/")) or request.path in ("/healthz",
+                                                                                                      "/readyz")
 
 
 # What a dashboard member reads when a request made in the page (htmx) fails: the page stays as it is and

@@ -13,6 +13,7 @@ import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -213,3 +214,98 @@ def test_mem0s_1x_client_runs_its_quickstart_against_mnemara(served: Served, tmp
     assert seen["users"] == [["user", "kim", len(seen["listed"]) - 1]], seen["users"]
     assert "/v1/summary/" in seen["summary"] and "mem0ai 1.0" in seen["summary"], seen["summary"]
     assert seen["deleted_all"] == "Memories deleted successfully!" and seen["left"] == []
+
+
+def test_mem0s_async_client_as_agent_frameworks_call_it(served: Served, mem0: Any) -> None:
+    """``AsyncMemoryClient`` as Microsoft's Agent Framework's Mem0 provider calls it (the turn with its system
+    prompt, the ids in ``filters``), and the sync client as mem0's MCP server does (``limit``, ``enable_graph``
+    false, the default user joined to the filters)."""
+    import asyncio
+
+    async def agent_framework() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        async with mem0.AsyncMemoryClient(api_key=served.data.key, host=f"{served.url}/mem0") as client:
+            added = await client.add(messages=[
+                {"role": "system", "content": "You are a travel assistant."},
+                {"role": "user", "content": "I'm Rosa and I only travel by train."},
+                {"role": "assistant", "content": "Got it, trains only."}], filters={"user_id": "rosa",
+                                                                                   "agent_id": "trips"})
+            found = await client.search(query="How does Rosa like to travel?", filters={"user_id": "rosa"})
+            listed = await client.get_all(filters={"user_id": "rosa"}, page=1, page_size=10)
+            await client.delete_all(filters={"user_id": "rosa"})  # 2.x's documented form
+            left = await client.get_all(filters={"user_id": "rosa"})
+            assert left["results"] == [], left
+            return added, found, listed
+
+    added, found, listed = asyncio.run(agent_framework())
+    assert added["status"] == "SUCCEEDED" and {"message": 0, "reason": "system"} in added["skipped"], added
+    assert found["results"] and "train" in found["results"][0]["memory"], found
+    assert found["results"][0]["agent_id"] == "trips" and listed["count"] == len(added["results"])
+
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    client.add([{"role": "user", "content": "Remember that the staging database is on port 5433"}],
+               user_id="mem0-mcp", metadata={"project": "infra"}, enable_graph=False)
+    hits = client.search(query="Which port is staging on?", filters={"AND": [{"user_id": "mem0-mcp"}]}, limit=1,
+                         enable_graph=False)
+    assert [r["memory"] for r in hits["results"]] and "5433" in hits["results"][0]["memory"], hits
+    page = client.get_all(filters={"AND": [{"user_id": "mem0-mcp"}]}, page=1, page_size=5, enable_graph=False)
+    assert page["count"] == 1 and page["results"][0]["metadata"]["project"] == "infra"
+    client.delete_all(user_id="mem0-mcp")
+
+
+def test_frameworks_built_on_mem0s_client_call_it_as_they_do(served: Served, tmp_path: Path) -> None:
+    """CrewAI's Mem0 storage, AutoGen's Mem0Memory and Agno's Mem0Tools, replayed with mem0ai 1.x as they call
+    it (tests/served/mem0_framework_calls.py): every call answers, and what was saved is found."""
+    env = {**os.environ, "PYTHONPATH": str(mem0_v1_path()), "MEM0_TELEMETRY": "False", "MEM0_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("mem0_framework_calls.py")), served.url,
+                           served.data.key], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    crew, autogen, agno = seen["crewai"], seen["autogen"], seen["agno"]
+    assert crew["saved"] and any("aisle seat" in m for m in crew["found"]) and crew["entity"], crew
+    assert crew["left"] == []  # reset() deleted every entity
+    assert autogen["found"] and "Spanish" in autogen["found"][0] and autogen["metadata"][0] == "preferences"
+    assert autogen["dated"] and autogen["left"] == []
+    assert agno["found"] and "NYC" in agno["found"][0] and agno["listed"] >= 2 and agno["left"] == [], agno
+
+
+MEM0_NPM = {"mem0ai": "3.3.1", "@mem0/vercel-ai-provider": "3.0.2"}
+
+
+def mem0_npm_path() -> Path:
+    """mem0's TypeScript client and its Vercel AI provider, installed once with npm into the repository's
+    gitignored cache (their peer dependencies left out); the test skips, saying why, without npm or the registry."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.skip("node and npm are needed for mem0's TypeScript client")
+    folder = ROOT / ".cache" / ("mem0-npm-" + "-".join(MEM0_NPM.values()))
+    if not (folder / ".complete").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "package.json").write_text('{"private": true}')
+        done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--legacy-peer-deps",
+                               *(f"{name}@{version}" for name, version in MEM0_NPM.items())],
+                              cwd=folder, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+        if done.returncode != 0:
+            pytest.skip(f"could not install {MEM0_NPM} (npm registry unreachable?): {done.stderr.strip()[-500:]}")
+        (folder / ".complete").touch()
+    return folder
+
+
+def test_mem0s_typescript_client_and_vercel_provider(served: Served, tmp_path: Path) -> None:
+    """The npm ``mem0ai`` client's quickstart and methods, and ``@mem0/vercel-ai-provider``'s memory calls
+    (tests/served/mem0_ts_client.mjs), against the served stack."""
+    folder = mem0_npm_path()
+    script = tmp_path / "client.mjs"
+    shutil.copy(Path(__file__).with_name("mem0_ts_client.mjs"), script)
+    (tmp_path / "node_modules").symlink_to(folder / "node_modules")
+    env = {**os.environ, "MEM0_TELEMETRY": "false", "MEM0_DIR": str(tmp_path / "mem0")}
+    done = subprocess.run(["node", str(script), served.url, served.data.key], capture_output=True, text=True,
+                          timeout=300, env=env, cwd=tmp_path, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-3000:])
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["status"] == "SUCCEEDED" and {"Dee is a vegetarian.", "Dee is allergic to nuts."} <= set(seen["added"])
+    assert seen["found"][0] == "Dee is allergic to nuts." and seen["camel"] and seen["count"] == len(seen["added"]) + 1
+    assert seen["updated"] == seen["got"] == "Dee's locker is number 13" and seen["history"] == ["ADD", "UPDATE"]
+    assert seen["users"] == [["user", seen["count"]]] and seen["feedback"] == "POSITIVE"
+    assert seen["deleted"] == "Memory deleted successfully!" and seen["missing"] == "MemoryNotFoundError"
+    assert any("gas stove" in m for m in seen["vercelAdded"]), seen
+    assert seen["vercelSkipped"][0] == "system" and any("gas stove" in m for m in seen["vercelFound"][:2]), seen
+    assert seen["vercelPrompt"] and seen["left"] == 0
