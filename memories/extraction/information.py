@@ -24,6 +24,7 @@ from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate
 from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
+from memories.extraction.courtesies import courtesy, zh_courtesy
 from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
 
@@ -220,7 +221,10 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     only thing is an unnamed this/that/it ("Ben is reading this book", "用户在读这本书"); or, about no one and
     in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time")."""
     if has_cjk(content):
-        return _zh_filler(content, names)
+        return zh_courtesy(content, names) or _zh_filler(content, names)
+    polite = courtesy(content)
+    if polite is not None:
+        return not polite or not specific(polite, names)
     relation = _RELATION_MEMORY.match(content) or _PLATITUDE.match(content)
     if relation:
         return not specific(content[relation.end():], names)
