@@ -1,6 +1,7 @@
 """Courtesies between two named speakers are no memory (docs/extraction.md, the junk rule: thanks, compliments, pep
 talk), in English and Chinese: gratitude for the other's support, praise of their grit or a forecast of their
-success, keeping them posted, agreeing, an eagerness or a certainty that names nothing. What names something is kept."""
+success, keeping them posted, agreeing, an eagerness or a certainty that names nothing. What names something is kept.
+And "<a group> and I <verb>" is one subject, not a fragment and a statement."""
 
 from __future__ import annotations
 
@@ -69,3 +70,18 @@ def test_a_chinese_courtesy_is_no_memory(reply):
 def test_a_chinese_courtesy_beside_a_fact_keeps_the_fact(reply, kept):
     found, _ = chat(ZH_RAN, ("阿梅", reply))
     assert any(kept in content and turns == [2] for turns, content in found)
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Some friends from church and I went camping last weekend.", "Some friends from church and Ana went camping"),
+    ("A few coworkers and I started a book club.", "A few coworkers and Ana started a book club"),
+    ("Two of my cousins and I are driving to Denver next week.", "Two of Ana's cousins and Ana are driving to Denver"),
+])
+def test_a_group_and_the_speaker_are_one_subject(said, kept):
+    found, _ = chat(RAN, ("Ana", said))
+    assert [content for turns, content in found if turns == [2] and kept in content], found
+
+
+def test_a_clause_before_and_i_that_has_its_own_verb_stays_apart():
+    found, _ = chat(RAN, ("Ana", "The weather was awful and I stayed home all weekend."))
+    assert any("Ana stayed home" in content for _, content in found)
