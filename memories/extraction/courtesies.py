@@ -5,8 +5,10 @@ it goes", "Ana will keep that in mind"), a gratitude for the other's support ("B
 means a lot"), a praise of the other's qualities or a forecast of their success ("Ana told Ben that Ben has got
 guts", "… that Ben's hard work will pay off", "… that Ben must have been thrilled"), an eagerness or a certainty
 with nothing named ("Ana can't wait to see it", "Ana knew Ben would be on board", "Ana has no doubt they'll love
-it"), an agreement ("Ana feels the same way", "Ana told Ben that Ben is right"). Read alone later, none tells a
-reader anything about either person: docs/extraction.md's junk rule calls them thanks, compliments and pep talk.
+it"), an agreement ("Ana feels the same way", "Ana told Ben that Ben is right"), an opening ("Ana hasn't talked to
+Ben in a while") or a pledge to look at what was shown ("Ana will add it to Ana's list"). Read alone later, none
+tells a reader anything about either person: docs/extraction.md's junk rule calls them thanks, compliments and pep
+talk.
 A line that names something particular is kept when the pattern allows it ("Ana can't wait to start at the
 bakery in May"). Chinese, the same kinds as said (the speaker's name leads the memory): "你的鼓励对我意义很大",
 "我会告诉你结果的", "我也有同感", "你以后一定是个很棒的教练".
@@ -35,7 +37,12 @@ _ALWAYS = re.compile(
     rf"|^{_NAME} (?:totally |completely )?(?:agrees?|feels the same)\b"
     rf"|^{_NAME} is right\b|^{_NAME} told ({_NAME}) that \3 is (?:so |totally |absolutely )?right\b"
     rf"|^{_NAME} told {_NAME} that {_NAME} bets\b|^{_NAME} (?:knew|knows) {_NAME} (?:would|will|can)\b"
-    rf"|^{_NAME} has no doubt\b")
+    rf"|^{_NAME} has no doubt\b"
+    # a conversation's opening and a pledge to look at what was shown: greetings and acknowledgements
+    rf"|^{_NAME}(?: and others)? (?:hasn't|has not|haven't) (?:talked|spoken|chatted|caught up)"
+    rf"(?: (?:to|with) {_NAME})? (?:in|for) (?:a while|a bit|a few days|ages|so long|a long time|a couple of days"
+    rf"|a week|weeks|days|forever)\W*$"
+    rf"|^{_NAME} will {_REALLY}(?:add|put) (?:it|that|this|them|those|these) (?:to|on) {_NAME}'s (?:\w+ )?list\W*$")
 #: Eagerness, pride, keeping the other posted: courtesies unless they name something particular ("can't wait to
 #: start at the bakery", "will let Ben know how the interview at the clinic goes").
 _UNLESS_NAMED = re.compile(rf"^{_NAME} (?:can't|cannot|can not) wait\b|^{_NAME} is (?:so |really )?proud of {_NAME}\b"

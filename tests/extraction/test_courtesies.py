@@ -30,6 +30,9 @@ ZH_RAN = ("小林", "我周日跑完了第一个半程马拉松。")
     "I feel the same way!",
     "You're so right about that.",
     "I can't wait to hear more!",
+    "Long time no see! I haven't spoken with you for so long.",
+    "Hey! We haven't caught up for a while.",
+    "Ooh, I'll definitely add that to my reading list.",
 ])
 def test_a_courtesy_to_the_other_speaker_is_no_memory(reply):
     found, skipped = chat(RAN, ("Ana", reply))

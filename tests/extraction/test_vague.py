@@ -18,6 +18,8 @@ BEN_RAN = ([1], "Ben ran Ben's first half marathon on Sunday.")
     "Hopefully he'll find the help he needs.",
     "They're adorable, I love holding them.",
     "Haha I really like teasing him.",
+    "I'm sure it'll be a blast!",
+    "I'm really sure it will work out great.",
 ])
 def test_a_line_that_names_nothing_is_no_memory(reply):
     found, skipped = chat(RAN, ("Ana", reply))
