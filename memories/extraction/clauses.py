@@ -299,7 +299,7 @@ def split_clauses(sentence: str) -> list[str]:
             if not shared:
                 continue
         elif (len(_WORD.findall(head)) < 3 or _EN_SUBORDINATE.match(_strip_open(head, False))
-              or _EN_PERSON_ONLY.match(head) or (typed.PERSON_LOWER.match(head) and typed.WE_VERB.match(rest))):
+              or _EN_PERSON_ONLY.match(head) or typed.with_me(head, m.group(), rest)):
             continue
         parts.append(carry + head)
         carry = f"{shared} " if shared else ""

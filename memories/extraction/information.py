@@ -24,6 +24,8 @@ from memories.extraction import timeparse
 from memories.extraction.candidates import Candidate
 from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
+from memories.extraction.courtesies import courtesy, zh_courtesy
+from memories.extraction.vague import vague
 from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
 
@@ -195,9 +197,11 @@ _ZH_EXCLAMATION = re.compile(r"(?:真是|真的|实在|简直)?太[\u4e00-\u9fff
 #: Something that happened ("Max had a great time"), not a remark that holds always ("Balance is key").
 _PAST = re.compile(r"(?i)\b(?:had|was|were|went|got|did|came|made|took|found|[a-z]{3,}ed)\b")
 #: A liking whose object is none: a verb or a pointing word where the thing should be ("likes is awesome", "likes
-#: it after work", "likes to hear", "likes every day"; "喜欢这个"): what the explicit rules read of a longer sentence.
+#: it after work", "likes to hear", "likes every day", "likes holding them"; "喜欢这个"): what the explicit rules read
+#: of a longer sentence.
 _NO_OBJECT = re.compile(r"(?i)\b(?:likes|loves|dislikes|prefers|enjoys)\s+(?:(?:is|are|was|were|makes|needs|gets|has|it"
-                        r"|that|most|best)\b|to\s+\w+\W*$|every\s+\w+\W*$)|喜欢(?:它|它们|这个|那个|这样|那样)\W*$")
+                        r"|that|most|best)\b|to\s+\w+\W*$|every\s+\w+\W*$|(?:\w+ing\s+)?(?:them|him|her)\b(?!\s+name))"
+                        r"|喜欢(?:它|它们|这个|那个|这样|那样)\W*$|喜欢[\u4e00-\u9fff]{1,2}(?:它|它们|他们|她们)了?\W*$")
 
 
 def no_object(preference: str) -> bool:
@@ -220,7 +224,12 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     only thing is an unnamed this/that/it ("Ben is reading this book", "用户在读这本书"); or, about no one and
     in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time")."""
     if has_cjk(content):
-        return _zh_filler(content, names)
+        return zh_courtesy(content, names) or _zh_filler(content, names)
+    if vague(content):
+        return True
+    polite = courtesy(content)
+    if polite is not None:
+        return not polite or not specific(polite, names)
     relation = _RELATION_MEMORY.match(content) or _PLATITUDE.match(content)
     if relation:
         return not specific(content[relation.end():], names)

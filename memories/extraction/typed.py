@@ -18,6 +18,7 @@ __all__ = [
     "ZH_KIN",
     "shared_subject",
     "typed_words",
+    "with_me",
     "zh_says_more",
 ]
 
@@ -65,6 +66,23 @@ PERSON_LOWER = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[a-z]+,?$|^[A-Za-z
 WE_VERB = re.compile(r"(?i)\s*(?:i|me)\s+(?:(?:have|'ve|are|'re|were|both|just|finally|recently|officially)\s+)*"
                          r"(?:been|together|dating|married|engaged|divorced|broke up|split|met|moved in|got married|"
                          r"got engaged|are|were|have)\b")
+#: "Some friends from church and I went camping", "a few coworkers and I started a book club": a noun phrase with
+#: no verb of its own, then "and I": the speaker and others, one subject.
+_GROUP = re.compile(r"(?i)^(?:some|a few|a couple of|a bunch of|a group of|two|three|four|several|many|most|all|a|an"
+                    r"|the|my|our)\s+(?:of\s+)?(?:[A-Za-z'-]+\s+){0,5}?[A-Za-z'-]+$")
+_VERB = re.compile(r"(?i)\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|can|will|would|could|should|may"
+                   r"|might|must|went|got|made|took|saw|met|said|told|paid|ran|won|lost|left|felt|kept|built|bought"
+                   r"|brought|thought|came|began|grew|knew|sold|sent|spent|[a-z]+ed|it|them|him|her|me|us|this|that"
+                   r"|off|up|out|there|here|so|too|well|now)\b|'(?:s|re|ve|m|d|ll)\b")
+
+
+def with_me(head: str, joint: str, rest: str) -> bool:
+    """Whether "<head> and I …" is one subject: "my girlfriend sarah and i have been together" (``PERSON_LOWER``),
+    "some friends from church and I went camping" (``_GROUP``)."""
+    if PERSON_LOWER.match(head) and WE_VERB.match(rest):
+        return True
+    return (joint.strip().casefold() == "and" and re.match(r"I\s", rest) is not None and _GROUP.match(head) is not None
+            and not _VERB.search(head))
 
 
 #: Two verbs of one subject ("my mom lives in manila and calls every sunday", "tom moved to berlin last year and
