@@ -259,7 +259,9 @@ def recall(api: Api, sample: dict[str, Any], scope: str, dias: dict[str, list[st
         answer, _ = api.post(SEARCH, {"query": qa["question"], "scope": scope, "k": 10, "floor": False})
         got = {d for hit in answer["results"] for d in dias.get(hit["memory"]["id"], [])}
         records.append({"category": qa["category"], "R@10": len(evidence & got) / len(evidence),
-                        "evidence_extracted": len(evidence & known) / len(evidence)})
+                        "evidence_extracted": len(evidence & known) / len(evidence),
+                        "question": qa["question"], "missed": sorted(evidence - got),
+                        "missed_unextracted": sorted(evidence - got - known)})
     return records
 
 
@@ -371,6 +373,7 @@ def main() -> int:
                 assert isinstance(conversation, Conversation)
         api.close()
     result["recall"] = {"extracted": summarise(ext_records), "raw_turns": summarise(raw_records)}
+    result["recall_questions"] = {"extracted": ext_records, "raw_turns": raw_records}  # per question, what missed
     print(json.dumps(result["recall"], indent=1))
     args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
     result["coverage"] = coverage(samples, extracted, args.threshold, args.pairs)

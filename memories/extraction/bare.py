@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from memories.extraction.clauses import _BARE_KIN, _IRREGULAR_PAST
+from memories.extraction.clauses import _BARE_KIN, _IRREGULAR_PAST, _STOPWORDS, _wordset
+from memories.write.people import COMMON_OPENERS, NOT_PERSON, PERSON_VERBS
 
 _PAST = "|".join(sorted(_IRREGULAR_PAST))
 #: Verbs of a life said in the present without "I" ("Lives in Austin", "Works nights", "Love hiking"), not
@@ -52,6 +53,87 @@ _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:
                     r"(?:about\s+|around\s+)?\d")
 
 
+#: What a person does, said of them by name ("Mia runs a bakery", "Bea drives a blue car", "Priya adopted a
+#: greyhound"), besides the verbs that tell a name from a capitalised word (``people.PERSON_VERBS``).
+ACTIVITY_VERBS = _wordset("""
+drives drove owns owned manages managed leads founded coaches coached trains trained paints painted sings sang dances
+danced swims swam cooks cooked bakes baked rides rode knits knitted collects collected volunteers volunteered practices
+practised practiced attends attended speaks spoke uses wears wore sells sold builds built grows grew raises raised
+adopted rescued fosters fostered drinks eats ate adores dislikes avoids misses supports follows watches watched listens
+hosts hosted organises organised organizes organized designs designed fixes fixed repairs repaired commutes rents
+rented travels traveled travelled flies flew left quit quits retired won lost broke finished completed passed signed
+launched opened returned arrived stays stayed spends spent earns earned saves saved pays paid mentors tutors walks
+walked hikes hiked climbs climbed skis skied surfs surfed runs ran photographs photographed teaches tours toured
+""")
+#: Verbs said of things as much as of people ("Honesty is everything", "Traffic gets worse"): after a capitalised
+#: word, a name only with an article or a number after them ("Mia has a blue car", "Jo is a nurse").
+_WEAK_VERBS = frozenset(("is", "was", "has", "had", "gets", "got", "goes", "went", "turns", "turned", "becomes",
+                         "became", "needs", "needed", "wants", "wanted", "will", "would", "can", "could", "should",
+                         "does", "did", "says", "said", "knows", "knew", "thinks", "thought", "means", "plans"))
+_PERSON_DOES = (PERSON_VERBS | ACTIVITY_VERBS) - _WEAK_VERBS
+_NAME_THEN_VERB = re.compile(r"^([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:(?:also|still|now|currently|recently|just|often"
+                             r"|usually|always|never)\s+)?([a-z]+)\b(\s+(?:a|an|two|three|four|five|\d+)\b)?")
+#: Endings of abstract nouns ("Honesty", "Patience", "Kindness", "Happiness"), rare in given names.
+_ABSTRACT = re.compile(r"(?:ness|ity|ment|tion|sion|ism|ship|hood|dom|ence|ance|ing)$")
+
+
+def named_subject(text: str) -> bool:
+    """Whether an English sentence opens with a person's name and what they do ("Mia works at a bakery",
+    "Bea drives a blue car", "Mia has a blue car"; not "Coffee gets cold", "Life goes on", "Honesty is
+    everything")."""
+    lead = _NAME_THEN_VERB.match(text)
+    if lead is None:
+        return False
+    name, verb = lead.group(1).casefold(), lead.group(2)
+    if verb not in _PERSON_DOES and not (verb in _WEAK_VERBS and lead.group(3) and not _ABSTRACT.search(name)):
+        return False
+    return name not in COMMON_OPENERS and name not in NOT_PERSON and name not in _STOPWORDS
+
+
+#: An assistant's or an agent's note about the user, its subject left out and its verb in the third person
+#: ("Prefers short answers", "Has two cats", "Is vegetarian", "Enjoys hiking"), or a state of theirs said alone
+#: ("Allergic to penicillin", "Based in Toronto", "Originally from Lagos"): the speaker's, put in the first person.
+_NOTE_VERB = re.compile(r"^(prefers|likes|enjoys|dislikes|adores|loves|has|is|was|uses|wants|speaks|attends|follows"
+                        r"|avoids|celebrates|visits|reads|watches|listens|practi[cs]es|collects|travels|wakes|sleeps"
+                        r"|writes|owns|manages|runs|works|lives|drives|teaches|studies|plays|eats|drinks|cooks|rides"
+                        r"|volunteers|commutes|rents|misses|supports|believes|identifies)\b(?!\s+(?:it|that|this"
+                        r"|them|you|your|for\s+(?:me|us|you)|good|great|fine|nice|like|there|here)\b)(?!.*\?\s*$)",
+                        re.IGNORECASE)
+_NOTE_STATE = re.compile(r"^(?:allergic|intolerant|lactose|gluten|vegetarian|vegan|pescatarian|based|originally"
+                         r"|born|fluent|married|single|divorced|engaged|pregnant|retired|diabetic|interested|afraid"
+                         r"|self-employed|left-handed|right-handed|new\s+to)\b(?!.*\?\s*$)", re.IGNORECASE)
+_FIRST_FORMS = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
+
+
+def _first_person(verb: str) -> str:
+    """A verb in the third person singular as "I" says it: prefers → prefer, studies → study, watches → watch."""
+    word = verb.casefold()
+    if word in _FIRST_FORMS:
+        return _FIRST_FORMS[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def noted(clause: str) -> str:
+    """A note's clause with its subject put back ("Loves sushi" → "I love sushi"), so that the explicit rules read
+    it as the speaker's; any other clause as it is."""
+    if _NOTE_VERB.match(clause) or _NOTE_STATE.match(clause):
+        return with_subject(clause)[0]
+    return clause
+
+
+#: "I'm Ivo and I collect stamps", "my name is Ana, I teach piano": the introduction is a sentence of its own.
+_INTRO_AND = re.compile(r"(?i:\b(?:i'm|i\s+am|my\s+name\s+is|my\s+name's)\s+)([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+                        r"\s*(?:,\s*and\s+|\s+and\s+|,\s*)(?=(?i:i|i'm|i've|i'd|my|we|we're)\b)")
+
+
+def intro_apart(text: str) -> str:
+    return _INTRO_AND.sub(lambda m: m.group(0)[: m.end(1) - m.start(0)] + ". ", text)
+
+
 def with_subject(text: str) -> tuple[str, bool]:
     """The clause with the subject it left out put back ("I've been vegan …", "my mom is recovering …"), and
     whether a bare verb made it the speaker's."""
@@ -68,6 +150,11 @@ def with_subject(text: str) -> tuple[str, bool]:
             rest = (" has" + rest if rest.startswith(" been") else
                     " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
         return f"my {word.lower()}{rest}", False
+    note = _NOTE_VERB.match(text)
+    if note:  # "Prefers short answers" → "I prefer short answers"
+        return f"I {_first_person(note.group(1))}{text[note.end():]}", True
+    if _NOTE_STATE.match(text):  # "Allergic to penicillin" → "I'm allergic to penicillin"
+        return f"I'm {text[:1].lower()}{text[1:]}", True
     bare_verb = _SUBJECTLESS.match(text)
     if not bare_verb:
         return text, False

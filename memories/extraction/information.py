@@ -21,6 +21,7 @@ import jieba
 import jieba.posseg as pseg
 
 from memories.extraction import timeparse
+from memories.extraction.bare import named_subject
 from memories.extraction.candidates import Candidate
 from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
@@ -120,6 +121,8 @@ _LIFE_STATE = re.compile(r"(?i)\b(?:is|am|are|'s|'m|got|became|has become|went|t
 
 def _name_led(sentence: str, skip: set[str]) -> bool:
     lead = _NAME_LEAD.match(sentence)
+    if lead is None and named_subject(sentence):  # "Mia works at a bakery": what a named person does
+        lead = re.match(r"([A-Z][a-z]+)", sentence)
     return lead is not None and lead.group(1).casefold() not in (_STOPWORDS | _NOT_NAMES | skip)
 
 

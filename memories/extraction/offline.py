@@ -54,7 +54,7 @@ from memories.extraction.answers import answer_to
 from memories.extraction.asked import listener as _listener
 from memories.extraction.asked import referred, stated, told
 from memories.extraction.assistant import assistant_statements
-from memories.extraction.bare import with_subject
+from memories.extraction.bare import intro_apart, named_subject, noted, with_subject
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.chat import plain
@@ -222,7 +222,7 @@ class OfflineExtractor:
         text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
             said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
-        for sentence in split_sentences(text):
+        for sentence in split_sentences(intro_apart(text)):  # "I'm Ivo and I collect stamps": two sentences
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)
@@ -338,7 +338,7 @@ class OfflineExtractor:
     def _clause(self, said: _Said, clause: str, zh: bool, explicit: bool) -> None:
         """One kept clause: what the explicit rules find in it, else its statement."""
         turn = said.turn  # "有事随时打我电话138…" said as "我的电话是138…" (``contacts``)
-        clause = _vocative(restated(clause, zh), frozenset(said.speakers))
+        clause = _vocative(restated(clause if zh else noted(clause), zh), frozenset(said.speakers))  # "Loves tea"
         if not zh:
             clause = capitalised(_SINCE_LAST.sub("", clause).strip())
             if not clause:
@@ -478,7 +478,7 @@ class OfflineExtractor:
 
     def _en_statement(self, text: str, who: str, listener: str | None, explicit: bool) -> str | None:
         """An English clause in the third person, or None when it is about no one (and has no time)."""
-        starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text)
+        starts_third = _THIRD_PRONOUN.match(text) or _NAMED_SUBJECT.match(text) or named_subject(text)
         text, bare_verb = with_subject(text)  # "Lives in Austin now", "Mom's recovering …": the speaker's
         first = _FIRST_PERSON.search(text)
         if bare_verb:
