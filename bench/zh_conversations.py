@@ -184,6 +184,29 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def one_conversation(api: Api, conv: dict[str, Any], result: dict[str, Any], ext_records: list[dict[str, Any]],
+                     raw_records: list[dict[str, Any]], skip_raw: bool) -> list[str]:
+    """One conversation's memories read back, its coverage, its questions (and the raw baseline's); the lines of
+    its memories to judge."""
+    memories = read_memories(api, f"user/zc-{conv['id']}")
+    result["memories"][conv["id"]] = [{k: m.get(k) for k in ("content", "type", "status", "valid_from",
+                                                             "source_session")} | {"turns": turn_ids(m)}
+                                      for m in memories]
+    lines = [f"## {conv['id']}"]
+    lines += [f"{'/'.join(turn_ids(m))} [{m['type']}{'' if m['status'] == 'active' else ' ' + m['status']}] "
+              f"{m['content']}" for m in sorted(memories, key=lambda m: (m.get("source_session") or "",
+                                                                          turn_ids(m)))]
+    good = [covered(f, memories, conv["id"]) for f in conv["facts"]]
+    result["coverage"][conv["id"]] = f"{sum(good)}/{len(good)}"
+    result["uncovered"] += [f"{conv['id']} s{f[0]}: {f[1]}" for f, ok in zip(conv["facts"], good, strict=True)
+                            if not ok]
+    ext_records += ask(api, conv, f"user/zc-{conv['id']}")
+    if not skip_raw:
+        raw_ingest(api, conv, f"user/zcraw-{conv['id']}")
+        raw_records += ask(api, conv, f"user/zcraw-{conv['id']}")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pgdata", type=Path, default=Path("/tmp/pg-zhconv"))
@@ -202,28 +225,13 @@ def main() -> int:
         for conv in CONVERSATIONS:
             jobs += send(api, conv, f"user/zc-{conv['id']}")
         result["jobs"] = dict(wait_jobs(api, jobs))
-        lines = []
-        hit = total = 0
+        lines: list[str] = []
         for conv in CONVERSATIONS:
-            memories = read_memories(api, f"user/zc-{conv['id']}")
-            result["memories"][conv["id"]] = [{k: m.get(k) for k in ("content", "type", "status", "valid_from",
-                                                                     "source_session")} | {"turns": turn_ids(m)}
-                                              for m in memories]
-            lines.append(f"## {conv['id']}")
-            lines += [f"{'/'.join(turn_ids(m))} [{m['type']}{'' if m['status'] == 'active' else ' ' + m['status']}] "
-                      f"{m['content']}" for m in sorted(memories, key=lambda m: (m.get("source_session") or "",
-                                                                                  turn_ids(m)))]
-            good = [covered(f, memories, conv["id"]) for f in conv["facts"]]
-            result["coverage"][conv["id"]] = f"{sum(good)}/{len(good)}"
-            result["uncovered"] += [f"{conv['id']} s{f[0]}: {f[1]}" for f, ok in zip(conv["facts"], good, strict=True)
-                                    if not ok]
-            hit, total = hit + sum(good), total + len(good)
-            ext_records += ask(api, conv, f"user/zc-{conv['id']}")
-            if not args.skip_raw:
-                raw_ingest(api, conv, f"user/zcraw-{conv['id']}")
-                raw_records += ask(api, conv, f"user/zcraw-{conv['id']}")
+            lines += one_conversation(api, conv, result, ext_records, raw_records, args.skip_raw)
         api.close()
     turns = sum(len(s[1]) for c in CONVERSATIONS for s in c["sessions"])
+    hit = sum(int(v.split("/")[0]) for v in result["coverage"].values())
+    total = sum(int(v.split("/")[1]) for v in result["coverage"].values())
     count = sum(len(v) for v in result["memories"].values())
     figures = {"turns": turns, "memories": count, "memories_per_turn": count / turns,
                "coverage": hit / total, "facts": total, "covered": hit,
