@@ -31,29 +31,31 @@ MAX_WORDS = 12
 MAX_ZH_CHARS = 24
 #: A Chinese yes that opens a reply: "对啊", "是的", "嗯嗯", "没错".
 _ZH_YES = re.compile(r"^(?:对|是|嗯|没错|对的|是的)[啊呀的呢嗯滴哒]*(?:[，,。！!~～\s]|$)")
+#: A reply that declines or has nothing more: "不用了谢谢", "没有了", "算了吧".
+_ZH_DECLINE = re.compile(r"^(?:不用|不需要|没有了|没了|算了|不了)")
 _ZH_PIECES = re.compile(r"[^。！!？?，,；;\s]+[？?]*")
 
 
 def _zh_question(text: str) -> str:
     """The last question of a Chinese turn, "？" or not ("你开的还是那辆白色的卡罗拉吗")."""
-    pieces = [p.strip() for p in _ZH_PIECES.findall(text)]
+    pieces = [p.strip() for p in _ZH_PIECES.findall(text) if p.strip("?？ ")]
     return next((p for p in reversed(pieces) if p.endswith(("?", "？")) or junk_reason(p, True) == "question"), "")
 
 
 def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "") -> str | None:
     """The answer kept with its question (above), or None when the turn before asks nothing or the answer is no
     short, particular one. ``asker``: the name of who asked, for their "我"."""
-    question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))),
-                    "") or (_zh_question(question_turn) if zh else "")
+    question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))
+                     and s.strip("?？ ")), "") or (_zh_question(question_turn) if zh else "")
     answer = answer.strip().rstrip("。.!！ ")
-    if not question or not answer or answer.endswith(("?", "？")):
+    if not question or not answer or answer.endswith(("?", "？")) or _ZH_DECLINE.match(answer):
         return None
     if (len(answer) > MAX_ZH_CHARS) if zh else (len(answer.split()) > MAX_WORDS):
         return None
     if not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
         return None  # "Seattle" is a name after "they said"; "maybe five hours" a number
     if zh:
-        asked = re.sub(r"我", asker, question) if asker else question  # the asker's "我"
+        asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
         asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", asked))
         return f"{who}对“{asked}”的回答：{re.sub(r'我', who, answer)}"
     asked = third_person_en(question, "the assistant", who)
@@ -91,7 +93,7 @@ def replied(turn: Turn, previous: Turn | None, made: list[Candidate],
     after "你们那边房租多少") kept with its question rather than as bare statements; a yes with the question
     (``confirmed``)."""
     text = turn.content.strip()
-    if turn.name and previous is not None and has_cjk(text) and len(text) <= MAX_ZH_CHARS \
+    if made and turn.name and previous is not None and has_cjk(text) and len(text) <= MAX_ZH_CHARS \
             and not _ZH_YES.match(text) and not re.search(r"我|咱|他|她|你", text) \
             and not any(c.content.startswith(f"{turn.name}对“") for c in made) \
             and not any(name and name in text for name in (turn.name, previous.name)):

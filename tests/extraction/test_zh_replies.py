@@ -45,6 +45,17 @@ def test_a_short_answer_to_the_other_named_speaker_is_kept_with_the_question(ask
     assert any(c.startswith("陈静对“") and key in c for c in found), found
 
 
+@pytest.mark.parametrize(("asked", "reply"), [("要不要我帮你问问？", "不用了谢谢"), ("你戒烟了？？真的假的", "哈哈哈")])
+def test_thanks_or_laughter_after_a_question_give_nothing(asked, reply):
+    found, _ = chat(("周强", asked), ("陈静", reply))
+    assert found == [], found
+
+
+def test_the_askers_we_is_the_asker_and_others():
+    found, _ = chat(("周强", "要不要来我们公司看看"), ("陈静", "可以啊，周五下午去看"))
+    assert found and all("周强们" not in c for c in found), found
+
+
 @pytest.mark.parametrize(("reply", "key"), [
     ("对啊，不过我下周要去杭州出差", "杭州出差"),
     ("嗯嗯，打算年底换个工作", "换个工作"),
