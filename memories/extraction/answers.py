@@ -79,12 +79,14 @@ def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -
 def carries(reason: str, clause: str) -> bool:
     """Whether a subject-less Chinese clause goes on with the dropped clause before it (``reason``): the rest of a
     thanks ("谢谢你，帮了大忙") does; what follows a yes never ("对啊，打算明年换工作"), and what follows a reaction
-    only when it is short and tells no event ("挺好的，天天吃火锅胖了五斤")."""
+    only when it is short and tells no event ("挺好的，天天吃火锅胖了五斤") or when it speaks to the listener
+    ("挺好的，产品挺适合你的")."""
     if not reason or re.search(r"我|咱|他|她", clause):
         return False  # a clause with a subject of its own stands alone
     if reason == "acknowledgement":
         return len(clause.strip("，,。！!~～ ")) < 3
-    return reason != "reaction" or (len(clause.strip("，,。！!~～ ")) < 6 and not re.search(r"[了过]|\d", clause))
+    return reason != "reaction" or "你" in clause or (len(clause.strip("，,。！!~～ ")) < 6
+                                                     and not re.search(r"[了过]|\d", clause))
 
 
 def replied(turn: Turn, previous: Turn | None, made: list[Candidate],

@@ -5,12 +5,14 @@ question needs no "？", and dates said as "五月十号" or "明年六月" are 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
 from memories.extraction import timeparse
 from memories.extraction.candidates import Turn
 from memories.extraction.offline import OfflineExtractor
+from tests.extraction.conftest import API, close, job, run_jobs
 
 SAID = datetime(2026, 4, 14, 12, 0, tzinfo=UTC)  # a Tuesday
 
@@ -76,7 +78,8 @@ def test_early_and_leave_are_no_greeting_nor_request(text, key):
     assert any(key in c for c in found), found
 
 
-@pytest.mark.parametrize("text", ["早啊", "早！", "作业写完没", "他叫什么来着", "你女儿几岁了", "进展到哪一步了",
+@pytest.mark.parametrize("text", ["早啊", "早！", "不错啊，这个安排很适合你", "真好，你爸妈肯定很开心",
+                                  "作业写完没", "他叫什么来着", "你女儿几岁了", "进展到哪一步了",
                                   "那你上次说的不是挺好的吗哈哈"])
 def test_greetings_and_questions_without_a_question_mark_give_nothing(text):
     found, skipped = chat(("陈静", text))
@@ -95,3 +98,28 @@ def test_greetings_and_questions_without_a_question_mark_give_nothing(text):
 def test_a_chinese_date_is_written_with_its_year(text, said, resolved):
     out, _, _ = timeparse.resolve(text, datetime.fromisoformat(f"{said}T10:00+08:00"), True)
     assert resolved in out, out
+
+
+@pytest.fixture
+def offline(settings: Any) -> None:
+    settings.ANTHROPIC_API_KEY = ""
+
+
+@pytest.mark.usefixtures("offline")
+def test_a_chinese_chat_between_two_named_people_through_the_sessions_api(alice):
+    said = [("周强", "你现在还在那家医院当护士吗"), ("陈静", "是呀，不过下个月打算去考研"),
+            ("周强", "你家那只猫几岁了"),
+            ("陈静", "四岁多，布偶，超粘人")]
+    messages = [{"role": "user", "name": name, "content": text, "created_at": f"2026-04-14T12:0{i}:00Z"}
+                for i, (name, text) in enumerate(said)]
+    response = alice.client.post(f"{API}/sessions/zh-2p/messages", {"scope": "user/1", "messages": messages},
+                                 format="json")
+    assert response.status_code == 202, response.content[:500]
+    done = close(alice, "zh-2p")
+    run_jobs()
+    assert job(alice, done)["status"] == "succeeded"
+    rows = [m["content"] for m in alice.client.get(f"{API}/memories", {"scope": "user/1"}).json()["results"]]
+    assert "陈静现在还在那家医院当护士" in rows, rows
+    assert any(c.startswith("陈静") and "2026年5月" in c and "考研" in c for c in rows), rows
+    assert any(c.startswith("陈静对“") and "布偶" in c for c in rows), rows
+    assert not any(c.startswith("周强") for c in rows), rows  # the asker's questions keep nothing of theirs
