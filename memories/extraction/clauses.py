@@ -330,12 +330,13 @@ def junk_reason(clause: str, zh: bool) -> str:
     return next((reason for reason, applies in (_ZH_JUNK if zh else _EN_JUNK) if applies(text, bare)), "")
 
 
+_ZH_PLAN = re.compile(r"(?:[今明后]天|(?:周|星期|礼拜)[一二三四五六日天末]|下个?月|号)[^？?]*(?<!再说)吧$")  # a plan
 #: (reason, whether it applies to the clause's (text, bare text)), in order: the first that applies is why.
 _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("greeting", lambda text, bare: _ZH_GREETING.match(bare)),
     ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ZH_ACK.match(bare)),
-    ("question", lambda text, bare: _ZH_QUESTION.search(bare)),
+    ("question", lambda text, bare: _ZH_QUESTION.search(bare) and not _ZH_PLAN.search(bare)),
     ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
     ("reaction", lambda text, bare: _ZH_REACTION.match(bare)),
     ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
@@ -381,9 +382,8 @@ def factual(clause: str) -> bool:
 
 # --------------------------------------------------------------------------- what a clause leans on
 
-#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of
-#: little else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about
-#: it").
+#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of little
+#: else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about it").
 _VAGUE = _wordset("""
 keep keeps keeping kept pushing push trying try tried things something everything anything nothing one ones
 deal fun times day moment difference dream dreams goal goals best happy glad proud excited thankful grateful

@@ -69,17 +69,19 @@ def test_what_follows_a_yes_is_a_statement_of_its_own(reply, key):
 
 
 @pytest.mark.parametrize(("text", "key"), [
+    ("好啊，那周六晚上一起吃火锅吧", "火锅"),
+    ("行，下个月五号去看房吧", "看房"),
     ("早就辞职了，现在在家带娃", "带娃"),
     ("早搬走了，现在住在浦东", "浦东"),
     ("请了三天假，带我妈去医院体检", "体检"),
 ])
-def test_early_and_leave_are_no_greeting_nor_request(text, key):
+def test_early_leave_and_a_plan_with_its_day_are_no_greeting_request_or_question(text, key):
     found, _ = chat(("周强", "好久没你消息了"), ("陈静", text))
     assert any(key in c for c in found), found
 
 
 @pytest.mark.parametrize("text", ["早啊", "早！", "不错啊，这个安排很适合你", "真好，你爸妈肯定很开心",
-                                  "作业写完没", "他叫什么来着", "你女儿几岁了", "进展到哪一步了",
+                                  "明天再说吧", "作业写完没", "他叫什么来着", "你女儿几岁了", "进展到哪一步了",
                                   "那你上次说的不是挺好的吗哈哈"])
 def test_greetings_and_questions_without_a_question_mark_give_nothing(text):
     found, skipped = chat(("陈静", text))
