@@ -4,39 +4,59 @@ names no subject and often no verb, so it says nothing alone. Kept with the ques
 person: "The user's answer to "Does the user get enough sleep?": not really, maybe five hours.",
 "用户对“它是什么品种的？”的回答：英短，蓝白的". Only a short answer (at most 12 words, or 24 Chinese characters) that
 names something particular (``information.specific``) and gave no statement of its own; an acknowledgement,
-thanks, a greeting or a question of the user's stays skipped as before."""
+thanks, a greeting or a question of the user's stays skipped as before.
+
+Between two named people (a chat between friends) the same holds for a short answer to the other's question, and in
+Chinese the question needs no "？" ("旺财几岁了来着" — "三岁了，柯基" → "刘洋对“旺财几岁了来着”的回答：三岁了，柯基").
+A Chinese yes ("对啊", "是的", "嗯") to the other's yes-no question about the speaker ("你还在那家外企做HR吗") keeps
+the question as the speaker's statement ("李娜还在那家外企做HR"; a rhetorical "你不是…吗" / "是不是" drops its
+negation), whatever else the turn says (``confirmed``); and what follows such a yes or a reaction ("对啊，打算明年换
+工作") is a statement of its own, not more of the agreement (``carries``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from memories.extraction.candidates import Turn
-from memories.extraction.clauses import split_sentences, third_person_en
+from memories.extraction.candidates import Candidate, Turn
+from memories.extraction.clauses import junk_reason, split_sentences, third_person_en
 from memories.extraction.information import specific
 from memories.write.text import has_cjk
 
-__all__ = ["answer_to", "answered"]
+__all__ = ["answer_to", "answered", "carries", "confirmed", "replied"]
 
 _COUNTED = re.compile(r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
                       r"fifty|hundred|thousand|a few|a couple|once|twice)\b")
 MAX_WORDS = 12
 MAX_ZH_CHARS = 24
+#: A Chinese yes that opens a reply: "对啊", "是的", "嗯嗯", "没错".
+_ZH_YES = re.compile(r"^(?:对|是|嗯|没错|对的|是的)[啊呀的呢嗯滴哒]*(?:[，,。！!~～\s]|$)")
+#: A reply that declines or has nothing more: "不用了谢谢", "没有了", "算了吧".
+_ZH_DECLINE = re.compile(r"^(?:不用|不需要|没有了|没了|算了|不了)")
+_ZH_PIECES = re.compile(r"[^。！!？?，,；;\s]+[？?]*")
 
 
-def answered(answer: str, question_turn: str, who: str, zh: bool) -> str | None:
+def _zh_question(text: str) -> str:
+    """The last question of a Chinese turn, "？" or not ("你开的还是那辆白色的卡罗拉吗")."""
+    pieces = [p.strip() for p in _ZH_PIECES.findall(text) if p.strip("?？ ")]
+    return next((p for p in reversed(pieces) if p.endswith(("?", "？")) or junk_reason(p, True) == "question"), "")
+
+
+def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "") -> str | None:
     """The answer kept with its question (above), or None when the turn before asks nothing or the answer is no
-    short, particular one."""
-    question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))),
-                    "")
+    short, particular one. ``asker``: the name of who asked, for their "我"."""
+    question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))
+                     and s.strip("?？ ")), "") or (_zh_question(question_turn) if zh else "")
     answer = answer.strip().rstrip("。.!！ ")
-    if not question or not answer or answer.endswith(("?", "？")):
+    if not question or not answer or answer.endswith(("?", "？")) or _ZH_DECLINE.match(answer):
         return None
     if (len(answer) > MAX_ZH_CHARS) if zh else (len(answer.split()) > MAX_WORDS):
         return None
     if not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
         return None  # "Seattle" is a name after "they said"; "maybe five hours" a number
     if zh:
-        asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", question))
+        asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
+        asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", asked))
         return f"{who}对“{asked}”的回答：{re.sub(r'我', who, answer)}"
     asked = third_person_en(question, "the assistant", who)
     asked = re.sub(rf"(?i)\b(do|are|were|have)( {re.escape(who)})\b",
@@ -48,7 +68,54 @@ def answered(answer: str, question_turn: str, who: str, zh: bool) -> str | None:
 
 def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -> str | None:
     """A user's short answer to the assistant's question just before, with it (``answers.py``)."""
-    if turn.role != "user" or turn.name or previous is None or previous.role != "assistant" or previous.name \
-            or set(reasons) - {"filler", "vague"}:
+    if turn.role != "user" or previous is None or set(reasons) - {"filler", "vague"}:
         return None
-    return answered(turn.content, previous.content, who, has_cjk(turn.content))
+    if not (previous.role == "assistant" and not previous.name) and not (
+            turn.name and previous.name and previous.name != turn.name and has_cjk(turn.content)):
+        return None  # an assistant's question, or (named speakers, in Chinese) the other one's
+    return answered(turn.content, previous.content, turn.name or who, has_cjk(turn.content), previous.name or "")
+
+
+def carries(reason: str, clause: str) -> bool:
+    """Whether a subject-less Chinese clause goes on with the dropped clause before it (``reason``): the rest of a
+    thanks ("谢谢你，帮了大忙") does; what follows a yes never ("对啊，打算明年换工作"), and what follows a reaction
+    only when it is short and tells no event ("挺好的，天天吃火锅胖了五斤") or when it speaks to the listener
+    ("挺好的，产品挺适合你的")."""
+    if not reason or re.search(r"我|咱|他|她", clause):
+        return False  # a clause with a subject of its own stands alone
+    if reason == "acknowledgement":
+        return len(clause.strip("，,。！!~～ ")) < 3
+    return reason != "reaction" or "你" in clause or (len(clause.strip("，,。！!~～ ")) < 6
+                                                     and not re.search(r"[了过]|\d", clause))
+
+
+def replied(turn: Turn, previous: Turn | None, made: list[Candidate],
+            timed: Callable[[str, Turn, str, bool, bool], Candidate]) -> list[Candidate]:
+    """A named speaker's turn between two people: a short Chinese answer naming no one ("一个月四千五，押一付三"
+    after "你们那边房租多少") kept with its question rather than as bare statements; a yes with the question
+    (``confirmed``)."""
+    text = turn.content.strip()
+    if made and turn.name and previous is not None and has_cjk(text) and len(text) <= MAX_ZH_CHARS \
+            and not _ZH_YES.match(text) and not re.search(r"我|咱|他|她|你", text) \
+            and not any(c.content.startswith(f"{turn.name}对“") for c in made) \
+            and not any(name and name in text for name in (turn.name, previous.name)):
+        reply = answer_to(turn, previous, [], turn.name)
+        if reply is not None:
+            return [timed(reply, turn, turn.name, True, False)]
+    return [*made, *confirmed(turn, previous, timed)]
+
+
+def confirmed(turn: Turn, previous: Turn | None, timed: Callable[[str, Turn, str, bool, bool], Candidate]
+              ) -> list[Candidate]:
+    """A Chinese yes to the other named speaker's yes-no question about the speaker: the question as their
+    statement ("你还在那家外企做HR吗" — "对啊，…" → "李娜还在那家外企做HR")."""
+    if previous is None or not turn.name or not previous.name or previous.name == turn.name \
+            or not has_cjk(turn.content) or not _ZH_YES.match(turn.content.strip()):
+        return []
+    question = _zh_question(previous.content).rstrip("?？")
+    if "你" not in question or not (question.endswith("吗") or "是不是" in question):
+        return []
+    said = re.sub(r"^(?:啊|哦|那|所以|难道)+", "", question.removesuffix("吗"))
+    said = re.sub(r"不是(?=[\u4e00-\u9fff])|是不是", "", said, count=1) if "不是" in said else said
+    said = re.sub(r"你", turn.name, re.sub(r"你们", f"{turn.name}等人", re.sub(r"我", previous.name, said)))
+    return [timed(said, turn, turn.name, True, False)] if len(said) > len(turn.name) + 2 else []

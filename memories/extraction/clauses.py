@@ -69,8 +69,8 @@ _GREETING = re.compile(
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
-_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安|早(?![上晨点饭餐起睡])"
-                          r"|再见|拜拜|回头聊|回见|好久不见"
+_ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安"
+                          r"|早(?:[啊呀哇哦啦]|(?=[！!，,。~～\s]|$))|再见|拜拜|回头聊|回见|好久不见"
                           r"|最近怎么样|最近好吗|你最近好吗)")
 _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
                      r"|i\s+appreciate\s+(?:it|that"
@@ -88,7 +88,7 @@ _ACK = re.compile(
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
 _ZH_ACK = re.compile(r"^(?:(?:好的?|好滴|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
-                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
+                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
 _QUESTION_START = re.compile(  # an auxiliary asks only before its subject: "had to sell it" is a statement
     r"(?i)^(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
     r"tips|plans)|wanna|want\s+to)(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
@@ -99,7 +99,7 @@ _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
-                          r"|对不对|咋|啥时候|干啥|为啥)")
+                          r"|对不对|咋|啥时候|干啥|为啥|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
                       r"|(?:one|a\s+few|two|three)\s+more|another\s+(?:one|version|take|try)|remind\s+me|help\s+me"
@@ -110,7 +110,7 @@ _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let
                       r"|have\s+fun|stay)\b")
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
                          r"|conversation|met|caught\s+up)\b,?\s*")
-_ZH_REQUEST = re.compile(r"^(?:请|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
+_ZH_REQUEST = re.compile(r"^(?:请(?![了过假])|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
                          r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种])")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
@@ -330,12 +330,13 @@ def junk_reason(clause: str, zh: bool) -> str:
     return next((reason for reason, applies in (_ZH_JUNK if zh else _EN_JUNK) if applies(text, bare)), "")
 
 
+_ZH_PLAN = re.compile(r"(?:[今明后]天|(?:周|星期|礼拜)[一二三四五六日天末]|下个?月|号)[^？?]*(?<!再说)吧$")  # a plan
 #: (reason, whether it applies to the clause's (text, bare text)), in order: the first that applies is why.
 _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("greeting", lambda text, bare: _ZH_GREETING.match(bare)),
     ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ZH_ACK.match(bare)),
-    ("question", lambda text, bare: _ZH_QUESTION.search(bare)),
+    ("question", lambda text, bare: _ZH_QUESTION.search(bare) and not _ZH_PLAN.search(bare)),
     ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
     ("reaction", lambda text, bare: _ZH_REACTION.match(bare)),
     ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
@@ -381,9 +382,8 @@ def factual(clause: str) -> bool:
 
 # --------------------------------------------------------------------------- what a clause leans on
 
-#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of
-#: little else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about
-#: it").
+#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of little
+#: else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about it").
 _VAGUE = _wordset("""
 keep keeps keeping kept pushing push trying try tried things something everything anything nothing one ones
 deal fun times day moment difference dream dreams goal goals best happy glad proud excited thankful grateful

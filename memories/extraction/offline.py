@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
-from memories.extraction.answers import answer_to
+from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
 from memories.extraction.asked import referred, stated, told
 from memories.extraction.assistant import assistant_statements
@@ -233,7 +233,7 @@ class OfflineExtractor:
             said.reasons.append("vague")
             made = kept
         who = turn.name or names.get(said.key) or ("用户" if has_cjk(turn.content) else "the user")
-        return with_states(made, who) or self._nothing_made(said, known)  # "moved to Denver": lives in Denver
+        return replied(turn, previous, with_states(made, who) or self._nothing_made(said, known), self._timed)
 
     def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
         """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
@@ -278,7 +278,7 @@ class OfflineExtractor:
                 continue
             clause = stated(clause, previous, zh)  # "How do I …, while I'm away?": "I'm away" is a statement
             reason = "" if explicit else junk_reason(clause, zh)
-            if not reason and zh and previous and not re.search(r"我|咱|他|她", clause):
+            if not reason and zh and carries(previous, clause):
                 reason = previous  # "谢谢你，帮了大忙": a subject-less clause goes on with the thanks
             previous = reason
             if self._reacted(said, clause, reason, zh):

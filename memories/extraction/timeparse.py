@@ -263,7 +263,48 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
             return m.group(0)
         return f"{m.group(0)} ({_en_day(d)})"
 
-    return (_ZH_MORE.sub(zh_sub, text) if zh else _EN_MORE.sub(en_sub, text)), found
+    if not zh:
+        return _EN_MORE.sub(en_sub, text), found
+    dated = _ZH_DATE.sub(lambda m: _zh_date(m, today, told_past(m)), _ZH_MORE.sub(zh_sub, text))
+    return dated, found or dated != _ZH_MORE.sub(zh_sub, text)
+
+
+#: A month, with its day, said in Chinese numerals or with 号: "明年六月" (resolved to "2027年六月"), "五月十号",
+#: "9月6号". Not a band's name ("五月天") nor a count ("三个月").
+_ZH_DATE = re.compile(r"(?:(?P<year>\d{4}年)|(?<![\d年个]))(?P<m>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])"
+                      r"月(?!天|份?[前后])(?:(?P<d>3[01]|[12]\d|[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[号日])?")
+
+
+_YEARLY = re.compile(r"生日|纪念日|每年|节日|过节")
+
+
+def _zh_count(raw: str) -> int:
+    """"17", "十七", "二十" → 17, 17, 20."""
+    if raw.isdigit():
+        return int(raw)
+    tens, _, ones = raw.rpartition("十")
+    if "十" not in raw:
+        return _ZH_NUMBER[raw]
+    return (_ZH_NUMBER[tens] if tens else 1) * 10 + (_ZH_NUMBER[ones] if ones else 0)
+
+
+def _zh_date(m: re.Match[str], today: date, past: bool) -> str:
+    """A month said in words as digits, under its year; a month and day with no year under the year it most
+    likely falls in: this year, or the next when it is more than two months behind and not told in the past; a
+    birthday or an anniversary as said."""
+    month, day = _zh_count(m.group("m")), _zh_count(m.group("d")) if m.group("d") else 0
+    if m.group("year"):
+        return f"{m.group('year')}{month}月" + (f"{day}日" if day else "")
+    if not day:
+        return m.group(0) if m.group("m").isdigit() else f"{month}月"
+    if _YEARLY.search(m.string):
+        return m.group(0)  # "生日：十月二十日": a day of every year
+    year = today.year + (1 if not past and (today.month - month) > 2 else 0)
+    try:
+        date(year, month, day)
+    except ValueError:
+        return m.group(0)
+    return f"{year}年{month}月{day}日"
 
 
 _LEAD = re.compile(r"^(?P<time>(?:on|in|the\s+(?:week|weekend)\s+of|around)\s+(?:\w+,\s+)?\d{1,2}\s+\w+\s+\d{4}"
