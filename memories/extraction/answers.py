@@ -13,6 +13,7 @@ import re
 from memories.extraction.candidates import Turn
 from memories.extraction.clauses import split_sentences, third_person_en
 from memories.extraction.information import specific
+from memories.extraction.replies import first_person
 from memories.write.text import has_cjk
 
 __all__ = ["answer_to", "answered"]
@@ -23,9 +24,9 @@ MAX_WORDS = 12
 MAX_ZH_CHARS = 24
 
 
-def answered(answer: str, question_turn: str, who: str, zh: bool) -> str | None:
+def answered(answer: str, question_turn: str, who: str, zh: bool, own_only: bool = False) -> str | None:
     """The answer kept with its question (above), or None when the turn before asks nothing or the answer is no
-    short, particular one."""
+    short, particular one. ``own_only``: only as the speaker's own statement ("Do you smoke?" — "no")."""
     question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))),
                     "")
     answer = answer.strip().rstrip("。.!！ ")
@@ -33,7 +34,10 @@ def answered(answer: str, question_turn: str, who: str, zh: bool) -> str | None:
         return None
     if (len(answer) > MAX_ZH_CHARS) if zh else (len(answer.split()) > MAX_WORDS):
         return None
-    if not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
+    if not zh and (own := first_person(question, answer)) is not None:
+        said = third_person_en(own, who, None)  # "Where do you live?" — "Bristol": "The user lives in Bristol."
+        return re.sub(r"(?:^|(?<=\. ))[a-z]", lambda m: m.group().upper(), said) + "."
+    if own_only or not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
         return None  # "Seattle" is a name after "they said"; "maybe five hours" a number
     if zh:
         asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", question))
@@ -48,7 +52,9 @@ def answered(answer: str, question_turn: str, who: str, zh: bool) -> str | None:
 
 def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -> str | None:
     """A user's short answer to the assistant's question just before, with it (``answers.py``)."""
-    if turn.role != "user" or turn.name or previous is None or previous.role != "assistant" or previous.name \
-            or set(reasons) - {"filler", "vague"}:
+    if turn.role != "user" or turn.name or previous is None or previous.role != "assistant" or previous.name:
         return None
-    return answered(turn.content, previous.content, who, has_cjk(turn.content))
+    other = set(reasons) - {"filler", "vague"}
+    if other and (other != {"acknowledgement"} or has_cjk(turn.content)):
+        return None  # a bare "yes" / "no" only says something of a question about the speaker's life
+    return answered(turn.content, previous.content, who, has_cjk(turn.content), own_only=bool(other))
