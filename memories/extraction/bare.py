@@ -20,6 +20,7 @@ _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ie
 _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|made|can|will|would|feels|seems"
            r"|sounds|gives|helps|means)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
+                          r"(?:could|would)(?=\s+(?:live|eat|drink|watch|listen|sleep|spend|never|happily)\b)|"
                           r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
                           r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"

@@ -51,8 +51,21 @@ _TYPED_WORD = re.compile(r"(?i)(?<![\w/-])(?:" + "|".join(map(re.escape, _TYPED_
 
 
 def typed_words(text: str) -> str:
-    """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget")."""
-    return _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
+    before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
+    text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    front = _TIME_FIRST.match(text)
+    if front is None:
+        return text
+    rest = text[front.end():]
+    body, end = re.match(r"(.*?)([.!]*)\s*$", rest, re.DOTALL).groups()  # type: ignore[union-attr]
+    return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
+
+
+#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …").
+_TIME_FIRST = re.compile(r"(?i)^\s*(these\s+days|nowadays|lately|at\s+the\s+moment|right\s+now|currently"
+                         r"|these\s+past\s+(?:few\s+)?(?:days|weeks|months|years))\s*,?\s+"
+                         r"(?=(?:i|i'm|i've|we|we're|we've|my|our)\b)")
 
 
 #: An e-mail or web address, kept as written when a clause is put in the third person.
