@@ -26,7 +26,7 @@ _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|did
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
                           r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting"
-                          r"|starting)"
+                          r"|starting|learning|practising|practicing)"
                           r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"
                           r"|full|part|my|our|the|a)\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
@@ -69,6 +69,10 @@ def with_subject(text: str) -> tuple[str, bool]:
             rest = (" has" + rest if rest.startswith(" been") else
                     " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
         return f"my {word.lower()}{rest}", False
+    adverb = re.match(r"(?i)^(?:currently|still|now)\s+(?=\w+ing\b)", text)  # "currently learning the violin"
+    if adverb:
+        said, bare = with_subject(text[adverb.end():])
+        return (said.replace("I'm ", f"I'm {adverb.group().strip().lower()} ", 1), True) if bare else (text, False)
     bare_verb = _SUBJECTLESS.match(text)
     if not bare_verb:
         return text, False

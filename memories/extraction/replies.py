@@ -104,7 +104,8 @@ def _of_mine(question: str, value: str, tail: str) -> str | None:
     """ "What's your dog's name?", "How old is your son?", "Where do you live?": a thing of the speaker's."""
     if m := re.match(r"(?i)^(?:what|which|who|when)(?:'s|\s+is|\s+was|\s+are)\s+(?P<n>(?:your|you)\b.*)$", question):
         verb = "was" if " was " in f" {question.casefold()} " else "is"
-        return f"{_mine(m.group('n'))} {verb} {value}{_more(tail)}"
+        thing, called = re.subn(r"(?i)\s+(called|named)$", "", m.group("n"))  # "what's your cat called?"
+        return f"{_mine(thing)} {verb}{' called' if called else ''} {value}{_more(tail)}"
     if m := re.match(r"(?i)^how\s+old\s+(?:is|are)\s+(?P<n>your\s+.+|you)$", question):
         years = " years old" if value.isdigit() else ""
         who = "I am" if m.group("n").casefold() == "you" else f"{_mine(m.group('n'))} is"

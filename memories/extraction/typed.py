@@ -54,6 +54,7 @@ def typed_words(text: str) -> str:
     """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
     before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
     text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    text = _NAMED_LATER.sub(lambda m: f"{m.group('name')}{m.group('mid')}", text)  # "someone…, her name is Mia"
     front = _TIME_FIRST.match(text)
     if front is None:
         return text
@@ -62,6 +63,10 @@ def typed_words(text: str) -> str:
     return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
 
 
+#: Someone named in the clause after ("I'm seeing someone now, her name is Mia" → "I'm seeing Mia now").
+_NAMED_LATER = re.compile(r"(?i)\b(?:someone|somebody|a\s+(?:guy|girl|man|woman|lady|boy))\b(?P<mid>[^.!?,;]{0,40}?)"
+                          r"\s*[,;—–-]\s*(?:and\s+)?(?:her|his|their)\s+name(?:'s|\s+is)\s+"
+                          r"(?P<name>(?-i:[A-Z][a-z]+))\b")
 #: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …").
 _TIME_FIRST = re.compile(r"(?i)^\s*(these\s+days|nowadays|lately|at\s+the\s+moment|right\s+now|currently"
                          r"|these\s+past\s+(?:few\s+)?(?:days|weeks|months|years))\s*,?\s+"
