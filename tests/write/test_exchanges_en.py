@@ -51,6 +51,15 @@ NOTHING: list[Turns] = [
     [_a("Are you still there?"), _u("yes")],
     [_a("Have you tried clearing the cache?"), _u("yeah")],
 ]
+# The assistant suggests, the user turns it down: (turns, the user's words kept, the suggestion's words never kept)
+DECLINED: list[tuple[Turns, str, str]] = [
+    ([_u("what should I watch tonight?"), _a("You might enjoy 'The Conjuring' if you like horror."),
+      _u("not a fan of horror honestly, I prefer romcoms")], "romcoms", "conjuring"),
+    ([_u("ideas for a day trip from Manchester?"), _a("How about the Peak District, or York's old town?"),
+      _u("been there loads, somewhere by the sea would be nice")], "", "peak district"),
+    ([_u("any book recs?"), _a("'Klara and the Sun' by Kazuo Ishiguro is wonderful."),
+      _u("already read it, I loved it")], "", "klara"),
+]
 # (older, newer, question, a word of the newer value)
 CHANGED: list[tuple[Any, Any, str, str]] = [
     ([_a("Where are you living now?"), _u("Sheffield")], "we moved to York last month",
@@ -108,6 +117,15 @@ def test_a_short_answer_is_kept_as_the_users_statement(alice: KeyedClient) -> No
             missed.append(f"{turns[-1]['content']} -> {kept}")
     assert not missed, missed
     assert not [turns for n, turns in enumerate(NOTHING) if _add(mem0, turns, f"ex-n-{n}")]
+
+
+@pytest.mark.usefixtures("offline")
+def test_a_suggestion_the_user_turns_down_is_not_kept(alice: KeyedClient) -> None:
+    mem0 = _Mem0(alice)
+    for n, (turns, words, suggested) in enumerate(DECLINED):
+        kept = [text for _, text in _add(mem0, turns, f"ex-d-{n}")]
+        assert not any(suggested in text.casefold() for text in kept), kept
+        assert not words or any(_holds(text, words) for text in kept), kept
 
 
 @pytest.mark.usefixtures("offline")
