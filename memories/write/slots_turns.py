@@ -15,7 +15,8 @@ said in passing in chat turns:
 - a pet's name (``~<pet>|name``): "my dog's name is rex" / "we renamed the dog to bruno";
 - where a relative lives, with the speaker or elsewhere (``~<kin>|residence``): "my dad lives with us" / "dad moved
   into a care home";
-- seeing someone (``marital``: dating): "i'm single" / "i'm seeing someone now".
+- seeing someone (``marital``: dating): "i'm single" / "i'm seeing someone now";
+- a new favourite said after the thing ("could live on thai food, it's my favourite now": ``favourite:food``).
 
 Not read: what used to be or might be (``slots_routine``'s hedges), a question, another person's habit.
 """
@@ -181,9 +182,24 @@ def _seeing(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(speaker, "marital", "dating")] if _SEEING.match(sentence) else []
 
 
+_CATEGORIES = r"(?P<cat>food|cuisine|music|film|movie|book|band|show|series|game|sport|drink|dish|snack)s?"
+#: "could live on Thai food, it's my favourite now": the thing before, said to be the favourite after.
+_NEW_FAVOURITE = re.compile(rf"(?i)\b(?P<thing>[a-z]+)\s+{_CATEGORIES}\s*[,;—–-]\s*(?:it's|it\s+is|that's|that\s+is)"
+                            r"\s+(?:now\s+)?(?:my|the\s+user's)\s+(?:new\s+)?(?:all[\s-]time\s+)?favou?rite\b")
+
+
+def _favourite(sentence: str, speaker: str) -> list[Slot]:
+    said = _NEW_FAVOURITE.search(sentence)
+    if said is None or not re.match(_ME, sentence) or said.group("thing").casefold() in _NOT_THINGS:
+        return []
+    category = {"cuisine": "food", "dish": "food", "movie": "film", "series": "show"}.get(
+        said.group("cat").casefold(), said.group("cat").casefold())
+    return [Slot(speaker, f"favourite:{category}", said.group("thing").casefold())]
+
+
 def en_turns(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
-    for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing):
+    for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite):
         found += read(sentence, speaker)
     return found

@@ -76,6 +76,8 @@ CHANGED: list[tuple[Any, Any, str, str]] = [
     ("my mum lives with me", "mum has moved into a nursing home", "Where does the user's mother live?", "nursing"),
     ("i'm single at the moment", "I'm in a relationship now", "Is the user single?", "relationship"),
     ("I work as a cleaner", "I'm a delivery driver now", "What is the user's job?", "delivery"),
+    ("my favourite food is pasta", "honestly I'm obsessed with mexican food, it's my new favourite",
+     "What food does the user like most?", "mexican"),
 ]
 # (older, newer): both stay live
 KEPT: list[tuple[Any, Any]] = [
