@@ -180,6 +180,24 @@ def _value_of(answer: str) -> bool:
     return not (_YES.match(answer) or _NO.match(answer))
 
 
+_OPTIONS = re.compile(r"(?i)^(?P<lead>.*?)(?:^|,\s*)(?:would|do)\s+you\s+(?:like|want|prefer|fancy)\s+"
+                      r"(?P<options>.+\bor\b.+)$")
+
+
+def _chosen(question: str, answer: str) -> str | None:
+    """ "For the dinner, would you like the beef or the sea bass?" — "sea bass please": "I chose sea bass for the
+    dinner" (the answer names one of the options)."""
+    asked = _OPTIONS.match(question)
+    if asked is None or _YES.match(answer) or _NO.match(answer):
+        return None
+    options = {w.casefold() for w in re.findall(r"[A-Za-z]{3,}", asked.group("options"))} - {"the", "and", "one"}
+    said = answer.strip(" ,.!")
+    if not options & {w.casefold() for w in re.findall(r"[A-Za-z]{3,}", said)}:
+        return None
+    lead = asked.group("lead").strip(" ,")
+    return f"I chose {said}" + (f" {_mine(lead[:1].lower() + lead[1:])}" if re.match(r"(?i)^for\b", lead) else "")
+
+
 def first_person(question: str, answer: str) -> str | None:
     """The answer to the question as the speaker's statement in the first person (module docstring), or None."""
     question = re.sub(r"(?i)^(?:so|and|ok(?:ay)?|great|cool|nice|got\s+it|oh)[\s,!]+", "", question.strip())
@@ -187,4 +205,4 @@ def first_person(question: str, answer: str) -> str | None:
     answer = re.sub(r"(?i)\s+(?:please|thanks|thank\s+you)$", "", answer.strip().rstrip(".!"))
     if not question or not answer:
         return None
-    return _asked_value(question, answer) or _yes_no(question, answer)
+    return _asked_value(question, answer) or _yes_no(question, answer) or _chosen(question, answer)

@@ -40,6 +40,8 @@ ANSWERED: list[tuple[Turns, str]] = [
     ([_a("How many kids do you have?"), _u("3")], "has 3 kids"),
     ([_a("Are you a student or working?"), _u("working, I'm a paramedic")], "paramedic"),
     ([_a("Do you smoke?"), _u("no")], "not smoke"),
+    ([_a("For the wedding menu, would you prefer the lamb or the risotto?"), _u("the risotto, thanks")],
+     "chose risotto wedding"),
     ([_u("nowadays I cycle everywhere")], "cycles everywhere"),
     ([_u("lately we've been eating out a lot")], "eating out"),
 ]
