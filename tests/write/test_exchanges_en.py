@@ -44,6 +44,7 @@ ANSWERED: list[tuple[Turns, str]] = [
      "chose risotto wedding"),
     ([_u("nowadays I cycle everywhere")], "cycles everywhere"),
     ([_u("lately we've been eating out a lot")], "eating out"),
+    ([_u("mylo passed away on thursday, we're gutted")], "mylo passed away thursday"),
 ]
 # Offers, checks and thanks: nothing kept.
 NOTHING: list[Turns] = [
