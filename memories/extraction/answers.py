@@ -21,6 +21,7 @@ from collections.abc import Callable
 from memories.extraction.candidates import Candidate, Turn
 from memories.extraction.clauses import junk_reason, split_sentences, third_person_en
 from memories.extraction.information import specific
+from memories.extraction.replies import first_person
 from memories.write.text import has_cjk
 
 __all__ = ["answer_to", "answered", "carries", "confirmed", "replied"]
@@ -42,9 +43,11 @@ def _zh_question(text: str) -> str:
     return next((p for p in reversed(pieces) if p.endswith(("?", "？")) or junk_reason(p, True) == "question"), "")
 
 
-def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "") -> str | None:
+def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "", own_only: bool = False
+             ) -> str | None:
     """The answer kept with its question (above), or None when the turn before asks nothing or the answer is no
-    short, particular one. ``asker``: the name of who asked, for their "我"."""
+    short, particular one. ``asker``: the name of who asked, for their "我"; ``own_only``: only as the speaker's
+    own statement ("Do you smoke?" — "no")."""
     question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))
                      and s.strip("?？ ")), "") or (_zh_question(question_turn) if zh else "")
     answer = answer.strip().rstrip("。.!！ ")
@@ -52,7 +55,10 @@ def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "
         return None
     if (len(answer) > MAX_ZH_CHARS) if zh else (len(answer.split()) > MAX_WORDS):
         return None
-    if not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
+    if not zh and (own := first_person(question, answer)) is not None:
+        said = third_person_en(own, who, None)  # "Where do you live?" — "Bristol": "The user lives in Bristol."
+        return re.sub(r"(?:^|(?<=\. ))[a-z]", lambda m: m.group().upper(), said) + "."
+    if own_only or not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
         return None  # "Seattle" is a name after "they said"; "maybe five hours" a number
     if zh:
         asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
@@ -68,12 +74,16 @@ def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "
 
 def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -> str | None:
     """A user's short answer to the assistant's question just before, with it (``answers.py``)."""
-    if turn.role != "user" or previous is None or set(reasons) - {"filler", "vague"}:
+    if turn.role != "user" or previous is None:
         return None
     if not (previous.role == "assistant" and not previous.name) and not (
             turn.name and previous.name and previous.name != turn.name and has_cjk(turn.content)):
         return None  # an assistant's question, or (named speakers, in Chinese) the other one's
-    return answered(turn.content, previous.content, turn.name or who, has_cjk(turn.content), previous.name or "")
+    other = set(reasons) - {"filler", "vague"}
+    if other and (other != {"acknowledgement"} or has_cjk(turn.content)):
+        return None  # a bare "yes" / "no" only says something of a question about the speaker's life
+    return answered(turn.content, previous.content, turn.name or who, has_cjk(turn.content), previous.name or "",
+                    own_only=bool(other))
 
 
 def carries(reason: str, clause: str) -> bool:

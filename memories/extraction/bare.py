@@ -21,12 +21,13 @@ _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ie
 _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|made|can|will|would|feels|seems"
            r"|sounds|gives|helps|means)\b")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
+                          r"(?:could|would)(?=\s+(?:live|eat|drink|watch|listen|sleep|spend|never|happily)\b)|"
                           r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
                           r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
                           r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting"
-                          r"|starting)"
+                          r"|starting|learning|practising|practicing)"
                           r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"
                           r"|full|part|my|our|the|a)\b)(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
@@ -150,6 +151,10 @@ def with_subject(text: str) -> tuple[str, bool]:
             rest = (" has" + rest if rest.startswith(" been") else
                     " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
         return f"my {word.lower()}{rest}", False
+    adverb = re.match(r"(?i)^(?:currently|still|now)\s+(?=\w+ing\b)", text)  # "currently learning the violin"
+    if adverb:
+        said, bare = with_subject(text[adverb.end():])
+        return (said.replace("I'm ", f"I'm {adverb.group().strip().lower()} ", 1), True) if bare else (text, False)
     note = _NOTE_VERB.match(text)
     if note:  # "Prefers short answers" → "I prefer short answers"
         return f"I {_first_person(note.group(1))}{text[note.end():]}", True

@@ -89,8 +89,8 @@ _ACK = re.compile(
 _ZH_ACK = re.compile(r"^(?:(?:好的?|好滴|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
                      r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
-_QUESTION_START = re.compile(  # an auxiliary asks only before its subject: "had to sell it" is a statement
-    r"(?i)^(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
+_QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to sell it", "had my … out" state
+    r"(?i)^(?!ha(?:d|ve|s)\s+(?:my|our)\s)(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
     r"tips|plans)|wanna|want\s+to)(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
     r"|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't)(?=[\s,]*$|\s+(?:(?:you|u|ya|ur|i|we|he|she|they|"
     r"it|this|that|these|those|there|the|my|your|our|his|her|their|any\w*|some\w*|people)\b|(?-i:[A-Z]))))")

@@ -12,7 +12,9 @@ Which extractor runs is decided at claim time and recorded on the job: Claude wh
 
 from __future__ import annotations
 
+import itertools
 import logging
+import re
 import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -157,7 +159,7 @@ def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candi
     words alone never count as facts about the user, save an action the assistant reports it took for them
     (``about == "assistant"``: "The assistant booked …")."""
     person_turns = {t.index for t in turns if t.role == "user" or t.name}
-    assistant_turns = {t.index for t in turns if t.role == "assistant"}
+    assistant_turns = {t.index for t in turns if t.role == "assistant"} - declined(turns)
     kept = []
     for candidate in candidates:
         if person_turns.intersection(candidate.source_turns) or (
@@ -167,6 +169,25 @@ def screen(candidates: Sequence[Candidate], turns: Sequence[Turn]) -> list[Candi
         else:
             logger.info("dropped a %s candidate with no user turn among its sources", candidate.type)
     return kept
+
+
+#: A user's turn that turns down the assistant's suggestion before it ("nah, I prefer comedy podcasts", "not a big
+#: fan of thrillers", "already read it", "不用了", "不太喜欢"): the suggestion is kept as no answer of the user's.
+_DECLINED = re.compile(r"(?i)^\W*(?:nah|nope|no(?:\s+thanks?)?[,.!]|not\s+(?:really|a\s+(?:big\s+|huge\s+)?fan|for\s+me"
+                       r"|my\s+thing)|i'?m\s+not\s+(?:a\s+(?:big\s+|huge\s+)?fan|into|keen|really\s+into)|i\s+(?:don'?t|do\s+not)"
+                       r"\s+(?:like|eat|drink|watch|read|really\s+like|fancy)|i'?ve\s+(?:already|seen|read|been|tried)"
+                       r"|already\s+(?:seen|read|tried|been|done|have|got)|been\s+there|seen\s+(?:it|those|them|that)"
+                       r"|read\s+(?:it|those|them|that)|meh)\b|^(?:不用了|不要|不太喜欢|不喜欢|算了|看过了|去过了)")
+
+
+def declined(turns: Sequence[Turn]) -> set[int]:
+    """The assistant's turns whose suggestion the user's next turn turns down (``_DECLINED``)."""
+    found = set()
+    for before, after in itertools.pairwise(turns):
+        if before.role == "assistant" and not before.name and after.role == "user" and \
+                _DECLINED.search(after.content.strip()):
+            found.add(before.index)
+    return found
 
 
 def said_at(candidate: Candidate, work: Work) -> datetime | None:

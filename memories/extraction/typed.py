@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from memories.write.people import KIN_EN
+
 __all__ = [
     "ADDRESS",
     "EN_DAILY",
@@ -52,8 +54,35 @@ _TYPED_WORD = re.compile(r"(?i)(?<![\w/-])(?:" + "|".join(map(re.escape, _TYPED_
 
 
 def typed_words(text: str) -> str:
-    """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget")."""
-    return _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
+    before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
+    text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    text = _NAMED_LATER.sub(lambda m: f"{m.group('name')}{m.group('mid')}", text)  # "someone…, her name is Mia"
+    if (lower := _LOWER_NAME.match(text)) and lower.group(1) not in _NOT_NAMES:  # "bruno died on saturday"
+        text = text[:1].upper() + _WEEKDAY.sub(lambda m: m.group().capitalize(), text[1:])
+    front = _TIME_FIRST.match(text)
+    if front is None:
+        return text
+    rest = text[front.end():]
+    body, end = re.match(r"(.*?)([.!]*)\s*$", rest, re.DOTALL).groups()  # type: ignore[union-attr]
+    return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
+
+
+#: Someone named in the clause after ("I'm seeing someone now, her name is Mia" → "I'm seeing Mia now").
+_NAMED_LATER = re.compile(r"(?i)\b(?:someone|somebody|a\s+(?:guy|girl|man|woman|lady|boy))\b(?P<mid>[^.!?,;]{0,40}?)"
+                          r"\s*[,;—–-]\s*(?:and\s+)?(?:her|his|their)\s+name(?:'s|\s+is)\s+"
+                          r"(?P<name>(?-i:[A-Z][a-z]+))\b")
+#: A name typed in lower case before what happens to a person or a pet ("bruno died on saturday").
+_LOWER_NAME = re.compile(r"^([a-z]{3,})\s+(?:just\s+|finally\s+)?(?:died|passed\s+away|was\s+put\s+down|was\s+born"
+                         r"|got\s+(?:married|engaged|divorced)|had\s+(?:puppies|kittens|her\s+baby|a\s+baby))\b")
+_NOT_NAMES = frozenset(KIN_EN) | frozenset("""he she they who someone somebody everyone nobody one dog cat puppy kitten
+fish hamster rabbit horse bird parrot grandma grandpa granny nan nana gran uncle aunt auntie cousin neighbour neighbor
+friend boss colleague teacher doctor baby mine hers his theirs ours yours it""".split())  # noqa: SIM905
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …").
+_TIME_FIRST = re.compile(r"(?i)^\s*(these\s+days|nowadays|lately|at\s+the\s+moment|right\s+now|currently"
+                         r"|these\s+past\s+(?:few\s+)?(?:days|weeks|months|years))\s*,?\s+"
+                         r"(?=(?:i|i'm|i've|we|we're|we've|my|our)\b)")
 
 
 #: An e-mail or web address, kept as written when a clause is put in the third person.

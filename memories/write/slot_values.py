@@ -75,7 +75,10 @@ OCCUPATIONS_EN = ("engineer", "developer", "programmer", "designer", "teacher", 
                   "nanny", "caregiver", "hairdresser", "stylist", "realtor", "real estate agent", "hygienist",
                   "flight attendant", "bartender", "teaching assistant", "welder", "janitor", "courier",
                   "security guard", "midwife", "optometrist", "physiotherapist", "physical therapist", "dietitian",
-                  "nutritionist", "copywriter", "illustrator", "animator", "sommelier", "butcher", "tailor")
+                  "nutritionist", "copywriter", "illustrator", "animator", "sommelier", "butcher", "tailor", "postman",
+                  "postwoman", "mail carrier", "delivery driver", "taxi driver", "cab driver", "bus driver",
+                  "lorry driver", "truck driver", "cleaner", "builder", "gardener", "carer", "shop assistant",
+                  "warehouse worker", "dental nurse", "web developer", "estate agent", "bricklayer", "roofer")
 OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师", "程序员", "设计师", "老师", "教师", "教授", "讲师",
                   "护士", "医生", "大夫", "牙医", "律师", "会计师", "会计", "建筑师", "厨师", "飞行员", "司机", "作家",
                   "记者", "编辑", "画家", "摄影师", "音乐家", "歌手", "演员", "经理", "总监", "顾问", "分析师",

@@ -219,7 +219,18 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
                or (o.attribute == "job" and o.subject in employed)
                or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up)
-               or any(_gone_off(n, o) for n in new) for o in old)
+               or any(_gone_off(n, o) or _counted(n, o) for n in new) for o in old)
+
+
+def _counted(new: Slot, old: Slot) -> bool:
+    """How many a day and whether at all, of one thing: "down to one coffee a day" still drinks coffee, and "cut
+    coffee out" ends "two coffees a day" (``slots_turns``'s ``per-day:<thing>``)."""
+    if new.subject != old.subject:
+        return False
+    if old.attribute.startswith("per-"):
+        return new.attribute == f"habit:{old.attribute.split(':', 1)[1]}" and new.value == "no"
+    return new.attribute.startswith("per-") and old.attribute == f"habit:{new.attribute.split(':', 1)[1]}" \
+        and old.value == "yes" and new.value != "0"
 
 
 def _gone_off(new: Slot, old: Slot) -> bool:

@@ -32,6 +32,7 @@ from memories.write.people import KIN_EN
 from memories.write.slot_values import DATE_EN, DIETS_EN, EVENTS_EN, Slot, date_value
 from memories.write.slots_daily import _PHONES_EN, _WHO_EN
 from memories.write.slots_plans import _event_en as plan_event
+from memories.write.slots_turns import en_turns
 
 __all__ = ["en_routine"]
 
@@ -113,7 +114,7 @@ def en_routine(sentence: str, speaker: str) -> list[Slot]:
         return []
     found: list[Slot] = []
     for read in (_weekday, _commute, _played, _role, _phone, _pay, _moved_date, _entered, _diet, _study, _sleep,
-                 _alcohol):
+                 _alcohol, en_turns):
         found += read(sentence, speaker)
     return found
 
@@ -228,7 +229,7 @@ _MAJORS = (r"law|medicine|history|english|maths|math|mathematics|physics|chemist
 _STUDY = re.compile(rf"(?i)^(?:i|the user)(?:\s+(?:am|is|now|currently|also))*\s+(?:studying|study|studies|reading|"
                     rf"doing a degree in|doing|majoring in)\s+(?P<value>{_MAJORS})\b(?=\s*(?:$|[.,!]|at\b|in\b|now\b))")
 _SWITCHED = re.compile(rf"(?i){_ME}[^.;!?]{{0,30}}?\b(?:switched|changed|moved|transferred)\s+(?:my\s+|the user's\s+)?"
-                       rf"(?:course\s+|degree\s+|major\s+)?(?:over\s+)?to\s+(?P<value>{_MAJORS})\b")
+                       rf"(?:course\s+|degree\s+|major\s+)?(?:over\s+)?(?:from\s+(?:{_MAJORS})\s+)?to\s+(?P<value>{_MAJORS})\b")
 
 _STUDIES = re.compile(r"(?i)\b(?:dropped|quit|gave up|course|degree|major|uni|university|college|term|semester)\b")
 
