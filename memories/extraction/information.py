@@ -477,3 +477,27 @@ def _alone(items: list[tuple[str, Candidate]], reasons: list[str]) -> list[Candi
         else:
             reasons.append("reaction" if role == "weak" else "filler")
     return kept
+
+
+#: Speculation about what the other speaker lived ("must have been amazing", "sounds like a blast"): no fact.
+_SPECULATION = re.compile(r"(?i)\b(?:must|might|may|could|would)\s+(?:have\s+been|be|feel|have\s+felt)\b"
+                          r"|\b(?:sounds?|looks?|seems?)\s+(?:like|so|really|super|amazing|great|awesome|fun)\b")
+_POINTED_LEAD = re.compile(r"(?i)^(?:it|it's|that|that's|this|they|they're|those|these|he|she|there|which)\b")
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b", re.IGNORECASE)
+
+
+def set_aside(items: Sequence[tuple[str, Candidate]], names: Sequence[str]) -> bool:
+    """Whether a named speaker's turn that made no statement still holds a fact among its clauses about no one:
+    one that tells what happened or how many ("The donations even helped get a brand new fire truck!", "Three
+    times a week"), names something particular, says it with four content words or more, and is neither led by
+    a pronoun nor a guess at the listener's experience ("The view from the top must have been amazing"). Such a
+    turn is kept as said (``offline._nothing_made``), its courtesies with it, as the raw turn would be."""
+    for role, candidate in items:
+        text = candidate.content
+        if role != "dependent" or has_cjk(text) or _SPECULATION.search(text):
+            continue
+        if (_PAST.search(text) or _NUMBER.search(text)) and not _POINTED_LEAD.match(text) \
+                and specific(text, names) and len(content_words(text, names)) >= 4:
+            return True
+    return False
+

@@ -99,6 +99,7 @@ from memories.extraction.information import (
     filler,
     informative,
     no_object,
+    set_aside,
     specific,
 )
 from memories.extraction.labels import labelled
@@ -150,8 +151,7 @@ _ZH_THING = re.compile(r"^(?:这|那|它|天气|今天天气|外面|时间|价�
 _RULE_HINT = re.compile(r"(?i)project|deadline|\bdue\b|prefer|\blik|\blov|enjoy|hate|dislike|stand"
                         r"|项目|截止|之前|以前|喜欢|讨厌|偏好|偏爱|爱")
 _NAMED_SUBJECT = re.compile(r"^(?![A-Z][a-z]+ing\b)(?!(?:The|This|That|These|Those|It|There|Here|A|An|Some|All|Every"
-                            r"|Each|What|Which|Life"
-                            r"|Change|Everything|Everyone|Nothing|People|Things|Work|Time"
+                            r"|Each|What|Which|Life|Change|Everything|Everyone|Nothing|People|Things|Work|Time"
                             r"|Family)\b)[A-Z][a-z]+(?:'s)?"
                             r"\s+(?:is|was|has|had|will|would|can|loves|likes|went|got|gets|said|told|made|took|came"
                             r"|found|and\s+[A-Z]|started|moved|joined|married|graduated|lives|works|studies|turned|wants"
@@ -238,12 +238,12 @@ class OfflineExtractor:
     def _nothing_made(self, said: _Said, known: list[str]) -> list[Candidate]:
         """A turn that gave no statement: kept as said when it is substantial, kept with the assistant's question
         it answers when it is a short answer, else skipped with its reason."""
-        turn = said.turn
-        zh_turn = has_cjk(turn.content)
+        turn, zh_turn = said.turn, has_cjk(said.turn.content)
         said.leftover += sum(len(c.content) if zh_turn else len(_WORD.findall(c.content))
                              for role, c in said.items if role == "dependent")
         substantial = said.leftover >= (SUBSTANTIVE_CHARS if zh_turn else SUBSTANTIVE_WORDS)
-        only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons)
+        only_leftover = not {"question", "reaction", "greeting", "request", "vague", "echo"} & set(said.reasons) \
+            or bool(turn.name and set_aside(said.items, known))  # "Thanks! … The donations got us a fire truck!"
         if turn.role == "user" and substantial and only_leftover and specific(turn.content, known):
             return [self._observation(turn)]
         who = said.names.get(said.key) or ("用户" if zh_turn else "the user")

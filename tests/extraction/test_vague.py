@@ -40,7 +40,8 @@ def test_a_title_keeps_a_view():
 
 
 def test_a_liking_whose_them_the_question_named_is_kept():
-    found, _ = chat(("Ben", "How are your turtles doing?"), ("Ana", "Great! I love watching them swim around the tank."))
+    found, _ = chat(("Ben", "How are your turtles doing?"),
+                    ("Ana", "Great! I love watching them swim around the tank."))
     assert found and all("them" not in content for _, content in found), found
 
 
