@@ -375,6 +375,17 @@ def pending(base: str) -> float:
                    if line.startswith("mnemara_search_index_pending"))
 
 
+def warmed(base: str, searches: Callable[[], Any]) -> float:
+    """Seconds of searching (``searches``, each round) until the server has no load or graph build pending."""
+    started = time.monotonic()
+    while time.monotonic() - started < 7200:
+        searches()
+        if pending(base) == 0:
+            break
+        time.sleep(5)
+    return round(time.monotonic() - started, 1)
+
+
 def web_process(clients: list[Any], questions: list[str], rounds: int, reference: Any = None) -> dict[str, Any]:
     """A real web process (``python -m server.runtime.serve --workers 1``, default settings) answering
     searches over HTTP, one per client per round after a first one per client (its scope's load, timed apart):
@@ -418,14 +429,7 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
         first = [ask(client, questions[i % len(questions)])[0] for i, client in enumerate(clients)]
         if reference is not None:
             ask(reference, questions[-1])
-        warm_started = time.monotonic()
-        while time.monotonic() - warm_started < 7200:
-            for i, client in enumerate(clients):
-                ask(client, questions[i % len(questions)])
-            if pending(base) == 0:
-                break
-            time.sleep(5)
-        warm_s = round(time.monotonic() - warm_started, 1)
+        warm_s = warmed(base, lambda: [ask(c, questions[i % len(questions)]) for i, c in enumerate(clients)])
         times: list[tuple[float, float]] = []
         small: list[tuple[float, float]] = []
         for r in range(rounds):

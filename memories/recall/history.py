@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from memories.choices import Status
+from memories.models import Memory
 
-if TYPE_CHECKING:
-    from memories.recall.search import SearchHit
+
+class _Hit(Protocol):
+    memory: Memory
+
+
+Hit = TypeVar("Hit", bound=_Hit)
 
 _ENGLISH = re.compile(
     r"\b(?:used? to|previous(?:ly)?|former(?:ly)?|originally|in the past|prior to (?:this|that|now)|"
@@ -35,14 +40,29 @@ def asks_past(query: str) -> bool:
     return bool(_ENGLISH.search(query) or _CHINESE.search(query))
 
 
-def with_retired(statuses: Sequence[str]) -> list[str]:
-    return [*statuses, Status.DEPRECATED]
+def searched(query: str, statuses: Sequence[str], include_statuses: Sequence[str] | None,
+             as_of: object) -> tuple[list[str], bool]:
+    """The statuses a search reads, and whether it asks for earlier values: the retired memories join the default
+    statuses when the question asks for them by its words (never the caller's own ``include_statuses`` or
+    ``as_of``)."""
+    past = include_statuses is None and as_of is None and asks_past(query)
+    return ([*statuses, Status.DEPRECATED] if past else list(statuses)), past
 
 
-def ordered(hits: Sequence[SearchHit]) -> list[SearchHit]:
+def hits_read(k: int, past: bool) -> int:
+    """How many hits a search reads: twice k when earlier values may join their successors' places."""
+    return 2 * k if past else k
+
+
+def finished(hits: list[Hit], k: int, past: bool) -> list[Hit]:
+    """The hits a search returns: as they are, or for a question about earlier values ``ordered`` and cut to k."""
+    return ordered(hits)[:k] if past else hits
+
+
+def ordered(hits: Sequence[Hit]) -> list[Hit]:
     """The hits without the retired memories nobody replaced, each replaced one right before its successor."""
     kept = [h for h in hits if h.memory.status != Status.DEPRECATED or h.memory.superseded_by_id is not None]
-    result: list[SearchHit] = []
+    result: list[Hit] = []
     for hit in kept:
         if hit.memory.status != Status.DEPRECATED:
             result.append(hit)

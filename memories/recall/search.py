@@ -468,9 +468,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     remember(scopes, descendants, [scope.pk for scope in found])
     now = timezone.now()
     statuses, review_since = searched_statuses(include_statuses, as_of, now)
-    past = include_statuses is None and as_of is None and history.asks_past(query)  # earlier values asked for
-    if past:
-        statuses = history.with_retired(statuses)
+    statuses, past = history.searched(query, statuses, include_statuses, as_of)  # earlier values asked for
     criteria = Criteria(statuses=statuses, types=types, min_confidence=float(min_confidence), now=now, as_of=as_of,
                         review_since=review_since)
     source = candidate_source(scope_states(found), criteria, filters)
@@ -485,9 +483,8 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                        again=again) for part, person_source, vectors in own]
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
-    hits = _hits(scored, 2 * k if past else k, {scope.pk: scope for scope in found}, passing if floor else None)
-    if past:  # an earlier value ranked below k joins its successor among the k
-        hits = history.ordered(hits)[:k]
+    hits = _hits(scored, history.hits_read(k, past), {scope.pk: scope for scope in found}, passing if floor else None)
+    hits = history.finished(hits, k, past)  # an earlier value ranked below k joins its successor among the k
     for hit in hits:
         hit.relevant = hit.memory.pk.int in passing
     if track_access:
