@@ -64,7 +64,7 @@ def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "
         asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
         asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", asked))
         return f"{who}对“{asked}”的回答：{re.sub(r'我', who, answer)}"
-    asked = third_person_en(question, "the assistant", who)
+    asked = third_person_en(question, asker or "the assistant", who)  # "I" is who asked
     asked = re.sub(rf"(?i)\b(do|are|were|have)( {re.escape(who)})\b",
                    lambda m: {"do": "does", "are": "is", "were": "was", "have": "has"}[m.group(1).casefold()]
                    + m.group(2), asked)
@@ -76,14 +76,43 @@ def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -
     """A user's short answer to the assistant's question just before, with it (``answers.py``)."""
     if turn.role != "user" or previous is None:
         return None
-    if not (previous.role == "assistant" and not previous.name) and not (
-            turn.name and previous.name and previous.name != turn.name and has_cjk(turn.content)):
-        return None  # an assistant's question, or (named speakers, in Chinese) the other one's
+    named = bool(turn.name and previous.name and previous.name != turn.name)
+    if not (previous.role == "assistant" and not previous.name) and not named:
+        return None  # an assistant's question, or (named speakers) the other one's
+    if named and not has_cjk(turn.content):  # "Thanks, Maria! Three times a week; it keeps us on track."
+        rest = _after_courtesies(turn.content)
+        unnamed = re.sub(rf"\b(?:{re.escape(turn.name or '')}|{re.escape(previous.name or '')})\b", "", rest)
+        if not rest or not _ASKS_FOR.match(_last_question(previous.content)) or not _PARTICULAR.search(unnamed):
+            return None
+        return answered(rest, previous.content, turn.name or who, False, previous.name or "")
     other = set(reasons) - {"filler", "vague"}
     if other and (other != {"acknowledgement"} or has_cjk(turn.content)):
         return None  # a bare "yes" / "no" only says something of a question about the speaker's life
     return answered(turn.content, previous.content, turn.name or who, has_cjk(turn.content), previous.name or "",
                     own_only=bool(other))
+
+
+#: A question that asks for a particular thing (what, which, where, when, who, how many/often/long/much/old/far), not
+#: a rhetorical or a tag question ("Pretty cool, huh?", "… doesn't it?", "How's it been going?").
+_ASKS_FOR = re.compile(r"(?i)^(?:what|which|where|when|who|whose|how\s+(?:many|often|long|much|old|far))\b"
+                       r"(?!.*\b(?:huh|right|isn't it|doesn't it|don't you|aren't you)\?$)(?!'s\s+(?:it|up|new)\b)")
+#: What a short answer must hold to be worth keeping with its question: a number, a count or a name inside it.
+_PARTICULAR = re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once|a few|a couple)\b)"
+                         r"|(?<=[a-z,] )[A-Z][a-z]+")
+
+
+def _last_question(text: str) -> str:
+    return next((s.strip() for s in reversed(split_sentences(text)) if s.strip().endswith("?")), "")
+
+
+def _after_courtesies(text: str) -> str:
+    """An English turn without the thanks, greetings and reactions that open it ("Thanks, Maria! Three times a
+    week" → "Three times a week"); "" when nothing is left or what is left asks something."""
+    sentences = split_sentences(text.strip())
+    while sentences and junk_reason(sentences[0], False) in ("thanks", "greeting", "acknowledgement", "reaction"):
+        sentences = sentences[1:]
+    rest = " ".join(sentences).strip()
+    return "" if not rest or "?" in rest else rest
 
 
 def carries(reason: str, clause: str) -> bool:

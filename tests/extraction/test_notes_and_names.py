@@ -59,3 +59,32 @@ def test_an_introduction_joined_to_a_statement_is_two_memories(text: str, name: 
     kept = _kept(text)
     assert kept[0].startswith("The user's name is " + name), kept
     assert len(kept) == 2 and fact in kept[1] and " and " not in kept[0], kept
+
+
+def _answer(question: str, answer: str) -> list[str]:
+    from memories.extraction.candidates import Turn
+    from memories.extraction.offline import OfflineExtractor
+
+    extractor = OfflineExtractor()
+    found = extractor.extract([Turn(0, "user", question, None, "Maria"), Turn(1, "user", answer, None, "John")], [])
+    return [c.content for c in found if 1 in c.source_turns]
+
+
+@pytest.mark.parametrize(("question", "answer", "held"), [
+    ("How often do you work out with your family?", "Thanks, Maria! Three times a week; it keeps us on track.",
+     "Three times a week"),
+    ("What kind of dog is Max?", "A golden retriever, he's three.", "golden retriever"),
+    ("What's the name of your band?", "The Lost Keys!", "The Lost Keys"),
+])
+def test_a_named_speakers_short_answer_is_kept_with_the_question(question: str, answer: str, held: str) -> None:
+    kept = _answer(question, answer)
+    assert len(kept) == 1 and kept[0].startswith("John's answer to \"") and held in kept[0], kept
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("What do you think?", "Sounds great, Maria! Let's plan something special."),
+    ("Pretty cool, huh?", "Yeah, it really was."),
+    ("How's it been going?", "Pretty good overall, busy as always."),
+])
+def test_a_reaction_or_a_rhetorical_question_keeps_no_answer(question: str, answer: str) -> None:
+    assert not any("answer to" in k for k in _answer(question, answer))
