@@ -32,6 +32,8 @@ def mem0_memory(memory: Memory) -> dict[str, Any]:
         "created_at": iso(memory.valid_from), "updated_at": iso(memory.updated_at),
         "expiration_date": memory.expires_at.date().isoformat() if memory.expires_at else None,
         "immutable": (memory.metadata or {}).get(IMMUTABLE_KEY) is True,
+        # a value a newer memory replaced, found by a question about earlier values (memories/recall/history.py)
+        **({"superseded_by": str(memory.superseded_by_id)} if memory.superseded_by_id else {}),
     }
 
 

@@ -312,3 +312,16 @@ def test_its_routes_stay_out_of_mnemaras_schema() -> None:
     from tests.contract import served_schema
 
     assert not [path for path in served_schema()["paths"] if path.startswith("/mem0")]
+
+
+def test_a_question_about_an_earlier_value_gets_the_replaced_memory_marked(alice: KeyedClient) -> None:
+    client = token(alice)
+    old = direct(client, "The user works at Google as a data analyst.", user_id="sam")
+    new = direct(client, "The user just started a new job at Stripe as a product manager.", user_id="sam")
+    before = call(client, "POST", "/v3/memories/search/", {"query": "Where did I work before?", "top_k": 3,
+                                                          "filters": {"user_id": "sam"}})["results"]
+    assert [r["id"] for r in before][:2] == [old["id"], new["id"]], before
+    assert before[0]["superseded_by"] == new["id"] and "superseded_by" not in before[1]
+    now = call(client, "POST", "/v3/memories/search/", {"query": "Where do I work?", "top_k": 3,
+                                                       "filters": {"user_id": "sam"}})["results"]
+    assert old["id"] not in [r["id"] for r in now]
