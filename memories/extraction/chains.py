@@ -12,7 +12,14 @@ the message names. No model: jieba's part-of-speech tags and the kinship and rol
 - A leading 它 is the one pet the message named ("我们家的猫叫豆豆。它特别喜欢晒太阳" → 豆豆特别喜欢晒太阳).
 - A leading 他/她 is the one person named before it in the message ("带儿子去学游泳，他今年六岁" → 用户的儿子), or,
   when no one was, the name the message gives later ("他是我大学室友，叫王浩" → 王浩是用户大学室友; the naming
-  clause itself then says nothing new).
+  clause itself then says nothing new). Between two named people, a message that names no one before its 他/她
+  may point at the one person the turn before named ("那阿杰那边还联系吗" — "早不联系了，他在波士顿挺好的" →
+  阿杰在波士顿挺好的), or the one before that; never at a speaker, and not when that turn named two.
+- A name given after a role ("我们公司新来的产品经理，叫周航，上海人，会弹吉他") is whom the clauses after it are about
+  (周航上海人, 周航会弹吉他), and a doubled pet name ("乐乐", "糖糖", not an adverb, a time or a count by jieba's tags)
+  opening a clause is a person ("对了乐乐编程班不上了").
+- A judgement of the listener or of theirs, nothing else ("你们公司也太狠了", "你家狗真可爱") is a reaction; what is
+  the listener's is named by them ("最后就租在你们小区" → "…租在孙悦家的小区").
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ import jieba.posseg as pseg
 
 from memories.extraction import timeparse
 from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name, third_person_zh
-from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES
+from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
 
 #: A clause about a thing, not a person ("天气很好", "这部电影…"; not "这几天一直咳嗽": a time).
 _ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年)|它|天气|今天天气"
@@ -71,10 +78,26 @@ class ZhTopic:
     thing: bool = False  # the clause before brought in a thing ("推荐了一家日料店"): a judgement after it is its
     work: bool = False  # the message spoke of a job ("换工作了"): "现在在腾讯" is where one works
     named: bool = False  # the last clause only gave the name a pronoun already took: nothing new
+    reacted: bool = False  # the last clause only judged the listener or theirs ("你们公司也太狠了"): a reaction
+    before: str = ""  # the one person the turn before named, for a 他/她 when the message named no one before it
+
+    @property
+    def dropped(self) -> str:
+        """Why the last clause gave nothing: a reaction to the listener, or nothing to keep."""
+        return "reaction" if self.reacted else "filler"
 
     @classmethod
-    def of(cls, message: str) -> ZhTopic:
-        return cls(later_name=_name_after(message, _NAMING) or "")
+    def of(cls, message: str, before: tuple[str, ...] = (), speakers: tuple[str, ...] = ()) -> ZhTopic:
+        """``before``: the turns just before (the last first); a message that opens with 他/她 and names no one
+        before it may point at the one person the conversation named last ("那阿杰那边还联系吗" — "早不联系了，他在
+        波士顿挺好的": 阿杰 is in Boston), never at a speaker."""
+        topic = cls(later_name=_name_after(message, _NAMING) or "")
+        for text in before:
+            named = [n for n in dict.fromkeys(_names_in(text)) if n not in speakers]
+            if named:
+                topic.before = named[0] if len(named) == 1 else ""
+                break
+        return topic
 
 
 #: A clause that opens with how often or whether one does a thing, then the verb: the speaker's habit.
@@ -88,10 +111,33 @@ _ZH_OWN_CHANGE = re.compile(r"^(?:手机号码?|手机|电话号码|电话|电�
 _ZH_WITH_LEAD = re.compile(r"^(?:和|跟|与|同)(?=[\u4e00-\u9fff]{2,})")
 
 
-def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
+def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool, listener: str | None = None) -> str | None:
     """A Chinese clause in the third person, its subject found as the module says; None when it is about no one
-    (a thing judged, or nothing but a time-less remark), or only names the person a pronoun already took."""
-    topic.named = False
+    (a thing judged, or nothing but a time-less remark), or only names the person a pronoun already took. Between
+    two named people, what is the listener's is theirs by name ("最后就租在你们小区" → "赵敏最后就租在孙悦家的小区")."""
+    said = _zh_statement(text, who, topic, explicit)
+    return _listeners(said, listener) if said and listener else said
+
+
+#: A word that turns to a new topic before the clause's subject ("对了", "话说", "另外").
+_MARKER = re.compile(r"^(?:哦|噢|诶|哎)?(?:对了|话说|另外|还有就是|顺便说一下|顺便说|跟你说)[，,、\s]*")
+
+#: "你们小区", "你家附近", "你公司": the listener's (a noun after it), not "你们来成都" (a verb: said to them).
+_YOURS = re.compile(r"(?<![诉给帮请问叫让陪和跟带送找谢祝教])你们?(?:家的?|的)?(?=[\u4e00-\u9fff])")
+
+
+def _listeners(text: str, listener: str) -> str:
+    """``text`` with the listener's things named by the listener's name (``zh_statement``)."""
+    def named(m: re.Match[str]) -> str:
+        words = pseg.lcut(text[m.end():m.end() + 6], HMM=False)
+        if not words or not (words[0].flag.startswith(("n", "s")) and not words[0].flag.startswith("nr")):
+            return m.group()
+        return f"{listener}家的" if m.group().startswith("你们") or "家" in m.group() else f"{listener}的"
+    return _YOURS.sub(named, text)
+
+
+def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
+    topic.named = topic.reacted = False
     if explicit:
         return third_person_zh(text, who)
     if topic.later_name and topic.later_name in topic.people \
@@ -100,9 +146,14 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | N
         return None
     if re.fullmatch(rf"(?:{_NAMING.pattern})\s*[A-Za-z\u4e00-\u9fff]{{1,12}}[。！!]?", text) \
             and topic.subject in ("", "我", "我们", "咱们"):
-        return None  # "我们组的 manager 是个老外，叫 Mike": a name said of what came before, never the speaker's
-    text = _at_work(_counted(_bound(text, topic), topic), topic)
-    if _WEATHER.match(text):
+        # "我们组的 manager 是个老外，叫 Mike": a name said of what came before, never the speaker's; the clauses
+        # after go on with the person so named ("…，叫周航，上海人，会弹吉他": 周航 is from Shanghai)
+        if name := _name_after(text, _NAMING):
+            topic.subject, topic.people = name, [name]
+            topic.names.add(name)
+        return None
+    text = _at_work(_counted(_bound(_unmarked(text), topic), topic), topic)
+    if _WEATHER.match(text) or _reacted(text, topic):
         return None
     subjected = _subjected(text, who, topic)
     if subjected is None:  # a thing judged: the clause goes with the statement before it
@@ -192,7 +243,8 @@ def _people_in(text: str) -> list[str]:
 
 
 def _bound(text: str, topic: ZhTopic) -> str:
-    """A leading 他/她 replaced by the one person named before it, else by the name the message gives later."""
+    """A leading 他/她 replaced by the one person named before it, else by the name the message gives later, else
+    by the one person the turn before named."""
     if text.startswith("它") and not text.startswith("它们") and len(topic.pets) == 1:
         return topic.pets[0] + text[1:]  # "我们家的猫叫豆豆。它特别喜欢晒太阳": 豆豆 does
     pronoun = _PRONOUN.match(text)
@@ -201,9 +253,10 @@ def _bound(text: str, topic: ZhTopic) -> str:
     people = [p for p in topic.people if p != topic.later_name]
     if len(people) == 1:
         return people[0] + text[pronoun.end():]
-    if not people and topic.later_name:
-        topic.people.append(topic.later_name)
-        return topic.later_name + text[pronoun.end():]
+    if not people and (topic.later_name or topic.before):
+        person = topic.later_name or topic.before
+        topic.people.append(person)
+        return person + text[pronoun.end():]
     return text
 
 
@@ -269,10 +322,68 @@ def _judged(text: str, lead: str, loose: bool = False) -> bool:
         and any(t.flag.startswith("a") or (len(t.word) == 1 and not t.flag.startswith(("u", "y", "d"))) for t in rest)
 
 
+def _names_in(text: str) -> list[str]:
+    """The persons' names a turn says, anywhere in it ("那阿杰那边还联系吗" → 阿杰), by jieba's words."""
+    words = pseg.lcut(text, HMM=False)
+    found = []
+    for n, tag in enumerate(words):
+        if tag.word in ("小", "阿", "老") and n + 1 < len(words) and len(words[n + 1].word) == 1 \
+                and words[n + 1].flag not in ("x", "uj", "ul", "y", "d", "p", "c", "r"):
+            found.append(tag.word + words[n + 1].word)  # jieba splits 阿 / 杰
+        elif (tag.flag.startswith("nr") or _nickname(tag.word)) and _is_name(tag.word):
+            found.append(tag.word)
+    return found + [name for name, _ in chinese_names(text)] + [n for n in [_name_after(text, _NAMING)] if n]
+
+
+#: A doubled character that is no name: "every" (人人, 天天), adverbs and kin (常常, 妈妈), pets (狗狗).
+_NOT_NICKNAMES = frozenset(re.findall("..", "人人家家个个天天年年事事处处样样步步代代时时刻刻宝宝狗狗猫猫娃娃星星"
+                                              "哈哈嘿嘿呵呵嘻嘻嗯嗯好好多多明明看看试试想想谢谢拜拜走走聊聊"))
+
+
+def _nickname(word: str) -> bool:
+    """A doubled-character pet name of a child or an animal ("乐乐", "糖糖", "豆豆"): not an adverb, a time, a
+    count or a verb by jieba's tags, nor a kinship word."""
+    if len(word) != 2 or word[0] != word[1] or word in _NOT_NICKNAMES or word in KIN_ZH:
+        return False
+    tags = pseg.lcut(word, HMM=False)
+    return len(tags) == 1 and not tags[0].flag.startswith(("d", "t", "m", "r", "v", "q", "p", "c", "f", "u", "y", "e"))
+
+
+def _unmarked(text: str) -> str:
+    """The clause without a word that turns to it ("对了乐乐编程班不上了": the name opens it)."""
+    return _MARKER.sub("", text) or text
+
+
+def _reacted(text: str, topic: ZhTopic) -> bool:
+    topic.reacted = _listener_judged(text)
+    return topic.reacted
+
+
+def _listener_judged(text: str) -> bool:
+    """A judgement of the listener or of what is theirs, nothing else: a reaction to what they said ("你们公司也太狠
+    了", "你家狗真可爱", "你也太拼了吧"), by jieba's tags: 你 / 你们 (的), nouns, then adverbs and adjectives only."""
+    rest = re.sub(r"^你们?(?:家|那边|这边|那儿|那里)?的?", "", text, count=1)
+    if rest == text:
+        return False
+    tags = [t for t in pseg.lcut(rest, HMM=False) if t.word.strip() and not _ZH_TAIL_STRIP.fullmatch(t.word)]
+    while tags and tags[0].flag.startswith("n") and not tags[0].flag.startswith("nr"):
+        tags.pop(0)
+    # jieba tags some adjectives as verbs ("真可爱"): one after a degree word is judged too
+    judged = [t.flag.startswith(_JUDGING) or (t.flag == "v" and n > 0 and tags[n - 1].word in _DEGREE)
+              for n, t in enumerate(tags)]
+    return bool(tags) and all(judged) and any(t.flag.startswith("a") or t.word in _DEGREE for t in tags)
+
+
+_DEGREE = frozenset(("太", "真", "好", "很", "超", "挺", "特别", "这么", "那么", "也太", "真是", "够"))
+
+
 def _is_name(word: str) -> bool:
-    """A person's name ("小雨", "王浩", "欧阳娜娜"): jieba's person tag, a surname and a given name, 小/阿/老 + one."""
+    """A person's name ("小雨", "王浩", "欧阳娜娜"): jieba's person tag, a surname and a given name, 小/阿/老 + one,
+    a doubled pet name ("乐乐")."""
     if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word) or word in KIN_ZH:
         return False
+    if _nickname(word):
+        return True
     if word[:2] in COMPOUND_SURNAMES:
         return len(word) >= 3
     if _zh_is_name(word):

@@ -61,7 +61,7 @@ _INTERJECTION = re.compile(
     r"|good\s+(?:morning|afternoon|evening)|hey\s+there|hi\s+there|dear)"
     r"(?:\s+[A-Z][a-z]+)?\s*[,!.:;—–-]+\s*)+")
 _ZH_INTERJECTION = re.compile(r"^(?:(?:你好|您好|嗨|哈喽|哈+|嗯+|哦+|噢|啊+|呀|哇+|好的|好|对|是的|嗯嗯|其实"
-                              r"|另外|对了|顺便说一下"
+                              r"|另外|对了|顺便说一下|(?i:ok+|okay)"
                               r"|话说|那个|老实说|说实话|谢谢|多谢)[，,！!。.~～\s]+)+")
 _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|morning|evening|bye|goodbye|see\s+you"
@@ -317,7 +317,7 @@ _ZH_ALONG = re.compile(r"顺便|顺道|顺路|趁机|顺带|(?:做|当|担任)[\
 #: A Chinese piece that is only a time or a place phrase stays with the clause it introduces.
 _ZH_ADVERBIAL = re.compile(r"(?:[\u4e00-\u9fff\d]{0,6}(?:天|周|月|年|时候|以后|之后|以前|之前|的时候|早上"
                            r"|晚上|下午|上午|周末)"
-                           r"|在(?![\u4e00-\u9fff]*(?:做|当|读|上班|工作|开|住|学|教|干|搞|带|写))[\u4e00-\u9fff]{1,8}|其实|所以|然后|另外|而且|但是|不过|因为|虽然|(?:如果|要是|假如|万一|假设|倘若).*)")
+                           r"|在(?![\u4e00-\u9fff]*(?:做|当|读|上班|工作|开|住|学|教|干|搞|带|写))[\u4e00-\u9fff]{1,8}|其实|所以|然后|另外|而且|但是|不过|因为|虽然|(?:如果|要是|假如|万一|假设|倘若).*)"+typed.ZH_ONCE)
 
 
 def junk_reason(clause: str, zh: bool) -> str:

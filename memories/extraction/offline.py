@@ -217,7 +217,7 @@ class OfflineExtractor:
         self._kin_named = set()  # the people the turn names with their kinship ("my son Leo")
         said = _Said(turn, reader, speakers, names, _listener(turn, speakers), previous, earlier)
         if has_cjk(turn.content):
-            said.topic = ZhTopic.of(turn.content)
+            said.topic = ZhTopic.of(turn.content, tuple(t.content for t in (previous, earlier) if t), (*speakers,))
         # "preferred language - Spanish"; emoji and the spaces between Chinese clauses are punctuation
         text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
@@ -357,10 +357,10 @@ class OfflineExtractor:
             return
         role = "anchor" if explicit else clause_role(clause, zh, said.speakers)
         candidate = self._statement(clause, turn, who, said.listener, zh, said.topic, explicit)
-        if candidate is None:
+        if candidate is None and not said.topic.reacted:
             role, candidate = self._unbound(said, clause, who, zh)
         if candidate is None:
-            said.reasons.append("filler")
+            said.reasons.append(said.topic.dropped)  # "你们公司也太狠了": a reaction
             said.leftover += len(clause) if zh else len(_WORD.findall(clause))
         else:
             said.items.append((role, candidate))
@@ -471,7 +471,7 @@ class OfflineExtractor:
         text: str | None = clause.strip().rstrip("，,;；:：").strip()
         assert text is not None
         if zh:
-            text = zh_statement(text, who, topic, explicit)
+            text = zh_statement(text, who, topic, explicit, listener)
         else:
             text = self._en_statement(text, who, listener, explicit)
         return None if text is None else self._timed(text, turn, who, zh, explicit)

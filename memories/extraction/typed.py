@@ -161,6 +161,10 @@ _ZH_DEGREE_ONLY = re.compile(r"(?:一点儿?|一口|完全|根本|绝对|真的|
                              r"(?:不行|不能|不可以|受不了|吃不了|喝不了|碰不得|不能碰|不敢|不碰)(?:吃|喝|碰|沾)?[了吧啊呢。！!]*")
 
 
+#: "(我老婆说)等孩子开学了，…": once something has happened, the time of the clause after it, which it stays with.
+ZH_ONCE = r"|(?:[\u4e00-\u9fff]{0,6}(?:说|想|打算|觉得|准备))?等(?:到)?[\u4e00-\u9fff]{2,10}?(?:了|以后|之后|后|完)"
+
+
 def zh_says_more(piece: str) -> bool:
     """Whether a Chinese piece after "，" is only how much, how often or how far ("一天一包", "一点都不行"): it says
     more of the clause before it and stays with it."""

@@ -46,6 +46,9 @@ transfer ("调到天津工作了") or a household ("我发小一家现在都在�
 by name); and a new job by where it starts ("下周去京东报到", "新公司是华为", "刚从原来的单位离职"). An age may be
 said without 岁 ("我妈今年六十了"), a home as where one is stationed ("常驻杭州"), an address as where someone asked
 mail to go ("韩家乐让我把材料发到…").
+A named speaker's memory in their own name ("陈晨改成每天早上跑步了", subject 陈晨) is read as said with 我, so
+the speaker's readers (habits, weight, plans) read it, and an answer kept with its question ("陈晨对“…”的回答：…")
+is read as the answer.
 """
 
 from __future__ import annotations
@@ -89,6 +92,7 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
             speaker = said.casefold()
         text = text[label.end():]
     speaker = speaker.casefold() or SELF
+    text = _own_words(text, speaker)
     found: dict[str, Slot] = {}
     for sentence in _SENTENCES.split(text):
         sentence = sentence.strip(" \"'“”‘’").removesuffix(";")
@@ -104,6 +108,24 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
                 found.pop(slot.key, None)
                 found[slot.key] = slot
     return tuple(found.values())
+
+
+#: A named speaker's short answer as extraction keeps it (``memories.extraction.answers``): "陈晨对“…”的回答：…".
+_ZH_ANSWER = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4})对“[^”]{1,80}”的回答[:：]\s*")
+
+
+def _own_words(text: str, speaker: str) -> str:
+    """A Chinese memory of a named speaker in their own words: an answer kept with its question is the answer
+    (what the speaker said of themselves), and their name opening a sentence is 我 ("陈晨改成每天早上跑步了" by
+    陈晨 is "我改成每天早上跑步了"; "陈晨等人" is 我们), so that every reader of the speaker's states reads it."""
+    if speaker == SELF or not has_cjk(speaker):
+        return text
+    answer = _ZH_ANSWER.match(text)
+    if answer and answer.group("who") == speaker:
+        text = text[answer.end():]
+    named = re.escape(speaker)
+    return re.sub(rf"(^|[。！？；;，,])\s*{named}(等人)?",
+                  lambda m: m.group(1) + ("我们" if m.group(2) else "我"), text)
 
 
 def _named_label(text: str) -> re.Match[str] | None:

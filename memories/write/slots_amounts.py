@@ -144,9 +144,12 @@ _ZH_LANDLORD = re.compile(r"^(?:(?:我们?|用户(?:等人)?)的?)?房东")
 _ZH_KIN_LEAD = re.compile(rf"^(?:我们?|用户)的?({KIN_ZH_ALT})")
 _ZH_PAST = re.compile(r"以前|之前|当年|那时候?|原来|曾经|年前")
 _ZH_N = r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)"
-_WEIGHT_ZH = re.compile(rf"(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
+_WEIGHT_ZH = re.compile(rf"(?:(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
                         rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*)"
-                        rf"{_ZH_N}(?P<unit>公斤|千克|kg|KG|斤)")
+                        rf"{_ZH_N}(?P<unit>公斤|千克|kg|KG|斤)"
+                        # 体重 said, the unit left out: "体重也降到72了", "体重又涨回八十了"
+                        rf"|体重(?:也|又|还|都|已经|现在|终于)*(?:瘦|胖|减|降|涨|掉|反弹)?(?:到了?|回了?|至)?"
+                        rf"{_ZH_N.replace('value', 'bare')}了?(?=$|[，。,；;！!]))")
 _RENT_ZH = re.compile(rf"(?:房租|租金|月租)(?:是|为|有|要|：|:|了|，|,|现在|目前|每月|每个月|一个月|一月|"
                       rf"涨到了?|涨了?到|降到了?|"
                       rf"变成了?|交|付|已经|都)*{_ZH_N}(?:块钱|块|元|万)?")
@@ -195,7 +198,7 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
 def _zh_kg(sentence: str) -> str:
     """The weight a Chinese statement says, in kilograms (斤 are half a one), or ""."""
     weight = _WEIGHT_ZH.search(sentence)
-    n = zh_amount(weight.group("value")) if weight else None
+    n = zh_amount(weight.group("value") or weight.group("bare")) if weight else None
     return str(round(n / 2 if weight.group("unit") == "斤" else n)) if weight and n else ""
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from jieba import posseg
+
 from memories.write.slot_values import DATE_EN, DATE_ZH, EVENTS_EN, EVENTS_ZH, Slot, date_value
 
 __all__ = ["en_plans", "event_head", "same_event", "zh_plans"]
@@ -85,16 +87,21 @@ def _cancelled(event: str) -> list[Slot]:
 # --------------------------------------------------------------------------- Chinese
 
 _ZADV = (r"(?:现在|目前|已经|最近|刚刚|刚|还|也|又|临时|突然|正式|都|就|那一?周|那天|"
-         r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?|下个?月|下周|这周|明年|今年|月底|月初)*")
+         r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?|下个?月|下周|这周|明年|今年|月底|月初|暑假|寒假|国庆|五一|十一|春节|过年|周末)*")
 _TRIPS_ZH = r"出差|旅行|旅游|度假|玩|探亲|开会|看展|看演唱会|考察|培训|露营"
 _MEALS_ZH = {"吃饭": "饭", "吃晚饭": "饭", "吃午饭": "饭", "饭局": "饭", "聚餐": "饭", "晚饭": "饭", "午饭": "饭",
              "吃火锅": "饭", "喝咖啡": "咖啡", "喝酒": "酒", "见面": "见面", "约会": "见面", "碰面": "见面"}
 _MEALS_ALT = "|".join(sorted(_MEALS_ZH, key=len, reverse=True))
-_SPK_ZH = r"^(?:我们|我|用户等人|用户|本人)?"
-_TRIP_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?P<when>{DATE_ZH})?{_ZADV}(?:要|将|会|准备|打算|计划|得)?去"
+_SPK_ZH = r"^(?:(?:我们|我|用户等人|用户|本人)(?:俩|两个|几个|一家|全家)?)?"
+_TRIP_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?:准备|打算|计划|想)?{_ZADV}(?P<when>{DATE_ZH})?{_ZADV}"
+                      rf"(?:要|将|会|准备|打算|计划|得)?去"
                       rf"(?P<place>[\u4e00-\u9fff]{{2,4}}?)(?P<kind>{_TRIPS_ZH})")
 _CANCEL_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?:去)?(?P<place>[\u4e00-\u9fff]{{2,4}}?)?(?P<kind>{_TRIPS_ZH}|{EVENTS_ZH})"
                         r"(?:的计划|计划|的安排|安排)?(?:被)?(?:临时|突然)?(?:取消|泡汤|黄了|不去了|作罢)")
+#: A trip to a place that fell through, its kind unsaid ("云南没去成", "日本去不了了"): the leisure trip there.
+_PLACE_OFF_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?:去)?(?P<place>[\u4e00-\u9fff]{{2,4}}?)(?:那趟|这趟|那次|之旅)?{_ZADV}"
+                           r"(?:没去成|去不成了?|去不了了|不去了|没能去)")
+_LEISURE_ZH = frozenset(("玩", "旅行", "旅游", "度假"))
 _MEAL_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?P<when>{DATE_ZH})(?:晚上|中午|上午|下午|早上)?"
                       rf"(?:[一二两三四五六七八九十\d]+点半?)?(?:要|会)?(?:和|跟|与)(?P<who>[\u4e00-\u9fff]{{1,4}}?)(?:一起)?(?P<kind>{_MEALS_ALT})")
 _MEAL_MOVED_ZH = re.compile(rf"{_SPK_ZH}(?:和|跟|与)(?P<who>[\u4e00-\u9fff]{{1,4}}?)的?(?P<kind>{_MEALS_ALT})"
@@ -109,15 +116,28 @@ def zh_plans(sentence: str, speaker: str) -> list[Slot]:
     """A plan's place, its date as moved, or its cancellation, from a Chinese statement."""
     sentence = sentence.strip(" 。！!")
     if cancel := _CANCEL_ZH.match(sentence):
-        return _cancelled(f"event:{cancel.group('place') or ''}{cancel.group('kind')}")
+        return _cancelled(f"event:{cancel.group('place') or ''}{_trip_kind(cancel.group('kind'))}")
+    if (off := _PLACE_OFF_ZH.match(sentence)) and place_word(off.group("place")):
+        return _cancelled(f"event:{off.group('place')}旅行")
     if trip := _TRIP_ZH.match(sentence):
-        return [Slot(f"event:{trip.group('place')}{trip.group('kind')}", "plan", "planned")]
+        return [Slot(f"event:{trip.group('place')}{_trip_kind(trip.group('kind'))}", "plan", "planned")]
     if meal := _MEAL_ZH.match(sentence) or _MEAL_MOVED_ZH.match(sentence):
         return [Slot(f"event:{meal.group('who')}:{_MEALS_ZH[meal.group('kind')]}", "date",
                      date_value(meal.group("when")))]
     if (place := _PLACE_ZH.match(sentence)) and not re.search(DATE_ZH, place.group("value")):
         return [Slot(f"event:{place.group('event')}", "place", place.group("value"))]
     return []
+
+
+def _trip_kind(kind: str) -> str:
+    """A leisure trip is one kind however it is said ("去云南玩" / "云南旅游"); other kinds stay as said."""
+    return "旅行" if kind in _LEISURE_ZH else kind
+
+
+def place_word(word: str) -> bool:
+    """A place jieba names as one word ("云南", "青岛"), not any word before 没去成."""
+    words = posseg.lcut(word, HMM=False)
+    return len(words) == 1 and words[0].flag == "ns"
 
 
 # --------------------------------------------------------------------------- one event, said in several ways

@@ -181,17 +181,25 @@ _ZH_LIKE = re.compile(rf"{_ZSPK}{_ZADV}(?P<no>不再|不|没那么|再也不|不
 _ZH_ACTS = (r"跑步|慢跑|夜跑|游泳|健身|练瑜伽|瑜伽|打球|打篮球|打羽毛球|打乒乓球|打网球|踢球|踢足球|骑车|骑行|爬山|"
             r"徒步|滑雪|冲浪|攀岩|跳舞|练拳|打拳|冥想|钓鱼|广场舞|太极")
 _ZH_OFTEN = r"(?:每天|每周|每星期|每个?月|每晚|每早|每天早上|每天晚上|天天|经常|定期|平时|一般|周末|常常|坚持)"
-_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_OFTEN}+(?:都|会|也|要)*"
+#: A pastime switched to ("改成每天早上跑步了", "换成周末游泳"): the one kept up now.
+_ZH_SWITCH = r"(?:改成了?|换成了?|改为|改)?"
+_ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_SWITCH}{_ZH_OFTEN}+(?:都|会|也|要)*"
                          rf"(?:(?:去[\u4e00-\u9fff]{{1,4}}?)?(?P<act>{_ZH_ACTS})|"
                          rf"去(?!了)(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
                          rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act2>{_ZH_ACTS}))")
+#: Told to stop ("医生说先别跑了", "医生不让我再跑步了"): the activity, by its verb alone too (跑 is 跑步).
+_ZH_TOLD = (r"(?:的?[\u4e00-\u9fff]{1,4}?(?:说|让|叫|建议|要求|嘱咐)我?[，,]?)?(?:先|暂时|以后|最近)?"
+            r"(?:别|不能|不要|不让我?|不可以)再?")
+_ZH_VERB_ACTS = {"跑": "跑步", "游": "游泳", "骑": "骑车", "爬": "爬山"}
 _ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再也不|好久没有?|很久没有?|好久都没)"
                         rf"(?:去(?P<place>[\u4e00-\u9fff]{{2,4}}?)|"
-                        rf"(?P<act>{_ZH_ACTS}))|(?:停了|放弃了?|戒了)(?P<act2>{_ZH_ACTS}))(?=了|$|[，。,！!])")
+                        rf"(?P<act>{_ZH_ACTS}))|(?:停了|放弃了?|戒了)(?P<act2>{_ZH_ACTS})|"
+                        rf"{_ZH_TOLD}(?P<act3>{_ZH_ACTS}|[跑游骑爬]))(?=了|$|[，。,！!])")
 #: A pastime by its verb and thing, kept up ("周末一般在家打游戏", "在学吉他") or dropped, the thing said first
 #: ("游戏早就不玩了", "吉他不学了"): one slot per thing, ``habit:<thing>``.
 _ZH_PLAY = r"(?P<verb>玩|打|学|练|弹|追)"
-_ZH_DOING = re.compile(rf"{_ZSPK}{_ZADV}(?:周末|平时|每天|晚上|一般|经常|天天|在家|都|也|还|正在|在)*{_ZH_PLAY}"
+_ZH_DOING = re.compile(rf"{_ZSPK}{_ZADV}(?:周末|平时|每天|晚上|一般|经常|天天|在家|都|也|还|正在|在|改成|换成|改)*"
+                       rf"{_ZH_PLAY}"
                        r"(?![学习校会生期院到了过着完车卡工针算])(?:[一两几]?[部个首本款局把])?(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|呢)")
 _ZH_DROPPED = re.compile(rf"{_ZSPK}?{_ZADV}(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?){_ZADV}(?:也|都|就)?"
                          rf"(?:不再?|没再|再也不){_ZH_PLAY}了")
@@ -258,7 +266,8 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
     for pattern, value in ((_ZH_ACT_NO, "no"), (_ZH_ACT_YES, "yes")):
         if said := pattern.match(sentence):
             groups = said.groupdict()
-            return [Slot(speaker, f"habit:{groups.get('place') or groups.get('act') or groups.get('act2')}", value)]
+            act = groups.get("place") or groups.get("act") or groups.get("act2") or groups.get("act3") or ""
+            return [Slot(speaker, f"habit:{_ZH_VERB_ACTS.get(act, act)}", value)]
     if sick := _ZH_SICK_OF.match(sentence) or _ZH_QUIT_THING.match(sentence) or _ZH_QUIT_FRONTED.match(sentence):
         verb = sick.groupdict().get("verb")
         return [Slot(speaker, f"{'habit' if verb in {'吃', '喝', None} else 'like'}:{sick.group('thing')}", "no")]
