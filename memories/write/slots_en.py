@@ -169,7 +169,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"{_VALUE_CAP}{_TAIL}"),
         # … or by renting, owning or moving into it: "renting a flat in hackney", "got the keys to our own house
         # in walthamstow"
-        ("city", rf"^{s}(?:'re|'m)?{_ADV_EN}\s+(?:bought|found|rented|rent|rents|renting|own|owns|share|shares|"
+        ("city", rf"^{s}(?:'re|'m)?{_ADV_EN}\s+(?:bought|found|rented|rent|rents|renting|share|shares|"
                  rf"sharing|(?:got|picked up|collected)\s+the\s+keys\s+(?:to|for)|moved\s+into)\s+"
                  rf"(?:a|an|our|my|the user's|the user and others')\s+(?:new\s+|own\s+|little\s+|small\s+){{0,2}}"
                  rf"(?:house|flat|apartment|place|condo|home|studio|maisonette|terrace|bungalow)\s+in\s+"
