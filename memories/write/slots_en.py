@@ -238,7 +238,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # The car sold, given away or written off: none now ("we sold the Honda", "totaled my car")
         ("car-none", rf"^(?P<subj>i|we|the user and others|the user|my|our){_ADV_EN}\s+"
                      rf"(?:sold|got rid of|totaled|totalled|scrapped|gave away|wrecked)\s+"
-                     rf"(?:the|my|our|the user's)\s+(?:old\s+)?(?:car|{_CAR_BRANDS})\b"),
+                     rf"(?:(?:the|my|our|the user's|the user and others')\s+(?:old\s+)?(?:car|{_CAR_BRANDS})\b|"
+                     rf"(?:both\s+(?:of\s+)?)?(?:the|my|our|the user's|the user and others')\s+(?:two\s+)?cars\b|"
+                     rf"both\s+cars\b)"),
         ("car", rf"^{p}\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?|the)\s+(?:new\s+|used\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"

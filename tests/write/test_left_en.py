@@ -1,8 +1,8 @@
 """English changes that used to leave the old value live, through mem0's ``add`` and the real write flow (no Anthropic
 key), written in other words than bench/exchanges_en_set.py and bench/everyday_en_set.py: living alone after living
-with a partner, an activity given up after its weekly day, fewer of a thing a day, a move within a city (a
-neighbourhood, a flat rented or bought); and the traps that must retire nothing (another person's move or home, what
-used to be, what might be)."""
+with a partner, an activity given up after its weekly day, fewer of a thing a day, both cars sold, a move within a
+city (a neighbourhood, a flat rented or bought); and the traps that must retire nothing (another person's move or
+home, what used to be, what might be)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,9 @@ CHANGED: list[tuple[str, str, str, str]] = [
      "How much tea does the user drink?", "single"),
     ("i drink like 5 cans of coke a day", "cut down to 2 cans of coke a day",
      "How much coke does the user drink?", "2 cans"),
+    # both cars sold
+    ("I drive an old Toyota Corolla", "we sold both cars, I cycle everywhere now", "What car does the user drive?",
+     "sold"),
     # a move within a city
     ("we rent a flat in Clapham", "we moved from Clapham to Brixton in March",
      "Which area does the user live in?", "brixton"),
@@ -55,6 +58,7 @@ KEPT: list[tuple[str, str]] = [
     ("we rent a flat in Hackney", "my brother moved to Walthamstow"),
     ("We live in Brooklyn.", "if we ever moved I'd want to be in Queens"),
     ("I have two coffees a day", "my wife is down to one coffee a day"),
+    ("I drive a Honda Jazz", "my brother sold both his cars"),
 ]
 
 
