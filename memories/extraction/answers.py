@@ -21,6 +21,7 @@ from collections.abc import Callable
 from memories.extraction.candidates import Candidate, Turn
 from memories.extraction.clauses import junk_reason, split_sentences, third_person_en
 from memories.extraction.information import specific
+from memories.extraction.referred import name_the_one
 from memories.extraction.replies import first_person
 from memories.write.text import has_cjk
 
@@ -148,7 +149,7 @@ def replied(turn: Turn, previous: Turn | None, made: list[Candidate],
             timed: Callable[[str, Turn, str, bool, bool], Candidate]) -> list[Candidate]:
     """A named speaker's turn between two people: a short Chinese answer naming no one ("一个月四千五，押一付三"
     after "你们那边房租多少") kept with its question rather than as bare statements; a yes with the question
-    (``confirmed``)."""
+    (``confirmed``); the thing the assistant suggested named for the reply's "one" of it (``referred``)."""
     text = turn.content.strip()
     if made and turn.name and previous is not None and has_cjk(text) and len(text) <= MAX_ZH_CHARS \
             and not _ZH_YES.match(text) and not re.search(r"我|咱|他|她|你", text) \
@@ -157,7 +158,7 @@ def replied(turn: Turn, previous: Turn | None, made: list[Candidate],
         reply = answer_to(turn, previous, [], turn.name)
         if reply is not None:
             return [timed(reply, turn, turn.name, True, False)]
-    return [*made, *confirmed(turn, previous, timed)]
+    return [*name_the_one(made, previous), *confirmed(turn, previous, timed)]
 
 
 def confirmed(turn: Turn, previous: Turn | None, timed: Callable[[str, Turn, str, bool, bool], Candidate]

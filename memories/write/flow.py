@@ -33,7 +33,7 @@ from memories.choices import (
 )
 from memories.embeddings import embedders, profile
 from memories.models import Job, Memory, Scope, text_rules_version
-from memories.write.policy import Action, Candidate, Decision, conflict_decide, is_high
+from memories.write.policy import Action, Candidate, Decision, Related, conflict_decide, is_high
 from memories.write.prepare import MemoryInput, Prepared, prepare_inputs, prepare_inputs_primary_first
 from memories.write.reasons import Reason, review_reason, version_reason
 from memories.write.related import memory_slots, rank_related, related_prefetch
@@ -91,6 +91,9 @@ class _Write:
     old: Memory | None
     high: bool  # stated, and at least as confident as the threshold
     now: datetime
+    # The other related memories, beside ``old`` (``_also_superseded``), and the thresholds they are decided by.
+    others: tuple[tuple[Memory, Related], ...] = ()
+    threshold: float = 0.0
 
 
 def _apply(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None, threshold: float,
@@ -99,14 +102,16 @@ def _apply(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None, t
     if p.input.recorded is not None:
         return _apply_recorded(writer, p, scope, subject, stored)
     now = timezone.now()
-    decision, old = _decide(writer, p, scope, threshold, near_duplicate, stored, now)
-    write = _Write(writer, p, scope, subject, decision, old, is_high(p.confidence, p.input.provenance, threshold), now)
+    decision, old, related = _decide(writer, p, scope, threshold, near_duplicate, stored, now)
+    write = _Write(writer, p, scope, subject, decision, old, is_high(p.confidence, p.input.provenance, threshold), now,
+                   tuple((m, r) for m, r in related if m is not old), threshold)
     return _OUTCOMES[_outcome(write)](write)
 
 
 def _decide(writer: Writer, p: Prepared, scope: Scope, threshold: float, near_duplicate: float,
-            stored: list[Memory], now: datetime) -> tuple[Decision, Memory | None]:
-    """The decision about the write against the related live memories of its scope, and the memory it is about."""
+            stored: list[Memory], now: datetime) -> tuple[Decision, Memory | None, list[tuple[Memory, Related]]]:
+    """The decision about the write against the related live memories of its scope, the memory it is about, and
+    all the related ones."""
     candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
     if p.input.corrects is not None and not any(m.pk == p.input.corrects for m in candidates):
         candidates += Memory.objects.select_related("scope", "subject").filter(pk=p.input.corrects, scope=scope)
@@ -124,7 +129,7 @@ def _decide(writer: Writer, p: Prepared, scope: Scope, threshold: float, near_du
         # Overwriting in place would move this write to another address (or drop its key): the new memory
         # supersedes the old one instead.
         decision = Decision(Action.SUPERSEDED, decision.related)
-    return decision, old
+    return decision, old, related
 
 
 def _outcome(write: _Write) -> str:
@@ -172,14 +177,30 @@ def _supersede(w: _Write) -> WriteResult:
     assert old is not None
     new = w.writer.create(w.p, w.scope, w.subject, Status.ACTIVE, derived_from=old,
                           reason=version_reason(VersionReason.SUPERSEDES, memory=old.pk))
-    # The old state held until the new one began: for a live write that is now; for imported history
-    # (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees the old in between.
+    retired = [_retire(w, m, new) for m in (old, *_also_superseded(w))]
+    return WriteResult(new, Action.SUPERSEDED, retired, w.p.redacted)
+
+
+def _retire(w: _Write, old: Memory, new: Memory) -> uuid.UUID:
+    """``old`` deprecated, superseded by ``new``. The old state held until the new one began: for a live write that
+    is now; for imported history (a turn's time, docs/extraction.md) the new memory's valid_from, so ``as_of`` sees
+    the old in between."""
     ended = min(w.now, max(old.valid_from, new.valid_from))
     w.writer.change(old, ChangeKind.SUPERSEDE, version_reason(VersionReason.SUPERSEDED_BY, memory=new.pk),
                     status=Status.DEPRECATED, superseded_by=new, valid_to=ended)
     w.writer.events.append(audit_event("memory.superseded", actor=w.writer.actor, target_type="memory",
                                        target_id=old.pk, data={"superseded_by": str(new.pk)}))
-    return WriteResult(new, Action.SUPERSEDED, [old.pk], w.p.redacted)
+    return old.pk
+
+
+def _also_superseded(w: _Write) -> list[Memory]:
+    """The other live memories one write replaces besides ``old`` ("I take the train to work" and "my commute is by
+    train" / "I cycle to work now"): each linked to it by the same entity or by a slot it fills with another value,
+    and decided ``superseded`` by the policy on its own (both high, the write covering all it says)."""
+    candidate = Candidate(type=w.p.input.type, confidence=w.p.confidence, provenance=w.p.input.provenance)
+    return [m for m, r in w.others if r.linked and not r.same_content and m.status == Status.ACTIVE
+            and conflict_decide(candidate, [r], threshold=w.threshold, near_duplicate=1.0).action
+            is Action.SUPERSEDED]
 
 
 def _conflict(w: _Write) -> WriteResult:

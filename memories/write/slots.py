@@ -30,7 +30,8 @@ break-up also ends the partner named ("和小雨分了": ``girlfriend`` none). A
 cats" are both true).
 Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
-diet, a course, hours of ``sleep``, alcohol said by the drink.
+diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns`` and
+``slots_household`` (living with a partner or alone, ``lives-with:partner``).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -55,7 +56,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
@@ -232,16 +233,45 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
     做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
     statement as a whole no longer does ("不在美团干了", "works at Kaiser now"); an activity kept up on another day
-    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too."""
+    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too, and one given up
+    ("gave up football") its weekly day; a home shared with the partner ("my husband and I live in Austin") is held
+    by the partner no longer living there ("I live alone now", ``slots_household``): the statement as a whole no
+    longer holds."""
     new = list(new)
     old = list(old)
+    held = _held_as_a_whole(new, old)
+    return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
+               or (o.attribute, o.subject, o.value) in held
+               or any(_gone_off(n, o) or _counted(n, o) for n in new) for o in old)
+
+
+def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:
+    """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
+    (``covers``' job, habit, weekly day and shared home)."""
+    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old))
+    return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
+
+
+def _job_elsewhere(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
     employed = {n.subject for n in new if n.attribute == "employer"} & \
         {o.subject for o in old if o.attribute == "employer"}
+    return lambda o: o.attribute == "job" and o.subject in employed
+
+
+def _kept_up(new: list[Slot]) -> Callable[[Slot], bool]:
     kept_up = {n.subject.removeprefix("event:") for n in new if n.attribute == "weekday"}  # "gym moved to fridays"
-    return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
-               or (o.attribute == "job" and o.subject in employed)
-               or (o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up)
-               or any(_gone_off(n, o) or _counted(n, o) for n in new) for o in old)
+    return lambda o: o.attribute.startswith("habit:") and o.value == "yes" and o.attribute[6:] in kept_up
+
+
+def _given_up(new: list[Slot]) -> Callable[[Slot], bool]:
+    given_up = {f"event:{n.attribute[6:]}" for n in new if n.attribute.startswith("habit:") and n.value == "no"}
+    return lambda o: o.attribute == "weekday" and o.subject in given_up
+
+
+def _shared(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
+    shared = {o.subject for o in old if o.attribute == "lives-with:partner" and o.value == "yes"} & \
+        {n.subject for n in new if n.attribute == "lives-with:partner" and n.value == "no"}
+    return lambda o: o.attribute == "city" and o.subject in shared
 
 
 def _counted(new: Slot, old: Slot) -> bool:

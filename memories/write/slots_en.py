@@ -167,8 +167,13 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # A new home by its lease or purchase: "just signed a lease in Seattle", "bought a house in Leeds"
         ("city", rf"^{s}{_ADV_EN}\s+(?:signed|got)\s+a\s+(?:new\s+)?lease\s+(?:on\s+a\s+\w+\s+)?in\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
-        ("city", rf"^{s}{_ADV_EN}\s+(?:bought|found|rented)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|"
-                 rf"place|condo|home)\s+in\s+{_VALUE_CAP}{_TAIL}"),
+        # … or by renting, owning or moving into it: "renting a flat in hackney", "got the keys to our own house
+        # in walthamstow"
+        ("city", rf"^{s}(?:'re|'m)?{_ADV_EN}\s+(?:bought|found|rented|rent|rents|renting|share|shares|"
+                 rf"sharing|(?:got|picked up|collected)\s+the\s+keys\s+(?:to|for)|moved\s+into)\s+"
+                 rf"(?:a|an|our|my|the user's|the user and others')\s+(?:new\s+|own\s+|little\s+|small\s+){{0,2}}"
+                 rf"(?:house|flat|apartment|place|condo|home|studio|maisonette|terrace|bungalow)\s+in\s+"
+                 rf"{_VALUE_CAP}{_TAIL}"),
         # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
@@ -176,8 +181,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"settled(?:\s+down)?|"
                  rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
-        ("city", rf"^(?P<subj>i|we){_ADV_EN}(?:\s+am|\s+are|\s*'m|\s*'re)\s+(?:now\s+|living\s+|based\s+)?in\s+"
-                 rf"{_VALUE_CAP}\s+now\b"),
+        ("city", rf"^(?P<subj>i|we|the user and others){_ADV_EN}(?:\s+am|\s+are|\s+is|\s*'m|\s*'re)\s+"
+                 rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
                 rf"today|last|next|in|on|and|years?)\b))"),
@@ -233,7 +238,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # The car sold, given away or written off: none now ("we sold the Honda", "totaled my car")
         ("car-none", rf"^(?P<subj>i|we|the user and others|the user|my|our){_ADV_EN}\s+"
                      rf"(?:sold|got rid of|totaled|totalled|scrapped|gave away|wrecked)\s+"
-                     rf"(?:the|my|our|the user's)\s+(?:old\s+)?(?:car|{_CAR_BRANDS})\b"),
+                     rf"(?:(?:the|my|our|the user's|the user and others')\s+(?:old\s+)?(?:car|{_CAR_BRANDS})\b|"
+                     rf"(?:both\s+(?:of\s+)?)?(?:the|my|our|the user's|the user and others')\s+(?:two\s+)?cars\b|"
+                     rf"both\s+cars\b)"),
         ("car", rf"^{p}\s+(?:new\s+)?car\s+is\s+(?:now\s+)?(?:an?|the)\s+(?:new\s+|used\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"

@@ -2,7 +2,8 @@
 first reader did not fill, so that a change said in passing meets what it changes.
 
 - the weekday of something weekly said with the speaker's verb, or moved: "i go to the gym on mondays" /
-  "moved my gym sessions to thursdays", "the five-a-side moved to sunday mornings" (``event:<thing>|weekday``,
+  "moved my gym sessions to thursdays", "the five-a-side moved to sunday mornings", "my badminton night is
+  wednesday" (also ``habit:badminton``) (``event:<thing>|weekday``,
   as ``slots_amounts`` reads "the piano lesson is on Tuesdays now"); a list of days is ``slots_daily``'s;
 - how one gets to work (``commute``: train, bus, car, bike, foot …): "my commute is by train", "cycle to work",
   "started driving to work since the strikes";
@@ -56,6 +57,9 @@ _MOVED_DAY = (re.compile(rf"(?i)\b(?:moved|switched|changed|shifted)\s+(?:my|our
               re.compile(rf"(?i)^(?:the\s+user's\s+|the\s+|my\s+|our\s+)?{_THING}{_WEEKLY_PARTS}\s+(?:has\s+|"
                          rf"have\s+)?(?:got\s+|been\s+|was\s+|is\s+)?(?:moved|switched|changed|shifted)\s+to\s+(?:on\s+)?{_DAY}\b"
                          rf"{_NOT_MORE_DAYS}"))
+# "my badminton night is wednesday", "our book club day is now thursdays": a weekly day, and a thing one does
+_OWN_DAY = re.compile(rf"(?i)^(?:the\s+user's\s+|my\s+|our\s+){_THING}\s+(?:night|day|evening|morning|session|"
+                      rf"class|lesson|practice)s?\s+(?:is|are)\s+(?:now\s+)?(?:on\s+)?{_DAY}\b{_NOT_MORE_DAYS}")
 
 _MODES = {"train": "train", "trains": "train", "tube": "tube", "underground": "tube", "subway": "subway",
           "metro": "metro", "bus": "bus", "buses": "bus", "tram": "tram", "ferry": "ferry", "car": "car",
@@ -72,8 +76,8 @@ _COMMUTE = (re.compile(rf"(?i)\b(?:commute|journey to work)\s+(?:is|'s)\s+(?:now
 
 _PLAYED = re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?P<verb>plays?|playing|took up|taken up|takes up|started playing|"
                      r"gave up|given up|giving up|stopped playing|quit playing|no longer plays?|doesn't play|"
-                     r"don't play|does not play|do not play)\s+(?:the\s+)?(?P<thing>(?!with\b|it\b|a\b|an\b|games?\b|"
-                     r"around\b|along\b)[a-z][\w\-]*)\b")
+                     r"don't play|does not play|do not play)\s+(?:the\s+)?(?P<thing>(?!with\b|it\b|a\b|an\b|"
+                     r"on\b|games?\b|around\b|along\b)[a-z][\w\-]*)\b")
 _NO_VERBS = ("gave", "given", "giving", "stopped", "quit", "no", "doesn't", "don't", "does", "do")
 _CUT_OUT = re.compile(r"(?i)^(?:i|the user)(?:\s+(?:have|has|just|finally|completely))*\s+(?:cut|kicked|knocked)\s+"
                       r"(?P<thing>coffee|tea|sugar|alcohol|booze|caffeine|dairy|gluten|meat|beer|wine|chocolate|"
@@ -131,14 +135,16 @@ def _weekday(sentence: str, speaker: str) -> list[Slot]:
     if said and not re.search(r"(?i)(?:day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s$|\bevery\b", said.group()):
         said = None  # one Monday is an appointment, not a weekly day ("a meeting on monday")
     moved = None if said else next((m for pattern in _MOVED_DAY if (m := pattern.search(sentence))), None)
-    said = said or moved
+    own = None if said or moved else _OWN_DAY.match(sentence)
+    said = said or moved or own
     if said is None:
         return []
-    thing = re.sub(r"(?<=ss)es$|(?<!s)s$", "", said.group("thing").casefold().strip())
+    thing = re.sub(r"(?<=ss)es$|(?<![sui])s$", "", said.group("thing").casefold().strip())  # not "tennis"
     day = next(d for d in _DAYS if d.startswith(said.group("day").casefold()[:3]))
     kin = said.groupdict().get("kin")  # the speaker's own is the event's plain name: "event:gym"
     owner = f"{_who(said, speaker)}'s " if kin and not moved else ""
-    return [Slot(f"event:{owner}{thing}", "weekday", day)]
+    done = [Slot(speaker, f"habit:{thing}", "yes")] if own else []  # "my badminton night": one plays badminton
+    return [Slot(f"event:{owner}{thing}", "weekday", day), *done]
 
 
 def _commute(sentence: str, speaker: str) -> list[Slot]:

@@ -16,6 +16,8 @@ said in passing in chat turns:
 - where a relative lives, with the speaker or elsewhere (``~<kin>|residence``): "my dad lives with us" / "dad moved
   into a care home";
 - seeing someone (``marital``: dating): "i'm single" / "i'm seeing someone now";
+- living with a partner or alone (``lives-with:partner``, ``slots_household``): "my husband and I live in Austin" /
+  "I live alone now";
 - a new favourite said after the thing ("could live on thai food, it's my favourite now": ``favourite:food``).
 
 Not read: what used to be or might be (``slots_routine``'s hedges), a question, another person's habit.
@@ -27,6 +29,7 @@ import re
 
 from memories.write.people import KIN_EN
 from memories.write.slot_values import Slot
+from memories.write.slots_household import en_household
 
 __all__ = ["en_turns"]
 
@@ -34,7 +37,8 @@ _ME = r"^(?:i|we|the user(?:\s+and\s+others)?)\b(?!['’]s)"
 _ADV = r"(?:\s+(?:now|currently|still|usually|normally|always|just|also|mostly|generally|typically|mainly|am|is|are))*"
 _KIN = "|".join(sorted(map(re.escape, KIN_EN), key=len, reverse=True))
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "ten": 10, "a couple of": 2, "a couple": 2, "half a": 0.5}
+          "ten": 10, "a couple of": 2, "a couple": 2, "half a": 0.5, "a single": 1,
+          "the one": 1}
 
 _WORKPLACE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:work|works|working)\s+(?:fully\s+|mostly\s+|entirely\s+)?"
                         r"(?P<place>from\s+home|at\s+home|remotely|from\s+the\s+office|in\s+the\s+office|in\s+office"
@@ -70,6 +74,8 @@ def _learning(sentence: str, speaker: str) -> list[Slot]:
         thing = said and (said.group("thing") or said.groupdict().get("taken") or "").casefold()
         if said and thing and thing not in _NOT_THINGS:
             found.append(Slot(speaker, f"learning:{thing}", value))
+            if value == "no":  # "quit tennis", "gave up the cello": no longer done either
+                found.append(Slot(speaker, f"habit:{thing}", "no"))
     switched = _FROM_TO.search(sentence)
     if switched and re.match(_ME, sentence) and switched.group("thing").casefold() not in _NOT_THINGS:
         thing = switched.group("thing").casefold()  # "switched from coffee to tea": coffee left, by name
@@ -119,10 +125,12 @@ def _budget(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(speaker, f"budget:{said.group('thing').casefold()}", amount)]
 
 
-_COUNTED = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple(?:\s+of)?|half\s+a)"
+_COUNTED = (r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple(?:\s+of)?|half\s+a|"
+            r"a\s+single|the\s+one)")
 _PER = re.compile(rf"(?i){_ME}{_ADV}\s+(?:drink|drinks|have|has|smoke|smokes|eat|eats|am\s+down\s+to|is\s+down\s+to"
-                  rf"|am\s+up\s+to|is\s+up\s+to|down\s+to|up\s+to|only\s+have|only\s+drink)\s+(?:about\s+|around\s+"
-                  rf"|only\s+|just\s+)?{_COUNTED}\s+(?:cups?\s+of\s+|glass(?:es)?\s+of\s+|pints?\s+of\s+)?"
+                  rf"|am\s+up\s+to|is\s+up\s+to|down\s+to|up\s+to|only\s+have|only\s+drink|cut\s+(?:down|back)\s+to"
+                  rf"|(?:am|is)\s+cutting\s+(?:down|back)\s+to)\s+(?:about\s+|around\s+"
+                  rf"|only\s+|just\s+|like\s+|maybe\s+)?{_COUNTED}\s+(?:(?:cups?|mugs?|glass(?:es)?|pints?|cans?|bottles?)\s+of\s+)?"
                   r"(?P<thing>[a-z]+)\s+(?:a|per|each|every)\s+(?P<per>day|week|night)\b")
 
 
@@ -200,6 +208,7 @@ def _favourite(sentence: str, speaker: str) -> list[Slot]:
 def en_turns(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
-    for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite):
+    for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite,
+                 en_household):
         found += read(sentence, speaker)
     return found

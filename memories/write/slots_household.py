@@ -1,0 +1,58 @@
+"""Whom the speaker lives with, read beside ``slots_turns`` (``memories.write.slots_routine``): living with a partner,
+yes or no (``lives-with:partner``), so that a later "I live alone now" meets what said otherwise.
+
+- yes: "my husband and I live in Austin", "I share a flat with my girlfriend", "I live with my boyfriend Dan",
+  "my fiancée and I rent a place in Leeds";
+- no: "I live alone now", "living on my own these days", "my wife moved out" ("he moved out" is not read: who he
+  is is not in the text).
+
+A home shared with the partner is one statement with its place ("my husband and I live in Austin"): once the
+partner no longer lives there the statement as a whole no longer holds, so a "no" covers its ``city`` too
+(``slots.covers``). Another person living alone ("my sister lives alone") is theirs, not the speaker's. Not read:
+what used to be or might be (``slots_routine``'s hedges).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.write.slot_values import Slot
+
+__all__ = ["en_household"]
+
+_PARTNER = r"(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|spouse|other half)"
+_OWN = r"(?:my|our|the user's)"
+_SELF = r"(?:i|the user)"
+_HOME = r"(?:a\s+|an\s+|the\s+|our\s+|my\s+|the user's\s+)?(?:new\s+|little\s+|small\s+)?(?:flat|house|place|home|" \
+    r"apartment|condo|studio|room|bungalow|cottage)"
+_LIVE = r"(?:live|lives|living|are\s+living|rent|rents|renting|share|shares|sharing|have|own|bought|moved)"
+_TOGETHER = (
+    # "my husband and I live in Austin", "the user's wife and the user have a house in Denver"
+    re.compile(rf"(?i)^{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?\s+and\s+{_SELF}(?:\s+(?:now|still|both|"
+               rf"currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
+    # "me and my wife have a house in Denver" (kept as "The user and the user's wife …")
+    re.compile(rf"(?i)^{_SELF}\s+and\s+{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?(?:\s+(?:now|still|"
+               rf"both|currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
+    # "I live with my boyfriend Dan", "the user shares a flat with Priya (the user's girlfriend)"
+    re.compile(rf"(?i)^{_SELF}(?:\s+(?:now|still|currently|just|am|is))*\s+(?:live|lives|living|share|shares|"
+               rf"sharing|rent|rents|renting|moved\s+in)\s+(?:{_HOME}\s+)?(?:together\s+)?with\s+"
+               rf"(?:{_OWN}\s+(?:new\s+)?{_PARTNER}\b|[A-Z][a-z]+\s+\({_OWN}\s+(?:new\s+)?{_PARTNER}\))"),
+)
+_ALONE = (
+    # "I live alone now", "the user is living on their own", "living by myself these days"
+    re.compile(rf"(?i)^{_SELF}(?:\s+(?:now|still|currently|just|am|is|have been|has been|'ve been|'m))*\s+"
+               r"(?:live|lives|living|rent|rents|renting)\s+(?:\S+\s+){0,3}?(?:alone|solo|on\s+(?:my|his|her|their|"
+               r"the user's)\s+own|by\s+(?:myself|himself|herself|themselves|themself|the user(?!'s)))\b"),
+    # "my wife moved out", "the user's boyfriend has moved out of the flat"
+    re.compile(rf"(?i)^{_OWN}\s+(?:ex-?)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?(?:\s+(?:has|had|just|finally|now))*\s+"
+               r"moved\s+out\b"),
+)
+
+
+def en_household(sentence: str, speaker: str) -> list[Slot]:
+    """``lives-with:partner`` of the speaker ("yes" / "no"), else []."""
+    if any(pattern.search(sentence) for pattern in _ALONE):
+        return [Slot(speaker, "lives-with:partner", "no")]
+    if any(pattern.search(sentence) for pattern in _TOGETHER):
+        return [Slot(speaker, "lives-with:partner", "yes")]
+    return []
