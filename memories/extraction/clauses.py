@@ -217,8 +217,7 @@ _ZH_TASK = re.compile(r"要|打算|计划|准备|得|需要|必须|将|会去|�
 _EVENT = re.compile(r"(?i)\b(?:yesterday|ago|last\s+\w+|this\s+morning|earlier|recently|just\s+\w+ed|went"
                     r"|visited|attended"
                     r"|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried"
-                    r"|celebrated"
-                    r"|\w+ed)\b")
+                    r"|celebrated|\w+ed)\b")
 _ZH_EVENT = re.compile(r"了|过|昨天|前天|上周|上个月|去年|刚刚|刚才|最近|那天")
 _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:booked"
                      r"|reserved|scheduled"
@@ -230,7 +229,8 @@ _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now
 
 
 #: "Here's a photo of my garden", "Check out my new bike", "这是我家猫的照片": the speaker shows something of theirs.
-_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at)\s+(?:this\s+|a\s+|an\s+|some\s+)?"
+_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at|this\s+(?:is|was)(?=\s+(?:my|our)\s+(?!(?:"
+                    r"first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:this\s+|a\s+|an\s+|some\s+)?"
                     r"(?:(photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
                     r"(?=(?:one\s+of\s+)?(?:my|our)\s|(?:another\s+)?(?:[a-z]+\s+){1,4}?(?:I|we)\s+(?!(?:want|need|ask"
                     r"|mean|talk|mention|promis|said|told))(?:[a-z]+ed|made|like|love|drew|wrote|built|took)\b)")

@@ -66,3 +66,18 @@ def test_a_thing_shown_that_the_speaker_made_is_what_they_shared(said, key):
 @pytest.mark.parametrize("said", ["Here's the thing I wanted to ask you about.", "Here's what I mean."])
 def test_showing_a_question_or_a_point_shares_nothing(said):
     assert not any("shared" in c for c in chat(("Lena", "Good to hear from you."), ("Sam", said)))
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("Been a busy month! This is my pottery shelf so far.", "Sam shared Sam's pottery shelf"),
+    ("Ha, so true. This was our cabin by the lake last summer, it was bliss.", "Sam shared Sam's cabin by the lake"),
+])
+def test_this_is_my_thing_shown_is_what_they_shared(said, key):
+    found = chat(("Lena", "Good to hear from you."), ("Sam", said))
+    assert any(c.startswith(key) for c in found), found
+
+
+@pytest.mark.parametrize("said", ["This is my first time trying this.", "This is my question, really.",
+                                  "This was my fault, sorry.", "This is my take on it."])
+def test_this_is_my_remark_shares_nothing(said):
+    assert not any("shared" in c for c in chat(("Lena", "Good to hear from you."), ("Sam", said)))
