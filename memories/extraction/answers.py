@@ -21,6 +21,7 @@ from collections.abc import Callable
 from memories.extraction.candidates import Candidate, Turn
 from memories.extraction.clauses import junk_reason, split_sentences, third_person_en
 from memories.extraction.information import specific
+from memories.extraction.named_answers import asked_en, named_answer
 from memories.extraction.referred import name_the_one
 from memories.extraction.replies import first_person
 from memories.write.text import has_cjk
@@ -52,35 +53,25 @@ def answered(answer: str, question_turn: str, who: str, zh: bool, asker: str = "
     question = next((s.strip() for s in reversed(split_sentences(question_turn)) if s.strip().endswith(("?", "？"))
                      and s.strip("?？ ")), "") or (_zh_question(question_turn) if zh else "")
     answer = answer.strip().rstrip("。.!！ ")
-    if not question or not _short(answer, zh):
+    if not question or not answer or answer.endswith(("?", "？")) or _ZH_DECLINE.match(answer):
+        return None
+    if (len(answer) > MAX_ZH_CHARS) if zh else (len(answer.split()) > MAX_WORDS):
         return None
     if not zh and (own := first_person(question, answer)) is not None:
         said = third_person_en(own, who, None)  # "Where do you live?" — "Bristol": "The user lives in Bristol."
         return re.sub(r"(?:^|(?<=\. ))[a-z]", lambda m: m.group().upper(), said) + "."
     if own_only or not (specific(answer if zh else f"they said {answer}") or _COUNTED.search(answer)):
         return None  # "Seattle" is a name after "they said"; "maybe five hours" a number
-    return _with_question(question, answer, who, asker, zh)
-
-
-def _short(answer: str, zh: bool) -> bool:
-    """Whether an answer is short enough to keep with its question, and answers something (no question, no no)."""
-    if not answer or answer.endswith(("?", "？")) or _ZH_DECLINE.match(answer):
-        return False
-    return len(answer) <= MAX_ZH_CHARS if zh else len(answer.split()) <= MAX_WORDS
-
-
-def _with_question(question: str, answer: str, who: str, asker: str, zh: bool) -> str:
-    """The answer and its question as one memory, "我"/"I" bound to who asked and "你"/"you" to who answered."""
     if zh:
-        asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
-        asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", asked))
-        return f"{who}对“{asked}”的回答：{re.sub(r'我', who, answer)}"
-    asked = third_person_en(question, asker or "the assistant", who)  # "I" is who asked
-    asked = re.sub(rf"(?i)\b(do|are|were|have)( {re.escape(who)})\b",
-                   lambda m: {"do": "does", "are": "is", "were": "was", "have": "has"}[m.group(1).casefold()]
-                   + m.group(2), asked)
-    asked = asked[:1].upper() + asked[1:]
+        return _zh_answered(question, answer, who, asker)
+    asked = asked_en(question, asker or "the assistant", who)  # "I" is who asked
     return f"{who[:1].upper()}{who[1:]}'s answer to \"{asked}\": {third_person_en(answer, who, None)}."
+
+
+def _zh_answered(question: str, answer: str, who: str, asker: str) -> str:
+    asked = re.sub(r"我", asker, question.replace("我们", f"{asker}等人")) if asker else question  # the asker's
+    asked = re.sub(r"您|你", who, re.sub(r"你们", f"{who}等人", asked))
+    return f"{who}对“{asked}”的回答：{re.sub(r'我', who, answer)}"
 
 
 def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -> str | None:
@@ -91,12 +82,23 @@ def answer_to(turn: Turn, previous: Turn | None, reasons: list[str], who: str) -
     if not (previous.role == "assistant" and not previous.name) and not named:
         return None  # an assistant's question, or (named speakers) the other one's
     if named and not has_cjk(turn.content):  # "Thanks, Maria! Three times a week; it keeps us on track."
-        return _named_answer(turn, previous, who)
+        return _named_en(turn, previous, turn.name or who)
     other = set(reasons) - {"filler", "vague"}
     if other and (other != {"acknowledgement"} or has_cjk(turn.content)):
         return None  # a bare "yes" / "no" only says something of a question about the speaker's life
     return answered(turn.content, previous.content, turn.name or who, has_cjk(turn.content), previous.name or "",
                     own_only=bool(other))
+
+
+def _named_en(turn: Turn, previous: Turn, who: str) -> str | None:
+    """A named speaker's English answer to the other's question: a short particular one (``answered``), else a
+    longer one or one that opens with a pronoun the question gave ("They eat …": ``named_answers``)."""
+    rest = _after_courtesies(turn.content)
+    unnamed = re.sub(rf"\b(?:{re.escape(who)}|{re.escape(previous.name or '')})\b", "", rest)
+    short = None
+    if rest and _ASKS_FOR.match(_last_question(previous.content)) and _PARTICULAR.search(unnamed):
+        short = answered(rest, previous.content, who, False, previous.name or "")
+    return short or named_answer(turn.content, previous.content, who, previous.name or "")
 
 
 #: A question that asks for a particular thing (what, which, where, when, who, how many/often/long/much/old/far), not
@@ -106,16 +108,6 @@ _ASKS_FOR = re.compile(r"(?i)^(?:what|which|where|when|who|whose|how\s+(?:many|o
 #: What a short answer must hold to be worth keeping with its question: a number, a count or a name inside it.
 _PARTICULAR = re.compile(r"\d|(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once|a few|a couple)\b)"
                          r"|(?<=[a-z,] )[A-Z][a-z]+")
-
-
-def _named_answer(turn: Turn, previous: Turn, who: str) -> str | None:
-    """An English answer to the other named speaker's question that asks for a particular thing, when what is left
-    after its courtesies is short and holds a number, a count or a name (not the speakers')."""
-    rest = _after_courtesies(turn.content)
-    unnamed = re.sub(rf"\b(?:{re.escape(turn.name or '')}|{re.escape(previous.name or '')})\b", "", rest)
-    if not rest or not _ASKS_FOR.match(_last_question(previous.content)) or not _PARTICULAR.search(unnamed):
-        return None
-    return answered(rest, previous.content, turn.name or who, False, previous.name or "")
 
 
 def _last_question(text: str) -> str:

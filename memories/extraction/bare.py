@@ -123,7 +123,14 @@ def noted(clause: str) -> str:
     it as the speaker's; any other clause as it is."""
     if _NOTE_VERB.match(clause) or _NOTE_STATE.match(clause):
         return with_subject(clause)[0]
-    return clause
+    return _POINTED_MINE.sub("The ", clause)  # "These figurines I bought …": a thing named, not a pronoun
+
+
+#: A thing pointed at and then said to be the speaker's doing ("These figurines I bought yesterday …", "That recipe we
+#: tried …"): "the …", so that the clause is no pronoun-led remark.
+_POINTED_MINE = re.compile(r"^(?:These|This|That|Those)\s+(?!(?:is|was|are|were|has|had|looks|seems|means|makes)\b)"
+                           r"(?!shows\b)(?=(?:[a-z]+\s+){0,2}[a-z]+\s+(?:I|we)\s+(?:just\s+|finally\s+)?"
+                           r"(?:[a-z]+ed|bought|made|got|drew|wrote|took|found|built|grew|sold|won|knit|sewed)\b)")
 
 
 #: "I'm Ivo and I collect stamps", "my name is Ana, I teach piano": the introduction is a sentence of its own.

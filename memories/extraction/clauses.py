@@ -116,8 +116,7 @@ _ZH_REQUEST = re.compile(r"^(?:请(?![了过假])|帮我|麻烦|给我|告诉我
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"
     r"\s+would|\s+will|'ll|\s+could|\s+might|\s+has|\s+makes?)?\b|you(?:'re|'ve|'d|'ll|\s+are|\s+were|\s+must"
-    r"|\s+should"
-    r"|\s+have|\s+can|\s+did|\s+look|\s+sound|\s+seem|\s+always|\s+really|\s+know|\s+got)?\b|your\b"
+    r"|\s+should|\s+have|\s+can|\s+did|\s+look|\s+sound|\s+seem|\s+always|\s+really|\s+know|\s+got)?\b|your\b"
     r"|(?:i'm|i\s+am|i\s+was|we're)\s+(?:so\s+|really\s+|very\s+|just\s+|truly\s+)*(?:glad|happy|sorry|thrilled"
     r"|excited"
     r"|proud|impressed|stoked|touched|jealous)\s+(?:for|to\s+hear|about\s+that|that\s+you|of\s+you|you)"
@@ -138,14 +137,13 @@ _ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|�
                           r"|觉得是|为你|替你|赞同|羡慕))"
                           r"|^(?:太|真|好|很|挺)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美)")
 _FIRST_SUBJECT = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll)\b|^(?i:my|our)\b")
-_SECOND_PERSON = re.compile(r"(?i)\b(?:you|you're|you've|you'd|you'll|your|yours|yourself|u|ur)\b")
+_SECOND_PERSON = re.compile(r"(?i)\b(?:you(?!(?<=[a-z]{2} you)\s+(?:recommended|suggested|lent))"  # "the book you lent"
+                            r"(?:'re|'ve|'d|'ll|rs|rself|r)?|u|ur)\b")
 _LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just|always|totally)\s+)*(?:sure"
-                             r"|here|glad|happy"
-                             r"|certain|confident|proud|sorry|thrilled|excited|stoked)\b|\b(?:i"
+                             r"|here|glad|happy|certain|confident|proud|sorry|thrilled|excited|stoked)\b|\b(?:i"
                              r"|we)\s+(?:(?:really|totally"
                              r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss"
-                             r"|can\s+tell"
-                             r"|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
+                             r"|can\s+tell|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
 _FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|excited|stoked|thrilled|pumped"
                       r"|proud|thankful|grateful|relieved|jealous|bummed|sad)\b")
 #: "her"/"him" as an object ("picked her up", "gave him a call"), not a possessive ("her school").
@@ -153,8 +151,7 @@ _OBJECT_PRONOUN = re.compile(r"(?<=\w )(?:him|her)(?=\s+(?:up|out|off|in|to|with
                              r"|the|some|this|that|again|today|yesterday|tomorrow)\b|\s*[.,!?;]|\s*$)")
 _THIRD_PRONOUN = re.compile(r"(?i)^(?:he's|she's|they're|they've|he|she|they|his|her|their)\b")
 _FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|me|my|mine|myself|we|we're|we've|we'd|we'll|us"
-                           r"|our|ours"
-                           r"|ourselves)\b")
+                           r"|our|ours|ourselves)\b")
 _WORD = re.compile(r"[A-Za-z][\w'-]*|\d[\d.,:/]*")
 _STOPWORDS = _wordset("""
 a an the and or but so to of in on at for with from by about as is am are was were be been being do does did
@@ -220,8 +217,7 @@ _ZH_TASK = re.compile(r"要|打算|计划|准备|得|需要|必须|将|会去|�
 _EVENT = re.compile(r"(?i)\b(?:yesterday|ago|last\s+\w+|this\s+morning|earlier|recently|just\s+\w+ed|went"
                     r"|visited|attended"
                     r"|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried"
-                    r"|celebrated"
-                    r"|\w+ed)\b")
+                    r"|celebrated|\w+ed)\b")
 _ZH_EVENT = re.compile(r"了|过|昨天|前天|上周|上个月|去年|刚刚|刚才|最近|那天")
 _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:booked"
                      r"|reserved|scheduled"
@@ -233,9 +229,11 @@ _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now
 
 
 #: "Here's a photo of my garden", "Check out my new bike", "这是我家猫的照片": the speaker shows something of theirs.
-_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at)\s+(?:this\s+|a\s+|an\s+|some\s+)?"
+_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at|this\s+(?:is|was)(?=\s+(?:my|our)\s+(?!(?:"
+                    r"first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:this\s+|a\s+|an\s+|some\s+)?"
                     r"(?:(photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
-                    r"(?=(?:one\s+of\s+)?(?:my|our)\s)")
+                    r"(?=(?:one\s+of\s+)?(?:my|our)\s|(?:another\s+)?(?:[a-z]+\s+){1,4}?(?:I|we)\s+(?!(?:want|need|ask"
+                    r"|mean|talk|mention|promis|said|told))(?:[a-z]+ed|made|like|love|drew|wrote|built|took)\b)")
 _ZH_SHOWN = re.compile(r"^(?:看[，,]?\s*)?(?:这是|这就是|给你看看?|分享一下)(?=我.*(?:照片|相片|图片|视频))")
 
 
@@ -247,9 +245,11 @@ def shown(sentence: str, zh: bool) -> str:
     m = _SHOWN.match(sentence)
     if not m:
         return sentence
-    media = m.group(1)
-    return f"I shared {f'a {media} of ' if media and not media.endswith('s') else f'{media} of ' if media else ''}" \
-        f"{sentence[m.end():]}"
+    media, rest = m.group(1), sentence[m.end():]
+    if not media:  # "Check out this piece I made": "a piece I made"
+        own = re.match(r"(?i)(?:one\s+of\s+)?(?:my|our|another)\b", rest)
+        return f"I shared {'' if own else 'a '}{rest}"
+    return f"I shared {'a ' if not media.endswith('s') else ''}{media} of {rest}"
 
 
 def split_sentences(text: str) -> list[str]:

@@ -147,7 +147,16 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
         return True
     if found and any(w and w.casefold() in found for m in _DETERMINED.finditer(sentence) for w in m.groups()):
         return True
+    did = _DID.match(sentence)  # "We made pizza!": what someone did, the thing bare after a light verb
+    if did and did.group(1).casefold() in found:
+        return True
     return bool(timeparse.resolve(sentence, None, False)[2])
+
+
+#: Someone (a name, "X and others") and a light verb of doing in the past, then a bare thing ("John and others made
+#: pizza", "Ana got braces", "Ben had surgery"): the thing is what was done, enough alone.
+_DID = re.compile(r"^[A-Z][\w'’-]*(?:\s+and\s+others)?\s+(?:just\s+|finally\s+|also\s+)?(?:made|got|had|did|took)\s+"
+                  r"(?:some\s+)?([a-z][a-z-]+)\b(?!\s+(?:it|them|that|this|to|of|for|out|up|back|over|so|too|really))")
 
 
 @functools.lru_cache(maxsize=4096)
