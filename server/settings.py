@@ -304,6 +304,10 @@ SEARCH_INDEX_ANN_EF = integer("MNEMARA_SEARCH_INDEX_ANN_EF")
 # is loaded and its graphs built off the request path (memories/recall/index/background.py).
 SEARCH_INDEX_BACKGROUND_ROWS = integer("MNEMARA_SEARCH_INDEX_BACKGROUND_ROWS")
 SEARCH_INDEX_POSTINGS_TOP = integer("MNEMARA_SEARCH_INDEX_POSTINGS_TOP")
+# A large scope's graphs are saved under SEARCH_INDEX_GRAPH_DIR after a build and restored by the next process
+# (memories/recall/index/persist.py); an erasure deletes the files of the scopes it touched.
+SEARCH_INDEX_GRAPHS_SAVED = flag("MNEMARA_SEARCH_INDEX_GRAPHS_SAVED")
+SEARCH_INDEX_GRAPH_DIR = path("MNEMARA_SEARCH_INDEX_GRAPH_DIR", BASE_DIR)
 # A web process's warm-up loads the indexes of the most recently used scopes (at most this many scopes and
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
 SEARCH_INDEX_WARM_SCOPES = integer("MNEMARA_SEARCH_INDEX_WARM_SCOPES")

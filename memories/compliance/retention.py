@@ -24,6 +24,7 @@ from memories.choices import Status
 from memories.compliance.exports import export_due, export_purge_expired, export_write
 from memories.compliance.vacuum import vacuum_tables
 from memories.models import Job, Memory, MemoryVersion, SearchRemoval, Session, SessionTurn
+from memories.recall import graph_files
 from tenants.audit import audit_event
 from tenants.idempotency import answers_forget, answers_purge
 from tenants.models import AuditEvent, Tenant
@@ -117,6 +118,7 @@ def maintenance_run(*, now: datetime | None = None, tenant_slug: str | None = No
                 report[tenant.slug] = {"error": type(exc).__name__}
     report["task_results_pruned"] = task_results_prune(now=now)
     report["search_removals_pruned"] = search_removals_prune(now=now)
+    report["saved_graphs_pruned"] = graph_files.prune()  # of scopes gone, or naming memories gone
     if compact:
         vacuum_tables(full=True)
         report["compacted"] = True

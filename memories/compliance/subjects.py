@@ -48,6 +48,7 @@ from memories.models import (
     Session,
     SessionTurn,
 )
+from memories.recall import graph_files
 from memories.representation import audit_json, iso, memory_json, version_json
 from memories.selectors import access_load
 from memories.write.versions import lock_scope
@@ -348,6 +349,7 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
         raise field_error("reference", "A ticket or case number that does not name the person.")
     vacuum_now = wait_for_vacuum and not connection.in_atomic_block  # never inside a caller's transaction
     with transaction.atomic():
+        since = graph_files.stamp()
         session_ids = list(_sessions(subject).values_list("pk", flat=True))
         counts, job_ids = _fence_jobs(subject, session_ids)
         scopes = Scope.objects.filter(scope_filter([personal_scope(external_id)], "path"))
@@ -366,6 +368,8 @@ def subject_erase_recorded(*, external_id: str, actor: str, reference: str = "",
         Subject.objects.filter(pk=subject.pk).delete()
         counts["subjects"] = 1
         counts["scopes"] = _delete_personal_scopes(external_id)
+        # The saved HNSW graphs of the scopes it changed hold copies of their vectors (memories/recall/graph_files.py).
+        graph_files.forget_changed(subject.tenant_id, since)
         listed = [{"id": str(r.pk), "window_start": iso(r.window_start), "window_end": iso(r.window_end),
                    "created_at": iso(r.created_at), "file": r.file_path, "flagged": True} for r in exports]
         # The tombstone and receipt: what kind of thing happened, how much, when. Nothing that points at the

@@ -186,6 +186,10 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "scopes, the index loads them off the request path; SQL answers until it is ready.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_ANN_EF", "int", 256, "Candidates the in-process HNSW graph keeps while it "
             "searches (its ef; at least the candidate pool).", "Recall", low=16, high=10_000),
+    Setting("MNEMARA_SEARCH_INDEX_GRAPHS_SAVED", "flag", True, "Save a large scope's HNSW graphs to disk after "
+            "they are built, so that a restart restores them instead of building them again.", "Recall"),
+    Setting("MNEMARA_SEARCH_INDEX_GRAPH_DIR", "path", ".cache/graphs", "Where the saved graphs are kept (per "
+            "tenant and scope; they hold copies of the memories' vectors: erasures delete them).", "Recall"),
     Setting("MNEMARA_SEARCH_INDEX_POSTINGS_TOP", "int", 2000, "A word held by more memories than this is scored "
             "by BM25 only in its best-scoring memories of that many.", "Recall", low=100),
     Setting("MNEMARA_SEARCH_INDEX_WARM_SCOPES", "int", 50, "Recently used scopes whose indexes a web process "

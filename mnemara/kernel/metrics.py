@@ -39,6 +39,9 @@ SEARCH_INDEX_MEMORIES = Gauge("mnemara_search_index_memories", "Memories the in-
                               multiprocess_mode="liveall")
 SEARCH_INDEX_PENDING = Gauge("mnemara_search_index_pending", "Large scopes being loaded and HNSW graphs being "
                              "built off the request path (queued or running).", multiprocess_mode="liveall")
+SEARCH_INDEX_GRAPHS = Counter("mnemara_search_index_graphs", "Large scopes' HNSW graphs installed in the "
+                              "index, by how: built, or restored from a saved file (memories/recall/graph_files.py).",
+                              ["how"])
 SEARCH_INDEX_SCOPES = Gauge("mnemara_search_index_scopes", "Scopes the in-process search index holds.",
                             multiprocess_mode="liveall")
 EMBEDDING_MODEL_BYTES = Gauge("mnemara_embedding_model_bytes", "Resident memory an embedding model added to its "

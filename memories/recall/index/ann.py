@@ -72,6 +72,25 @@ class Graph:
             graph.index.add(batch, vectors[batch.astype(np.int64)], threads=1)  # in the background: one core
         return graph
 
+    @classmethod
+    def restored(cls, saved: bytes, dimensions: int, dtype: Any, removed: int) -> Graph | None:
+        """A graph from the bytes ``save`` gave (``persist.py``), or None when they are not one of this shape."""
+        graph = cls(dimensions, dtype)
+        expected = graph.index.dtype
+        try:
+            graph.index.load(saved)
+        except (RuntimeError, ValueError):
+            return None
+        if graph.index.ndim != dimensions or graph.index.dtype != expected:
+            return None
+        graph.index.expansion_search = settings.SEARCH_INDEX_ANN_EF  # type: ignore[misc]  # settable
+        graph.removed = removed
+        return graph
+
+    def save(self) -> bytes:
+        """usearch's serialisation of the graph (removed entries included)."""
+        return bytes(self.index.save())
+
     def __len__(self) -> int:
         return len(self.index)
 
@@ -169,6 +188,9 @@ class Builds:
 
 
 BUILDS = Builds()
+#: Called under the index's lock with a graph just built and installed (``persist.saved``): each returns at once
+#: with what it should do once the lock is released (the file's write), or None.
+INSTALLED: list[Callable[[Any, str | None, Graph], Callable[[], None] | None]] = []
 
 
 def start_build(index: Any, model: str | None, vectors: np.ndarray, has_vector: np.ndarray) -> None:
@@ -189,6 +211,7 @@ def _build(ref: weakref.ref[Any], build: Build) -> None:
             return
         graph = Graph.build(build.vectors, build.slots, stop=lambda: ref() is None)
         build.vectors = build.slots = np.zeros(0)  # let a replaced matrix go
+        after: list[Callable[[], None] | None] = []
         while graph is not None:
             index = ref()
             if index is None:
@@ -203,10 +226,15 @@ def _build(ref: weakref.ref[Any], build: Build) -> None:
                     if graph.update(changed, *matrix):
                         index.graphs[build.model] = graph
                         index.measure(exact=False)
-                    return
+                        after = [hook(index, build.model, graph) for hook in INSTALLED]
+                    break
             del index
             if not graph.update(changed, *matrix):  # so many rewritten that it should be built again
                 return
+        index = graph = None
+        for then in after:
+            if then is not None:
+                then()  # off the lock: the graph's file is written
     finally:
         index = ref()
         if index is not None:

@@ -55,11 +55,14 @@ from django.db import connection
 from memories.embeddings import embedders
 from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall import sql
+from memories.recall.index import ann, persist
+from memories.recall.index.ann import Graph
 from memories.recall.index.scope import Criteria, ScopeIndex, ScopeState, Version, _product, row_bytes_estimate
 from memories.write.people import addressed_only
 from mnemara.kernel.metrics import (
     SEARCH_INDEX_BUDGET_BYTES,
     SEARCH_INDEX_BYTES,
+    SEARCH_INDEX_GRAPHS,
     SEARCH_INDEX_MEMORIES,
     SEARCH_INDEX_SCOPES,
 )
@@ -161,13 +164,19 @@ def _mentions(names: Sequence[str] | None, content: str | None) -> tuple[tuple[s
     return tuple((name, addressed_only(content or "", name)) for name in names or ())
 
 
-def load(scope_id: uuid.UUID) -> ScopeIndex | None:
+def load(scope_id: uuid.UUID, *, shared: bool = False) -> ScopeIndex | None:
+    """A scope's index from its rows. ``shared`` (the process's cache, never a transaction's private index): a scope
+    large enough for a graph restores the graphs a process saved (``persist.py``) instead of building them."""
     version, rows = _fetch(scope_id, None)
     if version is None:
         return None
     index = ScopeIndex(scope_id, version, EMBEDDING_DIMENSIONS)
     index.tenant_id = get_active_tenant().pk
-    index.apply(rows)
+    large = shared and len(rows) >= settings.SEARCH_INDEX_ANN_MIN_ROWS
+    saved = persist.read_all(index.tenant_id, scope_id) if large else []
+    index.apply(persist.ordered(rows, saved))
+    if saved:
+        persist.restore(index, saved, lambda since: [row[0] for row in _fetch(scope_id, since)[1]])
     return index
 
 
@@ -279,7 +288,7 @@ class IndexCache:
             if fresh:
                 self._touch(index)
                 return index
-        index = load(state.scope_id)
+        index = load(state.scope_id, shared=True)
         if index is not None:
             self._keep(index)
         return index
@@ -330,6 +339,15 @@ def _report(held: int, rows: int, scopes: int) -> None:
 
 
 CACHE = IndexCache()
+
+
+def _installed(index: ScopeIndex, model: str | None, graph: Graph) -> Callable[[], None] | None:
+    """A graph just built (``ann.INSTALLED``): saved when its index is the cache's (never a private one's)."""
+    SEARCH_INDEX_GRAPHS.labels("built").inc()
+    return persist.saved(index, model, graph) if CACHE.cached(index.scope_id) is index else None
+
+
+ann.INSTALLED.append(_installed)
 
 
 def index_row_cap() -> int:
