@@ -13,6 +13,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,10 +106,12 @@ def _no_threads_left(django_db_setup: None) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _search_state_per_test() -> Iterator[None]:
+def _search_state_per_test(settings: Any, tmp_path: Path) -> Iterator[None]:
     """Each test starts with no cached search index and no memoised word statistics (an earlier test's, read
     within the minute they are kept, would stand for this test's ANALYZE), and ends with no access counts waiting
-    for the one-second flush (which would otherwise fire during a later test, or after the database is gone)."""
+    for the one-second flush (which would otherwise fire during a later test, or after the database is gone).
+    The graphs a test's large scopes save go to its own temporary directory."""
+    settings.SEARCH_INDEX_GRAPH_DIR = tmp_path / "graphs"
     from django.core.cache import cache
 
     from memories.recall.access import ACCESS_COUNTS, SEARCH_COUNTS

@@ -5,13 +5,16 @@ never loads a private copy of it, and a restart's warm-up only asks for it. Thre
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from django.db import transaction
 from django.utils import timezone
 
 from memories.compliance.subjects import subject_erase
-from memories.models import Scope
-from memories.recall import search
+from memories.models import Memory, Scope
+from memories.recall import graph_files, search
 from memories.recall.index import ann
 from memories.recall.index.cache import CACHE, Criteria
 from memories.recall.index.source import IndexSource
@@ -116,3 +119,124 @@ def test_a_restart_only_asks_for_a_large_recent_scope(alice_tenant, large, setti
     with tenant_scope(alice_tenant):
         index = CACHE.cached(Scope.objects.get(path="user/big").pk)
     assert index is not None and len(index) == 130
+
+
+# --------------------------------------------------------------------------- saved graphs (index/persist.py)
+
+def _graph_files() -> list[Path]:
+    return sorted(graph_files.root().rglob("*.graph"))
+
+
+def _restart() -> None:
+    """What a new process starts from: nothing cached, the files on disk."""
+    assert ann.BUILDS.wait(120)
+    CACHE.clear()
+
+
+def _counted(monkeypatch) -> list[int]:
+    built: list[int] = []
+    real = ann.Graph.build
+
+    def build(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ann.Graph, "build", build)
+    return built
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_process_restores_the_saved_graph_and_catches_up_on_later_writes(alice_tenant, large,
+                                                                               monkeypatch) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        scope_id = Scope.objects.get(path="user/big").pk
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        saved = _graph_files()
+        assert [p.parent.name for p in saved] == [str(scope_id)]
+        assert saved[0].parent.parent.name == str(alice_tenant.pk)
+        # Written after the save: the next process replays it onto the restored graph.
+        memory_create(items=[MemoryInput(scope="user/big", content="Noor keeps bees on the roof")], actor="t")
+        _restart()
+        built = _counted(monkeypatch)
+        assert isinstance(_source("user/big"), SqlSource)
+        assert ann.BUILDS.wait(120)
+        index = CACHE.cached(scope_id)
+        assert index is not None and None in index.graphs and built == []
+        assert isinstance(_source("user/big"), IndexSource)
+        bees = next(m.pk for m in Memory.objects.filter(content__startswith="Noor"))
+        slot = index.slots[bees.int]
+        with index.lock:
+            found = index.graphs[None].search(index.vector_at(slot), 1)
+        assert found.tolist() == [slot]
+        assert _search("user/big", "beekeeping on a rooftop")[0] == "Noor keeps bees on the roof"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_saved_graph_of_another_scope_or_a_damaged_one_is_built_again(alice_tenant, bob_tenant, large,
+                                                                        monkeypatch) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        alice_scope = Scope.objects.get(path="user/big").pk
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+    [alice_file] = _graph_files()
+    with tenant_scope(bob_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        bob_scope = Scope.objects.get(path="user/big").pk
+    # Alice's file put where Bob's scope's graph would be: refused (it says whose it is), Bob's built anew.
+    planted = graph_files.scope_dir(bob_tenant.pk, bob_scope) / alice_file.name
+    planted.parent.mkdir(parents=True)
+    shutil.copy(alice_file, planted)
+    _restart()
+    built = _counted(monkeypatch)
+    with tenant_scope(bob_tenant):
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        assert built == [1] and CACHE.cached(bob_scope).graphs
+    assert graph_files.read(bob_tenant.pk, bob_scope, planted.stem).header["tenant"] == str(bob_tenant.pk)
+    # A damaged file (one byte of the graph flipped): not used, built again.
+    raw = bytearray(alice_file.read_bytes())
+    raw[-100] ^= 0xFF
+    alice_file.write_bytes(bytes(raw))
+    _restart()
+    with tenant_scope(alice_tenant):
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        assert built == [1, 1] and CACHE.cached(alice_scope).graphs
+    assert graph_files.read(alice_tenant.pk, alice_scope, alice_file.stem) is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_an_erasure_no_saved_graph_holds_the_erased_memory(alice_tenant, large) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=[*_items("user/big", 130),
+                             MemoryInput(scope="user/big", subject="erase-me", content="Erin's passport is X123")],
+                      actor="t")
+        _source("user/big")
+        assert ann.BUILDS.wait(120)
+        index = CACHE.cached(Scope.objects.get(path="user/big").pk)
+        erased = Memory.objects.get(content__startswith="Erin")
+        vector = index.vectors[index.slots[erased.pk.int]].tobytes()
+        held = [p for p in _graph_files() if vector in p.read_bytes() and erased.pk.bytes in p.read_bytes()]
+        assert held  # the saved graph holds a copy of it
+        subject_erase(external_id="erase-me", actor="t")
+        assert not any(vector in p.read_bytes() or erased.pk.bytes in p.read_bytes() for p in _graph_files())
+        _source("user/big")  # loaded again, its graph built and saved again: without it
+        assert ann.BUILDS.wait(120)
+    assert _graph_files() and not any(vector in p.read_bytes() for p in _graph_files())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_maintenance_deletes_saved_graphs_naming_deleted_memories(alice_tenant, large) -> None:
+    with tenant_scope(alice_tenant):
+        memory_create(items=_items("user/big", 130), actor="t")
+        memory_create(items=_items("user/other", 130), actor="t")
+        _source("user/big")
+        _source("user/other")
+        assert ann.BUILDS.wait(120)
+        assert len(_graph_files()) == 2
+        Memory.objects.filter(scope__path="user/big").first().delete()
+    assert graph_files.prune() == 1
+    assert [p.parent.name for p in _graph_files()] == [str(Scope.unscoped.get(path="user/other").pk)]
