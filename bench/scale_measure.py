@@ -392,7 +392,9 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
     the seconds from its start to ready (/readyz), its RSS after start-up and after the searches, wall and the
     server's CPU per search, and what its /metrics say about the index and the models. With ``reference``, each
     search is followed or preceded (alternately) by the same question to the reference scope (its first search,
-    its scope's load, left out), and ``ratio`` is this size over it."""
+    its scope's load, left out), and ``ratio`` is this size over it. ``installed_s``: from its start until no load
+    or graph build is pending (a restart that restores saved graphs: memories/recall/index/persist.py), and
+    ``first_50_ms``: the first 50 searches of the measured scopes, from the first (SQL answers while pending)."""
     port = free_port()
     env = {**os.environ, "PORT": str(port), "MNEMARA_SEARCH_INDEX_WARM_ROWS": "0", "MNEMARA_METRICS_TOKEN": "bench"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -426,22 +428,31 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
         # The first search of each scope loads it into the index (a large one: asks for it, answered in SQL):
         # timed apart ("first_ms"), not a warm search; then searches until no load or graph build is pending
         # ("warm_s", from the first search: memories/recall/index/background.py).
-        first = [ask(client, questions[i % len(questions)])[0] for i, client in enumerate(clients)]
+        sequence: list[float] = []  # every search of the measured scopes in order, from the first (wall ms)
+
+        def asked(client: Any, query: str) -> tuple[float, float]:
+            ms, cpu = ask(client, query)
+            sequence.append(ms)
+            return ms, cpu
+
+        first = [asked(client, questions[i % len(questions)])[0] for i, client in enumerate(clients)]
         if reference is not None:
             ask(reference, questions[-1])
-        warm_s = warmed(base, lambda: [ask(c, questions[i % len(questions)]) for i, c in enumerate(clients)])
+        warm_s = warmed(base, lambda: [asked(c, questions[i % len(questions)]) for i, c in enumerate(clients)])
+        installed_s = round(time.monotonic() - started, 1)  # process start to no load or graph build pending
         times: list[tuple[float, float]] = []
         small: list[tuple[float, float]] = []
         for r in range(rounds):
             for i, client in enumerate(clients):
                 query = questions[(i + r) % len(questions)]
-                turn = [(times, client), *([(small, reference)] if reference is not None else [])]
+                turn = [(times, client, asked), *([(small, reference, ask)] if reference is not None else [])]
                 k = (i + r) % len(turn)
-                for into, who in turn[k:] + turn[:k]:
-                    into.append(ask(who, query))
+                for into, who, how in turn[k:] + turn[:k]:
+                    into.append(how(who, query))
         load.append(os.getloadavg()[0])
         found: dict[str, Any] = {"searches": len(times), "ready_s": ready_s, "first_ms": quantiles(first),
-                                 "warm_s": warm_s,
+                                 "warm_s": warm_s, "installed_s": installed_s,
+                                 "first_50_ms": quantiles(sequence[:50]),
                                  "http_ms": quantiles([w for w, _ in times]),
                                  "http_cpu_ms": quantiles([c for _, c in times]), "load": load}
         if small:
@@ -481,7 +492,7 @@ def steps(layout: str, first: Any, scopes: dict[Any, Any], clients: list[Any], q
         "weekly_export": lambda: weekly_export(first),
         "reembed": lambda: reembed_sample(first, scopes[first.pk], total),
         "web_process": lambda: web_process(clients if layout == "tenants" else clients[:1], questions,
-                                           1 if layout == "tenants" else 20, reference),
+                                           1 if layout == "tenants" else 50, reference),
         "erasure": lambda: erasure(first) if layout == "one" else None,
     }
 
