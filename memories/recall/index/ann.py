@@ -14,7 +14,8 @@ The graph only proposes: ``Graph.search`` returns slots, the caller keeps those 
 scores them exactly from its own matrix. A filter that lets too few of the proposals through widens the
 search, and past ``WIDEN_MAX`` proposals the caller falls back to the exact product. Keys are the scope
 index's slots (they never move), and a graph is never shared between scopes, so tenant isolation is the
-scope index's own. Recall@10 against the exact product: docs/scaling.md.
+scope index's own. An installed graph is saved for the next process (``INSTALLED``: ``persist.py``), which
+restores it instead of building it. Recall@10 against the exact product: docs/scaling.md.
 """
 
 from __future__ import annotations

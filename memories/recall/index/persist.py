@@ -61,19 +61,21 @@ def _shape(index: ScopeIndex, graph: Graph) -> dict[str, Any]:
             "expansion_add": EXPANSION_ADD}
 
 
-def saved(index: ScopeIndex, model: str | None, graph: Graph) -> Callable[[], None] | None:
+def saved(index: ScopeIndex, model: str | None, graph: Graph, *, build_thread: bool = True
+          ) -> Callable[[], None] | None:
     """Under the index's lock, a graph just installed: what to write once the lock is released (None: nothing,
-    saving is off or the index has no tenant)."""
+    saving is off or the index has no tenant). ``build_thread``: the write closes the thread's connection."""
     if not settings.SEARCH_INDEX_GRAPHS_SAVED or index.tenant_id is None:
         return None
     header = {"tenant": str(index.tenant_id), "scope": str(index.scope_id), "model": _name(model),
               "seq": index.version.seq, "removed": index.version.removed, "tombstones": graph.removed,
               **_shape(index, graph)}
     return functools.partial(_write, index.tenant_id, index.scope_id, header, list(index.ids[: index.size]),
-                             graph.save())
+                             graph.save(), build_thread)
 
 
-def _write(tenant_id: uuid.UUID, scope_id: uuid.UUID, header: dict[str, Any], ids: list[int], raw: bytes) -> None:
+def _write(tenant_id: uuid.UUID, scope_id: uuid.UUID, header: dict[str, Any], ids: list[int], raw: bytes,
+           close: bool) -> None:
     started = time.perf_counter()
     path = graph_files.graph_path(tenant_id, scope_id, header["model"])
     graph_files.write(path, graph_files.encode(header, ids, raw))
@@ -85,7 +87,8 @@ def _write(tenant_id: uuid.UUID, scope_id: uuid.UUID, header: dict[str, Any], id
             path.unlink(missing_ok=True)
             return
     finally:
-        connection.close()  # the build thread keeps no connection between jobs
+        if close:
+            connection.close()  # the build thread keeps no connection between jobs
     logger.info("saved the graph of scope %s (%s, %d memories) in %.1f s", scope_id, header["model"], len(ids),
                 time.perf_counter() - started)
 
@@ -129,7 +132,7 @@ def restore(index: ScopeIndex, files: Sequence[graph_files.Saved],
             index.graphs[model] = graph
             index.measure(exact=True)
             again = len(stale) > RESAVE_SHARE * max(len(graph), 1)
-            write = saved(index, model, graph) if again else None
+            write = saved(index, model, graph, build_thread=False) if again else None
         SEARCH_INDEX_GRAPHS.labels("restored").inc()
         installed += 1
         if write is not None:
