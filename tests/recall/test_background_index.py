@@ -167,8 +167,10 @@ def test_a_new_process_restores_the_saved_graph_and_catches_up_on_later_writes(a
         assert isinstance(_source("user/big"), IndexSource)
         bees = next(m.pk for m in Memory.objects.filter(content__startswith="Noor"))
         slot = index.slots[bees.int]
+        query = index.vector_at(slot)
+        assert query is not None
         with index.lock:
-            found = index.graphs[None].search(index.vector_at(slot), 1)
+            found = index.graphs[None].search(query, 1)
         assert found.tolist() == [slot]
         assert _search("user/big", "beekeeping on a rooftop")[0] == "Noor keeps bees on the roof"
 
@@ -194,8 +196,10 @@ def test_a_saved_graph_of_another_scope_or_a_damaged_one_is_built_again(alice_te
     with tenant_scope(bob_tenant):
         _source("user/big")
         assert ann.BUILDS.wait(120)
-        assert built == [1] and CACHE.cached(bob_scope).graphs
-    assert graph_files.read(bob_tenant.pk, bob_scope, planted.stem).header["tenant"] == str(bob_tenant.pk)
+        bob_index = CACHE.cached(bob_scope)
+        assert built == [1] and bob_index is not None and bob_index.graphs
+    rewritten = graph_files.read(bob_tenant.pk, bob_scope, planted.stem)
+    assert rewritten is not None and rewritten.header["tenant"] == str(bob_tenant.pk)
     # A damaged file (one byte of the graph flipped): not used, built again.
     raw = bytearray(alice_file.read_bytes())
     raw[-100] ^= 0xFF
@@ -204,7 +208,8 @@ def test_a_saved_graph_of_another_scope_or_a_damaged_one_is_built_again(alice_te
     with tenant_scope(alice_tenant):
         _source("user/big")
         assert ann.BUILDS.wait(120)
-        assert built == [1, 1] and CACHE.cached(alice_scope).graphs
+        alice_index = CACHE.cached(alice_scope)
+        assert built == [1, 1] and alice_index is not None and alice_index.graphs
     assert graph_files.read(alice_tenant.pk, alice_scope, alice_file.stem) is not None
 
 
@@ -217,6 +222,7 @@ def test_after_an_erasure_no_saved_graph_holds_the_erased_memory(alice_tenant, l
         _source("user/big")
         assert ann.BUILDS.wait(120)
         index = CACHE.cached(Scope.objects.get(path="user/big").pk)
+        assert index is not None
         erased = Memory.objects.get(content__startswith="Erin")
         vector = index.vectors[index.slots[erased.pk.int]].tobytes()
         held = [p for p in _graph_files() if vector in p.read_bytes() and erased.pk.bytes in p.read_bytes()]
