@@ -6,6 +6,8 @@ never loads a private copy of it, and a restart's warm-up only asks for it. Thre
 from __future__ import annotations
 
 import shutil
+import threading
+import uuid
 from pathlib import Path
 
 import pytest
@@ -246,3 +248,22 @@ def test_maintenance_deletes_saved_graphs_naming_deleted_memories(alice_tenant, 
         Memory.objects.filter(scope__path="user/big").first().delete()
     assert graph_files.prune() == 1
     assert [p.parent.name for p in _graph_files()] == [str(Scope.unscoped.get(path="user/other").pk)]
+
+
+def test_processes_saving_one_graph_at_once_leave_a_whole_file(settings, tmp_path) -> None:
+    tenant, scope = uuid.uuid4(), uuid.uuid4()
+    path = graph_files.graph_path(tenant, scope, "m")
+
+    def save(fill: int) -> None:
+        for _ in range(20):
+            header = {"tenant": str(tenant), "scope": str(scope), "model": "m"}
+            graph_files.write(path, graph_files.encode(header, range(1000), bytes([fill]) * 200_000))
+
+    writers = [threading.Thread(target=save, args=(n,)) for n in (1, 2)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    found = graph_files.read(tenant, scope, "m")
+    assert found is not None and found.ids == list(range(1000)) and found.graph in (b"\1" * 200_000, b"\2" * 200_000)
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left

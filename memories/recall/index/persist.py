@@ -78,7 +78,11 @@ def _write(tenant_id: uuid.UUID, scope_id: uuid.UUID, header: dict[str, Any], id
            close: bool) -> None:
     started = time.perf_counter()
     path = graph_files.graph_path(tenant_id, scope_id, header["model"])
-    graph_files.write(path, graph_files.encode(header, ids, raw))
+    try:
+        graph_files.write(path, graph_files.encode(header, ids, raw))
+    except OSError as error:  # a full or read-only disk: the graph serves this process, the next one builds it
+        logger.warning("could not save the graph of scope %s: %s", scope_id, error)
+        return
     try:
         # An erasure committed after the graph's version: its files are deleted after its commit, perhaps before
         # this one was written. Checked after the write, so one of the two deletes it.
