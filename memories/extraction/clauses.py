@@ -228,11 +228,11 @@ _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now
                      r"|设置|更新|保存|下单|支付|确认|登记)|^(?:我)?(?:已经?|刚刚?)(?:为您|为你|帮您|帮你)")
 
 
-#: "Here's a photo of my garden", "Check out my new bike", "这是我家猫的照片": the speaker shows something of theirs.
-_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check\s+out|look\s+at|this\s+(?:is|was)(?=\s+(?:my|our)\s+(?!(?:"
-                    r"first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:this\s+|a\s+|an\s+|some\s+)?"
+#: The speaker shows something of theirs: "Here's a photo of my garden", "Check my bike", "a pic from when I was …".
+_SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check(?:\s+out)?|look\s+at|this\s+(?:is|was)(?=\s+(?:my|our)\s+"
+                    r"(?!(?:first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:this\s+|a\s+|an\s+|some\s+)?"
                     r"(?:(photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
-                    r"(?=(?:one\s+of\s+)?(?:my|our)\s|(?:another\s+)?(?:[a-z]+\s+){1,4}?(?:I|we)\s+(?!(?:want|need|ask"
+                    r"(?=(?:one\s+of\s+)?(?:my|our)\s|(?<=from\s)when\s+(?:I|we)\s+(?:was|were)\s|(?:another\s+)?(?:[a-z]+\s+){1,4}?(?:I|we)\s+(?!(?:want|need|ask"
                     r"|mean|talk|mention|promis|said|told))(?:[a-z]+ed|made|like|love|drew|wrote|built|took)\b)")
 _ZH_SHOWN = re.compile(r"^(?:看[，,]?\s*)?(?:这是|这就是|给你看看?|分享一下)(?=我.*(?:照片|相片|图片|视频))")
 

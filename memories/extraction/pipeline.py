@@ -51,6 +51,8 @@ logger = logging.getLogger(__name__)
 CONTEXT_TURNS = 4
 KNOWN_MEMORIES = 10
 SAID_MAX_CHARS = 2000  # of a memory's source turns kept in its metadata (``said``)
+#: A turn that asks something: a question mark, in either script.
+_ASKED = re.compile(r"[?？]")
 
 
 def get_extractor(name: str) -> Extractor:
@@ -218,6 +220,7 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
             provenance=c.provenance, subject=subject_of(c, work), source_session=work.source_session,
             valid_from=said_at(c, work),
+            # ``said`` comes last: its ``turns`` (with the question answered) stand for the candidate's own
             metadata={**job.input.get("metadata", {}), "extraction": {**provenance(c, job, extractor),
                                                                       **said(c, work, sourced)}}))
     return items
@@ -235,21 +238,26 @@ def subject_of(c: Candidate, work: Work) -> str | None:
     return speakers.pop() if len(speakers) == 1 and c.about != "assistant" else None
 
 
-def said(c: Candidate, work: Work, sourced: set[int]) -> dict[str, str]:
+def said(c: Candidate, work: Work, sourced: set[int]) -> dict[str, object]:
     """Where a memory came from, in the conversation's own words, secrets redacted: ``said``, the person's turns it
     came from (its source turns of this batch said by a user or a named speaker), and ``replies_to``, the turn just
     before them when someone else said it and it gave no memory of its own (``sourced``: the batch's source turns),
     as the question a reply answers ("Did you get a dog?" → "Ana adopted a golden retriever puppy"). The lexical
-    index searches both with the statement (``write.text.indexed_words``)."""
+    index searches both with the statement (``write.text.indexed_words``). When that turn asks something ("?",
+    "？"), it is also one of the memory's ``turns`` (before the memory's own): the answer's source is the question
+    and the reply together ("What got you into running?" — "… a great way to destress": "where did this come
+    from?" names both)."""
     turns = {t.index: t for t in work.turns if t.role == "user" or t.name}
     own = [turns[i] for i in dict.fromkeys(c.source_turns) if i in turns]
     words = " ".join(t.content.strip() for t in own).strip()
     if not words:
         return {}
-    out = {"said": redaction.redact(words)[0][:SAID_MAX_CHARS]}
+    out: dict[str, object] = {"said": redaction.redact(words)[0][:SAID_MAX_CHARS]}
     before = {t.index: t for t in [*work.context, *work.turns]}.get(own[0].index - 1)
     if before is not None and before.index not in sourced and (before.name, before.role) != (own[0].name, own[0].role):
         out["replies_to"] = redaction.redact(before.content.strip())[0][:SAID_MAX_CHARS]
+        if _ASKED.search(before.content):  # the question it answers is one of its turns
+            out["turns"] = list(dict.fromkeys([before.index, *c.source_turns]))
     return out
 
 

@@ -55,3 +55,34 @@ def test_an_answer_to_the_assistant_is_not_kept_this_way():
     reply = "Oh they eat pretty much anything honestly, and they love it so much"
     found = extractor.extract([Turn(1, "assistant", "What do they eat?", SAID), Turn(2, "user", reply, SAID)], [])
     assert not any("answer to" in c.content and "question" in c.content for c in found), found
+
+
+@pytest.mark.parametrize(("asked", "reply", "key"), [
+    ("I'm opening an Etsy shop next month. Any tips for finding the first customers?",
+     "Sure! Post your pieces on Instagram every day and offer free shipping for the first month.", "free shipping"),
+    ("What should I bring for a week of camping in Yosemite?",
+     "Great question! For one, you'll want a bear canister, and make sure the sleeping bag is rated for the cold "
+     "nights.", "bear canister"),
+    ("My knees hurt after long runs lately - got any advice?",
+     "For one, you should swap the road for the gravel trail by the reservoir, and get your shoes fitted at a store.",
+     "gravel trail"),
+])
+def test_advice_asked_for_is_kept_with_the_request(asked, reply, key):
+    found = chat(("Lena", asked), ("Sam", reply))
+    answers = [c for c in found if c.startswith("Sam's answer to Lena's question")]
+    assert answers and key in answers[0], found
+
+
+def test_what_else_with_something_asked_is_a_question_and_alone_is_small_talk():
+    found = chat(("Lena", "Gardening sounds lovely. What else keeps you busy on weekends?"),
+                 ("Sam", "Painting and swimming with friends! That way I can unwind and have a good time."))
+    assert any(c.startswith("Sam's answer to Lena's question") and "swimming" in c for c in found), found
+    assert not any("answer to" in c for c in chat(("Lena", "Cool. What else?"), ("Sam", "Oh nothing much, really.")))
+
+
+@pytest.mark.parametrize("reply", ["Just believe in yourself and never give up!",
+                                   "Honestly? Stay true to yourself and trust the process.",
+                                   "Keep going after your dreams, it will pay off!"])
+def test_a_pep_talk_for_advice_asked_gives_nothing(reply):
+    assert not any("answer to" in c for c in chat(("Lena", "I'm so nervous about the audition. Any advice?"),
+                                                  ("Sam", reply)))

@@ -43,8 +43,22 @@ def test_an_extracted_memory_records_the_words_of_its_turn_redacted(alice, alice
     said = memory.metadata["extraction"]["said"]
     assert said.startswith("Yes, the shelter was amazing! I adopted a golden retriever puppy.")
     assert "hunter22x" not in said and "[redacted" in said
-    assert memory.metadata["extraction"]["turns"] == [2]
+    assert memory.metadata["extraction"]["turns"] == [1, 2]  # Ben's question, which gave no memory, and the reply
     assert "shelter" not in memory.content
+
+
+def test_a_reply_to_a_remark_names_only_its_own_turn(alice, alice_tenant) -> None:
+    messages = [{"role": "user", "name": "Ben", "content": "Wow, that sounds like a blast!"},
+                {"role": "user", "name": "Ana", "content": "I adopted a golden retriever puppy last week."}]
+    response = alice.client.post(f"{API}/sessions/chat-2/messages", {"scope": SCOPE, "messages": messages},
+                                 format="json")
+    assert response.status_code == 202, response.content[:2000]
+    close(alice, "chat-2")
+    run_jobs()
+    with tenant_scope(alice_tenant):
+        [memory] = Memory.objects.filter(scope__path=SCOPE, content__contains="golden retriever")
+    assert memory.metadata["extraction"]["replies_to"] == "Wow, that sounds like a blast!"
+    assert memory.metadata["extraction"]["turns"] == [2]
 
 
 @pytest.mark.parametrize("path", ["index", "sql"])

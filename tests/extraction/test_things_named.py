@@ -57,13 +57,17 @@ def test_a_thing_the_listener_recommended_is_no_remark_about_them(said, key):
     ("Here's a sketch I drew on the train this morning.", "Sam shared a sketch Sam drew"),
     ("Check out this bench we built for the garden!", "Sam shared a bench Sam and others built"),
     ("Here's another soup I like, lots of ginger and lentils.", "Sam shared another soup Sam likes"),
+    ("Wow, so cool! Check my new reading nook under the stairs.", "Sam shared Sam's new reading nook"),
+    ("Love that! Here's a photo from when I was surfing in Lisbon - so many wipeouts!",
+     "Sam shared a photo of when Sam was surfing in Lisbon"),
 ])
 def test_a_thing_shown_that_the_speaker_made_is_what_they_shared(said, key):
     found = chat(("Lena", "Good to hear from you."), ("Sam", said))
     assert any(c.startswith(key) for c in found), found
 
 
-@pytest.mark.parametrize("said", ["Here's the thing I wanted to ask you about.", "Here's what I mean."])
+@pytest.mark.parametrize("said", ["Here's the thing I wanted to ask you about.", "Here's what I mean.",
+                                  "Check your inbox, I sent it over.", "Check it out!"])
 def test_showing_a_question_or_a_point_shares_nothing(said):
     assert not any("shared" in c for c in chat(("Lena", "Good to hear from you."), ("Sam", said)))
 
