@@ -28,8 +28,10 @@ from memories.write.text import has_cjk
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
 # A kinship word the speaker says of their own ("我表哥", "我的下属", "我有个表哥", "我那个女儿", "我高中同学"):
 # the word with a prefix of at most two characters that tells people apart (大舅 / 小舅, 高中同学 / 大学同学).
-_MINE = re.compile(rf"我们?(?:的|有个|有一个|有一位|那个|这个|那位|这位|带的)?"
-                   rf"(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))")
+# The extractor writes the user's "我" as "用户" ("用户的男朋友叫李明"): the same speaker.
+_OF = r"(?:的|有个|有一个|有一位|那个|这个|那位|这位|带的)?"
+_SAID = rf"(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))"
+_MINE = re.compile(rf"(?:我们?|用户|本人){_OF}{_SAID}")
 # In a question: the owner's ("林晓峰的表哥") or the asker's ("我表哥", after "我是林晓峰").
 _OWNED = re.compile(rf"(?P<owner>[\u4e00-\u9fff]{{2,6}}?)的(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))")
 _ASKER = re.compile(r"我是(?P<owner>[\u4e00-\u9fff]{2,4}?)(?:[，,。！!\s]|$)")
@@ -71,9 +73,9 @@ def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...
     label = _LABEL.match(content)
     owner = label.group(1) if label else subject
     body_at = label.end() if label else 0
-    names = [(name, at + body_at) for name, at in chinese_names(content[body_at:])]
+    names = [(name, at + body_at) for name, at in chinese_names(content[body_at:]) if name != owner]
     found: list[tuple[str, str, str]] = []
-    for kin in _MINE.finditer(content, body_at):
+    for kin in _kin_words(content, body_at, owner):
         said = kin.group("said")
         bound = [name for name, at in names if _BINDS.match(
             content[kin.end():at] if at >= kin.end() else content[at + len(name):kin.start()])]
@@ -83,6 +85,15 @@ def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...
             bound = [name] if (name := _surnamed(before.group(1), last=True)) else []
         found += [(owner, said, name) for name in bound if name != owner]
     return tuple(found)
+
+
+def _kin_words(content: str, start: int, owner: str) -> list[re.Match[str]]:
+    """The speaker's kinship words in ``content``: "我表哥", "用户的表哥", and a named speaker's own written with
+    their name ("张伟的表哥", the extractor's third person for 张伟's "我表哥")."""
+    found = list(_MINE.finditer(content, start))
+    if owner and has_cjk(owner):
+        found += re.compile(rf"{re.escape(owner)}{_OF}{_SAID}").finditer(content, start)
+    return found
 
 
 def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
