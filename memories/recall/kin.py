@@ -8,7 +8,8 @@ bind a kinship word to a name (the name right beside the word, or joined by 叫 
 the other: a question naming a kinship word (with its owner: "林晓峰的表哥", "我是林晓峰，我表哥…"; without one,
 whoever says it) is searched with the names bound to it, a question naming a person with the owner and word
 bound to them. Only the memories that mention that role or that name are read (``MemoryMention``, indexed),
-and only for a Chinese question that says a kinship word or a name.
+and only for a Chinese question that says a kinship word or a name. An English question gets the names bound to
+the speaker's kinship words it says ("the user's boyfriend" → "Mark"), from the same rows.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from django.db.models import Q
 
 from memories.models import MemoryMention
-from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
+from memories.write.people import COMPOUND_SURNAMES, KIN_EN, KIN_EN_RE, KIN_ZH, SURNAMES, chinese_names
 from memories.write.text import has_cjk
 
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
@@ -99,9 +100,9 @@ def _kin_words(content: str, start: int, owner: str) -> list[re.Match[str]]:
 def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
     """The other names of the people a Chinese question names: for a kinship word (with its owner), the names
     the scopes' memories bind to it; for a name, its owner and kinship word. Most often bound first; at most
-    ``MAX_NAMES`` a word. Nothing for a question in another script or naming nobody."""
+    ``MAX_NAMES`` a word. Nothing for a question naming nobody; an English one: ``_english_aliases``."""
     if not has_cjk(query):
-        return []
+        return _english_aliases(query, scope_ids)
     people = [name for name, _ in chinese_names(query)]
     wanted = _wanted(query, people)
     names = [name for name in people if not any(name == o for o, _ in wanted)]
@@ -114,6 +115,24 @@ def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
     contents = {pk: (content, subject or "") for pk, content, subject in rows}
     found = [b for content, subject in contents.values() for b in bindings(content, subject)]
     return _other_names(query, wanted, names, found)
+
+
+def _english_aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
+    """The names the scopes' memories bind to each of the speaker's kinship words an English question says ("the
+    user's boyfriend", "my sister": ``MemoryMention`` rows that hold the role and a name, written from "my
+    boyfriend's name is Mark", "Mark (the user's boyfriend)"), most often bound first, at most ``MAX_NAMES`` a
+    word. A name the question already says is not repeated."""
+    roles = {KIN_EN[m.group(1).casefold()] for m in KIN_EN_RE.finditer(query)}
+    if not roles:
+        return []
+    rows = (MemoryMention.objects.filter(kin__in=roles, memory__scope_id__in=list(scope_ids))
+            .exclude(name__startswith="~").values_list("kin", "name")[:MAX_ROWS])
+    said = query.casefold()
+    extra: list[str] = []
+    for role in sorted(roles):
+        counted = Counter(name for kin, name in rows if kin == role and name not in said)
+        extra += [name.title() for name, _ in counted.most_common(MAX_NAMES)]
+    return list(dict.fromkeys(extra))
 
 
 def _wanted(query: str, people: Sequence[str]) -> list[tuple[str, str]]:
