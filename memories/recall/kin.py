@@ -8,7 +8,8 @@ bind a kinship word to a name (the name right beside the word, or joined by 叫 
 the other: a question naming a kinship word (with its owner: "林晓峰的表哥", "我是林晓峰，我表哥…"; without one,
 whoever says it) is searched with the names bound to it, a question naming a person with the owner and word
 bound to them. Only the memories that mention that role or that name are read (``MemoryMention``, indexed),
-and only for a Chinese question that says a kinship word or a name.
+and only for a Chinese question that says a kinship word or a name. An English question gets the names bound to
+the speaker's kinship words it says ("the user's boyfriend" → "Mark"), from the same rows.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from collections.abc import Sequence
 from django.db.models import Q
 
 from memories.models import MemoryMention
-from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
+from memories.write.people import COMPOUND_SURNAMES, KIN_EN, KIN_EN_RE, KIN_ZH, SURNAMES, chinese_names
 from memories.write.text import has_cjk
 
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
 # A kinship word the speaker says of their own ("我表哥", "我的下属", "我有个表哥", "我那个女儿", "我高中同学"):
 # the word with a prefix of at most two characters that tells people apart (大舅 / 小舅, 高中同学 / 大学同学).
-_MINE = re.compile(rf"我们?(?:的|有个|有一个|有一位|那个|这个|那位|这位|带的)?"
-                   rf"(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))")
+# The extractor writes the user's "我" as "用户" ("用户的男朋友叫李明"): the same speaker.
+_OF = r"(?:的|有个|有一个|有一位|那个|这个|那位|这位|带的)?"
+_SAID = rf"(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))"
+_MINE = re.compile(rf"(?:我们?|用户|本人){_OF}{_SAID}")
 # In a question: the owner's ("林晓峰的表哥") or the asker's ("我表哥", after "我是林晓峰").
 _OWNED = re.compile(rf"(?P<owner>[\u4e00-\u9fff]{{2,6}}?)的(?P<said>[\u4e00-\u9fff]{{0,2}}?(?:{_KIN_ALT}))")
 _ASKER = re.compile(r"我是(?P<owner>[\u4e00-\u9fff]{2,4}?)(?:[，,。！!\s]|$)")
@@ -71,9 +74,9 @@ def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...
     label = _LABEL.match(content)
     owner = label.group(1) if label else subject
     body_at = label.end() if label else 0
-    names = [(name, at + body_at) for name, at in chinese_names(content[body_at:])]
+    names = [(name, at + body_at) for name, at in chinese_names(content[body_at:]) if name != owner]
     found: list[tuple[str, str, str]] = []
-    for kin in _MINE.finditer(content, body_at):
+    for kin in _kin_words(content, body_at, owner):
         said = kin.group("said")
         bound = [name for name, at in names if _BINDS.match(
             content[kin.end():at] if at >= kin.end() else content[at + len(name):kin.start()])]
@@ -85,12 +88,21 @@ def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...
     return tuple(found)
 
 
+def _kin_words(content: str, start: int, owner: str) -> list[re.Match[str]]:
+    """The speaker's kinship words in ``content``: "我表哥", "用户的表哥", and a named speaker's own written with
+    their name ("张伟的表哥", the extractor's third person for 张伟's "我表哥")."""
+    found = list(_MINE.finditer(content, start))
+    if owner and has_cjk(owner):
+        found += re.compile(rf"{re.escape(owner)}{_OF}{_SAID}").finditer(content, start)
+    return found
+
+
 def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
     """The other names of the people a Chinese question names: for a kinship word (with its owner), the names
     the scopes' memories bind to it; for a name, its owner and kinship word. Most often bound first; at most
-    ``MAX_NAMES`` a word. Nothing for a question in another script or naming nobody."""
+    ``MAX_NAMES`` a word. Nothing for a question naming nobody; an English one: ``_english_aliases``."""
     if not has_cjk(query):
-        return []
+        return _english_aliases(query, scope_ids)
     people = [name for name, _ in chinese_names(query)]
     wanted = _wanted(query, people)
     names = [name for name in people if not any(name == o for o, _ in wanted)]
@@ -103,6 +115,24 @@ def aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
     contents = {pk: (content, subject or "") for pk, content, subject in rows}
     found = [b for content, subject in contents.values() for b in bindings(content, subject)]
     return _other_names(query, wanted, names, found)
+
+
+def _english_aliases(query: str, scope_ids: Sequence[uuid.UUID]) -> list[str]:
+    """The names the scopes' memories bind to each of the speaker's kinship words an English question says ("the
+    user's boyfriend", "my sister": ``MemoryMention`` rows that hold the role and a name, written from "my
+    boyfriend's name is Mark", "Mark (the user's boyfriend)"), most often bound first, at most ``MAX_NAMES`` a
+    word. A name the question already says is not repeated."""
+    roles = {KIN_EN[m.group(1).casefold()] for m in KIN_EN_RE.finditer(query)}
+    if not roles:
+        return []
+    rows = (MemoryMention.objects.filter(kin__in=roles, memory__scope_id__in=list(scope_ids))
+            .exclude(name__startswith="~").values_list("kin", "name")[:MAX_ROWS])
+    said = query.casefold()
+    extra: list[str] = []
+    for role in sorted(roles):
+        counted = Counter(name for kin, name in rows if kin == role and name not in said)
+        extra += [name.title() for name, _ in counted.most_common(MAX_NAMES)]
+    return list(dict.fromkeys(extra))
 
 
 def _wanted(query: str, people: Sequence[str]) -> list[tuple[str, str]]:

@@ -495,7 +495,8 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
 def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], scope_ids: Sequence[uuid.UUID],
                     mode: str) -> tuple[list[str], list[QueryVectors]]:
     """Each part's text with the other names of the people it names by a kinship word or a name
-    (``memories.recall.kin``, Chinese only, ``RECALL_KIN_NAMES``), and its vectors (embedded again when it grew)."""
+    (``memories.recall.kin``, ``RECALL_KIN_NAMES``; in English only the kinship words), and its vectors (embedded
+    again when it grew)."""
     texts = [part.text for part in parts]
     if not settings.RECALL_KIN_NAMES:
         return texts, part_vectors

@@ -31,7 +31,7 @@ from tenants.scoping import get_active_tenant, tenant_scope
 
 logger = logging.getLogger(__name__)
 
-PEOPLE_RULES_VERSION = 1
+PEOPLE_RULES_VERSION = 2
 _NOT_A_NAME = re.compile(r"[\d\W_]+")  # an id of digits and punctuation ("123", "u-7") is nobody's name
 
 

@@ -223,10 +223,20 @@ PERSON_VERBS = frozenset([
 ])
 
 
+_KIN_AFTER = re.compile(rf"\s*\((?:my|our|the user's|[A-Z][\w\-]*'s)\s+(?:{_KIN_EN_ALT})\b", re.IGNORECASE)
+_ADVERBS = frozenset(["just", "also", "finally", "recently", "really", "never", "always", "still", "already",
+                      "now", "actually", "officially", "often", "usually", "sometimes"])
+
+
+def _past_verb(word: str) -> bool:
+    """A past-tense verb by its form ("landed", "adopted"): what a name opening a sentence is often followed by."""
+    return len(word) > 4 and word.endswith("ed") and word.isalpha() and word not in COMMON_OPENERS
+
+
 def _opens_with_person(lowered: str, possessive: bool, rest: str) -> bool:
     if lowered in COMMON_OPENERS:
         return False
-    if possessive:
+    if possessive or _KIN_AFTER.match(rest):
         return True
     # The person's verb may follow the rest of their name: "Li Na moved …", "Mary Ann Lee said …".
     for more in range(3):
@@ -236,7 +246,9 @@ def _opens_with_person(lowered: str, possessive: bool, rest: str) -> bool:
         if following.group(1).endswith(("'s", "’s")):
             return True  # "Li Wei's email …"
         word = following.group(2).casefold()
-        if word in PERSON_VERBS or (word in {"and", "&"} and following.group(3) is not None):
+        if word in _ADVERBS and (verb := re.match(r"\s*([\w'’]+)", rest[following.end(2):])):
+            word = verb.group(1).casefold()  # "Mark just got …", "Ana finally moved …"
+        if word in PERSON_VERBS or _past_verb(word) or (word in {"and", "&"} and following.group(3) is not None):
             return True
     return False
 
@@ -303,7 +315,7 @@ def people_of(text: str, known: Iterable[str] = ()) -> list[Person]:
             names.append((folded, match.start()))
     kin_at = _kin_spans(text)
     for name, at in names:
-        kin = next((k for k, (s, e) in kin_at.items() if 0 <= at - e <= 2), "")
+        kin = next((k for k, (s, e) in kin_at.items() if _binds(text, at, at + len(name), s, e)), "")
         people.append(Person(name, kin, (at, at + len(name))))
     bound = {p.kin for p in people if p.kin}
     people += [Person("", kin, span) for kin, span in kin_at.items() if kin not in bound]
@@ -312,6 +324,20 @@ def people_of(text: str, known: Iterable[str] = ()) -> list[Person]:
     for person in people:
         unique.setdefault(person.key, person)
     return list(unique.values())
+
+
+# Between a kinship word and the name it binds: "my wife Anna", "my boyfriend's name is Mark", "my sister is called
+# Jess", "a cousin named Li"; or the name first, as the extractor writes it: "Mark (the user's boyfriend)".
+_KIN_THEN_NAME = re.compile(r"\s*,?\s*(?:(?:'s|’s)\s+name\s+is|,?\s*(?:is\s+)?(?:called|named))?\s*$", re.IGNORECASE)
+_NAME_THEN_KIN = re.compile(r"\s*[(,]\s*$")
+
+
+def _binds(text: str, start: int, end: int, kin_start: int, kin_end: int) -> bool:
+    """Whether the name at ``start``–``end`` is the one the kinship word at ``kin_start``–``kin_end`` names."""
+    if start >= kin_end:
+        gap = text[kin_end:start]
+        return len(gap) <= 2 or (len(gap) <= 20 and bool(_KIN_THEN_NAME.fullmatch(gap)))
+    return 0 <= kin_start - end <= 3 and bool(_NAME_THEN_KIN.fullmatch(text[end:kin_start]))
 
 
 def _word_pattern(folded: str) -> str:

@@ -214,7 +214,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"has become|became|are)\s+(?:now\s+)?(?P<value>[^.,;!?]+?)(?:\s+now)?\s*(?:$|[.,;!?])"),
         ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:new\s+)?(?:all-time\s+)?"
                       rf"(?:favou?rite|fave)(?:\s+(?!now\b)(?P<thing>[a-z]+(?:\s+[a-z]+)?))?\s*(?:$|[.,;!?]|\s+now)"),
-        ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|is now|am now)"
+        ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|been)"
                  rf"\s+(?:a\s+|an\s+|fully\s+|strictly\s+|strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
                  rf"carnivore|omnivore)\b"),
         ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m)\s+(?:on\s+)?(?:a\s+)?(?P<value>keto|gluten-free|halal|kosher)"
@@ -228,6 +228,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"(?:(?:a|an|some|lots of|a lot of|plenty of|tons of|rare|juicy|big|huge|great|delicious|"
                       rf"grilled|fried|roast)\s+){{0,3}}"
                       rf"{MEATS_EN}\b"),
+        # Fish or seafood taken up (again): pescatarian now ("started eating fish again", "eat seafood now")
+        ("diet-fish", rf"^{s}{_ADV_EN}\s+(?:(?:started|began|am|'m|is|'s)\s+eating|eats?|eating)\s+"
+                      rf"(?:\w+\s+)?(?:fish|seafood|salmon|tuna|shrimp|prawns|sushi|sashimi)\s+"
+                      rf"(?:again|now|these days|lately|nowadays)\b"),
+        ("diet-fish", rf"^{s}{_ADV_EN}\s+(?:started|began)\s+eating\s+(?:\w+\s+)?(?:fish|seafood)\b"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving)\s+(?:now\s+)?(?:an?|the)\s+(?:[a-z][\w\-]*\s+|\d{{4}}\s+)?"
                 rf"(?P<value>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){{0,3}}){_TAIL}"),
         ("car", rf"^{s}{_ADV_EN}\s+(?:drives?|driving|got|bought|purchased|picked up|leased|"
@@ -432,8 +437,9 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
             return []  # "X is my favourite": of what, unsaid
         thing = plain_value(said).replace("color", "colour")
         return [Slot(subject, f"favourite:{thing}", plain_value(groups["value"]))]
-    if attribute in {"diet", "diet-none", "diet-meat"}:
-        value = {"diet-none": "vegetarian", "diet-meat": "meat"}.get(attribute) or DIETS_EN[groups["value"].casefold()]
+    if attribute in {"diet", "diet-none", "diet-meat", "diet-fish"}:
+        value = ({"diet-none": "vegetarian", "diet-meat": "meat", "diet-fish": "pescatarian"}.get(attribute)
+                 or DIETS_EN[groups["value"].casefold()])
         return [Slot(subject, "diet", value)]
     if attribute == "phone":
         return [Slot(subject, "phone", digits_of(groups["value"]))]

@@ -271,7 +271,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_RECALL_COMPARISON_PARTS", "flag", True, "A Chinese question comparing two people or things "
             "(A和B谁…, 分别, 是不是同一…) is searched once per side.", "Recall"),
     Setting("MNEMARA_RECALL_KIN_NAMES", "flag", True, "A Chinese question naming a person by kinship or role word "
-            "(我表哥, 周浩的上司) is also searched by the name the memories give them, and the reverse.", "Recall"),
+            "(我表哥, 周浩的上司) is also searched by the name the memories give them, and the reverse; an English one "
+            "by the names bound to its kinship words (the user's boyfriend).", "Recall"),
     Setting("MNEMARA_RECALL_DIALOGUE_LAST_WEIGHT", "float", 1.0, "A dialogue query is also searched as its last "
             "user turn, at this weight against the whole dialogue's 1 (0: off).", "Recall", low=0),
     Setting("MNEMARA_RECALL_CONTEXT_PROFILE", "flag", True, "/context: a question about one person opens the block "

@@ -42,6 +42,28 @@ def test_a_kinship_word_is_bound_to_the_name_beside_it() -> None:
     assert list(kin.bindings("赵雅婷：我高中同学罗慧在北京工作。")) == [("赵雅婷", "高中同学", "罗慧")]
     assert list(kin.bindings("周浩：我表哥在海尔上班。")) == []  # no name beside it
     assert list(kin.bindings("王磊是我上司。", subject="林晓峰")) == [("林晓峰", "上司", "王磊")]
+    # As the extractor writes them: the user's "我" is "用户", a named speaker's is their name.
+    assert list(kin.bindings("用户的男朋友叫李明")) == [("", "男朋友", "李明")]
+    assert list(kin.bindings("王芳（用户的表妹）在银行上班")) == [("", "表妹", "王芳")]
+    assert list(kin.bindings("张伟的表哥叫冯家乐", subject="张伟")) == [("张伟", "表哥", "冯家乐")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_an_extracted_introduction_binds_the_name(alice, settings, path) -> None:
+    """"我男朋友叫李明，他是医生" is written as "用户的男朋友叫李明" and "李明是医生": a question about the
+    boyfriend's job finds the second."""
+    _path(settings, path)
+    job = "李明是医生"
+    save(alice, *[{"content": text} for text in [
+        "用户的男朋友叫李明", job, "用户在杭州工作", "用户每天早上跑步五公里", "用户的妈妈是小学老师",
+        "用户最近在学吉他", "用户的同事小王下个月结婚"]])
+    query = "用户的男朋友是做什么的？"
+    settings.RECALL_FEEDBACK = 0.0
+    settings.RECALL_KIN_NAMES = False
+    assert job not in contents(search(alice, query=query, k=2, floor=False))
+    settings.RECALL_KIN_NAMES = True
+    assert job in contents(search(alice, query=query, k=2, floor=False))
 
 
 PEOPLE = [

@@ -45,6 +45,8 @@ CONTRADICTING: list[tuple[str, str, str, str]] = [
     ("the team offsite is on march 14", "offsite got pushed to march 28", "When is the team offsite?", "28"),
     ("i'm 29", "just turned 30 yesterday 🎂", "How old is the user?", "30"),
     ("I'm vegetarian", "started eating meat again, mostly chicken", "What is the user's diet?", "meat"),
+    ("been vegetarian for like six years now", "ok confession: I've started eating fish again, salmon mostly",
+     "What is the user's diet?", "fish"),
     ("my sister lives in Boston", "my sister moved to Denver for her new job", "Where does the user's sister live?",
      "Denver"),
     ("I'm a software engineer at Shopify",
