@@ -53,6 +53,6 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
             continue
         ids = [c.id for c in candidates.values() if c.model == model]
         unrelated, divisor = calibration({model: profiles[model]})[model]  # ``ModelProfile.calibrated``, inline
-        for pk, cosine in source.similarities(ids, model, (centre / norm).tolist()).items():
-            values[pk.int] = (candidates[pk.int].similarity + beta * norm * cosine - unrelated) / divisor
+        for key, cosine in source.similarities(ids, model, (centre / norm).tolist()).items():
+            values[key] = (candidates[key].similarity + beta * norm * cosine - unrelated) / divisor
     return values

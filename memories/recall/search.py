@@ -284,7 +284,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     relevance floor; the others are left out (None: no floor). A hit from a turn already represented waits."""
     if passing is not None:
         scored = [s for s in scored if s.candidate.key in passing]
-    vectors = {s.candidate.key: s.candidate.vector for s in scored if s.candidate.vector is not None}  # by key
+    vectors: dict[Key, Any] = {}  # by key: the vectors of the batches read so far (the rows' own, or SQL's)
     unread: list[uuid.UUID] = []  # the batch's memories without a vector at hand (SQL's candidates)
 
     def vector_of(memory: Memory) -> Any:
@@ -300,6 +300,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
     while len(kept) < k and start < len(scored) and not (waiting.hits and start >= turns.LOOKAHEAD * k):
         batch = scored[start : start + k + max(3, k // 4)]
         start += len(batch)
+        vectors.update((s.candidate.key, s.candidate.vector) for s in batch if s.candidate.vector is not None)
         rows = _batch_rows([s.candidate.id for s in batch], scopes)
         unread[:] = [pk for pk in rows if pk.int not in vectors]
         for s in batch:

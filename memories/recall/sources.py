@@ -83,7 +83,7 @@ class CandidateSource(Protocol):
     def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]: ...
 
     def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]
-                     ) -> dict[uuid.UUID, float]: ...
+                     ) -> dict[Key, float]: ...
 
 
 def mentioning(memory_ids: Iterable[uuid.UUID], names: Sequence[str]) -> dict[str, set[uuid.UUID]]:
@@ -501,11 +501,11 @@ class SqlSource:
                                                                                                    "embedding")
         return {pk: np.asarray(vector, dtype=np.float32) for pk, vector in rows}
 
-    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
-        """Cosine similarity of these memories to ``vector`` by ``model``'s vectors, in SQL."""
-        if model == embedders()[0].name:
-            return sql_similarities(ids, vector)
-        return secondary_similarities(ids, model, vector)
+    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[Key, float]:
+        """Cosine similarity of these memories to ``vector`` by ``model``'s vectors, in SQL; by key (the id's int)."""
+        found = sql_similarities(ids, vector) if model == embedders()[0].name else secondary_similarities(
+            ids, model, vector)
+        return {pk.int: similarity for pk, similarity in found.items()}
 
     def lexical_candidates(self, rows: Sequence[tuple[Any, ...]],
                            query_vectors: Mapping[str, Sequence[float]] | Sequence[float] | None

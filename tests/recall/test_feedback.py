@@ -73,7 +73,7 @@ def test_both_paths_feed_back_the_same_values(alice, in_alice, settings, languag
         centre = sum(sql.vectors_of(ids[:3], model).values()).tolist()
         by_index, by_sql = index.similarities(ids, model, centre), sql.similarities(ids, model, centre)
         assert by_index.keys() == by_sql.keys()
-        assert all(by_index[pk] == pytest.approx(by_sql[pk], abs=1e-4) for pk in ids)
+        assert all(by_index[pk.int] == pytest.approx(by_sql[pk.int], abs=1e-4) for pk in ids)
 
 
 def _all_ids() -> list[uuid.UUID]:

@@ -97,7 +97,8 @@ def nearest(indexes: Sequence[ScopeIndex], query: np.ndarray, criteria: Criteria
             if mask is not None and len(mask) != len(index):  # the index grew meanwhile: new slots are the primary's
                 mask = np.concatenate([mask, np.full(len(index) - len(mask), model is None)])
             found += [(index, pk, sim, slot) for pk, sim, slot in index.nearest(query, criteria, limit, model, mask)]
-    found.sort(key=lambda f: (-f[2], f[1].int))  # ties by id (``int`` orders as its hex does)
+    if len(indexes) > 1:  # one scope's list is in this order already
+        found.sort(key=lambda f: (-f[2], f[1].int))  # ties by id (``int`` orders as its hex does)
     return found[:limit]
 
 
@@ -127,7 +128,8 @@ def bm25(indexes: Sequence[ScopeIndex], words: Sequence[str], criteria: Criteria
         with index.lock:
             found += [(index, pk, score, slot)
                       for pk, score, slot in index.bm25(idf, length / documents, criteria, limit)]
-    found.sort(key=lambda f: (-f[2], f[1].int))
+    if len(indexes) > 1:  # one scope's list is in this order already (``ScopeIndex.bm25``)
+        found.sort(key=lambda f: (-f[2], f[1].int))
     return found[:limit]
 
 

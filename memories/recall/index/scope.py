@@ -25,6 +25,7 @@ from memories.models import EMBEDDING_DIMENSIONS
 from memories.recall.index.ann import Build, Graph, start_build
 from memories.recall.index.lexical import bounded_scores
 from memories.recall.index.mentions import Mentions
+from memories.recall.index.order import best_first, one_of
 from memories.write.vectors import unit_vectors_from_binary
 from mnemara.kernel.threads import THREADS
 
@@ -337,11 +338,10 @@ class ScopeIndex:
 
     def mask(self, criteria: Criteria) -> np.ndarray:
         n = self.size
-        codes = [STATUS_CODES[s] for s in criteria.statuses if s in STATUS_CODES]
-        keep = np.isin(self.status[:n], codes)
+        keep = one_of(self.status[:n], [STATUS_CODES[s] for s in criteria.statuses if s in STATUS_CODES])
         keep &= self.expires[:n] > micros(criteria.now)
         if criteria.types:
-            keep &= np.isin(self.type[:n], [TYPE_CODES[t] for t in criteria.types if t in TYPE_CODES])
+            keep &= one_of(self.type[:n], [TYPE_CODES[t] for t in criteria.types if t in TYPE_CODES])
         if criteria.min_confidence > 0:
             keep &= self.confidence[:n] >= criteria.min_confidence
         if criteria.as_of is not None:
@@ -437,8 +437,7 @@ class ScopeIndex:
         if len(keep) > limit:
             best = np.argpartition(-sims, limit - 1)[:limit]
             keep, sims = keep[best], sims[best]
-        ranked = sorted(zip(sims.tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
-        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
+        return best_first(self.ids, keep, sims)
 
     def session_order(self) -> tuple[np.ndarray, np.ndarray]:
         """The slots with a session in conversation order — by session, then ``valid_from``, then when they
@@ -559,8 +558,7 @@ class ScopeIndex:
             keep = np.flatnonzero((scores > 0) & self.mask(criteria))
         if len(keep) > limit:
             keep = keep[np.argpartition(-scores[keep], limit - 1)[:limit]]
-        ranked = sorted(zip(scores[keep].tolist(), keep.tolist(), strict=True), key=lambda f: (-f[0], self.ids[f[1]]))
-        return [(uuid.UUID(int=self.ids[i]), s, i) for s, i in ranked]  # ties by id (its int orders as its hex)
+        return best_first(self.ids, keep, scores[keep])
 
     def __len__(self) -> int:
         return self.size

@@ -15,6 +15,7 @@ import numpy as np
 from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
+from memories.recall.index.order import one_of
 from memories.recall.index.scope import EPOCH, MICROSECOND, TYPE_NAMES
 from memories.recall.query import query_terms
 from memories.recall.rank import Candidate, Key, term_weights
@@ -68,10 +69,15 @@ class IndexSource:
         fields read once for all its slots, and its rows' vectors copied in one block (each candidate holds its
         row of that copy, never the index's own, which a write may change)."""
         made: list[Candidate | None] = [None] * len(found)
-        scopes: dict[int, tuple[ScopeIndex, list[int]]] = {}  # by the index's identity
-        for at, (index, _, _) in enumerate(found):
-            scopes.setdefault(id(index), (index, []))[1].append(at)
-        for index, positions in scopes.values():
+        scopes: list[tuple[ScopeIndex, Sequence[int]]] = []
+        if len(self.indexes) == 1 and found:  # every entry is of the one index: no grouping
+            scopes.append((self.indexes[0], range(len(found))))
+        elif found:
+            grouped: dict[int, tuple[ScopeIndex, list[int]]] = {}  # by the index's identity
+            for at, (index, _, _) in enumerate(found):
+                grouped.setdefault(id(index), (index, []))[1].append(at)
+            scopes += grouped.values()
+        for index, positions in scopes:
             slots = np.asarray([found[at][2] for at in positions], dtype=np.int64)
             fields = _fields(index, slots)
             vectors = index.vectors[slots]  # a copy (fancy indexing)
@@ -80,12 +86,23 @@ class IndexSource:
             for i, at in enumerate(positions):
                 type_, confidence, valid_from, has_vector, read = fields[i]
                 sim = similarities[at]
-                made[at] = Candidate(found[at][1], type_, confidence, valid_from,
-                                     similarity=sim if math.isfinite(sim) else 0.0, lexical=lexicals[at],
-                                     vector=vectors[i] if has_vector else None, model=models[at],
-                                     others={name: rows[i] for name, (rows, has) in others.items() if has[i]}
+                # positionally (id, type, confidence, valid_from, similarity, lexical, vector, model,
+                # lexical_coverage, others): a few hundred a search, keywords cost a third more
+                made[at] = Candidate(found[at][1], type_, confidence, valid_from, sim if math.isfinite(sim) else 0.0,
+                                     lexicals[at], vectors[i] if has_vector else None, models[at], 0.0,
+                                     {name: rows[i] for name, (rows, has) in others.items() if has[i]}
                                      if others else {}, read=read)
         return [c for c in made if c is not None]
+
+    def _models(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, float, int]]) -> list[str]:
+        """``_judge_of`` each (index, id, value, slot) of ``found``: with one index, its list read directly."""
+        if len(self.indexes) != 1 or self._judged is None:
+            order = {id(index): i for i, index in enumerate(self.indexes)}  # by identity: a UUID hashes in Python
+            return [self._judge_of(order[id(index)], slot) for index, _, _, slot in found]
+        primary, judged = self._names[0], self._judged_lists[0]
+        labels = [*self._names, ""]  # a slot's model by its number; -1 (no model reads the pair): ""
+        size = len(judged)
+        return [labels[judged[slot]] if slot < size else primary for _, _, _, slot in found]
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]:
@@ -99,10 +116,8 @@ class IndexSource:
             k = names.index(name)
             among = [(assigned == k) | (assigned < 0) if k == 0 else assigned == k for assigned in self._judged]
         found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
-        order = {id(index): i for i, index in enumerate(self.indexes)}  # by identity: a UUID hashes in Python
         with _locked(self.indexes):
-            models = [self._judge_of(order[id(index)], slot) if secondary is None else name
-                      for index, _, _, slot in found]
+            models = self._models(found) if secondary is None else [name] * len(found)
             return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
                                     [sim for _, _, sim, _ in found], [0.0] * len(found), models)
 
@@ -153,12 +168,9 @@ class IndexSource:
                                  [0.0] * len(joining), [0.0] * len(joining), models)
         for (pk, (slot, before, after)), c in zip(joining.items(), added, strict=True):
             c.subject, c.words = index.shape_fields(slot)
-            unit = units.get(c.model or primary)
-            vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
-            if unit is not None and vector is not None:
-                c.similarity = float(vector @ unit)
             c.before, c.after = before, after
             candidates[pk] = c
+        _similar([(index, slot, c) for (slot, _, _), c in zip(joining.values(), added, strict=True)], units, primary)
 
     def vectors_of(self, ids: Sequence[uuid.UUID], model: str) -> dict[uuid.UUID, np.ndarray]:
         """``SqlSource.vectors_of`` from the indexes: the ``model`` vectors of these memories that have one."""
@@ -172,12 +184,13 @@ class IndexSource:
                         break
         return found
 
-    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[uuid.UUID, float]:
-        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors.
-        Each scope's rows are widened to float32 in one block; each product is still one row's (as before)."""
+    def similarities(self, ids: Sequence[uuid.UUID], model: str, vector: Sequence[float]) -> dict[Key, float]:
+        """``SqlSource.similarities`` from the indexes: cosine similarity to ``vector`` by ``model``'s vectors, by
+        key (the id's int). Each scope's rows are widened to float32 in one block and multiplied row by row in
+        one call (``row_products``: each the same number as the row's own product)."""
         unit = _unit(vector)
         secondary = None if model == self._names[0] else model
-        found: dict[int, float] = {}
+        found: dict[Key, float] = {}
         keys = [pk.int for pk in ids]
         with _locked(self.indexes):
             for index in self.indexes:
@@ -186,9 +199,10 @@ class IndexSource:
                     continue
                 held = [(key, slot) for key in keys if key not in found and (slot := index.slots.get(key)) is not None]
                 slots = np.asarray([slot for _, slot in held], dtype=np.int64)
-                rows, has_vector = matrix[0][slots].astype(np.float32), matrix[1][slots].tolist()
-                found.update((key, float(rows[i] @ unit)) for i, (key, _) in enumerate(held) if has_vector[i])
-        return {pk: found[key] for pk, key in zip(ids, keys, strict=True) if key in found}
+                has_vector = matrix[1][slots]
+                with_vector = [key for (key, _), has in zip(held, has_vector.tolist(), strict=True) if has]
+                found.update(zip(with_vector, row_products(matrix[0][slots[has_vector]], unit), strict=True))
+        return found
 
     @property
     def scope_ids(self) -> list[uuid.UUID]:
@@ -218,7 +232,7 @@ class IndexSource:
             for index in self.indexes:
                 codes = [code for code, held in enumerate(index.subject_names) if held.casefold() == key]
                 if codes:
-                    slots = np.flatnonzero(np.isin(index.subject[: index.size], codes)).tolist()
+                    slots = np.flatnonzero(one_of(index.subject[: index.size], codes)).tolist()
                     found.update(index.ids[slot] for slot in slots)
             if not found:
                 for index in self.indexes:
@@ -252,18 +266,15 @@ class IndexSource:
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
-            order = {id(index): i for i, index in enumerate(self.indexes)}
             primary = self._names[0]
             with _locked(self.indexes):
-                models = [self._judge_of(order[id(index)], slot) for index, _, _, slot in found]
+                models = self._models(found)
                 candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
                                               [score for _, _, score, _ in found], models)
-                for (index, _, _, slot), c, covered in zip(found, candidates, coverage, strict=True):
+                for c, covered in zip(candidates, coverage, strict=True):
                     c.lexical_coverage = covered
-                    unit = units.get(c.model or primary)
-                    vector = index.vector_at(slot, None if c.model in ("", primary) else c.model)
-                    if unit is not None and vector is not None:
-                        c.similarity = float(vector @ unit)
+                _similar([(index, slot, c) for (index, _, _, slot), c in zip(found, candidates, strict=True)], units,
+                         primary)
             return candidates
 
         return Lexical([pk for _, pk, _, _ in found], finish)
@@ -320,6 +331,41 @@ def _locked(indexes: Sequence[ScopeIndex]) -> Iterator[None]:
         for index in sorted(indexes, key=lambda i: i.scope_id.hex):
             stack.enter_context(index.lock)
         yield
+
+
+def _similar(found: Sequence[tuple[ScopeIndex, int, Candidate]], units: Mapping[str, np.ndarray],
+             primary: str) -> None:
+    """Set each candidate's similarity to the query by the model that judges it (``Candidate.model``; "": no model
+    reads the pair, the primary's vectors): per scope and model, its rows widened to float32 in one block and
+    multiplied in one call (``row_products``). A candidate without the vector, or whose model has no query vector,
+    keeps its similarity."""
+    groups: dict[tuple[int, str], tuple[ScopeIndex, list[int], list[Candidate]]] = {}
+    for index, slot, c in found:
+        model = c.model or primary
+        if model in units:
+            group = groups.setdefault((id(index), model), (index, [], []))
+            group[1].append(slot)
+            group[2].append(c)
+    for (_, model), (index, slot_list, held) in groups.items():
+        matrix = index.matrix(None if model == primary else model)
+        if matrix is None:
+            continue
+        slots = np.asarray(slot_list, dtype=np.int64)
+        has_vector = matrix[1][slots]
+        products = iter(row_products(matrix[0][slots[has_vector]], units[model]))
+        for c, has in zip(held, has_vector.tolist(), strict=True):
+            if has:
+                c.similarity = next(products)
+
+
+def row_products(rows: np.ndarray, unit: np.ndarray) -> list[float]:
+    """``float(row.astype(np.float32) @ unit)`` for each row, in one call: ``np.vecdot`` takes one BLAS dot per
+    row, the same operation as the row's own product (a matrix-vector product, BLAS's gemv, sums in another
+    order and moves the last bits: the answers' order could change on a near tie). ``tests/recall/
+    test_row_products.py`` holds the two equal."""
+    if not len(rows):
+        return []
+    return np.vecdot(rows.astype(np.float32), unit).tolist()
 
 
 def _unit(vector: Sequence[float]) -> np.ndarray:
