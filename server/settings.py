@@ -281,6 +281,7 @@ HNSW_MIN_SCOPE_ROWS = integer("MNEMARA_HNSW_MIN_SCOPE_ROWS")
 # 400 with k rows gave 0.775 / 0.700 and 1000 with 5,000 rows (share 0.005) 0.995 / 1.0: measured in docs/scaling.md.
 HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
 HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
+HNSW_SCAN_ROWS = integer("MNEMARA_HNSW_SCAN_ROWS")
 # In the same large scopes, the full-text list ranks (ts_rank_cd) at most this many matches: those of the query's
 # rarest words by the planner's word statistics, so a common word's thousands of matches are never all read
 # (memories.recall.sources.bounded_lexical_rows; 0: every match, as smaller scopes). Measured in docs/scaling.md.

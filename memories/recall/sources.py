@@ -35,8 +35,8 @@ from memories.choices import Status
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
-from memories.recall.bounded import Term, bounded_match
-from memories.recall.query import query_terms, query_tsquery, terms_tsquery
+from memories.recall.bounded import Term, bounded_rows
+from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate, Key
 from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
@@ -275,10 +275,11 @@ def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int, match: str | No
 
 def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int, cap: int,
                          scope_rows: int) -> list[tuple[Any, ...]]:
-    """``lexical_rows`` for a large scope: ts_rank_cd (every term of the query) ranks only the matches of
-    ``bounded_match`` (expected: at most ``cap``), never every memory holding a common word. Those are a subset
-    of the exact list's matches (never more work than it), and all of them when every term is rare enough."""
-    return lexical_rows(qs, terms_tsquery(terms), limit, match=bounded_match(terms, scope_rows, cap))
+    """``lexical_rows`` for a large scope: ts_rank_cd (every term of the query) ranks at most ``cap`` matches, those
+    of the query's rarest words first (``bounded.bounded_rows``), never every memory holding a common word. Those
+    are a subset of the exact list's matches (never more work than it), and all of them when every term is rare
+    enough."""
+    return bounded_rows(qs, terms, _LEXICAL_FIELDS, limit, cap, scope_rows)
 
 
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,
