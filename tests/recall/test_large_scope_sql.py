@@ -177,3 +177,21 @@ def test_the_hnsw_scan_fetches_a_fixed_number_of_rows_unless_the_share_asks_for_
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_setting('hnsw.max_scan_tuples')")
             assert cursor.fetchone()[0] == "20000"
+
+
+@pytest.mark.django_db
+def test_a_long_memory_keeps_its_words_tsvector_in_its_row(alice_tenant, fake_embedder) -> None:
+    """What the word list ranks by is read from the memory's row, not from TOAST, even when the row is long."""
+    import hashlib
+
+    words = " ".join(hashlib.sha256(str(i).encode()).hexdigest()[:9] for i in range(220))
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/long", content=f"Notes on the trip: {words}")], actor="t")
+        memory = Memory.objects.get(scope__path="user/long")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_column_toast_chunk_id(search_vector), pg_column_toast_chunk_id(content),"
+                       " pg_column_size(search_vector) FROM memories_memory WHERE id = %s", [memory.pk])
+        vector_chunk, content_chunk, size = cursor.fetchone()
+    assert size > 2000  # a tsvector that the default storage would have moved out of the row
+    assert vector_chunk is None
+    assert content_chunk is not None  # the content went out instead
