@@ -174,10 +174,10 @@ WHERE s.schemaname = current_schema() AND s.tablename = 'memories_memory' AND s.
 
 # A large scope's full-text matches ranked in one statement (``bounded.bounded_rows``): the parts, each a
 # statement of the tenant-scoped ORM (its filters name the tenant), run one after the other (UNION ALL) until
-# ``cap`` rows came (LIMIT: the later parts are not read), then the best by rank (the fifth column), then id. Not
-# run in parallel (``capped_matches``): a Parallel Append reads the parts in its own order, and the rarest terms'
-# rows must come first.
-CAPPED_MATCHES_SQL = "SELECT * FROM ({parts} LIMIT %s) AS matches ORDER BY 5 DESC, 1 LIMIT %s"
+# ``cap`` rows came (LIMIT: the later parts are not read), then each row once (a row of two parts came twice, with
+# the same rank), the best by rank (the fifth column), then id. Not run in parallel (``capped_matches``): a
+# Parallel Append reads the parts in its own order, and the rarest terms' rows must come first.
+CAPPED_MATCHES_SQL = "SELECT DISTINCT * FROM ({parts} LIMIT %s) AS matches ORDER BY 5 DESC, 1 LIMIT %s"
 
 CROSS_TENANT = {
     "CAPPED_MATCHES_SQL": "wraps statements built by the tenant-scoped ORM (each names its tenant); reads nothing "
