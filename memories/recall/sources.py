@@ -181,9 +181,9 @@ def hnsw_index_rows(index: str) -> int:
 
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
     """HNSW with pgvector 0.8 iterative scans (``sql.hnsw_iterative_scan``): the index returns
-    ``settings.HNSW_SCAN_SHARE`` of its rows that pass the filter (at least ``limit``; or stops at
-    ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The settings last for this
-    transaction only."""
+    ``settings.HNSW_SCAN_ROWS`` rows that pass the filter (or ``settings.HNSW_SCAN_SHARE`` of its rows when more; at
+    least ``limit``; or stops at ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The
+    settings last for this transaction only."""
     with transaction.atomic(using=read_alias()):
         rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
         return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:rows]), limit)

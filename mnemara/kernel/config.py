@@ -166,7 +166,7 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "with HNSW; up to it: an exact scan.", "Recall", low=0),
     Setting("MNEMARA_HNSW_EF_SEARCH", "int", 1000, "pgvector's hnsw.ef_search for those searches.", "Recall",
             low=1, high=1000),
-    Setting("MNEMARA_HNSW_SCAN_ROWS", "int", 0, "Rows the HNSW iterative scan returns before the best k are kept "
+    Setting("MNEMARA_HNSW_SCAN_ROWS", "int", 1000, "Rows the HNSW iterative scan returns before the best k are kept "
             "(at least the search's candidate pool): a fixed number, a cost flat in the scope's size.", "Recall",
             low=0, high=100_000),
     Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.0, "Share of the HNSW index's rows its iterative scan returns "
