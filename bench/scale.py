@@ -4,7 +4,7 @@
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py snapshot --layout one --name 10k
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one_10k --out r.json
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one --only recall \
-        --recall-settings 400:0,1000:0.005  # HNSW recall@10 against the exact scan, per setting
+        --recall-settings 400:0,1000:0.005,100:0:1000  # HNSW recall@10 vs exact, per ef:share[:rows]
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py report results/*.json  # table + docs/scaling-*.png
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/scale.py measure --layout one --db scale_one_10k \
         --only search_index,search_sql,search_hnsw,web_process --json bench/runs/scale.json
@@ -406,8 +406,8 @@ def main() -> None:
     parser.add_argument("--skip", default="", help="measure: steps to leave out, comma-separated")
     parser.add_argument("--only", default="", help="measure: the only steps to run, comma-separated (e.g. recall)")
     parser.add_argument("--recall-settings", default="",
-                        help="measure's recall step: HNSW_EF_SEARCH:HNSW_SCAN_SHARE pairs to compare, comma-separated "
-                             "(default: the configured pair), e.g. 400:0,1000:0.005")
+                        help="measure's recall step: HNSW_EF_SEARCH:HNSW_SCAN_SHARE[:HNSW_SCAN_ROWS] settings to "
+                             "compare, comma-separated (default: the configured ones), e.g. 400:0,100:0:1000")
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args()
     if args.command == "report":
@@ -438,7 +438,7 @@ def main() -> None:
         from bench.scale_measure import measure
 
         pairs = [pair.split(":") for pair in filter(None, args.recall_settings.split(","))]
-        configs = [(int(a), float(b)) for a, b in pairs]
+        configs = [(int(pair[0]), float(pair[1]), int(pair[2]) if len(pair) > 2 else 0) for pair in pairs]
         result = measure(args.layout, db, corpus(args.corpus), skip=set(filter(None, args.skip.split(","))),
                          only=set(filter(None, args.only.split(","))), recall_configs=configs or None)
         print(json.dumps(result, indent=1))

@@ -223,12 +223,12 @@ def index_load(tenant: Any, scope_id: Any) -> dict[str, Any]:
 
 
 def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int,
-                  configs: list[tuple[int, float]] | None = None) -> dict[str, Any]:
+                  configs: list[tuple[int, float, int]] | None = None) -> dict[str, Any]:
     """Recall@10 of each model's HNSW list against its exact list, and the time of each (ms), for each
-    (``HNSW_EF_SEARCH``, ``HNSW_SCAN_SHARE``) in ``configs`` (default: the configured pair). Two recalls: by
-    id (the exact list's ids found), and ann-benchmarks' by distance (a row counts if its distance is at most
-    the exact 10th distance × (1 + 1e-3)), which forgives near-ties. And the pool's: the share of the exact top
-    10 found in the list a search actually asks for (``RECALL_CANDIDATE_POOL`` rows, whose best the ranking
+    (``HNSW_EF_SEARCH``, ``HNSW_SCAN_SHARE``, ``HNSW_SCAN_ROWS``) in ``configs`` (default: the configured ones).
+    Two recalls: by id (the exact list's ids found), and ann-benchmarks' by distance (a row counts if its distance
+    is at most the exact 10th distance × (1 + 1e-3)), which forgives near-ties. And the pool's: the share of the
+    exact top 10 found in the list a search actually asks for (``RECALL_CANDIDATE_POOL`` rows, whose best the ranking
     then reorders): ``pool_recall@10``."""
     from django.conf import settings
     from django.core.cache import cache
@@ -241,7 +241,7 @@ def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int
     from memories.recall.sources import PRIMARY_HNSW, SqlSource
     from tenants.scoping import tenant_scope
 
-    default = (settings.HNSW_EF_SEARCH, settings.HNSW_SCAN_SHARE)
+    default = (settings.HNSW_EF_SEARCH, settings.HNSW_SCAN_SHARE, settings.HNSW_SCAN_ROWS)
     configs = configs or [default]
     found: dict[str, Any] = {}
     statuses = [str(s) for s in LIVE_STATUSES]
@@ -257,31 +257,32 @@ def vector_recall(tenant: Any, scope_id: Any, data: dict[str, Any], queries: int
         for k, embedder in enumerate(embedders()):
             vectors = data[f"queries_{k}"][:queries]
             exact_ms: list[float] = []
-            per: dict[tuple[int, float], dict[str, list[float]]] = {c: {"id": [], "distance": [], "ms": [], "pool": []}
-                                                                    for c in configs}
+            per: dict[tuple[int, float, int], dict[str, list[float]]] = {
+                c: {"id": [], "distance": [], "ms": [], "pool": []} for c in configs}
             pool = settings.RECALL_CANDIDATE_POOL  # what a search asks of the list: its exact top 10 must be in it
             graph = sql.hnsw_graph_rows(PRIMARY_HNSW if k == 0 else sql.model_hnsw_name(embedder.name))
             for v in vectors:
                 ms, exact = run(v, embedder.name, HNSW_MIN_SCOPE_ROWS=10**9)
                 exact_ms.append(ms)
                 ids, tenth = {c.id for c in exact}, 1.0 - exact[-1].similarity
-                for ef, share in configs:
-                    ms, got = run(v, embedder.name, HNSW_MIN_SCOPE_ROWS=0, HNSW_EF_SEARCH=ef, HNSW_SCAN_SHARE=share)
-                    per[(ef, share)]["id"].append(len(ids & {c.id for c in got}) / max(len(ids), 1))
-                    per[(ef, share)]["distance"].append(
+                for ef, share, rows in configs:
+                    values = {"HNSW_MIN_SCOPE_ROWS": 0, "HNSW_EF_SEARCH": ef, "HNSW_SCAN_SHARE": share,
+                              "HNSW_SCAN_ROWS": rows}
+                    ms, got = run(v, embedder.name, **values)
+                    per[(ef, share, rows)]["id"].append(len(ids & {c.id for c in got}) / max(len(ids), 1))
+                    per[(ef, share, rows)]["distance"].append(
                         sum(1 for c in got if 1.0 - c.similarity <= tenth * (1 + 1e-3)) / max(len(ids), 1))
-                    per[(ef, share)]["ms"].append(ms)
-                    _, pooled = run(v, embedder.name, pool, HNSW_MIN_SCOPE_ROWS=0, HNSW_EF_SEARCH=ef,
-                                    HNSW_SCAN_SHARE=share)
-                    per[(ef, share)]["pool"].append(len(ids & {c.id for c in pooled}) / max(len(ids), 1))
-            each = [{"ef_search": ef, "scan_share": share, "scan_rows": max(10, math.ceil(share * graph)),
+                    per[(ef, share, rows)]["ms"].append(ms)
+                    _, pooled = run(v, embedder.name, pool, **values)
+                    per[(ef, share, rows)]["pool"].append(len(ids & {c.id for c in pooled}) / max(len(ids), 1))
+            each = [{"ef_search": ef, "scan_share": share, "scan_rows": max(10, rows, math.ceil(share * graph)),
                      "index_rows": graph, "recall@10": round(statistics.fmean(r["id"]), 4),
                      "min_recall@10": round(min(r["id"]), 2),
                      "distance_recall@10": round(statistics.fmean(r["distance"]), 4), "hnsw_ms": quantiles(r["ms"]),
                      "pool": pool, "pool_recall@10": round(statistics.fmean(r["pool"]), 4),
                      "min_pool_recall@10": round(min(r["pool"]), 2)}
-                    for (ef, share), r in per.items()]
-            configured = [e for e in each if (e["ef_search"], e["scan_share"]) == default] or each[-1:]
+                    for (ef, share, rows), r in per.items()]
+            configured = [e for e, c in zip(each, per, strict=True) if c == default] or each[-1:]
             # The configured pair's figures at the top (what `report` tabulates), every pair under "hnsw".
             found[embedder.name] = {**configured[0], "exact_ms": quantiles(exact_ms), "hnsw": each}
     return found
@@ -475,7 +476,7 @@ def web_process(clients: list[Any], questions: list[str], rounds: int, reference
 
 
 def steps(layout: str, first: Any, scopes: dict[Any, Any], clients: list[Any], questions: list[str], total: int,
-          data: dict[str, Any], queries: int, recall_configs: list[tuple[int, int]] | None,
+          data: dict[str, Any], queries: int, recall_configs: list[tuple[int, float, int]] | None,
           reference: Any) -> dict[str, Callable[[], Any]]:
     """What ``measure`` runs, by name, in order (a step that does not apply to the layout gives None)."""
     return {
@@ -499,7 +500,7 @@ def steps(layout: str, first: Any, scopes: dict[Any, Any], clients: list[Any], q
 
 def measure(layout: str, db: str, data: dict[str, Any], *, skip: set[str] | None = None,
             only: set[str] | None = None, queries: int = 20,
-            recall_configs: list[tuple[int, int]] | None = None) -> dict[str, Any]:
+            recall_configs: list[tuple[int, float, int]] | None = None) -> dict[str, Any]:
     from memories.models import Memory, Scope
     from tenants.models import Tenant
 

@@ -1,15 +1,25 @@
 """Which rows a large scope's full-text list ranks (``SqlSource`` above ``HNSW_MIN_SCOPE_ROWS``; docs/scaling.md, "A
 large scope in SQL, bounded"): the query's rarest terms and pairs of its common ones, chosen by the planner's own
-word statistics so that the ranked rows stay within a bound whatever the scope's size."""
+word statistics, and ranked in one statement that stops at a fixed number of rows whatever the scope's size
+(``bounded_rows``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db.models import F, QuerySet
+
+from memories.models import Memory
 from memories.recall import sql
 from memories.recall.query import terms_tsquery
 
 LEXICAL_PAIRED_TERMS = 6  # the common terms of a query whose pairs' matches join the rare terms' (15 pairs)
+# A pair's two words are read in the GIN index, every entry of both (the intersection is not stored): a pair is
+# left out when its words are expected in more than this many times the cap's rows together (at 1M in one scope
+# a first name's ~300,000 entries took 100-200 ms to intersect, a cost that grows with the scope).
+LEXICAL_PAIR_POSTINGS = 10
 
 Term = tuple[str, bool]  # a query's search word and whether it matches as a prefix (``query_terms``)
 
@@ -25,14 +35,16 @@ def term_shares(terms: Sequence[Term]) -> dict[Term, float] | None:
                              else shares.get(word, 0.0)) or floor for word, prefix in terms}
 
 
-def bounded_match(terms: Sequence[Term], scope_rows: int, cap: int) -> str:
-    """The rows a large scope's full-text list ranks, as a tsquery: the query's rarest terms, and then the pairs
-    of its other terms (both words in one memory), rarest first, while their matches are expected to stay within
-    ``cap`` rows of the ``scope_rows`` (the rarest term always; pairs by the product of their shares). Every
-    term when the statistics say nothing."""
+def bounded_parts(terms: Sequence[Term], scope_rows: int, cap: int) -> list[str]:
+    """The rows a large scope's full-text list ranks, as tsqueries in the order their rows are wanted: the query's
+    rarest terms, and then the pairs of its other terms (both words in one memory), rarest first, while their
+    matches are expected to stay within ``cap`` rows of the ``scope_rows`` (the rarest term always; pairs by the
+    product of their shares, of terms expected in at most ``LEXICAL_PAIR_POSTINGS`` × ``cap`` rows each). Two
+    parts at most: the rare terms', the pairs' (when any fit). Every term (one part) when the statistics say
+    nothing."""
     shares = term_shares(terms)
     if shares is None:
-        return terms_tsquery(terms)
+        return [terms_tsquery(terms)]
     ordered = sorted(terms, key=lambda t: shares[t])
     rare, expected = ordered[:1], shares[ordered[0]] * scope_rows
     for term in ordered[1:]:
@@ -40,13 +52,39 @@ def bounded_match(terms: Sequence[Term], scope_rows: int, cap: int) -> str:
             break
         rare.append(term)
         expected += shares[term] * scope_rows
-    common = [t for t in ordered if t not in rare][:LEXICAL_PAIRED_TERMS]
+    common = [t for t in ordered if t not in rare and shares[t] * scope_rows <= LEXICAL_PAIR_POSTINGS * cap]
+    common = common[:LEXICAL_PAIRED_TERMS]
     pairs = sorted(((a, b) for i, a in enumerate(common) for b in common[i + 1:]),
                    key=lambda pair: shares[pair[0]] * shares[pair[1]])
-    parts = [terms_tsquery(rare)]
+    paired = []
     for a, b in pairs:
         if expected + shares[a] * shares[b] * scope_rows > cap:
             break
-        parts.append(f"({terms_tsquery([a])} & {terms_tsquery([b])})")
+        paired.append(f"({terms_tsquery([a])} & {terms_tsquery([b])})")
         expected += shares[a] * shares[b] * scope_rows
-    return " | ".join(parts)
+    return [terms_tsquery(rare)] + ([" | ".join(paired)] if paired else [])
+
+
+def bounded_match(terms: Sequence[Term], scope_rows: int, cap: int) -> str:
+    """``bounded_parts`` as one tsquery: every row it matches may be ranked."""
+    return " | ".join(bounded_parts(terms, scope_rows, cap))
+
+
+def _query(tsquery: str) -> SearchQuery:
+    return SearchQuery(tsquery, config="simple", search_type="raw")
+
+
+def bounded_rows(qs: QuerySet[Memory], terms: Sequence[Term], fields: Sequence[str], limit: int, cap: int,
+                 scope_rows: int) -> list[tuple[Any, ...]]:
+    """The best ``limit`` full-text matches of a large scope, ``fields`` of each (the last: ``rank``), ranked by
+    ts_rank_cd over every term of the query, among at most ``cap`` rows: those of ``bounded_parts``, the rare terms'
+    first, the statement stopping once ``cap`` rows are ranked (``sql.capped_matches``; a row of both parts comes
+    twice and counts twice: leaving the rare terms' rows out of the pairs' part would read every pair row's words
+    once more, at 1M the larger cost). The planner's statistics
+    only estimate how many rows a part matches; the cap holds whatever they say, so the rows read and ranked never
+    grow with the scope."""
+    parts = bounded_parts(terms, scope_rows, cap)
+    rank = SearchRank(F("search_vector"), _query(terms_tsquery(terms)), cover_density=True)
+    statements = [qs.filter(search_vector=_query(part)).annotate(rank=rank).order_by().values_list(*fields)
+                  .query.sql_with_params() for part in parts]
+    return sql.capped_matches(statements, cap, limit, qs.db)

@@ -35,8 +35,8 @@ from memories.choices import Status
 from memories.embeddings import READS_MIN, embedder_named, embedders
 from memories.models import Memory, MemoryVector
 from memories.recall import side_connection, sql
-from memories.recall.bounded import Term, bounded_match
-from memories.recall.query import query_terms, query_tsquery, terms_tsquery
+from memories.recall.bounded import Term, bounded_rows
+from memories.recall.query import query_terms, query_tsquery
 from memories.recall.rank import Candidate, Key
 from memories.write.people import addressed_only
 from mnemara.kernel.replica import read_alias
@@ -181,9 +181,9 @@ def hnsw_index_rows(index: str) -> int:
 
 def ann_vector_candidates(qs: QuerySet[Memory], query_vector: Sequence[float], limit: int) -> list[Candidate]:
     """HNSW with pgvector 0.8 iterative scans (``sql.hnsw_iterative_scan``): the index returns
-    ``settings.HNSW_SCAN_SHARE`` of its rows that pass the filter (at least ``limit``; or stops at
-    ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The settings last for this
-    transaction only."""
+    ``settings.HNSW_SCAN_ROWS`` rows that pass the filter (or ``settings.HNSW_SCAN_SHARE`` of its rows when more; at
+    least ``limit``; or stops at ``hnsw.max_scan_tuples``), the best ``limit`` by exact distance are kept. The
+    settings last for this transaction only."""
     with transaction.atomic(using=read_alias()):
         rows = sql.hnsw_iterative_scan(limit, hnsw_index_rows(PRIMARY_HNSW))
         return _nearest(list(ann_vector_queryset(qs, query_vector).values_list(*_fields(qs))[:rows]), limit)
@@ -275,10 +275,11 @@ def lexical_rows(qs: QuerySet[Memory], tsquery: str, limit: int, match: str | No
 
 def bounded_lexical_rows(qs: QuerySet[Memory], terms: Sequence[Term], limit: int, cap: int,
                          scope_rows: int) -> list[tuple[Any, ...]]:
-    """``lexical_rows`` for a large scope: ts_rank_cd (every term of the query) ranks only the matches of
-    ``bounded_match`` (expected: at most ``cap``), never every memory holding a common word. Those are a subset
-    of the exact list's matches (never more work than it), and all of them when every term is rare enough."""
-    return lexical_rows(qs, terms_tsquery(terms), limit, match=bounded_match(terms, scope_rows, cap))
+    """``lexical_rows`` for a large scope: ts_rank_cd (every term of the query) ranks at most ``cap`` matches, those
+    of the query's rarest words first (``bounded.bounded_rows``), never every memory holding a common word. Those
+    are a subset of the exact list's matches (never more work than it), and all of them when every term is rare
+    enough."""
+    return bounded_rows(qs, terms, _LEXICAL_FIELDS, limit, cap, scope_rows)
 
 
 def lexical_candidates(qs: QuerySet[Memory], tsquery: str, query_vector: Sequence[float] | None,

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.db.models import BooleanField, CharField
 from django.db.models.expressions import RawSQL
 
@@ -172,7 +172,16 @@ FROM pg_stats s
 WHERE s.schemaname = current_schema() AND s.tablename = 'memories_memory' AND s.attname = 'search_vector'
 """
 
+# A large scope's full-text matches ranked in one statement (``bounded.bounded_rows``): the parts, each a
+# statement of the tenant-scoped ORM (its filters name the tenant), run one after the other (UNION ALL) until
+# ``cap`` rows came (LIMIT: the later parts are not read), then each row once (a row of two parts came twice, with
+# the same rank), the best by rank (the fifth column), then id. Not run in parallel (``capped_matches``): a
+# Parallel Append reads the parts in its own order, and the rarest terms' rows must come first.
+CAPPED_MATCHES_SQL = "SELECT DISTINCT * FROM ({parts} LIMIT %s) AS matches ORDER BY 5 DESC, 1 LIMIT %s"
+
 CROSS_TENANT = {
+    "CAPPED_MATCHES_SQL": "wraps statements built by the tenant-scoped ORM (each names its tenant); reads nothing "
+                          "else",
     "WORD_SHARES_SQL": "a statistic of the whole table (the planner's word shares): held in this process's memory "
                        "to order a query's own words by rarity, never returned",
     "GRAPH_ROWS_SQL": "a statistic of a whole index (its row count estimate); reads no tenant data",
@@ -385,14 +394,16 @@ HNSW_MAX_EF_SEARCH = 1000  # pgvector's upper bound for hnsw.ef_search
 
 def hnsw_iterative_scan(limit: int, index_rows: int) -> int:
     """pgvector 0.8 iterative scans for the rest of this transaction, and the number of rows to fetch from
-    the index before keeping the best ``limit`` by distance: ``settings.HNSW_SCAN_SHARE`` of the index's
-    ``index_rows``, at least ``limit``.
+    the index before keeping the best ``limit`` by distance: ``settings.HNSW_SCAN_ROWS`` (a fixed number, a cost
+    that does not grow with the index), or ``settings.HNSW_SCAN_SHARE`` of the index's ``index_rows`` when more, at
+    least ``limit``.
 
     Relaxed order: the index goes on past its first ``ef_search`` candidates (resuming from those it
     discarded) until that many rows passed the filter, or ``hnsw.max_scan_tuples`` were visited; the caller
     sorts what it got. Fetching more rows than it keeps is what finds the right neighbourhood when the graph's
     first ``ef_search`` candidates lie in the wrong one (docs/scaling.md, "At 1M")."""
-    rows = max(int(limit), math.ceil(float(settings.HNSW_SCAN_SHARE) * max(int(index_rows), 0)))
+    rows = max(int(limit), int(settings.HNSW_SCAN_ROWS),
+               math.ceil(float(settings.HNSW_SCAN_SHARE) * max(int(index_rows), 0)))
     ef_search = min(HNSW_MAX_EF_SEARCH, max(int(settings.HNSW_EF_SEARCH), 2 * int(limit)))
     with connections[read_alias()].cursor() as cursor:  # SET LOCAL, the three in one statement
         cursor.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),"
@@ -464,3 +475,15 @@ def model_hnsw_ensure(model: str, dimensions: int) -> bool:
     with connection.cursor() as cursor:
         cursor.execute(model_hnsw_create(model, dimensions, concurrently=True))
     return True
+
+
+def capped_matches(parts: Sequence[tuple[str, Sequence[Any]]], cap: int, limit: int, alias: str
+                   ) -> list[tuple[Any, ...]]:
+    """``CAPPED_MATCHES_SQL`` over ``parts`` ((statement, parameters) of ORM querysets, each of the rows'
+    (pk, type, confidence, valid_from, rank)) on the database ``alias``."""
+    statement = CAPPED_MATCHES_SQL.format(parts=" UNION ALL ".join(f"({text})" for text, _ in parts))
+    params = [p for _, part_params in parts for p in part_params] + [int(cap), int(limit)]
+    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+        cursor.execute("SELECT set_config('max_parallel_workers_per_gather', '0', true)")
+        cursor.execute(statement, params)
+        return cursor.fetchall()

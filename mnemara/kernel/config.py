@@ -166,9 +166,12 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "with HNSW; up to it: an exact scan.", "Recall", low=0),
     Setting("MNEMARA_HNSW_EF_SEARCH", "int", 1000, "pgvector's hnsw.ef_search for those searches.", "Recall",
             low=1, high=1000),
+    Setting("MNEMARA_HNSW_SCAN_ROWS", "int", 1000, "Rows the HNSW iterative scan returns before the best k are kept "
+            "(at least the search's candidate pool): a fixed number, a cost flat in the scope's size.", "Recall",
+            low=0, high=100_000),
     Setting("MNEMARA_HNSW_SCAN_SHARE", "float", 0.0, "Share of the HNSW index's rows its iterative scan returns "
-            "before the best k are kept (0: the search's candidate pool only, a cost flat in the scope's size).",
-            "Recall", low=0, high=1),
+            "before the best k are kept, when more than MNEMARA_HNSW_SCAN_ROWS (0: none; a cost that grows with "
+            "the index).", "Recall", low=0, high=1),
     Setting("MNEMARA_LEXICAL_MATCH_ROWS", "int", 4000, "In scopes above MNEMARA_HNSW_MIN_SCOPE_ROWS, the most "
             "full-text matches ranked in SQL, those of the query's rarest words; 0: every match.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX", "flag", True, "The in-process search index; off: every search in SQL.",

@@ -137,6 +137,7 @@ def test_a_large_scope_is_searched_through_each_models_hnsw_index(alice_tenant, 
     settings.HNSW_MIN_SCOPE_ROWS = 5
     settings.HNSW_EF_SEARCH = 700
     settings.HNSW_SCAN_SHARE = 0.005
+    settings.HNSW_SCAN_ROWS = 0  # the share alone sizes the scan here
     monkeypatch.setattr(sources, "hnsw_index_rows", lambda index: 5000)  # as if each graph held 5,000 rows
     with connection.cursor() as cursor:
         cursor.execute(sql.model_hnsw_create(_Second.name, _Second.dimensions))

@@ -129,3 +129,69 @@ def test_hits_without_vectors_read_them_for_deduplication_in_one_statement(alice
         assert kept
         reads = [q["sql"] for q in captured.captured_queries if '"memories_memory"."embedding"' in q["sql"]]
         assert len(reads) == 1, len(reads)
+
+
+@pytest.mark.django_db
+def test_the_word_list_of_a_large_scope_ranks_no_more_rows_than_its_cap_even_when_the_statistics_are_stale(
+        alice_tenant, fake_embedder, settings) -> None:
+    settings.SEARCH_INDEX_ENABLED = False
+    with tenant_scope(alice_tenant):
+        memory_create(items=[*(MemoryInput(scope="user/big", content=f"apple pie recipe {i}") for i in range(12)),
+                             *(MemoryInput(scope="user/big", content=f"banana bread loaf {i}") for i in range(3)),
+                             *(MemoryInput(scope="user/big", content=f"cherry jam jar {i}") for i in range(2))],
+                      actor="t")
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memory")  # the shares as they were: banana 3 in 17, cherry 2
+        # Twenty more bananas after the statistics were taken: they still say banana is rare.
+        memory_create(items=[MemoryInput(scope="user/big", content=f"banana split bowl {i}") for i in range(20)],
+                      actor="t")
+        settings.LEXICAL_MATCH_ROWS = 0
+        every = _lexical("user/big", "banana cherry")
+        assert len(every) > 20 and sum(1 for content in every if content.startswith("cherry")) == 2
+        settings.HNSW_MIN_SCOPE_ROWS = 5
+        settings.LEXICAL_MATCH_ROWS = 12  # the statistics expect ~11 rows of the two words: both words' rows
+        capped = _lexical("user/big", "banana cherry")
+        # Twelve rows ranked, not the twenty-odd the bananas now hold; the rarest word's rows were read first, so
+        # both cherries are among them.
+        assert len(capped) == 12
+        assert sum(1 for content in capped if content.startswith("cherry")) == 2
+        assert set(capped) <= set(every)
+        settings.LEXICAL_MATCH_ROWS = 100  # room for every match: the exact list, in its order
+        assert _lexical("user/big", "banana cherry") == every
+
+
+@pytest.mark.django_db
+def test_the_hnsw_scan_fetches_a_fixed_number_of_rows_unless_the_share_asks_for_more(settings) -> None:
+    from django.db import transaction
+
+    from memories.recall import sql
+
+    settings.HNSW_SCAN_SHARE = 0.0
+    settings.HNSW_SCAN_ROWS = 300
+    with transaction.atomic():
+        assert sql.hnsw_iterative_scan(100, 10**6) == 300
+        assert sql.hnsw_iterative_scan(500, 10**6) == 500  # never fewer than asked for
+        settings.HNSW_SCAN_SHARE = 0.001
+        assert sql.hnsw_iterative_scan(100, 10**6) == 1000
+        assert sql.hnsw_iterative_scan(100, 10**5) == 300
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('hnsw.max_scan_tuples')")
+            assert cursor.fetchone()[0] == "20000"
+
+
+@pytest.mark.django_db
+def test_a_long_memory_keeps_its_words_tsvector_in_its_row(alice_tenant, fake_embedder) -> None:
+    """What the word list ranks by is read from the memory's row, not from TOAST, even when the row is long."""
+    import hashlib
+
+    words = " ".join(hashlib.sha256(str(i).encode()).hexdigest()[:9] for i in range(220))
+    with tenant_scope(alice_tenant):
+        memory_create(items=[MemoryInput(scope="user/long", content=f"Notes on the trip: {words}")], actor="t")
+        memory = Memory.objects.get(scope__path="user/long")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_column_toast_chunk_id(search_vector), pg_column_toast_chunk_id(content),"
+                       " pg_column_size(search_vector) FROM memories_memory WHERE id = %s", [memory.pk])
+        vector_chunk, content_chunk, size = cursor.fetchone()
+    assert size > 2000  # a tsvector that the default storage would have moved out of the row
+    assert vector_chunk is None
+    assert content_chunk is not None  # the content went out instead
