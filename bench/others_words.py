@@ -92,28 +92,28 @@ def _exchange_ok(r: dict[str, Any]) -> bool:
     return not r["missed"] and not r["wrong"] and (bool(r["facts"]) or not r["kept"])
 
 
+def _figures(m: list[dict[str, Any]], x: list[dict[str, Any]], p: list[dict[str, Any]]) -> dict[str, str]:
+    with_facts = [r for r in m if r["facts"]]
+    compounds = [r for r in with_facts if len(r["facts"]) >= 2]
+    empty = [r for r in m if not r["facts"]]
+    contra = [r for r in p if r["kind"] == "contra"]
+    traps = [r for r in p if r["kind"] == "trap"]
+    nfacts = sum(len(r["facts"]) for r in with_facts)
+    return {
+        "facts_kept": f"{nfacts - sum(len(r['missed']) for r in with_facts)}/{nfacts}",
+        "compounds_split": f"{sum(r['split'] for r in compounds)}/{len(compounds)}",
+        "junk_kept": f"{sum(bool(r['kept']) for r in empty)}/{len(empty)}",
+        "exchanges_ok": f"{sum(_exchange_ok(r) for r in x)}/{len(x)}",
+        "contra_retired": f"{sum(r['ok'] for r in contra)}/{len(contra)}",
+        "contra_current_first": f"{sum(r['found'] for r in contra)}/{len(contra)}",
+        "traps_held": f"{sum(r['ok'] for r in traps)}/{len(traps)}",
+        "traps_found": f"{sum(r['found'] for r in traps)}/{len(traps)}",
+    }
+
+
 def summary(msgs: list[dict[str, Any]], exch: list[dict[str, Any]], prs: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for lang in ("en", "zh"):
-        m = [r for r in msgs if r["lang"] == lang]
-        with_facts = [r for r in m if r["facts"]]
-        compounds = [r for r in with_facts if len(r["facts"]) >= 2]
-        empty = [r for r in m if not r["facts"]]
-        x = [r for r in exch if r["lang"] == lang]
-        contra = [r for r in prs if r["lang"] == lang and r["kind"] == "contra"]
-        traps = [r for r in prs if r["lang"] == lang and r["kind"] == "trap"]
-        nfacts = sum(len(r["facts"]) for r in with_facts)
-        out[lang] = {
-            "facts_kept": f"{nfacts - sum(len(r['missed']) for r in with_facts)}/{nfacts}",
-            "compounds_split": f"{sum(r['split'] for r in compounds)}/{len(compounds)}",
-            "junk_kept": f"{sum(bool(r['kept']) for r in empty)}/{len(empty)}",
-            "exchanges_ok": f"{sum(_exchange_ok(r) for r in x)}/{len(x)}",
-            "contra_retired": f"{sum(r['ok'] for r in contra)}/{len(contra)}",
-            "contra_current_first": f"{sum(r['found'] for r in contra)}/{len(contra)}",
-            "traps_held": f"{sum(r['ok'] for r in traps)}/{len(traps)}",
-            "traps_found": f"{sum(r['found'] for r in traps)}/{len(traps)}",
-        }
-    return out
+    return {lang: _figures([r for r in msgs if r["lang"] == lang], [r for r in exch if r["lang"] == lang],
+                           [r for r in prs if r["lang"] == lang]) for lang in ("en", "zh")}
 
 
 def show(msgs: list[dict[str, Any]], exch: list[dict[str, Any]], prs: list[dict[str, Any]]) -> None:
