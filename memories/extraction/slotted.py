@@ -28,7 +28,7 @@ def informative(text: str, names: Sequence[str] = ()) -> bool:
 
 
 def _own_slot(text: str) -> bool:
-    return any(s.subject == SELF for s in slots_of(text))
+    return any(s.subject == SELF and not s.attribute.startswith(("habit:", "like:")) for s in slots_of(text))
 
 
 _AGREED_TIME = re.compile(
