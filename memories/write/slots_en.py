@@ -255,6 +255,10 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                     rf"newly\s+)?(?P<value>single|married|divorced|engaged|widowed|separated)\b"),
         ("marital-single", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user|we){_ADV_EN}\s+(?:and\s+\w+\s+)?"
                            rf"(?:broke up|split up|called it quits|ended things|are over|'re over)\b"),
+        # "my husband and I separated", "we've split": apart, and no longer living together
+        ("marital-separated", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user and others|the user|we)"
+                              rf"{_ADV_EN}\s+(?:have\s+|has\s+|'ve\s+|got\s+)?(?:separated|split)\b"
+                              rf"(?!\s+(?:the|a|an|my|our|it)\b)"),
         ("marital-dating", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user){_ADV_EN}\s+(?:and\s+\w+\s+)?"
                            rf"(?:(?:have|has|'ve)\s+)?(?:been\s+)?(?:together|dating|seeing (?:someone|each other)|"
                            rf"in a relationship|(?:got|have|has)\s+a\s+(?:new\s+)?(?:girlfriend|boyfriend|partner))\b"),
@@ -448,6 +452,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "phone", digits_of(groups["value"]))]
     if attribute == "retired":
         return [Slot(subject, "employer", "none"), Slot(subject, "job", "retired")]
+    if attribute == "marital-separated":
+        return [Slot(subject, "marital", "separated"), Slot(subject, "lives-with:partner", "no")]
     if attribute == "marital-single":  # a break-up also ends the partner named and the home shared with them
         return [Slot(subject, "marital", "single"), Slot(subject, "boyfriend", "none"),
                 Slot(subject, "girlfriend", "none"), Slot(subject, "lives-with:partner", "no")]

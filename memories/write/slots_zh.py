@@ -325,7 +325,8 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
     studied at is no employer ("在成都航空职业技术学院读完大专就工作了": the work came after)."""
     if _ZH_STUDIED.search(value):
         return []
-    if value in _ZH_CITIES or value.endswith(("市", "省")):
+    market = value.endswith(("超市", "菜市", "夜市", "股市", "集市"))  # "在超市当收银员": a shop, no city
+    if value in _ZH_CITIES or (value.endswith(("市", "省")) and not market):
         work = [Slot(subject, "work_city", value.removesuffix("市"))]
         return work + ([Slot(subject, "job", plain_value(groups["job"]))] if attribute == "employer+job" else [])
     if attribute == "employer+job":
