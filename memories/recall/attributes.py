@@ -56,7 +56,8 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
          r"和谁(?:一起)?住|跟谁(?:一起)?住"),
         ("commute", rf"\bhow\s+(?:do|does)\s+{_WHO}\s+(?:get|go|travel|commute)\s+to\s+(?:work|the\s+office)\b|"
                     r"\bcommute\b|怎么(?:去)?上班|怎么通勤|通勤方式"),
-        ("learning:", rf"\bwhat\s+(?:language|instrument)s?\s+(?:am|is|are)\s+{_WHO}\s+(?:learning|studying)\b"),
+        ("learning:", rf"\b(?:what|which)\s+(?:language|instrument)s?\s+(?:am|is|are)\s+{_WHO}\s+"
+                      r"(?:learning|studying)\b"),
         ("device:phone", r"\b(?:what|which)\s+(?:kind\s+of\s+)?(?:phone|smartphone)\b|用什么手机|什么手机|哪款手机"),
         ("diet",
          rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
@@ -156,7 +157,7 @@ def _asked(attribute: str, attributes: frozenset[str]) -> bool:
 
 def _emptied(content: str, subject: str, attribute: str) -> bool:
     """The memory holds the slot only to say it is empty now: no employer, not learning it any more."""
-    values = [s.value for s in slots_of(content) if s.subject == subject and s.attribute == attribute]
+    values = [s.value for s in slots_of(content, subject) if s.subject == subject and s.attribute == attribute]
     dropped = ("none", "no") if attribute.startswith("learning:") else ("none",)
     return bool(values) and all(v in dropped or v.startswith("not:") for v in values)
 
