@@ -33,6 +33,8 @@ import jieba.posseg as pseg
 from memories.extraction import timeparse
 from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name, third_person_zh
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
+from memories.write.slot_values import SELF
+from memories.write.slots import slots_of
 
 #: A clause about a thing, not a person ("天气很好", "这部电影…"; not "这几天一直咳嗽": a time).
 _ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年)|它|天气|今天天气"
@@ -162,17 +164,29 @@ def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | 
     text, bare = subjected
     about_person = bare or bool(re.search(r"我|咱|他|她|" + re.escape(who), text)) or bool(_OWN_KIN.match(text))
     if not about_person:
-        if _ZH_OWN_CHANGE.match(text):
-            text = f"我的{text}"  # "手机换成vivo了", "车卖了": the speaker's own thing changed hands
-        elif _ZH_HABIT_LEAD.match(text):
-            text = f"我{text}"  # "不吃辣", "从不喝酒", "很少看电视": a habit, the speaker's however short
-        elif _ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4:
-            if not timeparse.resolve(text, None, True)[2]:
-                return None
-        else:
-            text = f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
+        owned = _owned(text)
+        if owned is None:
+            return None
+        text = owned
     _remember(text, topic)
     return third_person_zh(text, who, prefix=not bare)
+
+
+def _owned(text: str) -> str | None:
+    """A clause about no one named: the speaker's (with 我 before it), a thing's with a time (as it is), or None."""
+    if _ZH_OWN_CHANGE.match(text):
+        return f"我的{text}"  # "手机换成vivo了", "车卖了": the speaker's own thing changed hands
+    if _ZH_HABIT_LEAD.match(text):
+        return f"我{text}"  # "不吃辣", "从不喝酒", "很少看电视": a habit, the speaker's however short
+    if (_ZH_THING.match(text) or len(_ZH_TAIL_STRIP.sub("", text)) < 4) and not _fills_own(text):
+        return text if timeparse.resolve(text, None, True)[2] else None
+    return f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
+
+
+def _fills_own(text: str) -> bool:
+    """A short clause without a subject that fills a slot of the speaker's ("辞职了", "分手了"): theirs."""
+    return any(slot.subject == SELF and not slot.attribute.startswith(("habit:", "like:"))
+               for slot in slots_of("我" + text))
 
 
 def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:

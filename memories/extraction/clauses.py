@@ -37,7 +37,7 @@ _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|a
                              r"|although"
                              r"|once|unless|whether|so\s+that|even\s+though|even\s+if|which|who|where|like)\b")
 #: "My sister, Ann" before ", and I …": a person named, no statement of its own.
-_EN_PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$")
+_EN_PERSON_ONLY = typed.PERSON_ONLY  # "my sister Ana" before "and I …": one subject with the speaker
 _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway|anyways)\b[\s,]*")
 _ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而|[可但](?=我|他|她|咱))?"
                        r"|而且|并且|但是|不过|可是|所以|然后)\s*")
@@ -330,7 +330,7 @@ def junk_reason(clause: str, zh: bool) -> str:
     return next((reason for reason, applies in (_ZH_JUNK if zh else _EN_JUNK) if applies(text, bare)), "")
 
 
-_ZH_PLAN = re.compile(r"(?:[今明后]天|(?:周|星期|礼拜)[一二三四五六日天末]|下个?月|号)[^？?]*(?<!再说)吧$")  # a plan
+_ZH_PLAN = typed.ZH_PLAN  # a plan, or the speaker's guess: "下周六吧", "我大概明年会考研吧"
 #: (reason, whether it applies to the clause's (text, bare text)), in order: the first that applies is why.
 _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("greeting", lambda text, bare: _ZH_GREETING.match(bare)),
@@ -342,8 +342,8 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
 )
 _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
-    ("question", lambda text, bare: text.endswith("?") or (_QUESTION_START.match(bare)
-                                                           and not _WH_STATEMENT.match(bare))),
+    ("question", lambda text, bare: (text.endswith("?") and not typed.UPTALK.match(bare))
+     or (_QUESTION_START.match(bare) and not _WH_STATEMENT.match(bare))),
     ("greeting", lambda text, bare: _GREETING.match(bare)),
     ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ACK.match(bare)),

@@ -79,7 +79,6 @@ from memories.extraction.clauses import (
     _lower_first,
     _strip_open,
     capitalised,
-    clause_role,
     content_words,
     factual,
     junk_reason,
@@ -97,10 +96,8 @@ from memories.extraction.information import (
     attached,
     echoes,
     filler,
-    informative,
     no_object,
     set_aside,
-    specific,
 )
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
@@ -108,6 +105,7 @@ from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
+from memories.extraction.slotted import clause_role, informative, specific
 from memories.extraction.states import with_states
 from memories.extraction.typed import typed_words
 from memories.write.slots import slots_of
@@ -515,7 +513,7 @@ class OfflineExtractor:
         if not zh and timed and timeparse.starts_with_time(text):
             resolved = timeparse.time_to_end(resolved)
         kind = kind_of(text, zh, past_day is not None)
-        content = resolved.strip().rstrip("，,;；").strip()
+        content = resolved.strip().rstrip("，,;；" if zh else "，,;；?").strip()  # "… allergic to cats?", a hedge
         if not zh and content and content[-1] not in ".!":
             content += "."
         valid_from = None

@@ -60,6 +60,18 @@ _NEGATIVE = {"hate", "dislike", "can't stand", "cannot stand", "don't like", "do
 _EN_TRAILING = re.compile(r"(?i)\s+(?:now|instead|too|as\s+well|anymore|any\s+more|better|best|a\s+lot|very\s+much"
                           r"|for\s+(?:it|this|that|now|the\s+project))$")
 _ZH_TRAILING = re.compile(r"(?:了|啦|吧|呢|呀|一些|一点|多了|更多)$")
+#: The rest of a list after its first item ("I like hiking, cooking and chess": ", cooking and chess"): short
+#: items of no one's, the last after "and"/"or", up to the end of the sentence.
+_LIST_ITEM = r"(?!(?:i|my|we|our|he|she|his|her|they|their|you|your|it)\b)[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}"
+_LIST_TAIL = re.compile(rf"(?i)^(?:\s*,\s*{_LIST_ITEM})*\s*,?\s+(?:and|or|&)\s+{_LIST_ITEM}\s*(?=[.!?;]|$)")
+
+
+def _listed(rest: str) -> str:
+    """The rest of a list the liked thing opens, or ""."""
+    m = _LIST_TAIL.match(rest)
+    return m.group(0).rstrip() if m and m.group(0).lstrip().startswith(",") else ""
+
+
 _ARTICLE = re.compile(r"(?i)^(?:a|an|the|my|our|some)\s+")
 _PRONOUNS = {"it", "this", "that", "them", "these", "those", "which", "you", "它", "这个", "那个", "这", "那"}
 _EN_CUT = re.compile(r"(?i)\s+(?:before|after|over|than|for|with|in|on|at|during|instead|when|because|but|and)\s.*$")
@@ -214,7 +226,7 @@ class _Reader:
         for pattern in _PREFERENCE:
             for m in pattern.finditer(s.text):
                 verb = re.sub(r"\s+", " ", m.group("verb").casefold())
-                what = self._clean_what(m.group("what"))
+                what = self._clean_what(m.group("what") + _listed(s.text[m.end():]))
                 if not what or what.casefold() in _PRONOUNS:
                     continue
                 topic = _topic_of(what)

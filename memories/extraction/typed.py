@@ -179,3 +179,22 @@ EN_DAILY = (r"|(?:eat|eats|drink|drinks)\s+(?!breakfast|lunch|dinner|meals?|pill
             r"(?:day|morning|night|evening|afternoon)|(?:eat|eats|drink|drinks)\s+(?:\w+\s+){1,2}?daily")
 ZH_DAILY = (r"|(?:每天|天天|每日|经常|常常|总是|每周)(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?(?:要|会)?"
             r"(?:喝|吃)(?!药|饭|早饭|午饭|晚饭)")
+
+
+#: Not a question though it ends in 吧: a plan with its time ("下周六吧"), or what the speaker guesses they will do
+#: ("我大概明年会考研吧", "我可能下个月换工作吧"); "再说吧" puts it off.
+ZH_PLAN = re.compile(r"(?:(?:[今明后]天|明年|今年|年底|月底|下下?周|(?:周|星期|礼拜)[一二三四五六日天末]|下个?月|号)"
+                     r"[^？?]*"
+                     r"|^我(?:大概|可能|应该|估计|也许|多半)(?:会|要|得)?[^？?，,]{2,}?)(?<!再说)吧$")
+#: A statement said with a rising tone, its hedge first: "I think I'm allergic to cats?", "pretty sure my flight is
+#: on the 9th?": not a question (no question word, no auxiliary before its subject).
+UPTALK = re.compile(r"(?i)^(?:i\s+think|i\s+guess|i'm\s+pretty\s+sure|pretty\s+sure|i\s+believe|i\s+suppose)\s+"
+                    r"(?:that\s+)?(?:i|i'm|i've|my|we|we're|our)\b(?![^?]*\b(?:should|could|can|would|will|shall)\b)")
+
+#: Only a person, named after their role ("my sister Ana", typed in lower case too: "my coworker jake"), before
+#: "and I …": the two are one subject, not a clause of their own.
+PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$"
+                         r"|^(?i:my|our)\s+(?:coworker|co-worker|colleague|friend|best\s+friend|bf|gf|boyfriend"
+                         r"|girlfriend|husband|wife|partner|sister|brother|cousin|neighbou?r|roommate|flatmate|housemate"
+                         r"|boss|manager|mate|buddy|son|daughter|mum|mom|dad)\s+"
+                         rf"(?!(?:{_LIFE_VERBS}|is|was|and|also|just|still|never|always|too)\b)[a-z][a-z'-]+$")

@@ -24,6 +24,7 @@ from memories.recall.sql import slot_rows
 from memories.write import text
 from memories.write.roles import role_word, zh_kin_subject
 from memories.write.slot_values import KIN_EN, KIN_EN_ALT, KIN_ZH, KIN_ZH_ALT, SELF
+from memories.write.slots import slots_of
 
 # Which slots (``memories.write.slots``' attributes) answer each kind of question. The patterns ask for the attribute
 # itself ("What car does he drive?"), not an event around it ("When did Maria donate her car?").
@@ -46,10 +47,18 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("birthday",
          r"\b(?:when|what)\s+is\s+(?:[\w']+\s+){0,3}birthday\b|\bbirth\s*date\b|\bdate\s+of\s+birth\b|"
          rf"\bwhen\s+(?:was|were)\s+{_WHO}\s+born\b|生日是|哪天生日|什么时候生日|出生日期|哪年出生|什么时候出生"),
-        ("marital spouse",
+        ("marital spouse boyfriend girlfriend lives-with:partner",
          rf"\b(?:is|are)\s+{_WHO}\s+(?:married|single|engaged|divorced)\b|\b(?:marital|relationship)\s+status\b|"
-         rf"\bwho\s+is\s+{_WHO}\s+(?:wife|husband|spouse|partner)\b|结婚了吗|结婚没|婚姻状况|单身吗|老婆是谁|老公是谁|"
-         r"对象是谁"),
+         rf"\bwho\s+is\s+{_WHO}\s+(?:wife|husband|spouse|partner|boyfriend|girlfriend)\b|"
+         rf"\b(?:am|is|are)\s+{_WHO}\s+(?:in\s+a\s+relationship|dating|seeing\s+(?:anyone|someone))\b|"
+         rf"\b(?:do|does)\s+{_WHO}\s+have\s+a\s+(?:boyfriend|girlfriend|partner)\b|\bwho\s+(?:do|does)\s+{_WHO}\s+"
+         r"live\s+with\b|结婚了吗|结婚没|婚姻状况|单身吗|老婆是谁|老公是谁|对象是谁|有(?:男朋友|女朋友|对象)吗|在谈恋爱吗|"
+         r"和谁(?:一起)?住|跟谁(?:一起)?住"),
+        ("commute", rf"\bhow\s+(?:do|does)\s+{_WHO}\s+(?:get|go|travel|commute)\s+to\s+(?:work|the\s+office)\b|"
+                    r"\bcommute\b|怎么(?:去)?上班|怎么通勤|通勤方式"),
+        ("learning:", rf"\b(?:what|which)\s+(?:language|instrument)s?\s+(?:am|is|are)\s+{_WHO}\s+"
+                      r"(?:learning|studying)\b"),
+        ("device:phone", r"\b(?:what|which)\s+(?:kind\s+of\s+)?(?:phone|smartphone)\b|用什么手机|什么手机|哪款手机"),
         ("diet",
          rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
          rf"\bfood\s+restrictions?\b|\b(?:is|are)\s+{_WHO}\s+(?:a\s+)?(?:vegetarian|vegan)\b|"
@@ -66,7 +75,8 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
          r"哪所(?:学校|大学)|什么专业|学历|学的什么|毕业于"),
     ))
 # A question about when, why or how something happened asks for an event, not the attribute it names ("When did
-# Jon lose his job as a banker?"); a birthday's date is asked with "when" and is read before this.
+# Jon lose his job as a banker?"); a birthday's date is asked with "when", the way to work with "how" ("How does
+# she get to work?").
 _EVENT = re.compile(r"^\W*(?:when|why|how\s+(?:long|did|do|does|has|have|many|much|come))\b|什么时候|为什么|怎么",
                     re.IGNORECASE)
 
@@ -76,7 +86,7 @@ def asked_attributes(query: str) -> frozenset[str]:
     found: set[str] = set()
     event = _EVENT.search(query) is not None
     for attributes, pattern in _ASKED:
-        if (not event or "birthday" in attributes) and pattern.search(query):
+        if (not event or "birthday" in attributes or "commute" in attributes) and pattern.search(query):
             found |= attributes
     return frozenset(found)
 
@@ -133,9 +143,23 @@ def _said_by(rows: list[tuple[uuid.UUID, list[str], str]], owners: set[str]
 
 def _filled(rows: Sequence[tuple[uuid.UUID, list[str], str]], attributes: frozenset[str]
             ) -> list[tuple[uuid.UUID, str]]:
-    """(memory, subject) of each slot of ``rows`` holding one of ``attributes``."""
-    return [(pk, subject) for pk, keys, _ in rows for subject, _, attribute in (key.partition("|") for key in keys)
-            if attribute in attributes]
+    """(memory, subject) of each slot of ``rows`` holding one of ``attributes`` with a value: "The user quit the
+    cafe" holds the employer slot empty (``none``), no answer to "What's my job?" when the new job is said apart."""
+    return [(pk, subject) for pk, keys, content in rows
+            for subject, _, attribute in (key.partition("|") for key in keys)
+            if _asked(attribute, attributes) and not _emptied(content, subject, attribute)]
+
+
+def _asked(attribute: str, attributes: frozenset[str]) -> bool:
+    """``attribute`` is asked for, by name or by its kind ("learning:" asks for every ``learning:<thing>``)."""
+    return attribute in attributes or any(a.endswith(":") and attribute.startswith(a) for a in attributes)
+
+
+def _emptied(content: str, subject: str, attribute: str) -> bool:
+    """The memory holds the slot only to say it is empty now: no employer, not learning it any more."""
+    values = [s.value for s in slots_of(content, subject) if s.subject == subject and s.attribute == attribute]
+    dropped = ("none", "no") if attribute.startswith("learning:") else ("none",)
+    return bool(values) and all(v in dropped or v.startswith("not:") for v in values)
 
 
 def _relatives(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],

@@ -78,7 +78,9 @@ OCCUPATIONS_EN = ("engineer", "developer", "programmer", "designer", "teacher", 
                   "nutritionist", "copywriter", "illustrator", "animator", "sommelier", "butcher", "tailor", "postman",
                   "postwoman", "mail carrier", "delivery driver", "taxi driver", "cab driver", "bus driver",
                   "lorry driver", "truck driver", "cleaner", "builder", "gardener", "carer", "shop assistant",
-                  "warehouse worker", "dental nurse", "web developer", "estate agent", "bricklayer", "roofer")
+                  "warehouse worker", "dental nurse", "web developer", "estate agent", "bricklayer", "roofer",
+                  "assistant", "shift lead", "shift manager", "supervisor", "team lead", "content creator",
+                  "youtuber", "influencer", "streamer", "blogger")
 OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师", "程序员", "设计师", "老师", "教师", "教授", "讲师",
                   "护士", "医生", "大夫", "牙医", "律师", "会计师", "会计", "建筑师", "厨师", "飞行员", "司机", "作家",
                   "记者", "编辑", "画家", "摄影师", "音乐家", "歌手", "演员", "经理", "总监", "顾问", "分析师",
@@ -86,7 +88,8 @@ OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师"
                   "警察", "军人", "农民", "电工", "水管工", "木匠", "修理工", "销售", "收银员", "服务员", "咖啡师",
                   "图书管理员", "兽医", "翻译", "经济学家", "银行职员", "交易员", "创业者", "公务员", "秘书", "前台",
                   "教练", "导游", "快递员", "外卖员", "保安", "售货员", "主播", "运营", "律师助理", "数据分析师",
-                  "全职妈妈", "家庭主妇", "退休人员", "自由职业者", "程序猿", "HR", "人力资源")
+                  "全职妈妈", "家庭主妇", "退休人员", "自由职业者", "程序猿", "HR", "人力资源",
+                  "自媒体", "博主", "主管", "店长", "网约车司机")
 EDUCATION_ZH = ("博士", "硕士", "研究生", "本科", "大专", "专科", "高中", "中专", "初中", "小学")
 DIETS_EN = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "carnivore": "meat",
             "omnivore": "meat", "keto": "keto", "gluten-free": "gluten-free", "halal": "halal", "kosher": "kosher"}

@@ -280,9 +280,15 @@ def _counted(new: Slot, old: Slot) -> bool:
     if new.subject != old.subject:
         return False
     if old.attribute.startswith("per-"):
-        return new.attribute == f"habit:{old.attribute.split(':', 1)[1]}" and new.value == "no"
-    return new.attribute.startswith("per-") and old.attribute == f"habit:{new.attribute.split(':', 1)[1]}" \
+        return new.attribute == _habit_of(old.attribute) and new.value == "no"
+    return new.attribute.startswith("per-") and old.attribute == _habit_of(new.attribute) \
         and old.value == "yes" and new.value != "0"
+
+
+def _habit_of(per: str) -> str:
+    """The habit a count of ``per-<when>:<thing>`` is of: "half a pack a day" is smoking."""
+    thing = per.split(":", 1)[1]
+    return "smoking" if thing in ("pack", "cigarette", "cig", "ciggie") else f"habit:{thing}"
 
 
 def _gone_off(new: Slot, old: Slot) -> bool:

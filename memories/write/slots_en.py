@@ -133,6 +133,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|left|lost|resigned from|was let go from|"
                           rf"got fired from)\s+"
                           rf"(?:my|the user's|his|her|their|the)\s+(?:old\s+|day\s+)?(?:job|position|role)\b"),
+        # "quit the cafe", "resigned from the bank": a workplace left (not "left the office at six")
+        ("employer-none", rf"^{_NOT_PAST}{s}{_ADV_EN}\s+(?:quit|resigned from|got fired from|was let go from)\s+"
+                          rf"(?:my|the user's|his|her|their|the)\s+(?:old\s+)?(?:cafe|café|coffee shop|restaurant|"
+                          rf"shop|store|bar|pub|bakery|firm|company|startup|agency|hospital|clinic|bank|warehouse|"
+                          rf"factory|salon|gym|school|hotel|call centre|call center)\b"),
         # Retired: no employer now, and "retired" is what one is ("My dad retired in March").
         ("retired", rf"^(?!.*\bused to\b){s}{_ADV_EN}\s+(?:retired|went into retirement|"
                     rf"took (?:early\s+)?retirement)\b"),
@@ -221,6 +226,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:\s+diet)?\b"),
         ("diet-none", rf"^{s}{_ADV_EN}\s+(?:doesn't|does not|don't|do not|never|won't|no longer|stopped)\s+"
                       rf"(?:eat|eats|eating)\s+(?:any\s+)?(?:meat|animal products)"),
+        # "i eat pretty much everything", "eats basically anything": no diet kept, meat too
+        ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:will\s+)?(?:eat|eats)\s+(?:pretty much|basically|just about|literally|"
+                      rf"almost)?\s*(?:everything|anything)\b"),
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:(?:is|am|'s|'m)\s+(?:not|no longer)|quit being|gave up being|stopped being)"
                       rf"\s+(?:a\s+)?(?:vegetarian|vegan)\b"),
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?|"
@@ -252,6 +260,10 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                     rf"newly\s+)?(?P<value>single|married|divorced|engaged|widowed|separated)\b"),
         ("marital-single", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user|we){_ADV_EN}\s+(?:and\s+\w+\s+)?"
                            rf"(?:broke up|split up|called it quits|ended things|are over|'re over)\b"),
+        # "my husband and I separated", "we've split": apart, and no longer living together
+        ("marital-separated", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user and others|the user|we)"
+                              rf"{_ADV_EN}\s+(?:have\s+|has\s+|'ve\s+|got\s+)?(?:separated|split)\b"
+                              rf"(?!\s+(?:the|a|an|my|our|it)\b)"),
         ("marital-dating", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user){_ADV_EN}\s+(?:and\s+\w+\s+)?"
                            rf"(?:(?:have|has|'ve)\s+)?(?:been\s+)?(?:together|dating|seeing (?:someone|each other)|"
                            rf"in a relationship|(?:got|have|has)\s+a\s+(?:new\s+)?(?:girlfriend|boyfriend|partner))\b"),
@@ -387,7 +399,8 @@ _EN_GAVE_UP = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?:quit|cut out|cut 
 _NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
                          "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
                          "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late",
-                         "before", "after", "during", "while", "when", "together", "outside", "fast", "slowly"})
+                         "before", "after", "during", "while", "when", "together", "outside", "fast", "slowly",
+                         "pretty", "basically", "just", "almost", "literally", "everything", "mostly", "really"})
 
 
 def _en_habits(sentence: str, speaker: str) -> list[Slot]:
@@ -445,6 +458,11 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "phone", digits_of(groups["value"]))]
     if attribute == "retired":
         return [Slot(subject, "employer", "none"), Slot(subject, "job", "retired")]
+    if attribute == "marital-separated":
+        return [Slot(subject, "marital", "separated"), Slot(subject, "lives-with:partner", "no")]
+    if attribute == "marital-single":  # a break-up also ends the partner named and the home shared with them
+        return [Slot(subject, "marital", "single"), Slot(subject, "boyfriend", "none"),
+                Slot(subject, "girlfriend", "none"), Slot(subject, "lives-with:partner", "no")]
     if attribute in _FIXED_VALUES:
         return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":
@@ -459,7 +477,6 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
 
 #: The rules that say a slot's value by their shape alone: (attribute, value).
 _FIXED_VALUES = {"employer-none": ("employer", "none"), "car-none": ("car", "none"),
-                 "marital-single": ("marital", "single"),
                  "marital-dating": ("marital", "in a relationship")}
 
 

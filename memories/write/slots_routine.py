@@ -83,7 +83,8 @@ _CUT_OUT = re.compile(r"(?i)^(?:i|the user)(?:\s+(?:have|has|just|finally|comple
                       r"(?P<thing>coffee|tea|sugar|alcohol|booze|caffeine|dairy|gluten|meat|beer|wine|chocolate|"
                       r"carbs|bread|crisps|sweets|fizzy drinks|energy drinks)\s+out\b")
 
-_ROLES = r"boss|manager|dentist|doctor|gp|therapist|landlord|landlady|tutor|trainer|coach|accountant|vet|line manager"
+_ROLES = r"boss|manager|dentist|doctor|gp|therapist|landlord|landlady|tutor|trainer|coach|accountant|vet|line manager" \
+    r"|boyfriend|girlfriend|husband|wife|partner"
 _NOT_NAMES = frozenset({"great", "nice", "awful", "terrible", "lovely", "away", "off", "sick", "ill", "good", "bad",
                         "strict", "mad", "crazy", "fine", "ok", "okay", "busy", "back", "late", "out", "in", "on",
                         "here", "there", "new", "so", "very", "really", "super", "such", "not", "also", "still",
@@ -92,7 +93,9 @@ _NOT_NAMES = frozenset({"great", "nice", "awful", "terrible", "lovely", "away", 
                         "nuts", "lazy", "fair", "weird", "nowhere", "annoying", "pregnant", "right", "wrong", "happy",
                         "sad", "angry", "tired", "female", "male", "german", "french", "english", "american",
                         "near", "at", "by", "from", "with", "based", "down", "up", "over", "quite", "pretty", "too",
-                        "literally", "honestly", "actually", "part", "one", "some", "no", "being", "getting"})
+                        "literally", "honestly", "actually", "part", "one", "some", "no", "being", "getting", "home",
+                        "asleep", "awake", "tall", "short", "sweet", "vegan", "vegetarian", "british",
+                        "chinese", "spanish", "italian", "japanese", "indian", "irish", "scottish", "welsh"})
 _ROLE_NAMED = re.compile(rf"(?i)^(?:my|the user's|our)\s+(?:new\s+|current\s+)?(?P<role>{_ROLES})(?:'s name)?\s+"
                          r"(?:is|'s)\s+(?:now\s+)?(?:(?P<called>called|named)\s+)?(?P<title>(?:dr|mr|mrs|ms|miss)\.?\s+)?"
                          r"(?P<value>[a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+)?)\s*(?:now)?\s*[.!]*$")

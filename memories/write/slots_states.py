@@ -61,7 +61,7 @@ _ACT_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:(?:go|goes)\s+(?P<gerund>{_NOT_
                       rf"(?:go|goes|hit|hits)\s+(?:to\s+)?the\s+(?P<place>[a-z]+)\s+{_OFTEN})")
 _ACT_NO = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:stopped|quit|gave up|given up|give up|can't|cannot|can no longer|"
                      rf"no longer|don't|doesn't|do not|does not|haven't been|hasn't been|haven't gone|hasn't gone)\s+"
-                     rf"(?:(?:go|goes|going)\s+(?:to\s+)?(?:the\s+)?(?P<place>(?!\w+ing\b)[a-z]+)\b|"
+                     rf"(?:(?:(?:go|goes|going)\s+(?:to\s+)?|(?<=been\s)to\s+)(?:the\s+)?(?P<place>(?!\w+ing\b)[a-z]+)\b|"
                      rf"(?:go\s+|going\s+)?(?P<gerund>{_NOT_ACTS}[a-z]+ing)\b|(?P<verb>{_GERUND_ALT})\b)")
 _NUM_EN = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10}

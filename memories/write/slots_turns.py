@@ -59,6 +59,11 @@ def _workplace(sentence: str, speaker: str) -> list[Slot]:
 _LEARN = re.compile(rf"(?i){_ME}{_ADV}\s+(?:learning\s+(?:the\s+)?(?P<thing>[a-z]+)(?:\s+(?:lessons|classes))?"
                     r"|taking\s+(?P<taken>[a-z]+)\s+(?:lessons|classes))"
                     r"\b(?=\s*(?:$|[.,!]|at\b|with\b|on\b|online\b|for\b|now\b|again\b|this\b|as\s+well\b|too\b))")
+# A language taken up, said without "learning": "started Japanese instead", "picked up Korean this year"
+_TOOK_UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:started|began|picked\s+up|took\s+up|switched\s+to)\s+"
+                      r"(?P<thing>spanish|japanese|french|german|italian|mandarin|chinese|cantonese|korean|portuguese"
+                      r"|russian|arabic|dutch|hindi|greek|turkish|swedish|polish|vietnamese|thai|hebrew|latin)\b"
+                      r"(?!\s+(?:food|cuisine|wine|films?|movies?|shows?|restaurant|class(?:es)?\s+at))")
 _DROP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:dropped|quit|gave\s+up(?:\s+on)?|stopped(?:\s+(?:learning|taking|doing))?"
                    r"|have\s+given\s+up|am\s+no\s+longer\s+(?:learning|taking|doing))\s+(?:my\s+|the\s+)?"
                    r"(?P<thing>[a-z]+)(?:\s+(?:lessons|classes))?\b")
@@ -70,7 +75,7 @@ _NOT_THINGS = frozenset({"it", "that", "this", "them", "him", "her", "a", "an", 
 
 def _learning(sentence: str, speaker: str) -> list[Slot]:
     found = []
-    for said, value in ((_LEARN.match(sentence), "yes"), (_DROP.match(sentence), "no")):
+    for said, value in ((_LEARN.match(sentence) or _TOOK_UP.match(sentence), "yes"), (_DROP.match(sentence), "no")):
         thing = said and (said.group("thing") or said.groupdict().get("taken") or "").casefold()
         if said and thing and thing not in _NOT_THINGS:
             found.append(Slot(speaker, f"learning:{thing}", value))

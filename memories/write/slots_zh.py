@@ -29,6 +29,7 @@ from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
+from memories.write.slots_zh_home import zh_home
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
 _ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家", "我们全家", "我全家", "全家",
@@ -103,8 +104,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # starting at a new workplace: "下周去京东报到", "到字节入职"
         ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司)?(?:报到|报道|入职)"),
-        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|当了?|做了?|成为了?|成了|转行做了?|"
-                rf"改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
+        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|当了?|做了?|成为了?|成了|"
+                rf"转行做了?|改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
         ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|"
@@ -154,7 +155,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一?[辆台])?"
                 rf"(?:新的?|二手的?)?"
-                rf"(?P<value>(?:{CAR_BRANDS_ZH})[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
+                rf"(?P<value>(?:{CAR_BRANDS_ZH})(?![^，。,；;！!？?\s]{{0,4}}(?:手机|手表|电脑|平板|笔记本|耳机|电视))"
+                rf"[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
                 rf"(?:车|汽车|电车)?{e}"),
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
         # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
@@ -223,7 +225,8 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     found = _read_zh(sentence, speaker)
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
-    return found
+    extra = zh_home(sentence, speaker) or (zh_home(lead + sentence, speaker) if lead and zh_bare(sentence) else [])
+    return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
 
 
 def zh_bare(clause: str) -> bool:
@@ -322,7 +325,8 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
     studied at is no employer ("在成都航空职业技术学院读完大专就工作了": the work came after)."""
     if _ZH_STUDIED.search(value):
         return []
-    if value in _ZH_CITIES or value.endswith(("市", "省")):
+    market = value.endswith(("超市", "菜市", "夜市", "股市", "集市"))  # "在超市当收银员": a shop, no city
+    if value in _ZH_CITIES or (value.endswith(("市", "省")) and not market):
         work = [Slot(subject, "work_city", value.removesuffix("市"))]
         return work + ([Slot(subject, "job", plain_value(groups["job"]))] if attribute == "employer+job" else [])
     if attribute == "employer+job":
