@@ -76,7 +76,7 @@ _ADV_EN = (r"(?:\s+(?:now|currently|still|recently|just|also|finally|officially|
 _NOT_VALUE = (r"(?!(?:now|these|since|as|and|but|in|on|for|with|from|after|because|where|which|who|at|nowadays|"
               r"again|anymore|today|this|that|last|next|full|part|remotely|while|over|during|before|around|earlier|"
               r"yesterday|back|by|soon|recently|a|an|the|two|three|several|about|home|work|school|night|nights|"
-              r"weekends?|me|him|her|them|us|it|myself|himself|herself|themselves|ourselves|my|our|his|their|your|"
+              r"weekends?|me|user|him|her|them|us|it|myself|himself|herself|themselves|ourselves|my|our|his|their|your|"
               r"its|here|there|together|least|all|some|one|free|hours?|times?|same|lot|different|another|other|"
               r"once|first|late|early|until|till|to|into|up|out|off|of|or|four|five|six|seven|eight|nine|ten|"
               r"twelve|twenty|many|few|almost|nearly|years?|months?|weeks?|days?|decades?|ages)\b)")
