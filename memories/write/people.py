@@ -329,7 +329,7 @@ def people_of(text: str, known: Iterable[str] = ()) -> list[Person]:
 # Between a kinship word and the name it binds: "my wife Anna", "my boyfriend's name is Mark", "my sister is called
 # Jess", "a cousin named Li"; or the name first, as the extractor writes it: "Mark (the user's boyfriend)".
 _KIN_THEN_NAME = re.compile(r"\s*,?\s*(?:(?:'s|’s)\s+name\s+is|,?\s*(?:is\s+)?(?:called|named))?\s*$", re.IGNORECASE)
-_NAME_THEN_KIN = re.compile(r"\s*[(,]\s*$")
+_NAME_THEN_KIN = re.compile(r"\s*\(\s*$")  # not a comma: "Thanks Anna, my wife loved it" speaks to Anna
 
 
 def _binds(text: str, start: int, end: int, kin_start: int, kin_end: int) -> bool:

@@ -35,6 +35,7 @@ def test_an_introduction_binds_the_name_to_the_kinship_word() -> None:
     assert bound("My boss, Carla, is strict about deadlines.") == [("carla", "boss")]
     assert bound("Mark just landed a job as a paramedic.") == [("mark", "")]
     assert bound("Still waiting for my sister to call back.") == []
+    assert bound("Thanks Anna, my wife loved the flowers.") == [("anna", "")]  # spoken to, not the wife
 
 
 @pytest.mark.django_db
