@@ -26,6 +26,7 @@ from memories.extraction.candidates import Candidate
 from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
 from memories.extraction.courtesies import courtesy, zh_courtesy
+from memories.extraction.hollow import reaction
 from memories.extraction.vague import vague
 from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
@@ -237,7 +238,7 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time")."""
     if has_cjk(content):
         return zh_courtesy(content, names) or _zh_filler(content, names)
-    if vague(content):
+    if vague(content) or reaction(content, names, specific):
         return True
     polite = courtesy(content)
     if polite is not None:
