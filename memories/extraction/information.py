@@ -235,7 +235,9 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     speaker, or a platitude put as a view, that names nothing particular ("Ana is glad that Ben had a great time",
     "Ben told Ana that Ben bets Ana loved it", "Ana thinks balance is key"); a single statement whose
     only thing is an unnamed this/that/it ("Ben is reading this book", "用户在读这本书"); or, about no one and
-    in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time")."""
+    in the present, a general remark that names nothing particular ("Balance is key!"; not "Max had a great time");
+    or one of ``hollow``'s reactions (praise or a pledge made of empty words, thanks for a tip, a remark about people
+    in general, a line whose subject was cut off)."""
     if has_cjk(content):
         return zh_courtesy(content, names) or _zh_filler(content, names)
     if vague(content) or reaction(content, names, specific):
