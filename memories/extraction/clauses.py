@@ -524,14 +524,14 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\b(?:my|mine)\b", possessive, text)
     text = re.sub(r"(?i)\bme\b", who, text)
     family = f"{who} and others"
+    text = re.sub(r"(?i)\b(?:(?:both|the two) of us|we(?= both\b))", f"{who} and one other person", text)  # two
     text = re.sub(r"(?i)\bwe(?:'re|\s+are)\b", f"{family} are", text)
     text = re.sub(r"(?i)\bwe've\b", f"{family} have", text)
     text = re.sub(r"(?i)\bwe'll\b", f"{family} will", text)
     text = re.sub(r"(?i)\bwe'd\b", f"{family} would", text)
     text = re.sub(r"(?i)\bwe\b", family, text)
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
-    text = re.sub(r"(?i)\bus\b", family, text)
-    text = re.sub(r"(?i)\bourselves\b", family, text)
+    text = re.sub(r"(?i)\b(?:us|ourselves)\b", family, text)
     if listener:
         listener_possessive = f"{listener}'" if listener.endswith("s") else f"{listener}'s"
         text = re.sub(r"(?i)\byour\b", listener_possessive, text)

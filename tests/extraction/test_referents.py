@@ -125,3 +125,16 @@ def test_a_liking_with_no_thing_liked_is_no_preference(said):
     found, _ = chat(("Ana", "I finally got the espresso machine for the shop."), ("Ben", said))
     garbled = re.compile(r"^Ben (?:likes|loves) (?:to \w+|most|it)\b|^Ben喜欢这个")
     assert not [text for _, text in found if garbled.match(text)]
+
+
+# --------------------------------------------------------------------------- "both of us": the speaker and one other
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the hotel budget is about 900 euros for both of us", "one other person"),
+    ("We both got the flu last week", "one other person both got the flu"),
+    ("the two of us are flying to Oslo on Friday", "one other person are flying to Oslo"),
+])
+def test_a_pair_is_the_speaker_and_one_other_person(said, kept):
+    found, _ = chat(("Ben", said))
+    assert len(found) == 1 and kept in found[0][1] and "and others" not in found[0][1]
