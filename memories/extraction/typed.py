@@ -25,13 +25,13 @@ __all__ = [
 ]
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
-#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
+#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol", "… week tbh, …"): no part of it.
 TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+|anyway[s]?|omg|ugh+|welp|yay|lowkey|fr"
                            r"|honestly|literally|basically"
                            r"|ps|p\.s\.|heads\s+up"
                            r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
 TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
-                        r"\s*([!.?]*)$")
+                        r"(?:\s*([!.?]*)$|(?=\s*,))")  # or before a comma ("rough week tbh, …")
 
 #: Kinship and role words after 我 ("我表哥", "我闺蜜小雨"): the speaker's person (``clauses._ZH_KIN_NAMED``).
 ZH_KIN = ("爸妈|父母|爹妈|女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子"
