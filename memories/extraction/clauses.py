@@ -531,7 +531,7 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\bwe'd\b", f"{family} would", text)
     text = re.sub(r"(?i)\bwe\b", family, text)
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
-    text = re.sub(r"(?i)\b(?:us|ourselves)\b", family, text)
+    text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?:us|ourselves)\b", family, text)
     if listener:
         listener_possessive = f"{listener}'" if listener.endswith("s") else f"{listener}'s"
         text = re.sub(r"(?i)\byour\b", listener_possessive, text)

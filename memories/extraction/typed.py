@@ -57,6 +57,7 @@ def typed_words(text: str) -> str:
     """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
     before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
     text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    text = _OF_US.sub(lambda m: f"{'W' if m.group()[0].isupper() else 'w'}e {(m.group(1) or 'both').casefold()}", text)
     text = _NAMED_LATER.sub(lambda m: f"{m.group('name')}{m.group('mid')}", text)  # "someone…, her name is Mia"
     if (lower := _LOWER_NAME.match(text)) and lower.group(1) not in _NOT_NAMES:  # "bruno died on saturday"
         text = text[:1].upper() + _WEEKDAY.sub(lambda m: m.group().capitalize(), text[1:])
@@ -68,6 +69,8 @@ def typed_words(text: str) -> str:
     return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
 
 
+#: "Both of us love hiking", "all of us got covid": "we both …", "we all …", as the rest of the extractor reads "we".
+_OF_US = re.compile(r"(?i)^(?:the\s+two|(both|all))\s+of\s+us\b")
 #: Someone named in the clause after ("I'm seeing someone now, her name is Mia" → "I'm seeing Mia now").
 _NAMED_LATER = re.compile(r"(?i)\b(?:someone|somebody|a\s+(?:guy|girl|man|woman|lady|boy))\b(?P<mid>[^.!?,;]{0,40}?)"
                           r"\s*[,;—–-]\s*(?:and\s+)?(?:her|his|their)\s+name(?:'s|\s+is)\s+"

@@ -133,7 +133,8 @@ def test_a_liking_with_no_thing_liked_is_no_preference(said):
 @pytest.mark.parametrize(("said", "kept"), [
     ("the hotel budget is about 900 euros for both of us", "one other person"),
     ("We both got the flu last week", "one other person both got the flu"),
-    ("the two of us are flying to Oslo on Friday", "one other person are flying to Oslo"),
+    ("the two of us are flying to Oslo on Friday", "one other person both are flying to Oslo"),
+    ("Both of us teach maths at the same school", "Ben and one other person both teach maths"),
 ])
 def test_a_pair_is_the_speaker_and_one_other_person(said, kept):
     found, _ = chat(("Ben", said))
