@@ -139,3 +139,13 @@ def test_a_liking_with_no_thing_liked_is_no_preference(said):
 def test_a_pair_is_the_speaker_and_one_other_person(said, kept):
     found, _ = chat(("Ben", said))
     assert len(found) == 1 and kept in found[0][1] and "and others" not in found[0][1]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("my in-laws and I don't get along these days", "Ben's in-laws and Ben don't get along"),
+    ("Priya and I have a standing tennis game on Thursdays", "Priya and Ben have a standing tennis game"),
+    ("my husband and I've lived here since 2015", "Ben's husband and Ben have lived here since 2015"),
+])
+def test_a_verb_after_someone_and_i_stays_plural(said, kept):
+    found, _ = chat(("Ben", said))
+    assert any(kept in text for _, text in found), found
