@@ -205,3 +205,13 @@ def test_a_changed_favourite_is_kept_beside_the_dislike():
 def test_a_plan_in_the_making_said_without_i_is_the_speakers(text, kept):
     found, _ = run(("user", text))
     assert any(kept in c.content.casefold() and not c.observation for c in found), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("physio got moved to next thursday", "moved to Thursday, 13 March 2025"),
+    ("the move is postponed until next month", "postponed until April 2025"),
+    ("I'm on leave from tomorrow", "on leave from 11 March 2025"),
+])
+def test_a_time_after_a_preposition_gets_no_second_one(text, kept):
+    found, _ = run(("user", text))
+    assert any(kept in c.content for c in found), [c.content for c in found]
