@@ -26,6 +26,8 @@ _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|did
                           r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
                           r"|(?:going|moving|flying|driving|leaving)(?=\s+(?:to|back|home|out|away)\b)"
                           r"(?!" + _FINITE + r")|trying(?=\s+to\b)(?!" + _FINITE + ")"
+                          r"|(?:thinking(?=\s+(?:about|of)\b)|considering|looking(?=\s+(?:for|into)\b)"
+                          r"|saving(?=\s+(?:up|for)\b)|waiting(?=\s+(?:for|on)\b))(?!" + _FINITE + ")"
                           r"|(?:working|living|staying|studying|training|volunteering|interning|recovering|babysitting"
                           r"|starting|learning|practising|practicing)"
                           r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"

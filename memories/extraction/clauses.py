@@ -491,9 +491,8 @@ def _third_person_verb(verb: str) -> str:
 
 
 _EN_I_VERB = re.compile(r"(?<!and )\b(?:I|i)\s+((?:(?:" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
-_EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|i\s+haven't|i\s+don't|i\s+dont|i'm|im(?=\s)"
-                            r"|i\s+am|i\s+was"
-                            r"|i've|ive(?=\s)|i\s+have|i'd|i'll|i\s+do)\b")
+_EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|(?<!and )i\s+(?:haven't|don't|dont|have|do)|i'm|im(?=\s)"
+                            r"|i\s+am|i\s+was|i've|ive(?=\s)|i'd|i'll)\b")  # "X and I don't": theirs
 
 
 def third_person_en(text: str, who: str, listener: str | None) -> str:
@@ -513,6 +512,7 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     possessive = f"{who}'" if who.endswith("s") else f"{who}'s"
     text = _KIN_APPOSED.sub(r"\1 \2", text)  # "my manager, Tom, wants" → "my manager Tom wants"
     text = _KIN_NAMED.sub(lambda m: f"{m.group(2)} ({possessive} {m.group(1).lower()})", text)
+    text = re.sub(r"(?i)\band i've\b", "and I have", text)  # "my wife and I've been": their verb
     text = _EN_CONTRACTED.sub(lambda m: f"{who} {_BE[' '.join(m.group(0).casefold().split())]}", text)
 
     def verb(m: re.Match[str]) -> str:
@@ -524,14 +524,14 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\b(?:my|mine)\b", possessive, text)
     text = re.sub(r"(?i)\bme\b", who, text)
     family = f"{who} and others"
+    text = re.sub(r"(?i)\b(?:(?:both|the two) of us|we(?= both\b))", f"{who} and one other person", text)  # two
     text = re.sub(r"(?i)\bwe(?:'re|\s+are)\b", f"{family} are", text)
     text = re.sub(r"(?i)\bwe've\b", f"{family} have", text)
     text = re.sub(r"(?i)\bwe'll\b", f"{family} will", text)
     text = re.sub(r"(?i)\bwe'd\b", f"{family} would", text)
     text = re.sub(r"(?i)\bwe\b", family, text)
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
-    text = re.sub(r"(?i)\bus\b", family, text)
-    text = re.sub(r"(?i)\bourselves\b", family, text)
+    text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?:us|ourselves)\b", family, text)
     if listener:
         listener_possessive = f"{listener}'" if listener.endswith("s") else f"{listener}'s"
         text = re.sub(r"(?i)\byour\b", listener_possessive, text)

@@ -188,6 +188,9 @@ def _zh_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
 _TITLE_WORD = re.compile(r"(?:Yesterday|Today|Tonight|Tomorrow|The\s+Day\s+After\s+Tomorrow)\b")
 
 
+_PREPOSITION_BEFORE = re.compile(r"(?i)\b(?:to|until|till|by|for|from|before|after|since|on|in|at|around)\s+$")
+
+
 def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | None, bool]:
     """``text`` with its relative times made absolute; the earliest past day named; whether any time was named."""
     if said is None:
@@ -202,6 +205,8 @@ def resolve(text: str, said: datetime | None, zh: bool) -> tuple[str, date | Non
             return m.group(0)  # "we're reading Tomorrow, and Tomorrow, and Tomorrow": a title's word, not a day
         found = True
         replacement, day = (_zh if zh else _en)(m, today)
+        if not zh and _PREPOSITION_BEFORE.search(text[:m.start()]):  # "moved to next Thursday": not "to on"
+            replacement = re.sub(r"^(?:on|in|around) ", "", replacement)
         if day is not None and day <= today:
             past.append(day)
         return replacement

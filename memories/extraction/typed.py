@@ -25,13 +25,13 @@ __all__ = [
 ]
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
-#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol"): no part of it.
+#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol", "… week tbh, …"): no part of it.
 TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+|anyway[s]?|omg|ugh+|welp|yay|lowkey|fr"
                            r"|honestly|literally|basically"
                            r"|ps|p\.s\.|heads\s+up"
                            r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
 TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
-                        r"\s*([!.?]*)$")
+                        r"(?:\s*([!.?]*)$|(?=\s*,))")  # or before a comma ("rough week tbh, …")
 
 #: Kinship and role words after 我 ("我表哥", "我闺蜜小雨"): the speaker's person (``clauses._ZH_KIN_NAMED``).
 ZH_KIN = ("爸妈|父母|爹妈|女儿|儿子|妻子|老婆|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子"
@@ -57,6 +57,7 @@ def typed_words(text: str) -> str:
     """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
     before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
     text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    text = _OF_US.sub(lambda m: f"{'W' if m.group()[0].isupper() else 'w'}e {(m.group(1) or 'both').casefold()}", text)
     text = _NAMED_LATER.sub(lambda m: f"{m.group('name')}{m.group('mid')}", text)  # "someone…, her name is Mia"
     if (lower := _LOWER_NAME.match(text)) and lower.group(1) not in _NOT_NAMES:  # "bruno died on saturday"
         text = text[:1].upper() + _WEEKDAY.sub(lambda m: m.group().capitalize(), text[1:])
@@ -68,6 +69,8 @@ def typed_words(text: str) -> str:
     return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
 
 
+#: "Both of us love hiking", "all of us got covid": "we both …", "we all …", as the rest of the extractor reads "we".
+_OF_US = re.compile(r"(?i)^(?:the\s+two|(both|all))\s+of\s+us\b")
 #: Someone named in the clause after ("I'm seeing someone now, her name is Mia" → "I'm seeing Mia now").
 _NAMED_LATER = re.compile(r"(?i)\b(?:someone|somebody|a\s+(?:guy|girl|man|woman|lady|boy))\b(?P<mid>[^.!?,;]{0,40}?)"
                           r"\s*[,;—–-]\s*(?:and\s+)?(?:her|his|their)\s+name(?:'s|\s+is)\s+"

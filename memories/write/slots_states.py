@@ -72,9 +72,9 @@ _COUNTED_EN = {"kid": "children", "kids": "children", "child": "children", "chil
                "grandchildren": "grandchildren", "grandkids": "grandchildren", "cat": "cats", "cats": "cats",
                "dog": "dogs", "dogs": "dogs"}
 _COUNTED_ALT = "|".join(sorted(_COUNTED_EN, key=len, reverse=True))
-_COUNT_EN = re.compile(rf"(?i)^(?:{_SELF}{_ADV}\s+(?:have|has|'ve got|got|now have|now has)\s+|"
+_COUNT_EN = re.compile(rf"(?i)^(?:{_SELF}{_ADV}\s*(?:(?<=\s)(?:have|has|got|now have|now has)|'ve got)\s+|"
                        rf"(?P<bare>(?:so\s+|and\s+)?(?:that's\s+|that makes\s+)?))"
-                       rf"(?P<n>\d{{1,2}}|{'|'.join(_NUM_EN)})\s+(?:(?:little|young|grown|grown-up|older|younger)\s+)?"
+                       rf"(?P<n>\d{{1,2}}|{'|'.join(_NUM_EN)})\s+(?:(?:little|young|grown|grown-up|older|younger|rescue|adopted|foster)\s+)?"
                        rf"(?P<thing>{_COUNTED_ALT})\b(?P<rest>.*)")
 _PETS_EN = (r"(?:cat|kitten|dog|puppy|pup|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|goldfish|fish|"
             r"bird|lizard|snake|ferret|horse|pony|budgie|cockatiel|gecko)")
@@ -127,14 +127,15 @@ def _en_allergy_study(sentence: str, speaker: str) -> list[Slot]:
 def _en_pets_counts(sentence: str, speaker: str) -> list[Slot]:
     if died := _DIED_EN.match(sentence):
         return [Slot(died.group("name").casefold(), "alive", "no")]
-    if pet := _PET_EN.search(sentence):
-        return [Slot((pet.group("name") or pet.group("name2")).casefold(), "alive", "yes")]
+    found = []
+    if pet := _PET_EN.search(sentence):  # "I have one cat called Pixel": Pixel is alive, and one cat is the count
+        found.append(Slot((pet.group("name") or pet.group("name2")).casefold(), "alive", "yes"))
     count = _COUNT_EN.match(sentence)
     if count and (count.group("bare") is None or re.search(r"(?i)\bnow\b", count.group("rest"))):
         n = count.group("n").casefold()
         value = str(_NUM_EN.get(n) or int(n))
-        return [Slot(speaker, f"count:{_COUNTED_EN[count.group('thing').casefold()]}", value)]
-    return []
+        found.append(Slot(speaker, f"count:{_COUNTED_EN[count.group('thing').casefold()]}", value))
+    return found
 
 
 def _en_activities_likes(sentence: str, speaker: str) -> list[Slot]:
@@ -151,7 +152,29 @@ def _en_activities_likes(sentence: str, speaker: str) -> list[Slot]:
     return []
 
 
-_EN_READERS = (_en_allergy_study, _en_pets_counts, _en_activities_likes)
+#: A count changed without its new number: "one of my cats passed away", "we adopted another dog", "had our third
+#: baby" — the count said before no longer holds ("one fewer", "one more").
+_POSSESSIVE_EN = r"(?:my|our|the user's|the user and others')"
+_FEWER_EN = re.compile(rf"(?i)\bone of {_POSSESSIVE_EN} (?P<thing>kids|children|cats|dogs)\b"
+                       r"(?:\s+(?:has|had|just|sadly|recently|finally|unfortunately))*\s+(?:passed away|passed|died"
+                       r"|was put down|had to be put down|was put to sleep|ran away|went missing"
+                       r"|crossed the rainbow bridge)\b")
+_MORE_EN = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:adopted|got|had|brought home|rescued|welcomed|took in)\s+"
+                      rf"(?:another|a second|a third|a fourth|{_POSSESSIVE_EN} (?:second|third|fourth|fifth))\s+"
+                      r"(?:(?:little|baby|new|rescue)\s+)?(?P<thing>kid|baby|child|son|daughter|cat|kitten|dog|puppy)\b")
+_CHANGED_KIND = {"kid": "children", "baby": "children", "child": "children", "son": "children", "daughter": "children",
+                 "kitten": "cats", "puppy": "dogs"}
+
+
+def _en_count_changed(sentence: str, speaker: str) -> list[Slot]:
+    for pattern, value in ((_FEWER_EN, "one fewer"), (_MORE_EN, "one more")):
+        if said := pattern.search(sentence):
+            thing = said.group("thing").casefold()
+            return [Slot(speaker, f"count:{_CHANGED_KIND.get(thing) or _COUNTED_EN.get(thing, thing)}", value)]
+    return []
+
+
+_EN_READERS = (_en_allergy_study, _en_pets_counts, _en_count_changed, _en_activities_likes)
 
 
 def _thing(words: str) -> str:

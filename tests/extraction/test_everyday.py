@@ -193,3 +193,25 @@ def test_a_changed_favourite_is_kept_beside_the_dislike():
     contents = [c.content for c in found]
     assert "Orange is the user's favourite now." in contents, contents
     assert any(c.startswith("Coffee is the user's fave") for c in contents), contents
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("thinking about trading in my kindle for a kobo", "the user is thinking about trading in the user's kindle"),
+    ("considering a masters in data science next fall", "the user is considering a masters in data science"),
+    ("looking into solar panels for the cabin", "the user is looking into solar panels for the cabin"),
+    ("saving for a trip to Peru, about halfway there", "the user is saving for a trip to peru"),
+    ("waiting on the landlord to fix the heating", "the user is waiting on the landlord to fix the heating"),
+])
+def test_a_plan_in_the_making_said_without_i_is_the_speakers(text, kept):
+    found, _ = run(("user", text))
+    assert any(kept in c.content.casefold() and not c.observation for c in found), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("physio got moved to next thursday", "moved to Thursday, 13 March 2025"),
+    ("the move is postponed until next month", "postponed until April 2025"),
+    ("I'm on leave from tomorrow", "on leave from 11 March 2025"),
+])
+def test_a_time_after_a_preposition_gets_no_second_one(text, kept):
+    found, _ = run(("user", text))
+    assert any(kept in c.content for c in found), [c.content for c in found]

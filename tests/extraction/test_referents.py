@@ -125,3 +125,27 @@ def test_a_liking_with_no_thing_liked_is_no_preference(said):
     found, _ = chat(("Ana", "I finally got the espresso machine for the shop."), ("Ben", said))
     garbled = re.compile(r"^Ben (?:likes|loves) (?:to \w+|most|it)\b|^Ben喜欢这个")
     assert not [text for _, text in found if garbled.match(text)]
+
+
+# --------------------------------------------------------------------------- "both of us": the speaker and one other
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("the hotel budget is about 900 euros for both of us", "one other person"),
+    ("We both got the flu last week", "one other person both got the flu"),
+    ("the two of us are flying to Oslo on Friday", "one other person both are flying to Oslo"),
+    ("Both of us teach maths at the same school", "Ben and one other person both teach maths"),
+])
+def test_a_pair_is_the_speaker_and_one_other_person(said, kept):
+    found, _ = chat(("Ben", said))
+    assert len(found) == 1 and kept in found[0][1] and "and others" not in found[0][1]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("my in-laws and I don't get along these days", "Ben's in-laws and Ben don't get along"),
+    ("Priya and I have a standing tennis game on Thursdays", "Priya and Ben have a standing tennis game"),
+    ("my husband and I've lived here since 2015", "Ben's husband and Ben have lived here since 2015"),
+])
+def test_a_verb_after_someone_and_i_stays_plural(said, kept):
+    found, _ = chat(("Ben", said))
+    assert any(kept in text for _, text in found), found

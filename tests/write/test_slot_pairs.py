@@ -162,3 +162,21 @@ def test_chinese_daily_changes_said_sideways_are_found(alice: KeyedClient) -> No
     found, disturbed, misses = measure(alice, {"conflicting zh": DAILY_CONFLICTING_ZH,
                                                "compatible zh": DAILY_COMPATIBLE_ZH})
     assert found >= 0.85 and disturbed == 0, misses
+
+
+COUNT_CHANGED_EN = [
+    ("We've got two rescue dogs.", "One of our dogs passed away on Tuesday, it's very quiet here now.", "fact"),
+    ("I have 2 kids, a boy and a girl.", "We welcomed a third baby in August!", "fact"),
+    ("I have one cat called Pixel.", "We adopted another cat from the shelter last week.", "fact"),
+]
+COUNT_KEPT_EN = [
+    ("I have two dogs.", "My neighbour adopted another dog.", "fact"),
+    ("I have three kids.", "One of my kids starts college in the fall.", "fact"),
+]
+
+
+def test_a_count_changed_without_its_new_number_retires_the_old_count(alice: KeyedClient) -> None:
+    """"one of our dogs passed away", "we welcomed a third baby", "adopted another cat": the count said before no
+    longer holds; another person's pet and a child's news leave it alone."""
+    found, disturbed, misses = measure(alice, {"conflicting en": COUNT_CHANGED_EN, "compatible en": COUNT_KEPT_EN})
+    assert found == 1 and disturbed == 0, misses
