@@ -44,11 +44,13 @@ def test_the_bounded_word_list_ranks_the_rarest_words_matches_and_is_exact_when_
         exact = _lexical("user/big", "apple banana")
         assert len(exact) == 13
         settings.HNSW_MIN_SCOPE_ROWS = 5  # a "large" scope: the bounded list
-        assert bounded_match([("appl", False), ("banana", False)], 13, 3) == "'banana'"
-        settings.LEXICAL_MATCH_ROWS = 3
+        # The rare word's rows that hold the other word too, then those that do not.
+        assert bounded_match([("appl", False), ("banana", False)], 13, 4) == (
+            "('banana') & ('appl') | ('banana') & !('appl')")
+        settings.LEXICAL_MATCH_ROWS = 4
         bounded = _lexical("user/big", "apple banana")
         # The rare word's match first, ranked by every word of the query; then, too few rows found, the common
-        # word's within what is left of the cap: three rows ranked, not its twelve.
+        # word's within what is left of the cap of four (the rare word's row counted twice): three rows, not twelve.
         assert bounded[0] == "a banana beside the apple"
         assert len(bounded) == 3 and set(bounded) <= set(exact)
         settings.LEXICAL_MATCH_ROWS = 1000  # every word's matches fit: the exact list
