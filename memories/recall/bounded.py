@@ -66,10 +66,11 @@ def bounded_plan(terms: Sequence[Term], scope_rows: int, cap: int) -> tuple[list
         expected += shares[a] * shares[b] * scope_rows
     others = [t for t in ordered if t not in rare]
     pairs_part = [" | ".join(paired)] if paired else []
-    if not others:
-        return [terms_tsquery(rare), *pairs_part], []
-    either, other = f"({terms_tsquery(rare)})", f"({terms_tsquery(others)})"
-    # The rare terms' rows that hold another term of the query first (they rank higher), those that hold none last.
+    if not common:
+        return [terms_tsquery(rare), *pairs_part], [terms_tsquery([t]) for t in others]
+    either, other = f"({terms_tsquery(rare)})", f"({terms_tsquery(common)})"
+    # The rare terms' rows that hold another term of the query first (they rank higher), those that hold none last;
+    # of the terms a pair may hold only (a very common term's whole GIN entry would be read).
     return ([f"{either} & {other}", *pairs_part, f"{either} & !{other}"],
             [terms_tsquery([t]) for t in others])
 
