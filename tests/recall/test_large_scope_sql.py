@@ -44,11 +44,15 @@ def test_the_bounded_word_list_ranks_the_rarest_words_matches_and_is_exact_when_
         exact = _lexical("user/big", "apple banana")
         assert len(exact) == 13
         settings.HNSW_MIN_SCOPE_ROWS = 5  # a "large" scope: the bounded list
-        assert bounded_match([("appl", False), ("banana", False)], 13, 3) == "'banana'"
-        settings.LEXICAL_MATCH_ROWS = 3
+        # The rare word's rows that hold the other word too, then those that do not.
+        assert bounded_match([("appl", False), ("banana", False)], 13, 4) == (
+            "('banana') & ('appl') | ('banana') & !('appl')")
+        settings.LEXICAL_MATCH_ROWS = 4
         bounded = _lexical("user/big", "apple banana")
-        # The rare word's match, ranked by every word of the query; the common word's twelve are not all read.
-        assert bounded == ["a banana beside the apple"]
+        # The rare word's match first, ranked by every word of the query; then, too few rows found, the common
+        # word's within what is left of the cap of four (the rare word's row counted twice): three rows, not twelve.
+        assert bounded[0] == "a banana beside the apple"
+        assert len(bounded) == 3 and set(bounded) <= set(exact)
         settings.LEXICAL_MATCH_ROWS = 1000  # every word's matches fit: the exact list
         assert _lexical("user/big", "apple banana") == exact
         # A whole search through the bounded path answers as the exact one on a scope this small.
@@ -57,6 +61,30 @@ def test_the_bounded_word_list_ranks_the_rarest_words_matches_and_is_exact_when_
         settings.HNSW_MIN_SCOPE_ROWS = 10**6
         assert hits == [h.memory.pk for h in search.memory_search(query="banana apple", scopes=["user/big"], k=5,
                                                                   track_access=False)]
+
+
+@pytest.mark.django_db
+def test_a_rare_query_word_found_nowhere_leaves_the_large_scope_word_list_to_the_query_s_other_words(
+        alice_tenant, fake_embedder, settings) -> None:
+    settings.SEARCH_INDEX_ENABLED = False
+    with tenant_scope(alice_tenant):
+        memory_create(items=[*(MemoryInput(scope="user/big", content=f"kettle descaled on day {i}")
+                               for i in range(10)),
+                             MemoryInput(scope="user/big", content="the kettle whistles when the water boils")],
+                      actor="t")
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memory")
+        settings.HNSW_MIN_SCOPE_ROWS = 5
+        settings.LEXICAL_MATCH_ROWS = 4
+        # "quokka" is in no memory, so the statistics price it as the rarest word of the question; "kettle" is in
+        # every memory, too many for the cap of four beside it.
+        listed = _lexical("user/big", "kettle quokka")
+        assert len(listed) == 4, listed
+        assert all("kettle" in content for content in listed)
+        # A word in the question that no memory holds, and nothing else: still nothing.
+        assert _lexical("user/big", "quokka wombat") == []
+        # The whistle is the one memory that holds both of these words; the cap still bounds what is read.
+        assert _lexical("user/big", "whistles kettle quokka")[0] == "the kettle whistles when the water boils"
 
 
 class _Reader(FakeEmbedder):
