@@ -233,7 +233,8 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
     做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
     statement as a whole no longer does ("不在美团干了", "works at Kaiser now"); an activity kept up on another day
-    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too, and one given up
+    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too, a promotion the
+    employer, and one given up
     ("gave up football") its weekly day; a home shared with the partner ("my husband and I live in Austin") is held
     by the partner no longer living there ("I live alone now", ``slots_household``): the statement as a whole no
     longer holds."""
@@ -248,7 +249,7 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
-    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old))
+    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 
@@ -256,6 +257,12 @@ def _job_elsewhere(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
     employed = {n.subject for n in new if n.attribute == "employer"} & \
         {o.subject for o in old if o.attribute == "employer"}
     return lambda o: o.attribute == "job" and o.subject in employed
+
+
+def _promoted(new: list[Slot]) -> Callable[[Slot], bool]:
+    """A promotion keeps the employer ("is a senior engineer at Adyen" / "got promoted to staff engineer")."""
+    promoted = {n.subject for n in new if n.attribute == "promoted"} & {n.subject for n in new if n.attribute == "job"}
+    return lambda o: o.attribute in ("employer", "promoted") and o.subject in promoted
 
 
 def _kept_up(new: list[Slot]) -> Callable[[Slot], bool]:

@@ -73,7 +73,8 @@ _COUNTED_EN = {"kid": "children", "kids": "children", "child": "children", "chil
                "dog": "dogs", "dogs": "dogs"}
 _COUNTED_ALT = "|".join(sorted(_COUNTED_EN, key=len, reverse=True))
 _COUNT_EN = re.compile(rf"(?i)^(?:{_SELF}{_ADV}\s+(?:have|has|'ve got|got|now have|now has)\s+|"
-                       rf"(?P<bare>(?:so\s+|and\s+)?(?:that's\s+|that makes\s+)?))"
+                       rf"(?P<bare>(?:so\s+|and\s+)?(?:that's\s+|that makes\s+|it's\s+|it is\s+|"
+                       rf"we're (?:at|up to)\s+)?))"
                        rf"(?P<n>\d{{1,2}}|{'|'.join(_NUM_EN)})\s+(?:(?:little|young|grown|grown-up|older|younger)\s+)?"
                        rf"(?P<thing>{_COUNTED_ALT})\b(?P<rest>.*)")
 _PETS_EN = (r"(?:cat|kitten|dog|puppy|pup|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|goldfish|fish|"
