@@ -237,8 +237,8 @@ CONTRADICTIONS: list[tuple[str, str, str, str, str]] = [
      "how many kids does the user have", "two|2|second|baby", "one kid"),
 ]
 
-# Traps: (first, second, query, word the first hit must hold, the other message's key
-# word that must still be kept). Alike, not contradicting: both stay.
+# Traps: (first, second, query, word the top 3 must hold, the other value's key word, which
+# must still be kept). Alike, not contradicting: both stay.
 TRAPS: list[tuple[str, str, str, str, str]] = [
     ("I drive to work",
      "my wife takes the train to work",

@@ -7,7 +7,8 @@
   fintech": ``job`` ``not:barista``, then ``junior dev``);
 - an employer said by the kind of place, not its name ("works at a law firm", "started a new job at a design
   studio in Shoreditch", "i'm a nurse at a care home": ``employer`` "law firm");
-- how a drink is taken (``taken:<drink>``): "takes my coffee black" / "having my coffee with oat milk lately";
+- how a drink is taken (``taken:<drink>``): "takes my coffee black" / "having my coffee with oat milk lately", "i
+  take oat milk in my coffee these days";
 - a sport ruled out ("tennis is out", "no more football for me", "can't play squash anymore": ``habit:<sport>`` no);
 - a membership or subscription by name, held, then ended ("my gym is PureGym" / "cancelled PureGym",
   "subscribed to Netflix" / "cancelled my Netflix subscription": ``member:<name>``).
@@ -54,7 +55,11 @@ _HOW = (r"(?P<how>black|white|straight|plain|strong|weak|with\s+[a-z][a-z\- ]{1,
 _TAKEN = (re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:usually|always|mostly|normally|been))*\s+(?:take|takes|taking|have|"
                      rf"has|having|drink|drinks|drinking|like|likes|prefer|prefers|switched\s+to\s+having)\s+"
                      rf"(?:my|the user's|their|a)?\s*{_DRINKS}s?\s+{_HOW}"),
-          re.compile(rf"(?i)^(?:my|the user's)\s+{_DRINKS}\s+(?:is|'s)\s+(?:now\s+|always\s+|usually\s+)?{_HOW}"))
+          re.compile(rf"(?i)^(?:my|the user's)\s+{_DRINKS}\s+(?:is|'s)\s+(?:now\s+|always\s+|usually\s+)?{_HOW}"),
+          # "i take oat milk in my coffee these days": what goes in it
+          re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:usually|always|mostly|normally|been))*\s+(?:take|takes|taking|have|has|"
+                     rf"having|put|puts|putting|use|uses|using)\s+(?P<with>[a-z][a-z\- ]{{1,25}}?)\s+in\s+"
+                     rf"(?:my|the user's|their)\s+{_DRINKS}s?\b"))
 
 _SPORTS = (r"(?P<sport>table tennis|tennis|football|soccer|golf|squash|badminton|basketball|volleyball|cricket|rugby|"
            r"hockey|netball|padel|pickleball|baseball|running|swimming|cycling|climbing|bouldering|yoga|pilates|"
@@ -99,7 +104,9 @@ def _work(sentence: str, speaker: str) -> list[Slot]:
 def _taken(sentence: str, speaker: str) -> list[Slot]:
     for pattern in _TAKEN:
         if said := pattern.match(sentence):
-            how = re.sub(r"\s+", " ", said.group("how").casefold().strip())
+            groups = said.groupdict()
+            how = f"with {groups['with']}" if groups.get("with") else groups["how"]
+            how = re.sub(r"\s+", " ", how.casefold().strip())
             return [Slot(speaker, f"taken:{said.group('drink').casefold()}", how)]
     return []
 

@@ -398,6 +398,7 @@ _EN_GAVE_UP = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?:quit|cut out|cut 
                          r"alcohol|booze|soda|coke|caffeine|dairy|gluten|beer|wine|chocolate|carbs|junk food|"
                          r"fast food|energy drinks|sweets|milk|bread)\b", re.IGNORECASE)
 _NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
+                         "my", "our", "his", "her", "their", "your",
                          "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
                          "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late",
                          "before", "after", "during", "while", "when", "together", "outside", "fast", "slowly",
