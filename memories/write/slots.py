@@ -30,8 +30,9 @@ break-up also ends the partner named ("和小雨分了": ``girlfriend`` none). A
 cats" are both true).
 Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
-diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns`` and
-``slots_household`` (living with a partner or alone, ``lives-with:partner``).
+diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns``,
+``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
+job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
