@@ -45,9 +45,9 @@ def _where(mems: list[str], fact: str) -> int | None:
     return next((i for i, m in enumerate(mems) if has(m, fact)), None)
 
 
-def run_messages(client: Any, stamp: str) -> list[dict[str, Any]]:
+def run_messages(client: Any, stamp: str, messages: list[Any] | None = None) -> list[dict[str, Any]]:
     rows = []
-    for lang, text, facts in MESSAGES:
+    for lang, text, facts in MESSAGES if messages is None else messages:
         mems = [r.get("memory", "") for r in _results(client.add([{"role": "user", "content": text}],
                                                                   user_id=f"{stamp}-{lang}"))]
         at = {f: _where(mems, f) for f in facts}
@@ -56,9 +56,9 @@ def run_messages(client: Any, stamp: str) -> list[dict[str, Any]]:
     return rows
 
 
-def run_exchanges(client: Any, stamp: str) -> list[dict[str, Any]]:
+def run_exchanges(client: Any, stamp: str, exchanges: list[Any] | None = None) -> list[dict[str, Any]]:
     rows = []
-    for n, (lang, turns, facts, wrong) in enumerate(EXCHANGES):
+    for n, (lang, turns, facts, wrong) in enumerate(EXCHANGES if exchanges is None else exchanges):
         mems = [r.get("memory", "") for r in _results(client.add(turns, user_id=f"{stamp}-x{n}"))]
         rows.append({"lang": lang, "turns": [t["content"] for t in turns], "facts": facts,
                      "missed": [f for f in facts if _where(mems, f) is None],
@@ -66,9 +66,9 @@ def run_exchanges(client: Any, stamp: str) -> list[dict[str, Any]]:
     return rows
 
 
-def run_pairs(client: Any, rest: httpx.Client, stamp: str) -> list[dict[str, Any]]:
+def run_pairs(client: Any, rest: httpx.Client, stamp: str, pairs: list[Any] | None = None) -> list[dict[str, Any]]:
     rows = []
-    for n, (lang, kind, first, second, query, current) in enumerate(PAIRS):
+    for n, (lang, kind, first, second, query, current) in enumerate(PAIRS if pairs is None else pairs):
         user = f"{stamp}-p{n}"
         a = _results(client.add([{"role": "user", "content": first}], user_id=user))
         b = _results(client.add([{"role": "user", "content": second}], user_id=user))

@@ -49,6 +49,11 @@ _DRAFT = re.compile(r"(?im)^\s*(?:dear|hi|hello)\s+[^,\n]{1,40},\s*$|^\s*(?:sinc
                     r"|warm\s+regards|with\s+love|best\s+wishes),?\s*$|^\s*(?:尊敬的|亲爱的)[^，,\n]{1,12}[：:]|此致")
 
 
+#: A report of a task done opening the action it names ("Done, I booked …", "All set — I've reserved …").
+_DONE = re.compile(r"(?i)^(?:done|all\s+done|all\s+set|sorted|booked|there\s+you\s+go|you're\s+all\s+set)"
+                   r"\s*[,!.:;—–-]+\s*")
+
+
 #: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…").
 _WRITE = re.compile(r"(?i)\b(?:write|draft|rewrite|reword|polish|proofread|work\s+in|cover\s+letter|thank-you\s+note"
                     r"|toast|eulogy|speech)\b|(?:帮我|给我)?(?:写|起草|改写|润色)(?:一[份封篇段])?")
@@ -71,7 +76,7 @@ def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable
     made = []
     for sentence in split_sentences(turn.content):
         zh = has_cjk(sentence)
-        body = _strip_open(sentence, zh)
+        body = _DONE.sub("", _strip_open(sentence, zh))
         if not body or not _ACTION.match(body) or junk_reason(body, zh) == "question":
             continue
         told = words(body)

@@ -155,8 +155,11 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
 
 
 #: Someone (a name, "X and others") and a light verb of doing in the past, then a bare thing ("John and others made
-#: pizza", "Ana got braces", "Ben had surgery"): the thing is what was done, enough alone.
-_DID = re.compile(r"^[A-Z][\w'’-]*(?:\s+and\s+others)?\s+(?:just\s+|finally\s+|also\s+)?(?:made|got|had|did|took)\s+"
+#: pizza", "Ana got braces", "Ben had surgery"), or one of doing now ("Aisha is doing biology", "Maya takes ballet",
+#: "The user is doing keto"): the thing is what was or is done, enough alone.
+_DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\s+|finally\s+|also\s+|now\s+)?"
+                  r"(?:(?:has|have)\s+got|made|got|had|did|took|(?:is|are)\s+(?:now\s+|currently\s+|also\s+)?(?:doing|taking|studying)"
+                  r"|does|takes|studies)\s+"
                   r"(?:some\s+)?([a-z][a-z-]+)\b(?!\s+(?:it|them|that|this|to|of|for|out|up|back|over|so|too|really))")
 
 

@@ -117,12 +117,16 @@ def _topic_of(what: str) -> str | None:
     return next((TOPICS[w] for w in re.findall(r"\w+", what.casefold()) if w in TOPICS), None)
 
 
-def _fallback_topic(what: str) -> str:
+def _fallback_topic(what: str, verb: str = "prefer") -> str:
+    """The key of a preference of no known topic: its head word for a choice ("prefer aisle seats": seats), the
+    thing itself for a liking, since likings add up ("love Thai food" and "love Mexican food" are both true)."""
     if has_cjk(what):
         words = [w for w in jieba.lcut(what) if w.strip() and not re.fullmatch(r"\W+", w)]
         return words[-1] if words else what
     core = _EN_CUT.sub("", _ARTICLE.sub("", what))
     words = re.findall(r"[\w-]+", core.casefold())
+    if verb != "prefer" and words:
+        return " ".join(words[-3:])
     return words[-1] if words else core.casefold()
 
 
@@ -234,7 +238,7 @@ class _Reader:
                 if topic is None and _COLOUR.search(what):
                     looked_up = self._colour_preference_entity()
                     topic = "color" if looked_up is None else None
-                entity = looked_up or f"preference:{_key(topic or _fallback_topic(what))}"
+                entity = looked_up or f"preference:{_key(topic or _fallback_topic(what, verb))}"
                 self._add("preference", self._preference_text(verb, what, looked_up), entity, s)
 
     @staticmethod

@@ -119,7 +119,7 @@ def with_me(head: str, joint: str, rest: str) -> bool:
 
 #: Two verbs of one subject ("my mom lives in manila and calls every sunday", "tom moved to berlin last year and
 #: works at a startup there"): the subject, then a verb that is no copula; after "and"/"but" a verb of a life.
-_HEAD_SUBJECT = re.compile(r"(?i)^(?P<subj>i|(?:my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+|[A-Z][a-z]+)\s+"
+_HEAD_SUBJECT = re.compile(r"(?i)^(?P<subj>i|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+|[A-Z][a-z]+)(?:['’]ve)?\s+"
                            r"(?:just\s+|also\s+|still\s+|recently\s+|finally\s+)?"
                            r"(?P<verb>[a-z]+(?:ed|s)|is|was|are|were|am|'s|'m|'re|feel|seem|get|think|hope|guess|know|"
                            r"mean|love|like|go|went|got|had|have|made|took|came|found|left|met|quit|sold|bought|"
@@ -130,6 +130,10 @@ _LIFE_VERBS = ("lives|works|calls|plays|loves|likes|hates|owns|drives|teaches|st
                "took|made|found|lost|began|became|met|spent|paid|broke|won|gave|sent|told|came|had|adopted|"
                "opened|finished|graduated|retired|married|signed|booked|switched|changed|learned|learnt|picked")
 _NEXT_VERB = re.compile(rf"(?i)^(?:also\s+|still\s+|now\s+|then\s+|just\s+)?(?:{_LIFE_VERBS})\s+\S")
+#: The same verbs as said after "I" or "we" ("I've got type 1 diabetes and wear a dexcom").
+_BASE_VERB = re.compile(r"(?i)^(?:also\s+|still\s+|now\s+|then\s+|just\s+)?(?:live|work|wear|play|drive|own|teach|"
+                        r"speak|visit|run|cook|walk|swim|travel|write|read|watch|sing|coach|volunteer|commute|train|"
+                        r"have|take|spend|use|study|eat|drink|grow|bake|collect|ride|keep|rent|share)\s+\S")
 _COPULA = re.compile(r"(?i)^(?:be|been|feel|feels|felt|seem|seems|seemed|get|gets|"
                      r"think|thinks|hope|hopes|guess|know|knows|mean|means|love|like)$")
 
@@ -138,12 +142,14 @@ def shared_subject(head: str, rest: str, joint: str) -> str:
     """The subject a clause after "and"/"but" or a comma shares with the clause before ("my mom lives in manila" +
     "calls every sunday" → "my mom"; "I finished my master's, started at a hospital"), or "" when the words after
     the joint are no such clause."""
-    if not re.fullmatch(r"(?i)\s*(?:(?:,\s*)?(?:and|but)|,)\s+", joint) or not _NEXT_VERB.match(rest):
+    if not re.fullmatch(r"(?i)\s*(?:(?:,\s*)?(?:and|but)|,)\s+", joint):
         return ""
     head_said = _HEAD_SUBJECT.match(head.strip())
     if head_said is None or _COPULA.match(head_said.group("verb")) or len(head.split()) < 3:
         return ""
     subject = head_said.group("subj")
+    if not (_NEXT_VERB.match(rest) or (subject.casefold() in ("i", "we") and _BASE_VERB.match(rest))):
+        return ""
     return "I" if subject.casefold() == "i" else subject
 
 

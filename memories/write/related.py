@@ -290,9 +290,19 @@ def _drawn_from(metadata: object) -> tuple[str, str, str] | None:
     return str(extraction["job"]), str(extraction.get("turns")), str(extraction["said"])
 
 
-def _keyed_apart(p: Prepared, m: Memory) -> bool:
-    """Both keyed, to other entities ("preference:吃火锅" / "preference:烧烤")."""
-    return bool(p.entity) and bool(m.entity) and m.entity != p.entity
+def _keyed_apart(p: Prepared, m: Memory, theirs: tuple[Slot, ...]) -> bool:
+    """Both keyed, to other entities ("preference:吃火锅" / "preference:烧烤"), or both likes of other things by
+    their slots ("The user likes Thai food" / "The user also loves Mexican food": ``like:<thing>`` is additive)."""
+    if p.entity and m.entity:
+        return m.entity != p.entity
+    return _likes_apart(p.slots, theirs)
+
+
+def _likes_apart(new: tuple[Slot, ...], old: tuple[Slot, ...]) -> bool:
+    """Every slot of both a like, and none of one thing."""
+    if not new or not old or not all(s.attribute.startswith("like:") for s in (*new, *old)):
+        return False
+    return not {s.attribute for s in new} & {s.attribute for s in old}
 
 
 def _slot_link(p: Prepared, m: Memory, same_content: bool, same_entity: bool
@@ -334,7 +344,7 @@ def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:
                       word_overlap=word_overlap(own_words(m), p.search_text), model=model, sameness=sameness,
                       same_wording=worded, same_slot=slot.key if slot else "",
                       slot_covers=covers(p.slots, theirs),
-                      other_entity=_keyed_apart(p, m))
+                      other_entity=_keyed_apart(p, m, theirs))
     key = (not same_content, not ((same_entity or slot is not None) and same_type), -similarity,
            -m.updated_at.timestamp())
     return [(key, m, related)]

@@ -30,8 +30,9 @@ break-up also ends the partner named ("和小雨分了": ``girlfriend`` none). A
 cats" are both true).
 Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
-diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns`` and
-``slots_household`` (living with a partner or alone, ``lives-with:partner``).
+diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns``,
+``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
+job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -233,7 +234,8 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     offsite" / "the offsite"), so that retiring the old loses nothing it says. A job said with its employer ("在美团
     做产品经理", "a nurse at St Mary's") is a job there: another employer of that person holds it too, since the old
     statement as a whole no longer does ("不在美团干了", "works at Kaiser now"); an activity kept up on another day
-    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too, and one given up
+    ("goes to the gym on Mondays" / "moved my gym sessions to Thursdays") holds its habit too, a promotion the
+    employer, and one given up
     ("gave up football") its weekly day; a home shared with the partner ("my husband and I live in Austin") is held
     by the partner no longer living there ("I live alone now", ``slots_household``): the statement as a whole no
     longer holds."""
@@ -248,7 +250,7 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
-    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old))
+    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 
@@ -256,6 +258,12 @@ def _job_elsewhere(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
     employed = {n.subject for n in new if n.attribute == "employer"} & \
         {o.subject for o in old if o.attribute == "employer"}
     return lambda o: o.attribute == "job" and o.subject in employed
+
+
+def _promoted(new: list[Slot]) -> Callable[[Slot], bool]:
+    """A promotion keeps the employer ("is a senior engineer at Adyen" / "got promoted to staff engineer")."""
+    promoted = {n.subject for n in new if n.attribute == "promoted"} & {n.subject for n in new if n.attribute == "job"}
+    return lambda o: o.attribute in ("employer", "promoted") and o.subject in promoted
 
 
 def _kept_up(new: list[Slot]) -> Callable[[Slot], bool]:

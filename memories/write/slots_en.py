@@ -161,9 +161,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
         ("city", rf"^{s}(?:'m|'s|'re|'ve)?{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|"
                  rf"is based|am based|'s based|'m based|based|"
-                 rf"settled(?:\s+down)?|moved(?:\s+back)?|relocated|moving)\s+"
+                 rf"settled(?:\s+down)?|moved(?:\s+back)?(?:\s+home)?|relocated|moving)\s+"
                  rf"(?:(?:all\s+the\s+way\s+)?from\s+(?:[\w\-']+\s+){{1,3}}?)?"
-                 rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our)\s+(?:[a-z\-]+\s+){{0,3}}(?:in|near)\s+)?"
+                 rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our|the user's)\s+(?:[a-z\-']+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+|is\s+being\s+)?(?:transferred|posted|reassigned)\s+"
                  rf"to\s+(?:the\s+|our\s+|their\s+)?(?P<value>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)"
@@ -177,7 +177,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("city", rf"^{s}(?:'re|'m)?{_ADV_EN}\s+(?:bought|found|rented|rent|rents|renting|share|shares|"
                  rf"sharing|(?:got|picked up|collected)\s+the\s+keys\s+(?:to|for)|moved\s+into)\s+"
                  rf"(?:a|an|our|my|the user's|the user and others')\s+(?:new\s+|own\s+|little\s+|small\s+){{0,2}}"
-                 rf"(?:house|flat|apartment|place|condo|home|studio|maisonette|terrace|bungalow)\s+in\s+"
+                 rf"(?:house|flat|apartment|place|condo|home|studio|maisonette|terrace|bungalow|room|bedsit|houseshare|"
+                 rf"house\s+share|flatshare|flat\s+share)\s+in\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
         # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
@@ -397,6 +398,7 @@ _EN_GAVE_UP = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?:quit|cut out|cut 
                          r"alcohol|booze|soda|coke|caffeine|dairy|gluten|beer|wine|chocolate|carbs|junk food|"
                          r"fast food|energy drinks|sweets|milk|bread)\b", re.IGNORECASE)
 _NOT_THINGS = frozenset({"out", "it", "at", "with", "in", "too", "a", "an", "the", "and", "every", "only", "well",
+                         "my", "our", "his", "her", "their", "your",
                          "less", "more", "enough", "healthy", "clean", "lunch", "dinner", "breakfast", "food",
                          "anything", "something", "that", "this", "them", "there", "here", "much", "alone", "late",
                          "before", "after", "during", "while", "when", "together", "outside", "fast", "slowly",

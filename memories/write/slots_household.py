@@ -1,7 +1,8 @@
 """Whom the speaker lives with, read beside ``slots_turns`` (``memories.write.slots_routine``): living with a partner,
 yes or no (``lives-with:partner``), so that a later "I live alone now" meets what said otherwise.
 
-- yes: "my husband and I live in Austin", "I share a flat with my girlfriend", "I live with my boyfriend Dan",
+- yes: "my husband and I live in Austin", "Dan (the user's boyfriend) and the user rent a flat", "I share a flat
+  with my girlfriend", "I live with my boyfriend Dan",
   "my fiancée and I rent a place in Leeds";
 - no: "I live alone now", "living on my own these days", "my wife moved out" ("he moved out" is not read: who he
   is is not in the text).
@@ -29,6 +30,9 @@ _LIVE = r"(?:live|lives|living|are\s+living|rent|rents|renting|share|shares|shar
 _TOGETHER = (
     # "my husband and I live in Austin", "the user's wife and the user have a house in Denver"
     re.compile(rf"(?i)^{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?\s+and\s+{_SELF}(?:\s+(?:now|still|both|"
+               rf"currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
+    # "Ana (the user's girlfriend) and the user live together in Porto": the name first, as extraction writes it
+    re.compile(rf"(?i)^[A-Z][a-z]+\s+\({_OWN}\s+(?:new\s+)?{_PARTNER}\)\s+and\s+{_SELF}(?:\s+(?:now|still|both|"
                rf"currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
     # "me and my wife have a house in Denver" (kept as "The user and the user's wife …")
     re.compile(rf"(?i)^{_SELF}\s+and\s+{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?(?:\s+(?:now|still|"

@@ -73,8 +73,10 @@ _COUNTED_EN = {"kid": "children", "kids": "children", "child": "children", "chil
                "dog": "dogs", "dogs": "dogs"}
 _COUNTED_ALT = "|".join(sorted(_COUNTED_EN, key=len, reverse=True))
 _COUNT_EN = re.compile(rf"(?i)^(?:{_SELF}{_ADV}\s*(?:(?<=\s)(?:have|has|got|now have|now has)|'ve got)\s+|"
-                       rf"(?P<bare>(?:so\s+|and\s+)?(?:that's\s+|that makes\s+)?))"
-                       rf"(?P<n>\d{{1,2}}|{'|'.join(_NUM_EN)})\s+(?:(?:little|young|grown|grown-up|older|younger|rescue|adopted|foster)\s+)?"
+                       rf"(?P<bare>(?:so\s+|and\s+)?(?:that's\s+|that makes\s+|it's\s+|it is\s+|"
+                       rf"we're (?:at|up to)\s+)?))"
+                       rf"(?P<n>\d{{1,2}}|{'|'.join(_NUM_EN)})\s+"
+                       r"(?:(?:little|young|grown|grown-up|older|younger|rescue|adopted|foster)\s+)?"
                        rf"(?P<thing>{_COUNTED_ALT})\b(?P<rest>.*)")
 _PETS_EN = (r"(?:cat|kitten|dog|puppy|pup|parrot|rabbit|bunny|hamster|guinea pig|turtle|tortoise|goldfish|fish|"
             r"bird|lizard|snake|ferret|horse|pony|budgie|cockatiel|gecko)")

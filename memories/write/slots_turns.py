@@ -7,7 +7,7 @@ said in passing in chat turns:
   "dropped spanish and started japanese", "stopped my piano lessons"; a switch that names what was left
   ("switched from coffee to tea") ends that thing too (``habit:<thing>``);
 - when one goes to bed or gets up (``bedtime``, ``waketime``, the hour as ``slots_daily`` keeps it for Chinese):
-  "i go to bed around 2am" / "in bed by 10 these days", "up at 6 every day";
+  "i go to bed around 2am" (or "around midnight") / "in bed by 10 these days", "up at 6 every day";
 - a budget for a named thing (``budget:<thing>``): "my budget for the trip is £800" / "can stretch the trip
   budget to £1,200";
 - how many of a thing a day or a week (``per-day:<thing>``): "i drink two coffees a day" / "down to one coffee a
@@ -18,6 +18,8 @@ said in passing in chat turns:
 - seeing someone (``marital``: dating): "i'm single" / "i'm seeing someone now";
 - living with a partner or alone (``lives-with:partner``, ``slots_household``): "my husband and I live in Austin" /
   "I live alone now";
+- what ``slots_changes`` reads: a promotion, a job left or started by its title, an employer by the kind of
+  place, how a drink is taken, a sport ruled out;
 - a new favourite said after the thing ("could live on thai food, it's my favourite now": ``favourite:food``).
 
 Not read: what used to be or might be (``slots_routine``'s hedges), a question, another person's habit.
@@ -29,6 +31,7 @@ import re
 
 from memories.write.people import KIN_EN
 from memories.write.slot_values import Slot
+from memories.write.slots_changes import en_changes
 from memories.write.slots_household import en_household
 
 __all__ = ["en_turns"]
@@ -88,7 +91,7 @@ def _learning(sentence: str, speaker: str) -> list[Slot]:
     return found
 
 
-_HOUR = r"(?P<hour>\d{1,2})(?:[:.](?P<min>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)?"
+_HOUR = r"(?:(?P<hour>\d{1,2})(?:[:.](?P<min>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)?|(?P<midnight>midnight))"
 _BED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:go(?:es)?\s+to\s+(?:bed|sleep)|(?:am|is|get|gets)\s+in\s+bed|turn\s+in"
                   rf"|hit\s+the\s+(?:hay|sack))\s+(?:at\s+|around\s+|about\s+|by\s+|before\s+|after\s+)?{_HOUR}\b")
 _UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|is\s+up)\s+(?:at\s+|around\s+|about\s+"
@@ -96,6 +99,8 @@ _UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|
 
 
 def _clock(said: re.Match[str], night: bool) -> str:
+    if said.group("midnight"):
+        return "0"
     hour = int(said.group("hour")) % 12
     ampm = (said.group("ampm") or "").casefold().replace(".", "")
     if ampm == "pm" or (not ampm and night and 7 <= hour <= 11):
@@ -214,6 +219,6 @@ def en_turns(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
     for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite,
-                 en_household):
+                 en_household, en_changes):
         found += read(sentence, speaker)
     return found
