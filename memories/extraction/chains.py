@@ -9,6 +9,11 @@ the message names. No model: jieba's part-of-speech tags and the kinship and rol
 - A subject-less clause takes the topic of the clause before: the speaker ("下个月要去成都出差" → 用户), or the person
   the clause before was about ("我女儿叫小雨，今年上初二，成绩挺好的" → 小雨今年上初二, 小雨成绩挺好的).
 - "一只叫豆豆" after "我养了两只猫" is one of the cats: "用户的一只猫叫豆豆".
+- A child born to the one a clause is about is whom a naming clause after it names ("我闺蜜小雨上个月生了个女儿，叫
+  朵朵" → 小雨的女儿叫朵朵, not the friend); an event a clause opens with ("公司年会定在1月18号", "同学会定在国庆") is
+  what a subject-less "在…" after it goes on with (→ 公司年会在外滩那边的酒店); a role said as it is now ("现在的领导
+  是陈总", "新房东…") is the speaker's, whoever the clause before was about.
+- A surname and a verb with its aspect particle is no name ("车卖了": 车 is a surname, but no one is called 车卖).
 - A leading 它 is the one pet the message named ("我们家的猫叫豆豆。它特别喜欢晒太阳" → 豆豆特别喜欢晒太阳).
 - A leading 他/她 is the one person named before it in the message ("带儿子去学游泳，他今年六岁" → 用户的儿子), or,
   when no one was, the name the message gives later ("他是我大学室友，叫王浩" → 王浩是用户大学室友; the naming
@@ -33,11 +38,12 @@ import jieba.posseg as pseg
 from memories.extraction import timeparse
 from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name, third_person_zh
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
-from memories.write.slot_values import SELF
+from memories.write.slot_values import EVENTS_ZH, SELF
 from memories.write.slots import slots_of
 
 #: A clause about a thing, not a person ("天气很好", "这部电影…"; not "这几天一直咳嗽": a time).
-_ZH_THING = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年)|它|天气|今天天气"
+_ZH_THING = re.compile(r"^(?:(?:这|那)(?!(?:几|两|一|些|半)?个?(?:天|周|月|年|星期|礼拜|学期)|阵子?|段时间)"
+                       r"|它|天气|今天天气"
                        r"|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
 #: The weather: about no one, whatever its time ("今天下雨了").
 _WEATHER = re.compile(r"^(?:今天|昨天|明天|早上|晚上|今晚|外面|这几天|最近)?(?:一直|又|突然)?"
@@ -54,7 +60,15 @@ _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫�
 _HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
 #: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗").
 _HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
+#: A child born to the one the clause is about ("我闺蜜小雨上个月生了个女儿"): whom a naming clause after it names.
+_BORN = re.compile(rf"(?:生了|生下了?|添了)(?:一)?(?:个|位)?((?:{_KIN_ALT}))[。，,]?$")
+#: An event the clause opens with ("公司年会定在…", "我们的婚礼…"): what a subject-less "在…" after it goes on with.
+_EVENT_LEAD = re.compile(rf"^(?:公司的?|我们的?|我的)?[\u4e00-\u9fff]{{0,4}}?"
+                         rf"(?:{EVENTS_ZH}|(?<=[\u4e00-\u9fff])[会节宴赛])"
+                         r"(?=定在|定于|改到|改在|在|将|于|的时间|的地点)")
 _NAMING = re.compile(r"(?:名字叫|名字是|名叫|叫做|叫)")
+#: A role as it is now or was ("现在的领导", "新房东", "以前的同事"): still a role of the speaker's.
+_ROLE_NOW = re.compile(r"^(?:现在|目前|如今|现任|新来的|新|以前|之前|原来|前任)的?")
 _COUNTED = re.compile(r"^(另)?一([只个条位匹头盆辆台家所套本件])")
 _COUNTED_MANY = re.compile(r"[二两三四五六七八九十几\d]+([只个条位匹头盆辆台家所套本件])([\u4e00-\u9fff]{1,6})")
 #: "一家日料店", "一部新手机": a thing brought in, what a judgement after it is about.
@@ -199,12 +213,16 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         return f"我{text}", False
     if lead in KIN_ZH:
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
+    now = _ROLE_NOW.match(text)
+    if now and _lead(text[now.end():]) in KIN_ZH:
+        return f"我{text}", False  # "现在的领导是陈总", "新房东人不错": the speaker's, as it is now
     if _name_at(text) or any(text.startswith(name) for name in topic.names):
         return text, True
     if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
         return None
     if topic.subject:
-        return topic.subject + text, _is_name(topic.subject) or topic.subject in topic.names
+        # "小雨的女儿": a name's, no speaker before it
+        return topic.subject + text, _is_name(topic.subject.split("的")[0]) or topic.subject in topic.names
     return text, False
 
 
@@ -219,8 +237,17 @@ def _remember(text: str, topic: ZhTopic) -> None:
     for person in ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text):
         if person not in topic.people:
             topic.people.append(person)
+    _next_subject(text, topic, own.group(0) if own else "", name)
+
+
+def _next_subject(text: str, topic: ZhTopic, own: str, name: str | None) -> None:
+    """The topic the clauses after ``text`` go on with: an event it opens with, the name it gives, whom it
+    introduces, the speaker's person it opens with, a name, or a pronoun."""
     introduced = _introduced(text)
-    if name:
+    event = _EVENT_LEAD.match(text)  # "我同学会定在…", "我女儿的婚礼在…": the event, not the person in its name
+    if event and not name and not introduced:
+        topic.subject = event.group(0)
+    elif name:
         topic.subject = name
         topic.names.add(name)
         if _OWN_PET.match(text) and name not in topic.pets:
@@ -228,7 +255,7 @@ def _remember(text: str, topic: ZhTopic) -> None:
     elif introduced:
         topic.subject = introduced
     elif own:
-        topic.subject = own.group(0)
+        topic.subject = own
     elif leading := _name_at(text):
         topic.subject = leading
     elif subject := re.match(r"^(我们|咱们|我|他们|她们)", text):
@@ -241,6 +268,11 @@ def _introduced(text: str) -> str:
     kin = _HAS_ONE.search(text)
     if kin and text.startswith("我"):
         return f"我{kin.group(1)}"
+    if born := _BORN.search(text):  # the child of whom the clause is about: a name after a kinship word, or 我
+        own = _OWN_KIN.match(text)
+        parent = (_name_at(text[own.end():]) or own.group(0)) if own else _name_at(text) or \
+            ("我" if text.startswith("我") else "")
+        return "" if not parent else f"我{born.group(1)}" if parent == "我" else f"{parent}的{born.group(1)}"
     pet = _HAS_PET.search(text)
     return f"我的{pet.group(1)}" if pet and re.match(r"^(?:我们?|用户)", text) else ""
 
@@ -394,7 +426,8 @@ _DEGREE = frozenset(("太", "真", "好", "很", "超", "挺", "特别", "这么
 def _is_name(word: str) -> bool:
     """A person's name ("小雨", "王浩", "欧阳娜娜"): jieba's person tag, a surname and a given name, 小/阿/老 + one,
     a doubled pet name ("乐乐")."""
-    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word) or word in KIN_ZH:
+    if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word) or word in KIN_ZH \
+            or any(ch in _ASPECT for ch in word[1:]):
         return False
     if _nickname(word):
         return True
@@ -425,6 +458,16 @@ def _name_at(text: str) -> str:
     rest = re.split(r"[，,。！!？?；;、\s]", text, maxsplit=1)[0]
     for size in (3, 2, 4):
         if len(rest) >= size and _is_name(rest[:size]) and (len(rest) == size or size == 2
-                                                              or jieba.lcut(rest, HMM=False)[0] == rest[:size]):
+                                                              or jieba.lcut(rest, HMM=False)[0] == rest[:size]) \
+                and not _aspect_after(rest[size:]):  # "车卖了": a thing and its verb, no one named 车卖
             return rest[:size]
     return ""
+
+
+#: Aspect particles: what follows a verb, never a name ("车卖了"; not "了解").
+_ASPECT = ("了", "着", "过")
+
+
+def _aspect_after(rest: str) -> bool:
+    """``rest`` opens with an aspect particle as a word of its own ("了", not "了解")."""
+    return bool(rest) and rest[0] in _ASPECT and jieba.lcut(rest[:4], HMM=False)[0] in _ASPECT

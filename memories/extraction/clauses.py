@@ -339,7 +339,7 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("question", lambda text, bare: _ZH_QUESTION.search(bare) and not _ZH_PLAN.search(bare)),
     ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
     ("reaction", lambda text, bare: _ZH_REACTION.match(bare)),
-    ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3),
+    ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3 or typed.ZH_HESITATION.fullmatch(bare)),
 )
 _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("question", lambda text, bare: (text.endswith("?") and not typed.UPTALK.match(bare))
@@ -403,7 +403,7 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
 _PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
                            r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
-_ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
+_ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!(?:几|两|一|些|半)?个?(?:天|周|月|年|星期|礼拜|学期)|阵子?|段时间|次)"
                               r"|它|他们|她们)")
 _NAMED_WORD = re.compile(r"(?<=\w\s)[A-Z][a-z]+")
 _RELATION_LEAD = re.compile(

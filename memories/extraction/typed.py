@@ -207,3 +207,9 @@ PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$"
                          r"|girlfriend|husband|wife|partner|sister|brother|cousin|neighbou?r|roommate|flatmate|housemate"
                          r"|boss|manager|mate|buddy|son|daughter|mum|mom|dad)\s+"
                          rf"(?!(?:{_LIFE_VERBS}|is|was|and|also|just|still|never|always|too)\b)[a-z][a-z'-]+$")
+
+
+#: A hesitation, nothing else: a sound ("emmm", "呃", "嗯…") or the speaker taking time to think, a thinking verb
+#: doubled or tried with no object ("让我想想", "我考虑一下", "等我琢磨琢磨"); a filler wherever it stands.
+ZH_HESITATION = re.compile(r"(?:(?i:em+|hm+|um+)|额+|呃+|嗯+)?[\s，,…。.~～]*(?:(?:让|容|等)?我(?:再|先)?"
+                           r"(?P<think>想|考虑|琢磨|斟酌|思考)(?:(?P=think)|一下|下|一想)?)?[啊呀了吧哈哦！!~～…。\s]*")

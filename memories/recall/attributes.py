@@ -59,6 +59,12 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("learning:", rf"\b(?:what|which)\s+(?:language|instrument)s?\s+(?:am|is|are)\s+{_WHO}\s+"
                       r"(?:learning|studying)\b"),
         ("device:phone", r"\b(?:what|which)\s+(?:kind\s+of\s+)?(?:phone|smartphone)\b|用什么手机|什么手机|哪款手机"),
+        # the kind a habit is of (``slots_zh_change.usual_key``): a sport kept up or switched to, a drink
+        ("usual:运动", r"什么运动|哪些运动|啥运动|运动习惯|怎么锻炼|什么锻炼"),
+        ("usual:喝", r"喝什么|喝啥|喝哪种"),
+        ("bedtime waketime", rf"\bwhat\s+time\s+(?:do|does)\s+{_WHO}\s+(?:go\s+to\s+bed|sleep|wake\s+up|get\s+up)\b|"
+                             r"几点睡|几点起|作息"),
+        ("budget", r"\bbudget\b|预算"),
         ("diet",
          rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
          rf"\bfood\s+restrictions?\b|\b(?:is|are)\s+{_WHO}\s+(?:a\s+)?(?:vegetarian|vegan)\b|"

@@ -188,3 +188,8 @@ def subject_kin(phrase: str) -> str:
         return ""
     word = match.group(1)
     return zh_kin_subject(word)[1:] if word in KIN_ZH else KIN_EN.get(word.casefold(), "")
+
+#: Car makes said in Chinese ("开的是比亚迪", "奔驰卖掉了").
+CAR_BRANDS_ZH = ("大众|丰田|本田|日产|宝马|奔驰|奥迪|特斯拉|比亚迪|吉利|长城|哈弗|蔚来|小鹏|理想|别克|雪佛兰|福特|现代|"
+                 "起亚|马自达|斯巴鲁|沃尔沃|保时捷|路虎|雷克萨斯|五菱|红旗|长安|奇瑞|荣威|名爵|领克|极氪|问界|小米|"
+                 "凯迪拉克|捷豹|英菲尼迪|林肯|标致|雪铁龙|斯柯达|三菱|铃木|Jeep|MINI|Tesla|BMW")

@@ -33,6 +33,10 @@ the ``commute``, what one plays or gave up, a role named in lower case, a pay on
 diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns``,
 ``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
 job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership).
+Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
+(``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
+thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport
+("改喝茶了", "医生让我改游泳"), which ends the habit of the one before (``switched``).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -65,6 +69,7 @@ from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEME
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
+from memories.write.slots_zh_change import switched, usual_key
 from memories.write.text import has_cjk
 
 __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
@@ -208,7 +213,8 @@ def slot_keys(slots: Iterable[Slot]) -> list[str]:
     slots = list(slots)
     heads = {f"event~{head}|{slot.attribute}" for slot in slots if (head := event_head(slot.subject))}
     liked = {f"{slot.subject}|like:{slot.value}" for slot in slots if slot.attribute.startswith("favourite:")}
-    return sorted({slot.key for slot in slots} | heads | liked)
+    usual = {key for slot in slots if (key := usual_key(slot))}  # a drink or sport switched to meets the habit
+    return sorted({slot.key for slot in slots} | heads | liked | usual)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
@@ -220,7 +226,7 @@ def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
     for slot in new:
         if slot.key in olds and slot.differs(olds[slot.key]):
             return slot
-        if any(_gone_off(slot, other) for other in old):
+        if any(_gone_off(slot, other) or switched(slot, other) for other in old):
             return slot
         for other in old:
             if other.attribute == slot.attribute and other.subject != slot.subject and \
@@ -244,7 +250,7 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     held = _held_as_a_whole(new, old)
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
                or (o.attribute, o.subject, o.value) in held
-               or any(_gone_off(n, o) or _counted(n, o) for n in new) for o in old)
+               or any(_gone_off(n, o) or _counted(n, o) or switched(n, o) for n in new) for o in old)
 
 
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:

@@ -124,9 +124,15 @@ def zh_plans(sentence: str, speaker: str) -> list[Slot]:
     if meal := _MEAL_ZH.match(sentence) or _MEAL_MOVED_ZH.match(sentence):
         return [Slot(f"event:{meal.group('who')}:{_MEALS_ZH[meal.group('kind')]}", "date",
                      date_value(meal.group("when")))]
-    if (place := _PLACE_ZH.match(sentence)) and not re.search(DATE_ZH, place.group("value")):
+    if (place := _PLACE_ZH.match(sentence)) and not re.search(DATE_ZH, place.group("value")) \
+            and not _time_words(place.group("value")):
         return [Slot(f"event:{place.group('event')}", "place", place.group("value"))]
     return []
+
+
+def _time_words(value: str) -> bool:
+    """Words of time only, by jieba's tags (time, numeral, direction): "婚礼定在五一", "在十月", "在下周二"."""
+    return all(word.flag in ("t", "m", "f", "mq") for word in posseg.lcut(value, HMM=False))
 
 
 def _trip_kind(kind: str) -> str:

@@ -210,6 +210,8 @@ _ZH_OFTEN = r"(?:每天|每周|每星期|每个?月|每晚|每早|每天早上|�
 _ZH_SWITCH = r"(?:改成了?|换成了?|改为|改)?"
 _ZH_ACT_YES = re.compile(rf"{_ZSPK}{_ZADV}{_ZH_SWITCH}{_ZH_OFTEN}+(?:都|会|也|要)*"
                          rf"(?:(?:去[\u4e00-\u9fff]{{1,4}}?)?(?P<act>{_ZH_ACTS})|"
+                         # a ball game counted before its name: "每周打三次篮球" is 打篮球
+                         rf"(?P<verb>打|踢)[一两三四五六七八九十\d]+次(?P<ball>[\u4e00-\u9fff]{{0,2}}球)|"
                          rf"去(?!了)(?P<place>[\u4e00-\u9fff]{{2,4}}?)"
                          rf"(?=[一两三四五六七八九十\d]+次|锻炼|运动|$|[，。,！!])|(?P<act2>{_ZH_ACTS}))")
 #: Told to stop ("医生说先别跑了", "医生不让我再跑步了"): the activity, by its verb alone too (跑 is 跑步).
@@ -291,7 +293,7 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
     for pattern, value in ((_ZH_ACT_NO, "no"), (_ZH_ACT_YES, "yes")):
         if said := pattern.match(sentence):
             groups = said.groupdict()
-            act = groups.get("place") or groups.get("act") or groups.get("act2") or groups.get("act3") or ""
+            act = _act_of(groups)
             return [Slot(speaker, f"habit:{_ZH_VERB_ACTS.get(act, act)}", value)]
     if sick := _ZH_SICK_OF.match(sentence) or _ZH_QUIT_THING.match(sentence) or _ZH_QUIT_FRONTED.match(sentence):
         verb = sick.groupdict().get("verb")
@@ -308,6 +310,12 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
         kind = "habit" if like.group("verb") in {"吃", "喝"} else "like"
         return [Slot(speaker, f"{kind}:{like.group('thing')}", value)]
     return []
+
+
+def _act_of(groups: dict[str, str | None]) -> str:
+    """The activity an activity pattern read: a place gone to, an activity, or a ball game counted ("打三次篮球")."""
+    return groups.get("place") or groups.get("act") or groups.get("act2") or groups.get("act3") or \
+        (groups.get("verb") or "") + (groups.get("ball") or "")
 
 
 _ZH_NOT_PASTIMES = frozenset(("东西", "的", "什么", "一下", "工", "卡", "车", "电话", "针", "算"))

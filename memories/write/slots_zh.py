@@ -10,6 +10,7 @@ from jieba import posseg
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, ZH_NOT_NAMES, chinese_names
 from memories.write.roles import zh_kin_subject
 from memories.write.slot_values import (
+    CAR_BRANDS_ZH,
     DATE_ZH,
     EDUCATION_ZH,
     EVENTS_ZH,
@@ -29,6 +30,7 @@ from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
+from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_home import zh_home
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
@@ -153,11 +155,11 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("phone", rf"^{s}{a}的?(?:新的?|现在的?|新号|新号码)(?:是|为|：|:)\s*(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("phone", rf"^{s}的?(?:手机号码|手机号|电话号码|手机|电话|号码){a}(?:改成了?|换成了?|变成了?)\s*"
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
-        ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?)(?:一?[辆台])?"
-                rf"(?:新的?|二手的?)?"
+        ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?|有(?=一?辆))(?:一?[辆台])?"
+                rf"(?:新的?|二手的?)?(?:[\u4e00-\u9fff]{{1,2}}色的?)?"
                 rf"(?P<value>(?:{CAR_BRANDS_ZH})(?![^，。,；;！!？?\s]{{0,4}}(?:手机|手表|电脑|平板|笔记本|耳机|电视))"
                 rf"[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
-                rf"(?:车|汽车|电车)?{e}"),
+                rf"(?:车|汽车|电车)?(?:{e}|(?=去|上班|上下班|通勤))"),
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
         # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}}){a}"
@@ -192,7 +194,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("marital", rf"^{s}{a}(?:是|还是|仍是)?(?:一个)?(?P<value>已婚|单身|离婚|离异|订婚|结婚|丧偶)"),
         ("role", rf"^{s}(?:现在)?是(?:我|用户)的(?:新)?(?P<value>女朋友|男朋友|女友|男友|妻子|老婆|丈夫|老公|"
                  rf"未婚妻|未婚夫|前妻|前夫|前女友|前男友|爱人)"),
-        ("spouse", rf"^(?P<subj>我|用户)的?(?P<role>妻子|老婆|丈夫|老公|女朋友|男朋友|女友|男友|未婚妻|未婚夫|爱人|"
+        ("spouse", rf"^(?P<subj>我|用户)的?(?:新|现在的?|现任的?)?"
+                   rf"(?P<role>妻子|老婆|丈夫|老公|女朋友|男朋友|女友|男友|未婚妻|未婚夫|爱人|"
                    rf"上司|老板|领导|房东|医生){a}(?:是|叫|名叫){v}{e}"),
         ("date", rf"^(?P<event>[^，。,；;！!？?\s]{{0,16}}?(?:{EVENTS_ZH}))的?(?:时间|日期|举办时间|举行时间)?{a}"
                  rf"(?:是|定在|定于|改到了?|改在|改成了?|推迟到了?|延期到了?|延后到了?|提前到了?|挪到了?|安排在|"
@@ -201,9 +204,6 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     return [(attribute, re.compile(pattern)) for attribute, pattern in rules]
 
 
-CAR_BRANDS_ZH = ("大众|丰田|本田|日产|宝马|奔驰|奥迪|特斯拉|比亚迪|吉利|长城|哈弗|蔚来|小鹏|理想|别克|雪佛兰|福特|现代|"
-                 "起亚|马自达|斯巴鲁|沃尔沃|保时捷|路虎|雷克萨斯|五菱|红旗|长安|奇瑞|荣威|名爵|领克|极氪|问界|小米|"
-                 "凯迪拉克|捷豹|英菲尼迪|林肯|标致|雪铁龙|斯柯达|三菱|铃木|Jeep|MINI|Tesla|BMW")
 _ZH_RULES: list[tuple[str, re.Pattern[str]]] = []
 _ZH_MARITAL = {"已婚": "married", "结婚": "married", "单身": "single", "离婚": "divorced", "离异": "divorced",
                "订婚": "engaged", "丧偶": "widowed"}
@@ -226,6 +226,8 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     extra = zh_home(sentence, speaker) or (zh_home(lead + sentence, speaker) if lead and zh_bare(sentence) else [])
+    extra += zh_changes(sentence, speaker) or (zh_changes(lead + sentence, speaker)
+                                               if lead and zh_bare(sentence) else [])
     return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
 
 
@@ -269,7 +271,7 @@ _ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒�
 _ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还)?(?:抽|吸)"
                        rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
 _ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
-_ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|经常|平时|一般|通常|偶尔)?"
+_ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|经常|平时|一般|通常|偶尔)*"
                          rf"(?:早上|晚上|中午|下午|上午|早晚|饭后)?(?:都|也|还)?(?:要|得)?"
                          rf"(?P<no>{_ZH_QUIT}|不太|不怎么)?(?:太|很|特别|最|也|还|就|只|改|"
                          rf"每天|经常|天天|一直)?(?:喜欢|爱|想|能|会|常|开始)?(?P<verb>喝|吃)"

@@ -1,0 +1,132 @@
+"""Chinese changes said in passing, read beside the rules of ``slots_zh`` (each adds a slot the first reader did
+not fill), so that a new value meets the one said before:
+
+- a budget (``budget``): "买房的预算是五百万" / "预算提高到八百万了";
+- a favourite colour said by comparison or by its 色 ("现在更喜欢绿色了", "最喜欢蓝色"): ``favourite:颜色``, as
+  "最喜欢的颜色是蓝色" fills it;
+- where one's (new) work is ("新工作在陆家嘴", "公司在张江"): ``work_city``, as "在杭州工作" fills it;
+- a car sold or got rid of ("车卖了", "奔驰卖掉了"): the ``car`` none; a car driven to work ("开一辆朗逸上班"):
+  the ``commute`` by car, as ``slots_zh_home`` reads "开车上班";
+- a graduation ("研究生毕业了", "我儿子小学毕业了"): no grade any more (``study:grade`` 毕业);
+- a thing of one's own and what it is now ("家里宽带用的是电信" / "宽带换成移动的了"): ``uses:<thing>``, the thing a
+  single common noun by jieba's tags;
+- a switch to another drink or sport ("改喝茶了", "医生让我改游泳", "换成骑车了"): ``switch:喝`` / ``switch:运动``
+  with what is done now. It meets the habit of another drink or sport of the same person (``habit:咖啡`` yes,
+  ``habit:跑步`` yes; ``memories.write.slots.linking_slot``) through the key both share (``usual:喝`` /
+  ``usual:运动``, ``usual_key``), and never a like said with 也 ("我也喜欢喝茶"): only a switch retires a habit.
+
+Another person's ("我老公的预算", "我妹改喝茶了") fills none of these, nor what used to be or might be.
+"""
+
+from __future__ import annotations
+
+import re
+
+from jieba import posseg
+
+from memories.write.people import KIN_ZH
+from memories.write.slot_values import CAR_BRANDS_ZH, Slot
+from memories.write.slots_amounts import zh_amount
+
+__all__ = ["DRINKS_ZH", "SPORTS_ZH", "switched", "usual_key", "zh_changes"]
+
+_SELF = r"^(?:我们|我|用户等人|用户|本人)(?:家)?"
+_ADV = (r"(?:现在|目前|如今|最近|这阵子|这段时间|这[两几]?(?:年|个月|天)|近来|近几年|已经|早就|刚刚|刚|也|都|一直|又|"
+        r"就|还是|终于|今年|上个月|"
+        r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)*")
+_HEDGED = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|准备|考虑|要不要|是不是|吗|的话")
+
+#: Drinks, one at a time as a habit ("每天早上都喝咖啡" / "改喝茶了").
+DRINKS_ZH = ("咖啡|美式|拿铁|茶|绿茶|红茶|奶茶|花茶|乌龙茶|普洱|可乐|果汁|牛奶|豆浆|酸奶|啤酒|红酒|白酒|酒|"
+             "苏打水|气泡水|椰子水|燕麦奶")
+#: Sports, the ones a body does for exercise ("每周跑步三次" / "改游泳").
+SPORTS_ZH = ("跑步|慢跑|夜跑|游泳|健身|瑜伽|普拉提|打球|篮球|羽毛球|乒乓球|网球|足球|骑车|骑行|爬山|徒步|"
+             "滑雪|攀岩|跳绳|散步|快走|打拳|拳击|太极|广场舞|跳舞")
+_DRINK = re.compile(rf"(?:{DRINKS_ZH})")
+_SPORT = re.compile(rf"(?:打|踢|练|去)?(?P<sport>{SPORTS_ZH})")
+
+_BUDGET = re.compile(rf"{_SELF}{_ADV}(?:的)?(?:(?P<for>[\u4e00-\u9fff]{{1,4}}?)的?)?预算{_ADV}"
+                     r"(?:是|为|有|只有|大概|大约|"
+                     r"提高到|提高了?到|涨到|加到|增加到|降到|减到|调到|调整到|改成|变成|压到|控制在|在|：|:)+"
+                     r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)(?P<unit>万|千|块|元)?")
+_COLOUR = re.compile(rf"{_SELF}{_ADV}(?:更|最|比较)(?:喜欢|爱)(?P<value>[\u4e00-\u9fff]{{1,2}}色)(?![的系])")
+_WORKPLACE = re.compile(rf"{_SELF}{_ADV}的?(?:新|现在的?)?(?:工作|公司|单位|办公室)(?:地点)?(?:在|位于|搬到了?)"
+                        r"(?P<value>[\u4e00-\u9fff]{2,8}?)(?:那边|这边|附近)?(?=$|[，。,；;！!]|了|上班|工作)")
+_SOLD = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家)?)?{_ADV}的?(?:(?:那|这)?(?:辆|台)?(?:车|车子|汽车|爱车)"
+                   rf"|(?:{CAR_BRANDS_ZH})[\u4e00-\u9fffA-Za-z0-9]{{0,4}}?)"
+                   rf"{_ADV}(?:卖了|卖掉了|处理掉了|转手了|出掉了)")
+_DRIVE_TO_WORK = re.compile(rf"{_SELF}{_ADV}(?:每天)?开(?:一辆|着|辆|的是)[\u4e00-\u9fffA-Za-z0-9 ]{{1,8}}?"
+                            r"(?:去|来)?(?:上班|上下班|通勤)")
+_GRADUATED = re.compile(rf"{_SELF}{_ADV}(?:研究生|硕士|博士|大学|本科|大专|高中|初中|小学)?(?:也)?(?:顺利)?毕业了")
+#: A thing of one's own and what it is now ("家里宽带用的是电信" / "宽带换成移动的了", "公司用的是钉钉").
+_USES = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家里?|们家)?的?)?{_ADV}"
+                   rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?){_ADV}"
+                   r"(?:用的是|用的|换成了?|改成了?|改用了?|换到了?)(?P<value>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)"
+                   r"(?:的)?(?:了|啦)?$")
+#: "改喝茶了", "换成骑车了", "医生让我改游泳": the speaker switched (or was told to switch) to another.
+_SWITCH = re.compile(r"(?:^(?:我们|我|用户|本人)|(?:让|叫|建议|要求)(?:我|用户))"
+                     rf"{_ADV}(?:为了[\u4e00-\u9fff]{{1,6}}?)?{_ADV}(?:每天|平时|早上|晚上)?(?:改成|换成|改为|改)(?:了)?(?:每天|平时|早上|晚上)?"
+                     r"(?:(?P<drink>喝)|去)?(?P<thing>[\u4e00-\u9fff]{1,4}?)(?=$|[，。,；;！!]|了|吧|啦)")
+
+
+def zh_changes(sentence: str, speaker: str) -> list[Slot]:
+    """The slots of the module's docstring a Chinese statement of the speaker fills, else []."""
+    if _HEDGED.search(sentence):
+        return []
+    found: list[Slot] = []
+    budget = _BUDGET.search(sentence)
+    if budget and budget.group("for") not in KIN_ZH and (n := zh_amount(budget.group("value"))):
+        n *= {"万": 10000, "千": 1000}.get(budget.group("unit") or "", 1)
+        found.append(Slot(speaker, "budget", str(round(n))))
+    if colour := _COLOUR.search(sentence):
+        found.append(Slot(speaker, "favourite:颜色", colour.group("value")))
+    if place := _WORKPLACE.search(sentence):
+        found.append(Slot(speaker, "work_city", place.group("value").removesuffix("市")))
+    if _SOLD.search(sentence):
+        found.append(Slot(speaker, "car", "none"))
+    if _DRIVE_TO_WORK.search(sentence):
+        found.append(Slot(speaker, "commute", "car"))
+    if _GRADUATED.search(sentence):
+        found.append(Slot(speaker, "study:grade", "毕业"))
+    if (uses := _USES.match(sentence.strip(" 。！!"))) and _noun(uses.group("thing")):
+        found.append(Slot(speaker, f"uses:{uses.group('thing')}", uses.group("value").casefold()))
+    if (switch := _SWITCH.search(sentence)) and (kind := _kind(switch.group("thing"), bool(switch.group("drink")))):
+        found.append(Slot(speaker, f"switch:{kind[0]}", kind[1]))
+    return found
+
+
+def _noun(word: str) -> bool:
+    """A thing by jieba's tags, one common noun ("宽带", "电脑"), not a person, a place or a kinship word."""
+    words = posseg.lcut(word, HMM=False)
+    return len(words) == 1 and words[0].flag in ("n", "nz", "vn") and word not in KIN_ZH and word not in _SPEAKERS
+
+
+_SPEAKERS = frozenset(("我们", "用户", "本人", "自己", "大家"))
+
+
+def _kind(thing: str, drunk: bool) -> tuple[str, str] | None:
+    """("喝", the drink) or ("运动", the sport) a switch is to, else None."""
+    if drunk and _DRINK.fullmatch(thing):
+        return "喝", thing
+    sport = _SPORT.fullmatch(thing)
+    return ("运动", sport.group("sport")) if sport and not drunk else None
+
+
+def usual_key(slot: Slot) -> str:
+    """The key a habit of a drink or a sport shares with a switch to another (``usual:喝`` / ``usual:运动``), or
+    ""; ``memories.write.slots.slot_keys`` adds it so that the database finds the one for the other."""
+    if slot.attribute.startswith("switch:"):
+        return f"{slot.subject}|usual:{slot.attribute[7:]}"
+    if slot.attribute.startswith("habit:") and slot.value == "yes":
+        thing = slot.attribute[6:]
+        if _DRINK.fullmatch(thing):
+            return f"{slot.subject}|usual:喝"
+        if _SPORT.fullmatch(thing):
+            return f"{slot.subject}|usual:运动"
+    return ""
+
+
+def switched(new: Slot, old: Slot) -> bool:
+    """A switch to another drink or sport ends the habit of the one before ("每天早上都喝咖啡" / "改喝茶了")."""
+    return new.attribute.startswith("switch:") and new.subject == old.subject and old.value == "yes" \
+        and usual_key(old) == usual_key(new) and old.attribute[6:] != new.value
