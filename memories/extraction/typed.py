@@ -174,11 +174,21 @@ _ZH_DEGREE_ONLY = re.compile(r"(?:一点儿?|一口|完全|根本|绝对|真的|
 ZH_ONCE = r"|(?:[\u4e00-\u9fff]{0,6}(?:说|想|打算|觉得|准备))?等(?:到)?[\u4e00-\u9fff]{2,10}?(?:了|以后|之后|后|完)"
 
 
+#: "(对芒果过敏，)上次吃了进医院了", "(在学吉他，)每天练一个小时", "(喜欢这部电影，)看了三遍": a verb that takes a
+#: thing, said without it and without a subject — the thing is the clause before's, so the two stay one statement.
+_ZH_OBJECTLESS = re.compile(
+    r"(?:上次|每次|有次|有一次|那次|每天|天天|平时|一般|经常|偶尔|每周|周末|晚上|早上|现在|后来|结果|都|也|还|就|才|只|一)*"
+    r"(?:吃|喝|练|看|玩|用|学|做|写|读|听|弹|唱|画|抽|碰)(?:了|过|完|好)?"
+    r"(?:[一两二三四五六七八九十半\d]+(?:个)?(?:小时|分钟|次|遍|回|天|周|年|口|杯|根)(?:多|左右)?"
+    r"|(?:就|都|以后|之后|完)?(?:进|到|去|住|拉|吐|过敏|发|起|晕|难受|不舒服)[\u4e00-\u9fff]{0,6})?"
+    r"[了吧啊呢。！!]*")
+
+
 def zh_says_more(piece: str) -> bool:
-    """Whether a Chinese piece after "，" is only how much, how often or how far ("一天一包", "一点都不行"): it says
-    more of the clause before it and stays with it."""
+    """Whether a Chinese piece after "，" is only how much, how often or how far ("一天一包", "一点都不行"), or a verb
+    whose thing is the clause before's ("上次吃了进医院了"): it says more of the clause before it and stays with it."""
     piece = piece.strip()
-    return bool(_ZH_AMOUNT_ONLY.fullmatch(piece) or _ZH_DEGREE_ONLY.fullmatch(piece))
+    return bool(_ZH_AMOUNT_ONLY.fullmatch(piece) or _ZH_DEGREE_ONLY.fullmatch(piece) or _ZH_OBJECTLESS.fullmatch(piece))
 
 
 #: What one eats or drinks every day ("drinks coffee every morning", "每天早上都喝咖啡"): a preference, as "drinks a

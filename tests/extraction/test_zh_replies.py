@@ -125,3 +125,13 @@ def test_a_chinese_chat_between_two_named_people_through_the_sessions_api(alice)
     assert any(c.startswith("陈静") and "2026年5月" in c and "考研" in c for c in rows), rows
     assert any(c.startswith("陈静对“") and "布偶" in c for c in rows), rows
     assert not any(c.startswith("周强") for c in rows), rows  # the asker's questions keep nothing of theirs
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("我对虾过敏，有一次吃了就进了急诊", "对虾过敏，有一次吃了就进了急诊"),
+    ("最近在学游泳，每周练三次", "在学游泳，每周练三次"),
+    ("我买了一台新的咖啡机，用了一周", "咖啡机，用了一周"),
+])
+def test_a_verb_without_its_thing_stays_with_the_clause_that_names_it(said, kept):
+    found = [c.content for c in OfflineExtractor().extract([Turn(1, "user", said)], [])]
+    assert len(found) == 1 and kept in found[0], found
