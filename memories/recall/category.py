@@ -38,7 +38,6 @@ from django.conf import settings
 from jieba import posseg
 
 from memories.embeddings import READS_MIN, Embedder, embedders
-from memories.models import Memory
 from memories.recall import sql
 from memories.recall.index.cache import LOADED, REMOVED, ScopeIndex
 from memories.recall.query import STOPWORDS
@@ -216,7 +215,7 @@ def holders(query: str, source: CandidateSource, lists: Mapping[str, Sequence[Ca
     if noun is None or embedder is None or seeds <= 0:
         return {}
     ids = list(dict.fromkeys(c.id for found in lists.values() for c in found[:seeds]))
-    contents = dict(Memory.objects.filter(pk__in=ids).values_list("pk", "content"))
+    contents = dict(sql.contents(ids))  # one uuid[] parameter: the ORM's ``pk__in`` quotes each id in Python
     found_words = instances(noun, embedder, [contents[pk] for pk in ids if pk in contents], _asked_words(query))
     if not found_words:
         return {}

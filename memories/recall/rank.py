@@ -536,16 +536,18 @@ def _embedding(memory: Memory) -> Any:
     return memory.embedding
 
 
-def near_duplicate(a: Memory, b: Memory, vector_of: Callable[[Memory], Any] = _embedding) -> bool:
+def near_duplicate(a: Memory, b: Memory, vector_of: Callable[[Memory], Any] = _embedding,
+                   words_of: Callable[[Memory], set[str]] = _words) -> bool:
     """Same content_hash, or word overlap and cosine both high. Words are checked first: they are at
     hand, while vectors may need a query and are looked at only for the rare pair that gets this far.
     A memory with a key is addressed, not deduplicated (two keys holding one value are two items), so
-    it is never folded into another hit."""
+    it is never folded into another hit. ``words_of``: a memory's search words (the caller may keep them: a
+    search compares each hit with every one kept before it)."""
     if a.key is not None or b.key is not None:
         return False
     if a.content_hash == b.content_hash:
         return True
-    wa, wb = _words(a), _words(b)
+    wa, wb = words_of(a), words_of(b)
     if not (wa or wb) or len(wa & wb) / len(wa | wb) < DEDUPE_WORD_OVERLAP:
         return False
     va, vb = vector_of(a), vector_of(b)

@@ -145,6 +145,7 @@ from memories.recall.attributes import asked_attributes, slot_holders, slot_lift
 from memories.recall.index.background import ready as large_scopes_ready
 from memories.recall.index.background import warm as large_scopes_warm
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
+from memories.recall.index.order import uuid_of
 from memories.recall.index.source import IndexSource
 from memories.recall.parts import Part, interleave, query_parts
 from memories.recall.pastimes import pastime_holders, pastime_lifted
@@ -294,6 +295,14 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         found = vectors.get(memory.pk.int)
         return found if found is not None else memory.embedding  # deferred: loaded only if asked
 
+    words: dict[uuid.UUID, set[str]] = {}  # each hit's search words, split once (not once per comparison)
+
+    def words_of(memory: Memory) -> set[str]:
+        held = words.get(memory.id)
+        if held is None:
+            held = words[memory.id] = set(memory.search_text.split())
+        return held
+
     kept: list[SearchHit] = []
     waiting = turns.Waiting()  # hits from a turn an earlier hit came from (``turns``), returned after the others
     start = 0
@@ -305,7 +314,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         unread[:] = [pk for pk in rows if pk.int not in vectors]
         for s in batch:
             memory = rows.get(s.candidate.id)
-            if memory is None or any(near_duplicate(memory, hit.memory, vector_of) for hit in kept):
+            if memory is None or any(near_duplicate(memory, hit.memory, vector_of, words_of) for hit in kept):
                 continue
             hit = SearchHit(memory, s.score, s.scores, model=s.candidate.model,
                             coverage=min(1.0, s.candidate.lexical_coverage), after=_uuid(s.candidate.after))
@@ -316,7 +325,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
 
 
 def _uuid(key: Key | None) -> uuid.UUID | None:
-    return None if key is None else uuid.UUID(int=key)
+    return None if key is None else uuid_of(key)
 
 
 def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> dict[uuid.UUID, Memory]:

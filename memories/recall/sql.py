@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections, transaction
-from django.db.models import BooleanField, CharField
+from django.db.models import DEFERRED, BooleanField, CharField
 from django.db.models.expressions import RawSQL
 
 from memories.models import Memory
@@ -230,6 +230,9 @@ _METADATA = Memory._meta.get_field("metadata")
 _METADATA_AT = _HIT_ATTNAMES.index(_METADATA.attname)
 _METADATA_COL = _METADATA.get_col(Memory._meta.db_table)
 _HIT_EXTRA = len(_HIT_ATTNAMES)
+# Where the deferred columns go among all of the model's (``Model.from_db`` given every column, the deferred as
+# ``DEFERRED``, builds the row without looking each attname up in the list of those loaded).
+_HIT_DEFERRED = [at for at, f in enumerate(Memory._meta.concrete_fields) if f.name in ("embedding", "search_vector")]
 
 
 def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
@@ -241,9 +244,12 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
         cursor.execute(HITS_SQL, [get_active_tenant().pk, uuid_array(ids)])
         rows = cursor.fetchall()
     found = {}
+    db = connections[alias]
     for row in rows:
         values = list(row[:_HIT_EXTRA])
-        values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], _METADATA_COL, connections[alias])
+        values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], _METADATA_COL, db)
+        for at in _HIT_DEFERRED:
+            values.insert(at, DEFERRED)
         memory = Memory.from_db(alias, _HIT_ATTNAMES, values)
         access_n, access_at, subject_names, *subject = row[_HIT_EXTRA:]
         memory.access_set(access_n or 0, access_at)
@@ -314,7 +320,7 @@ CONTENTS_SQL = "SELECT id, content FROM memories_memory WHERE tenant_id = %s AND
 
 def contents(ids: Sequence[uuid.UUID]) -> list[tuple[uuid.UUID, str]]:
     """``CONTENTS_SQL`` in the active tenant: (id, content) of the memories among ``ids``
-    (``memories.recall.pastimes``)."""
+    (``memories.recall.pastimes``, ``category.holders``)."""
     with connections[read_alias()].cursor() as cursor:
         cursor.execute(CONTENTS_SQL, [get_active_tenant().pk, uuid_array(ids)])
         return list(cursor.fetchall())

@@ -15,7 +15,7 @@ import numpy as np
 from memories.embeddings import embedders
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
-from memories.recall.index.order import one_of
+from memories.recall.index.order import one_of, uuid_of
 from memories.recall.index.scope import EPOCH, MICROSECOND, TYPE_NAMES
 from memories.recall.query import query_terms
 from memories.recall.rank import Candidate, Key, term_weights
@@ -164,7 +164,7 @@ class IndexSource:
         that judges it, no lexical score, and its link back."""
         primary = self._names[0]
         models = [self._judge_of(position, slot) for slot, _, _ in joining.values()]
-        added = self._candidates([(index, uuid.UUID(int=pk), slot) for pk, (slot, _, _) in joining.items()],
+        added = self._candidates([(index, uuid_of(pk), slot) for pk, (slot, _, _) in joining.items()],
                                  [0.0] * len(joining), [0.0] * len(joining), models)
         for (pk, (slot, before, after)), c in zip(joining.items(), added, strict=True):
             c.subject, c.words = index.shape_fields(slot)
