@@ -286,9 +286,10 @@ HNSW_EF_SEARCH = integer("MNEMARA_HNSW_EF_SEARCH")
 HNSW_SCAN_SHARE = number("MNEMARA_HNSW_SCAN_SHARE")
 HNSW_SCAN_ROWS = integer("MNEMARA_HNSW_SCAN_ROWS")
 # In the same large scopes, the full-text list ranks (ts_rank_cd) at most this many matches: those of the query's
-# rarest words by the planner's word statistics, so a common word's thousands of matches are never all read; the
-# statement stops at this many rows whatever the statistics expected (memories.recall.bounded.bounded_rows; 0:
-# every match, as smaller scopes). Measured in docs/scaling.md.
+# rarest words by the planner's word statistics, so a common word's thousands of matches are never all read (when
+# they give too few, a second statement reads the other words, rarest first, within what is left of the cap); each
+# statement stops at its rows whatever the statistics expected (memories.recall.bounded.bounded_rows; 0: every
+# match, as smaller scopes). Measured in docs/scaling.md.
 LEXICAL_MATCH_ROWS = integer("MNEMARA_LEXICAL_MATCH_ROWS")
 # In-process search indexes (memories/recall/index/): scopes that fit are ranked from a per-process copy of
 # their vectors. Each process keeps at most SEARCH_INDEX_MAX_MB megabytes of them (measured per index: with the

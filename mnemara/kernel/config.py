@@ -173,7 +173,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "before the best k are kept, when more than MNEMARA_HNSW_SCAN_ROWS (0: none; a cost that grows with "
             "the index).", "Recall", low=0, high=1),
     Setting("MNEMARA_LEXICAL_MATCH_ROWS", "int", 4000, "In scopes above MNEMARA_HNSW_MIN_SCOPE_ROWS, the most "
-            "full-text matches ranked in SQL, those of the query's rarest words; 0: every match.", "Recall", low=0),
+            "full-text matches ranked in SQL, the query's rarest words' first, then its other words' when too "
+            "few; 0: every match.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX", "flag", True, "The in-process search index; off: every search in SQL.",
             "Recall"),
     Setting("MNEMARA_SEARCH_INDEX_MAX_MB", "float", 1024.0, "Megabytes of search indexes one process keeps.",

@@ -1,5 +1,5 @@
 """A large scope searched in SQL (docs/scaling.md, "A large scope in SQL, bounded"): the full-text list ranks
-a bounded set of matches, those of the query's rarest words, and a secondary model gets a list (and the
+a bounded set of matches, the query's rarest words' first, and a secondary model gets a list (and the
 query its embedding) only when some memory of the scope is that model's to judge."""
 
 from __future__ import annotations
