@@ -155,7 +155,7 @@ def _en_activities_likes(sentence: str, speaker: str) -> list[Slot]:
 
 
 #: A count changed without its new number: "one of my cats passed away", "we adopted another dog", "had our third
-#: baby" — the count said before no longer holds ("one fewer", "one more").
+#: baby", "baby number two arrived" — the count said before no longer holds ("one fewer", "one more").
 _POSSESSIVE_EN = r"(?:my|our|the user's|the user and others')"
 _FEWER_EN = re.compile(rf"(?i)\bone of {_POSSESSIVE_EN} (?P<thing>kids|children|cats|dogs)\b"
                        r"(?:\s+(?:has|had|just|sadly|recently|finally|unfortunately))*\s+(?:passed away|passed|died"
@@ -164,14 +164,18 @@ _FEWER_EN = re.compile(rf"(?i)\bone of {_POSSESSIVE_EN} (?P<thing>kids|children|
 _MORE_EN = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:adopted|got|had|brought home|rescued|welcomed|took in)\s+"
                       rf"(?:another|a second|a third|a fourth|{_POSSESSIVE_EN} (?:second|third|fourth|fifth))\s+"
                       r"(?:(?:little|baby|new|rescue)\s+)?(?P<thing>kid|baby|child|son|daughter|cat|kitten|dog|puppy)\b")
+_BORN_EN = re.compile(rf"(?i)^(?:{_POSSESSIVE_EN}\s+)?(?:(?:second|third|fourth)\s+"
+                      r"(?P<thing>baby|child|kid|son|daughter)|"
+                      r"(?P<thing2>baby|kid) (?:number |no\.? ?|#)(?:two|three|four|[234]))"
+                      r"\s+(?:has\s+|just\s+)*(?:arrived|was born|is here|came)\b")
 _CHANGED_KIND = {"kid": "children", "baby": "children", "child": "children", "son": "children", "daughter": "children",
                  "kitten": "cats", "puppy": "dogs"}
 
 
 def _en_count_changed(sentence: str, speaker: str) -> list[Slot]:
-    for pattern, value in ((_FEWER_EN, "one fewer"), (_MORE_EN, "one more")):
+    for pattern, value in ((_FEWER_EN, "one fewer"), (_MORE_EN, "one more"), (_BORN_EN, "one more")):
         if said := pattern.search(sentence):
-            thing = said.group("thing").casefold()
+            thing = (said.group("thing") or said.group("thing2")).casefold()
             return [Slot(speaker, f"count:{_CHANGED_KIND.get(thing) or _COUNTED_EN.get(thing, thing)}", value)]
     return []
 

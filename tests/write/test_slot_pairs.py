@@ -168,6 +168,7 @@ COUNT_CHANGED_EN = [
     ("We've got two rescue dogs.", "One of our dogs passed away on Tuesday, it's very quiet here now.", "fact"),
     ("I have 2 kids, a boy and a girl.", "We welcomed a third baby in August!", "fact"),
     ("I have one cat called Pixel.", "We adopted another cat from the shelter last week.", "fact"),
+    ("We have one kid, Ivy, she is 3.", "our second baby was born at 4am, a boy!", "fact"),
 ]
 COUNT_KEPT_EN = [
     ("I have two dogs.", "My neighbour adopted another dog.", "fact"),
