@@ -4,7 +4,8 @@ docs/extraction.md's junk rule, "a compliment, encouragement or pep talk", "a pl
 finished memory, its speakers' names given.
 
 - **Hollow**: every word left, once stopwords, names and the evaluations, feelings and pledges that
-  ``clauses.content_words`` already sets aside are gone, is one of ``HOLLOW_WORDS``: words of effort, progress,
+  ``clauses.content_words`` already sets aside are gone, is one of ``HOLLOW_WORDS`` (a line with no word left,
+  "The user is seeing someone", is the other screens' to judge): words of effort, progress,
   impact, eagerness and praise, and the verbs that only relate one speaker to the other ("told", "wishes",
   "means"). "Ana told Ben that Ben is so talented", "Ben is staying determined and focused", "Ana and others had a
   ton of fun", "Ben won't let Ana down" say nothing a reader can find later; "Ana told Ben that Ben's bakery
@@ -73,8 +74,8 @@ def generic(content: str, names: Sequence[str] = ()) -> str | None:
 def hollow(content: str, names: Sequence[str] = ()) -> bool:
     """Whether every sentence of an English memory is made of words that carry no fact (module docstring); the
     caller still keeps one that names something particular."""
-    return all(not any(w not in HOLLOW_WORDS for w in content_words(sentence, names))
-               for sentence in split_sentences(content))
+    words = [content_words(sentence, names) for sentence in split_sentences(content)]
+    return all(said and all(w in HOLLOW_WORDS for w in said) for said in words)  # no words: not this screen's
 
 
 def courtesy_thanks(content: str) -> bool:
