@@ -125,7 +125,17 @@ def noted(clause: str) -> str:
     it as the speaker's; any other clause as it is."""
     if _NOTE_VERB.match(clause) or _NOTE_STATE.match(clause):
         return with_subject(clause)[0]
+    clause = _DONE_TO_ME.sub(lambda m: f"I was {m.group('verb')} ", clause)  # "they moved me to nights"
     return _POINTED_MINE.sub("The ", clause)  # "These figurines I bought …": a thing named, not a pronoun
+
+
+#: What an employer or "they" did to the speaker, said of the speaker ("they moved me to nights" → "I was moved to
+#: nights", "my boss put me on the weekend rota", "work transferred me to Leeds"): no pronoun-led remark.
+_DONE_TO_ME = re.compile(r"(?i)^(?:they|work|management|hr|(?:my|the)\s+(?:boss|manager|supervisor|company|employer|"
+                         r"job|firm|hospital|school|store|plant|office|agency|union|doctor|gp|nurse))\s+"
+                         r"(?:finally\s+|just\s+|have\s+|'ve\s+|has\s+)?(?P<verb>moved|switched|put|transferred|bumped|"
+                         r"promoted|demoted|laid off|let go|fired|hired|assigned|reassigned|changed|upped|taken|"
+                         r"started|signed off|referred|diagnosed)\s+me\b\s*")
 
 
 #: A thing pointed at and then said to be the speaker's doing ("These figurines I bought yesterday …", "That recipe we

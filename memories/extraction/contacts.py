@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["contact", "restated"]
+__all__ = ["announced", "contact", "restated"]
 
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
 _PHONE = re.compile(r"\+?\(?\d[\d\- ()]{5,}\d")
@@ -48,3 +48,22 @@ def restated(clause: str, zh: bool) -> str:
     anything changes"), said plainly so that its slot is read; the clause as it is when it says it plainly already
     or gives none."""
     return clause if _STATED.search(clause) else contact(clause, zh) or clause
+
+
+# A new contact announced without a verb: "new number, it's 555-0199", "got a new email: sam@x.io", "New address -
+# 12 Elm Street". Each part alone would be filler; together they are the speaker's.
+_ANNOUNCED = re.compile(r"(?i)^(?:(?:i\s+)?(?:got|have|'ve got|i've got)\s+(?:a\s+)?)?(?:my\s+)?new\s+"
+                        r"(?P<what>(?:phone|cell|mobile|home|work)?\s*(?:number|#)|phone|cell|mobile|e-?mail"
+                        r"(?:\s+address)?|address)\s*(?:[,:;\-\u2013\u2014]|is)\s*(?:(?:it's|its|it is)\s+)?"
+                        r"(?P<value>\S.*)$")
+
+
+def announced(body: str, zh: bool) -> str:
+    """An English sentence announcing the speaker's new contact said plainly ("My new number is 555-0199"); the
+    sentence as it is otherwise."""
+    said = None if zh else _ANNOUNCED.match(body.strip())
+    if said is None or not (_EMAIL.search(said.group("value")) or _PHONE.search(said.group("value"))
+                            or (said.group("what").casefold() == "address" and re.search(r"\d", said.group("value")))):
+        return body
+    what = said.group("what").casefold().replace("#", "number").strip()
+    return f"My new {what} is {said.group('value')}"

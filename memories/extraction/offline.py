@@ -89,7 +89,7 @@ from memories.extraction.clauses import (
     third_person_en,
     third_person_zh,
 )
-from memories.extraction.contacts import contact, restated
+from memories.extraction.contacts import announced, contact, restated
 from memories.extraction.corrections import corrected_in
 from memories.extraction.information import (
     IMPERATIVE,
@@ -103,6 +103,7 @@ from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
 from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
+from memories.extraction.pronouns import pronouns_named
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
@@ -257,7 +258,7 @@ class OfflineExtractor:
         sentence = as_said(typed_words(sentence), zh)  # notes about the user, key and value: the speaker's
         explicit = _REMEMBER.match(sentence) if not sentence.rstrip().endswith(("?", "？")) else None
         body = sentence[explicit.end():] if explicit else sentence
-        body = shown(_strip_open(body, zh), zh)
+        body = announced(shown(_strip_open(body, zh), zh), zh)  # "new number, it's …"
         if not body:
             said.reasons.append(junk_reason(sentence, zh) or "filler")
             return
@@ -267,7 +268,7 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in chosen(split_clauses(body), zh):  # "…, we'll go with that one": the one praised before
+        for piece in chosen(pronouns_named(split_clauses(body)) if not zh else split_clauses(body), zh):
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue

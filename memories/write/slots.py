@@ -285,7 +285,10 @@ def _given_up(new: list[Slot]) -> Callable[[Slot], bool]:
 def _shared(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
     shared = {o.subject for o in old if o.attribute == "lives-with:partner" and o.value == "yes"} & \
         {n.subject for n in new if n.attribute == "lives-with:partner" and n.value == "no"}
-    return lambda o: o.attribute == "city" and o.subject in shared
+    # the home's one place, read as the speaker's or as the named partner's ("the user and the user's fiancee Leah
+    # share a flat in Norwich": ``leah|city``)
+    one_place = len({o.value for o in old if o.attribute == "city"}) == 1
+    return lambda o: o.attribute == "city" and (o.subject in shared or (bool(shared) and one_place))
 
 
 def _counted(new: Slot, old: Slot) -> bool:

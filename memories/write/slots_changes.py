@@ -4,12 +4,13 @@
 - a promotion names the new job and keeps the employer ("got promoted to staff engineer", "was made head
   nurse": ``job``, and ``promoted``, so that the old statement's employer is held: ``slots.covers``);
 - a job left by its name, and one started by its title ("quit the barista job", "starting as a junior dev at a
-  fintech": ``job`` ``not:barista``, then ``junior dev``);
+  fintech": ``job`` ``not:barista``, then ``junior dev``; "stopped teaching piano": ``not:teacher``);
 - an employer said by the kind of place, not its name ("works at a law firm", "started a new job at a design
   studio in Shoreditch", "i'm a nurse at a care home": ``employer`` "law firm");
 - how a drink is taken (``taken:<drink>``): "takes my coffee black" / "having my coffee with oat milk lately", "i
-  take oat milk in my coffee these days";
-- a sport ruled out ("tennis is out", "no more football for me", "can't play squash anymore": ``habit:<sport>`` no);
+  take oat milk in my coffee these days", "lately it's been oat milk lattes for me" (a coffee named by its milk);
+- a sport ruled out ("tennis is out", "no more football for me", "can't play squash anymore", "tore my achilles so
+  no running for a while": ``habit:<sport>`` no);
 - a membership or subscription by name, held, then ended ("my gym is PureGym" / "cancelled PureGym",
   "subscribed to Netflix" / "cancelled my Netflix subscription": ``member:<name>``).
 
@@ -40,6 +41,12 @@ _PROMOTED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:promoted|made|bumped\s+up|moved\s
 _LEFT_JOB = re.compile(rf"(?i){_ME}{_ADV}\s+(?:quit|left|resigned\s+from|packed\s+in|gave\s+up|handed\s+in\s+"
                        rf"(?:my|the user's)\s+notice\s+(?:at|for))\s+(?:my|the|the user's)\s+(?:old\s+)?"
                        rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}?{_OCC})\s+(?:job|gig|role|position|work)\b")
+# Work given up by what it does: "stopped teaching piano", "gave up tutoring", "quit driving for Uber": that job.
+_GIVEN_UP_WORK = re.compile(rf"(?i){_ME}{_ADV}\s+(?:stopped|quit|gave\s+up|given\s+up|no\s+longer)\s+"
+                            r"(?P<doing>teaching|teaches|tutoring|tutors|nursing|driving|drives|cleaning|coaching|"
+                            r"coaches|babysitting|nannying|childminding)\b")
+_DOER = {"teach": "teacher", "tutor": "tutor", "nurs": "nurse", "driv": "driver", "clean": "cleaner",
+         "coach": "coach", "babysitt": "babysitter", "nanny": "nanny", "childmind": "childminder"}
 _STARTED_AS = re.compile(rf"(?i){_ME}{_ADV}\s+(?:start|starts|started|starting|begin|begins|began|beginning)\s+"
                          rf"(?:work\s+|working\s+|(?:a|my|the)\s+new\s+(?:job|role)\s+)?as\s+{_TITLE}"
                          rf"(?:\s+(?:at|with|for)\s+{_PLACE})?")
@@ -61,12 +68,21 @@ _TAKEN = (re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:usually|always|mostly|normally|b
                      rf"having|put|puts|putting|use|uses|using)\s+(?P<with>[a-z][a-z\- ]{{1,25}}?)\s+in\s+"
                      rf"(?:my|the user's|their)\s+{_DRINKS}s?\b"))
 
+# A coffee named by its milk is coffee taken with it: "lately it's been oat milk lattes for me", "switched to soy
+# flat whites", "i get almond milk cappuccinos now"
+_MILK_COFFEE = re.compile(r"(?i)(?:^(?:i|the user)\b(?!['’]s)|\bfor (?:me|the user)\b)")
+_MILK_NAMED = re.compile(r"(?i)\b(?P<with>(?:oat|soy|almond|coconut|cashew|rice|pea|skim|skimmed|semi-skimmed|whole|"
+                         r"lactose-free|dairy-free)\s+milk|oat|soy|almond|coconut)\s+(?:lattes?|flat\s+whites?|"
+                         r"cappuccinos?|coffees?|americanos?|cortados?|macchiatos?|mochas?)\b")
+
 _SPORTS = (r"(?P<sport>table tennis|tennis|football|soccer|golf|squash|badminton|basketball|volleyball|cricket|rugby|"
            r"hockey|netball|padel|pickleball|baseball|running|swimming|cycling|climbing|bouldering|yoga|pilates|"
            r"boxing|skiing|snowboarding|surfing|skating|rowing|dancing|hiking|crossfit|karate|judo|the gym|gym)")
 _RULED_OUT = (re.compile(rf"(?i)^(?:(?:i|the user)\s+)?(?:so\s+)?(?:my\s+|the user's\s+)?{_SPORTS}\s+(?:is|'s)\s+"
                          r"(?:out|off the table|off the cards|over|done|finished)\b"),
               re.compile(rf"(?i)^(?:(?:i|the user)\s+)?(?:so\s+)?no\s+more\s+{_SPORTS}\b"),
+              # the cause first: "tore my achilles so no running for a while", "hurt my shoulder, which means no tennis"
+              re.compile(rf"(?i){_ME}[^.;!?]*?(?:\bso|\band|,|\bwhich means|\bmeaning)\s+no\s+(?:more\s+)?{_SPORTS}\b"),
               re.compile(rf"(?i){_ME}\s+(?:can't|cannot|can no longer|won't be able to)\s+(?:play\s+|do\s+|go\s+)?"
                          rf"{_SPORTS}\b"))
 _NAME = r"(?P<name>(?-i:[A-Z][\w&'\-]*)(?:\s+(?-i:[A-Z][\w&'\-]*))?)"
@@ -92,6 +108,9 @@ def _work(sentence: str, speaker: str) -> list[Slot]:
     found = []
     if said := _LEFT_JOB.match(sentence):
         found.append(Slot(speaker, "job", LEFT + _job(said)))
+    elif said := _GIVEN_UP_WORK.match(sentence):
+        doing = said.group("doing").casefold()
+        found += [Slot(speaker, "job", LEFT + doer) for stem, doer in _DOER.items() if doing.startswith(stem)]
     if said := _STARTED_AS.match(sentence):
         found.append(Slot(speaker, "job", _job(said)))
         if said.group("place"):
@@ -108,6 +127,9 @@ def _taken(sentence: str, speaker: str) -> list[Slot]:
             how = f"with {groups['with']}" if groups.get("with") else groups["how"]
             how = re.sub(r"\s+", " ", how.casefold().strip())
             return [Slot(speaker, f"taken:{said.group('drink').casefold()}", how)]
+    if _MILK_COFFEE.search(sentence) and (named := _MILK_NAMED.search(sentence)):
+        milk = named.group("with").casefold()
+        return [Slot(speaker, "taken:coffee", f"with {milk if milk.endswith('milk') else milk + ' milk'}")]
     return []
 
 

@@ -35,7 +35,7 @@ _SUBJECTS_EN = (r"math|maths|english|science|chemistry|physics|biology|history|g
 _WORK_VERBS_EN = (
     (rf"teach(?:es|ing)?\s+(?:{_SUBJECTS_EN})\b", "teacher"),
     (r"(?:is\s+|am\s+|'s\s+|'m\s+)?(?:teaching|tutoring)\s+(?:full[- ]time|for a living|at (?:a|the)\s)", "teacher"),
-    (r"tutors?\s+(?:kids|students|children|for a living|full[- ]time)\b", "tutor"),
+    (rf"tutors?\s+(?:kids|students|children|for a living|full[- ]time|(?:{_SUBJECTS_EN})\b)\b", "tutor"),
     (r"(?:drives?|driving)\s+(?:for\s+(?:uber|lyft|a (?:taxi|cab|delivery) company)|an?\s+(?:taxi|cab|bus|lorry)\b)",
      "driver"),
     (r"(?:delivers?|delivering)\s+(?:for\s+)?(?:doordash|deliveroo|ubereats|uber eats|amazon|packages|parcels)\b",

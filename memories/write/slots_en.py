@@ -21,8 +21,10 @@ from memories.write.slot_values import (
 )
 from memories.write.slots_amounts import en_amounts
 from memories.write.slots_daily import en_daily
+from memories.write.slots_measures import en_measures
 from memories.write.slots_plans import en_plans
 from memories.write.slots_routine import en_routine
+from memories.write.slots_shifts import en_shift
 from memories.write.slots_states import en_states
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
@@ -93,6 +95,9 @@ _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|p
 _TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about|near|close|"
 _TAIL += r"nearby|outside|beside|across|behind|through|until|till|alone|together|just|right|there)\b))"
 _COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan|navy|gold")
+# A site of the company named before it: "the Amazon warehouse", "Target's store on 5th", "the Ford plant".
+_SITE = (r"(?:'s)?(?:\s+(?:warehouse|store|shop|office|offices|plant|factory|branch|site|depot|location|"
+         r"distribution cent(?:er|re)|call cent(?:er|re)|headquarters|hq|campus|outlet|mill|yard))?")
 #: "started a new job at", "landed a role with", "got hired at": a new employer.
 _NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|signed)\s+"
             r"(?:a\s+|an\s+|my\s+|the user's\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?"
@@ -116,7 +121,12 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer+job", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+)?(?:hired|taken on|brought on)\s+as\s+(?:an?\s+)?"
                          rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+(?:at|by|with)\s+{_VALUE_CAP}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+"
-                     rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_TAIL}"),
+                     rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_SITE}{_TAIL}"),
+        # Gig work for a named company: "delivering for FedEx now", "writes for the Guardian" (driving for Uber is
+        # the driver's job, slots_daily.py)
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:deliver(?:s|ed|ing)?|clean(?:s|ed|ing)?|"
+                     rf"freelanc(?:es?|ed|ing)|write?s?|writing|wrote|shop(?:s|ped|ping)?)\s+(?:now\s+)?for\s+"
+                     rf"{_VALUE_NAME}{_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{0,2}}(?:startup|company|firm|agency|studio|bank|lab|school|"
@@ -371,7 +381,8 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
         if found and attribute not in {"employer+job", "retired"}:
             break
     return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
-        or en_plans(sentence, speaker) or en_daily(sentence, speaker)
+        or en_plans(sentence, speaker) or en_daily(sentence, speaker) \
+        or en_shift(sentence, speaker) or en_measures(sentence, speaker)
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /

@@ -34,8 +34,10 @@ _TOGETHER = (
     # "Ana (the user's girlfriend) and the user live together in Porto": the name first, as extraction writes it
     re.compile(rf"(?i)^[A-Z][a-z]+\s+\({_OWN}\s+(?:new\s+)?{_PARTNER}\)\s+and\s+{_SELF}(?:\s+(?:now|still|both|"
                rf"currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
-    # "me and my wife have a house in Denver" (kept as "The user and the user's wife …")
-    re.compile(rf"(?i)^{_SELF}\s+and\s+{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?(?:\s+(?:now|still|"
+    # "me and my wife have a house in Denver" (kept as "The user and the user's wife …"), "me and my boyfriend Jake
+    # live together in Tampa" (kept as "The user and Jake (the user's boyfriend) …")
+    re.compile(rf"(?i)^{_SELF}\s+and\s+(?:{_OWN}\s+(?:new\s+)?{_PARTNER}(?:,?\s+[A-Z][a-z]+,?)?|"
+               rf"[A-Z][a-z]+\s+\({_OWN}\s+(?:new\s+)?{_PARTNER}\))(?:\s+(?:now|still|"
                rf"both|currently|just))*\s+{_LIVE}\b(?!\s+(?:apart|separately))"),
     # "I live with my boyfriend Dan", "the user shares a flat with Priya (the user's girlfriend)"
     re.compile(rf"(?i)^{_SELF}(?:\s+(?:now|still|currently|just|am|is))*\s+(?:live|lives|living|share|shares|"

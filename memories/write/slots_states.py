@@ -51,13 +51,16 @@ _GERUNDS = {"run": "running", "runs": "running", "jog": "jogging", "jogs": "jogg
 _GERUND_ALT = "|".join(sorted(_GERUNDS, key=len, reverse=True))
 _OFTEN = (r"(?:every|each|daily|regularly|once|twice|three|four|five|\d+\s+times|most|on\s+\w+days|on\s+weekends|"
           r"a\s+lot|several|in\s+the\s+mornings?|before\s+work|after\s+work)")
+# a distance kept up: "runs about 20 miles a week", "swims 40 lengths"
+_DISTANCE = (r"(?:(?:about|around|like|roughly|over|up to|at least)\s+)?\d+(?:\.\d+)?\s*(?:k|km|kms|miles?|laps|"
+             r"lengths|kilomet(?:er|re)s)\b")
 _NOT_ACTS = (r"(?!(?:going|working|living|doing|having|getting|being|seeing|dating|talking|using|taking|making|"
              r"trying|planning|thinking|looking|feeling|eating|drinking|paying|waiting|buying|selling|something|"
              r"anything|nothing|everything|wedding|meeting|morning|evening|building|thing)\b)")
 _ACT_YES = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:(?:go|goes)\s+(?P<gerund>{_NOT_ACTS}[a-z]+ing)\b|"
                       rf"(?:started|start|took up|take up|began|picked up|got into|taken up|gotten into)\s+"
                       rf"(?P<gerund2>{_NOT_ACTS}[a-z]+ing)\b|"
-                      rf"(?P<verb>{_GERUND_ALT})\s+(?:to\s+(?:work|school|the office)\s+)?{_OFTEN}|"
+                      rf"(?P<verb>{_GERUND_ALT})\s+(?:to\s+(?:work|school|the office)\s+)?(?:{_OFTEN}|{_DISTANCE})|"
                       rf"(?:go|goes|hit|hits)\s+(?:to\s+)?the\s+(?P<place>[a-z]+)\s+{_OFTEN})")
 _ACT_NO = re.compile(rf"(?i)^{_SELF}{_ADV}\s+(?:stopped|quit|gave up|given up|give up|can't|cannot|can no longer|"
                      rf"no longer|don't|doesn't|do not|does not|haven't been|hasn't been|haven't gone|hasn't gone)\s+"

@@ -73,7 +73,10 @@ _DROP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:dropped|quit|gave\s+up(?:\s+on)?|stop
 _FROM_TO = re.compile(r"(?i)\b(?:switched|changed|moved|gone|went)\s+(?:over\s+)?from\s+(?P<thing>[a-z]+)"
                       r"\s+to\s+(?P<new>[a-z]+)\b")
 _NOT_THINGS = frozenset({"it", "that", "this", "them", "him", "her", "a", "an", "to", "how", "my", "the", "there",
-                         "home", "work", "job", "smoking", "drinking", "being"})
+                         "home", "work", "job", "smoking", "drinking", "being",
+                         # a workplace left is a job left ("quit the warehouse"), no pastime: the employer rules read it
+                         "warehouse", "office", "plant", "factory", "store", "shop", "company", "firm", "agency",
+                         "startup", "restaurant", "cafe", "salon", "hotel", "clinic", "gig", "position", "role"})
 
 
 def _learning(sentence: str, speaker: str) -> list[Slot]:
