@@ -69,3 +69,11 @@ def test_a_forbidding_that_names_the_speaker_goes_on_with_the_one_who_forbids():
 def test_our_home_is_the_speakers_not_of_the_speaker():
     found = kept("我们家养了一只鹦鹉")
     assert any(c.startswith("用户家养") for c in found), found
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("研一，读的是统计，导师人挺好", "读的是统计"),
+    ("哎呀，又胖了三斤", "胖了三斤"),
+])
+def test_a_short_opening_does_not_swallow_the_clauses_after_it(text, want):
+    assert any(want in c for c in kept(text)), kept(text)
