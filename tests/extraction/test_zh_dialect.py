@@ -77,3 +77,9 @@ def test_our_home_is_the_speakers_not_of_the_speaker():
 ])
 def test_a_short_opening_does_not_swallow_the_clauses_after_it(text, want):
     assert any(want in c for c in kept(text)), kept(text)
+
+
+def test_a_name_then_a_question_keeps_nothing_and_news_keeps_only_the_news():
+    assert kept("老陈，五一去哪玩啊") == []
+    found = kept("告诉你一个好消息，我下个月结婚")
+    assert any("结婚" in c for c in found) and not any("消息" in c for c in found), found
