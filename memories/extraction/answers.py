@@ -128,11 +128,13 @@ def carries(reason: str, clause: str) -> bool:
     """Whether a subject-less Chinese clause goes on with the dropped clause before it (``reason``): the rest of a
     thanks ("谢谢你，帮了大忙") does; what follows a yes never ("对啊，打算明年换工作"), and what follows a reaction
     only when it is short and tells no event ("挺好的，天天吃火锅胖了五斤") or when it speaks to the listener
-    ("挺好的，产品挺适合你的")."""
+    ("挺好的，产品挺适合你的"); what follows a clause too short to say anything only when it is short too."""
     if not reason or re.search(r"我|咱|他|她", clause):
         return False  # a clause with a subject of its own stands alone
     if reason == "acknowledgement":
         return len(clause.strip("，,。！!~～ ")) < 3
+    if reason == "filler":  # "唉，好累" goes on with the sigh; "大三，学计算机的" is a statement of its own
+        return len(clause.strip("，,。！!~～ ")) < 4
     return reason != "reaction" or "你" in clause or (len(clause.strip("，,。！!~～ ")) < 6
                                                      and not re.search(r"[了过]|\d", clause))
 

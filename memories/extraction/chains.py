@@ -77,6 +77,11 @@ _A_THING = re.compile(r"[一两二三四五六七八九十几\d]+[家个部本�
 _WORK = re.compile(r"工作|上班|跳槽|入职|辞职|离职|换了?(?:份|个)?工作|找到了?(?:新)?工作|offer")
 _AT_WORK = re.compile(r"^我?(?:现在|目前|如今|已经)*在([^，。,；;！!？?\s]{2,12}?)(?:了|啦)?([。！!]?)$")
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
+#: A clause after which its subject no longer goes on: the one it is about died or left for good ("走了",
+#: "去世了", "没了"), or it forbids the speaker a thing ("医生不让喝咖啡了", "我妈不许熬夜"): what follows is the
+#: speaker's; "医生不让我喝咖啡，说伤胃" names the speaker, and goes on with the doctor.
+_HANDS_BACK = re.compile(r"(?:去世|过世|离世|病逝|走了|没了|不在了|死了)[了啦]?[。！!]?$"
+                         r"|^[\u4e00-\u9fff]{1,6}?(?:不让|不许|不准|不叫)(?![我你他她它们])")
 #: Tags of the words a judgement is made of: adverbs, adjectives, particles ("特别美", "挺好的", "太贵了").
 _JUDGING = ("d", "zg", "a", "ad", "an", "u", "y", "x", "e")
 
@@ -238,6 +243,8 @@ def _remember(text: str, topic: ZhTopic) -> None:
         if person not in topic.people:
             topic.people.append(person)
     _next_subject(text, topic, own.group(0) if own else "", name)
+    if _HANDS_BACK.search(text) and topic.subject not in ("我们", "咱们"):
+        topic.subject = "我"  # "老伴前年走了，现在一个人住", "医生不让喝咖啡了，现在改喝茶": the speaker goes on
 
 
 def _next_subject(text: str, topic: ZhTopic, own: str, name: str | None) -> None:

@@ -70,7 +70,7 @@ _GREETING = re.compile(
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安"
-                          r"|早(?:[啊呀哇哦啦]|(?=[！!，,。~～\s]|$))|再见|拜拜|回头聊|回见|好久不见"
+                          r"|早(?:[啊呀哇哦啦]|(?=[！!，,。~～\s]|$))|再见|拜拜|(?:回头|改天|下次|晚点|有空)再?聊|回见|好久不见"
                           r"|最近怎么样|最近好吗|你最近好吗)")
 _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
                      r"|i\s+appreciate\s+(?:it|that"
@@ -98,7 +98,7 @@ _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to s
 _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
-                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|是不是|有没有|能不能"
+                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
                           r"|对不对|咋|啥时候|干啥|为啥|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
@@ -111,7 +111,8 @@ _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
                          r"|conversation|met|caught\s+up)\b,?\s*")
 _ZH_REQUEST = re.compile(r"^(?:请(?![了过假])|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
-                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种])")
+                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种]"
+                         r"|我?想?(?:问问|问一下|请教|咨询)(?:一下)?[，,。]?$|跟你说个事|告诉你一?个(?:好|坏)?(?:事|消息))")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(
     r"(?i)^(?:(?:that|this|it|which|what|so|how|such|there)(?:'s|\s+is|\s+was|\s+sounds?|\s+looks?|\s+seems?|\s+must|"
@@ -333,8 +334,7 @@ def junk_reason(clause: str, zh: bool) -> str:
 _ZH_PLAN = typed.ZH_PLAN  # a plan, or the speaker's guess: "下周六吧", "我大概明年会考研吧"
 #: (reason, whether it applies to the clause's (text, bare text)), in order: the first that applies is why.
 _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
-    ("greeting", lambda text, bare: _ZH_GREETING.match(bare)),
-    ("thanks", lambda text, bare: _THANKS.match(bare)),
+    ("greeting", lambda text, bare: _ZH_GREETING.match(bare)), ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ZH_ACK.match(bare)),
     ("question", lambda text, bare: _ZH_QUESTION.search(bare) and not _ZH_PLAN.search(bare)),
     ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
@@ -574,7 +574,7 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
     for i, token in enumerate(tokens):
         word = token.word
         after = tokens[i + 1] if i + 1 < len(tokens) else None
-        if word in ("我们", "咱们") and after is not None and after.word == "家":
+        if word in ("我们", "咱们") and after is not None and after.word[0] == "家":  # "家", the tagger's "家养"
             out.append(who)  # "我们家" → "用户家"
             continue
         if word in ("我们", "咱们") and after is not None and after.flag in ("n", "nt", "nz") and len(after.word) > 1:

@@ -91,6 +91,7 @@ from memories.extraction.clauses import (
 )
 from memories.extraction.contacts import announced, contact, restated
 from memories.extraction.corrections import corrected_in
+from memories.extraction.dialect import restored, standard_known, standard_turns
 from memories.extraction.information import (
     IMPERATIVE,
     attached,
@@ -178,9 +179,9 @@ class OfflineExtractor:
     def extract(self, turns: Sequence[Turn], known: Sequence[KnownMemory],
                 context: Sequence[Turn] = ()) -> list[Candidate]:
         self.skipped = []
-        context = labelled(context)
-        turns = labelled(turns, [t.name for t in context if t.name])
-        reader = _Reader(known)
+        (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
+        context = labelled(context)  # "俺", "咱", traditional characters: read in standard form (dialect.py)
+        turns, reader = labelled(turns, [t.name for t in context if t.name]), _Reader(known)
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]
         speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
@@ -203,7 +204,7 @@ class OfflineExtractor:
             found.extend(made)
             if len(found) >= MAX_CANDIDATES:
                 break
-        return with_pet_kinds(found[:MAX_CANDIDATES], known)  # "Luna (the cat) passed away"
+        return restored(with_pet_kinds(found[:MAX_CANDIDATES], known), back)  # "Luna (the cat) passed away"
 
     def summarise(self, previous: str, turns: Sequence[Turn]) -> str:
         return self._summariser.summarise(previous, turns)

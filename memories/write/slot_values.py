@@ -131,19 +131,18 @@ def zh_number(text: str) -> int | None:
               "九": 9}
     if all(ch in digits for ch in text) and len(text) == 4:  # 二〇二五
         return int("".join(str(digits[ch]) for ch in text))
-    total, current = 0, 0
-    for ch in text:
+    total, current, unit = 0, 0, 0
+    for n, ch in enumerate(text):
         if ch in digits:
             current = digits[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        elif ch == "百":
-            total += (current or 1) * 100
+            unit = unit if n and text[n - 1] in "百千" else 0
+        elif ch in "十百千":
+            unit = {"十": 10, "百": 100, "千": 1000}[ch]
+            total += (current or 1) * unit
             current = 0
         else:
             return None
-    return total + current
+    return total + (current * unit // 10 if unit >= 100 else current)  # "一百三" is 130, "一百零三" 103
 
 
 def date_value(text: str) -> str:

@@ -64,6 +64,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from memories.write.hanzi import simplified
 from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
 from memories.write.slots_en import en_lead, en_slots
@@ -89,7 +90,7 @@ _ANSWERED = re.compile(r'^(?:When the user asked ".*?"(?: and then said ".*?")?,
 def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     """The slots a statement fills, one per (subject, attribute), in the order said (the last value said of a
     slot wins). ``speaker``: who "I" is (the memory's subject, or a speaker label at the start of the text)."""
-    text = unicodedata.normalize("NFKC", text).strip()
+    text = simplified(unicodedata.normalize("NFKC", text).strip())  # "辭職了" is "辞职了" (hanzi.py)
     if not text or len(text) > MAX_STATEMENT or _ANSWERED.match(text):
         return ()
     label = SPEAKER_LABEL.match(text) or _named_label(text)

@@ -131,7 +131,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"过完生日|过了生日|过完年|过完|其实|才|快|都快|也就|差不多|大概|刚满|刚好|正好)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
         # an age without 岁 after 今年 / 都 ("我妈今年六十了", "我小姨的年纪嘛，今年42"): a number ending the clause
-        ("age", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也)+"
+        ("age", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也|\d{{4}}年)+"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})了?(?=$|[，。,；;！!？?\s])"),
         # An age said after a birthday without 岁: "过完生日就29了", "生日一过就满30啦"
         ("age", rf"^{s}{a}(?:过完生日|过了生日|生日过后|生日一过|过完这个生日)(?:就|已经|就要|马上)?满?"
@@ -267,8 +267,9 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
 # habit or per thing eaten or drunk, so that "也喜欢吃烧烤" and "喜欢吃火锅" stay two facts.
 _ZH_SPEAKER = r"^(?:我们?|用户|本人)"
 _ZH_QUIT = r"(?:戒掉?了?|不再|不|没再|停了)"
-_ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒掉了烟|{_ZH_QUIT}(?:抽|吸)烟|是?不抽烟的)")
-_ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还)?(?:抽|吸)"
+_ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒掉了烟|{_ZH_QUIT}(?:抽|吸)烟|是?不抽烟的"
+                          r"|把烟(?:给)?戒(?:掉)?了)")  # "已经把烟戒了": the 把 form
+_ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还|一天|每日|一天到晚)?(?:抽|吸)"
                        rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
 _ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
 _ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|经常|平时|一般|通常|偶尔)*"
@@ -347,9 +348,11 @@ def place_name(value: str) -> bool:
 
 _ZH_STUDIED = re.compile(r"读|念完|念了|念书|上学|上完|毕业|进修|求学|学习")
 
+_FLOOR = re.compile(rf"[\d{ZH_NUM}几]+(?:楼|层)")  # "家住六楼": a floor, not a city
 #: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
 _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
-    "city": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))],
+    "city": lambda subject, value, groups: [] if _FLOOR.fullmatch(value) else [Slot(subject, "city",
+                                                                                   value.removesuffix("市"))],
     "city-named": lambda subject, value, groups: [Slot(subject, "city", value.removesuffix("市"))]
     if place_name(value) else [],
     # a transfer moves where one works, and so where one lives ("在北京工作" / "调到上海分公司了")
@@ -360,7 +363,9 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     **dict.fromkeys(("diet", "diet-none"), lambda subject, value, groups: [
         Slot(subject, "diet", "vegan" if "纯素" in (groups.get("value") or "") else "vegetarian")]),
     "diet-meat": lambda subject, value, groups: [Slot(subject, "diet", "meat")],
-    "age": lambda subject, value, groups: [Slot(subject, "age", str(n))] if (n := zh_number(groups["value"])) else [],
+    # an age is at most 120: "现在一百三了" after 减肥 is a weight, not an age
+    "age": lambda subject, value, groups: [Slot(subject, "age", str(n))] if 0 < (n := zh_number(groups["value"]) or 0)
+    <= 120 else [],
     "birthday": lambda subject, value, groups: [Slot(subject, "birthday", date_value(groups["value"]))],
     "phone": lambda subject, value, groups: [Slot(subject, "phone", digits_of(groups["value"]))],
     "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],
