@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from memories.extraction.candidates import Candidate
+from memories.write.places import place_en
 from memories.write.slots_zh import place_name
 from memories.write.text import has_cjk
 
@@ -61,7 +62,8 @@ def states(content: str, who: str, zh: bool) -> list[str]:
         return found
     subject = "The user" if who.casefold() == "the user" else who
     for m in _fill(_MOVED, who).finditer(content):
-        found.append(f"{subject} lives in {m.group(1).rstrip('.')}.")
+        if place_en(m.group(1)):  # a city, not "Neovim" or "GitHub Actions"
+            found.append(f"{subject} lives in {m.group(1).rstrip('.')}.")
     for m in _fill(_JOINED, who).finditer(content) if not _SAID_JOB.search(content) else ():
         org = m.group(m.lastindex or 0).rstrip(".")
         if org.split()[0] in _NOT_ORG:

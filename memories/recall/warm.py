@@ -1,6 +1,6 @@
 """What a first search would load, loaded ahead of it (a server's warm-up, ``server/runtime/serve.py``):
 every embedding model and its query path (queries of several lengths: the runtime sets up each input shape
-on first sight), jieba's dictionary and part-of-speech tagger, the tokenizer that counts a block's tokens,
+on first sight), jieba's dictionary and part-of-speech tagger, the names of places (``memories/write/places.py``), the tokenizer that counts a block's tokens,
 the validation patterns built from Unicode's categories on first use, and the in-process index of the
 scopes used most recently, by one real search in each (access not counted)."""
 
@@ -15,6 +15,7 @@ from memories.recall.query import query_terms
 from memories.recall.search import memory_search
 from memories.recall.tokens import count_tokens
 from memories.write.anchors import anchors
+from memories.write.places import place_en
 from memories.write.text import search_words
 from memories.write.validation import content_pattern, key_pattern
 from mnemara.kernel.metrics import PROCESS_BASE_BYTES
@@ -34,6 +35,7 @@ def recall_warm_up() -> list[tuple[Tenant, str]]:
         query_terms(text)
         count_tokens(text)
         anchors(text)  # the write flow's part-of-speech tagger
+    place_en("Portland")  # the write flow's names of places
     validate_scope_path("user/warm-up")
     content_pattern()
     key_pattern()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memories.write.people import KIN_EN
+from memories.write.places import place_en
 from memories.write.slot_values import (
     DATE_EN,
     DIETS_EN,
@@ -375,7 +376,7 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
     found: list[Slot] = []
     for attribute, pattern in _EN_RULES:
         match = pattern.search(sentence)
-        if match is None:
+        if match is None or (attribute == "city" and _moved_elsewhere(match)):
             continue
         found += _en_slot(attribute, match, speaker)
         if found and attribute not in {"employer+job", "retired"}:
@@ -383,6 +384,16 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
     return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
         or en_plans(sentence, speaker) or en_daily(sentence, speaker) \
         or en_shift(sentence, speaker) or en_measures(sentence, speaker)
+
+
+_MOVED_TO = re.compile(r"(?i)\b(?:moved|moving|move|moves)\b.*\bto\s+(?:the\s+)?$")
+
+
+def _moved_elsewhere(match: re.Match[str]) -> bool:
+    """"Moved to X" where X is no place ("moved to Neovim", "we moved to GitHub Actions"): no new home. A home
+    said as one ("moved into a flat in Hackney", "live in …") needs no list of places."""
+    said = match.string[match.start():match.start("value")]
+    return bool(_MOVED_TO.search(said)) and not place_en(match.group("value"))
 
 
 # Habits, yes or no, the speaker's ("i smoke half a pack a day" / "quit smoking"; "i drink a lot of coffee" /

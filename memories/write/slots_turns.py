@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from memories.write.people import KIN_EN
+from memories.write.places import place_en
 from memories.write.slot_values import Slot
 from memories.write.slots_changes import en_changes
 from memories.write.slots_household import en_household
@@ -63,9 +64,11 @@ _LEARN = re.compile(rf"(?i){_ME}{_ADV}\s+(?:learning\s+(?:the\s+)?(?P<thing>[a-z
                     r"|taking\s+(?P<taken>[a-z]+)\s+(?:lessons|classes))"
                     r"\b(?=\s*(?:$|[.,!]|at\b|with\b|on\b|online\b|for\b|now\b|again\b|this\b|as\s+well\b|too\b))")
 # A language taken up, said without "learning": "started Japanese instead", "picked up Korean this year"
+_LANGUAGES = ("spanish", "japanese", "french", "german", "italian", "mandarin", "chinese", "cantonese", "korean",
+              "portuguese", "russian", "arabic", "dutch", "hindi", "greek", "turkish", "swedish", "polish",
+              "vietnamese", "thai", "hebrew", "latin")
 _TOOK_UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:started|began|picked\s+up|took\s+up|switched\s+to)\s+"
-                      r"(?P<thing>spanish|japanese|french|german|italian|mandarin|chinese|cantonese|korean|portuguese"
-                      r"|russian|arabic|dutch|hindi|greek|turkish|swedish|polish|vietnamese|thai|hebrew|latin)\b"
+                      rf"(?P<thing>{'|'.join(_LANGUAGES)})\b"
                       r"(?!\s+(?:food|cuisine|wine|films?|movies?|shows?|restaurant|class(?:es)?\s+at))")
 _DROP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:dropped|quit|gave\s+up(?:\s+on)?|stopped(?:\s+(?:learning|taking|doing))?"
                    r"|have\s+given\s+up|am\s+no\s+longer\s+(?:learning|taking|doing))\s+(?:my\s+|the\s+)?"
@@ -79,6 +82,12 @@ _NOT_THINGS = frozenset({"it", "that", "this", "them", "him", "her", "a", "an", 
                          "startup", "restaurant", "cafe", "salon", "hotel", "clinic", "gig", "position", "role"})
 
 
+def _place_move(switched: re.Match[str]) -> bool:
+    """A move or a trip between two named places ("moved from Austin to Portland"), not a habit left."""
+    verb = switched.group(0).split(None, 1)[0].casefold()
+    return verb in ("moved", "went", "gone") and (place_en(switched.group("thing")) or place_en(switched.group("new")))
+
+
 def _learning(sentence: str, speaker: str) -> list[Slot]:
     found = []
     for said, value in ((_LEARN.match(sentence) or _TOOK_UP.match(sentence), "yes"), (_DROP.match(sentence), "no")):
@@ -88,7 +97,8 @@ def _learning(sentence: str, speaker: str) -> list[Slot]:
             if value == "no":  # "quit tennis", "gave up the cello": no longer done either
                 found.append(Slot(speaker, f"habit:{thing}", "no"))
     switched = _FROM_TO.search(sentence)
-    if switched and re.match(_ME, sentence) and switched.group("thing").casefold() not in _NOT_THINGS:
+    if switched and re.match(_ME, sentence) and switched.group("thing").casefold() not in _NOT_THINGS \
+            and not _place_move(switched):
         thing = switched.group("thing").casefold()  # "switched from coffee to tea": coffee left, by name
         found += [Slot(speaker, f"learning:{thing}", "no"), Slot(speaker, f"habit:{thing}", "no")]
     return found
