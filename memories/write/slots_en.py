@@ -243,7 +243,10 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                       rf"almost)?\s*(?:everything|anything)\b"),
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:(?:is|am|'s|'m)\s+(?:not|no longer)|quit being|gave up being|stopped being)"
                       rf"\s+(?:a\s+)?(?:vegetarian|vegan)\b"),
-        ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?|"
+        # … not meat cooked or ordered for someone else ("cooked chicken for my kids", "ordered wings for the team")
+        ("diet-meat", rf"^{s}(?!{_ADV_EN}\s+(?:orders?|ordered|grilled|cooked|made|makes?|bought|buys?)\b[^.;]*?"
+                      rf"\bfor\s+(?!(?:myself|himself|herself|me|him|her|dinner|lunch|breakfast|brunch)\b))"
+                      rf"{_ADV_EN}\s+(?:loves?|enjoys?|eats?|ate|had|orders?|ordered|grilled|cooked|craves?|"
                       rf"(?:started|began|am|'m|is|'s)\s+eating|eat(?:s|ing)?\s+(?:\w+\s+)?again:?)\s+"
                       rf"(?:(?:a|an|some|lots of|a lot of|plenty of|tons of|rare|juicy|big|huge|great|delicious|"
                       rf"grilled|fried|roast)\s+){{0,3}}"

@@ -330,3 +330,13 @@ def test_a_name_after_a_kinship_word_stops_before_the_verb() -> None:
     assert [(s.subject, s.attribute, s.value) for s in said] == [("刘洋", "city", "天通苑")]
     said = slots_of("我表妹陈思雨住在成都，今年二十六岁")
     assert {(s.subject, s.attribute, s.value) for s in said} == {("陈思雨", "city", "成都"), ("陈思雨", "age", "26")}
+
+
+@pytest.mark.parametrize("text", ["I cooked a chicken for my in-laws on Sunday", "I grilled burgers for the neighbours",
+                                  "I ordered chicken wings for the whole office"])
+def test_meat_cooked_or_bought_for_someone_else_is_no_diet(text: str) -> None:
+    assert not [s for s in slots_of(text) if s.attribute == "diet"], slots_of(text)
+
+
+def test_meat_cooked_for_a_meal_of_ones_own_is_still_eaten() -> None:
+    assert [s.value for s in slots_of("I grilled a steak for dinner") if s.attribute == "diet"] == ["meat"]
