@@ -1,8 +1,9 @@
 """What a first search would load, loaded ahead of it (a server's warm-up, ``server/runtime/serve.py``):
 every embedding model and its query path (queries of several lengths: the runtime sets up each input shape
-on first sight), jieba's dictionary and part-of-speech tagger, the names of places (``memories/write/places.py``), the tokenizer that counts a block's tokens,
-the validation patterns built from Unicode's categories on first use, and the in-process index of the
-scopes used most recently, by one real search in each (access not counted)."""
+on first sight), jieba's dictionary and part-of-speech tagger, the names of places
+(``memories/write/places.py``), the tokenizer that counts a block's tokens, the validation patterns built from
+Unicode's categories on first use, and the in-process index of the scopes used most recently, by one real
+search in each (access not counted)."""
 
 from __future__ import annotations
 
