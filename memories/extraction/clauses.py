@@ -160,7 +160,7 @@ have has had i i'm i've i'd i'll me my mine myself we we're our us you your he s
 its this that these those there here just really very so too also still even now then again much many lot lots
 some any all will would can could should might must may not no don't didn't doesn't it's that's what which who
 when where how why if than like get got go going gonna want wanna thing things stuff kind sort way bit yeah oh
-well think thought know feel felt guess mean say said make made
+well think thinks thought know knows feel feels felt guess guesses mean means say says said make makes made
 hasn't haven't isn't aren't wasn't weren't won't can't couldn't wouldn't shouldn't
 """)
 
@@ -344,8 +344,7 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
 _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("question", lambda text, bare: (text.endswith("?") and not typed.UPTALK.match(bare))
      or (_QUESTION_START.match(bare) and not _WH_STATEMENT.match(bare))),
-    ("greeting", lambda text, bare: _GREETING.match(bare)),
-    ("thanks", lambda text, bare: _THANKS.match(bare)),
+    ("greeting", lambda text, bare: _GREETING.match(bare)), ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ACK.match(bare)),
     ("request", lambda text, bare: _REQUEST.match(bare)),
     ("reaction", lambda text, bare: _FEELING.match(bare)),
@@ -473,7 +472,7 @@ def stands_alone(text: str, timed: bool) -> bool:
         or bool(_NAMED_WORD.search(text) and len(content_words(text)) >= 3)
 
 
-#: Present-tense verbs that end like a past one ("I need" → "needs", not "need").
+#: Present-tense verbs that end like a past one ("I need" → "needs", not "need"); "-ss" ones are present too.
 _EED = frozenset(("need", "feed", "bleed", "breed", "speed", "proceed", "succeed", "exceed", "heed", "seed", "weed"))
 
 
@@ -481,9 +480,10 @@ def _third_person_verb(verb: str) -> str:
     low = verb.casefold()
     if low in _THIRD:
         return _THIRD[low]
-    if low in _MODALS or low in _IRREGULAR_PAST or (low.endswith(("ed", "s")) and low not in _EED) or not low.isalpha():
+    if low in _MODALS or low in _IRREGULAR_PAST or not low.isalpha() \
+            or (low.endswith(("ed", "s")) and low not in _EED and not low.endswith("ss")):
         return verb
-    if low.endswith(("sh", "ch", "x", "z", "o")):
+    if low.endswith(("sh", "ch", "x", "z", "o", "ss")):
         return verb + "es"
     if len(low) > 2 and low.endswith("y") and low[-2] not in "aeiou":
         return verb[:-1] + "ies"

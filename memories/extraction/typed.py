@@ -25,11 +25,15 @@ __all__ = [
 ]
 
 #: What people type before a statement with no comma after it ("btw my daughter …", "fyi im lactose intolerant",
-#: "lol so i …", "btw我对青霉素过敏"), and after it ("… at 8am ugh", "… dinosaurs lol", "… week tbh, …"): no part of it.
+#: "lol so i …", "btw我对青霉素过敏", "actually i …" before the speaker's own words), and after it ("… at 8am ugh",
+#: "… dinosaurs lol", "… week tbh, …"): no part of it.
 TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+|anyway[s]?|omg|ugh+|welp|yay|lowkey|fr"
                            r"|honestly|literally|basically"
                            r"|ps|p\.s\.|heads\s+up"
-                           r"|quick\s+update|update|tbh|ngl|oh\s+and|also)(?=\s|[\u4e00-\u9fff])\s*)+")
+                           r"|quick\s+update|update|tbh|ngl|oh\s+and|also"
+                           # … and a word of speech before the speaker's own "I" ("actually I switched", "well I'm …")
+                           r"|(?:actually|well|oh|yeah|yea|ok(?:ay)?|alright|hmm+|um+|uh+)"
+                           r"(?=\s+(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|my|our)\b))(?=\s|[\u4e00-\u9fff])\s*)+")
 TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
                         r"(?:\s*([!.?]*)$|(?=\s*,))")  # or before a comma ("rough week tbh, …")
 

@@ -124,3 +124,17 @@ def test_what_is_done_on_the_way_stays_with_the_plan_it_belongs_to(said: str, ke
     """"顺便看看用户的爸妈。" alone says neither when nor where."""
     found, _ = user(("user", said))
     assert len(found) == 1 and kept in found[0][1]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("actually i sold my bike last month", "The user sold the user's bike in February 2025."),
+    ("well we just adopted a puppy", "The user and others just adopted a puppy."),
+    ("yeah my brother Karl lives in Graz", "Karl (the user's brother) lives in Graz."),
+])
+def test_a_word_of_speech_before_the_speakers_own_words_is_no_part_of_them(text: str, kept: str) -> None:
+    assert [content for _, content in user(("user", text))[0]] == [kept]
+
+
+def test_a_verb_ending_in_ss_takes_es() -> None:
+    assert [content for _, content in user(("user", "I miss the old office in Leeds"))[0]] == \
+        ["The user misses the old office in Leeds."]
