@@ -176,6 +176,21 @@ def test_mem0s_users_and_delete_users(served: Served, mem0: Any) -> None:
     assert theirs.get_all(filters={"user_id": "noor"})["results"] == []
 
 
+@pytest.mark.parametrize("dots", [".", ".."])
+def test_an_id_of_dots_is_refused_so_reset_keeps_working(served: Served, mem0: Any, dots: str) -> None:
+    """mem0's clients put ids in URL paths (``DELETE /v2/entities/user/<id>/``), where httpx resolves ``.`` and
+    ``..`` away: a user saved as ``..`` could never be deleted, and ``reset()``, which deletes each entity
+    ``users()`` lists, failed on it. Such an id is a 400 naming the field; ``reset()`` then runs through."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    for ids in ({"user_id": dots}, {"user_id": "dot-user", "run_id": dots}):
+        with pytest.raises(mem0.exceptions.ValidationError) as refused:
+            client.add("I like jazz.", infer=False, **ids)
+        assert ("run_id" if "run_id" in ids else "user_id") in str(refused.value)
+    client.add("I like jazz.", user_id="dot-user", agent_id="a.b", infer=False)
+    assert client.reset()["message"].startswith("Client reset successful")
+    assert client.users()["results"] == []
+
+
 MEM0_V1 = "1.0.11"  # the last 1.0.x: add is POST /v1/memories/, search and get_all are v2
 
 
