@@ -176,6 +176,17 @@ def test_mem0s_users_and_delete_users(served: Served, mem0: Any) -> None:
     assert theirs.get_all(filters={"user_id": "noor"})["results"] == []
 
 
+def test_a_search_longer_than_recall_reads_is_read_from_its_end(served: Served, mem0: Any) -> None:
+    """Frameworks search with the whole turn (Microsoft's Mem0ContextProvider joins the turn's messages): a query
+    over 2,000 characters was a 400 that failed the agent's turn. Recall reads its last 2,000 characters."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    client.add("My bike lock code is written in the green notebook.", user_id="long-query", infer=False)
+    pasted = "Here is the meeting transcript you asked me to summarise, with every speaker's notes. " * 40
+    found = client.search(pasted + "Anyway, where did I write my bike lock code?", filters={"user_id": "long-query"})
+    assert found["results"][0]["memory"] == "My bike lock code is written in the green notebook.", found
+    client.delete_all(user_id="long-query")
+
+
 @pytest.mark.parametrize("dots", [".", ".."])
 def test_an_id_of_dots_is_refused_so_reset_keeps_working(served: Served, mem0: Any, dots: str) -> None:
     """mem0's clients put ids in URL paths (``DELETE /v2/entities/user/<id>/``), where httpx resolves ``.`` and
