@@ -30,7 +30,7 @@ from memories.mem0 import filters as mem0_filters
 from memories.mem0.shapes import EVENTS, IMMUTABLE_KEY, mem0_history, mem0_memory
 from memories.models import Job, Memory, Scope
 from memories.recall import search
-from memories.recall.query import MAX_K, MAX_QUERY_CHARS, MAX_SCOPES
+from memories.recall.query import MAX_K, MAX_SCOPES, query_end
 from memories.write import revisions, validation
 from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
@@ -296,18 +296,6 @@ def _answer(status: str, event_id: uuid.UUID | None, written: list[tuple[Memory,
 
 def _visible(caller: Caller) -> QuerySet[Memory]:
     return selectors.visible_memories(caller.prefixes).filter(selectors.not_expired())
-
-
-def query_end(query: str) -> str:
-    """A query recall can read: mem0's clients set no length (frameworks send a whole turn, or several joined),
-    recall reads at most ``MAX_QUERY_CHARS``, so a longer query is read from its end, where the latest words are,
-    starting at a word."""
-    query = query.strip()
-    if len(query) <= MAX_QUERY_CHARS:
-        return query
-    tail = query[-MAX_QUERY_CHARS:]
-    space = tail.find(" ", 0, 50)
-    return tail[space + 1:] if space >= 0 else tail
 
 
 def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]:
