@@ -6,7 +6,7 @@ clinical educator at Denver Health two weeks ago" gives "The user works at Denve
 "用户现在在米哈游工作（系统策划）".
 A later question asks for the state ("Which city do I live in now?", "我现在在哪上班？"), not the event, and a
 newer state retires the older one in the write flow's slots. Only the speaker's own changes: "my sister moved to
-Leeds" restates nothing."""
+Leeds" restates nothing, nor does a change still to come ("我下个月要搬到深圳")."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
                         r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
                         r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|[，。；]|$)")
+#: Before the verb, what makes the change not (yet) one: intent, the future, a condition, a negation ("要搬到",
+#: "下个月打算跳槽去", "没搬到", "如果搬到"). The event itself is still kept as said; only the state is not claimed.
+_ZH_NOT_DONE = re.compile(r"要|将|会|打算|准备|计划|想|希望|考虑|可能|也许|或许|快|即将|没|不|别|如果|要是|万一"
+                          r"|下(?:个|一)?(?:月|周|星期|礼拜)|明年|明天|后天|以后|将来|年底|月底")
 #: Not a company: what "去了/加入了" also takes ("去了医院", "加入了健身房").
 _ZH_NOT_ORG = re.compile(r"医院|学校|健身房|超市|公园|北京|上海|广州|深圳|杭州|成都")
 #: A job said already as one ("a new job at Spotify", "working at …"): the write flow reads its employer as it is.
@@ -52,10 +56,10 @@ def states(content: str, who: str, zh: bool) -> list[str]:
     found = []
     if zh:
         for m in _fill(_ZH_MOVED, who).finditer(content):
-            if place_name(m.group(1)):  # a city, not "销售部", "新家" or "老家"
+            if place_name(m.group(1)) and not _ZH_NOT_DONE.search(content, m.start(), m.start(1)):  # a city, not "销售部", "新家" or "老家"
                 found.append(f"{who}现在住在{m.group(1)}")
         for m in _fill(_ZH_JOINED, who).finditer(content):
-            if not _ZH_NOT_ORG.search(m.group(1)):
+            if not _ZH_NOT_ORG.search(m.group(1)) and not _ZH_NOT_DONE.search(content, m.start(), m.start(1)):
                 role = f"（{m.group(2)}）" if m.group(2) else ""
                 found.append(f"{who}现在在{m.group(1)}工作{role}")
         return found
