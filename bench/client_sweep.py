@@ -162,7 +162,7 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("mem0", "mem0_async", "mem0_ts", "langgraph", "mcp", "memory_tool", "generated")
+PARTS = ("mem0", "mem0_async", "mem0_v1", "mem0_ts", "langgraph", "mcp", "memory_tool", "generated")
 
 
 def run(sweep: Sweep, only: set[str]) -> None:
@@ -170,6 +170,7 @@ def run(sweep: Sweep, only: set[str]) -> None:
 
     parts: dict[str, Callable[[Sweep], None]] = {
         "mem0": sweep_mem0.sync_client, "mem0_async": sweep_mem0.async_client, "mem0_ts": sweep_mem0.ts_client,
+        "mem0_v1": sweep_mem0.v1_client,
         "langgraph": sweep_tools.langgraph_store, "mcp": sweep_tools.mcp_server,
         "memory_tool": sweep_tools.memory_tool, "generated": sweep_tools.generated_client,
     }

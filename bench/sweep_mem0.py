@@ -154,6 +154,21 @@ def _adds(sweep: Sweep, client: Any, user: str) -> None:
     sweep.call(C, "add", "infer=False expiration_date",
                lambda: client.add("Parking pass valid for level 3", user_id=user, infer=False,
                                   expiration_date="2099-12-31"), count(1))
+    sweep.call(C, "add", "named speaker", lambda: client.add(
+        [{"role": "user", "name": "Priya", "content": "I just got promoted to head nurse."}], user_id=user), kept)
+    sweep.call(C, "add", "OpenAI content parts", lambda: client.add(
+        [{"role": "user", "content": [{"type": "text", "text": "I take the 8:15 train to work every day."}]}],
+        user_id=user), kept)
+    sweep.call(C, "add", "system prompt + user turn", lambda: client.add(
+        [{"role": "system", "content": "You are a helpful assistant."},
+         {"role": "user", "content": "I am learning to play the ukulele."}], user_id=user), kept)
+    sweep.call(C, "add", "third-person note (agent_id)", lambda: client.add(
+        "The user prefers replies in bullet points.", user_id=user, agent_id="notes-bot"), kept)
+    sweep.call(C, "add", "includes/excludes/custom_categories", lambda: client.add(
+        "I volunteer at the animal shelter on Sundays.", user_id=user, includes="hobbies", excludes="secrets",
+        custom_categories=[{"hobby": "Hobbies"}]), kept)
+    sweep.call(C, "add", "enable_graph (unsupported)", lambda: client.add("x y z", user_id=user, enable_graph=True),
+               expect_status=400)
     sweep.call(C, "add", "async_mode=False, version v2", lambda: client.add("I play the cello.", user_id=user,
                                                                             async_mode=False, version="v2"), kept)
 
@@ -198,6 +213,18 @@ def _reads(sweep: Sweep, client: Any, user: str, other: str) -> list[str]:
                lambda: client.get_all(filters={"AND": [{"user_id": user}, {"metadata": {"source": "sweep"}}]}),
                count(2))
     sweep.call(C, "get_all", "no filters", lambda: client.get_all(), expect_status=400)
+    sweep.call(C, "get_all", "user_id *", lambda: client.get_all(filters={"user_id": "*"}, page_size=5),
+               lambda a: None if len(a["results"]) == 5 else f"{len(a['results'])}")
+    sweep.call(C, "get_all", "metadata ne (matches a missing key too)",
+               lambda: client.get_all(filters={"AND": [{"user_id": user}, {"metadata": {"source": {"ne": "sweep"}}}]}),
+               lambda a: None if a["count"] >= 10 else f"count {a['count']}")
+    sweep.call(C, "get_all", "NOT categories",
+               lambda: client.get_all(filters={"AND": [{"user_id": user},
+                                                       {"NOT": [{"categories": {"in": ["fact"]}}]}]}),
+               lambda a: None if all("fact" not in m["categories"] for m in a["results"]) else "a fact came back")
+    sweep.call(C, "get_all", "keywords icontains",
+               lambda: client.get_all(filters={"AND": [{"user_id": user}, {"keywords": {"icontains": "LOCKER"}}]}),
+               holds("locker"))
     sweep.call(C, "get_all", "top-level user_id (2.x refuses it in the client)",
                lambda: _refused_in_client(lambda: client.get_all(user_id=user)), lambda a: None)
     _searches(sweep, client, user)
@@ -372,3 +399,29 @@ def ts_client(sweep: Sweep) -> None:
         sweep.note("mem0 ts", row["method"], row["case"], row.get("wrong"))
     if done.returncode:
         sweep.note("mem0 ts", "(part)", "ran to the end", done.stderr[-300:])
+
+
+def v1_client(sweep: Sweep) -> None:
+    """mem0ai 1.x (what CrewAI, AutoGen and Agno need), when tests/served/test_mem0.py has put it in .cache."""
+    import os
+    import sys
+
+    folders = sorted(ROOT.glob(".cache/mem0ai-1.*"))
+    if not folders:
+        print("  skipped: no mem0ai 1.x in .cache (run tests/served/test_mem0.py once)")
+        return
+    env = {**os.environ, "PYTHONPATH": str(folders[-1]), "MEM0_TELEMETRY": "False"}
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "sweep_mem0_v1.py"), sweep.url, sweep.key, sweep.tag],
+                          capture_output=True, text=True, timeout=600, env=env)
+    for line in done.stdout.splitlines():
+        if line.startswith("{"):
+            row = json.loads(line)
+            sweep.rows.append(_row(row))
+    if done.returncode:
+        sweep.note("mem0 1.x", "(part)", "ran to the end", done.stderr[-300:])
+
+
+def _row(row: dict[str, Any]) -> Any:
+    from bench.client_sweep import Row
+
+    return Row(**row)
