@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 
 from memories.extraction.candidates import Candidate
-from memories.write.slots_zh import place_name
+from memories.write.slots_zh import ZH_NOT_DONE, place_name
 from memories.write.text import has_cjk
 
 _PLACE = r"([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})"
@@ -36,10 +36,6 @@ _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
                         r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
                         r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|[，。；]|$)")
-#: Before the verb, what makes the change not (yet) one: intent, the future, a condition, a negation ("要搬到",
-#: "下个月打算跳槽去", "没搬到", "如果搬到"). The event itself is still kept as said; only the state is not claimed.
-_ZH_NOT_DONE = re.compile(r"要|将|会|打算|准备|计划|想|希望|考虑|可能|也许|或许|快|即将|没|不|别|如果|要是|万一"
-                          r"|下(?:个|一)?(?:月|周|星期|礼拜)|明年|明天|后天|以后|将来|年底|月底")
 #: Not a company: what "去了/加入了" also takes ("去了医院", "加入了健身房").
 _ZH_NOT_ORG = re.compile(r"医院|学校|健身房|超市|公园|北京|上海|广州|深圳|杭州|成都")
 #: A job said already as one ("a new job at Spotify", "working at …"): the write flow reads its employer as it is.
@@ -56,10 +52,11 @@ def states(content: str, who: str, zh: bool) -> list[str]:
     found = []
     if zh:
         for m in _fill(_ZH_MOVED, who).finditer(content):
-            if place_name(m.group(1)) and not _ZH_NOT_DONE.search(content, m.start(), m.start(1)):  # a city, not "销售部", "新家" or "老家"
+            # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
+            if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
                 found.append(f"{who}现在住在{m.group(1)}")
         for m in _fill(_ZH_JOINED, who).finditer(content):
-            if not _ZH_NOT_ORG.search(m.group(1)) and not _ZH_NOT_DONE.search(content, m.start(), m.start(1)):
+            if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
                 role = f"（{m.group(2)}）" if m.group(2) else ""
                 found.append(f"{who}现在在{m.group(1)}工作{role}")
         return found
