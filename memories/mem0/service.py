@@ -129,7 +129,11 @@ def _expiry(value: Any) -> datetime | None:
         return None
     if isinstance(value, str) and len(value) == 10:
         value = f"{value}T23:59:59Z"  # valid through that day
-    return any_time(value, "expiration_date")
+    try:
+        return any_time(value, "expiration_date")
+    except ValidationFailed:  # its message named a time only; mem0's docs write a date
+        raise validation.field_error("expiration_date", "A date (2025-03-10), a time with its zone, or Unix seconds.") \
+            from None
 
 
 def _allowed(scope: str, caller: Caller) -> str:

@@ -187,6 +187,17 @@ def test_a_search_longer_than_recall_reads_is_read_from_its_end(served: Served, 
     client.delete_all(user_id="long-query")
 
 
+def test_an_expiration_date_is_a_date_and_a_wrong_one_says_so(served: Served, mem0: Any) -> None:
+    """mem0's docs write ``expiration_date`` as a date: the refusal of one that is no date says a date is what it
+    takes (it named only "a time with its zone")."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    saved = client.add("Guest wifi: Harbour-5G", user_id="expiring", infer=False, expiration_date="2099-12-31")
+    assert client.get(saved["results"][0]["id"])["expiration_date"].startswith("2099-12-31")
+    with pytest.raises(mem0.exceptions.ValidationError, match=r"A date \(2025-03-10\)"):
+        client.add("Guest wifi: Harbour-5G", user_id="expiring", infer=False, expiration_date="next friday")
+    client.delete_all(user_id="expiring")
+
+
 @pytest.mark.parametrize("dots", [".", ".."])
 def test_an_id_of_dots_is_refused_so_reset_keeps_working(served: Served, mem0: Any, dots: str) -> None:
     """mem0's clients put ids in URL paths (``DELETE /v2/entities/user/<id>/``), where httpx resolves ``.`` and
