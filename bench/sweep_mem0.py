@@ -324,8 +324,9 @@ def _odd_ids(sweep: Sweep, client: Any) -> None:
     for name, bad in BAD_IDS.items():
         sweep.call(C, "add", f"bad user_id {name}", lambda b=bad: client.add("I like jazz.", user_id=b),
                    expect_status=400)
-        sweep.call(C, "get_all", f"bad user_id {name}", lambda b=bad: client.get_all(filters={"user_id": b}),
-                   expect_status=400)
+        if name != "dot-dot":  # filters still read '..', to find what was saved before it was refused
+            sweep.call(C, "get_all", f"bad user_id {name}", lambda b=bad: client.get_all(filters={"user_id": b}),
+                       expect_status=400)
 
 
 def _deletes(sweep: Sweep, client: Any, user: str, other: str) -> None:
