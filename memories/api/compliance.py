@@ -216,7 +216,7 @@ class ExportedAuditEventOut(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
 
 
-@extend_schema_serializer(component_name="SubjectExport")
+@extend_schema_serializer(component_name="ProfileValue")
 class ProfileValueOut(serializers.Serializer[Any]):
     value = serializers.CharField(help_text="The slot's value as the memory says it, case-folded.")
     memory_id = serializers.UUIDField(help_text="The memory that says it.")
@@ -224,6 +224,7 @@ class ProfileValueOut(serializers.Serializer[Any]):
     valid_from = serializers.DateTimeField(help_text="When it became true (the memory's `valid_from`).")
 
 
+@extend_schema_serializer(component_name="ProfileSlot")  # its own: the decorator is inherited
 class ProfileSlotOut(ProfileValueOut):
     attribute = serializers.CharField(help_text="`employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, "
                                                 "`favourite:<thing>`, `diet`, `education`, `marital`, `role`, …")

@@ -30,6 +30,9 @@ from tenants.paths import segment_pattern, validate_scope_path
 
 #: The mem0 ids, in the order they appear in a scope path, with the path segment that names each.
 ENTITY_KINDS = {"user_id": "user", "agent_id": "agent", "app_id": "app", "run_id": "run"}
+#: Ids a write refuses: HTTP clients resolve them out of a URL path (``/v2/entities/user/../``), so mem0's
+#: ``delete_users`` and ``reset`` (which deletes every entity ``users()`` lists) would fail on them.
+DOT_SEGMENTS = frozenset((".", ".."))
 MEM0_LINE = "memory"  # what a line of a mem0 dump holds its text in
 GENERIC_LINE = "content"
 
@@ -44,6 +47,9 @@ def entity_scope(ids: dict[str, Any], prefix: str = "") -> str:
             continue
         if not isinstance(value, str) or not re.fullmatch(segment_pattern(), value):
             raise validation.field_error(name, "1-64 letters, digits or . _ : @ - (no spaces or '/').", prefix)
+        if value in DOT_SEGMENTS:
+            raise validation.field_error(name, "Not '.' or '..': a URL path cannot hold them (HTTP clients drop them, "
+                                               "so delete_users and reset could never name this id).", prefix)
         parts += [kind, value]
     if not parts:
         raise validation.field_error("user_id", "Name at least one of user_id, agent_id, app_id, run_id.", prefix)

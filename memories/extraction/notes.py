@@ -40,6 +40,17 @@ _EN_BE = {"is": "am", "isn't": "am not", "was": "was", "wasn't": "wasn't", "has"
 _NOT_VERB = frozenset({"this", "his", "its", "yes", "us", "bus", "gas", "plus", "always", "perhaps", "as", "thus"})
 
 
+#: After "The user", the verbs of a note about them (what they are, have, like, do as a habit) rather than of an
+#: action described ("The user clicks the button twice", a bug report): "The user prefers …", "… doesn't eat …".
+_PROFILE_VERB = re.compile(
+    r"(?i)(?:is|isn't|was|wasn't|has|hasn't|had|does|doesn't|did|didn't|can|can't|cannot|will|won't|would|should|"
+    r"never|always|usually|often|also|still|now|no longer|recently|currently|just|"
+    r"(?:like|love|hate|dislike|enjoy|prefer|want|need|wish|work|live|own|speak|eat|drink|use|play|stud(?:y|ie)|"
+    r"teach|keep|drive|ride|follow|support|believe|know|attend|train|collect|volunteer|cook|read|watch|listen|"
+    r"travel|avoid|wear|practi[cs]e|belong|suffer|care|plan|hope|moved?|start|join|quit|left|got|became|grew)"
+    r"(?:s|es|d|ed)?)\b")
+
+
 def _base(verb: str) -> str:
     """The form a verb takes after "I" ("prefers" → "prefer", "watches" → "watch", "studies" → "study")."""
     if verb.casefold() in _EN_BE:
@@ -61,8 +72,8 @@ def _en_note(sentence: str) -> str:
     if note.group("own"):
         return f"My {rest}"
     reported = _EN_REPORTED.match(rest)
-    if note.group("who").casefold() == "the user" and reported is None:
-        return sentence  # "The user has two cats": read as it is
+    if note.group("who").casefold() == "the user" and reported is None and not _PROFILE_VERB.match(rest):
+        return sentence  # "The user clicks the button twice": an action described, read as it is
     if reported:  # "User mentioned that their mother has diabetes": the user's words, "their" the user's
         rest = rest[reported.end():]
         rest = re.sub(r"(?i)^(?:they|he|she)\s+(are|is|were|was|have|has)\b",

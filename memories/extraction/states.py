@@ -6,7 +6,7 @@ clinical educator at Denver Health two weeks ago" gives "The user works at Denve
 "用户现在在米哈游工作（系统策划）".
 A later question asks for the state ("Which city do I live in now?", "我现在在哪上班？"), not the event, and a
 newer state retires the older one in the write flow's slots. Only the speaker's own changes: "my sister moved to
-Leeds" restates nothing."""
+Leeds" restates nothing, nor does a change still to come ("我下个月要搬到深圳")."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from memories.extraction.candidates import Candidate
 from memories.write.places import place_en
-from memories.write.slots_zh import place_name
+from memories.write.slots_zh import ZH_NOT_DONE, place_name
 from memories.write.text import has_cjk
 
 _PLACE = r"([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3})"
@@ -53,10 +53,11 @@ def states(content: str, who: str, zh: bool) -> list[str]:
     found = []
     if zh:
         for m in _fill(_ZH_MOVED, who).finditer(content):
-            if place_name(m.group(1)):  # a city, not "销售部", "新家" or "老家"
+            # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
+            if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
                 found.append(f"{who}现在住在{m.group(1)}")
         for m in _fill(_ZH_JOINED, who).finditer(content):
-            if not _ZH_NOT_ORG.search(m.group(1)):
+            if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
                 role = f"（{m.group(2)}）" if m.group(2) else ""
                 found.append(f"{who}现在在{m.group(1)}工作{role}")
         return found

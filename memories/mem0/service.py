@@ -30,7 +30,7 @@ from memories.mem0 import filters as mem0_filters
 from memories.mem0.shapes import EVENTS, IMMUTABLE_KEY, mem0_history, mem0_memory
 from memories.models import Job, Memory, Scope
 from memories.recall import search
-from memories.recall.query import MAX_K, MAX_SCOPES
+from memories.recall.query import MAX_K, MAX_SCOPES, query_end
 from memories.write import revisions, validation
 from memories.write.feedback import feedback_record
 from memories.write.flow import memory_create
@@ -129,7 +129,11 @@ def _expiry(value: Any) -> datetime | None:
         return None
     if isinstance(value, str) and len(value) == 10:
         value = f"{value}T23:59:59Z"  # valid through that day
-    return any_time(value, "expiration_date")
+    try:
+        return any_time(value, "expiration_date")
+    except ValidationFailed:  # its message named a time only; mem0's docs write a date
+        raise validation.field_error("expiration_date", "A date (2025-03-10), a time with its zone, or Unix seconds.") \
+            from None
 
 
 def _allowed(scope: str, caller: Caller) -> str:
@@ -303,6 +307,7 @@ def mem0_search(*, body: dict[str, Any], caller: Caller) -> list[dict[str, Any]]
     query = body.get("query")
     if not isinstance(query, str) or not query.strip():
         raise validation.field_error("query", "A non-empty string.")
+    query = query_end(query)
     flt = _filters(body)
     top_k = _int(body.get("top_k"), "top_k", 1, MAX_K, 10) if body.get("top_k") is not None else \
         _int(body.get("limit"), "limit", 1, MAX_K, 10)

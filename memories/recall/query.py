@@ -37,6 +37,18 @@ _STOPWORDS = (
 STOPWORDS = frozenset(_STOPWORDS.split())
 
 
+def query_end(query: str) -> str:
+    """A query recall can read, for clients that set no length (mem0's: frameworks send a whole turn, or several
+    joined): recall reads at most ``MAX_QUERY_CHARS``, so a longer query is read from its end, where the latest
+    words are, starting at a word."""
+    query = query.strip()
+    if len(query) <= MAX_QUERY_CHARS:
+        return query
+    tail = query[-MAX_QUERY_CHARS:]
+    space = tail.find(" ", 0, 50)
+    return tail[space + 1:] if space >= 0 else tail
+
+
 def validate_search(query: str, k: int, mode: str, min_confidence: float, types: Sequence[str] | None,
               statuses: Sequence[str] | None) -> None:
     if not isinstance(query, str) or not query.strip():

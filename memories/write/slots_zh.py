@@ -43,6 +43,14 @@ _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍
                r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:左右)?)*")
 
 
+#: Before a move's verb, what makes it not (yet) one: intent, the future, a condition, a negation ("要搬到",
+#: "打算搬去", "还没搬到", "如果搬到"): such a clause fills no current city (it would retire the one the person
+#: still has). The extractor's states (``states.py``) read it too. Settling is another rule: "打算定居厦门了" is a
+#: decision taken, and fills the city.
+ZH_NOT_DONE = re.compile(r"要|将|会|打算|准备|计划|想|希望|考虑|可能|也许|或许|快|即将|没|不|别|如果|要是|万一"
+                         r"|下(?:个|一)?(?:月|周|星期|礼拜)|明年|明天|后天|以后|将来|年底|月底")
+
+
 def zh_subject(phrase: str, speaker: str) -> str | None:
     phrase = phrase.strip(" ，,、：:").removesuffix("的")
     phrase = re.sub(r"^(?:另外|还有|而且|对了|其实|据说|听说|记住|请记住|注意)[，,]?", "", phrase)
@@ -246,6 +254,9 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         if match is None:
             continue
         groups = match.groupdict()
+        if attribute in ("city", "city-transfer") and groups.get("subj") and groups.get("value") \
+                and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
+            continue  # "用户下个月要搬到深圳": not where they live yet
         if groups.get("subj") and not leading:
             leading.append(_leading_name(sentence))
         name = leading[0] if leading else ""

@@ -44,6 +44,7 @@ from anthropic.types.beta import (
     BetaMemoryTool20250818StrReplaceCommand,
     BetaMemoryTool20250818ViewCommand,
 )
+from pydantic import ValidationError
 
 from mnemara.client import steps
 from mnemara.client.core import KeyEntry, Memory, MnemaraError, NotFound, PreconditionFailed, VersionConflict
@@ -356,6 +357,27 @@ def rename(settings: FileSettings, command: BetaMemoryTool20250818RenameCommand)
 
 # --------------------------------------------------------------------------- the handlers
 
+COMMANDS: dict[str, type[Any]] = {
+    "view": BetaMemoryTool20250818ViewCommand, "create": BetaMemoryTool20250818CreateCommand,
+    "str_replace": BetaMemoryTool20250818StrReplaceCommand, "insert": BetaMemoryTool20250818InsertCommand,
+    "delete": BetaMemoryTool20250818DeleteCommand, "rename": BetaMemoryTool20250818RenameCommand}
+
+
+def command_of(tool_input: object) -> Any:
+    """The tool use's input as its command (``"2"`` read as 2, as the model's JSON may write it), or a
+    ``ToolError`` naming what is wrong: the SDK's ``call`` reads the input unchecked, so a missing
+    ``file_text`` or an unknown command raised a Python exception out of ``result``."""
+    name = tool_input.get("command") if isinstance(tool_input, dict) else None
+    if not isinstance(tool_input, dict) or name not in COMMANDS:
+        raise ToolError(f"Unknown memory tool command {name!r}: the input is an object whose `command` is one of "
+                        f"{', '.join(COMMANDS)}.")
+    try:
+        return COMMANDS[name].model_validate(tool_input)
+    except ValidationError as exc:
+        wrong = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ToolError(f"Invalid input for {name}: {wrong}.") from None
+
+
 def _failed(exc: MnemaraError) -> ToolError:
     """A refusal of the server (a secret refused, a limit, no permission), as the tool's error result."""
     return ToolError(f"Memory refused this ({exc.code}): {exc}")
@@ -398,9 +420,10 @@ class MnemaraMemoryTool(BetaAbstractMemoryTool):
         return self._run(rename(self.settings, command))
 
     def result(self, tool_input: object) -> tuple[str, bool]:
-        """Run one tool use: (the text of its ``tool_result``, whether it is an error)."""
+        """Run one tool use: (the text of its ``tool_result``, whether it is an error). A malformed input (an
+        unknown command, a missing or mistyped field) is an error result too, never an exception."""
         try:
-            return str(self.call(tool_input)), False
+            return str(self.execute(command_of(tool_input))), False
         except ToolError as exc:
             return str(exc.content), True
 

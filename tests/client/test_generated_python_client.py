@@ -107,6 +107,31 @@ def test_a_generated_client_does_the_whole_round(live_server, alice: KeyedClient
     assert receipt.counts["memories"] == 4 and receipt.vacuum.value in ("done", "scheduled")
 
 
+def test_a_generated_client_reads_a_profile_with_history_and_the_export(live_server, alice: KeyedClient,
+                                                                        tmp_path: Path) -> None:
+    """A slot's older values (``history``) are values, not slots: the generated models read the profile and the
+    export that holds it (they raised ``KeyError: 'attribute'`` when one component name stood for both)."""
+    from memories.embeddings import get_embedder
+
+    get_embedder().embed(["warm up"])
+    api = generate(tmp_path)
+    from mnemara_api.api.memories import memories_create
+    from mnemara_api.api.subjects import subject_export, subject_profile
+    from mnemara_api.models import NewMemoryRequest, ProfileValue, SubjectExportOut, SubjectProfile
+
+    client = api.AuthenticatedClient(base_url=live_server.url, token=alice.secret, raise_on_unexpected_status=True)
+    for text in ("I live in Lisbon.", "I moved to Porto."):
+        memories_create.sync(client=client, idempotency_key=str(uuid.uuid4()),
+                             body=NewMemoryRequest(scope="user/ines", content=text, subject="ines"))
+    profile = subject_profile.sync("ines", client=client)
+    assert isinstance(profile, SubjectProfile)
+    city = next(slot for slot in profile.slots if slot.attribute == "city")
+    assert city.value == "porto" and [type(v) for v in city.history] == [ProfileValue]
+    assert city.history[0].value == "lisbon"
+    export = subject_export.sync("ines", client=client)
+    assert isinstance(export, SubjectExportOut) and export.profile.slots[0].history
+
+
 def test_what_the_generator_leaves_out_is_what_the_docs_say(tmp_path: Path) -> None:
     """docs/api.md §13 names the operations openapi-python-client cannot generate whole: exactly those it warns of."""
     warned = set(re.findall(r"WARNING parsing (GET|POST|PUT|PATCH|DELETE) (\S+)", run_generator(tmp_path)))

@@ -117,6 +117,36 @@ def test_it_replays_a_memory_tool_conversation_through_the_write_flow(alice_memo
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_malformed_tool_use_is_an_error_result_and_the_turn_goes_on(alice_memory: Mnemara) -> None:
+    """What a model may send that the tool's schema does not allow (a missing field, a mistyped one, an unknown
+    command) reaches Claude as an error result naming it; the chat turn goes on (it raised a TypeError or
+    NotImplementedError before). A number written as a string is read as the number."""
+    claude = ScriptedClaude(
+        [{"command": "create", "path": "/memories/plan.md"},
+         {"command": "create", "path": "/memories/plan.md", "file_text": ["a", "list"]},
+         {"command": "append", "path": "/memories/plan.md", "text": "x"},
+         {"path": "/memories"},
+         {"command": "create", "path": "/memories/plan.md", "file_text": "Step one\nStep three\n"},
+         {"command": "insert", "path": "/memories/plan.md", "insert_line": "1", "insert_text": "Step two\n"},
+         {"command": "view", "path": "/memories/plan.md", "view_range": "1-2"}],
+        "Planned.")
+    tool = MnemaraMemoryTool(alice_memory, FILES, provenance="stated", confidence=1.0)
+    result = chat_turn(memory=alice_memory, claude=claude.client(), config=config(), conversation=Conversation(),
+                       user_message="Plan my week.", memory_tool=tool)
+
+    assert result.answer == "Planned."
+    missing, mistyped, unknown, nameless, created, inserted, bad_range = claude.results()
+    assert missing == {**missing, "is_error": True, "content": "Invalid input for create: file_text: Field required."}
+    assert mistyped["is_error"] and mistyped["content"].startswith("Invalid input for create: file_text: ")
+    for refused in (unknown, nameless):
+        assert refused["is_error"] and "`command` is one of view, create, str_replace, insert, delete, rename" in \
+            refused["content"]
+    assert not created["is_error"] and not inserted["is_error"]
+    assert bad_range["is_error"] and bad_range["content"].startswith("Invalid input for view: view_range: ")
+    assert alice_memory.get_by_key(FILES, "plan.md").content == "Step one\nStep two\nStep three\n"
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_trusted_handler_writes_active_versions_and_moves_files(alice_memory: Mnemara, alice: KeyedClient) -> None:
     tool = MnemaraMemoryTool(alice_memory, FILES, provenance="stated", confidence=1.0)
     tool.call({"command": "create", "path": "/memories/projects/atlas.md", "file_text": "Atlas ships in May."})

@@ -24,6 +24,12 @@ NOTES: list[tuple[str, list[str]]] = [
     ("User said they are moving to Porto in the spring.", ["Porto"]),
     ("User owns a small bakery downtown.", ["bakery"]),
     ("User watches a lot of anime.", ["anime"]),
+    # "The user …", as agents and mem0 integrations write their notes: read as the user's own words too.
+    ("The user is training for a triathlon in August.", ["triathlon"]),
+    ("The user speaks Portuguese and a little Japanese.", ["Portuguese"]),
+    ("The user doesn't eat pork.", ["pork"]),
+    ("The user owns a 2015 Honda Civic.", ["Honda Civic"]),
+    ("The user prefers meetings after 10am.", ["meetings after 10am"]),
     ("diet: pescatarian", ["pescatarian"]),
     ("Time zone: CET", ["CET"]),
     ("favorite cuisine = Thai", ["Thai"]),

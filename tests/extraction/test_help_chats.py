@@ -105,6 +105,18 @@ def test_someone_elses_move_a_department_or_a_new_home_restates_no_city(said):
     assert not [c.content for c in found if c.content.startswith(("The user lives", "The user works", "用户现在"))]
 
 
+@pytest.mark.parametrize("said", ["我下个月要搬到深圳了，新工作在一家做无人机的公司。", "我们明年打算搬去成都。",
+                                  "老公一直想调到上海，我不太愿意。", "要是搬到广州，孩子上学怎么办？",
+                                  "我还没搬到杭州，房子在装修。", "我准备跳槽去阿里巴巴，下周面试。",
+                                  "年底我可能会加入字节跳动。"])
+def test_a_change_still_to_come_restates_no_state(said):
+    """A planned, hoped-for, conditional or undone move or job change is kept as said, and claims no current
+    city or employer (which would retire the one the person still has)."""
+    found, _ = run(("user", said))
+    assert not [c.content for c in found if "现在住在" in c.content or "现在在" in c.content], \
+        [c.content for c in found]
+
+
 def test_a_titles_day_word_is_not_a_date_and_a_contrast_keeps_its_own_subject():
     found, _ = run(("user", "Our club is reading Tomorrow, and Tomorrow, and Tomorrow this month."))
     assert holding(found, "Tomorrow, and Tomorrow"), [c.content for c in found]

@@ -176,6 +176,43 @@ def test_mem0s_users_and_delete_users(served: Served, mem0: Any) -> None:
     assert theirs.get_all(filters={"user_id": "noor"})["results"] == []
 
 
+def test_a_search_longer_than_recall_reads_is_read_from_its_end(served: Served, mem0: Any) -> None:
+    """Frameworks search with the whole turn (Microsoft's Mem0ContextProvider joins the turn's messages): a query
+    over 2,000 characters was a 400 that failed the agent's turn. Recall reads its last 2,000 characters."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    client.add("My bike lock code is written in the green notebook.", user_id="long-query", infer=False)
+    pasted = "Here is the meeting transcript you asked me to summarise, with every speaker's notes. " * 40
+    found = client.search(pasted + "Anyway, where did I write my bike lock code?", filters={"user_id": "long-query"})
+    assert found["results"][0]["memory"] == "My bike lock code is written in the green notebook.", found
+    client.delete_all(user_id="long-query")
+
+
+def test_an_expiration_date_is_a_date_and_a_wrong_one_says_so(served: Served, mem0: Any) -> None:
+    """mem0's docs write ``expiration_date`` as a date: the refusal of one that is no date says a date is what it
+    takes (it named only "a time with its zone")."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    saved = client.add("Guest wifi: Harbour-5G", user_id="expiring", infer=False, expiration_date="2099-12-31")
+    assert client.get(saved["results"][0]["id"])["expiration_date"].startswith("2099-12-31")
+    with pytest.raises(mem0.exceptions.ValidationError, match=r"A date \(2025-03-10\)"):
+        client.add("Guest wifi: Harbour-5G", user_id="expiring", infer=False, expiration_date="next friday")
+    client.delete_all(user_id="expiring")
+
+
+@pytest.mark.parametrize("dots", [".", ".."])
+def test_an_id_of_dots_is_refused_so_reset_keeps_working(served: Served, mem0: Any, dots: str) -> None:
+    """mem0's clients put ids in URL paths (``DELETE /v2/entities/user/<id>/``), where httpx resolves ``.`` and
+    ``..`` away: a user saved as ``..`` could never be deleted, and ``reset()``, which deletes each entity
+    ``users()`` lists, failed on it. Such an id is a 400 naming the field; ``reset()`` then runs through."""
+    client = mem0.MemoryClient(api_key=served.data.key, host=f"{served.url}/mem0")
+    for ids in ({"user_id": dots}, {"user_id": "dot-user", "run_id": dots}):
+        with pytest.raises(mem0.exceptions.ValidationError) as refused:
+            client.add("I like jazz.", infer=False, **ids)
+        assert ("run_id" if "run_id" in ids else "user_id") in str(refused.value)
+    client.add("I like jazz.", user_id="dot-user", agent_id="a.b", infer=False)
+    assert client.reset()["message"].startswith("Client reset successful")
+    assert client.users()["results"] == []
+
+
 MEM0_V1 = "1.0.11"  # the last 1.0.x: add is POST /v1/memories/, search and get_all are v2
 
 

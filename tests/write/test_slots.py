@@ -40,6 +40,16 @@ def test_a_change_said_in_passing_fills_the_slot() -> None:
     assert said("孙磊搬家了，现在住在苏州。") == [("孙磊|city", "苏州")]
 
 
+def test_a_move_still_to_come_fills_no_city() -> None:
+    """A move planned, hoped for, conditional or not done is not where the person lives: it must not retire the
+    city they still live in ("用户2027年1月要搬到深圳了" superseded "The user lives in Lisbon." before)."""
+    for text in ("用户2027年1月要搬到深圳了", "我们打算明年搬去青岛。", "我老婆一直想搬到昆明。",
+                 "我还没搬到南京，房子在装修。", "如果搬到西安，通勤会方便很多。"):
+        assert [s for s in slots_of(text) if s.attribute == "city"] == [], text
+    assert [(s.key, s.value) for s in slots_of("用户2026年11月搬到深圳了")] == [("self|city", "深圳")]
+    assert [(s.key, s.value) for s in slots_of("我上周刚搬到厦门。")] == [("self|city", "厦门")]
+
+
 def test_the_speaker_is_the_subject_or_the_label() -> None:
     assert slots_of("I live in Porto.", speaker="U-7")[0].subject == "u-7"
     assert slots_of("Gina: I live in Porto.")[0].subject == "gina"

@@ -1665,6 +1665,40 @@ export interface components {
             /** Format: uuid */
             memory_id: string;
         };
+        ProfileSlot: {
+            /** @description The slot's value as the memory says it, case-folded. */
+            value: string;
+            /**
+             * Format: uuid
+             * @description The memory that says it.
+             */
+            memory_id: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it became true (the memory's `valid_from`).
+             */
+            valid_from: string;
+            /** @description `employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, `favourite:<thing>`, `diet`, `education`, `marital`, `role`, … */
+            attribute: string;
+            /** @description Older values of the slot, newest first. */
+            history: components["schemas"]["ProfileValue"][];
+        };
+        ProfileValue: {
+            /** @description The slot's value as the memory says it, case-folded. */
+            value: string;
+            /**
+             * Format: uuid
+             * @description The memory that says it.
+             */
+            memory_id: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it became true (the memory's `valid_from`).
+             */
+            valid_from: string;
+        };
         /**
          * @description * `stated` - stated
          *     * `inferred` - inferred
@@ -1944,25 +1978,6 @@ export interface components {
             /** @description The version this change applies to, instead of `If-Match`. */
             version?: number;
         };
-        SubjectExport: {
-            /** @description The slot's value as the memory says it, case-folded. */
-            value: string;
-            /**
-             * Format: uuid
-             * @description The memory that says it.
-             */
-            memory_id: string;
-            content: string;
-            /**
-             * Format: date-time
-             * @description When it became true (the memory's `valid_from`).
-             */
-            valid_from: string;
-            /** @description `employer`, `job`, `city`, `age`, `birthday`, `phone`, `email`, `favourite:<thing>`, `diet`, `education`, `marital`, `role`, … */
-            attribute: string;
-            /** @description Older values of the slot, newest first. */
-            history: components["schemas"]["SubjectExport"][];
-        };
         /**
          * @description Everything held about one person: their memories with every version, sessions with their turns,
          *     review items, feedback, jobs and audit events.
@@ -1985,7 +2000,7 @@ export interface components {
          */
         SubjectProfile: {
             subject: string;
-            slots: components["schemas"]["SubjectExport"][];
+            slots: components["schemas"]["ProfileSlot"][];
             people: components["schemas"]["ProfilePersonOut"][];
         };
         SubjectRef: {
