@@ -122,12 +122,10 @@ _REACTION = re.compile(
     r"|(?:i'm|i\s+am|i\s+was|we're)\s+(?:so\s+|really\s+|very\s+|just\s+|truly\s+)*(?:glad|happy|sorry|thrilled"
     r"|excited|proud|impressed|stoked|touched|jealous)\s+(?:for|to\s+hear|about\s+that|that\s+you|of\s+you|you)"
     r"|(?:i|we)\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:agree|understand|get\s+(?:it|that|you)|hear\s+you"
-    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see"
-    r"|hear))"
+    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see|hear))"
     r"|(?:i|we)\s+(?:think|guess|hope|believe|suppose|mean)\s+(?:so|not|that's|it's|you)"
     r"|(?:i|we)\s+(?:love|like|adore)\s+(?:it|that|this|those|these|them|your|you)\b"
-    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy"
-    r"|glad|proud)"
+    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy|glad|proud)"
     r"|(?:i|we)(?:'m|\s+am|\s+are|'re)?\s+(?:(?:really|so|totally|just|absolutely)\s+)*(?:love|loving|enjoying|like"
     r"|liking|adore)\s+(?:it|that|this|them)\b"
     r"|(?:so|very|really|super|too|totally)\s+\w+[!.]*$|(?:good|great|nice|awesome|amazing|cool|wonderful|lovely"
@@ -145,8 +143,10 @@ _LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just
                              r"|we)\s+(?:(?:really|totally"
                              r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss"
                              r"|can\s+tell|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
-_FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|excited|stoked|thrilled|pumped"
-                      r"|proud|thankful|grateful|relieved|jealous|bummed|sad)\b")
+#: A feeling, not a plan said with one ("Excited to start my new job").
+_FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|proud|thankful|grateful|relieved"
+                      r"|jealous|bummed|sad|(?:excited|stoked|thrilled|pumped)(?!\s+to\s+(?!(?:hear|see|help|know|have|chat"
+                      r"|talk|catch|meet)\b)[a-z]+\s+(?:my|our|the|a|an|some)\s))\b")
 #: "her"/"him" as an object ("picked her up", "gave him a call"), not a possessive ("her school").
 _OBJECT_PRONOUN = re.compile(r"(?<=\w )(?:him|her)(?=\s+(?:up|out|off|in|to|with|for|from|at|on|back|home|every|a|an"
                              r"|the|some|this|that|again|today|yesterday|tomorrow)\b|\s*[.,!?;]|\s*$)")
@@ -525,11 +525,11 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\bme\b", who, text)
     family = f"{who} and others"
     text = re.sub(r"(?i)\b(?:(?:both|the two) of us|we(?= both\b))", f"{who} and one other person", text)  # two
-    text = re.sub(r"(?i)\bwe(?:'re|\s+are)\b", f"{family} are", text)
-    text = re.sub(r"(?i)\bwe've\b", f"{family} have", text)
-    text = re.sub(r"(?i)\bwe'll\b", f"{family} will", text)
-    text = re.sub(r"(?i)\bwe'd\b", f"{family} would", text)
+    verbs = {"re": "are", "are": "are", "ve": "have", "ll": "will", "d": "would"}  # "we're", "we are", "we've" …
+    text = re.sub(r"(?i)\bwe(?:'(re|ve|ll|d)|\s+(are))\b", lambda m: f"{family} {verbs[(m[1] or m[2]).lower()]}", text)
     text = re.sub(r"(?i)\bwe\b", family, text)
+    text = re.sub(r"(?i)\bour(?=\s+(?:own\s+)?(?:lives|minds|selves|hearts|souls|bodies|heads|spirits|homes)\b)",
+                  f"{family}'", text)  # one each: "our lives" are theirs, not one person's "lives"
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
     text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?:us|ourselves)\b", family, text)
     if listener:

@@ -2,7 +2,10 @@
 cause, not a wording: a thing tied to the speaker behind "this"/"that" ("This mug reminds me of my first flat"), a
 liking said without "I" before an "-ing" verb ("Love hiking in the fall"), the thing of "a love for …" as a thing
 named, and "there" for the place the speaker's own question names ("Been to Porto? We're flying there in June").
-The reactions of the same shapes stay reactions. Wording chosen for these tests, not taken from LoCoMo."""
+The reactions of the same shapes stay reactions. And the grammar of what is kept: "Her name is Pickle" goes with
+the statement before it (not "Dev thinks her name is …"), initials end no sentence, a state said with a participle
+and no subject is "Dev is obsessed with …" (not "Dev obsessed with …"), a plan said with excitement is kept, and
+"our lives" are "Dev and others' lives". Wording chosen for these tests, not taken from LoCoMo."""
 
 from __future__ import annotations
 
@@ -63,3 +66,44 @@ def test_the_thing_of_a_love_for_something_is_named(line, kept):
 def test_there_is_the_place_the_speakers_own_question_names(line, kept):
     found, _ = chat(OPEN, ("Dev", line))
     assert any(turns == [2] and text.startswith(kept) for turns, text in found), found
+
+
+# --------------------------------------------------------------------------- grammar of the statements kept
+
+def test_a_clause_led_by_his_her_or_their_goes_with_the_statement_before_it():
+    found, _ = chat(OPEN, ("Dev", "We adopted a kitten on Sunday. Her name is Pickle!"))
+    assert any(turns == [2] and text.startswith("Dev and others adopted a kitten") and text.endswith(
+        "Her name is Pickle!") for turns, text in found), found
+    assert not any("thinks" in text for _, text in found), found
+
+
+def test_initials_do_not_end_a_sentence():
+    found, _ = chat(OPEN, ("Dev", "My favourite poet is W. H. Auden, I read him every winter."))
+    assert any(text.startswith("Dev's favourite poet is W. H. Auden") for _, text in found), found
+
+
+@pytest.mark.parametrize(("line", "kept"), [
+    ("Obsessed with this new podcast about deep-sea fish.", "Dev is obsessed with this new podcast"),
+    ("Tired of commuting two hours a day.", "Dev is tired of commuting two hours a day."),
+    ("Hooked on sudoku lately.", "Dev is hooked on sudoku lately."),
+])
+def test_a_state_said_with_a_participle_and_no_subject_is_the_speakers(line, kept):
+    found, _ = chat(OPEN, ("Dev", line))
+    assert any(text.startswith(kept) for _, text in found), found
+
+
+@pytest.mark.parametrize(("line", "kept", "is_kept"), [
+    ("Excited to start my pottery course next week.", "Dev is excited to start Dev's pottery course", True),
+    ("Stoked to try the new climbing gym in town.", "Dev is stoked to try the new climbing gym in town.", True),
+    ("Excited to see you guys!", "", False),
+    ("Excited to hear about it!", "", False),
+])
+def test_a_plan_said_with_excitement_is_kept_a_bare_feeling_is_not(line, kept, is_kept):
+    found, _ = chat(OPEN, ("Dev", line))
+    made = [text for turns, text in found if turns == [2]]
+    assert bool(made) == is_kept and all(text.startswith(kept) for text in made), found
+
+
+def test_our_before_what_each_person_has_one_of_is_everyones():
+    found, _ = chat(OPEN, ("Dev", "We moved to the coast and it changed our lives and our moods."))
+    assert any("Dev and others' lives" in text for _, text in found), found
