@@ -63,6 +63,9 @@ _DEMONSTRATIVE = re.compile(
     r"|spring|fall|autumn|season|semester|term|moment|moments|day|days|feeling|stuff|thing|things|reminds?|brings?"
     r"|helps?|took|takes?|got|gets?|also|too|very|much|many|same|other)\b)", re.IGNORECASE)
 _SPEAKER = re.compile(r"(?i)\b(?:me|my|mine|us|our|ours)\b")
+#: Not a thing one has or shows: "those joyful moments", "this love and support".
+_ABSTRACT = re.compile(r"(?i)^(?:\S+\s+){0,2}?(?:moments?|memories|milestones?|love|support"
+                       r"|encouragement|enthusiasm|feelings?|vibes?|words|times|things|stuff|kindness|energy)\b")
 
 
 def owned(pieces: list[str]) -> list[str]:
@@ -72,5 +75,6 @@ def owned(pieces: list[str]) -> list[str]:
     for piece in pieces:
         text = piece.strip()
         lead = _DEMONSTRATIVE.match(text)
-        out.append("The " + text[lead.end():] if lead and _SPEAKER.search(text) else piece)
+        thing = lead is not None and not _ABSTRACT.match(text[lead.end():])
+        out.append("The " + text[lead.end():] if lead and thing and _SPEAKER.search(text) else piece)
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from memories.extraction.pronouns import owned
 from tests.extraction.test_information import chat
 
 OPEN = ("Priya", "My cousin is staying with us this week.")
@@ -32,6 +33,11 @@ def test_a_thing_of_the_speakers_behind_this_or_that_is_a_statement(line, kept):
 def test_this_or_that_as_a_reaction_or_a_time_is_unchanged(line):
     found, _ = chat(OPEN, ("Dev", line))
     assert [turns for turns, _ in found] == [[1]], found
+
+
+def test_this_or_that_before_a_moment_or_a_feeling_points_at_no_thing():
+    pieces = ["Those quiet moments mean the world to me", "This love and support got me through", "This bike is mine"]
+    assert owned(pieces) == [*pieces[:2], "The bike is mine"]
 
 
 @pytest.mark.parametrize(("line", "kept"), [
