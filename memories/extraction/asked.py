@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import jieba.posseg as pseg
 
+from memories.extraction.bare import with_subject
 from memories.extraction.candidates import Turn
 from memories.extraction.information import resolve_lead
 
@@ -86,8 +87,13 @@ _ZH_GO = re.compile(r"去[了吧呢啊]?$")
 _ZH_LEAD = re.compile(r"^(?:他们|她们|它们|他|她|它)")
 #: A clause led by a person's pronoun (not they/它).
 _PERSON = re.compile(r"(?i)^(?:she|he)(?:'s)?\b|^[他她](?!们)")
-#: A place a question names: "in Austin", "near Shoreditch".
-_PLACE = re.compile(r"\b(?:in|near|around|at)\s+(?:the\s+)?((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
+#: A place a question names: "in Austin", "near Shoreditch", "been to Rome", "visited Kyoto".
+_PLACE = re.compile(r"\b(?:in|near|around|at|visit(?:ed|ing)?|(?:been|go|going|went|gone|travel(?:l?ed|l?ing)?"
+                    r"|mov(?:e|ed|ing)|trips?|fly|flying|flew|head(?:ed|ing)?)\s+to)\s+(?:the\s+)?"
+                    r"((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)")
+#: Going somewhere, before "there": "moving there", "a trip there" (to the place, not at it).
+_MOTION = re.compile(r"(?i)\b(?:mov(?:e|es|ed|ing)|go(?:es|ing)?|went|gone|trips?|travel\w*|fl(?:y|ying|ew)|head\w*"
+                     r"|c(?:o|a)me|coming|back|return\w*)\s+$")
 #: "there" for a place, not "there is …": "We spent four days there", "I volunteered there on Saturday".
 _THERE = re.compile(r"(?i)(?<=\s)there\b(?!\s+(?:is|are|was|were|will|would|has|have|had|'s)\b)")
 
@@ -133,6 +139,17 @@ def _place(asked: list[str], zh: bool) -> str:
     return places.pop() if len(places) == 1 else ""
 
 
+def _there(clause: str, asked: list[str]) -> str | None:
+    """An English clause with its "there" the one place the questions name ("Been to Rome? Planning a trip there":
+    "Planning a trip to Rome", said with its subject), else None."""
+    there = _THERE.search(clause)
+    place = _place(asked, False) if there else ""
+    if there is None or not place:
+        return None
+    to = "to" if _MOTION.search(clause[:there.start()]) else "at"
+    return with_subject(f"{clause[:there.start()]}{to} {place}{clause[there.end():]}")[0]
+
+
 def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
     """The clause with what it points back to in the turn's own questions put in ("my dad is turning 60",
     "I just moved to Austin"); None when it points at nothing there, or not clearly."""
@@ -151,9 +168,9 @@ def pointed(said: _Said, clause: str, zh: bool, speaker: str) -> str | None:
         verb = here.group(1)
         to = " to " if verb.casefold() in ("moved", "relocated", "got", "came") else " in "
         return f"{clause[:here.start()]}{verb}{to}{place}{clause[here.end():]}"
-    there = None if zh else _THERE.search(clause)
-    if there and (place := _place(said.asked, zh)):  # "Any tips for Zion? We spent four days there"
-        return f"{clause[:there.start()]}at {place}{clause[there.end():]}"
+    there = None if zh else _there(clause, said.asked)
+    if there is not None:  # "Any tips for Zion? We spent four days there"
+        return there
     mine = _MINE.match(clause)
     if mine and not zh:
         things = {t[:-1] if t.endswith("s") and not t.endswith("ss") else t for t in _ASKED_FOR.findall(said.asked[-1])}

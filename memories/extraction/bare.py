@@ -104,7 +104,13 @@ _NOTE_VERB = re.compile(r"^(prefers|likes|enjoys|dislikes|adores|loves|has|is|wa
                         re.IGNORECASE)
 _NOTE_STATE = re.compile(r"^(?:allergic|intolerant|lactose|gluten|vegetarian|vegan|pescatarian|based|originally"
                          r"|born|fluent|married|single|divorced|engaged|pregnant|retired|diabetic|interested|afraid"
-                         r"|self-employed|left-handed|right-handed|new\s+to)\b(?!.*\?\s*$)", re.IGNORECASE)
+                         r"|self-employed|left-handed|right-handed|new\s+to"
+                         # a state said with a participle, not a past act: "Obsessed with …", "Tired of …"
+                         r"|(?:blessed|obsessed|tired|hooked|addicted|attached|devoted|committed|dedicated|fascinated"
+                         r"|swamped|overwhelmed|stressed|exhausted|bored|worried|scared|terrified|thrilled|stoked"
+                         r"|pumped|excited|relieved|amazed|surprised|disappointed|frustrated|determined|inspired"
+                         r"|motivated|impressed)(?=\s+(?:with|of|on|about|by|to|at|for|that|we|i|my|the)\b))"
+                         r"\b(?!.*\?\s*$)", re.IGNORECASE)
 _FIRST_FORMS = {"is": "am", "has": "have", "was": "was", "does": "do", "goes": "go"}
 
 

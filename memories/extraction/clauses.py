@@ -15,7 +15,8 @@ import jieba.posseg as pseg
 from memories.extraction import timeparse, typed
 from memories.write.text import has_cjk
 
-_ABBREV = re.compile(r"\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m)\.", re.IGNORECASE)
+_ABBREV = re.compile(r"\b(?:(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|a\.m|p\.m)\."
+                     r"|(?-i:(?:[A-Z]\.\s?){2,}(?=[A-Z][a-z])))", re.IGNORECASE)  # initials: "J.K. Rowling"
 _SENTENCE = re.compile(r"(?<=[.!?;])[\"')\]]*\s+|(?<=[。！？；…])\s*|\n+|\s+[-–—]\s+|(?<=[!?])(?=[A-Z])")
 _EN_JOINT = re.compile(r"(?i)\s*(?:[,;]\s*(?:and|but|so|because|though|although|plus|while)?|\s(?:and|but|so|because"
                        r"|though|although|plus|while|then|cause|'cause|since))\s+")
@@ -119,19 +120,16 @@ _REACTION = re.compile(
     r"\s+would|\s+will|'ll|\s+could|\s+might|\s+has|\s+makes?)?\b|you(?:'re|'ve|'d|'ll|\s+are|\s+were|\s+must"
     r"|\s+should|\s+have|\s+can|\s+did|\s+look|\s+sound|\s+seem|\s+always|\s+really|\s+know|\s+got)?\b|your\b"
     r"|(?:i'm|i\s+am|i\s+was|we're)\s+(?:so\s+|really\s+|very\s+|just\s+|truly\s+)*(?:glad|happy|sorry|thrilled"
-    r"|excited"
-    r"|proud|impressed|stoked|touched|jealous)\s+(?:for|to\s+hear|about\s+that|that\s+you|of\s+you|you)"
+    r"|excited|proud|impressed|stoked|touched|jealous)\s+(?:for|to\s+hear|about\s+that|that\s+you|of\s+you|you)"
     r"|(?:i|we)\s+(?:totally\s+|really\s+|completely\s+|so\s+)?(?:agree|understand|get\s+(?:it|that|you)|hear\s+you"
-    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see"
-    r"|hear))"
+    r"|bet|see\s+what\s+you\s+mean|know\s+what\s+you\s+mean|feel\s+you|can\s+imagine|can't\s+wait\s+to\s+(?:see|hear))"
     r"|(?:i|we)\s+(?:think|guess|hope|believe|suppose|mean)\s+(?:so|not|that's|it's|you)"
     r"|(?:i|we)\s+(?:love|like|adore)\s+(?:it|that|this|those|these|them|your|you)\b"
-    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy"
-    r"|glad|proud)"
+    r"|(?:looks?|sounds?|seems?|feels?)\s+like\b|(?:super|so|really|totally)\s+(?:pumped|stoked|excited|happy|glad|proud)"
     r"|(?:i|we)(?:'m|\s+am|\s+are|'re)?\s+(?:(?:really|so|totally|just|absolutely)\s+)*(?:love|loving|enjoying|like"
     r"|liking|adore)\s+(?:it|that|this|them)\b"
     r"|(?:so|very|really|super|too|totally)\s+\w+[!.]*$|(?:good|great|nice|awesome|amazing|cool|wonderful|lovely"
-    r"|beautiful|fantastic|brilliant|impressive|inspiring|glad|happy|sorry|proud|love|wow)\b)")
+    r"|beautiful|fantastic|brilliant|impressive|inspiring|glad|happy|sorry|proud|wow)\b|love\b(?!\s+[a-z]+ing\b))")
 _ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|就|都)?(?:真的|确实|实在|听起来|看起来"
                           r"|好像|简直|也太|太|真|好|很|挺|非常"
                           r"|是|一定|肯定|应该|会|说得|做得|讲得)|^(?:我(?:也|很|真|太|好)?(?:同意|理解|明白"
@@ -145,8 +143,10 @@ _LISTENER_FRAME = re.compile(r"(?i)\b(?:i'm|i\s+am|we're)\s+(?:(?:so|really|just
                              r"|we)\s+(?:(?:really|totally"
                              r"|just|so)\s+)*(?:know|hope|bet|wish|believe|think|appreciate|admire|love|miss"
                              r"|can\s+tell|can\s+see|can't\s+wait)\s+(?:that\s+)?(?:you|your)\b")
-_FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|excited|stoked|thrilled|pumped"
-                      r"|proud|thankful|grateful|relieved|jealous|bummed|sad)\b")
+#: A feeling, not a plan said with one ("Excited to start my new job").
+_FEELING = re.compile(r"(?i)^(?:so\s+|really\s+|super\s+|very\s+)*(?:glad|happy|sorry|proud|thankful|grateful|relieved"
+                      r"|jealous|bummed|sad|(?:excited|stoked|thrilled|pumped)(?!\s+to\s+(?!(?:hear|see|help|know|have|chat"
+                      r"|talk|catch|meet)\b)[a-z]+\s+(?:my|our|the|a|an|some)\s))\b")
 #: "her"/"him" as an object ("picked her up", "gave him a call"), not a possessive ("her school").
 _OBJECT_PRONOUN = re.compile(r"(?<=\w )(?:him|her)(?=\s+(?:up|out|off|in|to|with|for|from|at|on|back|home|every|a|an"
                              r"|the|some|this|that|again|today|yesterday|tomorrow)\b|\s*[.,!?;]|\s*$)")
@@ -400,7 +400,7 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
                      r"|\bsee\s+(?:you|ya)\b|\btalk\s+(?:soon|later)\b|\bcheck(?:ing)?\s+in\b|\bcatch\s+up\b"
                      r"|\bfill\s+\w+\s+in\b|\bmake\s+(?:a|the)\s+(?:real\s+|big\s+)?difference\b")
 _PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
-                           r"|them|such|which|both|all\s+of\s+(?:it|them))\b")
+                           r"|them|such|which|both|all\s+of\s+(?:it|them)|his|her|their)\b")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
 _ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!(?:几|两|一|些|半)?个?(?:天|周|月|年|星期|礼拜|学期)|阵子?|段时间|次)"
                               r"|它|他们|她们)")
@@ -525,11 +525,11 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\bme\b", who, text)
     family = f"{who} and others"
     text = re.sub(r"(?i)\b(?:(?:both|the two) of us|we(?= both\b))", f"{who} and one other person", text)  # two
-    text = re.sub(r"(?i)\bwe(?:'re|\s+are)\b", f"{family} are", text)
-    text = re.sub(r"(?i)\bwe've\b", f"{family} have", text)
-    text = re.sub(r"(?i)\bwe'll\b", f"{family} will", text)
-    text = re.sub(r"(?i)\bwe'd\b", f"{family} would", text)
+    verbs = {"re": "are", "are": "are", "ve": "have", "ll": "will", "d": "would"}  # "we're", "we are", "we've" …
+    text = re.sub(r"(?i)\bwe(?:'(re|ve|ll|d)|\s+(are))\b", lambda m: f"{family} {verbs[(m[1] or m[2]).lower()]}", text)
     text = re.sub(r"(?i)\bwe\b", family, text)
+    text = re.sub(r"(?i)\bour(?=\s+(?:own\s+)?(?:lives|minds|selves|hearts|souls|bodies|heads|spirits|homes)\b)",
+                  f"{family}'", text)  # one each: "our lives" are theirs, not one person's "lives"
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
     text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?:us|ourselves)\b", family, text)
     if listener:

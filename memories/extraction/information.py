@@ -50,6 +50,9 @@ _FILLER = ("it'll", "that'll", "there'll", "they'll", "you'll", "he'll", "she'll
 #: ocean"): enough alone.
 _DETERMINED = re.compile(r"(?i)\b(?:a|an|the|some|my|his|her|their|our|its|\w+'s|for|of|with|about|at|in|on|from)\s+"
                          r"([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
+#: A thing after "a <feeling or bent> for / of" ("a love for horses", "a fear of heights", "a knack for languages"),
+#: which ``_DETERMINED`` reads as "a love for" and passes by.
+_BENT_FOR = re.compile(r"(?i)\b(?:a|an)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:for|of)\s+([a-z][a-z-]+)")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
 _ZH_LEAD = re.compile(r"^(?:(?:这|那)(?!几天|两天|阵子|段时间|个?(?:周|月|星期|礼拜|学期)|一年|年|次)"
                       r"|它|他|她)")
@@ -146,12 +149,20 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
         return True
     if found and _name_led(sentence, skip):
         return True
-    if found and any(w and w.casefold() in found for m in _DETERMINED.finditer(sentence) for w in m.groups()):
+    if found and _thing_named(sentence, found):
         return True
     did = _DID.match(sentence)  # "We made pizza!": what someone did, the thing bare after a light verb
     if did and did.group(1).casefold() in found:
         return True
     return bool(timeparse.resolve(sentence, None, False)[2])
+
+
+def _thing_named(sentence: str, found: list[str]) -> bool:
+    """Whether one of the content words ``found`` is a thing named: after an article, a possessive or a
+    preposition, or after "a love for" and the like."""
+    if any(w and w.casefold() in found for m in _DETERMINED.finditer(sentence) for w in m.groups()):
+        return True
+    return any(m.group(1).casefold() in found for m in _BENT_FOR.finditer(sentence))
 
 
 #: Someone (a name, "X and others") and a light verb of doing in the past, then a bare thing ("John and others made

@@ -104,7 +104,7 @@ from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said
 from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
-from memories.extraction.pronouns import pronouns_named
+from memories.extraction.pronouns import owned, pronouns_named
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
@@ -269,7 +269,7 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in chosen(pronouns_named(split_clauses(body)) if not zh else split_clauses(body), zh):
+        for piece in chosen(owned(pronouns_named(split_clauses(body))) if not zh else split_clauses(body), zh):
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue
