@@ -69,6 +69,7 @@ from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_plans import event_head, same_event
+from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.slots_zh_change import switched, usual_key
 from memories.write.text import has_cjk
@@ -257,7 +258,8 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
-    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new))
+    checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new),
+              replaced_whole(new, old))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 
