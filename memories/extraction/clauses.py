@@ -173,7 +173,7 @@ _MODALS = {"can", "could", "will", "would", "should", "shall", "may", "might", "
            "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "gotta", "wanna",
            "gonna", "hafta"}
 _IRREGULAR_PAST = _wordset("""
-went was were had did made got took saw came found gave told felt thought bought brought left met ran began
+went was were had did made got took saw came found gave told felt thought bought brought left met ran began meant
 wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
 understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set
 cut let quit read tried finished started sold fed shot dumped tore froze stole shook hid bit lit dug stuck struck
