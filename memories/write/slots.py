@@ -32,7 +32,9 @@ Beside the first English reader, ``slots_routine`` adds what everyday English sa
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
 diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns``,
 ``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
-job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership).
+job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership), and
+before its hedges ``slots_using`` (a tool of a kind and a thing used by name, the team, a routine's time, a choice
+weighed then made, a drink at a time of day, a level, a trip's date).
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport

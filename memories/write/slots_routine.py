@@ -72,6 +72,8 @@ _WORKPLACE = r"(?:work|the office|the hospital|school|uni|college|my job|the use
 _COMMUTE = (re.compile(rf"(?i)\b(?:commute|journey to work)\s+(?:is|'s)\s+(?:now\s+)?(?:by|on)\s+(?:the\s+)?"
                        rf"{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+|start\s+|now\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"),
+            re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:commute|commutes|commuting|get\s+to\s+work|gets\s+to\s+work|go\s+to\s+work"
+                       rf"|goes\s+to\s+work)\s+(?:by|on)\s+(?:the\s+|a\s+|my\s+)?{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+)?(?:taking|take|takes|get|gets|getting|catch|catches|"
                        rf"ride|rides)\s+(?:the\s+|a\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"))
 

@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from memories.write.slot_values import DATE_EN, EVENTS_EN, Slot, date_value
+from memories.write.slots_changes import _SPORTS
 
 __all__ = ["en_using", "event_words", "no_place", "replaced_whole"]
 
@@ -37,7 +38,8 @@ _ME = r"^(?:i|we|the user(?:\s+and\s+others)?)\b(?!['’]s)"
 _ADV = (r"(?:\s+(?:now|currently|still|usually|normally|always|just|mostly|mainly|only|finally|recently|actually|"
         r"am|is|are|have|has|'ve|had|got|get|been|ended\s+up|decided\s+to))*")
 _END = r"(?=\s*$|\s*[.,;!?(]|\s+(?:for|at|on|in|as|and|but|so|now|these|nowadays|lately|instead|since|because|from|" \
-       r"with|every|full[\s-]time|last|this|a\s+while|a\s+few|after|when)\b)"
+       r"with|every|full[\s-]time|last|this|a\s+while|a\s+few|after|when|mostly|usually|often|monthly|" \
+       r"weekly|daily)\b)"
 _THING = (rf"(?P<thing>[a-z0-9][\w.+#\-]*(?:\s+(?!(?:for|at|on|in|as|and|but|so|now|with|to|from|instead)\b)"
           rf"[\w.+#\-]+){{0,2}}?){_END}")
 
@@ -61,6 +63,9 @@ _KINDS = {
     "bank": ("chase", "wells fargo", "bank of america", "citi", "citibank", "capital one", "ally", "usaa",
              "schwab", "discover", "td", "pnc", "us bank", "monzo", "starling", "revolut", "barclays", "hsbc",
              "lloyds", "natwest", "nationwide", "chime", "sofi", "n26", "wise"),
+    "airline": ("united", "delta", "southwest", "jetblue", "ryanair", "easyjet", "british airways", "lufthansa", "klm",
+                "air france", "qantas", "air canada", "virgin atlantic", "aer lingus", "wizz air", "turkish airlines",
+                "singapore airlines", "cathay pacific", "alaska airlines", "american airlines", "norwegian"),
     "tracker": ("jira", "linear", "trello", "asana", "clickup", "shortcut", "notion", "basecamp",
                 "github issues", "youtrack"),
 }
@@ -69,13 +74,15 @@ _KIND_OF = {name: kind for kind, names in _KINDS.items() for name in names}
 _KIND_NOUNS = {"editor": "editor", "ide": "editor", "text editor": "editor", "browser": "browser", "bank": "bank",
                "os": "os", "operating system": "os", "distro": "os", "database": "database", "db": "database",
                "ci": "ci", "cloud": "cloud", "cloud provider": "cloud", "issue tracker": "tracker",
-               "tracker": "tracker", "mortgage": "mortgage", "mortgage lender": "mortgage", "lender": "mortgage"}
+               "tracker": "tracker", "airline": "airline", "mortgage": "mortgage", "mortgage lender": "mortgage",
+               "lender": "mortgage"}
 _KIND_NOUN_ALT = "|".join(sorted(map(re.escape, _KIND_NOUNS), key=len, reverse=True))
 
 _USE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:use|uses|using|am\s+using|are\s+using|code\s+in|live\s+in|lives\s+in|run|"
                   rf"runs|running|am\s+on|are\s+on|on)\s+(?:the\s+)?{_THING}")
-_BANK_WITH = re.compile(rf"(?i){_ME}{_ADV}\s+(?P<verb>bank|banks|banking|remortgaged|refinanced|took\s+(?:out\s+)?"
-                        rf"(?:a|our|my)\s+mortgage)\s+(?:with|at|through)\s+(?:the\s+)?{_THING}")
+_BANK_WITH = re.compile(rf"(?i){_ME}{_ADV}\s+(?P<verb>bank|banks|banking|fly|flies|flying|remortgaged|refinanced|"
+                        rf"took\s+(?:out\s+)?"
+                        rf"(?:a|our|my)\s+mortgage)\s+(?:with\s+|at\s+|through\s+)?(?:the\s+)?{_THING}")
 _MY_KIND = re.compile(rf"(?i)^(?:my|our|the user's|the user and others')\s+(?:main\s+|primary\s+|daily\s+|go-to\s+)?"
                       rf"(?P<noun>{_KIND_NOUN_ALT})\s+(?:is|'s|runs|lives|sits)\s+(?:now\s+|still\s+)?(?:with\s+|at\s+|on\s+|in\s+)?"
                       rf"(?:the\s+)?{_THING}")
@@ -141,8 +148,11 @@ def _using(sentence: str, speaker: str) -> list[Slot]:
     if said := _MY_KIND.match(sentence):
         return _tool(speaker, _thing(said.group("thing")), setting, said.group("noun"))
     if said := _BANK_WITH.match(sentence):
-        kind = "bank" if said.group("verb").casefold().startswith("bank") else "mortgage"
-        return _tool(speaker, _thing(said.group("thing")), setting, kind)
+        verb, thing = said.group("verb").casefold(), _thing(said.group("thing"))
+        kind = "bank" if verb.startswith("bank") else "airline" if verb.startswith("fl") else "mortgage"
+        if kind == "airline" and _KIND_OF.get(thing) != "airline" and " with " not in said.group(0).casefold():
+            return []  # "i fly a lot", "fly to denver": no airline named
+        return _tool(speaker, thing, setting, kind)
     if said := _USE.match(sentence):
         thing = _thing(said.group("thing"))
         if thing in _KIND_OF:
@@ -299,20 +309,54 @@ def _dates(sentence: str, speaker: str) -> list[Slot]:
     return []
 
 
+# --------------------------------------------------------------------------- a life's settings said plainly
+
+_MY_DEVICE = re.compile(r"(?i)^(?:my|the user's)\s+(?:main\s+|daily\s+|current\s+)?(?P<kind>laptop|phone)\s+"
+                        r"(?:is|'s)\s+"
+                        r"(?:now\s+|still\s+)?(?:an?\s+|the\s+)?(?:new\s+|old\s+)?(?P<value>[a-z0-9][\w+\-]*"
+                        r"(?:\s+(?!now\b|and\b|but\b|from\b|for\b|that\b|which\b|with\b)[\w+\-]+){0,2})")
+_DOES_SPORT = re.compile(rf"(?i){_ME}{_ADV}\s+(?:do|does|doing|practi[cs]e|practi[cs]es|practi[cs]ing|go|goes|going)\s+"
+                         rf"(?:to\s+)?{_SPORTS}\b")
+#: A sport on a weekday is read by its days (``slots_daily``'s ``weekday``), which hold its habit.
+_WEEKDAY = re.compile(r"(?i)\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b")
+_SAVES = re.compile(rf"(?i){_ME}{_ADV}\s+(?:am\s+|are\s+)?(?:save|saves|saving|put(?:ting|s)?\s+away|set(?:ting|s)?\s+"
+                    r"aside)\s+(?:about\s+|around\s+)?[£$€]?(?P<value>\d[\d,]*)\s*k?\s+(?:a|per|every|each)\s+"
+                    r"(?:month|week)\b")
+_RENTING_IN = re.compile(rf"(?i){_ME}{_ADV}\s+(?:am\s+|are\s+|'m\s+|'re\s+)?(?:renting|rent)\s+(?:a\s+\w+\s+)?in\s+"
+                         r"(?P<place>(?-i:[A-Z][\w\-]*)(?:\s+(?-i:[A-Z][\w\-]*))?)")
+_LEVELS = r"(?P<level>beginner|novice|intermediate|advanced|expert|competitive|club|elite|amateur|pro)"
+_LEVEL_WORD = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:am|is|are|'m)\s+(?:now\s+)?(?:an?\s+)?{_LEVELS}(?:[\s-]level)?\s+"
+                         rf"(?P<act>[a-z]+)\s+(?:player|runner|swimmer|climber|skier|surfer|rider|cook|dancer|golfer)|"
+                         rf"(?:play|plays|playing|do|does)\s+(?P<act2>[a-z]+)\s+at\s+(?:an?\s+)?"
+                         rf"{_LEVELS.replace('level', 'level2')}"
+                         r"\s+level)")
+
+
+def _plainly(sentence: str, speaker: str) -> list[Slot]:
+    if (said := _MY_DEVICE.match(sentence)) and not _SETTING.search(sentence):  # "my work laptop": one of two
+        return [Slot(speaker, f"device:{said.group('kind').casefold()}", _thing(said.group("value")))]
+    if (said := _DOES_SPORT.match(sentence)) and not _ADDED.search(sentence) and not _WEEKDAY.search(sentence):
+        return [Slot(speaker, f"habit:{said.group('sport').casefold().removeprefix('the ')}", "yes")]
+    if said := _SAVES.match(sentence):
+        return [Slot(speaker, "measure:savings", said.group("value").replace(",", ""))]
+    if said := _RENTING_IN.match(sentence):
+        return [Slot(speaker, "city", said.group("place").casefold())]
+    if said := _LEVEL_WORD.match(sentence):
+        act = (said.group("act") or said.group("act2")).casefold()
+        return [Slot(speaker, f"level:{act}", (said.group("level") or said.group("level2")).casefold())]
+    return []
+
+
 def en_using(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
-    for read in (_using, _team, _routine_time, _choice, _drink_at, _level, _dates):
+    for read in (_using, _team, _routine_time, _choice, _drink_at, _level, _dates, _plainly):
         found += read(sentence, speaker)
     return found
 
 
-def replaced_whole(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
-    """The old slots the new statement ends with the old statement as a whole (``slots.covers``): a tool of a kind
-    replaced ends its use ("i use vscode" / "switched to zed"), a tool left ends its kind ("bank with Wells Fargo"
-    / "closed my wells fargo account"), a choice made ends every option weighed beside it, another drink at that time
-    of day ends the habit of the one before, and a routine's new time or a new level ends its number read as a
-    measure."""
+def _ended_beside(new: list[Slot], old: list[Slot]) -> set[tuple[str, str]]:
+    """The old (subject, attribute)s a new tool, drink, routine time or level ends (``replaced_whole``)."""
     tools = {(n.subject, n.attribute) for n in new if n.attribute.startswith("tool:")}
     drinks = {(n.subject, n.attribute) for n in new if n.attribute.startswith("drinks:")}
     ended = {(o.subject, f"uses:{o.value}") for o in old if (o.subject, o.attribute) in tools}
@@ -321,6 +365,17 @@ def replaced_whole(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
               if n.attribute.startswith("time:")}
     ended |= {(n.subject, f"measure:{what}") for n in new if n.attribute.startswith("level:")
               for what in ("rating", "elo", "grade", "level", "handicap")}
+    ended |= {(n.subject, f"habit:{n.attribute[6:]}") for n in new if n.attribute.startswith("level:")}
+    return ended
+
+
+def replaced_whole(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
+    """The old slots the new statement ends with the old statement as a whole (``slots.covers``): a tool of a kind
+    replaced ends its use ("i use vscode" / "switched to zed"), a tool left ends its kind ("bank with Wells Fargo"
+    / "closed my wells fargo account"), a choice made ends every option weighed beside it, another drink at that time
+    of day ends the habit of the one before, a routine's new time or a new level ends its number read as a
+    measure, and a new level at a sport still plays it."""
+    ended = _ended_beside(new, old)
     left = {(n.subject, n.attribute[5:]) for n in new if n.attribute.startswith("uses:") and n.value == "no"}
     chose = {n.subject for n in new if n.attribute.startswith("choice:") and n.value == "chosen"}
 

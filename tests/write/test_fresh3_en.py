@@ -1,10 +1,11 @@
 """Everyday English a third new hand's set (bench/fresh3_en_set.py) found missed, through the real write flow
 (mem0's ``add``, the offline extractor, no Anthropic key): each pair under its own user, the older message first.
 Written in other words than the set, so that the rules are held as classes: a tool of a known kind replaced or
-left (an editor, an OS, a CI, a bank, a mortgage lender, a tracker), the team one is on, a routine's time moved, a
-choice weighed then made, a drink at a time of day, a level (a grade, a rating, a belt), a trip's date moved in the
-passive, and a deadline corrected with "I meant". Traps stay: one tool at work and another at home, two routines,
-two times of day, another person's team or browser, two options weighed beside a tool in use."""
+left (an editor, an OS, a CI, a bank, a mortgage lender, a tracker, an airline), the team one is on, a routine's
+time moved, a choice weighed then made, a drink at a time of day, a level (a grade, a rating, a belt, "advanced"),
+a sport done, savings a month, the commute, a laptop, a trip's date moved in the passive, and a deadline corrected
+with "I meant". Traps stay: one tool at work and another at home, two routines, two times of day, another
+person's team or browser, two options weighed beside a tool in use, a sport added, flying a lot."""
 
 from __future__ import annotations
 
@@ -41,6 +42,14 @@ CHANGED = [
     ("i'm driving to Denver on the 9th", "the trip got pushed to the 11th", "When is the Denver trip?", "11th"),
     ("the deadline for the grant is june 3", "sorry i meant the grant deadline is june 10",
      "When is the grant deadline?", "june 10"),
+    ("my go-to airline is united", "these days i fly delta", "Which airline does the user fly?", "delta"),
+    ("I play tennis at an intermediate level", "i'm an advanced tennis player now", "How good is the user at tennis?",
+     "advanced"),
+    ("I do yoga on weekends", "quit yoga, doing pilates instead", "Does the user do yoga?", "quit"),
+    ("i'm saving 500 a month", "bumped my savings to 700 a month", "How much does the user save?", "700"),
+    ("i commute by bike", "i take the bus to work these days", "How does the user get to work?", "bus"),
+    ("my laptop is a macbook air", "got a framework laptop to replace the macbook", "What laptop does the user "
+     "have?", "framework"),
 ]
 # (older, newer): both stay live
 KEPT = [
@@ -50,6 +59,9 @@ KEPT = [
     ("my son is on the soccer team", "i'm on the platform team"),
     ("i use chrome", "my wife uses firefox"),
     ("we use postgres at work", "we're evaluating redis and memcached for caching"),
+    ("I do yoga on weekends", "I also do pilates"),
+    ("my laptop is a macbook", "my phone is a pixel"),
+    ("i fly a lot for work", "i fly united when i can"),
 ]
 
 
