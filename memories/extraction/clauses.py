@@ -30,7 +30,7 @@ _EN_SUBJECT = re.compile(
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
     rf"|[A-Z][a-z]+(?:'s)?\s+(?i:{_EN_VERBISH})\b"
     r"|(?i:(?:please\s+)?(?:don't|do\s+not)\s+let\s+me\s+forget)\b"
-    rf"|(?i:{_BARE_KIN})(?:'s)?\s+(?i:{_EN_VERBISH})\b"
+    rf"|(?i:{_BARE_KIN}|rent|salary|take[- ]home|mortgage|budget|commute)(?:'s)?\s+(?i:{_EN_VERBISH})\b"
     r"|(?i:[a-z]+\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:favou?rite|fave))\b")
 #: Pieces that cannot stand alone: they stay with the clause that follows.
 _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though"

@@ -126,3 +126,8 @@ def test_the_household_before_a_verb_is_the_speakers() -> None:
 def test_she_is_after_a_role_reads_is() -> None:
     kept = _kept("my brother left the bank, he's at a small brewery in Leeds now")
     assert any(k.startswith("The user's brother is at a small brewery") for k in kept), kept
+
+
+def test_a_clause_led_by_ones_money_stands_alone_after_a_request() -> None:
+    kept = _kept("can you help me plan this month, salary is 3800 after tax")
+    assert any(k.startswith("The user's salary is 3800") for k in kept), kept
