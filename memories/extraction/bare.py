@@ -20,6 +20,13 @@ _LIFE = (r"(?:lives?|works?|loves?|hates?|owns?|drives?|teach(?:es)?|stud(?:y|ie
 #: clause without one ("Going to Seattle next week").
 _FINITE = (r".*\b(?:is|was|are|were|has|had|have|isn't|wasn't|takes|took|makes|made|can|will|would|feels|seems"
            r"|sounds|gives|helps|means)\b")
+#: Any "-ing" lead said of now ("climbing V3 at the moment", "reading Dune rn", "doing a pottery class these
+#: days"), not a noun in "-ing" ("Morning runs these days …", "Nothing at the moment").
+_NOW_DOING = (r"(?!(?:nothing|something|anything|everything|morning|evening|spring|thing|king|ring|wedding|building"
+              r"|meeting|ceiling|clothing|feeling|during|string|sibling|darling|pudding|sterling|ping|bling)"
+              r"\b)"
+              r"[a-z]{2,}ing(?=[^.;!?]*\b(?:at\s+the\s+moment|right\s+now|rn|atm|these\s+days|lately|nowadays"
+              r"|this\s+(?:week|month|year|term|semester|season)|for\s+now|currently|at\s+present)\b)")
 _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
                           r"(?:could|would)(?=\s+(?:live|eat|drink|watch|listen|sleep|spend|never|happily)\b)|"
                           r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
@@ -32,9 +39,16 @@ _SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|did
                           r"|starting|learning|practising|practicing)"
                           r"(?=\s+(?:from|on|at|as|for|in|with|near|remotely|late|nights|overtime|abroad|alone|home"
                           r"|full|part|my|our|the|a)\b)(?!" + _FINITE + ")"
+                          r"|" + _NOW_DOING + r"(?!" + _FINITE + ")"
                           r"|need|" + _LIFE + r"|(?:just|finally|recently|also|still)(?=\s+(?:" + _PAST
                           + r"|[a-z]+ed|" + _LIFE + r")\b)|" + _PAST + r"|[a-z]+ed)\b"
                           r"(?!\s+(?:is|was|are|were|can|will|has)\b)", re.IGNORECASE)
+#: "the dog", "the kids", "the wife" said by the speaker before a verb are theirs ("the kids start school monday"),
+#: not "the dog park" nor "the cat next door".
+_THE_HOUSEHOLD = re.compile(r"(?i)^the\s+(dog|dogs|cat|cats|puppy|kitten|kids|kid|baby|twins|wife|hubby|husband|missus"
+                            r"|boys|girls|kiddos)(?=(?:'s|\s+(?:is|are|was|were|has|have|had|gets|got|needs|loves|hates"
+                            r"|goes|went|will|can|won't|doesn't|don't|isn't|aren't|just|still|start|started|starts"
+                            r"|love|hate|need|[a-z]+ed))\b)")
 _KIN_LEAD = re.compile(rf"^(?i:{_BARE_KIN})(?:'s)?\b")
 #: After "Mom's": a verb or a state ("Mom's recovering", "Dad's back home"), not a thing of hers ("Mom's car").
 _IS_AFTER = re.compile(r"(?i)^\s+(?:\w+ing|not|in|at|on|back|home|here|there|still|so|really|very|doing|feeling|better"
@@ -50,7 +64,9 @@ _LABEL = re.compile(r"(?i)^((?:new|current|updated)\s+[a-z][a-z \-]{1,30}?|(?:(?
 #: A thing of one's own life said without "my" before a verb ("rent went up to $2,050", "salary is 110k now",
 #: "weight's stable", "commute takes an hour"), and a level said without "I'm" ("down to 76 kg now", "up to 5 miles").
 _MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood pressure|cholesterol|a1c|income|"
-                   r"resting heart rate|credit score|budget)(?:'s)?\s+(?:went|goes|is|was|got|has|have|increased|rose|"
+                   r"resting heart rate|credit score|budget|take[- ]home|take[- ]home pay|"
+                   r"(?:(?!the\b|a\b|this\b|that\b|his\b|her\b|their\b)[\w.]+\s+)?(?:rating|elo|handicap))"
+                   r"(?:\s+(?:alone|itself|payment|here))?(?:'s)?\s+(?:went|goes|is|was|got|has|have|increased|rose|"
                    r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down)\b")
 _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
                     r"(?:about\s+|around\s+)?\d")
@@ -160,6 +176,19 @@ def intro_apart(text: str) -> str:
     return _INTRO_AND.sub(lambda m: m.group(0)[: m.end(1) - m.start(0)] + ". ", text)
 
 
+def _owned_lead(text: str) -> str | None:
+    """A clause led by a bare kinship word or a household's "the dog" with "my" put before it, else None."""
+    lead = _THE_HOUSEHOLD.match(text) or _KIN_LEAD.match(text)
+    if lead is None:
+        return None
+    word = lead.group(0).removesuffix("'s")
+    rest = text[lead.end(0):]
+    if lead.group(0).endswith("'s") or rest.startswith("'s"):
+        rest = rest.removeprefix("'s")
+        rest = (" has" + rest if rest.startswith(" been") else " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
+    return f"my {word[4:].lower() if word.lower().startswith('the ') else word.lower()}{rest}"
+
+
 def with_subject(text: str) -> tuple[str, bool]:
     """The clause with the subject it left out put back ("I've been vegan …", "my mom is recovering …"), and
     whether a bare verb made it the speaker's."""
@@ -168,14 +197,9 @@ def with_subject(text: str) -> tuple[str, bool]:
         return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
     if _MINE.match(text) or _LEVEL.match(text):  # "rent went up to $2,050", "down to 76 kg now": the speaker's
         return (f"my {text[:1].lower()}{text[1:]}" if _MINE.match(text) else f"I'm {text[:1].lower()}{text[1:]}"), False
-    kin = _KIN_LEAD.match(text)
-    if kin:
-        word = kin.group(0).removesuffix("'s")
-        rest = text[kin.end():]
-        if kin.group(0).endswith("'s"):
-            rest = (" has" + rest if rest.startswith(" been") else
-                    " is" + rest if _IS_AFTER.match(rest) else "'s" + rest)
-        return f"my {word.lower()}{rest}", False
+    owned = _owned_lead(text)
+    if owned is not None:  # "Mom's recovering …", "the dog gets walked at 6am": the speaker's
+        return owned, False
     adverb = re.match(r"(?i)^(?:currently|still|now)\s+(?=\w+ing\b)", text)  # "currently learning the violin"
     if adverb:
         said, bare = with_subject(text[adverb.end():])

@@ -31,7 +31,7 @@ _EN_SUBJECT = re.compile(
     rf"|(?i:my|our|his|her|their)\s+\w+(?:\s+\w+)?\s+(?i:{_EN_VERBISH})\b"
     rf"|[A-Z][a-z]+(?:'s)?\s+(?i:{_EN_VERBISH})\b"
     r"|(?i:(?:please\s+)?(?:don't|do\s+not)\s+let\s+me\s+forget)\b"
-    rf"|(?i:{_BARE_KIN})(?:'s)?\s+(?i:{_EN_VERBISH})\b"
+    rf"|(?i:{_BARE_KIN}|rent|salary|take[- ]home|mortgage|budget|commute)(?:'s)?\s+(?i:{_EN_VERBISH})\b"
     r"|(?i:[a-z]+\s+(?:is|are)\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?(?:favou?rite|fave))\b")
 #: Pieces that cannot stand alone: they stay with the clause that follows.
 _EN_SUBORDINATE = re.compile(r"(?i)^(?:since|when|whenever|while|if|because|as|after|before|until|till|though"
@@ -173,7 +173,7 @@ _MODALS = {"can", "could", "will", "would", "should", "shall", "may", "might", "
            "won't", "wouldn't", "shouldn't", "didn't", "wasn't", "cannot", "used", "ought", "gotta", "wanna",
            "gonna", "hafta"}
 _IRREGULAR_PAST = _wordset("""
-went was were had did made got took saw came found gave told felt thought bought brought left met ran began
+went was were had did made got took saw came found gave told felt thought bought brought left met ran began meant
 wrote said knew kept lost won built sent spent became taught caught fell held heard led paid sat slept stood
 understood wore ate drove flew grew swam sang rode chose broke spoke forgot woke threw drew hung hit put set
 cut let quit read tried finished started sold fed shot dumped tore froze stole shook hid bit lit dug stuck struck

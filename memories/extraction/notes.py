@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["as_said"]
+from memories.write.text import has_cjk
+
+__all__ = ["as_said", "unopened"]
 
 # --------------------------------------------------------------------------- corrections
 
 _EN_CORRECTION = re.compile(r"(?i)^(?:(?:oh\s+)?(?:wait|sorry|oops|no)[,!.]?\s+)*(?:scratch that|strike that|"
                             r"correction|my bad|i was wrong|i misspoke|let me correct that|update)\s*[,:;!.\-–—]\s*"
-                            r"(?=\S)")
+                            r"(?=\S)|^(?:(?:oh\s+)?(?:wait|sorry|oops|no|actually|my bad)[,!.]?\s+)*(?:i meant|i mean|"
+                            r"what i meant (?:was|is)|meant to say|i meant to say)\s*[,:;\-–—]?\s+(?!to\b|it\b|that\b|"
+                            r"well\b|you\b)(?=\S)")
 _ZH_CORRECTION = re.compile(r"^(?:不对|不是|说错了|我说错了|搞错了|我搞错了|记错了|我记错了|更正一下|更正|纠正一下|"
                             r"纠正|改一下|等等|哦不|啊不)[啊呀吧哈了]?\s*[，,：:！!。]\s*(?=\S)")
 
@@ -161,6 +165,11 @@ def _zh_key_value(sentence: str) -> str:
     if label in _ZH_HOME:
         return f"我住在{value}"
     return f"我的{label}是{value}"
+
+
+def unopened(text: str) -> str:
+    """``text`` without a correction's opener ("scratch that,", "sorry, I meant", "不对，"), else unchanged."""
+    return (_ZH_CORRECTION if has_cjk(text) else _EN_CORRECTION).sub("", text, count=1) or text
 
 
 def as_said(sentence: str, zh: bool) -> str:

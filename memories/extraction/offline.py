@@ -101,7 +101,7 @@ from memories.extraction.information import (
     set_aside,
 )
 from memories.extraction.labels import labelled
-from memories.extraction.notes import as_said
+from memories.extraction.notes import as_said, unopened
 from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
 from memories.extraction.pronouns import owned, pronouns_named
@@ -534,8 +534,8 @@ class OfflineExtractor:
 
     @staticmethod
     def _observation(turn: Turn) -> Candidate:
-        sure = CONFIDENCE if slots_of(turn.content) else CONFIDENCE_OBSERVATION  # a slot read: "class moved to …"
-        return Candidate(type="fact", content=turn.content.strip()[:1000], entity="", confidence=sure, kind="fact",
+        sure = CONFIDENCE if slots_of(said := unopened(turn.content.strip())) else CONFIDENCE_OBSERVATION  # "oops i…"
+        return Candidate(type="fact", content=said[:1000], entity="", confidence=sure, kind="fact",
                          provenance="stated", source_turns=[turn.index], about=turn.name or "", observation=True)
 
 

@@ -51,7 +51,10 @@ def pronouns_named(pieces: list[str]) -> list[str]:
             continue
         role = next(iter(roles.values()))
         who = f"{role.group('det').casefold()} {role.group('role')}"
-        named.append(who + piece.strip()[said.end():])
+        rest = piece.strip()[said.end():]
+        if rest.startswith("'s"):  # "she's at a startup": "my wife is at …" ("she's been": "has been")
+            rest = (" has" if re.match(r"'s\s+(?:been|got)\b", rest) else " is") + rest[2:]
+        named.append(who + rest)
     return named
 
 

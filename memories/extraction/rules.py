@@ -43,7 +43,9 @@ _PROJECT = [
     re.compile(r"项目(?:的)?(?:(?:名字|名称)(?:是|叫|为)|叫做|叫|名为)\s*[「“\"《]?(?P<name>[^,;.!?，。！？；」”\"》\s]+)"),
 ]
 _DEADLINE = [
-    re.compile(rf"(?i:\b(?:the\s+)?deadline(?:\s+for\s+(?:the\s+)?(?P<what>[\w\s-]+?))?\s+is)\s+(?P<when>{_NOT_STOP}+)"),
+    # "the deadline for the launch is …", "the launch deadline is …" (one deadline)
+    re.compile(rf"(?i:\b(?:(?:the|our|my)\s+)?(?:(?P<pre>(?!(?:the|our|my|is|so|and|but|a)\b)[\w-]+)\s+)?deadline"
+               rf"(?:\s+for\s+(?:the\s+)?(?P<what>[\w\s-]+?))?\s+is)\s+(?P<when>{_NOT_STOP}+)"),
     re.compile(rf"(?i:\b(?:the\s+|our\s+|my\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+is\s+due)\s+(?P<when>{_NOT_STOP}+)"),
     re.compile(rf"(?P<when>{_NOT_STOP}+?)是(?P<what>{_NOT_STOP}*?)的?截止(?:日期|时间|日)"),
     re.compile(rf"(?P<what>{_NOT_STOP}*?)的?截止(?:日期|时间|日)(?:是|为|在)(?P<when>{_NOT_STOP}+)"),
@@ -203,7 +205,7 @@ class _Reader:
                 if any(a < m.end() and m.start() < b for a, b in seen):
                     continue  # two forms matching one clause: keep the first
                 seen.append(m.span())
-                what, when = _tidy(m.group("what") or ""), _tidy(m.group("when"))
+                what, when = _tidy(m.group("what") or m.groupdict().get("pre") or ""), _tidy(m.group("when"))
                 what = re.sub(r"(?i)^(?:and|but|also|so|then)\s+", "", what)
                 if not when:
                     continue

@@ -60,7 +60,7 @@ EXACT_ATTRIBUTES = frozenset({"age", "birthday", "phone", "email", "date"})
 
 KIN_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, KIN_EN), key=len, reverse=True)) + ")"
 KIN_ZH_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
-OCCUPATIONS_EN = ("engineer", "developer", "programmer", "designer", "teacher", "professor", "lecturer", "nurse",
+OCCUPATIONS_EN = ("engineer", "developer", "dev", "programmer", "designer", "teacher", "professor", "lecturer", "nurse",
                   "doctor", "physician", "surgeon", "dentist", "lawyer", "attorney", "accountant", "architect",
                   "chef", "cook", "baker", "pilot", "driver", "writer", "journalist", "editor", "artist",
                   "photographer", "musician", "singer", "actor", "actress", "manager", "director", "consultant",

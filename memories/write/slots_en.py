@@ -27,6 +27,7 @@ from memories.write.slots_plans import en_plans
 from memories.write.slots_routine import en_routine
 from memories.write.slots_shifts import en_shift
 from memories.write.slots_states import en_states
+from memories.write.slots_using import event_words, no_place
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
 _EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
@@ -456,7 +457,9 @@ def _one(thing: str) -> str:
 def _en_slot(attribute: str, match: re.Match[str], speaker: str) -> list[Slot]:
     groups = match.groupdict()
     kin = subject_kin(groups.get("subj") or "")
-    return [Slot(s.subject, s.attribute, s.value, kin) if kin else s for s in _en_slot_of(attribute, groups, speaker)]
+    # "moved to the payments team", "got moved to the 14th", "moved to github actions": no home
+    return [Slot(s.subject, s.attribute, s.value, kin) if kin else s for s in _en_slot_of(attribute, groups, speaker)
+            if s.attribute != "city" or not no_place(s.value)]
 
 
 def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]:
@@ -509,7 +512,7 @@ _FIXED_VALUES = {"employer-none": ("employer", "none"), "car-none": ("car", "non
 
 def _event_en(event: str) -> str:
     words = re.sub(r"^(?:the|our|my)\s+", "", event.strip().casefold())
-    words = re.sub(r"\s+(?:is|was|has|will)$", "", words)
+    words = event_words(re.sub(r"\s+(?:is|was|has|will)$", "", words))
     head = re.search(rf"({EVENTS_EN})\b", words)
     if head is None:
         return ""

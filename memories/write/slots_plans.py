@@ -17,6 +17,7 @@ import re
 from jieba import posseg
 
 from memories.write.slot_values import DATE_EN, DATE_ZH, EVENTS_EN, EVENTS_ZH, Slot, date_value
+from memories.write.slots_using import event_words
 
 __all__ = ["en_plans", "event_head", "same_event", "zh_plans"]
 
@@ -73,6 +74,7 @@ def en_plans(sentence: str, speaker: str) -> list[Slot]:
 
 def _event_en(words: str) -> str:
     words = re.sub(r"^(?:the user and others'|the user's|user's|the|our|my)\s+", "", words.strip().casefold())
+    words = event_words(words)
     words = re.sub(r"(?:^|\s)(?:trip|flight|vacation|holiday|visit)\s+to\s+(\S+(?:\s+\S+)?)$",
                    lambda m: f" {m.group(1)} " + m.group().split()[0], words).strip()
     if not words or words in {"meeting", "appointment", "party", "class"}:

@@ -34,6 +34,7 @@ from memories.write.slot_values import DATE_EN, DIETS_EN, EVENTS_EN, Slot, date_
 from memories.write.slots_daily import _PHONES_EN, _WHO_EN
 from memories.write.slots_plans import _event_en as plan_event
 from memories.write.slots_turns import en_turns
+from memories.write.slots_using import en_using
 
 __all__ = ["en_routine"]
 
@@ -71,6 +72,8 @@ _WORKPLACE = r"(?:work|the office|the hospital|school|uni|college|my job|the use
 _COMMUTE = (re.compile(rf"(?i)\b(?:commute|journey to work)\s+(?:is|'s)\s+(?:now\s+)?(?:by|on)\s+(?:the\s+)?"
                        rf"{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+|start\s+|now\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"),
+            re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:commute|commutes|commuting|get\s+to\s+work|gets\s+to\s+work|go\s+to\s+work"
+                       rf"|goes\s+to\s+work)\s+(?:by|on)\s+(?:the\s+|a\s+|my\s+)?{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+)?(?:taking|take|takes|get|gets|getting|catch|catches|"
                        rf"ride|rides)\s+(?:the\s+|a\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"))
 
@@ -117,9 +120,11 @@ _MOVED_DATE = re.compile(rf"(?i)\b(?:push|pushed|pushing|move|moved|moving|postp
 def en_routine(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (see the module's docstring), else []."""
     sentence = re.sub(r"(?i)^(?:i['’]m|im)\b", "i am", sentence.strip())
-    if _HEDGED.search(sentence) or sentence.endswith("?"):
+    if sentence.endswith("?"):
         return []
-    found: list[Slot] = []
+    if _HEDGED.search(sentence):  # the readers of slots_using are held to their verb ("sprint planning is at 11")
+        return en_using(sentence, speaker) if not re.search(r"(?i)\bused to\b|\bif\b|\bago\b", sentence) else []
+    found: list[Slot] = en_using(sentence, speaker)
     for read in (_weekday, _commute, _played, _role, _phone, _pay, _moved_date, _entered, _diet, _study, _sleep,
                  _alcohol, en_turns):
         found += read(sentence, speaker)

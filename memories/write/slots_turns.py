@@ -105,7 +105,8 @@ def _learning(sentence: str, speaker: str) -> list[Slot]:
 
 
 _HOUR = r"(?:(?P<hour>\d{1,2})(?:[:.](?P<min>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)?|(?P<midnight>midnight))"
-_BED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:go(?:es)?\s+to\s+(?:bed|sleep)|(?:am|is|get|gets)\s+in\s+bed|turn\s+in"
+_BED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:go(?:es)?\s+to\s+(?:bed|sleep)|(?:(?:am|is|get|gets)\s+)?in\s+bed|asleep"
+                  rf"|turn\s+in"
                   rf"|hit\s+the\s+(?:hay|sack))\s+(?:at\s+|around\s+|about\s+|by\s+|before\s+|after\s+)?{_HOUR}\b")
 _UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|is\s+up)\s+(?:at\s+|around\s+|about\s+"
                  rf"|by\s+|before\s+)?{_HOUR}\b")
