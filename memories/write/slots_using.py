@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memories.write.places import place_en
 from memories.write.slot_values import DATE_EN, EVENTS_EN, Slot, date_value
 from memories.write.slots_changes import _SPORTS
 
@@ -139,8 +140,8 @@ def _using(sentence: str, speaker: str) -> list[Slot]:
     setting = _setting(sentence)
     if said := _SWITCHED.match(sentence) or _REPLACED.match(sentence):
         thing = _thing(said.group("thing"))
-        if thing not in _KIND_OF and not said.group("old"):
-            return []  # "moved to Leeds", "switched to decaf": no tool named
+        if thing not in _KIND_OF and (not said.group("old") or place_en(thing) or place_en(said.group("old"))):
+            return []  # "moved to Leeds", "switched to decaf", "moved from austin to portland": no tool named
         old = [Slot(speaker, f"uses:{_thing(said.group('old'))}", "no")] if said.group("old") else []
         return old + _tool(speaker, thing, setting)
     if said := _LEFT.match(sentence):
