@@ -49,7 +49,8 @@ _LABEL = re.compile(r"(?i)^((?:new|current|updated)\s+[a-z][a-z \-]{1,30}?|(?:(?
 
 #: A thing of one's own life said without "my" before a verb ("rent went up to $2,050", "salary is 110k now",
 #: "weight's stable", "commute takes an hour"), and a level said without "I'm" ("down to 76 kg now", "up to 5 miles").
-_MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood pressure|cholesterol|a1c|income|"
+_MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood pressure|cholesterol|a1c|income"
+                   r"|take[- ]home|"
                    r"resting heart rate|credit score|budget)(?:'s)?\s+(?:went|goes|is|was|got|has|have|increased|rose|"
                    r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down)\b")
 _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
@@ -150,7 +151,23 @@ _INTRO_AND = re.compile(r"(?i:\b(?:i'm|i\s+am|my\s+name\s+is|my\s+name's)\s+)([A
                         r"\s*(?:,\s*and\s+|\s+and\s+|,\s*)(?=(?i:i|i'm|i've|i'd|my|we|we're)\b)")
 
 
+#: A result said alone after the news it belongs to: "did the half yesterday!!! 1:57:40.", "… last sunday! 4:12".
+_RESULT_ALONE = re.compile(r"(?i)(?<=\w)([.!]+)\s+(\d{1,2}:\d{2}(?::\d{2})?"
+                           r"|\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|h(?:ou)?rs?"
+                           r"|km|miles?|mi|k|kg|lbs?|pounds?|points?|pts|%))\s*([.!,;]+|$)")
+
+
+def _result_back(m: re.Match[str]) -> str:
+    """The result after its news: a time taken "in 1:57:40", a measure after a comma ("…, 71.5 kg")."""
+    result, stop = m.group(2), m.group(1) if m.group(3)[:1] in (".", "!", "") else m.group(3)
+    joint = " in" if re.match(r"(?i)[\d:]+$|.*(?:min|h)", result) else ","
+    return f"{joint} {result}{stop}"
+
+
 def intro_apart(text: str) -> str:
+    """Two statements a self-introduction runs together ("I'm Ivo and I collect stamps") put apart; a result
+    said alone after its news put back with it ("did the half yesterday, 1:57:40!")."""
+    text = _RESULT_ALONE.sub(_result_back, text)
     return _INTRO_AND.sub(lambda m: m.group(0)[: m.end(1) - m.start(0)] + ". ", text)
 
 
