@@ -29,6 +29,9 @@ _MARKDOWN = re.compile(r"^\s*#{1,6}\s.*$|\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)
 #: A list item's marker at the start of a line or after a space ("1.", "2)", "-", "•").
 _ITEM = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}[.)]|[-•*·])\s+", re.M)
 #: A name or title in an English answer: a capitalised word after the sentence's first, a number, a quotation.
+#: A request for a set of things, whose numbered list is the answer ("plan a dinner", "有啥游戏推荐", "晚餐菜谱").
+_SET = re.compile(r"(?i)\b(?:plan|menu|ideas?|list|recipes?|options?|suggestions?|recommend\w*|recs|itinerary"
+                  r"|schedule|meals?|dinners?|games?|gifts?)\b|推荐|菜谱|食谱|计划|方案|清单|行程|游戏|晚餐|礼物")
 #: A numbered list's item ("1. Roasted red pepper soup", "2) 番茄金针菇豆腐汤"), up to this long.
 _NUMBERED = re.compile(r"(?m)^\s*\d{1,2}[.)]\s+(\S.*)$")
 _NUMBERED_CHARS = 120
@@ -144,7 +147,7 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
             ) -> list[Candidate]:
     """The assistant's answer to the user's question, when it names what the user did not (module docstring)."""
     asked, then = _asked(recent_user)
-    items = _naming_items(turn.content, recent_user, said) if asked else []
+    items = _naming_items(turn.content, recent_user, said, bool(_SET.search(asked))) if asked else []
     if not items:
         return []
     zh = has_cjk(asked) or has_cjk(turn.content)
@@ -165,17 +168,18 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
     return [found]
 
 
-def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[str]:
-    """The sentences and list items of an answer that name something the user did not, in the third person."""
+def _naming_items(content: str, recent_user: list[str], said: set[str], listing: bool = False) -> list[str]:
+    """The sentences and list items of an answer that name something the user did not, in the third person; with
+    ``listing`` (the user asked for a set of things: a menu, ideas, a plan), a numbered list's items too, named or
+    not (a menu of dishes in lower case)."""
     items = []
     content = unfenced(content)
     # a name the answer sets in bold ("**Shigetsu**", "**临家闽南菜**"), not a label ("**Tips:**", "**建议：**")
     bold = [b.strip() for b in re.findall(r"\*\*([^*\n]{2,40}?)\*\*", content) if not b.rstrip().endswith((":", "："))]
+    # a command, a function or a setting the answer sets in code ("`--force-with-lease`", "`.sum()`"), not a word
+    bold += [c.strip() for c in re.findall(r"`([^`\n]{2,40})`", content) if re.search(r"[^\w]", c.strip())]
     text = re.sub(r"\s+[–—]\s+", ", ", _MARKDOWN.sub("", content))  # "Belém Tower – a fortress": one item
-    # a numbered list's items are what it names, capitals or not ("2. Mushroom and chickpea tagine with apricots")
-    numbered = [i.strip()[:30] for i in _NUMBERED.findall(text)]
-    # a command, a function or a setting the answer sets in code ("`--force-with-lease`", "`.sum()`")
-    bold += [c.strip() for c in re.findall(r"`([^`\n]{2,40})`", content) if len(c.strip()) > 1]
+    numbered = [i.strip()[:30] for i in _NUMBERED.findall(text)]  # "2. Mushroom and chickpea tagine with apricots"
     for sentence in split_sentences(_ITEM.sub("\n", text)):
         zh = has_cjk(sentence)
         body = _strip_open(sentence, zh).strip(" -•*·")
@@ -186,7 +190,7 @@ def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[
             # are too loose to count ("喝咖啡")
             named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
         named += [b for b in bold if b in body and len(body) > len(b) + 2]
-        named += [body] if any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS else []
-        if any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
+        listed = listing and any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS
+        if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
             items.append(_you(body.rstrip("。.!！;；"), zh))
     return items
