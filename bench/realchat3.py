@@ -3,16 +3,17 @@
     .venv/bin/python bench/realchat3.py --base-url http://127.0.0.1:8013 --key mn_… [--out run.json]
         [--result bench/results/realchat3.json]
 
-Two users (bench/realchat3_en.py, bench/realchat3_zh.py: 24 sessions, 10 Chinese, 8 of them filler; 53 questions, 5 of them abstention).
-Written by a new hand before reading the extractor: lowercase, typos, code and tables pasted, facts in a side
-remark ("btw im lactose intolerant so skip the cheese", "我下周三飞深圳"), corrections a few turns later ("不对，是
-芒果过敏"), values that change across sessions, dates relative to the session day. Sessions go in as
-bench/realchat2.py sends them (mem0's ``add`` or the sessions API), with its rules: evidence found at k when one of
-the first k memories of mem0's ``search`` (``top_k`` 10) was written from the evidence session and holds the
-expected words; knowledge updates score the newer value and say whether it comes before the older; abstention
-questions are shown, not scored; junk is any memory from a filler session that is not the assistant's answer,
-and any memory holding pasted code. Reported at k = 1, 5 and 10. Raw runs: bench/runs/realchat3.json (now),
-bench/runs/realchat3-before.json (before the fixes of its commit); figures: docs/extraction.md.
+Two users (bench/realchat3_en.py, bench/realchat3_zh.py: 24 sessions, 10 Chinese, 8 of them filler; 53 questions,
+5 of them abstention). Written by a new hand before reading the extractor: lowercase, typos, code and tables
+pasted, facts in a side remark ("btw im lactose intolerant so skip the cheese", "我下周三飞深圳"), corrections a
+few turns later ("不对，是芒果过敏"), values that change across sessions, dates relative to the session day.
+Sessions go in as bench/realchat2.py sends them (mem0's ``add`` or the sessions API), with its rules: evidence
+found at k when one of the first k memories of mem0's ``search`` (``top_k`` 10) was written from the evidence
+session and holds the expected words; knowledge updates score the newer value and say whether it comes before the
+older; abstention questions are shown, not scored; junk is any memory from a filler session that is not the
+assistant's answer, and any memory holding pasted code. Reported at k = 1, 5 and 10. Raw runs:
+bench/runs/realchat3.json (now), bench/runs/realchat3-before.json (before the fixes of its commit); figures:
+docs/extraction.md.
 """
 
 from __future__ import annotations
