@@ -185,12 +185,18 @@ def _naming_items(content: str, recent_user: list[str], said: set[str], listing:
         body = _strip_open(sentence, zh).strip(" -•*·")
         if len(body) < 3 or junk_reason(body, zh) == "question" or body.rstrip().endswith(("?", "？")):
             continue
-        named = (_ZH_NAMED if zh else _EN_NAMED).findall(body)
-        if zh:  # places, organisations and other proper names jieba knows (颐和园, 都江堰); its person names
-            # are too loose to count ("喝咖啡")
-            named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
-        named += [b for b in bold if b in body and len(body) > len(b) + 2]
         listed = listing and any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS
-        if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
+        if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user))
+                         for n in _named_in(body, zh, bold)):
             items.append(_you(body.rstrip("。.!！;；"), zh))
     return items
+
+
+def _named_in(body: str, zh: bool, bold: list[str]) -> list[str]:
+    """What a sentence of an answer names: capitalised words, numbers, quotations (``_EN_NAMED``, ``_ZH_NAMED``),
+    in Chinese the places, organisations and other proper names jieba knows (颐和园, 都江堰; its person names are too
+    loose to count: "喝咖啡"), and what the answer sets in bold or code."""
+    named = (_ZH_NAMED if zh else _EN_NAMED).findall(body)
+    if zh:
+        named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
+    return named + [b for b in bold if b in body and len(body) > len(b) + 2]
