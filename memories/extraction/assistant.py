@@ -29,6 +29,12 @@ _MARKDOWN = re.compile(r"^\s*#{1,6}\s.*$|\*\*|__|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)
 #: A list item's marker at the start of a line or after a space ("1.", "2)", "-", "•").
 _ITEM = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}[.)]|[-•*·])\s+", re.M)
 #: A name or title in an English answer: a capitalised word after the sentence's first, a number, a quotation.
+#: A request for a set of things, whose numbered list is the answer ("plan a dinner", "有啥游戏推荐", "晚餐菜谱").
+_SET = re.compile(r"(?i)\b(?:plan|menu|ideas?|list|recipes?|options?|suggestions?|recommend\w*|recs|itinerary"
+                  r"|schedule|meals?|dinners?|games?|gifts?)\b|推荐|菜谱|食谱|计划|方案|清单|行程|游戏|晚餐|礼物")
+#: A numbered list's item ("1. Roasted red pepper soup", "2) 番茄金针菇豆腐汤"), up to this long.
+_NUMBERED = re.compile(r"(?m)^\s*\d{1,2}[.)]\s+(\S.*)$")
+_NUMBERED_CHARS = 120
 _EN_NAMED = re.compile(r"(?<=[\s(\"'“])[A-Z][\w'’-]*|\d[\d.,:/%$]*\w*|[“\"][^”\"]{2,60}[”\"]")
 #: In Chinese: a title in 《》「」“”, a word in Latin letters, a number.
 _ZH_NAMED = re.compile(r"《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}”|[A-Za-z][\w'-]+|\d[\d.,:/%]*")
@@ -41,7 +47,8 @@ _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s
                       r"|\b(?:i|we)\s*(?:really\s+|also\s+|still\s+)?(?:need|want|'d\s+like|would\s+like|'m\s+looking\s+for"
                       r"|am\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for)\s+(?:a|an|some|to\s+find|help"
                       r"|ideas?|suggestions?|recommendations?|advice|tips)\b|^(?:我|我们)?(?:想|需要|想要)(?:找|请你|求|要个)"
-                      r"|求推荐")
+                      # a wish for something: "这周想换点新花样的晚餐"
+                      r"|^(?:need|needing|looking\s+for)\s+(?:a|an|some|ideas?|help|advice)\b|求推荐|想(?:要|换|找|试试?|学|吃|做|看|听)?(?:点|些|一些|几[个本部道首])")
 _RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
                         r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
 #: A draft for the user to send (a letter, an email, a note): its salutation or its sign-off.
@@ -54,9 +61,10 @@ _DONE = re.compile(r"(?i)^(?:done|all\s+done|all\s+set|sorted|booked|there\s+you
                    r"\s*[,!.:;—–-]+\s*")
 
 
-#: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…").
+#: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…");
+#: not any 写 ("写错了", "字典也能这么写吗").
 _WRITE = re.compile(r"(?i)\b(?:write|draft|rewrite|reword|polish|proofread|work\s+in|cover\s+letter|thank-you\s+note"
-                    r"|toast|eulogy|speech)\b|(?:帮我|给我)?(?:写|起草|改写|润色)(?:一[份封篇段])?")
+                    r"|toast|eulogy|speech)\b|(?:帮我|给我|替我)(?:写|改)|起草|改写|润色|写(?:一)?[份封篇段个](?!代码|程序|脚本|函数)")
 
 
 def _back(m: re.Match[str]) -> str:
@@ -102,10 +110,18 @@ def _requests(text: str) -> list[str]:
     ("五一想和女朋友去厦门玩三天，帮我推荐几家餐厅吧")."""
     asked = []
     for s in split_sentences(unpasted(text)):
-        clauses = re.split(r"[，,]", s) if has_cjk(s) else [s]
-        if any(_REQUEST.search(_strip_open(c, has_cjk(c)) or c) for c in clauses if c.strip()):
+        # in a chat a space parts Chinese clauses as a comma does ("身高162 帮我出个饮食方案吧")
+        clauses = re.split(r"[，,；;]|\s+", s) if has_cjk(s) else [s]
+        if any(_REQUEST.search(_strip_open(c, has_cjk(c)) or c) or _asks(c) for c in clauses if c.strip()):
             asked.append(s)
     return asked
+
+
+def _asks(clause: str) -> bool:
+    """A question put without a question mark or a request's words: "这个是啥意思", "soft和mixed有啥区别", "why is
+    append amortized" (``junk_reason``'s question)."""
+    zh = has_cjk(clause)
+    return junk_reason(_strip_open(clause, zh) or clause, zh) == "question"
 
 
 def _asked(recent_user: list[str]) -> tuple[str, str]:
@@ -131,7 +147,7 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
             ) -> list[Candidate]:
     """The assistant's answer to the user's question, when it names what the user did not (module docstring)."""
     asked, then = _asked(recent_user)
-    items = _naming_items(turn.content, recent_user, said) if asked else []
+    items = _naming_items(turn.content, recent_user, said, bool(_SET.search(asked))) if asked else []
     if not items:
         return []
     zh = has_cjk(asked) or has_cjk(turn.content)
@@ -152,23 +168,35 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
     return [found]
 
 
-def _naming_items(content: str, recent_user: list[str], said: set[str]) -> list[str]:
-    """The sentences and list items of an answer that name something the user did not, in the third person."""
+def _naming_items(content: str, recent_user: list[str], said: set[str], listing: bool = False) -> list[str]:
+    """The sentences and list items of an answer that name something the user did not, in the third person; with
+    ``listing`` (the user asked for a set of things: a menu, ideas, a plan), a numbered list's items too, named or
+    not (a menu of dishes in lower case)."""
     items = []
     content = unfenced(content)
     # a name the answer sets in bold ("**Shigetsu**", "**临家闽南菜**"), not a label ("**Tips:**", "**建议：**")
     bold = [b.strip() for b in re.findall(r"\*\*([^*\n]{2,40}?)\*\*", content) if not b.rstrip().endswith((":", "："))]
+    # a command, a function or a setting the answer sets in code ("`--force-with-lease`", "`.sum()`"), not a word
+    bold += [c.strip() for c in re.findall(r"`([^`\n]{2,40})`", content) if re.search(r"[^\w]", c.strip())]
     text = re.sub(r"\s+[–—]\s+", ", ", _MARKDOWN.sub("", content))  # "Belém Tower – a fortress": one item
+    numbered = [i.strip()[:30] for i in _NUMBERED.findall(text)]  # "2. Mushroom and chickpea tagine with apricots"
     for sentence in split_sentences(_ITEM.sub("\n", text)):
         zh = has_cjk(sentence)
         body = _strip_open(sentence, zh).strip(" -•*·")
         if len(body) < 3 or junk_reason(body, zh) == "question" or body.rstrip().endswith(("?", "？")):
             continue
-        named = (_ZH_NAMED if zh else _EN_NAMED).findall(body)
-        if zh:  # places, organisations and other proper names jieba knows (颐和园, 都江堰); its person names
-            # are too loose to count ("喝咖啡")
-            named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
-        named += [b for b in bold if b in body and len(body) > len(b) + 2]
-        if any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user)) for n in named):
+        listed = listing and any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS
+        if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user))
+                         for n in _named_in(body, zh, bold)):
             items.append(_you(body.rstrip("。.!！;；"), zh))
     return items
+
+
+def _named_in(body: str, zh: bool, bold: list[str]) -> list[str]:
+    """What a sentence of an answer names: capitalised words, numbers, quotations (``_EN_NAMED``, ``_ZH_NAMED``),
+    in Chinese the places, organisations and other proper names jieba knows (颐和园, 都江堰; its person names are too
+    loose to count: "喝咖啡"), and what the answer sets in bold or code."""
+    named = (_ZH_NAMED if zh else _EN_NAMED).findall(body)
+    if zh:
+        named += [w for w, tag in tagger().lcut(body) if tag in ("ns", "nt", "nz") and len(w) > 1]
+    return named + [b for b in bold if b in body and len(body) > len(b) + 2]

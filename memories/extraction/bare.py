@@ -172,7 +172,23 @@ _INTRO_AND = re.compile(r"(?i:\b(?:i'm|i\s+am|my\s+name\s+is|my\s+name's)\s+)([A
                         r"\s*(?:,\s*and\s+|\s+and\s+|,\s*)(?=(?i:i|i'm|i've|i'd|my|we|we're)\b)")
 
 
+#: A result said alone after the news it belongs to: "did the half yesterday!!! 1:57:40.", "… last sunday! 4:12".
+_RESULT_ALONE = re.compile(r"(?i)(?<=\w)([.!]+)\s+(\d{1,2}:\d{2}(?::\d{2})?"
+                           r"|\d+(?:\.\d+)?\s*(?:min(?:ute)?s?|h(?:ou)?rs?"
+                           r"|km|miles?|mi|k|kg|lbs?|pounds?|points?|pts|%))\s*([.!,;]+|$)")
+
+
+def _result_back(m: re.Match[str]) -> str:
+    """The result after its news: a time taken "in 1:57:40", a measure after a comma ("…, 71.5 kg")."""
+    result, stop = m.group(2), m.group(1) if m.group(3)[:1] in (".", "!", "") else m.group(3)
+    joint = " in" if re.match(r"(?i)[\d:]+$|.*(?:min|h)", result) else ","
+    return f"{joint} {result}{stop}"
+
+
 def intro_apart(text: str) -> str:
+    """Two statements a self-introduction runs together ("I'm Ivo and I collect stamps") put apart; a result
+    said alone after its news put back with it ("did the half yesterday, 1:57:40!")."""
+    text = _RESULT_ALONE.sub(_result_back, text)
     return _INTRO_AND.sub(lambda m: m.group(0)[: m.end(1) - m.start(0)] + ". ", text)
 
 

@@ -225,6 +225,8 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         return text, True
     if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
         return None
+    if topic.subject not in ("", "我", "我们", "咱们") and re.search(r"(?<=[给帮陪带替为跟和对])[他她]", text):
+        return f"我{text}", False  # "我女儿满5岁了，想在家给她办个派对": she is whom the speaker does it for
     if topic.subject:
         # "小雨的女儿": a name's, no speaker before it
         return topic.subject + text, _is_name(topic.subject.split("的")[0]) or topic.subject in topic.names

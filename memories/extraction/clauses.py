@@ -89,10 +89,10 @@ _ACK = re.compile(
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
 _ZH_ACK = re.compile(r"^(?:(?:好的?|好滴|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
                      r"|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
-                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
+                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要|不对|报告一下|(?:我|用户)?(?:之前|刚才|上次)?(?:说|记|搞)错了)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
 _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to sell it", "had my … out" state
     r"(?i)^(?!ha(?:d|ve|s)\s+(?:my|our)\s)(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
-    r"tips|plans)|wanna|want\s+to)(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
+    r"tips|plans)|wanna|want\s+to|(?:and\s+|so\s+|but\s+)?if(?=\s+(?:i|we)\s+(?:want|need)\s+to\s+(?:(?!\b(?:i|we|you|it)\s)[^,;])*$))(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
     r"|has|had|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't)(?=[\s,]*$|\s+(?:(?:you|u|ya|ur|i|we|he|she|they|"
     r"it|this|that|these|those|there|the|my|your|our|his|her|their|any\w*|some\w*|people)\b|(?-i:[A-Z]))))")
 #: "When I was younger, we …": a wh-word before a subject opens a statement ("When is it?" inverts).
@@ -100,7 +100,7 @@ _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
-                          r"|对不对|咋|啥时候|干啥|为啥|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
+                          r"|对不对|咋|(?<![没不])啥(?![都也])|如何|是怎样的?$|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
                       r"|(?:one|a\s+few|two|three)\s+more|another\s+(?:one|version|take|try)|remind\s+me|help\s+me"
@@ -295,7 +295,7 @@ def split_clauses(sentence: str) -> list[str]:
             if len(head) < 2 or len(_ZH_TAIL_STRIP.sub("", rest)) < 2 or _ZH_ADVERBIAL.fullmatch(head) \
                     or typed.zh_says_more(joint.split(rest, 1)[0]) or _ZH_ALONG.match(rest.lstrip()):
                 continue
-        elif not _EN_SUBJECT.match(_strip_open(rest, False)):
+        elif not _EN_SUBJECT.match(_strip_open(rest, False)) and not typed.OWN_MEASURE.match(rest.lstrip()):
             shared = typed.shared_subject(carry + head, rest, m.group())
             if not shared:
                 continue
@@ -343,7 +343,7 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
 )
 _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("question", lambda text, bare: (text.endswith("?") and not typed.UPTALK.match(bare))
-     or (_QUESTION_START.match(bare) and not _WH_STATEMENT.match(bare))),
+     or (_QUESTION_START.match(bare) and not _WH_STATEMENT.match(bare) and not text.endswith("!"))),
     ("greeting", lambda text, bare: _GREETING.match(bare)), ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ACK.match(bare)),
     ("request", lambda text, bare: _REQUEST.match(bare)),

@@ -90,7 +90,7 @@ from memories.extraction.clauses import (
     third_person_zh,
 )
 from memories.extraction.contacts import announced, contact, restated
-from memories.extraction.corrections import corrected_in
+from memories.extraction.corrections import corrected_in, replacing
 from memories.extraction.dialect import restored, standard_known, standard_turns
 from memories.extraction.information import (
     IMPERATIVE,
@@ -190,7 +190,7 @@ class OfflineExtractor:
         earlier = context[-2] if len(context) > 1 else None
         for turn in turns:
             fixes, said = corrected_in(turn, found, known)  # "actually it's Tuesday, not Monday": corrected
-            made = [self._timed(fixed, turn, turn.name or "", has_cjk(fixed), False) for fixed in fixes]
+            made = [replacing(self._timed(f, turn, turn.name or "", has_cjk(f), False), f) for f in fixes]
             if fixes and not said.content.strip():
                 pass
             elif turn.role == "user" or turn.name:

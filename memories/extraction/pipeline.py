@@ -37,6 +37,7 @@ from memories.extraction.candidates import (
     TransientError,
     Turn,
 )
+from memories.extraction.corrections import corrected_values
 from memories.extraction.jobs import Claim
 from memories.extraction.offline import OfflineExtractor, Skip
 from memories.models import Job, Memory, Session, SessionTurn
@@ -146,6 +147,20 @@ def recent_memories(scope_path: str, limit: int = KNOWN_MEMORIES) -> list[KnownM
             for i, m in enumerate(rows, start=1)]
 
 
+def known_for_offline(work: Work, pending: Sequence[Candidate]) -> list[KnownMemory]:
+    """The newest memories (``_with_pending``), then the live ones that hold a value the turns correct ("他不是花生
+    过敏，是芒果过敏": the allergy told sessions ago), so the correction finds what it corrects."""
+    known = _with_pending(pending, recent_memories(work.scope_path))
+    seen = {m.id for m in known}
+    for value in corrected_values(work.turns)[:3]:
+        rows = Memory.objects.filter(scope__path=work.scope_path, status__in=LIVE_STATUSES,
+                                     content__icontains=value).order_by("-updated_at")[:3]
+        known += [KnownMemory(ref=len(known) + 1, id=m.pk, type=m.type, entity=m.entity, content=m.content,
+                              status=m.status) for m in rows if m.pk not in seen]
+        seen |= {m.pk for m in rows}
+    return known
+
+
 def _with_pending(pending: Sequence[Candidate], stored: Sequence[KnownMemory]) -> list[KnownMemory]:
     """Not-yet-written candidates (newest first) before the stored memories, as the newest ``KNOWN_MEMORIES``.
     A pending one has an id of its own that names no memory: the offline rules never answer ``updates``."""
@@ -219,6 +234,7 @@ def memory_inputs(candidates: Sequence[Candidate], work: Work, known: Sequence[K
         items.append(MemoryInput(
             scope=work.scope_path, content=c.content, type=c.type, entity=entity, confidence=c.confidence,
             provenance=c.provenance, subject=subject_of(c, work), source_session=work.source_session,
+            replaces=c.updates if extractor == OfflineExtractor.name and updated is not None else None,
             valid_from=said_at(c, work),
             # ``said`` comes last: its ``turns`` (with the question answered) stand for the candidate's own
             metadata={**job.input.get("metadata", {}), "extraction": {**provenance(c, job, extractor),
@@ -286,7 +302,7 @@ def extract(claim: Claim, *, pending: Sequence[Candidate] = ()) -> tuple[Work, l
     # Claude is shown what the scope knows about these words (a search); the offline rules only look for a known
     # project or colour preference, which the newest memories hold: no search (it embeds the query) for them.
     known = (related_memories(work.scope_path, work.turns) if extractor.name == "claude"
-             else _with_pending(pending, recent_memories(work.scope_path))) if work.turns else []
+             else known_for_offline(work, pending)) if work.turns else []
     fallback = ""
     try:
         found = extractor.extract(work.turns, known, work.context)

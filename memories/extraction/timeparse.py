@@ -237,7 +237,12 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
     def told_past(m: re.Match[str]) -> bool:  # the clause around the time, between punctuation marks
         start = max(text.rfind(p, 0, m.start()) for p in ",.;!?，。；")
         ends = [e for e in (text.find(p, m.end()) for p in ",.;!?，。；") if e >= 0]
-        return bool(_PAST_TOLD.search(text[start + 1:min(ends, default=len(text))]))
+        clause = text[start + 1:min(ends, default=len(text))]
+        if not zh:  # its own clause of two joined: "I'm signed up for the half and the race is in 4 weeks"
+            at = m.start() - start - 1
+            joins = [j.end() for j in re.finditer(r"(?i)\s(?:and|but|so)\s", clause) if j.end() <= at]
+            clause = clause[max(joins, default=0):]
+        return bool(_PAST_TOLD.search(clause))
 
     def zh_sub(m: re.Match[str]) -> str:
         nonlocal found

@@ -11,6 +11,7 @@ from memories.write.people import KIN_EN
 __all__ = [
     "ADDRESS",
     "EN_DAILY",
+    "OWN_MEASURE",
     "PERSON_LOWER",
     "TYPED_OPENER",
     "TYPED_TAIL",
@@ -61,6 +62,9 @@ def typed_words(text: str) -> str:
     """``text`` with the short forms people type written out ("dentist tmrw, dont let me forget"), and a time said
     before the speaker's clause put after it ("these days I work from home" → "I work from home these days")."""
     text = _TYPED_WORD.sub(lambda m: _TYPED_WORDS.get(m.group().casefold(), "with"), text)
+    if _HELP_PLAN.match(text):  # no question once it is the speaker's plan
+        text = re.sub(r"\?+(\s|$)", r".\1", _HELP_PLAN.sub(
+            lambda m: f"I'm {_GERUND.get(m.group('verb').casefold(), 'planning')} ", text), count=1)
     text = _OF_US.sub(lambda m: f"{'W' if m.group()[0].isupper() else 'w'}e {(m.group(1) or 'both').casefold()}", text)
     text = _NAMED_LATER.sub(lambda m: f"{m.group('name')}{m.group('mid')}", text)  # "someone…, her name is Mia"
     if (lower := _LOWER_NAME.match(text)) and lower.group(1) not in _NOT_NAMES:  # "bruno died on saturday"
@@ -73,6 +77,19 @@ def typed_words(text: str) -> str:
     return f"{body[:1].upper()}{body[1:]} {front.group(1).casefold()}{end}"
 
 
+#: A request for help with something the speaker has coming, with its day: "can u help me plan a dinner for
+#: saturday" says "I'm planning a dinner for saturday" (the request itself keeps nothing).
+_HELP_PLAN = re.compile(r"(?i)^(?:(?:hey|hi|ok|so|okay)[,\s]+)?"
+                        r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
+                        r"|please\s+|pls\s+)?help\s+me\s+(?:to\s+)?(?P<verb>plan|organi[sz]e|host|prepare|throw|cook"
+                        r"|pack\s+for|get\s+ready\s+for)\s+(?=(?:a|an|my|our|the)\s+[^,.!?]{2,40}?\b(?:for|on|this|next"
+                        r"|tomorrow|tonight|in\s+\w+\s+(?:days?|weeks?))\b)")
+_GERUND = {"plan": "planning", "organise": "organising", "organize": "organizing", "host": "hosting",
+           "prepare": "preparing", "throw": "throwing", "cook": "cooking"}
+#: A measure of one's own said with no "my" ("rent is 2100", "take home is about 5400/mo"): a clause of its own
+#: after a comma, with the speaker's subject (``bare._MINE`` puts "my" before it).
+OWN_MEASURE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|income|budget|take[- ]home(?:\s+pay)?)"
+                         r"(?:'s)?\s+(?:is|was|went|goes|got|will\s+be)\b")
 #: "Both of us love hiking", "all of us got covid": "we both …", "we all …", as the rest of the extractor reads "we".
 _OF_US = re.compile(r"(?i)^(?:the\s+two|(both|all))\s+of\s+us\b")
 #: Someone named in the clause after ("I'm seeing someone now, her name is Mia" → "I'm seeing Mia now").

@@ -113,8 +113,9 @@ def _decide(writer: Writer, p: Prepared, scope: Scope, threshold: float, near_du
     """The decision about the write against the related live memories of its scope, the memory it is about, and
     all the related ones."""
     candidates = [*stored, *writer.touched.get(scope.pk, {}).values()]
-    if p.input.corrects is not None and not any(m.pk == p.input.corrects for m in candidates):
-        candidates += Memory.objects.select_related("scope", "subject").filter(pk=p.input.corrects, scope=scope)
+    for named in {p.input.corrects, p.input.replaces} - {None}:  # an agent's correction, a person's own
+        if not any(m.pk == named for m in candidates):
+            candidates += Memory.objects.select_related("scope", "subject").filter(pk=named, scope=scope)
     related, expired_twins = rank_related(p, scope, candidates, near_duplicate, now)
     for twin in expired_twins:
         # An expired memory is invisible but still live until the purge job runs: retire it so the

@@ -12,6 +12,7 @@
 | nothing related           | -        | high     | ``created``                                            |
 | nothing related           | -        | low      | ``pending``                                            |
 | an agent's correction of it | any    | any      | ``pending``, paired with the memory it corrects        |
+| a person's own correction in a conversation (``MemoryInput.replaces``) | as "same fact, newer" (one entity) | | |
 | another value of a slot the old memory fills with others | any | any | ``pending``, paired with it |
 
 An agent's correction (``POST /feedback`` naming the memory, ``Related.corrected``) is decided by a person:

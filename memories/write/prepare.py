@@ -62,6 +62,10 @@ class MemoryInput:
     # An agent's correction (memories/write/feedback.py): the memory it corrects. The write then waits in
     # review paired with that memory, whatever the policy would say otherwise (policy.py, last row).
     corrects: uuid.UUID | None = None
+    # A person's own correction in a conversation ("不对，他不是花生过敏，是芒果过敏"; the offline extractor,
+    # memories/extraction/corrections.py): the memory it corrects is the same fact, so the policy decides the write
+    # as that fact's newer state (superseded when both are high), whatever the texts say.
+    replaces: uuid.UUID | None = None
 
 
 @dataclass

@@ -228,6 +228,8 @@ def rank_related(p: Prepared, scope: Scope, candidates: Iterable[Memory], near_d
         visible = m.expires_at is None or m.expires_at > now
         if m.pk == p.input.corrects and visible:
             ranked.append(_corrected(p, m))
+        elif m.pk == p.input.replaces and visible and m.type == p.input.type:
+            ranked.append(_replaced(p, m))
         elif m.key != p.input.key:
             ranked += _other_key(p, m, visible)
         elif not visible:
@@ -251,6 +253,15 @@ def _corrected(p: Prepared, m: Memory) -> _Ranked:
         type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
         same_content=same_content, same_entity=bool(p.entity) and m.entity == p.entity, similarity=0.0,
         word_overlap=word_overlap(own_words(m), p.search_text), corrected=True))
+
+
+def _replaced(p: Prepared, m: Memory) -> _Ranked:
+    """What a person's own correction names is the same fact (``MemoryInput.replaces``): related as one entity."""
+    same_content = m.content_hash == p.content_hash and m.key == p.input.key
+    return ((not same_content, False, -2.0, 0.0), m, Related(
+        type=m.type, confidence=m.confidence, provenance=m.provenance, status=m.status,
+        same_content=same_content, same_entity=True, similarity=0.0,
+        word_overlap=word_overlap(own_words(m), p.search_text)))
 
 
 def _other_key(p: Prepared, m: Memory, visible: bool) -> list[_Ranked]:
