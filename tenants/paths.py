@@ -42,8 +42,9 @@ def scope_pattern() -> str:
 
 @functools.cache
 def segment_pattern() -> str:
-    """One segment of a scope path (e.g. a mem0 ``user_id``), as a regular expression read alike everywhere."""
-    return f"^[^{_refused_in_segments()}]{{1,64}}$"
+    """One segment of a scope path that a URL can name too (a mem0 ``user_id``: not "." or "..", which HTTP
+    clients drop from a path), as a regular expression read alike everywhere (Python, JSON Schema, ECMA-262)."""
+    return f"^(?!\\.\\.?$)[^{_refused_in_segments()}]{{1,64}}$"
 
 
 @functools.cache

@@ -45,11 +45,11 @@ def entity_scope(ids: dict[str, Any], prefix: str = "") -> str:
         value = ids.get(name)
         if value is None:
             continue
-        if not isinstance(value, str) or not re.fullmatch(segment_pattern(), value):
-            raise validation.field_error(name, "1-64 letters, digits or . _ : @ - (no spaces or '/').", prefix)
-        if value in DOT_SEGMENTS:
+        if isinstance(value, str) and value in DOT_SEGMENTS:
             raise validation.field_error(name, "Not '.' or '..': a URL path cannot hold them (HTTP clients drop them, "
                                                "so delete_users and reset could never name this id).", prefix)
+        if not isinstance(value, str) or not re.fullmatch(segment_pattern(), value):
+            raise validation.field_error(name, "1-64 letters, digits or . _ : @ - (no spaces or '/').", prefix)
         parts += [kind, value]
     if not parts:
         raise validation.field_error("user_id", "Name at least one of user_id, agent_id, app_id, run_id.", prefix)
