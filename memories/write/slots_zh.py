@@ -33,7 +33,7 @@ from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
 from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_home import zh_home
-from memories.write.slots_zh_levels import zh_dates, zh_levels, zh_pets, zh_routines, zh_tastes
+from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
 from memories.write.text import has_cjk
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
@@ -234,26 +234,28 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     extra = zh_home(sentence, speaker) or (zh_home(lead + sentence, speaker) if lead and zh_bare(sentence) else [])
     extra += zh_changes(sentence, speaker) or (zh_changes(lead + sentence, speaker)
                                                if lead and zh_bare(sentence) else [])
-    extra += _in_passing(sentence, speaker, lead, bool(found or extra))
+    extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
         return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
     return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
 
 
-def _in_passing(sentence: str, speaker: str, lead: str, filled: bool) -> list[Slot]:
+def _in_passing(sentence: str, speaker: str, lead: str, filled: list[Slot]) -> list[Slot]:
     """``slots_zh_levels``' slots of the speaker's own statement: said with 我, or with no subject in a sentence
     of theirs ("每天通勤两小时" after "我同事刘洋住在天通苑" is 刘洋's); a level or a routine only when no other
-    rule ``filled`` a slot."""
+    rule ``filled`` a slot, a pet by its kind only when it is not counted ("养了两只猫": ``count:cats``)."""
     by_speaker = lead == "我" or zh_subject(lead, SELF) == SELF
-    if not (re.match(r"(?:我|用户|本人)(?!的|家|们家)", sentence) or (by_speaker and zh_bare(sentence))):
+    if _KIN_OPEN.match(sentence) or not (re.match(r"我|用户|本人", sentence) or (by_speaker and zh_bare(sentence))):
         return []
-    said = zh_pets(sentence, speaker) + zh_tastes(sentence, speaker) + zh_dates(sentence, speaker)
+    counted = any(slot.attribute.startswith("count:") for slot in filled)
+    said = ([] if counted else zh_pets(sentence, speaker)) + zh_tastes(sentence, speaker) + \
+        zh_dates(sentence, speaker) + zh_floor(sentence, speaker)
     return said or ([] if filled else zh_levels(sentence, speaker) or zh_routines(sentence, speaker))
 
 
 #: A relative's state said as the speaker's would be ("用户的儿子钢琴不学了", "我闺女周六学画画"), not a relative
 #: with a name ("我同事老刘…": the name is whom it is about).
-_KIN_OPEN = re.compile(rf"^(?:我们?|用户)的?(?P<kin>{KIN_ZH_ALT})(?=[^，,。的]{{2,}})")
+_KIN_OPEN = re.compile(rf"^(?:我们?|用户)?的?(?P<kin>{KIN_ZH_ALT})(?=[^，,。的]{{2,}})")
 
 
 def _kin_as_self(sentence: str, speaker: str) -> list[Slot]:

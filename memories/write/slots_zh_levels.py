@@ -10,11 +10,16 @@ first readers did not fill), so that a new value meets the one said before:
 - a pet kept, by its kind (``pet:<kind>``): "养了一只仓鼠" (养 and an animal's classifier) / "仓鼠上周死了",
   "狗狗送给我姐养了" (a dog of any breed said with 犬 is 狗: "黄金猎犬");
 - a taste one cannot do without ("无辣不欢": ``habit:辣`` yes, as "不吃辣" is ``habit:辣`` no);
+- the floor one's home is on ("家住六楼" / "换了个一楼的房子": ``floor``);
+- a thing used, by its name ("写代码用的是VS Code" / "vscode不用了": ``used:vscode``), and a routine by its verb, one
+  word by jieba's tags ("每天加班到十点" / "不怎么加班了": ``habit:加班``), yes or no; read only when no other rule
+  found a slot;
 - the day of something to do, agreed or moved ("约好周一去看房" / "说错了，看房是周二"): the ``date`` of
   ``event:<what>``, what is done a verb and its object by jieba's tags (看房, 开会, 打疫苗), as the appointments
   of ``slots_amounts`` are keyed.
 
-Another person's fills none of these here (the kinship re-reading in ``slots_zh`` gives them their subject).
+``slots_zh`` reads these only of the speaker's own statements; a relative's statement no rule of theirs read is
+read as the speaker's would be and given to the relative (``slots_zh._kin_as_self``).
 """
 
 from __future__ import annotations
@@ -23,11 +28,11 @@ import re
 
 from jieba import posseg
 
-from memories.write.people import KIN_ZH
+from memories.write.people import KIN_ZH, SURNAMES, is_chinese_name
 from memories.write.slot_values import DATE_ZH, Slot, date_value
 from memories.write.slots_amounts import zh_amount
 
-__all__ = ["zh_dates", "zh_levels", "zh_pets", "zh_routines", "zh_tastes"]
+__all__ = ["zh_dates", "zh_floor", "zh_levels", "zh_pets", "zh_routines", "zh_tastes"]
 
 _WHO = r"^(?:我们家|我家|用户家|我们|我|用户等人|用户|本人)?的?"
 _TIME = r"(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)?(?:那一?周|那天|那个月|前几天|上周|上个月|昨天|去年|前年|今年|最近)?"
@@ -83,7 +88,7 @@ def _measured(body: str) -> str:
     return what if 2 <= len(what) <= 6 else ""
 
 
-_PET_KEPT = re.compile(rf"{_WHO}(?:现在|还|也|一直|又|新)?(?:养了|养着|养)"
+_PET_KEPT = re.compile(rf"{_WHO}(?:现在|还|也|一直|又|新|家里|在家)*(?:养了|养着|养)"
                        r"(?:[一两二三四五六七八九十\d]+)?(?:只|条|头|匹)(?P<pet>[\u4e00-\u9fff]{1,5}?)(?=$|[，。,！!；;]|了|叫|呢|名叫)")
 _PET_GONE = re.compile(rf"{_WHO}(?P<pet>[\u4e00-\u9fff]{{1,5}}?){_TIME}(?:也|已经|突然|不幸)?"
                        r"(?:病死了|死了|死掉了|走丢了|跑丢了|丢了|没了|走了|送人了|送走了|送给[\u4e00-\u9fff]{1,6}?养了)")
@@ -92,14 +97,22 @@ _PET_GONE = re.compile(rf"{_WHO}(?P<pet>[\u4e00-\u9fff]{{1,5}}?){_TIME}(?:也|�
 def zh_pets(sentence: str, speaker: str) -> list[Slot]:
     """A pet of the speaker's kept or gone, by its kind (the module's docstring), else []."""
     sentence = sentence.strip(" 。！!~")
-    if kept := _PET_KEPT.match(sentence):
-        return [Slot(speaker, f"pet:{_kind(kept.group('pet'))}", "yes")]
+    if kept := _PET_KEPT.match(sentence):  # a pet with its name is kept by its name ("叫豆豆": 豆豆 alive)
+        named = re.match(r"[，,]?(?:的名字)?(?:叫|名叫|名字叫)", sentence[kept.end():])
+        return [] if named else [Slot(speaker, f"pet:{_kind(kept.group('pet'))}", "yes")]
     gone = _PET_GONE.match(sentence)
-    if gone and gone.group("pet") not in KIN_ZH and not re.search(r"[他她它我你]", gone.group("pet")) \
-            and all(word.flag.startswith("n") and word.flag != "nr" for word in posseg.lcut(gone.group("pet"),
-                                                                                          HMM=False)):
+    if gone and _animal(gone.group("pet")):
         return [Slot(speaker, f"pet:{_kind(gone.group('pet'))}", "no")]
     return []
+
+
+def _animal(word: str) -> bool:
+    """A thing that may be a pet: nouns by jieba's tags (乌龟 is tagged a name), not a relative or a person's name
+    ("老王走了", "小李走了")."""
+    if word in KIN_ZH or re.search(r"[他她它我你]", word) or is_chinese_name(word) or \
+            (len(word) == 2 and word[0] in "老小阿" and word[1] in SURNAMES):
+        return False
+    return all(w.flag.startswith("n") for w in posseg.lcut(word, HMM=False))
 
 
 def _kind(pet: str) -> str:
@@ -171,3 +184,14 @@ def _folded(name: str) -> str:
 def _one_verb(word: str) -> bool:
     words = posseg.lcut(word, HMM=False)
     return len(words) == 1 and words[0].flag == "v"
+
+
+_FLOOR = re.compile(rf"{_WHO}(?:现在|目前|已经)*(?:住在?|换了个?|搬到了?|买了个?|新?家(?:住在?|在))"
+                    rf"(?:[\u4e00-\u9fff]{{0,4}}?的)?(?P<n>\d{{1,2}}|[一二两三四五六七八九十]{{1,3}})(?:楼|层)(?!下|上|梯)")
+
+
+def zh_floor(sentence: str, speaker: str) -> list[Slot]:
+    """The floor one's home is on ("家住六楼" / "换了个一楼的房子"): ``floor``, else []."""
+    said = _FLOOR.match(sentence.strip())
+    n = zh_amount(said.group("n")) if said else None
+    return [Slot(speaker, "floor", f"{n:g}")] if n else []
