@@ -255,7 +255,7 @@ def _in_passing(sentence: str, speaker: str, lead: str, filled: list[Slot]) -> l
 
 #: A relative's state said as the speaker's would be ("用户的儿子钢琴不学了", "我闺女周六学画画"), not a relative
 #: with a name ("我同事老刘…": the name is whom it is about).
-_KIN_OPEN = re.compile(rf"^(?:我们?|用户)?的?(?P<kin>{KIN_ZH_ALT})(?=[^，,。的]{{2,}})")
+_KIN_OPEN = re.compile(rf"^(?:我们?|用户)?的?(?P<kin>{KIN_ZH_ALT})(?!的)(?=[^，,。]{{2,}})")
 
 
 def _kin_as_self(sentence: str, speaker: str) -> list[Slot]:

@@ -44,8 +44,8 @@ _UNIT = "|".join(sorted(map(re.escape, _UNITS), key=len, reverse=True))
 _LEVEL = re.compile(rf"{_WHO}(?P<body>[^，。,；;！!？?\s\d]{{1,12}}?){_NUM}(?P<unit>{_UNIT})?(?:左右|多)?"
                     r"(?:了|啦|吧)?$")
 #: What is not a standing level: one time, a past, a wish, a question, someone else.
-_ONCE = re.compile(r"这周|上周|昨天|今天|前天|那天|这次|上次|那次|第|以前|之前|原来|当年|曾经|打算|想|目标|希望|争取|"
-                   r"如果|要是|吗|多少|几")
+_ONCE = re.compile(r"这周|上周|昨天|今天|前天|那天|这次|上次|那次|这个月|这几天|这阵子|这段时间|暂时|第|以前|之前|原来|"
+                   r"当年|曾经|打算|想|目标|希望|争取|如果|要是|吗|多少|几")
 _PERIODS = (("天", r"每天|一天|天天|每日"), ("周", r"每周|一周|每星期|一星期|每个?礼拜"),
             ("月", r"每个?月|一个月|每月"), ("年", r"每年|一年"))
 _SKIP_FLAGS = ("t", "r", "m", "d", "p", "c", "u", "q", "f", "y", "e", "x", "mq")

@@ -35,6 +35,8 @@ BOTH_HOLD = [
     ("我同事刘洋住在天通苑，每天通勤两小时", "我每天通勤半小时"),  # the later clause is 刘洋's
     ("我用的是iPhone", "我老婆不用iPhone了"),  # another person's
     ("我家住六楼", "我在三楼开会"),  # a floor one is on for a while
+    ("我用的是华为手机", "我老婆用的是苹果"),  # a relative's, said with 的 after the kinship word
+    ("我经常出差", "我这个月不出差了"),  # for a while, no routine ended
 ]
 
 
