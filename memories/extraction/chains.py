@@ -115,6 +115,8 @@ class ZhTopic:
         topic = cls(later_name=_name_after(message, _NAMING) or "")
         for text in before:
             named = [n for n in dict.fromkeys(_names_in(text)) if n not in speakers]
+            # or else a relative it names ("想给儿子报个兴趣班" — "他喜欢画画": 我儿子 does)
+            named = named or [f"我{kin}" for kin in dict.fromkeys(m.group(0) for m in _ANY_KIN.finditer(text))]
             if named:
                 topic.before = named[0] if len(named) == 1 else ""
                 break
@@ -308,11 +310,15 @@ def _bound(text: str, topic: ZhTopic) -> str:
     people = [p for p in topic.people if p != topic.later_name]
     if len(people) == 1:
         return people[0] + text[pronoun.end():]
-    if not people and (topic.later_name or topic.before):
+    if not people and (topic.later_name or topic.before) and not (
+            not topic.later_name and _FEMALE.search(topic.before) and pronoun.group() == "他"):
         person = topic.later_name or topic.before
         topic.people.append(person)
         return person + text[pronoun.end():]
     return text
+
+
+_FEMALE = re.compile(r"^我.*[妈母姐妹女婆奶姥姨姑婶嫂媳妻娘]")  # a relative 他 is not ("我妈": 她)
 
 
 #: 他/她 inside a clause (not 他们, 其他, 吉他): a person the clause does something to or for.
@@ -392,7 +398,7 @@ def _names_in(text: str) -> list[str]:
 
 #: A doubled character that is no name: "every" (人人, 天天), adverbs and kin (常常, 妈妈), pets (狗狗).
 _NOT_NICKNAMES = frozenset(re.findall("..", "人人家家个个天天年年事事处处样样步步代代时时刻刻宝宝狗狗猫猫娃娃星星"
-                                              "哈哈嘿嘿呵呵嘻嘻嗯嗯好好多多明明看看试试想想谢谢拜拜走走聊聊"))
+                                              "哈哈嘿嘿呵呵嘻嘻嗯嗯好好多多明明看看试试想想谢谢拜拜走走聊聊画画"))
 
 
 def _nickname(word: str) -> bool:

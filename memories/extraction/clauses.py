@@ -87,9 +87,10 @@ _ACK = re.compile(
     r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
     r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
-_ZH_ACK = re.compile(r"^(?:(?:好的?|好滴|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+|哦+|对|是的|确实|当然"
-                     r"|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
-                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要|不对|报告一下|(?:我|用户)?(?:之前|刚才|上次)?(?:说|记|搞)错了)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
+_ZH_ACK = re.compile(r"^(?:(?:(?i:ok+|okay)|好的?|好滴|好嘞|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+"
+                     r"|哦+|对|是的|确实|当然|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
+                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要|不对|报告一下"
+                     r"|(?:我|用户)?(?:之前|刚才|上次)?(?:说|记|搞)错了)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
 _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to sell it", "had my … out" state
     r"(?i)^(?!ha(?:d|ve|s)\s+(?:my|our)\s)(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
     r"tips|plans)|wanna|want\s+to|(?:and\s+|so\s+|but\s+)?if(?=\s+(?:i|we)\s+(?:want|need)\s+to\s+(?:(?!\b(?:i|we|you|it)\s)[^,;])*$))(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"
@@ -100,7 +101,7 @@ _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
                           r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
-                          r"|对不对|咋|(?<![没不])啥(?![都也])|如何|是怎样的?$|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
+                          r"|对不对|咋|(?<![没不])啥(?![都也])|如何|是怎样的?$|要多久|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
                       r"|(?:one|a\s+few|two|three)\s+more|another\s+(?:one|version|take|try)|remind\s+me|help\s+me"
@@ -345,8 +346,7 @@ _EN_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("question", lambda text, bare: (text.endswith("?") and not typed.UPTALK.match(bare))
      or (_QUESTION_START.match(bare) and not _WH_STATEMENT.match(bare) and not text.endswith("!"))),
     ("greeting", lambda text, bare: _GREETING.match(bare)), ("thanks", lambda text, bare: _THANKS.match(bare)),
-    ("acknowledgement", lambda text, bare: _ACK.match(bare)),
-    ("request", lambda text, bare: _REQUEST.match(bare)),
+    ("acknowledgement", lambda text, bare: _ACK.match(bare)), ("request", lambda text, bare: _REQUEST.match(bare)),
     ("reaction", lambda text, bare: _FEELING.match(bare)),
     ("reaction", lambda text, bare: _REACTION.match(bare) and not _FIRST_SUBJECT.search(bare) and not factual(bare)),
     # about the listener

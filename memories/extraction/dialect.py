@@ -2,10 +2,10 @@
 
 The Chinese rules (chains, clauses, the slot modules, jieba's dictionary) are written for Mandarin in simplified
 characters. A user turn is read in that form: northern pronouns ("俺", "俺们", a lone "咱" — "咱家闺女" is
-"我家闺女") and traditional characters ("我們家養了兩隻貓") become their standard
-forms before the rules read it, and what the rules keep is given back in the user's own characters: each
-character the turn wrote in traditional form is restored in the kept text (``restored``), so a memory of
-"我搬到台北了，住在大安區" still says "區".
+"我家闺女"), 再 typed for 在 ("我现再学开车", "我再一家外企做财务": ``_zai``) and traditional characters
+("我們家養了兩隻貓") become their standard forms before the rules read it, and what the rules keep is given back
+in the user's own characters: each character the turn wrote in traditional form is restored in the kept text
+(``restored``), so a memory of "我搬到台北了，住在大安區" still says "區".
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+
+from jieba import posseg
 
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.write.hanzi import TO_SIMPLIFIED
@@ -33,8 +35,31 @@ def standard_zh(text: str) -> tuple[str, dict[str, str]]:
         if simple is not None:
             back.setdefault(simple, char)
         chars.append(simple or char)
-    converted = "".join(chars)
+    converted = _zai("".join(chars))
     return _DIALECT.sub(lambda m: _STANDARD[m.group(0)], _OUR_PLACE.sub("我们", converted)), back
+
+
+# 再 ("again") typed for 在 ("at", "-ing"): in 现再 / 正再, and before where one is by jieba's tags, a place name or
+# a place word ("再北京上班", "再深圳租房") or a company counted ("再一家外企"); never before a verb ("再去北京").
+_ZAI_WORDS = re.compile(r"(现|正)再")
+_ZAI_PLACE = frozenset(("ns", "s"))
+
+
+def _zai(text: str) -> str:
+    text = _ZAI_WORDS.sub(r"\1在", text)
+    if "再" not in text:
+        return text
+    words = posseg.lcut(text, HMM=False)
+    out = []
+    for n, word in enumerate(words):
+        after = words[n + 1] if n + 1 < len(words) else None
+        if word.word == "再" and after is not None and (
+                after.flag in _ZAI_PLACE or after.word in ("家里", "这里", "那里", "这边", "那边")
+                or (after.flag == "m" and re.fullmatch(r"[一这那]家", after.word))):
+            out.append("在")
+        else:
+            out.append(word.word)
+    return "".join(out)
 
 
 def standard_turns(turns: Sequence[Turn]) -> tuple[list[Turn], dict[str, str]]:

@@ -178,13 +178,21 @@ _DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\
 def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool:
     if not lead_ok and _ZH_LEAD.match(sentence.strip()):
         return False
+    previous = ""
     for token in pseg.lcut(sentence, HMM=False):
         word = token.word.strip()
+        if token.flag == "f" and len(word) > 1 and previous in _ZH_WORK_ON:
+            return True  # "我是做前端的", "搞后端": the thing one works on, tagged as a direction word
+        previous = word
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
         if _zh_informs(token.flag, word, sentence):
             return True
     return False
+
+
+#: Light verbs of working on something: what follows is a thing even when jieba tags it a direction (前端, 后端).
+_ZH_WORK_ON = frozenset(("做", "搞", "干", "学", "写", "负责", "转"))
 
 
 def _zh_informs(flag: str, word: str, sentence: str) -> bool:
@@ -293,9 +301,10 @@ def words(text: str) -> frozenset[str]:
 
 def echoes(clause: str, previous: str) -> bool:
     """Whether a clause only repeats the other speaker's turn before it ("I love hiking too" after "I love
-    hiking"; "对，周末去爬山" after "周末去爬山吧"): almost none of its words are new."""
+    hiking"; "对，周末去爬山" after "周末去爬山吧"): almost none of its words are new. An answer to a question is
+    no echo ("他平时喜欢什么？可以试试画画" — "他喜欢画画": the user's own answer)."""
     mine = words(clause) - {"too", "also", "也", "还"}
-    if not mine or not previous:
+    if not mine or not previous or previous.rstrip().endswith(("?", "？")):
         return False
     return len(mine - words(previous)) / len(mine) <= ECHO_NEW_SHARE
 

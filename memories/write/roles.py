@@ -31,6 +31,8 @@ KIN_ZH: dict[str, str] = {
     "姨": "aunt", "小姨": "aunt", "大姨": "aunt", "表姨": "aunt", "舅": "uncle", "大舅": "uncle", "小舅": "uncle",
     "表舅": "uncle", "叔": "uncle", "发小": "friend", "老同学": "classmate", "同桌": "classmate", "师父": "mentor",
     "学长": "classmate", "学姐": "classmate", "学弟": "classmate", "学妹": "classmate", "战友": "friend",
+    "闺女": "daughter", "老伴": "spouse", "媳妇": "wife", "女婿": "son-in-law", "儿媳": "daughter-in-law",
+    "儿媳妇": "daughter-in-law",
 }
 KIN_EN: dict[str, str] = {
     "father": "father", "dad": "father", "mother": "mother", "mom": "mother", "mum": "mother",

@@ -38,7 +38,11 @@ weighed then made, a drink at a time of day, a level, a trip's date).
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport
-("改喝茶了", "医生让我改游泳"), which ends the habit of the one before (``switched``).
+("改喝茶了", "医生让我改游泳"), which ends the habit of the one before (``switched``); ``slots_zh_levels`` a level
+said with a number (``measure:<what>:<unit>``: "现在深蹲100公斤了"), a pet by its kind (``pet:<kind>``), a thing used by
+its name (``used:<name>``: "vscode不用了"), a routine by its verb ("不怎么加班了"), "无辣不欢", the ``date`` of
+something to do ("看房是周二") and the ``floor`` of one's home; and a relative's statement no rule of theirs read is
+read as the speaker's would be, then given to the relative ("用户的儿子钢琴不学了": ``~son`` ``habit:钢琴`` no).
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a

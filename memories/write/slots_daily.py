@@ -278,14 +278,20 @@ def _zh_days(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(_who_zh(said, speaker), f"days:{event}", " ".join(map(str, days)))] if days else []
 
 
-# The year one is in at school: "我女儿在读初二" / "上高一了", "儿子今年三年级".
-_GRADE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:在读|在上|读|上|念|升)?(?:了)?(?P<grade>(?:小学)?[一二三四五六]年级|"
-                       r"初[一二三]|高[一二三]|大[一二三四]|研[一二三]|博[一二三四五])(?=$|[，。,！!；;]|了|啦|的)")
+# The year one is in at school: "我女儿在读初二" / "上高一了", "儿子今年三年级", "闺女九月份上一年级了"; a
+# kindergarten class too ("在上幼儿园大班"; a bare 中班 only of a relative: the speaker's may be a shift).
+_GRADE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:(?:\d{{1,2}}|[一二三四五六七八九十]{{1,2}})月份?(?:开学)?|下学期|开学)?"
+                       r"(?:就|要|也)?(?:在读|在上|读|上|念|升到|升入|升)?(?:了)?(?P<grade>(?:小学)?[一二三四五六]年级|"
+                       r"初[一二三]|高[一二三]|大[一二三四]|研[一二三]|博[一二三四五]|(?:幼儿园)?[小中大]班|托班)"
+                       r"(?=$|[，。,！!；;]|了|啦|的)")
 
 
 def _zh_grade(sentence: str, speaker: str) -> list[Slot]:
     said = _GRADE_ZH.match(sentence)
-    return [Slot(_who_zh(said, speaker), "study:grade", said.group("grade").removeprefix("小学"))] if said else []
+    if said is None or (said.group("grade") in ("小班", "中班", "大班") and not said.group("kin")):
+        return []
+    grade = said.group("grade").removeprefix("小学").removeprefix("幼儿园")
+    return [Slot(_who_zh(said, speaker), "study:grade", grade)]
 
 
 # When one goes to bed or gets up, as a rule ("睡觉一般十一点", "最近都熬到两点才睡", "每天早上六点起床"): the hour.

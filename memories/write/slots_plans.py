@@ -102,7 +102,7 @@ _CANCEL_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?:去)?(?P<place>[\u4e00-\u9fff]{{2,
                         r"(?:的计划|计划|的安排|安排)?(?:被)?(?:临时|突然)?(?:取消|泡汤|黄了|不去了|作罢)")
 #: A trip to a place that fell through, its kind unsaid ("云南没去成", "日本去不了了"): the leisure trip there.
 _PLACE_OFF_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?:去)?(?P<place>[\u4e00-\u9fff]{{2,4}}?)(?:那趟|这趟|那次|之旅)?{_ZADV}"
-                           r"(?:没去成|去不成了?|去不了了|不去了|没能去)")
+                           r"(?:就?算了[，,]?)?(?:没去成|去不成了?|去不了了|不去了|没能去)")
 _LEISURE_ZH = frozenset(("玩", "旅行", "旅游", "度假"))
 _MEAL_ZH = re.compile(rf"{_SPK_ZH}{_ZADV}(?P<when>{DATE_ZH})(?:晚上|中午|上午|下午|早上)?"
                       rf"(?:[一二两三四五六七八九十\d]+点半?)?(?:要|会)?(?:和|跟|与)(?P<who>[\u4e00-\u9fff]{{1,4}}?)(?:一起)?(?P<kind>{_MEALS_ALT})")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from jieba import posseg
 
@@ -32,6 +33,8 @@ from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
 from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_home import zh_home
+from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
+from memories.write.text import has_cjk
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
 _ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我们家", "我家", "用户家", "我们全家", "我全家", "全家",
@@ -118,14 +121,14 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"转行做了?|改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
-        ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:住在|居住在|定居在|定居于|生活在|"
+        ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:租房子?|合租|租)?(?:住在|居住在|定居在|定居于|生活在|"
                  rf"住(?![宿院址房处所户])|搬到了?|搬去了?|"
                  rf"搬回了?(?:到|去)?(?:老家)?|回到?了?老家|搬家到了?|迁居到?|移居到?|家在|常住在?|常驻在?|长驻在?)"
                  rf"(?P<value>(?![了过着得])[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?{e}"),
         ("city", rf"^{s}的?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
         ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
-                 rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|安家|落户|定居|(?:生活|居住)(?!过))"),
+                 rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|租了?房子?(?![贷租产])|合租|安家|落户|定居|(?:生活|居住)(?!过))"),
         # said of a city by its name only: settling ("决定定居南京了"), a transfer ("调到天津工作了"), a household
         # ("我发小一家现在都在大连")
         ("city-named", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:决定|打算)?定居"
@@ -168,6 +171,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                 rf"(?P<value>(?:{CAR_BRANDS_ZH})(?![^，。,；;！!？?\s]{{0,4}}(?:手机|手表|电脑|平板|笔记本|耳机|电视))"
                 rf"[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
                 rf"(?:车|汽车|电车)?(?:{e}|(?=去|上班|上下班|通勤))"),
+        # a car counted by 辆, the classifier of vehicles, whatever its make ("有一辆白色的卡罗拉", "开一辆二手思域")
+        ("car", rf"^{s}{a}(?:有|开|开着|买了|新买了|换了)一辆(?:新的?|二手的?)?(?:[\u4e00-\u9fff]{{1,2}}色的?)?"
+                rf"(?P<value>[\u4e00-\u9fffA-Za-z0-9]{{2,6}}?)(?:车|汽车)?{e}"),
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
         # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}}){a}"
@@ -236,7 +242,41 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     extra = zh_home(sentence, speaker) or (zh_home(lead + sentence, speaker) if lead and zh_bare(sentence) else [])
     extra += zh_changes(sentence, speaker) or (zh_changes(lead + sentence, speaker)
                                                if lead and zh_bare(sentence) else [])
+    extra += _in_passing(sentence, speaker, lead, found + extra)
+    if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
+        return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
     return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+
+
+def _in_passing(sentence: str, speaker: str, lead: str, filled: list[Slot]) -> list[Slot]:
+    """``slots_zh_levels``' slots of the speaker's own statement: said with 我, or with no subject in a sentence
+    of theirs ("每天通勤两小时" after "我同事刘洋住在天通苑" is 刘洋's); a level or a routine only when no other
+    rule ``filled`` a slot, a pet by its kind only when it is not counted ("养了两只猫": ``count:cats``)."""
+    by_speaker = lead == "我" or zh_subject(lead, SELF) == SELF
+    if _KIN_OPEN.match(sentence) or not (re.match(r"我|用户|本人", sentence) or (by_speaker and zh_bare(sentence))):
+        return []
+    counted = any(slot.attribute.startswith("count:") for slot in filled)
+    said = ([] if counted else zh_pets(sentence, speaker)) + zh_tastes(sentence, speaker) + \
+        zh_dates(sentence, speaker) + zh_floor(sentence, speaker)
+    return said or ([] if filled else zh_levels(sentence, speaker) or zh_routines(sentence, speaker))
+
+
+#: A relative's state said as the speaker's would be ("用户的儿子钢琴不学了", "我闺女周六学画画"), not a relative
+#: with a name ("我同事老刘…": the name is whom it is about).
+_KIN_OPEN = re.compile(rf"^(?:我们?|用户)?的?(?P<kin>{KIN_ZH_ALT})(?!的)(?=[^，,。]{{2,}})")
+
+
+def _kin_as_self(sentence: str, speaker: str) -> list[Slot]:
+    """The slots a statement opening with a relative fills, read as if the speaker said it of themselves and then
+    given to the relative, when the relative's own readers found none: the speaker's readers (pastimes, pets,
+    levels) hold for anyone."""
+    kin = _KIN_OPEN.match(sentence)
+    rest = sentence[kin.end():] if kin else ""
+    if kin is None or posseg.lcut(rest[:3], HMM=False)[0].flag.startswith("nr") or \
+            (rest[0] in "老小阿" and rest[1] in SURNAMES):
+        return []
+    who = zh_kin_subject(kin.group("kin"))
+    return [replace(slot, subject=who) for slot in zh_slots("我" + rest, speaker, "") if slot.subject == speaker]
 
 
 def zh_bare(clause: str) -> bool:
