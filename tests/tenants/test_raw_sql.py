@@ -19,6 +19,7 @@ ALLOWED_ELSEWHERE = {
     "server/runtime/db/embedded.py": "creates the embedded server's database",
     "memories/compliance/vacuum.py": "VACUUM of the erasure tables",
     "mnemara/kernel/replica.py": "WAL positions of the primary and the replica",
+    "mnemara/client/memory_tool.py": "no SQL: the memory tool's own execute() (the client imports no Django)",
 }
 
 
