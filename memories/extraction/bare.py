@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from memories.extraction.clauses import _BARE_KIN, _IRREGULAR_PAST, _STOPWORDS, _wordset
-from memories.write.people import COMMON_OPENERS, NOT_PERSON, PERSON_VERBS
+from memories.write.people import COMMON_OPENERS, NOT_PERSON, PERSON_VERBS, SURNAMES, ZH_NOT_NAMES, is_chinese_name
 
 _PAST = "|".join(sorted(_IRREGULAR_PAST))
 #: Verbs of a life said in the present without "I" ("Lives in Austin", "Works nights", "Love hiking"), not
@@ -235,3 +235,18 @@ def with_subject(text: str) -> tuple[str, bool]:
     if lead.endswith("ing") or lead in ("gonna", "busy") or " " in lead:
         return f"I'm {lowered}", True
     return f"I {lowered}", True
+
+
+# What a name after 我叫 / 我的名字是 never ends with: a kind of person ("我叫程序员" is no name either).
+_ZH_KIND_END = re.compile(r"(?:者|员|师|生|人|家|长|手|工|族|迷|控|粉|的|士|妈|爸|官|匠|警|医|痴|货|领)$")
+
+
+def zh_self_named(body: str, name: str) -> bool:
+    """Whether a Chinese self-introduction names the speaker: after 我叫 / 我的名字是 any name that is not a kind
+    of person; after a bare 我是 only a word with a name's shape (a surname and one or two characters, or 小/老/阿
+    and a surname: "我是张伟", "我是小王"), since "我是护士" says what one is, not who."""
+    if _ZH_KIND_END.search(name) or name in ZH_NOT_NAMES:
+        return False
+    if not body.startswith("我是"):
+        return True
+    return is_chinese_name(name) or (len(name) == 2 and name[0] in "小老阿" and name[1] in SURNAMES)

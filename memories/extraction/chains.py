@@ -142,6 +142,11 @@ def zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool, listener: 
     return _listeners(said, listener) if said and listener else said
 
 
+#: A clause that is only a list of short words ("咪咪和豆豆", "旺财、来福", "吃饭和睡觉"): no statement of its own.
+_ITEM = r"(?![我你他她它咱])[\u4e00-\u9fffA-Za-z]{1,4}"  # a short word, no pronoun ("我跟老婆住一起" is a statement)
+LISTED = re.compile(rf"^{_ITEM}(?:(?:和|跟|与|及|还有|、){_ITEM})+[。.！!~～]?$")
+
+
 #: A word that turns to a new topic before the clause's subject ("对了", "话说", "另外").
 _MARKER = re.compile(r"^(?:哦|噢|诶|哎)?(?:对了|话说|另外|还有就是|顺便说一下|顺便说|跟你说)[，,、\s]*")
 
@@ -175,6 +180,8 @@ def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | 
             topic.subject, topic.people = name, [name]
             topic.names.add(name)
         return None
+    if LISTED.match(text) and not re.search(r"[了过着]", text):
+        return text  # "养了两只猫，咪咪和豆豆": the names of what the clause before spoke of, joined to it as said
     text = _at_work(_counted(_bound(_unmarked(text), topic), topic), topic)
     if _WEATHER.match(text) or _reacted(text, topic):
         return None
@@ -216,13 +223,10 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     lead = _lead(text)
     if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
         return text, False
-    if _ZH_WITH_LEAD.match(text) and not topic.subject:
-        return f"我{text}", False
     if lead in KIN_ZH:
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
-    now = _ROLE_NOW.match(text)
-    if now and _lead(text[now.end():]) in KIN_ZH:
-        return f"我{text}", False  # "现在的领导是陈总", "新房东人不错": the speaker's, as it is now
+    if _speakers_unsaid(text, topic):
+        return f"我{text}", False
     if _name_at(text) or any(text.startswith(name) for name in topic.names):
         return text, True
     if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
@@ -233,6 +237,18 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         # "小雨的女儿": a name's, no speaker before it
         return topic.subject + text, _is_name(topic.subject.split("的")[0]) or topic.subject in topic.names
     return text, False
+
+
+def _speakers_unsaid(text: str, topic: ZhTopic) -> bool:
+    """A clause about the speaker with 我 left out: "跟男朋友分手了" (with someone, no topic before it), "现在的领导是
+    陈总" / "新房东人不错" (the speaker's person, as it is now), "星巴克的工作辞了" (a shop's or a firm's name, which
+    jieba tags as a person's, then the speaker's job there)."""
+    if _ZH_WITH_LEAD.match(text) and not topic.subject:
+        return True
+    now = _ROLE_NOW.match(text)
+    if now and _lead(text[now.end():]) in KIN_ZH:
+        return True
+    return bool(_PLACE_OF_WORK.match(text)) and not _is_person_name(_name_at(text))
 
 
 def _remember(text: str, topic: ZhTopic) -> None:
@@ -399,6 +415,20 @@ def _names_in(text: str) -> list[str]:
 #: A doubled character that is no name: "every" (人人, 天天), adverbs and kin (常常, 妈妈), pets (狗狗).
 _NOT_NICKNAMES = frozenset(re.findall("..", "人人家家个个天天年年事事处处样样步步代代时时刻刻宝宝狗狗猫猫娃娃星星"
                                               "哈哈嘿嘿呵呵嘻嘻嗯嗯好好多多明明看看试试想想谢谢拜拜走走聊聊画画"))
+
+
+#: A name, then 的 and a job or a membership there ("星巴克的工作", "沃尔玛的兼职", "迪士尼的年卡").
+_PLACE_OF_WORK = re.compile(r"^[\u4e00-\u9fff]{2,4}的(?:工作|兼职|实习|班|活|差事|会员|会员卡|年卡|卡|offer)")
+
+
+def _is_person_name(word: str) -> bool:
+    """A name with a person's shape: a surname and one character, or two not in jieba's dictionary as one word
+    (a person's given name is not; "麦当劳" is), or 小/阿/老 and one; a transliterated name jieba tags as a
+    person's ("星巴克", "沃尔玛") is a place's as often as a person's."""
+    if not word or word[0] in "小阿老":
+        return bool(word)
+    surname = word[:2] in COMPOUND_SURNAMES or word[0] in SURNAMES
+    return surname and (len(word) == 2 or jieba.dt.FREQ.get(word, 0) < 20)
 
 
 def _nickname(word: str) -> bool:

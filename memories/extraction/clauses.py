@@ -43,8 +43,7 @@ _LEADING_JOINT = re.compile(r"(?i)^(?:and|but|so|plus|also|then|or|though|anyway
 _ZH_JOINT = re.compile(r"\s*(?:[，,；;、]\s*(?:而且|并且|但是|不过|可是|所以|然后|因为|而|[可但](?=我|他|她|咱))?"
                        r"|而且|并且|但是|不过|可是|所以|然后)\s*")
 _ZH_SUBJECT = re.compile(r"^(?:我们|咱们|我|他们|她们|他|她|[\u4e00-\u9fff]{1,3}(?:的)?(?:女儿|儿子|妻子|老婆"
-                         r"|丈夫|老公|妈妈"
-                         r"|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝))")
+                         r"|丈夫|老公|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|朋友|同事|老板|孩子|宝宝))")
 
 
 
@@ -338,7 +337,7 @@ _ZH_JUNK: tuple[tuple[str, Callable[[str, str], object]], ...] = (
     ("greeting", lambda text, bare: _ZH_GREETING.match(bare)), ("thanks", lambda text, bare: _THANKS.match(bare)),
     ("acknowledgement", lambda text, bare: _ZH_ACK.match(bare)),
     ("question", lambda text, bare: _ZH_QUESTION.search(bare) and not _ZH_PLAN.search(bare)),
-    ("request", lambda text, bare: _ZH_REQUEST.match(bare)),
+    ("request", lambda text, bare: _ZH_REQUEST.match(bare) and not typed.ZH_DONE_FOR_KIN.match(bare)),
     ("reaction", lambda text, bare: _ZH_REACTION.match(bare)),
     ("filler", lambda text, bare: len(_ZH_TAIL_STRIP.sub("", bare)) < 3 or typed.ZH_HESITATION.fullmatch(bare)),
 )
@@ -585,7 +584,8 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
             word = who + word[1:]  # the tagger's "我会" (弹钢琴), "我能": 我 and a verb, one token
         out.append(pattern.format(s=who) if pattern else word)
     joined = "".join(out)
-    if prefix and not joined.startswith(who) and not _ZH_SUBJECT.match(joined) and who not in joined[:6]:
+    if prefix and not joined.startswith(who) and (typed.zh_led_by_preposition(joined, who) or (
+            not _ZH_SUBJECT.match(joined) and who not in joined[:6])):
         joined = f"{who}{joined}"
     return joined
 

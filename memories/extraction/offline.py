@@ -54,7 +54,7 @@ from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
 from memories.extraction.asked import referred, stated, told
 from memories.extraction.assistant import assistant_statements
-from memories.extraction.bare import intro_apart, named_subject, noted, with_subject
+from memories.extraction.bare import intro_apart, named_subject, noted, with_subject, zh_self_named
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.chains import ZhTopic, zh_statement
 from memories.extraction.chat import plain
@@ -162,9 +162,6 @@ _INTRO = re.compile(r"^(?i:i'm|i\s+am|im|my\s+name\s+is|my\s+name's|this\s+is"
 _ZH_INTRO = re.compile(r"^(?:我叫|我的名字是|我的名字叫|我是)([\u4e00-\u9fff]{2,3})[。！!.]?$")
 #: Thanks, gladness, hopes put as a relation: a courtesy, kept only when the turn says nothing else (role ``soft``).
 _COURTESY = re.compile(r"^\w+ (?:thanked|is glad|hopes) ")
-_ZH_NOT_NAME = re.compile(r"(?:者|员|师|生|人|家|长|手|工|族|迷|控|粉|的)$")
-
-
 class OfflineExtractor:
     """The offline extractor (``job.extractor`` = ``rules``): see the module's docstring."""
 
@@ -264,7 +261,7 @@ class OfflineExtractor:
             said.reasons.append(junk_reason(sentence, zh) or "filler")
             return
         intro = (_ZH_INTRO if zh else _INTRO).match(body)
-        if intro and not (zh and _ZH_NOT_NAME.search(intro.group(1))):
+        if intro and not (zh and not zh_self_named(body, intro.group(1))):
             self._introduction(said, intro, zh, bool(explicit))
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence

@@ -13,14 +13,23 @@ import re
 from collections.abc import Sequence
 
 from memories.extraction import clauses, information
+from memories.extraction.chains import LISTED
 from memories.write.slots import SELF, slots_of
 
 
 def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
     role = clauses.clause_role(clause, zh, speakers)
+    if zh and role == "anchor" and _names_only(clause):
+        return "dependent"  # "养了两只猫，咪咪和豆豆": the names of what the clause before spoke of
     if role == "weak" and not zh and _own_slot(clause):
         return "anchor"
     return role
+
+
+def _names_only(clause: str) -> bool:
+    """A Chinese clause that only lists two or more names or things ("咪咪和豆豆"), no verb between them: what the
+    clause before it counted or spoke of."""
+    return bool(LISTED.match(clause.strip())) and not re.search(r"[了过着]", clause)
 
 
 def informative(text: str, names: Sequence[str] = ()) -> bool:

@@ -244,3 +244,14 @@ PERSON_ONLY = re.compile(r"^(?i:my|our)\s+\w+(?:\s+\w+)?,?\s+[A-Z][a-z]+,?$"
 #: doubled or tried with no object ("让我想想", "我考虑一下", "等我琢磨琢磨"); a filler wherever it stands.
 ZH_HESITATION = re.compile(r"(?:(?i:em+|hm+|um+)|额+|呃+|嗯+)?[\s，,…。.~～]*(?:(?:让|容|等)?我(?:再|先)?"
                            r"(?P<think>想|考虑|琢磨|斟酌|思考)(?:(?P=think)|一下|下|一想)?)?[啊呀了吧哈哦！!~～…。\s]*")
+
+
+# "给我爸做了一桌菜", "帮我妈修好了电脑": done for one's own relative (我, a kinship word, then 了 or 过), an event,
+# not a request to the listener ("帮我查一下", "给我妈推荐个药": no 了).
+ZH_DONE_FOR_KIN = re.compile(rf"^(?:帮|给|替|陪|跟|和|同)我的?(?:{ZH_KIN}|家)[^，。,；;！!？?]*?[了过]")
+
+
+def zh_led_by_preposition(text: str, who: str) -> bool:
+    """Whether a third-person Chinese clause opens with a preposition before its speaker ("给用户的爸…",
+    "跟用户的老婆去看了…"): the speaker is then the one who acts, not yet its subject."""
+    return bool(re.match(rf"(?:给|帮|替|陪|跟|和|同|为|对|向){re.escape(who)}", text))

@@ -199,7 +199,7 @@ _ZH_WORK_VERBS = (
     (r"(?:做|搞)自媒体", "自媒体"),
     (r"(?:做|干)(?:自由职业|自由撰稿)|(?:成了?|是)自由职业者?", "自由职业者"),
 )
-_WORK_ZH = [(re.compile(rf"{_ZH_WHO}{_ZH_ADV}{verb}"), job) for verb, job in _ZH_WORK_VERBS]
+_WORK_ZH = [(re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:正?在)?{verb}"), job) for verb, job in _ZH_WORK_VERBS]
 # An employer left by name: "已经不在华为了", "从银行辞职了", "离开了腾讯"
 _LEFT_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:不在(?P<v1>[^，。,；;！!？?\s家]{{2,10}}?)(?:工作|上班|干)?了|"
                       r"从(?P<v2>[^，。,；;！!？?\s]{2,10}?)(?:辞职|离职|辞了职|跳槽|裸辞|出来了)|"
