@@ -156,7 +156,11 @@ def _listeners(text: str, listener: str) -> str:
         if not words or not (words[0].flag.startswith(("n", "s")) and not words[0].flag.startswith("nr")):
             return m.group()
         return f"{listener}家的" if m.group().startswith("你们") or "家" in m.group() else f"{listener}的"
-    return _YOURS.sub(named, text)
+    return _YOU_AFTER.sub(listener, _YOURS.sub(named, text))
+
+
+#: "想请你当伴郎", "我陪你去", "送你一本书": the listener as the one a verb is done to or with, not "你们" (a group).
+_YOU_AFTER = re.compile(r"(?<=[请陪和跟带送找谢祝教帮给让叫])[你您](?![们的家])")
 
 
 def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:
