@@ -1,7 +1,7 @@
 """bench/realchat4.py's set: two Chinese users' help chats over seven months, LongMemEval-style.
 
 Written for this bench before reading the extractor. ``zh``: a designer in Hangzhou (简体, English words mixed in),
-16 sessions, two of them a chat between him and a friend (speakers by ``name``); ``tw``: a nurse in Taipei who
+18 sessions, two of them a chat between him and a friend (speakers by ``name``); ``tw``: a nurse in Taipei who
 writes 繁體, 6 sessions. Filler: code help, a recipe asked for, a translation, a poem, chit-chat. Facts come in side
 remarks, in later turns, as corrections; values change across sessions. A turn is (role, text) or, in a chat
 between two people, (role, text, speaker's name)."""
