@@ -49,3 +49,9 @@ def test_the_listener_after_a_verb_is_named_between_two_people():
 def test_a_verb_and_its_thing_parted_by_the_tagger_still_tell_something(said, key):
     found, _ = run(("user", said))
     assert any(key in c.content for c in found), [c.content for c in found]
+
+
+def test_a_pet_said_as_what_is_at_home_is_the_one_named_next():
+    found, _ = run(("user", "我们家是条泰迪，叫可乐，三岁了"))
+    assert any(c.content.startswith("用户的泰迪叫可乐") for c in found), [c.content for c in found]
+    assert not any(c.content.startswith("用户叫可乐") for c in found)
