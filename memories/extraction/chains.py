@@ -59,7 +59,8 @@ _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫�
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
 _HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
 #: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗", "我家是只柯基").
-_HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了|(?<=家)是)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
+_HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了|(?<=家)是)(?:一)?(?:只|条|头|匹)"
+                      r"([\u4e00-\u9fff]{1,4}?)[。，,]?$")
 #: A child born to the one the clause is about ("我闺蜜小雨上个月生了个女儿"): whom a naming clause after it names.
 _BORN = re.compile(rf"(?:生了|生下了?|添了)(?:一)?(?:个|位)?((?:{_KIN_ALT}))[。，,]?$")
 #: An event the clause opens with ("公司年会定在…", "我们的婚礼…"): what a subject-less "在…" after it goes on with.
