@@ -48,9 +48,15 @@ _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s
                       r"|am\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for)\s+(?:a|an|some|to\s+find|help"
                       r"|ideas?|suggestions?|recommendations?|advice|tips)\b|^(?:我|我们)?(?:想|需要|想要)(?:找|请你|求|要个)"
                       # a wish for something: "这周想换点新花样的晚餐"
-                      r"|^(?:need|needing|looking\s+for)\s+(?:a|an|some|ideas?|help|advice)\b|求推荐|想(?:要|换|找|试试?|学|吃|做|看|听)?(?:点|些|一些|几[个本部道首])")
+                      r"|^(?:need|needing|looking\s+for)\s+(?:a|an|some|ideas?|help|advice)\b|求推荐|想(?:要|换|找|试试?|学|吃|做|看|听)?(?:点|些|一些|几[个本部道首])"
+                      # a wish to get or pick a thing ("想买个相机", "打算換一台筆電"), some of a kind ("想换换口味看点
+                      # 非虚构的"), or a budget for it ("预算一万五左右"): the answer is the options
+                      r"|(?:想|打算|准备|準備|考虑|考慮)(?:要)?(?:买|買|入手?|换|換|挑|选|選|配|添|租|订|訂)(?:个|個|一|台|臺|款|部|辆|輛|件|双|雙|套|本|些|点|點|几|幾)"
+                      r"|想[^，,。\s]{0,6}?[看听聽读讀吃喝玩学學买買试試做换換找](?:点|點|些|一些|几[个本部道首]|幾[個本部道首])|^预算|^預算")
 _RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|ideas?\b|options?\b|tips?\b|advice"
-                        r"|any\s+good|推荐|建议|介绍|有什么|有哪些")
+                        r"|any\s+good|推荐|建议|介绍|有什么|有哪些"
+                        r"|想[^，,。\s]{0,6}?(?:买|買|入手|挑|选|選|看点|看些|读点|听点)|^预算|^預算"
+                        r"|(?:打算|准备|準備|考虑|考慮)要?(?:买|買|入手?|换|換|挑|选|選)")
 #: A draft for the user to send (a letter, an email, a note): its salutation or its sign-off.
 _DRAFT = re.compile(r"(?im)^\s*(?:dear|hi|hello)\s+[^,\n]{1,40},\s*$|^\s*(?:sincerely|best\s+regards|kind\s+regards"
                     r"|warm\s+regards|with\s+love|best\s+wishes),?\s*$|^\s*(?:尊敬的|亲爱的)[^，,\n]{1,12}[：:]|此致")
@@ -183,7 +189,10 @@ def _naming_items(content: str, recent_user: list[str], said: set[str], listing:
     for sentence in split_sentences(_ITEM.sub("\n", text)):
         zh = has_cjk(sentence)
         body = _strip_open(sentence, zh).strip(" -•*·")
-        if len(body) < 3 or junk_reason(body, zh) == "question" or body.rstrip().endswith(("?", "？")):
+        if len(body) < 3 or body.rstrip().endswith(("?", "？")):
+            continue
+        # a sentence that asks, unless it is an item the answer names in bold ("**《枪炮、病菌与钢铁》**：为什么…")
+        if junk_reason(body, zh) == "question" and not any(body.startswith(b) for b in bold):
             continue
         listed = listing and any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS
         if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user))

@@ -58,8 +58,9 @@ _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape
 _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
 _HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
-#: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗").
-_HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了)(?:一)?(?:只|条|头|匹)([\u4e00-\u9fff]{1,4}?)[。，,]?$")
+#: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗", "我家是只柯基").
+_HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了|(?<=家)是)(?:一)?(?:只|条|头|匹)"
+                      r"([\u4e00-\u9fff]{1,4}?)[。，,]?$")
 #: A child born to the one the clause is about ("我闺蜜小雨上个月生了个女儿"): whom a naming clause after it names.
 _BORN = re.compile(rf"(?:生了|生下了?|添了)(?:一)?(?:个|位)?((?:{_KIN_ALT}))[。，,]?$")
 #: An event the clause opens with ("公司年会定在…", "我们的婚礼…"): what a subject-less "在…" after it goes on with.
@@ -161,7 +162,11 @@ def _listeners(text: str, listener: str) -> str:
         if not words or not (words[0].flag.startswith(("n", "s")) and not words[0].flag.startswith("nr")):
             return m.group()
         return f"{listener}家的" if m.group().startswith("你们") or "家" in m.group() else f"{listener}的"
-    return _YOURS.sub(named, text)
+    return _YOU_AFTER.sub(listener, _YOURS.sub(named, text))
+
+
+#: "想请你当伴郎", "我陪你去", "送你一本书": the listener as the one a verb is done to or with, not "你们" (a group).
+_YOU_AFTER = re.compile(r"(?<=[请陪和跟带送找谢祝教帮给让叫])[你您](?![们的家])")
 
 
 def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | None:

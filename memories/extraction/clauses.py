@@ -99,7 +99,7 @@ _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to s
 _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
-                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
+                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|(?<![道教学问看懂会])(?<!教我)(?<!教他)(?<!教她)(?<!诉我)怎么(?=[\u4e00-\u9fff])|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
                           r"|对不对|咋|(?<![没不])啥(?![都也])|如何|是怎样的?$|要多久|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"
@@ -112,7 +112,7 @@ _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let
 _SINCE_LAST = re.compile(r"(?i)\b(?:since|from)\s+(?:we|our)\s+last\s+(?:spoke|talked|chatted|chat|talk"
                          r"|conversation|met|caught\s+up)\b,?\s*")
 _ZH_REQUEST = re.compile(r"^(?:请(?![了过假])|帮我|麻烦|给我|告诉我|提醒我|我们来|咱们|别担心|加油|祝你"
-                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一[首个篇段版]|再写一|换一[个首种]"
+                         r"|求推荐|推荐一?[下个些几点]|[查搜]一?下|再来一?[首个篇段版]|再?写一?[首篇段封份](?!代码)|换一[个首种]"
                          r"|我?想?(?:问问|问一下|请教|咨询)(?:一下)?[，,。]?$|跟你说个事|告诉你一?个(?:好|坏)?(?:事|消息))")
 #: Reactions: the clause is about the listener or the thing just said, not about anyone's life.
 _REACTION = re.compile(

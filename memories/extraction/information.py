@@ -178,12 +178,14 @@ _DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\
 def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool:
     if not lead_ok and _ZH_LEAD.match(sentence.strip()):
         return False
-    previous = ""
+    previous, verb = "", False
     for token in pseg.lcut(sentence, HMM=False):
         word = token.word.strip()
         if token.flag == "f" and len(word) > 1 and previous in _ZH_WORK_ON:
             return True  # "我是做前端的", "搞后端": the thing one works on, tagged as a direction word
-        previous = word
+        if verb and len(word) == 1 and token.flag in ("n", "ng", "zg", "g"):
+            return True  # "最近在控糖": a verb and its thing the tagger parts ("控" + "糖")
+        previous, verb = word, token.flag == "v" and len(word) == 1 and word not in _ZH_VAGUE_VERBS
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
         if _zh_informs(token.flag, word, sentence):

@@ -35,7 +35,13 @@ _ASKS = re.compile(
     rf"what\s+(?:do|does|did)\s+{_WHO}\s+(?:like|love|enjoy)(?:s)?\s+(?:to\s+do|doing)|"
     rf"how\s+(?:do|does)\s+{_WHO}\s+(?:relax|unwind|spend\s+(?:\w+\s+)?(?:free\s+)?(?:time|weekends?|evenings?))|"
     rf"what\s+(?:is|are)\s+{_WHO}\s+(?:into(?=\s*(?:\?|$|these|lately|now|nowadays))|passionate\s+about)|"
-    rf"what\s+(?:is|are)\s+{_WHO}\s+passions?)\b"
+    rf"what\s+(?:is|are)\s+{_WHO}\s+passions?|"
+    # something to do asked for: its answer is what the person likes ("suggest something to do this weekend")
+    r"(?:suggest|recommend)\w*\s+(?:\w+\s+){0,3}?(?:to\s+do|activit(?:y|ies))|weekend\s+(?:ideas?|activit(?:y|ies))|"
+    r"what\s+should\s+(?:i|we)\s+do\s+(?:this|on\s+the|over\s+the|for\s+the)\s+weekend)\b"
+    r"|(?:推荐|建议|安排|想找)[^，,。？?]{0,6}(?:活动|去处|好玩|玩的|消遣)|去哪(?:儿|里)?(?:玩|逛|走走)"
+    r"|(?:出去|出门|出門)(?:玩|走走|逛逛?)[^。？?]{0,12}(?:推荐|建议|推薦|建議)"
+    r"|(?:活动|活動|去处|去處|好玩的?)(?:地方)?[^，,。？?]{0,3}(?:推荐|推薦|建议|建議)"
     r"|爱好|兴趣|嗜好|消遣|业余|闲暇|空闲时|有空(?:的时候)?(?:都|一般|喜欢)?(?:干|做|玩)|喜欢(?:干|做|玩)点?(?:什么|啥|嘛|些)|"
     r"(?:平时|周末|没事|闲着?)(?:的时候|时)?(?:都|一般|喜欢|没事|会|常|爱)*(?:干|做|玩|搞)点?(?:什么|啥|嘛|些)|迷上了?(?:什么|啥)|热衷于?(?:什么|啥)",
     re.IGNORECASE)

@@ -68,6 +68,8 @@ memories just before and after it in its ``source_session`` (by ``valid_from``);
                                    (``memories.recall.attributes``)
     pastime(m)    = attribute(m) + RECALL_PASTIME_BOOST · max attribute  if the query asks what someone likes to
                                    do and m states a liking or pastime of them (``memories.recall.pastimes``)
+    current(m)    = pastime(m) · (1 + 0.3 · m's place in time among the best 10, 0 oldest … 1 newest)  if the query
+                                   asks for what holds now ("我现在住在哪？": ``memories.recall.current``)
     feedback      = with RECALL_FEEDBACK, a query of one part: all the above again, each vector value that of sim(m) +
                     RECALL_FEEDBACK · m·mean(best RECALL_FEEDBACK_SEEDS by pastime(m)) (``recall.feedback``)
 
@@ -142,6 +144,7 @@ from memories.models import Memory, Scope
 from memories.recall import category, dates, feedback, focus, history, hops, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
+from memories.recall.current import current_lifted
 from memories.recall.index.background import ready as large_scopes_ready
 from memories.recall.index.background import warm as large_scopes_warm
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
@@ -404,6 +407,7 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
         values = feedback.vector_values(candidates, profiles, fused, source)
         fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
             query, source, candidates, ranked, weights, profiles, named, values), held, lift), filled), liked)
+    fused = current_lifted(fused, candidates, query)  # what holds now: the newer of near ties (recall.current)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for

@@ -21,6 +21,12 @@ from tests.recall.conftest import contents, save, search
     "小李周末一般都干啥？",
     "她闲暇的时候喜欢做点什么",
     "我表妹没事的时候都玩什么？",
+    # something to do asked for: the person's likings answer it
+    "Could you recommend some activities for Saturday?",
+    "what should we do this weekend",
+    "有没有适合下雨天的活动推荐",
+    "这周末去哪儿逛逛好",
+    "放假想带爸妈出门走走，有什么建議？",
 ])
 def test_a_question_asking_what_someone_likes_to_do(question: str) -> None:
     assert asks_pastimes(question)
@@ -34,6 +40,8 @@ def test_a_question_asking_what_someone_likes_to_do(question: str) -> None:
     "他什么时候开始学游泳的？",
     "她为什么不去健身房了？",
     "小李的电话是多少？",
+    "推荐几部好看的电影",
+    "Can you recommend a good laptop?",
 ])
 def test_other_questions_ask_for_no_pastime(question: str) -> None:
     assert not asks_pastimes(question)
