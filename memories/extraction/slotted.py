@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from jieba import posseg
+
 from memories.extraction import clauses, information
 from memories.write.slots import SELF, slots_of
 
@@ -20,7 +22,16 @@ def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
     role = clauses.clause_role(clause, zh, speakers)
     if role == "weak" and not zh and _own_slot(clause):
         return "anchor"
+    if zh and role == "anchor" and _amount_only(clause):
+        return "dependent"  # "每天吃一片氨氯地平 五毫克的": the amount goes with the statement before it
     return role
+
+
+def _amount_only(clause: str) -> bool:
+    """A Chinese clause that is only an amount, a number and its measure by jieba's tags ("五毫克的", "80公斤左右")."""
+    words = posseg.lcut(clause.strip(" ，,。"), HMM=False)
+    return any(w.flag == "q" for w in words) and all(
+        w.flag in ("m", "q", "uj") or w.word.replace(".", "").isdigit() or w.word == "左右" for w in words)
 
 
 def informative(text: str, names: Sequence[str] = ()) -> bool:
