@@ -9,8 +9,9 @@ a dose changed (often by the doctor, often without naming the drug again) meets 
 
 The drug is the word the amount is of ("十毫克的阿托伐他汀", "吃一片氨氯地平"), or the topic before the speaker
 ("胰岛素我…"), or what is taken ("在吃优甲乐"); a dose said without it is ``dose:*:<kind>`` and meets a dose of the
-same kind of any drug of the same person (``redosed``). A mass or units need no verb; a count or times a day need
-one of taking (吃, 服, 打, 用…) or the doctor's word. Another person's dose ("我妈每天吃十毫克"), one that was or might
+same kind of any drug of the same person (``redosed``). A mass or units need no verb; a count needs the drug and a verb
+of taking (吃, 服, 打, 用…) or the doctor's word, times a day the drug, the doctor's word or 药 ("我现在每天打两次球"
+is no dose). Another person's dose ("我妈每天吃十毫克"), one that was or might
 be ("以前吃", "要是加到") fills none.
 """
 
@@ -39,7 +40,6 @@ _TOPIC = re.compile(r"^(?P<drug>[\u4e00-\u9fffA-Za-z]{2,8}?)[，, ]?(?:我|用�
 _OF = re.compile(rf"(?:{_UNIT})的(?P<drug>[\u4e00-\u9fffA-Za-z]{{2,8}})")
 _TAKEN = re.compile(rf"{_TAKE}(?:着|了)?(?:{_NUM}\s*(?:个)?\s*(?:{_UNIT}))?(?P<drug>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
                     r"(?=$|[，,。 ；;\d]|每|一天|早|晚|了|的)")
-_CHANGE = re.compile(r"加到|加量到|增加到|减到|减量到|减少到|降到|调到|调整到|改成|改为|换成|变成|现在|目前")
 _HEDGED = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|准备|考虑|要不要|是不是|吗|的话|会不会")
 _NOT_DRUG = re.compile(rf"^(?:每天|早上|晚上|中午|睡前|饭前|饭后|一天|每次|现在|目前|平时|都|药|了|的)|"
                        rf"[零〇一二两三四五六七八九十百千\d]+(?:个)?(?:{_UNIT}|次|回|顿)")
@@ -66,7 +66,7 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
             found.append(Slot(speaker, f"dose:{drug}:{kind}", f"{n * scale:g}"))
             break
     times = _TIMES.search(body)
-    if times and (drug != "*" or doctor or (taking and _CHANGE.search(body))) and \
+    if times and (drug != "*" or doctor or (taking and "药" in body)) and \
             (n := _number(times.group("n"))) is not None:
         found.append(Slot(speaker, f"dose:{drug}:times", f"{n:g}"))
     return found

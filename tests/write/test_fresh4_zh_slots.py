@@ -27,6 +27,7 @@ BOTH_HOLD = [
     ("我每天吃五毫克的华法林", "我爸每天吃三毫克的华法林"),  # another person's dose
     ("我每天吃阿司匹林100毫克", "我每天吃二甲双胍500毫克"),  # two drugs, both named
     ("我每天吃两个鸡蛋", "我每天吃一片维生素D"),  # food is no dose
+    ("格列齐特我一天吃两次", "我现在每天打三次球"),  # times a day of no medicine
     ("我每天坐地铁上班", "从明年开始我打算骑车上班"),  # a plan, not a change from a day on
     ("我上白班", "今天上夜班替同事"),  # one day's shift
     ("我上白班", "这周轮到我值夜班"),  # a turn that comes round
