@@ -205,7 +205,11 @@ def _zh_informs(flag: str, word: str, sentence: str) -> bool:
         return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
     if flag.startswith(_ZH_CONTENT) and not flag.startswith("r") and not word.isspace():
         return not (flag == "m" and not _DIGIT.search(word) and len(word) < 2)  # "一": a bare measure
-    return False
+    # "五毫克的", "80公斤": an amount, a unit of two characters or more after its number
+    return flag == "q" and len(word) > 1 and bool(re.search(rf"{_ZH_NUMERAL}{re.escape(word)}", sentence))
+
+
+_ZH_NUMERAL = r"[\d零〇一二两三四五六七八九十百千万半]"
 
 
 # --------------------------------------------------------------------------- filler, judged on the finished memory

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from jieba import posseg
+
 from memories.extraction import clauses, information
 from memories.extraction.chains import LISTED
 from memories.write.slots import SELF, slots_of
@@ -23,6 +25,8 @@ def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
         return "dependent"  # "养了两只猫，咪咪和豆豆": the names of what the clause before spoke of
     if role == "weak" and not zh and _own_slot(clause):
         return "anchor"
+    if zh and role == "anchor" and _amount_only(clause):
+        return "dependent"  # "每天吃一片氨氯地平 五毫克的": the amount goes with the statement before it
     return role
 
 
@@ -30,6 +34,13 @@ def _names_only(clause: str) -> bool:
     """A Chinese clause that only lists two or more names or things ("咪咪和豆豆"), no verb between them: what the
     clause before it counted or spoke of."""
     return bool(LISTED.match(clause.strip())) and not re.search(r"[了过着]", clause)
+
+
+def _amount_only(clause: str) -> bool:
+    """A Chinese clause that is only an amount, a number and its measure by jieba's tags ("五毫克的", "80公斤左右")."""
+    words = posseg.lcut(clause.strip(" ，,。"), HMM=False)
+    return any(w.flag == "q" for w in words) and all(
+        w.flag in ("m", "q", "uj") or w.word.replace(".", "").isdigit() or w.word == "左右" for w in words)
 
 
 def informative(text: str, names: Sequence[str] = ()) -> bool:

@@ -25,6 +25,7 @@ from memories.write import text
 from memories.write.roles import role_word, zh_kin_subject
 from memories.write.slot_values import KIN_EN, KIN_EN_ALT, KIN_ZH, KIN_ZH_ALT, SELF
 from memories.write.slots import slots_of
+from memories.write.slots_zh import zh_bare
 
 # Which slots (``memories.write.slots``' attributes) answer each kind of question. The patterns ask for the attribute
 # itself ("What car does he drive?"), not an event around it ("When did Maria donate her car?").
@@ -133,9 +134,16 @@ def held_by_asked(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
         return _relatives(query, rows, filled, kin) | {pk for pk, subject in filled if subject in named}
     if named:
         return {pk for pk, subject in filled if subject in named}
-    if _THE_USER.search(query):
+    if _THE_USER.search(query) or _subjectless_zh(query):
         return {pk for pk, subject in filled if not subject.startswith("~")}
     return set()
+
+
+def _subjectless_zh(query: str) -> bool:
+    """A Chinese question that drops its subject, as Chinese does ("开什么车", "在哪家公司上班", "体重多少"): it asks of
+    the one whose memories these are, the user (no name, kinship word or pronoun opens it)."""
+    query = query.strip(" ？?。！!")
+    return text.has_cjk(query) and bool(query) and zh_bare(query)
 
 
 def _said_by(rows: list[tuple[uuid.UUID, list[str], str]], owners: set[str]

@@ -28,7 +28,8 @@ _SIMPLIFIED = (
 # more, as traditional-simplified pairs
 _PAIRS = ("圓圆園园長长進进達达連连細细紅红綠绿藍蓝漢汉罵骂見见親亲視视觀观訂订護护稅税貼贴貸贷資资賬账質质"
           "購购賓宾軟软輕轻較较郵邮針针鋼钢錄录鍵键閉闭隨随險险雖虽雲云靜静順顺預预頻频顏颜願愿風风飛飞駕驾"
-          "鬧闹齊齐齒齿龜龟職职聯联膠胶舉举術术衝冲補补裝装複复覺觉遲迟適适達达際际傷伤屬属鞋鞋襪袜褲裤辭辞")
+          "鬧闹齊齐齒齿龜龟職职聯联膠胶舉举術术衝冲補补裝装複复覺觉遲迟適适達达際际傷伤屬属鞋鞋襪袜褲裤辭辞"
+          "騎骑駛驶")
 TO_SIMPLIFIED = {t: s for t, s in [*zip(_TRADITIONAL, _SIMPLIFIED, strict=True), *zip(_PAIRS[::2], _PAIRS[1::2],
                                                                                           strict=True)] if t != s}
 

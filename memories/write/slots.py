@@ -78,6 +78,7 @@ from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.slots_zh_change import switched, usual_key
+from memories.write.slots_zh_dose import dose_key, redosed
 from memories.write.text import has_cjk
 
 __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
@@ -222,7 +223,8 @@ def slot_keys(slots: Iterable[Slot]) -> list[str]:
     heads = {f"event~{head}|{slot.attribute}" for slot in slots if (head := event_head(slot.subject))}
     liked = {f"{slot.subject}|like:{slot.value}" for slot in slots if slot.attribute.startswith("favourite:")}
     usual = {key for slot in slots if (key := usual_key(slot))}  # a drink or sport switched to meets the habit
-    return sorted({slot.key for slot in slots} | heads | liked | usual)
+    doses = {key for slot in slots if (key := dose_key(slot))}  # "加到20毫克" meets the drug's dose
+    return sorted({slot.key for slot in slots} | heads | liked | usual | doses)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
@@ -234,7 +236,7 @@ def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
     for slot in new:
         if slot.key in olds and slot.differs(olds[slot.key]):
             return slot
-        if any(_gone_off(slot, other) or switched(slot, other) for other in old):
+        if any(_gone_off(slot, other) or switched(slot, other) or redosed(slot, other) for other in old):
             return slot
         for other in old:
             if other.attribute == slot.attribute and other.subject != slot.subject and \
@@ -258,7 +260,7 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     held = _held_as_a_whole(new, old)
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
                or (o.attribute, o.subject, o.value) in held
-               or any(_gone_off(n, o) or _counted(n, o) or switched(n, o) for n in new) for o in old)
+               or any(_gone_off(n, o) or _counted(n, o) or switched(n, o) or redosed(n, o) for n in new) for o in old)
 
 
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:

@@ -32,6 +32,7 @@ from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
 from memories.write.slots_zh_change import zh_changes
+from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
 from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
 from memories.write.text import has_cjk
@@ -101,7 +102,8 @@ _ZH_CITIES = frozenset(_ZH_CITY_NAMES.split())
 def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, a, v, e = _ZS, _ZH_ADVERBS, _ZV, _ZEND
     rules = [
-        ("employer", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:工作|上班|任职|就职|实习|打工)"),
+        ("employer", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}"
+                     r"(?:工作|上班|上[白夜早晚中]班|值[白夜]班|任职|就职|实习|打工)"),
         ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
                          rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
         # "在腾讯做前端开发", "在一家银行干销售": where one works, by the work done there
@@ -229,6 +231,22 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     ("我表哥住在杭州，今年35岁")."""
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
+    sentence = _zh_opening(sentence)
+    found = _read_zh(sentence, speaker)
+    if not found and lead and zh_bare(sentence):
+        found = _read_zh(lead + sentence, speaker)
+    bare = bool(lead) and zh_bare(sentence)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose)
+             for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
+    extra += _in_passing(sentence, speaker, lead, found + extra)
+    if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
+        return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
+    return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+
+
+def _zh_opening(sentence: str) -> str:
+    """The sentence with what opens it before its subject set aside: a discourse word, a name's apposition, a
+    time, a day from which a change holds."""
     sentence = re.sub(r"^(?:另外|还有|而且|哦?对了|其实|记住|请记住|注意|更新|说起来|话说|跟你说|顺便说一下|顺便提一下)"
                       r"[，,：:]?", "", sentence.strip())
     # A name with its apposition ("余国栋（我领导）是…"): the name is the subject
@@ -236,16 +254,11 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
     sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
                       r"(?=我|用户|本人)", "", sentence)
-    found = _read_zh(sentence, speaker)
-    if not found and lead and zh_bare(sentence):
-        found = _read_zh(lead + sentence, speaker)
-    extra = zh_home(sentence, speaker) or (zh_home(lead + sentence, speaker) if lead and zh_bare(sentence) else [])
-    extra += zh_changes(sentence, speaker) or (zh_changes(lead + sentence, speaker)
-                                               if lead and zh_bare(sentence) else [])
-    extra += _in_passing(sentence, speaker, lead, found + extra)
-    if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
-        return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
-    return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+    # A change said from a day on, before or after the subject ("从下周一开始我改骑车上班", kept as "用户从2026年12月
+    # 14日（周一）开始用户改骑…"): the subject and what changes
+    sentence = re.sub(r"^(我们|我|用户|本人)?从[^，,。]{1,24}?(?:开始|起)[，,]?(?:我们|我|用户|本人)?",
+                      lambda m: m.group(1) or "我", sentence)
+    return sentence
 
 
 def _in_passing(sentence: str, speaker: str, lead: str, filled: list[Slot]) -> list[Slot]:
@@ -342,8 +355,9 @@ def _zh_habits(sentence: str, speaker: str) -> list[Slot]:
     if _ZH_DRINK_NO.search(sentence):
         return [Slot(speaker, "habit:酒", "no")]
     said = _ZH_CONSUME.search(sentence)
-    if said is None or said.group("thing") in {"饭", "东西", "药", "的", "了"}:
-        return []
+    if said is None or said.group("thing") in {"饭", "东西", "药", "的", "了"} or \
+            re.match(r"[零〇一二两三四五六七八九十百千半\d]+(?:毫|微|克|单位|片|粒)", said.group("thing")):
+        return []  # "每天吃十毫克的…" is a dose (``slots_zh_dose``), no habit of 十毫克
     thing = "酒" if said.group("thing") == "酒" else said.group("thing")
     return [Slot(speaker, f"habit:{thing}", "no" if said.group("no") else "yes")]
 

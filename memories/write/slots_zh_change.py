@@ -63,6 +63,19 @@ _USES = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家里?|�
                    rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?){_ADV}"
                    r"(?:用的是|用的|换成了?|改成了?|改用了?|换到了?)(?P<value>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)"
                    r"(?:的)?(?:了|啦)?$")
+#: The school one goes to ("在实验小学上学", "在二中读初一") and a transfer ("转学到外国语学校了"), read for a
+#: relative too (``slots_zh._kin_as_self``: "我女儿转学到…").
+_SCHOOLS = r"(?:小学|中学|初中|高中|学校|幼儿园|大学|学院|附小|附中|[一二三四五六七八九十\d]+中)"
+_SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:在(?P<at>[\u4e00-\u9fffA-Za-z0-9]{{0,10}}?{_SCHOOLS})"
+                     r"(?:上学|读书|念书|就读|读[一二三四五六初高大研]|上[一二三四五六]年级)"
+                     rf"|(?:转学|转校)(?:到|去)了?(?P<to>[\u4e00-\u9fffA-Za-z0-9]{{1,10}}?{_SCHOOLS})(?:了|$|[，。,]))")
+#: The shift one works ("每周一三五上白班" / "现在上夜班了", "调到夜班了"), as ``slots_shifts`` reads it in English;
+#: not one day's ("今天上夜班") nor a turn that comes round ("这个月轮到夜班").
+_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:每周|每星期|周|星期)?[一二三四五六日天、]*(?:都)?"
+                    r"(?:改成?|换成?|调到|转到|改上|换到)?(?:上|值|倒|做|上的是)?(?P<kind>白|夜|晚|早|中|大夜|小夜)班"
+                    r"(?=$|[，。,！!；;]|了|为主|比较多)")
+_SHIFTS = {"白": "day", "早": "early", "中": "evening", "晚": "evening", "小夜": "evening", "夜": "night",
+           "大夜": "night"}
 #: "改喝茶了", "换成骑车了", "医生让我改游泳": the speaker switched (or was told to switch) to another.
 _SWITCH = re.compile(r"(?:^(?:我们|我|用户|本人)|(?:让|叫|建议|要求)(?:我|用户))"
                      rf"{_ADV}(?:为了[\u4e00-\u9fff]{{1,6}}?)?{_ADV}(?:每天|平时|早上|晚上)?(?:改成|换成|改为|改)(?:了)?(?:每天|平时|早上|晚上)?"
@@ -88,6 +101,10 @@ def zh_changes(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, "commute", "car"))
     if _GRADUATED.search(sentence):
         found.append(Slot(speaker, "study:grade", "毕业"))
+    if shift := _SHIFT.search(sentence):
+        found.append(Slot(speaker, "shift", _SHIFTS[shift.group("kind")]))
+    if school := _SCHOOL.search(sentence):
+        found.append(Slot(speaker, "school", school.group("at") or school.group("to")))
     if (uses := _USES.match(sentence.strip(" 。！!"))) and _noun(uses.group("thing")):
         found.append(Slot(speaker, f"uses:{uses.group('thing')}", uses.group("value").casefold()))
     if (switch := _SWITCH.search(sentence)) and (kind := _kind(switch.group("thing"), bool(switch.group("drink")))):

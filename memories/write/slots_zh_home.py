@@ -24,7 +24,8 @@ _ADV = (r"(?:现在|目前|如今|最近|这阵子|这段时间|已经|早就|�
 _MODES = {"开车": "car", "自驾": "car", "开电车": "car", "地铁": "subway", "公交车": "bus", "公交": "bus",
           "巴士": "bus",
           "电动车": "scooter", "电驴": "scooter", "小电驴": "scooter", "自行车": "bike", "单车": "bike", "骑车": "bike",
-          "走路": "foot", "步行": "foot", "打车": "taxi", "火车": "train", "高铁": "train", "轻轨": "metro"}
+          "走路": "foot", "步行": "foot", "打车": "taxi", "火车": "train", "高铁": "train", "轻轨": "metro",
+          "捷运": "subway", "港铁": "subway", "机车": "motorbike", "摩托车": "motorbike", "摩托": "motorbike"}
 _MODE = "|".join(sorted(map(re.escape, _MODES), key=len, reverse=True))
 _COMMUTE = re.compile(rf"{_SELF}{_ADV}(?:坐|搭|乘|挤|骑|坐着|骑着)?(?P<mode>{_MODE})(?:去|来|到)?(?:公司)?"
                       rf"(?:上班|通勤|上下班)")
