@@ -206,7 +206,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
-                rf"today|last|next|in|on|and|years?)\b))"),
+                rf"today|yesterday|recently|last|next|in|on|and|years?)\b))"),
         ("age", rf"^{p}\s+age\s+is\s+(?:now\s+)?(?P<value>\d{{1,3}})\b"),
         ("age", rf"^{s},\s+(?P<value>\d{{1,3}})\s*(?:,|years old)"),
         ("birthday", rf"^{p}\s+(?:birthday|birth date|date of birth|bday)\s+(?:is|falls on|is on)\s+(?:on\s+)?"

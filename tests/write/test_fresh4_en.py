@@ -46,6 +46,7 @@ CHANGED = [
      "Where does the user's son go to school?", "brook lane"),
     ("I reckon I'm gluten intolerant", "turns out I'm not gluten intolerant, the bloods came back fine",
      "Is the user gluten intolerant?", "not"),
+    ("my nephew is nine", "my nephew turned ten yesterday", "How old is the user's nephew?", "10|ten"),
 ]
 # (older, newer): both stay live
 KEPT = [
