@@ -18,6 +18,8 @@ finished memory, its speakers' names given.
   ("Challenges force Ana and others to grow", "Taking care of Ben and others is vital", "Books can take Ana and
   others on incredible journeys"): no speaker is its subject, no speaker is named but as "and others", and nothing
   happened (no past tense); the caller keeps one that names something particular.
+- **Leaving**: a leave-taking or a retraction put as a statement ("The user is off to bed.", "Ana is heading out
+  now", "The user never minds …"): nothing a reader needs later.
 - **Headless**: a line whose subject was lost when the sentence was cut ("Was wild the week of 26 June 2023.",
   "'s opening will be so much fun", "Reminds Ana being kind matters!"): it does not read as a statement.
 """
@@ -46,6 +48,12 @@ _NAME = r"[A-Z][\w'’-]*"
 _THANKS = re.compile(rf"^{_NAME} thanked {_NAME} for (?:the |all the |{_NAME}'s )?(?:(?:great|awesome|kind|nice|sweet)"
                      r"\s+)?(?:recommendations?|tips?|invite|invitation|words|kind words|compliments?|pic|photo|picture"
                      r"|support|advice|help|encouragement|offer|suggestions?|reminder|info|heads-up)\W*$")
+# A leave-taking or a retraction put as a statement: "The user is off to bed.", "Ana is heading out now", "The user is
+# logging off for the night", "The user never minds the user sent." ("never mind" taken for a verb)
+_LEAVING = re.compile(rf"^(?:The user|{_NAME}) (?:is |was |'s )?(?:(?:off|going|heading|headed|getting)(?: off)? to "
+                      r"(?:bed|sleep|the land of nod)|(?:heading|head|logging|signing|clocking|popping) (?:off|out)|"
+                      r"going offline|calling it a (?:night|day))(?: now| for (?:the night|today|now|a bit))?\W*$"
+                      rf"|^(?:The user|{_NAME}) never minds?,? (?:the user|{_NAME}|it|that|this)\b")
 _HEADLESS = re.compile(r"^(?:'s\b|[a-z]|(?:Was|Were|Reminds|Makes|Looks|Sounds|Seems|Feels)\b)")
 
 
@@ -92,7 +100,7 @@ def headless(content: str) -> bool:
 def reaction(content: str, names: Sequence[str], particular: Callable[[str, Sequence[str]], bool]) -> bool:
     """Whether an English memory is one of this module's reactions: thanks for a courtesy, a headless line, or a
     hollow or generic line that names nothing ``particular`` (``information.specific``)."""
-    if courtesy_thanks(content) or headless(content):
+    if courtesy_thanks(content) or headless(content) or _LEAVING.match(content):
         return True
     if hollow(content, names) and not particular(content, names):
         return True

@@ -33,7 +33,8 @@ SUMMARY_CHARS = 1500
 
 _STOP = r"[,;.!?，。！？；\n]"
 _NOT_STOP = r"[^,;.!?，。！？；\n]"
-_REMEMBER = re.compile(r"^\s*(?:(?i:(?:please\s+)?(?:remember|note|don't\s+forget)\b(?:\s+that)?)"
+_REMEMBER = re.compile(r"^\s*(?:(?i:(?:please\s+)?(?:remember|note|don't\s+forget|remind\s+yourself|keep\s+in\s+mind|"
+                       r"bear\s+in\s+mind|make\s+a\s+note|take\s+note)\b(?:\s+that)?)"
                        r"|(?:请|帮我)?(?:记住|记得|记一下|别忘了))\s*[:：,，\-–—]?\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;。！？；])\s*|\n+")
 

@@ -34,7 +34,9 @@ diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``
 ``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
 job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership), and
 before its hedges ``slots_using`` (a tool of a kind and a thing used by name, the team, a routine's time, a choice
-weighed then made, a drink at a time of day, a level, a trip's date).
+weighed then made, a drink at a time of day, a level, a trip's date). And ``slots_care``: what one takes for a
+condition (``treats:<condition>``) and whether one takes it (``taking:<drug>``; stopping it ends both,
+``treatment_held``), a child's ``school``, the ``study:year`` of a course.
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport
@@ -73,6 +75,7 @@ from dataclasses import replace
 from memories.write.hanzi import simplified
 from memories.write.people import SPEAKER_LABEL, chinese_names, is_chinese_name
 from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEMENT, SELF, Slot
+from memories.write.slots_care import treatment_held
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_using import replaced_whole
@@ -267,7 +270,7 @@ def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, st
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
     checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new),
-              replaced_whole(new, old))
+              replaced_whole(new, old), treatment_held(new, old))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 

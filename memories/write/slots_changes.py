@@ -50,10 +50,12 @@ _DOER = {"teach": "teacher", "tutor": "tutor", "nurs": "nurse", "driv": "driver"
 _STARTED_AS = re.compile(rf"(?i){_ME}{_ADV}\s+(?:start|starts|started|starting|begin|begins|began|beginning)\s+"
                          rf"(?:work\s+|working\s+|(?:a|my|the)\s+new\s+(?:job|role)\s+)?as\s+{_TITLE}"
                          rf"(?:\s+(?:at|with|for)\s+{_PLACE})?")
-_WORKS_AT = re.compile(rf"(?i){_ME}{_ADV}\s+(?:works?|working|(?:start(?:s|ed|ing)?|got|took|landed|accepted)\s+"
+# Work at a place is said with "at" / "for" / "in" ("works at a bakery"), or by joining it ("joined a startup"):
+# "working a bank shift at the care home" is a shift, not work at a bank.
+_WORKS_AT = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:works?|working|(?:start(?:s|ed|ing)?|got|took|landed|accepted)\s+"
                        rf"(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?(?:job|role|position|gig)|"
-                       rf"(?:joined|started\s+at|started\s+working\s+at)(?=\s+an?\s)|(?:an?\s+)?(?:[a-z\-]+\s+){{0,2}}?"
-                       rf"{_OCC})\s+(?:now\s+)?(?:at|for|with|in)?\s*{_PLACE}")
+                       rf"(?:an?\s+)?(?:[a-z\-]+\s+){{0,2}}?{_OCC})\s+(?:now\s+)?(?:at|for|with|in)\s+|"
+                       rf"(?:joined|started\s+at|started\s+working\s+at)\s+(?:now\s+)?(?=an?\s))\s*{_PLACE}")
 
 _DRINKS = r"(?P<drink>coffee|tea|latte|flat white|espresso|americano|cappuccino)"
 _HOW = (r"(?P<how>black|white|straight|plain|strong|weak|with\s+[a-z][a-z\- ]{1,30}?|without\s+[a-z][a-z\- ]{1,30}?|"
@@ -92,9 +94,17 @@ _SERVICES = (r"(?:gym|broadband|internet|energy|phone|mobile|streaming|bank|insu
 #: Netflix"), then ended ("cancelled PureGym", "cancelled my Netflix subscription", "let my Gymbox membership lapse").
 _MEMBER = (re.compile(rf"(?i)^(?:my|the user's)\s+{_SERVICES}\s+(?:is|'s)\s+(?:now\s+)?(?:with\s+|at\s+)?{_NAME}"),
            re.compile(rf"(?i){_ME}{_ADV}\s+(?:a\s+member\s+(?:at|of)|subscribed\s+to|signed\s+up\s+(?:to|with|for)|"
-                      rf"joined)\s+{_NAME}"))
-_ENDED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:cancel+ed|cancel|quit|dropped|ended|let)\s+(?:my\s+|the user's\s+|the\s+)?"
-                    rf"{_NAME}(?:\s+(?:membership|subscription|plan|contract|account))?(?:\s+lapse)?\b")
+                      rf"joined)\s+{_NAME}"),
+           # a named place one goes to as a habit: "i go to PureGym near work", "goes to Anytime Fitness"
+           re.compile(rf"(?i){_ME}{_ADV}\s+(?:usually\s+|still\s+|mostly\s+)?(?:go|goes)\s+to\s+{_NAME}"
+                      r"(?=\s*$|\s*[.,;!]|\s+(?:near|by|in|on|every|most|after|before|twice|once|three|four)\b)"))
+# The name of what was cancelled may be typed in lower case ("cancelled puregym"): it meets only a membership held
+# ("quit smoking" is no membership)
+_ENDED_NAME = (r"(?P<name>(?!(?:it|that|this|them|plans?|the|a|an)\b)[A-Za-z][\w&'\-]*(?:\s+(?-i:[A-Z][\w&'\-]*)|"
+                r"\s+(?!(?:and|but|so|because|as|last|this|yesterday|today|now|for|at|in|on|the|a|too|after|before|"
+                r"membership|subscription|plan|contract|account|lapse|instead|finally|since)\b)[a-z][\w&'\-]*(?=\s*(?:$|[.,;!])))?)")
+_ENDED = re.compile(rf"(?i){_ME}{_ADV}\s+(?P<verb>cancel+ed|cancel|quit|dropped|ended|let)\s+(?:my\s+|the user's\s+|"
+                    rf"the\s+)?{_ENDED_NAME}(?:\s+(?:membership|subscription|plan|contract|account))?(?:\s+lapse)?\b")
 _HEDGED = re.compile(r"(?i)\bused to\b|\bif\b|\bwould\b|\bmight\b|\bmaybe\b|\bhope\b|\bwhen (?:i|the user) was\b")
 
 
@@ -141,7 +151,7 @@ def _ruled_out(sentence: str, speaker: str) -> list[Slot]:
 
 
 def _membership(sentence: str, speaker: str) -> list[Slot]:
-    if said := _ENDED.match(sentence):
+    if (said := _ENDED.match(sentence)) and (said.group("name")[0].isupper() or "cancel" in said.group("verb")):
         return [Slot(speaker, f"member:{said.group('name').casefold()}", "no")]
     for pattern in _MEMBER:
         if said := pattern.match(sentence):

@@ -61,9 +61,9 @@ _LEFT_EN = re.compile(rf"(?i){_WHO_EN}?{_ADV_EN}\s*(?:(?:quit|left|resigned from
                       r"(?!(?:my|the|a|an|his|her|our|their|home|work|school|town|it|that|this|job|smoking|drinking|"
                       r"coffee|sugar|meat|social|twitter|instagram|facebook|tiktok)\b)"
                       r"(?P<value>[a-z0-9][\w&'\-]*(?:\s+(?!(?:anymore|any|now|and|so|last|this|in|on|for|after|"
-                      r"because|to|lol|finally|btw)\b)[a-z0-9][\w&'\-]*)?)"
+                      r"because|to|lol|finally|btw|the|yesterday|today|earlier|recently)\b)[a-z0-9][\w&'\-]*)?)"
                       r"(?=\s*(?:$|[.,;!?)]|\s+(?:anymore|any more|now|and|so|last|this|in|on|for|after|because|to|"
-                      r"lol|finally|btw)\b))")
+                      r"lol|finally|btw|the (?:week|month|day|year)|yesterday|today|earlier|recently)\b))")
 _PHONES_EN = (r"iphone|pixel|galaxy|samsung|oneplus|huawei|xiaomi|motorola|moto|nokia|sony xperia|xperia|"
               r"nothing phone|fairphone|android phone|blackberry")
 _LAPTOPS_EN = r"macbook(?:\s+(?:air|pro))?|thinkpad|chromebook|surface (?:laptop|pro)|dell xps|xps|zenbook|framework"

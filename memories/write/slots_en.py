@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from memories.write.numbers_en import in_digits
 from memories.write.people import KIN_EN
 from memories.write.places import place_en
 from memories.write.slot_values import (
@@ -95,7 +96,7 @@ _VALUE_NAME = r"(?:the\s+)?(?P<value>(?:[A-Z0-9][\w&'.\-]*)(?:\s+(?:of\s+|&\s+|a
 _TAIL = r"(?=\s*(?:$|[.,;!?)]|\s+(?:now|these days|since|as|and|but|in|on|for|with|from|after|because|where|"
 _TAIL += r"which|who|at|since|nowadays|again|anymore|today|this|last|next|full|part|remotely|while|over|during|"
 _TAIL += r"before|around|earlier|yesterday|back|by|soon|recently|a|an|the|two|three|several|about|near|close|"
-_TAIL += r"nearby|outside|beside|across|behind|through|until|till|alone|together|just|right|there)\b))"
+_TAIL += r"nearby|outside|beside|across|behind|through|until|till|alone|together|just|right|there|to)\b))"
 _COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|white|gr[ae]y|brown|teal|cyan|navy|gold")
 # A site of the company named before it: "the Amazon warehouse", "Target's store on 5th", "the Ford plant".
 _SITE = (r"(?:'s)?(?:\s+(?:warehouse|store|shop|office|offices|plant|factory|branch|site|depot|location|"
@@ -110,6 +111,8 @@ _CAR_BRANDS = (r"(?i:honda|toyota|ford|tesla|bmw|audi|mercedes(?:-benz)?|benz|vw
                r"hyundai|kia|chevy|chevrolet|jeep|volvo|porsche|lexus|prius|civic|corolla|camry|mini|fiat|peugeot|"
                r"renault|skoda|dodge|ram|gmc|buick|cadillac|lincoln|acura|infiniti|mitsubishi|suzuki|rivian|polestar|"
                r"byd|land rover|range rover|jaguar|alfa romeo|genesis)")
+# "moved down to Bristol", "moved back to Leeds", "moved out to the coast": the way one went says no place
+_AWAY = r"(?:back|down|up|over|out|across|away)"
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
 
 
@@ -167,13 +170,13 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                          rf"(?:at|for|with)\s+{_VALUE_CAP}{_TAIL}"),
         ("job", rf"^{s}(?:'ve)?{_ADV_EN}\s+(?:works?\s+as|worked\s+as|is\s+working\s+as|became|becomes|is|am|"
                 rf"'s|'m|been|"
-                rf"trained as|retrained as)\s+(?:now\s+)?(?:an?\s+)?(?P<value>(?:[a-z\-]+\s+){{0,2}}"
+                rf"trained as|retrained as)\s+(?:now\s+)?(?:an?\s+)?(?P<value>(?:[a-z\-]+\s+){{0,3}}"
                 rf"(?:{_OCC_EN_ALT}))s?{_TAIL}"),
         ("job", rf"^{p}\s+(?:job|occupation|profession|role)\s+is\s+(?:now\s+)?(?:an?\s+)?"
                 rf"(?P<value>[a-z\- ]{{3,40}}?){_TAIL}"),
         ("city", rf"^{s}(?:'m|'s|'re|'ve)?{_ADV_EN}\s+(?:lives?|living|lived|rents?|renting|resides?|residing|"
                  rf"is based|am based|'s based|'m based|based|"
-                 rf"settled(?:\s+down)?|moved(?:\s+back)?(?:\s+home)?|relocated|moving)\s+"
+                 rf"settled(?:\s+down)?|moved(?:\s+{_AWAY})?(?:\s+home)?|relocated|moving)\s+"
                  rf"(?:(?:all\s+the\s+way\s+)?from\s+(?:[\w\-']+\s+){{1,3}}?)?"
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our|the user's)\s+(?:[a-z\-']+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
@@ -195,7 +198,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # Where one's home is: "my apartment is in Brooklyn", "our house is now in Leeds"
         ("city", rf"^{p}\s+(?:apartment|flat|house|place|condo|home)\s+is\s+(?:now\s+)?in\s+{_VALUE_CAP}{_TAIL}"),
         # A household's home is the speaker's: "we moved to Leeds", "we're in Jersey City now".
-        ("city", rf"^(?P<subj>we|our family)(?:'ve|'re)?{_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+back)?|relocated|"
+        ("city", rf"^(?P<subj>we|our family)(?:'ve|'re)?{_ADV_EN}\s+(?:live|lived|rent|moved(?:\s+{_AWAY})?|relocated|"
                  rf"settled(?:\s+down)?|"
                  rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
@@ -203,7 +206,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
-                rf"today|last|next|in|on|and|years?)\b))"),
+                rf"today|yesterday|recently|last|next|in|on|and|years?)\b))"),
         ("age", rf"^{p}\s+age\s+is\s+(?:now\s+)?(?P<value>\d{{1,3}})\b"),
         ("age", rf"^{s},\s+(?P<value>\d{{1,3}})\s*(?:,|years old)"),
         ("birthday", rf"^{p}\s+(?:birthday|birth date|date of birth|bday)\s+(?:is|falls on|is on)\s+(?:on\s+)?"
@@ -280,6 +283,12 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("marital-separated", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user and others|the user|we)"
                               rf"{_ADV_EN}\s+(?:have\s+|has\s+|'ve\s+|got\s+)?(?:separated|split)\b"
                               rf"(?!\s+(?:the|a|an|my|our|it)\b)"),
+        # the speaker and their spouse named as such: "my husband and I are getting divorced", "the user and the
+        # user's wife have separated"
+        ("marital-separated", r"^(?P<subj>i|the user|my|the user's)(?:\s+and\s+(?:my|the user's))?\s+"
+                              r"(?:husband|wife|partner|spouse)(?:\s+and\s+(?:i|me|the user))?"
+                              r"(?:\s+(?:are|have|'re|'ve|had|now|just|finally))*\s+(?:getting\s+|got\s+)?"
+                              r"(?:divorced|separated|splitting\s+up)\b"),
         ("marital-dating", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user){_ADV_EN}\s+(?:and\s+\w+\s+)?"
                            rf"(?:(?:have|has|'ve)\s+)?(?:been\s+)?(?:together|dating|seeing (?:someone|each other)|"
                            rf"in a relationship|(?:got|have|has)\s+a\s+(?:new\s+)?(?:girlfriend|boyfriend|partner))\b"),
@@ -304,6 +313,10 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
 # Case-insensitive subjects but case-sensitive names: the patterns mark names by capitals, so each rule is tried
 # on the statement with its leading word capitalised as written; "my"/"I" are matched in either case.
 _EN_RULES: list[tuple[str, re.Pattern[str]]] = []
+# When a change takes effect, said before it: "As of Monday", "from next week", "starting 4 January 2027,".
+_FROM_WHEN = re.compile(rf"(?i)^(?:as of|from|starting(?:\s+(?:from|on))?|beginning|effective)\s+(?:the week of\s+)?"
+                        rf"(?:{DATE_EN}|next\s+(?:week|month|year|term)|(?:\d{{1,2}}\s+)?[A-Z][a-z]+\s+\d{{4}})"
+                        rf"(?:,\s*|\s+)(?=[a-z])")
 
 
 def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
@@ -315,6 +328,7 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
                       r"please note|remember that|note that|these days|nowadays|lately|currently|today|"
                       r"at the moment|as of now|since then|as of today|right now)[:,]?\s+(?:that\s+)?", "",
                       sentence.strip(), flags=re.IGNORECASE)
+    sentence = _FROM_WHEN.sub("", in_digits(sentence))  # "as of Monday I'm on days": what holds from then on
     sentence = re.sub(r"^(?:My|Our|The)\b", lambda m: m.group().lower(), sentence)
     sentence = re.sub(r"^I\b", "i", sentence)
     sentence = re.sub(r"^(?:i['’]m|im)\b", "i am", sentence)
@@ -492,7 +506,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "marital", "separated"), Slot(subject, "lives-with:partner", "no")]
     if attribute == "marital-single":  # a break-up also ends the partner named and the home shared with them
         return [Slot(subject, "marital", "single"), Slot(subject, "boyfriend", "none"),
-                Slot(subject, "girlfriend", "none"), Slot(subject, "lives-with:partner", "no")]
+                Slot(subject, "girlfriend", "none"), Slot(subject, "partner", "none"),
+                Slot(subject, "lives-with:partner", "no")]
     if attribute in _FIXED_VALUES:
         return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":

@@ -44,7 +44,7 @@ _NOT_MEASURED = frozenset({
     "phone", "cell", "mobile", "address", "flight", "room", "gate", "seat", "zip", "postcode", "birthday",
     "age", "name", "email", "appointment", "shift", "train", "bus", "order", "ticket", "rent", "salary", "weight",
     "favorite", "favourite", "lucky", "pin", "password", "code", "id", "badge", "house", "apartment", "flat",
-    "unit", "floor", "car", "kids", "children", "son", "daughter",
+    "unit", "floor", "car", "kids", "children", "son", "daughter", "rota", "roster", "pattern",
 })
 _KIN = re.compile(rf"(?i)\b(?:{KIN_EN_ALT})(?:'s)?\b")
 _PAST = re.compile(r"(?i)\bused to\b|\bback (?:in|then)\b|\bago\b|\bwhen (?:i|the user) was\b")

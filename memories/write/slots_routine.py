@@ -22,6 +22,9 @@ first reader did not fill, so that a change said in passing meets what it change
 - drinking alcohol said by the drink: "my go-to drink is a pint of lager", "has 3 beers every friday"
   (``habit:alcohol`` yes, so that "gone teetotal" / "quit alcohol" meets it).
 
+Beside them, ``slots_care``: what one takes for a condition (``treats:<condition>``), a child's ``school`` and the
+``study:year`` of a course.
+
 Not read: what used to be, what might be ("if i ever …", "might", "would"), a question.
 """
 
@@ -31,6 +34,7 @@ import re
 
 from memories.write.people import KIN_EN
 from memories.write.slot_values import DATE_EN, DIETS_EN, EVENTS_EN, Slot, date_value
+from memories.write.slots_care import en_care
 from memories.write.slots_daily import _PHONES_EN, _WHO_EN
 from memories.write.slots_plans import _event_en as plan_event
 from memories.write.slots_turns import en_turns
@@ -126,7 +130,7 @@ def en_routine(sentence: str, speaker: str) -> list[Slot]:
         return en_using(sentence, speaker) if not re.search(r"(?i)\bused to\b|\bif\b|\bago\b", sentence) else []
     found: list[Slot] = en_using(sentence, speaker)
     for read in (_weekday, _commute, _played, _role, _phone, _pay, _moved_date, _entered, _diet, _study, _sleep,
-                 _alcohol, en_turns):
+                 _alcohol, en_turns, en_care):
         found += read(sentence, speaker)
     return found
 

@@ -1,7 +1,8 @@
 """Slots of states that hold until they stop, read after the attribute and amount rules found none
 (``memories.write.slots``): whether the speaker likes a thing (``like:<thing>``), keeps up an activity
 (``habit:<activity>``, also ``habit:<place>`` one goes to regularly), how many children, siblings or pets they
-have (``count:<kind>``), and whether a named pet is alive (``alive``).
+have (``count:<kind>``), whether a named pet is alive (``alive``), an allergy or an intolerance
+(``allergy:<thing>``, ``intolerance:<thing>``: "i think i'm lactose intolerant" / "turns out i'm not").
 
 Each slot holds one value, so a later statement of the other value retires the earlier: "I love sushi" / "I've
 gone off sushi lately" (``like:sushi`` yes → no), "我每周去健身房三次" / "已经不去健身房了" (``habit:健身房``),
@@ -95,10 +96,18 @@ _DIED_EN = re.compile(rf"^(?:(?i:sadly|unfortunately|so|well|ugh)[,]?\s+)*(?:(?i
                       r"crossed the rainbow bridge)\b")
 
 
-_REPORTED_EN = r"(?:(?:it\s+)?turns out(?:\s+that)?,?\s+|apparently,?\s+|actually,?\s+|so\s+)?"
+# "turns out", "apparently", and a hedge ("i think", "pretty sure"): what the speaker says of themselves all the same
+_REPORTED_EN = (r"(?:(?:it\s+)?turns out(?:\s+that)?,?\s+|apparently,?\s+|actually,?\s+|so\s+|"
+                r"(?:i|the user)\s+(?:think|thinks|reckon|reckons|suspect|suspects|believe|believes)\s+(?:that\s+)?|"
+                r"(?:(?:i'm|i am|the user is)\s+)?pretty sure\s+(?:that\s+)?)?")
 _ALLERGY_EN = re.compile(rf"(?i)^{_REPORTED_EN}(?:{_SELF}|i'm|i’m){_ADV}\s+(?P<no>(?:not|no longer|isn't|aren't)\s+)?"
                          r"(?:severely\s+|very\s+|mildly\s+|really\s+|slightly\s+|actually\s+)?allergic\s+to\s+"
                          r"(?P<thing>[a-z][\w\-]*(?:\s+(?!(?:after|at|and|but|so|now|anymore|either)\b)[a-z][\w\-]*)?)")
+# An intolerance, as the allergy: "i'm lactose intolerant" / "turns out i'm not lactose intolerant"
+_INTOLERANT_EN = re.compile(rf"(?i)^{_REPORTED_EN}(?:{_SELF}|i'm|i’m){_ADV}\s+"
+                            r"(?P<no>(?:not|no longer|isn't|aren't)\s+)?"
+                            r"(?:severely\s+|very\s+|mildly\s+|really\s+|slightly\s+|actually\s+)?"
+                            r"(?P<thing>[a-z][\w]*)[\s\-]+intolerant\b")
 _STUDY_EN = re.compile(r"(?i)^(?:i|we|the user)\b.*?\b(?P<level>bachelor'?s|b\.?a\.?|bsc|"
                        r"undergrad(?:uate)?(?: degree)?|major|majoring|majored|master'?s|msc|mba|phd|ph\.d\.?|"
                        r"doctorate)\s+(?:degree\s+)?"
@@ -122,6 +131,9 @@ def en_states(sentence: str, speaker: str) -> list[Slot]:
 def _en_allergy_study(sentence: str, speaker: str) -> list[Slot]:
     if allergy := _ALLERGY_EN.match(sentence):
         return [Slot(speaker, f"allergy:{_thing(allergy.group('thing'))}", "no" if allergy.group("no") else "yes")]
+    if intolerant := _INTOLERANT_EN.match(sentence):
+        return [Slot(speaker, f"intolerance:{intolerant.group('thing').casefold()}",
+                     "no" if intolerant.group("no") else "yes")]
     if study := _STUDY_EN.match(sentence):
         said = study.group("level").casefold()
         level = next((name for start, name in _LEVELS if said.startswith(start)), "major")

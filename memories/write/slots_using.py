@@ -186,9 +186,13 @@ _ROUTINES = (r"stand-?up|daily|scrum|sync|1:1|one-on-one|1-on-1|retro|planning|h
              r"meeting|call|shift|appointment|commute|pickup|pick-up|drop-?off|school run|walk|workout|run")
 _CLOCK = r"(?P<time>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midday|midnight)"
 _ROUTINE = rf"(?P<what>(?:[\w\-:]+\s+){{0,2}}?(?:{_ROUTINES}))"
+_TIME_END = r"(?=\s*$|\s*[.,;!]|\s+(?:every|each|on|daily|now|most|starting|from|because|as|since|these|this)\b)"
 _TIME_IS = re.compile(rf"(?i)^(?:my|our|the|the user's|the user and others')?\s*{_ROUTINE}\s+(?:is|are|'s|starts|"
-                      rf"begins|happens)\s+(?:now\s+|still\s+|always\s+|usually\s+)?(?:at\s+)?{_CLOCK}(?=\s*$|\s*[.,;!]|"
-                      rf"\s+(?:every|each|on|daily|now|most|starting|from)\b)")
+                      rf"begins|happens)\s+(?:now\s+|still\s+|always\s+|usually\s+)?(?:at\s+)?{_CLOCK}{_TIME_END}")
+# The speaker doing the routine at a time: "i do the school run at 8:15", "the user has the standup at 9:30"
+_TIME_DOES = re.compile(rf"(?i)^(?:i|the user|the user and others|we)(?:\s+(?:usually|always|normally|now|still))?\s+"
+                        rf"(?:do|does|have|has|take|takes|start|starts)\s+(?:my|our|the|the user's)\s+{_ROUTINE}\s+"
+                        rf"(?:now\s+)?at\s+{_CLOCK}{_TIME_END}")
 _TIME_MOVED = re.compile(rf"(?i)^(?:my|our|the|the user's|the user and others')?\s*{_ROUTINE}\s+"
                          rf"(?:(?:got|was|has\s+been|is|'s|is\s+being|have\s+been|were)\s+)?(?:moved|changed|pushed|shifted|bumped|"
                          rf"rescheduled|brought\s+forward|pulled\s+forward|moving|changing)\s+(?:back\s+|forward\s+|"
@@ -196,7 +200,7 @@ _TIME_MOVED = re.compile(rf"(?i)^(?:my|our|the|the user's|the user and others')?
 
 
 def _routine_time(sentence: str, speaker: str) -> list[Slot]:
-    said = _TIME_IS.match(sentence) or _TIME_MOVED.match(sentence)
+    said = _TIME_IS.match(sentence) or _TIME_MOVED.match(sentence) or _TIME_DOES.match(sentence)
     if said is None or not re.search(r"\d|noon|midday|midnight", said.group("time")):
         return []
     what = re.sub(r"\s+", " ", said.group("what").casefold())
