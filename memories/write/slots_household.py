@@ -7,6 +7,9 @@ yes or no (``lives-with:partner``), so that a later "I live alone now" meets wha
 - no: "I live alone now", "living on my own these days", "my wife moved out" ("he moved out" is not read: who he
   is is not in the text).
 
+Roommates the same way (``lives-with:roommates``): "I live with two roommates", "I have three flatmates" / "my
+roommates moved out", "I have the place to myself now"; living alone is neither a partner nor roommates.
+
 A home shared with the partner is one statement with its place ("my husband and I live in Austin"): once the
 partner no longer lives there the statement as a whole no longer holds, so a "no" covers its ``city`` too
 (``slots.covers``). Another person living alone ("my sister lives alone") is theirs, not the speaker's. Not read:
@@ -55,10 +58,26 @@ _ALONE = (
 )
 
 
+_MATES = r"(?:room|flat|house)\s?mates?"
+# "I live with two roommates", "the user shares a flat with three flatmates", "I have two housemates"
+_WITH_MATES = re.compile(rf"(?i)^{_SELF}(?:\s+(?:now|still|currently|just|am|is))*\s+(?:(?:live|lives|living|share|"
+                         rf"shares|sharing|rent|rents|renting)\s+(?:{_HOME}\s+)?with|have|has|got)\s+(?:\S+\s+){{0,2}}?"
+                         rf"{_MATES}\b")
+# "my roommates moved out", "the user has the place to the user now" (as extraction writes "to myself")
+_MATES_GONE = (re.compile(rf"(?i)^{_OWN}\s+(?:\S+\s+){{0,2}}?{_MATES}\s+(?:\S+\s+)?moved\s+out\b"),
+               re.compile(rf"(?i)\b{_SELF}\s+(?:(?:now|finally|just|actually)\s+)*(?:has|have|got)\s+(?:the|a|{_OWN})\s+(?:place|flat|"
+                          r"apartment|house|home)\s+to\s+(?:myself|himself|herself|themselves|themself|the user)\b"))
+
+
 def en_household(sentence: str, speaker: str) -> list[Slot]:
-    """``lives-with:partner`` of the speaker ("yes" / "no"), else []."""
+    """``lives-with:partner`` and ``lives-with:roommates`` of the speaker ("yes" / "no"), else []: living alone is
+    neither."""
     if any(pattern.search(sentence) for pattern in _ALONE):
-        return [Slot(speaker, "lives-with:partner", "no")]
+        return [Slot(speaker, "lives-with:partner", "no"), Slot(speaker, "lives-with:roommates", "no")]
+    if any(pattern.search(sentence) for pattern in _MATES_GONE):
+        return [Slot(speaker, "lives-with:roommates", "no")]
     if any(pattern.search(sentence) for pattern in _TOGETHER):
         return [Slot(speaker, "lives-with:partner", "yes")]
+    if _WITH_MATES.search(sentence):
+        return [Slot(speaker, "lives-with:roommates", "yes")]
     return []

@@ -72,7 +72,9 @@ _TOOK_UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:started|began|picked\s+up|took\s+u
                       r"(?!\s+(?:food|cuisine|wine|films?|movies?|shows?|restaurant|class(?:es)?\s+at))")
 _DROP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:dropped|quit|gave\s+up(?:\s+on)?|stopped(?:\s+(?:learning|taking|doing))?"
                    r"|have\s+given\s+up|am\s+no\s+longer\s+(?:learning|taking|doing))\s+(?:my\s+|the\s+)?"
-                   r"(?P<thing>[a-z]+)(?:\s+(?:lessons|classes))?\b")
+                   r"(?P<thing>[a-z]+)(?:\s+(?:lessons|classes))?\b"
+                   r"(?!\s+(?:shop|store|place|job|company|firm|office|factory|restaurant|cafe|bar|gym|club|chain"
+                   r"|agency|warehouse|salon|hotel|clinic|startup|gig|team|band|studio|centre|center|league)s?\b)")
 _FROM_TO = re.compile(r"(?i)\b(?:switched|changed|moved|gone|went)\s+(?:over\s+)?from\s+(?P<thing>[a-z]+)"
                       r"\s+to\s+(?P<new>[a-z]+)\b")
 _NOT_THINGS = frozenset({"it", "that", "this", "them", "him", "her", "a", "an", "to", "how", "my", "the", "there",
@@ -105,7 +107,8 @@ def _learning(sentence: str, speaker: str) -> list[Slot]:
 
 
 _HOUR = r"(?:(?P<hour>\d{1,2})(?:[:.](?P<min>\d\d))?\s*(?P<ampm>am|pm|a\.m\.|p\.m\.)?|(?P<midnight>midnight))"
-_BED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:go(?:es)?\s+to\s+(?:bed|sleep)|(?:(?:am|is|get|gets)\s+)?in\s+bed|asleep"
+_BED = re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:has|have)\s+been|'ve\s+been)?"
+                  rf"\s+(?:go(?:es|ing)?\s+to\s+(?:bed|sleep)|(?:(?:am|is|get|gets)\s+)?in\s+bed|asleep"
                   rf"|turn\s+in"
                   rf"|hit\s+the\s+(?:hay|sack))\s+(?:at\s+|around\s+|about\s+|by\s+|before\s+|after\s+)?{_HOUR}\b")
 _UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|is\s+up)\s+(?:at\s+|around\s+|about\s+"

@@ -34,6 +34,12 @@ _TOGETHER = (re.compile(rf"{_SELF}{_ADV}(?:和|跟|与){_PARTNER}[\u4e00-\u9fff]
              re.compile(r"^(?:我们|用户等人)" + _ADV + r"(?:同居|住在一起)"))
 _ALONE = (re.compile(rf"{_SELF}{_ADV}(?:一个人住|一个人生活|独居|自己一个人住|自己住)"),
           re.compile(rf"^{_PARTNER}{_ADV}(?:搬出去|搬走)了"))
+_MATE = r"(?:室友|舍友|合租的?(?:人|朋友|小伙伴))"
+# "跟两个室友合租", "和室友一起住" / "室友都搬走了", "合租的人搬出去了": roommates, yes or no (``lives-with:roommates``)
+_WITH_MATES = re.compile(rf"{_SELF}{_ADV}(?:和|跟|与)[\u4e00-\u9fff\d]{{0,3}}?{_MATE}[\u4e00-\u9fff]{{0,3}}?"
+                         rf"(?:合租|住在一起|住一起|一起住|同住)|{_SELF}{_ADV}(?:在)?(?:和人|跟人|与人)?合租")
+_MATES_GONE = re.compile(rf"(?:^|用户的|我的)[\u4e00-\u9fff\d]{{0,3}}?{_MATE}[^，。,；;]{{0,10}}?"
+                         r"(?:搬走|搬出去|退租|搬家)了")
 _APART = re.compile(rf"{_SELF}{_ADV}(?:(?:和|跟|与){_PARTNER})?{_ADV}分居")
 _HEDGED = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|准备|考虑|要不要|是不是|吗")
 
@@ -48,7 +54,11 @@ def zh_home(sentence: str, speaker: str) -> list[Slot]:
     if _APART.search(sentence):
         found += [Slot(speaker, "lives-with:partner", "no"), Slot(speaker, "marital", "separated")]
     elif any(p.search(sentence) for p in _ALONE):
-        found.append(Slot(speaker, "lives-with:partner", "no"))
+        found += [Slot(speaker, "lives-with:partner", "no"), Slot(speaker, "lives-with:roommates", "no")]
+    elif _MATES_GONE.search(sentence):
+        found.append(Slot(speaker, "lives-with:roommates", "no"))
     elif any(p.search(sentence) for p in _TOGETHER):
         found.append(Slot(speaker, "lives-with:partner", "yes"))
+    elif _WITH_MATES.search(sentence):
+        found.append(Slot(speaker, "lives-with:roommates", "yes"))
     return found
