@@ -5,9 +5,11 @@ the GIN index, prefixes expanded to the scopes' words."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import uuid
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from datetime import datetime
 
 import numpy as np
 
@@ -91,7 +93,7 @@ class IndexSource:
                 # positionally (id, type, confidence, valid_from, similarity, lexical, vector, model,
                 # lexical_coverage, others): a few hundred a search, keywords cost a third more
                 made[at] = Candidate(found[at][1], TYPE_NAMES.get(type_, ""), confidence,
-                                     EPOCH + valid_from * MICROSECOND, sim if math.isfinite(sim) else 0.0,
+                                     instant(valid_from), sim if math.isfinite(sim) else 0.0,
                                      lexicals[at], vectors[i] if has_vector else None, models[at], 0.0,
                                      {name: rows[i] for name, (rows, has) in others.items() if has[i]}
                                      if others else {}, read=read)
@@ -320,6 +322,13 @@ class IndexSource:
         rows = {scope: dict(zip(wanted.get(scope, []), (m @ weights / total).tolist(), strict=True))
                 for scope, m in held.items()}
         return [rows[id(index)][slot] for index, _, _, slot in found]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def instant(micros: int) -> datetime:
+    """``EPOCH + micros * MICROSECOND`` (a timestamp as the index holds it), remembered: a candidate's ``valid_from``,
+    a few hundred a search, each computed in ~1.2 µs and looked up in ~0.2."""
+    return EPOCH + micros * MICROSECOND
 
 
 def shape_fields(index: ScopeIndex, slots: Sequence[int]) -> list[tuple[str, str]]:
