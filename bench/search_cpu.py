@@ -1,7 +1,7 @@
 """The request thread's CPU per search with the query vectors cached, and the answers, for one checkout.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_cpu.py [--root CHECKOUT] [--pgdata /tmp/pg-search-profile]
-        [--conversations 2] [--rounds 3] [--answers FILE]
+        [--conversations 2] [--rounds 3] [--answers FILE] [--compare FILE] [--cprofile N]
 
 The questions and scopes of ``bench/search_profile.py`` (the first ``--conversations`` LoCoMo development
 conversations, ingested once into ``--pgdata``: the same data directory serves both scripts), asked through
@@ -12,15 +12,20 @@ without the embedding, the figure a change to the ranking moves. No stage is wra
 
 ``--root`` runs another checkout's code (e.g. a ``git archive`` of the commit before, beside this one: its
 ``bench/search_profile.py`` ingests the same way). ``--answers FILE`` writes each question's hits (ids and
-scores, in order) from the first pass as JSON, to compare two checkouts' answers. Settings come from the
+scores, in order) from the first pass as JSON, to compare two checkouts' answers; ``--compare FILE`` checks
+this checkout's answers against such a file (the same ids in the same order, each score within 1e-6) and fails
+when one differs: the equality guard of a change meant to move no result. ``--cprofile N``: the N functions
+with the most own time (the request thread's CPU) over one more round, no stage wrapped. Settings come from the
 environment as for the server (``MNEMARA_RECALL_PERSON_WEIGHT=0`` measures a lever's cost).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -34,6 +39,8 @@ def main() -> int:
     parser.add_argument("--conversations", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--answers", type=Path)
+    parser.add_argument("--compare", type=Path)
+    parser.add_argument("--cprofile", type=int, default=0)
     args = parser.parse_args()
     root = str(Path(args.root).resolve())
     sys.path[:0] = [root, os.path.join(root, "bench")]
@@ -72,9 +79,34 @@ def main() -> int:
     print(f"{root}: {len(questions)} questions; request thread CPU ms per search: min {min(rounds):.2f}, median "
           f"{statistics.median(rounds):.2f} (rounds {', '.join(f'{r:.2f}' for r in rounds)}); "
           f"load {os.getloadavg()[0]:.1f}")
+    if args.cprofile:
+        profiler = cProfile.Profile(time.thread_time)
+        profiler.enable()
+        for scope, query in questions:
+            ask(scope, query)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        print(f"function calls per search: {stats.total_calls / len(questions):.0f}")  # type: ignore[attr-defined]
+        stats.sort_stats("tottime").print_stats(args.cprofile)
+        if os.environ.get("SEARCH_CPU_PSTATS"):  # the whole profile, for ``python -m pstats``
+            profiler.dump_stats(os.environ["SEARCH_CPU_PSTATS"])
     if args.answers:
         args.answers.write_text(json.dumps(answers, indent=0))
+    if args.compare:
+        return compare(json.loads(args.compare.read_text()), answers)
     return 0
+
+
+def compare(expected: dict[str, list[list[object]]], answers: dict[str, list[tuple[str, float]]]) -> int:
+    """1 when some question's hits differ from ``expected``'s (ids and order; scores beyond 1e-6), else 0."""
+    differing = [question for question, hits in expected.items()
+                 if [pk for pk, _ in hits] != [pk for pk, _ in answers.get(question, [])]
+                 or any(abs(float(a) - float(b)) > 1e-6  # type: ignore[arg-type]
+                        for (_, a), (_, b) in zip(hits, answers[question], strict=True))]
+    print(f"answers compared: {len(expected)} questions, {len(differing)} differ")
+    for question in differing[:10]:
+        print(f"  {question}: expected {expected[question][:3]}, got {answers.get(question, [])[:3]}")
+    return 1 if differing else 0
 
 
 if __name__ == "__main__":

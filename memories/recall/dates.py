@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -93,7 +94,12 @@ def _month(value: str) -> int | None:
 
 def named_dates(query: str) -> list[Span]:
     """The calendar dates ``query`` names, in English or Chinese, each read once (the longest form first: "25 May,
-    2022" is one day, not also May and 2022)."""
+    2022" is one day, not also May and 2022). Read once per text: a search asks for its query's at every fusion."""
+    return list(_named_dates(query))
+
+
+@functools.lru_cache(maxsize=4096)
+def _named_dates(query: str) -> tuple[Span, ...]:
     spans: list[Span] = []
     rest = query
     for pattern in (*_CHINESE, *_ENGLISH):
@@ -108,7 +114,7 @@ def named_dates(query: str) -> list[Span]:
             if span not in spans:
                 spans.append(span)
         rest = pattern.sub(lambda m: " " * len(m.group(0)), rest)
-    return spans
+    return tuple(spans)
 
 
 def date_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate], spans: list[Span],

@@ -42,7 +42,9 @@ def vector_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, Mo
     reads the pair, as ``rank.vector_value``."""
     values = calibrated_values(candidates, profiles)
     beta = float(settings.RECALL_FEEDBACK)
-    seeds = heapq.nsmallest(max(1, int(settings.RECALL_FEEDBACK_SEEDS)), fused, key=lambda pk: (-fused[pk], pk))
+    # the best first, ties by id: (-score, key) pairs compared as they are, no key function per candidate
+    seeds = [pk for _, pk in heapq.nsmallest(max(1, int(settings.RECALL_FEEDBACK_SEEDS)),
+                                             [(-value, pk) for pk, value in fused.items()])]
     for model in sorted({c.model for c in candidates.values() if c.model in profiles}):
         tops = list(source.vectors_of([candidates[pk].id for pk in seeds], model).values())
         if not tops:

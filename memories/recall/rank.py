@@ -124,12 +124,9 @@ def vector_value(c: Candidate, profiles: Mapping[str, ModelProfile]) -> float | 
 def calibrated_values(candidates: Mapping[Key, Candidate], profiles: Mapping[str, ModelProfile]
                       ) -> dict[Key, float | None]:
     """``vector_value`` of every candidate, each model's ``calibrated`` looked up once."""
-    scales = calibration(profiles)
-    values: dict[Key, float | None] = {}
-    for pk, c in candidates.items():
-        scale = scales.get(c.model)
-        values[pk] = None if scale is None else (c.similarity - scale[0]) / scale[1]
-    return values
+    scales = calibration(profiles).get
+    return {pk: None if (scale := scales(c.model)) is None else (c.similarity - scale[0]) / scale[1]
+            for pk, c in candidates.items()}
 
 
 def calibration(profiles: Mapping[str, ModelProfile]) -> dict[str, tuple[float, float]]:
@@ -161,11 +158,13 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     totals = np.zeros(len(ids), dtype=np.float64)
     weight_sum = 0.0
-    foreign = np.asarray([candidates[pk].foreign for pk in ids], dtype=bool)
-    vector_listed = {c.key for name, found in lists.items() if name != "lexical" for c in found}
+    foreign = np.asarray([c.foreign for c in candidates.values()], dtype=bool)
+    own = [values[pk] for pk in ids]  # every candidate's vector value, read once for every vector list
+    vector_column = (np.asarray([0.0 if v is None else v for v in own], dtype=np.float64),
+                     np.asarray([v is None for v in own], dtype=bool))
     for name, found in lists.items():
         weight = weights.get(name, 0.0)
-        scale = _list_scale(name, found, ids, values, depth) if weight > 0 and found else None
+        scale = _list_scale(name, found, ids, values, depth, vector_column) if weight > 0 and found else None
         if scale is None:
             continue
         listed, column = scale
@@ -175,6 +174,7 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
         if name == "lexical":
             z = np.maximum(z, -ZSCORE_FLOOR)
             if foreign.any():
+                vector_listed = {c.key for other, held in lists.items() if other != "lexical" for c in held}
                 z = _foreign_lexical(z, column, foreign, ids, values, vector_listed)
         totals += weight * z
         weight_sum += weight
@@ -184,21 +184,21 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
     return dict(zip(ids, fused.tolist(), strict=True))
 
 
-def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key],
-                values: Mapping[Key, float | None], depth: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key], values: Mapping[Key, float | None],
+                depth: int, vector_column: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
     """One list's scale for ``fuse_zscore``: its best ``depth`` values and every candidate's own value (BM25, 0
-    when the lexical list does not hold it; the vector value, the list's lowest when no model reads the pair);
-    None for a vector list without a value."""
+    when the lexical list does not hold it; the vector value, the list's lowest when no model reads the pair:
+    ``vector_column``, every candidate's value and whether it has none); None for a vector list without a value."""
     if name == "lexical":
-        held = {c.key: c.lexical for c in found}
+        held = {c.key: c.lexical for c in found}.get
         listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
-        return listed, np.asarray([held.get(pk, 0.0) for pk in ids], dtype=np.float64)
+        return listed, np.asarray([held(pk, 0.0) for pk in ids], dtype=np.float64)
     own = heapq.nlargest(depth, (v for c in found if (v := values.get(c.key)) is not None))  # sorted()[:depth]
     if not own:
         return None
     listed = np.asarray(own, dtype=np.float64)
-    lowest = listed.min()
-    return listed, np.asarray([lowest if (v := values[pk]) is None else v for pk in ids], dtype=np.float64)
+    column, missing = vector_column
+    return listed, np.where(missing, listed.min(), column)
 
 
 def _foreign_lexical(z: np.ndarray, column: np.ndarray, foreign: np.ndarray, ids: Sequence[Key],
@@ -283,12 +283,13 @@ def contextual_lexical(lists: dict[str, list[Candidate]], candidates: Mapping[Ke
     if weight <= 0 or not found:
         return
     own = {c.key: c.lexical for c in found}
+    score: Callable[..., float | None] = own.get  # a missing neighbour (None: no key is None) holds no score
     listed: dict[Key, Candidate] = {}
     for pk, c in candidates.items():
-        before = own.get(c.before) if c.before is not None else None
-        if before is not None and c.before is not None and replies_only and not _a_reply(c, candidates[c.before]):
+        before = score(c.before)
+        if before is not None and replies_only and not _a_reply(c, candidates[c.before]):  # type: ignore[index]
             before = None
-        if pk in own or before is not None:
+        if before is not None or pk in own:
             c.lexical = own.get(pk, 0.0) + weight * (before or 0.0)
             listed[pk] = c
     lists["lexical"] = sorted(listed.values(), key=lambda c: (-c.lexical, c.key))  # key: the order of its hex
@@ -314,12 +315,11 @@ def propagate(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate],
     values = sorted(fused.values())
     baseline = values[int(NEIGHBOUR_BASELINE * len(values))]
     spread: dict[Key, float] = {}
-    get = fused.get
+    get: Callable[..., float] = fused.get  # a missing neighbour (None: no key is None) or no candidate: 0
     for pk, value in fused.items():
         c = candidates[pk]
-        before, after = c.before, c.after
-        best = 0.0 if before is None else get(before, 0.0)
-        later = 0.0 if after is None else get(after, 0.0)
+        best = get(c.before, 0.0)
+        later = get(c.after, 0.0)
         if later > best:  # max(best, later) and max(0.0, gain), without the calls
             best = later
         gain = best - baseline
@@ -494,22 +494,23 @@ def half_lives(tenant: Tenant) -> dict[str, float]:
 
 def score_candidates(candidates: Mapping[Key, Candidate], fused: Mapping[Key, float], *,
                      reference: datetime, lives: Mapping[str, float]) -> list[Scored]:
-    scored = []
+    ordered = []
     weights: dict[float, float] = {}  # confidence → its weight: a scope holds few distinct confidences
+    decaying = {name for name, life in lives.items() if life and life > 0}
     for pk, fusion in fused.items():
         c = candidates[pk]
-        life = lives.get(c.type)
         # ``recency`` of a type that does not decay is 1.0 whatever its age: not computed
-        fresh = recency(c.type, (reference - c.valid_from).total_seconds() / 86400.0, lives) if life and life > 0 \
+        fresh = recency(c.type, (reference - c.valid_from).total_seconds() / 86400.0, lives) if c.type in decaying \
             else 1.0
         weight = weights.get(c.confidence)
         if weight is None:
             weight = weights[c.confidence] = confidence_weight(c.confidence)
         score = fusion * weight * (RECENCY_FLOOR + (1.0 - RECENCY_FLOOR) * fresh)
-        scored.append(Scored(c, score, fusion, fresh))
-    # Ties by id: ``id.int`` orders as its text does (fixed-width lowercase hex) and costs no string.
-    scored.sort(key=lambda s: (-s.score, -s.candidate.similarity, s.candidate.key))
-    return scored
+        # Ties by id: ``id.int`` orders as its text does (fixed-width lowercase hex) and costs no string. The
+        # (-score, -similarity, key) tuples sort as they are (keys are unique: nothing after them is compared).
+        ordered.append((-score, -c.similarity, pk, Scored(c, score, fusion, fresh)))
+    ordered.sort()
+    return [s for *_, s in ordered]
 
 
 def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[Key, Candidate]:

@@ -13,13 +13,13 @@ import hashlib
 import math
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections, transaction
-from django.db.models import DEFERRED, BooleanField, CharField
+from django.db.models import DEFERRED, BooleanField, CharField, DateTimeField
 from django.db.models.expressions import RawSQL
 
 from memories.models import Memory
@@ -27,6 +27,9 @@ from mnemara.kernel.replica import read_alias
 from tenants.models import Subject
 from tenants.paths import like_below
 from tenants.scoping import get_active_tenant
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MICROSECOND = timedelta(microseconds=1)
 
 # The requested scopes (and, with descendants, those below them) with their search-index stamps.
 SCOPES_SQL = """
@@ -36,16 +39,29 @@ FROM memories_scope s
 WHERE s.tenant_id = %s AND (s.path = ANY(%s){descendants})
 """
 
-# The hits of a search, with their access counts joined in (vectors and the tsvector left out).
-_HIT_COLUMNS = ", ".join(f"m.{f.column}" for f in Memory._meta.concrete_fields
-                         if f.name not in ("embedding", "search_vector"))
+
+def _micros(column: str) -> str:
+    """A timestamp column as microseconds since the epoch (``EPOCH + n * MICROSECOND`` is the same instant, in UTC,
+    as Django's loader makes of it: psycopg's text parse of a timestamp runs in Python, ~70 a search's hits)."""
+    return f"(extract(epoch FROM {column}) * 1000000)::bigint"
+
+
+def _selected(field: Any, column: str) -> str:
+    return _micros(column) if isinstance(field, DateTimeField) else column
+
+
+# The hits of a search, with their access counts joined in (vectors and the tsvector left out); timestamps as
+# microseconds (``_micros``: ``memories_load`` makes them datetimes).
+_HIT_FIELDS = [f for f in Memory._meta.concrete_fields if f.name not in ("embedding", "search_vector")]
+_HIT_COLUMNS = ", ".join(_selected(f, f"m.{f.column}") for f in _HIT_FIELDS)
 # The memory's subject comes in the same row (``hit_subject_<column>``), so a hit needs no second query for it.
 _SUBJECT_COLUMNS = [str(f.column) for f in Subject._meta.concrete_fields]
 _SUBJECT_ATTNAMES = [f.attname for f in Subject._meta.concrete_fields]
-HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, a.last_at AS access_at,"
+HITS_SQL = (f"SELECT {_HIT_COLUMNS}, a.count AS access_n, {_micros('a.last_at')} AS access_at,"
             " ARRAY(SELECT s.external_id FROM memories_memorysubject ms JOIN tenants_subject s ON s.id = ms.subject_id"
             "       WHERE ms.memory_id = m.id ORDER BY s.external_id) AS subject_names, "
-            + ", ".join(f"subj.{c} AS hit_subject_{c}" for c in _SUBJECT_COLUMNS) +
+            + ", ".join(f"{_selected(f, f'subj.{f.column}')} AS hit_subject_{f.column}"
+                        for f in Subject._meta.concrete_fields) +
             " FROM memories_memory m LEFT JOIN memories_memoryaccess a ON a.memory_id = m.id"
             " LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = m.tenant_id"
             " WHERE m.tenant_id = %s AND m.id = ANY(%s::uuid[])")
@@ -233,6 +249,9 @@ _HIT_EXTRA = len(_HIT_ATTNAMES)
 # Where the deferred columns go among all of the model's (``Model.from_db`` given every column, the deferred as
 # ``DEFERRED``, builds the row without looking each attname up in the list of those loaded).
 _HIT_DEFERRED = [at for at, f in enumerate(Memory._meta.concrete_fields) if f.name in ("embedding", "search_vector")]
+# Where the timestamps are, as microseconds, among a hit row's memory columns and its subject's.
+_HIT_TIMES = [at for at, f in enumerate(_HIT_FIELDS) if isinstance(f, DateTimeField)]
+_SUBJECT_TIMES = [at for at, f in enumerate(Subject._meta.concrete_fields) if isinstance(f, DateTimeField)]
 
 
 def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
@@ -248,16 +267,25 @@ def memories_load(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, Memory]:
     for row in rows:
         values = list(row[:_HIT_EXTRA])
         values[_METADATA_AT] = _METADATA.from_db_value(values[_METADATA_AT], _METADATA_COL, db)
+        _datetimes(values, _HIT_TIMES)
         for at in _HIT_DEFERRED:
             values.insert(at, DEFERRED)
         memory = Memory.from_db(alias, _HIT_ATTNAMES, values)
         access_n, access_at, subject_names, *subject = row[_HIT_EXTRA:]
-        memory.access_set(access_n or 0, access_at)
+        memory.access_set(access_n or 0, None if access_at is None else EPOCH + access_at * MICROSECOND)
         memory.subject_names_set(list(subject_names))
         if memory.subject_id is not None and subject[0] is not None:
+            _datetimes(subject, _SUBJECT_TIMES)
             memory.subject = Subject.from_db(alias, _SUBJECT_ATTNAMES, subject)
         found[memory.pk] = memory
     return found
+
+
+def _datetimes(values: list[Any], positions: Sequence[int]) -> None:
+    """The timestamps at ``positions`` (microseconds since the epoch, or None) as aware datetimes, in place."""
+    for at in positions:
+        if values[at] is not None:
+            values[at] = EPOCH + values[at] * MICROSECOND
 
 
 def reader_case(readers: Sequence[tuple[int, str]], default: str, reads_min: float, table: str
