@@ -50,14 +50,17 @@ _CHILDREN = frozenset({"kids", "kid", "children", "child", "boys", "girls", "twi
                        "girl", "eldest", "youngest", "oldest"})
 _SCHOOL = (r"(?P<school>(?:[A-Z][\w'’\-]*\s+){1,4}(?:primary|secondary|infants?|juniors?|academy|high|elementary|"
            r"middle|grammar|college|prep|nursery|school|montessori|comprehensive)(?:\s+school)?"
-           r"|(?:[A-Z][\w'’\-]*\s+){0,3}[A-Z][\w'’\-]*\s+(?:Primary|Secondary|Academy|High|School|College|Nursery))")
-_KIDS = r"(?:(?:my|our|the|the user's|the user and others')\s+)?(?P<kids>kids|children|boys|girls|twins|little ones)"
+           r"|(?:[A-Z][\w'’\-]*\s+){0,3}[A-Z][\w'’\-]*\s+(?:Primary|Secondary|Academy|High|School|College|Nursery"
+           r"|Elementary|Middle|Montessori|Prep|Grammar|Infants?|Juniors?)(?:\s+[Ss]chool)?)")
+_KIDS = (r"(?:(?:my|our|the|the user's|the user and others')\s+)?(?P<kids>kids|children|boys|girls|twins|little ones"
+         r"|daughters?|sons?|eldest|youngest)")
 _GOES = re.compile(rf"(?i:{_WHO})(?:\s+(?P<name>[A-Z][a-z]+))?(?i:{_BE}\s+(?:goes|go|going|(?:started|starts|"
                    r"starting)(?:\s+(?:reception|nursery|school|year\s+\w+|(?:primary|secondary)(?:\s+school)?))?|"
                    r"moved|moves|moving|changed|is|are|'s|'re)\s+(?:to|at|schools?\s+to|over\s+to)\s+"
                    r"(?:the\s+)?)" + _SCHOOL)
 _MOVED = re.compile(rf"(?i:{_WHO}{_BE}\s+(?:moved|moving|move|switched|switching|changed|took|sent|sending|"
-                    rf"put|putting|enrolled|enrolling)\s+{_KIDS}\s+(?:schools?\s+)?(?:to|at|into|in)\s+(?:the\s+)?)"
+                    rf"put|putting|enrolled|enrolling|transferred|transferring)\s+{_KIDS}\s+(?:schools?\s+)?"
+                    r"(?:to|at|into|in)\s+(?:the\s+|a\s+|an\s+)?)"
                     + _SCHOOL)
 _ORDINALS = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3", "fourth": "4",
              "4th": "4", "fifth": "5", "5th": "5", "final": "final", "last": "final"}
@@ -101,8 +104,9 @@ def _school(sentence: str, speaker: str) -> list[Slot]:
     said = _MOVED.match(sentence) or _GOES.match(sentence)
     if said is None:
         return []
-    if said.re is _MOVED:
-        who = "~child"
+    if said.re is _MOVED:  # "moved the kids to …": a daughter or a son named so is theirs
+        kids = said.group("kids").casefold().rstrip("s")
+        who = f"~{kids}" if kids in ("daughter", "son") else "~child"
     elif not (who := _who(said, speaker)) or who == speaker:
         return []
     elif said.group("name"):  # "my son Leo goes to …": Leo

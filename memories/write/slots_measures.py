@@ -26,6 +26,14 @@ _STATED = re.compile(rf"(?i)^(?:i\s+)?{_OWN}\s+{_NP}(?:\s+for\s+(?P<of>[a-z][a-z
 _CHANGED = re.compile(rf"(?i)\b(?:raised|bumped|upped|increased|lowered|cut|reduced|dropped|changed|put|moved|"
                       rf"adjusted|doubled|halved|set)\s+{_OWN}\s+{_NP}\s+(?:up\s+|down\s+|back\s+)?to\s+{_NUMBER}"
                       rf"{_FOR}")
+# A dose the speaker or the speaker's doctor changed, the drug said with "the": "my psychiatrist bumped the
+# sertraline up to 100mg", "i cut the metformin down to 500 mg" (a unit of dosing says it is a dose)
+_DOSED = re.compile(r"(?i)^(?:(?:i|the user)(?!['’]s)|(?:my|the user's)\s+(?:doctor|gp|psychiatrist|nurse|consultant"
+                    r"|specialist|endocrinologist|cardiologist|neurologist|rheumatologist|physician|prescriber|dr\b))"
+                    r"(?:\s+(?:just|finally|now|also|has|have|had|'ve))*"
+                    rf"\s+(?:raised|bumped|upped|increased|lowered|cut|reduced|dropped|changed|put|moved|adjusted|"
+                    rf"doubled|halved|set)\s+the\s+{_NP}\s+(?:up\s+|down\s+|back\s+)?to\s+{_NUMBER}\s*"
+                    r"(?:mg|mcg|ml|iu|units?|puffs?|tablets?|pills?)\b")
 # A dose taken: "i'm on 50mg of sertraline", "the user takes 2 puffs of ventolin" (the drug is what is measured)
 _TAKES = re.compile(rf"(?i)^(?:i|the user)(?:'m|\s+am|\s+is)?(?:\s+(?:now|currently|still|only))?\s+"
                     rf"(?:on|takes?|taking)\s+{_NUMBER}\s*(?:mg|mcg|ml|g|iu|units?|puffs?|tablets?|pills?)\s+(?:of\s+)?(?P<np>[a-z][a-z0-9\-]*)")
@@ -54,7 +62,7 @@ def en_measures(sentence: str, speaker: str) -> list[Slot]:
     """The speaker's measure said with a number, or nothing."""
     if _PAST.search(sentence):  # whose: the sentence opens with the speaker ("my …", "the user …")
         return []
-    for pattern in (_CHANGED, _WENT, _STATED, _TAKES):
+    for pattern in (_CHANGED, _DOSED, _WENT, _STATED, _TAKES):
         said = pattern.search(sentence)
         if said is None:
             continue

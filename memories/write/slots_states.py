@@ -250,7 +250,7 @@ _ZH_DOING = re.compile(rf"{_ZSPK}{_ZADV}(?:周末|平时|每天|晚上|一般|�
                        rf"{_ZH_PLAY}"
                        r"(?![学习校会生期院到了过着完车卡工针算])(?:[一两几]?[部个首本款局把])?(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|呢|了|啦)")
 _ZH_DROPPED = re.compile(rf"{_ZSPK}?{_ZADV}(?!{_KIN})(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?){_ZADV}(?:也|都|就)?"
-                         rf"(?:不再?|没再|再也不){_ZH_PLAY}了")
+                         rf"(?:(?:不再?|没再|再也不){_ZH_PLAY}了|放弃了|停掉了|停了)(?=$|[，。,！!；;])")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "宝宝": "children", "儿子": "sons",
                "女儿": "daughters", "哥哥": "哥哥", "姐姐": "姐姐", "弟弟": "弟弟", "妹妹": "妹妹",
                "兄弟姐妹": "siblings", "孙子": "孙子", "孙女": "孙女", "猫": "cats", "狗": "dogs"}
@@ -321,7 +321,7 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
         return [Slot(speaker, f"{'habit' if verb in {'吃', '喝', None} else 'like'}:{sick.group('thing')}", "no")]
     for pattern, value in ((_ZH_DROPPED, "no"), (_ZH_DOING, "yes")):
         if (said := pattern.match(sentence)) and said.group("thing") not in _ZH_NOT_PASTIMES:
-            act = said.group("verb") + said.group("thing")  # "羽毛球不打了" meets "每周打羽毛球"
+            act = (said.group("verb") or "") + said.group("thing")  # "羽毛球不打了" meets "每周打羽毛球"
             return [Slot(speaker, f"habit:{act if re.fullmatch(_ZH_ACTS, act) else said.group('thing')}", value)]
     if like := _ZH_LIKE.match(sentence):  # what is eaten or drunk is a habit, as ``slots_zh`` reads "喜欢喝茶"
         value = "no" if like.group("no") else "yes"

@@ -41,3 +41,20 @@ def test_a_habit_kept_lately_is_a_bedtime():
 @pytest.mark.parametrize("text", ["我同事的东西都搬走了", "用户的邻居家早就搬走了", "快递被人拿走了"])
 def test_moved_or_taken_away_is_no_death(text):
     assert not any(a == "alive" for _, a, _ in keys(text)), keys(text)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("I take 20mg of citalopram daily.", "My GP upped the citalopram to 30mg."),
+    ("My son goes to Riverside Elementary.", "We transferred our son to a Catholic school."),
+    ("我是单身", "我最近在和一个同事谈恋爱"),
+    ("我每周学两次法语", "法语放弃了"),
+])
+def test_a_change_said_another_way_meets_the_old_value(old, new):
+    assert linking_slot(slots_of(new), slots_of(old)) is not None or covers(slots_of(new), slots_of(old)), (
+        old, new, slots_of(old), slots_of(new))
+
+
+@pytest.mark.parametrize("text", ["My daughter's doctor raised the insulin to 12 units.", "我想谈恋爱", "我表姐在谈恋爱"])
+def test_anothers_dose_or_a_wish_is_not_the_speakers(text):
+    assert not any(s == "self" and a in ("marital",) or a.startswith("measure:") and s == "self"
+                   for s, a, _ in keys(text)), keys(text)
