@@ -125,6 +125,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         # "got hired as a junior developer at Shopify": the job, then where
         ("employer+job", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+)?(?:hired|taken on|brought on)\s+as\s+(?:an?\s+)?"
                          rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+(?:at|by|with)\s+{_VALUE_CAP}{_TAIL}"),
+        # "works as a barista at Blue Bottle", "works at Blue Bottle as a barista": both, whichever first
+        ("employer+job", rf"^{s}{_ADV_EN}\s+(?:works?|worked|working)\s+as\s+(?:an?\s+)?"
+                         rf"(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT}))\s+(?:at|for|with)\s+{_VALUE_CAP}{_TAIL}"),
+        ("employer+job", rf"^{s}{_ADV_EN}\s+(?:works?|worked|working)\s+(?:now\s+)?(?:at|for)\s+{_VALUE_CAP}\s+as\s+"
+                         rf"(?:an?\s+)?(?P<job>(?:[a-z\-]+\s+){{0,2}}(?:{_OCC_EN_ALT})){_TAIL}"),
         ("employer", rf"^{s}{_ADV_EN}\s+(?:works?|working|worked)\s+(?:now\s+)?(?:at|for)\s+"
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{1,2}}(?:called|named)\s+)?{_VALUE_CAP}{_SITE}{_TAIL}"),
         # Gig work for a named company: "delivering for FedEx now", "writes for the Guardian" (driving for Uber is

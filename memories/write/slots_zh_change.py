@@ -109,7 +109,25 @@ def zh_changes(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, f"uses:{uses.group('thing')}", uses.group("value").casefold()))
     if (switch := _SWITCH.search(sentence)) and (kind := _kind(switch.group("thing"), bool(switch.group("drink")))):
         found.append(Slot(speaker, f"switch:{kind[0]}", kind[1]))
-    return found
+    return found + _membership(sentence, speaker)
+
+
+#: A membership by the place's name, as ``slots_changes`` reads it in English (``member:<name>``): held ("在一兆韦德
+#: 健身", "在乐刻办了年卡", "办了威尔士的卡") or ended ("一兆韦德退卡了", "威尔士的卡退了", "退了乐刻的卡", "会员没续").
+_PLACE_NAME = r"(?P<name>(?!家|公司|学校|小区|楼下|附近|外面|的)[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
+_MEMBER_YES = re.compile(rf"{_SELF}{_ADV}(?:在{_PLACE_NAME}(?:健身|撸铁|办了?(?:一张)?(?:年|月|季|次)?卡|办了会员)"
+                         rf"|办了{_PLACE_NAME.replace('<name>', '<name2>')}的(?:年|月|季|次)?卡)")
+_MEMBER_NO = re.compile(rf"(?:{_SELF}{_ADV}(?:的)?)?(?:{_PLACE_NAME}{_ADV}(?:退卡了|的?(?:会员|年|月|次)?卡{_ADV}"
+                        r"(?:退了|不续了|没续了?|没再续|到期不续了?))"
+                        rf"|(?:{_SELF}[^，。,；;]{{0,12}}?)?退了{_PLACE_NAME.replace('<name>', '<name2>')}"
+                        r"的(?:会员|年|月|次)?卡)")
+
+
+def _membership(sentence: str, speaker: str) -> list[Slot]:
+    for pattern, value in ((_MEMBER_NO, "no"), (_MEMBER_YES, "yes")):
+        if said := pattern.match(sentence):
+            return [Slot(speaker, f"member:{(said.group('name') or said.group('name2')).casefold()}", value)]
+    return []
 
 
 def _noun(word: str) -> bool:

@@ -54,7 +54,29 @@ def test_a_change_said_another_way_meets_the_old_value(old, new):
         old, new, slots_of(old), slots_of(new))
 
 
-@pytest.mark.parametrize("text", ["My daughter's doctor raised the insulin to 12 units.", "我想谈恋爱", "我表姐在谈恋爱"])
+@pytest.mark.parametrize("text", [
+    "My daughter's doctor raised the insulin to 12 units.", "我想谈恋爱", "我表姐在谈恋爱",
+])
 def test_anothers_dose_or_a_wish_is_not_the_speakers(text):
-    assert not any(s == "self" and a in ("marital",) or a.startswith("measure:") and s == "self"
-                   for s, a, _ in keys(text)), keys(text)
+    assert not any(s == "self" and (a == "marital" or a.startswith("measure:")) for s, a, _ in keys(text)), keys(text)
+
+
+@pytest.mark.parametrize(("text", "employer", "job"), [
+    ("I work as a line cook at Nando's.", "nando's", "line cook"),
+    ("I work at Tesco as a cashier.", "tesco", "cashier"),
+])
+def test_a_job_and_its_place_said_together_are_both_kept(text, employer, job):
+    assert {("self", "employer", employer), ("self", "job", job)} <= keys(text), keys(text)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("我在超级猩猩健身", "超级猩猩的卡到期不续了"),
+    ("我在威尔仕办了年卡", "我上周退了威尔仕的卡"),
+])
+def test_a_membership_ended_meets_the_one_held(old, new):
+    assert linking_slot(slots_of(new), slots_of(old)) is not None, (slots_of(old), slots_of(new))
+
+
+@pytest.mark.parametrize("text", ["我把衣服退了", "快递退回去了", "我在家健身"])
+def test_returns_and_home_workouts_are_no_membership(text):
+    assert not any(a.startswith("member:") for _, a, _ in keys(text)), keys(text)
