@@ -99,7 +99,7 @@ _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to s
 _WH_STATEMENT = re.compile(r"(?i)^(?:when|where|while)\s+(?:i|i'm|i've|we|we're|my|our|he|she|they)\s")
 _ZH_QUESTION = re.compile(r"(?:吗|么|呢|嘛|吧)[？?]?$|^(?:什么|为什么|怎么|怎样|哪|谁|几|是否|能不能|可不可以"
                           r"|要不要|有没有|你觉得|你知道|你说(?!过)|你看(?!过|到)"
-                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|(?<![道教学问看懂会])(?<!教我)(?<!教他)(?<!教她)(?<!诉我)怎么(?=[\u4e00-\u9fff])|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
+                          r"|请问)|[？?]$|(?:什么|怎么样|怎么办|(?<![道教学问看懂会不没])(?<!教我)(?<!教他)(?<!教她)(?<!诉我)怎么(?=[\u4e00-\u9fff])|多少|几点|哪里|哪儿|哪个|去哪(?:玩|吃|了|呀|啊)|是不是|有没有|能不能"
                           r"|对不对|咋|(?<![没不])啥(?![都也])|如何|是怎样的?$|要多久|哪一|多大了|多久了?$)|(?:[了完过]没有?|来着|几(?:岁|年级|点|号)了?|吗哈+)$|(.)还是[^，。,；;]{1,8}\1$|([^我你他她它])[^，。,；;]{0,4}还是\2|^(?i:what|how|why|which|who)\b")
 _REQUEST = re.compile(r"(?i)^(?:please|pls|can\s+you|could\s+you|would\s+you|let\s+me\s+know|tell\s+me|let's"
                       r"|lets|let\s+us|fix|debug|explain|proofread|rewrite|polish|tighten|translate|summari[sz]e"

@@ -57,3 +57,8 @@ def test_a_persons_name_before_its_job_stays_theirs():
 def test_names_after_a_count_stay_with_what_was_counted():
     found = contents("家里有两条狗，旺财和来福")
     assert len(found) == 1 and "两条狗" in found[0] and "旺财" in found[0] and "来福" in found[0], found
+
+
+@pytest.mark.parametrize("text", ["调岗以后不怎么出差了", "这个月没怎么喝奶茶"])
+def test_not_much_is_no_question(text):
+    assert contents(text), text
