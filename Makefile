@@ -81,11 +81,11 @@ typecheck: install
 
 pytest: install browser-deps
 	@$(PY) -m server.runtime.pg stop-orphan
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 test: install browser-deps lint typecheck
 	@$(PY) -m server.runtime.pg stop-orphan
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # The fast tier: ruff, lint-imports and the unit and API tests, without the tests marked slow (browser, the
 # served stack, the second PostgreSQL, fuzzing, files and tests that start their own processes: tests/tiers.py).
@@ -94,7 +94,7 @@ test: install browser-deps lint typecheck
 FAST_WORKERS ?= 3
 test-fast: install lint
 	@$(PY) -m server.runtime.pg stop-orphan
-	$(PY) -m pytest -n $(FAST_WORKERS) --dist loadfile -m "not slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(FAST_WORKERS) --dist loadfile --no-loadscope-reorder -m "not slow" $(PYTEST_ARGS)
 
 # Schemathesis' every phase (coverage: each boundary of each parameter, missing headers, undeclared methods)
 # with more examples than the suite's run: ~15 minutes on 2 cores.

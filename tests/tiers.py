@@ -68,9 +68,32 @@ def node_tier(path: Path, name: str) -> str | None:
     return TESTS_BY_NAME.get(f"{relative}::{name}")
 
 
+# The order files start in under ``--dist loadfile --no-loadscope-reorder`` (the Makefile's): longest first, so
+# that the last files to run are short ones and the two processes finish together. A single-test file of the
+# slow tiers (schemathesis, the second PostgreSQL) took minutes, and xdist's own order (most tests first) ran
+# them last, alone.
+FIRST = ("fuzz", "cluster", "served", "browser", "stack", "eval")
+
+
+def _start_order(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The items with their files reordered (each file's tests together, in their own order): files with a test of
+    a slow tier first (the slowest tiers first), then the rest by their number of tests, most first."""
+    by_file: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        by_file.setdefault(item.path, []).append(item)
+
+    def rank(path: Path) -> tuple[int, int]:
+        tiers = {marker.name for item in by_file[path] for marker in item.iter_markers() if marker.name in FIRST}
+        first = min((FIRST.index(name) for name in tiers), default=len(FIRST))
+        return first, -len(by_file[path])
+
+    return [item for path in sorted(by_file, key=rank) for item in by_file[path]]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         found = node_tier(item.path, getattr(item, "originalname", item.name))
         if found:
             item.add_marker(getattr(pytest.mark, found))
             item.add_marker(pytest.mark.slow)
+    items[:] = _start_order(items)
