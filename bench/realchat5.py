@@ -1,0 +1,81 @@
+"""An English long-term memory set (a formal writer, a texter, a two-person chat): recall and the context block.
+
+    .venv/bin/python bench/realchat5.py --base-url http://127.0.0.1:8014 --key mn_… [--out run.json]
+        [--result bench/results/realchat5.json]
+
+Two users (bench/realchat5_en.py: 24 sessions over eight months, 6 of them filler; 50 questions, 5 of them
+abstention): a history teacher who writes formally, one of whose sessions is a chat with a colleague (each turn
+with the speaker's ``name``), and a young man who texts in lowercase. Written before reading the extractor.
+Sessions, questions and scores as bench/realchat4.py does them (its helpers): mem0's ``add`` or the sessions API;
+evidence found at k = 1, 5, 10 in mem0's ``search``; ``POST /api/v1/context`` with a 400-token budget; the newer
+value of a knowledge update first; abstention questions shown, not scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import realchat5_en
+from realchat4 import BUDGET, DEPTHS, _ask, _ingest, _print, summary
+
+
+def run(base_url: str, key: str) -> dict[str, Any]:
+    from mem0 import MemoryClient
+
+    client = MemoryClient(api_key=key, host=f"{base_url}/mem0")
+    http = httpx.Client(base_url=base_url, headers={"Authorization": f"Bearer {key}"}, timeout=120)
+    stamp = int(time.time())
+    sessions, questions = [], []
+    for who, data, asked in (("formal", realchat5_en.FORMAL, realchat5_en.QUESTIONS_FORMAL),
+                             ("texting", realchat5_en.TEXTING, realchat5_en.QUESTIONS_TEXTING)):
+        user = f"rc5-{who}-{stamp}"
+        origin, kept = _ingest(client, http, user, data)
+        sessions += kept
+        questions += [_ask(client, http, user, origin, q) for q in asked]
+    return {"sessions": sessions, "questions": questions, "summary": summary(questions, sessions)}
+
+
+def write(path: str, s: dict[str, Any]) -> None:
+    """The summary for docs/benchmarks.md (bench/report.py's format): one row, the kinds in the note."""
+    from report import write_result
+
+    def cells(v: dict[str, Any]) -> list[Any]:
+        return [v["questions"], *(f"{v[f'top{k}']:.0%}" for k in DEPTHS), f"{v['block']:.0%}"]
+
+    kinds = "; ".join(f"{kind} ({v['questions']}) " + " / ".join(c for c in cells(v)[1:])
+                      for kind, v in s["by_kind"].items())
+    write_result(path, title="English long-term memory: a formal writer, a texter, a two-person chat",
+                 command="bench/realchat5.py --base-url URL --key KEY --result bench/results/realchat5.json",
+                 columns=["questions", "evidence first", "in top 5", "in top 10",
+                          f"in the {BUDGET}-token context block"], rows=[cells(s["all"])],
+                 notes=[f"By kind (first / top 5 / top 10 / block): {kinds}. {s['sessions']} sessions "
+                        f"({s['filler_sessions']} filler), offline extractor; {s['memories']} memories kept, "
+                        f"{s['junk']} junk by rule; newer value first: {s['newer_first']}; "
+                        f"{s['abstain']} abstention questions ({s['abstain_empty']} answered with no memory)."])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base-url", default="http://127.0.0.1:8014")
+    parser.add_argument("--key", required=True)
+    parser.add_argument("--out", help="the whole run (sessions kept, every question's first memories) as JSON")
+    parser.add_argument("--result", help="the summary for docs/benchmarks.md (bench/report.py's format)")
+    args = parser.parse_args()
+    outcome = run(args.base_url, args.key)
+    if args.out:
+        Path(args.out).write_text(json.dumps(outcome, ensure_ascii=False, indent=1))
+    _print(outcome)
+    if args.result:
+        write(args.result, outcome["summary"])
+
+
+if __name__ == "__main__":
+    main()
