@@ -1,7 +1,7 @@
 """Long English chats over months (bench/realchat5.py's kind), in words that set does not use: a time said before
 "X and I" keeps the two one subject, an opener set off by a comma is no subject, a place ending in "s" is no verb,
 "weekends ago" and "the 19th" in a sentence naming its month are dated, and a home got or a post accepted leaves
-the state a later question asks for."""
+the state a later question asks for; "they suggested X, so I bought those" names X."""
 
 from __future__ import annotations
 
@@ -70,3 +70,12 @@ def test_a_home_got_or_a_post_accepted_leaves_the_state(said, state):
 def test_someone_elses_home_leaves_no_state_of_the_speaker():
     found, _ = run(("user", "My brother got a flat in York last week, so I helped him move."))
     assert not holding(found, "The user lives in"), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("The man at the store recommended the Kindle Paperwhite, and I ordered it.", "The user ordered the Kindle"),
+    ("my physio suggested the Theragun Mini so i got that", "The user got the Theragun Mini"),
+])
+def test_a_choice_made_of_what_someone_suggested_names_it(said, key):
+    found, _ = run(("user", said))
+    assert holding(found, key), [c.content for c in found]
