@@ -1,7 +1,7 @@
 """An English long-term memory set (a formal writer, a texter, a two-person chat): recall and the context block.
 
     .venv/bin/python bench/realchat5.py --base-url http://127.0.0.1:8014 --key mn_… [--out run.json]
-        [--result bench/results/realchat5.json]
+        [--result bench/results/longmem.json]
 
 Two users (bench/realchat5_en.py: 24 sessions over eight months, 6 of them filler; 50 questions, 5 of them
 abstention): a history teacher who writes formally, one of whose sessions is a chat with a colleague (each turn
@@ -24,7 +24,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import realchat5_en
-from realchat4 import BUDGET, DEPTHS, _ask, _ingest, _print, summary
+from longmem import write_set
+from realchat4 import _ask, _ingest, _print, summary
 
 
 def run(base_url: str, key: str) -> dict[str, Any]:
@@ -43,38 +44,19 @@ def run(base_url: str, key: str) -> dict[str, Any]:
     return {"sessions": sessions, "questions": questions, "summary": summary(questions, sessions)}
 
 
-def write(path: str, s: dict[str, Any]) -> None:
-    """The summary for docs/benchmarks.md (bench/report.py's format): one row, the kinds in the note."""
-    from report import write_result
-
-    def cells(v: dict[str, Any]) -> list[Any]:
-        return [v["questions"], *(f"{v[f'top{k}']:.0%}" for k in DEPTHS), f"{v['block']:.0%}"]
-
-    kinds = "; ".join(f"{kind} ({v['questions']}) " + " / ".join(c for c in cells(v)[1:])
-                      for kind, v in s["by_kind"].items())
-    write_result(path, title="English long-term memory: a formal writer, a texter, a two-person chat",
-                 command="bench/realchat5.py --base-url URL --key KEY --result bench/results/realchat5.json",
-                 columns=["questions", "evidence first", "in top 5", "in top 10",
-                          f"in the {BUDGET}-token context block"], rows=[cells(s["all"])],
-                 notes=[f"By kind (first / top 5 / top 10 / block): {kinds}. {s['sessions']} sessions "
-                        f"({s['filler_sessions']} filler), offline extractor; {s['memories']} memories kept, "
-                        f"{s['junk']} junk by rule; newer value first: {s['newer_first']}; "
-                        f"{s['abstain']} abstention questions ({s['abstain_empty']} answered with no memory)."])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", default="http://127.0.0.1:8014")
     parser.add_argument("--key", required=True)
     parser.add_argument("--out", help="the whole run (sessions kept, every question's first memories) as JSON")
-    parser.add_argument("--result", help="the summary for docs/benchmarks.md (bench/report.py's format)")
+    parser.add_argument("--result", help="bench/results/longmem.json: this set's row (bench/longmem.py)")
     args = parser.parse_args()
     outcome = run(args.base_url, args.key)
     if args.out:
         Path(args.out).write_text(json.dumps(outcome, ensure_ascii=False, indent=1))
     _print(outcome)
     if args.result:
-        write(args.result, outcome["summary"])
+        write_set(args.result, "realchat5", "realchat5 (English)", outcome["summary"])
 
 
 if __name__ == "__main__":
