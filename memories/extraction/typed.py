@@ -103,8 +103,10 @@ _NOT_NAMES = frozenset(KIN_EN) | frozenset("""he she they who someone somebody e
 fish hamster rabbit horse bird parrot grandma grandpa granny nan nana gran uncle aunt auntie cousin neighbour neighbor
 friend boss colleague teacher doctor baby mine hers his theirs ours yours it""".split())  # noqa: SIM905
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
-#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …").
+#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …", "This
+#: morning I fixed the fence").
 _TIME_FIRST = re.compile(r"(?i)^\s*(these\s+days|nowadays|lately|at\s+the\s+moment|right\s+now|currently"
+                         r"|this\s+(?:morning|afternoon|evening)|earlier\s+today"
                          r"|these\s+past\s+(?:few\s+)?(?:days|weeks|months|years))\s*,?\s+"
                          r"(?=(?:i|i'm|i've|we|we're|we've|my|our)\b)")
 

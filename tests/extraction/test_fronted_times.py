@@ -79,3 +79,13 @@ def test_someone_elses_home_leaves_no_state_of_the_speaker():
 def test_a_choice_made_of_what_someone_suggested_names_it(said, key):
     found, _ = run(("user", said))
     assert holding(found, key), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("said", "key"), [
+    ("This morning I repotted the fig tree on the balcony.", "The user repotted the fig tree"),
+    ("This evening, my neighbour and I cleared the shared garden.", "the user's neighbour and the user cleared"),
+])
+def test_this_morning_said_first_is_a_time_not_a_thing(said, key):
+    found, _ = run(("user", said))
+    assert holding(found, key), [c.content for c in found]
+    assert not holding(found, "The morning") and not holding(found, "The evening"), [c.content for c in found]
