@@ -1,7 +1,7 @@
 """A Chinese long-term memory set (简体 and 繁體, two-person chats): recall and the context block, through the API.
 
     .venv/bin/python bench/realchat4.py --base-url http://127.0.0.1:8014 --key mn_… [--out run.json]
-        [--result bench/results/realchat4.json]
+        [--result bench/results/longmem.json]
 
 Two users (bench/realchat4_zh.py: 24 sessions over seven months, 7 of them filler; 53 questions, 5 of them
 abstention): a designer who writes 简体 with English words mixed in, two of whose sessions are a chat with a
@@ -160,41 +160,21 @@ def _print(outcome: dict[str, Any]) -> None:
     print(json.dumps(outcome["summary"], indent=1))
 
 
-def write(path: str, s: dict[str, Any]) -> None:
-    """The summary for docs/benchmarks.md (bench/report.py's format)."""
-    from report import write_result
-
-    def cells(v: dict[str, Any]) -> list[Any]:
-        return [v["questions"], *(f"{v[f'top{k}']:.0%}" for k in DEPTHS), f"{v['block']:.0%}"]
-
-    # one row (docs/benchmarks.md is held to 400 lines): the kinds go in the note, first / top 5 / top 10 / block
-    kinds = "; ".join(f"{kind} ({v['questions']}) " + " / ".join(c for c in cells(v)[1:])
-                      for kind, v in s["by_kind"].items())
-    write_result(path, title="Chinese long-term memory: 简体, 繁體 and two-person chats over months",
-                 command="bench/realchat4.py --base-url URL --key KEY --result bench/results/realchat4.json",
-                 columns=["questions", "evidence first", "in top 5", "in top 10",
-                          f"in the {BUDGET}-token context block"], rows=[cells(s["all"])],
-                 notes=[f"By kind (first / top 5 / top 10 / block): {kinds}. {s['sessions']} Chinese sessions "
-                        f"({s['filler_sessions']} filler) through mem0's add and the sessions API, offline "
-                        f"extractor; {s['memories']} memories kept, {s['filler_memories']} from filler sessions, "
-                        f"{s['junk']} junk by rule; knowledge updates with the newer value first: "
-                        f"{s['newer_first']}; {s['abstain']} abstention questions shown, not scored "
-                        f"({s['abstain_empty']} answered with no memory)."])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base-url", default="http://127.0.0.1:8014")
     parser.add_argument("--key", required=True)
     parser.add_argument("--out", help="the whole run (sessions kept, every question's first memories) as JSON")
-    parser.add_argument("--result", help="the summary for docs/benchmarks.md (bench/report.py's format)")
+    parser.add_argument("--result", help="bench/results/longmem.json: this set's row (bench/longmem.py)")
     args = parser.parse_args()
     outcome = run(args.base_url, args.key)
     if args.out:
         Path(args.out).write_text(json.dumps(outcome, ensure_ascii=False, indent=1))
     _print(outcome)
     if args.result:
-        write(args.result, outcome["summary"])
+        from longmem import write_set  # it reads this module's constants
+
+        write_set(args.result, "realchat4", "realchat4 (Chinese)", outcome["summary"])
 
 
 if __name__ == "__main__":

@@ -163,6 +163,10 @@ _DONE_TO_ME = re.compile(r"(?i)^(?:they|work|management|hr|(?:my|the)\s+(?:boss|
 #: A thing pointed at and then said to be the speaker's doing ("These figurines I bought yesterday …", "That recipe we
 #: tried …"): "the …", so that the clause is no pronoun-led remark.
 _POINTED_MINE = re.compile(r"^(?:These|This|That|Those)\s+(?!(?:is|was|are|were|has|had|looks|seems|means|makes)\b)"
+                           # a time, not a thing: "This morning I fixed …", "That summer we moved …"
+                           r"(?!(?:morning|afternoon|evening|night|week|weekend|month|year|summer|winter|spring|fall"
+                           r"|autumn|time|day|semester|term|season|past|coming|monday|tuesday|wednesday|thursday"
+                           r"|friday|saturday|sunday)\b)"
                            r"(?!shows\b)(?=(?:[a-z]+\s+){0,2}[a-z]+\s+(?:I|we)\s+(?:just\s+|finally\s+)?"
                            r"(?:[a-z]+ed|bought|made|got|drew|wrote|took|found|built|grew|sold|won|knit|sewed)\b)")
 

@@ -1,6 +1,8 @@
 """The state a change of the speaker's leaves (``offline.py``): a move or a new job said as an event, restated.
 
-"Since I moved to Denver in May for a new job …" also gives "The user lives in Denver."; "I started as a
+"Since I moved to Denver in May for a new job …" also gives "The user lives in Denver."; "got a tiny studio in st
+johns" gives "The user lives in st johns."; "accepted a post as head of history at Roundhay School" gives "The user
+works at Roundhay School as head of history."; "I started as a
 clinical educator at Denver Health two weeks ago" gives "The user works at Denver Health as a clinical educator.";
 "我上个月从杭州搬到上海了" gives "用户现在住在上海"; "跳槽去了米哈游做系统策划" gives
 "用户现在在米哈游工作（系统策划）".
@@ -30,8 +32,15 @@ _JOINED = re.compile(rf"(?i:\b(?:the\s+user|{{who}})\s+(?:has\s+|have\s+)?"
                      rf"(?:just\s+|recently\s+|finally\s+|officially\s+)?"
                      rf"(?:started\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?{_ROLE.format('role')}at|joined"
                      rf"|got\s+(?:a\s+|the\s+)?(?:new\s+)?job\s+{_ROLE.format('role2')}at"
-                     rf"|was\s+hired\s+(?:by|at)|accepted\s+(?:a|an|the)\s+(?:job|offer|position)\s+(?:at|from))"
+                     rf"|was\s+hired\s+(?:by|at)|accepted\s+(?:a|an|the)\s+(?:new\s+)?(?:job|offer|position|post|role)"
+                     rf"\s+(?:as\s+(?P<role3>[a-z][a-z -]{{2,40}}?)\s+)?(?:at|from|with))"
                      rf"\s+(?:the\s+)?){_ORG}")
+#: "the user got a tiny studio in st johns", "the user and others bought a house in Harrogate": a home of one's own
+#: in a place (any case: the place is checked against the gazetteer).
+_HOME = re.compile(r"(?i:\b(?:the\s+user|{who})(?:\s+and\s+others)?\s+(?:has\s+|have\s+)?(?:just\s+|finally\s+"
+                   r"|recently\s+|now\s+)?(?:moved\s+in(?:to)?|got|bought|rented|found|signed\s+(?:a\s+lease\s+)?(?:on|for))"
+                   r"\s+(?:a|an|the|our|the\s+user's)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|studio|house|place|condo"
+                   r"|home|bungalow|cottage|loft|townhouse)\s+in\s+(?:the\s+)?)([\w.'-]+(?:\s+[\w.'-]+){0,2})")
 _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到|搬去|搬回|搬家到|定居在?|调到)(?:了)?"
                        r"([\u4e00-\u9fff]{2,4}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
@@ -50,28 +59,60 @@ def _fill(pattern: re.Pattern[str], who: str) -> re.Pattern[str]:
 
 def states(content: str, who: str, zh: bool) -> list[str]:
     """The states a statement of the speaker's change leaves, as statements ('' when it tells none)."""
-    found = []
     if zh:
-        for m in _fill(_ZH_MOVED, who).finditer(content):
-            # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
-            if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
-                found.append(f"{who}现在住在{m.group(1)}")
-        for m in _fill(_ZH_JOINED, who).finditer(content):
-            if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
-                role = f"（{m.group(2)}）" if m.group(2) else ""
-                found.append(f"{who}现在在{m.group(1)}工作{role}")
-        return found
+        return _zh_states(content, who)
     subject = "The user" if who.casefold() == "the user" else who
+    return _homes_en(content, who, subject) + _jobs_en(content, who, subject)
+
+
+def _zh_states(content: str, who: str) -> list[str]:
+    found = []
+    for m in _fill(_ZH_MOVED, who).finditer(content):
+        # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
+        if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
+            found.append(f"{who}现在住在{m.group(1)}")
+    for m in _fill(_ZH_JOINED, who).finditer(content):
+        if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
+            role = f"（{m.group(2)}）" if m.group(2) else ""
+            found.append(f"{who}现在在{m.group(1)}工作{role}")
+    return found
+
+
+def _homes_en(content: str, who: str, subject: str) -> list[str]:
+    """A move to a city, a home got in a place: where the speaker lives."""
+    found = []
     for m in _fill(_MOVED, who).finditer(content):
         if place_en(m.group(1)):  # a city, not "Neovim" or "GitHub Actions"
             found.append(f"{subject} lives in {m.group(1).rstrip('.')}.")
+    for m in _fill(_HOME, who).finditer(content):
+        place = _home_place(m.group(1))
+        if place and not any(place in f for f in found):
+            found.append(f"{subject} lives in {place}.")
+    return found
+
+
+def _jobs_en(content: str, who: str, subject: str) -> list[str]:
+    """A job started, joined or accepted: where the speaker works, as what."""
+    found = []
     for m in _fill(_JOINED, who).finditer(content) if not _SAID_JOB.search(content) else ():
         org = m.group(m.lastindex or 0).rstrip(".")
         if org.split()[0] in _NOT_ORG:
             continue
-        role = (m.group("role") or m.group("role2") or "").strip()
-        found.append(f"{subject} works at {org}{f' as a {role}' if role else ''}.")
+        role = (m.group("role") or m.group("role2") or m.group("role3") or "").strip()
+        article = "" if re.match(r"(?i)(?:head|chief|director|deputy|lead)\b", role) else "a "
+        found.append(f"{subject} works at {org}{f' as {article}{role}' if role else ''}.")
     return found
+
+
+def _home_place(said: str) -> str:
+    """The longest start of ``said`` (up to three words) that is a place one lives in, or ''."""
+    said = re.split(r"[,;!?(]|\s(?=(?:in|on|at|since|last|this|next|for|and|with|near|from)\b)", said, maxsplit=1)[0]
+    words = said.split()
+    for n in range(len(words), 0, -1):
+        name = " ".join(words[:n]).rstrip(".,!?;:")
+        if place_en(name):
+            return name
+    return ""
 
 
 def with_states(made: list[Candidate], who: str) -> list[Candidate]:

@@ -27,7 +27,7 @@ _EN = re.compile(
     r"(?P<rel>last|next|this|past|coming)\s+(?P<unit>week(?:end)?|month|year|summer|winter|spring|fall|autumn"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few|couple\s+of|few)"
-    r"\s+(?P<nunit>days?|weeks?|months?|years?)\s+(?P<dir>ago|from\s+now|later))\b")
+    r"\s+(?P<nunit>days?|weeks?|weekends?|months?|years?)\s+(?P<dir>ago|from\s+now|later))\b")
 
 _ZH = re.compile(
     r"(?P<day>大前天|前天|昨天|昨晚|今天|今晚|今早|明天|后天|大后天)"
@@ -124,6 +124,9 @@ def _en_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
     if unit == "week":
         d = today + timedelta(weeks=sign * n)
         return f"around {_en_day(d)}", d if sign < 0 else None
+    if unit == "weekend":  # "two weekends ago": the Saturday of the week n weeks away
+        d = _week_start(today) + timedelta(weeks=sign * n, days=5)
+        return f"the weekend of {_en_day(d)}", d if sign < 0 else None
     if unit == "month":
         d = _month_shift(today, sign * n)
         return f"in {_MONTHS[d.month - 1]} {d.year}", d if sign < 0 else None
@@ -265,6 +268,9 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
             return f"{m.group(0)} ({'around ' if unit != 'day' else ''}{_en_day(d)})"
         found = True
         day = int(m.group("nth"))
+        named = _nth_of_month_named(text, m, day, today, told_past(m))
+        if named is not None:
+            return f"{m.group(0)} ({_en_day(named)})"
         step = (-1 if day > today.day else 0) if told_past(m) else (0 if day >= today.day else 1)
         d = _month_shift(today.replace(day=1), step)
         try:
@@ -277,6 +283,29 @@ def _more(text: str, today: date, zh: bool) -> tuple[str, bool]:
         return _EN_MORE.sub(en_sub, text), found
     dated = _ZH_DATE.sub(lambda m: _zh_date(m, today, told_past(m)), _ZH_MORE.sub(zh_sub, text))
     return dated, found or dated != _ZH_MORE.sub(zh_sub, text)
+
+
+_MONTH_NAMED = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November"
+                          r"|December)\b")
+
+
+def _nth_of_month_named(text: str, m: re.Match[str], day: int, today: date, past: bool) -> date | None:
+    """"the 24th" in a sentence that names one month ("a week in Crete for the October half-term, flying on the
+    24th"): that month's day, the nearest one in the tense of the clause; None when no one month is named."""
+    start = max(text.rfind(p, 0, m.start()) for p in ".;!?")
+    ends = [e for e in (text.find(p, m.end()) for p in ".;!?") if e >= 0]
+    named = {n.group(0) for n in _MONTH_NAMED.finditer(text[start + 1:min(ends, default=len(text))])}
+    if len(named) != 1:
+        return None
+    month = _MONTHS.index(named.pop()) + 1
+    for year in ((today.year, today.year - 1) if past else (today.year, today.year + 1)):
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            return None
+        if (d <= today) if past else (d >= today):
+            return d
+    return None
 
 
 #: A month, with its day, said in Chinese numerals or with 号: "明年六月" (resolved to "2027年六月"), "五月十号",

@@ -103,8 +103,10 @@ _NOT_NAMES = frozenset(KIN_EN) | frozenset("""he she they who someone somebody e
 fish hamster rabbit horse bird parrot grandma grandpa granny nan nana gran uncle aunt auntie cousin neighbour neighbor
 friend boss colleague teacher doctor baby mine hers his theirs ours yours it""".split())  # noqa: SIM905
 _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
-#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …").
+#: A time said first, before the speaker's own clause ("these days I drive a cab", "Lately, we've been …", "This
+#: morning I fixed the fence").
 _TIME_FIRST = re.compile(r"(?i)^\s*(these\s+days|nowadays|lately|at\s+the\s+moment|right\s+now|currently"
+                         r"|this\s+(?:morning|afternoon|evening)|earlier\s+today"
                          r"|these\s+past\s+(?:few\s+)?(?:days|weeks|months|years))\s*,?\s+"
                          r"(?=(?:i|i'm|i've|we|we're|we've|my|our)\b)")
 
@@ -129,9 +131,24 @@ _VERB = re.compile(r"(?i)\b(?:is|are|was|were|am|be|been|has|have|had|do|does|di
                    r"|off|up|out|there|here|so|too|well|now)\b|'(?:s|re|ve|m|d|ll)\b")
 
 
+#: A time said before the subject ("Two weekends ago, Tom and I …", "Yesterday my sister and I …", "Last week,").
+_FRONTED_TIME = re.compile(r"(?i)^(?:(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening)"
+                           r"|(?:last|this|next|on|that)\s+(?:week(?:end)?|month|year|summer|winter|spring|autumn|fall"
+                           r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+                           r"|(?:\w+|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|weekends?|months?|years?)\s+ago"
+                           r"|in\s+(?:january|february|march|april|may|june|july|august|september|october|november"
+                           r"|december))\s*,?\s+|[^,]{1,40},\s+)")
+
+
 def with_me(head: str, joint: str, rest: str) -> bool:
     """Whether "<head> and I …" is one subject: "my girlfriend sarah and i have been together" (``PERSON_LOWER``),
-    "some friends from church and I went camping" (``_GROUP``)."""
+    "some friends from church and I went camping" (``_GROUP``), after a time said first ("Two weekends ago, Tom
+    and I had a trip": a name, or a person by their role, "Yesterday my sister and I went …")."""
+    core = _FRONTED_TIME.sub("", head, count=1)
+    if core != head and joint.strip().casefold() == "and" and re.match(r"(?i)i\s", rest) \
+            and (re.fullmatch(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?", core) or PERSON_ONLY.match(core)
+                 or with_me(core, joint, rest)):
+        return True
     if PERSON_LOWER.match(head) and WE_VERB.match(rest):
         return True
     return (joint.strip().casefold() == "and" and re.match(r"I\s", rest) is not None and _GROUP.match(head) is not None
@@ -140,7 +157,7 @@ def with_me(head: str, joint: str, rest: str) -> bool:
 
 #: Two verbs of one subject ("my mom lives in manila and calls every sunday", "tom moved to berlin last year and
 #: works at a startup there"): the subject, then a verb that is no copula; after "and"/"but" a verb of a life.
-_HEAD_SUBJECT = re.compile(r"(?i)^(?P<subj>i|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}[a-z]+|[A-Z][a-z]+)(?:['’]ve)?\s+"
+_HEAD_SUBJECT = re.compile(r"(?i)^(?P<subj>i|we|(?:my|our)\s+(?:[a-z]+\s+){0,2}?[a-z]+|[A-Z][a-z]+)(?:['’]ve)?\s+"
                            r"(?:just\s+|also\s+|still\s+|recently\s+|finally\s+)?"
                            r"(?P<verb>[a-z]+(?:ed|s)|is|was|are|were|am|'s|'m|'re|feel|seem|get|think|hope|guess|know|"
                            r"mean|love|like|go|went|got|had|have|made|took|came|found|left|met|quit|sold|bought|"
@@ -165,7 +182,9 @@ def shared_subject(head: str, rest: str, joint: str) -> str:
     the joint are no such clause."""
     if not re.fullmatch(r"(?i)\s*(?:(?:,\s*)?(?:and|but)|,)\s+", joint):
         return ""
-    head_said = _HEAD_SUBJECT.match(head.strip())
+    # "big news, i quit gearhead and started at …": the subject after an opener set off by a comma
+    head = re.sub(r"(?i)^[^,]{1,30},\s+(?=(?:i|we|my|our)\s)", "", head.strip())
+    head_said = _HEAD_SUBJECT.match(head)
     if head_said is None or _COPULA.match(head_said.group("verb")) or len(head.split()) < 3:
         return ""
     subject = head_said.group("subj")
