@@ -19,8 +19,9 @@ _CHANGED_IT = re.compile(r"(?i)\b(?P<verb>upped|raised|increased|bumped|lowered|
                          r"(?P<it>it|the\s+dose|the\s+dosage|my\s+dose|my\s+dosage)"
                          r"(?=\s+(?:up\s+|down\s+|back\s+)?to\s+\d[\d.]*\s*(?:mg|mcg|ml|iu|units?)\b)")
 #: Another person's dose, before the change: "my wife's doctor upped it", "her GP cut it" (not the speaker's).
-_SOMEONE_ELSE = re.compile(r"(?i)\b(?:his|her|their|(?!doc|doctor|gp)[a-z]+'s|he|she|they(?!\s+(?:upped|raised|increased"
-                           r"|bumped|lowered|cut|reduced|dropped|changed|put|moved|adjusted|doubled|halved)))\b")
+_SOMEONE_ELSE = re.compile(r"(?i)\b(?:his|her|their|(?!doc|doctor|gp)[a-z]+'s|he|she"
+                           r"|they(?!\s+(?:upped|raised|increased|bumped|lowered|cut|reduced|dropped|changed|put|moved"
+                           r"|adjusted|doubled|halved)))\b")
 _DOSE_UNIT = re.compile(r"(?i)\d\s*(?:mg|mcg|ml|iu|units?)\b")
 
 

@@ -17,8 +17,8 @@ _ASKED_AFTER = re.compile(r"(?i)(?<=[\w)])\s*(?:,|\s[-–—])\s+(?=(?:what|what
                           r"|(?:can|could|would|will)\s+(?:you|u|ya)|should\s+i|do\s+(?:you|u)\s+(?:know|have|think)"
                           r"|is\s+there|are\s+there)\b)")
 #: A question said without its question mark, in words no relative clause opens with ("which is great" is none).
-_PLAIN_ASK = re.compile(r"(?i)(?:whats|what's|what\s+(?:is|are|should|do|can|would)|how\s+(?:do|does|can|should|much|many|long"
-                        r"|far|often)|where\s+(?:can|should|do|is)|when\s+(?:should|do|can|is)|which\s+(?:one|is\s+better)"
+_PLAIN_ASK = re.compile(r"(?i)(?:whats|what's|what\s+(?:is|are|should|do|can|would)"
+                        r"|how\s+(?:do|does|can|should|much|many|long|far|often)|where\s+(?:can|should|do|is)|when\s+(?:should|do|can|is)|which\s+(?:one|is\s+better)"
                         r"|any\s|(?:can|could|would|will)\s|should\s|do\s|is\s+there|are\s+there)\b")
 #: The speaker's own words before it: "i", "im", "my", "we", "our" (a question before it is the question's).
 _OWN = re.compile(r"(?i)\b(?:i|i'm|im|i've|ive|i'd|my|we|we're|our)\b")

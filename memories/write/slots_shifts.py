@@ -31,7 +31,8 @@ _RULES = (
 )
 _HOUR = r"\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
 #: The hours of one's own shift: "my warehouse shift is 6am to 2pm", "the user's shift was moved to 2pm-10pm".
-_HOURS = re.compile(rf"(?i)^(?:my|the user's)\s+(?:[a-z]+\s+)?shifts?(?:\s+(?:at|in|on)\s+(?:the\s+)?[a-z]+)?\s+(?:is|are|was|were|has\s+been|got|'s)?\s*(?:now\s+)?"
+_HOURS = re.compile(rf"(?i)^(?:my|the user's)\s+(?:[a-z]+\s+)?shifts?(?:\s+(?:at|in|on)\s+(?:the\s+)?[a-z]+)?\s+"
+                    rf"(?:is|are|was|were|has\s+been|got|'s)?\s*(?:now\s+)?"
                     rf"(?:(?:moved|changed|switched|pushed|bumped)\s+(?:back\s+)?to\s+)?(?:from\s+)?"
                     rf"(?P<start>{_HOUR})\s*(?:-|–|to|till|until)\s*(?P<end>{_HOUR})")
 _ONE_DAY = re.compile(r"(?i)\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|[a-z]+day))\b")

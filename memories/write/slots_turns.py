@@ -200,8 +200,8 @@ def _pet_name(sentence: str, speaker: str) -> list[Slot]:
 
 _HOMES = (r"(?P<home>(?:a\s+|the\s+)?(?:care|nursing|retirement|old\s+people's)\s+home|assisted\s+living|sheltered"
           r"\s+housing|(?:a|her|his|their)\s+own\s+(?:place|flat|apartment|house)|a\s+hospice)")
-_KIN_HOME = (re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:still\s+|now\s+)?(?:(?P<lives>lives|is\s+living"
-                        r"|has\s+lived|(?:has\s+)?(?:just\s+|finally\s+)?moved\s+in|is\s+moving\s+in)|stays)"
+_KIN_HOME = (re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:still\s+|now\s+)?"
+                        r"(?:(?P<lives>lives|is\s+living|has\s+lived|(?:has\s+)?(?:just\s+|finally\s+)?moved\s+in|is\s+moving\s+in)|stays)"
                         r"\s+with\s+(?:us|me|the\s+user(?:\s+and\s+others)?)\b"),
              re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:has\s+)?(?:just\s+|now\s+|finally\s+)?"
                         rf"(?:moved|went|is\s+moving|has\s+gone)\s+(?:in)?to\s+{_HOMES}"),
