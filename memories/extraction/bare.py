@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from memories.extraction.clauses import _BARE_KIN, _IRREGULAR_PAST, _STOPWORDS, _wordset
+from memories.extraction.texting import done_to_mine, unsaid_self
 from memories.write.people import COMMON_OPENERS, NOT_PERSON, PERSON_VERBS, SURNAMES, ZH_NOT_NAMES, is_chinese_name
 
 _PAST = "|".join(sorted(_IRREGULAR_PAST))
@@ -148,6 +149,7 @@ def noted(clause: str) -> str:
     if _NOTE_VERB.match(clause) or _NOTE_STATE.match(clause):
         return with_subject(clause)[0]
     clause = _DONE_TO_ME.sub(lambda m: f"I was {m.group('verb')} ", clause)  # "they moved me to nights"
+    clause = done_to_mine(clause)  # "they moved my shift to 2pm-10pm" (texting.py)
     return _POINTED_MINE.sub("The ", clause)  # "These figurines I bought …": a thing named, not a pronoun
 
 
@@ -217,6 +219,9 @@ def with_subject(text: str) -> tuple[str, bool]:
         return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
     if _MINE.match(text) or _LEVEL.match(text):  # "rent went up to $2,050", "down to 76 kg now": the speaker's
         return (f"my {text[:1].lower()}{text[1:]}" if _MINE.match(text) else f"I'm {text[:1].lower()}{text[1:]}"), False
+    denied = unsaid_self(text)
+    if denied is not None:  # "not vegan anymore", "no longer a student": the speaker's (texting.py)
+        return denied, True
     owned = _owned_lead(text)
     if owned is not None:  # "Mom's recovering …", "the dog gets walked at 6am": the speaker's
         return owned, False

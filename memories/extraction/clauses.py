@@ -489,7 +489,7 @@ def _third_person_verb(verb: str) -> str:
     return verb + "s"
 
 
-_EN_I_VERB = re.compile(r"(?<!and )\b(?:I|i)\s+((?:(?:" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
+_EN_I_VERB = re.compile(r"(?<!and )\b(?:I|i)\s+((?:(?:no longer|" + "|".join(sorted(_ADVERBS)) + r")\s+)*)([A-Za-z']+)")
 _EN_CONTRACTED = re.compile(r"(?i)\b(?:i'm\s+not|i\s+am\s+not|(?<!and )i\s+(?:haven't|don't|dont|have|do)|i'm|im(?=\s)"
                             r"|i\s+am|i\s+was|i've|ive(?=\s)|i'd|i'll)\b")  # "X and I don't": theirs
 

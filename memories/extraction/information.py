@@ -167,9 +167,12 @@ def _thing_named(sentence: str, found: list[str]) -> bool:
 
 #: Someone (a name, "X and others") and a light verb of doing in the past, then a bare thing ("John and others made
 #: pizza", "Ana got braces", "Ben had surgery"), or one of doing now ("Aisha is doing biology", "Maya takes ballet",
-#: "The user is doing keto"): the thing is what was or is done, enough alone.
+#: "The user is doing keto"): the thing is what was or is done, enough alone; and what one has, bare ("The user has
+#: diabetes", "has netflix"), unless it is what anyone has ("has time", "has questions").
 _DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\s+|finally\s+|also\s+|now\s+)?"
-                  r"(?:(?:has|have)\s+got|made|got|had|did|took|(?:is|are)\s+(?:now\s+|currently\s+|also\s+)?(?:doing|taking|studying)"
+                  r"(?:(?:has|have)\s+got|(?:has|have)(?=\s+(?!(?:time|questions?|plans?|work|stuff|things|fun|class"
+                  r"|school|issues|problems|ideas?|news|money|plenty|lots|nothing|everything|something|anything|none"
+                  r"|enough|more|less|homework|errands|chores|company|guests|people|friends|kids)\b))|made|got|had|did|took|(?:is|are)\s+(?:now\s+|currently\s+|also\s+)?(?:doing|taking|studying)"
                   r"|does|takes|studies)\s+"
                   r"(?:some\s+)?([a-z][a-z-]+)\b(?!\s+(?:it|them|that|this|to|of|for|out|up|back|over|so|too|really))")
 

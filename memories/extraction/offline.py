@@ -92,6 +92,7 @@ from memories.extraction.clauses import (
 from memories.extraction.contacts import announced, contact, restated
 from memories.extraction.corrections import corrected_in, replacing
 from memories.extraction.dialect import restored, standard_known, standard_turns
+from memories.extraction.dosed import doses_named
 from memories.extraction.information import (
     IMPERATIVE,
     attached,
@@ -109,6 +110,7 @@ from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
 from memories.extraction.states import with_states
+from memories.extraction.texting import asked_apart
 from memories.extraction.typed import typed_words
 from memories.write.slots import slots_of
 from memories.write.text import has_cjk
@@ -177,7 +179,7 @@ class OfflineExtractor:
                 context: Sequence[Turn] = ()) -> list[Candidate]:
         self.skipped = []
         (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
-        context = labelled(context)  # "俺", "咱", traditional characters: read in standard form (dialect.py)
+        context, turns = labelled(context), doses_named(turns, known)  # dialect.py; "upped it to 20mg" (dosed.py)
         turns, reader = labelled(turns, [t.name for t in context if t.name]), _Reader(known)
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]
@@ -219,7 +221,7 @@ class OfflineExtractor:
         text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
             said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
-        for sentence in split_sentences(intro_apart(text)):  # "I'm Ivo and I collect stamps": two sentences
+        for sentence in split_sentences(asked_apart(intro_apart(text))):  # "I'm Ivo and I …": two sentences
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = attached(said.items, said.reasons, known)

@@ -35,7 +35,7 @@ TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+
                            # … and a word of speech before the speaker's own "I" ("actually I switched", "well I'm …")
                            r"|(?:actually|well|oh|yeah|yea|ok(?:ay)?|alright|hmm+|um+|uh+)"
                            r"(?=\s+(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|my|our)\b))(?=\s|[\u4e00-\u9fff])\s*)+")
-TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
+TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:btw|lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
                         r"(?:\s*([!.?]*)$|(?=\s*,))")  # or before a comma ("rough week tbh, …")
 
 #: Kinship and role words after 我 ("我表哥", "我闺蜜小雨"): the speaker's person (``clauses._ZH_KIN_NAMED``).
@@ -53,7 +53,10 @@ _TYPED_WORDS = {"tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2mo
                 "appt": "appointment", "ppl": "people", "wanna": "want to", "im": "I'm",
                 "ive": "I've", "w/": "with", "abt": "about", "lmk": "let me know", "shes": "she's",
                 "theyre": "they're", "bro": "brother", "sis": "sister", "hrs": "hours",
-                "mins": "minutes"}
+                "mins": "minutes", "whats": "what's", "hes": "he's", "thats": "that's", "theres": "there's",
+                "youre": "you're", "arent": "aren't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+                "shouldnt": "shouldn't", "gonna": "going to", "definately": "definitely", "definatly": "definitely",
+                "recieve": "receive", "recieved": "received", "fav": "favourite"}
 _TYPED_WORD = re.compile(r"(?i)(?<![\w/-])(?:" + "|".join(map(re.escape, _TYPED_WORDS)) + r")(?![\w/-])"
                          r"|(?<=\s)w(?=\s+(?:the|my|our|his|her|their|a|an|some|friends|family)\b)")
 

@@ -97,7 +97,14 @@ _MEMBER = (re.compile(rf"(?i)^(?:my|the user's)\s+{_SERVICES}\s+(?:is|'s)\s+(?:n
                       rf"joined)\s+{_NAME}"),
            # a named place one goes to as a habit: "i go to PureGym near work", "goes to Anytime Fitness"
            re.compile(rf"(?i){_ME}{_ADV}\s+(?:usually\s+|still\s+|mostly\s+)?(?:go|goes)\s+to\s+{_NAME}"
-                      r"(?=\s*$|\s*[.,;!]|\s+(?:near|by|in|on|every|most|after|before|twice|once|three|four)\b)"))
+                      r"(?=\s*$|\s*[.,;!]|\s+(?:near|by|in|on|every|most|after|before|twice|once|three|four)\b)"),
+           # a service had, the whole statement, in lower case too: "i have netflix", "the user pays for spotify"
+           # (it meets only its own cancellation, "cancelled netflix"; a plural is no service: "has questions")
+           re.compile(r"(?i)^(?:i|the user)\s+(?:has|have|got|pays?\s+for)\s+"
+                      r"(?P<name>(?!(?:a|an|the|my|some|no|any|to|been|got|it|that|this|time|work|class|school|fun|homework|money"
+                      r"|company|plenty|enough|nothing|everything|something|anything|none|more|less|covid|cancer)\b)"
+                      r"[a-z][\w&+'\-]*(?<!s))"
+                      r"(?:\s+(?:subscription|membership|premium|plus|account))?\s*[.!]*$"))
 # The name of what was cancelled may be typed in lower case ("cancelled puregym"): it meets only a membership held
 # ("quit smoking" is no membership)
 _ENDED_NAME = (r"(?P<name>(?!(?:it|that|this|them|plans?|the|a|an)\b)[A-Za-z][\w&'\-]*(?:\s+(?-i:[A-Z][\w&'\-]*)|"

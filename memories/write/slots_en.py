@@ -251,7 +251,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:will\s+)?(?:eat|eats)\s+(?:pretty much|basically|just about|literally|"
                       rf"almost)?\s*(?:everything|anything)\b"),
         ("diet-meat", rf"^{s}{_ADV_EN}\s+(?:(?:is|am|'s|'m)\s+(?:not|no longer)|quit being|gave up being|stopped being)"
-                      rf"\s+(?:a\s+)?(?:vegetarian|vegan)\b"),
+                      rf"\s+(?:a\s+)?(?:vegetarian|vegan|pescatarian|veggie)\b"),
         # … not meat cooked or ordered for someone else ("cooked chicken for my kids", "ordered wings for the team")
         ("diet-meat", rf"^{s}(?!{_ADV_EN}\s+(?:orders?|ordered|grilled|cooked|made|makes?|bought|buys?)\b[^.;]*?"
                       rf"\bfor\s+(?!(?:myself|himself|herself|me|him|her|dinner|lunch|breakfast|brunch)\b))"

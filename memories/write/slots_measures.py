@@ -37,6 +37,10 @@ _DOSED = re.compile(r"(?i)^(?:(?:i|the user)(?!['’]s)|(?:my|the user's)\s+(?:d
 # A dose taken: "i'm on 50mg of sertraline", "the user takes 2 puffs of ventolin" (the drug is what is measured)
 _TAKES = re.compile(rf"(?i)^(?:i|the user)(?:'m|\s+am|\s+is)?(?:\s+(?:now|currently|still|only))?\s+"
                     rf"(?:on|takes?|taking)\s+{_NUMBER}\s*(?:mg|mcg|ml|g|iu|units?|puffs?|tablets?|pills?)\s+(?:of\s+)?(?P<np>[a-z][a-z0-9\-]*)")
+# … the drug before its dose: "i'm on lexapro 10mg", "the user takes metformin 500 mg"
+_TAKES_AFTER = re.compile(rf"(?i)^(?:i|the user)(?:'m|\s+am|\s+is)?(?:\s+(?:now|currently|still|only))?\s+"
+                          rf"(?:on|takes?|taking)\s+(?P<np>(?!(?:a|an|the|my|about|around)\b)[a-z][a-z0-9\-]*)\s+"
+                          rf"{_NUMBER}\s*(?:mg|mcg|ml|iu|units?)\b")
 _WENT = re.compile(rf"(?i)^(?:i\s+)?{_OWN}\s+{_NP}\s+(?:went|goes|has gone|got|has been|was|is)\s+"
                    rf"(?:up|down|raised|bumped|upped|increased|lowered|cut|reduced|changed|moved|adjusted)\s+"
                    rf"(?:up\s+|down\s+)?to\s+{_NUMBER}{_FOR}")
@@ -62,7 +66,7 @@ def en_measures(sentence: str, speaker: str) -> list[Slot]:
     """The speaker's measure said with a number, or nothing."""
     if _PAST.search(sentence):  # whose: the sentence opens with the speaker ("my …", "the user …")
         return []
-    for pattern in (_CHANGED, _DOSED, _WENT, _STATED, _TAKES):
+    for pattern in (_CHANGED, _DOSED, _WENT, _STATED, _TAKES, _TAKES_AFTER):
         said = pattern.search(sentence)
         if said is None:
             continue

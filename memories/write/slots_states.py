@@ -18,6 +18,7 @@ import re
 
 from memories.write.people import KIN_ZH
 from memories.write.slot_values import ZH_NUM, Slot, zh_number
+from memories.write.slots_pets import pets_listed
 
 __all__ = ["en_states", "zh_states"]
 
@@ -147,6 +148,8 @@ def _en_pets_counts(sentence: str, speaker: str) -> list[Slot]:
     found = []
     if pet := _PET_EN.search(sentence):  # "I have one cat called Pixel": Pixel is alive, and one cat is the count
         found.append(Slot((pet.group("name") or pet.group("name2")).casefold(), "alive", "yes"))
+    found += [Slot(name, "alive", "yes") for name in pets_listed(sentence)  # "two cats luna and sol" (slots_pets)
+              if name not in {slot.subject for slot in found}]
     count = _COUNT_EN.match(sentence)
     if count and (count.group("bare") is None or re.search(r"(?i)\bnow\b", count.group("rest"))):
         n = count.group("n").casefold()

@@ -2,7 +2,7 @@
 said in passing in chat turns:
 
 - where one works from (``workplace``: home, office, hybrid): "i work from the office every day" / "these days
-  i work from home", "went fully remote";
+  i work from home", "went fully remote"; home work given up is the office ("no longer works from home");
 - a language or an instrument one learns, kept up or dropped (``learning:<thing>``): "i'm learning spanish" /
   "dropped spanish and started japanese", "stopped my piano lessons"; a switch that names what was left
   ("switched from coffee to tea") ends that thing too (``habit:<thing>``);
@@ -14,7 +14,8 @@ said in passing in chat turns:
   day";
 - a pet's name (``~<pet>|name``): "my dog's name is rex" / "we renamed the dog to bruno";
 - where a relative lives, with the speaker or elsewhere (``~<kin>|residence``): "my dad lives with us" / "dad moved
-  into a care home";
+  into a care home"; living with the speaker ("dad moved in with us") is the relative's ``city`` too, so "my dad
+  lives in phoenix" retires;
 - seeing someone (``marital``: dating): "i'm single" / "i'm seeing someone now";
 - living with a partner or alone (``lives-with:partner``, ``slots_household``): "my husband and I live in Austin" /
   "I live alone now";
@@ -51,7 +52,15 @@ _REMOTE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:went|gone|go|am|is|are|switched\s+t
                      r"(?P<place>remote|hybrid)\b")
 
 
+#: Home work given up ("no longer works from home", "stopped working remotely", "back in the office"): the office.
+_NOT_HOME = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:no\s+longer|don't|doesn't|stopped)\s+(?:work|works|working)\s+"
+                       r"(?:from\s+home|at\s+home|remotely)|(?:is|am|are|went|going|headed)\s+back\s+(?:in|at|to)\s+"
+                       r"(?:the\s+)?(?P<place>office))\b")
+
+
 def _workplace(sentence: str, speaker: str) -> list[Slot]:
+    if _NOT_HOME.match(sentence):
+        return [Slot(speaker, "workplace", "office")]
     said = _WORKPLACE.match(sentence) or _REMOTE.match(sentence)
     if said is None:
         return []
@@ -191,8 +200,9 @@ def _pet_name(sentence: str, speaker: str) -> list[Slot]:
 
 _HOMES = (r"(?P<home>(?:a\s+|the\s+)?(?:care|nursing|retirement|old\s+people's)\s+home|assisted\s+living|sheltered"
           r"\s+housing|(?:a|her|his|their)\s+own\s+(?:place|flat|apartment|house)|a\s+hospice)")
-_KIN_HOME = (re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:still\s+|now\s+)?(?:lives|is\s+living"
-                        r"|has\s+lived|stays)\s+with\s+(?:us|me|the\s+user(?:\s+and\s+others)?)\b"),
+_KIN_HOME = (re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:still\s+|now\s+)?"
+                        r"(?:(?P<lives>lives|is\s+living|has\s+lived|(?:has\s+)?(?:just\s+|finally\s+)?moved\s+in|is\s+moving\s+in)|stays)"
+                        r"\s+with\s+(?:us|me|the\s+user(?:\s+and\s+others)?)\b"),
              re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:has\s+)?(?:just\s+|now\s+|finally\s+)?"
                         rf"(?:moved|went|is\s+moving|has\s+gone)\s+(?:in)?to\s+{_HOMES}"),
              re.compile(rf"(?i)^(?:my|our|the user's)?\s*(?P<kin>{_KIN})\s+(?:now\s+)?(?:lives|is\s+living|is)\s+in\s+"
@@ -205,7 +215,10 @@ def _residence(sentence: str, speaker: str) -> list[Slot]:
         return []
     home = said.groupdict().get("home")
     value = re.sub(r"^(?:a|the|her|his|their)\s+", "", home.casefold()) if home else "with the speaker"
-    return [Slot(f"~{KIN_EN[said.group('kin').casefold()]}", "residence", value)]
+    kin = f"~{KIN_EN[said.group('kin').casefold()]}"
+    if said.groupdict().get("lives"):  # living with the speaker is no longer living in the city said before
+        return [Slot(kin, "residence", value), Slot(kin, "city", value)]
+    return [Slot(kin, "residence", value)]
 
 
 _SEEING = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:seeing|dating)\s+(?:someone|somebody)\b|in\s+a\s+relationship\b"

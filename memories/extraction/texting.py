@@ -1,0 +1,87 @@
+"""Text as people text it, for the offline extractor: a statement and the question or request that follows it in
+one run ("im vegan btw, whats a good lunch spot near union square?", "my wife is gluten free - can you find a
+table for 4") put apart, so that the statement is kept though the question is not; "wfh" written out; a change
+said with no subject ("not vegan anymore", "no longer a student") the speaker's."""
+
+from __future__ import annotations
+
+import re
+
+from memories.extraction.clauses import _QUESTION_START
+
+__all__ = ["asked_apart", "done_to_mine", "unsaid_self"]
+
+#: A comma or a dash before the words that open a question or a request to the assistant.
+_ASKED_AFTER = re.compile(r"(?i)(?<=[\w)])\s*(?:,|\s[-–—])\s+(?=(?:what|whats|what's|where|where's|which|how|how's|who"
+                          r"|when|why|any\s+(?:ideas?|tips|recs?|recommendations|suggestions|thoughts)"
+                          r"|(?:can|could|would|will)\s+(?:you|u|ya)|should\s+i|do\s+(?:you|u)\s+(?:know|have|think)"
+                          r"|is\s+there|are\s+there)\b)")
+#: A question said without its question mark, in words no relative clause opens with ("which is great" is none).
+_PLAIN_ASK = re.compile(r"(?i)(?:whats|what's|what\s+(?:is|are|should|do|can|would)"
+                        r"|how\s+(?:do|does|can|should|much|many|long|far|often)|where\s+(?:can|should|do|is)|when\s+(?:should|do|can|is)|which\s+(?:one|is\s+better)"
+                        r"|any\s|(?:can|could|would|will)\s|should\s|do\s|is\s+there|are\s+there)\b")
+#: The speaker's own words before it: "i", "im", "my", "we", "our" (a question before it is the question's).
+_OWN = re.compile(r"(?i)\b(?:i|i'm|im|i've|ive|i'd|my|we|we're|our)\b")
+_SENTENCE_END = re.compile(r"[.!?]\s+")
+
+
+def asked_apart(text: str) -> str:
+    """``text`` with a question or request that follows the speaker's statement after a comma made a sentence of
+    its own; a question first ("whats a good gift for my dad, hes into golf") is left as it is."""
+    out, start = [], 0
+    for comma in _ASKED_AFTER.finditer(text):
+        head = text[max([0, *(m.end() for m in _SENTENCE_END.finditer(text, 0, comma.start()))]):comma.start()]
+        if _QUESTION_START.match(head.strip()) or not _OWN.search(head):
+            continue
+        tail = re.split(r"(?<=[.!?])\s", text[comma.end():], maxsplit=1)[0]
+        if not tail.rstrip().endswith("?") and not _PLAIN_ASK.match(tail):
+            continue
+        out.append(text[start:comma.start()] + ".")
+        start = comma.end() - 1  # keep one space
+    return _wfh("".join(out) + text[start:] if out else text)
+
+
+#: "wfh" after a form of "be" is "working from home" ("im wfh today"); else the verb ("i wfh on fridays").
+_WFH_BE = re.compile(r"(?i)\b(i'm|im|i\s+am|am|is|are|been|be|currently|still|we're)\s+wfh\b")
+_WFH = re.compile(r"(?i)\bwfh\b")
+
+
+def _wfh(text: str) -> str:
+    return _WFH.sub("work from home", _WFH_BE.sub(lambda m: f"{m.group(1)} working from home", text))
+
+
+#: A change said with no subject: "not vegan anymore", "no longer wfh", "not with the company any more".
+_NOT_NOW = re.compile(r"(?i)^(?:(?:so|and|but|well|ok|okay|yeah|actually|officially|also)\s+)?"
+                      r"(?P<neg>no\s+longer|not)\s+(?P<rest>\S.*)$")
+_STILL_SAID = re.compile(r"(?i)\b(?:anymore|any\s+more|these\s+days|nowadays|now)\b")
+#: After "no longer", what takes "I'm": a state, a role or a place ("no longer vegan", "no longer a student").
+_STATE = re.compile(r"(?i)^(?:a|an|the|in|at|on|with|part\s+of|single|married|engaged|vegan|vegetarian|pescatarian"
+                    r"|pregnant|sober|employed|unemployed|retired|allowed|able|sure|\w+ing\b|\w+ed\b|\w+ful\b"
+                    r"|\w+ous\b|\w+ic\b|\w+ive\b|\w+able\b|\w+ible\b|\w+al\b|\w+ent\b|\w+ant\b)")
+
+
+def unsaid_self(clause: str) -> str | None:
+    """A clause that says the speaker is no longer something, with no subject, given the speaker ("not vegan
+    anymore" → "I'm not vegan anymore", "no longer work from home" → "I no longer work from home"), else None."""
+    said = _NOT_NOW.match(clause.strip())
+    if said is None or (said.group("neg").lower() == "not" and not _STILL_SAID.search(said.group("rest"))):
+        return None
+    neg, rest = said.group("neg").lower(), said.group("rest")
+    if neg == "not" or _STATE.match(rest):
+        return f"I'm {neg} {rest}"
+    return f"I {neg} {rest}"
+
+
+#: What "they" or an employer did to a thing of the speaker's: "they moved my shift to 2pm-10pm", "work changed my
+#: schedule to …" said as "my shift was moved to …", so that it is the speaker's, not a pronoun-led remark.
+_DONE_TO_MINE = re.compile(r"(?i)^(?:they|work|management|hr|(?:my|the)\s+(?:boss|manager|supervisor|company|employer"
+                           r"|job|firm|hospital|school|store|office|agency))\s+(?:finally\s+|just\s+|have\s+|'ve\s+"
+                           r"|has\s+)?(?P<verb>moved|switched|changed|pushed|bumped|cut|raised|put)\s+"
+                           r"(?P<mine>my\s+(?:[a-z]+\s+){0,2}?(?:shift|shifts|schedule|rota|start\s+time))\s+"
+                           r"(?P<rest>(?:back\s+|up\s+|down\s+)?to\b)")
+
+
+def done_to_mine(clause: str) -> str:
+    """``clause`` with a thing of the speaker's that "they" changed said as changed, else as it was."""
+    return _DONE_TO_MINE.sub(lambda m: f"{m.group('mine')} {'were' if m.group('mine').endswith('shifts') else 'was'} "
+                                 f"{m.group('verb')} {m.group('rest')}", clause)
