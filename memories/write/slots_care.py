@@ -4,7 +4,7 @@
   propranolol, on topiramate for the migraines now", "takes 20mg of omeprazole for reflux", "my mum is on
   warfarin for her heart" (hers); the drug is the value, the condition the attribute, so that two drugs for
   two conditions are two facts; and whether one takes it (``taking:<drug>``: "i take 50mg of sertraline" /
-  "came off the sertraline", "stopped the propranolol");
+  "came off the sertraline", "stopped the propranolol", "my doctor took me off metformin");
 - the school a child goes to (``school``, of ``~child``, ``~son``, ``~daughter``): "the kids go to St Anne's
   primary" / "we moved the kids to Hillside primary", "my daughter started at Kingsway secondary", "my son
   is at Oakfield now";
@@ -35,14 +35,20 @@ _TREATS = re.compile(rf"(?i){_WHO}{_BE}\s+(?:on|taking|takes|take|prescribed|sta
                      r"(?:my|his|her|their|the|the user's|our|its)?\s*(?P<cond>[a-z][a-z\-]+(?:\s+[a-z\-]+){0,2}?)"
                      r"(?=\s*$|\s*[.,;!]|\s+(?:now|these days|again|instead|since|and|but|every|each|twice|once|"
                      r"daily|at)\b)")
-# A medicine taken, with its dose or without ("i take 50mg of sertraline", "i'm on 10mg of amlodipine"), and one
+# A medicine taken, with its dose before or after it ("i take 50mg of sertraline", "i'm on 10mg of amlodipine",
+# "takes metformin 500mg twice a day"), and one
 # stopped ("stopped the propranolol", "came off sertraline", "no longer taking metformin"): ``taking:<drug>``
 _UNIT = r"(?:mg|mcg|ml|g|iu|units?|puffs?|tablets?|pills?)"
-_TAKING = re.compile(rf"(?i){_WHO}{_BE}\s+(?:on|takes?|taking)\s+\d+(?:\.\d+)?\s*{_UNIT}\s+(?:of\s+)?"
-                     r"(?P<drug>[a-z][a-z0-9\-]+)\b")
+_TAKING = re.compile(rf"(?i){_WHO}{_BE}\s+(?:on|takes?|taking)\s+(?:\d+(?:\.\d+)?\s*{_UNIT}\s+(?:of\s+)?"
+                     rf"(?P<drug>[a-z][a-z0-9\-]+)\b|(?P<drug2>[a-z][a-z0-9\-]+)\s+\d+(?:\.\d+)?\s*{_UNIT}\b)")
 _STOPPED = re.compile(rf"(?i){_WHO}{_BE}\s+(?:stopped(?:\s+taking)?|came\s+off|come\s+off|coming\s+off|weaned\s+off|"
                       r"no\s+longer\s+(?:on|taking)|not\s+(?:on|taking))\s+(?:the\s+|my\s+|his\s+|her\s+)?"
                       r"(?P<drug>[a-z][a-z0-9\-]+)\b")
+# Taken off it by someone else, a doctor most often ("my endocrinologist took me off metformin", "the GP is taking
+# her off the statins", "they've got me off the steroids"): the one taken off stopped it
+_TAKEN_OFF = re.compile(r"(?i)\b(?:took|taken|takes|take|taking|got|gotten|get|getting|weaned|switched)\s+"
+                        r"(?:(?P<me>me|the user|us)|(?P<pronoun>him|her|them))\s+off\s+(?:of\s+)?"
+                        r"(?:the\s+|my\s+|his\s+|her\s+|their\s+)?(?P<drug>[a-z][a-z0-9\-]+)\b")
 _NOT_DRUGS = frozenset({"a", "an", "the", "it", "them", "this", "that", "call", "holiday", "leave", "duty", "shift",
                         "nights", "days", "track", "time", "board", "way", "hold", "list", "waiting", "break", "walk",
                         "run", "drive", "trip", "course", "diet", "team", "phone", "road", "job", "care"})
@@ -94,9 +100,13 @@ def _taking(sentence: str, speaker: str, treated: list[Slot]) -> list[Slot]:
     if (said := _STOPPED.match(sentence)) and said.group("drug").casefold() not in _NOT_DRUGS and \
             (who := _who(said, speaker)):
         return [Slot(who, f"taking:{said.group('drug').casefold()}", "no")]
+    if (said := _TAKEN_OFF.search(sentence)) and said.group("me") and said.group("drug").casefold() not in _NOT_DRUGS:
+        return [Slot(speaker, f"taking:{said.group('drug').casefold()}", "no")]
     taken = [Slot(slot.subject, f"taking:{slot.value}", "yes") for slot in treated]
     if not taken and (said := _TAKING.match(sentence)) and (who := _who(said, speaker)):
-        taken.append(Slot(who, f"taking:{said.group('drug').casefold()}", "yes"))
+        drug = (said.group("drug") or said.group("drug2")).casefold()
+        if drug not in _NOT_DRUGS:
+            taken.append(Slot(who, f"taking:{drug}", "yes"))
     return taken
 
 

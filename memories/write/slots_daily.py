@@ -165,17 +165,36 @@ def _days_en(text: str) -> list[str]:
 # The year one is in at school: "my daughter is in 8th grade now" / "she's in ninth grade", "in year 10".
 _ORDINALS_EN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
                 "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
-_GRADE_EN = re.compile(rf"(?i){_WHO_EN}{_ADV_EN}\s+(?:in|starting|started|going into|moved up to)\s+(?:the\s+)?"
-                       rf"(?:(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)?|(?P<word>{'|'.join(_ORDINALS_EN)}))\s+grade|"
-                       r"year\s+(?P<year>\d{1,2}))\b")
+_GRADE_TAIL = (rf"{_ADV_EN}\s+(?:in|starting|started|going into|moved up to)\s+(?:the\s+)?"
+               rf"(?:(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)?|(?P<word>{'|'.join(_ORDINALS_EN)}))\s+grade|"
+               r"year\s+(?P<year>\d{1,2}))\b")
+_GRADE_EN = re.compile(rf"(?i){_WHO_EN}{_GRADE_TAIL}")
+# A child by name, their kin word before it or after it as the memory keeps it ("my son Leo is in 2nd grade",
+# "Leo (the user's son) is in 2nd grade", "Leo started third grade this week"): the child is the name
+_GRADE_NAMED = re.compile(rf"(?i)^(?:(?:my|our|the user's)\s+(?:(?:older|younger|little|big|elder)\s+)?"
+                          rf"(?:{KIN_EN_ALT}),?\s+)?(?P<name>(?-i:[A-Z][a-z]+))"
+                          rf"(?:\s+\((?:my|the user's)\s+[a-z\s\-]{{2,30}}\))?{_GRADE_TAIL}")
+_NOT_NAMES_EN = frozenset({"i", "he", "she", "they", "we", "it", "this", "that", "who", "everyone", "nobody",
+                           "someone", "school", "class", "kindergarten", "the", "a", "an", "then", "now", "today",
+                           "tomorrow", "yesterday", "next", "last", "finally", "also", "just", "still"})
 
 
 def _en_grade(sentence: str, speaker: str) -> list[Slot]:
     said = _GRADE_EN.match(sentence)
-    if said is None:
+    named = None if said else _GRADE_NAMED.match(sentence)
+    if said is None and named is None:
         return []
+    if named is not None:
+        from memories.write.people import NOT_PERSON, WEEKDAYS_MONTHS
+
+        name = named.group("name").casefold()
+        if name in _NOT_NAMES_EN or name in NOT_PERSON or name in WEEKDAYS_MONTHS:
+            return []
+        said, who = named, name
+    else:
+        who = _who_en(said, speaker)
     grade = said.group("n") or said.group("year") or str(_ORDINALS_EN[said.group("word").casefold()])
-    return [Slot(_who_en(said, speaker), "study:grade", grade)]
+    return [Slot(who, "study:grade", grade)]
 
 
 _EN_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_en_work, _en_device, _en_days, _en_grade, en_school)

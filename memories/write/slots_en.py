@@ -110,7 +110,12 @@ _NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|s
 _CAR_BRANDS = (r"(?i:honda|toyota|ford|tesla|bmw|audi|mercedes(?:-benz)?|benz|vw|volkswagen|subaru|mazda|nissan|"
                r"hyundai|kia|chevy|chevrolet|jeep|volvo|porsche|lexus|prius|civic|corolla|camry|mini|fiat|peugeot|"
                r"renault|skoda|dodge|ram|gmc|buick|cadillac|lincoln|acura|infiniti|mitsubishi|suzuki|rivian|polestar|"
-               r"byd|land rover|range rover|jaguar|alfa romeo|genesis)")
+               r"byd|land rover|range rover|jaguar|alfa romeo|genesis|"
+               # models people name alone ("traded the accord for a used RAV4")
+               # (only names that are nothing else: "bought a Focus group report", "has a fit" are no cars)
+               r"rav4|rav-4|cr-v|crv|hr-v|highlander|tacoma|tundra|sienna|4runner|yaris|f-150|f150|crosstrek|"
+               r"impreza|cx-5|cx5|cx-30|miata|altima|sentra|jetta|passat|tiguan|elantra|sportage|sorento|silverado|"
+               r"corvette|model [3sxy])")
 # "moved down to Bristol", "moved back to Leeds", "moved out to the coast": the way one went says no place
 _AWAY = r"(?:back|down|up|over|out|across|away)"
 _OCC_EN_ALT = "(?i:" + "|".join(sorted(map(re.escape, OCCUPATIONS_EN), key=len, reverse=True)) + ")"
@@ -283,7 +288,9 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("marital", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|got|are|has been|was just)\s+(?:happily\s+|recently\s+|"
                     rf"newly\s+)?(?P<value>single|married|divorced|engaged|widowed|separated)\b"),
         ("marital-single", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user|we){_ADV_EN}\s+(?:and\s+\w+\s+)?"
-                           rf"(?:broke up|split up|called it quits|ended things|are over|'re over)\b"),
+                           rf"(?:broke up|split up|called it quits|ended things|are over|'re over|"
+                           rf"(?:called|broke|broken)\s+off\s+(?:the|our|my|the user's|the user and others')\s+"
+                           rf"engagement)\b"),
         # "my husband and I separated", "we've split": apart, and no longer living together
         ("marital-separated", rf"^(?:(?:[\w']+,?\s+){{1,4}}?and\s+)?(?P<subj>i|the user and others|the user|we)"
                               rf"{_ADV_EN}\s+(?:have\s+|has\s+|'ve\s+|got\s+)?(?:separated|split)\b"

@@ -120,7 +120,8 @@ _BED = re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:has|have)\s+been|'ve\s+been)?"
                   rf"\s+(?:go(?:es|ing)?\s+to\s+(?:bed|sleep)|(?:(?:am|is|get|gets)\s+)?in\s+bed|asleep"
                   rf"|turn\s+in"
                   rf"|hit\s+the\s+(?:hay|sack))\s+(?:at\s+|around\s+|about\s+|by\s+|before\s+|after\s+)?{_HOUR}\b")
-_UP = re.compile(rf"(?i){_ME}{_ADV}\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|is\s+up)\s+(?:at\s+|around\s+|about\s+"
+_UP = re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:has|have)\s+been\s+(?:getting|waking)\s+up|'ve\s+been\s+(?:getting|waking)"
+                 rf"\s+up|\s+(?:get(?:s)?\s+up|wake(?:s)?\s+up|am\s+up|is\s+up))\s+(?:at\s+|around\s+|about\s+"
                  rf"|by\s+|before\s+)?{_HOUR}\b")
 
 
