@@ -134,7 +134,7 @@ _ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|�
                           r"|好像|简直|也太|太|真|好|很|挺|非常"
                           r"|是|一定|肯定|应该|会|说得|做得|讲得)|^(?:我(?:也|很|真|太|好)?(?:同意|理解|明白"
                           r"|觉得是|为你|替你|赞同|羡慕))"
-                          r"|^(?:太|真|好|很|挺)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美)")
+                          r"|^(?:太|真|好|很|挺|超级?|巨|贼|蛮|特别|非常)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美|开心)")
 _FIRST_SUBJECT = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll)\b|^(?i:my|our)\b")
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you(?!(?<=[a-z]{2} you)\s+(?:recommended|suggested|lent))"  # "the book you lent"
                             r"(?:'re|'ve|'d|'ll|rs|rself|r)?|u|ur)\b")

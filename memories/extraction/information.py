@@ -181,13 +181,13 @@ _DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\
 def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool:
     if not lead_ok and _ZH_LEAD.match(sentence.strip()):
         return False
+    if _ZH_TRADE.search(sentence):
+        return True  # "我是做后端的", "她是卖保险的": one's trade, said as 是…的 whatever the tagger parts
     previous, verb = "", False
     for token in pseg.lcut(sentence, HMM=False):
         word = token.word.strip()
-        if token.flag == "f" and len(word) > 1 and previous in _ZH_WORK_ON:
-            return True  # "我是做前端的", "搞后端": the thing one works on, tagged as a direction word
-        if verb and len(word) == 1 and token.flag in ("n", "ng", "zg", "g"):
-            return True  # "最近在控糖": a verb and its thing the tagger parts ("控" + "糖")
+        if _zh_parted(previous, verb, token.flag, word):
+            return True
         previous, verb = word, token.flag == "v" and len(word) == 1 and word not in _ZH_VAGUE_VERBS
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
             continue
@@ -196,6 +196,23 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
     return False
 
 
+def _zh_parted(previous: str, verb: bool, flag: str, word: str) -> bool:
+    """Whether a word and the one before it (``verb``: a one-character verb that is not vague) are a thing done
+    the tagger parted."""
+    if verb and flag == "v" and len(word) == 1 and word != previous and word not in _ZH_COMPLEMENTS \
+            and previous not in _ZH_LEADING_VERBS:
+        return True  # "改在家跳操": a verb and its object the tagger tags as two verbs ("跳" + "操")
+    if flag == "f" and len(word) > 1 and previous in _ZH_WORK_ON:
+        return True  # "我是做前端的", "搞后端": the thing one works on, tagged as a direction word
+    return verb and len(word) == 1 and flag in ("n", "ng", "zg", "g")  # "在控糖": "控" + "糖"
+
+
+#: One's trade said as 是…的: "是做后端的", "是开网店的", "是跑外卖的" (not "是做什么的").
+_ZH_TRADE = re.compile(r"是(?:做|搞|干|学|开|卖|跑|教|修|送)(?!什么|啥|了|过|完)[\u4e00-\u9fffA-Za-z]{1,8}的")
+#: What follows a verb to say how it went, not what it was done to ("吃完", "看到", "走了").
+_ZH_COMPLEMENTS = frozenset("了过着去来到完好上下起开住掉走出进回成会得死坏疯哭醒透翻够光见懂错对饱")
+#: Verbs that lead another verb rather than take it as a thing ("去看", "想买", "让跑").
+_ZH_LEADING_VERBS = frozenset("去来要想会能在是有得让被把给叫说听帮请使")
 #: Light verbs of working on something: what follows is a thing even when jieba tags it a direction (前端, 后端).
 _ZH_WORK_ON = frozenset(("做", "搞", "干", "学", "写", "负责", "转"))
 

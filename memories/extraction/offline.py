@@ -105,6 +105,7 @@ from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said, unopened
 from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
+from memories.extraction.pets_zh import known_pets, with_pet_kinds_zh
 from memories.extraction.pronouns import owned, pronouns_named
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
@@ -173,6 +174,7 @@ class OfflineExtractor:
         self.skipped: list[Skip] = []
         self._last_person = ""
         self._kin_named: set[str] = set()
+        self._pets: dict[str, str] = {}
         self._summariser = RuleExtractor()
 
     def extract(self, turns: Sequence[Turn], known: Sequence[KnownMemory],
@@ -181,6 +183,7 @@ class OfflineExtractor:
         (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
         context, turns = labelled(context), doses_named(turns, known)  # dialect.py; "upped it to 20mg" (dosed.py)
         turns, reader = labelled(turns, [t.name for t in context if t.name]), _Reader(known)
+        self._pets = known_pets(known)  # "咪咪走了" once "养了两只猫，咪咪和豆豆" is known
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]
         speakers = list(dict.fromkeys(t.name for t in [*context, *turns] if t.name))
@@ -224,7 +227,7 @@ class OfflineExtractor:
         for sentence in split_sentences(asked_apart(intro_apart(text))):  # "I'm Ivo and I …": two sentences
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
-        made = attached(said.items, said.reasons, known)
+        made = with_pet_kinds_zh(attached(said.items, said.reasons, known), self._pets)  # "咪咪（用户的猫）走了"
         named = [*known, *self._kin_named]  # "my son Leo": a statement about Leo is about someone
         kept = [c for c in made if c.entity or c.confidence == CONFIDENCE_EXPLICIT
                 or (informative(c.content, named) and not filler(c.content, named))]

@@ -82,6 +82,7 @@ from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.slots_zh_change import switched, usual_key
 from memories.write.slots_zh_dose import dose_key, redosed
+from memories.write.slots_zh_more import alcohol_ended, drink_kind_key, pets_alive
 from memories.write.text import has_cjk
 
 __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_subjects", "slot_keys", "slots_of"]
@@ -126,6 +127,8 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
             for slot in said:
                 found.pop(slot.key, None)
                 found[slot.key] = slot
+    for slot in pets_alive(text) if has_cjk(text) else ():  # "养了两只猫；咪咪和豆豆": each named is alive
+        found.setdefault(slot.key, slot)
     return tuple(found.values())
 
 
@@ -171,12 +174,13 @@ def _zh_clauses(sentence: str) -> tuple[list[str], str]:
     """``_clauses`` of a Chinese sentence. Its topic is its first clause that is no discourse marker ("顺便说一下，
     我舅舅就职于…，岗位是护士": 我舅舅): a person it introduces (by name when given), a name it opens with, or the
     speaker when it opens with 我 itself (not "我带的实习生", "我那个同事": someone else)."""
-    clauses = [p.strip() for p in re.split(r"[，,]", sentence)]
+    clauses = [p.strip() for p in re.split(r"[，,]|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff])", sentence)]
     # A speaker label ("林晓峰：") names no topic.
     clauses[0] = re.sub(r"^[\u4e00-\u9fff]{2,4}\s*[:：]\s*", "", clauses[0])
     at = next((n for n, c in enumerate(clauses) if not _zh_discourse(c)), len(clauses))
     lead = _zh_lead(clauses[at], more=len(clauses) > at + 1) if at < len(clauses) else ""
-    parts = [sentence]
+    # chat run on with spaces ("新买了个iPhone 16 旧的给我妈了"): its first clause is read alone too, first
+    parts = [clauses[0], sentence] if _RUN_ON.search(sentence) and clauses[0] else [sentence]
     for n, clause in enumerate(clauses[1:], start=1):
         if n > at and lead and (pronoun := re.match(r"^(?:其|他|她)(?:的)?", clause)):
             clause = lead + ("的" if pronoun.group().endswith("的") else "") + clause[pronoun.end():]
@@ -185,6 +189,7 @@ def _zh_clauses(sentence: str) -> tuple[list[str], str]:
     return parts, lead
 
 
+_RUN_ON = re.compile(r"(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff])")
 # What opens a message without saying anything of anyone: "顺便说一下", "我想起来了", "跟你说", "告诉你个消息".
 _ZH_DISCOURSE = re.compile(r"(?:哦|噢|诶|哎|嗯|啊|对了|哦对了|还有|另外|话说|其实|顺便说一下|顺便说|顺便提一下|顺便|"
                            r"跟你说|我跟你说|告诉你|告诉你个消息|告诉你一声|说到这个|说起来|我想起来了|想起来了|"
@@ -227,7 +232,8 @@ def slot_keys(slots: Iterable[Slot]) -> list[str]:
     liked = {f"{slot.subject}|like:{slot.value}" for slot in slots if slot.attribute.startswith("favourite:")}
     usual = {key for slot in slots if (key := usual_key(slot))}  # a drink or sport switched to meets the habit
     doses = {key for slot in slots if (key := dose_key(slot))}  # "加到20毫克" meets the drug's dose
-    return sorted({slot.key for slot in slots} | heads | liked | usual | doses)
+    kinds = {key for slot in slots if (key := drink_kind_key(slot))}  # "喝啤酒" meets "戒酒了"
+    return sorted({slot.key for slot in slots} | heads | liked | usual | doses | kinds)
 
 
 def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
@@ -239,7 +245,8 @@ def linking_slot(new: Iterable[Slot], old: Iterable[Slot]) -> Slot | None:
     for slot in new:
         if slot.key in olds and slot.differs(olds[slot.key]):
             return slot
-        if any(_gone_off(slot, other) or switched(slot, other) or redosed(slot, other) for other in old):
+        if any(_gone_off(slot, other) or switched(slot, other) or redosed(slot, other)
+               or alcohol_ended(slot, other) for other in old):
             return slot
         for other in old:
             if other.attribute == slot.attribute and other.subject != slot.subject and \
@@ -263,7 +270,8 @@ def covers(new: Iterable[Slot], old: Iterable[Slot]) -> bool:
     held = _held_as_a_whole(new, old)
     return all(any(n.key == o.key or (n.attribute == o.attribute and same_event(n.subject, o.subject)) for n in new)
                or (o.attribute, o.subject, o.value) in held
-               or any(_gone_off(n, o) or _counted(n, o) or switched(n, o) or redosed(n, o) for n in new) for o in old)
+               or any(_gone_off(n, o) or _counted(n, o) or switched(n, o) or redosed(n, o) or alcohol_ended(n, o)
+                      for n in new) for o in old)
 
 
 def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, str]]:

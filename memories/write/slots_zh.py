@@ -35,6 +35,7 @@ from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
 from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
+from memories.write.slots_zh_more import zh_more
 from memories.write.text import has_cjk
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
@@ -102,7 +103,7 @@ _ZH_CITIES = frozenset(_ZH_CITY_NAMES.split())
 def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, a, v, e = _ZS, _ZH_ADVERBS, _ZV, _ZEND
     rules = [
-        ("employer", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}"
+        ("employer", rf"^{s}{a}(?:在|于|转去|转到|换到|改去|改到)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}"
                      r"(?:工作|上班|上[白夜早晚中]班|值[白夜]班|任职|就职|实习|打工)"),
         ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
                          rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
@@ -236,7 +237,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
