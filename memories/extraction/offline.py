@@ -495,8 +495,7 @@ class OfflineExtractor:
         return third_person_en(bound, who, listener) if bound is not None else None
 
     def _bound(self, text: str, first: bool) -> str | None:
-        """"she …" bound to the person named last in the turn (None when no one was); that person
-        remembered for the clauses after."""
+        """"she …" bound to the person named last in the turn (None if none was), kept for the clauses after."""
         person = _THIRD_PRONOUN.match(text)
         if person and (not first or self._last_person):  # "she's staying with us": still the one named before
             if not self._last_person or person.group(0).casefold() not in ("he", "she", "he's", "she's"):
@@ -511,8 +510,7 @@ class OfflineExtractor:
         return text
 
     def _timed(self, text: str, turn: Turn, who: str, zh: bool, explicit: bool) -> Candidate:
-        """The statement with its times resolved against the turn's, typed, and valid from the past day it
-        names (at noon, never after the turn)."""
+        """The statement with its times resolved, typed, valid from the past day it names (noon, not after it)."""
         resolved, past_day, timed = timeparse.resolve(text, turn.created_at, zh)
         if not zh and timed and timeparse.starts_with_time(text):
             resolved = timeparse.time_to_end(resolved)

@@ -180,19 +180,16 @@ _NOT_NAMES_EN = frozenset({"i", "he", "she", "they", "we", "it", "this", "that",
 
 
 def _en_grade(sentence: str, speaker: str) -> list[Slot]:
-    said = _GRADE_EN.match(sentence)
-    named = None if said else _GRADE_NAMED.match(sentence)
-    if said is None and named is None:
-        return []
-    if named is not None:
+    if said := _GRADE_EN.match(sentence):
+        who = _who_en(said, speaker)
+    elif said := _GRADE_NAMED.match(sentence):
         from memories.write.people import NOT_PERSON, WEEKDAYS_MONTHS
 
-        name = named.group("name").casefold()
-        if name in _NOT_NAMES_EN or name in NOT_PERSON or name in WEEKDAYS_MONTHS:
+        who = said.group("name").casefold()
+        if who in _NOT_NAMES_EN or who in NOT_PERSON or who in WEEKDAYS_MONTHS:
             return []
-        said, who = named, name
     else:
-        who = _who_en(said, speaker)
+        return []
     grade = said.group("n") or said.group("year") or str(_ORDINALS_EN[said.group("word").casefold()])
     return [Slot(who, "study:grade", grade)]
 
