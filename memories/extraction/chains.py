@@ -81,8 +81,18 @@ _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 #: A clause after which its subject no longer goes on: the one it is about died or left for good ("走了",
 #: "去世了", "没了"), or it forbids the speaker a thing ("医生不让喝咖啡了", "我妈不许熬夜"): what follows is the
 #: speaker's; "医生不让我喝咖啡，说伤胃" names the speaker, and goes on with the doctor.
+# ... and when the clause before said something of the speaker ("医生说我缺蛋白质，现在又开始吃鸡肉了", "老板让我
+# 停了这个项目，改做…": the speaker eats, the speaker does) or a thing of theirs changed hands ("雅阁置换了，现在开…")
 _HANDS_BACK = re.compile(r"(?:去世|过世|离世|病逝|走了|没了|不在了|死了)[了啦]?[。！!]?$"
-                         r"|^[\u4e00-\u9fff]{1,6}?(?:不让|不许|不准|不叫)(?![我你他她它们])")
+                         r"|^[\u4e00-\u9fff]{1,6}?(?:不让|不许|不准|不叫)(?![我你他她它们])"
+                         r"|^[\u4e00-\u9fff]{1,8}?(?<![不别])(?:说|让|叫|劝|建议|要求|觉得|认为|夸|告诉)我(?!们)"
+                         r"|^[\u4e00-\u9fff]{1,6}?(?:卖|置换|转手|送人|退|扔|丢)(?:掉)?了[。！!]?$")
+# A role said with its field ("内分泌科医生", "心理咨询师", "钢琴老师") or a child by birth order ("二宝"): the
+# speaker's, as the bare kinship or role word is
+_FIELD_ROLE = re.compile(r"^(?:[\u4e00-\u9fff]{1,4}科|心理|主治|家庭|私人|健身|驾校|钢琴|游泳|英语|数学|语文|班主任)"
+                         r"(?:医生|大夫|老师|教练|咨询师|治疗师|顾问)|^(?:大|二|三)(?:宝|娃)(?!贝)")
+# A time said first, then the speaker ("自从居家办公以后我都七点半才起"): the clause has its subject
+_TIME_THEN_ME = re.compile(r"^(?:自从|从|自打|打从)[^，,。我]{1,12}(?:以后|之后|后|以来|开始|起)，?我")
 #: Tags of the words a judgement is made of: adverbs, adjectives, particles ("特别美", "挺好的", "太贵了").
 _JUDGING = ("d", "zg", "a", "ad", "an", "u", "y", "x", "e")
 
@@ -226,9 +236,11 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     """The clause with the subject it goes on with, and whether that subject is a name (no speaker before it);
     None when it is a thing judged, about no one."""
     lead = _lead(text)
-    if _ZH_SUBJECT.match(text) or who in text[:4] or _OWN_KIN.match(text):
-        return text, False
-    if lead in KIN_ZH:
+    if (_ZH_SUBJECT.match(text) and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
+        return text, False  # "是个女儿" has no subject: 女儿 is what the one before is
+    if _TIME_THEN_ME.match(text):
+        return text, True  # its own 我, after the time: nothing put before it
+    if lead in KIN_ZH or _FIELD_ROLE.match(text):
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
     if _speakers_unsaid(text, topic):
         return f"我{text}", False
