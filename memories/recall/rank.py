@@ -153,6 +153,14 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
     each candidate's vector value when not its own calibrated similarity (feedback from the best hits,
     ``memories.recall.feedback``)."""
     ids = list(candidates)
+    return dict(zip(ids, zscore_fused(lists, candidates, weights, profiles, values).tolist(), strict=True))
+
+
+def zscore_fused(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Key, Candidate],
+                 weights: Mapping[str, float], profiles: Mapping[str, ModelProfile],
+                 values: Mapping[Key, float | None] | None = None) -> np.ndarray:
+    """``fuse_zscore``'s values as an array, in the order of ``candidates`` (``memories.recall.levers``)."""
+    ids = list(candidates)
     if values is None:
         values = calibrated_values(candidates, profiles)
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
@@ -179,9 +187,9 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
         totals += weight * z
         weight_sum += weight
     if weight_sum <= 0:
-        return dict.fromkeys(ids, 0.5)
-    fused = 1.0 / (1.0 + np.exp(-totals / weight_sum))
-    return dict(zip(ids, fused.tolist(), strict=True))
+        return np.full(len(ids), 0.5)
+    fused: np.ndarray = 1.0 / (1.0 + np.exp(-totals / weight_sum))
+    return fused
 
 
 def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key], values: Mapping[Key, float | None],

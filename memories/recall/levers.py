@@ -1,0 +1,134 @@
+"""The conversation's levers over one ranking's candidates (``conversation_fusion``; the formula is in
+``memories.recall.search``'s docstring, the levers in docs/recall.md, "Levers").
+
+With z-score fusion (the default) they run as arrays over the candidates' positions: the fused values, then
+each lever's factor or neighbour gain, read from a ``Table`` made at the ranking's first fusion and used again
+by its second (feedback's: the same candidates, the same question, other vector values). Every value is the
+same operation on the same numbers as the levers' functions in ``rank`` and ``dates`` (a product by the same
+factor, the same sums and comparisons, elementwise in float64: bit for bit the same); only the per-candidate
+Python and the dicts between the levers are gone. Reciprocal rank fusion and two hops through a person take
+those functions one after the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from django.conf import settings
+
+from memories.embeddings import ModelProfile
+from memories.recall import dates, hops, shape
+from memories.recall.rank import (
+    NEIGHBOUR_BASELINE,
+    Candidate,
+    Key,
+    fuse,
+    fuse_zscore,
+    propagate,
+    shape_boosts,
+    zscore_fused,
+)
+from memories.recall.sources import CandidateSource
+
+
+class Table:
+    """One ranking's levers by candidate position, made at its first fusion (``fill``): the time cue's and the
+    named date's factors (None: 1.0 for every candidate), each candidate's neighbours' positions (the
+    candidates' count: not a candidate, 0), and the named person's factors."""
+
+    def __init__(self) -> None:
+        self.keys: list[Key] | None = None
+        self.timed: np.ndarray | None = None
+        self.dated: np.ndarray | None = None
+        self.before = self.after = np.zeros(0, dtype=np.int64)
+        self.named: np.ndarray | None = None
+
+    def fill(self, query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
+             named: Sequence[str]) -> None:
+        keys = self.keys = list(candidates)
+        found = list(candidates.values())
+        time_boost = settings.RECALL_TIME_BOOST
+        if time_boost and shape.asks_when(query):  # ``rank.shape_boosts``: 1 + the boost for a stated time
+            lifted = 1.0 + time_boost
+            self.timed = _factors([lifted if shape.states_time(c.words) else 1.0 for c in found])
+        spans, boost = dates.named_dates(query), settings.RECALL_DATE_BOOST
+        if spans and boost > 0:  # ``dates.date_boosts``
+            lifted = 1.0 + boost
+            self.dated = _factors([lifted if any(span.holds(c.valid_from.date()) for span in spans) else 1.0
+                                   for c in found])
+        if settings.RECALL_NEIGHBOUR_WEIGHT > 0:
+            at = {pk: i for i, pk in enumerate(keys)}
+            missing = len(keys)
+            self.before = np.asarray([at.get(c.before, missing) for c in found], dtype=np.int64)  # type: ignore[arg-type]
+            self.after = np.asarray([at.get(c.after, missing) for c in found], dtype=np.int64)  # type: ignore[arg-type]
+        if named and settings.RECALL_SUBJECT_BOOST:  # ``rank.shape_boosts`` with the people named, last
+            ones = dict.fromkeys(keys, 1.0)
+            boosted = shape_boosts(ones, candidates, when=False, people=named, time_boost=0.0,
+                                   subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
+                                   mentioning=source.mentioning(candidates, named))
+            self.named = _factors(list(boosted.values()))  # 1.0 · factor: the factor itself
+
+
+def _factors(factors: list[float]) -> np.ndarray | None:
+    """The factors as an array; None when every one is 1.0 (a product by 1.0 changes nothing)."""
+    return None if all(f == 1.0 for f in factors) else np.asarray(factors, dtype=np.float64)
+
+
+def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
+                        ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
+                        profiles: Mapping[str, ModelProfile], named: Sequence[str] = (),
+                        values: Mapping[Key, float | None] | None = None, table: Table | None = None
+                        ) -> dict[Key, float]:
+    """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
+    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue boost, the named date's, two hops
+    through a person (off by default), neighbour propagation within a session, and last the named-person boost
+    (``named``: the people the question names, ``search.named_people``). ``values``: the vector values fed back
+    (``feedback``). ``table``: the ranking's levers, made by its first fusion (None: made here, for this one)."""
+    if settings.RECALL_FUSION == "rrf" or (settings.RECALL_HOP_BOOST and not named):
+        return _one_by_one(query, source, candidates, ranked, weights, profiles, named, values)
+    if table is None:
+        table = Table()
+    if table.keys != list(candidates):  # its first fusion (a table is of one ranking's candidates, in their order)
+        table.fill(query, source, candidates, named)
+    fused = zscore_fused(ranked, candidates, weights, profiles, values)
+    if table.timed is not None:
+        fused = fused * table.timed
+    if table.dated is not None:
+        fused = fused * table.dated
+    weight = settings.RECALL_NEIGHBOUR_WEIGHT
+    if weight > 0 and len(fused):  # ``rank.propagate``
+        baseline = float(np.sort(fused)[int(NEIGHBOUR_BASELINE * len(fused))])
+        held = np.append(fused, 0.0)  # a neighbour that is no candidate: 0
+        earlier, later = held[table.before], held[table.after]
+        gain = np.where(later > earlier, later, earlier) - baseline
+        fused = fused + weight * np.where(gain > 0.0, gain, 0.0)
+    if table.named is not None:
+        fused = fused * table.named
+    return dict(zip(table.keys, fused.tolist(), strict=True))  # type: ignore[arg-type]
+
+
+def _one_by_one(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
+                ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
+                profiles: Mapping[str, ModelProfile], named: Sequence[str],
+                values: Mapping[Key, float | None] | None) -> dict[Key, float]:
+    """``conversation_fusion`` lever by lever over dicts: reciprocal rank fusion, or two hops through a person."""
+    if settings.RECALL_FUSION == "rrf":
+        by_rank = fuse({name: [c.key for c in found] for name, found in ranked.items()}, weights)
+        fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
+    else:
+        fused = fuse_zscore(ranked, candidates, weights, profiles, values)
+    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
+                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
+    fused = dates.date_boosts(fused, candidates, dates.named_dates(query), settings.RECALL_DATE_BOOST)
+    if settings.RECALL_HOP_BOOST and not named:
+        # A question that names nobody may describe someone: two hops through the person of its best matches.
+        fused = hops.hop_boosts(fused, candidates, seeds=settings.RECALL_HOP_SEEDS, boost=settings.RECALL_HOP_BOOST)
+    fused = propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
+    if not named or not settings.RECALL_SUBJECT_BOOST:
+        return fused
+    # The named-person lever comes last: a memory about the person keeps, lifted, what its neighbours gave it.
+    mentions = source.mentioning(candidates, named)
+    return shape_boosts(fused, candidates, when=False, people=named, time_boost=0.0,
+                        subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
+                        mentioning=mentions)
