@@ -201,7 +201,7 @@ def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key], value
         held = {c.key: c.lexical for c in found}.get
         listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
         return listed, np.asarray([held(pk, 0.0) for pk in ids], dtype=np.float64)
-    own = heapq.nlargest(depth, (v for c in found if (v := values.get(c.key)) is not None))  # sorted()[:depth]
+    own = heapq.nlargest(depth, [v for c in found if (v := values.get(c.key)) is not None])  # sorted()[:depth]
     if not own:
         return None
     listed = np.asarray(own, dtype=np.float64)
