@@ -86,7 +86,7 @@ class Candidate:
         return self.vector if model == primary else self.others.get(model)
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     candidate: Candidate
     score: float
