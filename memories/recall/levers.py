@@ -21,8 +21,11 @@ from memories.embeddings import ModelProfile
 from memories.recall import dates, hops, shape
 from memories.recall.rank import (
     NEIGHBOUR_BASELINE,
+    ZSCORE_FLOOR,
+    ZSCORE_MIN_SPREAD,
     Candidate,
     Key,
+    calibration,
     fuse,
     fuse_zscore,
     propagate,
@@ -43,11 +46,27 @@ class Table:
         self.dated: np.ndarray | None = None
         self.before = self.after = np.zeros(0, dtype=np.int64)
         self.named: np.ndarray | None = None
+        # z-score fusion's inputs that are the same in both fusions (``_zscores``): whether some candidate is in
+        # another language than the query (then ``rank.zscore_fused`` fuses), the calibrated similarities and
+        # where no model reads the pair, each list's positions, the lexical list's scale
+        self.mixed = False
+        self.calibrated = self.uncalibrated = np.zeros(0)
+        self.at: dict[Key, int] = {}
+        self.lists: dict[str, tuple[Sequence[Candidate], np.ndarray]] = {}
+        self.lexical: tuple[Sequence[Candidate], np.ndarray, np.ndarray] | None = None
 
     def fill(self, query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
-             named: Sequence[str]) -> None:
+             named: Sequence[str], profiles: Mapping[str, ModelProfile]) -> None:
         keys = self.keys = list(candidates)
         found = list(candidates.values())
+        self.mixed = any(c.foreign for c in found)
+        scales = calibration(profiles).get  # ``rank.calibrated_values``, the same arithmetic over arrays
+        held = [scales(c.model) for c in found]
+        self.uncalibrated = np.asarray([scale is None for scale in held], dtype=bool)
+        self.calibrated = ((np.asarray([c.similarity for c in found], dtype=np.float64)
+                            - np.asarray([0.0 if h is None else h[0] for h in held], dtype=np.float64))
+                           / np.asarray([1.0 if h is None else h[1] for h in held], dtype=np.float64))
+        self.at, self.lists, self.lexical = {pk: i for i, pk in enumerate(keys)}, {}, None
         time_boost = settings.RECALL_TIME_BOOST
         if time_boost and shape.asks_when(query):  # ``rank.shape_boosts``: 1 + the boost for a stated time
             lifted = 1.0 + time_boost
@@ -58,7 +77,7 @@ class Table:
             self.dated = _factors([lifted if any(span.holds(c.valid_from.date()) for span in spans) else 1.0
                                    for c in found])
         if settings.RECALL_NEIGHBOUR_WEIGHT > 0:
-            at = {pk: i for i, pk in enumerate(keys)}
+            at = self.at
             missing = len(keys)
             self.before = np.asarray([at.get(c.before, missing) for c in found], dtype=np.int64)  # type: ignore[arg-type]
             self.after = np.asarray([at.get(c.after, missing) for c in found], dtype=np.int64)  # type: ignore[arg-type]
@@ -90,8 +109,10 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     if table is None:
         table = Table()
     if table.keys != list(candidates):  # its first fusion (a table is of one ranking's candidates, in their order)
-        table.fill(query, source, candidates, named)
-    fused = zscore_fused(ranked, candidates, weights, profiles, values)
+        table.fill(query, source, candidates, named, profiles)
+    fused = _zscores(table, ranked, weights, values)
+    if fused is None:
+        fused = zscore_fused(ranked, candidates, weights, profiles, values)
     if table.timed is not None:
         fused = fused * table.timed
     if table.dated is not None:
@@ -106,6 +127,58 @@ def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping
     if table.named is not None:
         fused = fused * table.named
     return dict(zip(table.keys, fused.tolist(), strict=True))  # type: ignore[arg-type]
+
+
+def _zscores(table: Table, lists: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
+             values: Mapping[Key, float | None] | None) -> np.ndarray | None:
+    """``rank.zscore_fused`` over the table's arrays: each list's best values and every candidate's own, the same
+    numbers in the same order (a list's best, sorted, copied into an array as the list of them would be: numpy sums
+    an array in its memory's order); None where ``rank.zscore_fused`` must fuse (a memory in another language, or a
+    list member that is no candidate)."""
+    if table.mixed:
+        return None
+    if values is None:
+        own, missing = table.calibrated, table.uncalibrated
+    else:  # feedback's values
+        given = [values[pk] for pk in table.keys]  # type: ignore[union-attr]
+        own = np.asarray([0.0 if v is None else v for v in given], dtype=np.float64)
+        missing = np.asarray([v is None for v in given], dtype=bool)
+    depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
+    totals = np.zeros(len(own), dtype=np.float64)
+    weight_sum = 0.0
+    for name, found in lists.items():
+        weight = weights.get(name, 0.0)
+        if weight <= 0 or not found:
+            continue
+        if name == "lexical":
+            if table.lexical is None or table.lexical[0] is not found:
+                scores = {c.key: c.lexical for c in found}.get
+                table.lexical = (found, np.asarray([c.lexical for c in found[:depth]], dtype=np.float64),
+                                 np.asarray([scores(pk, 0.0) for pk in table.keys or ()], dtype=np.float64))
+            _, listed, column = table.lexical
+        else:
+            held = table.lists.get(name)
+            if held is None or held[0] is not found:
+                if any(c.key not in table.at for c in found):
+                    return None
+                held = table.lists[name] = (found, np.asarray([table.at[c.key] for c in found], dtype=np.int64))
+            at = held[1]
+            valued = own[at][~missing[at]]
+            if not len(valued):
+                continue
+            listed = np.array(np.sort(valued)[::-1][:depth])  # heapq.nlargest's, contiguous
+            column = np.where(missing, listed.min(), own)
+        mean = float(listed.mean())
+        spread = max(float(listed.std()), ZSCORE_MIN_SPREAD * abs(mean), 1e-3)
+        z = (column - mean) / spread
+        if name == "lexical":
+            z = np.maximum(z, -ZSCORE_FLOOR)
+        totals += weight * z
+        weight_sum += weight
+    if weight_sum <= 0:
+        return np.full(len(own), 0.5)
+    fused: np.ndarray = 1.0 / (1.0 + np.exp(-totals / weight_sum))
+    return fused
 
 
 def _one_by_one(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],

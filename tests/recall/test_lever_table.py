@@ -1,9 +1,11 @@
 """The levers over arrays (``memories.recall.levers``) give every candidate the same fused value, bit for bit, as
-the levers' functions one after the other over dicts (``_one_by_one``: ``rank.shape_boosts``, ``dates.date_boosts``,
-``rank.propagate``), with every lever applying, in the first fusion and in feedback's second with the same table."""
+the levers' functions one after the other over dicts (``_one_by_one``: ``rank.fuse_zscore``, ``rank.shape_boosts``,
+``dates.date_boosts``, ``rank.propagate``), with every lever applying, pairs no model reads among the candidates, in
+the first fusion and in feedback's second with the same table."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -38,10 +40,10 @@ def _conversation(rng: random.Random, n: int, model: str) -> tuple[dict[Key, Can
         c = Candidate(uuid.UUID(int=rng.getrandbits(128)), "fact", rng.choice([0.6, 0.9, 1.0]),
                       START + timedelta(days=rng.choice([0, 3, 40, 400]), seconds=i),
                       similarity=rng.uniform(-0.1, 0.8), lexical=rng.choice([0.0, 0.0, rng.uniform(0.5, 9.0)]),
-                      model=model)
+                      model=rng.choice([model, model, model, ""]))  # "": no model reads the pair
         c.subject, c.words = rng.choice(PEOPLE), " ".join(rng.sample(WORDS, 3))
         made.append(c)
-    for before, after in zip(made, made[1:], strict=False):
+    for before, after in itertools.pairwise(made):
         if rng.random() < 0.8:
             before.after, after.before = after.key, before.key
     for c in rng.sample(made, 5):  # a neighbour that is no candidate
@@ -61,7 +63,7 @@ def test_the_arrays_give_the_dicts_values_in_both_fusions(settings) -> None:
     query = "When did Caroline walk the dog by the lake in May 2023?"
     for _ in range(20):
         candidates, lists = _conversation(rng, rng.randint(30, 90), model)
-        mentions = {"Caroline": {key for key in rng.sample(list(candidates), 6)}}
+        mentions = {"Caroline": set(rng.sample(list(candidates), 6))}
         for named in ([], ["Caroline"]):
             source: Any = Mentions(mentions)
             table = levers.Table()
@@ -71,7 +73,8 @@ def test_the_arrays_give_the_dicts_values_in_both_fusions(settings) -> None:
             expected = levers._one_by_one(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.5},
                                           profiles, named, None)
             assert list(first) == list(expected) and all(first[k] == expected[k] for k in first)  # exactly
-            values: dict[Key, float | None] = {key: rng.uniform(-0.5, 1.5) for key in candidates}
+            values: dict[Key, float | None] = {key: rng.choice([rng.uniform(-0.5, 1.5), None]) if c.model == ""
+                                               else rng.uniform(-0.5, 1.5) for key, c in candidates.items()}
             second = levers.conversation_fusion(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.5},
                                                 profiles, named, values, table)
             expected = levers._one_by_one(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.5},
