@@ -60,13 +60,13 @@ class Table:
         keys = self.keys = list(candidates)
         found = list(candidates.values())
         self.mixed = any(c.foreign for c in found)
-        scales = calibration(profiles).get  # ``rank.calibrated_values``, the same arithmetic over arrays
-        held = [scales(c.model) for c in found]
-        self.uncalibrated = np.asarray([scale is None for scale in held], dtype=bool)
-        self.calibrated = ((np.asarray([c.similarity for c in found], dtype=np.float64)
-                            - np.asarray([0.0 if h is None else h[0] for h in held], dtype=np.float64))
-                           / np.asarray([1.0 if h is None else h[1] for h in held], dtype=np.float64))
+        self.calibrated, self.uncalibrated = _calibrated(found, profiles)
         self.at, self.lists, self.lexical = {pk: i for i, pk in enumerate(keys)}, {}, None
+        self._levers(query, source, candidates, found, named)
+
+    def _levers(self, query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
+                found: Sequence[Candidate], named: Sequence[str]) -> None:
+        keys = self.keys or []
         time_boost = settings.RECALL_TIME_BOOST
         if time_boost and shape.asks_when(query):  # ``rank.shape_boosts``: 1 + the boost for a stated time
             lifted = 1.0 + time_boost
@@ -87,6 +87,17 @@ class Table:
                                    subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
                                    mentioning=source.mentioning(candidates, named))
             self.named = _factors(list(boosted.values()))  # 1.0 · factor: the factor itself
+
+
+def _calibrated(found: Sequence[Candidate], profiles: Mapping[str, ModelProfile]) -> tuple[np.ndarray, np.ndarray]:
+    """``rank.calibrated_values`` of each candidate, the same arithmetic over arrays, and where no model reads the
+    pair (its value then is None: here its similarity, never read)."""
+    scales = calibration(profiles).get
+    held = [scales(c.model) for c in found]
+    calibrated = ((np.asarray([c.similarity for c in found], dtype=np.float64)
+                   - np.asarray([0.0 if h is None else h[0] for h in held], dtype=np.float64))
+                  / np.asarray([1.0 if h is None else h[1] for h in held], dtype=np.float64))
+    return calibrated, np.asarray([scale is None for scale in held], dtype=bool)
 
 
 def _factors(factors: list[float]) -> np.ndarray | None:
@@ -151,18 +162,11 @@ def _zscores(table: Table, lists: Mapping[str, Sequence[Candidate]], weights: Ma
         if weight <= 0 or not found:
             continue
         if name == "lexical":
-            if table.lexical is None or table.lexical[0] is not found:
-                scores = {c.key: c.lexical for c in found}.get
-                table.lexical = (found, np.asarray([c.lexical for c in found[:depth]], dtype=np.float64),
-                                 np.asarray([scores(pk, 0.0) for pk in table.keys or ()], dtype=np.float64))
-            _, listed, column = table.lexical
+            listed, column = _lexical_scale(table, found, depth)
         else:
-            held = table.lists.get(name)
-            if held is None or held[0] is not found:
-                if any(c.key not in table.at for c in found):
-                    return None
-                held = table.lists[name] = (found, np.asarray([table.at[c.key] for c in found], dtype=np.int64))
-            at = held[1]
+            at = _positions(table, name, found)
+            if at is None:
+                return None
             valued = own[at][~missing[at]]
             if not len(valued):
                 continue
@@ -179,6 +183,26 @@ def _zscores(table: Table, lists: Mapping[str, Sequence[Candidate]], weights: Ma
         return np.full(len(own), 0.5)
     fused: np.ndarray = 1.0 / (1.0 + np.exp(-totals / weight_sum))
     return fused
+
+
+def _lexical_scale(table: Table, found: Sequence[Candidate], depth: int) -> tuple[np.ndarray, np.ndarray]:
+    """``rank._list_scale`` of the lexical list (its best ``depth`` BM25 scores, every candidate's: 0 when the list
+    does not hold it), read once a ranking."""
+    if table.lexical is None or table.lexical[0] is not found:
+        scores = {c.key: c.lexical for c in found}.get
+        table.lexical = (found, np.asarray([c.lexical for c in found[:depth]], dtype=np.float64),
+                         np.asarray([scores(pk, 0.0) for pk in table.keys or ()], dtype=np.float64))
+    return table.lexical[1], table.lexical[2]
+
+
+def _positions(table: Table, name: str, found: Sequence[Candidate]) -> np.ndarray | None:
+    """A list's members' positions among the candidates, read once a ranking; None when one is no candidate."""
+    held = table.lists.get(name)
+    if held is None or held[0] is not found:
+        if any(c.key not in table.at for c in found):
+            return None
+        held = table.lists[name] = (found, np.asarray([table.at[c.key] for c in found], dtype=np.int64))
+    return held[1]
 
 
 def _one_by_one(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
