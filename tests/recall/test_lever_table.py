@@ -91,13 +91,14 @@ def test_a_table_of_other_candidates_is_made_again(settings) -> None:
     query = "When did Melanie paint a sunset?"
     candidates, lists = _conversation(rng, 40, model)
     table = levers.Table()
-    levers.conversation_fusion(query, Mentions({}), candidates, lists, {"vector": 1.0, "lexical": 1.0}, profiles,
+    source: Any = Mentions({})
+    levers.conversation_fusion(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.0}, profiles,
                                table=table)
     joined, _ = _conversation(rng, 5, model)
     candidates.update(joined)  # candidates joined after the table was made: it is made again
-    fused = levers.conversation_fusion(query, Mentions({}), candidates, lists, {"vector": 1.0, "lexical": 1.0},
+    fused = levers.conversation_fusion(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.0},
                                        profiles, table=table)
-    expected = levers._one_by_one(query, Mentions({}), candidates, lists, {"vector": 1.0, "lexical": 1.0}, profiles,
+    expected = levers._one_by_one(query, source, candidates, lists, {"vector": 1.0, "lexical": 1.0}, profiles,
                                   [], None)
     assert table.keys == list(candidates)
     assert list(fused) == list(expected) and all(fused[k] == expected[k] for k in fused)
