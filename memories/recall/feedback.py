@@ -2,7 +2,7 @@
 the candidate pool. A question's best hits say what its answers look like better than its own few words: "What pet
 did Anna adopt?" finds "Anna adopted a golden retriever puppy", and "The retriever puppy chews every shoe", which
 the question's words barely reach, is close to that hit (``tests/recall/test_feedback.py``). So after a first
-pass (every lever, ``search.conversation_fusion``) each candidate's vector similarity gains ``RECALL_FEEDBACK`` ×
+pass (every lever, ``levers.conversation_fusion``) each candidate's vector similarity gains ``RECALL_FEEDBACK`` ×
 its dot product with the mean vector of the best ``RECALL_FEEDBACK_SEEDS`` hits (Rocchio's q + β·mean(relevant),
 as cos(m, q + β·c) orders as sim(m) + β·m·c with the query's length aside), per embedding model, and the lists
 are fused again. No candidate joins and nothing

@@ -86,7 +86,7 @@ class Candidate:
         return self.vector if model == primary else self.others.get(model)
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     candidate: Candidate
     score: float
@@ -153,6 +153,14 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
     each candidate's vector value when not its own calibrated similarity (feedback from the best hits,
     ``memories.recall.feedback``)."""
     ids = list(candidates)
+    return dict(zip(ids, zscore_fused(lists, candidates, weights, profiles, values).tolist(), strict=True))
+
+
+def zscore_fused(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Key, Candidate],
+                 weights: Mapping[str, float], profiles: Mapping[str, ModelProfile],
+                 values: Mapping[Key, float | None] | None = None) -> np.ndarray:
+    """``fuse_zscore``'s values as an array, in the order of ``candidates`` (``memories.recall.levers``)."""
+    ids = list(candidates)
     if values is None:
         values = calibrated_values(candidates, profiles)
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
@@ -179,9 +187,9 @@ def fuse_zscore(lists: Mapping[str, Sequence[Candidate]], candidates: Mapping[Ke
         totals += weight * z
         weight_sum += weight
     if weight_sum <= 0:
-        return dict.fromkeys(ids, 0.5)
-    fused = 1.0 / (1.0 + np.exp(-totals / weight_sum))
-    return dict(zip(ids, fused.tolist(), strict=True))
+        return np.full(len(ids), 0.5)
+    fused: np.ndarray = 1.0 / (1.0 + np.exp(-totals / weight_sum))
+    return fused
 
 
 def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key], values: Mapping[Key, float | None],
@@ -193,7 +201,7 @@ def _list_scale(name: str, found: Sequence[Candidate], ids: Sequence[Key], value
         held = {c.key: c.lexical for c in found}.get
         listed = np.asarray([c.lexical for c in found[:depth]], dtype=np.float64)
         return listed, np.asarray([held(pk, 0.0) for pk in ids], dtype=np.float64)
-    own = heapq.nlargest(depth, (v for c in found if (v := values.get(c.key)) is not None))  # sorted()[:depth]
+    own = heapq.nlargest(depth, [v for c in found if (v := values.get(c.key)) is not None])  # sorted()[:depth]
     if not own:
         return None
     listed = np.asarray(own, dtype=np.float64)

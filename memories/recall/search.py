@@ -139,9 +139,9 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memories.embeddings import ModelProfile, profile
+from memories.embeddings import profile
 from memories.models import Memory, Scope
-from memories.recall import category, dates, feedback, focus, history, hops, kin, languages, people, shape, sql, turns
+from memories.recall import category, feedback, focus, history, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
 from memories.recall.current import current_lifted
@@ -150,6 +150,7 @@ from memories.recall.index.background import warm as large_scopes_warm
 from memories.recall.index.cache import Criteria, ScopeState, Version, index_row_cap, search_indexes
 from memories.recall.index.order import uuid_of
 from memories.recall.index.source import IndexSource
+from memories.recall.levers import Table, conversation_fusion
 from memories.recall.parts import Part, interleave, query_parts
 from memories.recall.pastimes import pastime_holders, pastime_lifted
 from memories.recall.query import MAX_SCOPES, MODES, searched_statuses, validate_search
@@ -158,19 +159,15 @@ from memories.recall.rank import (
     Key,
     Scored,
     contextual_lexical,
-    fuse,
-    fuse_zscore,
     fusion_weights,
     half_lives,
     merge_candidates,
     near_duplicate,
     one_scale,
-    propagate,
     question_answerable,
     relevant_ids,
     score_candidates,
     score_ceiling,
-    shape_boosts,
 )
 from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
 from memories.recall.vectors import QueryVectors, remember, started
@@ -340,35 +337,6 @@ def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> d
     return rows
 
 
-def conversation_fusion(query: str, source: CandidateSource, candidates: Mapping[Key, Candidate],
-                        ranked: Mapping[str, Sequence[Candidate]], weights: Mapping[str, float],
-                        profiles: Mapping[str, ModelProfile], named: Sequence[str] = (),
-                        values: Mapping[Key, float | None] | None = None) -> dict[Key, float]:
-    """Every candidate's fused score with the conversation's levers (docs/recall.md, "Levers"): the lists
-    fused (``RECALL_FUSION``: z-scores, or reciprocal ranks), then the time-cue boost, two hops through a person
-    (off by default), neighbour propagation within a session, and last the named-person boost (``named``: the
-    people the question names, ``named_people``). ``values``: the vector values fed back (``feedback``)."""
-    if settings.RECALL_FUSION == "rrf":
-        by_rank = fuse({name: [c.key for c in found] for name, found in ranked.items()}, weights)
-        fused = {pk: by_rank.get(pk, 0.0) for pk in candidates}
-    else:
-        fused = fuse_zscore(ranked, candidates, weights, profiles, values)
-    fused = shape_boosts(fused, candidates, when=shape.asks_when(query), people=(),
-                         time_boost=settings.RECALL_TIME_BOOST, subject_boost=0.0, states_time=shape.states_time)
-    fused = dates.date_boosts(fused, candidates, dates.named_dates(query), settings.RECALL_DATE_BOOST)
-    if settings.RECALL_HOP_BOOST and not named:
-        # A question that names nobody may describe someone: two hops through the person of its best matches.
-        fused = hops.hop_boosts(fused, candidates, seeds=settings.RECALL_HOP_SEEDS, boost=settings.RECALL_HOP_BOOST)
-    fused = propagate(fused, candidates, settings.RECALL_NEIGHBOUR_WEIGHT)
-    if not named or not settings.RECALL_SUBJECT_BOOST:
-        return fused
-    # The named-person lever comes last: a memory about the person keeps, lifted, what its neighbours gave it.
-    mentions = source.mentioning(candidates, named)
-    return shape_boosts(fused, candidates, when=False, people=named, time_boost=0.0,
-                        subject_boost=settings.RECALL_SUBJECT_BOOST, states_time=shape.states_time,
-                        mentioning=mentions)
-
-
 def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *,
             reference: datetime, threshold: float | None, named: Sequence[str] = (), again: bool = False
             ) -> tuple[list[Scored], bool, set[Key]]:
@@ -401,12 +369,13 @@ def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVector
     languages.mark_foreign(candidates, lists, vectors.models[0], vectors.reads(names[0]))
     ranked, weights = one_scale(lists, fusion_weights(vectors.coverage[names[0]], names[1:]), profiles)
     filled, liked = _asked_holders(candidates, query, named, mode)
+    table = Table()  # the levers by candidate position, for both fusions (memories/recall/levers.py)
     fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
-        query, source, candidates, ranked, weights, profiles, named), held, lift), filled), liked)
+        query, source, candidates, ranked, weights, profiles, named, table=table), held, lift), filled), liked)
     if again:  # ``again``: feedback from the best hits, the lists fused once more (memories/recall/feedback.py)
         values = feedback.vector_values(candidates, profiles, fused, source)
         fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
-            query, source, candidates, ranked, weights, profiles, named, values), held, lift), filled), liked)
+            query, source, candidates, ranked, weights, profiles, named, values, table), held, lift), filled), liked)
     fused = current_lifted(fused, candidates, query)  # what holds now: the newer of near ties (recall.current)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
