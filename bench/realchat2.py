@@ -37,8 +37,10 @@ import realchat2_zh
 from realchat import _found, _send_mem0, _send_rest
 
 KINDS = ("user", "assistant", "preference", "update", "temporal", "count")
-#: Pasted code in a memory: a statement or call, markup, or a code fence.
-_CODE = re.compile(r"```|\b(?:import|def|print|for \w+ in|SELECT|VLOOKUP|requests\.get)\b|[=<>]{3,}|\w+\[\"")
+#: Pasted code in a memory: a statement or call, markup, or a code fence (a loop has its colon or a call: not
+#: "save up for japan in march").
+_CODE = re.compile(r"```|\b(?:import|def|print|SELECT|VLOOKUP|requests\.get)\b|[=<>]{3,}|\w+\[\""
+                   r"|\bfor \w+ in (?:range\b|[\w.\[\]']+(?:\(|\s*:))")
 #: The assistant's answer kept as such ("When the user asked …, the assistant suggested: …", "助手推荐").
 _ASSISTANT = re.compile(r"(?i)the assistant|助手")
 

@@ -57,6 +57,9 @@ _RECOMMEND = re.compile(r"(?i)recommend|suggest|should\s+(?:i|we)\b|recs?\b|idea
                         r"|any\s+good|推荐|建议|介绍|有什么|有哪些"
                         r"|想[^，,。\s]{0,6}?(?:买|買|入手|挑|选|選|看点|看些|读点|听点)|^预算|^預算"
                         r"|(?:打算|准备|準備|考虑|考慮)要?(?:买|買|入手?|换|換|挑|选|選)")
+#: Words written for the user, said as such: "Here's an outline:", "Here is a draft you could use:".
+_HERE_IS = re.compile(r"(?i)\bhere(?:'s|’s|\s+is)\s+(?:a|an|the|your|my)\s+(?:[\w\-]+\s+){0,2}?(?:draft|outline|"
+                      r"script|template|version|speech|toast|intro|introduction|bio|pitch)\b")
 #: A draft for the user to send (a letter, an email, a note): its salutation or its sign-off.
 _DRAFT = re.compile(r"(?im)^\s*(?:dear|hi|hello)\s+[^,\n]{1,40},\s*$|^\s*(?:sincerely|best\s+regards|kind\s+regards"
                     r"|warm\s+regards|with\s+love|best\s+wishes),?\s*$|^\s*(?:尊敬的|亲爱的)[^，,\n]{1,12}[：:]|此致")
@@ -67,10 +70,16 @@ _DONE = re.compile(r"(?i)^(?:done|all\s+done|all\s+set|sorted|booked|there\s+you
                    r"\s*[,!.:;—–-]+\s*")
 
 
-#: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…");
-#: not any 写 ("写错了", "字典也能这么写吗").
+#: A request for writing the user will send or say ("help me write a cover letter", "work in that …", "帮我写…",
+#: the outline of a talk); not any 写 ("写错了", "字典也能这么写吗").
 _WRITE = re.compile(r"(?i)\b(?:write|draft|rewrite|reword|polish|proofread|work\s+in|cover\s+letter|thank-you\s+note"
-                    r"|toast|eulogy|speech)\b|(?:帮我|给我|替我)(?:写|改)|起草|改写|润色|写(?:一)?[份封篇段个](?!代码|程序|脚本|函数)")
+                    r"|toast|eulogy|speech)\b"
+                    # the shape of something the user will say: "a structure for a ten-minute introduction",
+                    # "outline my talk", "plan a presentation" (its "I" is the user's, as in a letter)
+                    r"|\b(?:outline|structure|plan|script|notes|points|prepare|write\s+up)\s+(?:(?:for|of)\s+)?"
+                    r"(?:a|an|my|the|our)\s+(?:[\w\-]+\s+){0,3}?(?:talk|presentation|introduction|intro|pitch"
+                    r"|lecture|address|sermon|welcome|toast|vows|bio|assembly|keynote)s?\b"
+                    r"|(?:帮我|给我|替我)(?:写|改)|起草|改写|润色|写(?:一)?[份封篇段个](?!代码|程序|脚本|函数)")
 
 
 def _back(m: re.Match[str]) -> str:
@@ -158,7 +167,8 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
         return []
     zh = has_cjk(asked) or has_cjk(turn.content)
     recommends = bool(_RECOMMEND.search(asked))
-    drafted = bool(_DRAFT.search(turn.content) or (_WRITE.search(asked) and not then))
+    drafted = bool(_DRAFT.search(turn.content) or _HERE_IS.search(turn.content[:200])
+                   or (_WRITE.search(asked) and not then))
     if drafted:  # a letter written for the user to send: its "I" is the user's, its "you" another's
         items = [re.sub(r"\bthe assistant\b", "I", re.sub(r"\bthe user(?:'s)?\b|用户", _back, item)) for item in items]
     parts = ("；" if zh else "; ").join(items[:ANSWER_ITEMS])

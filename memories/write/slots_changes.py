@@ -23,18 +23,18 @@ import re
 
 from memories.write.slot_values import LEFT, OCCUPATIONS_EN, Slot
 
-__all__ = ["en_changes"]
+__all__ = ["WORKPLACES_EN", "en_changes"]
 
 _ME = r"^(?:i|the user)\b(?!['’]s)"
 _ADV = r"(?:\s+(?:now|just|finally|recently|officially|also|have|has|'ve|had|am|is|'m|was|been|got|get|gotten))*"
 _OCC = "(?:" + "|".join(sorted(map(re.escape, (*OCCUPATIONS_EN, "dev")), key=len, reverse=True)) + ")"
 _TITLE = rf"(?:an?\s+|the\s+)?(?P<job>(?:[a-z\-]+\s+){{0,2}}?{_OCC})s?\b"
-_WORKPLACES = (r"(?:law firm|firm|company|startup|start-up|scale-up|fintech|agency|studio|bank|lab|school|hospital|"
+WORKPLACES_EN = (r"(?:law firm|firm|company|startup|start-up|scale-up|fintech|agency|studio|bank|lab|school|hospital|"
                r"nonprofit|non-profit|charity|cafe|café|coffee shop|restaurant|shop|store|supermarket|bar|pub|bakery|"
                r"warehouse|factory|salon|gym|hotel|clinic|practice|surgery|pharmacy|university|college|consultancy|"
                r"call cent(?:re|er)|care home|nursing home|garage|nursery|library|museum|theatre|council|newspaper|"
                r"magazine|publisher|brewery|winery|farm|airline|airport)")
-_PLACE = rf"(?:an?)\s+(?P<place>(?:[a-z\-]+\s+){{0,2}}?{_WORKPLACES})\b"
+_PLACE = rf"(?:an?)\s+(?P<place>(?:[a-z\-]+\s+){{0,2}}?{WORKPLACES_EN})\b"
 
 _PROMOTED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:promoted|made|bumped\s+up|moved\s+up|stepped\s+up)\s+(?:to\s+|as\s+)?"
                        rf"{_TITLE}")

@@ -29,6 +29,7 @@ from memories.write.slots_routine import en_routine
 from memories.write.slots_shifts import en_shift
 from memories.write.slots_states import en_states
 from memories.write.slots_using import event_words, no_place
+from memories.write.slots_workplace import workplace_rules
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
 _EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
@@ -101,6 +102,8 @@ _COLOUR = re.compile(r"red|orange|yellow|green|blue|purple|violet|pink|black|whi
 # A site of the company named before it: "the Amazon warehouse", "Target's store on 5th", "the Ford plant".
 _SITE = (r"(?:'s)?(?:\s+(?:warehouse|store|shop|office|offices|plant|factory|branch|site|depot|location|"
          r"distribution cent(?:er|re)|call cent(?:er|re)|headquarters|hq|campus|outlet|mill|yard))?")
+# A time, not a place: "started at 9", "started at 7:30am" (not "started at 7-Eleven").
+_NOT_CLOCK = r"(?!\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|o'clock)?(?:$|[\s.,;!?]))"
 #: "started a new job at", "landed a role with", "got hired at": a new employer.
 _NEW_JOB = (r"(?:(?:started|starts|start|began|joined|got|took|landed|accepted|signed)\s+"
             r"(?:a\s+|an\s+|my\s+|the user's\s+)?(?:new\s+)?(?:full-time\s+|part-time\s+)?"
@@ -142,10 +145,11 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{s}{_ADV_EN}\s+(?:deliver(?:s|ed|ing)?|clean(?:s|ed|ing)?|"
                      rf"freelanc(?:es?|ed|ing)|write?s?|writing|wrote|shop(?:s|ped|ping)?)\s+(?:now\s+)?for\s+"
                      rf"{_VALUE_NAME}{_TAIL}"),
-        ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at|started working at|got a job at|took a job at|"
+        ("employer", rf"^{s}{_ADV_EN}\s+(?:joined|started at{_NOT_CLOCK}|started working at|got a job at|took a job at|"
                      rf"is employed by|am employed by|are employed by|switched to|left \S+ for)\s+"
                      rf"(?:(?:a|an)\s+(?:[a-z]+\s+){{0,2}}(?:startup|company|firm|agency|studio|bank|lab|school|"
                      rf"hospital|nonprofit|charity)\s+(?:called|named)\s+)?{_VALUE_NAME}{_TAIL}"),
+        *workplace_rules(s, _ADV_EN, _VALUE_CAP, _TAIL),
         # A team at a company is work there: "I'm on the data team at Spotify", "she's in the legal department of X"
         ("employer", rf"^{s}{_ADV_EN}\s+(?:on|in|with)\s+(?:the|a|an)\s+(?:[\w\-]+\s+){{0,3}}(?:team|department|"
                      rf"group|division|unit|squad)\s+(?:at|of|in)\s+{_VALUE_CAP}{_TAIL}"),

@@ -71,3 +71,28 @@ def test_a_markdown_answer_is_read_as_its_items():
     assert len(answer) == 1, [c.content for c in found]
     assert "Belém Tower, a 16th-century fortress" in answer[0] and "Rossio" in answer[0], answer
     assert not any(mark in answer[0] for mark in ("#", "*", "`", "Saturday;", "wonderful")), answer
+
+
+# (the user's request, the assistant's reply): words the assistant writes for the user to say, whose "I" is the
+# user's; kept as the assistant's answer in the draft's own words, never with the assistant as their speaker.
+WRITTEN_FOR_THE_USER = [
+    ("Could you outline my keynote for the Brno robotics conference?",
+     "1. Opening: I started in robotics in 2009 at ETH.\n2. Middle: three failures and what each taught me.\n"
+     "3. Close: an invitation to the Q&A.", "I started in robotics in 2009 at ETH"),
+    ("what should i say when i introduce myself to the new team on monday?",
+     "Here's a short version you could use: Hi everyone, I'm Priya, I spent six years at Deloitte doing audit "
+     "work and I love board games. Then ask each of them about their current projects.", "I'm Priya"),
+    ("Could you plan a short presentation for my pottery studio's open day?",
+     "Start with: I opened Clayworks in Bristol in 2019 after twelve years as a nurse. Then show 3 pieces.",
+     "I opened Clayworks"),
+]
+
+
+@pytest.mark.parametrize(("asked", "reply", "kept"), WRITTEN_FOR_THE_USER, ids=[a[:24] for a, _, _ in
+                                                                                WRITTEN_FOR_THE_USER])
+def test_what_the_assistant_writes_for_the_user_keeps_its_i(asked, reply, kept):
+    found, _ = run(("user", asked), ("assistant", reply))
+    answers = [c.content for c in found if c.about == "assistant"]
+    assert len(answers) == 1 and kept in answers[0], answers
+    assert "the assistant am" not in answers[0] and "the assistant started" not in answers[0]
+    assert "the assistant'm" not in answers[0] and "the assistant opened" not in answers[0]
