@@ -303,12 +303,31 @@ _GRADE_ZH = re.compile(rf"{_ZH_WHO}{_ZH_ADV}(?:(?:\d{{1,2}}|[一二三四五六�
                        r"(?=$|[，。,！!；;]|了|啦|的)")
 
 
+# A child by name, with the kinship word before it or alone ("用户的儿子乐乐上二年级" / "乐乐这周开始上三年级了"): the
+# name, a doubled one ("乐乐", "朵朵") or one jieba tags a person's
+_GRADE_VERB_ZH = re.compile(r"(?:上|读|念|升)了?(?:小学)?(?:[一二三四五六]年级|初[一二三]|高[一二三])")
+_GRADE_ZH_NAMED = re.compile(rf"^(?:(?:我们?|用户)的?(?:{KIN_ZH_ALT}))?(?P<name>[\u4e00-\u9fff]{{2,3}}?)"
+                             rf"(?=[\u4e00-\u9fff\d]*?(?:上|读|念|升)(?:了)?(?:小学)?(?:[一二三四五六]年级|初[一二三]|高[一二三]))"
+                             rf"(?P<rest>.*)$")
+
+
 def _zh_grade(sentence: str, speaker: str) -> list[Slot]:
+    who = None
     said = _GRADE_ZH.match(sentence)
+    if said is None and (named := _GRADE_ZH_NAMED.match(sentence)) and _zh_named(named.group("name")):
+        at = _GRADE_VERB_ZH.search(named.group("rest"))  # "乐乐这周开始上三年级了": from 上 on
+        said, who = _GRADE_ZH.match("我" + named.group("rest")[at.start() if at else 0:]), named.group("name")
     if said is None or (said.group("grade") in ("小班", "中班", "大班") and not said.group("kin")):
         return []
     grade = said.group("grade").removeprefix("小学").removeprefix("幼儿园")
-    return [Slot(_who_zh(said, speaker), "study:grade", grade)]
+    return [Slot(who or _who_zh(said, speaker), "study:grade", grade)]
+
+
+def _zh_named(name: str) -> bool:
+    """A doubled name ("乐乐") or a name jieba tags a person's ("王浩")."""
+    from memories.write.people import chinese_names
+
+    return (len(name) == 2 and name[0] == name[1]) or any(found == name for found, _ in chinese_names(name))
 
 
 # When one goes to bed or gets up, as a rule ("睡觉一般十一点", "最近都熬到两点才睡", "每天早上六点起床"): the hour.

@@ -198,12 +198,12 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
         # a break-up also ends the partner the speaker named ("跟男朋友分手了" / "男朋友叫小陈"; a divorce, the spouse)
         ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
-                           rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff]))"),
-        ("marital-single", rf"^{s}{a}(?P<how>分手了|恢复单身|又单身了)"),
+                           rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff])|(?:取消|解除)了?婚约|退了?婚)"),
+        ("marital-single", rf"^{s}{a}(?P<how>分手了|恢复单身|又单身了|(?:取消|解除)了?婚约|退了?婚)"),
         ("marital-dating", rf"^(?P<subj>我|用户|本人){a}(?:正?在)?(?:和|跟|与)[^，。,；;！!？?\s]{{1,10}}?{a}"
                            rf"(?:在一起|谈恋爱|交往)"),
         ("marital-engaged", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
-                            rf"(?:准备|打算|计划|决定|要)[^，。,；;！!？?\s]{{0,8}}?结婚"),
+                            rf"(?:(?:准备|打算|计划|决定|要)[^，。,；;！!？?\s]{{0,8}}?结婚|订婚|订了婚)"),
         # A couple said as "we": "我们在一起三年了", "用户等人已经在一起五年了"
         ("marital-dating", rf"^(?P<subj>我们|用户等人){a}(?:已经)?(?:在一起|交往|谈恋爱)(?:了|快|有|[{ZH_NUM}\d])"),
         ("marital-dating", rf"^{s}{a}(?:有|交了|谈了)(?:一个|个)?(?:女朋友|男朋友|对象)"),
@@ -255,6 +255,8 @@ def _zh_opening(sentence: str) -> str:
     # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
     sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
                       r"(?=我|用户|本人)", "", sentence)
+    # Since when, said before the subject ("自从居家办公以后我都七点半才起"): the subject and what holds now
+    sentence = re.sub(r"^(?:自从|从|自打|打从)[^，,。]{1,16}?(?:以后|之后|以来)[，,]?(?=我|用户|本人)", "", sentence)
     # A change said from a day on, before or after the subject ("从下周一开始我改骑车上班", kept as "用户从2026年12月
     # 14日（周一）开始用户改骑…"): the subject and what changes
     sentence = re.sub(r"^(我们|我|用户|本人)?从[^，,。]{1,24}?(?:开始|起)[，,]?(?:我们|我|用户|本人)?",

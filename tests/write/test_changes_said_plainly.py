@@ -2,8 +2,9 @@
 write flow (mem0's ``add``, the offline extractor, no Anthropic key): each pair under its own user, the older
 message first. The classes: a medicine one was taken off by someone else (its dose written after the drug), a
 child named in the old message and named alone in the new one moving up a school year, an engagement called off,
-a car known only by its model traded for another, the hour one gets up said as a habit lately. Traps stay:
-another person taken off a drug, another child's year, a friend's engagement, a car rented, a one-off morning."""
+a car known only by its model traded for another, the hour one gets up said as a habit lately (after a "since",
+in Chinese). Traps stay: another person taken off a drug, another child's year, a friend's or a cousin's
+engagement, a car rented, a one-off morning."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ CHANGED = [
     ("Marco and I got engaged in May", "we broke off our engagement last week"),
     ("I drive a Ford Fiesta", "traded the fiesta in for a Tacoma"),
     ("I usually get up at 5:30", "I've been getting up at 8 since the baby stopped waking at night"),
+    ("我跟阿杰订婚了", "我和阿杰解除婚约了"),
+    ("我女儿豆豆读四年级", "豆豆这学期开始上五年级了"),
+    ("我一般六点半起床", "从换了工作以后我都八点才起"),
 ]
 KEPT = [
     ("I'm on lisinopril 20mg every morning", "the vet took our dog off the steroids"),
@@ -30,6 +34,9 @@ KEPT = [
     ("I'm engaged to Marco", "my cousin called off her engagement"),
     ("I drive a Ford Fiesta", "rented a Tacoma for the move"),
     ("I usually get up at 5:30", "got up at 9 on Saturday"),
+    ("我跟阿杰订婚了", "我表姐退婚了"),
+    ("我女儿豆豆读四年级", "邻居家的小宇上五年级了"),
+    ("我一般六点半起床", "昨天睡到十点才起"),
 ]
 
 
