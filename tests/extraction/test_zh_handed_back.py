@@ -46,3 +46,9 @@ def test_a_child_by_birth_order_and_a_copula_clause_after_it() -> None:
 def test_a_forbidding_that_names_the_speaker_still_goes_on_with_the_one_who_forbids() -> None:
     found = kept("我妈不让我养狗，说太吵")
     assert any("妈" in c and "吵" in c for c in found), found
+
+
+def test_a_copula_before_a_role_with_its_field_goes_on_with_the_one_before() -> None:
+    found = kept("我姐在一所中学上班，是数学老师")
+    assert any(c.startswith("用户的姐") and "数学老师" in c for c in found), found
+    assert not any(c.startswith("用户的是") for c in found), found
