@@ -89,8 +89,8 @@ _HANDS_BACK = re.compile(r"(?:去世|过世|离世|病逝|走了|没了|不在�
                          r"|^[\u4e00-\u9fff]{1,6}?(?:卖|置换|转手|送人|退|扔|丢)(?:掉)?了[。！!]?$")
 # A role said with its field ("内分泌科医生", "心理咨询师", "钢琴老师") or a child by birth order ("二宝"): the
 # speaker's, as the bare kinship or role word is
-_FIELD_ROLE = re.compile(r"^(?!是)(?:[\u4e00-\u9fff]{1,4}科|心理|主治|家庭|私人|健身|驾校|钢琴|游泳|英语|数学|语文|班主任)"
-                         r"(?:医生|大夫|老师|教练|咨询师|治疗师|顾问)|^(?:大|二|三)(?:宝|娃)(?!贝)")
+_FIELD_ROLE = re.compile(r"^(?!是)(?:[\u4e00-\u9fff]{1,4}科|心理|主治|家庭|私人|健身|驾校|钢琴|游泳|英语|数学|语文"
+                         r"|班主任)(?:医生|大夫|老师|教练|咨询师|治疗师|顾问)|^(?:大|二|三)(?:宝|娃)(?!贝)")
 # A time said first, then the speaker ("自从居家办公以后我都七点半才起"): the clause has its subject
 _TIME_THEN_ME = re.compile(r"^(?:自从|从|自打|打从)[^，,。我]{1,12}(?:以后|之后|后|以来|开始|起)，?我")
 #: Tags of the words a judgement is made of: adverbs, adjectives, particles ("特别美", "挺好的", "太贵了").
