@@ -47,7 +47,10 @@ _SALARY_EN = (re.compile(rf"(?i)\b(?:salary|income|paycheck|wages?|(?:my|our|bas
                          rf"[^.;!?]{{0,40}}?{_MONEY}"),
               re.compile(rf"(?i)\b(?:make|makes|making|earn|earns|earning|made|earned)\s+(?:about\s+|around\s+)?"
                          rf"{_MONEY}"
-                         r"(?=\s*(?:a|per|/)\s*(?:year|yr|month|annually)|\s*(?:annually|before tax|after tax))"))
+                         r"(?=\s*(?:a|per|/)\s*(?:year|yr|month|annually)|\s*(?:annually|before tax|after tax))"),
+              # what one makes now, in thousands or with its currency ("making 95k now", "earn $120,000 these days")
+              re.compile(rf"(?i)^(?:i|the user)\s+(?:am\s+|is\s+|'m\s+)?(?:now\s+)?(?:make|makes|making|earn|earns|"
+                         rf"earning)\s+(?:about\s+|around\s+|roughly\s+)?{_MONEY}(?=\s*(?:now|these days)?\s*[.!]?$)"))
 _ADDRESS_EN = re.compile(r"(?i)\b(?:live|lives|living|moved|moving|move)\s+(?:now\s+)?(?:at|to)\s+"
                          r"(?P<value>\d+\s+[a-z][\w\- ]{1,30}?\s(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|"
                          r"boulevard|blvd|way|court|ct|place|pl|terrace|close|crescent))\b"

@@ -37,6 +37,7 @@ from memories.write.slot_values import DATE_EN, DIETS_EN, EVENTS_EN, Slot, date_
 from memories.write.slots_care import en_care
 from memories.write.slots_daily import _PHONES_EN, _WHO_EN
 from memories.write.slots_plans import _event_en as plan_event
+from memories.write.slots_status import en_status
 from memories.write.slots_turns import en_turns
 from memories.write.slots_using import en_using
 
@@ -78,7 +79,7 @@ _COMMUTE = (re.compile(rf"(?i)\b(?:commute|journey to work)\s+(?:is|'s)\s+(?:now
                        rf"{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+|start\s+|now\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:commute|commutes|commuting|get\s+to\s+work|gets\s+to\s+work|go\s+to\s+work"
-                       rf"|goes\s+to\s+work)\s+(?:by|on)\s+(?:the\s+|a\s+|my\s+)?{_MODE}\b"),
+                       rf"|goes\s+to\s+work)(?:\s+(?:in\s+)?to\s+(?:work|the\s+office))?\s+(?:by|on)\s+(?:the\s+|a\s+|my\s+)?{_MODE}\b"),
             re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:started\s+)?(?:taking|take|takes|get|gets|getting|catch|catches|"
                        rf"ride|rides)\s+(?:the\s+|a\s+)?{_MODE}\s+(?:in\s+)?to\s+{_WORKPLACE}"))
 
@@ -131,7 +132,7 @@ def en_routine(sentence: str, speaker: str) -> list[Slot]:
         return en_using(sentence, speaker) if not re.search(r"(?i)\bused to\b|\bif\b|\bago\b", sentence) else []
     found: list[Slot] = en_using(sentence, speaker)
     for read in (_weekday, _commute, _played, _role, _phone, _pay, _moved_date, _entered, _diet, _study, _sleep,
-                 _alcohol, en_turns, en_care):
+                 _alcohol, en_turns, en_care, en_status):
         found += read(sentence, speaker)
     return found
 

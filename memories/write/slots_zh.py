@@ -31,6 +31,7 @@ from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_states import zh_states
+from memories.write.slots_status import zh_status
 from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
@@ -237,7 +238,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
@@ -253,8 +254,17 @@ def _zh_opening(sentence: str) -> str:
     # A name with its apposition ("余国栋（我领导）是…"): the name is the subject
     sentence = re.sub(r"^([\u4e00-\u9fff]{2,4})[（(][^）)]{1,12}[）)]", r"\1", sentence)
     # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
-    sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|今年|去年|上个月|这个月|上周|最近)[，,]?"
-                      r"(?=我|用户|本人)", "", sentence)
+    sentence = re.sub(r"^(?:\d{4}年(?:\d{1,2}月)?(?:\d{1,2}[日号])?|\d{1,2}月份?|今年|去年|上个月|这个月|上周|最近|"
+                      r"暑假|寒假|年初|年底|上半年|下半年)[，,]?(?=我|用户|本人)", "", sentence)
+    # A month or a season said after the subject of a change that is done ("用户10月份办完离婚手续了", "我们暑假
+    # 搬到了重庆"): the subject and the change; "我们的全家" (as a memory puts "我们全家") is 我们全家
+    sentence = re.sub(r"^(我们|用户等人|用户|我|本人)的?(全家|一家人?)?(?:\d{4}年)?"
+                      r"(?:\d{1,2}月份?(?![\d日号])|去年|上个月|暑假|寒假|年初|年底|上半年)(?=[^，,。；;]*[了啦]$)",
+                      lambda m: m.group(1) + (m.group(2) or ""), sentence)
+    sentence = re.sub(r"^(我们|用户等人|用户|我)的(全家|一家人?)", r"\1\2", sentence)
+    # Where one lives said with whom ("用户和老公住在成都", "我跟爸妈搬到了重庆"): the speaker lives there
+    sentence = re.sub(r"^(我|用户|本人)(?:和|跟|与)[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住在|搬到|搬去|搬回|定居在?)",
+                      r"\1", sentence)
     # Since when, said before the subject ("自从居家办公以后我都七点半才起"): the subject and what holds now
     sentence = re.sub(r"^(?:自从|从|自打|打从)[^，,。]{1,16}?(?:以后|之后|以来)[，,]?(?=我|用户|本人)", "", sentence)
     # A change said from a day on, before or after the subject ("从下周一开始我改骑车上班", kept as "用户从2026年12月

@@ -1,0 +1,103 @@
+"""A status that ends: a degree one is studying for and its completion, a divorce made final.
+
+- ``enrolled:<level>`` (``bachelor``, ``master``, ``phd``), ``yes`` while one studies for it, ``done`` once it is
+  finished: "i'm working on my master's in public health", "doing an MBA part-time", "在读公共卫生的硕士", "读博中" /
+  "finished my MPH!", "just defended my thesis", "硕士毕业了", "拿到博士学位了". A degree by its abbreviation is its
+  level (MPH, MSc, MBA are master's). Another level finished says nothing of the one in progress ("finished my
+  bachelor's in 2009" leaves "working on my master's"), nor does a degree finished long ago or one hoped for.
+- ``marital`` divorced when the divorce is said done: "my divorce was finalized in October", "the divorce came
+  through", "办完离婚手续了", "离婚手续办下来了"; married when said with the spouse ("my wife and i have been
+  married for ten years").
+
+Only the speaker's own statements are read ("my sister finished her master's" fills nothing).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.write.slot_values import Slot
+
+__all__ = ["en_status", "zh_status"]
+
+_LEVEL_EN = (r"(?P<level>bachelor'?s|undergrad(?:uate)?\s+degree|b\.?a\.?|b\.?sc?\.?|master'?s|masters|m\.?sc?\.?|"
+             r"mba|mph|mfa|meng|mpa|mpp|msw|mat|med|llm|m\.?a\.?|ph\.?d\.?|doctorate|dphil|dissertation|thesis)")
+_ME_EN = r"^(?:i|the user)(?:\s+(?:am|is|'m|have|has|'ve|just|finally|officially|currently|now|still|also))*\s+"
+_POSS = r"(?:my|a|an|the user's|the|his|her|their)\s+"
+_DOING_EN = re.compile(rf"(?i){_ME_EN}(?:working\s+(?:on|towards?)|doing|pursuing|studying\s+for|halfway\s+through|"
+                       rf"in\s+the\s+middle\s+of|in\s+(?:my|the\s+user's)\s+(?:first|second|third|final|last)\s+year\s+"
+                       rf"of|enrolled\s+in)\s+{_POSS}(?:part-time\s+|online\s+)?{_LEVEL_EN}(?=$|[\s.,;!])"
+                       r"|^(?:i|the user)\s+(?:am|is|'m)\s+(?:now\s+)?an?\s+"
+                       r"(?P<level2>phd|ph\.d\.|master'?s|doctoral|grad(?:uate)?)\s+student\b")
+_DONE_EN = re.compile(rf"(?i){_ME_EN}(?:finished|completed|got|earned|received|defended|submitted|wrapped\s+up|"
+                      rf"graduated\s+with|passed)\s+{_POSS}{_LEVEL_EN}(?=$|[\s.,;!])")
+_NOT_NOW_EN = re.compile(r"(?i)\b(?:\d{4}|ago|back\s+in|when|once|after|before|will|going\s+to|"
+                         r"gonna|hope|hoping|if|plan|planning|want|wants|would|should|might|never)\b|\?$")
+_DIVORCE_EN = re.compile(r"(?i)^(?:(?:my|the user's|our|the)\s+divorce\s+(?:is\s+|was\s+|has\s+been\s+|got\s+|just\s+|"
+                         r"finally\s+|officially\s+)*(?:finali[sz]ed|final|through|went\s+through|came\s+through|"
+                         r"granted|done|official)"
+                         r"|(?:i|the user)\s+(?:just\s+|finally\s+|officially\s+)*(?:finali[sz]ed|signed)\s+"
+                         r"(?:my|the|the user's)\s+divorce(?:\s+papers)?)\b")
+
+#: the speaker and their spouse named as such: "my wife and i have been married for ten years"
+_MARRIED_EN = re.compile(r"(?i)^(?:i|the user|my|the user's)(?:\s+and\s+(?:my|the user's))?\s+(?:husband|wife|spouse)"
+                         r"(?:\s+and\s+(?:i|me|the user))?\s+(?:have\s+been|'ve\s+been|are|got)\s+married\b")
+#: a date the extractor wrote for a relative time ("last month" → "in November 2026"): no year said as history
+_WRITTEN_DATE = re.compile(r"(?i)\b(?:in|on)?\s*(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                           r"[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?\s+\d{4}\b")
+
+
+def _level(word: str) -> str:
+    word = word.casefold().replace(".", "").replace("'", "")
+    if word in ("phd", "doctorate", "dphil", "dissertation", "doctoral"):
+        return "phd"
+    if word.startswith(("bachelor", "undergrad", "ba", "bs")):
+        return "bachelor"
+    return "master"  # master's, MSc, MBA, MPH, MA…, a thesis, a graduate student's
+
+
+def en_status(sentence: str, speaker: str) -> list[Slot]:
+    """``enrolled:<level>`` and a divorce made final of the speaker, else []."""
+    sentence = sentence.strip()
+    if _NOT_NOW_EN.search(_WRITTEN_DATE.sub("", sentence)):
+        return []
+    if _DIVORCE_EN.match(sentence):
+        return [Slot(speaker, "marital", "divorced")]
+    if _MARRIED_EN.match(sentence):
+        return [Slot(speaker, "marital", "married")]
+    if said := _DOING_EN.match(sentence):
+        return [Slot(speaker, f"enrolled:{_level(said.group('level') or said.group('level2'))}", "yes")]
+    if said := _DONE_EN.match(sentence):
+        return [Slot(speaker, f"enrolled:{_level(said.group('level'))}", "done")]
+    return []
+
+
+_LEVELS_ZH = {"硕士": "master", "研究生": "master", "研": "master", "博士": "phd", "博": "phd", "本科": "bachelor",
+              "大学": "bachelor"}
+_LEVEL_ZH = r"(?P<level>硕士|研究生|博士|本科|大学|研|博)"
+_ME_ZH = (r"^(?:我|用户|本人)(?:现在|目前|正|正在|还|也|已经|终于|刚|刚刚|顺利|\d{4}年|\d{1,2}月份?|今年|去年|"
+          r"上个月|这个月|上半年|下半年|年初|年底|暑假|寒假)*")
+_DOING_ZH = re.compile(rf"{_ME_ZH}(?:在)?(?:读|念|攻读)(?:[\u4e00-\u9fffA-Za-z]{{1,10}}?的)?{_LEVEL_ZH}"
+                       r"(?:[一二三]年级|[一二三])?(?:呢|中)?$"
+                       rf"|{_ME_ZH}(?:是)?(?:在读|读)?(?P<level2>硕士|研究生|博士)(?:在读|生)(?:呢)?$")
+_DONE_ZH = (re.compile(rf"{_ME_ZH}{_LEVEL_ZH}(?:也)?(?:顺利)?毕业了$"),
+            re.compile(rf"{_ME_ZH}(?:读完|念完)了?{_LEVEL_ZH}了?$"),
+            re.compile(rf"{_ME_ZH}(?:拿到|获得|取得)了?{_LEVEL_ZH}(?:学位|文凭)了?$"),
+            re.compile(rf"{_ME_ZH}(?P<level>博士|硕士)?(?:论文)?答辩(?:通过|过)了$"))
+_HEDGED_ZH = re.compile(r"以前|之前|当年|那时|曾经|要是|如果|假如|打算|想|准备|考虑|要不要|是不是|吗|的话|以后|之后|后")
+_DIVORCE_ZH = re.compile(rf"{_ME_ZH}(?:办完|办好|办了)了?离婚(?:手续|证)?了?$"
+                         rf"|{_ME_ZH}离婚(?:手续|证)(?:办完|办好|办下来|拿到)了$|{_ME_ZH}(?:拿到|领了|领到)了?离婚证了?$")
+
+
+def zh_status(sentence: str, speaker: str) -> list[Slot]:
+    """``enrolled:<level>`` and a divorce made final of a Chinese speaker, else []."""
+    sentence = sentence.strip().rstrip("。！!～~")
+    if _HEDGED_ZH.search(sentence):
+        return []
+    if _DIVORCE_ZH.match(sentence):
+        return [Slot(speaker, "marital", "divorced")]
+    if said := _DOING_ZH.match(sentence):
+        return [Slot(speaker, f"enrolled:{_LEVELS_ZH[said.group('level') or said.group('level2')]}", "yes")]
+    if said := next((m for p in _DONE_ZH if (m := p.match(sentence))), None):
+        return [Slot(speaker, f"enrolled:{_LEVELS_ZH[said.group('level') or '博士']}", "done")]
+    return []
