@@ -238,7 +238,7 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     lead = _lead(text)
     if (_ZH_SUBJECT.match(text) and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
         return text, False  # "是个女儿" has no subject: 女儿 is what the one before is
-    if _TIME_THEN_ME.match(text):
+    if _fronted_then_me(text):
         return text, True  # its own 我, after the time: nothing put before it
     if lead in KIN_ZH or _FIELD_ROLE.match(text):
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
@@ -254,6 +254,16 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         # "小雨的女儿": a name's, no speaker before it
         return topic.subject + text, _is_name(topic.subject.split("的")[0]) or topic.subject in topic.names
     return text, False
+
+
+def _fronted_then_me(text: str) -> bool:
+    """A time, a day or a thing said first, then 我 ("父亲节我都挺难受的", "香菜我是真受不了"): the clause's own
+    subject follows what it puts first."""
+    if _TIME_THEN_ME.match(text):
+        return True
+    words = pseg.lcut(text[:10], HMM=False)
+    return len(words) > 2 and words[1].word in ("我", "我们") and words[0].flag in ("t", "n", "nz", "s", "tg") \
+        and words[0].word not in KIN_ZH
 
 
 def _speakers_unsaid(text: str, topic: ZhTopic) -> bool:

@@ -82,7 +82,7 @@ _ACK = re.compile(
     r"|perfect|great|cool|awesome|nice|fine|agreed|exactly|true|indeed|absolutely|definitely|totally|makes\s+sense"
     r"|that\s+makes\s+sense|i\s+see|i\s+understand|me\s+too|same\s+here|you\s+too|you're\s+welcome|my\s+pleasure"
     r"|good\s+(?:idea|point|luck|job)|well\s+done|congrat(?:s|ulations)|wow|haha+|lol|hmm+|thing|deal|then|now"
-    r"|thanks|thank\s+you|thx|cheers"
+    r"|thanks|thank\s+you|thx|cheers|never\s*mind|nvm"
     r"|(?:i'm|im|i\s+am)\s+(?:(?:so|really|pretty|very)\s+)?(?:good|fine|ok|okay|great|well|alright|doing\s+(?:well|good"
     r"|great|fine|ok|okay|alright)))\b"
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
@@ -134,7 +134,8 @@ _ZH_REACTION = re.compile(r"^(?:这|那|它|你|您)(?:个|些|真|太|可|也|�
                           r"|好像|简直|也太|太|真|好|很|挺|非常"
                           r"|是|一定|肯定|应该|会|说得|做得|讲得)|^(?:我(?:也|很|真|太|好)?(?:同意|理解|明白"
                           r"|觉得是|为你|替你|赞同|羡慕))"
-                          r"|^(?:太|真|好|很|挺|超级?|巨|贼|蛮|特别|非常)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美|开心)")
+                          r"|^(?:太|真|好|很|挺|超级?|巨|贼|蛮|特别|非常)(?:好|棒|酷|厉害|不错|有意思|可爱|漂亮|美|开心"
+                          r"|有用|有帮助|有道理|管用|实用|受用|详细|清楚|贴心|及时)")
 _FIRST_SUBJECT = re.compile(r"(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|we'd|we'll)\b|^(?i:my|our)\b")
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you(?!(?<=[a-z]{2} you)\s+(?:recommended|suggested|lent))"  # "the book you lent"
                             r"(?:'re|'ve|'d|'ll|rs|rself|r)?|u|ur)\b")
@@ -183,7 +184,7 @@ really also just still always never usually often sometimes actually totally def
 only now currently mostly truly absolutely already basically literally kinda seriously honestly generally
 normally typically occasionally rarely constantly personally ever
 """)
-_THIRD = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is"}
+_THIRD = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "don't": "doesn't", "haven't": "hasn't"}
 _KIN = ("daughter|son|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|mom|mother|mum|dad|father|"
         "sister|brother|sisters|brothers|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|"
         "friend|best\\s+friend|friends|boss|manager|colleague|coworker|roommate|neighbor|neighbour|fiancée?|"
@@ -380,8 +381,7 @@ def factual(clause: str) -> bool:
 
 # --------------------------------------------------------------------------- what a clause leans on
 
-#: Words that say how someone feels or what they will keep doing, not what happened or what is: a clause made of little
-#: else is a reaction or a pledge ("Jon is not gonna give up on his dreams", "Nate is feeling good about it").
+#: Words of feeling or of keeping on, not of what happened or is: a clause of little else is a reaction or a pledge.
 _VAGUE = _wordset("""
 keep keeps keeping kept pushing push trying try tried things something everything anything nothing one ones
 deal fun times day moment difference dream dreams goal goals best happy glad proud excited thankful grateful

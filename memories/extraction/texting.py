@@ -60,9 +60,25 @@ _STATE = re.compile(r"(?i)^(?:a|an|the|in|at|on|with|part\s+of|single|married|en
                     r"|\w+ous\b|\w+ic\b|\w+ive\b|\w+able\b|\w+ible\b|\w+al\b|\w+ent\b|\w+ant\b)")
 
 
+#: What one is not, has never done, or is a fan of, with no subject: "not a morning person", "never been to
+#: Europe", "huge fan of jazz".
+_WHAT_ONE_IS = re.compile(
+    r"(?i)^(?:(?:so|and|but|honestly|tbh|also)\s+)?(?:(?P<not_a>not\s+(?:a|an|really\s+a|much\s+of\s+a|the\s+biggest)\s"
+    r"(?!(?:problem|big\s+deal|chance|clue|bad\s+idea|thing|worry)\b))"
+    r"|(?P<never>never\s+(?:been|had|tried|seen|met|done|owned|used|learned|driven|flown|travell?ed|lived|eaten"
+    r"|smoked|played)\s)|(?P<fan>(?:a\s+)?(?:huge|big|massive|great)\s+fan\s+of\s))")
+
+
 def unsaid_self(clause: str) -> str | None:
     """A clause that says the speaker is no longer something, with no subject, given the speaker ("not vegan
-    anymore" → "I'm not vegan anymore", "no longer work from home" → "I no longer work from home"), else None."""
+    anymore" → "I'm not vegan anymore", "no longer work from home" → "I no longer work from home"), or what they
+    are not, have never done or are a fan of ("not a morning person" → "I'm not a morning person"), else None."""
+    what = _WHAT_ONE_IS.match(clause.strip())
+    if what is not None:
+        kind = next(k for k in ("not_a", "never", "fan") if what.group(k))
+        rest = re.sub(r"(?i)^a\s+", "", clause.strip()[what.start(kind):]) if kind == "fan" else \
+            clause.strip()[what.start(kind):]
+        return {"not_a": "I'm ", "never": "I've ", "fan": "I'm a "}[kind] + rest[:1].lower() + rest[1:]
     said = _NOT_NOW.match(clause.strip())
     if said is None or (said.group("neg").lower() == "not" and not _STILL_SAID.search(said.group("rest"))):
         return None

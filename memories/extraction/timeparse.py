@@ -37,8 +37,9 @@ _ZH = re.compile(
     r"|(?P<year>前年|去年|今年|明年|后年)"
     r"|(?P<n>\d+|[一两二三四五六七八九十几])(?:个)?(?P<nunit>天|周|星期|月|年)(?P<dir>前|后|以前|以后)")
 
-#: An age after 今年 ("今年32岁", "今年已经六十岁了", "今年满18周岁").
-_ZH_AGE_AFTER = re.compile(r"(?:已经|才|都|刚|就|满|快|刚满)*(?:\d{1,3}|[一两二三四五六七八九十]{1,3})周?岁")
+#: An age after 今年 ("今年32岁", "今年已经六十岁了", "今年满18周岁", "今年31，…").
+_ZH_AGE_AFTER = re.compile(r"(?:已经|才|都|刚|就|满|快|刚满)*(?:\d{1,3}|[一两二三四五六七八九十]{1,3})"
+                           r"(?:周?岁|了?(?=$|[，,。！!；;~～]))")
 
 
 def _en_day(d: date) -> str:
@@ -153,8 +154,9 @@ def _zh(m: re.Match[str], today: date) -> tuple[str, date | None]:
         d = _month_shift(today, step)
         return f"{d.year}年{d.month}月", d if step < 0 else None
     if m.group("year"):
-        if m.group("year") == "今年" and _ZH_AGE_AFTER.match(m.string, m.end()):
-            return "", None  # "今年32岁了": an age, true as of when it was said, not "2026年32岁"
+        if m.group("year") == "今年" and (age := _ZH_AGE_AFTER.match(m.string, m.end())):
+            # "今年32岁了": an age, true as of when it was said, not "2026年32岁" ("今年31，…" keeps its 今年)
+            return "" if "岁" in age.group() else m.group(0), None
         step = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group("year")]
         return f"{today.year + step}年", date(today.year + step, 1, 1) if step < 0 else None
     return _zh_counted(m, today)
@@ -181,6 +183,8 @@ def _zh_counted(m: re.Match[str], today: date) -> tuple[str, date | None]:
     if unit in ("周", "星期"):
         d = today + timedelta(weeks=sign * n)
         return f"{_zh_day(d)}前后", d if sign < 0 else None
+    if unit == "月" and "个" not in m.group(0) and raw not in ("两", "几"):
+        return m.group(0), None  # "三月前得找到新住处": before March (a month's name), not three months ago
     if unit == "月":
         d = _month_shift(today, sign * n)
         return f"{d.year}年{d.month}月", d if sign < 0 else None
