@@ -5,9 +5,10 @@ statement, read before a turn is split into sentences (``texting.asked_apart``).
   in Columbus", "three I mean four kids" is "four kids" (the word corrected and the new one of one kind: both
   capitalised, or both numbers), and a restart keeps the second try ("she's I mean she just turned seven");
 - "I mean" before a new clause ends the clause before it ("… in the spring I mean it's been good");
-- fillers: "um", "uh", "er", "so yeah", "you know", and "like" where no verb or noun takes it (after a
-  preposition, a form of "be", a joint or the start: "I live in like Fresno", "so like my husband's name …";
-  not "I like jazz", "things like that", "looks like rain");
+- fillers: "um", "uh", "erm", "so yeah", "you know", and "like" where no verb or noun takes it (after a
+  preposition other than "to", after "so", or first: "I live in like Fresno", "so like my husband's name …"), and
+  before a count ("like three twelves a week"); not "I like jazz", "things like that", "started to like it",
+  "and like cats";
 - a fronted "as of this week" / "as of last month" goes after its clause ("as of this week I'm back at work" is
   "I'm back at work as of this week"), as "these days" does (``typed.typed_words``);
 - a command to a device with no subject ("play some jazz", "turn off the lights in the kitchen", "set an alarm
@@ -20,9 +21,9 @@ import re
 
 __all__ = ["spoken"]
 
-_HESITATION = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:um+|uh+|uhm+|er+m?|hmm+)(?:\s*,)?\s+"
+_HESITATION = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:um+|uh+|uhm+|hmm+|(?-i:erm|err+|er(?=,)))(?:\s*,)?\s+"
                          r"|^(?:hey|okay|ok|alright)\s+(?=so\b)")
-_MARK = r"(?:no\s+wait|wait\s+no|wait|sorry|or\s+rather|actually\s+no|actually|no|I\s+mean)"
+_MARK = r"(?:no\s+wait|wait\s+no|wait|sorry|or\s+rather|actually\s+no|no|I\s+mean)"
 _CORRECTION = rf"{_MARK}(?:\s*,?\s+{_MARK})*"
 # the word corrected and the one said instead, of one kind: capitalised names or numbers
 _NAME_FIXED = re.compile(rf"\b[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s*,?\s+(?:{_CORRECTION})\s*,?\s+(?=[A-Z](?!\s)\w)")
@@ -30,10 +31,10 @@ _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelv
 _NUMBER_FIXED = re.compile(rf"(?i)\b{_NUMBER}\s*,?\s+(?:{_CORRECTION})\s*,?\s+(?={_NUMBER}\b)")
 _RESTART = re.compile(r"(?i)\b(?P<w>i|we|he|she|they|it|my|our)(?:['’](?:s|m|re|ve|d))?(?:\s+\w+){0,2}?\s+"
                       r"I\s+mean\s+(?=(?P=w)\b)")
-_MEAN_CLAUSE = re.compile(r"(?<=\w)\s*,?\s+I\s+mean\s*,?\s+(?=(?:it|it's|i|i'm|we|we're|he|she|they|that's|"
-                          r"there's)\b)", re.IGNORECASE)
+_MEAN_CLAUSE = re.compile(r"(?<=\w)(?<!\bso)(?<!\bwell)(?<!\band)(?<!\bbut)(?<!\boh)\s*,?\s+I\s+mean\s*,?\s+"
+                          r"(?=(?:it|it's|i|i'm|we|we're|he|she|they|that's|there's)\b)", re.IGNORECASE)
 _SO_YEAH = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:so\s+yeah|yeah\s+so|you\s+know)(?:\s*,)?(?=\s|$|[.!?])\s*")
-_LIKE = re.compile(r"(?i)\b(in|at|to|on|for|from|with|about|and|but|so|maybe|around|only)\s+like\s*,?"
+_LIKE = re.compile(r"(?i)\b(in|at|on|for|from|with|about|so|maybe|around|only)\s+like\s*,?"
                    r"(?=\s+(?!to\b|that\b|this\b|it\b|a\s+lot\b)\w)|^(?:so\s+)?like\s*,?\s+")
 # "like" before a count is "about": "like three twelves a week", "like 200k miles" (not "I'd like 3 copies")
 _LIKE_COUNT = re.compile(rf"(?i)(?<!\bi)(?<!\bwe)(?<!\byou)(?<!\bthey)(?<!\bwould)(?<!['’]d)\s+like\s+"

@@ -114,3 +114,16 @@ def test_a_fronted_as_of_and_a_note_to_file_keep_the_statement_whole() -> None:
 def test_last_season_said_late_in_the_year_is_this_years() -> None:
     kept = _kept("we went to Maine last summer")
     assert any("(2026)" in k for k in kept), kept
+
+
+def test_a_message_that_is_only_a_list_of_fragments_is_the_speakers() -> None:
+    kept = _kept("* three cats (Mo, Jo, Flo)\n* work nights at a bakery\n* allergic to latex")
+    assert any("3 cats" in k or "three cats" in k for k in kept), kept
+    assert any("latex" in k for k in kept) and any("bakery" in k for k in kept), kept
+    assert not _kept("- the pool opens at 6\n- lanes are $4\n- towels are free")
+
+
+def test_like_as_a_verb_or_a_comparison_stays() -> None:
+    for said in ("I started to like running", "I love dogs and like cats", "she is like a sister to me",
+                 "I'd like 2 tickets", "we visited Rome, actually Florence too", "So I mean, it was fine"):
+        assert spoken(said) == said, (said, spoken(said))
