@@ -5,7 +5,7 @@ statement, read before a turn is split into sentences (``texting.asked_apart``).
   in Columbus", "three I mean four kids" is "four kids" (the word corrected and the new one of one kind: both
   capitalised, or both numbers), and a restart keeps the second try ("she's I mean she just turned seven");
 - "I mean" before a new clause ends the clause before it ("… in the spring I mean it's been good");
-- fillers: "um", "uh", "erm", "so yeah", "you know", and "like" where no verb or noun takes it (after a
+- fillers: "um", "uh", "erm", "so yeah", and "like" where no verb or noun takes it (after a
   preposition other than "to", after "so", or first: "I live in like Fresno", "so like my husband's name …"), and
   before a count ("like three twelves a week"); not "I like jazz", "things like that", "started to like it",
   "and like cats";
@@ -26,14 +26,16 @@ _HESITATION = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:um+|uh+|uhm+|hmm+|(?-i:erm|err
 _MARK = r"(?:no\s+wait|wait\s+no|wait|sorry|or\s+rather|actually\s+no|no|I\s+mean)"
 _CORRECTION = rf"{_MARK}(?:\s*,?\s+{_MARK})*"
 # the word corrected and the one said instead, of one kind: capitalised names or numbers
-_NAME_FIXED = re.compile(rf"\b[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s*,?\s+(?:{_CORRECTION})\s*,?\s+(?=[A-Z](?!\s)\w)")
+_NOT_CORRECTED = r"(?!(?:Oh|Ah|Aw|Well|Yes|Yeah|Yep|Hey|Hi|Okay|OK|Ok|So|Wow|Sorry|Thanks|No|Uh|Um)\b)"  # "Oh no, Jon!"
+_NAME_FIXED = re.compile(rf"\b{_NOT_CORRECTED}[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*\s*,?\s+(?:{_CORRECTION})\s*,?\s+"
+                         rf"(?=[A-Z](?!\s)\w)")
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _NUMBER_FIXED = re.compile(rf"(?i)\b{_NUMBER}\s*,?\s+(?:{_CORRECTION})\s*,?\s+(?={_NUMBER}\b)")
 _RESTART = re.compile(r"(?i)\b(?P<w>i|we|he|she|they|it|my|our)(?:['’](?:s|m|re|ve|d))?(?:\s+\w+){0,2}?\s+"
                       r"I\s+mean\s+(?=(?P=w)\b)")
 _MEAN_CLAUSE = re.compile(r"(?<=\w)(?<!\bso)(?<!\bwell)(?<!\band)(?<!\bbut)(?<!\boh)\s*,?\s+I\s+mean\s*,?\s+"
                           r"(?=(?:it|it's|i|i'm|we|we're|he|she|they|that's|there's)\b)", re.IGNORECASE)
-_SO_YEAH = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:so\s+yeah|yeah\s+so|you\s+know)(?:\s*,)?(?=\s|$|[.!?])\s*")
+_SO_YEAH = re.compile(r"(?i)(?:^|(?<=[\s,]))(?:so\s+yeah|yeah\s+so)(?:\s*,)?(?=\s|$|[.!?])\s*")
 _LIKE = re.compile(r"(?i)\b(in|at|on|for|from|with|about|so|maybe|around|only)\s+like\s*,?"
                    r"(?=\s+(?!to\b|that\b|this\b|it\b|a\s+lot\b)\w)|^(?:so\s+)?like\s*,?\s+")
 # "like" before a count is "about": "like three twelves a week", "like 200k miles" (not "I'd like 3 copies")
@@ -68,17 +70,33 @@ def _since(when: str) -> str:
 
 def spoken(text: str) -> str:
     """``text`` without the words of speaking (the module's docstring); typed text passes unchanged."""
-    lines = []
-    for line in _keyed_lines(text.strip()).split("\n") if "\n" not in text.strip() else text.split("\n"):
-        line = _RECORDS.sub("", _HESITATION.sub("", line))
-        line = _NAME_FIXED.sub("", line)
-        line = _NUMBER_FIXED.sub("", line)
-        line = _RESTART.sub("", line)
-        line = _MEAN_CLAUSE.sub(". ", line)
+    stripped = text.strip()
+    lines = _keyed_lines(stripped).split("\n") if "\n" not in stripped else text.split("\n")
+    return "\n".join(_spoken_line(line) for line in lines)
+
+
+# words the rules above need, looked for first (a turn without any is left as it is, quickly)
+_HESITATION_WORD = re.compile(r"(?i)\b(?:u[hm]|hm|(?-i:er[mr,]))")
+_CORRECTING = re.compile(r"(?i)\b(?:no|wait|sorry|rather|i\s+mean)\b")
+
+
+def _spoken_line(line: str) -> str:
+    low = line.casefold()
+    if _HESITATION_WORD.search(line):
+        line = _HESITATION.sub("", line)
+    if "records" in low or "update" in low or "details" in low or "info" in low:
+        line = _RECORDS.sub("", line)
+    if _CORRECTING.search(line):
+        line = _NUMBER_FIXED.sub("", _NAME_FIXED.sub("", line))
+        if "mean" in low:
+            line = _MEAN_CLAUSE.sub(". ", _RESTART.sub("", line))
+    if "yeah" in low:
         line = _SO_YEAH.sub("", line)
-        line = _LIKE_COUNT.sub(" ", _LIKE.sub(lambda m: m.group(1) or "", line)).strip()
+    if "like" in low:
+        line = _LIKE_COUNT.sub(" ", _LIKE.sub(lambda m: m.group(1) or "", line))
+    line = line.strip()
+    if low.lstrip().startswith("as of"):
         line = _AS_OF.sub(lambda m: f"{m.group('body').rstrip(' ,')} {_since(m.group(1))}", line)
-        if _COMMAND.match(line):
-            line = "Please " + line[:1].lower() + line[1:]
-        lines.append(line)
-    return "\n".join(lines)
+    if _COMMAND.match(line):
+        line = "Please " + line[:1].lower() + line[1:]
+    return line
