@@ -158,10 +158,16 @@ def _you(text: str, zh: bool) -> str:
     return re.sub(r"\bI\b", "the assistant", text)
 
 
+_SUM = re.compile(r"(?i)^\W*(?:what(?:'s|\s+is)\s+|how\s+much\s+is\s+|calculate\s+)?\d[\d.,]*\s*(?:times|plus|minus|"
+                  r"divided\s+by|over|x|\*|\+|-|/|%\s+of|percent\s+of|squared|to\s+the\s+power\s+of)\s*\d[\d.,]*\W*$")
+
+
 def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Callable[[str, str, Turn], Candidate]
             ) -> list[Candidate]:
     """The assistant's answer to the user's question, when it names what the user did not (module docstring)."""
     asked, then = _asked(recent_user)
+    if _SUM.search(asked):  # "what's 20 times 15": a sum worked out is nothing to remember
+        return []
     items = _naming_items(turn.content, recent_user, said, bool(_SET.search(asked))) if asked else []
     if not items:
         return []

@@ -18,6 +18,7 @@ from jieba import posseg
 
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.colloquial import colloquial
+from memories.extraction.spoken import spoken
 from memories.write.hanzi import TO_SIMPLIFIED
 
 # Northern words for "I" and "we"; "咱们" is standard, but "咱们家" is "我们家" (not "let's", as "咱们去吃饭吧" is).
@@ -67,8 +68,9 @@ def standard_turns(turns: Sequence[Turn]) -> tuple[list[Turn], dict[str, str]]:
     """The turns' user words in standard form (above); the traditional characters any of them used."""
     out, back = [], {}
     for turn in turns:
-        if turn.role != "user" or not _CJK.search(turn.content):
-            out.append(turn)
+        if turn.role != "user" or not _CJK.search(turn.content):  # English speech: "um", "I mean" (spoken.py)
+            said = spoken(turn.content) if turn.role == "user" else turn.content
+            out.append(turn if said == turn.content else replace(turn, content=said))
             continue
         text, used = standard_zh(turn.content)
         back.update({k: v for k, v in used.items() if k not in back})

@@ -114,7 +114,7 @@ _EN_FIELDS = (r"diet|dietary restrictions?|allerg(?:y|ies)|time ?zone|languages?
               r"medications?|meds|conditions?|diagnosis|school|university|college|degree|major|seat|gym|doctor|"
               r"dentist|coffee order|coffee|tea|music|genre|band|book|movie|show|schedule|contact method|"
               r"channel|commute|role|team size|neighborhood|neighbourhood|country|state|zip code|postcode|phone|"
-              r"phone number|email|e-mail|number|mobile|cell")
+              r"phone number|email|e-mail|number|mobile|cell|pharmacy|insurance|insurer|vet|bank")
 _EN_KEY_VALUE = re.compile(rf"(?i)^(?P<label>(?:[a-z][a-z\-']*\s+){{0,2}}?(?:{_EN_FIELDS}))\s*(?::|=|\s[-–—]\s|–|—)"
                            r"\s*(?P<value>[^\s:=].{0,80}?)\s*[.!]?$")
 _EN_TASK_VALUE = re.compile(r"(?i)(?:need|needs|have to|has to|must|should|will|can|call|finish|get|buy|pick|send|"

@@ -5,7 +5,9 @@
   (``scores[row["student"]] += 1``, ``import csv``, ``for page in range(1, 200):``, ``=VLOOKUP(A2, …)``), a
   merge-conflict marker, a line that ends with ``{`` ``}`` or ``;``.
 - A list of three items or more, none in the first person ("- community garden opens June 7 / - plots are $25
-  …"), is notes to rewrite, not the speaker's news.
+  …"), is notes to rewrite, not the speaker's news; but a message that is nothing but a list of fragments with no
+  subject of their own ("- 2 kids (Leo 4, Nora 9) / - drive a Subaru / - vegetarian since college") is the
+  speaker's: each item its own sentence, a count of people or pets had ("I have 2 kids …").
 - A quoted passage of two sentences or more ("Here's my daughter's abstract: "In this experiment I wanted …""),
   or a long one, is someone's draft to fix: its "I" is not the speaker's now. A short quotation stays ("she said
   "see you Friday"").
@@ -62,6 +64,12 @@ def _notes(lines: list[str]) -> list[str]:
             continue
         lead = next((lines[j] for j in range(run[0] - 1, -1, -1) if lines[j].strip()), "") if run else ""
         own = bool(_FIRST.search(lead)) and not _WORK.search(lead)
+        if run and _bare_profile(lines, run):  # the whole message a list of fragments: "- 2 kids / - vegetarian"
+            for j in run:
+                item = _ITEM_MARK.sub("", lines[j]).rstrip(" .;,")
+                out[j] = ("I have " if _COUNTED.match(item) else "") + item + "."  # "2 kids": had
+            run = []
+            continue
         if len(run) >= 3 and not own and not any(_FIRST.search(lines[j]) for j in run):
             for j in run:
                 out[j] = ""
@@ -70,6 +78,27 @@ def _notes(lines: list[str]) -> list[str]:
                 out[j] = _ITEM_MARK.sub("", lines[j]) if has_cjk(lines[j]) else lines[j]
         run = []
     return out
+
+
+#: A note's item with a subject of its own ("plots are $25", "the demo is on Friday", "standup moves to 9:30").
+_SUBJECT_ITEM = re.compile(r"(?i)^\s*(?:[-*•]|\d{1,2}[.)])\s+(?:(?:the|a|an|our|his|her|their|this|next)\s+)?"
+                           r"(?:(?!(?:to|in|of|at|for|with|since|from|on|and|or|a|an|the)\b)[\w'\-]+\s+){1,2}"
+                           r"(?:is|are|was|were|will|'ll|moves?|opens?|closes?|starts?|ends?|begins?|owns?|needs?|"
+                           r"goes|takes|meets?|leaves|runs|costs?|due)\b")
+
+
+_COUNTED = re.compile(r"(?i)(?:\d+|one|two|three|four|five|six|seven|eight)\s+(?:[a-z]+\s+)?(?:kids|children|sons|"
+                      r"daughters|boys|girls|grandkids|grandchildren|dogs|cats|pets|horses|cars|siblings|brothers|"
+                      r"sisters)\b")
+
+
+def _bare_profile(lines: list[str], run: list[int]) -> bool:
+    """Every line of the message is an English item (two or more), none with a subject of its own and none in the
+    first person: fragments of the speaker's ("- 2 kids (Leo 4, Nora 9)", "- drive a Subaru", "- vegetarian since
+    college"), not notes pasted to rewrite."""
+    said = [n for n, line in enumerate(lines) if line.strip()]
+    return len(run) >= 2 and said == run and not any(has_cjk(lines[j]) or _FIRST.search(lines[j])
+                                                      or _SUBJECT_ITEM.match(lines[j]) for j in run)
 
 
 def unpasted(text: str) -> str:

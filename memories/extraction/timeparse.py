@@ -100,7 +100,12 @@ def _en_relative(m: re.Match[str], today: date) -> tuple[str, date | None]:
         return f"in {_MONTHS[d.month - 1]} {d.year}", d if step < 0 else None
     if unit == "year":
         return f"in {today.year + step}", date(today.year + step, 1, 1) if step < 0 else None
-    return f"{m.group(0)} ({today.year + (step if step >= 0 else -1)})", None
+    if step < 0:  # the last one that ended: "last summer" said in December is this year's
+        return f"{m.group(0)} ({today.year - (today.month <= _SEASON_END.get(unit, 12))})", None
+    return f"{m.group(0)} ({today.year + step})", None
+
+
+_SEASON_END = {"spring": 5, "summer": 8, "fall": 11, "autumn": 11, "winter": 2}  # its last month
 
 
 def _en_weekday(unit: str, step: int, today: date) -> tuple[str, date | None]:

@@ -31,8 +31,9 @@ cats" are both true).
 Beside the first English reader, ``slots_routine`` adds what everyday English says in passing: a weekly day moved,
 the ``commute``, what one plays or gave up, a role named in lower case, a pay one is on, a race pulled out of, a
 diet, a course, hours of ``sleep``, alcohol said by the drink; and through it ``slots_turns``,
-``slots_household`` (living with a partner or alone, ``lives-with:partner``) and ``slots_changes`` (a promotion, a
-job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership), and
+``slots_household`` (living with a partner or alone, ``lives-with:partner``), ``slots_changes`` (a promotion, a
+job by its title, an employer by the kind of place, how a drink is taken, a sport ruled out, a membership) and
+``slots_life`` (a title, a diet by name, a daily ride, a home bought or a base, a pet rehomed, leave, a gym), and
 before its hedges ``slots_using`` (a tool of a kind and a thing used by name, the team, a routine's time, a choice
 weighed then made, a drink at a time of day, a level, a trip's date). And ``slots_care``: what one takes for a
 condition (``treats:<condition>``) and whether one takes it (``taking:<drug>``; stopping it ends both,
