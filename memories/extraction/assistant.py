@@ -121,9 +121,10 @@ def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable
 
 
 #: A Chinese request sentence of more clauses than this (a run of texted lines joined: ``texting.texted_runs``) is
-#: quoted from the clauses before its request, this many in all: "房东要涨租，…，干脆搬到公司附近算了，南山哪里
-#: 便宜点" is asked as "…，干脆搬到公司附近算了，南山哪里便宜点", not with every fact said before it.
-ASKED_CLAUSES = 3
+#: quoted from the clauses before its request, this many in all: "房东要涨租，从三千八涨到四千五，离谱，…，干脆搬到
+#: 公司附近算了，南山哪里便宜点" is asked from "离谱", not with every fact said before it (a message of context and
+#: a request, "最近在减肥 现在68公斤 目标是60 身高162 帮我出个一周的饮食方案吧", is quoted whole).
+ASKED_CLAUSES = 5
 
 
 def _requests(text: str) -> list[str]:
@@ -135,8 +136,8 @@ def _requests(text: str) -> list[str]:
         clauses = re.split(r"[，,；;]|\s+", s) if has_cjk(s) else [s]
         asking = [n for n, c in enumerate(clauses) if c.strip() and (_REQUEST.search(_strip_open(c, has_cjk(c)) or c)
                                                                      or _asks(c))]
-        if asking and len(clauses) > ASKED_CLAUSES:  # a long run of lines: the request and the two clauses before it
-            s = "，".join(c for c in clauses[max(0, asking[-1] - ASKED_CLAUSES + 1):asking[-1] + 1] if c.strip())
+        if asking and asking[-1] >= ASKED_CLAUSES:  # a long run of lines: from the clauses just before the request
+            s = "，".join(c for c in clauses[asking[-1] - ASKED_CLAUSES + 1:] if c.strip())
         if asking:
             asked.append(s)
     return asked
