@@ -58,10 +58,11 @@ class Scope(TenantOwned):
 def text_rules_version() -> int:
     """Which rules build a memory's ``search_text`` (``write.text.search_text``): 1 plain words, 2 with
     English stems (``settings.RECALL_STEMMING``); 3 and 4 the same without a leading speaker label
-    (``settings.RECALL_LABEL_WORDS`` off); 5–8 the same with role words (``settings.RECALL_ROLE_WORDS``). Rows
-    built by other rules are rebuilt by ``manage.py reindex_text``."""
+    (``settings.RECALL_LABEL_WORDS`` off); 5–8 the same with role words (``settings.RECALL_ROLE_WORDS``); 9–16 the
+    same with a pronoun jieba fused split off (``write.segment``: 我国庆 → 我 · 国庆). Rows built by other rules are
+    rebuilt by ``manage.py reindex_text``."""
     return ((2 if settings.RECALL_STEMMING else 1) + (0 if settings.RECALL_LABEL_WORDS else 2)
-            + (4 if settings.RECALL_ROLE_WORDS else 0))
+            + (4 if settings.RECALL_ROLE_WORDS else 0) + 8)
 
 class Memory(TenantOwned):
     """The current state of one remembered thing. Every change also writes a MemoryVersion."""

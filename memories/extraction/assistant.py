@@ -120,6 +120,13 @@ def assistant_statements(turn: Turn, recent_user: list[str], candidate: Callable
     return made or _answer(turn, recent_user, said, candidate)
 
 
+#: A Chinese request sentence of more clauses than this (a run of texted lines joined: ``texting.texted_runs``) is
+#: quoted from the clauses before its request, this many in all: "房东要涨租，从三千八涨到四千五，离谱，…，干脆搬到
+#: 公司附近算了，南山哪里便宜点" is asked from "离谱", not with every fact said before it (a message of context and
+#: a request, "最近在减肥 现在68公斤 目标是60 身高162 帮我出个一周的饮食方案吧", is quoted whole).
+ASKED_CLAUSES = 5
+
+
 def _requests(text: str) -> list[str]:
     """The sentences of a user's turn that ask for something; in Chinese a request may follow a clause of context
     ("五一想和女朋友去厦门玩三天，帮我推荐几家餐厅吧")."""
@@ -127,7 +134,11 @@ def _requests(text: str) -> list[str]:
     for s in split_sentences(unpasted(text)):
         # in a chat a space parts Chinese clauses as a comma does ("身高162 帮我出个饮食方案吧")
         clauses = re.split(r"[，,；;]|\s+", s) if has_cjk(s) else [s]
-        if any(_REQUEST.search(_strip_open(c, has_cjk(c)) or c) or _asks(c) for c in clauses if c.strip()):
+        asking = [n for n, c in enumerate(clauses) if c.strip() and (_REQUEST.search(_strip_open(c, has_cjk(c)) or c)
+                                                                     or _asks(c))]
+        if asking and asking[-1] >= ASKED_CLAUSES:  # a long run of lines: from the clauses just before the request
+            s = "，".join(c for c in clauses[asking[-1] - ASKED_CLAUSES + 1:] if c.strip())
+        if asking:
             asked.append(s)
     return asked
 

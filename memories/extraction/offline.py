@@ -111,7 +111,7 @@ from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
 from memories.extraction.states import with_states
-from memories.extraction.texting import asked_apart
+from memories.extraction.texting import asked_apart, texted_runs
 from memories.extraction.typed import typed_words
 from memories.write.slots import slots_of
 from memories.write.text import has_cjk
@@ -182,7 +182,7 @@ class OfflineExtractor:
         self.skipped = []
         (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
         context, turns = labelled(context), doses_named(turns, known)  # dialect.py; "upped it to 20mg" (dosed.py)
-        turns, reader = labelled(turns, [t.name for t in context if t.name]), _Reader(known)
+        turns, reader = texted_runs(labelled(turns, [t.name for t in context if t.name])), _Reader(known)
         self._pets = known_pets(known)  # "咪咪走了" once "养了两只猫，咪咪和豆豆" is known
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]

@@ -1,15 +1,19 @@
 """Text as people text it, for the offline extractor: a statement and the question or request that follows it in
 one run ("im vegan btw, whats a good lunch spot near union square?", "my wife is gluten free - can you find a
 table for 4") put apart, so that the statement is kept though the question is not; "wfh" written out; a change
-said with no subject ("not vegan anymore", "no longer a student") the speaker's."""
+said with no subject ("not vegan anymore", "no longer a student") the speaker's; a run of short Chinese lines sent one
+after another (微信-style: "我养了只猫" · "叫煤球" · "纯黑的") read as the one message they are."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
+from memories.extraction.candidates import Turn
 from memories.extraction.clauses import _QUESTION_START
 
-__all__ = ["asked_apart", "done_to_mine", "unsaid_self"]
+__all__ = ["asked_apart", "done_to_mine", "texted_runs", "unsaid_self"]
 
 #: A comma or a dash before the words that open a question or a request to the assistant.
 _ASKED_AFTER = re.compile(r"(?i)(?<=[\w)])\s*(?:,|\s[-–—])\s+(?=(?:what|whats|what's|where|where's|which|how|how's|who"
@@ -101,3 +105,37 @@ def done_to_mine(clause: str) -> str:
     """``clause`` with a thing of the speaker's that "they" changed said as changed, else as it was."""
     return _DONE_TO_MINE.sub(lambda m: f"{m.group('mine')} {'were' if m.group('mine').endswith('shifts') else 'was'} "
                                  f"{m.group('verb')} {m.group('rest')}", clause)
+
+
+#: A line of a texted run: Chinese, short, one line (a paragraph is a message of its own).
+TEXTED_LINE_CHARS = 24
+#: A run is read as one message up to this length; a longer one goes on as the next message.
+TEXTED_RUN_CHARS = 160
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_ENDED = re.compile(r"[。！？!?，,；;、~～…]$")
+
+
+def _texted(turn: Turn) -> bool:
+    text = turn.content.strip()
+    return turn.role == "user" and 0 < len(text) <= TEXTED_LINE_CHARS and "\n" not in text \
+        and bool(_CJK.search(text))
+
+
+def texted_runs(turns: Sequence[Turn]) -> list[Turn]:
+    """``turns`` with each run of short Chinese lines one speaker sent in a row (no one else between) joined into
+    one message, a comma between lines that end without a mark: "我养了只猫" · "叫煤球" · "纯黑的 三个月大" is
+    read as "我养了只猫，叫煤球，纯黑的 三个月大", so that the cat is named and black (apart, "叫煤球" has no
+    subject and "纯黑的" says nothing). The joined message is the run's first turn's (its index and time); every
+    other turn is unchanged."""
+    out: list[Turn] = []
+    running = False  # the last turn of ``out`` is a short line or a run of them
+    for turn in turns:
+        last = out[-1] if out else None
+        if running and last is not None and _texted(turn) and last.name == turn.name \
+                and len(last.content) + len(turn.content) <= TEXTED_RUN_CHARS:
+            head = last.content.strip()
+            out[-1] = replace(last, content=head + ("" if _ENDED.search(head) else "，") + turn.content.strip())
+        else:
+            out.append(turn)
+            running = _texted(turn)
+    return out

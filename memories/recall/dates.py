@@ -7,8 +7,9 @@ got this new pup for you!"). Such memories gain ``settings.RECALL_DATE_BOOST`` o
 
 A named day matches the memories valid within ``DAY_SLACK`` days of it ("the week before 16 November" is said on the
 16th); a month the memories of that month (± the slack); a year those of that year. A day or month named without a
-year ("in July", "5月25日") matches it in any year. A question naming no date is left alone, and so is every memory
-when the question names one: only explicit calendar dates are read ("yesterday" says nothing without the time it
+year ("in July", "5月25日") matches it in any year; so does a Chinese holiday (五一: May; 国庆: October;
+春节: January or February). A question naming no date is left alone, and so is every memory when the question
+names one: only explicit calendar dates are read ("yesterday" says nothing without the time it
 was asked).
 """
 
@@ -54,6 +55,13 @@ _CHINESE = [
     re.compile(rf"(?<![\d年个]){_ZH_MONTH}\s*月(?!\d|\s*[日号])"),
     re.compile(r"(?P<y>(?:19|20)\d\d)\s*年(?!\s*\d{1,2}\s*月)"),
 ]
+# Holidays a Chinese question names as its date ("我五一去哪玩了？", "国庆去了哪里？"): the months they fall in (a lunar
+# one, in every year: 春节 from late January to late February, 中秋 from September into October).
+_ZH_HOLIDAYS = tuple((re.compile(pattern), months) for pattern, months in (
+    (r"元旦", (1,)), (r"春节|过年|除夕|大年|年三十|正月|寒假", (1, 2)), (r"元宵", (2, 3)), (r"清明", (4,)),
+    (r"五一|劳动节", (5,)), (r"端午", (5, 6)), (r"暑假", (7, 8)), (r"七夕", (8,)), (r"中秋", (9, 10)),
+    (r"国庆|十一(?:长假|假期|黄金周)", (10,)), (r"双十一|双11", (11,)), (r"圣诞|平安夜", (12,)),
+))
 _ZH_NUMBERS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                "十一": 11, "十二": 12}
 
@@ -114,6 +122,9 @@ def _named_dates(query: str) -> tuple[Span, ...]:
             if span not in spans:
                 spans.append(span)
         rest = pattern.sub(lambda m: " " * len(m.group(0)), rest)
+    for holiday, months in _ZH_HOLIDAYS:
+        if holiday.search(query):
+            spans.extend(span for month in months if (span := Span(None, month)) not in spans)
     return tuple(spans)
 
 

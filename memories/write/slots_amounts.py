@@ -145,10 +145,11 @@ _ZH_SPEAKER = re.compile(r"^(?:我们?|用户(?:等人)?|本人)(?!的?(?:房东
                          r"朋友|同事|男朋友|女朋友|对象|孩子|闺女|哥|姐|弟|妹))|^(?:这个月|这周|最近|现在|目前|今年|已经|终于|又)")
 _ZH_LANDLORD = re.compile(r"^(?:(?:我们?|用户(?:等人)?)的?)?房东")
 _ZH_KIN_LEAD = re.compile(rf"^(?:我们?|用户)的?({KIN_ZH_ALT})")
+_ZH_GOAL = re.compile(r"目标|争取|希望|打算|计划|梦想|想(?:要)?(?:瘦|减|降)|要(?:瘦|减|降)到")
 _ZH_PAST = re.compile(r"以前|之前|当年|那时候?|原来|曾经|年前")
 _ZH_N = r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千万]+)"
 _WEIGHT_ZH = re.compile(rf"(?:(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
-                        rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*)"
+                        rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*是?)"
                         rf"{_ZH_N}(?P<unit>公斤|千克|kg|KG|斤)"
                         # 体重 said, the unit left out: "体重也降到72了", "体重又涨回八十了"
                         rf"|体重(?:也|又|还|都|已经|现在|终于)*(?:瘦|胖|减|降|涨|掉|反弹)?(?:到了?|回了?|至)?"
@@ -157,7 +158,7 @@ _RENT_ZH = re.compile(rf"(?:房租|租金|月租)(?:是|为|有|要|：|:|了|�
                       rf"涨到了?|涨了?到|降到了?|"
                       rf"变成了?|交|付|已经|都)*{_ZH_N}(?:块钱|块|元|万)?")
 _SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|税前|税后|到手|(?:涨薪|加薪|涨工资|调薪)了?[，,]?)"
-                        rf"(?:是|为|有|：|:|现在|目前|每月|每个月|一个月|到手|"
+                        rf"(?:是|为|有|：|:|现在|目前|一直|还是|每月|每个月|一个月|到手|"
                         rf"一年|涨到了?|涨了?到|降到了?|变成了?|已经|才|都|大概|大约)*{_ZH_N}(?P<unit>块钱|块|元|万|k|K)?")
 # The speaker's own appointments, one at a time ("周四看牙医" → "牙医改到周五"). Not what several can hold at once or
 # what is another person's (a meeting, a party, 婚礼: "罗强（我同事）二月二十七号在南京办婚礼" and "韩子涵5月26日在南京
@@ -206,7 +207,8 @@ def _zh_kg(sentence: str) -> str:
 
 
 def _zh_measures(sentence: str, speaker: str) -> list[Slot]:
-    found = [Slot(speaker, "weight", weight)] if (weight := _zh_kg(sentence)) else []
+    # a goal is no weight yet: "目标是年底前减到一百一十五斤" leaves "现在一百三十斤" standing
+    found = [Slot(speaker, "weight", weight)] if not _ZH_GOAL.search(sentence) and (weight := _zh_kg(sentence)) else []
     rent = _RENT_ZH.search(sentence)
     if rent and (n := zh_amount(rent.group("value"))) and n >= 100:
         found.append(Slot(speaker, "rent", str(round(n))))

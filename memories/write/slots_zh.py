@@ -401,11 +401,19 @@ def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
     return make(subject, value, groups) if make is not None else [Slot(subject, attribute, value)]
 
 
+# Where inside a workplace, not who employs: a department alone ("在财务部做财务分析", "在急诊科室当护士"), or
+# "in there" ("新公司是做手游的；在里面做测试"). A department of a named employer ("字节的财务部") keeps it.
+_ZH_INSIDE = re.compile(r"(?:里面|里头|这里|那里|这边|那边|这儿|那儿)"
+                        r"|[^的]{2,4}(?<!俱乐)(?<!总)(?:部门|部|科室|组|车间)")
+
+
 def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, str]) -> list[Slot]:
     """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works. A place
     studied at is no employer ("在成都航空职业技术学院读完大专就工作了": the work came after)."""
     if _ZH_STUDIED.search(value):
         return []
+    if _ZH_INSIDE.fullmatch(value):  # a department or "in there": the job done there only
+        return [Slot(subject, "job", plain_value(groups["job"]))] if attribute == "employer+job" else []
     market = value.endswith(("超市", "菜市", "夜市", "股市", "集市"))  # "在超市当收银员": a shop, no city
     if value in _ZH_CITIES or (value.endswith(("市", "省")) and not market):
         work = [Slot(subject, "work_city", value.removesuffix("市"))]

@@ -16,6 +16,7 @@ from django.conf import settings
 
 from memories.write.plain import without_label
 from memories.write.roles import role_word
+from memories.write.segment import unfused
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -97,7 +98,7 @@ def plain_words(text: str, *, query: bool = False) -> list[str]:
     lowered = unicodedata.normalize("NFKC", text).casefold()
     roles = settings.RECALL_ROLE_WORDS
     if has_cjk(lowered):
-        for token in jieba.cut_for_search(lowered):
+        for token in jieba.cut_for_search(unfused(lowered)):
             token = token.strip()
             if not token or not _WORD.search(token):
                 continue

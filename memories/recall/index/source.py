@@ -14,6 +14,7 @@ from datetime import datetime
 import numpy as np
 
 from memories.embeddings import embedders
+from memories.recall.concepts_zh import concept_terms
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
 from memories.recall.index.order import one_of, uuid_of
@@ -268,6 +269,16 @@ class IndexSource:
             expanded = scope_index.expand(self.indexes, word) if prefix else [word]
             terms.append(expanded)
             words.update(dict.fromkeys(expanded))
+        for alternatives in concept_terms(query):  # any of a concept's words matches its term (``concepts_zh``)
+            joined = next((term for term in terms if set(term) & set(alternatives)), None)
+            added = [w for w in alternatives if w not in words]
+            if not added:
+                continue
+            if joined is None:
+                terms.append(added)
+            else:
+                joined.extend(added)
+            words.update(dict.fromkeys(added))
         if not words:
             return None
         found = scope_index.bm25(self.indexes, list(words), self.criteria, limit)  # while the query embeds

@@ -1,0 +1,60 @@
+"""A Chinese question in other words than the statement that answers it (memories.recall.concepts_zh), a holiday
+as the date a question names (memories.recall.dates), and a pronoun jieba fused with the word after it
+(memories.write.segment)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from memories.recall.concepts_zh import concept_terms
+from memories.recall.dates import Span, named_dates
+from memories.write.text import search_words
+from tests.recall.conftest import contents, save, search
+
+
+@pytest.mark.parametrize(("question", "word"), [
+    ("他老家是哪儿的？", "籍贯"), ("你是哪里人", "老家"), ("我姐住在什么地方", "搬"), ("小吴在哪个单位", "上班"),
+    ("我个子多高", "身高"), ("我爸最近体检查出什么病", "血压"), ("她一个月挣多少", "工资"),
+])
+def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> None:
+    assert any(word in words for words in concept_terms(question))
+
+
+@pytest.mark.parametrize("question", ["What is my job?", "你推荐的那本小说好看吗", "上班路上听点什么好"])
+def test_other_questions_get_no_concept(question: str) -> None:
+    assert concept_terms(question) == ()
+
+
+def test_a_move_answers_where_one_lives(alice) -> None:
+    save(alice, {"content": "用户上个月从浦东搬到了闵行莘庄"}, {"content": "用户周末常去图书馆看书"},
+         {"content": "用户每天坐地铁通勤"}, {"content": "用户的猫叫花卷"}, {"content": "用户在一家律所做助理"},
+         {"content": "用户不吃香菜"})
+    assert contents(search(alice, query="我家在哪儿", k=3, floor=False))[0] == "用户上个月从浦东搬到了闵行莘庄"
+
+
+def test_a_hometown_answers_where_one_is_from(alice) -> None:
+    save(alice, {"content": "用户籍贯是湖南岳阳"}, {"content": "用户在一家医院当药剂师"},
+         {"content": "用户喜欢吃辣"}, {"content": "用户每周去两次健身房"}, {"content": "用户的女儿今年上小学二年级"},
+         {"content": "用户最近在学尤克里里"})
+    assert contents(search(alice, query="我是哪儿的人？", k=3, floor=False))[0] == "用户籍贯是湖南岳阳"
+
+
+@pytest.mark.parametrize(("question", "months"), [
+    ("我劳动节干嘛了", {5}), ("国庆黄金周去了哪", {10}), ("过年回了哪里", {1, 2}), ("中秋跟谁一起过的", {9, 10}),
+])
+def test_a_holiday_is_the_date_a_question_names(question: str, months: set[int]) -> None:
+    spans = named_dates(question)
+    assert {s.month for s in spans} == months and all(s.year is None and s.day is None for s in spans)
+    assert Span(None, 10).holds(dt.date(2025, 10, 6))
+
+
+@pytest.mark.parametrize(("text", "word"), [("我国庆回了趟老家", "国庆"), ("我半马跑了两小时", "半马"),
+                                            ("我爸退休了", "爸")])
+def test_a_word_after_a_pronoun_is_its_own(text: str, word: str) -> None:
+    assert word in search_words(text)
+
+
+def test_words_that_only_end_in_a_pronoun_stay_whole() -> None:
+    assert "吉他" in search_words("她在学吉他") and "自我介绍" in search_words("帮我写个自我介绍")
