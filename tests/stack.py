@@ -115,9 +115,11 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             child.kill()
 
 
-def _launch(database: str, folder: Path, web_workers: int, extra_env: dict[str, str] | None) -> tuple[Stack, str]:
-    """Start ``make run``'s serving stack on a free port, not waiting for it: the stack and its command line."""
-    port = free_port()
+def _launch(database: str, folder: Path, web_workers: int, extra_env: dict[str, str] | None,
+            port: int | None = None) -> tuple[Stack, str]:
+    """Start ``make run``'s serving stack on ``port`` (a free one if None), not waiting for it: the stack and its
+    command line."""
+    port = port or free_port()
     log = folder / "server.log"
     metrics = folder / "prometheus"
     metrics.mkdir()
@@ -146,14 +148,14 @@ def _wait_ready(stack: Stack, command: str) -> None:
 
 @contextlib.contextmanager
 def start_stacks(database: str, folders: list[Path], *, web_workers: int = 2,
-                 extra_env: dict[str, str] | None = None) -> Iterator[list[Stack]]:
-    """``make run``'s serving stack once per folder (its output goes there), each on a free port, on ``database``,
-    until the block ends. They boot side by side: the second does not wait for the first to be ready. ``extra_env``
-    changes their environment (an empty value removes a variable)."""
+                 extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[list[Stack]]:
+    """``make run``'s serving stack once per folder (its output goes there), each on a free port (the first on
+    ``port`` if given), on ``database``, until the block ends. They boot side by side: the second does not wait
+    for the first to be ready. ``extra_env`` changes their environment (an empty value removes a variable)."""
     launched: list[tuple[Stack, str]] = []
     try:
         for folder in folders:
-            launched.append(_launch(database, folder, web_workers, extra_env))
+            launched.append(_launch(database, folder, web_workers, extra_env, None if launched else port))
         for stack, command in launched:
             _wait_ready(stack, command)
         yield [stack for stack, _ in launched]
@@ -164,10 +166,10 @@ def start_stacks(database: str, folders: list[Path], *, web_workers: int = 2,
 
 @contextlib.contextmanager
 def start_stack(database: str, folder: Path, *, web_workers: int = 2,
-                extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
-    """``make run``'s serving stack on a free port, on ``database``, until the block ends; its output goes to
-    ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
-    with start_stacks(database, [folder], web_workers=web_workers, extra_env=extra_env) as [stack]:
+                extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[Stack]:
+    """``make run``'s serving stack on ``port`` (a free one if None), on ``database``, until the block ends; its
+    output goes to ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    with start_stacks(database, [folder], web_workers=web_workers, extra_env=extra_env, port=port) as [stack]:
         yield stack
 
 

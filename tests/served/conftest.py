@@ -105,10 +105,10 @@ def served_data(served_database: str, django_db_blocker: Any) -> Iterator[Served
 
 @contextlib.contextmanager
 def start_service(data: ServedData, folder: Path, *, web_workers: int = 2,
-                  extra_env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``make run``'s serving stack on a free port, on the test database, with the module's data, until the
-    block ends. ``extra_env`` changes its environment (an empty value removes a variable)."""
-    with start_stack(data.database, folder, web_workers=web_workers, extra_env=extra_env) as stack:
+                  extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[Served]:
+    """``make run``'s serving stack on ``port`` (a free one if None), on the test database, with the module's
+    data, until the block ends. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    with start_stack(data.database, folder, web_workers=web_workers, extra_env=extra_env, port=port) as stack:
         yield Served(stack.url, stack.log, stack.process, data)
 
 
