@@ -115,12 +115,11 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             child.kill()
 
 
-@contextlib.contextmanager
-def start_stack(database: str, folder: Path, *, web_workers: int = 2,
-                extra_env: dict[str, str] | None = None) -> Iterator[Stack]:
-    """``make run``'s serving stack on a free port, on ``database``, until the block ends; its output goes to
-    ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
-    port = free_port()
+def _launch(database: str, folder: Path, web_workers: int, extra_env: dict[str, str] | None,
+            port: int | None = None) -> tuple[Stack, str]:
+    """Start ``make run``'s serving stack on ``port`` (a free one if None), not waiting for it: the stack and its
+    command line."""
+    port = port or free_port()
     log = folder / "server.log"
     metrics = folder / "prometheus"
     metrics.mkdir()
@@ -134,19 +133,44 @@ def start_stack(database: str, folder: Path, *, web_workers: int = 2,
     with log.open("wb") as output:
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=True)
-    stack = Stack(f"http://127.0.0.1:{port}", log, process)
+    return Stack(f"http://127.0.0.1:{port}", log, process), " ".join(argv)
+
+
+def _wait_ready(stack: Stack, command: str) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT
+    while not _ready(stack.url):
+        if stack.process.poll() is not None:
+            pytest.fail(f"{command} exited with {stack.process.returncode} before it was ready:\n{stack.log_tail()}")
+        if time.monotonic() > deadline:
+            pytest.fail(f"{command} was not ready within {READY_TIMEOUT:.0f} s:\n{stack.log_tail()}")
+        time.sleep(0.25)
+
+
+@contextlib.contextmanager
+def start_stacks(database: str, folders: list[Path], *, web_workers: int = 2,
+                 extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[list[Stack]]:
+    """``make run``'s serving stack once per folder (its output goes there), each on a free port (the first on
+    ``port`` if given), on ``database``, until the block ends. They boot side by side: the second does not wait
+    for the first to be ready. ``extra_env`` changes their environment (an empty value removes a variable)."""
+    launched: list[tuple[Stack, str]] = []
     try:
-        deadline = time.monotonic() + READY_TIMEOUT
-        while not _ready(stack.url):
-            if process.poll() is not None:
-                pytest.fail(f"{' '.join(argv)} exited with {process.returncode} before it was ready:\n"
-                            f"{stack.log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"{' '.join(argv)} was not ready within {READY_TIMEOUT:.0f} s:\n{stack.log_tail()}")
-            time.sleep(0.25)
-        yield stack
+        for folder in folders:
+            launched.append(_launch(database, folder, web_workers, extra_env, None if launched else port))
+        for stack, command in launched:
+            _wait_ready(stack, command)
+        yield [stack for stack, _ in launched]
     finally:
-        _stop(process)
+        for stack, _ in launched:
+            _stop(stack.process)
+
+
+@contextlib.contextmanager
+def start_stack(database: str, folder: Path, *, web_workers: int = 2,
+                extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[Stack]:
+    """``make run``'s serving stack on ``port`` (a free one if None), on ``database``, until the block ends; its
+    output goes to ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    with start_stacks(database, [folder], web_workers=web_workers, extra_env=extra_env, port=port) as [stack]:
+        yield stack
 
 
 @pytest.hookimpl(wrapper=True)

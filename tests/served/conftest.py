@@ -19,9 +19,10 @@ import httpx
 import pytest
 
 from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
-from tests.stack import FAKE_EMBEDDER, ROOT, Stack, flush_test_database, on_the_test_database, start_stack
+from tests.stack import FAKE_EMBEDDER, ROOT, Stack, flush_test_database, on_the_test_database, start_stack, start_stacks
 
-__all__ = ["FAKE_EMBEDDER", "ROOT", "Browsing", "Served", "ServedData", "start_service"]  # what the files here import
+# what the files here import
+__all__ = ["FAKE_EMBEDDER", "ROOT", "Browsing", "Served", "ServedData", "start_service", "start_services"]
 
 TENANT_SLUG, OTHER_SLUG = "served-acme", "served-globex"
 
@@ -104,11 +105,20 @@ def served_data(served_database: str, django_db_blocker: Any) -> Iterator[Served
 
 @contextlib.contextmanager
 def start_service(data: ServedData, folder: Path, *, web_workers: int = 2,
-                  extra_env: dict[str, str] | None = None) -> Iterator[Served]:
-    """``make run``'s serving stack on a free port, on the test database, with the module's data, until the
-    block ends. ``extra_env`` changes its environment (an empty value removes a variable)."""
-    with start_stack(data.database, folder, web_workers=web_workers, extra_env=extra_env) as stack:
+                  extra_env: dict[str, str] | None = None, port: int | None = None) -> Iterator[Served]:
+    """``make run``'s serving stack on ``port`` (a free one if None), on the test database, with the module's
+    data, until the block ends. ``extra_env`` changes its environment (an empty value removes a variable)."""
+    with start_stack(data.database, folder, web_workers=web_workers, extra_env=extra_env, port=port) as stack:
         yield Served(stack.url, stack.log, stack.process, data)
+
+
+@contextlib.contextmanager
+def start_services(data: ServedData, folders: list[Path], *, web_workers: int = 2,
+                   extra_env: dict[str, str] | None = None) -> Iterator[list[Served]]:
+    """``start_service`` once per folder, the stacks booting side by side (the second does not wait for the
+    first to be ready)."""
+    with start_stacks(data.database, folders, web_workers=web_workers, extra_env=extra_env) as stacks:
+        yield [Served(stack.url, stack.log, stack.process, data) for stack in stacks]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,7 @@
 """`make run` twice: the demo login, the browser signed in with it and the printed API key all survive the
 restart; `make demo-reset` replaces them. The demo command runs as `make run` runs it (a process of its own,
-``--banner`` and ``--state``), against the served stack."""
+``--banner`` and ``--state``), against the served stack. As in `make run`, the first demo command starts before the
+service (the Makefile runs it first, with the address the service will have), so it runs while the stack boots."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -16,27 +18,58 @@ import pytest
 
 from memories.management.commands.demo_data import DEMO_EMAIL
 from tests.served.conftest import FAKE_EMBEDDER, ROOT, Served, ServedData, start_service
+from tests.stack import free_port
 
 
-@pytest.fixture(scope="module")
-def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    with start_service(served_data, tmp_path_factory.mktemp("served-demo"), extra_env=FAKE_EMBEDDER) as service:
-        yield service
+@dataclass(frozen=True)
+class FirstRun:
+    """The service, the folder of the demo command's banner and state, and the (password, key) of its first run."""
+
+    served: Served
+    folder: Path
+    login: tuple[str, str]
 
 
-def make_run_demo(served: Served, folder: Path, *extra: str) -> tuple[str, str]:
-    """The Makefile's demo step; answers the (password, key) its banner shows."""
-    banner = folder / "demo-banner.txt"
-    env = {**os.environ, "MNEMARA_DB_NAME": served.data.database, **FAKE_EMBEDDER}
+def start_demo(url: str, database: str, folder: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """The Makefile's demo step, started."""
+    env = {**os.environ, "MNEMARA_DB_NAME": database, **FAKE_EMBEDDER}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    subprocess.run([sys.executable, "manage.py", "demo_data", "--base-url", served.url, "--banner", str(banner),
-                    "--state", str(folder / "demo-login.json"), *extra], cwd=ROOT, env=env, check=True,
-                   capture_output=True, timeout=300)
-    text = banner.read_text(encoding="utf-8")
+    return subprocess.Popen([sys.executable, "manage.py", "demo_data", "--base-url", url, "--banner",
+                             str(folder / "demo-banner.txt"), "--state", str(folder / "demo-login.json"), *extra],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL)
+
+
+def demo_login(process: subprocess.Popen[bytes], folder: Path) -> tuple[str, str]:
+    """Once the demo step ended (successfully): the (password, key) its banner shows."""
+    output, _ = process.communicate(timeout=300)
+    assert process.returncode == 0, output.decode(errors="replace")[-3000:]
+    text = (folder / "demo-banner.txt").read_text(encoding="utf-8")
     password = re.search(rf"Login:\s+{re.escape(DEMO_EMAIL)} / (\S+)", text)
     key = re.search(r"API key:\s+(\S+)", text)
     assert password and key, text
     return password.group(1), key.group(1)
+
+
+def make_run_demo(served: Served, folder: Path, *extra: str) -> tuple[str, str]:
+    """The Makefile's demo step; answers the (password, key) its banner shows."""
+    return demo_login(start_demo(served.url, served.data.database, folder, *extra), folder)
+
+
+@pytest.fixture(scope="module")
+def first_run(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirstRun]:
+    """`make run`: the demo step (started first, with the service's address), then the service."""
+    port = free_port()
+    folder = tmp_path_factory.mktemp("demo-state")
+    demo = start_demo(f"http://127.0.0.1:{port}", served_data.database, folder)
+    try:
+        with start_service(served_data, tmp_path_factory.mktemp("served-demo"), extra_env=FAKE_EMBEDDER,
+                           port=port) as service:
+            yield FirstRun(service, folder, demo_login(demo, folder))
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.wait()
 
 
 def signed_in_browser(url: str, password: str) -> httpx.Client:
@@ -53,8 +86,9 @@ def key_works(url: str, key: str) -> bool:
         == 200
 
 
-def test_a_restart_keeps_the_demo_login_and_key_and_demo_reset_replaces_them(served: Served, tmp_path: Path) -> None:
-    password, key = make_run_demo(served, tmp_path)
+def test_a_restart_keeps_the_demo_login_and_key_and_demo_reset_replaces_them(first_run: FirstRun) -> None:
+    served, tmp_path = first_run.served, first_run.folder
+    password, key = first_run.login
     browser = signed_in_browser(served.url, password)
     assert browser.get("/").status_code == 200 and key_works(served.url, key)
 

@@ -15,16 +15,24 @@ import httpx
 import psutil
 import pytest
 
-from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
+from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_services
 
 RECOVERY_SECONDS = 120.0
 READY_LINE = re.compile(r" INFO server\.runtime\.supervise ready: ")
 
 
 @pytest.fixture(scope="module")
-def service(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    with start_service(served_data, tmp_path_factory.mktemp("supervised"), extra_env=FAKE_EMBEDDER) as running:
-        yield running
+def stacks(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Served]]:
+    """Two stacks, booting side by side: the one the module's tests share, and one that
+    ``test_its_programs_die_with_it`` kills."""
+    folders = [tmp_path_factory.mktemp("supervised"), tmp_path_factory.mktemp("killed")]
+    with start_services(served_data, folders, extra_env=FAKE_EMBEDDER) as both:
+        yield both
+
+
+@pytest.fixture(scope="module")
+def service(stacks: list[Served]) -> Served:
+    return stacks[0]
 
 
 def web_master(supervisor: int) -> psutil.Process:
@@ -94,18 +102,18 @@ def test_it_brings_the_web_back_after_uvicorns_master_is_killed(service: Served)
     assert "Address already in use" not in service.log.read_text(errors="replace")
 
 
-def test_its_programs_die_with_it(served_data: ServedData, tmp_path: Path) -> None:
-    with start_service(served_data, tmp_path, extra_env=FAKE_EMBEDDER) as running:
-        family = psutil.Process(running.process.pid).children(recursive=True)
-        names = " ".join(" ".join(child.cmdline()) for child in family)
-        assert "server.runtime.serve" in names and "run_worker" in names, names
-        assert len(family) >= 4, names  # uvicorn's master and its two workers, the background worker
-        running.process.send_signal(signal.SIGKILL)
-        running.process.wait()
-        try:
-            _, alive = psutil.wait_procs(family, timeout=40)
-            assert alive == [], [" ".join(p.cmdline()) for p in alive]
-        finally:
-            for child in family:
-                with contextlib.suppress(psutil.NoSuchProcess):
-                    child.kill()
+def test_its_programs_die_with_it(stacks: list[Served]) -> None:
+    running = stacks[1]
+    family = psutil.Process(running.process.pid).children(recursive=True)
+    names = " ".join(" ".join(child.cmdline()) for child in family)
+    assert "server.runtime.serve" in names and "run_worker" in names, names
+    assert len(family) >= 4, names  # uvicorn's master and its two workers, the background worker
+    running.process.send_signal(signal.SIGKILL)
+    running.process.wait()
+    try:
+        _, alive = psutil.wait_procs(family, timeout=40)
+        assert alive == [], [" ".join(p.cmdline()) for p in alive]
+    finally:
+        for child in family:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                child.kill()

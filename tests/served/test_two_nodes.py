@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.served.conftest import FAKE_EMBEDDER, ServedData, start_service
+from tests.served.conftest import FAKE_EMBEDDER, ServedData, start_services
 
 SCOPE = "user/two-nodes"
 
@@ -26,10 +26,8 @@ SCOPE = "user/two-nodes"
 def nodes(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[httpx.Client,
                                                                                               httpx.Client]]:
     headers = {"Authorization": f"Bearer {served_data.key}"}
-    with start_service(served_data, tmp_path_factory.mktemp("node-a"), web_workers=1,
-                       extra_env=FAKE_EMBEDDER) as a, \
-            start_service(served_data, tmp_path_factory.mktemp("node-b"), web_workers=1,
-                          extra_env=FAKE_EMBEDDER) as b, \
+    folders = [tmp_path_factory.mktemp("node-a"), tmp_path_factory.mktemp("node-b")]
+    with start_services(served_data, folders, web_workers=1, extra_env=FAKE_EMBEDDER) as [a, b], \
             httpx.Client(base_url=f"{a.url}/api/v1/", headers=headers, timeout=60) as on_a, \
             httpx.Client(base_url=f"{b.url}/api/v1/", headers=headers, timeout=60) as on_b:
         yield on_a, on_b
