@@ -263,8 +263,8 @@ def _zh_opening(sentence: str) -> str:
                       lambda m: m.group(1) + (m.group(2) or ""), sentence)
     sentence = re.sub(r"^(我们|用户等人|用户|我)的(全家|一家人?)", r"\1\2", sentence)
     # Where one lives said with whom ("用户和老公住在成都", "我跟爸妈搬到了重庆"): the speaker lives there
-    sentence = re.sub(r"^(我|用户|本人)(?:和|跟|与)[\u4e00-\u9fff]{1,4}?(?:一起)?(?=住在|搬到|搬去|搬回|定居在?)",
-                      r"\1", sentence)
+    sentence = re.sub(r"^(我|用户|本人)(?:和|跟|与)[\u4e00-\u9fff]{1,4}?(?:一起)?"
+                      r"(?=住在(?!一起)|搬到|搬去|搬回|定居在?)", r"\1", sentence)
     # Since when, said before the subject ("自从居家办公以后我都七点半才起"): the subject and what holds now
     sentence = re.sub(r"^(?:自从|从|自打|打从)[^，,。]{1,16}?(?:以后|之后|以来)[，,]?(?=我|用户|本人)", "", sentence)
     # A change said from a day on, before or after the subject ("从下周一开始我改骑车上班", kept as "用户从2026年12月

@@ -87,3 +87,4 @@ def test_the_slots_of_the_readings() -> None:
     assert not [s for s in slots_of("The user made $300 at the yard sale.") if s.attribute == "salary"]
     assert ("self", "city", "重庆") in _read("寒假用户的全家搬到了重庆")
     assert not [s for s in slots_of("用户这个月不出差了") if s.attribute == "city"]
+    assert ("self", "lives-with:partner", "yes") in _read("用户跟女朋友住在一起")  # together: no place to read
