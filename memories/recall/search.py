@@ -205,6 +205,9 @@ class SearchResult:
     scope_ids: list[uuid.UUID] = field(default_factory=list)  # the searched scopes
 
 
+_SCOPE_ATTNAMES = ("id", "tenant_id", "path", "search_seq")  # the scope's columns a search reads (the rest deferred)
+
+
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
     """The requested scopes (and their sub-scopes) of the active tenant, each annotated with ``removed``
     (its latest removal stamp: see memories/recall/index/cache.py). A scope outside the key's prefixes is a
@@ -221,9 +224,7 @@ def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes:
     tenant_id = get_active_tenant().pk
     found = []
     for pk, path, seq, removed in sql.scope_rows(paths, descendants=descendants):
-        values = {"id": pk, "tenant_id": tenant_id, "path": path, "search_seq": seq}
-        names = [f.attname for f in Scope._meta.concrete_fields if f.attname in values]  # from_db wants this order
-        scope = Scope.from_db(connection.alias, names, [values[n] for n in names])
+        scope = sql.loaded(Scope, connection.alias, _SCOPE_ATTNAMES, (pk, tenant_id, path, seq))
         scope.removed = removed  # type: ignore[attr-defined]
         found.append(scope)
     return found
