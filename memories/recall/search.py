@@ -481,11 +481,9 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     own = _person_parts(parts, named, source, found, criteria, filters, mode, ready)  # embedding, or embedded
     begun = [_started(text, source, mode, vectors) for text, vectors in zip(texts, part_vectors, strict=True)]
     begun += [_started(part.text, person_source, mode, vectors) for part, person_source, vectors in own]
-    ranked = [_ranked(text, start, mode, reference=as_of or now,
-                      threshold=threshold, named=named.get(part.text, []) if boosted else [], again=again)
-              for part, text, start in zip(parts, texts, begun[: len(parts)], strict=True)]
-    ranked += [_ranked(part.text, start, mode, reference=as_of or now, threshold=threshold,
-                       again=again) for (part, _, _), start in zip(own, begun[len(parts):], strict=True)]
+    ranked = _rankings(parts, texts, own, begun, mode, {part.text: named.get(part.text, []) if boosted else []
+                                                         for part in parts}, reference=as_of or now,
+                       threshold=threshold, again=again)
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
     hits = _hits(scored, history.hits_read(k, past), {scope.pk: scope for scope in found}, passing if floor else None)
@@ -495,6 +493,17 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if track_access:
         _accessed(hits, now)
     return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
+
+
+def _rankings(parts: Sequence[Part], texts: Sequence[str], own: Sequence[tuple[Part, CandidateSource, QueryVectors]],
+              begun: Sequence[_Started], mode: str, named: Mapping[str, Sequence[str]], *, reference: datetime,
+              threshold: float | None, again: bool) -> list[_Ranking]:
+    """Each part's ranking (``texts``: with the kin names), then each named person's own list's (``own``), from
+    their started work (``begun``, in that order); ``named``: the people each part names, for the subject lever."""
+    ranked = [_ranked(text, start, mode, reference=reference, threshold=threshold, named=named[part.text],
+                      again=again) for part, text, start in zip(parts, texts, begun[: len(parts)], strict=True)]
+    return ranked + [_ranked(part.text, start, mode, reference=reference, threshold=threshold, again=again)
+                     for (part, _, _), start in zip(own, begun[len(parts):], strict=True)]
 
 
 def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], scope_ids: Sequence[uuid.UUID],
