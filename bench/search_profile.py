@@ -100,7 +100,8 @@ STAGES = [
     ("people the query names", 2),
     ("names the scopes' memories mention", 3),
     ("kin names (Chinese)", 2),
-    ("judge (which model reads what)", 2),
+    ("rankings started (judge, BM25: no vector)", 2),
+    ("judge (which model reads what)", 3),
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
     ("shape (subjects, neighbours)", 2),
@@ -146,6 +147,7 @@ def instrument() -> None:
     patch(search, "search_scopes", "scope lookup")
     patch(search, "candidate_source", "candidate source (row count, index refresh)")
     patch(IndexSource, "judge", "judge (which model reads what)")
+    patch(search, "_started", "rankings started (judge, BM25: no vector)")  # before: in the candidate lists
     patch(search, "_candidate_lists", "candidate lists (BM25, vectors)")
     patch(search.sql, "memories_load", "rows loaded (memories_load, every call)")
     patch(IndexSource, "shape", "shape (subjects, neighbours)")

@@ -188,6 +188,10 @@ def batch_run_options() -> Any:
 #: The fewest texts one of a batch's parallel runs is given (fewer: the batch runs whole, on the calling thread).
 PARALLEL_MIN_TEXTS = 8
 
+#: onnxruntime's threads for one run of the model (the calling thread and RUN_THREADS − 1 of its pool, which never
+#: spin): a search's query run (~6–9 ms of CPU, bound by reading the weights) uses a second core when one is idle.
+RUN_THREADS = min(2, os.cpu_count() or 1)
+
 
 class OnnxEmbedder(_QueryCache):
     """The same model run by onnxruntime: identical vectors (cosine 1.0 against sentence-transformers),
@@ -224,13 +228,16 @@ class OnnxEmbedder(_QueryCache):
             if not self._onnx_path.exists():
                 onnx_export(self._onnx_path)
             tokenizer = minilm_tokenizer()
-            # One thread per run, and no pool threads at all: a query runs on the calling thread
-            # alone, and a batch is split over parallel runs (see embed). ORT's own pool kept
-            # its idle threads spinning, which took a core from PostgreSQL and the request
-            # thread (docs/benchmarks.md); parallel runs are as fast for batches.
+            # RUN_THREADS threads per run, none of them spinning: a query's run takes the second core
+            # while the request thread waits for its vector (each output is the same sum in the
+            # same order whichever thread computes it: the same vectors, bit for bit, tested), and a
+            # batch is still split over parallel runs (see embed). ORT's pool threads spin by default,
+            # and spinning idle threads took a core from PostgreSQL and the request thread
+            # (docs/benchmarks.md); a thread that does not spin sleeps until the next run.
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = 1
+            options.intra_op_num_threads = RUN_THREADS
             options.inter_op_num_threads = 1
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             session = onnxruntime.InferenceSession(str(self._onnx_path), options, providers=["CPUExecutionProvider"])
         return session, tokenizer
 

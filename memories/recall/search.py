@@ -169,7 +169,7 @@ from memories.recall.rank import (
     score_candidates,
     score_ceiling,
 )
-from memories.recall.sources import CandidateSource, SqlSource, filtered_memories, scope_row_count
+from memories.recall.sources import CandidateSource, Lexical, SqlSource, filtered_memories, scope_row_count
 from memories.recall.vectors import QueryVectors, remember, started
 from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
@@ -205,6 +205,9 @@ class SearchResult:
     scope_ids: list[uuid.UUID] = field(default_factory=list)  # the searched scopes
 
 
+_SCOPE_ATTNAMES = ("id", "tenant_id", "path", "search_seq")  # the scope's columns a search reads (the rest deferred)
+
+
 def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes: Sequence[str]) -> list[Scope]:
     """The requested scopes (and their sub-scopes) of the active tenant, each annotated with ``removed``
     (its latest removal stamp: see memories/recall/index/cache.py). A scope outside the key's prefixes is a
@@ -221,9 +224,7 @@ def search_scopes(scopes: Sequence[str], *, descendants: bool, allowed_prefixes:
     tenant_id = get_active_tenant().pk
     found = []
     for pk, path, seq, removed in sql.scope_rows(paths, descendants=descendants):
-        values = {"id": pk, "tenant_id": tenant_id, "path": path, "search_seq": seq}
-        names = [f.attname for f in Scope._meta.concrete_fields if f.attname in values]  # from_db wants this order
-        scope = Scope.from_db(connection.alias, names, [values[n] for n in names])
+        scope = sql.loaded(Scope, connection.alias, _SCOPE_ATTNAMES, (pk, tenant_id, path, seq))
         scope.removed = removed  # type: ignore[attr-defined]
         found.append(scope)
     return found
@@ -258,15 +259,14 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
     return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
 
-def _candidate_lists(source: CandidateSource, query: str, mode: str, limit: int, vectors: QueryVectors,
+def _candidate_lists(source: CandidateSource, lexical: Lexical | None, limit: int, vectors: QueryVectors,
                      judged: Mapping[str, int]) -> dict[str, list[Candidate]]:
     """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary
-    model's under its name) and the lexical list. The full-text ranking starts first (BM25 in this
-    thread, or SQL on the side connection) while the query vectors are still being computed. No row is
+    model's under its name) and the lexical list. The full-text ranking started first (``_started``: BM25 in
+    this thread, or SQL on the side connection) while the query vectors were still being computed. No row is
     read here: the hits' rows are read once, after the ranking (``_hits``: one statement for the best
     ``k`` and a few more), not guessed from the lexical list while the query embeds (that guess missed
     a third of the hits and cost a second statement then)."""
-    lexical = source.lexical(query, limit, parallel=mode == "hybrid") if mode in ("hybrid", "lexical") else None
     primary = vectors.models[0].name
     lists: dict[str, list[Candidate]] = {}
     found = vectors.results()
@@ -337,21 +337,41 @@ def _batch_rows(wanted: list[uuid.UUID], scopes: Mapping[uuid.UUID, Scope]) -> d
     return rows
 
 
-def _ranked(query: str, source: CandidateSource, mode: str, vectors: QueryVectors, *,
-            reference: datetime, threshold: float | None, named: Sequence[str] = (), again: bool = False
-            ) -> tuple[list[Scored], bool, set[Key]]:
-    """One query's ranking over ``source``: every candidate scored, best first (the caller's ``threshold``
-    applied); whether the memories speak to it (``rank.question_answerable``); the candidates above the
-    relevance floor. ``named``: the people the query names (the named-subject
-    lever's input, ``named_people``). Nothing here is sized by the number of results asked for."""
+@dataclass
+class _Started:
+    """A ranking's work that needs no query vector, done while the query embeds (``_started``)."""
+
+    source: CandidateSource
+    vectors: QueryVectors
+    judged: dict[str, int]
+    lexical: Lexical | None
+
+
+def _started(query: str, source: CandidateSource, mode: str, vectors: QueryVectors) -> _Started:
+    """Which model judges which memory (a secondary model with memories to judge starts embedding the query
+    too) and the full-text ranking, its candidates made: every ranking of a search starts so before the first
+    waits for its vectors (the person's list's too: its topic embeds with the question)."""
     judged: dict[str, int] = {}
     if mode != "lexical":
         judged = source.judge(vectors.reads_each())
         for name, count in judged.items():
             if count:
                 vectors.need(name)  # a secondary model has memories to judge: embed the query with it too
+    lexical = source.lexical(query, settings.RECALL_CANDIDATE_POOL, parallel=mode == "hybrid") \
+        if mode in ("hybrid", "lexical") else None
+    return _Started(source, vectors, judged, lexical)
+
+
+def _ranked(query: str, started: _Started, mode: str, *,
+            reference: datetime, threshold: float | None, named: Sequence[str] = (), again: bool = False
+            ) -> tuple[list[Scored], bool, set[Key]]:
+    """One query's ranking over ``started.source``: every candidate scored, best first (the caller's
+    ``threshold`` applied); whether the memories speak to it (``rank.question_answerable``); the candidates above
+    the relevance floor. ``named``: the people the query names (the named-subject
+    lever's input, ``named_people``). Nothing here is sized by the number of results asked for."""
+    source, vectors = started.source, started.vectors
     limit = settings.RECALL_CANDIDATE_POOL  # never sized by k: the first n hits are the same for every k ≥ n
-    lists = _candidate_lists(source, query, mode, limit, vectors, judged)
+    lists = _candidate_lists(source, started.lexical, limit, vectors, started.judged)
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
@@ -459,11 +479,11 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     boosted, again = settings.RECALL_SUBJECT_BOOST, feedback.applies(parts, mode)
     texts, part_vectors = _with_kin_names(parts, part_vectors, source.scope_ids, mode)
     own = _person_parts(parts, named, source, found, criteria, filters, mode, ready)  # embedding, or embedded
-    ranked = [_ranked(text, source, mode, vectors, reference=as_of or now,
-                      threshold=threshold, named=named.get(part.text, []) if boosted else [], again=again)
-              for part, text, vectors in zip(parts, texts, part_vectors, strict=True)]
-    ranked += [_ranked(part.text, person_source, mode, vectors, reference=as_of or now, threshold=threshold,
-                       again=again) for part, person_source, vectors in own]
+    begun = [_started(text, source, mode, vectors) for text, vectors in zip(texts, part_vectors, strict=True)]
+    begun += [_started(part.text, person_source, mode, vectors) for part, person_source, vectors in own]
+    ranked = _rankings(parts, texts, own, begun, mode, {part.text: named.get(part.text, []) if boosted else []
+                                                         for part in parts}, reference=as_of or now,
+                       threshold=threshold, again=again)
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
     hits = _hits(scored, history.hits_read(k, past), {scope.pk: scope for scope in found}, passing if floor else None)
@@ -473,6 +493,17 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     if track_access:
         _accessed(hits, now)
     return SearchResult(hits, answerable, people=named.get(query, []), scope_ids=[scope.pk for scope in found])
+
+
+def _rankings(parts: Sequence[Part], texts: Sequence[str], own: Sequence[tuple[Part, CandidateSource, QueryVectors]],
+              begun: Sequence[_Started], mode: str, named: Mapping[str, Sequence[str]], *, reference: datetime,
+              threshold: float | None, again: bool) -> list[_Ranking]:
+    """Each part's ranking (``texts``: with the kin names), then each named person's own list's (``own``), from
+    their started work (``begun``, in that order); ``named``: the people each part names, for the subject lever."""
+    ranked = [_ranked(text, start, mode, reference=reference, threshold=threshold, named=named[part.text],
+                      again=again) for part, text, start in zip(parts, texts, begun[: len(parts)], strict=True)]
+    return ranked + [_ranked(part.text, start, mode, reference=reference, threshold=threshold, again=again)
+                     for (part, _, _), start in zip(own, begun[len(parts):], strict=True)]
 
 
 def _with_kin_names(parts: Sequence[Part], part_vectors: list[QueryVectors], scope_ids: Sequence[uuid.UUID],

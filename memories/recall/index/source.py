@@ -283,18 +283,17 @@ class IndexSource:
             return None
         found = scope_index.bm25(self.indexes, list(words), self.criteria, limit)  # while the query embeds
         coverage = self._term_coverage(terms, found)
+        with _locked(self.indexes):  # the candidates too: only their similarities wait for the query's vectors
+            candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
+                                          [score for _, _, score, _ in found], self._models(found))
+        for c, covered in zip(candidates, coverage, strict=True):
+            c.lexical_coverage = covered
 
         def finish(query_vectors: Mapping[str, Sequence[float]] | None) -> list[Candidate]:
             units = {name: _unit(v) for name, v in (query_vectors or {}).items()}
-            primary = self._names[0]
             with _locked(self.indexes):
-                models = self._models(found)
-                candidates = self._candidates([(index, pk, slot) for index, pk, _, slot in found], [0.0] * len(found),
-                                              [score for _, _, score, _ in found], models)
-                for c, covered in zip(candidates, coverage, strict=True):
-                    c.lexical_coverage = covered
                 _similar([(index, slot, c) for (index, _, _, slot), c in zip(found, candidates, strict=True)], units,
-                         primary)
+                         self._names[0])
             return candidates
 
         return Lexical([pk for _, pk, _, _ in found], finish)
