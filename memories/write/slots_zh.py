@@ -322,11 +322,8 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         if match is None:
             continue
         groups = match.groupdict()
-        if attribute in ("city", "city-transfer") and groups.get("subj") and groups.get("value") \
-                and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
-            continue  # "用户下个月要搬到深圳": not where they live yet
-        if attribute == "city" and groups.get("value") and _stay(sentence[:match.start("value")], groups["value"]):
-            continue  # "这周住我爸妈家": a stay, not a home
+        if _no_home(attribute, groups, sentence, match):
+            continue
         if groups.get("subj") and not leading:
             leading.append(_leading_name(sentence))
         name = leading[0] if leading else ""
@@ -422,6 +419,16 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
 
 #: A stay bounded in time ("这周住…", "这几天住…", "暂时住…"; a week the extractor resolved: "2026年12月7日那一周")
 _ZH_STAY = re.compile(r"这周|这星期|这礼拜|这几天|这两天|这段时间|这阵子|那一?周|那几天|今晚|今天|昨晚|暂时|临时|先住")
+
+
+def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Match[str]) -> bool:
+    """A city rule's match that says no home: a move not made yet ("用户下个月要搬到深圳"), a stay
+    ("这周住我爸妈家")."""
+    if attribute not in ("city", "city-transfer") or not groups.get("value"):
+        return False
+    if groups.get("subj") and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
+        return True
+    return attribute == "city" and _stay(sentence[:match.start("value")], groups["value"])
 
 
 def _stay(before: str, value: str) -> bool:

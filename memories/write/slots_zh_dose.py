@@ -56,11 +56,19 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
     topic = _TOPIC.match(body)
     if not (doctor or _SELF.match(body) or topic):
         return []
-    taking = bool(doctor) or bool(re.search(_TAKE, body))
-    drug = _drug(body, topic)
     if stopped := _STOPPED.search(body) or _STOPPED_AFTER.match(body):
         named = stopped.group("drug")
         return [] if _NOT_DRUG.match(named) else [Slot(speaker, f"taking:{named}", "no")]
+    drug = _drug(body, topic)
+    found = _doses(body, drug, bool(doctor), speaker)
+    if found and drug != "*":  # a dose of a named drug says it is taken, which a stop ends ("停了二甲双胍")
+        found.append(Slot(speaker, f"taking:{drug}", "yes"))
+    return found
+
+
+def _doses(body: str, drug: str, doctor: bool, speaker: str) -> list[Slot]:
+    """The doses ``body`` says of ``drug`` ("*" when unnamed): an amount by its unit's kind, and times a day."""
+    taking = doctor or bool(re.search(_TAKE, body))
     found = []
     for said in _AMOUNT.finditer(body):
         kind, scale = _UNITS[said.group("unit")]
@@ -73,8 +81,6 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
     if times and (drug != "*" or doctor or (taking and "药" in body)) and \
             (n := _number(times.group("n"))) is not None:
         found.append(Slot(speaker, f"dose:{drug}:times", f"{n:g}"))
-    if found and drug != "*":  # a dose of a named drug says it is taken, which a stop ends ("停了二甲双胍")
-        found.append(Slot(speaker, f"taking:{drug}", "yes"))
     return found
 
 
