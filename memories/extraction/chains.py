@@ -57,7 +57,11 @@ _ANY_KIN = re.compile(r"(?<![\u4e00-\u9fff]的)(?:" + "|".join(sorted((re.escape
 #: "我们家狗狗", "我的猫": the speaker's pet, named like a person ("…叫旺财").
 _OWN_PET = re.compile(r"^我(?:们)?(?:家的|家|的)?(?:狗狗|小狗|狗|猫咪|小猫|猫|兔子|仓鼠|鹦鹉|宠物)")
 #: "有一个妹妹", "有个表哥": a person brought in, whom the clauses after go on with.
-_HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))[。，,]?$")
+_HAS_ONE = re.compile(rf"(?:有|认识了|交了|新交了)(?:一)?(?:个|位)(?:新)?((?:{_KIN_ALT}))"
+                     r"(?:[。，,]?$|(?=在|是|住|做|当|开|教|读))")  # or what is said of them next ("…朋友在腾讯")
+#: A child born, said of the child ("二胎出生了", "老二上个月生了", "宝宝出生了"): what "是个女儿" after it is about.
+_CHILD_BORN = re.compile(r"^(?:我们?(?:家)?的?)?(?P<child>[二三四]胎|老[二三四]|[二三]宝|宝宝|小宝宝?|孩子|娃)"
+                         r"[^，。,；;！!？?]{0,8}?(?:出生|生)了")
 #: An animal the speaker has, introduced at the end of a clause ("养了一只金毛", "家里有条狗", "我家是只柯基").
 _HAS_PET = re.compile(r"(?:养了|养着|有|领养了|收养了|捡了|买了|(?<=家)是)(?:一)?(?:只|条|头|匹)"
                       r"([\u4e00-\u9fff]{1,4}?)[。，,]?$")
@@ -78,6 +82,7 @@ _A_THING = re.compile(r"[一两二三四五六七八九十几\d]+[家个部本�
 _WORK = re.compile(r"工作|上班|跳槽|入职|辞职|离职|换了?(?:份|个)?工作|找到了?(?:新)?工作|offer")
 _AT_WORK = re.compile(r"^我?(?:现在|目前|如今|已经)*在([^，。,；;！!？?\s]{2,12}?)(?:了|啦)?([。！!]?)$")
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
+_LINKED = re.compile(r"^(?:其实|原来|结果|后来|然后|但是|不过|所以|而且|可是)[，,]?")
 #: A clause after which its subject no longer goes on: the one it is about died or left for good ("走了",
 #: "去世了", "没了"), or it forbids the speaker a thing ("医生不让喝咖啡了", "我妈不许熬夜"): what follows is the
 #: speaker's; "医生不让我喝咖啡，说伤胃" names the speaker, and goes on with the doctor.
@@ -236,7 +241,8 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     """The clause with the subject it goes on with, and whether that subject is a name (no speaker before it);
     None when it is a thing judged, about no one."""
     lead = _lead(text)
-    if (_ZH_SUBJECT.match(text) and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
+    own = _ZH_SUBJECT.match(_LINKED.sub("", text))  # "其实我不过敏": its own subject after a linking word
+    if (own and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
         return text, False  # "是个女儿" has no subject: 女儿 is what the one before is
     if _fronted_then_me(text):
         return text, True  # its own 我, after the time: nothing put before it
@@ -327,6 +333,8 @@ def _introduced(text: str) -> str:
         parent = (_name_at(text[own.end():]) or own.group(0)) if own else _name_at(text) or \
             ("我" if text.startswith("我") else "")
         return "" if not parent else f"我{born.group(1)}" if parent == "我" else f"{parent}的{born.group(1)}"
+    if child := _CHILD_BORN.match(text):
+        return f"我的{child.group('child')}"
     pet = _HAS_PET.search(text)
     return f"我的{pet.group(1)}" if pet and re.match(r"^(?:我们?|用户)", text) else ""
 

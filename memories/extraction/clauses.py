@@ -71,10 +71,9 @@ _GREETING = re.compile(
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")
 _ZH_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|早上好|上午好|中午好|下午好|晚上好|早安|晚安"
                           r"|早(?:[啊呀哇哦啦]|(?=[！!，,。~～\s]|$))|再见|拜拜|(?:回头|改天|下次|晚点|有空)再?聊|回见|好久不见"
-                          r"|最近怎么样|最近好吗|你最近好吗)")
+                          r"|最近怎么样|最近好吗|你最近好吗|祝(?:您|你|大家))")  # a wish to the listener
 _THANKS = re.compile(r"(?i)^(?:(?:thanks|thank\s+you|thx|ty|many\s+thanks|much\s+appreciated"
-                     r"|i\s+appreciate\s+(?:it|that"
-                     r"|you|this)|appreciate\s+(?:it|that|you|your|ya|the))\b|谢谢|多谢|感谢|辛苦了)")
+                     r"|i\s+appreciate\s+(?:it|that|you|this)|appreciate\s+(?:it|that|you|your|ya|the))\b|谢谢|多谢|感谢|辛苦了)")
 _ACK = re.compile(
     r"(?i)^(?:(?:ok(?:ay)?|sure|noted|got\s+it|gotcha|understood|sounds\s+(?:good|great|fun|amazing|awesome|lovely"
     r"|like\s+a"
@@ -88,8 +87,9 @@ _ACK = re.compile(
     r"(?:\s+(?:to|for|with)\s+me)?(?:[\s!.,~]+|$))+$")
 _ZH_ACK = re.compile(r"^(?:(?:(?i:ok+|okay)|好的?|好滴|好嘞|好吧|行|可以|收到|明白了?|懂了?|知道了|了解|没问题|嗯+"
                      r"|哦+|对|是的|确实|当然|好主意|加油|恭喜|太好了|太棒了|谢谢|多谢|感谢|不好意思|抱歉|打扰了|打扰一下|麻烦了|辛苦了"
-                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要|不对|报告一下"
-                     r"|(?:我|用户)?(?:之前|刚才|上次)?(?:说|记|搞)错了)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
+                     r"|不客气|没事|哈+|厉害|真棒|好厉害|是啊|对啊|我也是|同意|不用|不需要|不对|报告一下|(?i:thanks|thx)|没啥"
+                     r"|没什么|算了|拜拜|再见|(?:就)?随便问问|(?:我)?(?:不太|不怎么|不)会(?:弄|用|搞|操作)|(?:我|用户)?(?:之前|刚才|上次)?"
+                     r"(?:说|记|搞)错了)[了啊呀吧呢哦啦！!。.~～，,\s]*)+$")
 _QUESTION_START = re.compile(  # an auxiliary asks before its subject: "had to sell it", "had my … out" state
     r"(?i)^(?!ha(?:d|ve|s)\s+(?:my|our)\s)(?:(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|any\s+(?:idea|thoughts|"
     r"tips|plans)|wanna|want\s+to|(?:and\s+|so\s+|but\s+)?if(?=\s+(?:i|we)\s+(?:want|need)\s+to\s+(?:(?!\b(?:i|we|you|it)\s)[^,;])*$))(?=[\s,]|$)|(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|may|have"

@@ -19,6 +19,7 @@ from jieba import posseg
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.colloquial import colloquial
 from memories.extraction.spoken import spoken
+from memories.extraction.spoken_zh import unspoken
 from memories.write.hanzi import TO_SIMPLIFIED
 
 # Northern words for "I" and "we"; "咱们" is standard, but "咱们家" is "我们家" (not "let's", as "咱们去吃饭吧" is).
@@ -32,7 +33,8 @@ def standard_zh(text: str) -> tuple[str, dict[str, str]]:
     """``text`` in standard simplified Mandarin, and the traditional character each simplified one came from."""
     back: dict[str, str] = {}
     chars = []
-    for char in colloquial(text):  # Cantonese words, chat spellings ("npy"), "…呢" closing a statement
+    # Cantonese words, chat spellings ("npy"), "…呢" closing a statement; voice input fillers, slips (spoken_zh.py)
+    for char in colloquial(unspoken(text)):
         simple = TO_SIMPLIFIED.get(char)
         if simple is not None:
             back.setdefault(simple, char)

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
+from memories.extraction.allergens import allergens_named
 from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
 from memories.extraction.asked import referred, stated, told
@@ -93,14 +94,7 @@ from memories.extraction.contacts import announced, contact, restated
 from memories.extraction.corrections import corrected_in, replacing
 from memories.extraction.dialect import restored, standard_known, standard_turns
 from memories.extraction.dosed import doses_named
-from memories.extraction.information import (
-    IMPERATIVE,
-    attached,
-    echoes,
-    filler,
-    no_object,
-    set_aside,
-)
+from memories.extraction.information import IMPERATIVE, attached, echoes, filler, no_object, set_aside
 from memories.extraction.labels import labelled
 from memories.extraction.notes import as_said, unopened
 from memories.extraction.pasted import unpasted
@@ -181,7 +175,7 @@ class OfflineExtractor:
                 context: Sequence[Turn] = ()) -> list[Candidate]:
         self.skipped = []
         (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
-        context, turns = labelled(context), doses_named(turns, known)  # dialect.py; "upped it to 20mg" (dosed.py)
+        context, turns = labelled(context), doses_named(allergens_named(turns, known), known)  # dosed, allergens
         turns, reader = texted_runs(labelled(turns, [t.name for t in context if t.name])), _Reader(known)
         self._pets = known_pets(known)  # "咪咪走了" once "养了两只猫，咪咪和豆豆" is known
         found: list[Candidate] = []

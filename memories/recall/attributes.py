@@ -66,6 +66,10 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("bedtime waketime", rf"\bwhat\s+time\s+(?:do|does)\s+{_WHO}\s+(?:go\s+to\s+bed|sleep|wake\s+up|get\s+up)\b|"
                              r"几点睡|几点起|作息"),
         ("budget", r"\bbudget\b|预算"),
+        # a post by its Chinese names, the shift one works, how many children (``slots_zh_change``, ``slots_states``)
+        ("job", r"职位|岗位|职务|头衔|什么级别"),
+        ("shift", r"什么班|哪个班|哪种班|白班还是夜班|上夜班吗|上白班吗|班次|倒班吗|几班倒"),
+        ("count:children", r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小孩)(?:有)?几个|有(?:孩子|小孩|娃)吗"),
         ("diet",
          rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
          rf"\bfood\s+restrictions?\b|\b(?:is|are)\s+{_WHO}\s+(?:a\s+)?(?:vegetarian|vegan)\b|"
@@ -128,7 +132,7 @@ def held_by_asked(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
         rows = _said_by(list(rows), owned)
         kept = {row[0] for row in rows}
         filled = [(pk, subject) for pk, subject in filled if pk in kept]
-    kin = kin_subjects(query)
+    kin = kin_subjects(_COUNTED_KIN.sub("", query))  # "几个孩子" counts the user's children: no child asked about
     named = _named(query, {subject for _, subject in filled}, people) - _owners(query) - owned
     if kin:  # the relative's slots, and a name's own when the kinship lever gave the name its word ("唐慧 … 表姐")
         return _relatives(query, rows, filled, kin) | {pk for pk, subject in filled if subject in named}
@@ -137,6 +141,9 @@ def held_by_asked(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
     if _THE_USER.search(query) or _subjectless_zh(query):
         return {pk for pk, subject in filled if not subject.startswith("~")}
     return set()
+
+
+_COUNTED_KIN = re.compile(r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小孩)(?:有)?几个|有(?:孩子|小孩|娃)吗")
 
 
 def _subjectless_zh(query: str) -> bool:

@@ -140,9 +140,9 @@ def _en_money(said: str) -> str:
 
 # --------------------------------------------------------------------------- Chinese
 
-_ZH_SPEAKER = re.compile(r"^(?:我们?|用户(?:等人)?|本人)(?!的?(?:房东|老板|老公|老婆|妻子|丈夫|爸|妈|父亲|母亲|"
-                         r"儿子|女儿|"
-                         r"朋友|同事|男朋友|女朋友|对象|孩子|闺女|哥|姐|弟|妹))|^(?:这个月|这周|最近|现在|目前|今年|已经|终于|又)")
+# the speaker, not a person of theirs (every kinship or social role: "用户的同学月薪三万" is the classmate's)
+_ZH_SPEAKER = re.compile(rf"^(?:我们?|用户(?:等人)?|本人)(?!的?(?:{KIN_ZH_ALT}|对象))"
+                         r"|^(?:这个月|这周|最近|现在|目前|今年|已经|终于|又)")
 _ZH_LANDLORD = re.compile(r"^(?:(?:我们?|用户(?:等人)?)的?)?房东")
 _ZH_KIN_LEAD = re.compile(rf"^(?:我们?|用户)的?({KIN_ZH_ALT})")
 _ZH_GOAL = re.compile(r"目标|争取|希望|打算|计划|梦想|想(?:要)?(?:瘦|减|降)|要(?:瘦|减|降)到")
@@ -199,8 +199,18 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
                     else [])
 
 
+# A weight said with no unit and no 体重: a hundred and more of the speaker's "now" is 斤, as weights are said
+# ("现在一百二了", "已经瘦到一百零五了"); an age would say 岁, money 块.
+_WEIGHT_JIN_BARE = re.compile(r"^(?:我们?|用户|本人)?(?:现在|目前|已经|终于|都|才|只有|又|也)*"
+                              r"(?:(?:瘦|胖|减|降|涨|掉|反弹)(?:到了?|回了?|至))?"
+                              r"(?P<value>[一两二]百[零一二三四五六七八九十]{0,3}|1\d\d|2[0-4]\d)(?:多|出头)?了?(?=$|[，。,；;！!\s])")
+
+
 def _zh_kg(sentence: str) -> str:
     """The weight a Chinese statement says, in kilograms (斤 are half a one), or ""."""
+    bare = _WEIGHT_JIN_BARE.match(sentence.strip(" 。！!~"))
+    if bare and (jin := zh_amount(bare.group("value"))) and 80 <= jin <= 300:
+        return str(round(jin / 2))
     weight = _WEIGHT_ZH.search(sentence)
     n = zh_amount(weight.group("value") or weight.group("bare")) if weight else None
     return str(round(n / 2 if weight.group("unit") == "斤" else n)) if weight and n else ""

@@ -144,6 +144,7 @@ def treatment_held(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
     is still taking it; another medicine for the condition ends taking the one before."""
     stopped = {(n.subject, n.attribute[7:]) for n in new if n.attribute.startswith("taking:") and n.value == "no"}
     dosed = {(n.subject, n.attribute[8:]) for n in new if n.attribute.startswith("measure:")}
+    redosed = {(n.subject, n.attribute.split(":")[1]) for n in new if n.attribute.startswith("dose:")}
     replaced = {(o.subject, o.value) for o in old for n in new
                 if o.attribute.startswith("treats:") and n.key == o.key and n.value != o.value}
 
@@ -152,8 +153,11 @@ def treatment_held(new: list[Slot], old: list[Slot]) -> Callable[[Slot], bool]:
             return (o.subject, o.value) in stopped
         if o.attribute.startswith("measure:"):
             return (o.subject, o.attribute[8:]) in stopped
+        if o.attribute.startswith("dose:"):  # "每天吃两次二甲双胍" / "停了二甲双胍"
+            return (o.subject, o.attribute.split(":")[1]) in stopped
         if o.attribute.startswith("taking:") and o.value == "yes":
-            return (o.subject, o.attribute[7:]) in dosed | replaced
+            # a dose changed is still taking it, the drug named or not ("加到20毫克": ``dose:*:mass``)
+            return bool({(o.subject, o.attribute[7:]), (o.subject, "*")} & (dosed | replaced | redosed))
         return False
 
     return held

@@ -19,6 +19,7 @@ import re
 from memories.write.people import KIN_ZH
 from memories.write.slot_values import ZH_NUM, Slot, zh_number
 from memories.write.slots_pets import pets_listed
+from memories.write.tagging import tagger
 
 __all__ = ["en_states", "zh_states"]
 
@@ -262,16 +263,23 @@ _ZH_COUNT = re.compile(rf"(?:[^，。,；;！!？?\s]{{1,8}}?说[，,]?)?{_ZSPK.
                        rf"(?P<has>有|养了|养着|一共有|共有|现在有)?(?P<n>\d{{1,2}}|[{ZH_NUM}]{{1,3}})"
                        rf"(?:个|只|条)(?P<thing>{'|'.join(sorted(_ZH_COUNTED, key=len, reverse=True))})"
                        r"(?![的在去和跟])")
+# A child by birth order born ("二胎出生了", "老三上个月生了", "家里二宝降生了"): the count of children it makes; one
+# expected ("怀了二胎", "二胎要出生了") is not born yet.
+_ZH_NTH_BORN = re.compile(rf"{_ZSPK.lstrip('^')}?(?:家|们家)?的?(?:(?P<n>[二三四五])[胎宝娃]|老(?P<nth>[二三四五]))"
+                          r"[^，。,；;！!？?要将快]{0,14}?(?:出生|降生|生)了")
 _ZH_PETS = r"(?:猫咪|小猫|猫|小狗|狗狗|狗|兔子|鹦鹉|仓鼠|乌龟|金鱼|柯基|泰迪|金毛|柴犬|哈士奇|布偶|英短|橘猫)"
 _ZH_PET = re.compile(rf"{_ZH_PETS}[，,]?(?:的名字)?"
                      r"(?:叫|名叫|叫做|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|了|呢)")
 _ZH_DIED = re.compile(rf"^(?:用户家的|用户的|用户|我家的|我的|我家|我们家的|我们的)?(?:{_ZH_PETS})?"
                       rf"(?P<name>(?:(?!的|用户)[\u4e00-\u9fffA-Za-z]){{2,4}}?)(?:{_ZADV}|前几天|上周|上个月|昨天|去年)*"
-                      r"(?:去世|过世|病逝|死了|死掉了|(?<![搬带拿跑飞开送接赶偷抢冲溜逃撤调出])走了|离开了我们|没了)")
+                      r"(?:去世|过世|病逝|死了|死掉了|(?<![搬带拿跑飞开送接赶偷抢冲溜逃撤调出])走了|离开了我们|没了|"
+                      # a pet given away or lost is gone from the home as one dead is ("旺财送人了")
+                      r"送人了|送给[\u4e00-\u9fff]{1,6}?(?:养)?了|被[\u4e00-\u9fff]{0,6}?领养了|走丢了|跑丢了|弄丢了)")
 
 
 # Allergies, yes or no; what another reports comes first ("医生说我其实对芒果不过敏").
-_ZH_ALLERGY = re.compile(rf"^(?:[^，。,；;！!？?\s]{{1,8}}?(?:说|显示|表明|证实|确认)了?[，,]?)?"
+_ZH_ALLERGY = re.compile(rf"^(?:[^，。,；;！!？?\s]{{1,8}}?(?:说|显示|表明|证实|确认|知道|发现)了?[，,]?)?"
+                         rf"(?:其实|原来)?"
                          rf"{_ZSPK.lstrip('^')}{_ZADV}(?:其实|原来|并)?对"
                          r"(?P<thing>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<no>不|没有|并不|不再)?(?:严重|有点|有些|轻微|轻度|非常|特别|很)?过敏")
 _ZH_STUDY = (re.compile(rf"{_ZSPK}{_ZADV}(?:的专业是|专业是|的专业换成了?|专业换成了?|主修|学的专业是|读的专业是)"
@@ -302,15 +310,24 @@ def _zh_allergy_study(sentence: str, speaker: str) -> list[Slot]:
 def _zh_pets_counts(sentence: str, speaker: str) -> list[Slot]:
     if pet := _ZH_PET.search(sentence):
         return [Slot(pet.group("name").casefold(), "alive", "yes")]
-    if died := _ZH_DIED.match(sentence):
+    if (died := _ZH_DIED.match(sentence)) and not _degree(died.group("name")):
         name = died.group("name")
         return [Slot(f"~{KIN_ZH[name]}" if name in KIN_ZH else name.casefold(), "alive", "no")]
+    if nth := _ZH_NTH_BORN.match(sentence):  # "二胎出生了": the children are now that many
+        return [Slot(speaker, "count:children", str(zh_number(nth.group("n") or nth.group("nth"))))]
     count = _ZH_COUNT.match(sentence)
     if count and (count.group("has") or re.match(rf"{_ZSPK}?(?:现在|目前|如今)", sentence)):
         n = zh_number(count.group("n"))
         if n and (n > 1 or count.group("thing") not in {"猫", "狗"}):  # "养了一只猫": a cat, not a count
             return [Slot(speaker, f"count:{_ZH_COUNTED[count.group('thing')]}", str(n))]
     return []
+
+
+def _degree(name: str) -> bool:
+    """"死了" after a verb or an adjective says how much, not a death ("同学羡慕死了", "累死了", "笑死了"): the
+    tagger's last word of the name is one."""
+    words = list(tagger().cut(name))
+    return bool(words) and words[-1].flag[:1] in ("v", "a")
 
 
 def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:

@@ -117,11 +117,16 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # "现在去了拼多多" is where one works now; "去了医院", "上周去了北京", "去了三次" are visits
         ("employer", rf"^{s}(?:现在|目前|如今|后来)+(?:已经|也|就)?去了(?![趟一两二三四五六七八九十几半好\d])"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司|集团)?(?:上班|工作)?{e}"),
+        # "现在去拼多多做买手了", "后来到京东上班了": where one went to work, said with the work
+        ("employer", rf"^{s}(?:现在|目前|如今|后来)+(?:已经|也|就|改)?(?:去|到)了?(?!趟|一趟)"
+                     rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司)?"
+                     r"(?:上班|工作|任职|做(?!饭|菜|作业|家务|运动|梦|手术|检查|瑜伽|康复|理疗|按摩|美甲|头发)|当|干)"),
         ("employer", rf"^{s}的?(?:新|现在的?|目前的?)?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
         # starting at a new workplace: "下周去京东报到", "到字节入职"
         ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司)?(?:报到|报道|入职)"),
-        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|当了?|做了?|成为了?|成了|"
+        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|做的是|干的是|当了?|做了?|"
+                rf"成为了?|成了|"
                 rf"转行做了?|改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
@@ -141,12 +146,15 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                        rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:工作|上班|任职|分公司|总部)?(?:去)?{e}"),
         ("city-named", rf"^{s}(?:一家人?|全家人?|一家子|两口子|夫妻俩|一家[三四五]口){a}(?:都|也)?(?:在|住在|搬到了?|"
                        rf"搬去了?)(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:了|呢|生活|定居|住)?{e}"),
+        # a household where it is ("我们家现在在漳州", "用户家在福建漳州"), a place by name
+        ("city-named", rf"^(?P<subj>我们家|我家|用户家|我们全家|用户全家|全家){a}(?:都|也)?在"
+                       rf"(?P<value>[^，。,；;！!？?\s]{{2,8}}?)(?:市)?(?:了|呢)?{e}"),
         # "过完生日就51岁了", "其实都13岁了", "才16岁", "快40岁了"
         ("age", rf"^{s}(?:{a}|\d{{4}}年|的年龄是|年龄是|年龄为|的年龄为|，?其年龄是|，?年龄|今年已经|已经|满|过了|"
                 rf"过完生日|过了生日|过完年|过完|其实|才|快|都快|也就|差不多|大概|刚满|刚好|正好)*"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})(?:周)?岁"),
         # an age without 岁 after 今年 / 都 ("我妈今年六十了", "我小姨的年纪嘛，今年42"): a number ending the clause
-        ("age", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也|\d{{4}}年)+"
+        ("age-bare", rf"^{s}(?:的?(?:年纪|年龄|岁数)(?:嘛|呢|啊|的话)?[，,]?)?(?:今年|现在|已经|都|也|\d{{4}}年)+"
                 rf"(?P<value>\d{{1,3}}|[{ZH_NUM}]{{1,4}})了?(?=$|[，。,；;！!？?\s])"),
         # An age said after a birthday without 岁: "过完生日就29了", "生日一过就满30啦"
         ("age", rf"^{s}{a}(?:过完生日|过了生日|生日过后|生日一过|过完这个生日)(?:就|已经|就要|马上)?满?"
@@ -196,7 +204,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("retired", rf"^(?!.*(?:之前|以前|当年|那年)){s}{a}(?:办了|正式)?退休"),
         ("employer-none", rf"^(?!.*(?:从(?!原来|原单位|老东家)|之前|以前|当年|那年|去年|前年|年前)){s}{a}"
                           rf"(?:换工作|换了工作|换了份工作|"
-                          rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)"),
+                          rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退)(?!的是|的人是)"),
         # a break-up also ends the partner the speaker named ("跟男朋友分手了" / "男朋友叫小陈"; a divorce, the spouse)
         ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                            rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff])|(?:取消|解除)了?婚约|退了?婚)"),
@@ -233,7 +241,8 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     ("我表哥住在杭州，今年35岁")."""
     if not _ZH_RULES:
         _ZH_RULES.extend(_zh_rules())
-    sentence = _zh_opening(sentence)
+    # an English word set off by spaces is one with its Chinese ("在 Shopee 做 data analyst": 在Shopee做)
+    sentence = _ZH_LATIN_GAP.sub("", _zh_opening(sentence))
     found = _read_zh(sentence, speaker)
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
@@ -244,6 +253,9 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
         return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
     return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+
+
+_ZH_LATIN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z])|(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff])")
 
 
 def _zh_opening(sentence: str) -> str:
@@ -320,9 +332,8 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
         if match is None:
             continue
         groups = match.groupdict()
-        if attribute in ("city", "city-transfer") and groups.get("subj") and groups.get("value") \
-                and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
-            continue  # "用户下个月要搬到深圳": not where they live yet
+        if _no_home(attribute, groups, sentence, match):
+            continue
         if groups.get("subj") and not leading:
             leading.append(_leading_name(sentence))
         name = leading[0] if leading else ""
@@ -345,7 +356,8 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
 _ZH_SPEAKER = r"^(?:我们?|用户|本人)"
 _ZH_QUIT = r"(?:戒掉?了?|不再|不|没再|停了)"
 _ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒掉了烟|{_ZH_QUIT}(?:抽|吸)烟|是?不抽烟的"
-                          r"|把烟(?:给)?戒(?:掉)?了)")  # "已经把烟戒了": the 把 form
+                          r"|把烟(?:给)?戒(?:掉)?了"  # "已经把烟戒了": the 把 form
+                          r"|烟(?:已经|也|早就|终于|总算)?戒(?:掉)?了)")  # "烟戒了快三个月了": the thing first
 _ZH_SMOKE = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|经常|偶尔|天天|还|一天|每日|一天到晚)?(?:抽|吸)"
                        rf"[^，。,；;！!？?\s不]{{0,4}}?烟")
 _ZH_DRINK_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒酒|戒了酒|滴酒不沾|{_ZH_QUIT}喝酒)")
@@ -410,7 +422,7 @@ _ZH_INSIDE = re.compile(r"(?:里面|里头|这里|那里|这边|那边|这儿|�
 def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, str]) -> list[Slot]:
     """An employer (and a job); an "employer" that is a city (工作在上海) is where the person works. A place
     studied at is no employer ("在成都航空职业技术学院读完大专就工作了": the work came after)."""
-    if _ZH_STUDIED.search(value):
+    if _ZH_STUDIED.search(value) or _doing(value):
         return []
     if _ZH_INSIDE.fullmatch(value):  # a department or "in there": the job done there only
         return [Slot(subject, "job", plain_value(groups["job"]))] if attribute == "employer+job" else []
@@ -421,6 +433,37 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
     if attribute == "employer+job":
         return [Slot(subject, "employer", value), Slot(subject, "job", plain_value(groups["job"]))]
     return [Slot(subject, attribute, value)]
+
+
+#: A stay bounded in time ("这周住…", "这几天住…", "暂时住…"; a week the extractor resolved: "2026年12月7日那一周")
+_ZH_STAY = re.compile(r"这周|这星期|这礼拜|这几天|这两天|这段时间|这阵子|那一?周|那几天|今晚|今天|昨晚|暂时|临时|先住")
+
+
+def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Match[str]) -> bool:
+    """A city rule's match that says no home: a move not made yet ("用户下个月要搬到深圳"), a stay
+    ("这周住我爸妈家")."""
+    if attribute not in ("city", "city-transfer") or not groups.get("value"):
+        return False
+    if groups.get("subj") and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
+        return True
+    return attribute == "city" and _stay(sentence[:match.start("value")], groups["value"])
+
+
+def _stay(before: str, value: str) -> bool:
+    """A home said for a bounded time, or someone else's home stayed at ("住用户的爸妈家", "住在朋友家")."""
+    others = value.endswith("家") and bool(re.search(rf"的|{KIN_ZH_ALT}", value))
+    return others or bool(_ZH_STAY.search(before))
+
+
+def _doing(value: str) -> bool:
+    """What follows 在 is an act, not a workplace ("在考虑要不要转行做…", "在准备考研"): a question of A-not-A form,
+    or a verb of two characters or more by jieba's tags with another verb after it (拼多多's 拼 and 找钢网's 找 are one
+    character; 超市, tagged a verb, is alone)."""
+    if re.search(r"(.)[不没]\1", value):
+        return True
+    words = posseg.lcut(value, HMM=False)
+    return len(words) >= 2 and words[0].flag == "v" and len(words[0].word) >= 2 \
+        and any(w.flag.startswith("v") for w in words[1:])
 
 
 def place_name(value: str) -> bool:
@@ -452,6 +495,9 @@ _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     # an age is at most 120: "现在一百三了" after 减肥 is a weight, not an age
     "age": lambda subject, value, groups: [Slot(subject, "age", str(n))] if 0 < (n := zh_number(groups["value"]) or 0)
     <= 120 else [],
+    # said without 岁, a hundred or more is no age: "现在一百二了" is a weight in 斤 (``slots_amounts``)
+    "age-bare": lambda subject, value, groups: [Slot(subject, "age", str(n))]
+    if 0 < (n := zh_number(groups["value"]) or 0) < 100 else [],
     "birthday": lambda subject, value, groups: [Slot(subject, "birthday", date_value(groups["value"]))],
     "phone": lambda subject, value, groups: [Slot(subject, "phone", digits_of(groups["value"]))],
     "marital": lambda subject, value, groups: [Slot(subject, "marital", _ZH_MARITAL[groups["value"]])],

@@ -71,9 +71,12 @@ _SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:在(?P<at>[\u4e00-\u9fffA-Za-z0-9]{{0,10
                      rf"|(?:转学|转校)(?:到|去)了?(?P<to>[\u4e00-\u9fffA-Za-z0-9]{{1,10}}?{_SCHOOLS})(?:了|$|[，。,]))")
 #: The shift one works ("每周一三五上白班" / "现在上夜班了", "调到夜班了"), as ``slots_shifts`` reads it in English;
 #: not one day's ("今天上夜班") nor a turn that comes round ("这个月轮到夜班").
-_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:每周|每星期|周|星期)?[一二三四五六日天、]*(?:都)?"
-                    r"(?:改成?|换成?|调到|转到|改上|换到)?(?:上|值|倒|做|上的是)?(?P<kind>白|夜|晚|早|中|大夜|小夜)班"
-                    r"(?=$|[，。,！!；;]|了|为主|比较多)")
+_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:每周|每星期|周|星期|每天|天天|平时|一般)?[一二三四五六日天、]*(?:都|只)?"
+                    r"(?:[改换调转](?:成|到|为)?|改上)?(?:上|值|倒|做|上的是)?(?:常|长)?"
+                    r"(?P<kind>白|夜|晚|早|中|大夜|小夜)班(?=$|[，。,！!；;]|了|为主|比较多)")
+#: A rota that turns ("三班倒", "上倒班", "一周白班一周夜班"): the shift is no one kind, ``rotating``.
+_ROTA = re.compile(rf"{_SELF}{_ADV}(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?(?:上|是|做|值|要)?(?:[两三四]班倒|倒班|轮班|"
+                   r"(?:一|每)(?:周|个月|星期)[白早]班[，,]?(?:一|每)?(?:周|个月|星期)?[夜晚中]班)")
 _SHIFTS = {"白": "day", "早": "early", "中": "evening", "晚": "evening", "小夜": "evening", "夜": "night",
            "大夜": "night"}
 #: "改喝茶了", "换成骑车了", "医生让我改游泳": the speaker switched (or was told to switch) to another.
@@ -101,12 +104,15 @@ def zh_changes(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, "commute", "car"))
     if _GRADUATED.search(sentence):
         found.append(Slot(speaker, "study:grade", "毕业"))
-    if shift := _SHIFT.search(sentence):
+    if _ROTA.search(sentence):
+        found.append(Slot(speaker, "shift", "rotating"))
+    elif shift := _SHIFT.search(sentence):
         found.append(Slot(speaker, "shift", _SHIFTS[shift.group("kind")]))
     if school := _SCHOOL.search(sentence):
         found.append(Slot(speaker, "school", school.group("at") or school.group("to")))
     if (uses := _USES.match(sentence.strip(" 。！!"))) and _noun(uses.group("thing")):
         found.append(Slot(speaker, f"uses:{uses.group('thing')}", uses.group("value").casefold()))
+    found += _place_kept(sentence, speaker)
     if (switch := _SWITCH.search(sentence)) and (kind := _kind(switch.group("thing"), bool(switch.group("drink")))):
         found.append(Slot(speaker, f"switch:{kind[0]}", kind[1]))
     return found + _membership(sentence, speaker)
@@ -121,6 +127,25 @@ _MEMBER_NO = re.compile(rf"(?:{_SELF}{_ADV}(?:的)?)?(?:{_PLACE_NAME}{_ADV}(?:�
                         r"(?:退了|不续了|没续了?|没再续|到期不续了?))"
                         rf"|(?:{_SELF}[^，。,；;]{{0,12}}?)?退了{_PLACE_NAME.replace('<name>', '<name2>')}"
                         r"的(?:会员|年|月|次)?卡)")
+
+
+#: A place of a kind one goes to as a habit ("每周去三次小区旁边的健身房", "平时都去楼下那家理发店"), and a change
+#: of it said by its kind alone ("换健身房了", "理发店换了一家"): ``uses:<kind>``, the kind the phrase's last word,
+#: a common noun by jieba's tags.
+_GOES = re.compile(rf"{_SELF}{_ADV}(?:每周|每星期|每天|天天|平时|经常|一般|周末)(?:都|会|常)?去"
+                   r"(?:[一两二三四五六七八九十\d]+次)?(?P<value>[\u4e00-\u9fff]{2,12}?)(?=$|[，。,！!；;]|锻炼|健身(?!房)|上课|打卡)")
+_CHANGED_PLACE = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家)?)?{_ADV}(?:换了?(?:个|家|一家)?"
+                            r"(?P<thing>[\u4e00-\u9fff]{2,4}?)了|(?P<thing2>[\u4e00-\u9fff]{2,4}?)换了(?:个|家|一家))$")
+
+
+def _place_kept(sentence: str, speaker: str) -> list[Slot]:
+    sentence = sentence.strip(" 。！!")
+    if goes := _GOES.match(sentence):
+        kind = posseg.lcut(goes.group("value"), HMM=False)[-1]
+        return [Slot(speaker, f"uses:{kind.word}", goes.group("value"))] if kind.flag == "n" else []
+    changed = _CHANGED_PLACE.match(sentence)
+    thing = (changed.group("thing") or changed.group("thing2")) if changed else ""
+    return [Slot(speaker, f"uses:{thing}", "changed")] if thing and _noun(thing) else []
 
 
 def _membership(sentence: str, speaker: str) -> list[Slot]:

@@ -38,7 +38,8 @@ _SELF = re.compile(rf"^(?:我|用户|本人)(?!的|{KIN_ZH_ALT})")
 #: A drug spoken of first ("胰岛素我晚上打…", "二甲双胍用户一天吃两次").
 _TOPIC = re.compile(r"^(?P<drug>[\u4e00-\u9fffA-Za-z]{2,8}?)[，, ]?(?:我|用户)(?!的)")
 _OF = re.compile(rf"(?:{_UNIT})的(?P<drug>[\u4e00-\u9fffA-Za-z]{{2,8}})")
-_TAKEN = re.compile(rf"{_TAKE}(?:着|了)?(?:{_NUM}\s*(?:个)?\s*(?:{_UNIT}))?(?P<drug>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
+_TAKEN = re.compile(rf"{_TAKE}(?:着|了)?(?:{_NUM}\s*(?:个)?\s*(?:{_UNIT}|次|回))?"
+                    rf"(?P<drug>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
                     r"(?=$|[，,。 ；;\d]|每|一天|早|晚|了|的)")
 _HEDGED = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|准备|考虑|要不要|是不是|吗|的话|会不会")
 _NOT_DRUG = re.compile(rf"^(?:每天|早上|晚上|中午|睡前|饭前|饭后|一天|每次|现在|目前|平时|都|药|了|的)|"
@@ -55,8 +56,19 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
     topic = _TOPIC.match(body)
     if not (doctor or _SELF.match(body) or topic):
         return []
-    taking = bool(doctor) or bool(re.search(_TAKE, body))
+    if stopped := _STOPPED.search(body) or _STOPPED_AFTER.match(body):
+        named = stopped.group("drug")
+        return [] if _NOT_DRUG.match(named) else [Slot(speaker, f"taking:{named}", "no")]
     drug = _drug(body, topic)
+    found = _doses(body, drug, bool(doctor), speaker)
+    if found and drug != "*":  # a dose of a named drug says it is taken, which a stop ends ("停了二甲双胍")
+        found.append(Slot(speaker, f"taking:{drug}", "yes"))
+    return found
+
+
+def _doses(body: str, drug: str, doctor: bool, speaker: str) -> list[Slot]:
+    """The doses ``body`` says of ``drug`` ("*" when unnamed): an amount by its unit's kind, and times a day."""
+    taking = doctor or bool(re.search(_TAKE, body))
     found = []
     for said in _AMOUNT.finditer(body):
         kind, scale = _UNITS[said.group("unit")]
@@ -70,6 +82,13 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
             (n := _number(times.group("n"))) is not None:
         found.append(Slot(speaker, f"dose:{drug}:times", f"{n:g}"))
     return found
+
+
+#: A drug stopped, the speaker's or by the doctor's word ("停了二甲双胍", "二甲双胍不吃了", "不再吃优甲乐了").
+_STOP = r"(?:停了|停掉了?|停用了?|断了|不再吃|不再服用?|不吃了|不用吃了|不用再吃了?)"
+_STOPPED = re.compile(rf"(?<![不没]){_STOP}(?P<drug>[\u4e00-\u9fffa-z]{{2,8}}?)了?$")
+_STOPPED_AFTER = re.compile(rf"^(?:(?:我|用户|本人)(?:的)?)?把?(?P<drug>[\u4e00-\u9fffa-z]{{2,8}}?)(?:也|已经|就|早就)?"
+                            rf"{_STOP}$")
 
 
 def _drug(body: str, topic: re.Match[str] | None) -> str:

@@ -41,7 +41,7 @@ _UNITS = {"公斤": ("kg", 1.0), "千克": ("kg", 1.0), "kg": ("kg", 1.0), "斤"
           "km": ("km", 1.0), "千米": ("km", 1.0), "米": ("km", 0.001), "分钟": ("min", 1.0), "小时": ("min", 60.0),
           "次": ("times", 1.0), "块钱": ("", 1.0), "块": ("", 1.0), "元": ("", 1.0)}
 _UNIT = "|".join(sorted(map(re.escape, _UNITS), key=len, reverse=True))
-_LEVEL = re.compile(rf"{_WHO}(?P<body>[^，。,；;！!？?\s\d]{{1,12}}?){_NUM}(?P<unit>{_UNIT})?(?:左右|多)?"
+_LEVEL = re.compile(rf"{_WHO}(?P<body>[^，。,；;！!？?\s\d]{{1,12}}?){_NUM}(?P<unit>{_UNIT})?(?:左右|多|出头)?"
                     r"(?:了|啦|吧)?$")
 #: What is not a standing level: one time, a past, a wish, a question, someone else.
 _ONCE = re.compile(r"这周|上周|昨天|今天|前天|那天|这次|上次|那次|这个月|这几天|这阵子|这段时间|暂时|第|以前|之前|原来|"
@@ -55,8 +55,16 @@ _SKIP_WORDS = frozenset(("能", "要", "可以", "会", "是", "有", "去", "�
 _SAME = {"月供": "房贷", "房贷月供": "房贷", "每月还款": "房贷"}
 
 
+#: A level changed, named in one clause and its new amount said in the next ("今年调了退休金，现在每月四千出头",
+#: "涨工资了，现在一个月九千"): read as one clause ("退休金现在每月四千出头").
+_CHANGED_THEN = re.compile(rf"{_WHO}{_TIME}(?:又|也|终于)?(?:调|涨|降|加|减|提)了?(?:一下|一点)?"
+                           r"(?P<thing>[\u4e00-\u9fff]{2,4}?)了?[，,](?P<rest>(?:现在|目前|如今)[^，,]+)$")
+
+
 def zh_levels(sentence: str, speaker: str) -> list[Slot]:
     """A level of the speaker's own said with a number (the module's docstring), else []."""
+    if changed := _CHANGED_THEN.match(sentence.strip(" 。！!~")):
+        sentence = changed.group("thing") + changed.group("rest")
     said = _LEVEL.match(sentence.strip(" 。！!~"))
     if said is None or _ONCE.search(sentence) or any(word in said.group("body") for word in KIN_ZH):
         return []

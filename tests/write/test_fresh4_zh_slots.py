@@ -51,7 +51,7 @@ def test_both_hold(old, new):
 
 
 def test_a_dose_is_no_habit_of_its_amount():
-    assert [slot.attribute for slot in slots_of("我每天吃十五毫克的米氮平")] == ["dose:米氮平:mass"]
+    assert [slot.attribute for slot in slots_of("我每天吃十五毫克的米氮平")] == ["dose:米氮平:mass", "taking:米氮平"]
 
 
 def test_a_transfer_of_major_is_still_a_major():
