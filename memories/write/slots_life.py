@@ -6,7 +6,8 @@ hand's set, ``bench/fresh6_en_set.py``): each is the speaker's own, said plainly
   "got promoted": ``promoted``, which holds the employer, ``slots.covers``), "went back to work as a
   paralegal", "a stay-at-home mom", "teaches 5th grade", "now works in instructional design for a software
   company" (``job``);
-- a diet by its name with a verb of doing: "doing keto", "on paleo now", "gone plant-based" (``diet``);
+- a diet by its name with a verb of doing: "doing keto", "on paleo now", "gone plant-based" (``diet``; given up:
+  ``slots_status``);
 - a daily ride: "takes the 7:15 train into the city every morning" (``commute``, as ``slots_routine`` reads
   "take the train to work");
 - a car leased, and the old one gone: "leasing a RAV4 now" (``car``);
@@ -54,7 +55,8 @@ _JOBS = (
 )
 _GRADE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:now\s+)?teach(?:es)?\s+(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|"
                     rf"fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\s+grade\b")
-_DIET = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE})?\s+(?:now\s+)?(?:doing|on|trying|going|gone|went|switched\s+to)\s+"
+_DIET = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE}|\s+been)?\s+(?:now\s+)?"
+                   r"(?:doing|on|trying|going|gone|went|switched\s+to)\s+"
                    r"(?:the\s+|a\s+)?(?P<v>keto|paleo|whole30|low[- ]carb|carnivore|atkins|mediterranean|"
                    r"intermittent fasting|plant[- ]based|vegan|vegetarian|pescatarian|gluten[- ]free|dairy[- ]free)"
                    r"(?:\s+diet)?\b")

@@ -1,4 +1,4 @@
-"""A status that ends: a degree one is studying for and its completion, a divorce made final.
+"""A status that ends: a degree one is studying for and its completion, a divorce made final, a Chinese diet.
 
 - ``enrolled:<level>`` (``bachelor``, ``master``, ``phd``), ``yes`` while one studies for it, ``done`` once it is
   finished: "i'm working on my master's in public health", "doing an MBA part-time", "在读公共卫生的硕士", "读博中" /
@@ -8,6 +8,9 @@
 - ``marital`` divorced when the divorce is said done: "my divorce was finalized in October", "the divorce came
   through", "办完离婚手续了", "离婚手续办下来了"; married when said with the spouse ("my wife and i have been
   married for ten years").
+- ``diet`` given up ("quit keto", "fell off paleo": none, beside ``slots_life``'s "doing keto"), and of a Chinese
+  speaker by its name ("在生酮减肥", "开始轻断食了") and given up ("生酮不搞了", "不再吃低碳了":
+  none), as ``slots_life`` reads it in English.
 
 Only the speaker's own statements are read ("my sister finished her master's" fills nothing).
 """
@@ -46,6 +49,12 @@ _MARRIED_EN = re.compile(r"(?i)^(?:i|the user|my|the user's)(?:\s+and\s+(?:my|th
 _WRITTEN_DATE = re.compile(r"(?i)\b(?:in|on)?\s*(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                            r"[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?\s+\d{4}\b")
 
+#: a diet by its name given up: "quit keto", "fell off paleo", "not doing whole30 anymore" (``diet`` none)
+_DIET_ENDED = re.compile(rf"(?i){_ME_EN}(?:(?:quit|stopped|dropped|ditched|abandoned|gave\s+up(?:\s+on)?|"
+                         rf"came\s+off|went\s+off|fell\s+off)\s+|(?:am|is|'m)\s+(?:no\s+longer\s+on|off|done\s+with)\s+)"
+                         r"(?:the\s+|my\s+|the\s+user's\s+)?(?P<v>keto|paleo|whole30|low[- ]carb|carnivore|atkins|"
+                         r"intermittent fasting)(?:\s+diet)?\b")
+
 
 def _level(word: str) -> str:
     word = word.casefold().replace(".", "").replace("'", "")
@@ -65,6 +74,8 @@ def en_status(sentence: str, speaker: str) -> list[Slot]:
         return [Slot(speaker, "marital", "divorced")]
     if _MARRIED_EN.match(sentence):
         return [Slot(speaker, "marital", "married")]
+    if _DIET_ENDED.search(sentence):
+        return [Slot(speaker, "diet", "none")]
     if said := _DOING_EN.match(sentence):
         return [Slot(speaker, f"enrolled:{_level(said.group('level') or said.group('level2'))}", "yes")]
     if said := _DONE_EN.match(sentence):
@@ -75,8 +86,8 @@ def en_status(sentence: str, speaker: str) -> list[Slot]:
 _LEVELS_ZH = {"硕士": "master", "研究生": "master", "研": "master", "博士": "phd", "博": "phd", "本科": "bachelor",
               "大学": "bachelor"}
 _LEVEL_ZH = r"(?P<level>硕士|研究生|博士|本科|大学|研|博)"
-_ME_ZH = (r"^(?:我|用户|本人)(?:现在|目前|正|正在|还|也|已经|终于|刚|刚刚|顺利|\d{4}年|\d{1,2}月份?|今年|去年|"
-          r"上个月|这个月|上半年|下半年|年初|年底|暑假|寒假)*")
+_ME_ZH = (r"^(?:我|用户|本人)(?:现在|目前|最近|这段时间|一直|正|正在|还|也|已经|终于|刚|刚刚|顺利|\d{4}年|\d{1,2}月份?"
+          r"|今年|去年|上个月|这个月|上半年|下半年|年初|年底|暑假|寒假)*")
 _DOING_ZH = re.compile(rf"{_ME_ZH}(?:在)?(?:读|念|攻读)(?:[\u4e00-\u9fffA-Za-z]{{1,10}}?的)?{_LEVEL_ZH}"
                        r"(?:[一二三]年级|[一二三])?(?:呢|中)?$"
                        rf"|{_ME_ZH}(?:是)?(?:在读|读)?(?P<level2>硕士|研究生|博士)(?:在读|生)(?:呢)?$")
@@ -88,6 +99,14 @@ _HEDGED_ZH = re.compile(r"以前|之前|当年|那时|曾经|要是|如果|假�
 _DIVORCE_ZH = re.compile(rf"{_ME_ZH}(?:办完|办好|办了)了?离婚(?:手续|证)?了?$"
                          rf"|{_ME_ZH}离婚(?:手续|证)(?:办完|办好|办下来|拿到)了$|{_ME_ZH}(?:拿到|领了|领到)了?离婚证了?$")
 
+_DIETS_ZH = {"生酮": "keto", "轻断食": "intermittent-fasting", "断食": "intermittent-fasting", "低碳水": "low-carb",
+             "低碳": "low-carb", "地中海饮食": "mediterranean"}
+_DIET_ZH = "(?P<diet>" + "|".join(sorted(_DIETS_ZH, key=len, reverse=True)) + ")"
+_ON_DIET_ZH = re.compile(rf"{_ME_ZH}(?:在|开始)?(?:做|搞|吃|坚持|执行)?{_DIET_ZH}(?:饮食|减肥|减脂)?(?:中|呢|了)?$")
+_OFF_DIET_ZH = (re.compile(rf"^(?:(?:我|用户|本人)(?:的)?)?{_DIET_ZH}(?:饮食|减肥|减脂)?(?:也|就|已经)?"
+                           r"(?:不搞了|不做了|不吃了|停了|放弃了|不坚持了|结束了|没坚持下来)"),
+                re.compile(rf"{_ME_ZH}(?:不|没)(?:再)?(?:搞|做|吃|坚持)(?:了)?{_DIET_ZH}(?:饮食)?了"))
+
 
 def zh_status(sentence: str, speaker: str) -> list[Slot]:
     """``enrolled:<level>`` and a divorce made final of a Chinese speaker, else []."""
@@ -96,6 +115,10 @@ def zh_status(sentence: str, speaker: str) -> list[Slot]:
         return []
     if _DIVORCE_ZH.match(sentence):
         return [Slot(speaker, "marital", "divorced")]
+    if said := _ON_DIET_ZH.match(sentence):
+        return [Slot(speaker, "diet", _DIETS_ZH[said.group("diet")])]
+    if any(p.match(sentence) for p in _OFF_DIET_ZH):
+        return [Slot(speaker, "diet", "none")]
     if said := _DOING_ZH.match(sentence):
         return [Slot(speaker, f"enrolled:{_LEVELS_ZH[said.group('level') or said.group('level2')]}", "yes")]
     if said := next((m for p in _DONE_ZH if (m := p.match(sentence))), None):

@@ -2,8 +2,8 @@
 ``add``, the offline extractor, no Anthropic key), each pair under its own user: a degree in progress then
 finished (by its abbreviation too), a marriage then a divorce made final, pay said as what one makes now, a
 commute "to work by" one mode then another, a Chinese change dated by its month after the subject, and where
-one lives said with whom. Traps stay: another person's degree or divorce, a degree hoped for, a one-off pay,
-a relative's city."""
+one lives said with whom, a diet given up. Traps stay: another person's degree, divorce or diet, a degree
+hoped for, a one-off pay, a relative's city."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ CHANGED = [
     ("我在读计算机的研究生", "今年六月研究生顺利毕业了"),
     ("我结婚五年了", "上个月办完了离婚手续"),
     ("我跟爸妈住在西安", "我和女朋友搬到了杭州"),
+    ("I've been doing paleo since the spring", "gave up on paleo, way too expensive"),
+    ("我最近在轻断食", "轻断食放弃了，太饿了"),
 ]
 KEPT = [
     ("I'm currently doing an MSc in data science", "my brother just completed his MSc"),
@@ -34,6 +36,8 @@ KEPT = [
     ("I earn about 60k a year", "made 300 dollars selling old books"),
     ("我在读计算机的研究生", "我表妹硕士毕业了"),
     ("我跟爸妈住在西安", "我哥和嫂子搬到了杭州"),
+    ("I've been doing paleo since the spring", "my husband quit paleo after a week"),
+    ("我最近在轻断食", "我老公轻断食放弃了"),
 ]
 
 
