@@ -21,7 +21,7 @@ from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, MemoryMention
-from memories.write.people import Person, memory_speaker, people_of
+from memories.write.people import Person, memory_speaker, owner_keys, people_of, speaker_of
 from memories.write.sql import known_names_rows, memories_stamp
 from memories.write.text import normalise_content
 from mnemara.kernel.errors import ValidationFailed
@@ -138,7 +138,8 @@ def people_backfill_tenant(*, batch_size: int = BATCH_SIZE) -> int:
             known = known_names(texts)
             mentions: list[MemoryMention] = []
             for memory, text in zip(rows, texts, strict=True):
-                memory.slots = slot_keys(slots_of(text, memory_speaker(memory)))
+                memory.slots = owner_keys(slot_keys(slots_of(text, memory_speaker(memory))), speaker_of(memory),
+                                          memory.scope.path)
                 memory.people_version = PEOPLE_RULES_VERSION
                 mentions += mention_rows(memory, people_in(text, known), known)
             mentions_save(mentions, replacing=[m.pk for m in rows])

@@ -378,6 +378,14 @@ def slot_speaker(subject: str | None, scope_path: str) -> str:
     return "" if not subject or owner else subject
 
 
+def owner_keys(keys: list[str], subject: str | None, scope_path: str) -> list[str]:
+    """``keys`` (``slots.slot_keys``), and for the scope owner's own slots their key by the owner's id too
+    ("self|city" and "maya|city"): "Where does Maya live?" names her (``recall.attributes``)."""
+    if not subject or slot_speaker(subject, scope_path):
+        return keys
+    return sorted({*keys, *(subject.casefold() + key[4:] for key in keys if key.startswith("self|"))})
+
+
 def memory_speaker(memory: Memory) -> str:
     """``slot_speaker`` of a stored memory."""
     return slot_speaker(speaker_of(memory), memory.scope.path)

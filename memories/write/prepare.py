@@ -25,7 +25,7 @@ from memories.embeddings import Embedded, embed_all, embed_primary_first, get_em
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
 from memories.write.mentions import PEOPLE_RULES_VERSION, known_names, people_in
-from memories.write.people import Person, slot_speaker
+from memories.write.people import Person, owner_keys, slot_speaker
 from memories.write.slots import Slot, slot_keys, slots_of
 from memories.write.vectors import primary_fields
 from mnemara.kernel.errors import TooLarge, ValidationFailed
@@ -96,7 +96,7 @@ class Prepared:
 
     @property
     def slot_keys(self) -> list[str]:
-        return slot_keys(self.slots)
+        return owner_keys(slot_keys(self.slots), self.input.subject, self.input.scope)
 
 
 def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
