@@ -34,7 +34,7 @@ from memories.embeddings import embed_all
 from memories.models import Feedback, Memory, MemoryMention, MemoryVersion, ReviewItem, text_rules_version
 from memories.write import text
 from memories.write.mentions import mentions_replace
-from memories.write.people import people_of, speaker_of
+from memories.write.people import memory_speaker, owner_keys, people_of, speaker_of
 from memories.write.slots import slot_keys, slots_of
 from memories.write.vectors import primary_fields, secondary_rows, vectors_save
 from tenants.audit import audit
@@ -168,7 +168,8 @@ def _redact_memory(memory: Memory, pattern: re.Pattern[str], actor: str) -> bool
     Memory.objects.filter(pk=memory.pk).update(
         content=content, content_hash=content_hash, search_text=text.indexed_words(indexed, text.said_in(metadata)),
         search_text_version=text_rules_version(), metadata=metadata,
-        slots=slot_keys(slots_of(indexed, speaker_of(memory))), **primary_fields(embedded))
+        slots=owner_keys(slot_keys(slots_of(indexed, memory_speaker(memory))), speaker_of(memory), memory.scope.path),
+        **primary_fields(embedded))
     memory.content = content
     vectors_save(secondary_rows(memory, embedded), replacing=[memory])
     for version in MemoryVersion.objects.filter(memory=memory):

@@ -21,7 +21,7 @@ from django.db import transaction
 from django_tasks import task
 
 from memories.models import Memory, MemoryMention
-from memories.write.people import Person, people_of, speaker_of
+from memories.write.people import Person, memory_speaker, owner_keys, people_of, speaker_of
 from memories.write.sql import known_names_rows, memories_stamp
 from memories.write.text import normalise_content
 from mnemara.kernel.errors import ValidationFailed
@@ -31,7 +31,7 @@ from tenants.scoping import get_active_tenant, tenant_scope
 
 logger = logging.getLogger(__name__)
 
-PEOPLE_RULES_VERSION = 2
+PEOPLE_RULES_VERSION = 3  # 3: a scope owner's slots keyed as the plain speaker's (people.slot_speaker)
 _NOT_A_NAME = re.compile(r"[\d\W_]+")  # an id of digits and punctuation ("123", "u-7") is nobody's name
 
 
@@ -129,16 +129,17 @@ def people_backfill_tenant(*, batch_size: int = BATCH_SIZE) -> int:
     done = 0
     while True:
         with transaction.atomic():
-            rows = list(Memory.objects.exclude(people_version=PEOPLE_RULES_VERSION).select_related("subject")
+            rows = list(Memory.objects.exclude(people_version=PEOPLE_RULES_VERSION).select_related("subject", "scope")
                         .order_by("pk").select_for_update(skip_locked=True, of=("self",))
-                        .only("pk", "content", "subject__external_id")[:batch_size])
+                        .only("pk", "content", "subject__external_id", "scope__path")[:batch_size])
             if not rows:
                 break
             texts = [normalise_content(m.content) for m in rows]
             known = known_names(texts)
             mentions: list[MemoryMention] = []
             for memory, text in zip(rows, texts, strict=True):
-                memory.slots = slot_keys(slots_of(text, speaker_of(memory)))
+                memory.slots = owner_keys(slot_keys(slots_of(text, memory_speaker(memory))), speaker_of(memory),
+                                          memory.scope.path)
                 memory.people_version = PEOPLE_RULES_VERSION
                 mentions += mention_rows(memory, people_in(text, known), known)
             mentions_save(mentions, replacing=[m.pk for m in rows])

@@ -366,3 +366,26 @@ def kin_of(phrase: str) -> str:
 def speaker_of(memory: Memory) -> str:
     """Who "I" is in a memory: its subject's external id ("" when it is about nobody named)."""
     return memory.subject.external_id if memory.subject_id is not None and memory.subject is not None else ""
+
+
+def slot_speaker(subject: str | None, scope_path: str) -> str:
+    """Who "I" is in a memory's slots (``slots.slots_of``' speaker): its subject, but "" (the plain speaker,
+    ``slots.SELF``) when the subject owns the scope ("user/<id>"): "我现在一百二十五斤" written through mem0's
+    ``add`` (the user as subject) and through a session of that user's scope (no subject) fill one slot, so the
+    later retires the earlier."""
+    parts = scope_path.split("/")
+    owner = any(kind == "user" and value == subject for kind, value in zip(parts[::2], parts[1::2], strict=False))
+    return "" if not subject or owner else subject
+
+
+def owner_keys(keys: list[str], subject: str | None, scope_path: str) -> list[str]:
+    """``keys`` (``slots.slot_keys``), and for the scope owner's own slots their key by the owner's id too
+    ("self|city" and "maya|city"): "Where does Maya live?" names her (``recall.attributes``)."""
+    if not subject or slot_speaker(subject, scope_path):
+        return keys
+    return sorted({*keys, *(subject.casefold() + key[4:] for key in keys if key.startswith("self|"))})
+
+
+def memory_speaker(memory: Memory) -> str:
+    """``slot_speaker`` of a stored memory."""
+    return slot_speaker(speaker_of(memory), memory.scope.path)

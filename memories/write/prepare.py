@@ -25,7 +25,7 @@ from memories.embeddings import Embedded, embed_all, embed_primary_first, get_em
 from memories.models import Memory, Scope
 from memories.write import redaction, text, validation
 from memories.write.mentions import PEOPLE_RULES_VERSION, known_names, people_in
-from memories.write.people import Person
+from memories.write.people import Person, owner_keys, slot_speaker
 from memories.write.slots import Slot, slot_keys, slots_of
 from memories.write.vectors import primary_fields
 from mnemara.kernel.errors import TooLarge, ValidationFailed
@@ -96,7 +96,7 @@ class Prepared:
 
     @property
     def slot_keys(self) -> list[str]:
-        return slot_keys(self.slots)
+        return owner_keys(slot_keys(self.slots), self.input.subject, self.input.scope)
 
 
 def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
@@ -121,7 +121,7 @@ def prepare(item: MemoryInput, threshold: float, prefix: str = "") -> Prepared:
         confidence = round(max(0.0, threshold - 0.01), 4)
     own = text.search_text(indexed)
     return Prepared(item, content, indexed, entity, confidence, text.content_hash(indexed), own,
-                    redacted, slots=slots_of(indexed, item.subject or ""),
+                    redacted, slots=slots_of(indexed, slot_speaker(item.subject, item.scope)),
                     searched=text.indexed_words(indexed, text.said_in(item.metadata)))
 
 

@@ -30,7 +30,7 @@ from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, ju
 from memories.models import Memory, Scope
 from memories.write import sql, text
 from memories.write.anchors import texts_sameness
-from memories.write.people import speaker_of
+from memories.write.people import memory_speaker, speaker_of
 from memories.write.plain import speaker_subject
 from memories.write.policy import SLOT_TYPES, Related, Sameness, same_wording, word_overlap
 from memories.write.slots import Slot, covers, linking_slot, other_subjects, slots_of
@@ -204,7 +204,7 @@ def memory_slots(memory: Memory) -> tuple[Slot, ...]:
         return ()
     cached = memory.__dict__.get("_slots")
     if cached is None or cached[0] != memory.content:
-        cached = memory.__dict__["_slots"] = (memory.content, slots_of(memory.content, speaker_of(memory)))
+        cached = memory.__dict__["_slots"] = (memory.content, slots_of(memory.content, memory_speaker(memory)))
     return cached[1]
 
 

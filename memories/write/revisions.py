@@ -30,7 +30,7 @@ from memories.models import Memory, MemoryVersion, ReviewItem, text_rules_versio
 from memories.write import text, validation
 from memories.write.lineage import lineage_add, links_save, subject_ids_of
 from memories.write.mentions import mentions_replace
-from memories.write.people import speaker_of
+from memories.write.people import memory_speaker
 from memories.write.prepare import MemoryInput, Prepared, memory_new, prepare_inputs, stored_and_indexed
 from memories.write.reasons import version_reason
 from memories.write.slots import slot_keys, slots_of
@@ -88,7 +88,7 @@ def memory_revise(*, memory_id: uuid.UUID | str, expected_version: int, changes:
                   reason: str = "") -> Memory:
     """Apply a human's or an agent's correction as a new version (compare-and-set on ``expected_version``)."""
     memory = memory_get(memory_id)
-    fields = _validated_changes(changes, exact=memory.key is not None, speaker=speaker_of(memory))
+    fields = _validated_changes(changes, exact=memory.key is not None, speaker=memory_speaker(memory))
     before = group_of(memory)  # the entity it leaves, if the edit moves it
     if fields.get("valid_to") and fields["valid_to"] < memory.valid_from:  # as on create
         raise validation.field_error("valid_to", "valid_to is before valid_from.")

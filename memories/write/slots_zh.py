@@ -105,7 +105,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, a, v, e = _ZS, _ZH_ADVERBS, _ZV, _ZEND
     rules = [
         ("employer", rf"^{s}{a}(?:在|于|转去|转到|换到|改去|改到)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}"
-                     r"(?:工作|上班|上[白夜早晚中]班|值[白夜]班|任职|就职|实习|打工)"),
+                     r"(?:工作(?![日天])|上班|上[白夜早晚中]班|值[白夜]班|任职|就职|实习|打工)"),  # 工作日: a day
         ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
                          rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
         # "在腾讯做前端开发", "在一家银行干销售": where one works, by the work done there
