@@ -2,9 +2,14 @@
 workers and the background worker, over real sockets).
 
 The stack here embeds with the fake model alone (``MNEMARA_EMBEDDING_BACKEND=fake``): what the test proves is
-that 6,000 gathered store operations all complete through the async client's concurrency cap, not which memory
-ranks first, and with the real models the 2,000 writes' embeddings took most of its time. The product with its
-real models is what ``test_served.py`` serves.
+that a gather of far more store operations than the async client's concurrency cap all complete through it, not
+which memory ranks first, and with the real models the writes' embeddings took most of its time. The product with
+its real models is what ``test_served.py`` serves.
+
+Its size: LangGraph's loops and their mix of operations, with N = 20 keys where LangGraph has 100: 1,200 operations
+in one ``asyncio.gather``, 75 times the cap of 16 (the cap's own test, tests/client/test_client_transport.py, gathers
+1,000 calls). The 6,000 of N = 100 took three minutes on a loaded machine, four fifths of it the 2,000 puts, and
+proved nothing more: every kind of operation, every ``max_depth`` (M = 10) and both namespaces are still there.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import pytest
 from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
 from tests.served.test_served import logged_exceptions
 
+KEYS = 20  # LangGraph's N (100 in its suite): 1,200 gathered operations, 75 times the client's cap
+
 
 @pytest.fixture(scope="module")
 def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
@@ -28,9 +35,10 @@ def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 def test_langgraphs_large_batches_async_complete_on_the_async_client(served: Served) -> None:
-    """LangGraph's own ``test_large_batches_async`` (its SQLite store's suite: N = 100, M = 10, 6,000 operations
-    in one ``asyncio.gather``) on ``MnemaraStore(AsyncMnemara)``: the client lets ``max_concurrency`` of them
-    reach the server at a time and queues the others (without that cap they stalled in httpx' pool)."""
+    """LangGraph's own ``test_large_batches_async`` (its SQLite store's suite: M = 10, N = 100 there, 20 here: see
+    the module's docstring) on ``MnemaraStore(AsyncMnemara)``: 1,200 operations in one ``asyncio.gather``; the
+    client lets ``max_concurrency`` of them reach the server at a time and queues the others (without that cap
+    they stalled in httpx' pool)."""
     from mnemara.client import AsyncMnemara
     from mnemara.client.langgraph import MnemaraStore
 
@@ -38,7 +46,7 @@ def test_langgraphs_large_batches_async_complete_on_the_async_client(served: Ser
         # The call timeout starts when a call gets its slot; generous, as everywhere here (a shared machine).
         async with AsyncMnemara(served.url, served.data.key, timeout=120, backoff=0.2) as client:
             store = MnemaraStore(client, scope_prefix="served-langgraph")
-            n, m_count = 100, 10
+            n, m_count = KEYS, 10
             coros: list[Any] = []
             for m in range(m_count):
                 for i in range(n):
@@ -52,7 +60,7 @@ def test_langgraphs_large_batches_async_complete_on_the_async_client(served: Ser
             results = await asyncio.gather(*coros)
             return len(results)
 
-    assert asyncio.run(large_batches()) == 100 * 10 * 6
+    assert asyncio.run(large_batches()) == KEYS * 10 * 6
 
 
 def test_it_logged_no_traceback(served: Served) -> None:
