@@ -121,7 +121,9 @@ def test_it_fills_an_old_database_while_searches_go_on_and_resumes_after_sigkill
         before_restart = use_vectors(alice.tenant)
         assert 0 < len(before_restart) < total, log.read_text()
 
-        second = start_reembed(env, log, "--tenant", alice.tenant.slug, "--batch-size", "4", "--duty", "0.3")
+        # The run that resumes is the command as an operator starts it (its default batches and duty); the first
+        # one's small batches, slowed down, are what let the kill land mid-run.
+        second = start_reembed(env, log, "--tenant", alice.tenant.slug)
         assert second.wait(300) == 0, log.read_text()
     finally:
         stop.set()
