@@ -23,8 +23,10 @@ TRUNCATED = b'{"scope": "team/framing", "content": '
 
 @pytest.fixture(scope="module")
 def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The stack with the fake embedder: nothing here checks ranking."""
-    with start_service(served_data, tmp_path_factory.mktemp("runtime"), extra_env=FAKE_EMBEDDER) as service:
+    """The stack with the fake embedder and one web process: nothing here checks ranking, nor what two web
+    processes share (each request is read by the same protocol and bridge in any of them)."""
+    with start_service(served_data, tmp_path_factory.mktemp("runtime"), web_workers=1,
+                       extra_env=FAKE_EMBEDDER) as service:
         yield service
 
 
