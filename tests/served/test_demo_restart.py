@@ -63,8 +63,10 @@ def first_run(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory)
     folder = tmp_path_factory.mktemp("demo-state")
     demo = start_demo(f"http://127.0.0.1:{port}", served_data.database, folder)
     try:
-        with start_service(served_data, tmp_path_factory.mktemp("served-demo"), extra_env=FAKE_EMBEDDER,
-                           port=port) as service:
+        # One web process: every request meets the same one, so a login or key one of them still took for
+        # valid after the reset would be seen at once, not only by the requests that happen to reach it.
+        with start_service(served_data, tmp_path_factory.mktemp("served-demo"), web_workers=1,
+                           extra_env=FAKE_EMBEDDER, port=port) as service:
             yield FirstRun(service, folder, demo_login(demo, folder))
     finally:
         if demo.poll() is None:
