@@ -18,6 +18,7 @@ from jieba import posseg
 
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.colloquial import colloquial
+from memories.extraction.plain_en import plain_en
 from memories.extraction.spoken import spoken
 from memories.extraction.spoken_zh import unspoken
 from memories.write.hanzi import TO_SIMPLIFIED
@@ -69,9 +70,10 @@ def _zai(text: str) -> str:
 def standard_turns(turns: Sequence[Turn]) -> tuple[list[Turn], dict[str, str]]:
     """The turns' user words in standard form (above); the traditional characters any of them used."""
     out, back = [], {}
-    for turn in turns:
+    for n, turn in enumerate(turns):
         if turn.role != "user" or not _CJK.search(turn.content):  # English speech: "um", "I mean" (spoken.py)
-            said = spoken(turn.content) if turn.role == "user" else turn.content
+            asked = n > 0 and turns[n - 1].role == "assistant" and turns[n - 1].content.rstrip().endswith("?")
+            said = plain_en(spoken(turn.content), asked) if turn.role == "user" else turn.content
             out.append(turn if said == turn.content else replace(turn, content=said))
             continue
         text, used = standard_zh(turn.content)

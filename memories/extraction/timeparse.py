@@ -22,8 +22,8 @@ _ZH_NUMBER = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六":
 _EN = re.compile(
     r"(?i)\b(?:(?P<day>yesterday|today|tonight|tomorrow|this\s+morning|this\s+afternoon|this\s+evening|last\s+night"
     r"|the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow)"
-    # not after a possessive: "my last month teaching", "our next year abroad" name a span, not a date
-    r"|(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!'s\s)(?<!’s\s)"
+    # not after a possessive or "the": "my last month teaching", "home for the next year" name a span, not a date
+    r"|(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!'s\s)(?<!’s\s)"
     r"(?P<rel>last|next|this|past|coming)\s+(?P<unit>week(?:end)?|month|year|summer|winter|spring|fall|autumn"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of|a\s+few|couple\s+of|few)"

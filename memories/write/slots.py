@@ -37,7 +37,10 @@ job by its title, an employer by the kind of place, how a drink is taken, a spor
 before its hedges ``slots_using`` (a tool of a kind and a thing used by name, the team, a routine's time, a choice
 weighed then made, a drink at a time of day, a level, a trip's date). And ``slots_care``: what one takes for a
 condition (``treats:<condition>``) and whether one takes it (``taking:<drug>``; stopping it ends both,
-``treatment_held``), a child's ``school``, the ``study:year`` of a course.
+``treatment_held``), a child's ``school``, the ``study:year`` of a course. And ``slots_switches``: a switch
+said indirectly (the mobile network, ``provider:phone``; the gym joined; who lives at home, ``household:others``; a
+team managed; a car traded; a named child's school; a doctor registered with; a class's level; a first day at a new
+employer); a membership ended holds the gym of that name (``membership_held``).
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport
@@ -79,6 +82,7 @@ from memories.write.slot_values import EXACT_ATTRIBUTES, KIN_ZH_ALT, MAX_STATEME
 from memories.write.slots_care import treatment_held
 from memories.write.slots_en import en_lead, en_slots
 from memories.write.slots_plans import event_head, same_event
+from memories.write.slots_switches import membership_held
 from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
 from memories.write.slots_zh_change import switched, usual_key
@@ -91,7 +95,9 @@ __all__ = ["EXACT_ATTRIBUTES", "SELF", "Slot", "covers", "linking_slot", "other_
 # --------------------------------------------------------------------------- the entry point
 
 # "；" is ";" after NFKC: between Chinese clauses ("减肥放弃了；晚饭照吃") it ends a sentence, space or not
-_SENTENCES = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])\s*|(?<=;)(?=[\u4e00-\u9fff])")
+# "Dr. Okafor", "St. Luke's": a title's full stop ends no sentence
+_SENTENCES = re.compile(r"(?<=[.!?;])(?<!\b[DM]r\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)\s+|(?<=[。！？；\n])\s*"
+                        r"|(?<=;)(?=[\u4e00-\u9fff])")
 
 
 #: The assistant's answer as extraction keeps it (``memories.extraction.assistant``): what it suggests or drafts
@@ -279,7 +285,7 @@ def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, st
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
     checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new),
-              replaced_whole(new, old), treatment_held(new, old))
+              replaced_whole(new, old), treatment_held(new, old), membership_held(new))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 

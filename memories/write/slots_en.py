@@ -313,7 +313,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"ex|spouse)\b"),
         ("spouse", rf"^(?P<subj>my|the user's)\s+(?P<role>wife|husband|girlfriend|boyfriend|fiancée?|fiancee|"
                    rf"partner|boss|manager|landlord|therapist|doctor|dentist)(?:'s name)?\s+is\s+(?:now\s+)?"
-                   rf"(?:called\s+|named\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
+                   rf"(?:called\s+|named\s+)?(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
         ("due", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}[\w'’\-]+)\s+(?:is|was|are|is now)\s+"
                 rf"(?:now\s+)?due\s+(?:on\s+|by\s+)?(?P<value>{DATE_EN})\b"),
         ("date", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}?(?:{EVENTS_EN})(?:\s+(?:for|of)\s+"

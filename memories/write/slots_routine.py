@@ -44,7 +44,8 @@ from memories.write.slots_using import en_using
 __all__ = ["en_routine"]
 
 _HEDGED = re.compile(r"(?i)\bused to\b|\bif\b|\bwould\b|\bmight\b|\bmaybe\b|\bthinking (?:about|of)\b|\bwants? to\b|"
-                     r"\bgonna\b|(?<!been )\bgoing to\b|\bplanning\b|\bback (?:in(?!\s+(?:the\s+)?office)|then)\b"
+                     r"\bgonna\b|(?<!been )\bgoing to\b|\bplanning\b"
+                     r"|\bback (?:in(?!\s+(?:the\s+)?office|\s+with\b)|then)\b"
                      r"|\bago\b")
 _SELF = r"(?:i|we|the user(?:\s+and\s+others)?)"
 _ME = r"^(?:i|the user)\b(?!['’]s)"  # the speaker, not one of theirs ("the user's wife …")

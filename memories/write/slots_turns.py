@@ -36,6 +36,7 @@ from memories.write.slot_values import Slot
 from memories.write.slots_changes import en_changes
 from memories.write.slots_household import en_household
 from memories.write.slots_life import en_life
+from memories.write.slots_switches import en_switches
 
 __all__ = ["en_turns"]
 
@@ -223,9 +224,12 @@ def _residence(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(kin, "residence", value)]
 
 
-_SEEING = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:seeing|dating)\s+(?:someone|somebody)\b|in\s+a\s+relationship\b"
-                     r"|dating\b(?!\s+(?:app|apps|site|sites))|(?:seeing|dating)\s+(?-i:[A-Z][a-z]+)(?:\s+now|\s+these\s+days)?"
-                     r"\s*(?:[.!]|$))")
+_SEEING = re.compile(rf"(?i){_ME}{_ADV}(?:\s+(?:has|have|'ve))?(?:\s+been)?\s+"
+                     r"(?:(?:seeing|dating)\s+(?:someone|somebody)\b"
+                     r"|in\s+a\s+relationship\b"
+                     r"|dating\b(?!\s+(?:app|apps|site|sites))"
+                     r"|(?:seeing|dating)\s+(?-i:[A-Z][a-z]+)(?:\s+now|\s+these\s+days)?"
+                     r"\s*(?:[.!,;]|$))")
 
 
 def _seeing(sentence: str, speaker: str) -> list[Slot]:
@@ -251,6 +255,6 @@ def en_turns(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
     for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite,
-                 en_household, en_changes, en_life):
+                 en_household, en_changes, en_life, en_switches):
         found += read(sentence, speaker)
     return found
