@@ -120,6 +120,8 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
         if not sentence or sentence.endswith(("?", "？")):
             continue
         parts, lead = _clauses(sentence)
+        if _ZH_IF.match(sentence):  # "要是公司让我去上海，我就辞职": what would follow is no fact
+            parts = parts[:1]
         for n, clause in enumerate(parts):
             if has_cjk(clause):
                 said = zh_slots(clause, speaker, lead if n else "我")
@@ -131,6 +133,10 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     for slot in pets_alive(text) if has_cjk(text) else ():  # "养了两只猫；咪咪和豆豆": each named is alive
         found.setdefault(slot.key, slot)
     return tuple(found.values())
+
+
+#: A Chinese sentence that opens with a condition: its later clauses say what would follow, not what is.
+_ZH_IF = re.compile(r"^(?:我们?|用户(?:等人)?|本人)?(?:要是|如果|假如|假设|万一|若是|一旦|哪天)")
 
 
 #: A named speaker's short answer as extraction keeps it (``memories.extraction.answers``): "陈晨对“…”的回答：…".
