@@ -18,6 +18,8 @@ import re
 
 import jieba.posseg as pseg
 
+from memories.extraction.netspeak import reaction_only
+
 #: Emoji and pictographs, with their joiners and variation selectors.
 _EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u3030\u303D]"
                     "[\uFE0E\uFE0F\u200D\U0001F3FB-\U0001F3FF]*)+")
@@ -115,7 +117,7 @@ def _zh_pieces(text: str) -> str:
     out: list[str] = []
     text = _ZH_LAUGH.sub("", text)  # "hhhh 笑死我了", "2333 太逗了": laughter typed in Latin letters or digits
     for i, piece in enumerate(_ZH_SPACE.split(text)):
-        if _ZH_FILLER.fullmatch(piece.strip("，,。！!")):
+        if _ZH_FILLER.fullmatch(piece.strip("，,。！!")) or reaction_only(piece):  # "yyds！！这个回答绝绝子"
             continue
         only_names = all(t.flag.startswith("n") and t.flag != "nr" for t in pseg.lcut(piece, HMM=False))
         out.append(piece if not out else f"{'' if only_names and i else '，'}{piece}")

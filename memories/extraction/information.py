@@ -27,6 +27,7 @@ from memories.extraction.chains import _is_name
 from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_sentences, stands_alone
 from memories.extraction.courtesies import courtesy, zh_courtesy
 from memories.extraction.hollow import reaction
+from memories.extraction.netspeak import reaction_only
 from memories.extraction.vague import vague
 from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
@@ -287,7 +288,7 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
     or one of ``hollow``'s reactions (praise or a pledge made of empty words, thanks for a tip, a remark about people
     in general, a line whose subject was cut off)."""
     if has_cjk(content):
-        return zh_courtesy(content, names) or _zh_filler(content, names)
+        return zh_courtesy(content, names) or _zh_filler(content, names) or reaction_only(content, names)
     if vague(content) or reaction(content, names, specific):
         return True
     polite = courtesy(content)

@@ -32,7 +32,7 @@ from memories.write.slots_zh import zh_bare
 _WHO = r"(?:[\w']+\s+){0,3}?[\w']+"  # who it is asked of: "Alex", "the user's wife", "his older brother"
 _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
     (frozenset(attributes.split()), re.compile(pattern, re.IGNORECASE)) for attributes, pattern in (
-        ("job employer role",
+        ("job employer role work_city",
          rf"\b(?:jobs?|occupations?|professions?|careers?|employers?|line\s+of\s+work|for\s+a\s+living|"
          rf"(?:what|which)\s+(?:company|firm)|do(?:es)?\s+for\s+work|work(?:s|ing)?\s+(?:as|at|for)|"
          rf"where\s+(?:do|does|did)\s+{_WHO}\s+work)\b|\bwhat\s+(?:do|does)\s+{_WHO}\s+do\s*\??\s*$"
@@ -48,7 +48,7 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("birthday",
          r"\b(?:when|what)\s+is\s+(?:[\w']+\s+){0,3}birthday\b|\bbirth\s*date\b|\bdate\s+of\s+birth\b|"
          rf"\bwhen\s+(?:was|were)\s+{_WHO}\s+born\b|生日是|哪天生日|什么时候生日|出生日期|哪年出生|什么时候出生"),
-        ("marital spouse boyfriend girlfriend lives-with:partner",
+        ("marital spouse boyfriend girlfriend partner lives-with:partner",
          rf"\b(?:is|are)\s+{_WHO}\s+(?:married|single|engaged|divorced)\b|\b(?:marital|relationship)\s+status\b|"
          rf"\bwho\s+is\s+{_WHO}\s+(?:wife|husband|spouse|partner|boyfriend|girlfriend)\b|"
          rf"\b(?:am|is|are)\s+{_WHO}\s+(?:in\s+a\s+relationship|dating|seeing\s+(?:anyone|someone))\b|"
@@ -69,6 +69,13 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         # a post by its Chinese names, the shift one works, how many children (``slots_zh_change``, ``slots_states``)
         ("job", r"职位|岗位|职务|头衔|什么级别"),
         ("shift", r"什么班|哪个班|哪种班|白班还是夜班|上夜班吗|上白班吗|班次|倒班吗|几班倒"),
+        # one's doctor, the medicines one takes, the phone's carrier, the school one sits an exam for, a language's
+        # level (``slots_zh_switch``)
+        ("doctor", r"(?:哪|什么)(?:个|位)?医生|医生是谁|主治医生|看的医生|(?:哪|什么)(?:个|位)?大夫"),
+        ("taking:", r"(?:吃|服|用)(?:的是)?(?:什么|啥|哪些|哪种)药|在吃药吗|药在吃"),
+        ("uses:手机号", r"运营商|哪家的(?:号|卡)|(?:手机号|号码)是哪家"),
+        ("target_school", r"报(?:考)?的?(?:是)?哪|目标院校|考(?:哪|什么)(?:个|所)?学校|申请(?:了)?哪(?:个|所|些)"),
+        ("level:", r"学到哪|什么水平|几级了|考到几级|哪个级别"),
         ("count:children", r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小孩)(?:有)?几个|有(?:孩子|小孩|娃)吗"),
         ("diet",
          rf"\b(?:what|which)\s+(?:is|are)\s+{_WHO}\s+diet\b|\b(?:type|kind)\s+of\s+diet\b|\bdietary\s+\w+|"
@@ -143,7 +150,9 @@ def held_by_asked(query: str, rows: Sequence[tuple[uuid.UUID, list[str], str]],
     return set()
 
 
-_COUNTED_KIN = re.compile(r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小孩)(?:有)?几个|有(?:孩子|小孩|娃)吗")
+# ... and "看哪个医生" asks who the user's doctor is, of no doctor's own slots
+_COUNTED_KIN = re.compile(r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小孩)(?:有)?几个|有(?:孩子|小孩|娃)吗|"
+                          r"(?:哪|什么)(?:个|位)?(?:医生|大夫)|(?:主治)?(?:医生|大夫)是谁")
 
 
 def _subjectless_zh(query: str) -> bool:

@@ -92,7 +92,9 @@ OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师"
                   "自媒体", "博主", "主管", "店长", "网约车司机",
                   # the heads of office titles ("销售专员", "行政助理", "车间主任", "质检员", "时尚买手")
                   "专员", "助理", "主任", "组长", "科长", "处长", "部长", "代表", "文员", "客服", "督导", "策划",
-                  "质检员", "买手", "护工", "保洁")
+                  "质检员", "买手", "护工", "保洁",
+                  # a function one does, said as the job ("在游戏公司做测试", "不做测试了去做策划")
+                  "测试", "开发", "运维", "美工", "文案", "行政", "人事", "财务", "出纳", "采购")
 EDUCATION_ZH = ("博士", "硕士", "研究生", "本科", "大专", "专科", "高中", "中专", "初中", "小学")
 DIETS_EN = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "carnivore": "meat",
             "omnivore": "meat", "keto": "keto", "gluten-free": "gluten-free", "halal": "halal", "kosher": "kosher"}
@@ -195,3 +197,12 @@ def subject_kin(phrase: str) -> str:
 CAR_BRANDS_ZH = ("大众|丰田|本田|日产|宝马|奔驰|奥迪|特斯拉|比亚迪|吉利|长城|哈弗|蔚来|小鹏|理想|别克|雪佛兰|福特|现代|"
                  "起亚|马自达|斯巴鲁|沃尔沃|保时捷|路虎|雷克萨斯|五菱|红旗|长安|奇瑞|荣威|名爵|领克|极氪|问界|小米|"
                  "凯迪拉克|捷豹|英菲尼迪|林肯|标致|雪铁龙|斯柯达|三菱|铃木|Jeep|MINI|Tesla|BMW")
+#: Car models people name a car by, without its make ("思域卖了", "雅阁置换了"): the common ones sold in China, not
+#: those that are everyday words too (汉, 唐, 宋, 秦, 元, 海豚, 海豹, 阳光, 发现, 野马, 几何: said with the make).
+CAR_MODELS_ZH = ("思域|雅阁|飞度|凌派|缤智|冠道|奥德赛|艾力绅|型格|皓影|凯美瑞|卡罗拉|雷凌|汉兰达|普拉多|亚洲龙|威驰|"
+                 "荣放|RAV4|朗逸|速腾|迈腾|帕萨特|宝来|途观|途昂|探岳|凌渡|桑塔纳|捷达|途安|明锐|速派|"
+                 "轩逸|天籁|逍客|奇骏|骐达|英朗|君威|君越|昂科威|昂科拉|GL8|凯越|科鲁兹|迈锐宝|福克斯|蒙迪欧|"
+                 "福睿斯|伊兰特|索纳塔|途胜|名图|悦动|朗动|智跑|昂克赛拉|阿特兹|森林人|傲虎|帝豪|博越|星越|"
+                 "星瑞|缤越|博瑞|宏光|逸动|瑞虎|艾瑞泽|Model ?[3YSX]|卡宴|帕拉梅拉|揽胜|CR-V|CRV|XR-V|途锐|"
+                 "威兰达|锋兰达|奕泽|劲客|坦克300|秦PLUS|宋PLUS|元PLUS|唐DM|汉EV|海豹06|SU7")
+CAR_NAMES_ZH = f"{CAR_BRANDS_ZH}|{CAR_MODELS_ZH}"

@@ -49,6 +49,8 @@ said with a number (``measure:<what>:<unit>``: "现在深蹲100公斤了"), a pe
 its name (``used:<name>``: "vscode不用了"), a routine by its verb ("不怎么加班了"), "无辣不欢", the ``date`` of
 something to do ("看房是周二") and the ``floor`` of one's home; and a relative's statement no rule of theirs read is
 read as the speaker's would be, then given to the relative ("用户的儿子钢琴不学了": ``~son`` ``habit:钢琴`` no).
+And ``slots_zh_switch``: a phone's carrier, one's doctor, the school an exam is for, a level on a language's own
+scale, a drug taken named by its generic stem, work on a platform, a posting abroad, a partner called 对象.
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -126,6 +128,8 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
         if not sentence or sentence.endswith(("?", "？")):
             continue
         parts, lead = _clauses(sentence)
+        if _ZH_IF.match(sentence):  # "要是公司让我去上海，我就辞职": what would follow is no fact
+            parts = parts[:1]
         for n, clause in enumerate(parts):
             if has_cjk(clause):
                 said = zh_slots(clause, speaker, lead if n else "我")
@@ -137,6 +141,10 @@ def slots_of(text: str, speaker: str = "") -> tuple[Slot, ...]:
     for slot in pets_alive(text) if has_cjk(text) else ():  # "养了两只猫；咪咪和豆豆": each named is alive
         found.setdefault(slot.key, slot)
     return tuple(found.values())
+
+
+#: A Chinese sentence that opens with a condition: its later clauses say what would follow, not what is.
+_ZH_IF = re.compile(r"^(?:我们?|用户(?:等人)?|本人)?(?:要是|如果|假如|假设|万一|若是|一旦|哪天)")
 
 
 #: A named speaker's short answer as extraction keeps it (``memories.extraction.answers``): "陈晨对“…”的回答：…".

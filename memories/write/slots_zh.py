@@ -11,7 +11,7 @@ from jieba import posseg
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, ZH_NOT_NAMES, chinese_names
 from memories.write.roles import zh_kin_subject
 from memories.write.slot_values import (
-    CAR_BRANDS_ZH,
+    CAR_NAMES_ZH,
     DATE_ZH,
     EDUCATION_ZH,
     EVENTS_ZH,
@@ -37,6 +37,7 @@ from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
 from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
 from memories.write.slots_zh_more import zh_more
+from memories.write.slots_zh_switch import zh_switches
 from memories.write.text import has_cjk
 
 # 用户等人: the extractor's "we"; a household (我家) is the speaker's
@@ -125,8 +126,9 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         # starting at a new workplace: "下周去京东报到", "到字节入职"
         ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
                      rf"(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?:公司)?(?:报到|报道|入职)"),
-        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|做的是|干的是|当了?|做了?|"
-                rf"成为了?|成了|"
+        ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|做的是|干的是|当上了?|"
+                rf"当了?|做了?|"
+                rf"成为了?|成了|开始当|开始做|升为|升任|升职为|升成了?|被?提拔为|转去做|转岗做|改做|改当|"
                 rf"转行做了?|改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
@@ -180,11 +182,11 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>\+?\d[\d\- ]{{5,}}\d)"),
         ("car", rf"^{s}{a}(?:开的是|开着|开的|开|的车是|的车是一辆|买了|换了|换成了?|有(?=一?辆))(?:一?[辆台])?"
                 rf"(?:新的?|二手的?)?(?:[\u4e00-\u9fff]{{1,2}}色的?)?"
-                rf"(?P<value>(?:{CAR_BRANDS_ZH})(?![^，。,；;！!？?\s]{{0,4}}(?:手机|手表|电脑|平板|笔记本|耳机|电视))"
+                rf"(?P<value>(?:{CAR_NAMES_ZH})(?![^，。,；;！!？?\s]{{0,4}}(?:手机|手表|电脑|平板|笔记本|耳机|电视))"
                 rf"[^，。,；;！!？?\s了的]{{0,6}}?|燃油车|油车|电车|新能源车?|混动车?)"
                 rf"(?:车|汽车|电车)?(?:{e}|(?=去|上班|上下班|通勤))"),
         # a car counted by 辆, the classifier of vehicles, whatever its make ("有一辆白色的卡罗拉", "开一辆二手思域")
-        ("car", rf"^{s}{a}(?:有|开|开着|买了|新买了|换了)一辆(?:新的?|二手的?)?(?:[\u4e00-\u9fff]{{1,2}}色的?)?"
+        ("car", rf"^{s}{a}(?:有|开|开着|开的是|买了|新买了|换了)一辆(?:新的?|二手的?)?(?:[\u4e00-\u9fff]{{1,2}}色的?)?"
                 rf"(?P<value>[\u4e00-\u9fffA-Za-z0-9]{{2,6}}?)(?:车|汽车)?{e}"),
         ("favourite", rf"^{s}{a}最?(?:喜欢|爱|喜爱)的(?P<thing>[^，。,；;！!？?\s是变换成]{{1,6}})(?:是|为){a}{v}{e}"),
         # a favourite that changed: "最喜欢的水果变成榴莲了", "最爱的歌手换成了周深"
@@ -247,7 +249,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):

@@ -25,14 +25,14 @@ import re
 from jieba import posseg
 
 from memories.write.people import KIN_ZH
-from memories.write.slot_values import CAR_BRANDS_ZH, Slot
+from memories.write.slot_values import CAR_NAMES_ZH, Slot
 from memories.write.slots_amounts import zh_amount
 
 __all__ = ["DRINKS_ZH", "SPORTS_ZH", "switched", "usual_key", "zh_changes"]
 
 _SELF = r"^(?:我们|我|用户等人|用户|本人)(?:家)?"
 _ADV = (r"(?:现在|目前|如今|最近|这阵子|这段时间|这[两几]?(?:年|个月|天)|近来|近几年|已经|早就|刚刚|刚|也|都|一直|又|"
-        r"就|还是|终于|今年|上个月|"
+        r"就|还是|终于|今年|上个月|这学期|这个学期|新学期|这学年|"
         r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?)*")
 _HEDGED = re.compile(r"以前|之前|当年|那时|曾经|原来|要是|如果|假如|打算|想要|准备|考虑|要不要|是不是|吗|的话")
 
@@ -53,8 +53,8 @@ _COLOUR = re.compile(rf"{_SELF}{_ADV}(?:更|最|比较)(?:喜欢|爱)(?P<value>[
 _WORKPLACE = re.compile(rf"{_SELF}{_ADV}的?(?:新|现在的?)?(?:工作|公司|单位|办公室)(?:地点)?(?:在|位于|搬到了?)"
                         r"(?P<value>[\u4e00-\u9fff]{2,8}?)(?:那边|这边|附近)?(?=$|[，。,；;！!]|了|上班|工作)")
 _SOLD = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家)?)?{_ADV}的?(?:(?:那|这)?(?:辆|台)?(?:车|车子|汽车|爱车)"
-                   rf"|(?:{CAR_BRANDS_ZH})[\u4e00-\u9fffA-Za-z0-9]{{0,4}}?)"
-                   rf"{_ADV}(?:卖了|卖掉了|处理掉了|转手了|出掉了)")
+                   rf"|(?:{CAR_NAMES_ZH})[\u4e00-\u9fffA-Za-z0-9]{{0,4}}?)"
+                   rf"{_ADV}(?:卖了|卖掉了|处理掉了|转手了|出掉了|置换了|置换掉了|换掉了|报废了)")
 _DRIVE_TO_WORK = re.compile(rf"{_SELF}{_ADV}(?:每天)?开(?:一辆|着|辆|的是)[\u4e00-\u9fffA-Za-z0-9 ]{{1,8}}?"
                             r"(?:去|来)?(?:上班|上下班|通勤)")
 _GRADUATED = re.compile(rf"{_SELF}{_ADV}(?:研究生|硕士|博士|大学|本科|大专|高中|初中|小学)?(?:也)?(?:顺利)?毕业了")
@@ -71,7 +71,8 @@ _SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:在(?P<at>[\u4e00-\u9fffA-Za-z0-9]{{0,10
                      rf"|(?:转学|转校)(?:到|去)了?(?P<to>[\u4e00-\u9fffA-Za-z0-9]{{1,10}}?{_SCHOOLS})(?:了|$|[，。,]))")
 #: The shift one works ("每周一三五上白班" / "现在上夜班了", "调到夜班了"), as ``slots_shifts`` reads it in English;
 #: not one day's ("今天上夜班") nor a turn that comes round ("这个月轮到夜班").
-_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:每周|每星期|周|星期|每天|天天|平时|一般)?[一二三四五六日天、]*(?:都|只)?"
+_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:以后|往后|从此|之后)?(?:都)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?"
+                    r"(?:每周|每星期|周|星期|每天|天天|平时|一般)?[一二三四五六日天、]*(?:都|只)?"
                     r"(?:[改换调转](?:成|到|为)?|改上)?(?:上|值|倒|做|上的是)?(?:常|长)?"
                     r"(?P<kind>白|夜|晚|早|中|大夜|小夜)班(?=$|[，。,！!；;]|了|为主|比较多)")
 #: A rota that turns ("三班倒", "上倒班", "一周白班一周夜班"): the shift is no one kind, ``rotating``.
