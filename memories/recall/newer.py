@@ -18,6 +18,8 @@ import functools
 import re
 from collections.abc import Mapping
 
+from jieba import posseg
+
 from memories.recall import history
 from memories.recall.attributes import asked_attributes
 from memories.recall.current import asks_current, dated
@@ -54,9 +56,7 @@ def topic_words(query: str) -> frozenset[str]:
     names = {w.casefold() for w in _NAMED.findall(query)}  # a name in Latin script, not the question's first word
     lowered = query.casefold()
     if text.has_cjk(lowered):
-        import jieba.posseg
-
-        words = [w.word for w in jieba.posseg.cut(lowered) if w.flag.startswith(_TOPIC_FLAGS)
+        words = [w.word for w in posseg.cut(lowered) if w.flag.startswith(_TOPIC_FLAGS)
                  and not w.flag.startswith(("nr", "ns"))]  # a name (nr, ns) says who or where, not what
         words += re.findall(r"[a-z][a-z0-9]+", lowered)
     else:
