@@ -1,5 +1,5 @@
 """The newer of two memories about one thing first, when a question asks for a state (``asks_state``: what holds now,
-"我现在住在哪？", "What's my current job?", or a person's attribute, "我在单位是什么岗位？", "Where does she work?").
+"我现在住在哪？", "What's my current job?", or a person's attribute, "我在单位是什么岗位？", "Where does she work?"; one question, not a dialogue).
 
 The write flow retires an older value only when the newer fills the same slot. Said in other words, by another
 speaker or of an alias ("嘉禾现在住滨江" then "用户现在住在文三路这边"), both stay live, and the older often ranks
@@ -31,6 +31,7 @@ from memories.write.slot_values import KIN_EN, KIN_ZH
 
 DEPTH = 10
 SHARE = 0.5  # the newer must score at least this share of the older it goes before
+QUESTION_CHARS = 160  # a longer query is no single question about a state
 COMMON = 0.5  # a topic word held by more than COMMON × DEPTH of the best candidates is no evidence
 
 # Chinese parts of speech (jieba) that name the thing asked about: nouns, verbs, adjectives, measure words ("公斤"),
@@ -45,9 +46,15 @@ _NOT_TOPIC_EN = frozenset(("now", "current", "currently", "still", "anymore", "n
 def asks_state(query: str) -> bool:
     """Whether the question asks for a state: what holds now, or an attribute of someone (module docstring); not
     a question naming a date, nor one asking for an earlier value."""
-    if dated(query) or history.asks_past(query):
+    if dated(query) or history.asks_past(query) or not _one_question(query):
         return False
     return asks_current(query) or bool(asked_attributes(query))
+
+
+def _one_question(query: str) -> bool:
+    """A question on its own line, not a dialogue or a pasted text ending in one (a query of several turns says
+    "现在" or "still" about other things)."""
+    return "\n" not in query.strip() and len(query) <= QUESTION_CHARS
 
 
 @functools.lru_cache(maxsize=512)

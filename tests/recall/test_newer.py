@@ -31,7 +31,8 @@ def test_a_question_asking_for_a_state(question: str) -> None:
 
 
 @pytest.mark.parametrize("question", ["What car did my brother drive before?", "我以前住在哪个城市？",
-                                      "Where did Priya work in 2019?", "What did we cook on Sunday?"])
+                                      "Where did Priya work in 2019?", "What did we cook on Sunday?",
+                                      "Ana: 我现在好难过。\nAssistant: 怎么了？\nAna: 我的猫跑丢了"])
 def test_an_earlier_time_or_an_event_is_no_state(question: str) -> None:
     assert not asks_state(question)
 
