@@ -1,5 +1,6 @@
 """The newer of two memories about one thing first, when a question asks for a state (``asks_state``: what holds now,
-"我现在住在哪？", "What's my current job?", or a person's attribute, "我在单位是什么岗位？", "Where does she work?"; one question, not a dialogue).
+"我现在住在哪？", "What's my current job?", or a person's attribute, "我在单位是什么岗位？", "Where does she work?";
+one question, not a dialogue).
 
 The write flow retires an older value only when the newer fills the same slot. Said in other words, by another
 speaker or of an alias ("嘉禾现在住滨江" then "用户现在住在文三路这边"), both stay live, and the older often ranks
