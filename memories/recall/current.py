@@ -27,9 +27,14 @@ _DATED = re.compile(r"\d{4}|[一二三四五六七八九十\d]+月|\b(?:jan|feb|
                     re.IGNORECASE)
 
 
+def dated(query: str) -> bool:
+    """Whether the question names a date or a month: it asks for that time, not for now."""
+    return _DATED.search(query) is not None
+
+
 def asks_current(query: str) -> bool:
     """Whether the question asks for what holds now (module docstring)."""
-    return bool(_ASKS.search(query)) and not _DATED.search(query) and not history.asks_past(query)
+    return bool(_ASKS.search(query)) and not dated(query) and not history.asks_past(query)
 
 
 def current_lifted(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:

@@ -151,6 +151,7 @@ from memories.recall.index.cache import Criteria, ScopeState, Version, index_row
 from memories.recall.index.order import uuid_of
 from memories.recall.index.source import IndexSource
 from memories.recall.levers import Table, conversation_fusion
+from memories.recall.newer import newer_first
 from memories.recall.parts import Part, interleave, query_parts
 from memories.recall.pastimes import pastime_holders, pastime_lifted
 from memories.recall.query import MAX_SCOPES, MODES, searched_statuses, validate_search
@@ -396,7 +397,7 @@ def _ranked(query: str, started: _Started, mode: str, *,
         values = feedback.vector_values(candidates, profiles, fused, source)
         fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
             query, source, candidates, ranked, weights, profiles, named, values, table), held, lift), filled), liked)
-    fused = current_lifted(fused, candidates, query)  # what holds now: the newer of near ties (recall.current)
+    fused = newer_first(current_lifted(fused, candidates, query), candidates, query)  # recall.current, .newer
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for
