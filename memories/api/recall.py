@@ -23,7 +23,7 @@ from memories.api.parsing import (
 from memories.api.schema import NOT_BLANK, MetadataField, ScopeField, Text, across_fields
 from memories.choices import MemoryType, Status
 from memories.compliance.subjects import subject_profile_brief
-from memories.recall import context, query, search, vectors
+from memories.recall import context, query, search
 from memories.recall.access import searches_counted
 from memories.representation import memory_json
 from memories.write import validation
@@ -156,25 +156,9 @@ class ContextOut(serializers.Serializer[Any]):
     tokens = AsciiIntegerField(min_value=0, help_text="The block's size in the embedding model's tokens.")
 
 
-class _Recall(TenantAPIView):
-    """A view that searches: once the key may call it, the query starts embedding (``vectors.early``) while the
-    body is validated and the search reads its scopes."""
-
+class MemorySearchView(TenantAPIView):
     writes = False
     replica_reads = True
-
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        super().initial(request, *args, **kwargs)  # authenticated, allowed, not throttled
-        body = request.data  # parsed here rather than in the handler: the same errors, answered the same way
-        if isinstance(body, dict):
-            vectors.early(body.get("query"), body.get("mode", "hybrid") if self.modes else "hybrid")
-
-    #: The body may choose the search's mode (``SearchIn.mode``).
-    modes = False
-
-
-class MemorySearchView(_Recall):
-    modes = True
 
     @extend_schema(
         operation_id="memories_search", tags=["recall"], summary="Search memories",
@@ -193,7 +177,9 @@ class MemorySearchView(_Recall):
         return Response({"results": results})
 
 
-class ContextView(_Recall):
+class ContextView(TenantAPIView):
+    writes = False
+    replica_reads = True
 
     @extend_schema(
         operation_id="context_build", tags=["recall"], summary="A context block for a prompt",

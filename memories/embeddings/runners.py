@@ -48,17 +48,10 @@ class _QueryCache:
                 self._cache.popitem(last=False)
         return vector
 
-    def cached(self, text: str) -> list[float] | None:
-        """``text``'s vector if it is in the cache (None otherwise): no run of the model."""
-        with self._cache_lock:
-            found = self._cache.get(text)
-            if found is not None:
-                self._cache.move_to_end(text)
-            return found
-
     def embed_queries(self, texts: Sequence[str]) -> list[list[float]]:
-        """``embed_query`` of each text, those not cached embedded in one run (one batched run costs less CPU
-        than two; each vector is the same, bit for bit, as ``embed_query``'s, tested)."""
+        """``embed_query`` of each text, those not cached embedded in one run (a search's question and the
+        named person's topic: one batched run costs less than two; each vector is the same, bit for bit, as
+        ``embed_query``'s, tested)."""
         with self._cache_lock:
             found = {text: vector for text in texts if (vector := self._cache.get(text)) is not None}
         missing = list(dict.fromkeys(text for text in texts if text not in found))

@@ -1,21 +1,17 @@
 """A search's query vectors (``QueryVectors``), computed on the ``query`` threads while the request's thread reads
-the scopes and ranks by BM25: started as soon as the key may search (``early``, from the view, before the body is
-validated), each text in a run of its own, the question's first.
+the scopes and ranks by BM25, and the named person's topic embedded in the same model run as its question.
 
 A question that names one person is also ranked as its topic (the question without the name) among that
-person's memories (``memories.recall.focus``): two texts to embed. The question's vector is the one the
-search needs first (its own ranking comes before the person's), so it is embedded alone and the topic's run
-follows it: one batched run of both costs less CPU (all-MiniLM through onnxruntime: ~6.3 ms for the two
-together against ~7.7 ms apart, load ~9) but gives the question's vector later (~6.4 against ~4.0 ms of wall),
-and that wait was the request thread's. Each vector is the same, bit for bit, whichever way it is run
-(tested). Which person a question names is known only once the scopes are read (their subjects and the
-people their memories mention), after the question's embedding has started. So the topic is guessed before,
-from what this process already holds: the scopes the same paths named last time (``remember``) and their
-in-process indexes as they are, not checked against the database (``guessed_topics``). The guess only starts
-a run early: the search then computes the people and the topic from the fresh scopes as before and uses the
-guessed topic's vector only when the texts are equal (a run is shared by text: ``_vector_soon``); otherwise
-the topic is embedded on its own (the guess cost a run). A first search of the paths, or one of scopes not in
-the indexes, guesses nothing.
+person's memories (``memories.recall.focus``): two texts to embed, and one batched run of the model costs
+less than two (all-MiniLM through onnxruntime: ~8 ms of CPU for a question and its topic together, ~11 ms
+apart; each vector the same, bit for bit, as when embedded alone: tested). Which person a question names
+is known only once the scopes are read (their subjects and the people their memories mention), after the
+question's embedding has started. So the topic is guessed before, from what this process already holds:
+the scopes the same paths named last time (``remember``) and their in-process indexes as they are, not
+checked against the database (``guessed_topics``). The guess only decides what is embedded together: the
+search then computes the people and the topic from the fresh scopes as before and uses the guessed
+topic's vector only when the texts are equal; otherwise the topic is embedded on its own (the guess cost a
+text's share of one run). A first search of the paths, or one of scopes not in the indexes, guesses nothing.
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ from memories.embeddings import READS_MIN, Embedder, embedders
 from memories.recall import focus
 from memories.recall.index.cache import CACHE, Criteria
 from memories.recall.index.source import IndexSource
-from memories.recall.parts import query_parts
-from memories.recall.query import MAX_QUERY_CHARS, MODES
 from memories.recall.sources import CandidateSource
 from mnemara.kernel.metrics import QUERY_EMBEDDING_SECONDS
 from mnemara.kernel.threads import THREADS
@@ -46,62 +40,39 @@ from tenants.scoping import get_active_tenant
 MAX_REMEMBERED = 4096
 
 _SCOPES: dict[tuple[object, tuple[str, ...], bool], tuple[uuid.UUID, ...]] = {}
-#: The query vectors being computed, by model and text (``_vector_soon``); a finished one is in the model's cache.
-_RUNNING: dict[tuple[Embedder, str], Future[list[float]]] = {}
 _LOCK = threading.Lock()
 
 
-def _vector_soon(embedder: Embedder, text: str, after: Future[list[float]] | None = None) -> Future[list[float]]:
-    """``text``'s query vector by ``embedder``, alone in its run of the model, on a ``query`` thread (the model
-    releases the GIL: it and the request's own work overlap on two cores). One run per text in flight: a run
-    already on its way for the same text and model (``early``, or another search) is shared, and a vector in
-    the model's query cache is returned at once. ``after``: start the run only once that vector is computed
-    (a named person's topic waits for its question's run: the question's vector is the first a search needs)."""
-    text = text.strip()
-    key = (embedder, text)
-    with _LOCK:
-        found = _RUNNING.get(key)
-        if found is not None:
-            return found
-    cached = getattr(embedder, "cached", None)
-    vector = cached(text) if cached is not None else None
-    future: Future[list[float]] = Future()
-    if vector is not None:
-        future.set_result(vector)
-        return future
-    with _LOCK:
-        found = _RUNNING.setdefault(key, future)
-    if found is not future:
+def _queries(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]:
+    """Each text's query vector: in one run when the embedder can (``embed_queries``), else one by one."""
+    together = getattr(embedder, "embed_queries", None)
+    if together is not None and len(texts) > 1:
+        found: list[list[float]] = together(texts)
         return found
+    return [embedder.embed_query(text) for text in texts]
 
-    def finish(vector: list[float] | None, error: BaseException | None) -> None:
-        with _LOCK:
-            _RUNNING.pop(key, None)  # a finished vector is in the model's query cache (``embed_query``)
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(vector)  # type: ignore[arg-type]
 
-    def run() -> None:
-        try:
-            with QUERY_EMBEDDING_SECONDS.time():
-                vector = embedder.embed_query(text)
-        except BaseException as exc:  # noqa: BLE001 - handed to the searches waiting for it
-            finish(None, exc)
-        else:
-            finish(vector, None)
+def _embed_soon(embedder: Embedder, texts: Sequence[str]) -> list[Future[list[float]]]:
+    """Each text's vector by ``embedder``, embedded together on a ``query`` thread (the model releases the
+    GIL: it and the request's ORM work overlap on two cores); a future per text."""
 
-    def submit(_: object = None) -> None:
-        try:
-            THREADS.submit("query", run)
-        except BaseException as exc:  # noqa: BLE001 - the pool stopping: no search waits for a run never started
-            finish(None, exc)
+    def embed() -> list[list[float]]:
+        with QUERY_EMBEDDING_SECONDS.time():
+            return _queries(embedder, [text.strip() for text in texts])
 
-    if after is None or after.done():
-        submit()
-    else:
-        after.add_done_callback(submit)
-    return future
+    batch = THREADS.submit("query", embed)
+    each: list[Future[list[float]]] = [Future() for _ in texts]
+
+    def split(done: Future[list[list[float]]]) -> None:
+        error = done.exception()
+        for i, future in enumerate(each):
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(done.result()[i])
+
+    batch.add_done_callback(split)
+    return each
 
 
 @dataclass
@@ -123,22 +94,21 @@ class QueryVectors:
         vectors = cls(query, models, {primary.name: primary.coverage([query])[0]})
         if mode == "lexical":  # the ablation pays for no embedding; its "vector" scores are 0
             return vectors
-        vectors.pending[primary.name] = primary_vector or _vector_soon(primary, query)
+        vectors.pending[primary.name] = primary_vector or _embed_soon(primary, [query])[0]
         for embedder in models[1:]:
             vectors.coverage[embedder.name] = embedder.coverage([query])[0]
             if vectors.coverage[primary.name] < READS_MIN and vectors.reads(embedder.name):
-                vectors.pending[embedder.name] = _vector_soon(embedder, query)
+                vectors.pending[embedder.name] = _embed_soon(embedder, [query])[0]
         return vectors
 
     @classmethod
     def start_with(cls, query: str, topic: str | None, mode: str) -> tuple[QueryVectors, QueryVectors | None]:
-        """``start`` for ``query`` and, when a ``topic`` is guessed, for it too: the primary model's run of the
-        topic follows the question's (``_vector_soon``)."""
-        first = cls.start(query, mode)
+        """``start`` for ``query`` and, when a ``topic`` is guessed, for it too: the primary model embeds both
+        in one run."""
         if not topic or topic == query or mode == "lexical":
-            return first, None
-        primary = first.models[0]
-        return first, cls.start(topic, mode, _vector_soon(primary, topic, after=first.pending[primary.name]))
+            return cls.start(query, mode), None
+        first, second = _embed_soon(embedders()[0], [query, topic])
+        return cls.start(query, mode, first), cls.start(topic, mode, second)
 
     def reads(self, name: str) -> bool:
         return self.coverage.get(name, 0.0) >= READS_MIN
@@ -149,7 +119,7 @@ class QueryVectors:
     def need(self, name: str) -> None:
         if name not in self.pending:
             embedder = next(e for e in self.models if e.name == name)
-            self.pending[name] = _vector_soon(embedder, self.query)
+            self.pending[name] = _embed_soon(embedder, [self.query])[0]
 
     def results(self) -> dict[str, list[float]]:
         return {name: future.result() for name, future in self.pending.items()}
@@ -205,17 +175,3 @@ def started(texts: Sequence[str], paths: Sequence[str], descendants: bool, allow
     guessed = guessed_topics(texts, paths, descendants, allowed, named)
     pairs = [QueryVectors.start_with(text, guessed.get(text), mode) for text in texts]
     return [own for own, _ in pairs], {topic.query: topic for _, topic in pairs if topic is not None}
-
-
-def early(query: object, mode: object = "hybrid") -> None:
-    """Start embedding what a search for ``query`` will embed first (each part's vectors, as ``QueryVectors.start``
-    does), before the request is validated: its search then finds the runs on their way (``_vector_soon``)
-    instead of starting them once it has read its scopes. A body the search refuses costs a run, nothing
-    else: what is embedded is the text alone, and it answers nothing until a search asks for it."""
-    if mode is None:
-        mode = "hybrid"
-    if not isinstance(query, str) or not query.strip() or len(query) > MAX_QUERY_CHARS or mode not in MODES \
-            or mode == "lexical":
-        return
-    for part in query_parts(query.strip()):
-        QueryVectors.start(part.text, str(mode))
