@@ -283,8 +283,11 @@ def _pair_reason(decision: Decision, old: Memory, p: Prepared) -> Reason:
         return review_reason(ReviewReason.CONTRADICTS)
     mine = next((s for s in p.slots if s.key == slot), None)
     theirs = next((s for s in memory_slots(old) if s.key == slot), None)
+    # A change read without a slot (``changes.py``, "self|change:<word>") has no values: the two statements are.
+    said = "|change:" in slot
     return review_reason(ReviewReason.SAME_SLOT, slot=slot.replace("|", " · "), memory=old.pk,
-                         old=theirs.value if theirs else "", new=mine.value if mine else "")
+                         old=theirs.value if theirs else (old.content if said else ""),
+                         new=mine.value if mine else (p.content if said else ""))
 
 
 def _apply_correction(writer: Writer, p: Prepared, scope: Scope, subject: Subject | None,

@@ -21,7 +21,9 @@ accepting it supersedes the memory it corrects (``memories.write.reviews``), rej
 "Same fact" means same scope and type and either the same ``entity`` key, the same attribute slot filled with
 another value (``Related.same_slot``, ``memories/write/slots.py``: "Alex works at Google." / "Alex works at
 Microsoft now."; a slot also links a fact, a preference and a task, ``SLOT_TYPES``: "The user likes sushi" /
-"The user has gone off sushi lately"), or a near-duplicate that names
+"The user has gone off sushi lately"; a statement of change fills one with a state said before of the same subject
+that holds a word it names, ``memories/write/changes.py``: "The user is a member of a book club." / "The user left
+the book club."), or a near-duplicate that names
 the same things (``Related.sameness``, ``memories/write/anchors.py``: a different person, object, event
 or place is another fact, and so is one that only adds to the other; one that names more than the other and
 states another value is ``ambiguous`` and goes to review, nothing retired). Near-duplicates are judged

@@ -30,6 +30,7 @@ from memories.embeddings import READS_MIN, Embedded, embedders, get_embedder, ju
 from memories.models import Memory, Scope
 from memories.write import sql, text
 from memories.write.anchors import texts_sameness
+from memories.write.changes import change_query, change_words, changed_from, subject_of
 from memories.write.people import memory_speaker, speaker_of
 from memories.write.plain import speaker_subject
 from memories.write.policy import SLOT_TYPES, Related, Sameness, same_wording, word_overlap
@@ -91,6 +92,7 @@ def _prefetch_params(items: Sequence[tuple[Scope, Prepared]], near_duplicate: fl
         "type": [p.input.type for _, p in items],
         "slots": ["\n".join(p.slot_keys) for _, p in items],
         "wording": ["".join(p.search_text.split()) for _, p in items],  # policy.same_wording
+        "change": [change_query(change_words(p.indexed)) for _, p in items],  # changes.py
         "emb": ["[" + ",".join(map(str, p.embedding or [])) + "]" for _, p in items],
         "tenant": get_active_tenant().pk, "live": list(LIVE_STATUSES), "slot_types": sorted(SLOT_TYPES), "now": now,
         "max_distance": 1.0 - near_duplicate, "limit": CANDIDATES_PER_ITEM,
@@ -328,7 +330,17 @@ def _slot_link(p: Prepared, m: Memory, same_content: bool, same_entity: bool
     if not (same_content or same_entity) and _about_others(p, m, theirs):
         return None  # about other people (or events): another fact, however alike the words
     slot = linking_slot(p.slots, theirs) if not same_content else None
+    if slot is None and not same_content and not _siblings(p, m):
+        slot = _changed(p, m)
     return (theirs, slot) if same_content or same_type or slot else None
+
+
+def _changed(p: Prepared, m: Memory) -> Slot | None:
+    """The slot a statement of change fills for a state said before of the same subject (``changes.py``):
+    ``<subject>|change:<word>``, the word both name."""
+    words = change_words(p.indexed)
+    word = changed_from(p.indexed, words, m.content, own_words(m)) if words else ""
+    return Slot(subject_of(p.indexed), "change:" + word, p.indexed) if word else None
 
 
 def _compared(p: Prepared, m: Memory, near_duplicate: float) -> list[_Ranked]:

@@ -17,12 +17,13 @@ from tenants.scoping import get_active_tenant
 # content, the same entity and type, the same wording (search words without spaces) and type, a
 # near-duplicate vector of the same type, or the same attribute slot, of the same type or both of the types a
 # person's statements are given (``policy.SLOT_TYPES``): "The user likes sushi" / "The user has gone off sushi"),
-# best first.
+# or, for a statement of change, one of those types that holds a word it names (``changes.change_query``), best
+# first.
 RELATED_SQL = """
 SELECT i.idx, c.id
 FROM unnest(%(idx)s::int[], %(scope)s::uuid[], %(hash)s::text[], %(entity)s::text[], %(type)s::text[],
-            %(emb)s::text[]::vector[], %(wording)s::text[], %(slots)s::text[])
-     AS i(idx, scope_id, hash, entity, type, emb, wording, slots)
+            %(emb)s::text[]::vector[], %(wording)s::text[], %(slots)s::text[], %(change)s::text[])
+     AS i(idx, scope_id, hash, entity, type, emb, wording, slots, change)
 CROSS JOIN LATERAL (
     SELECT m.id
     FROM memories_memory m
@@ -34,7 +35,9 @@ CROSS JOIN LATERAL (
                           OR (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording)
                           OR (m.embedding <=> i.emb) + 0.0 <= %(max_distance)s))
                     OR (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]
-                        AND (m.type = i.type OR (m.type = ANY(%(slot_types)s) AND i.type = ANY(%(slot_types)s)))))))
+                        AND (m.type = i.type OR (m.type = ANY(%(slot_types)s) AND i.type = ANY(%(slot_types)s))))
+                    OR (i.change <> '' AND m.search_vector @@ i.change::tsquery
+                        AND m.type = ANY(%(slot_types)s) AND i.type = ANY(%(slot_types)s)))))
     ORDER BY (m.content_hash = i.hash) DESC, (i.wording <> '' AND replace(m.search_text, ' ', '') = i.wording) DESC,
              (i.entity <> '' AND m.entity = i.entity) DESC,
              (i.slots <> '' AND m.slots && string_to_array(i.slots, E'\n')::varchar[]) DESC,

@@ -1,0 +1,225 @@
+"""A change of what a person said before, read without an attribute slot: plain text in, the old value retired.
+
+The slot readers (``memories.write.slots``) know the attributes people usually change (where one lives, works,
+what one drives, eats, weighs…), each by its own rules. A change of anything else ("the band split up, I'm doing
+solo gigs now" after "I play guitar in a band called The Lowlights"; "no more freelancing" after "I'm a freelance
+photographer"; "工资现在发到建行卡上了" after "我的工资卡是招商银行的") would leave both live. This reads the change
+itself, the same way in both languages:
+
+- the new statement says a change (``said_changed``) by a verb of change or ending ("switched", "quit", "moved",
+  "split up", "no longer", "no more", "didn't stick"; "改", "换", "搬", "不…了", "解散", "取消", "自从") — "now" or
+  "again" alone say too little in a conversation ("X is now friends with…") — and is never hedged: a question, a
+  plan or a wish, what might be, a stay ("this week", "for two weeks", "这周"), what is added ("also", "too", "也"),
+  a change denied ("didn't switch", "没换"), a question put to the assistant and its answer;
+- the old statement is a state, not an event or a view (``a_state``: "is", "lives", "plays", "在…"; not "visited
+  Tokyo in 2019", "used to", "thinks…", "is proud of…", "去了成都");
+- both are about one subject (``subject_of``: the speaker, "The user's mother" / "mom", a named person), and
+- a word of the new statement that names a thing (``change_words``: a content word, not a verb of change, not the
+  subject; one said after another content word goes with it, so "the chess club" is not "the university club";
+  in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words.
+
+Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
+conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
+one holding other slots the new does not: a person decides). The words are also how the write's candidate query
+finds the old memory (``sql.RELATED_SQL``'s ``change`` column), whatever its vector's distance.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from jieba import posseg
+
+from memories.write.people import KIN_ZH_RE
+from memories.write.text import has_cjk, stemmed
+
+__all__ = ["a_state", "change_query", "change_words", "changed_from", "said_changed", "subject_of"]
+
+# --------------------------------------------------------------------------- English
+
+# A verb of change or ending: what it says holds whatever the tense ("quit", "switched", "moved out").
+_STRONG_EN = re.compile(
+    r"(?i)\b(?:no longer|no more|any ?more|switched|switching|moved|relocated|transferred|quit|quitting|left|stopped|"
+    r"gave up|given up|giving up|broke up|split up|splitting up|ended|cancell?ed|sold|traded(?: in)?|became|"
+    r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
+    r"closed down|shut down|disbanded|folded|over it)\b")
+_HEDGED_EN = re.compile(
+    r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?|planning|wants?|wanted|wish|hope|"
+    r"hoping|should|could|not sure|someday|probably|today|tonight|tomorrow|this (?:week|weekend|morning|evening)|"
+    r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
+    r"tried|used to|going to|will|won't|wouldn't|can't wait|next|also|too(?=\s*[.,!;]|$)|as well|another|"
+    r"temporar(?:y|ily)|for now|"
+    r"ended up|dropped (?:off|by)|become like|left (?:over|behind)|moved (?:by|on to)|moved me)\b|"
+    r"\b(?:didn't|did not|never|haven't|have not|hasn't|has not|wasn't|isn't|not)\s+(?:\w+\s+)?"
+    r"(?:switch|move|quit|leave|left|change|stop|sell|sold|transfer|retire|break|broke|give|gave|end)")
+_PAST_VERBS = (r"\w+ed|went|was|were|had|got|made|took|saw|met|did|bought|came|ran|ate|drank|gave|found|spent|"
+               r"told|said|won|lost|flew|drove|wrote|read|sent|built|began|brought|caught|felt|heard|kept|paid|"
+               r"sat|slept|sold|taught|thought|threw|wore|forgot|fell|rode|sang|swam|chose|hid|held|led|lent")
+_SUBJECT_EN = (r"^(?:the user(?:'s \w+)?(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
+               r"(?:(?:just|recently|finally|really)\s+)?")
+_PAST_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:used to|{_PAST_VERBS})\b")
+# What one thinks or feels is a view, not a state a change ends.
+_VIEW_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:thinks|feels|believes|hopes|wishes|wants|knows|loves (?:it|that|how|when)|"
+                      r"finds|is (?:so |really |very )?(?:glad|proud|excited|happy|lucky|grateful|thankful|sure|sorry|"
+                      r"worried|nervous|stoked|thrilled|amazed|impressed|blessed|over the moon|inspired|touched))\b")
+_PRESENT_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:(?:is|are|am|has|have|'s|doesn't|does not|don't|do not|can't|cannot|"
+                         rf"isn't|is not)\b|(?!was\b|has\b)\w+s\b)")
+_WHEN_EN = re.compile(
+    r"(?i)\b(?:yesterday|ago|last (?:week|month|year|night|weekend|summer|winter|spring|autumn|fall)|"
+    r"in (?:19|20)\d\d|on \d{1,2} [a-z]+ \d{4}|\d{1,2} [a-z]+ (?:19|20)\d\d)\b")
+_NOT_NAMES_WORDS = ("the it its this that these those they there he she his her we our you your my a an "
+                     "what when where why how if so but and or after before since while once now then")
+_NOT_NAMES = frozenset(_NOT_NAMES_WORDS.split())
+_KIN_EN = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother", "dad": "father",
+           "daddy": "father", "papa": "father", "hubby": "husband", "manager": "boss", "supervisor": "boss"}
+# Words that name no thing: grammar, the subject, time, and the verbs of change themselves.
+_FUNCTION_EN_WORDS = (
+    "the user user's users and others a an of in on at to for with from by is are was were be been being has have "
+    "had do does did not no it its this that these those there their they them he she his her him i me my we our you "
+    "your as so just now again also very really more less much many some any all up down over into out about after "
+    "before since than then still even only back new old one two three four five six year years month months week "
+    "weeks day days time times lot bit thing things way ago last next get got gotten go goes going went gone make "
+    "made take took taken want like lately anymore any longer ever around these days nowadays everyday every each "
+    "full part first second well yet though other person people someone something everything anything nothing "
+    "lucky such what which who whom whose where when why how can could would should may must might shall much "
+    "thinks think feel feels felt look looks looking help helps helped glad great good nice happy really able")
+_FUNCTION_EN = frozenset(_FUNCTION_EN_WORDS.split())
+
+
+def _en_subject(text: str) -> str:
+    lowered = text.casefold()
+    if (found := re.match(r"the user's (?:new |old |ex-)?([a-z\-]+)", lowered)) is not None:
+        return "~" + _KIN_EN.get(found.group(1), found.group(1))
+    if lowered.startswith("the user"):
+        return "self"
+    found = re.match(r"([A-Z][\w\-]+)\b(?!')", text)
+    if found is None or found.group(1).casefold() in _NOT_NAMES or found.group(1).endswith("ing"):
+        return ""
+    return found.group(1).casefold()
+
+
+def _en_changed(text: str) -> bool:
+    if _HEDGED_EN.search(text):
+        return False
+    return bool(_STRONG_EN.search(text))
+
+
+# --------------------------------------------------------------------------- Chinese
+
+_STRONG_ZH = re.compile(r"不再|再也不|不[^，。；]{0,4}了|没[^，。；]{0,3}了|改[成用喝吃去做]|换[了成到]?|"
+                        r"转[学行到去岗]|搬|离职|辞职|解散|分手|退[了休学租]|卖[了掉]|取消|戒[了掉]|停[了掉]|放弃|调[到去回]|升[职了为到成]|变成|"
+                        r"成了|自从|没坚持|不干了|不做了|黄了|关门")
+_WEAK_ZH = re.compile(r"现在|如今|目前|开始")
+_HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要是|假如|万一|打算|想[要去换搬]?|考虑|准备|计划|希望|"
+                        r"要不要|是不是|今天|明天|这周|这个?周末|[一两三几]个?(?:星期|礼拜|周|天)|帮|代管|暂时|以前|之前|"
+                        r"当年|曾经|还没|也|没[换搬转改卖离辞]")
+_EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了|^\d{4}年|上[周个]|昨天|前天|那天")
+_TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年|年初|年底)?")
+# A thing put before the speaker ("合唱团用户退了", "收容所的义工用户不做了").
+_FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")
+_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an"})
+_FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西", "事情", "样子", "问题", "情况", "时间", "今年",
+                          "去年", "明年", "每天", "工作", "上班"})
+
+
+def _zh_subject(text: str) -> str:
+    text = _TIME_ZH.sub("", text, count=1)
+    if (found := KIN_ZH_RE.match(text)) is not None:
+        return "~" + found.group(1)
+    if text.startswith("用户") or _WEAK_ZH.match(text) or _STRONG_ZH.match(text) or _FRONTED_ZH.match(text):
+        return "self"
+    first = next(iter(posseg.cut(text[:8])), None)
+    return first.word if first is not None and first.flag == "nr" else ""
+
+
+def _zh_changed(text: str) -> bool:
+    return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text))
+
+
+@lru_cache(maxsize=4096)
+def _zh_words(text: str) -> tuple[str, ...]:
+    """Runs of nouns, each as one word ("手机"+"壳" is 手机壳), and verbs, of two characters or more."""
+    words: list[str] = []
+    run = ""
+    for token in posseg.cut(text):
+        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word)
+        if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
+            run += token.word
+            continue
+        words.append(run)
+        run = ""
+        if token.flag.startswith("v") and not cue:
+            words.append(token.word)
+    words.append(run)
+    return tuple(w for w in words if len(w) >= 2 and w not in _FUNCTION_ZH and not KIN_ZH_RE.fullmatch("用户的" + w))
+
+
+# --------------------------------------------------------------------------- both
+
+def subject_of(text: str) -> str:
+    """Who a memory is about, by its opening words: "self" (the speaker), "~mother" (a relative of the speaker's,
+    "mom" and "mother" one), a name in lower case, or "" (not known)."""
+    return _zh_subject(text) if has_cjk(text) else _en_subject(text)
+
+
+def said_changed(text: str) -> bool:
+    """Whether a statement says something changed, unhedged (the module's first point)."""
+    return _zh_changed(text) if has_cjk(text) else _en_changed(text)
+
+
+def a_state(text: str) -> bool:
+    """Whether a statement says how things are (a state that a change can end), not an event or a hedge."""
+    if has_cjk(text):
+        return not _EVENT_ZH.search(_TIME_ZH.sub("", text, count=1)) and not _HEDGED_ZH.search(text)
+    if _PAST_EN.search(text) or _WHEN_EN.search(text) or _HEDGED_EN.search(text) or _VIEW_EN.search(text):
+        return False
+    return bool(_PRESENT_EN.search(text))
+
+
+def change_words(text: str) -> tuple[str, ...]:
+    """The words naming what a statement of change is about, as the lexical index holds them; () when it says
+    no change or names no one."""
+    subject = subject_of(text)
+    if not subject or not said_changed(text):
+        return ()
+    own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
+    if has_cjk(text):
+        return tuple(w for w in _zh_words(text) if w not in own)
+    return tuple(dict.fromkeys(_en_words(text, own)))
+
+
+def _en_words(text: str, own: set[str]) -> list[str]:
+    """Content words as stems; one after another content word is said with it ("chess club": "chess club", which
+    a "university club" does not hold)."""
+    words: list[str] = []
+    before = ""
+    for word in re.findall(r"[a-z][a-z'\-]+", text.casefold()):
+        content = len(word) > 2 and word not in _FUNCTION_EN and word not in own and not _STRONG_EN.fullmatch(word)
+        if content:
+            stem = stemmed([word])[0]
+            words.append(f"{before} {stem}" if before else stem)
+        # A modifier is a plain word: not "two-cups-a-day" nor a participle ("assisted").
+        before = stemmed([word])[0] if content and "-" not in word and not word.endswith("ed") else ""
+    return words
+
+
+def change_query(words: tuple[str, ...]) -> str:
+    """``words`` as a text search query that finds any of them, each of a compound ("chess club") too
+    (``sql.RELATED_SQL``), "" for none."""
+    def quoted(word: str) -> str:
+        return "'" + word.replace("'", "''").replace("\\", "") + "'"
+
+    return " | ".join("(" + " & ".join(map(quoted, w.split())) + ")" for w in words)
+
+
+def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> str:
+    """The word by which ``new`` (whose ``change_words`` are ``words``) changes ``old`` (its search words
+    ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
+    if not words or not a_state(old):
+        return ""
+    subject = subject_of(new)
+    if not subject or subject != subject_of(old):
+        return ""
+    held = set(old_words.split())
+    return next((w for w in words if held.issuperset(w.split())), "")
