@@ -2,10 +2,10 @@
 ``spoken``): a statement of who is at home opened by an empty "it" ("It's just me and my husband at home", "it's only
 us two and the dog these days") is said without it ("Just me and my husband at home"), so the reaction screen, which
 drops "It's so quiet" and "it's just what I needed", does not drop a fact of the household; a time gone without a
-habit, said with no subject and alone ("two months without a cigarette and counting", "6 weeks sober"), is the speaker's ("I
-have gone two months without a cigarette and counting"); and a short answer to the assistant's question said unsure,
-with a question mark ("What's your weekly mileage?" — "like 15 miles? some weeks less", "UX design maybe?"), is an
-answer, not a question of the user's: its mark is a comma.
+habit, said with no subject and alone ("two months without a cigarette and counting", "6 weeks sober"), is the
+speaker's ("I have gone two months without a cigarette and counting"); and a short answer to the assistant's
+question said unsure, with a question mark ("What's your weekly mileage?" — "like 15 miles? some weeks less", "UX
+design maybe?"), is an answer, not a question of the user's: its mark is a comma.
 """
 
 from __future__ import annotations
