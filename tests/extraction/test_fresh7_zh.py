@@ -5,6 +5,7 @@ language's level ask for those slots, not for a relative."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -50,5 +51,6 @@ def test_a_question_asks_for_the_slot(question, attribute):
 
 
 def test_which_doctor_asks_for_the_users_slot_not_a_doctors():
-    rows = [("a", ["self|doctor"], "用户现在看的是赵医生")]
-    assert held_by_asked("我看的是哪个医生", rows, [("a", "self")]) == {"a"}
+    a = uuid.uuid4()
+    rows = [(a, ["self|doctor"], "用户现在看的是赵医生")]
+    assert held_by_asked("我看的是哪个医生", rows, [(a, "self")]) == {a}
