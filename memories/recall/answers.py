@@ -1,0 +1,48 @@
+"""The assistant's earlier answers among the candidates, weighed by whether the question asks for them.
+
+The offline extractor keeps an assistant's answer to a question as one memory or a few ('When the user asked
+"…", the assistant suggested: …', '用户问“…”，助手推荐：…'; ``memories.extraction.assistant``). In a long history of
+help chats (a recipe, an itinerary, code) those memories are many and long, and their many words match a question
+about the user's own life by a word or two ("How do I get to work these days?" met 'When the user asked "What
+should we get next?" …'), crowding out the user's facts. A question that asks what the assistant said ("which
+hotel did you recommend?", "what was the recipe you gave me?", "你上次推荐的那本书叫什么？") is answered by them;
+any other question is asked about the user, and their answers weigh ``OTHER`` of their fused score there (``ASKED``
+when asked for). Read from the candidates' search words (``Candidate.words``, the shape step's), no query."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from memories.recall.rank import Candidate, Key
+
+#: A question about the assistant's own earlier words: "you recommended / suggested / said / told me / gave me",
+#: "did you say", "your suggestion", "the assistant"; 你推荐过 / 你之前说 / 你给我的 / 助手.
+_ASKS_ANSWER = re.compile(
+    r"(?i)\byou(?:'d|\s+had|\s+have|'ve)?\s+(?:\w+\s+){0,2}?(?:recommended|suggested|said|told|mentioned|gave|listed"
+    r"|proposed|wrote|drafted|advised|described|explained|shared|put|called|named|came\s+up\s+with|picked|chose)\b"
+    r"|\b(?:did|didn't|do|would)\s+you\s+(?:\w+\s+)?(?:recommend|suggest|say|tell|mention|give|list|propose|write"
+    r"|draft|advise|explain|call|name|pick|choose)\b|\byour\s+(?:\w+\s+)?(?:recommendations?|suggestions?|advice|"
+    r"answer|list|plan|recipe|itinerary|draft|tips?|idea|ideas|explanation|words)\b|\bthe\s+assistant\b"
+    r"|你(?:之前|上次|刚才|以前|那天|当时)?(?:推荐|建议|说|提到|给|列|写|讲)(?:过|了|的)|助手")
+#: A memory the extractor made of an assistant's answer, by its search words ("when the user ask … the assist
+#: suggest …", "用户 问 … 助手 推荐 …").
+_ANSWER_WORDS = re.compile(r"^(?:when the user ask\b.*\bthe assist (?:suggest|answer|draft)\b"
+                           r"|用户 (?:用 户 )?问 .*助手 )")
+
+OTHER = 0.85
+ASKED = 1.1
+
+
+def asks_answer(query: str) -> bool:
+    """Whether ``query`` asks what the assistant said before (the module's docstring)."""
+    return bool(_ASKS_ANSWER.search(query))
+
+
+def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
+    """``fused`` with the assistant's answers among ``candidates`` weighed ``ASKED`` or ``OTHER``."""
+    weight = ASKED if asks_answer(query) else OTHER
+    answers = {k for k, c in candidates.items() if k in fused and _ANSWER_WORDS.match(c.words)}
+    if not answers:
+        return fused
+    return {k: v * weight if k in answers else v for k, v in fused.items()}
