@@ -7,7 +7,10 @@ about the user's own life by a word or two ("How do I get to work these days?" m
 should we get next?" …'), crowding out the user's facts. A question that asks what the assistant said ("which
 hotel did you recommend?", "what was the recipe you gave me?", "你上次推荐的那本书叫什么？") is answered by them;
 any other question is asked about the user, and their answers weigh ``OTHER`` of their fused score there (``ASKED``
-when asked for). Read from the candidates' search words (``Candidate.words``, the shape step's), no query."""
+when asked for): a little, since an answer's memory also quotes the user's question, which may hold the fact
+asked for ("用户问“我家兔子麻糬最近不吃东西…”"); a Chinese answer is weighed only when asked for (the
+Chinese extractor leaves more of a message's facts in the question it quotes). Read from the candidates' search
+words (``Candidate.words``, the shape step's), no query."""
 
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ _ASKS_ANSWER = re.compile(
     r"|\b(?:did|didn't|do|would)\s+you\s+(?:\w+\s+)?(?:recommend|suggest|say|tell|mention|give|list|propose|write"
     r"|draft|advise|explain|call|name|pick|choose)\b|\byour\s+(?:\w+\s+)?(?:recommendations?|suggestions?|advice|"
     r"answer|list|plan|recipe|itinerary|draft|tips?|idea|ideas|explanation|words)\b|\bthe\s+assistant\b"
-    r"|你(?:之前|上次|刚才|以前|那天|当时)?(?:推荐|建议|说|提到|给|列|写|讲)(?:过|了|的)|助手")
+    r"|你(?:之前|上次|刚才|以前|那天|当时|跟我)?(?:推荐|建议|说|提到|给我|列|写|讲)(?!一下|下|点|些|几)|助手"
+    r"|你(?:推荐|建议|说|提到|给|列|写|讲)(?:过|了|的)")
 #: A memory the extractor made of an assistant's answer, by its search words ("when the user ask … the assist
-#: suggest …", "用户 问 … 助手 推荐 …").
-_ANSWER_WORDS = re.compile(r"^(?:when the user ask\b.*\bthe assist (?:suggest|answer|draft)\b"
-                           r"|用户 (?:用 户 )?问 .*助手 )")
+#: suggest …"; "用户 问 … 助手 推荐 …").
+_ANSWER_WORDS = re.compile(r"^when the user ask\b.*\bthe assist (?:suggest|answer|draft)\b")
+_ZH_ANSWER_WORDS = re.compile(r"^用户 (?:用 户 )?问 .*助手 ")
 
-OTHER = 0.85
+OTHER = 0.9
 ASKED = 1.1
 
 
@@ -41,8 +45,10 @@ def asks_answer(query: str) -> bool:
 
 def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
     """``fused`` with the assistant's answers among ``candidates`` weighed ``ASKED`` or ``OTHER``."""
-    weight = ASKED if asks_answer(query) else OTHER
-    answers = {k for k, c in candidates.items() if k in fused and _ANSWER_WORDS.match(c.words)}
+    asked = asks_answer(query)
+    weight = ASKED if asked else OTHER
+    answers = {k for k, c in candidates.items()
+               if k in fused and (_ANSWER_WORDS.match(c.words) or (asked and _ZH_ANSWER_WORDS.match(c.words)))}
     if not answers:
         return fused
     return {k: v * weight if k in answers else v for k, v in fused.items()}
