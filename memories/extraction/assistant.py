@@ -91,7 +91,8 @@ ANSWER_ITEMS = 5
 ANSWER_CHARS = 400
 #: A long answer (a recipe, a plan, an itinerary) names more than one memory holds: its items go into up to this
 #: many memories, each with the question, so "what did you say to use instead of fish sauce?" finds the item that
-#: came twentieth in the answer, not only the first few.
+#: came twentieth in the answer, not only the first few. English only: measured on the English long-memory set
+#: (bench/realchat7.py); the Chinese sets (realchat4, realchat6) lost more to the added memories than they gained.
 ANSWER_PARTS = 3
 
 
@@ -212,7 +213,7 @@ def _answer(turn: Turn, recent_user: list[str], said: set[str], candidate: Calla
         then = f' and then said "{then}"' if then else ""
         head = f'When the user asked "{asked}"{then}, the assistant {verb}: '
     made = []
-    for part in answer_parts(head, items, "；" if zh else "; ")[:ANSWER_PARTS]:
+    for part in answer_parts(head, items, "；" if zh else "; ")[:1 if zh else ANSWER_PARTS]:
         found = candidate(part, "fact", turn)
         found.about = "assistant"
         made.append(found)
