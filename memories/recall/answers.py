@@ -6,11 +6,11 @@ help chats (a recipe, an itinerary, code) those memories are many and long, and 
 about the user's own life by a word or two ("How do I get to work these days?" met 'When the user asked "What
 should we get next?" …'), crowding out the user's facts. A question that asks what the assistant said ("which
 hotel did you recommend?", "what was the recipe you gave me?", "你上次推荐的那本书叫什么？") is answered by them;
-any other question is asked about the user, and their answers weigh ``OTHER`` of their fused score there (``ASKED``
-when asked for): a little, since an answer's memory also quotes the user's question, which may hold the fact
-asked for ("用户问“我家兔子麻糬最近不吃东西…”"); a Chinese answer is weighed only when asked for (the
-Chinese extractor leaves more of a message's facts in the question it quotes). Read from the candidates' search
-words (``Candidate.words``, the shape step's), no query."""
+a request for new suggestions keeps them as they are; any other question is asked about the user, and their
+answers weigh ``OTHER`` of their fused score there (``ASKED`` when asked for): a little, since an answer's memory
+also quotes the user's question, which may hold the fact asked for ("用户问“我家兔子麻糬最近不吃东西…”"); a Chinese
+answer is weighed only when asked for (the Chinese extractor leaves more of a message's facts in the question it
+quotes). Read from the candidates' search words (``Candidate.words``, the shape step's), no query."""
 
 from __future__ import annotations
 
@@ -34,6 +34,12 @@ _ASKS_ANSWER = re.compile(
 _ANSWER_WORDS = re.compile(r"^when the user ask\b.*\bthe assist (?:suggest|answer|draft)\b")
 _ZH_ANSWER_WORDS = re.compile(r"^用户 (?:用 户 )?问 .*助手 ")
 
+#: A request for new suggestions ("any tips for decorating my place", "ideas for a present for Tom", "can you
+#: suggest something for dinner?"): what was suggested before speaks to it too, so its answers keep their weight.
+_ASKS_IDEAS = re.compile(r"(?i)\b(?:any|some|got)\s+(?:\w+\s+)?(?:ideas?|tips?|suggestions?|recommendations?|recs?"
+                         r"|advice)\b|\b(?:ideas?|tips?)\s+(?:for|on)\b|\b(?:suggest|recommend)\b"
+                         r"|\bwhat\s+should\s+(?:i|we)\b|推荐|建议")
+
 OTHER = 0.9
 ASKED = 1.1
 
@@ -46,7 +52,9 @@ def asks_answer(query: str) -> bool:
 def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
     """``fused`` with the assistant's answers among ``candidates`` weighed ``ASKED`` or ``OTHER``."""
     asked = asks_answer(query)
-    weight = ASKED if asked else OTHER
+    weight = ASKED if asked else 1.0 if _ASKS_IDEAS.search(query) else OTHER
+    if weight == 1.0:
+        return fused
     answers = {k for k, c in candidates.items()
                if k in fused and (_ANSWER_WORDS.match(c.words) or (asked and _ZH_ANSWER_WORDS.match(c.words)))}
     if not answers:

@@ -42,5 +42,6 @@ def test_answers_weigh_less_for_a_question_about_the_user_and_more_when_asked_fo
     mine = answers_weighed(fused, candidates, "What car do I drive?")
     assert mine[answer.key] == pytest.approx(0.5 * OTHER) and mine[fact.key] == 0.5
     assert mine[zh_answer.key] == 0.5  # a Chinese answer's quoted question often holds the fact: not lowered
+    assert answers_weighed(fused, candidates, "Any tips for my drive to Leeds?") == fused  # a request: as it was
     asked = answers_weighed(fused, candidates, "What did you suggest for the long drive?")
     assert asked[answer.key] == asked[zh_answer.key] == pytest.approx(0.5 * ASKED) and asked[fact.key] == 0.5
