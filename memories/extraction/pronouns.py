@@ -2,7 +2,9 @@
 (English, offline extractor): "my blood pressure was high at the doctor yesterday, she wants me to cut salt" keeps
 "The doctor wants the user to cut salt", not a clause dropped as vague for its pronoun. Only one role word that
 fits the pronoun ("she": a woman's kinship word or a role any person has; "he": a man's or such a role), said with
-"my", "the" or "our"; two such people, or a name in the sentence, leave the clause as it was.
+"my", "the" or "our"; two such people, or a name in the sentence, leave the clause as it was. With no such role, the
+one person's name that opens a clause before it names it ("Maya begged to switch to violin, so she's quit piano" →
+"Maya has quit piano"): a name, not a place, a weekday or a word a sentence capitalises; two names leave it.
 
 "This", "that", "these" or "those" before a thing, in a clause that ties the thing to the speaker (me, my, us, our),
 points at something the speaker has or shows, not at the other's words: "This mug reminds me of my first flat",
@@ -13,6 +15,9 @@ points at something the speaker has or shows, not at the other's words: "This mu
 from __future__ import annotations
 
 import re
+
+from memories.extraction.clauses import _IRREGULAR_PAST
+from memories.write.people import english_names
 
 __all__ = ["owned", "pronouns_named"]
 
@@ -46,16 +51,37 @@ def pronouns_named(pieces: list[str]) -> list[str]:
         before = " ".join(named)
         roles = {m.group("role").casefold(): m for m in _ROLE.finditer(before)
                  if _fits(pronoun, m.group("role").casefold())}
-        if len(roles) != 1 or _NAME.search(before):
+        name = _one_name(before) if not roles else None
+        if (len(roles) != 1 or _NAME.search(before)) and name is None:
             named.append(piece)
             continue
-        role = next(iter(roles.values()))
-        who = f"{role.group('det').casefold()} {role.group('role')}"
+        if name is None:
+            role = next(iter(roles.values()))
+            name = f"{role.group('det').casefold()} {role.group('role')}"
+        who = name
         rest = piece.strip()[said.end():]
-        if rest.startswith("'s"):  # "she's at a startup": "my wife is at …" ("she's been": "has been")
-            rest = (" has" if re.match(r"'s\s+(?:been|got)\b", rest) else " is") + rest[2:]
+        if rest.startswith("'s"):  # "she's at a startup": "my wife is at …" ("she's been", "she's quit": "has")
+            rest = (" has" if _PARTICIPLE.match(rest) else " is") + rest[2:]
         named.append(who + rest)
     return named
+
+
+#: "'s" before a past participle is "has" ("she's been", "she's quit", "he's started violin"), else "is" ("she's
+#: worried about", "he's married to", "she's tired").
+_PARTICIPLE = re.compile(r"'s\s+(?:just\s+|already\s+|finally\s+|now\s+)?(?:been|got|gotten|[a-z]{3,}en"
+                         rf"|{'|'.join(sorted(_IRREGULAR_PAST))}"
+                         r"|[a-z]{3,}ed(?!\s+(?:about|of|that|with|by|at|to|for|in)\b)(?=\s+[a-z]))\b")
+#: A name described, not acting ("Kyoto was amazing, she loved it"): not who a pronoun after it is.
+_DESCRIBED = r"\s+(?:is|was|are|were|looks|looked|seems|seemed|sounds|sounded|feels|felt)\b"
+
+
+def _one_name(before: str) -> str | None:
+    """The one person's name in the clauses before a pronoun (``english_names``), when it acts there."""
+    names = {before[at:at + len(name)] for name, at in english_names(before)}
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    return None if " " in name or re.search(rf"\b{re.escape(name)}{_DESCRIBED}", before) else name
 
 
 #: "This"/"that" before a thing: not before a verb, an adverb or a word of time ("this week" stays a time).

@@ -2,7 +2,7 @@
 
 "Since I moved to Denver in May for a new job …" also gives "The user lives in Denver."; "got a tiny studio in st
 johns" gives "The user lives in st johns."; "accepted a post as head of history at Roundhay School" gives "The user
-works at Roundhay School as head of history."; "I started as a
+works at Roundhay School as head of history." (so does "accepted an offer to be …"); "I started as a
 clinical educator at Denver Health two weeks ago" gives "The user works at Denver Health as a clinical educator.";
 "我上个月从杭州搬到上海了" gives "用户现在住在上海"; "跳槽去了米哈游做系统策划" gives
 "用户现在在米哈游工作（系统策划）".
@@ -33,13 +33,15 @@ _JOINED = re.compile(rf"(?i:\b(?:the\s+user|{{who}})\s+(?:has\s+|have\s+)?"
                      rf"(?:started\s+(?:a\s+new\s+job\s+|working\s+|work\s+)?{_ROLE.format('role')}at|joined"
                      rf"|got\s+(?:a\s+|the\s+)?(?:new\s+)?job\s+{_ROLE.format('role2')}at"
                      rf"|was\s+hired\s+(?:by|at)|accepted\s+(?:a|an|the)\s+(?:new\s+)?(?:job|offer|position|post|role)"
-                     rf"\s+(?:as\s+(?P<role3>[a-z][a-z -]{{2,40}}?)\s+)?(?:at|from|with))"
+                     rf"\s+(?:(?:as|to\s+be)\s+(?:an?\s+|the\s+)?(?:new\s+)?(?P<role3>[a-z][a-z -]{{2,40}}?)\s+)?"
+                     rf"(?:at|from|with))"
                      rf"\s+(?:the\s+)?){_ORG}")
-#: "the user got a tiny studio in st johns", "the user and others bought a house in Harrogate": a home of one's own
+#: "the user got a tiny studio in st johns", "the user and others bought a house in Harrogate", "got the keys to our
+#: house in Leeds": a home of one's own
 #: in a place (any case: the place is checked against the gazetteer).
 _HOME = re.compile(r"(?i:\b(?:the\s+user|{who})(?:\s+and\s+others)?\s+(?:has\s+|have\s+)?(?:just\s+|finally\s+"
                    r"|recently\s+|now\s+)?(?:moved\s+in(?:to)?|got|bought|rented|found|signed\s+(?:a\s+lease\s+)?(?:on|for))"
-                   r"\s+(?:a|an|the|our|the\s+user's)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|studio|house|place|condo"
+                   r"\s+(?:the\s+keys?\s+(?:to|for)\s+)?(?:a|an|the|our|the\s+user's)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|studio|house|place|condo"
                    r"|home|bungalow|cottage|loft|townhouse)\s+in\s+(?:the\s+)?)([\w.'-]+(?:\s+[\w.'-]+){0,2})")
 _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到|搬去|搬回|搬家到|定居在?|调到)(?:了)?"
                        r"([\u4e00-\u9fff]{2,4}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")

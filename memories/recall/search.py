@@ -143,6 +143,7 @@ from memories.embeddings import profile
 from memories.models import Memory, Scope
 from memories.recall import category, feedback, focus, history, kin, languages, people, shape, sql, turns
 from memories.recall.access import memories_accessed
+from memories.recall.answers import answers_weighed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
 from memories.recall.current import current_lifted
 from memories.recall.index.background import ready as large_scopes_ready
@@ -397,7 +398,9 @@ def _ranked(query: str, started: _Started, mode: str, *,
         values = feedback.vector_values(candidates, profiles, fused, source)
         fused = pastime_lifted(slot_lifted(category.lifted(conversation_fusion(
             query, source, candidates, ranked, weights, profiles, named, values, table), held, lift), filled), liked)
-    fused = newer_first(current_lifted(fused, candidates, query), candidates, query)  # recall.current, .newer
+    fused = current_lifted(fused, candidates, query)  # what holds now: the newer of near ties (recall.current)
+    fused = answers_weighed(fused, candidates, query)  # the assistant's answers, asked for or not (recall.answers)
+    fused = newer_first(fused, candidates, query)  # the newer of two about the question's topic (recall.newer)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
     passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for
