@@ -312,7 +312,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"girlfriend|boyfriend|fiancée?|fiancee|partner|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|"
                  rf"ex|spouse)\b"),
         ("spouse", rf"^(?P<subj>my|the user's)\s+(?P<role>wife|husband|girlfriend|boyfriend|fiancée?|fiancee|"
-                   rf"partner|boss|manager|landlord|therapist|doctor|dentist)(?:'s name)?\s+is\s+(?:now\s+)?"
+                   rf"partner|boss|manager|line manager|supervisor|landlord|therapist|doctor|dentist)(?:'s name)?\s+is"
+                   rf"\s+(?:now\s+)?"
                    rf"(?:called\s+|named\s+)?(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
         ("due", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}[\w'’\-]+)\s+(?:is|was|are|is now)\s+"
                 rf"(?:now\s+)?due\s+(?:on\s+|by\s+)?(?P<value>{DATE_EN})\b"),
@@ -528,14 +529,16 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, *_FIXED_VALUES[attribute])]
     if attribute == "birthday":
         return [Slot(subject, "birthday", date_value(groups["value"]))]
-    if attribute == "spouse":
-        return [Slot(subject, KIN_EN.get(groups["role"].casefold(), groups["role"].casefold()),
+    if attribute == "spouse":  # one's manager is one's boss, however named
+        role = _BOSS.get(groups["role"].casefold(), groups["role"].casefold())
+        return [Slot(subject, KIN_EN.get(role, role),
                      plain_value(groups["value"]))]
     if attribute == "role":
         return [Slot(subject, "role", groups["value"].casefold().replace("é", "e"))]
     return [Slot(subject, attribute, plain_value(groups["value"]))]
 
 
+_BOSS = {"manager": "boss", "line manager": "boss", "supervisor": "boss"}
 #: The rules that say a slot's value by their shape alone: (attribute, value).
 _FIXED_VALUES = {"employer-none": ("employer", "none"), "car-none": ("car", "none"),
                  "marital-dating": ("marital", "in a relationship")}

@@ -58,6 +58,7 @@ _ON_CARRIER = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?(?:on|with|using)\
 _TO_CARRIER = re.compile(rf"(?i)\b(?:ported|porting|port|switched|switching|moved|moving|changed|went|gone|"
                          rf"transferred|jumped|signed\s+up)(?:\s+(?!to\b|with\b)[\w'’&]+){{0,4}}?\s+(?:over\s+|across\s+)?"
                          rf"(?:to|with)\s+{_CARRIER}(?!\s+(?-i:[A-Z]))")
+_CARRIER_CUSTOMER = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:an?\s+)?{_CARRIER}\s+(?:customer|subscriber|user)\b")
 _CARRIER_IS = re.compile(rf"(?i){_MY}\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?(?:carrier|network|provider)\s+"
                          rf"(?:is|'s)\s+(?:now\s+)?{_CARRIER}")
 
@@ -68,6 +69,7 @@ _GYM_NAME = (r"(?P<v>(?-i:[A-Z][\w'’&\-]*(?:\s+[A-Z0-9][\w'’&\-]*){0,2}\s*)?
 _GOES_GYM = re.compile(rf"(?i){_ME}{_ADV}\s+(?:(?:go|goes|going)\s+to|(?:works?|working)\s+out\s+at|trains?\s+at|"
                        r"lifts?\s+at)\s+(?:the\s+)?(?-i:(?P<v>[A-Z][\w'’&\-]*"
                        r"(?:\s+[A-Z0-9][\w'’&\-]*){0,2}))\s+(?=on\s|in\s|at\s|by\s|near\s|most\s|every\s|\d|three\s|"
+                       r"before\s|after\s|"
                        r"twice\s|[.,]|$)")
 _MY_GYM = re.compile(rf"(?i)^{_MY}\s+(?:new\s+|usual\s+|local\s+)?gym\s+(?:is|'s)\s+(?:now\s+)?(?:the\s+)?"
                      r"(?-i:(?P<v>[A-Z][\w'’&\-]*(?:\s+[A-Z0-9][\w'’&\-]*){0,2}))")
@@ -182,7 +184,8 @@ def membership_held(new: list[Slot]) -> Callable[[Slot], bool]:
 
 
 def _carrier(sentence: str, speaker: str) -> list[Slot]:
-    said = _CARRIER_IS.search(sentence) or _ON_CARRIER.search(sentence) or _TO_CARRIER.search(sentence)
+    said = (_CARRIER_IS.search(sentence) or _ON_CARRIER.search(sentence) or _TO_CARRIER.search(sentence)
+            or _CARRIER_CUSTOMER.search(sentence))
     if said is None or _NOT.search(sentence[:said.start("c")]):
         return []
     name = " ".join(said.group("c").casefold().split())

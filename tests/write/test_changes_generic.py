@@ -94,3 +94,17 @@ def test_what_the_reading_needs() -> None:
     assert _link("用户的手机号是移动的", "用户换了个手机壳") == ""
     assert _link("用户在社区合唱团唱歌", "合唱团用户退了") == "合唱团"
     assert _link("用户去了一趟成都", "用户搬到成都了") == ""  # an event, not a state
+
+
+def test_a_boss_a_network_and_a_gym_said_as_people_say_them() -> None:
+    from memories.write.slots import slots_of
+
+    def read(text: str) -> set[tuple[str, str, str]]:
+        return {(s.subject, s.attribute, s.value) for s in slots_of(text)}
+
+    # One's manager or supervisor is one's boss: a new boss named meets the old one.
+    assert ("self", "boss", "lena") in read("The user's line manager is Lena.")
+    assert ("self", "boss", "omar") in read("The user's new boss is Omar.")
+    # A network one is a customer of; a gym gone to before or after work.
+    assert ("self", "provider:phone", "o2") in read("The user is an O2 customer.")
+    assert ("self", "gym", "anytime fitness") in read("The user goes to Anytime Fitness after work.")
