@@ -96,7 +96,7 @@ def test_what_the_reading_needs() -> None:
     assert _link("用户去了一趟成都", "用户搬到成都了") == ""  # an event, not a state
 
 
-def test_a_boss_a_network_and_a_gym_said_as_people_say_them() -> None:
+def test_a_boss_a_network_a_gym_and_a_car_said_as_people_say_them() -> None:
     from memories.write.slots import slots_of
 
     def read(text: str) -> set[tuple[str, str, str]]:
@@ -108,3 +108,6 @@ def test_a_boss_a_network_and_a_gym_said_as_people_say_them() -> None:
     # A network one is a customer of; a gym gone to before or after work.
     assert ("self", "provider:phone", "o2") in read("The user is an O2 customer.")
     assert ("self", "gym", "anytime fitness") in read("The user goes to Anytime Fitness after work.")
+    # A Chinese car said with its model year is that car, so its sale or trade-in meets it.
+    assert ("self", "car", "大众朗逸") in read("用户开一辆2017年的大众朗逸")
+    assert ("self", "car", "卡罗拉") in read("用户开的是19年款的卡罗拉")
