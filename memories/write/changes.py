@@ -32,6 +32,7 @@ from functools import lru_cache
 from jieba import posseg
 
 from memories.write.people import KIN_ZH_RE
+from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
 
 __all__ = ["a_state", "change_query", "change_words", "changed_from", "said_changed", "subject_of"]
@@ -90,7 +91,9 @@ _FUNCTION_EN = frozenset(_FUNCTION_EN_WORDS.split())
 def _en_subject(text: str) -> str:
     lowered = text.casefold()
     if (found := re.match(r"the user's (?:new |old |ex-)?([a-z\-]+)", lowered)) is not None:
-        return "~" + _KIN_EN.get(found.group(1), found.group(1))
+        word = _KIN_EN.get(found.group(1), found.group(1))
+        # A relative or a role is someone else; a thing of the user's ("the user's band split up") is the user's.
+        return "~" + KIN_EN.get(word, word) if word in KIN_EN or word in _KIN_EN.values() else "self"
     if lowered.startswith("the user"):
         return "self"
     found = re.match(r"([A-Z][\w\-]+)\b(?!')", text)
@@ -180,7 +183,7 @@ def a_state(text: str) -> bool:
 def change_words(text: str) -> tuple[str, ...]:
     """The words naming what a statement of change is about, as the lexical index holds them; () when it says
     no change or names no one."""
-    subject = subject_of(text)
+    subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) else "")
     if not subject or not said_changed(text):
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
@@ -213,12 +216,22 @@ def change_query(words: tuple[str, ...]) -> str:
     return " | ".join("(" + " & ".join(map(quoted, w.split())) + ")" for w in words)
 
 
+def _thing_of(new: str, old: str) -> str:
+    """"self" when a statement of change is about a thing the speaker's old statement names ("The band split up."
+    after "The user plays guitar in a band …"), else ""."""
+    found = re.match(r"(?i)the ([a-z\-]+)\b", new) if not has_cjk(new) else None
+    if found is None or subject_of(old) != "self" or not re.search(rf"(?i)\b(?:a|an|the|the user's) (?:[a-z\-]+ )?"
+                                                                  rf"{re.escape(found.group(1))}\b", old):
+        return ""
+    return "self"
+
+
 def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> str:
     """The word by which ``new`` (whose ``change_words`` are ``words``) changes ``old`` (its search words
     ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
     if not words or not a_state(old):
         return ""
-    subject = subject_of(new)
+    subject = subject_of(new) or _thing_of(new, old)
     if not subject or subject != subject_of(old):
         return ""
     held = set(old_words.split())

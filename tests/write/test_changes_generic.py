@@ -87,6 +87,11 @@ def test_what_the_reading_needs() -> None:
     assert subject_of("The user's mum moved to Leeds.") == subject_of("The user's mother lives in York.") == "~mother"
     assert subject_of("Priya switched teams.") == "priya"
     assert subject_of("Dancing makes Priya happy.") == ""
+    assert subject_of("The user's podcast ended.") == "self"  # a thing of the user's
+    assert subject_of("The user's supervisor retired.") == "~boss"
+    # A thing the old statement named, as the new one's subject.
+    assert _link("The user sings with a choir in Leeds.", "The choir disbanded over the summer.") == "choir"
+    assert _link("The user's sister sings with a choir.", "The choir disbanded over the summer.") == ""
     assert subject_of("合唱团用户退了") == "self"
     assert subject_of("用户的妈妈搬回老家了") != "self"
     # Chinese nouns in a row are one thing: a phone case is not a phone number.
