@@ -195,7 +195,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?:now\s+)?(?:in|to)\s+(?:(?:an?|the|my|our|the user's)\s+(?:[a-z\-']+\s+){{0,3}}(?:in|near)\s+)?"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^{s}{_ADV_EN}\s+(?:got\s+|was\s+|been\s+|is\s+being\s+)?(?:transferred|posted|reassigned)\s+"
-                 rf"to\s+(?:the\s+|our\s+|their\s+)?(?P<value>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)?)"
+                 rf"to\s+(?:the\s+|our\s+|their\s+)?(?!(?:University|College)\b)"
+                 rf"(?P<value>[A-Z][\w\-]*(?:\s+(?!(?:University|College|State|Tech|High|Academy)\b)[A-Z][\w\-]*)?)"
                  rf"(?:\s+(?:office|branch|site|location|hq|headquarters|campus))?{_TAIL}"),
         ("city", rf"^{p}\s+(?:home|hometown|home town|city)\s+is\s+(?:now\s+)?{_VALUE_CAP}{_TAIL}"),
         # A new home by its lease or purchase: "just signed a lease in Seattle", "bought a house in Leeds"

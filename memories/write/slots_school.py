@@ -21,18 +21,40 @@ _YEAR_NAMED = re.compile(rf"{_WHO}{_ADV}\s+(?:now\s+)?an?\s+(?P<year>freshman|so
                          r"(?=\s*(?:$|[.!,]|now\b|in\s+(?:high\s+school|college|uni|university)\b"
                          r"|at\s+[\w' ]*\b(?:high|school|college|university|uni|academy|state|tech|prep)\b))")
 _GRADUATED = re.compile(rf"{_WHO}{_ADV}\s+graduated\b(?!\s+(?:in|from\s+[\w' ]+\s+in)\s+(?:\d{{4}}|the\s+\d))")
+_SCHOOL_NAME = r"(?:the\s+)?(?-i:(?P<school>[A-Z][\w&'’.\-]*(?:\s+(?:of\s+|at\s+)?[A-Z][\w&'’.\-]*){0,4}))"
+#: The school or college one is at ("a sophomore at Ohio State", "a student at the University of Leeds", "studies at
+#: UCLA") and one transferred to ("transferred to the University of Michigan"): ``school``, as a child's is read
+#: (``slots_care``); a transfer thought about says nothing.
+_AT_SCHOOL = re.compile(rf"{_WHO}{_ADV}\s+(?:now\s+)?(?:(?:an?\s+)?(?P<year>freshman|sophomore|junior|senior|student|"
+                        rf"grad\s+student|undergrad|undergraduate|postgrad)\s+at|stud(?:y|ies|ying)\s+at|enrolled\s+at|"
+                        rf"transferred\s+(?:schools\s+)?(?:over\s+)?to)\s+{_SCHOOL_NAME}")
+_A_SCHOOL = re.compile(r"\b(?:high|school|college|university|uni|academy|state|tech|prep|institute|polytechnic)\b")
+_HEDGED = re.compile(r"(?i)\b(?:will|going\s+to|gonna|hope|hoping|if|plan|planning|thinking|considering|might|maybe|"
+                     r"want|wants|would|used\s+to)\b|\?")
 _DATED = re.compile(r"(?i)\b(?:\d{4}|ago|back\s+in|when|years?|decades?|once|after|before|will|going\s+to|gonna"
                     r"|hope|hoping|if|plan|planning)\b")
 
 
 def en_school(sentence: str, speaker: str) -> list[Slot]:
-    """``study:grade`` said by the year's name, or a graduation, else []."""
+    """``study:grade`` said by the year's name, or a graduation, and the ``school`` one is at, else []."""
+    found = _school(sentence, speaker)
     said = _YEAR_NAMED.match(sentence)
     if said is not None:
         value = said.group("year").casefold()
     elif (said := _GRADUATED.match(sentence)) is not None and not _DATED.search(sentence):
         value = "graduated"
     else:
-        return []
+        return found
     kin = said.group("kin")
-    return [Slot(f"~{KIN_EN[kin.casefold()]}" if kin else speaker, "study:grade", value)]
+    return [Slot(f"~{KIN_EN[kin.casefold()]}" if kin else speaker, "study:grade", value), *found]
+
+
+def _school(sentence: str, speaker: str) -> list[Slot]:
+    said = _AT_SCHOOL.match(sentence)
+    if said is None or _HEDGED.search(sentence):
+        return []
+    school = " ".join(said.group("school").casefold().replace("’", "'").split()).rstrip(".")
+    if said.group("year") and not (_A_SCHOOL.search(school) or said.group("school").rstrip(".").isupper()):
+        return []  # "a senior at Google": a senior of a job
+    kin = said.group("kin")
+    return [Slot(f"~{KIN_EN[kin.casefold()]}" if kin else speaker, "school", school)]

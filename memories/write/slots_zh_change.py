@@ -66,7 +66,8 @@ _USES = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:家里?|�
 #: The school one goes to ("在实验小学上学", "在二中读初一") and a transfer ("转学到外国语学校了"), read for a
 #: relative too (``slots_zh._kin_as_self``: "我女儿转学到…").
 _SCHOOLS = r"(?:小学|中学|初中|高中|学校|幼儿园|大学|学院|附小|附中|[一二三四五六七八九十\d]+中)"
-_SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:在(?P<at>[\u4e00-\u9fffA-Za-z0-9]{{0,10}}?{_SCHOOLS})"
+_SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:[大高初][一二三四]|[一二三四五六]年级)?{_ADV}"
+                     rf"(?:在(?P<at>[\u4e00-\u9fffA-Za-z0-9]{{0,10}}?{_SCHOOLS})"
                      r"(?:上学|读书|念书|就读|读[一二三四五六初高大研]|上[一二三四五六]年级)"
                      rf"|(?:转学|转校)(?:到|去)了?(?P<to>[\u4e00-\u9fffA-Za-z0-9]{{1,10}}?{_SCHOOLS})(?:了|$|[，。,]))")
 #: The shift one works ("每周一三五上白班" / "现在上夜班了", "调到夜班了"), as ``slots_shifts`` reads it in English;

@@ -101,7 +101,7 @@ def test_what_the_reading_needs() -> None:
     assert _link("用户去了一趟成都", "用户搬到成都了") == ""  # an event, not a state
 
 
-def test_a_boss_a_network_a_gym_and_a_car_said_as_people_say_them() -> None:
+def test_a_boss_a_network_a_gym_a_car_and_a_school_as_people_say_them() -> None:
     from memories.write.slots import slots_of
 
     def read(text: str) -> set[tuple[str, str, str]]:
@@ -116,3 +116,9 @@ def test_a_boss_a_network_a_gym_and_a_car_said_as_people_say_them() -> None:
     # A Chinese car said with its model year is that car, so its sale or trade-in meets it.
     assert ("self", "car", "大众朗逸") in read("用户开一辆2017年的大众朗逸")
     assert ("self", "car", "卡罗拉") in read("用户开的是19年款的卡罗拉")
+    # The school one is at, and one transferred to (a year before it in Chinese); a senior at a firm is no student.
+    assert ("self", "school", "penn state") in read("The user is a junior at Penn State.")
+    assert ("self", "school", "boston university") in read("The user transferred to Boston University last fall.")
+    assert not [s for s in slots_of("The user is a senior at Deloitte.") if s.attribute == "school"]
+    assert not [s for s in slots_of("The user might transfer to Boston University.") if s.attribute == "school"]
+    assert ("self", "school", "复旦大学") in read("用户大二转学到复旦大学了")
