@@ -72,7 +72,7 @@ _SCHOOL = re.compile(rf"{_SELF}{_ADV}(?:[大高初][一二三四]|[一二三四�
                      rf"|(?:转学|转校)(?:到|去)了?(?P<to>[\u4e00-\u9fffA-Za-z0-9]{{1,10}}?{_SCHOOLS})(?:了|$|[，。,]))")
 #: The shift one works ("每周一三五上白班" / "现在上夜班了", "调到夜班了"), as ``slots_shifts`` reads it in English;
 #: not one day's ("今天上夜班") nor a turn that comes round ("这个月轮到夜班").
-_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:以后|往后|从此|之后)?(?:都)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?"
+_SHIFT = re.compile(rf"{_SELF}{_ADV}(?:以后|往后|从此|之后|开始)?(?:都)?(?:在[\u4e00-\u9fffA-Za-z]{{1,8}}?)?"
                     r"(?:每周|每星期|周|星期|每天|天天|平时|一般)?[一二三四五六日天、]*(?:都|只)?"
                     r"(?:[改换调转](?:成|到|为)?|改上)?(?:上|值|倒|做|上的是)?(?:常|长)?"
                     r"(?P<kind>白|夜|晚|早|中|大夜|小夜)班(?=$|[，。,！!；;]|了|为主|比较多)")

@@ -33,7 +33,8 @@ _UNIT = "|".join(sorted(map(re.escape, _UNITS), key=len, reverse=True))
 _AMOUNT = re.compile(rf"{_NUM}\s*(?:个)?\s*(?P<unit>{_UNIT})(?![\u4e00-\u9fff]*(?:钱|元|块))")
 _TIMES = re.compile(rf"(?:一天|每天|一日|每日|天天)(?:吃|服|打|用)?{_NUM}(?:次|回|顿)")
 _TAKE = r"(?:吃|服用|服|打|注射|用(?!户)|喷|吸|含|口服|皮下注射)"
-_DOCTOR = re.compile(r"^(?:(?:我|用户)(?:的)?)?(?:主治)?(?:医生|大夫|医师)(?:说|让|叫|建议|要求|给|帮)?(?:我|用户)?")
+_DOCTOR = re.compile(r"^(?:(?:我|用户)(?:的)?)?(?:主治|家庭|[\u4e00-\u9fff]{1,4}科的?)?(?:医生|大夫|医师)"
+                     r"(?:说|让|叫|建议|要求|给|帮)?(?:我|用户)?")
 _SELF = re.compile(rf"^(?:我|用户|本人)(?!的|{KIN_ZH_ALT})")
 #: A drug spoken of first ("胰岛素我晚上打…", "二甲双胍用户一天吃两次").
 _TOPIC = re.compile(r"^(?P<drug>[\u4e00-\u9fffA-Za-z]{2,8}?)[，, ]?(?:我|用户)(?!的)")

@@ -122,3 +122,6 @@ def test_a_boss_a_network_a_gym_a_car_and_a_school_as_people_say_them() -> None:
     assert not [s for s in slots_of("The user is a senior at Deloitte.") if s.attribute == "school"]
     assert not [s for s in slots_of("The user might transfer to Boston University.") if s.attribute == "school"]
     assert ("self", "school", "复旦大学") in read("用户大二转学到复旦大学了")
+    # A doctor named by the department stops a medicine; a shift one starts.
+    assert ("self", "taking:氨氯地平", "no") in read("用户的心内科医生让用户把氨氯地平停了")
+    assert ("self", "shift", "night") in read("用户这个月开始上夜班了")
