@@ -119,14 +119,16 @@ def test_it_treats_only_near_identical_texts_as_duplicates() -> None:
 def planned(django_db_setup: None, django_db_blocker: Any) -> Iterator[Tenant]:
     """The module's own tenant and data, written once in a transaction that is rolled back after the module:
     each test runs in a savepoint inside it, so what a test writes is gone before the next one, as always.
-    3,000 rows in "team/bulk" (random unit vectors: plans, not ranking, are under test), analysed, so the
-    planner chooses as it would in production; ~200 memories in "team/big", 6 of them tasks (a selective
-    filter), written through the one write flow."""
+    3,000 rows in "team/bulk" (random unit vectors: plans, not ranking, are under test) and ~200 memories
+    in "team/big", 6 of them tasks (a selective filter), written through the one write flow; all analysed,
+    so the planner chooses as it would in production."""
     with django_db_blocker.unblock(), transaction.atomic():
         tenant = tenant_create(slug="plans", name="Plans")
         with tenant_scope(tenant):
             _bulk_rows(tenant)
             _many_memories()
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memory")
         yield tenant
         transaction.set_rollback(True)
 
@@ -141,8 +143,6 @@ def _bulk_rows(tenant: Tenant) -> None:
         rows.append(Memory(tenant=tenant, scope=scope, content=content, content_hash=text.content_hash(content),
                            search_text=text.search_text(content), embedding=vector / np.linalg.norm(vector)))
     Memory.objects.bulk_create(rows)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE memories_memory")
 
 
 @pytest.fixture
