@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
+from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -20,6 +22,9 @@ from memories.write import text
 from memories.write.flow import memory_create
 from memories.write.prepare import MemoryInput
 from memories.write.scopes_subjects import scope_get_or_create
+from tenants.models import Tenant
+from tenants.scoping import tenant_scope
+from tenants.services import tenant_create
 
 A, B, C = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
 
@@ -110,22 +115,45 @@ def test_it_treats_only_near_identical_texts_as_duplicates() -> None:
         assert rank.near_duplicate(_memory(a, va), _memory(b, vb)) is expected, (a, b)
 
 
-@pytest.fixture
-def bulk(in_alice):
-    """3,000 rows in one scope (random unit vectors: plans, not ranking, are under test), analysed, so
-    the planner chooses as it would in production."""
+@pytest.fixture(scope="module")
+def planned(django_db_setup: None, django_db_blocker: Any) -> Iterator[Tenant]:
+    """The module's own tenant and data, written once in a transaction that is rolled back after the module:
+    each test runs in a savepoint inside it, so what a test writes is gone before the next one, as always.
+    3,000 rows in "team/bulk" (random unit vectors: plans, not ranking, are under test) and ~200 memories
+    in "team/big", 6 of them tasks (a selective filter), written through the one write flow; all analysed,
+    so the planner chooses as it would in production."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        tenant = tenant_create(slug="plans", name="Plans")
+        with tenant_scope(tenant):
+            _bulk_rows(tenant)
+            _many_memories()
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE memories_memory")
+        yield tenant
+        transaction.set_rollback(True)
+
+
+def _bulk_rows(tenant: Tenant) -> None:
     scope = scope_get_or_create("team/bulk")
     rng = np.random.default_rng(7)
     rows = []
     for i in range(3000):
         content = f"row {i} word{i % 300} topic{i % 7} {'黑咖啡' if i % 500 == 0 else '绿茶'}"
         vector = rng.normal(size=384).astype(np.float32)
-        rows.append(Memory(tenant=in_alice, scope=scope, content=content, content_hash=text.content_hash(content),
+        rows.append(Memory(tenant=tenant, scope=scope, content=content, content_hash=text.content_hash(content),
                            search_text=text.search_text(content), embedding=vector / np.linalg.norm(vector)))
     Memory.objects.bulk_create(rows)
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE memories_memory")
-    return Memory.objects.filter(scope=scope, status="active")
+
+
+@pytest.fixture
+def in_plans(planned: Tenant, db: None) -> Iterator[Tenant]:
+    with tenant_scope(planned):
+        yield planned
+
+
+@pytest.fixture
+def bulk(in_plans: Tenant) -> Any:
+    return Memory.objects.filter(scope=scope_get_or_create("team/bulk"), status="active")
 
 
 @pytest.mark.django_db
@@ -155,14 +183,16 @@ TASKS = ["renew the TLS certificate of the mail server", "rotate the production 
          "order a standing desk for Priya"]
 
 
-@pytest.fixture
-def many(in_alice):
-    """~200 memories in one scope, 6 of them tasks (a selective filter)."""
+def _many_memories() -> None:
     items = [MemoryInput(scope="team/big", content=f"Meeting {i} about {TOPICS[i % len(TOPICS)]} with team "
                                                     f"{TOPICS[(i * 7) % len(TOPICS)]} led by person {i}")
              for i in range(194)]
     items += [MemoryInput(scope="team/big", type="task", content=task) for task in TASKS]
     memory_create(items=items, actor="test")
+
+
+@pytest.fixture
+def many(in_plans: Tenant) -> int:
     return Memory.objects.filter(scope__path="team/big", type="task").count()
 
 
