@@ -9,7 +9,8 @@ put before 我 (a fronted object, the topic of the clause). By jieba's part-of-s
   ("我不做收容所的义工了", "我退了合唱团", "我一直在用这个牌子"), so a reader sees one subject, first. A 了 after a
   negated verb ("不喝了", "好久没弹了") is the change of state and stays last; after any other it is the verb's
   ("退了合唱团"). A name before 我 ("小王我不认识"), a time ("父亲节我…"), a verb with its own object or count
-  after it ("上海我有个朋友", "北京我去过两次"), 是 ("香菜我是真受不了"), a question or a quote: left as said.
+  after it ("上海我有个朋友", "北京我去过两次"), 是 ("香菜我是真受不了"), an adjective or 最 ("数学我最拿手": a
+  judgement of the thing), a question or a quote: left as said.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def fronted_object(text: str) -> str | None:
     tail = _TAIL.search(rest)
     core, end = rest[:tail.start()] if tail else rest, tail.group() if tail else ""
     verbs = [w for w in pseg.lcut(core, HMM=False) if w.word.strip()]
-    if not verbs or any(w.word in ("是", "有", "的", "给", "把", "被") for w in verbs) or not _ends_a_verb(verbs[-1]):
+    if not verbs or any(w.word in ("是", "有", "的", "给", "把", "被", "最") for w in verbs) \
+            or not _ends_a_verb(verbs[-1]):  # "数学我最拿手": a judgement of the thing, not what one does to it
         return None
     me = words[at].word
     if end.startswith("了") and not re.search(r"[不没]", core):
@@ -79,7 +81,7 @@ def _a_thing(words: list[pseg.pair]) -> bool:
 
 def _ends_a_verb(word: pseg.pair) -> bool:
     """The last word before the particles is a verb or its complement, not an object or a count of its own."""
-    if word.flag.startswith(("m", "q", "t", "f", "s", "r", "u", "y")) \
+    if word.flag.startswith(("m", "q", "t", "f", "s", "r", "u", "y", "a")) \
             or (word.flag.startswith("n") and len(word.word) > 1):
         return False
-    return word.flag.startswith(("v", "p", "i", "l", "a", "d")) or len(word.word) == 1
+    return word.flag.startswith(("v", "p", "i", "l", "d")) or len(word.word) == 1

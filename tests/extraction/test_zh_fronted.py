@@ -37,7 +37,7 @@ def test_a_thing_put_before_me_goes_after_the_verb(text, kept):
 
 
 @pytest.mark.parametrize("text", ["小李我不太熟", "王浩我很久没联系了", "上海我有个表姐", "羽毛球我打了好多年",
-                                  "周末我一般在家"])
+                                  "周末我一般在家", "物理我最头疼"])
 def test_a_name_a_time_or_a_verb_with_its_own_object_stays_as_said(text):
     found = contents(text)
     assert len(found) == 1 and found[0].count("用户") == 1 and not found[0].startswith("用户"), found
