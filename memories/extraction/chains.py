@@ -37,6 +37,7 @@ import jieba.posseg as pseg
 
 from memories.extraction import timeparse
 from memories.extraction.clauses import _ZH_SUBJECT, _ZH_TAIL_STRIP, _zh_is_name, third_person_zh
+from memories.extraction.fronted_zh import fronted_object, is_time_word
 from memories.write.people import COMPOUND_SURNAMES, KIN_ZH, SURNAMES, chinese_names
 from memories.write.slot_values import EVENTS_ZH, SELF
 from memories.write.slots import slots_of
@@ -217,7 +218,9 @@ def _zh_statement(text: str, who: str, topic: ZhTopic, explicit: bool) -> str | 
             return None
         text = owned
     _remember(text, topic)
-    return third_person_zh(text, who, prefix=not bare)
+    said = third_person_zh(text, who, prefix=not bare)
+    # the 我 put before "国庆去了趟西安" is read with what follows as one word ("我国"): the speaker, by name
+    return f"{who}{said[1:]}" if not about_person and said.startswith("我") else said
 
 
 def _owned(text: str) -> str | None:
@@ -240,12 +243,9 @@ def _fills_own(text: str) -> bool:
 def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     """The clause with the subject it goes on with, and whether that subject is a name (no speaker before it);
     None when it is a thing judged, about no one."""
+    if (kept := _its_own(text, who)) is not None:
+        return kept
     lead = _lead(text)
-    own = _ZH_SUBJECT.match(_LINKED.sub("", text))  # "其实我不过敏": its own subject after a linking word
-    if (own and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
-        return text, False  # "是个女儿" has no subject: 女儿 is what the one before is
-    if _fronted_then_me(text):
-        return text, True  # its own 我, after the time: nothing put before it
     if lead in KIN_ZH or _FIELD_ROLE.match(text):
         return f"我的{text}", False  # "医生让我少吃盐": the speaker's doctor
     if _speakers_unsaid(text, topic):
@@ -262,14 +262,26 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
     return text, False
 
 
+def _its_own(text: str, who: str) -> tuple[str, bool] | None:
+    """A clause with a subject of its own (``_subjected``), a thing put before it said after the verb; or None."""
+    own = _ZH_SUBJECT.match(_LINKED.sub("", text))  # "其实我不过敏": its own subject after a linking word
+    if (own and not text.startswith(("是", "有"))) or who in text[:4] or _OWN_KIN.match(text):
+        return text, False  # "是个女儿" has no subject: 女儿 is what the one before is
+    if moved := fronted_object(text):
+        return moved, False  # "合唱团我退了" → "我退了合唱团": one subject, first (``fronted_zh.py``)
+    if _fronted_then_me(text):
+        return text, True  # its own 我, after the time: nothing put before it
+    return None
+
+
 def _fronted_then_me(text: str) -> bool:
     """A time, a day or a thing said first, then 我 ("父亲节我都挺难受的", "香菜我是真受不了"): the clause's own
     subject follows what it puts first."""
     if _TIME_THEN_ME.match(text):
         return True
     words = pseg.lcut(text[:10], HMM=False)
-    return len(words) > 2 and words[1].word in ("我", "我们") and words[0].flag in ("t", "n", "nz", "s", "tg") \
-        and words[0].word not in KIN_ZH
+    return len(words) > 2 and words[1].word in ("我", "我们") and words[0].word not in KIN_ZH \
+        and (words[0].flag in ("t", "n", "nz", "s", "tg") or is_time_word(words[0].word))
 
 
 def _speakers_unsaid(text: str, topic: ZhTopic) -> bool:
@@ -507,7 +519,7 @@ def _is_name(word: str) -> bool:
     """A person's name ("小雨", "王浩", "欧阳娜娜"): jieba's person tag, a surname and a given name, 小/阿/老 + one,
     a doubled pet name ("乐乐")."""
     if not 2 <= len(word) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in word) or word in KIN_ZH \
-            or any(ch in _ASPECT for ch in word[1:]):
+            or any(ch in _ASPECT for ch in word[1:]) or is_time_word(word):  # "今年夏天", "那阵子": jieba's nr
         return False
     if _nickname(word):
         return True
