@@ -71,7 +71,7 @@ def _link(old: str, new: str) -> str:
     return changed_from(new, change_words(new), old, search_text(old))
 
 
-def test_what_the_reading_needs() -> None:
+def test_what_a_change_names() -> None:
     # A thing said with what kind it is: the chess club is not the university's rowing club.
     assert _link("The user rows for the university club.", "The user quit the chess club.") == ""
     assert _link("The user rows for the university club.", "The user quit the rowing club in the spring.") == "row"
@@ -83,6 +83,9 @@ def test_what_the_reading_needs() -> None:
     assert not said_changed("The user is staying at a friend's place this week after moving out.")
     assert not said_changed("The user also joined a running club.")
     assert said_changed("The user's band split up.")
+
+
+def test_who_a_change_is_about() -> None:
     # Who it is about: the speaker, a relative however named, a name.
     assert subject_of("The user's mum moved to Leeds.") == subject_of("The user's mother lives in York.") == "~mother"
     assert subject_of("Priya switched teams.") == "priya"
@@ -94,6 +97,9 @@ def test_what_the_reading_needs() -> None:
     assert _link("The user's sister sings with a choir.", "The choir disbanded over the summer.") == ""
     assert subject_of("合唱团用户退了") == "self"
     assert subject_of("用户的妈妈搬回老家了") != "self"
+
+
+def test_what_a_chinese_change_names() -> None:
     # Chinese nouns in a row are one thing: a phone case is not a phone number.
     assert "手机" not in change_words("用户换了个手机壳")
     assert _link("用户的手机号是移动的", "用户换了个手机壳") == ""
