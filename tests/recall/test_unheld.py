@@ -72,8 +72,10 @@ ASKED = {  # (a question about what was never said, a question about what was)
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_a_question_about_what_was_never_said_gets_little(alice, language) -> None:
+def test_a_question_about_what_was_never_said_gets_little(alice, settings, path, language) -> None:
+    settings.SEARCH_INDEX_ENABLED = path == "index"
     save(alice, *({"content": content, "type": "fact"} for content in MEMORIES[language]))
     never, said = ASKED[language]
     assert len(search(alice, query=never, k=5)["results"]) <= 2
