@@ -78,5 +78,5 @@ def test_a_question_about_what_was_never_said_gets_little(alice, settings, path,
     settings.SEARCH_INDEX_ENABLED = path == "index"
     save(alice, *({"content": content, "type": "fact"} for content in MEMORIES[language]))
     never, said = ASKED[language]
-    assert len(search(alice, query=never, k=5)["results"]) <= 2
+    assert len(search(alice, query=never, k=5)["results"]) < 5  # what came closest, not k
     assert len(search(alice, query=said, k=5)["results"]) == 5
