@@ -31,7 +31,9 @@ def write_set(path: str, key: str, label: str, s: dict[str, Any]) -> None:
     sets[key] = {"row": [label, s["all"]["questions"], *_cells(s["all"]), s["newer_first"]],
                  "note": f"{label}: {kinds}; {s['sessions']} sessions ({s['filler_sessions']} filler), "
                          f"{s['memories']} memories, {s['junk']} junk by rule, {s['abstain']} abstention questions "
-                         f"({s['abstain_empty']} answered with no memory)"}
+                         f"({s['abstain_empty']} answered with no memory; on average "
+                         f"{s.get('abstain_found', '?')} of k = 10 results, a block of {s.get('abstain_block', '?')} "
+                         "characters)"}
     write_result(path, title=TITLE, command=COMMAND,
                  columns=["set", "questions", "evidence first", "in top 5", "in top 10",
                           f"in the {BUDGET}-token block", "newer value first"],

@@ -142,6 +142,8 @@ def summary(questions: list[dict[str, Any]], sessions: list[dict[str, Any]]) -> 
     return {"by_kind": by_kind, "all": _depths(scored),
             "newer_first": f"{sum(q['newer_first'] for q in updates)}/{len(updates)}",
             "abstain": len(abstain), "abstain_empty": sum(q["found"] == 0 for q in abstain),
+            "abstain_found": round(sum(q["found"] for q in abstain) / max(1, len(abstain)), 1),
+            "abstain_block": round(sum(q["block_tokens"] for q in abstain) / max(1, len(abstain))),
             "memories": sum(len(s["kept"]) for s in sessions), "sessions": len(sessions),
             "junk": sum(len(s["junk"]) for s in sessions),
             "filler_memories": sum(len(s["kept"]) for s in filler), "filler_sessions": len(filler)}

@@ -380,16 +380,18 @@ def term_weights(frequencies: Sequence[int], documents: int) -> list[float]:
     return [math.log(1.0 + (documents - df + 0.5) / (df + 0.5)) for df in frequencies]
 
 
-def question_answerable(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile]) -> bool:
+def question_answerable(candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
+                        bar: float = ANSWERABLE_CALIBRATED) -> bool:
     """The relevance floor's question-level test (docs/recall.md, "The relevance floor"): do the searched
     memories speak to the question at all? Yes when some candidate's calibrated similarity
-    (``ModelProfile.calibrated``, by the model that judged the pair) reaches ``ANSWERABLE_CALIBRATED``, or
+    (``ModelProfile.calibrated``, by the model that judged the pair) reaches ``bar`` (``ANSWERABLE_CALIBRATED``;
+    higher for a question about words the scope never holds: ``memories.recall.unheld``), or
     some candidate holds ``LEXICAL_FLOOR`` of the question's terms (names, numbers, codes). On LoCoMo's
     development half every question's best similarity is above it and 99 % of unrelated questions' below."""
     for c in candidates:
         limits = profiles.get(c.model)
         if (limits is not None and c.similarity >= FLOOR_MIN
-                and limits.calibrated(c.similarity) >= ANSWERABLE_CALIBRATED):
+                and limits.calibrated(c.similarity) >= bar):
             return True
         if c.lexical_coverage >= LEXICAL_FLOOR:
             return True
@@ -397,12 +399,12 @@ def question_answerable(candidates: Sequence[Candidate], profiles: Mapping[str, 
 
 
 def relevant_ids(scored: Sequence[Scored], candidates: Sequence[Candidate], profiles: Mapping[str, ModelProfile],
-                 primary: str) -> set[Key]:
+                 primary: str, bar: float = ANSWERABLE_CALIBRATED) -> set[Key]:
     """The relevance floor (docs/recall.md, "The relevance floor"): every candidate when the memories speak
-    to the question (``question_answerable``), so the floor never costs a relevant question its evidence;
+    to the question (``question_answerable`` at ``bar``), so the floor never costs a relevant question its evidence;
     otherwise only what passes the per-memory tests (``floor_passes``, ``floor_distinct_passes``): at most
     what came closest, for a question nothing stored is about."""
-    if question_answerable(candidates, profiles):
+    if question_answerable(candidates, profiles, bar):
         return {s.candidate.key for s in scored}
     passing = floor_passes(candidates, profiles, scored[0].candidate.key if scored else None)
     return floor_distinct_passes(scored, passing, candidates, profiles, primary)

@@ -94,7 +94,8 @@ Then, either way::
                     · (RECENCY_FLOOR + (1 − RECENCY_FLOOR) · recency(m))
 
 The relevance floor (``rank.relevant_ids``; off with ``floor=False``): when the memories speak to the
-question (``rank.question_answerable``: some candidate's calibrated similarity ≥ ANSWERABLE_CALIBRATED, or
+question (``rank.question_answerable``: some candidate's calibrated similarity ≥ ANSWERABLE_CALIBRATED (higher
+when half the question's words are held by no candidate: ``unheld``), or
 its coverage ≥ LEXICAL_FLOOR) every candidate passes, so a relevant question gets its ``k``. Otherwise a
 memory is returned only if (``rank.floor_passes``)
     sim(m) ≥ FLOOR_MIN and (sim(m) ≥ floor(model) or sim(m) ≥ best sim of that model − floor_gap(model)),
@@ -172,6 +173,7 @@ from memories.recall.rank import (
     score_ceiling,
 )
 from memories.recall.sources import CandidateSource, Lexical, SqlSource, filtered_memories, scope_row_count
+from memories.recall.unheld import answerable_bar
 from memories.recall.vectors import QueryVectors, remember, started
 from memories.write import validation
 from mnemara.kernel.errors import NotFound, ValidationFailed
@@ -402,8 +404,9 @@ def _ranked(query: str, started: _Started, mode: str, *,
     fused = answers_weighed(fused, candidates, query)  # the assistant's answers, asked for or not (recall.answers)
     fused = newer_first(fused, candidates, query)  # the newer of two about the question's topic (recall.newer)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
-    answerable = bool(filled) or question_answerable(list(candidates.values()), profiles)
-    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0]) | filled  # a slot asked for
+    bar = answerable_bar(query, candidates.values())  # raised when the scope holds none of its words (unheld)
+    answerable = bool(filled) or question_answerable(list(candidates.values()), profiles, bar)
+    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0], bar) | filled  # a slot asked for
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     return scored, answerable, passing

@@ -1,0 +1,51 @@
+"""A question about something the scope never mentions: the answerable bar raised (docs/recall.md, "Abstention").
+
+An abstention question ("Which restaurant in Reykjavik did you recommend?", "What is my son's name?", "我女儿几岁了？"
+where no Reykjavik, son or daughter was ever mentioned) still finds memories about its other words or its topic
+(the user's trips, family, children), and the best of them often reaches ``rank.ANSWERABLE_CALIBRATED``: the
+question counted as answerable and its ``k`` came back. What tells it apart is in the words: half or more of the
+question's words are held by no candidate at all (the candidates hold every memory the words match, so no memory of
+the scope holds them). Such a question is answerable only when its best match is clearly close
+(``ABSTAIN_CALIBRATED``); otherwise the floor's per-memory tests apply and at most what came closest is returned.
+A question's words are its search words (``query.query_terms``): a Chinese question's words of two characters or
+more (its single characters are the words' pieces), an English one's words (prefixes: "restaur" is held by
+"restaurants"). Nothing here is a word list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memories.recall.query import query_terms
+from memories.recall.rank import ANSWERABLE_CALIBRATED, Candidate
+
+#: The share of the question's words no candidate holds from which the bar is raised.
+UNHELD_SHARE = 0.5
+#: The calibrated similarity a question with that many unheld words needs to count as answerable.
+ABSTAIN_CALIBRATED = 0.55
+
+
+def question_words(query: str) -> list[tuple[str, bool]]:
+    """The words that say what ``query`` is about: its search words, but for a question with Chinese words its
+    Chinese words of two or more characters (single characters are pieces; English role words are aliases)."""
+    terms = [(t, prefix) for t, prefix in query_terms(query) if t.isascii() or len(t) >= 2]
+    if any(not t.isascii() for t, _ in terms):
+        terms = [(t, prefix) for t, prefix in terms if not t.isascii()]
+    return terms
+
+
+def unheld_share(query: str, candidates: Iterable[Candidate]) -> float:
+    """The share of ``query``'s words (``question_words``) that none of ``candidates``' search words holds."""
+    terms = question_words(query)
+    if not terms:
+        return 0.0
+    held = {w for c in candidates for w in c.words.split()}
+    prefixes = [t for t, prefix in terms if prefix and t not in held]
+    started = {t for t in prefixes if any(w.startswith(t) for w in held)} if prefixes else set()
+    unheld = [t for t, _ in terms if t not in held and t not in started]
+    return len(unheld) / len(terms)
+
+
+def answerable_bar(query: str, candidates: Iterable[Candidate]) -> float:
+    """The calibrated similarity that makes ``query`` answerable (``rank.question_answerable``): the usual
+    ``ANSWERABLE_CALIBRATED``, or ``ABSTAIN_CALIBRATED`` when ``UNHELD_SHARE`` of its words are held by none."""
+    return ABSTAIN_CALIBRATED if unheld_share(query, candidates) >= UNHELD_SHARE else ANSWERABLE_CALIBRATED
