@@ -29,10 +29,12 @@ def test_words_no_candidate_holds_raise_the_bar() -> None:
     assert unheld.answerable_bar("Does Pierre ride a bicycle to Lyon?", held) == ANSWERABLE_CALIBRATED
 
 
-def test_a_chinese_question_counts_its_words_not_their_characters() -> None:
+def test_a_chinese_question_counts_its_words_not_their_characters_and_keeps_the_usual_bar() -> None:
     held = [_candidate("用户 的 表哥 在 广州 开 奶茶店"), _candidate("用户 每天 骑车 上班")]
-    assert unheld.answerable_bar("我表哥在广州做什么？", held) == ANSWERABLE_CALIBRATED
-    assert unheld.answerable_bar("你给我推荐过哪家西安的泡馍馆？", held) == unheld.ABSTAIN_CALIBRATED
+    assert unheld.unheld_share("我表哥在广州做什么？", held) < unheld.UNHELD_SHARE
+    assert unheld.unheld_share("你给我推荐过哪家西安的泡馍馆？", held) >= unheld.UNHELD_SHARE
+    # its frame words are often held by no memory of a question that was answered: the bar is not raised
+    assert unheld.answerable_bar("你给我推荐过哪家西安的泡馍馆？", held) == ANSWERABLE_CALIBRATED
     assert all(len(t) >= 2 for t, _ in unheld.question_words("你给我推荐过哪家西安的泡馍馆？"))
 
 
