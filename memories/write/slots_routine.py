@@ -194,6 +194,7 @@ def _role(sentence: str, speaker: str) -> list[Slot]:
     if said is None:
         return []
     role = said.group("role").casefold().replace("line manager", "manager").replace("gp", "doctor")
+    role = "boss" if role in ("manager", "supervisor") else role  # one's manager is one's boss (``slots_en``)
     return [Slot(speaker, KIN_EN.get(role, role), said.group("value").casefold())]
 
 
