@@ -116,7 +116,7 @@ def test_a_boss_a_network_a_gym_a_car_and_a_school_as_people_say_them() -> None:
     # One's manager or supervisor is one's boss: a new boss named meets the old one.
     assert ("self", "boss", "lena") in read("The user's line manager is Lena.")
     assert ("self", "boss", "omar") in read("The user's new boss is Omar.")
-    assert {s.attribute for s in slots_of("The user's new supervisor is Ines.")} == {"boss"}  # one slot: it covers
+    assert {s.attribute for s in slots_of("The user's new manager is Ines.")} == {"boss"}  # one slot: it covers
     # A network one is a customer of; a gym gone to before or after work.
     assert ("self", "provider:phone", "o2") in read("The user is an O2 customer.")
     assert ("self", "gym", "anytime fitness") in read("The user goes to Anytime Fitness after work.")
