@@ -56,6 +56,30 @@ _DIET_ENDED = re.compile(rf"(?i){_ME_EN}(?:(?:quit|stopped|dropped|ditched|aband
                          r"intermittent fasting)(?:\s+diet)?\b")
 
 
+# A pregnancy, the speaker's or a partner's ("The user is 20 weeks pregnant", "The user's wife is pregnant"), ended by
+# a birth of the speaker's own child ("Milo (the user's son) was born", "our daughter was born", "had the baby").
+_PREGNANT_EN = re.compile(r"(?i)^(?:i|the user)(?:'s\s+(?P<kin>wife|partner|girlfriend|fianc[ée]e?))?\s+"
+                          r"(?:is|am|'m)\s+"
+                          r"(?:now\s+|currently\s+|finally\s+)?(?:\d+\s+weeks\s+|\w+\s+months\s+)?pregnant\b")
+_BORN_EN = re.compile(r"(?i)\(the user's (?:son|daughter|baby)\) (?:was|were) born\b"
+                      r"|^(?:the user's|my|our) (?:new(?:born)?\s+)?(?:baby|son|daughter|twins)(?:\s+[A-Z][\w\-]*)? "
+                      r"(?:was|were|has been|have been) born\b"
+                      r"|^(?:i|the user)(?: and others)? (?:just\s+)?(?:had|welcomed|delivered) "
+                      r"(?:the|a|our|the user's) "
+                      r"(?:baby|son|daughter|little)\b|^(?:i|the user) (?:just\s+)?gave birth\b")
+_PARTNERS = ("~wife", "~partner", "~girlfriend")
+
+
+def _pregnancy_en(sentence: str, speaker: str) -> list[Slot]:
+    if said := _PREGNANT_EN.match(sentence):
+        kin = said.group("kin")
+        return [Slot(f"~{'fiancee' if kin.casefold().startswith('fianc') else kin.casefold()}" if kin else speaker,
+                     "pregnant", "yes")]
+    if _BORN_EN.search(sentence):
+        return [Slot(who, "pregnant", "done") for who in (speaker, *_PARTNERS)]
+    return []
+
+
 def _level(word: str) -> str:
     word = word.casefold().replace(".", "").replace("'", "")
     if word in ("phd", "doctorate", "dphil", "dissertation", "doctoral"):
@@ -72,6 +96,8 @@ def en_status(sentence: str, speaker: str) -> list[Slot]:
         return []
     if _DIVORCE_EN.match(sentence):
         return [Slot(speaker, "marital", "divorced")]
+    if pregnancy := _pregnancy_en(sentence, speaker):
+        return pregnancy
     if _MARRIED_EN.match(sentence):
         return [Slot(speaker, "marital", "married")]
     if _DIET_ENDED.search(sentence):
@@ -108,6 +134,16 @@ _OFF_DIET_ZH = (re.compile(rf"^(?:(?:我|用户|本人)(?:的)?)?{_DIET_ZH}(?:�
                 re.compile(rf"{_ME_ZH}(?:不|没)(?:再)?(?:搞|做|吃|坚持)(?:了)?{_DIET_ZH}(?:饮食)?了"))
 
 
+_PREGNANT_ZH = re.compile(r"^(?:我|用户|本人)(?P<kin>的?(?:老婆|媳妇|妻子|爱人|太太))?(?:现在|已经|又|终于)?"
+                          r"(?:怀孕|怀上)了?"
+                          r"(?:[一二三四五六七八九\d]+个?(?:月|周))?(?:了)?$")
+_BORN_ZH = re.compile(r"^(?:(?:我|用户|本人)(?:的|家)?)?(?:宝宝|小宝|二宝|老二|孩子|儿子|女儿|闺女)[^，。,]{0,8}?"
+                      r"(?:出生|出世|降生)了"
+                      r"|^(?:我|用户|本人)(?:的?(?:老婆|媳妇|妻子|爱人|太太))?(?:已经|顺利|终于)?(?:生了|生下了?)"
+                      r"(?:一?[个对])?(?:儿子|女儿|男孩|女孩|宝宝|双胞胎|闺女)")
+_PARTNERS_ZH = ("~wife",)
+
+
 def zh_status(sentence: str, speaker: str) -> list[Slot]:
     """``enrolled:<level>`` and a divorce made final of a Chinese speaker, else []."""
     sentence = sentence.strip().rstrip("。！!～~")
@@ -115,6 +151,10 @@ def zh_status(sentence: str, speaker: str) -> list[Slot]:
         return []
     if _DIVORCE_ZH.match(sentence):
         return [Slot(speaker, "marital", "divorced")]
+    if said := _PREGNANT_ZH.match(sentence):
+        return [Slot("~wife" if said.group("kin") else speaker, "pregnant", "yes")]
+    if _BORN_ZH.match(sentence):
+        return [Slot(who, "pregnant", "done") for who in (speaker, *_PARTNERS_ZH)]
     if said := _ON_DIET_ZH.match(sentence):
         return [Slot(speaker, "diet", _DIETS_ZH[said.group("diet")])]
     if any(p.match(sentence) for p in _OFF_DIET_ZH):

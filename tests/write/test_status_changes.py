@@ -92,3 +92,20 @@ def test_the_slots_of_the_readings() -> None:
     assert ("self", "city", "重庆") in _read("寒假用户的全家搬到了重庆")
     assert not [s for s in slots_of("用户这个月不出差了") if s.attribute == "city"]
     assert ("self", "lives-with:partner", "yes") in _read("用户跟女朋友住在一起")  # together: no place to read
+
+
+def test_a_pregnancy_and_the_birth_that_ends_it() -> None:
+    assert ("self", "pregnant", "yes") in _read("The user is 30 weeks pregnant with twins.")
+    assert ("~wife", "pregnant", "yes") in _read("The user's wife is pregnant again.")
+    assert ("self", "pregnant", "done") in _read("Ada (the user's daughter) was born at 3am!")
+    assert ("~wife", "pregnant", "done") in _read("Our baby boy was born last night.") | _read(
+        "The user's son was born last night.")
+    assert not [s for s in slots_of("The user's cousin had her baby.") if s.attribute == "pregnant"]
+    assert not [s for s in slots_of("The user's son was born in 2019.") if s.attribute == "pregnant"]
+    assert ("self", "pregnant", "yes") in _read("用户怀孕五个月了")
+    assert ("~wife", "pregnant", "yes") in _read("用户的媳妇怀上了")
+    assert ("self", "pregnant", "done") in _read("用户顺利生了个儿子")
+    assert ("self", "pregnant", "done") in _read("二宝昨天凌晨出生了")
+    # a cousin's birth is the cousin's (the relatives' reading), never the speaker's or the spouse's
+    cousin = slots_of("用户的表妹生了个女儿")
+    assert not [s for s in cousin if s.attribute == "pregnant" and s.subject in ("self", "~wife")]
