@@ -16,7 +16,11 @@ itself, the same way in both languages:
 - both are about one subject (``subject_of``: the speaker, "The user's mother" / "mom", a named person), and
 - a word of the new statement that names a thing (``change_words``: a content word, not a verb of change, not the
   subject; one said after another content word goes with it, so "the chess club" is not "the university club";
-  in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words.
+  in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words, by its
+  root ("therapy" and "therapist"), by kind ("church" and "mass", "account" and "bank"), in Chinese within the old
+  text (奶茶店) or as its abbreviation (北马: 北京马拉松). "him"/"her" moved out of or into something by the speaker is the
+  relative the old statement is about ("The user pulled him out of daycare."); a Chinese statement that opens with a thing the old
+  one names is about it ("小新换成MacBook Air了").
 
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
@@ -44,13 +48,17 @@ _STRONG_EN = re.compile(
     r"(?i)\b(?:no longer|no more|any ?more|switched|switching|moved|relocated|transferred|quit|quitting|left|stopped|"
     r"gave up|given up|giving up|broke up|split up|splitting up|ended|cancell?ed|sold|traded(?: in)?|became|"
     r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
-    r"closed down|shut down|disbanded|folded|over it)\b")
+    r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|"
+    r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
+    r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
     r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?|planning|wants?|wanted|wish|hope|"
     r"hoping|should|could|not sure|someday|probably|today|tonight|tomorrow|this (?:week|weekend|morning|evening)|"
     r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
-    r"tried|used to|going to|will|won't|wouldn't|can't wait|next|also|too(?=\s*[.,!;]|$)|as well|another|"
-    r"temporar(?:y|ily)|for now|"
+    r"tried|used to|(?<!stopped )(?<!quit )(?<!stop )going to|will|won't|wouldn't|can't wait|next|also|"
+    r"too(?=\s*[.,!;]|$)|as well|another|"
+    r"temporar(?:y|ily)|for now|early|late|on time|at (?:\d|noon|midnight)|"
+    r"for (?:lunch|the day|the night|the weekend|a bit|a while|a moment|a minute)|"
     r"ended up|dropped (?:off|by)|become like|left (?:over|behind)|moved (?:by|on to)|moved me)\b|"
     r"\b(?:didn't|did not|never|haven't|have not|hasn't|has not|wasn't|isn't|not)\s+(?:\w+\s+)?"
     r"(?:switch|move|quit|leave|left|change|stop|sell|sold|transfer|retire|break|broke|give|gave|end)")
@@ -84,7 +92,8 @@ _FUNCTION_EN_WORDS = (
     "made take took taken want like lately anymore any longer ever around these days nowadays everyday every each "
     "full part first second well yet though other person people someone something everything anything nothing "
     "lucky such what which who whom whose where when why how can could would should may must might shall much "
-    "thinks think feel feels felt look looks looking help helps helped glad great good nice happy really able")
+    "thinks think feel feels felt look looks looking help helps helped glad great good nice happy really able "
+    "stop start started starting pull pulled work works working")
 _FUNCTION_EN = frozenset(_FUNCTION_EN_WORDS.split())
 
 
@@ -111,17 +120,20 @@ def _en_changed(text: str) -> bool:
 # --------------------------------------------------------------------------- Chinese
 
 _STRONG_ZH = re.compile(r"不再|再也不|不[^，。；]{0,8}了|没[^，。；]{0,3}了|改[成用喝吃去做]|换[了成到]?|"
-                        r"转[学行到去岗]|搬|离职|辞职|解散|分手|退[了休学租]|卖[了掉]|取消|戒[了掉]|停[了掉]|放弃|调[到去回]|升[职了为到成]|变成|"
+                        r"转[学行到去岗成为正]|搬|离职|辞职|解散|分手|退[了休学租赛出]|拆[了掉]|痊愈|康复了|"
+                        r"卖[了掉]|取消|戒[了掉]|停[了掉]|放弃|调[到去回]|升[职了为到成]|变成|"
                         r"成了|自从|没坚持|不干了|不做了|黄了|关门")
 _WEAK_ZH = re.compile(r"现在|如今|目前|开始")
-_HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要是|假如|万一|打算|想[要去换搬]?|考虑|准备|计划|希望|"
-                        r"要不要|是不是|今天|明天|这周|这个?周末|[一两三几]个?(?:星期|礼拜|周|天)|帮|代管|暂时|以前|之前|"
+_HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要是|假如|万一|打算|"
+                        r"(?<![联思理梦感幻回构预猜设料])想[要去换搬]?|"
+                        r"考虑|(?<!在)准备|计划|希望|"
+                        r"要不要|是不是|今天|明天|这周|这个?周末|[一两三几]个?(?:星期|礼拜|周|天)(?![\d一二三四五六七八九十两几])|帮|代管|暂时|以前|之前|"
                         r"当年|曾经|还没|也|没[换搬转改卖离辞]")
 _EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了|^\d{4}年|上[周个]|昨天|前天|那天")
 _TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年|年初|年底)?")
 # A thing put before the speaker ("合唱团用户退了", "收容所的义工用户不做了").
 _FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")
-_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an"})
+_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an", "j", "ns"})
 _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西", "事情", "样子", "问题", "情况", "时间", "今年",
                           "去年", "明年", "每天", "工作", "上班"})
 
@@ -146,7 +158,7 @@ def _zh_words(text: str) -> tuple[str, ...]:
     words: list[str] = []
     run = ""
     for token in posseg.cut(text):
-        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word)
+        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or token.word in "成为到"
         if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
             run += token.word
             continue
@@ -183,13 +195,23 @@ def a_state(text: str) -> bool:
 def change_words(text: str) -> tuple[str, ...]:
     """The words naming what a statement of change is about, as the lexical index holds them; () when it says
     no change or names no one."""
-    subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) else "")
+    subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) or _zh_thing(text) else "")
     if not subject or not said_changed(text):
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
     if has_cjk(text):
-        return tuple(w for w in _zh_words(text) if w not in own)
+        thing = [_zh_thing(text)] if subject == "thing" else []
+        return tuple(dict.fromkeys(w.casefold() for w in (*thing, *(w for w in _zh_words(text) if w not in own))))
     return tuple(dict.fromkeys(_en_words(text, own)))
+
+
+def _zh_thing(text: str) -> str:
+    """The thing a Chinese statement of change opens with, before its verb of change ("小新换成MacBook Air了":
+    小新), "" when it opens otherwise."""
+    if not has_cjk(text) or (found := _STRONG_ZH.search(text)) is None:
+        return ""
+    head = _TIME_ZH.sub("", text[:found.start()], count=1)
+    return head if 2 <= len(head) <= 10 and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]+", head) else ""
 
 
 def _en_words(text: str, own: set[str]) -> list[str]:
@@ -208,22 +230,67 @@ def _en_words(text: str, own: set[str]) -> list[str]:
 
 
 def change_query(words: tuple[str, ...]) -> str:
-    """``words`` as a text search query that finds any of them, each of a compound ("chess club") too
-    (``sql.RELATED_SQL``), "" for none."""
+    """``words`` as a text search query that finds any of them, each of a compound ("chess club") too, a word by
+    its root ("therapi": 'therap':*, which "therapist" holds) and a place of worship by any (``sql.RELATED_SQL``),
+    "" for none."""
     def quoted(word: str) -> str:
         return "'" + word.replace("'", "''").replace("\\", "") + "'"
 
-    return " | ".join("(" + " & ".join(map(quoted, w.split())) + ")" for w in words)
+    def term(word: str) -> str:
+        if word in _KINDS:
+            return "(" + " | ".join(quoted(w) for w, kind in _KINDS.items() if kind == _KINDS[word]) + ")"
+        return quoted(word) if _root(word) == word else quoted(_root(word)) + ":*"
+
+    return " | ".join("(" + " & ".join(map(term, w.split())) + ")" for w in words)
 
 
 def _thing_of(new: str, old: str) -> str:
     """"self" when a statement of change is about a thing the speaker's old statement names ("The band split up."
-    after "The user plays guitar in a band …"), else ""."""
-    found = re.match(r"(?i)the ([a-z\-]+)\b", new) if not has_cjk(new) else None
+    after "The user plays guitar in a band …"; "小新换成MacBook Air了" after "用户的笔记本是联想小新"), else ""."""
+    if has_cjk(new):
+        thing = _zh_thing(new)
+        return "self" if thing and thing in old and subject_of(old) == "self" else ""
+    found = re.match(r"(?i)the ([a-z\-]+)\b", new)
     if found is None or subject_of(old) != "self" or not re.search(rf"(?i)\b(?:a|an|the|the user's) (?:[a-z\-]+ )?"
                                                                   rf"{re.escape(found.group(1))}\b", old):
         return ""
     return "self"
+
+
+# Words for one thing (stems): "stopped going to church" ends "goes to mass at St. Anne's"; "moved all my accounts
+# over to a credit union" ends "banks with Chase".
+_KINDS = {**dict.fromkeys(("church", "mass", "parish", "congreg", "worship", "templ", "mosqu", "synagogu", "chapel"),
+                          "church"),
+          **dict.fromkeys(("bank", "account"), "bank")}
+
+
+def _root(stem: str) -> str:
+    """An English stem without its derivational ending when enough is left ("therapist", "therapi": "therap")."""
+    root = re.sub(r"(?:ist|ian|or|i)$", "", stem)
+    return _KINDS.get(stem, root if len(root) >= 5 else stem)
+
+
+def _abbreviates(word: str, old: str) -> bool:
+    """Whether a Chinese word of two or three characters is the first characters of as many words said one after
+    another in ``old`` (北马: 北京马拉松)."""
+    if not 2 <= len(word) <= 3 or not has_cjk(word):
+        return False
+    words = [token.word for token in posseg.cut(old) if len(token.word) >= 2]
+    return any("".join(w[0] for w in words[i:i + len(word)]) == word for i in range(len(words) - len(word) + 1))
+
+
+# The speaker moving a relative out of or into something: "pulled him out of daycare", "switched her to a new school".
+_MOVED_THEM = re.compile(r"(?i)\b(?:pulled|took|moved|switched|transferred|withdrew|changed)\s+(?:him|her)\s+"
+                         r"(?:out\s+of|from|to|over\s+to|into)\b")
+
+
+def _subject_pair(new: str, old: str) -> tuple[str, str]:
+    """The subjects of ``new`` and ``old``; the speaker's "him"/"her" is a relative the old statement is about
+    ("The user pulled him out of daycare." after "The user's son goes to daycare …")."""
+    subject, before = subject_of(new) or _thing_of(new, old), subject_of(old)
+    if subject == "self" and before.startswith("~") and _MOVED_THEM.search(new):
+        return before, before
+    return subject, before
 
 
 def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> str:
@@ -231,8 +298,11 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
     ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
     if not words or not a_state(old):
         return ""
-    subject = subject_of(new) or _thing_of(new, old)
-    if not subject or subject != subject_of(old):
+    subject, before = _subject_pair(new, old)
+    if not subject or subject != before:
         return ""
     held = set(old_words.split())
-    return next((w for w in words if held.issuperset(w.split())), "")
+    roots = {_root(w) for w in held}
+    said = old.casefold()
+    return next((w for w in words if held.issuperset(w.split()) or {_root(x) for x in w.split()} <= roots
+                 or (has_cjk(w) and w in said) or _abbreviates(w, old)), "")

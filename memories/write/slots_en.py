@@ -359,7 +359,12 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
         found = _read_en(lead + " " + sentence[:1].lower() + sentence[1:], speaker)
     extra = en_routine(sentence, speaker) or (en_routine(f"{lead} {sentence[:1].lower()}{sentence[1:]}", speaker)
                                               if lead and first not in _NOT_SPEAKERS and first != "i" else [])
-    return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+    found += [slot for slot in extra if slot.key not in {s.key for s in found}]
+    insured = {s.value for s in found if s.attribute == "provider:insurance"}  # "switched to Kaiser": no job there
+    return [s for s in found if s.attribute != "employer" or s.value not in insured or _WORK_WORD.search(sentence)]
+
+
+_WORK_WORD = re.compile(r"(?i)\b(?:job|work(?:ing|s)?\s+(?:at|for)|hired|position|role|employ|offer|joined)\b")
 
 
 _LEAD = re.compile(rf"^(?:(?P<self>I|We)|(?P<person>(?:My|Our)\s+(?:\w+\s+)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|"

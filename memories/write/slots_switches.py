@@ -36,7 +36,7 @@ from collections.abc import Callable
 from memories.write.people import KIN_EN
 from memories.write.slot_values import Slot
 
-__all__ = ["CARRIERS", "en_switches", "membership_held"]
+__all__ = ["CARRIERS", "INSURERS", "en_switches", "membership_held"]
 
 _ME = r"^(?:i|we|the user(?:\s+and\s+others)?)\b(?!['’]s)"
 _MY = r"(?:my|our|the user's|the user and others')"
@@ -62,6 +62,22 @@ _CARRIER_CUSTOMER = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:an?\s+)?{_CARRIER}\s
 _CARRIER_IS = re.compile(rf"(?i){_MY}\s+(?:new\s+)?(?:(?:phone|mobile|cell)\s+)?(?:carrier|network|provider)\s+"
                          rf"(?:is|'s)\s+(?:now\s+)?{_CARRIER}")
 
+#: Health insurers by name (US, UK, Canada, Australia, Ireland), and the public plans.
+INSURERS = (r"blue\s+cross(?:\s+(?:and\s+|&\s+)?blue\s+shield)?|blue\s+shield|bcbs|kaiser(?:\s+permanente)?|aetna|"
+            r"cigna|united\s*health(?:care)?|uhc|humana|anthem|oscar(?:\s+health)?|ambetter|molina|medicare|medicaid|"
+            r"medi-cal|tricare|highmark|premera|regence|geisinger|harvard\s+pilgrim|tufts|emblem\s*health|wellcare|"
+            r"carefirst|caresource|bupa|axa(?:\s+health)?|vitality(?:health)?|aviva|wpa|sun\s+life|manulife|"
+            r"green\s+shield|medibank|hcf|nib|laya(?:\s+healthcare)?|irish\s+life(?:\s+health)?|vhi")
+_INSURER = rf"(?P<c>(?i:{INSURERS}))(?![\w&-])"
+_INSURANCE_IS = re.compile(rf"(?i){_MY}\s+(?:new\s+)?(?:(?:health|medical|dental)\s+)?(?:insurance|insurer|"
+                           rf"coverage|plan|cover)\s+(?:is|'s)\s+(?:now\s+)?(?:with\s+|through\s+)?{_INSURER}")
+_ON_INSURER = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?(?:on|with|insured\s+(?:by|with|through)|covered\s+"
+                         rf"(?:by|through)|enrolled\s+in)\s+{_INSURER}(?=\s+(?:insurance|health|through|now|via|plan|"
+                         rf"for)\b|\s*[.,;!]|$)")
+_TO_INSURER = re.compile(rf"(?i)\b(?:switched|switching|moved|changed|went|transferred|signed\s+up|enrolled)"
+                         rf"(?:\s+(?:our|my|the user's|the|health|medical|dental|family|insurance|plans?|over|"
+                         rf"across|coverage)){{0,4}}\s+"
+                         rf"(?:to|with|in)\s+{_INSURER}(?!\s+(?-i:[A-Z]))")
 _GYM_NAME = (r"(?P<v>(?-i:[A-Z][\w'’&\-]*(?:\s+[A-Z0-9][\w'’&\-]*){0,2}\s*)?(?i:gym|fitness|crossfit|athletic\s+club|"
              r"health\s+club|leisure\s+centre|leisure\s+center|ymca|equinox|orangetheory|f45|crunch|puregym|"
              r"life\s*time|david\s+lloyd|virgin\s+active|nuffield\s+health|gym\s+group|barry's|blink|climbing\s+wall"
@@ -150,7 +166,8 @@ _FIRST_DAY = re.compile(rf"(?i)\b{_MY}\s+first\s+day\s+at\s+(?P<v>(?-i:[A-Z][\w&
 def en_switches(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     sentence = sentence.strip()
-    found = _carrier(sentence, speaker) + _gym(sentence, speaker) + _household(sentence, speaker)
+    found = _carrier(sentence, speaker) + _insurer(sentence, speaker) + _gym(sentence, speaker)
+    found += _household(sentence, speaker)
     if (lead := _MANAGING.search(sentence)) and not _STAND_IN.search(sentence) and not _NOT.search(lead.group()):
         found.append(Slot(speaker, "job", "manager"))
     if car := _TRADED.search(sentence):
@@ -193,6 +210,14 @@ def _carrier(sentence: str, speaker: str) -> list[Slot]:
         return []  # "with three kids", "on bell ringing duty"
     name = {"tmobile": "t-mobile", "at and t": "at&t", "metropcs": "metro"}.get(name.replace("&", "&"), name)
     return [Slot(speaker, "provider:phone", name)]
+
+
+def _insurer(sentence: str, speaker: str) -> list[Slot]:
+    said = _INSURANCE_IS.search(sentence) or _ON_INSURER.search(sentence) or _TO_INSURER.search(sentence)
+    if said is None or _NOT.search(sentence[:said.start("c")]):
+        return []
+    name = " ".join(said.group("c").casefold().split())
+    return [Slot(speaker, "provider:insurance", re.sub(r"\s+(?:permanente|health|healthcare)$", "", name))]
 
 
 def _gym(sentence: str, speaker: str) -> list[Slot]:

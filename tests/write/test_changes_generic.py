@@ -132,3 +132,43 @@ def test_a_boss_a_network_a_gym_a_car_and_a_school_as_people_say_them() -> None:
     # A doctor named by the department stops a medicine; a shift one starts.
     assert ("self", "taking:氨氯地平", "no") in read("用户的心内科医生让用户把氨氯地平停了")
     assert ("self", "shift", "night") in read("用户这个月开始上夜班了")
+
+
+def test_changes_said_by_root_by_kind_by_pronoun_and_by_the_thing_first() -> None:
+    # A word by its root: counselling stopped ends seeing a counselor; a place of worship by any name.
+    assert _link("The user sees a counselor on Thursdays.", "The user quit counseling after the summer.") == "counsel"
+    assert _link("The user attends services at a synagogue downtown.", "The user left the temple last year.")
+    # "him"/"her" after the speaker is the relative the old statement is about.
+    assert _link("The user's daughter takes ballet at a studio.", "The user pulled her out of ballet.") == "ballet"
+    assert _link("The user's daughter takes ballet at a studio.", "The user quit ballet.") == ""
+    # Going full-time, having to stop, a cast coming off: changes; a shop's news is none.
+    assert _link("The user works part-time at a garden centre.", "The user went full-time at the garden centre.")
+    assert _link("The user coaches a youth soccer team.", "The user had to stop coaching.") == "coach"
+    assert _link("The user's ankle is in a cast.", "The cast came off last week.") == "cast"
+    assert not said_changed("The garden centre is hiring part-timers.")
+    # Chinese: the thing said first, a change of status, an abbreviation, a cast taken off, a weekly amount.
+    assert _link("用户的平板是华为MatePad", "MatePad换成iPad了")
+    assert _link("用户在奶茶店做兼职，一周十五个小时", "用户转成奶茶店的正式员工了") == "奶茶店"
+    assert _link("用户在准备明年的上海马拉松", "用户上马退赛了") == "上马"
+    assert _link("用户的医保在广州交", "用户医保转到深圳了") == "医保"
+    assert _link("用户脚踝打着石膏", "用户拆了石膏，能走路了") == "石膏"
+    assert _link("用户的平板是华为MatePad", "用户的同事MatePad换成iPad了") == ""
+    assert a_state("用户的笔记本是联想小新")  # 联想 is a brand, not a wish
+    # An account moved is the bank changed; meat eaten again, after a season, ends a meatless diet.
+    assert _link("The user banks with Wells Fargo.", "The user switched the user's accounts to Ally last spring.")
+    from memories.write.slots import slots_of
+    assert [(s.attribute, s.value) for s in slots_of("用户2025年冬天开始又吃肉了")] == [("diet", "meat")]
+
+
+def test_a_health_insurer_as_people_say_it() -> None:
+    from memories.write.slots import slots_of
+
+    def insurer(text: str) -> list[str]:
+        return [s.value for s in slots_of(text) if s.attribute == "provider:insurance" and s.subject == "self"]
+
+    assert insurer("The user's medical coverage is through Aetna.") == ["aetna"]
+    assert insurer("The user is insured with UnitedHealthcare via the union.") == ["unitedhealthcare"]
+    assert insurer("The user moved the family plan over to Cigna.") == ["cigna"]
+    assert insurer("The user's husband is on Humana.") == []
+    assert insurer("The user didn't switch to Anthem.") == []
+    assert not [s for s in slots_of("The user switched to Humana at open enrollment.") if s.attribute == "employer"]
