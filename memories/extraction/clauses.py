@@ -518,7 +518,7 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
         return f"{who} {m.group(1)}{_third_person_verb(m.group(2))}"
 
     text = _EN_I_VERB.sub(verb, text)
-    text = re.sub(r"\b(?:I|i)\b", who, text)
+    text = re.sub(r"\b(?:I|i)\b(?!-\d)", who, text)  # not a highway ("I-80")
     text = re.sub(r"(?i)\bmy\s*self\b", who, text)
     text = re.sub(r"(?i)\b(?:my|mine)\b", possessive, text)
     text = re.sub(r"(?i)\bme\b", who, text)

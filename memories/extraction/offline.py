@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
+from memories.extraction.about_lists import about_lists
 from memories.extraction.allergens import allergens_named
 from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
@@ -176,7 +177,7 @@ class OfflineExtractor:
         self.skipped = []
         (context, _), (turns, back), known = standard_turns(context), standard_turns(turns), standard_known(known)
         context, turns = labelled(context), doses_named(allergens_named(turns, known), known)  # dosed, allergens
-        turns, reader = texted_runs(labelled(turns, [t.name for t in context if t.name])), _Reader(known)
+        turns, reader = texted_runs(about_lists(labelled(turns, [t.name for t in context if t.name]))), _Reader(known)
         self._pets = known_pets(known)  # "咪咪走了" once "养了两只猫，咪咪和豆豆" is known
         found: list[Candidate] = []
         recent_user: list[str] = [t.content for t in context if t.role == "user"]

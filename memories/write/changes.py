@@ -219,8 +219,9 @@ def _en_words(text: str, own: set[str]) -> list[str]:
     a "university club" does not hold)."""
     words: list[str] = []
     before = ""
+    acronyms = {w.casefold() for w in re.findall(r"\b[A-Z]{2}\b", text)}  # "the ER", "HR": a thing named
     for word in re.findall(r"[a-z][a-z'\-]+", text.casefold()):
-        content = len(word) > 2 and word not in _FUNCTION_EN and word not in own and not _STRONG_EN.fullmatch(word)
+        content = (len(word) > 2 or word in acronyms) and word not in _FUNCTION_EN and word not in own and not _STRONG_EN.fullmatch(word)
         if content:
             stem = stemmed([word])[0]
             words.append(f"{before} {stem}" if before else stem)

@@ -253,7 +253,8 @@ _STUDY = re.compile(rf"(?i)^(?:i|the user)(?:\s+(?:am|is|now|currently|also))*\s
 _SWITCHED = re.compile(rf"(?i){_ME}[^.;!?]{{0,30}}?\b(?:switched|changed|moved|transferred)\s+(?:my\s+|the user's\s+)?"
                        rf"(?:course\s+|degree\s+|major\s+)?(?:over\s+)?(?:from\s+(?:{_MAJORS})\s+)?to\s+(?P<value>{_MAJORS})\b")
 
-_STUDIES = re.compile(r"(?i)\b(?:dropped|quit|gave up|course|degree|major|uni|university|college|term|semester)\b")
+_STUDIES = re.compile(r"(?i)\b(?:dropped|quit|gave up|course|degree|major|uni|university|college|term|semester|"
+                      r"(?:chem |lab |science )?labs?|lectures?|classes|modules?|credits|exams|professors?)\b")
 
 
 def _study(sentence: str, speaker: str) -> list[Slot]:
