@@ -13,7 +13,8 @@ myself") each is what the writer is, has or does, read by its first word's shape
   before one bare singular noun ("I'm a nurse.").
 
 Items are the lines of a bulleted list (``-``, ``*``, ``•``, ``1.``) or, on one line, the parts between " - "
-bullets or, when each is short (five words at most), between commas ("quick facts: left-handed, drive a Jeep"). English only; a list under any other heading ("Groceries: - milk - eggs") is left as written.
+bullets or, when each is short (five words at most), between commas ("quick facts: left-handed, drive a Jeep").
+English only; a list under any other heading ("Groceries: - milk - eggs") is left as written.
 """
 
 from __future__ import annotations

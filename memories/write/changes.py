@@ -17,10 +17,10 @@ itself, the same way in both languages:
 - a word of the new statement that names a thing (``change_words``: a content word, not a verb of change, not the
   subject; one said after another content word goes with it, so "the chess club" is not "the university club";
   in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words, by its
-  root ("therapy" and "therapist"), by kind ("church" and "mass", "account" and "bank"), in Chinese within the old
-  text (奶茶店) or as its abbreviation (北马: 北京马拉松). "him"/"her" moved out of or into something by the speaker is the
-  relative the old statement is about ("The user pulled him out of daycare."); a Chinese statement that opens with a thing the old
-  one names is about it ("小新换成MacBook Air了").
+  root ("therapy" and "therapist"), by kind ("church" and "mass", "account" and "bank"), in Chinese within the
+  old text (奶茶店) or as its abbreviation (北马: 北京马拉松). "him"/"her" moved out of or into something by the
+  speaker is the relative the old statement is about ("The user pulled him out of daycare."); a Chinese statement
+  that opens with a thing the old one names is about it ("小新换成MacBook Air了").
 
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
@@ -221,7 +221,8 @@ def _en_words(text: str, own: set[str]) -> list[str]:
     before = ""
     acronyms = {w.casefold() for w in re.findall(r"\b[A-Z]{2}\b", text)}  # "the ER", "HR": a thing named
     for word in re.findall(r"[a-z][a-z'\-]+", text.casefold()):
-        content = (len(word) > 2 or word in acronyms) and word not in _FUNCTION_EN and word not in own and not _STRONG_EN.fullmatch(word)
+        content = ((len(word) > 2 or word in acronyms) and word not in _FUNCTION_EN and word not in own
+                   and not _STRONG_EN.fullmatch(word))
         if content:
             stem = stemmed([word])[0]
             words.append(f"{before} {stem}" if before else stem)

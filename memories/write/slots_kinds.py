@@ -2,8 +2,6 @@
 ``bench/fresh8_en_set.py``): each holds one value at a time, the speaker's own, said plainly (``slots_routine``'s
 hedges keep "if I switched…" and "thinking about…" out; a one-off, "today", "this week", is none).
 
-- the health plan one is on, by the insurer's name or a public programme ("I have Blue Cross through work", "on
-  Medicaid now", "switched to Aetna") (``insurance:health``); a question about it is no statement;
 - the streaming services one pays for ("we pay for Netflix and Hulu", "subscribe to Peacock"): each a
   ``member:<service>`` yes, which a cancellation ("cancelled Netflix", ``member:<service>`` no) ends;
 - the church one belongs to or goes to ("a member at First Baptist", "been going to the Methodist church on 5th")
@@ -41,18 +39,6 @@ _BE = r"(?:\s+(?:is|am|are)|\s*['’](?:m|re))?"
 _ONE_OFF = re.compile(r"(?i)\b(?:today|tonight|this (?:week|weekend|morning|afternoon|evening)|for the (?:week|weekend|"
                       r"day|night)|for (?:a|one|two|three|a few|a couple of|\d+) (?:days?|weeks?|nights?)|"
                       r"not|never|n't|no longer)\b")
-
-#: Health insurers and public plans (US, UK, Canada, Australia, Europe).
-_INSURERS = (r"blue\s+cross(?:\s+blue\s+shield)?|blue\s+shield|bcbs|aetna|cigna|united\s*health(?:care)?|"
-             r"humana|kaiser(?:\s+permanente)?|anthem|medicaid|medicare(?:\s+advantage)?|medi-cal|tricare|"
-             r"oscar\s+health|ambetter|molina|centene|highmark|carefirst|wellcare|healthnet|health\s+net|"
-             r"geisinger|premera|regence|emblem(?:health)?|florida\s+blue|obamacare|"
-             r"bupa|axa(?:\s+health)?|aviva|medibank|hcf|sun\s+life|manulife|green\s+shield|"
-             r"allianz|techniker|aok|a\s+marketplace\s+plan")
-_INSURED = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:on|with|have|has|got|switched\s+to|moved\s+to|signed\s+up\s+for|"
-                      rf"enrolled\s+in|covered\s+by|insured\s+(?:with|by|through))\s+(?P<v>{_INSURERS})\b"
-                      r"|\b(?:my|our|the user's)\s+(?:health\s+)?(?:insurance|insurer|health\s+plan|coverage)\s+"
-                      rf"(?:is|'s)\s+(?:now\s+)?(?:with\s+|through\s+)?(?P<w>{_INSURERS})\b")
 
 _SERVICES = (r"netflix|hulu|disney\+|disney\s+plus|hbo\s+max|hbo|prime\s+video|amazon\s+prime|apple\s+tv\+?|"
              r"apple\s+tv\s+plus|paramount\+|paramount\s+plus|peacock|youtube\s+tv|youtube\s+premium|spotify|"
@@ -196,7 +182,7 @@ def en_kinds(sentence: str, speaker: str) -> list[Slot]:
     found = _services(sentence, speaker) + _healed(sentence, speaker)
     if _ONE_OFF.search(sentence):
         return found
-    for pattern, attribute in ((_INSURED, "insurance:health"), (_CHURCH, "church"), (_NICKNAME, "nickname"),
+    for pattern, attribute in ((_CHURCH, "church"), (_NICKNAME, "nickname"),
                                (_TIMEZONE, "timezone"), (_HAIR, "hair"), (_FAN, "fan:team"), (_HEATING, "heating"),
                                (_COMPUTER, "device:computer"), (_SIDE, "side-hustle")):
         if said := pattern.search(sentence):

@@ -67,13 +67,15 @@ INSURERS = (r"blue\s+cross(?:\s+(?:and\s+|&\s+)?blue\s+shield)?|blue\s+shield|bc
             r"cigna|united\s*health(?:care)?|uhc|humana|anthem|oscar(?:\s+health)?|ambetter|molina|medicare|medicaid|"
             r"medi-cal|tricare|highmark|premera|regence|geisinger|harvard\s+pilgrim|tufts|emblem\s*health|wellcare|"
             r"carefirst|caresource|bupa|axa(?:\s+health)?|vitality(?:health)?|aviva|wpa|sun\s+life|manulife|"
-            r"green\s+shield|medibank|hcf|nib|laya(?:\s+healthcare)?|irish\s+life(?:\s+health)?|vhi")
+            r"green\s+shield|medibank|hcf|nib|laya(?:\s+healthcare)?|irish\s+life(?:\s+health)?|vhi|centene|"
+            r"health\s*net|florida\s+blue|obamacare|allianz|techniker|aok|a\s+marketplace\s+plan")
 _INSURER = rf"(?P<c>(?i:{INSURERS}))(?![\w&-])"
 _INSURANCE_IS = re.compile(rf"(?i){_MY}\s+(?:new\s+)?(?:(?:health|medical|dental)\s+)?(?:insurance|insurer|"
                            rf"coverage|plan|cover)\s+(?:is|'s)\s+(?:now\s+)?(?:with\s+|through\s+)?{_INSURER}")
-_ON_INSURER = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?(?:on|with|insured\s+(?:by|with|through)|covered\s+"
+_ON_INSURER = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE}|\s*['’](?:m|re))\s+(?:now\s+)?(?:on|with|have|has|got|insured\s+(?:by|with|through)|"
+                         rf"covered\s+"
                          rf"(?:by|through)|enrolled\s+in)\s+{_INSURER}(?=\s+(?:insurance|health|through|now|via|plan|"
-                         rf"for)\b|\s*[.,;!]|$)")
+                         rf"for|from|since|at|with|because|after|as|and|but)\b|\s*[.,;!]|$)")
 _TO_INSURER = re.compile(rf"(?i)\b(?:switched|switching|moved|changed|went|transferred|signed\s+up|enrolled)"
                          rf"(?:\s+(?:our|my|the user's|the|health|medical|dental|family|insurance|plans?|over|"
                          rf"across|coverage)){{0,4}}\s+"
