@@ -72,9 +72,8 @@ INSURERS = (r"blue\s+cross(?:\s+(?:and\s+|&\s+)?blue\s+shield)?|blue\s+shield|bc
 _INSURER = rf"(?P<c>(?i:{INSURERS}))(?![\w&-])"
 _INSURANCE_IS = re.compile(rf"(?i){_MY}\s+(?:new\s+)?(?:(?:health|medical|dental)\s+)?(?:insurance|insurer|"
                            rf"coverage|plan|cover)\s+(?:is|'s)\s+(?:now\s+)?(?:with\s+|through\s+)?{_INSURER}")
-_ON_INSURER = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE}|\s*['’](?:m|re))\s+(?:now\s+)?(?:on|with|have|has|got|insured\s+(?:by|with|through)|"
-                         rf"covered\s+"
-                         rf"(?:by|through)|enrolled\s+in)\s+{_INSURER}(?=\s+(?:insurance|health|through|now|via|plan|"
+_ON_INSURER = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE}|\s*['’](?:m|re))\s+(?:now\s+)?(?:on|with|have|has|got|"
+                         rf"insured\s+(?:by|with|through)|covered\s+(?:by|through)|enrolled\s+in)\s+{_INSURER}(?=\s+(?:insurance|health|through|now|via|plan|"
                          rf"for|from|since|at|with|because|after|as|and|but)\b|\s*[.,;!]|$)")
 _TO_INSURER = re.compile(rf"(?i)\b(?:switched|switching|moved|changed|went|transferred|signed\s+up|enrolled)"
                          rf"(?:\s+(?:our|my|the user's|the|health|medical|dental|family|insurance|plans?|over|"
