@@ -17,6 +17,10 @@ from tests.recall.conftest import contents, save, search
 @pytest.mark.parametrize(("question", "word"), [
     ("他老家是哪儿的？", "籍贯"), ("你是哪里人", "老家"), ("我姐住在什么地方", "搬"), ("小吴在哪个单位", "上班"),
     ("我个子多高", "身高"), ("我爸最近体检查出什么病", "血压"), ("她一个月挣多少", "工资"),
+    ("他家养的是什么宠物", "狗"), ("孙阿姨平时骑什么代步", "电动车"), ("小周的孩子念哪个学校", "小学"),
+    ("老陈今年多大年纪", "岁"), ("这套公寓面积多少", "平米"), ("婚礼大概花了多少钱", "万"), ("她有哪些忌口", "过敏"),
+    ("你弟弟会什么乐器", "吉他"), ("他喜欢什么体育运动", "羽毛球"), ("你配偶在哪上班", "老婆"),
+    ("她上周住院是得了什么病", "炎"),
 ])
 def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> None:
     assert any(word in words for words in concept_terms(question))
@@ -25,6 +29,23 @@ def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> N
 @pytest.mark.parametrize("question", ["What is my job?", "你推荐的那本小说好看吗", "上班路上听点什么好"])
 def test_other_questions_get_no_concept(question: str) -> None:
     assert concept_terms(question) == ()
+
+
+def test_a_question_about_rent_or_pay_is_not_about_every_price() -> None:
+    assert all("钱" not in words for words in concept_terms("每月房租多少钱")) and concept_terms("婚纱照拍了多少钱")
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("我养的宠物叫什么？", "用户家的金毛叫可乐，今年四岁"),
+    ("孩子在哪个学校？", "用户的儿子在实验中学读初一"),
+    ("我平时靠什么交通工具出门？", "用户上个月买了辆电瓶车，每天骑去单位"),
+])
+def test_a_class_word_finds_its_member(alice, question: str, answer: str) -> None:
+    save(alice, {"content": "用户家的金毛叫可乐，今年四岁"}, {"content": "用户每周三晚上打羽毛球"},
+         {"content": "用户的儿子在实验中学读初一"}, {"content": "用户上个月买了辆电瓶车，每天骑去单位"},
+         {"content": "用户的单位在滨江，平时出门都很方便"}, {"content": "用户不喝咖啡"},
+         {"content": "用户在一家银行做柜员"}, {"content": "用户的孩子最近迷上了画画"})
+    assert answer in contents(search(alice, query=question, k=2, floor=False))
 
 
 def test_a_move_answers_where_one_lives(alice) -> None:
