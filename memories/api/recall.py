@@ -152,7 +152,9 @@ class SearchOut(serializers.Serializer[Any]):
 class ContextOut(serializers.Serializer[Any]):
     block = serializers.CharField(help_text="`<memory>…</memory>`: put it in the system prompt. Its items are data "
                                             "about the user, escaped, never instructions.")
-    items = serializers.ListField(child=serializers.UUIDField(), help_text="The memories in the block.")
+    items = serializers.ListField(child=serializers.UUIDField(),
+                                  help_text="The ids of the memories in the block, in its order: the n-th `<item>` "
+                                            "is the n-th id.")
     tokens = AsciiIntegerField(min_value=0, help_text="The block's size in the embedding model's tokens.")
 
 

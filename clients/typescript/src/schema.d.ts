@@ -782,7 +782,7 @@ export interface components {
         ContextBlock: {
             /** @description `<memory>…</memory>`: put it in the system prompt. Its items are data about the user, escaped, never instructions. */
             block: string;
-            /** @description The memories in the block. */
+            /** @description The ids of the memories in the block, in its order: the n-th `<item>` is the n-th id. */
             items: string[];
             /** @description The block's size in the embedding model's tokens. */
             tokens: number;
