@@ -3,7 +3,7 @@ the conversation's fields or as plain content (docs/recall.md, "Levers").
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/recall_sets.py [--pgdata /tmp/pg-recall-sets]
         [--sets locomo,madial-en,madial-zh] [--plain] [--tag NAME] [--reingest] [--k 10] [--set NAME=VALUE]
-        [--json PATH]
+        [--json PATH] [--records PATH] [--samples conv-42,…] [--tune conv-26,conv-30,conv-41]
 
 Ingests each set once into its own tenant of the embedded data directory ``--pgdata`` (kept: a later run with
 the same ``--tag``, set and mode reuses it; ``--reingest`` writes it again, into a new tenant, e.g. after a change
@@ -124,6 +124,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--records", type=Path, help="write one JSON line per question here: its set, category, "
                         "evidence, the rank of each evidence turn among the k results (null: not in them) and "
                         "the first 10 results")
+    parser.add_argument("--samples", help="only these conversations (comma-separated sample ids, e.g. conv-42)")
+    parser.add_argument("--tune", help="comma-separated sample ids: also print R@k of these and of the others "
+                        "apart (a tune half and a held-out half)")
     return parser.parse_args()
 
 
@@ -174,7 +177,7 @@ def ingest(args: argparse.Namespace, name: str, slug: str, samples: list[Sample]
 def recall_per_category(args: argparse.Namespace, tenant: Any, samples: list[Sample],
                         overrides: dict[str, Any], records: list[dict[str, Any]] | None = None
                         ) -> dict[int, list[float]]:
-    """R@k of every question (floor off), by category."""
+    """R@k of every question (floor off), by category; each record (when asked) also names its sample."""
     from django.test import override_settings
 
     from memories.recall.search import memory_search
@@ -202,6 +205,27 @@ def recall_per_category(args: argparse.Namespace, tenant: Any, samples: list[Sam
     return per_category
 
 
+def halves(args: argparse.Namespace, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """R@k of the ``--tune`` samples and of the others, overall and by category (printed and returned)."""
+    tune = set(args.tune.split(","))
+    figures: dict[str, Any] = {}
+    for half, keep in (("tune", True), ("held-out", False)):
+        per_category: dict[int, list[float]] = defaultdict(list)
+        for record in records:
+            if (record["sample"] in tune) == keep:
+                ranks = record["evidence"].values()
+                per_category[record["category"]].append(sum(r is not None for r in ranks) / len(ranks))
+        every = [r for rs in per_category.values() for r in rs]
+        if not every:
+            continue
+        print(f"  {half:<9} R@{args.k} {statistics.mean(every):.3f} ({len(every)} questions) | "
+              + " ".join(f"{c}: {statistics.mean(rs):.3f}" for c, rs in sorted(per_category.items())), flush=True)
+        figures[half] = {"recall": round(statistics.mean(every), 4), "questions": len(every),
+                         "categories": {str(c): round(statistics.mean(rs), 4)
+                                        for c, rs in sorted(per_category.items())}}
+    return figures
+
+
 def main() -> int:
     args = arguments()
     os.environ["MNEMARA_PGDATA"] = args.pgdata
@@ -217,14 +241,18 @@ def main() -> int:
     figures: dict[str, Any] = {"k": args.k, "plain": args.plain, "settings": overrides, "sets": {}}
     for name in args.sets.split(","):
         samples = load(name)
+        if args.samples:
+            samples = [s for s in samples if s.sample_id in args.samples.split(",")]
         mode = "plain" if args.plain else "fields"
         tenant = ingested_tenant(args, name, mode, samples)
         started = time.monotonic()
-        records: list[dict[str, Any]] | None = [] if args.records else None
+        records: list[dict[str, Any]] | None = [] if args.records or args.tune else None
         per_category = recall_per_category(args, tenant, samples, overrides, records)
         if args.records and records is not None:
             with args.records.open("a", encoding="utf-8") as out:
                 out.writelines(json.dumps({"set": name, **record}, ensure_ascii=False) + "\n" for record in records)
+        if args.tune and records is not None:
+            figures.setdefault("halves", {})[name] = halves(args, records)
         every = [r for rs in per_category.values() for r in rs]
         print(f"{name:<10} {mode:<6} R@{args.k} {statistics.mean(every):.3f} ({len(every)} questions) | "
               + " ".join(f"{c}: {statistics.mean(rs):.3f}" for c, rs in sorted(per_category.items()))

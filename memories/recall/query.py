@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from memories.choices import MemoryType, Status
+from memories.recall import concepts_en
 from memories.recall.concepts_zh import concept_terms
 from memories.write import text, validation
 
@@ -85,7 +86,7 @@ def query_tsquery(query: str) -> str | None:
     """``'w1':* | 'w2' | …`` for to_tsquery('simple', …), or None when the query has no words."""
     terms = query_terms(query)
     held = {w for w, _ in terms}
-    for alternatives in concept_terms(query):  # a concept's words OR-ed in (``concepts_zh``)
+    for alternatives in (*concept_terms(query), *concepts_en.concept_terms(query)):  # OR-ed in (``concepts_zh``)
         terms += [(w, False) for w in alternatives if w not in held]
         held.update(alternatives)
     return terms_tsquery(terms) or None

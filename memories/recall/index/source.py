@@ -14,6 +14,7 @@ from datetime import datetime
 import numpy as np
 
 from memories.embeddings import embedders
+from memories.recall import concepts_en
 from memories.recall.concepts_zh import concept_terms
 from memories.recall.index import cache as scope_index
 from memories.recall.index.cache import Criteria, ScopeIndex
@@ -269,7 +270,7 @@ class IndexSource:
             expanded = scope_index.expand(self.indexes, word) if prefix else [word]
             terms.append(expanded)
             words.update(dict.fromkeys(expanded))
-        for alternatives in concept_terms(query):  # any of a concept's words matches its term (``concepts_zh``)
+        for alternatives in (*concept_terms(query), *concepts_en.concept_terms(query)):  # any matches (``concepts_zh``)
             joined = next((term for term in terms if set(term) & set(alternatives)), None)
             added = [w for w in alternatives if w not in words]
             if not added:
