@@ -121,7 +121,7 @@ STAGES = [
     ("category, slot and pastime lifts", 2),
     ("current, answers, newer levers", 2),
     ("score + floor", 2),
-    ("answerable bar (unheld words)", 3),
+    ("answerable bar (unheld words)", 2),
     ("parts joined", 2),
     ("hits (row load, dedupe)", 2),
     ("rows loaded (memories_load, every call)", 3),
