@@ -1,7 +1,7 @@
 """The request thread's CPU per search with the query vectors cached, and the answers, for one checkout.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_cpu.py [--root CHECKOUT] [--pgdata /tmp/pg-search-profile]
-        [--conversations 2] [--rounds 3] [--answers FILE] [--compare FILE] [--cprofile N]
+        [--conversations 2] [--rounds 3] [--answers FILE] [--compare FILE] [--cprofile N] [--responses FILE]
 
 The questions and scopes of ``bench/search_profile.py`` (the first ``--conversations`` LoCoMo development
 conversations, ingested once into ``--pgdata``: the same data directory serves both scripts), asked through
@@ -14,7 +14,10 @@ without the embedding, the figure a change to the ranking moves. No stage is wra
 ``bench/search_profile.py`` ingests the same way). ``--answers FILE`` writes each question's hits (ids and
 scores, in order) from the first pass as JSON, to compare two checkouts' answers; ``--compare FILE`` checks
 this checkout's answers against such a file (the same ids in the same order, each score within 1e-6) and fails
-when one differs: the equality guard of a change meant to move no result. ``--cprofile N``: the N functions
+when one differs: the equality guard of a change meant to move no result. ``--responses FILE`` writes, after the
+rounds, the full JSON of three responses to each question (the search with the defaults, again with
+``"floor": false, "k": 20``, and ``POST /context``), the access counts and times left out (they count the
+searches): two checkouts' files are compared with ``cmp``, byte for byte. ``--cprofile N``: the N functions
 with the most own time (the request thread's CPU) over one more round, no stage wrapped. Settings come from the
 environment as for the server (``MNEMARA_RECALL_PERSON_WEIGHT=0`` measures a lever's cost).
 """
@@ -30,6 +33,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def main() -> int:
@@ -41,6 +45,7 @@ def main() -> int:
     parser.add_argument("--answers", type=Path)
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--cprofile", type=int, default=0)
+    parser.add_argument("--responses", type=Path)
     args = parser.parse_args()
     root = str(Path(args.root).resolve())
     sys.path[:0] = [root, os.path.join(root, "bench")]
@@ -90,11 +95,31 @@ def main() -> int:
         stats.sort_stats("tottime").print_stats(args.cprofile)
         if os.environ.get("SEARCH_CPU_PSTATS"):  # the whole profile, for ``python -m pstats``
             profiler.dump_stats(os.environ["SEARCH_CPU_PSTATS"])
+    if args.responses:
+        args.responses.write_text(responses(client, questions))
     if args.answers:
         args.answers.write_text(json.dumps(answers, indent=0))
     if args.compare:
         return compare(json.loads(args.compare.read_text()), answers)
     return 0
+
+
+def responses(client: Any, questions: list[tuple[str, str]]) -> str:
+    """The three responses to each question as JSON lines (``--responses``), the access fields dropped."""
+
+    def unaccessed(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: unaccessed(v) for k, v in value.items() if k not in ("access_count", "last_accessed_at")}
+        return [unaccessed(v) for v in value] if isinstance(value, list) else value
+
+    lines = []
+    for scope, query in questions:
+        for path, extra in (("memories/search", {}), ("memories/search", {"floor": False, "k": 20}), ("context", {})):
+            response = client.post(f"/api/v1/{path}", json.dumps({"query": query, "scope": scope, **extra}),
+                                   content_type="application/json")
+            assert response.status_code == 200, response.content[:300]
+            lines.append(json.dumps(unaccessed(response.json()), ensure_ascii=False, sort_keys=True))
+    return "\n".join(lines) + "\n"
 
 
 def compare(expected: dict[str, list[list[object]]], answers: dict[str, list[tuple[str, float]]]) -> int:

@@ -93,7 +93,9 @@ STAGES = [
     ("auth: last_used touch", 2),
     ("view: body parsing + validation", 1),
     ("search_result", 1),
-    ("query parts + coverage + embed submit", 2),
+    ("query parts (query_parts)", 2),
+    ("embeddings started (guessed topics, submit)", 2),
+    ("query parts + coverage + embed submit", 3),
     ("scope lookup", 2),
     ("pending memories in review", 2),
     ("candidate source (row count, index refresh)", 2),
@@ -104,14 +106,23 @@ STAGES = [
     ("judge (which model reads what)", 3),
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
+    ("merge candidates", 2),
     ("shape (subjects, neighbours)", 2),
+    ("contextual lexical", 2),
+    ("foreign candidates marked", 2),
+    ("one scale (fusion weights)", 2),
+    ("slot and pastime holders (SQL)", 2),
     ("category lever: holders", 2),
     ("category: words embedded (new ones)", 3),
     ("person's own list: its source", 2),
     ("fusion + levers", 2),
     ("feedback: vector values", 3),
     ("candidates mentioning them (mentioning)", 3),
+    ("category, slot and pastime lifts", 2),
+    ("current, answers, newer levers", 2),
     ("score + floor", 2),
+    ("answerable bar (unheld words)", 2),
+    ("parts joined", 2),
     ("hits (row load, dedupe)", 2),
     ("rows loaded (memories_load, every call)", 3),
     ("subjects of the hits", 3),
@@ -160,6 +171,20 @@ def instrument() -> None:
     patch(search, "question_answerable", "score + floor")
     patch(search, "relevant_ids", "score + floor")
     patch(search, "_hits", "hits (row load, dedupe)")
+    patch(search, "query_parts", "query parts (query_parts)")
+    patch(search, "started", "embeddings started (guessed topics, submit)")
+    patch(search, "merge_candidates", "merge candidates")
+    patch(search, "contextual_lexical", "contextual lexical")
+    patch(search.languages, "mark_foreign", "foreign candidates marked")
+    patch(search, "one_scale", "one scale (fusion weights)")
+    patch(search, "_asked_holders", "slot and pastime holders (SQL)")
+    for lift in ("slot_lifted", "pastime_lifted"):
+        patch(search, lift, "category, slot and pastime lifts")
+    patch(search.category, "lifted", "category, slot and pastime lifts")
+    for lever in ("current_lifted", "answers_weighed", "newer_first"):
+        patch(search, lever, "current, answers, newer levers")
+    patch(search, "answerable_bar", "answerable bar (unheld words)")
+    patch(search, "_parts_joined", "parts joined")
     patch(IndexSource, "mentioning", "candidates mentioning them (mentioning)")
     patch(search.people, "mentioning", "candidates mentioning them (mentioning)")  # before: in SQL, per name
     patch(search, "in_review", "pending memories in review")  # before: one statement

@@ -33,6 +33,7 @@ _ASKS_ANSWER = re.compile(
 #: suggest …"; "用户 问 … 助手 推荐 …").
 _ANSWER_WORDS = re.compile(r"^when the user ask\b.*\bthe assist (?:suggest|answer|draft)\b")
 _ZH_ANSWER_WORDS = re.compile(r"^用户 (?:用 户 )?问 .*助手 ")
+_ANSWER_START, _ZH_START = "when the user ask", "用户 "  # what each pattern's match starts with
 
 #: A request for new suggestions ("any tips for decorating my place", "ideas for a present for Tom", "can you
 #: suggest something for dinner?"): what was suggested before speaks to it too, so its answers keep their weight.
@@ -55,8 +56,10 @@ def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate]
     weight = ASKED if asked else 1.0 if _ASKS_IDEAS.search(query) else OTHER
     if weight == 1.0:
         return fused
+    # the patterns match at the start only: a candidate whose words start otherwise is no answer, no regex run
     answers = {k for k, c in candidates.items()
-               if k in fused and (_ANSWER_WORDS.match(c.words) or (asked and _ZH_ANSWER_WORDS.match(c.words)))}
+               if k in fused and ((c.words.startswith(_ANSWER_START) and _ANSWER_WORDS.match(c.words))
+                                  or (asked and c.words.startswith(_ZH_START) and _ZH_ANSWER_WORDS.match(c.words)))}
     if not answers:
         return fused
     return {k: v * weight if k in answers else v for k, v in fused.items()}

@@ -520,7 +520,7 @@ def score_candidates(candidates: Mapping[Key, Candidate], fused: Mapping[Key, fl
         # (-score, -similarity, key) tuples sort as they are (keys are unique: nothing after them is compared).
         ordered.append((-score, -c.similarity, pk, Scored(c, score, fusion, fresh)))
     ordered.sort()
-    return [s for *_, s in ordered]
+    return [entry[3] for entry in ordered]
 
 
 def merge_candidates(lists: Mapping[str, Sequence[Candidate]]) -> dict[Key, Candidate]:
@@ -559,7 +559,8 @@ def near_duplicate(a: Memory, b: Memory, vector_of: Callable[[Memory], Any] = _e
     if a.content_hash == b.content_hash:
         return True
     wa, wb = words_of(a), words_of(b)
-    if not (wa or wb) or len(wa & wb) / len(wa | wb) < DEDUPE_WORD_OVERLAP:
+    shared = len(wa & wb)  # the union's size is len(wa) + len(wb) − shared: no union set built
+    if not (wa or wb) or shared / (len(wa) + len(wb) - shared) < DEDUPE_WORD_OVERLAP:
         return False
     va, vb = vector_of(a), vector_of(b)
     if va is None or vb is None:

@@ -39,11 +39,19 @@ def unheld_share(query: str, candidates: Iterable[Candidate]) -> float:
     terms = question_words(query)
     if not terms:
         return 0.0
-    held = {w for c in candidates for w in c.words.split()}
-    prefixes = [t for t, prefix in terms if prefix and t not in held]
-    started = {t for t in prefixes if any(w.startswith(t) for w in held)} if prefixes else set()
-    unheld = [t for t, _ in terms if t not in held and t not in started]
-    return len(unheld) / len(terms)
+    if not all(t and t.split() == [t] for t, _ in terms):  # a word with a space (none is): the words as a set
+        held = {w for c in candidates for w in c.words.split()}
+        return sum(t not in held and not (prefix and any(w.startswith(t) for w in held))
+                   for t, prefix in terms) / len(terms)
+    # The candidates' words as one text, each between single spaces: a word is held when " word " occurs in it,
+    # started when " word" does (the same test as a set of the words and their prefixes, without a set of a few
+    # thousand words built for a few question words).
+    joined = " ".join(c.words for c in candidates)
+    if not joined.isprintable() or "  " in joined or joined[:1] == " " or joined[-1:] == " ":
+        joined = " ".join(joined.split())  # every space printable but " " (isprintable): single spaces, trimmed
+    held_text = f" {joined} "
+    return sum(f" {t} " not in held_text and not (prefix and f" {t}" in held_text)
+               for t, prefix in terms) / len(terms)
 
 
 def answerable_bar(query: str, candidates: Iterable[Candidate]) -> float:

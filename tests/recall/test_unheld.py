@@ -38,6 +38,27 @@ def test_a_chinese_question_counts_its_words_not_their_characters_and_keeps_the_
     assert all(len(t) >= 2 for t, _ in unheld.question_words("你给我推荐过哪家西安的泡馍馆？"))
 
 
+def _share_by_sets(query: str, candidates: list[Candidate]) -> float:
+    """``unheld_share`` as a set of the candidates' words and their prefixes: what its text search must equal."""
+    terms = unheld.question_words(query)
+    held = {w for c in candidates for w in c.words.split()}
+    unheld_terms = [t for t, prefix in terms if t not in held and not (prefix and any(w.startswith(t) for w in held))]
+    return len(unheld_terms) / len(terms)
+
+
+@pytest.mark.parametrize("words", [
+    ["the user ride a bicycl to the offic", "pierr cook pasta"],
+    ["the user  ride\ta bicycl\nto the offic ", " pierr\u3000cook\x1cpasta", "", "bakeri"],  # any space, empty
+    ["the user ride a bicyclist", "officer pierre"],  # a longer word holds a prefix, not a whole word
+    ["xthe userx ride", "bicycl-pasta"],  # a word inside another word or joined by a hyphen is no word
+])
+def test_the_words_held_are_those_of_a_set_of_the_candidates_words(words: list[str]) -> None:
+    held = [_candidate(w) for w in words]
+    for query in ("Does the user ride a bicycle to the office?", "Who cooks pasta?", "Which bakery in Lyon?",
+                  "Is pierre a user?", "What about bicycl pasta?"):
+        assert unheld.unheld_share(query, held) == _share_by_sets(query, held), (query, words)
+
+
 def test_a_middling_match_answers_only_a_question_about_held_words() -> None:
     profiles = {PRIMARY_DEFAULT: PROFILES[PRIMARY_DEFAULT]}
     middling = PROFILES[PRIMARY_DEFAULT].unrelated + 0.5 * (PROFILES[PRIMARY_DEFAULT].related
