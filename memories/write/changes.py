@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from jieba import posseg
 
+from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, unfused
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
@@ -121,7 +122,7 @@ _EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了
 _TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年|年初|年底)?")
 # A thing put before the speaker ("合唱团用户退了", "收容所的义工用户不做了").
 _FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")
-_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an"})
+_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an"}) | NAME_TAGS
 _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西", "事情", "样子", "问题", "情况", "时间", "今年",
                           "去年", "明年", "每天", "工作", "上班"})
 
@@ -137,7 +138,7 @@ def _zh_subject(text: str) -> str:
 
 
 def _zh_changed(text: str) -> bool:
-    return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text))
+    return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text) or MORE_ZH.search(text))
 
 
 @lru_cache(maxsize=4096)
@@ -145,10 +146,13 @@ def _zh_words(text: str) -> tuple[str, ...]:
     """Runs of nouns, each as one word ("手机"+"壳" is 手机壳), and verbs, of two characters or more."""
     words: list[str] = []
     run = ""
-    for token in posseg.cut(text):
-        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word)
+    for token in unfused(posseg.cut(text)):
+        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
         if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
-            run += token.word
+            run += f" {token.word}" if run else token.word
+            continue
+        if token.word == "的" and run:  # a possessor ("电动车的电池换了"): what changed is what it has
+            run = ""
             continue
         words.append(run)
         run = ""
@@ -235,4 +239,4 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
     if not subject or subject != subject_of(old):
         return ""
     held = set(old_words.split())
-    return next((w for w in words if held.issuperset(w.split())), "")
+    return next((w for w in words if held_in(w, held, old)), "")

@@ -1,0 +1,49 @@
+"""A Chinese change read without a slot (``memories.write.changes`` with ``changes_zh``), in other words than
+bench/fresh8_zh_set.py: a run of nouns held piece by piece, abbreviations and jieba's guessed names as nouns, the
+verbs of ending the core cues lack, and what a possessor names left out; traps stay unlinked."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.write.changes import change_words, changed_from, said_changed
+from memories.write.changes_zh import held_in
+from memories.write.text import search_text
+
+
+def link(old: str, new: str) -> str:
+    return changed_from(new, change_words(new), old, search_text(old))
+
+
+@pytest.mark.parametrize(("old", "new", "word"), [
+    ("用户的公积金一直在北京交", "用户公积金转到天津了", "公积金"),
+    ("用户家阳台装着防盗网", "用户家的防盗网拆了", "防盗网"),
+    ("用户订了网易云的黑胶会员", "黑胶会员用户不续了", "黑胶 会员"),
+    ("用户有一辆山地自行车", "山地自行车用户送人了", "山地 自行车"),
+    ("用户的QQ昵称叫小火车", "用户QQ昵称改成大卡车了", "QQ 昵称"),
+])
+def test_a_change_links_by_the_thing_both_name(old, new, word):
+    assert link(old, new) == word
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("用户用的是华为手机", "用户华为手机的屏幕换了"),  # the screen changed, not the phone
+    ("用户的QQ昵称叫小火车", "用户的表妹QQ昵称改成大卡车了"),  # another person's
+    ("用户加入了小区的羽毛球群", "要是羽毛球群再发广告，用户就退群"),  # a hypothesis
+    ("用户在奶茶店当店员", "用户在考虑要不要退出奶茶店的工作"),  # a plan weighed
+])
+def test_what_is_not_a_change_of_the_old_links_nothing(old, new):
+    assert link(old, new) == ""
+
+
+@pytest.mark.parametrize("said", ["用户退赛了", "用户退出了读书会", "用户家的旧空调拆了", "用户把头发染成了银灰色",
+                                  "用户试用期结束转正了", "用户视频会员没续", "用户的旧自行车送人了"])
+def test_verbs_of_ending_say_a_change(said):
+    assert said_changed(said)
+
+
+def test_a_piece_is_held_by_the_old_words_or_text():
+    assert held_in("框架 眼镜", {"框架", "眼镜"}, "")
+    assert held_in("网名", set(), "用户的网名叫阿飞")  # jieba cuts 网 / 名叫
+    assert held_in("MacBook", {"macbook"}, "")
+    assert not held_in("手机 壳", {"手机", "号"}, "用户的手机号")
