@@ -45,3 +45,8 @@ def test_weather_and_closings_keep_nothing(said):
 
 def test_everyday_traditional_characters_read_simplified():
     assert simplified("我們討論過這個計劃，決定週末搬家") == "我们讨论过这个计划，决定周末搬家"
+
+
+def test_a_game_played_or_streamed_is_no_laughter():
+    assert any("LOL" in m for m in kept("我周末一般在家打LOL"))
+    assert kept("哈哈哈哈 LOL") == []

@@ -47,3 +47,10 @@ def test_a_piece_is_held_by_the_old_words_or_text():
     assert held_in("网名", set(), "用户的网名叫阿飞")  # jieba cuts 网 / 名叫
     assert held_in("MacBook", {"macbook"}, "")
     assert not held_in("手机 壳", {"手机", "号"}, "用户的手机号")
+
+
+@pytest.mark.parametrize(("said", "major"), [("用户在本科读的是会计", "会计"), ("用户大一转专业转到法学了", "法学")])
+def test_a_major_said_of_university_or_a_year_of_it(said, major):
+    from memories.write.slots import slots_of
+
+    assert ("study:major", major) in {(s.attribute, s.value) for s in slots_of(said)}
