@@ -16,7 +16,9 @@ itself, the same way in both languages:
 - both are about one subject (``subject_of``: the speaker, "The user's mother" / "mom", a named person), and
 - a word of the new statement that names a thing (``change_words``: a content word, not a verb of change, not the
   subject; one said after another content word goes with it, so "the chess club" is not "the university club";
-  in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words.
+  in Chinese a run of nouns is one word, held when each of its pieces is among the old one's search words or in
+  its text, so "手机壳" is not "手机号"; a possessor is left out: "电动车的电池换了" names the battery; more verbs of
+  ending and nouns by jieba's tags in ``changes_zh``) is among the old one's search words.
 
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old

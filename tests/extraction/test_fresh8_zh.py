@@ -38,7 +38,7 @@ def test_voice_input_keeps_each_statement_apart():
 
 
 @pytest.mark.parametrize("said", ["今天的天氣真的好悶，你那邊會下雨嗎？", "唔駛咁客氣，聽日再傾啦",
-                                  "不必客气，改天再聊吧"])
+                                  "不必客气，改天再聊吧", "没啥事，就是随便问问而已"])
 def test_weather_and_closings_keep_nothing(said):
     assert kept(said) == []
 
