@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from jieba import posseg
 
-from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, unfused
+from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, indexed, piece_query, unfused
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
@@ -151,7 +151,7 @@ def _zh_words(text: str) -> tuple[str, ...]:
     for token in unfused(posseg.cut(text)):
         cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
         if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
-            run += f" {token.word}" if run else token.word
+            run += f" {indexed(token.word)}" if run else indexed(token.word)
             continue
         if token.word == "的" and run:  # a possessor ("电动车的电池换了"): what changed is what it has
             run = ""
@@ -219,7 +219,7 @@ def change_query(words: tuple[str, ...]) -> str:
     def quoted(word: str) -> str:
         return "'" + word.replace("'", "''").replace("\\", "") + "'"
 
-    return " | ".join("(" + " & ".join(map(quoted, w.split())) + ")" for w in words)
+    return " | ".join("(" + " & ".join(piece_query(p, quoted) for p in w.split()) + ")" for w in words)
 
 
 def _thing_of(new: str, old: str) -> str:

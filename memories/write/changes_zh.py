@@ -10,20 +10,22 @@
   the noun, so "不用戴眼镜了" names 眼镜.
 - A run of nouns is held by an old statement when each of its pieces is: among the old one's search words, or,
   for a Chinese piece, inside its text ("网名" in "网名叫…", which jieba cuts "网 / 名叫"); so "框架眼镜" is held by
-  "戴框架眼镜" and "手机壳" is not by "手机号".
+  "戴框架眼镜" and "手机壳" is not by "手机号". The write's candidate query finds such a memory by the piece or by
+  its characters (the lexical index holds each Chinese character too: ``text.search_words``); a Latin piece is
+  taken as the index holds it ("ThinkPad": thinkpad).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from jieba import posseg
 from jieba.posseg import pair
 
-from memories.write.text import has_cjk
+from memories.write.text import has_cjk, stemmed
 
-__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "unfused"]
+__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "piece_query", "unfused"]
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人")
 NAME_TAGS = frozenset({"j", "nr"})
@@ -45,3 +47,17 @@ def unfused(tokens: Iterable[pair]) -> Iterator[pair]:
                 yield from (*verb, *rest)
                 continue
         yield token
+
+
+def indexed(word: str) -> str:
+    """A word of a Chinese statement as the lexical index holds it: Chinese as said, Latin letters case-folded and
+    stemmed ("MacBooks": macbook)."""
+    return word if has_cjk(word) else stemmed([word.casefold()])[0]
+
+
+def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
+    """A text search query term for one piece of a change's word: a Chinese piece of two characters or more, as
+    itself or all its characters ("网名": 网名 | 网 & 名)."""
+    if not has_cjk(piece) or len(piece) < 2:
+        return quoted(piece)
+    return "(" + quoted(piece) + " | " + " & ".join(map(quoted, piece)) + ")"

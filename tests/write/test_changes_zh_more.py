@@ -4,11 +4,15 @@ verbs of ending the core cues lack, and what a possessor names left out; traps s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from memories.write.changes import change_words, changed_from, said_changed
+from memories.write.changes import change_query, change_words, changed_from, said_changed
 from memories.write.changes_zh import held_in
 from memories.write.text import search_text
+from tests.conftest import KeyedClient
+from tests.write.test_chat_pairs import _Mem0
 
 
 def link(old: str, new: str) -> str:
@@ -20,7 +24,7 @@ def link(old: str, new: str) -> str:
     ("用户家阳台装着防盗网", "用户家的防盗网拆了", "防盗网"),
     ("用户订了网易云的黑胶会员", "黑胶会员用户不续了", "黑胶 会员"),
     ("用户有一辆山地自行车", "山地自行车用户送人了", "山地 自行车"),
-    ("用户的QQ昵称叫小火车", "用户QQ昵称改成大卡车了", "QQ 昵称"),
+    ("用户的QQ昵称叫小火车", "用户QQ昵称改成大卡车了", "qq 昵称"),
 ])
 def test_a_change_links_by_the_thing_both_name(old, new, word):
     assert link(old, new) == word
@@ -54,3 +58,26 @@ def test_a_major_said_of_university_or_a_year_of_it(said, major):
     from memories.write.slots import slots_of
 
     assert ("study:major", major) in {(s.attribute, s.value) for s in slots_of(said)}
+
+
+def test_the_candidate_query_finds_a_piece_by_its_characters_and_latin_as_indexed():
+    query = "(('昵称' | '昵' & '称')) | (('大卡车' | '大' & '卡' & '车'))"
+    assert change_query(change_words("用户的昵称改成大卡车了")) == query
+    assert "ipad" in " ".join(change_words("用户的旧iPad送人了")).split()
+
+
+@pytest.fixture
+def offline(settings: Any) -> None:
+    settings.ANTHROPIC_API_KEY = ""
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("offline")
+@pytest.mark.parametrize(("old", "new"), [("我的游戏ID叫追风少年", "游戏ID改成了摸鱼大王"),
+                                          ("我用的是一台Surface平板", "Surface平板送人了")])
+def test_a_change_found_by_a_piece_the_index_splits_retires_the_old(alice: KeyedClient, old, new) -> None:
+    mem0 = _Mem0(alice)
+    olds = mem0.add(old, "piece-change")
+    news = mem0.add(new, "piece-change")
+    assert olds and news, (olds, news)
+    assert any(mem0.now(memory_id)[0] != "active" for memory_id, _ in olds), (olds, news)
