@@ -46,9 +46,9 @@ from memories.write.slots import slots_of
 _ZH_THING = re.compile(r"^(?:(?:这|那)(?!(?:几|两|一|些|半)?个?(?:天|周|月|年|星期|礼拜|学期)|阵子?|段时间)"
                        r"|它|天气|今天天气"
                        r"|外面|时间|价格|东西|电影|书|歌|饭|菜|网|电脑|手机)")
-#: The weather: about no one, whatever its time ("今天下雨了").
-_WEATHER = re.compile(r"^(?:今天|昨天|明天|早上|晚上|今晚|外面|这几天|最近)?(?:一直|又|突然)?"
-                      r"(?:下雨|下雪|刮风|降温|升温|阴天|晴天|起雾|好冷|好热|很冷|很热)")
+#: The weather: about no one, whatever its time ("今天下雨了", "今天天气好闷"; not "天气一冷我膝盖就疼").
+_WEATHER = re.compile(r"^(?:今天|昨天|明天|早上|晚上|今晚|外面|这几天|最近)?"
+                      r"(?:的?天气(?!.*(?:我|用户))|(?:一直|又|突然)?(?:下雨|下雪|刮风|降温|升温|阴天|晴天|起雾|好冷|好热|很冷|很热))")
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
 #: "我女儿", "我的医生", "我们老板": a kinship or role word of the speaker's, at the start of a clause.
 _OWN_KIN = re.compile(rf"^我(?:们)?(?:的)?(?:大|小|二|三|亲|前|新|老)?(?:{_KIN_ALT})")

@@ -108,7 +108,8 @@ _ZH_FILLER = re.compile(r"(?:家人们|姐妹们|宝子们|集美们|兄弟们)?
                         r"|服了|离谱|破防了|emo了|累死(?:我)?了|烦死了|气死(?:我)?了|开心死了|好累啊?|太难了|啊啊+|呜呜+|2333+)"
                         r"[啊呀了吧！!~～]*|(?:家人们|姐妹们|宝子们|集美们)")
 
-_ZH_LAUGH = re.compile(r"(?<![A-Za-z0-9])(?:[hH]{3,}|2333+|lol|LOL)(?![A-Za-z0-9])[\s,，!！~～]*")
+# (not "LOL" said as what one plays or streams: "主要播LOL", "周末打LOL", "排LOL")
+_ZH_LAUGH = re.compile(r"(?<![A-Za-z0-9])(?:[hH]{3,}|2333+|lol|(?<![玩播打排])LOL)(?![A-Za-z0-9])[\s,，!！~～]*")
 
 
 def _zh_pieces(text: str) -> str:

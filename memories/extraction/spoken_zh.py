@@ -17,6 +17,8 @@ import re
 
 from jieba import posseg
 
+from memories.extraction.runon_zh import breathed
+
 __all__ = ["unspoken"]
 
 _PAUSE = r"[\s，,。！!？?、…~]"
@@ -41,6 +43,7 @@ def unspoken(text: str) -> str:
     for _ in range(3):  # a filler may open the text only once the one before it is gone ("嗯那个我…")
         cleaned = _RESTART.sub(r"\1", _SEARCHING.sub("", _FILLERS.sub("", cleaned)))
         cleaned = re.sub(r"\s{2,}", " ", cleaned).strip(" ，,")
+    cleaned = breathed(cleaned)  # voice input with no punctuation: a comma where a new statement starts
     return _SLIP.sub(_righted, cleaned) if "不对" in cleaned else cleaned
 
 

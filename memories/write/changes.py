@@ -16,11 +16,13 @@ itself, the same way in both languages:
 - both are about one subject (``subject_of``: the speaker, "The user's mother" / "mom", a named person), and
 - a word of the new statement that names a thing (``change_words``: a content word, not a verb of change, not the
   subject; one said after another content word goes with it, so "the chess club" is not "the university club";
-  in Chinese a run of nouns is one word, so "手机壳" is not "手机号") is among the old one's search words, by its
-  root ("therapy" and "therapist"), by kind ("church" and "mass", "account" and "bank"), in Chinese within the
-  old text (奶茶店) or as its abbreviation (北马: 北京马拉松). "him"/"her" moved out of or into something by the
-  speaker is the relative the old statement is about ("The user pulled him out of daycare."); a Chinese statement
-  that opens with a thing the old one names is about it ("小新换成MacBook Air了").
+  in Chinese a run of nouns is one word, held when each of its pieces is among the old one's search words or in
+  its text, so "手机壳" is not "手机号"; a possessor is left out: "电动车的电池换了" names the battery; more verbs of
+  ending and nouns by jieba's tags in ``changes_zh``) is among the old one's search words, by its root ("therapy"
+  and "therapist"), by kind ("church" and "mass", "account" and "bank"), or in Chinese as an abbreviation (北马:
+  北京马拉松). "him"/"her" moved out of or into something by the speaker is the relative the old statement is about
+  ("The user pulled him out of daycare."); a Chinese statement that opens with a thing the old one names is about
+  it ("小新换成MacBook Air了").
 
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
@@ -35,6 +37,7 @@ from functools import lru_cache
 
 from jieba import posseg
 
+from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, indexed, piece_query, unfused
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
@@ -133,7 +136,7 @@ _EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了
 _TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年|年初|年底)?")
 # A thing put before the speaker ("合唱团用户退了", "收容所的义工用户不做了").
 _FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")
-_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an", "j", "ns"})
+_NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an", "ns"}) | NAME_TAGS
 _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西", "事情", "样子", "问题", "情况", "时间", "今年",
                           "去年", "明年", "每天", "工作", "上班"})
 
@@ -149,7 +152,7 @@ def _zh_subject(text: str) -> str:
 
 
 def _zh_changed(text: str) -> bool:
-    return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text))
+    return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text) or MORE_ZH.search(text))
 
 
 @lru_cache(maxsize=4096)
@@ -157,10 +160,16 @@ def _zh_words(text: str) -> tuple[str, ...]:
     """Runs of nouns, each as one word ("手机"+"壳" is 手机壳), and verbs, of two characters or more."""
     words: list[str] = []
     run = ""
-    for token in posseg.cut(text):
-        cue = _STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or token.word in "成为到"
+    changed = False
+    for token in unfused(posseg.cut(text)):
+        cue = (_STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
+               or token.word in {"成", "为", "到"})
+        changed = changed or bool(cue)
         if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
-            run += token.word
+            run += f" {indexed(token.word)}" if run else indexed(token.word)
+            continue
+        if token.word == "的" and run and not changed:
+            run = ""  # a possessor before the change ("电动车的电池换了"): what changed is what it has
             continue
         words.append(run)
         run = ""
@@ -238,10 +247,12 @@ def change_query(words: tuple[str, ...]) -> str:
     def quoted(word: str) -> str:
         return "'" + word.replace("'", "''").replace("\\", "") + "'"
 
-    def term(word: str) -> str:
-        if word in _KINDS:
-            return "(" + " | ".join(quoted(w) for w, kind in _KINDS.items() if kind == _KINDS[word]) + ")"
-        return quoted(word) if _root(word) == word else quoted(_root(word)) + ":*"
+    def term(piece: str) -> str:
+        if piece in _KINDS:
+            return "(" + " | ".join(quoted(w) for w, kind in _KINDS.items() if kind == _KINDS[piece]) + ")"
+        if not has_cjk(piece) and _root(piece) != piece:
+            return quoted(_root(piece)) + ":*"
+        return piece_query(piece, quoted)
 
     return " | ".join("(" + " & ".join(map(term, w.split())) + ")" for w in words)
 
@@ -305,6 +316,5 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
         return ""
     held = set(old_words.split())
     roots = {_root(w) for w in held}
-    said = old.casefold()
-    return next((w for w in words if held.issuperset(w.split()) or {_root(x) for x in w.split()} <= roots
-                 or (has_cjk(w) and w in said) or _abbreviates(w, old)), "")
+    return next((w for w in words if held_in(w, held, old) or {_root(x) for x in w.split()} <= roots
+                 or _abbreviates(w.replace(" ", ""), old)), "")

@@ -1,0 +1,80 @@
+"""An eighth new hand's Chinese set (bench/fresh8_zh_set.py) through mem0's SDK and through sessions, no key.
+
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/fresh8_zh.py --pgdata /tmp/pg-NAME [--port 8012] [--json F]
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/fresh8_zh.py --url http://127.0.0.1:8012 --key KEY
+
+Messages, mem0 exchanges and pairs go through ``bench/others_words.py``'s runner and scoring (facts kept,
+compounds split, junk, exchanges, contradictions retired with the current value first, traps held and found).
+Each of SESSIONS goes through ``POST /api/v1/sessions/{id}/messages`` (user and assistant turns) and ``/close``
+(``bench/realchat.py``'s sender, which waits for the job), and is scored as an exchange: its facts kept, nothing
+only the assistant said kept as the user's, nothing kept from a session with no facts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("MEM0_TELEMETRY", "False")
+
+import fresh8_zh_set
+import locomo
+import others_words
+import realchat
+
+
+def run_sessions(http: httpx.Client, stamp: str) -> list[dict[str, Any]]:
+    rows = []
+    for n, (lang, turns, facts, wrong) in enumerate(fresh8_zh_set.SESSIONS):
+        pairs = [(t["role"], t["content"]) for t in turns]
+        mems = [m["memory"] for m in realchat._send_rest(http, f"{stamp}-s{n}", "s", None, pairs)]
+        rows.append({"lang": lang, "turns": [t["content"] for t in turns], "facts": facts,
+                     "missed": [f for f in facts if others_words._where(mems, f) is None],
+                     "wrong": [m for m in mems if any(others_words.has(m, w) for w in wrong)], "kept": mems})
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pgdata", type=Path, help="a throwaway embedded data directory for a server of our own")
+    parser.add_argument("--port", type=int, default=8012)
+    parser.add_argument("--url", help="a running server instead (loopback), with --key")
+    parser.add_argument("--key", help="its API key")
+    parser.add_argument("--json", help="write the full per-item results here")
+    args = parser.parse_args()
+    if not args.url and not args.pgdata:
+        sys.exit("give --pgdata, or --url and --key")
+    from mem0 import MemoryClient
+
+    with contextlib.ExitStack() as stack:
+        if args.url:
+            base, key = args.url.rstrip("/"), args.key
+        else:
+            base, key = stack.enter_context(locomo.own_server(args.pgdata, args.port, 1, False))
+        client = MemoryClient(api_key=key, host=f"{base}/mem0")
+        rest = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=120)
+        stamp = f"f8z{int(time.time())}"
+        msgs = others_words.run_messages(client, stamp, fresh8_zh_set.MESSAGES)
+        exch = others_words.run_exchanges(client, stamp, fresh8_zh_set.EXCHANGES)
+        sess = run_sessions(rest, stamp)
+        prs = others_words.run_pairs(client, rest, stamp, fresh8_zh_set.PAIRS)
+    others_words.show(msgs, exch + sess, prs)
+    figures = others_words.summary(msgs, exch, prs)["zh"]
+    figures["sessions_ok"] = f"{sum(others_words._exchange_ok(r) for r in sess)}/{len(sess)}"
+    print(json.dumps(figures, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"figures": figures, "messages": msgs, "exchanges": exch,
+                                               "sessions": sess, "pairs": prs}, indent=1, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

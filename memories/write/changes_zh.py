@@ -1,0 +1,63 @@
+"""More of how a Chinese statement says a change, for ``memories.write.changes``.
+
+- Verbs of ending the core cues (``changes._STRONG_ZH``) lack: leaving a race, a group or a course ("退赛",
+  "退群", "退课", "退出", "退订"), taking something off or down ("拆" said done: "拆石膏了", "热水器拆了"), hair dyed
+  another colour or back ("染回", "染成"), a trial post made permanent ("转正"), a subscription not renewed
+  ("没续", "不续费"), a thing given away ("送人").
+- Words that name a thing though jieba tags them otherwise: abbreviations (tag ``j``: "社保", "医保", "央企")
+  and the unknown words it takes for a person's name (tag ``nr``: "托班", "爱奇艺").
+- A verb and its object that jieba's dictionary holds as a name ("戴眼镜" tagged ``nr``) are read as the verb and
+  the noun, so "不用戴眼镜了" names 眼镜.
+- A run of nouns is held by an old statement when each of its pieces is: among the old one's search words, or,
+  for a Chinese piece, inside its text ("网名" in "网名叫…", which jieba cuts "网 / 名叫"); so "框架眼镜" is held by
+  "戴框架眼镜" and "手机壳" is not by "手机号". The write's candidate query finds such a memory by the piece or by
+  its characters (the lexical index holds each Chinese character too: ``text.search_words``); a Latin piece is
+  taken as the index holds it ("ThinkPad": thinkpad).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+
+from jieba import posseg
+from jieba.posseg import pair
+
+from memories.write.text import has_cjk, stemmed
+
+__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "piece_query", "unfused"]
+
+MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人")
+NAME_TAGS = frozenset({"j", "nr"})
+
+
+def held_in(word: str, held: set[str], old: str) -> bool:
+    """Whether every piece of ``word`` (space-separated) is among ``held`` (the old statement's search words,
+    case-folded: "ThinkPad" is "thinkpad") or, when Chinese, inside ``old``'s text."""
+    return all(piece.casefold() in held or (has_cjk(piece) and piece in old) for piece in word.split())
+
+
+def unfused(tokens: Iterable[pair]) -> Iterator[pair]:
+    """``tokens`` with each name of three characters or more that is a one-character verb and a noun ("戴眼镜")
+    given as the two."""
+    for token in tokens:
+        if token.flag == "nr" and len(token.word) >= 3:
+            verb, rest = posseg.lcut(token.word[0]), posseg.lcut(token.word[1:])
+            if verb[0].flag == "v" and len(rest) == 1 and rest[0].flag == "n":
+                yield from (*verb, *rest)
+                continue
+        yield token
+
+
+def indexed(word: str) -> str:
+    """A word of a Chinese statement as the lexical index holds it: Chinese as said, Latin letters case-folded and
+    stemmed ("MacBooks": macbook)."""
+    return word if has_cjk(word) else stemmed([word.casefold()])[0]
+
+
+def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
+    """A text search query term for one piece of a change's word: a Chinese piece of two characters or more, as
+    itself or all its characters ("网名": 网名 | 网 & 名)."""
+    if not has_cjk(piece) or len(piece) < 2:
+        return quoted(piece)
+    return "(" + quoted(piece) + " | " + " & ".join(map(quoted, piece)) + ")"
