@@ -318,6 +318,8 @@ SEARCH_INDEX_GRAPH_DIR = path("MNEMARA_SEARCH_INDEX_GRAPH_DIR", BASE_DIR)
 # memories in all) before it reports ready, so their first search is a warm one. 0 rows: none.
 SEARCH_INDEX_WARM_SCOPES = integer("MNEMARA_SEARCH_INDEX_WARM_SCOPES")
 SEARCH_INDEX_WARM_ROWS = integer("MNEMARA_SEARCH_INDEX_WARM_ROWS")
+# How often each process writes the access counts its searches summed (memories/recall/access.py).
+ACCESS_FLUSH_SECONDS = number("MNEMARA_ACCESS_FLUSH_SECONDS")
 # How often each process drops cached scopes that lost memories (erasure, purge) even if nobody searches
 # them again: the longest an erased memory's words and vector stay in a web process's memory. 0: never.
 SEARCH_INDEX_SWEEP_SECONDS = number("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS")
@@ -442,6 +444,8 @@ MCP_API_TIMEOUT = number("MNEMARA_MCP_API_TIMEOUT")
 # `manage.py run_worker` beats this often; /healthz says "degraded" when no worker beat for
 # HEALTH_HEARTBEAT_MAX_AGE seconds while tasks wait, or a ready task waited HEALTH_QUEUE_MAX_AGE seconds.
 WORKER_HEARTBEAT_SECONDS = number("MNEMARA_WORKER_HEARTBEAT_SECONDS")
+# How long a worker whose queue is empty waits before it asks again (run_worker's --interval default).
+WORKER_POLL_SECONDS = number("MNEMARA_WORKER_POLL_SECONDS")
 HEALTH_HEARTBEAT_MAX_AGE = number("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE")
 HEALTH_QUEUE_MAX_AGE = number("MNEMARA_HEALTH_QUEUE_MAX_AGE")
 # Each worker asks the database this often what its schedule has due (maintenance hourly, with the weekly audit

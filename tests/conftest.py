@@ -25,8 +25,9 @@ from tenants.services import apikey_create, tenant_create
 from tests.contract import ContractClient
 
 # tests.tiers marks the slow tiers by path (make test-fast leaves them out); tests.stack adds the output of the
-# stack a failed test ran against (tests/served, tests/browser) to its report.
-pytest_plugins = ["tests.tiers", "tests.stack"]
+# stack a failed test ran against (tests/served, tests/browser) to its report; tests.flush empties the database
+# after a transactional test without re-creating the content types and permissions.
+pytest_plugins = ["tests.tiers", "tests.stack", "tests.flush"]
 
 
 @dataclass

@@ -32,6 +32,9 @@ SERVE_COMMAND = [sys.executable, "-m", "server.runtime.supervise", "--host", "12
 
 READY_TIMEOUT = 120.0
 STOP_TIMEOUT = 30.0
+# Every stack's worker asks for a task this often when its queue is empty (MNEMARA_WORKER_POLL_SECONDS: a second
+# unless set; the environment's wins): a test that waits for a job waits for the job, not for the worker's next look.
+WORKER_POLL_SECONDS = "0.1"
 # ``start_stack``'s extra_env for a stack whose tests do not check ranking: the fake embedder as the only model
 # (no process loads the real models' weights).
 FAKE_EMBEDDER = {"MNEMARA_EMBEDDING_BACKEND": "fake", "MNEMARA_EMBEDDING_MODELS": "all-MiniLM-L6-v2"}
@@ -59,12 +62,13 @@ class Stack:
 
 
 def flush_test_database() -> None:
-    """Empty every table, as Django's TransactionTestCase does after each test (post_migrate rows come back)."""
-    from django.core.management import call_command
+    """Empty every table, as Django's TransactionTestCase does after each test (post_migrate rows stay or come
+    back: tests/flush.py)."""
     from django.db import DEFAULT_DB_ALIAS
 
-    call_command("flush", verbosity=0, interactive=False, database=DEFAULT_DB_ALIAS, reset_sequences=False,
-                 allow_cascade=False, inhibit_post_migrate=False)
+    from tests.flush import flush_database
+
+    flush_database(DEFAULT_DB_ALIAS)
 
 
 def on_the_test_database() -> str:
@@ -124,7 +128,8 @@ def _launch(database: str, folder: Path, web_workers: int, extra_env: dict[str, 
     metrics = folder / "prometheus"
     metrics.mkdir()
     env = {**os.environ, "MNEMARA_DB_NAME": database, "PROMETHEUS_MULTIPROC_DIR": str(metrics),
-           "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp")}
+           "PYTHONUNBUFFERED": "1", "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"),
+           "MNEMARA_WORKER_POLL_SECONDS": os.environ.get("MNEMARA_WORKER_POLL_SECONDS", WORKER_POLL_SECONDS)}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the browser tests' setting, not the server's
     env.update(extra_env or {})
     env = {name: value for name, value in env.items() if value}

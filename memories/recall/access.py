@@ -2,9 +2,9 @@
 searches each API key made per day (``KeySearchDay``, the agent page's count: ``searches_counted``).
 
 Searches outside a transaction add their hits to ``ACCESS_COUNTS``; one upsert per
-``ACCESS_FLUSH_SECONDS`` writes them all, on the side connection, off the response's critical path (a
-chore of the process's threads: ``memories/recall/upkeep.py``). A process without started threads
-writes them when it exits.
+``ACCESS_FLUSH_SECONDS`` (a setting: a second unless set) writes them all, on the side connection, off the
+response's critical path (a chore of the process's threads: ``memories/recall/upkeep.py``). A process without
+started threads writes them when it exits.
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from django.db import IntegrityError, connection, transaction
 from memories.recall import sql
 
 logger = logging.getLogger(__name__)
-
-ACCESS_FLUSH_SECONDS = 1.0
 
 
 def access_add(counts: Mapping[uuid.UUID, tuple[int, datetime]]) -> int:

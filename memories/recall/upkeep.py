@@ -1,14 +1,14 @@
 """Recall's periodic work, run by the process's threads (``mnemara.kernel.threads``) on the ``side`` thread
 and its connection once a server or the worker starts them: access counts, and the searches per key with
-them, written once a second (``ACCESS_FLUSH_SECONDS``), cached scopes that lost memories dropped every
-``SEARCH_INDEX_SWEEP_SECONDS``."""
+them, written every ``ACCESS_FLUSH_SECONDS`` (a second unless set), cached scopes that lost memories dropped
+every ``SEARCH_INDEX_SWEEP_SECONDS``."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import close_old_connections
 
-from memories.recall.access import ACCESS_COUNTS, ACCESS_FLUSH_SECONDS, SEARCH_COUNTS
+from memories.recall.access import ACCESS_COUNTS, SEARCH_COUNTS
 from memories.recall.index.cache import CACHE
 from mnemara.kernel.threads import Periodic
 
@@ -25,5 +25,5 @@ def _sweep_index() -> None:
 
 
 def periodic_jobs() -> list[Periodic]:
-    return [Periodic("access-counts", ACCESS_FLUSH_SECONDS, _flush_access_counts),
+    return [Periodic("access-counts", settings.ACCESS_FLUSH_SECONDS, _flush_access_counts),
             Periodic("index-sweep", settings.SEARCH_INDEX_SWEEP_SECONDS, _sweep_index)]

@@ -200,6 +200,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "loads before it reports ready.", "Recall", low=0),
     Setting("MNEMARA_SEARCH_INDEX_WARM_ROWS", "int", 50_000, "...and at most this many of their memories "
             "(0: none).", "Recall", low=0),
+    Setting("MNEMARA_ACCESS_FLUSH_SECONDS", "float", 1.0, "How often each process writes the access counts of "
+            "its searches (and the searches per key).", "Recall", low=0.01),
     Setting("MNEMARA_SEARCH_INDEX_SWEEP_SECONDS", "float", 30.0, "Longest an erased memory stays in a process's "
             "search index (0: until searched).", "Recall", low=0),
     Setting("MNEMARA_RECALL_UNREVIEWED_DAYS", "float", 7.0, "Memories waiting in review longer than this many "
@@ -330,6 +332,8 @@ SETTINGS_LIST: tuple[Setting, ...] = (
             "included.", "Operations", low=0),
     Setting("MNEMARA_WORKER_HEARTBEAT_SECONDS", "float", 5.0, "How often manage.py run_worker records that it is "
             "alive.", "Operations", low=0),
+    Setting("MNEMARA_WORKER_POLL_SECONDS", "float", 1.0, "How long manage.py run_worker waits, its queue empty, "
+            "before it asks for a task again (its --interval).", "Operations", low=0.01),
     Setting("MNEMARA_HEALTH_HEARTBEAT_MAX_AGE", "float", 30.0, "/healthz is degraded when no worker beat this "
             "long while tasks wait.", "Operations", low=0),
     Setting("MNEMARA_HEALTH_QUEUE_MAX_AGE", "float", 300.0, "...or when a ready task waited this long.",

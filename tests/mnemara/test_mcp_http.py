@@ -28,7 +28,6 @@ from django.db import connection
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from memories.recall.access import ACCESS_FLUSH_SECONDS
 from mnemara.client.mcp import server_version
 from tenants.services import apikey_create, apikey_revoke
 from tests.client.test_mcp import READ_TOOLS, TOOLS, error_text, payload
@@ -37,6 +36,9 @@ from tests.conftest import KeyedClient
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(__file__).resolve().parents[2]
+# How often the service writes the access counts of its searches (MNEMARA_ACCESS_FLUSH_SECONDS: a second unless
+# set); each test waits for that write before the flush.
+ACCESS_FLUSH_SECONDS = 0.2
 
 
 def free_port() -> int:
@@ -55,7 +57,8 @@ def service(django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pyt
     log = tmp_path_factory.mktemp("mcp-http") / "uvicorn.log"
     env = {**os.environ, "MNEMARA_DB_NAME": database, "MNEMARA_EMBEDDING_BACKEND": "fake", "DEBUG": "0",
            "XDG_RUNTIME_DIR": os.environ.get("XDG_RUNTIME_DIR", "/tmp"), "MNEMARA_WEB_THREADS": "4",
-           "MNEMARA_SEARCH_INDEX_SWEEP_SECONDS": "0"}
+           "MNEMARA_SEARCH_INDEX_SWEEP_SECONDS": "0",
+           "MNEMARA_ACCESS_FLUSH_SECONDS": str(ACCESS_FLUSH_SECONDS)}
     with log.open("wb") as output:
         web = subprocess.Popen([sys.executable, "-m", "server.runtime.serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--workers", "1"],
