@@ -4,6 +4,7 @@ still within its window is not; 0 turns it off. On both search paths (the in-pro
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -40,7 +41,10 @@ def test_pending_past_the_review_window_is_searched_and_marked(alice, settings, 
     block = alice.client.post(f"{API}/context", {"scope": "user/1", "query": "林小雨在哪个学校读书？",
                                                  "floor": False}, format="json")
     assert block.status_code == 200, block.content[:2000]
-    assert f'id="{old["id"]}" unreviewed="true"' in block.json()["block"]
+    built = block.json()
+    tags = re.findall(r"<item ([^>]*)>", built["block"])  # the n-th item is items[n-1]
+    assert 'unreviewed="true"' in tags[built["items"].index(old["id"])]
+    assert sum('unreviewed="true"' in tag for tag in tags) == 1
 
     settings.RECALL_UNREVIEWED_DAYS = 0.0
     hits = search(alice, query="林小雨在哪个学校读书？", floor=False)["results"]
