@@ -51,7 +51,8 @@ _STRONG_EN = re.compile(
     r"(?i)\b(?:no longer|no more|any ?more|switched|switching|moved|relocated|transferred|quit|quitting|left|stopped|"
     r"gave up|given up|giving up|broke up|split up|splitting up|ended|cancell?ed|sold|traded(?: in)?|became|"
     r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
-    r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|"
+    r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|dumped|ditched|"
+    r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|"
     r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
@@ -69,7 +70,7 @@ _PAST_VERBS = (r"\w+ed|went|was|were|had|got|made|took|saw|met|did|bought|came|r
                r"told|said|won|lost|flew|drove|wrote|read|sent|built|began|brought|caught|felt|heard|kept|paid|"
                r"sat|slept|sold|taught|thought|threw|wore|forgot|fell|rode|sang|swam|chose|hid|held|led|lent")
 _SUBJECT_EN = (r"^(?:the user(?:'s \w+)?(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
-               r"(?:(?:just|recently|finally|really)\s+)?")
+               r"(?:(?:just|recently|finally|really|still|currently|usually)\s+)?")
 _PAST_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:used to|{_PAST_VERBS})\b")
 # What one thinks or feels is a view, not a state a change ends.
 _VIEW_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:thinks|feels|believes|hopes|wishes|wants|knows|loves (?:it|that|how|when)|"

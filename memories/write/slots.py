@@ -40,7 +40,9 @@ condition (``treats:<condition>``) and whether one takes it (``taking:<drug>``; 
 ``treatment_held``), a child's ``school``, the ``study:year`` of a course. And ``slots_switches``: a switch
 said indirectly (the mobile network, ``provider:phone``; the gym joined; who lives at home, ``household:others``; a
 team managed; a car traded; a named child's school; a doctor registered with; a class's level; a first day at a new
-employer); a membership ended holds the gym of that name (``membership_held``).
+employer); a membership ended holds the gym of that name (``membership_held``). ``slots_records``, in both
+languages: a visa or residence status, a personal best, a blood pressure or sugar reading, living with one's
+parents, a favourite replaced, a dentist, vet or hairdresser, and in Chinese the team one works in.
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport

@@ -32,7 +32,7 @@ from memories.write.slots_using import event_words, no_place
 from memories.write.slots_workplace import workplace_rules
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
-_EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
+_EN_NAME = r"(?:(?i:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
 _EN_SUBJECT = (rf"(?P<subj>{_EN_SELF}|(?:my|our|the user's|user's)\s+(?:(?:older|younger|elder|little|big|new|"
                rf"former|old|twin|step)\s*)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|{_EN_NAME})")
 _EN_POSSESSOR = (rf"(?P<subj>my|our|the user's|user's|(?:my|our|the user's)\s+(?:(?:older|younger|elder|little|"
@@ -315,7 +315,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("spouse", rf"^(?P<subj>my|the user's)\s+(?P<role>wife|husband|girlfriend|boyfriend|fiancée?|fiancee|"
                    rf"partner|boss|manager|line manager|supervisor|landlord|therapist|doctor|dentist)(?:'s name)?\s+is"
                    rf"\s+(?:now\s+)?"
-                   rf"(?:called\s+|named\s+)?(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
+                   rf"(?:called\s+|named\s+)?(?:(?i:dr|mr|mrs|ms|prof)\.?\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
         ("due", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}[\w'’\-]+)\s+(?:is|was|are|is now)\s+"
                 rf"(?:now\s+)?due\s+(?:on\s+|by\s+)?(?P<value>{DATE_EN})\b"),
         ("date", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}?(?:{EVENTS_EN})(?:\s+(?:for|of)\s+"
@@ -537,8 +537,8 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "birthday", date_value(groups["value"]))]
     if attribute == "spouse":  # one's manager is one's boss, however named
         role = _BOSS.get(groups["role"].casefold(), groups["role"].casefold())
-        return [Slot(subject, KIN_EN.get(role, role),
-                     plain_value(groups["value"]))]
+        name = re.sub(r"(?i)^(?:dr|mr|mrs|ms|prof)\.?\s+", "", groups["value"])  # "Dr. Patel": Patel
+        return [Slot(subject, KIN_EN.get(role, role), plain_value(name))]
     if attribute == "role":
         return [Slot(subject, "role", groups["value"].casefold().replace("é", "e"))]
     return [Slot(subject, attribute, plain_value(groups["value"]))]

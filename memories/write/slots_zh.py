@@ -30,6 +30,7 @@ from memories.write.slot_values import (
 from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
+from memories.write.slots_records import zh_records
 from memories.write.slots_states import zh_states
 from memories.write.slots_status import zh_status
 from memories.write.slots_zh_change import zh_changes
@@ -251,7 +252,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_records)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
@@ -405,6 +406,7 @@ def _zh_slot(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]
 def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Slot]:
     if attribute == "date":
         event = groups["event"].strip()
+        event = re.sub(r"^[^，。；]{1,8}?[把将]", "", event)  # "医生把我的手术推迟到…": the surgery is what moved
         event = re.sub(r"^(?:我们的?|我的|用户的?|公司的?|这次的?|那个|这个)", "", event)
         return [Slot("event:" + event, "date", date_value(groups["value"]))] if event else []
     subject = zh_subject(groups["subj"], speaker)

@@ -1,0 +1,243 @@
+"""Attributes a person holds one value of at a time and restates with a number or a status, in both languages
+(a sixth set of held-out probes, written before this module): each the speaker's own, said plainly.
+
+- **where one may live and work**: a visa or a residence status ("I'm on an H-1B", "my green card came in the
+  mail", "became a US citizen"; "我是外地户口", "户口终于落到上海了", "拿到绿卡了") (``status:residence``);
+- **a personal best** at a distance or a lift ("my 5k PR is 24:10", "new 5k personal best: 22:48"; "五公里最好成绩
+  是24分钟", "五公里跑进了23分钟，破PB了") (``record:<event>``): someone else's time ("my wife ran her first 5k in 26
+  minutes") is not the speaker's best;
+- **a reading** of blood pressure or blood sugar, by its numbers or as high / normal ("runs high, around 150/95",
+  "down to 120/80"; "血压一直偏高，一百五十多", "血压降到一百二了") (``reading:<kind>``): being told to check it is no
+  reading;
+- **living with one's parents** ("I still live with my parents" / "moved into my own studio", "got my own place";
+  "跟爸妈一起住" / "搬出来自己住了") (``lives-with:parents``);
+- **a favourite replaced** ("Phoebe Bridgers has replaced Radiohead as my favorite": Radiohead no longer liked,
+  ``like:<old>`` no, which ends "my favorite band is Radiohead");
+- in Chinese, **the team or department one is in** ("我在公司的支付组" / "上个迭代调到搜索组了") (``team``, as
+  English's "on the payments team"), and **one's dentist, vet or hairdresser** ("一直在李医生那看牙" / "换了个牙医")
+  (``provider:<kind>``).
+
+A team or a shop that shares the word as the subject ("支付组在招人", "the payments team is hiring") fills nothing:
+every reading here starts from the speaker.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.write.slot_values import KIN_ZH_ALT, Slot
+
+__all__ = ["en_records", "zh_records"]
+
+# --------------------------------------------------------------------------- English
+
+_ME = r"(?:^|\b)(?:i|we|the user(?:\s+and\s+others)?)\b(?!['’]s)"
+_MY = r"(?:my|our|the user's|the user and others')"
+_ADV = r"(?:\s+(?:now|just|finally|recently|officially|also|still|currently|actually|have|has|had|'ve|got|been|am|is|" \
+       r"are|'m))*"
+_HEDGE_EN = re.compile(r"(?i)\?|\b(?:if|would|might|maybe|hope|hoping|wish|want|wants|wanted|plan|planning|thinking|"
+                       r"considering|apply|applying|applied|waiting|used to|not|never|n't|no longer|someday)\b")
+
+_VISAS = (r"h-?1b|h-?4|l-?1|o-?1|f-?1|j-?1|e-?2|tn|opt|stem opt|daca|student visa|work visa|tourist visa|"
+          r"visitor visa|spouse visa|partner visa|skilled worker visa|working holiday visa|work permit|"
+          r"blue card|tier 2")
+_VISA = re.compile(rf"(?i){_ME}{_ADV}\s+(?:on|here\s+on|holding|hold|holds|have|has)\s+(?:an?\s+|my\s+|our\s+)?"
+                   rf"(?P<v>{_VISAS})s?(?:\s+visas?)?\b|\b{_MY}\s+(?:visa|status)\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+)?"
+                   rf"(?P<w>{_VISAS})\b")
+_CARDS = (r"green\s+card|permanent\s+residency|citizenship|naturali[sz]ation|indefinite\s+leave\s+to\s+remain|"
+          r"settled\s+status|pr\s+card")
+_RESIDENT = re.compile(
+    rf"(?i){_ME}{_ADV}\s+(?:got|received|was\s+granted|been\s+granted|have|has)\s+{_MY}\s+(?P<card>{_CARDS})\b"
+    rf"|^(?:finally\s+|officially\s+)?got\s+(?:my\s+)?(?P<card2>{_CARDS})\b"
+    rf"|\b{_MY}\s+(?P<card3>{_CARDS})\s+(?:finally\s+|officially\s+)?(?:came|arrived|was\s+approved|got\s+approved|"
+    r"is\s+here|went\s+through|was\s+granted)\b"
+    rf"|{_ME}{_ADV}\s+(?:became|become|am\s+now|'m\s+now|is\s+now|got)\s+(?:an?\s+)?(?:(?:us|u\.s\.|american|"
+    r"canadian|british|australian|german|french|irish)\s+)?(?P<cit>citizen|permanent\s+resident)s?\b"
+    rf"|{_ME}{_ADV}\s+(?:got\s+)?(?P<nat>naturali[sz]ed)\b")
+
+_EVENTS_EN = (r"5k|10k|15k|half[\s-]marathon|half|marathon|mile|1500m?|800m?|400m?|100m?|5 ?km|10 ?km|ultra|"
+              r"bench(?:\s+press)?|deadlift|squat|clean\s+and\s+jerk|snatch|overhead\s+press|pull-?ups?|push-?ups?|"
+              r"plank")
+_BEST = r"(?:pr|pb|personal\s+best|personal\s+record|best\s+time|record)"
+_VALUE_EN = r"(?P<v>\d{1,2}:\d{2}(?::\d{2})?|\d+(?:\.\d+)?\s*(?:lbs?|pounds|kg|kilos|minutes|mins|seconds|secs|reps)?)"
+_RECORD_EN = re.compile(
+    rf"(?i)(?:^|\b{_MY}\s+|\bnew\s+|\ba\s+new\s+)(?:(?P<e>{_EVENTS_EN})\s+{_BEST}|{_BEST}\s+(?:in|on|for)\s+the\s+"
+    rf"(?P<f>{_EVENTS_EN}))\b[^.;!?\d]{{0,30}}?(?:is\s+|was\s+|of\s+|at\s+|now\s+|:\s*|[—–-]\s*|,\s*)*{_VALUE_EN}"
+    rf"|{_ME}{_ADV}\s+(?:pr(?:'d|ed)|pb(?:'d|ed)|set\s+a\s+new\s+{_BEST}\s+(?:in|on|for)|ran|did|lifted|hit)\s+(?:the\s+|a\s+|an\s+)?"
+    rf"(?P<g>{_EVENTS_EN})\s+(?:in|at|of|with)\s+{_VALUE_EN.replace('<v>', '<x>')}[^.;!?]{{0,30}}\b{_BEST}\b")
+_EVENT_KEYS = {"half marathon": "half marathon", "half-marathon": "half marathon", "half": "half marathon",
+               "5 km": "5k", "5km": "5k", "10 km": "10k", "10km": "10k", "bench press": "bench", "pull-up": "pull-ups",
+               "pullups": "pull-ups", "pull-ups": "pull-ups", "push-up": "push-ups", "pushups": "push-ups"}
+
+_READING_KINDS_EN = r"(?P<k>blood\s+pressure|bp|blood\s+sugar|a1c|hba1c|glucose|cholesterol|resting\s+heart\s+rate)"
+_READING_EN = re.compile(
+    rf"(?i)(?:^|\b{_MY}\s+){_READING_KINDS_EN}\s+(?:is|was|has\s+been|'s|runs|reads|sits|came\s+back|came\s+in|"
+    r"dropped|went|got|stays|stayed|hovers)\b(?P<rest>[^.;!?]{0,60})")
+_LEVEL_EN = re.compile(r"(?i)\b(?P<n>\d{2,3}\s*/\s*\d{2,3}|\d+(?:\.\d+)?\s*%?)(?!\s*(?:years?|days?|weeks?|months?|"
+                       r"meds?|pills?|mg)\b)|\b(?P<w>high|normal|low|elevated|borderline|fine|good|great|healthy|"
+                       r"under\s+control)\b")
+
+_PARENTS = r"(?:parents|folks|mom\s+and\s+dad|mum\s+and\s+dad|mother\s+and\s+father|family)"
+_WITH_PARENTS = re.compile(rf"(?i){_ME}{_ADV}\s+(?:live|lives|living|stay|stays|staying|moved\s+back\s+in|"
+                           rf"moving\s+back\s+in|back)\s+(?:at\s+home\s+)?with\s+{_MY}\s+{_PARENTS}\b"
+                           rf"|{_ME}{_ADV}\s+(?:live|lives|living)\s+at\s+home\b(?!\s+with\s+(?!{_MY}\s+{_PARENTS}))")
+_OWN_PLACE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:moved|moving|moves)\s+out\s+of\s+{_MY}\s+{_PARENTS}(?:'s?|'s\s+"
+                        rf"(?:place|house|home))?"
+                        rf"|{_ME}{_ADV}\s+(?:moved\s+(?:into|to)|got|rent|rents|renting|bought|have|has)\s+{_MY}\s+own\s+"
+                        r"(?:place|flat|apartment|studio|condo|house|home|room|pad)\b"
+                        rf"|{_ME}{_ADV}\s+(?:live|lives|living)\s+(?:alone|on\s+(?:my|the user's)\s+own|by\s+"
+                        r"(?:myself|themselves|the user))\b")
+
+_PROVIDERS_EN = (r"dentist|orthodontist|doctor|gp|family\s+doctor|primary\s+care\s+doctor|pcp|physician|pediatrician|"
+                 r"paediatrician|dermatologist|gynecologist|gynaecologist|ob-?gyn|cardiologist|therapist|counsell?or|"
+                 r"psychiatrist|psychologist|vet|veterinarian|barber|hairdresser|hair\s*stylist|stylist|"
+                 r"personal\s+trainer|trainer|physio|physiotherapist|physical\s+therapist|chiropractor|accountant|"
+                 r"lawyer|attorney|mechanic|landlord|landlady|nanny|babysitter|dog\s+walker|cleaner|tutor|realtor|"
+                 r"financial\s+advis[eo]r")
+_PROVIDER_EN = re.compile(
+    rf"(?i)(?:^|\b){_MY}\s+(?:new\s+)?(?P<k>{_PROVIDERS_EN})\s+(?:is|'s)\s+(?:now\s+)?"
+    r"(?P<v>(?-i:(?:Dr\.?|Doctor|Mr\.?|Mrs\.?|Ms\.?)\s+)?(?-i:[A-Z][\w'\-]+))"
+    rf"|{_ME}{_ADV}\s+(?:found|got|have|has|switched\s+to|picked|chose|hired|see|sees|seeing|started\s+seeing|"
+    rf"going\s+to|go\s+to)\s+a\s+new\s+(?P<k2>{_PROVIDERS_EN})\b"
+    rf"|{_ME}{_ADV}\s+(?:switched|changed)\s+(?P<k3>{_PROVIDERS_EN})s\b")
+_PROVIDER_KEYS_EN = {"gp": "doctor", "family doctor": "doctor", "primary care doctor": "doctor", "pcp": "doctor",
+                     "physician": "doctor", "veterinarian": "vet", "hairdresser": "hair", "hair stylist": "hair",
+                     "hairstylist": "hair", "stylist": "hair", "barber": "hair", "personal trainer": "trainer",
+                     "physiotherapist": "physio", "physical therapist": "physio", "attorney": "lawyer",
+                     "landlady": "landlord", "counselor": "therapist", "counsellor": "therapist"}
+
+_REPLACED_FAVOURITE = re.compile(
+    rf"(?i)^(?P<new>[A-Z][^.,;!?]{{0,40}}?)\s+(?:has\s+|have\s+)?replaced\s+(?P<old>[A-Z][^.,;!?]{{0,40}}?)\s+as\s+"
+    rf"{_MY}\s+(?:new\s+)?(?:all[\s-]time\s+)?(?:favou?rite|fave)\b")
+
+
+def en_records(sentence: str, speaker: str) -> list[Slot]:
+    """The slots of this module an English statement fills (the module's docstring), else []."""
+    sentence = re.sub(r"\s*\([^)]*\)", "", sentence.strip())  # "(7 December 2026)": a date the extractor added
+    if _HEDGE_EN.search(sentence):
+        return []
+    found: list[Slot] = []
+    if said := _VISA.search(sentence):
+        value = (said.group("v") or said.group("w")).casefold().replace("-", "")
+        found.append(Slot(speaker, "status:residence", " ".join(value.split())))
+    elif said := _RESIDENT.search(sentence):
+        found.append(Slot(speaker, "status:residence", _resident(said)))
+    if (said := _RECORD_EN.search(sentence)) and not re.search(r"(?i)\b(?:his|her|their)\b", sentence[:said.start()]):
+        event = " ".join((said.group("e") or said.group("f") or said.group("g")).casefold().split())
+        value = said.group("v") or said.group("x")
+        found.append(Slot(speaker, f"record:{_EVENT_KEYS.get(event, event)}", "".join(value.casefold().split())))
+    if (said := _READING_EN.search(sentence)) and (level := _LEVEL_EN.search(said.group("rest"))):
+        kind = {"bp": "blood pressure", "hba1c": "a1c", "glucose": "blood sugar"}.get(
+            " ".join(said.group("k").casefold().split()), " ".join(said.group("k").casefold().split()))
+        level = next((m for m in _LEVEL_EN.finditer(said.group("rest")) if m.group("n")), level)
+        value = "".join((level.group("n") or level.group("w")).casefold().split())
+        found.append(Slot(speaker, f"reading:{kind}", value))
+    if _WITH_PARENTS.search(sentence):
+        found.append(Slot(speaker, "lives-with:parents", "yes"))
+    elif _OWN_PLACE.search(sentence):
+        found.append(Slot(speaker, "lives-with:parents", "no"))
+    if said := _PROVIDER_EN.search(sentence):
+        kind = " ".join((said.group("k") or said.group("k2") or said.group("k3")).casefold().split())
+        value = " ".join(said.group("v").casefold().split()) if said.group("v") else "new"
+        found.append(Slot(speaker, f"provider:{_PROVIDER_KEYS_EN.get(kind, kind)}", value))
+    if said := _REPLACED_FAVOURITE.search(sentence):
+        found.append(Slot(speaker, f"like:{said.group('old').casefold().strip()}", "no"))
+    return found
+
+
+def _resident(said: re.Match[str]) -> str:
+    if said.group("nat") or (said.group("cit") or "").casefold() == "citizen":
+        return "citizen"
+    card = " ".join((said.group("card") or said.group("card2") or said.group("card3") or said.group("cit")
+                     or "").casefold().split())
+    return "citizen" if card.startswith(("citizenship", "naturali")) else "permanent resident"
+
+
+# --------------------------------------------------------------------------- Chinese
+
+_ZH_WHEN = (r"(?:(?:\d{4}年)?\d{1,2}月(?:\d{1,2}[日号])?|\d{4}年|上个?月|上周|上星期|上礼拜|去年|今年|前年|昨天|前天|"
+            r"今天|最近|刚刚?|这个月|年初|年底|[一二三四五六七八九十]+月份?)")
+_ZH_ME = rf"^{_ZH_WHEN}?(?:我们?|用户(?:等人)?)?{_ZH_WHEN}?"
+_ZH_ADV = r"(?:现在|目前|一直|还|还是|也|已经|终于|刚|都|从小|平时)*"
+_ZH_HEDGE = re.compile(r"？|\?|吗|呢|如果|要是|假如|万一|打算|想|希望|考虑|准备|计划|还没|没能|没有|以前|之前|曾经|"
+                       r"让我|叫我")
+_ZH_OTHERS = re.compile(rf"{KIN_ZH_ALT}|他|她|同事|朋友|老板|领导|邻居|表[哥姐弟妹]|堂[哥姐弟妹]")
+
+_HUKOU = re.compile(rf"{_ZH_ME}的?{_ZH_ADV}是(?P<v>[\u4e00-\u9fff]{{1,4}}?)(?:户口|户籍)"
+                    rf"|{_ZH_ME}的?户口{_ZH_ADV}(?:是|在)(?P<w>[\u4e00-\u9fff]{{1,4}}?)(?:的|户口)?(?=$|[，。！；,!;])"
+                    rf"|{_ZH_ME}的?(?:户口|户籍){_ZH_ADV}(?:落到|落在|迁到|迁回|转到|落户)了?"
+                    rf"(?P<x>[\u4e00-\u9fff]{{2,4}}?)(?:了|啦|市)?(?=$|[，。！；,!;])"
+                    rf"|{_ZH_ME}{_ZH_ADV}落户(?:到|在)?了?(?P<y>[\u4e00-\u9fff]{{2,4}}?)(?:了|啦|市)?"
+                    rf"(?=$|[，。！；,!;])")
+_CARD_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:拿到|拿了|办下来|获得|取得|申请到)了?"
+                      rf"(?P<v>绿卡|永居|永久居留|枫叶卡|公民身份)"
+                      rf"|{_ZH_ME}{_ZH_ADV}(?P<w>入籍)了"
+                      rf"|{_ZH_ME}{_ZH_ADV}(?:是|拿的是|持|用的是)(?P<x>H1B|H-1B|F1|F-1|L1|O1|OPT|工作|学生|旅游|探亲)签证?")
+
+_EVENTS_ZH = (r"(?P<e>五公里|5公里|5km|5K|十公里|10公里|10km|10K|半马|全马|马拉松|一公里|三公里|卧推|深蹲|硬拉|"
+              r"引体向上|平板支撑)")
+_TIME_ZH = (r"(?P<v>(?:\d+|[零〇一二两三四五六七八九十百]+)(?:个)?(?:小时|分钟|分|秒|公斤|斤|kg|个)"
+            r"(?:(?:\d+|[零〇一二三四五六七八九十]+)秒?)?)")
+_RECORD_ZH = re.compile(rf"{_EVENTS_ZH}[^，。！；\d零〇一二两三四五六七八九十百]{{0,8}}?{_TIME_ZH}")
+_BEST_ZH = re.compile(r"最好成绩|最好的?成绩|最佳成绩|PB|pb|个人最好|个人最佳|纪录|记录|跑进|刷新|突破")
+_EVENT_ZH_KEYS = {"5公里": "五公里", "5km": "五公里", "5K": "五公里", "10公里": "十公里", "10km": "十公里",
+                  "10K": "十公里", "马拉松": "全马"}
+
+_READING_ZH = re.compile(r"(?P<k>血压|血糖|胆固醇|尿酸|心率)(?P<rest>[^。！；？]{0,24})")
+_LEVEL_ZH = re.compile(r"(?P<n>\d{2,3}\s*/\s*\d{2,3}|\d+(?:\.\d+)?|[一二两三四五六七八九十百点]{2,}多?)"
+                       r"|(?P<w>偏高|偏低|很高|有点高|正常|稳定|达标|降下来)")
+
+_WITH_PARENTS_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:跟|和|与)(?:我)?(?:爸妈|父母|爸爸妈妈|家里人|家人)(?:一起|一块)?住"
+                              rf"|{_ZH_ME}{_ZH_ADV}住(?:在)?(?:爸妈|父母)家|{_ZH_ME}{_ZH_ADV}(?:搬回|回)(?:爸妈|父母)?家住")
+_OWN_PLACE_ZH = re.compile(r"搬出来(?:自己)?住|(?:自己|一个人)(?:出来)?(?:租|住|买)|独居|搬出(?:了)?(?:爸妈|父母)家")
+
+_TEAM_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:在|是)(?:公司|我们公司|单位)?的?(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?)"
+                      r"(?:组|部门|团队|事业部|项目组)(?:的)?(?=$|[，。！；,!;]|工作|上班|做|当|写)"
+                      rf"|(?:调到|转到|换到|调去|转去|转岗到|去了)(?P<w>[\u4e00-\u9fffA-Za-z]{{1,6}}?)"
+                      r"(?:组|部门|团队|事业部|项目组)")
+
+_PROVIDERS_ZH = {"牙": "dentist", "宠物": "vet", "头发": "hair", "理发": "hair", "剪头": "hair"}
+_PROVIDER_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:在|找|去)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:那里?|那儿|这里|那边)?"
+                          r"(?P<k>看牙|洗牙|补牙|看宠物|剪头发?|理发)"
+                          r"|(?:我|用户)的?(?P<k2>牙医|兽医|理发师|发型师)(?:是|叫)(?P<w>[\u4e00-\u9fffA-Za-z]{1,8})"
+                          r"|换了?个?(?:新的?)?(?P<k3>牙医|兽医|宠物医院|理发师|发型师|理发店)|"
+                          r"(?P<k4>牙医|兽医|宠物医院|理发师|发型师|理发店)换了")
+_PROVIDER_KEYS = {"牙医": "dentist", "兽医": "vet", "宠物医院": "vet", "理发师": "hair", "发型师": "hair",
+                  "理发店": "hair"}
+
+
+def zh_records(sentence: str, speaker: str) -> list[Slot]:
+    """The slots of this module a Chinese statement fills (the module's docstring), else []."""
+    if _ZH_HEDGE.search(sentence) or _ZH_OTHERS.match(re.sub(r"^(?:我们?|用户(?:等人)?)的?", "", sentence)):
+        return []
+    found: list[Slot] = []
+    if said := _HUKOU.search(sentence):
+        found.append(Slot(speaker, "status:hukou", next(v for v in said.groups() if v)))
+    if said := _CARD_ZH.search(sentence):
+        value = said.group("v") or said.group("w") or (said.group("x") or "").upper().replace("-", "")
+        found.append(Slot(speaker, "status:residence", {"入籍": "citizen", "公民身份": "citizen"}.get(value, value)))
+    if _BEST_ZH.search(sentence) and (said := _RECORD_ZH.search(sentence)):
+        event = _EVENT_ZH_KEYS.get(said.group("e"), said.group("e"))
+        found.append(Slot(speaker, f"record:{event}", said.group("v")))
+    if (said := _READING_ZH.search(sentence)) and (level := _LEVEL_ZH.search(said.group("rest"))) \
+            and not re.search(r"量|测|检查", sentence[:said.start()]):
+        level = next((m for m in _LEVEL_ZH.finditer(said.group("rest")) if m.group("n")), level)
+        found.append(Slot(speaker, f"reading:{said.group('k')}", level.group("n") or level.group("w")))
+    if _WITH_PARENTS_ZH.search(sentence):
+        found.append(Slot(speaker, "lives-with:parents", "yes"))
+    elif _OWN_PLACE_ZH.search(sentence):
+        found.append(Slot(speaker, "lives-with:parents", "no"))
+    if said := _TEAM_ZH.search(sentence):
+        found.append(Slot(speaker, "team", said.group("v") or said.group("w")))
+    if said := _PROVIDER_ZH.search(sentence):
+        found.append(_provider(said, speaker))
+    return found
+
+
+def _provider(said: re.Match[str], speaker: str) -> Slot:
+    if said.group("k"):
+        kind = next(v for k, v in _PROVIDERS_ZH.items() if k in said.group("k"))
+        return Slot(speaker, f"provider:{kind}", said.group("v"))
+    if said.group("k2"):
+        return Slot(speaker, f"provider:{_PROVIDER_KEYS[said.group('k2')]}", said.group("w"))
+    return Slot(speaker, f"provider:{_PROVIDER_KEYS[said.group('k3') or said.group('k4')]}", "换了")
