@@ -122,7 +122,8 @@ def _decide(writer: Writer, p: Prepared, scope: Scope, threshold: float, near_du
         # new write is not answered "duplicate" of something nobody can see.
         writer.change(twin, ChangeKind.DEPRECATE, version_reason(VersionReason.EXPIRED), status=Status.DEPRECATED,
                       valid_to=twin.expires_at)
-    candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance)
+    candidate = Candidate(type=p.input.type, confidence=p.confidence, provenance=p.input.provenance,
+                          observation=_observation(p))
     decision = conflict_decide(candidate, [r for _, r in related], threshold=threshold, near_duplicate=near_duplicate,
                                min_word_overlap=settings.NEAR_DUPLICATE_MIN_WORD_OVERLAP, limits=near_limits())
     old = next((m for m, r in related if r is decision.related), None)
@@ -192,6 +193,12 @@ def _retire(w: _Write, old: Memory, new: Memory) -> uuid.UUID:
     w.writer.events.append(audit_event("memory.superseded", actor=w.writer.actor, target_type="memory",
                                        target_id=old.pk, data={"superseded_by": str(new.pk)}))
     return old.pk
+
+
+def _observation(p: Prepared) -> bool:
+    """Whether the write is a message the extractor kept as said (``metadata.extraction.observation``)."""
+    extraction = p.input.metadata.get("extraction")
+    return isinstance(extraction, dict) and extraction.get("observation") is True
 
 
 def _also_superseded(w: _Write) -> list[Memory]:

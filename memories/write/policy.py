@@ -77,9 +77,13 @@ class Action(StrEnum):
 
 @dataclass(frozen=True)
 class Candidate:
+    """A write as the policy sees it; ``observation``: a person's message kept as said, since the extractor could
+    make no statement of it (its low confidence says the reading is unsure, not what was said)."""
+
     type: str
     confidence: float
     provenance: str
+    observation: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,8 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
                     ) -> Decision:
     """Pick the action of the policy table. ``related`` is ordered best match first: an exact duplicate, then
     an agent's correction, then the same fact (``_same_fact``) decided by the first of ``_SAME_FACT_RULES``
-    that applies; nothing related is created (or pending when not high)."""
+    that applies; nothing related is created (or pending when not high, unless it is a person's message kept as
+    said: nothing it could change, and what a person said is searchable at once)."""
     duplicate = next((r for r in related if r.same_content), None)
     if duplicate is not None:
         return Decision(Action.DUPLICATE, duplicate)
@@ -163,7 +168,8 @@ def conflict_decide(new: Candidate, related: list[Related], *, threshold: float,
     same = _same_fact(new, related, near_duplicate, min_word_overlap, limits)
     new_high = is_high(new.confidence, new.provenance, threshold)
     if same is None:
-        return Decision(Action.CREATED if new_high else Action.PENDING)
+        return Decision(Action.CREATED if new_high or (new.observation and new.provenance == Provenance.STATED)
+                        else Action.PENDING)
     return next(found for rule in _SAME_FACT_RULES if (found := rule(new, same, new_high, threshold)) is not None)
 
 

@@ -292,6 +292,18 @@ def test_add_with_messages_extracts_them_now_offline(alice: KeyedClient) -> None
     assert all(m["metadata"]["source"] == "quickstart" for m in listed["results"])
 
 
+def test_a_message_kept_as_said_is_searchable_at_once(alice: KeyedClient) -> None:
+    """A statement about a thing, no person in it, is kept as said (an observation): live, not in review."""
+    client = token(alice)
+    answer = call(client, "POST", "/v3/memories/add/", {
+        "messages": [{"role": "user", "content": "The pho place by the river makes the best broth in town"}],
+        "user_id": "rin"})
+    assert [(r["reason"], r["resolution"]) for r in answer["results"]] == [("observation", "created")]
+    found = call(client, "POST", "/v3/memories/search/", {"query": "where is good pho broth",
+                                                         "filters": {"user_id": "rin"}})
+    assert [m["id"] for m in found["results"]] == [answer["results"][0]["id"]]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from("ab_9.:@-/ \t\n中é²\u200b") | st.characters(exclude_categories=["Cs"]), max_size=66))
 def test_the_id_pattern_accepts_exactly_what_the_server_does(value: str) -> None:
