@@ -11,11 +11,14 @@
   reading;
 - **living with one's parents** ("I still live with my parents" / "moved into my own studio", "got my own place";
   "跟爸妈一起住" / "搬出来自己住了") (``lives-with:parents``);
+- **a weight said with no unit** by a person "down to" or "up to" it ("down to 185 after six months of running":
+  pounds from 100 up, kilograms below) (``weight``);
 - **a favourite replaced** ("Phoebe Bridgers has replaced Radiohead as my favorite": Radiohead no longer liked,
   ``like:<old>`` no, which ends "my favorite band is Radiohead");
 - in Chinese, **the team or department one is in** ("我在公司的支付组" / "上个迭代调到搜索组了") (``team``, as
   English's "on the payments team"), and **one's dentist, vet or hairdresser** ("一直在李医生那看牙" / "换了个牙医")
-  (``provider:<kind>``).
+  (``provider:<kind>``), the gym one goes to ("去超级猩猩健身" / "换健身房了") (``gym``), a freelancer's employer
+  (none: "自由摄影师" / "入职了一家杂志社") and a drink one cannot do without ("靠两杯咖啡续命": ``habit:咖啡`` yes).
 
 A team or a shop that shares the word as the subject ("支付组在招人", "the payments team is hiring") fills nothing:
 every reading here starts from the speaker.
@@ -106,6 +109,12 @@ _PROVIDER_KEYS_EN = {"gp": "doctor", "family doctor": "doctor", "primary care do
                      "physiotherapist": "physio", "physical therapist": "physio", "attorney": "lawyer",
                      "landlady": "landlord", "counselor": "therapist", "counsellor": "therapist"}
 
+#: A person "down to" a number with no unit is their weight ("I'm down to 185 after six months of running"): pounds
+#: from 100 up, kilograms below.
+_BARE_WEIGHT = re.compile(r"(?i)^(?:i|we|the user)(?:\s*'m|\s+am|\s+is|\s+are)?(?:\s+(?:now|finally|already|almost|"
+                          r"nearly|all\s+the\s+way))*\s+(?:down|up)\s+to\s+(?P<n>\d{2,3}(?:\.\d)?)"
+                          r"(?=\s*(?:$|[.,;!)]|\s(?:after|since|from|with|thanks|now|this|already|finally)\b))")
+
 _REPLACED_FAVOURITE = re.compile(
     rf"(?i)^(?P<new>[A-Z][^.,;!?]{{0,40}}?)\s+(?:has\s+|have\s+)?replaced\s+(?P<old>[A-Z][^.,;!?]{{0,40}}?)\s+as\s+"
     rf"{_MY}\s+(?:new\s+)?(?:all[\s-]time\s+)?(?:favou?rite|fave)\b")
@@ -132,6 +141,9 @@ def en_records(sentence: str, speaker: str) -> list[Slot]:
         level = next((m for m in _LEVEL_EN.finditer(said.group("rest")) if m.group("n")), level)
         value = "".join((level.group("n") or level.group("w")).casefold().split())
         found.append(Slot(speaker, f"reading:{kind}", value))
+    if said := _BARE_WEIGHT.search(sentence):
+        n = float(said.group("n"))
+        found.append(Slot(speaker, "weight", str(round(n * 0.45359237 if n >= 100 else n))))
     if _WITH_PARENTS.search(sentence):
         found.append(Slot(speaker, "lives-with:parents", "yes"))
     elif _OWN_PLACE.search(sentence):
@@ -196,6 +208,17 @@ _TEAM_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:在|是)(?:公司|我们公司|单�
                       rf"|(?:调到|转到|换到|调去|转去|转岗到|去了)(?P<w>[\u4e00-\u9fffA-Za-z]{{1,6}}?)"
                       r"(?:组|部门|团队|事业部|项目组)")
 
+_GYM_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:每天|每周|平时|早上|晚上|下班后?)*(?:去|在)"
+                     r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)"
+                     r"(?:健身|撸铁|练器械|上私教|上团课)(?!房)"
+                     r"|(?P<w>换(?:了个?)?(?:新的?)?健身房|健身房换了)")
+#: A freelancer works for no employer: "入职了一家杂志社" is another employer than "自由摄影师"'s none.
+_FREELANCE_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:是|做|当)(?:一名|一个)?(?:自由职业者?|自由[\u4e00-\u9fff]{{2,4}}|"
+                           r"独立[\u4e00-\u9fff]{2,4}|个体户)")
+#: A drink one cannot do without ("每天得靠两杯咖啡续命", "离不开奶茶"): one drinks it.
+_RELIES_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:每天|天天)?(?:都|得|要)?(?:靠|离不开|少不了)"
+                        r"(?:[一两二三四五六七八九十\d]+[杯瓶罐壶])?(?P<v>咖啡|茶|奶茶|可乐|啤酒|酒)")
+
 _PROVIDERS_ZH = {"牙": "dentist", "宠物": "vet", "头发": "hair", "理发": "hair", "剪头": "hair"}
 _PROVIDER_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:在|找|去)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:那里?|那儿|这里|那边)?"
                           r"(?P<k>看牙|洗牙|补牙|看宠物|剪头发?|理发)"
@@ -231,6 +254,12 @@ def zh_records(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, "team", said.group("v") or said.group("w")))
     if said := _PROVIDER_ZH.search(sentence):
         found.append(_provider(said, speaker))
+    if said := _GYM_ZH.search(sentence):
+        found.append(Slot(speaker, "gym", said.group("v") or "换了"))
+    if _FREELANCE_ZH.search(sentence):
+        found.append(Slot(speaker, "employer", "自由职业"))
+    if said := _RELIES_ZH.search(sentence):
+        found.append(Slot(speaker, f"habit:{said.group('v')}", "yes"))
     return found
 
 

@@ -359,7 +359,7 @@ def _read_zh(sentence: str, speaker: str) -> list[Slot]:
 # Habits, yes or no, the speaker's ("每天抽一包烟" / "已经戒烟了"; "喜欢喝咖啡" / "现在不喝咖啡了"): one slot per
 # habit or per thing eaten or drunk, so that "也喜欢吃烧烤" and "喜欢吃火锅" stay two facts.
 _ZH_SPEAKER = r"^(?:我们?|用户|本人)"
-_ZH_QUIT = r"(?:戒掉?了?|不再|不|没再|停了)"
+_ZH_QUIT = r"(?:戒掉?了?|不再|从来?不|不|没再|停了)"
 _ZH_SMOKE_NO = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:戒烟|戒了烟|戒掉了烟|{_ZH_QUIT}(?:抽|吸)烟|是?不抽烟的"
                           r"|把烟(?:给)?戒(?:掉)?了"  # "已经把烟戒了": the 把 form
                           r"|烟(?:已经|也|早就|终于|总算)?戒(?:掉)?了)")  # "烟戒了快三个月了": the thing first

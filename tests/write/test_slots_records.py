@@ -12,6 +12,7 @@ from memories.write.slots import linking_slot, slots_of
 
 CHANGES = [
     ("I'm here on an F-1 visa.", "I got my green card approved last week."),
+    ("I weigh 240 lbs.", "I'm finally down to 212 since cutting out soda."),
     ("We are on L-1 visas.", "We became US citizens in a ceremony on Friday."),
     ("My half marathon PR is 1:52:30.", "Set a new personal best in the half marathon: 1:48:10."),
     ("My deadlift PR is 140 kg.", "My deadlift personal record is now 150 kg."),
@@ -29,10 +30,14 @@ CHANGES = [
     ("我现在还跟父母住", "上个月搬出来一个人住了"),
     ("我在公司的风控部门", "下个月转岗到数据部门"),
     ("我一直找小王剪头发", "理发店换了，现在去家附近那家"),
+    ("我平时在威尔士健身", "健身房换了，离家近一点"),
+    ("我是自由插画师", "我入职了一家游戏公司"),
+    ("我从不喝奶茶", "现在每天都离不开奶茶"),
 ]
 
 BOTH_HOLD = [
     ("I'm here on an F-1 visa.", "My roommate finally got her green card."),
+    ("I weigh 240 lbs.", "My step count is down to 4000 a day."),
     ("I'm here on an F-1 visa.", "Hoping to apply for a green card next year."),
     ("My half marathon PR is 1:52:30.", "My brother ran the half marathon in 2:05."),
     ("My BP is 160/100 most mornings.", "The pharmacist said to check my blood pressure twice a day."),
@@ -45,6 +50,8 @@ BOTH_HOLD = [
     ("我现在还跟父母住", "爸妈下周去海南过冬"),
     ("我在公司的风控部门", "风控部门在招实习生"),
     ("我一直找小王剪头发", "小王说下周休息"),
+    ("我平时在威尔士健身", "我同事去乐刻健身"),
+    ("我从不喝奶茶", "我女儿离不开奶茶"),
 ]
 
 
