@@ -66,6 +66,8 @@ _ASKED: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("bedtime waketime", rf"\bwhat\s+time\s+(?:do|does)\s+{_WHO}\s+(?:go\s+to\s+bed|sleep|wake\s+up|get\s+up)\b|"
                              r"几点睡|几点起|作息"),
         ("budget", r"\bbudget\b|预算"),
+        # one's weight, asked by its Chinese units at the question's end ("我现在多少斤？"), not an amount bought
+        ("weight", r"(?<!目标)(?<!理想)(?<!标准)体重(?!目标)|(?:多少|几)(?:斤|公斤)(?:了|啊|呀|呢)?[？?]?$"),
         # a post by its Chinese names, the shift one works, how many children (``slots_zh_change``, ``slots_states``)
         ("job", r"职位|岗位|职务|头衔|什么级别"),
         ("shift", r"什么班|哪个班|哪种班|白班还是夜班|上夜班吗|上白班吗|班次|倒班吗|几班倒"),

@@ -37,6 +37,9 @@ _STOPWORDS = (
     "s t d m ll re ve don doesn didn isn aren wasn weren hasn haven hadn wouldn shouldn couldn"
 )
 STOPWORDS = frozenset(_STOPWORDS.split())
+# Chinese words of "now", dropped from a query with their characters: "我现在住哪？" matched every memory that said
+# 现在 about anything; what holds now is ordered by time (``recall.current``, ``recall.newer``), not by these words.
+_NOW_ZH = re.compile(r"现在|目前|如今|眼下|最近一次|最近|現在")
 
 
 def query_end(query: str) -> str:
@@ -75,7 +78,8 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     from, cut to plain word characters (so they need no escaping), stopwords dropped (before stemming)
     unless nothing else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
     words: list[str] = []
-    for word in text.plain_words(query, query=True):
+    plain = _NOW_ZH.sub("，", query)
+    for word in text.plain_words(plain if re.search(r"\w", plain) else query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
     useful = list(dict.fromkeys(text.stemmed([w for w in unique if w not in STOPWORDS] or unique)))

@@ -46,9 +46,11 @@ _ZH_SELF = ("我们", "我", "用户等人", "用户", "本人", "自己", "我�
             "用户全家", "用户的全家", "我们一家", "用户一家")
 _ZH_ADVERBS = (r"(?:现在|目前|如今|最近|今年|已经|刚刚|刚|还|仍然|依然|也|都|则|又|一直|正在|马上|即将|将|会|要|就|"
                r"早就|后来|去年|前年|上个月|这个月|从去年起|从今年起|从上个月开始|从下个月起|下个月|年初|年底|上周|上星期|"
-               r"前几天|前段时间|昨天|今天|这周|本月|终于|正式|那一?周|那天|那个月|"
+               r"前几天|前段时间|昨天|今天|这周|本月|终于|正式|直接|那一?周|那天|那个月|"
                # a time the extractor resolved ("上个月搬到上海" is kept as "用户2026年11月搬到上海了")
-               r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年)?(?:左右)?)*")
+               # a weekend or week said around it: "2026年6月13日那个周末", "…日那一周", "…日（周一）"
+               r"\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年)?(?:左右)?(?:那个?周末|那一?周)?"
+               r"|（周[一二三四五六日天]）|上上周末|上周末|那个?周末)*")
 
 
 #: Before a move's verb, what makes it not (yet) one: intent, the future, a condition, a negation ("要搬到",
@@ -131,7 +133,16 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("job", rf"^{s}{a}(?:是一名|是一位|是一个|是个|是名|是做|是干|是当|是|在做|在当|做的是|干的是|当上了?|"
                 rf"当了?|做了?|"
                 rf"成为了?|成了|开始当|开始做|升为|升任|升职为|升成了?|被?提拔为|转去做|转岗做|改做|改当|"
-                rf"转行做了?|改行当了?)(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
+                rf"转行做了?|改行当了?|去做|去当|调去做|调去当|晋升为|晋升成了?|被?任命为|升了)"
+                rf"(?P<value>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT}))的?{e}"),
+        # a post given by someone ("领导让用户当组长", "公司提拔我做主管"), not one wished for ("爸妈想让我当医生")
+        ("job", rf"^(?![^，。；]*?(?:想|希望|要|劝|逼|打算|如果|要是))[^，。,；;！!？?\s]{{1,10}}?"
+                rf"(?:让|安排|提拔|任命|提)(?P<subj>用户|我)来?(?:当|做|担任)了?"
+                rf"(?P<value>[^，。,；;！!？?\s]{{0,8}}?(?:{_OCC_ZH_ALT}))的?{e}"),
+        # a post by its English title ("升了 senior designer", "现在是 product manager")
+        ("job", rf"^{s}{a}(?:升了?|升职为|升为|升任|晋升为|当上了?|成了|是|做)\s*(?P<value>(?i:[a-z][a-z\- ]{{0,24}}?"
+                r"\b(?:designer|engineer|developer|manager|analyst|director|lead|architect|consultant|scientist|"
+                r"researcher|specialist|officer|intern)s?))\b"),
         ("job", rf"^{s}的?(?:新|现在的?|目前的?)?(?:职业|工作|职位|岗位)(?:是|为|换成了|变成了){a}"
                 rf"(?P<value>[^，。,；;！!？?\s]{{1,12}}?){e}"),
         ("city", rf"^{s}{a}(?:从[^，。,；;！!？?\s]{{1,8}}?)?(?:租房子?|合租|租)?(?:住在|居住在|定居在|定居于|生活在|"
@@ -442,7 +453,12 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
 
 
 #: A stay bounded in time ("这周住…", "这几天住…", "暂时住…"; a week the extractor resolved: "2026年12月7日那一周")
-_ZH_STAY = re.compile(r"这周|这星期|这礼拜|这几天|这两天|这段时间|这阵子|那一?周|那几天|今晚|今天|昨晚|暂时|临时|先住")
+_ZH_STAY = re.compile(r"这周|这星期|这礼拜|这几天|这两天|这段时间|这阵子|那一?周|那几天|今晚|今天|昨晚|暂时|临时|先住|"
+                      r"(?:这|那)个?周末")
+#: Lodging for travellers: a night there is a stay, not a home ("住在海边的一家民宿").
+_ZH_LODGING = re.compile(r"(?:民宿|酒店|宾馆|旅馆|旅店|客栈|青旅|招待所|度假村|营地|房车)$")
+#: A move or a settling: whenever it was said to happen ("那个周末搬到…"), it is no stay.
+_ZH_MOVED = re.compile(r"搬|迁|定居|安家|落户")
 
 
 def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Match[str]) -> bool:
@@ -452,13 +468,15 @@ def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Ma
         return False
     if groups.get("subj") and ZH_NOT_DONE.search(sentence, match.end("subj"), match.start("value")):
         return True
-    return attribute == "city" and _stay(sentence[:match.start("value")], groups["value"])
+    verb = sentence[match.end("subj"):match.start("value")] if groups.get("subj") else ""
+    return attribute == "city" and not _ZH_MOVED.search(verb) and _stay(sentence[:match.start("value")],
+                                                                          groups["value"])
 
 
 def _stay(before: str, value: str) -> bool:
     """A home said for a bounded time, or someone else's home stayed at ("住用户的爸妈家", "住在朋友家")."""
     others = value.endswith("家") and bool(re.search(rf"的|{KIN_ZH_ALT}", value))
-    return others or bool(_ZH_STAY.search(before))
+    return others or bool(_ZH_STAY.search(before)) or bool(_ZH_LODGING.search(value))
 
 
 def _doing(value: str) -> bool:
