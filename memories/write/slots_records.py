@@ -21,14 +21,16 @@
   (none: "自由摄影师" / "入职了一家杂志社") and a drink one cannot do without ("靠两杯咖啡续命": ``habit:咖啡`` yes).
 
 A team or a shop that shares the word as the subject ("支付组在招人", "the payments team is hiring") fills nothing:
-every reading here starts from the speaker.
+every reading here starts from the speaker (each reader gives its slots to ``SELF``; the module's two entry points
+give them to the speaker they are called with).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from memories.write.slot_values import KIN_ZH_ALT, Slot
+from memories.write.slot_values import KIN_ZH_ALT, SELF, Slot
 
 __all__ = ["en_records", "zh_records"]
 
@@ -125,35 +127,55 @@ def en_records(sentence: str, speaker: str) -> list[Slot]:
     sentence = re.sub(r"\s*\([^)]*\)", "", sentence.strip())  # "(7 December 2026)": a date the extractor added
     if _HEDGE_EN.search(sentence):
         return []
-    found: list[Slot] = []
+    return [replace(slot, subject=speaker)
+            for read in (_en_status, _en_record, _en_reading, _en_home, _en_people) for slot in read(sentence)]
+
+
+def _en_status(sentence: str) -> list[Slot]:
     if said := _VISA.search(sentence):
         value = (said.group("v") or said.group("w")).casefold().replace("-", "")
-        found.append(Slot(speaker, "status:residence", " ".join(value.split())))
-    elif said := _RESIDENT.search(sentence):
-        found.append(Slot(speaker, "status:residence", _resident(said)))
-    if (said := _RECORD_EN.search(sentence)) and not re.search(r"(?i)\b(?:his|her|their)\b", sentence[:said.start()]):
-        event = " ".join((said.group("e") or said.group("f") or said.group("g")).casefold().split())
-        value = said.group("v") or said.group("x")
-        found.append(Slot(speaker, f"record:{_EVENT_KEYS.get(event, event)}", "".join(value.casefold().split())))
+        return [Slot(SELF, "status:residence", " ".join(value.split()))]
+    if said := _RESIDENT.search(sentence):
+        return [Slot(SELF, "status:residence", _resident(said))]
+    return []
+
+
+def _en_record(sentence: str) -> list[Slot]:
+    said = _RECORD_EN.search(sentence)
+    if said is None or re.search(r"(?i)\b(?:his|her|their)\b", sentence[:said.start()]):
+        return []
+    event = " ".join((said.group("e") or said.group("f") or said.group("g")).casefold().split())
+    value = said.group("v") or said.group("x")
+    return [Slot(SELF, f"record:{_EVENT_KEYS.get(event, event)}", "".join(value.casefold().split()))]
+
+
+def _en_reading(sentence: str) -> list[Slot]:
+    found = []
     if (said := _READING_EN.search(sentence)) and (level := _LEVEL_EN.search(said.group("rest"))):
-        kind = {"bp": "blood pressure", "hba1c": "a1c", "glucose": "blood sugar"}.get(
-            " ".join(said.group("k").casefold().split()), " ".join(said.group("k").casefold().split()))
+        kind = " ".join(said.group("k").casefold().split())
+        kind = {"bp": "blood pressure", "hba1c": "a1c", "glucose": "blood sugar"}.get(kind, kind)
         level = next((m for m in _LEVEL_EN.finditer(said.group("rest")) if m.group("n")), level)
-        value = "".join((level.group("n") or level.group("w")).casefold().split())
-        found.append(Slot(speaker, f"reading:{kind}", value))
+        found.append(Slot(SELF, f"reading:{kind}", "".join((level.group("n") or level.group("w")).casefold().split())))
     if said := _BARE_WEIGHT.search(sentence):
         n = float(said.group("n"))
-        found.append(Slot(speaker, "weight", str(round(n * 0.45359237 if n >= 100 else n))))
+        found.append(Slot(SELF, "weight", str(round(n * 0.45359237 if n >= 100 else n))))
+    return found
+
+
+def _en_home(sentence: str) -> list[Slot]:
     if _WITH_PARENTS.search(sentence):
-        found.append(Slot(speaker, "lives-with:parents", "yes"))
-    elif _OWN_PLACE.search(sentence):
-        found.append(Slot(speaker, "lives-with:parents", "no"))
+        return [Slot(SELF, "lives-with:parents", "yes")]
+    return [Slot(SELF, "lives-with:parents", "no")] if _OWN_PLACE.search(sentence) else []
+
+
+def _en_people(sentence: str) -> list[Slot]:
+    found = []
     if said := _PROVIDER_EN.search(sentence):
         kind = " ".join((said.group("k") or said.group("k2") or said.group("k3")).casefold().split())
         value = " ".join(said.group("v").casefold().split()) if said.group("v") else "new"
-        found.append(Slot(speaker, f"provider:{_PROVIDER_KEYS_EN.get(kind, kind)}", value))
+        found.append(Slot(SELF, f"provider:{_PROVIDER_KEYS_EN.get(kind, kind)}", value))
     if said := _REPLACED_FAVOURITE.search(sentence):
-        found.append(Slot(speaker, f"like:{said.group('old').casefold().strip()}", "no"))
+        found.append(Slot(SELF, f"like:{said.group('old').casefold().strip()}", "no"))
     return found
 
 
@@ -233,40 +255,62 @@ def zh_records(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module a Chinese statement fills (the module's docstring), else []."""
     if _ZH_HEDGE.search(sentence) or _ZH_OTHERS.match(re.sub(r"^(?:我们?|用户(?:等人)?)的?", "", sentence)):
         return []
-    found: list[Slot] = []
+    return [replace(slot, subject=speaker)
+            for read in (_zh_status, _zh_measured, _zh_home, _zh_work, _zh_habits) for slot in read(sentence)]
+
+
+def _zh_status(sentence: str) -> list[Slot]:
+    found = []
     if said := _HUKOU.search(sentence):
-        found.append(Slot(speaker, "status:hukou", next(v for v in said.groups() if v)))
+        found.append(Slot(SELF, "status:hukou", next(v for v in said.groups() if v)))
     if said := _CARD_ZH.search(sentence):
         value = said.group("v") or said.group("w") or (said.group("x") or "").upper().replace("-", "")
-        found.append(Slot(speaker, "status:residence", {"入籍": "citizen", "公民身份": "citizen"}.get(value, value)))
-    if _BEST_ZH.search(sentence) and (said := _RECORD_ZH.search(sentence)):
-        event = _EVENT_ZH_KEYS.get(said.group("e"), said.group("e"))
-        found.append(Slot(speaker, f"record:{event}", said.group("v")))
-    if (said := _READING_ZH.search(sentence)) and (level := _LEVEL_ZH.search(said.group("rest"))) \
-            and not re.search(r"量|测|检查", sentence[:said.start()]):
-        level = next((m for m in _LEVEL_ZH.finditer(said.group("rest")) if m.group("n")), level)
-        found.append(Slot(speaker, f"reading:{said.group('k')}", level.group("n") or level.group("w")))
-    if _WITH_PARENTS_ZH.search(sentence):
-        found.append(Slot(speaker, "lives-with:parents", "yes"))
-    elif _OWN_PLACE_ZH.search(sentence):
-        found.append(Slot(speaker, "lives-with:parents", "no"))
-    if said := _TEAM_ZH.search(sentence):
-        found.append(Slot(speaker, "team", said.group("v") or said.group("w")))
-    if said := _PROVIDER_ZH.search(sentence):
-        found.append(_provider(said, speaker))
-    if said := _GYM_ZH.search(sentence):
-        found.append(Slot(speaker, "gym", said.group("v") or "换了"))
-    if _FREELANCE_ZH.search(sentence):
-        found.append(Slot(speaker, "employer", "自由职业"))
-    if said := _RELIES_ZH.search(sentence):
-        found.append(Slot(speaker, f"habit:{said.group('v')}", "yes"))
+        found.append(Slot(SELF, "status:residence", {"入籍": "citizen", "公民身份": "citizen"}.get(value, value)))
     return found
 
 
-def _provider(said: re.Match[str], speaker: str) -> Slot:
+def _zh_measured(sentence: str) -> list[Slot]:
+    found = []
+    if _BEST_ZH.search(sentence) and (said := _RECORD_ZH.search(sentence)):
+        event = _EVENT_ZH_KEYS.get(said.group("e"), said.group("e"))
+        found.append(Slot(SELF, f"record:{event}", said.group("v")))
+    if (said := _READING_ZH.search(sentence)) and (level := _LEVEL_ZH.search(said.group("rest"))) \
+            and not re.search(r"量|测|检查", sentence[:said.start()]):
+        level = next((m for m in _LEVEL_ZH.finditer(said.group("rest")) if m.group("n")), level)
+        found.append(Slot(SELF, f"reading:{said.group('k')}", level.group("n") or level.group("w")))
+    return found
+
+
+def _zh_home(sentence: str) -> list[Slot]:
+    if _WITH_PARENTS_ZH.search(sentence):
+        return [Slot(SELF, "lives-with:parents", "yes")]
+    return [Slot(SELF, "lives-with:parents", "no")] if _OWN_PLACE_ZH.search(sentence) else []
+
+
+def _zh_work(sentence: str) -> list[Slot]:
+    found = []
+    if said := _TEAM_ZH.search(sentence):
+        found.append(Slot(SELF, "team", said.group("v") or said.group("w")))
+    if said := _PROVIDER_ZH.search(sentence):
+        found.append(_provider(said))
+    if _FREELANCE_ZH.search(sentence):
+        found.append(Slot(SELF, "employer", "自由职业"))
+    return found
+
+
+def _zh_habits(sentence: str) -> list[Slot]:
+    found = []
+    if said := _GYM_ZH.search(sentence):
+        found.append(Slot(SELF, "gym", said.group("v") or "换了"))
+    if said := _RELIES_ZH.search(sentence):
+        found.append(Slot(SELF, f"habit:{said.group('v')}", "yes"))
+    return found
+
+
+def _provider(said: re.Match[str]) -> Slot:
     if said.group("k"):
         kind = next(v for k, v in _PROVIDERS_ZH.items() if k in said.group("k"))
-        return Slot(speaker, f"provider:{kind}", said.group("v"))
+        return Slot(SELF, f"provider:{kind}", said.group("v"))
     if said.group("k2"):
-        return Slot(speaker, f"provider:{_PROVIDER_KEYS[said.group('k2')]}", said.group("w"))
-    return Slot(speaker, f"provider:{_PROVIDER_KEYS[said.group('k3') or said.group('k4')]}", "换了")
+        return Slot(SELF, f"provider:{_PROVIDER_KEYS[said.group('k2')]}", said.group("w"))
+    return Slot(SELF, f"provider:{_PROVIDER_KEYS[said.group('k3') or said.group('k4')]}", "换了")
