@@ -102,6 +102,7 @@ from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
 from memories.extraction.pets_zh import known_pets, with_pet_kinds_zh
 from memories.extraction.pronouns import owned, pronouns_named
+from memories.extraction.pronouns_across import sentences_named
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
@@ -219,7 +220,8 @@ class OfflineExtractor:
         text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
             said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
-        for sentence in split_sentences(asked_apart(intro_apart(text))):  # "I'm Ivo and I …": two sentences
+        sentences = split_sentences(asked_apart(intro_apart(text)))  # "I'm Ivo and I …": two sentences
+        for sentence in sentences if has_cjk(text) else sentences_named(sentences, speakers):  # "Jean … She …"
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = with_pet_kinds_zh(attached(said.items, said.reasons, known), self._pets)  # "咪咪（用户的猫）走了"
