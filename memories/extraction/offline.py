@@ -51,6 +51,7 @@ from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
 from memories.extraction.about_lists import about_lists
+from memories.extraction.advice import advised
 from memories.extraction.allergens import allergens_named
 from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
@@ -268,7 +269,9 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in chosen(owned(pronouns_named(split_clauses(body))) if not zh else split_clauses(body), zh):
+        pieces = split_clauses(body) if zh else advised(owned(pronouns_named(split_clauses(body))), said.turn.name,
+                                                        said.listener, said.previous)  # "Gather …": Ana advised …
+        for piece in chosen(pieces, zh):
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue
