@@ -51,6 +51,7 @@ from datetime import UTC, datetime, time
 
 from memories.extraction import timeparse
 from memories.extraction.about_lists import about_lists
+from memories.extraction.advice import advised
 from memories.extraction.allergens import allergens_named
 from memories.extraction.answers import answer_to, carries, replied
 from memories.extraction.asked import listener as _listener
@@ -102,6 +103,7 @@ from memories.extraction.pasted import unpasted
 from memories.extraction.pets import with_pet_kinds
 from memories.extraction.pets_zh import known_pets, with_pet_kinds_zh
 from memories.extraction.pronouns import owned, pronouns_named
+from memories.extraction.pronouns_across import sentences_named
 from memories.extraction.reminders import reminder
 from memories.extraction.rules import _REMEMBER, CONFIDENCE_EXPLICIT, MAX_CANDIDATES, RuleExtractor, _Reader, _Statement
 from memories.extraction.slotted import clause_role, informative, specific
@@ -219,7 +221,8 @@ class OfflineExtractor:
         text = "\n".join(as_said(plain(line), has_cjk(line)) for line in unpasted(turn.content).split("\n"))
         if not text.strip():
             said.reasons.append("filler")  # only emoji or chat exclamations ("救命 笑死我了", "🙏🙏")
-        for sentence in split_sentences(asked_apart(intro_apart(text))):  # "I'm Ivo and I …": two sentences
+        sentences = split_sentences(asked_apart(intro_apart(text)))  # "I'm Ivo and I …": two sentences
+        for sentence in sentences if has_cjk(text) else sentences_named(sentences, speakers):  # "Jean … She …"
             self._sentence(said, sentence)
         known = [*speakers, *names.values()]
         made = with_pet_kinds_zh(attached(said.items, said.reasons, known), self._pets)  # "咪咪（用户的猫）走了"
@@ -266,7 +269,9 @@ class OfflineExtractor:
             return
         said.topic.subject = ""  # Chinese: what a subject-less clause goes on with, sentence by sentence
         previous = ""  # why the clause before was dropped
-        for piece in chosen(owned(pronouns_named(split_clauses(body))) if not zh else split_clauses(body), zh):
+        pieces = split_clauses(body) if zh else advised(owned(pronouns_named(split_clauses(body))), said.turn.name,
+                                                        said.listener, said.previous)  # "Gather …": Ana advised …
+        for piece in chosen(pieces, zh):
             clause = _strip_open(piece, zh) if not explicit else piece.strip()
             if not clause:
                 continue
