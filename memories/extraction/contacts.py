@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from memories.write.slot_values import KIN_EN_ALT, KIN_ZH_ALT
+
 __all__ = ["announced", "contact", "restated"]
 
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+")
@@ -15,8 +17,9 @@ _PHONE = re.compile(r"\+?\(?\d[\d\- ()]{5,}\d")
 _MINE_EN = re.compile(r"(?i)\b(?:me|my|mine|i)\b")
 # An address the listener is told to use from now on: the speaker's ("Please use sam@newmail.com from now on").
 _USE_EN = re.compile(r"(?i)^(?:please\s+)?(?:use|email|write\s+to|send\s+(?:it|them|things)\s+to)\b")
-_OTHERS_EN = re.compile(r"(?i)\b(?:my\s+[a-z]+'s|his|her|their|[A-Z][a-z]+'s)\b")
-_OTHERS_ZH = re.compile(r"他|她|我(?:的)?[^\s，,。]{1,3}的(?:电话|手机|号码|邮箱)")
+# A relative named ("my wife got a new number", "我老婆换了新号码") is whose contact it is.
+_OTHERS_EN = re.compile(rf"(?i)\b(?:my\s+[a-z]+'s|his|her|their|[A-Z][a-z]+'s|my\s+{KIN_EN_ALT})\b")
+_OTHERS_ZH = re.compile(rf"他|她|我(?:的)?[^\s，,。]{{1,3}}的(?:电话|手机|号码|邮箱)|我(?:的)?(?:{KIN_ZH_ALT})")
 
 
 def contact(clause: str, zh: bool) -> str | None:

@@ -56,7 +56,7 @@ _STRONG_EN = re.compile(
     r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
-    r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?|planning|wants?|wanted|wish|hope|"
+    r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?\s+(?:to|on)|planning|wants?|wanted|wish|hope|"
     r"hoping|should|could|not sure|someday|probably|today|tonight|tomorrow|this (?:week|weekend|morning|evening)|"
     r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
     r"tried|used to|(?<!stopped )(?<!quit )(?<!stop )going to|will|won't|wouldn't|can't wait|next|also|"
@@ -69,15 +69,15 @@ _HEDGED_EN = re.compile(
 _PAST_VERBS = (r"\w+ed|went|was|were|had|got|made|took|saw|met|did|bought|came|ran|ate|drank|gave|found|spent|"
                r"told|said|won|lost|flew|drove|wrote|read|sent|built|began|brought|caught|felt|heard|kept|paid|"
                r"sat|slept|sold|taught|thought|threw|wore|forgot|fell|rode|sang|swam|chose|hid|held|led|lent")
-_SUBJECT_EN = (r"^(?:the user(?:'s \w+)?(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
+_SUBJECT_EN = (r"^(?:the user(?:'s \w+(?: \w+)?)?(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
                r"(?:(?:just|recently|finally|really|still|currently|usually)\s+)?")
 _PAST_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:used to|{_PAST_VERBS})\b")
 # What one thinks or feels is a view, not a state a change ends.
 _VIEW_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:thinks|feels|believes|hopes|wishes|wants|knows|loves (?:it|that|how|when)|"
                       r"finds|is (?:so |really |very )?(?:glad|proud|excited|happy|lucky|grateful|thankful|sure|sorry|"
                       r"worried|nervous|stoked|thrilled|amazed|impressed|blessed|over the moon|inspired|touched))\b")
-_PRESENT_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:(?:is|are|am|has|have|'s|doesn't|does not|don't|do not|can't|cannot|"
-                         rf"isn't|is not)\b|(?!was\b|has\b)\w+s\b)")
+_PRESENT_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:(?:is|are|am|has|have|'s|do|does|doesn't|does not|don't|do not|"
+                         rf"can't|cannot|isn't|is not)\b|(?!was\b|has\b)\w+s\b)")
 _WHEN_EN = re.compile(
     r"(?i)\b(?:yesterday|ago|last (?:week|month|year|night|weekend|summer|winter|spring|autumn|fall)|"
     r"in (?:19|20)\d\d|on \d{1,2} [a-z]+ \d{4}|\d{1,2} [a-z]+ (?:19|20)\d\d)\b")
@@ -134,7 +134,10 @@ _HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要�
                         r"要不要|是不是|今天|明天|这周|这个?周末|[一两三几]个?(?:星期|礼拜|周|天)(?![\d一二三四五六七八九十两几])|帮|代管|暂时|以前|之前|"
                         # "也" adds ("也养了只猫"), unless it says an end too ("也不骑电动车了")
                         r"当年|曾经|还没|也(?!不再|不[^，。；]{0,8}了)|没[换搬转改卖离辞]")
-_EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了|^\d{4}年|上[周个]|昨天|前天|那天")
+# "参加了一个读书会": a member of it now, no event
+_EVENT_ZH = re.compile(r"过(?!敏)|[去来到买看见办玩回参加吃做]了"
+                       r"(?![一两]个[^，。；]{0,8}(?:会|俱乐部|社团?|协会|群|小组|队|团)$)"
+                       r"|^\d{4}年|上[周个]|昨天|前天|那天")
 _TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏秋冬]天|上半年|下半年|年初|年底)?")
 # A thing put before the speaker ("合唱团用户退了", "收容所的义工用户不做了").
 _FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")

@@ -38,8 +38,8 @@ __all__ = ["en_records", "zh_records"]
 
 _ME = r"(?:^|\b)(?:i|we|the user(?:\s+and\s+others)?)\b(?!['’]s)"
 _MY = r"(?:my|our|the user's|the user and others')"
-_ADV = r"(?:\s+(?:now|just|finally|recently|officially|also|still|currently|actually|have|has|had|'ve|got|been|am|is|" \
-       r"are|'m))*"
+_ADV = r"(?:\s*['’](?:ve|m|re)|\s+(?:now|just|finally|recently|officially|also|still|currently|actually|have|has|had|" \
+       r"got|been|am|is|are|usually|normally|always|generally|mostly|typically))*"
 _HEDGE_EN = re.compile(r"(?i)\?|\b(?:if|would|might|maybe|hope|hoping|wish|want|wants|wanted|plan|planning|thinking|"
                        r"considering|apply|applying|applied|waiting|used to|not|never|n't|no longer|someday)\b")
 
@@ -117,6 +117,20 @@ _BARE_WEIGHT = re.compile(r"(?i)^(?:i|we|the user)(?:\s*'m|\s+am|\s+is|\s+are)?(
                           r"nearly|all\s+the\s+way))*\s+(?:down|up)\s+to\s+(?P<n>\d{2,3}(?:\.\d)?)"
                           r"(?=\s*(?:$|[.,;!)]|\s(?:after|since|from|with|thanks|now|this|already|finally)\b))")
 
+_ONE_OFF_EN = re.compile(r"(?i)\b(?:today|tonight|tomorrow|this (?:morning|evening|afternoon)|instead|for once)\b")
+_RIDE_TIME = re.compile(rf"(?i){_ME}{_ADV}\s+(?:take|takes|taking|catch|catches|catching|ride|rides|riding|get|gets|"
+                        r"getting)\s+the\s+(?P<v>\d{1,2}[:.]\d{2})(?:\s*[ap]\.?m\.?)?(?:\s+(?:bus|train|ferry|"
+                        r"shuttle|tram|express|subway|boat))?\b")
+_ISSUERS = {"chase": "chase", "sapphire": "chase", "freedom": "chase", "amex": "amex", "american express": "amex",
+            "citi": "citi", "citibank": "citi", "capital one": "capital one", "venture": "capital one",
+            "quicksilver": "capital one", "discover": "discover", "wells fargo": "wells fargo",
+            "bank of america": "bank of america", "barclays": "barclays", "us bank": "us bank",
+            "apple card": "apple card", "double cash": "citi"}
+_CARD = re.compile(rf"(?i){_ME}{_ADV}\s+(?:use|uses|using|pay\s+with|pays\s+with|paying\s+with|put\s+everything\s+on|"
+                   r"switched\s+to|moved\s+to|got|carry|carries)\s+(?:an?\s+|my\s+|the\s+)?"
+                   rf"(?P<v>{'|'.join(sorted(_ISSUERS, key=len, reverse=True))})\b(?=[^.;!?]{{0,20}}?\b(?:card|gold|"
+                   r"platinum|green|sapphire|freedom|venture|quicksilver|cash|reserve|preferred|rewards)\b)")
+
 _REPLACED_FAVOURITE = re.compile(
     rf"(?i)^(?P<new>[A-Z][^.,;!?]{{0,40}}?)\s+(?:has\s+|have\s+)?replaced\s+(?P<old>[A-Z][^.,;!?]{{0,40}}?)\s+as\s+"
     rf"{_MY}\s+(?:new\s+)?(?:all[\s-]time\s+)?(?:favou?rite|fave)\b")
@@ -170,6 +184,10 @@ def _en_home(sentence: str) -> list[Slot]:
 
 def _en_people(sentence: str) -> list[Slot]:
     found = []
+    if (said := _RIDE_TIME.search(sentence)) and not _ONE_OFF_EN.search(sentence):
+        found.append(Slot(SELF, "ride-time", said.group("v").replace(".", ":")))
+    if said := _CARD.search(sentence):
+        found.append(Slot(SELF, "card", _ISSUERS[" ".join(said.group("v").casefold().split())]))
     if said := _PROVIDER_EN.search(sentence):
         kind = " ".join((said.group("k") or said.group("k2") or said.group("k3")).casefold().split())
         value = " ".join(said.group("v").casefold().split()) if said.group("v") else "new"
@@ -241,6 +259,18 @@ _FREELANCE_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:是|做|当)(?:一名|一个)?
 _RELIES_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:每天|天天)?(?:都|得|要)?(?:靠|离不开|少不了)"
                         r"(?:[一两二三四五六七八九十\d]+[杯瓶罐壶])?(?P<v>咖啡|茶|奶茶|可乐|啤酒|酒)")
 
+_ONE_OFF_ZH = re.compile(r"今天|今早|今晚|明天|昨天|这次|临时")
+_RIDE_TIME_ZH = re.compile(r"坐(?P<v>\d{1,2}点(?:\d{1,2}分?|半|一刻)?)(?:的|那趟|那班)")
+_BANKS_ZH = {"招行": "招行", "招商": "招行", "招商银行": "招行", "工行": "工行", "工商": "工行", "工商银行": "工行",
+             "建行": "建行", "建设银行": "建行", "农行": "农行", "农业银行": "农行", "中行": "中行", "中国银行": "中行",
+             "交行": "交行", "交通银行": "交行", "浦发": "浦发", "中信": "中信", "光大": "光大", "民生": "民生",
+             "兴业": "兴业", "平安": "平安", "广发": "广发", "华夏": "华夏", "邮储": "邮储"}
+_CARD_ZH_USE = re.compile(rf"(?:刷|用|办了?)(?P<v>{'|'.join(sorted(_BANKS_ZH, key=len, reverse=True))})的?(?:信用)?卡")
+_GROCERY_ZH = re.compile(r"在(?P<v>(?![都也还])[^\s在，。；]{2,5}?)(?:上|APP上|app上)?买菜")
+_LAID_OFF_ZH = re.compile(r"被(?:[\u4e00-\u9fffA-Za-z]{2,8}?)?(?:裁员?|辞退|开除|优化)了|下岗了")
+_MILK_ZH = re.compile(r"咖啡[^，。；]{0,6}?加(?P<v>燕麦奶|豆奶|椰奶|杏仁奶|脱脂奶|全脂奶|普通牛奶|牛奶|奶)"
+                      r"|(?P<black>黑咖啡|咖啡[^，。；]{0,4}?(?:不加奶|喝黑的|喝美式))")
+
 _PROVIDERS_ZH = {"牙": "dentist", "宠物": "vet", "头发": "hair", "理发": "hair", "剪头": "hair"}
 _PROVIDER_ZH = re.compile(rf"{_ZH_ME}{_ZH_ADV}(?:在|找|去)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:那里?|那儿|这里|那边)?"
                           r"(?P<k>看牙|洗牙|补牙|看宠物|剪头发?|理发)"
@@ -295,11 +325,21 @@ def _zh_work(sentence: str) -> list[Slot]:
         found.append(_provider(said))
     if _FREELANCE_ZH.search(sentence):
         found.append(Slot(SELF, "employer", "自由职业"))
+    if _LAID_OFF_ZH.search(sentence) and not re.search(r"同事|朋友|别人|很多人", sentence):
+        found.append(Slot(SELF, "employer", "无"))
     return found
 
 
 def _zh_habits(sentence: str) -> list[Slot]:
     found = []
+    if (said := _RIDE_TIME_ZH.search(sentence)) and not _ONE_OFF_ZH.search(sentence):
+        found.append(Slot(SELF, "ride-time", said.group("v")))
+    if said := _CARD_ZH_USE.search(sentence):
+        found.append(Slot(SELF, "card", _BANKS_ZH[said.group("v")]))
+    if (said := _GROCERY_ZH.search(sentence)) and not _ONE_OFF_ZH.search(sentence):
+        found.append(Slot(SELF, "grocery", said.group("v")))
+    if (said := _MILK_ZH.search(sentence)) and not _ONE_OFF_ZH.search(sentence):
+        found.append(Slot(SELF, "taken:咖啡", said.group("v") or "黑"))
     if said := _GYM_ZH.search(sentence):
         found.append(Slot(SELF, "gym", said.group("v") or "换了"))
     if said := _RELIES_ZH.search(sentence):

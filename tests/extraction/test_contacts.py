@@ -25,10 +25,13 @@ def test_a_contact_given_in_a_remark_or_a_request_is_the_speakers(said: str, kep
 
 @pytest.mark.parametrize("said", ["Can you email her at ana@x.com?",
                                   "Could you text Tom's number, 555 0101 222, to me?",
-                                  "Use the code 12345678 at checkout."])
+                                  "Use the code 12345678 at checkout.",
+                                  "My husband has a new mobile now, 07700 900456.",
+                                  "我妈换了个新手机号15012345678"])
 def test_someone_elses_contact_or_a_code_is_not_the_speakers(said: str) -> None:
     found, _ = run(("user", said))
-    assert not [c.content for c in found if "The user's email" in c.content or "The user's phone" in c.content]
+    assert not [c.content for c in found if "The user's email" in c.content or "The user's phone" in c.content
+                or "用户的电话" in c.content or "用户的邮箱" in c.content]
 
 
 def test_a_correction_that_says_what_it_is_about_corrects_that_memory() -> None:

@@ -172,3 +172,17 @@ def test_a_health_insurer_as_people_say_it() -> None:
     assert insurer("The user's husband is on Humana.") == []
     assert insurer("The user didn't switch to Anthem.") == []
     assert not [s for s in slots_of("The user switched to Humana at open enrollment.") if s.attribute == "employer"]
+
+
+def test_a_thing_dropped_a_club_left_and_a_habit_said_with_do() -> None:
+    # Dumped, ditched, lost interest in: an end; "does X" and "still lives …" are states it ends.
+    assert _link("The user's phone plan is with Sprint.", "The user ditched Sprint for a prepaid plan.") == "sprint"
+    assert _link("The user is into knitting these days.", "The user lost interest in knitting.") == "knit"
+    assert _link("The user and others do the user's banking at a credit union.",
+                 "The user closed down the user's credit union account.")
+    assert _link("The user still rides a scooter to class.", "The user sold the scooter.") == "scooter"
+    # 参加了一个…会: a member now, which 退了 ends; a meeting's news ends nothing.
+    assert a_state("用户参加了一个摄影协会")
+    assert not a_state("用户参加了一个婚礼")
+    assert _link("用户参加了一个跑团", "跑团退了，太累了")
+    assert _link("用户参加了一个跑团", "跑团这周末有活动") == ""

@@ -33,6 +33,13 @@ CHANGES = [
     ("我平时在威尔士健身", "健身房换了，离家近一点"),
     ("我是自由插画师", "我入职了一家游戏公司"),
     ("我从不喝奶茶", "现在每天都离不开奶茶"),
+    ("I usually catch the 8:05 train.", "I've been taking the 7:40 since the timetable change."),
+    ("I pay with my Citi Double Cash card.", "I moved to a Capital One Venture card for travel."),
+    ("我一般坐8点20的地铁", "换了工作以后改坐7点半的了"),
+    ("我一直用建行的信用卡", "现在主要刷招商银行的卡了"),
+    ("我们平时在永辉买菜", "现在都在美团上买菜了"),
+    ("我爸在国企上班", "我爸上个月被单位辞退了"),
+    ("我咖啡一般加豆奶", "最近咖啡改成加椰奶了"),
 ]
 
 BOTH_HOLD = [
@@ -52,6 +59,11 @@ BOTH_HOLD = [
     ("我一直找小王剪头发", "小王说下周休息"),
     ("我平时在威尔士健身", "我同事去乐刻健身"),
     ("我从不喝奶茶", "我女儿离不开奶茶"),
+    ("I usually catch the 8:05 train.", "Missed the 8:05 today so I took the 8:35."),
+    ("I pay with my Citi Double Cash card.", "My Citi card got flagged for fraud, what a pain."),
+    ("我一般坐8点20的地铁", "今天没赶上8点20的地铁"),
+    ("我一直用建行的信用卡", "建行的卡被盗刷了一次"),
+    ("我咖啡一般加豆奶", "今天咖啡店豆奶没了，只能加牛奶"),
 ]
 
 
