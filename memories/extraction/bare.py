@@ -28,7 +28,9 @@ _NOW_DOING = (r"(?!(?:nothing|something|anything|everything|morning|evening|spri
               r"\b)"
               r"[a-z]{2,}ing(?=[^.;!?]*\b(?:at\s+the\s+moment|right\s+now|rn|atm|these\s+days|lately|nowadays"
               r"|this\s+(?:week|month|year|term|semester|season)|for\s+now|currently|at\s+present)\b)")
-_SUBJECTLESS = re.compile(r"^(been|gonna|planning|heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
+_SUBJECTLESS = re.compile(r"^(been|become|gone(?=\s+(?:back|over|from|off|vegan|vegetarian|keto|full[- ]time|"
+                          r"part[- ]time|remote|freelance|quiet|grey|gray|blonde|bald|sober|dry)\b)|gonna|planning|"
+                          r"heading|can't|cannot|don't|didn't|won't|haven't|hasn't|"
                           r"(?:could|would)(?=\s+(?:live|eat|drink|watch|listen|sleep|spend|never|happily)\b)|"
                           r"(?:never|rarely|usually)(?!\s+(?:late|early|on time|busy|home|there|here|sure|the|a|an)\b)"
                           r"|gotta|hoping|loving|hate|busy|on\s+call|out\s+sick|home\s+sick|off\s+work"
@@ -239,7 +241,7 @@ def with_subject(text: str) -> tuple[str, bool]:
         return text, False
     lead = bare_verb.group(1).casefold()
     lowered = f"{text[:1].lower()}{text[1:]}"
-    if lead == "been":
+    if lead in ("been", "become", "gone"):  # "gone back to regular milk": "I've gone back …"
         return f"I've {lowered}", True
     if lead.endswith("ing") or lead in ("gonna", "busy") or " " in lead:
         return f"I'm {lowered}", True

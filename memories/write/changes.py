@@ -69,7 +69,9 @@ _HEDGED_EN = re.compile(
 _PAST_VERBS = (r"\w+ed|went|was|were|had|got|made|took|saw|met|did|bought|came|ran|ate|drank|gave|found|spent|"
                r"told|said|won|lost|flew|drove|wrote|read|sent|built|began|brought|caught|felt|heard|kept|paid|"
                r"sat|slept|sold|taught|thought|threw|wore|forgot|fell|rode|sang|swam|chose|hid|held|led|lent")
-_SUBJECT_EN = (r"^(?:the user(?:'s \w+(?: \w+)?)?(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
+# "the user's phone plan": a thing named in two words, the second no verb
+_SUBJECT_EN = (r"^(?:the user(?:'s \w+(?: (?!(?:is|are|was|were|has|have|had|does|do|got|gets)\b)\w+)?)?"
+               r"(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
                r"(?:(?:just|recently|finally|really|still|currently|usually)\s+)?")
 _PAST_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:used to|{_PAST_VERBS})\b")
 # What one thinks or feels is a view, not a state a change ends.

@@ -21,8 +21,8 @@
   (none: "自由摄影师" / "入职了一家杂志社") and a drink one cannot do without ("靠两杯咖啡续命": ``habit:咖啡`` yes).
 
 A team or a shop that shares the word as the subject ("支付组在招人", "the payments team is hiring") fills nothing:
-every reading here starts from the speaker (each reader gives its slots to ``SELF``; the module's two entry points
-give them to the speaker they are called with).
+every reading here starts from the speaker (each reader gives the speaker's slots to ``SELF``; the module's two
+entry points give them to the speaker they are called with).
 """
 
 from __future__ import annotations
@@ -131,6 +131,13 @@ _CARD = re.compile(rf"(?i){_ME}{_ADV}\s+(?:use|uses|using|pay\s+with|pays\s+with
                    rf"(?P<v>{'|'.join(sorted(_ISSUERS, key=len, reverse=True))})\b(?=[^.;!?]{{0,20}}?\b(?:card|gold|"
                    r"platinum|green|sapphire|freedom|venture|quicksilver|cash|reserve|preferred|rewards)\b)")
 
+#: Something played or done on a weekday ("plays pickleball on Tuesday nights"): its day, as "moved my pickleball night
+#: to Thursdays" says another (``slots_amounts``' weekly events).
+_DAYS_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_ON_A_DAY = re.compile(rf"(?i){_ME}{_ADV}\s+(?:play|plays|do|does|go|goes|have|has|practice|practices)\s+(?:to\s+)?"
+                       rf"(?P<e>[a-z\-]+)\s+(?:on|every)\s+(?P<d>{_DAYS_EN})s?"
+                       r"(?:\s+(?:nights?|mornings?|evenings?|afternoons?))?\b(?!\s+and\b)")
+
 _REPLACED_FAVOURITE = re.compile(
     rf"(?i)^(?P<new>[A-Z][^.,;!?]{{0,40}}?)\s+(?:has\s+|have\s+)?replaced\s+(?P<old>[A-Z][^.,;!?]{{0,40}}?)\s+as\s+"
     rf"{_MY}\s+(?:new\s+)?(?:all[\s-]time\s+)?(?:favou?rite|fave)\b")
@@ -141,7 +148,7 @@ def en_records(sentence: str, speaker: str) -> list[Slot]:
     sentence = re.sub(r"\s*\([^)]*\)", "", sentence.strip())  # "(7 December 2026)": a date the extractor added
     if _HEDGE_EN.search(sentence):
         return []
-    return [replace(slot, subject=speaker)
+    return [replace(slot, subject=speaker) if slot.subject == SELF else slot
             for read in (_en_status, _en_record, _en_reading, _en_home, _en_people) for slot in read(sentence)]
 
 
@@ -188,6 +195,8 @@ def _en_people(sentence: str) -> list[Slot]:
         found.append(Slot(SELF, "ride-time", said.group("v").replace(".", ":")))
     if said := _CARD.search(sentence):
         found.append(Slot(SELF, "card", _ISSUERS[" ".join(said.group("v").casefold().split())]))
+    if (said := _ON_A_DAY.search(sentence)) and not _ONE_OFF_EN.search(sentence):
+        found.append(Slot("event:" + said.group("e").casefold(), "weekday", said.group("d").casefold()))
     if said := _PROVIDER_EN.search(sentence):
         kind = " ".join((said.group("k") or said.group("k2") or said.group("k3")).casefold().split())
         value = " ".join(said.group("v").casefold().split()) if said.group("v") else "new"
@@ -285,7 +294,7 @@ def zh_records(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module a Chinese statement fills (the module's docstring), else []."""
     if _ZH_HEDGE.search(sentence) or _ZH_OTHERS.match(re.sub(r"^(?:我们?|用户(?:等人)?)的?", "", sentence)):
         return []
-    return [replace(slot, subject=speaker)
+    return [replace(slot, subject=speaker) if slot.subject == SELF else slot
             for read in (_zh_status, _zh_measured, _zh_home, _zh_work, _zh_habits) for slot in read(sentence)]
 
 

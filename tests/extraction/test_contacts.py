@@ -1,5 +1,6 @@
 """A contact the speaker gives in a remark or a request is kept as theirs (``memories.extraction.contacts``), and a
-correction that says what it is about corrects that memory (``memories.extraction.corrections``)."""
+correction that says what it is about corrects that memory (``memories.extraction.corrections``); a participle said
+without "I've" is the speaker's (``memories.extraction.bare``)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,13 @@ def test_a_correction_that_says_what_it_is_about_corrects_that_memory() -> None:
 def test_how_many_relatives_or_pets_is_a_fact(said: str, kept: str) -> None:
     found, _ = run(("user", said))
     assert any(kept in c.content for c in found), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("gone vegetarian again since the spring", "The user has gone vegetarian again since the spring."),
+    ("become quite the early riser lately", "The user has become quite the early riser lately."),
+])
+def test_a_participle_said_without_i_have_is_the_speakers(said: str, kept: str) -> None:
+    """"gone …" and "become …" typed without "I've" are the speaker's, as "been …" is."""
+    found, _ = run(("user", said))
+    assert [c.content for c in found] == [kept]
