@@ -32,7 +32,7 @@ from memories.write.slots_using import event_words, no_place
 from memories.write.slots_workplace import workplace_rules
 
 _EN_SELF = r"(?:i|i'm|i've|i'll|me|the user and others|the user|user|the customer)"
-_EN_NAME = r"(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
+_EN_NAME = r"(?:(?i:dr|mr|mrs|ms|prof)\.?\s+)?[A-Z][a-zà-ÿ'\-]+(?:\s+[A-Z][a-zà-ÿ'\-]+){0,2}"
 _EN_SUBJECT = (rf"(?P<subj>{_EN_SELF}|(?:my|our|the user's|user's)\s+(?:(?:older|younger|elder|little|big|new|"
                rf"former|old|twin|step)\s*)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|{_EN_NAME})")
 _EN_POSSESSOR = (rf"(?P<subj>my|our|the user's|user's|(?:my|our|the user's)\s+(?:(?:older|younger|elder|little|"
@@ -248,7 +248,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("favourite", rf"^{p}\s+(?:all-time\s+|absolute\s+)?favou?rite\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|"
                       rf"has become|became|are)\s+(?:now\s+)?(?P<value>[^.,;!?]+?)(?:\s+now)?\s*(?:$|[.,;!?])"),
-        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:new\s+)?(?:all-time\s+)?"
+        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+(?:is|has become|became)\s+(?:now\s+)?{p}\s+"
+                      rf"(?:new\s+)?(?:all-time\s+)?"
                       rf"(?:favou?rite|fave)(?:\s+(?!now\b)(?P<thing>[a-z]+(?:\s+[a-z]+)?))?\s*(?:$|[.,;!?]|\s+now)"),
         ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|been)"
                  rf"\s+(?:a\s+|an\s+|fully\s+|strictly\s+|strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
@@ -342,9 +343,9 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
     for a later clause the person its sentence opened with: "Ana left Google and joined Meta")."""
     if not _EN_RULES:
         _EN_RULES.extend(_en_rules())
-    sentence = re.sub(r"^(?:also|and|so|now|actually|btw|by the way|note|remember|fyi|update|oh|well|"
+    sentence = re.sub(r"^(?:(?:also|and|so|now|actually|btw|by the way|note|remember|fyi|update|oh|well|"
                       r"please note|remember that|note that|these days|nowadays|lately|currently|today|"
-                      r"at the moment|as of now|since then|as of today|right now)[:,]?\s+(?:that\s+)?", "",
+                      r"at the moment|as of now|since then|as of today|right now)[:,]?\s+)+(?:that\s+)?", "",
                       sentence.strip(), flags=re.IGNORECASE)
     sentence = _FROM_WHEN.sub("", in_digits(sentence))  # "as of Monday I'm on days": what holds from then on
     sentence = re.sub(r"^(?:My|Our|The)\b", lambda m: m.group().lower(), sentence)
