@@ -218,7 +218,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we|the user and others){_ADV_EN}(?:\s+am|\s+are|\s+is|\s*'m|\s*'re)\s+"
-                 rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b"),
+                 rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b(?!,?\s+(?:for(?!\s+good\b)|visiting|on)\b)"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
                 rf"today|yesterday|recently|last|next|in|on|and|years?)\b))"),

@@ -78,7 +78,7 @@ _PARENTS = re.compile(r"(?i)^(?:i|we|the user(?: and others)?)\s+(?:still\s+|now
                       r"(?:'|'s)?(?:\s+(?:place|house|home))?\b")
 _TRIP = re.compile(r"(?i)\b(?:this|next|for the|for a|the) (?:week|weekend|month|day|night|trip|conference|holiday|"
                    r"vacation|visit)\b|\bvisiting\b|\bon (?:a )?(?:trip|holiday|vacation|business)\b|\buntil\b|"
-                   r"\bfor (?:work|a few|two|three|\d)|\bnow,?\s+(?:for|visiting|on)\b")
+                   r"\bfor (?:work|a few|two|three|\d)|\bnow,?\s+(?:for(?!\s+good\b)|visiting|on)\b")
 _WORKING = re.compile(r"(?i)\bworking\s+(?:for|at)\s+(?P<v>(?-i:[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*){0,2}))")
 _PETS = re.compile(r"(?i)^(?:i|we|the user(?: and others)?)\s+(?:now\s+)?(?:take|bring)\s+(?:the|my|our|the user's)\s+"
                    r"(?:dogs?|cats?|pets?|puppy|kitten|animals?)\s+to\s+(?:(?:dr|doctor)\.?\s+[A-Z][\w\-]+\s+at\s+)?"

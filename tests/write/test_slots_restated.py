@@ -45,6 +45,8 @@ def test_a_value_said_in_other_words_meets_the_one_before(old: str, new: str, ke
     "My mom's cholesterol is down to 190.",
     "My friend just ran a 3:45 marathon.",
     "The user is in Tucson now for the user's cousin's wedding.",  # a trip
+    "I'm in Tucson now for a friend's stag do.",
+    "We're in Lyon now, visiting my in-laws.",
     "We're in Lisbon this week visiting friends.",
     "If the transfer goes through we might be at Fort Hood.",  # a hedge
     "Maybe we'll get fibre from BT.",
