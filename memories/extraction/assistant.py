@@ -226,13 +226,12 @@ def _naming_items(content: str, recent_user: list[str], said: set[str], listing:
     not (a menu of dishes in lower case)."""
     items = []
     content = unfenced(content)
-    # a name the answer sets in bold ("**Shigetsu**", "**临家闽南菜**"), not a label ("**Tips:**", "**建议：**")
-    bold = [b.strip() for b in re.findall(r"\*\*([^*\n]{2,40}?)\*\*", content) if not b.rstrip().endswith((":", "："))]
-    # a command, a function or a setting the answer sets in code ("`--force-with-lease`", "`.sum()`"), not a word
-    bold += [c.strip() for c in re.findall(r"`([^`\n]{2,40})`", content) if re.search(r"[^\w]", c.strip())]
+    bold = _marked(content)
     text = re.sub(r"\s+[–—]\s+", ", ", _MARKDOWN.sub("", content))  # "Belém Tower – a fortress": one item
     numbered = [i.strip()[:30] for i in _NUMBERED.findall(text)]  # "2. Mushroom and chickpea tagine with apricots"
-    for sentence in split_sentences(_ITEM.sub("\n", text)):
+    sentences = split_sentences(_ITEM.sub("\n", text))
+    asked = _opens_asking(sentences)
+    for n, sentence in enumerate(sentences):
         zh = has_cjk(sentence)
         body = _strip_open(sentence, zh).strip(" -•*·")
         if len(body) < 3 or body.rstrip().endswith(("?", "？")):
@@ -241,10 +240,25 @@ def _naming_items(content: str, recent_user: list[str], said: set[str], listing:
         if junk_reason(body, zh) == "question" and not any(body.startswith(b) for b in bold):
             continue
         listed = listing and any(body.startswith(i) for i in numbered) and len(body) <= _NUMBERED_CHARS
-        if listed or any(words(n) - said or (n[:1].isdigit() and n not in " ".join(recent_user))
-                         for n in _named_in(body, zh, bold)):
+        if n > asked and not listed:
+            continue
+        if listed or any(words(name) - said or (name[:1].isdigit() and name not in " ".join(recent_user))
+                         for name in _named_in(body, zh, bold)):
             items.append(_you(body.rstrip("。.!！;；"), zh))
     return items
+
+
+def _marked(content: str) -> list[str]:
+    """What an answer marks as a name: set in bold ("**Shigetsu**", "**临家闽南菜**"), not a label ("**Tips:**",
+    "**建议：**"); a command, a function or a setting set in code ("`--force-with-lease`", "`.sum()`"), not a word."""
+    bold = [b.strip() for b in re.findall(r"\*\*([^*\n]{2,40}?)\*\*", content) if not b.rstrip().endswith((":", "："))]
+    return bold + [c.strip() for c in re.findall(r"`([^`\n]{2,40})`", content) if re.search(r"[^\w]", c.strip())]
+
+
+def _opens_asking(sentences: list[str]) -> int:
+    """Where a turn that opens by asking the user ("Any dietary restrictions? Many people try keto") asks: what
+    follows its question are examples for the user's answer, not an answer; past the end when it opens otherwise."""
+    return next((n for n, s in enumerate(sentences[:2]) if s.rstrip().endswith(("?", "？"))), len(sentences))
 
 
 def _named_in(body: str, zh: bool, bold: list[str]) -> list[str]:

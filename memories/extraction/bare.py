@@ -67,10 +67,11 @@ _LABEL = re.compile(r"(?i)^((?:new|current|updated)\s+[a-z][a-z \-]{1,30}?|(?:(?
 #: A thing of one's own life said without "my" before a verb ("rent went up to $2,050", "salary is 110k now",
 #: "weight's stable", "commute takes an hour"), and a level said without "I'm" ("down to 76 kg now", "up to 5 miles").
 _MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood pressure|cholesterol|a1c|income|"
-                   r"resting heart rate|credit score|budget|take[- ]home|take[- ]home pay|"
+                   r"resting heart rate|credit score|gpa|bmi|budget|take[- ]home|take[- ]home pay|"
                    r"(?:(?!the\b|a\b|this\b|that\b|his\b|her\b|their\b)[\w.]+\s+)?(?:rating|elo|handicap))"
                    r"(?:\s+(?:alone|itself|payment|here))?(?:'s)?\s+(?:went|goes|is|was|got|has|have|increased|rose|"
-                   r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down)\b")
+                   r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down|"
+                   r"finally|hit|reached|climbed|sits|sitting)\b")
 _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
                     r"(?:about\s+|around\s+)?\d")
 
@@ -220,7 +221,8 @@ def with_subject(text: str) -> tuple[str, bool]:
     if label:  # "new phone number: 555…", "Email: a@b.io": the speaker's
         return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
     if _MINE.match(text) or _LEVEL.match(text):  # "rent went up to $2,050", "down to 76 kg now": the speaker's
-        return (f"my {text[:1].lower()}{text[1:]}" if _MINE.match(text) else f"I'm {text[:1].lower()}{text[1:]}"), False
+        head = text[:1] if text[1:2].isupper() else text[:1].lower()  # "GPA is 3.7": an acronym as typed
+        return (f"my {head}{text[1:]}" if _MINE.match(text) else f"I'm {head}{text[1:]}"), False
     denied = unsaid_self(text)
     if denied is not None:  # "not vegan anymore", "no longer a student": the speaker's (texting.py)
         return denied, True

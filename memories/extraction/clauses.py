@@ -64,8 +64,8 @@ _ZH_INTERJECTION = re.compile(r"^(?:(?:你好|您好|嗨|哈喽|哈+|嗯+|哦+|�
                               r"|另外|对了|顺便说一下|(?i:ok+|okay)"
                               r"|话说|那个|老实说|说实话|谢谢|多谢)[，,！!。.~～\s]+)+")
 _GREETING = re.compile(
-    r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|morning|evening|bye|goodbye|see\s+you"
-    r"(?:\s+\w+)?|see\s+ya|take\s+care|talk\s+(?:to\s+you\s+)?(?:soon|later)|catch\s+you\s+later|cheers"
+    r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|(?:morning|evening)(?!\s+(?:i|we)\s)|bye"
+    r"|goodbye|see\s+you(?:\s+\w+)?|see\s+ya|take\s+care|talk\s+(?:to\s+you\s+)?(?:soon|later)|catch\s+you\s+later|cheers"
     r"|(?:it'?s\s+)?(?:so\s+)?(?:good|great|nice|lovely)\s+(?:to\s+)?(?:see|hear\s+from|meet|chat\s+with|talk\s+to)"
     r"\s+you(?:\s+\w+)?|long\s+time\s+no\s+(?:see|chat|talk|speak)|have\s+a\s+(?:good|great|nice|lovely)\s+\w+(?:\s+\w+)?"
     r"|how\s+(?:are|have)\s+you(?:\s+been)?(?:\s+doing)?|what'?s\s+up|welcome(?:\s+back)?)\b")

@@ -19,7 +19,8 @@ finished memory, its speakers' names given.
   others on incredible journeys"): no speaker is its subject, no speaker is named but as "and others", and nothing
   happened (no past tense); the caller keeps one that names something particular.
 - **Leaving**: a leave-taking or a retraction put as a statement ("The user is off to bed.", "Ana is heading out
-  now", "The user never minds …"): nothing a reader needs later.
+  now", "The user never minds …"), or a guess that was not so ("Huh, the user would have guessed Sydney"):
+  nothing a reader needs later.
 - **Headless**: a line whose subject was lost when the sentence was cut ("Was wild the week of 26 June 2023.",
   "'s opening will be so much fun", "Reminds Ana being kind matters!"): it does not read as a statement.
 """
@@ -53,7 +54,10 @@ _THANKS = re.compile(rf"^{_NAME} thanked {_NAME} for (?:the |all the |{_NAME}'s 
 _LEAVING = re.compile(rf"^(?:The user|{_NAME}) (?:is |was |'s )?(?:(?:off|going|heading|headed|getting)(?: off)? to "
                       r"(?:bed|sleep|the land of nod)|(?:heading|head|logging|signing|clocking|popping) (?:off|out)|"
                       r"going offline|calling it a (?:night|day))(?: now| for (?:the night|today|now|a bit))?\W*$"
-                      rf"|^(?:The user|{_NAME}) never minds?,? (?:the user|{_NAME}|it|that|this)\b")
+                      rf"|^(?:The user|{_NAME}) never minds?,? (?:the user|{_NAME}|it|that|this)\b"
+                      # a guess that was not so, said back to an answer ("Huh, the user would have guessed Sydney")
+                      rf"|^(?:\w+,? )?(?:[Tt]he user|{_NAME}) (?:would|'d) have (?:guessed|thought|said|bet|assumed|"
+                      r"figured|expected)\b")
 _HEADLESS = re.compile(r"^(?:'s\b|[a-z]|(?:Was|Were|Reminds|Makes|Looks|Sounds|Seems|Feels)\b)")
 
 

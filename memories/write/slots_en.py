@@ -218,7 +218,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"are based|'re based)\s+(?:from\s+(?:[\w\-']+\s+){{1,3}}?)?(?:now\s+)?(?:in|to)\s+"
                  rf"{_VALUE_CAP}{_TAIL}"),
         ("city", rf"^(?P<subj>i|we|the user and others){_ADV_EN}(?:\s+am|\s+are|\s+is|\s*'m|\s*'re)\s+"
-                 rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b"),
+                 rf"(?:now\s+|living\s+|based\s+)?in\s+{_VALUE_CAP}\s+now\b(?!,?\s+(?:for(?!\s+good\b)|visiting|on)\b)"),
         ("age", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|turned|turns|just turned|will turn|will be)\s+(?:now\s+)?"
                 rf"(?P<value>\d{{1,3}})(?:\s*(?:years?\s+old|yrs?\s+old|y/?o))?(?=\s*(?:$|[.,;!?]|\s+(?:now|this|"
                 rf"today|yesterday|recently|last|next|in|on|and|years?)\b))"),
@@ -248,7 +248,8 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
                   rf"(?P<value>[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)"),
         ("favourite", rf"^{p}\s+(?:all-time\s+|absolute\s+)?favou?rite\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was|"
                       rf"has become|became|are)\s+(?:now\s+)?(?P<value>[^.,;!?]+?)(?:\s+now)?\s*(?:$|[.,;!?])"),
-        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+is\s+(?:now\s+)?{p}\s+(?:new\s+)?(?:all-time\s+)?"
+        ("favourite", rf"^(?P<value>[A-Za-z][^.,;!?]{{0,40}}?)\s+(?:is|has become|became)\s+(?:now\s+)?{p}\s+"
+                      rf"(?:new\s+)?(?:all-time\s+)?"
                       rf"(?:favou?rite|fave)(?:\s+(?!now\b)(?P<thing>[a-z]+(?:\s+[a-z]+)?))?\s*(?:$|[.,;!?]|\s+now)"),
         ("diet", rf"^{s}{_ADV_EN}\s+(?:is|am|'s|'m|went|became|has become|turned|switched to being|been)"
                  rf"\s+(?:a\s+|an\s+|fully\s+|strictly\s+|strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
@@ -342,9 +343,9 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
     for a later clause the person its sentence opened with: "Ana left Google and joined Meta")."""
     if not _EN_RULES:
         _EN_RULES.extend(_en_rules())
-    sentence = re.sub(r"^(?:also|and|so|now|actually|btw|by the way|note|remember|fyi|update|oh|well|"
+    sentence = re.sub(r"^(?:(?:also|and|so|now|actually|btw|by the way|note|remember|fyi|update|oh|well|"
                       r"please note|remember that|note that|these days|nowadays|lately|currently|today|"
-                      r"at the moment|as of now|since then|as of today|right now)[:,]?\s+(?:that\s+)?", "",
+                      r"at the moment|as of now|since then|as of today|right now)[:,]?\s+)+(?:that\s+)?", "",
                       sentence.strip(), flags=re.IGNORECASE)
     sentence = _FROM_WHEN.sub("", in_digits(sentence))  # "as of Monday I'm on days": what holds from then on
     sentence = re.sub(r"^(?:My|Our|The)\b", lambda m: m.group().lower(), sentence)

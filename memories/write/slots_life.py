@@ -117,7 +117,7 @@ def en_life(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, "marital", "married"))
     if uses := _USES.search(sentence):
         kind = uses.group("k").casefold().split()[0].replace("insurer", "insurance")
-        found.append(Slot(speaker, f"provider:{kind}", " ".join(uses.group("v").casefold().split())))
+        found.append(Slot(speaker, f"provider:{kind}", " ".join(uses.group("v").casefold().rstrip(".").split())))
     found += _home(sentence, speaker) + _pet(sentence) + _work_and_gym(sentence, speaker)
     return found
 

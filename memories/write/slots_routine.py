@@ -37,6 +37,7 @@ from memories.write.slot_values import DATE_EN, DIETS_EN, EVENTS_EN, Slot, date_
 from memories.write.slots_care import en_care
 from memories.write.slots_daily import _PHONES_EN, _WHO_EN
 from memories.write.slots_plans import _event_en as plan_event
+from memories.write.slots_restated import en_restated
 from memories.write.slots_status import en_status
 from memories.write.slots_turns import en_turns
 from memories.write.slots_using import en_using
@@ -110,7 +111,7 @@ _ROLE_NAMED = re.compile(rf"(?i)^(?:my|the user's|our)\s+(?:new\s+|current\s+)?(
                          r"(?:is|'s)\s+(?:now\s+)?(?:(?P<called>called|named)\s+)?(?P<title>(?:dr|mr|mrs|ms|miss)\.?\s+)?"
                          r"(?P<value>[a-z][a-z'\-]+(?:\s+[a-z][a-z'\-]+)?)\s*(?:now)?\s*[.!]*$")
 _ROLE_SWITCHED = re.compile(rf"(?i){_ME}[^.;!?]{{0,30}}?\b(?:switched|changed|new)\s+(?P<role>{_ROLES})s?\b"
-                            r".*?\b(?:seeing|see|with|going to|registered with)\s+(?P<title>dr|mr|mrs|ms)\.?\s+"
+                            r".*?\b(?:seeing|sees|see|with|going to|registered with)\s+(?P<title>dr|mr|mrs|ms)\.?\s+"
                             r"(?P<value>[a-z][a-z'\-]+)")
 _PHONE_IS = re.compile(rf"(?i)^(?:my|the user's)\s+(?:new\s+)?phone\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?"
                        rf"(?:new\s+)?(?P<value>(?:{_PHONES_EN})(?:\s+(?!now\b|and\b|but\b)[\w+\-]+){{0,2}})")
@@ -133,7 +134,7 @@ def en_routine(sentence: str, speaker: str) -> list[Slot]:
         return en_using(sentence, speaker) if not re.search(r"(?i)\bused to\b|\bif\b|\bago\b", sentence) else []
     found: list[Slot] = en_using(sentence, speaker)
     for read in (_weekday, _commute, _played, _role, _phone, _pay, _moved_date, _entered, _diet, _study, _sleep,
-                 _alcohol, en_turns, en_care, en_status):
+                 _alcohol, en_turns, en_care, en_status, en_restated):
         found += read(sentence, speaker)
     return found
 
