@@ -316,7 +316,7 @@ def _en_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("spouse", rf"^(?P<subj>my|the user's)\s+(?P<role>wife|husband|girlfriend|boyfriend|fiancée?|fiancee|"
                    rf"partner|boss|manager|line manager|supervisor|landlord|therapist|doctor|dentist)(?:'s name)?\s+is"
                    rf"\s+(?:now\s+)?"
-                   rf"(?:called\s+|named\s+)?(?:(?i:dr|mr|mrs|ms|prof)\.?\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
+                   rf"(?:called\s+|named\s+)?(?P<value>{_EN_NAME}){_TAIL}"),
         ("due", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}[\w'’\-]+)\s+(?:is|was|are|is now)\s+"
                 rf"(?:now\s+)?due\s+(?:on\s+|by\s+)?(?P<value>{DATE_EN})\b"),
         ("date", rf"^(?:the\s+|our\s+|my\s+)?(?P<event>(?:[\w'’\-]+\s+){{0,4}}?(?:{EVENTS_EN})(?:\s+(?:for|of)\s+"
@@ -538,8 +538,7 @@ def _en_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
         return [Slot(subject, "birthday", date_value(groups["value"]))]
     if attribute == "spouse":  # one's manager is one's boss, however named
         role = _BOSS.get(groups["role"].casefold(), groups["role"].casefold())
-        name = re.sub(r"(?i)^(?:dr|mr|mrs|ms|prof)\.?\s+", "", groups["value"])  # "Dr. Patel": Patel
-        return [Slot(subject, KIN_EN.get(role, role), plain_value(name))]
+        return [Slot(subject, KIN_EN.get(role, role), plain_value(groups["value"]))]
     if attribute == "role":
         return [Slot(subject, "role", groups["value"].casefold().replace("é", "e"))]
     return [Slot(subject, attribute, plain_value(groups["value"]))]

@@ -37,7 +37,9 @@ def keyed(text: str) -> dict[str, str]:
 ])
 def test_a_value_said_in_other_words_meets_the_one_before(old: str, new: str, key: str) -> None:
     found = linking_slot(slots_of(new), slots_of(old))
-    assert found is not None and found.key == key
+    # a reading or a personal best is also read by ``slots_records`` (``reading:``, ``record:``): either links
+    assert found is not None
+    assert found.key in {key, key.replace("measure:", "reading:"), key.replace("measure:", "record:")}
 
 
 @pytest.mark.parametrize("text", [
