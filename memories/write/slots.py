@@ -87,6 +87,7 @@ from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_switches import membership_held
 from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
+from memories.write.slots_zh_belong import trainee_held
 from memories.write.slots_zh_change import switched, usual_key
 from memories.write.slots_zh_dose import dose_key, redosed
 from memories.write.slots_zh_more import alcohol_ended, drink_kind_key, pets_alive
@@ -293,7 +294,7 @@ def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, st
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
     checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new),
-              replaced_whole(new, old), treatment_held(new, old), membership_held(new))
+              replaced_whole(new, old), treatment_held(new, old), membership_held(new), trainee_held(new))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 

@@ -18,13 +18,14 @@ subject ("支付组在招人", "我老婆在财务部"), nor what was, might be 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from jieba import posseg
 
 from memories.write.slot_values import Slot
 from memories.write.slots_amounts import zh_amount
 
-__all__ = ["zh_belong"]
+__all__ = ["trainee_held", "zh_belong"]
 
 _OWN = r"^(?:我们|我|用户等人|用户|本人)?"
 _ADV = (r"(?:现在|目前|如今|最近|已经|早就|刚刚|刚|一直|又|就|还|还是|终于|今年|平时|也|都|"
@@ -113,6 +114,14 @@ def _trainee(sentence: str) -> str:
     return "no" if _TAKEN_ON.match(sentence) else "yes" if _TRAINEE.match(sentence) else ""
 
 
+def trainee_held(new: list[Slot]) -> Callable[[Slot], bool]:
+    """An old job said as a trainee's ("市场部的实习生") is held by that person taken on ("转正了"): the statement as a
+    whole no longer holds (``slots.covers``)."""
+    taken_on = {n.subject for n in new if n.attribute == "trainee" and n.value == "no"}
+    return lambda old: old.attribute == "job" and old.subject in taken_on and bool(_TRAINEE_JOB.search(old.value))
+
+
+_TRAINEE_JOB = re.compile(r"实习|见习|管培|学徒|试用")
 _READS = (("hometown", _hometown), ("hukou", _hukou), ("team", _team), ("salary", _pay),
           ("target_school", _target), ("trainee", _trainee))
 

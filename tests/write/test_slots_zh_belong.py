@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from memories.write.slots import linking_slot, slots_of
+from memories.write.slots import covers, linking_slot, slots_of
 
 
 def _attrs(text: str) -> dict[str, str]:
@@ -63,3 +63,11 @@ def test_our_event_is_the_speakers_event():
     assert [s.subject for s in mine] == ["event:婚礼"]
     assert all(not s.subject.startswith("event:等人") for s in ours)
     assert linking_slot(slots_of("用户婚礼改到2027年10月2日了"), slots_of("用户等人的婚礼定在2027年9月9日")) is not None
+
+
+def test_a_trainee_taken_on_holds_the_trainee_job_and_a_pastime_put_down_ends():
+    old = slots_of("用户是设计部的实习生")
+    assert any(s.attribute == "job" for s in old), old
+    assert covers(slots_of("用户试用期过了"), old)
+    assert not covers(slots_of("用户试用期过了"), slots_of("用户是设计师"))
+    assert linking_slot(slots_of("尤克里里搁下了"), slots_of("我在练尤克里里")) is not None
