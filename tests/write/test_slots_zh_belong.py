@@ -71,3 +71,13 @@ def test_a_trainee_taken_on_holds_the_trainee_job_and_a_pastime_put_down_ends():
     assert covers(slots_of("用户试用期过了"), old)
     assert not covers(slots_of("用户试用期过了"), slots_of("用户是设计师"))
     assert linking_slot(slots_of("尤克里里搁下了"), slots_of("我在练尤克里里")) is not None
+
+
+def test_moving_out_of_a_place_is_no_employer_left():
+    assert "employer" not in _attrs("我从出租屋搬出来了")
+    assert _attrs("我从国企出来了")["employer"] == "not:国企"
+
+
+def test_going_to_an_activity_is_no_place_one_uses():
+    assert not any(a.startswith("uses:") for a in _attrs("我周末一般去滑雪"))
+    assert _attrs("我每周都去楼下的游泳馆")["uses:游泳馆"] == "楼下的游泳馆"
