@@ -8,8 +8,9 @@ compounds split, junk, exchanges, contradictions retired with the current value 
 Each of SESSIONS goes through ``POST /api/v1/sessions/{id}/messages`` (user and assistant turns) and ``/close``
 (``bench/realchat.py``'s sender, which waits for the job), and is scored as an exchange: its facts kept, nothing
 only the assistant said kept as the user's, nothing kept from a session with no facts. Each of CHAINS sends
-three messages to one user (a value changed twice): it holds when nothing the first two kept stays active (or
-the last waits in review) and search ranks the current value first.
+three messages to one user (a value changed twice): it holds when something each of the first two kept is retired
+(or the last waits in review), as ``run_pairs`` judges a contradiction; and search should rank the current value
+first.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def run_chains(client: Any, rest: httpx.Client, stamp: str) -> list[dict[str, An
         top = [r.get("memory", "") for r in others_words._results(client.search(query, filters={"user_id": user},
                                                                                  top_k=3))]
         earlier = {r.get("memory", "") for a in sent[:-1] for r in a}
-        ok = all(s and (all(x != "active" for x in s) or "pending" in status[-1]) for s in status[:-1])
+        ok = all(s and (any(x != "active" for x in s) or "pending" in status[-1]) for s in status[:-1])
         found = bool(top) and others_words.has(top[0], current) and top[0] not in earlier
         rows.append({"lang": lang, "msgs": msgs, "ok": ok, "found": found, "status": status,
                      "kept": [[r.get("memory") for r in a] for a in sent], "top": top})

@@ -50,7 +50,8 @@ its name (``used:<name>``: "vscode不用了"), a routine by its verb ("不怎么
 something to do ("看房是周二") and the ``floor`` of one's home; and a relative's statement no rule of theirs read is
 read as the speaker's would be, then given to the relative ("用户的儿子钢琴不学了": ``~son`` ``habit:钢琴`` no).
 And ``slots_zh_switch``: a phone's carrier, one's doctor, the school an exam is for, a level on a language's own
-scale, a drug taken named by its generic stem, work on a platform, a posting abroad, a partner called 对象.
+scale, a drug taken named by its generic stem, work on a platform, a posting abroad, a partner called 对象. And
+``slots_zh_belong``: one's home town, 户口, team or ward, pay a month, a target school moved, a trainee taken on.
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
