@@ -187,14 +187,15 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
     previous, verb, short = "", False, False
     for token in pseg.lcut(sentence, HMM=False):
         word = token.word.strip()
-        if _zh_parted(previous, verb, token.flag, word) or _zh_abbreviation(short, token.flag, word):
+        if _zh_parted(previous, verb, token.flag, word):
             return True
         previous, verb = word, token.flag == "v" and len(word) == 1 and word not in _ZH_VAGUE_VERBS
-        short = token.flag == "j" and len(word) == 1
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
+            short = False
             continue
-        if _zh_informs(token.flag, word, sentence):
+        if _zh_abbreviation(short, token.flag, word) or _zh_informs(token.flag, word, sentence):
             return True
+        short = token.flag == "j" and len(word) == 1
     return False
 
 
