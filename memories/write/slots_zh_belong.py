@@ -44,9 +44,10 @@ _HUKOU = re.compile(rf"{_OWN}的?{_ADV}户口(?:本)?{_ADV}"
 _PLACE_SUFFIX = ("省", "市", "县", "区", "州", "镇", "乡", "村", "老家")
 
 # A unit: two characters or more before 组/部/团队/事业部 ("支付组", "市场部"; not "腰部", "俱乐部", "总部"),
-# one or more before 科 (内科, 急诊科), but not a degree or a subject of study (本科, 理科).
-_UNIT = (r"(?P<unit>[\u4e00-\u9fffA-Za-z]{2,8}?(?<!俱乐)(?:组|部门|部|团队|事业部|事业群)"
-         r"|[\u4e00-\u9fff]{1,6}?(?:科室|科)(?<!本科)(?<!专科)(?<!学科)(?<!理科)(?<!文科)(?<!工科)(?<!预科)(?<!百科))")
+# one or more before 科 (内科, 急诊科), but not a degree or a subject of study (本科, 理科); one of a named employer
+# ("京东的市场部") is the employer's (``slots_zh``).
+_UNIT = (r"(?P<unit>(?:(?!的)[\u4e00-\u9fffA-Za-z]){2,8}?(?<!俱乐)(?:组|部门|部|团队|事业部|事业群)"
+         r"|(?:(?!的)[\u4e00-\u9fff]){1,6}?(?:科室|科)(?<!本科)(?<!专科)(?<!学科)(?<!理科)(?<!文科)(?<!工科)(?<!预科)(?<!百科))")
 _TEAM = re.compile(rf"{_OWN}{_ADV}(?:在|调到了?|调去了?|调回了?|转到了?|转去了?|转岗到了?|换到了?|分到了?|"
                    rf"分配到了?|轮转到了?|轮到了?|进了|加入了?|去了){_UNIT}"
                    r"(?!口|门口|楼|附近|旁边|对面|外面|门外|的(?:人|同事|朋友))")  # a place by it, its people
