@@ -109,6 +109,7 @@ class ZhTopic:
 
     subject: str = ""  # the topic a subject-less clause inherits ("我", "我女儿", "小雨"); per sentence
     people: list[str] = field(default_factory=list)  # the persons named so far ("我儿子", "小雨"), in order
+    last: list[str] = field(default_factory=list)  # the persons the clause just before named
     names: set[str] = field(default_factory=set)  # the names the message gave ("小雨", "旺财")
     pets: list[str] = field(default_factory=list)  # the pets it named, for a leading 它
     later_name: str = ""  # a name the message gives further on ("…，叫王浩"), for a leading 他/她 with no one before
@@ -304,7 +305,8 @@ def _remember(text: str, topic: ZhTopic) -> None:
     topic.thing = bool(_A_THING.search(text))
     own = _OWN_KIN.match(text) or _OWN_PET.match(text)
     name = (_name_after(text, _NAMING) or _pet_name(text)) if own else None
-    for person in ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text):
+    topic.last = ([name] if name else []) + ([own.group(0)] if own and not name else []) + _people_in(text)
+    for person in topic.last:
         if person not in topic.people:
             topic.people.append(person)
     _next_subject(text, topic, own.group(0) if own else "", name)
@@ -373,6 +375,8 @@ def _bound(text: str, topic: ZhTopic) -> str:
     people = [p for p in topic.people if p != topic.later_name]
     if len(people) == 1:
         return people[0] + text[pronoun.end():]
+    if len(topic.last) == 1 and len(people) > 1 and _fits(topic.last[0], pronoun.group()):
+        return topic.last[0] + text[pronoun.end():]  # the one person the clause just before named
     if not people and (topic.later_name or topic.before) and not (
             not topic.later_name and _FEMALE.search(topic.before) and pronoun.group() == "他"):
         person = topic.later_name or topic.before
@@ -382,6 +386,12 @@ def _bound(text: str, topic: ZhTopic) -> str:
 
 
 _FEMALE = re.compile(r"^我.*[妈母姐妹女婆奶姥姨姑婶嫂媳妻娘]")  # a relative 他 is not ("我妈": 她)
+_MALE = re.compile(r"[爸父哥弟儿子爷公叔伯舅夫婿郎]")
+
+
+def _fits(person: str, pronoun: str) -> bool:
+    """Whether 他 or 她 can be ``person`` by the kinship word ("我女儿": 她, not 他; "我儿子": 他, not 她)."""
+    return not (_FEMALE.search(person) if pronoun == "他" else _MALE.search(person) and not _FEMALE.search(person))
 
 
 #: 他/她 inside a clause (not 他们, 其他, 吉他): a person the clause does something to or for.

@@ -184,16 +184,18 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
         return False
     if _ZH_TRADE.search(sentence):
         return True  # "我是做后端的", "她是卖保险的": one's trade, said as 是…的 whatever the tagger parts
-    previous, verb = "", False
+    previous, verb, short = "", False, False
     for token in pseg.lcut(sentence, HMM=False):
         word = token.word.strip()
         if _zh_parted(previous, verb, token.flag, word):
             return True
         previous, verb = word, token.flag == "v" and len(word) == 1 and word not in _ZH_VAGUE_VERBS
         if not word or word in _ZH_VAGUE or word[0] in "我你您他她它咱" or any(word in n for n in names if n):
+            short = False
             continue
-        if _zh_informs(token.flag, word, sentence):
+        if _zh_abbreviation(short, token.flag, word) or _zh_informs(token.flag, word, sentence):
             return True
+        short = token.flag == "j" and len(word) == 1
     return False
 
 
@@ -206,6 +208,12 @@ def _zh_parted(previous: str, verb: bool, flag: str, word: str) -> bool:
     if flag == "f" and len(word) > 1 and previous in _ZH_WORK_ON:
         return True  # "我是做前端的", "搞后端": the thing one works on, tagged as a direction word
     return verb and len(word) == 1 and flag in ("n", "ng", "zg", "g")  # "在控糖": "控" + "糖"
+
+
+def _zh_abbreviation(short: bool, flag: str, word: str) -> bool:
+    """An abbreviation: one word (北大), or two characters the tagger parted (法 + 硕: 法硕; ``short``: the one before
+    is a one-character abbreviation)."""
+    return (flag == "j" and len(word) > 1) or (short and len(word) == 1 and bool(_HANZI.match(word)))
 
 
 #: One's trade said as 是…的: "是做后端的", "是开网店的", "是跑外卖的" (not "是做什么的").
@@ -231,6 +239,7 @@ def _zh_informs(flag: str, word: str, sentence: str) -> bool:
 
 
 _ZH_NUMERAL = r"[\d零〇一二两三四五六七八九十百千万半]"
+_HANZI = re.compile(r"[\u4e00-\u9fff]")
 
 
 # --------------------------------------------------------------------------- filler, judged on the finished memory

@@ -52,7 +52,8 @@ its name (``used:<name>``: "vscode不用了"), a routine by its verb ("不怎么
 something to do ("看房是周二") and the ``floor`` of one's home; and a relative's statement no rule of theirs read is
 read as the speaker's would be, then given to the relative ("用户的儿子钢琴不学了": ``~son`` ``habit:钢琴`` no).
 And ``slots_zh_switch``: a phone's carrier, one's doctor, the school an exam is for, a level on a language's own
-scale, a drug taken named by its generic stem, work on a platform, a posting abroad, a partner called 对象.
+scale, a drug taken named by its generic stem, work on a platform, a posting abroad, a partner called 对象. And
+``slots_zh_belong``: one's home town, 户口, team or ward, pay a month, a target school moved, a trainee taken on.
 The rules of each language are in ``slots_en`` and ``slots_zh``, what both share in ``slot_values``.
 
 Subjects: the speaker ("I", "my", "the user", "我", "用户"; the memory's subject when the caller names one), a
@@ -89,6 +90,7 @@ from memories.write.slots_plans import event_head, same_event
 from memories.write.slots_switches import membership_held
 from memories.write.slots_using import replaced_whole
 from memories.write.slots_zh import zh_bare, zh_slots, zh_subject
+from memories.write.slots_zh_belong import trainee_held
 from memories.write.slots_zh_change import switched, usual_key
 from memories.write.slots_zh_dose import dose_key, redosed
 from memories.write.slots_zh_more import alcohol_ended, drink_kind_key, pets_alive
@@ -295,7 +297,7 @@ def _held_as_a_whole(new: list[Slot], old: list[Slot]) -> set[tuple[str, str, st
     """The old slots (attribute, subject, value) the new statement holds by ending the old statement as a whole
     (``covers``' job, habit, weekly day and shared home)."""
     checks = (_job_elsewhere(new, old), _kept_up(new), _given_up(new), _shared(new, old), _promoted(new),
-              replaced_whole(new, old), treatment_held(new, old), membership_held(new))
+              replaced_whole(new, old), treatment_held(new, old), membership_held(new), trainee_held(new))
     return {(o.attribute, o.subject, o.value) for o in old if any(ended(o) for ended in checks)}
 
 

@@ -247,14 +247,14 @@ _ZH_ACT_NO = re.compile(rf"{_ZSPK}{_ZADV}(?:(?:不再|不|没再|没有再|再�
                         rf"{_ZH_TOLD}(?P<act3>{_ZH_ACTS}|[跑游骑爬]))(?=了|$|[，。,！!])")
 _KIN = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))  # a relative's lesson is theirs
 #: A pastime by its verb and thing, kept up ("周末一般在家打游戏", "在学吉他") or dropped, the thing said first
-#: ("游戏早就不玩了", "吉他不学了"): one slot per thing, ``habit:<thing>``.
+#: ("游戏早就不玩了", "吉他不学了", "吉他放下了"): one slot per thing, ``habit:<thing>``.
 _ZH_PLAY = r"(?P<verb>玩|打|学|练|弹|追)"
 _ZH_DOING = re.compile(rf"{_ZSPK}{_ZADV}(?:周末|平时|每天|晚上|一般|经常|天天|在家|都|也|还|正在|在|改成|换成|改|"
                        r"每?(?:周|星期|礼拜)[一二三四五六日天末](?:上午|下午|晚上)?)*"
                        rf"{_ZH_PLAY}"
                        r"(?![学习校会生期院到了过着完车卡工针算])(?:[一两几]?[部个首本款局把])?(?P<thing>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。,！!；;]|呢|了|啦)")
 _ZH_DROPPED = re.compile(rf"{_ZSPK}?{_ZADV}(?!{_KIN})(?P<thing>[\u4e00-\u9fffA-Za-z]{{1,4}}?){_ZADV}(?:也|都|就)?"
-                         rf"(?:(?:不再?|没再|再也不){_ZH_PLAY}了|放弃了|停掉了|停了)(?=$|[，。,！!；;])")
+                         rf"(?:(?:不再?|没再|再也不){_ZH_PLAY}了|放弃了|停掉了|停了|放下了|搁下了|撂下了|荒废了)(?=$|[，。,！!；;])")
 _ZH_COUNTED = {"孩子": "children", "小孩": "children", "娃": "children", "宝宝": "children", "儿子": "sons",
                "女儿": "daughters", "哥哥": "哥哥", "姐姐": "姐姐", "弟弟": "弟弟", "妹妹": "妹妹",
                "兄弟姐妹": "siblings", "孙子": "孙子", "孙女": "孙女", "猫": "cats", "狗": "dogs"}

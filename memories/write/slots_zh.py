@@ -33,6 +33,7 @@ from memories.write.slots_plans import zh_plans
 from memories.write.slots_records import zh_records
 from memories.write.slots_states import zh_states
 from memories.write.slots_status import zh_status
+from memories.write.slots_zh_belong import zh_belong
 from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
@@ -263,12 +264,18 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_records)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
+    extra = _one_a_key(extra)
     extra += _in_passing(sentence, speaker, lead, found + extra)
     if not found and not extra and (lead == "我" or zh_subject(lead, SELF) == SELF) and not has_cjk(speaker):
         return _kin_as_self(sentence, speaker)  # (a named speaker's relative is theirs: not read so)
     return found + [slot for slot in extra if slot.key not in {s.key for s in found}]
+
+
+def _one_a_key(slots: list[Slot]) -> list[Slot]:
+    """The first value each key is given: two readers of one attribute keep the first reader's."""
+    return [slot for i, slot in enumerate(slots) if slot.key not in {s.key for s in slots[:i]}]
 
 
 _ZH_LATIN_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z])|(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff])")
@@ -418,7 +425,7 @@ def _zh_slot_of(attribute: str, groups: dict[str, str], speaker: str) -> list[Sl
     if attribute == "date":
         event = groups["event"].strip()
         event = re.sub(r"^[^，。；]{1,8}?[把将]", "", event)  # "医生把我的手术推迟到…": the surgery is what moved
-        event = re.sub(r"^(?:我们的?|我的|用户的?|公司的?|这次的?|那个|这个)", "", event)
+        event = re.sub(r"^(?:我们的?|我的|用户等人的?|用户的?|公司的?|这次的?|那个|这个)", "", event)
         return [Slot("event:" + event, "date", date_value(groups["value"]))] if event else []
     subject = zh_subject(groups["subj"], speaker)
     if subject is None:
@@ -456,9 +463,13 @@ def _zh_work_slots(attribute: str, subject: str, value: str, groups: dict[str, s
 _ZH_STAY = re.compile(r"这周|这星期|这礼拜|这几天|这两天|这段时间|这阵子|那一?周|那几天|今晚|今天|昨晚|暂时|临时|先住|"
                       r"(?:这|那)个?周末")
 #: Lodging for travellers: a night there is a stay, not a home ("住在海边的一家民宿").
-_ZH_LODGING = re.compile(r"(?:民宿|酒店|宾馆|旅馆|旅店|客栈|青旅|招待所|度假村|营地|房车)$")
 #: A move or a settling: whenever it was said to happen ("那个周末搬到…"), it is no stay.
 _ZH_MOVED = re.compile(r"搬|迁|定居|安家|落户")
+
+
+#: A place one stays as a guest, never a home ("住在北京的酒店"): a hotel, an inn, a hostel, a guesthouse
+_LODGING = re.compile(r"(?:酒店|宾馆|旅馆|旅店|旅社|饭店|民宿|客栈|招待所|青旅|青年旅舍|旅舍|汽车旅馆|度假村|"
+                      r"营地|房车)$")
 
 
 def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Match[str]) -> bool:
@@ -476,7 +487,7 @@ def _no_home(attribute: str, groups: dict[str, str], sentence: str, match: re.Ma
 def _stay(before: str, value: str) -> bool:
     """A home said for a bounded time, or someone else's home stayed at ("住用户的爸妈家", "住在朋友家")."""
     others = value.endswith("家") and bool(re.search(rf"的|{KIN_ZH_ALT}", value))
-    return others or bool(_ZH_STAY.search(before)) or bool(_ZH_LODGING.search(value))
+    return others or bool(_ZH_STAY.search(before)) or bool(_LODGING.search(value))
 
 
 def _doing(value: str) -> bool:

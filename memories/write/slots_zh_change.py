@@ -140,11 +140,16 @@ _CHANGED_PLACE = re.compile(rf"^(?:(?:我们|我|用户等人|用户|本人)(?:�
                             r"(?P<thing>[\u4e00-\u9fff]{2,4}?)了|(?P<thing2>[\u4e00-\u9fff]{2,4}?)换了(?:个|家|一家))$")
 
 
+#: An activity jieba tags as a noun, a verb and its object in two characters ("钓鱼", "爬山", "跑步"): no place.
+_ACTIVITY = re.compile(r"[钓爬跑滑唱跳逛看下打踢游骑划蹦徒露泡]\w")
+
+
 def _place_kept(sentence: str, speaker: str) -> list[Slot]:
     sentence = sentence.strip(" 。！!")
     if goes := _GOES.match(sentence):
         kind = posseg.lcut(goes.group("value"), HMM=False)[-1]
-        return [Slot(speaker, f"uses:{kind.word}", goes.group("value"))] if kind.flag == "n" else []
+        return [Slot(speaker, f"uses:{kind.word}", goes.group("value"))] if kind.flag == "n" and \
+            not _ACTIVITY.fullmatch(kind.word) else []
     changed = _CHANGED_PLACE.match(sentence)
     thing = (changed.group("thing") or changed.group("thing2")) if changed else ""
     return [Slot(speaker, f"uses:{thing}", "changed")] if thing and _noun(thing) else []

@@ -39,6 +39,6 @@ def _slots(text: str) -> list[tuple[str, str]]:
 def test_a_goal_is_no_weight_and_a_department_no_employer() -> None:
     assert _slots("我打算夏天之前瘦到九十斤") == []
     assert ("self|weight", "48") in _slots("我现在是九十六斤")
-    assert _slots("我在市场部做推广") == [] and _slots("我在里面负责打包") == []
+    assert _slots("我在市场部做推广") == [("self|team", "市场部")] and _slots("我在里面负责打包") == []
     assert _slots("我在京东的市场部做推广") == [("self|employer", "京东的市场部")]
     assert ("self|salary", "9000") in _slots("我工资一直是九千")
