@@ -37,6 +37,9 @@ _STOPWORDS = (
     "s t d m ll re ve don doesn didn isn aren wasn weren hasn haven hadn wouldn shouldn couldn"
 )
 STOPWORDS = frozenset(_STOPWORDS.split())
+# The stopwords' own stems and those of the inflections of "have" and "do", which say nothing of a topic: "having" →
+# have, "doing" → do ("being" stays: "being part of", "being seen as" word the state asked about).
+_STOP_STEMS = frozenset({*(w for w in STOPWORDS if w.isascii()), "do", "doe", "have", "ha"})
 
 
 def query_end(query: str) -> str:
@@ -78,7 +81,11 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     for word in text.plain_words(query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
-    useful = list(dict.fromkeys(text.stemmed([w for w in unique if w not in STOPWORDS] or unique)))
+    plain = [w for w in unique if w not in STOPWORDS]
+    # An inflected stopword ("having", "doing") is one too: as a prefix "have" matched every "the user and others
+    # have …" whatever it was about.
+    content = [w for w in text.stemmed(plain) if w not in _STOP_STEMS]
+    useful = list(dict.fromkeys(content or text.stemmed(plain or unique)))
     return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
 
 
