@@ -37,9 +37,9 @@ _STOPWORDS = (
     "s t d m ll re ve don doesn didn isn aren wasn weren hasn haven hadn wouldn shouldn couldn"
 )
 STOPWORDS = frozenset(_STOPWORDS.split())
-# The stopwords' own stems and those of the inflections of "have" and "do", which say nothing of a topic: "having" →
-# have, "doing" → do ("being" stays: "being part of", "being seen as" word the state asked about).
-_STOP_STEMS = frozenset({*(w for w in STOPWORDS if w.isascii()), "do", "doe", "have", "ha"})
+# The stems of the inflections of "have" and "do", which say nothing of a topic: "having" → have, "doing" → do
+# ("being" stays: "being part of", "being seen as" word the state asked about).
+_STOP_STEMS = frozenset(("do", "doe", "have", "ha"))
 
 
 def query_end(query: str) -> str:
