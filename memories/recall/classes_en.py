@@ -30,7 +30,7 @@ _CLASSES: tuple[tuple[str, str], ...] = (
      "moped van truck bus train tram metro tube subway underground ferry drive driving ride riding walk "
      "walking commute commuting taxi carpool"),
     # a trip
-    (r"travel\w*|trips?|holidays?|vacations?|getaways?|been\s+abroad|visited",
+    (r"travel\w*|trips?|holidays?|vacations?|getaways?|been\s+abroad",
      "trip trips travel travelled traveled travelling traveling visit visited visiting holiday holidays "
      "vacation getaway abroad"),
     # medicine
