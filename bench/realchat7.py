@@ -51,7 +51,7 @@ def main() -> None:
         Path(args.out).write_text(json.dumps(outcome, ensure_ascii=False, indent=1))
     _print(outcome)
     if args.result:
-        write_set(args.result, "realchat7", "realchat7 (English, 42 sessions)", outcome["summary"])
+        write_set(args.result, "realchat7", "realchat7 (English)", outcome["summary"])
 
 
 if __name__ == "__main__":

@@ -42,7 +42,11 @@ _ZH_NAMED = re.compile(r"《[^》]{1,40}》|「[^」]{1,40}」|“[^”]{1,40}�
 _REQUEST = re.compile(r"(?i)[?？]\s*$|^(?:please\s+)?(?:can|could|would|will)\s+you\b"
                       r"|^any\s+(?:good|recs?|recommendations?|suggestions?|ideas?|tips?)\b"
                       r"|^(?:please\s+)?(?:suggest|recommend|give|list|tell|find|help|show|explain|name|what|which"
-                      r"|where|how|who|when)\b|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)"
+                      r"|where|how|who|when)\b"
+                      # a task named as a headline and asked for: "Code review please, …", "Spreadsheet help: …"
+                      # (bare nouns: no article or possessive, as "Fix my loop please" has)
+                      r"|^(?:(?!(?:my|our|your|the|a|an|this|that|his|her|their|its)\s)[a-z][\w'-]*\s+){1,4}"
+                      r"(?:help|please)\s*(?:[:,.!]|$)|^(?:请|麻烦)?(?:你)?(?:帮我|给我|推荐|介绍|告诉我|列出|说说)"
                       # a need said as one: "I need a gift idea for …", "I'm looking for a hotel", "我想找个…"
                       r"|\b(?:i|we)\s*(?:really\s+|also\s+|still\s+)?(?:need|want|'d\s+like|would\s+like|'m\s+looking\s+for"
                       r"|am\s+looking\s+for|are\s+looking\s+for|'re\s+looking\s+for)\s+(?:a|an|some|to\s+find|help"

@@ -6,13 +6,15 @@ of the lexical leg, any of them matching it, the same mechanism as the Chinese c
 in-process index one term of alternatives joined to the question's own, so coverage is not diluted; in SQL OR-ed
 into the full-text query). The kinds are the complete class of collective kinship words, each with every word of
 ``write.roles.KIN_EN`` of that kind; a word of one relative ("my son") is left as it is, and so is a childhood
-("as a kid", "when I was a child")."""
+("as a kid", "when I was a child"). The classes a question names by their category word (pet, vehicle,
+medication, trip, race …) are ``classes_en``'s, added the same way."""
 
 from __future__ import annotations
 
 import functools
 import re
 
+from memories.recall.classes_en import class_members
 from memories.write.text import stem
 
 # The collective kinship words and the words of their members (as written; stemmed as the index holds them).
@@ -31,6 +33,8 @@ _PATTERNS = tuple((re.compile(rf"(?i){_CHILDHOOD}\b(?:{words})\b"), members) for
 
 @functools.lru_cache(maxsize=4096)
 def concept_terms(query: str) -> tuple[tuple[str, ...], ...]:
-    """For each collective kinship word ``query`` says, its members' words as the index holds them (stems)."""
+    """For each collective kinship word or class word (``classes_en``) ``query`` says, its members' words as the
+    index holds them (stems)."""
+    kinds = tuple(members for pattern, members in _PATTERNS if pattern.search(query))
     return tuple(tuple(dict.fromkeys(stem(word) for word in members.split()))
-                 for pattern, members in _PATTERNS if pattern.search(query))
+                 for members in (*kinds, *class_members(query)))

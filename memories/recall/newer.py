@@ -1,6 +1,6 @@
 """The newer of two memories about one thing first, when a question asks for a state (``asks_state``: what holds now,
-"我现在住在哪？", "What's my current job?", or a person's attribute, "我在单位是什么岗位？", "Where does she work?";
-one question, not a dialogue).
+"我现在住在哪？", "What's my current job?", a person's attribute, "我在单位是什么岗位？", "Where does she work?", or an
+English question in the present tense, "When is the wedding?" (``present_en``); one question, not a dialogue).
 
 The write flow retires an older value only when the newer fills the same slot. Said in other words, by another
 speaker or of an alias ("嘉禾现在住滨江" then "用户现在住在文三路这边"), both stay live, and the older often ranks
@@ -24,6 +24,7 @@ from jieba import posseg
 from memories.recall import history
 from memories.recall.attributes import asked_attributes
 from memories.recall.current import asks_current, dated
+from memories.recall.present_en import asks_present
 from memories.recall.query import STOPWORDS
 from memories.recall.rank import Candidate, Key
 from memories.write import text
@@ -45,11 +46,11 @@ _NOT_TOPIC_EN = frozenset(("now", "current", "currently", "still", "anymore", "n
 
 
 def asks_state(query: str) -> bool:
-    """Whether the question asks for a state: what holds now, or an attribute of someone (module docstring); not
-    a question naming a date, nor one asking for an earlier value."""
+    """Whether the question asks for a state: what holds now, an attribute of someone, or (English) a question in the
+    present tense (module docstring); not a question naming a date, nor one asking for an earlier value."""
     if dated(query) or history.asks_past(query) or not _one_question(query):
         return False
-    return asks_current(query) or bool(asked_attributes(query))
+    return asks_current(query) or bool(asked_attributes(query)) or asks_present(query)
 
 
 def _one_question(query: str) -> bool:

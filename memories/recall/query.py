@@ -40,6 +40,9 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 # Chinese words of "now", dropped from a query with their characters: "我现在住哪？" matched every memory that said
 # 现在 about anything; what holds now is ordered by time (``recall.current``, ``recall.newer``), not by these words.
 _NOW_ZH = re.compile(r"现在|目前|如今|眼下|最近一次|最近|現在")
+# The stems of the inflections of "have" and "do", which say nothing of a topic: "having" → have, "doing" → do
+# ("being" stays: "being part of", "being seen as" word the state asked about).
+_STOP_STEMS = frozenset(("do", "doe", "have", "ha"))
 
 
 def query_end(query: str) -> str:
@@ -82,7 +85,11 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     for word in text.plain_words(plain if re.search(r"\w", plain) else query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
-    useful = list(dict.fromkeys(text.stemmed([w for w in unique if w not in STOPWORDS] or unique)))
+    plain = [w for w in unique if w not in STOPWORDS]
+    # An inflected stopword ("having", "doing") is one too: as a prefix "have" matched every "the user and others
+    # have …" whatever it was about.
+    content = [w for w in text.stemmed(plain) if w not in _STOP_STEMS]
+    useful = list(dict.fromkeys(content or text.stemmed(plain or unique)))
     return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
 
 

@@ -9,12 +9,14 @@ the scope holds them). Such a question is answerable only when its best match is
 (``ABSTAIN_CALIBRATED``); otherwise the floor's per-memory tests apply and at most what came closest is returned.
 A question's words are its search words (``query.query_terms``): a Chinese question's words of two characters or
 more (its single characters are the words' pieces), an English one's words (prefixes: "restaur" is held by
-"restaurants"). Nothing here is a word list."""
+"restaurants"). A word naming a class or a kind of relative (``concepts_en``: "pet", "vehicle", "siblings") is held
+when some candidate holds one of its members ("parrot", "bike", "sister"). Nothing here is a word list."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from memories.recall.concepts_en import concept_terms
 from memories.recall.query import query_terms
 from memories.recall.rank import ANSWERABLE_CALIBRATED, Candidate
 from memories.write.text import has_cjk
@@ -35,14 +37,12 @@ def question_words(query: str) -> list[tuple[str, bool]]:
 
 
 def unheld_share(query: str, candidates: Iterable[Candidate]) -> float:
-    """The share of ``query``'s words (``question_words``) that none of ``candidates``' search words holds."""
+    """The share of ``query``'s words (``question_words``) that none of ``candidates``' search words holds, a
+    class word held by any of its members (``concepts_en``)."""
     terms = question_words(query)
     if not terms:
         return 0.0
-    if not all(t and t.split() == [t] for t, _ in terms):  # a word with a space (none is): the words as a set
-        held = {w for c in candidates for w in c.words.split()}
-        return sum(t not in held and not (prefix and any(w.startswith(t) for w in held))
-                   for t, prefix in terms) / len(terms)
+    members = {t: alternatives for alternatives in concept_terms(query) for t, _ in terms if t in alternatives}
     # The candidates' words as one text, each between single spaces: a word is held when " word " occurs in it,
     # started when " word" does (the same test as a set of the words and their prefixes, without a set of a few
     # thousand words built for a few question words).
@@ -50,7 +50,13 @@ def unheld_share(query: str, candidates: Iterable[Candidate]) -> float:
     if not joined.isprintable() or "  " in joined or joined[:1] == " " or joined[-1:] == " ":
         joined = " ".join(joined.split())  # every space printable but " " (isprintable): single spaces, trimmed
     held_text = f" {joined} "
-    return sum(f" {t} " not in held_text and not (prefix and f" {t}" in held_text)
+
+    def held(t: str, prefix: bool) -> bool:
+        if " " in t:  # a word with a space (none is): the words as a set
+            return t in held_text.split()
+        return f" {t} " in held_text or (prefix and f" {t}" in held_text)
+
+    return sum(not held(t, prefix) and not any(held(m, False) for m in members.get(t, ()))
                for t, prefix in terms) / len(terms)
 
 

@@ -24,6 +24,13 @@ ANSWERS = [
      ["《拉密》", "《卡卡颂》", "推荐"]),
     ("成都有哪些值得去的景点？", "推荐你去青城山和都江堰，春天人少一些。",
      ["都江堰", "成都有哪些值得去的景点"]),
+    # a task named and asked for, no question mark nor a request's verb
+    ("Pivot table help: sales are in column B, regions in column C, and I want totals per region by quarter.",
+     "Insert a PivotTable with Region in Rows and Quarter in Columns, or use =SUMIFS(B:B, C:C, \"North\") per cell.",
+     ["SUMIFS", "Pivot table help"]),
+    ("Essay feedback please, it's for my nephew's college application.",
+     "Two fixes: cut the opening Thoreau quote, and end on the weekends at Hillcrest Animal Shelter, not the grades.",
+     ["Hillcrest Animal Shelter", "Essay feedback please"]),
 ]
 
 # (the user's turn, the assistant's reply): no memory about the assistant.
@@ -31,6 +38,7 @@ NOT_ANSWERS = [
     ("Any advice for a first marathon?", "Pace yourself early, hydrate at every station, and trust your training!"),
     ("I start my new job at Figma on Monday.", "Congrats on Figma! Monday will come fast, enjoy it."),
     ("My cat Miso knocked over my coffee again.", "Ha, classic Miso! Cats love a little chaos."),
+    ("My neighbour Agnes needs help with her garden.", "That's kind of you to think of her, Agnes will appreciate it."),
     ("有什么缓解压力的办法吗？", "可以试试每天散步半小时，早点睡觉，少喝咖啡。"),
     ("我下个月要去厦门玩。", "好的，厦门很美，祝你玩得开心！"),
 ]

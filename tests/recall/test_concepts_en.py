@@ -18,7 +18,7 @@ def test_the_members_of_each_kind() -> None:
     assert {"mother", "father", "mom", "dad"} <= set(parents)
     (siblings,) = concept_terms("Does Omar get along with his siblings?")
     assert {"brother", "sister"} <= set(siblings)
-    assert len(concept_terms("Who looks after the grandkids while their spouse travels?")) == 2
+    assert len(concept_terms("Who looks after the grandkids while their spouse works late?")) == 2
     assert concept_terms("What did Omar's sister bake?") == ()  # one relative: the word itself is searched
     assert concept_terms("What toys did Lena have as a kid?") == ()  # a childhood
     assert concept_terms("Where did Lena live when she was a child?") == ()
