@@ -5,7 +5,7 @@ johns" gives "The user lives in st johns."; "accepted a post as head of history 
 works at Roundhay School as head of history." (so does "accepted an offer to be …"); "I started as a
 clinical educator at Denver Health two weeks ago" gives "The user works at Denver Health as a clinical educator.";
 "我上个月从杭州搬到上海了" gives "用户现在住在上海"; "跳槽去了米哈游做系统策划" gives
-"用户现在在米哈游工作（系统策划）".
+"用户现在在米哈游工作（系统策划）"; "I left Comcast, I'm at Verizon now" gives "The user works at Verizon.".
 A later question asks for the state ("Which city do I live in now?", "我现在在哪上班？"), not the event, and a
 newer state retires the older one in the write flow's slots. Only the speaker's own changes: "my sister moved to
 Leeds" restates nothing, nor does a change still to come ("我下个月要搬到深圳")."""
@@ -47,7 +47,7 @@ _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到
                        r"([\u4e00-\u9fff]{2,4}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
                         r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
-                        r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|[，。；]|$)")
+                        r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|了?(?:[，。；！!]|$))")
 #: Not a company: what "去了/加入了" also takes ("去了医院", "加入了健身房").
 _ZH_NOT_ORG = re.compile(r"医院|学校|健身房|超市|公园|北京|上海|广州|深圳|杭州|成都")
 #: A job said already as one ("a new job at Spotify", "working at …"): the write flow reads its employer as it is.
@@ -117,6 +117,24 @@ def _home_place(said: str) -> str:
     return ""
 
 
+#: A job the speaker left in the turn ("I left Comcast, I'm at Verizon now"): where they are now is where they work.
+_LEFT_JOB = re.compile(r"(?i)\b(?:(?:left|quit|resigned\s+from|got\s+laid\s+off\s+(?:from|by)|was\s+let\s+go\s+from|"
+                       r"moved\s+on\s+from)\s+(?:the\s+)?|handed\s+in\s+(?:my|the\s+user's)\s+notice\s+at\s+)"
+                       r"(?-i:[A-Z])")
+_AT_NOW = re.compile(rf"(?i:^(?:the\s+user|{{who}})\s+(?:is|'s)\s+(?:now\s+)?(?:at|with)\s+){_ORG}"
+                     r"(?:\s+now)?[.!]*$")
+
+
+def _at_work(content: str, who: str, turn: list[Candidate]) -> list[str]:
+    """"The user is at Verizon now." in a turn that left a job: "The user works at Verizon." """
+    said = _fill(_AT_NOW, who).match(content)
+    if said is None or has_cjk(content) or not any(_LEFT_JOB.search(c.content) for c in turn) \
+            or said.group(1).split()[0] in _NOT_ORG or place_en(said.group(1)):
+        return []
+    subject = "The user" if who.casefold() == "the user" else who
+    return [f"{subject} works at {said.group(1).rstrip('.')}."]
+
+
 def with_states(made: list[Candidate], who: str) -> list[Candidate]:
     """The turn's memories, each followed by the states it tells of (not already said in the turn)."""
     out: list[Candidate] = []
@@ -125,7 +143,7 @@ def with_states(made: list[Candidate], who: str) -> list[Candidate]:
         out.append(c)
         if c.observation or c.about == "assistant":
             continue
-        for text in states(c.content, who, has_cjk(c.content)):
+        for text in states(c.content, who, has_cjk(c.content)) + _at_work(c.content, who, made):
             if text not in said:
                 said.add(text)
                 out.append(replace(c, content=text, type="fact", kind="fact", entity="",

@@ -238,7 +238,7 @@ _EN_MORE = re.compile(
     r"\s+(?P<unit>days?|weeks?|months?)\b(?!\s+(?:ago|from\s+now|later|in\s+a\s+row))"
     r"|(?:by\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+(?P<end>month|year))")
 # not a lunar day: "正月初六", "腊月初八", "大年初一" (a day of the month 初 begins, not "early in the month")
-_ZH_MORE = re.compile(r"(?<![个上下这本\d一二三四五六七八九十去今明前后正腊冬闰])(?P<unit>月|年)(?P<edge>底|初)"
+_ZH_MORE = re.compile(r"(?<![个上下这本\d一二三四五六七八九十去今明前后正腊冬闰年])(?P<unit>月|年)(?P<edge>底|初)"
                       r"(?![一二三四五六七八九十])")
 #: A clause told in the past: "in two weeks" is then how long it took ("lost five pounds in two weeks").
 _PAST_TOLD = re.compile(r"(?i)\b(?:was|were|did|had|got|lost|took|made|went|ran|won|spent|gained|\w+ed)\b|了")

@@ -89,3 +89,11 @@ def test_this_morning_said_first_is_a_time_not_a_thing(said, key):
     found, _ = run(("user", said))
     assert holding(found, key), [c.content for c in found]
     assert not holding(found, "The morning") and not holding(found, "The evening"), [c.content for c in found]
+
+
+@pytest.mark.parametrize(("text", "said"), [("去年年底换了工作", "2025年年底换了工作"),
+                                            ("前年年初搬来的", "2024年年初搬来的"),
+                                            ("年底要出国", "2026年底要出国")])
+def test_the_end_or_start_of_a_named_year_is_of_that_year(text, said):
+    out, _, _ = timeparse.resolve(text, datetime(2026, 12, 7, 9, tzinfo=UTC), True)
+    assert out == said
