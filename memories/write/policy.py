@@ -208,9 +208,11 @@ def _ambiguous(new: Candidate, same: Related, new_high: bool, threshold: float) 
 
 
 def _other_slots(new: Candidate, same: Related, new_high: bool, threshold: float) -> Decision | None:
-    """Another value of a slot the old memory fills with others: retiring it would lose its other slots."""
+    """Another value of a slot the old memory fills with others: retiring it would lose its other slots, so a
+    person decides. Stated with confidence, the new value is live meanwhile, the pair marked a conflict (the agent
+    sees the newer value and that the older one is disputed); otherwise it waits in review."""
     if not same.same_entity and same.same_slot and not same.slot_covers and new.type != MemoryType.PREFERENCE:
-        return Decision(Action.PENDING, same)
+        return Decision(Action.CONFLICT if new_high else Action.PENDING, same)
     return None
 
 

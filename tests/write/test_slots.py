@@ -130,13 +130,15 @@ def test_a_low_confidence_value_waits_in_review_beside_the_old_one(alice: KeyedC
 
 
 @pytest.mark.django_db
-def test_a_value_that_would_retire_other_slots_waits_in_review(alice: KeyedClient) -> None:
+def test_a_value_that_would_retire_other_slots_is_a_conflict_for_a_person(alice: KeyedClient) -> None:
+    """The newer value is live (an agent asking sees it), the older kept and marked; a person decides."""
     old = create(alice, content="Bea is 34 and works at Adyen.", confidence=0.95)  # age and employer
     new = create(alice, content="Bea works at Mollie now.", confidence=0.95)
-    assert new["resolution"] == {**new["resolution"], "action": "pending", "related": [old["id"]]}
-    assert get(alice, old["id"])["status"] == "active"
-    item = next(i for i in review_items(alice) if i["memory"]["id"] == new["id"])
-    assert "bea · employer" in item["reason"]
+    assert new["resolution"] == {**new["resolution"], "action": "conflict", "related": [old["id"]]}
+    assert get(alice, old["id"])["status"] == "conflicted" and get(alice, new["id"])["status"] == "active"
+    assert any(i["memory"]["id"] == new["id"] and i["other_memory"]["id"] == old["id"] for i in review_items(alice))
+    unsure = create(alice, content="Bea works at Bunq now.", confidence=0.5)  # not stated with confidence: waits
+    assert unsure["resolution"]["action"] == "pending"
 
 
 def test_a_job_said_with_its_employer_goes_with_it(alice: KeyedClient) -> None:
