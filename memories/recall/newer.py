@@ -9,9 +9,13 @@ of the first; this module orders a *pair* wherever it stands among the best ``DE
 day) that shares one of the question's topic words (``topic_words``: the content words of the question, by jieba's
 parts of speech for Chinese, not its pronouns, time words, numbers or particles; English words that are not
 stopwords or words of time) with an older one ranked above it, and scores at least ``SHARE`` of it, is put right
-before it. Both stay: the older is the answer to "where did I live before?" (``memories.recall.history``). A topic
-word most of the best candidates hold ("工作" in a scope about work) is no evidence and is not read. The fused
-scores of the best ``DEPTH`` are permuted, not raised: nothing else moves."""
+before it. Both stay: the older is the answer to "where did I live before?" (``memories.recall.history``). A memory
+is about a topic word when its own text says it: the index also holds the words of the turn it was drawn from
+(``text.indexed_words``), so a word most of the best hold there ("rent" in every memory of a turn about bills) is read
+again in their own text (``_own_held``). A topic word most of them still hold ("工作" in a scope about work) is no
+evidence when the question has other topic words; when it is the question's only one ("When is the wedding?"), they
+are all about the thing asked, and it is. The fused scores of the best ``DEPTH`` are permuted, not raised: nothing
+else moves."""
 
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from memories.recall.current import asks_current, dated
 from memories.recall.present_en import asks_present
 from memories.recall.query import STOPWORDS
 from memories.recall.rank import Candidate, Key
+from memories.recall.sql import contents
 from memories.write import text
 from memories.write.roles import role_word
 from memories.write.slot_values import KIN_EN, KIN_ZH
@@ -83,6 +88,20 @@ def _person_word(word: str) -> bool:
     return word in KIN_EN or word in KIN_ZH or bool(role_word(word)) or word.rstrip("s") in KIN_EN
 
 
+def _common(topics: frozenset[str], held: Mapping[Key, frozenset[str]]) -> set[str]:
+    """The topic words more than ``COMMON`` × ``DEPTH`` of the best candidates hold."""
+    return {w for w in topics if sum(w in found for found in held.values()) > COMMON * DEPTH}
+
+
+def _own_held(held: Mapping[Key, frozenset[str]], common: set[str], candidates: Mapping[Key, Candidate]
+              ) -> dict[Key, frozenset[str]]:
+    """``held`` with each of the ``common`` words kept only where the memory's own text says it (``sql.contents``),
+    not only the turn it was drawn from (``text.indexed_words``); a memory whose text is not found keeps its own."""
+    texts = {pk.int: content for pk, content in contents([candidates[k].id for k in held])}
+    own = {k: frozenset(text.search_text(content).split()) for k, content in texts.items()}
+    return {k: (found - common) | (found & common & own[k]) if k in own else found for k, found in held.items()}
+
+
 def newer_first(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
     """``fused`` with each newer candidate of a pair put right before the older it pairs with, among the best
     ``DEPTH``, for a question asking for a state (module docstring); unchanged otherwise."""
@@ -93,7 +112,9 @@ def newer_first(fused: dict[Key, float], candidates: Mapping[Key, Candidate], qu
     if len(ranked) < 2 or not topics:
         return fused
     held = {k: topics.intersection(candidates[k].words.split()) for k in ranked}
-    common = {w for w in topics if sum(w in found for found in held.values()) > COMMON * DEPTH}
+    if common := _common(topics, held):  # the search words hold the source turn's words: read the memories' own
+        held = _own_held(held, common, candidates)
+        common = _common(topics, held) if len(topics) > 1 else set()
     order = list(ranked)
     for key in sorted(ranked, key=lambda k: candidates[k].valid_from, reverse=True):  # the newest first
         day, own = candidates[key].valid_from.date(), held[key] - common

@@ -1,6 +1,7 @@
 """A question asking for a state puts the newer of two memories sharing one of its topic words right before the
 older (memories/recall/newer.py): both stay; a shared name or kinship word, a word most candidates hold, a much
-weaker newer match and questions about another time move nothing."""
+weaker newer match and questions about another time move nothing. A word most candidates hold only because the
+turn they were drawn from said it is read in the memories' own text."""
 
 from __future__ import annotations
 
@@ -9,15 +10,27 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from memories.recall import newer
 from memories.recall.newer import asks_state, newer_first, topic_words
 from memories.recall.rank import Candidate
 from memories.write import text
 
+_TEXTS: dict[uuid.UUID, str] = {}  # the memories' own text, as ``sql.contents`` reads it
 
-def _made(rows: list[tuple[str, int]]) -> list[Candidate]:
+
+@pytest.fixture(autouse=True)
+def _contents(monkeypatch: pytest.MonkeyPatch) -> None:
+    _TEXTS.clear()
+    monkeypatch.setattr(newer, "contents", lambda ids: [(pk, _TEXTS[pk]) for pk in ids if pk in _TEXTS])
+
+
+def _made(rows: list[tuple[str, int]], said: str = "") -> list[Candidate]:
+    """Candidates of ``rows`` (text, day), each indexed with the words of the turn it was drawn from, ``said``."""
     start = datetime(2026, 1, 1, tzinfo=UTC)
-    return [Candidate(uuid.uuid4(), "fact", 1.0, start + timedelta(days=day), words=text.search_text(content))
+    made = [Candidate(uuid.uuid4(), "fact", 1.0, start + timedelta(days=day), words=text.indexed_words(content, said))
             for content, day in rows]
+    _TEXTS.update((c.id, content) for c, (content, _) in zip(made, rows, strict=True))
+    return made
 
 
 def _order(fused: dict[int, float]) -> list[int]:
@@ -32,7 +45,8 @@ def test_a_question_asking_for_a_state(question: str) -> None:
 
 @pytest.mark.parametrize("question", ["What car did my brother drive before?", "我以前住在哪个城市？",
                                       "Where did Priya work in 2019?", "What did we cook on Sunday?",
-                                      "Ana: 我现在好难过。\nAssistant: 怎么了？\nAna: 我的猫跑丢了"])
+                                      "Ana: 我现在好难过。\nAssistant: 怎么了？\nAna: 我的猫跑丢了",
+                                      "Where is Priya's reunion?", "When is her recital?"])
 def test_an_earlier_time_or_an_event_is_no_state(question: str) -> None:
     assert not asks_state(question)
 
@@ -86,3 +100,34 @@ def test_a_much_weaker_match_or_a_word_most_candidates_hold_moves_nothing() -> N
     candidates = {c.key: c for c in rows}
     fused = {c.key: 0.9 - 0.05 * i for i, c in enumerate(rows)}  # the oldest first; all hold 工作
     assert newer_first(fused, candidates, "我现在在公司做什么工作？") == fused
+
+
+def test_a_word_the_source_turns_lend_most_candidates_is_read_in_their_own_text() -> None:
+    """Eight memories drawn from one turn about the mortgage all hold "mortgage" as search words; only two say it. The
+    newer of those goes first, the turn's other memories stay where they are."""
+    turn = "Our mortgage is 980 a month and I keep the household spreadsheet, Felipe pays the car loan"
+    first = _made([("The monthly mortgage payment is 980", 0), ("The user keeps the household spreadsheet", 0),
+                   ("Felipe pays the car loan", 0), ("The user splits the bills with Felipe", 0),
+                   ("The user uses Google Sheets", 0), ("The user pays the water bill", 0)], said=turn)
+    later = _made([("The bank raised the mortgage payment to 1,040 from June", 120),
+                   ("The user is annoyed at the bank", 120)], said="The bank raised our mortgage to 1,040, ugh")
+    rows = [*first, *later]
+    candidates = {c.key: c for c in rows}
+    fused = {c.key: 0.95 - 0.05 * i for i, c in enumerate(rows)}
+    order = _order(newer_first(fused, candidates, "How much is the mortgage?"))
+    assert order[:2] == [later[0].key, first[0].key]  # the newer payment right before the older
+    assert order[2:] == [c.key for c in rows if c not in (later[0], first[0])]
+
+
+def test_the_questions_only_topic_word_is_evidence_though_most_candidates_say_it() -> None:
+    """All the best hold "recital" in their own text: when it is the question's only topic word, they are all about
+    the thing asked, and the newer goes first (with more topic words, such a word is no evidence: above)."""
+    rows = _made([("The piano recital is on Friday 6 March at St Anne's hall", 0),
+                  ("The user is nervous about the recital", 1), ("Lena is playing a duet at the recital", 2),
+                  ("The recital was moved to Sunday 22 March", 40), ("The recital tickets cost 8 each", 3),
+                  ("The user bought a black dress for the recital", 45)])
+    candidates = {c.key: c for c in rows}
+    fused = {c.key: 0.9 - 0.05 * i for i, c in enumerate(rows)}
+    order = _order(newer_first(fused, candidates, "When is the recital?"))
+    assert order.index(rows[3].key) < order.index(rows[0].key)  # the moved date before the first one
+    assert newer_first(fused, candidates, "When is the recital at the hall?") == fused
