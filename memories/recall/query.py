@@ -85,11 +85,11 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     for word in text.plain_words(plain if re.search(r"\w", plain) else query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))
     unique = list(dict.fromkeys(words))
-    plain = [w for w in unique if w not in STOPWORDS]
+    kept = [w for w in unique if w not in STOPWORDS]
     # An inflected stopword ("having", "doing") is one too: as a prefix "have" matched every "the user and others
     # have …" whatever it was about.
-    content = [w for w in text.stemmed(plain) if w not in _STOP_STEMS]
-    useful = list(dict.fromkeys(content or text.stemmed(plain or unique)))
+    content = [w for w in text.stemmed(kept) if w not in _STOP_STEMS]
+    useful = list(dict.fromkeys(content or text.stemmed(kept or unique)))
     return [(w, len(w) >= PREFIX_MIN_LENGTH and w.isalpha() and w.isascii()) for w in useful[:MAX_QUERY_WORDS]]
 
 
