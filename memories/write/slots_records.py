@@ -2,23 +2,28 @@
 (a sixth set of held-out probes, written before this module): each the speaker's own, said plainly.
 
 - **where one may live and work**: a visa or a residence status ("I'm on an H-1B", "my green card came in the
-  mail", "became a US citizen"; "我是外地户口", "户口终于落到上海了", "拿到绿卡了") (``status:residence``);
+  mail", "became a US citizen"; "拿到绿卡了") (``status:residence``); in Chinese the 户口 ("我是外地户口",
+  "户口终于落到上海了") (``hukou``);
 - **a personal best** at a distance or a lift ("my 5k PR is 24:10", "new 5k personal best: 22:48"; "五公里最好成绩
   是24分钟", "五公里跑进了23分钟，破PB了") (``record:<event>``): someone else's time ("my wife ran her first 5k in 26
   minutes") is not the speaker's best;
 - **a reading** of blood pressure or blood sugar, by its numbers or as high / normal ("runs high, around 150/95",
   "down to 120/80"; "血压一直偏高，一百五十多", "血压降到一百二了") (``reading:<kind>``): being told to check it is no
-  reading;
+  reading; **a weight said with no unit** by a person "down to" or "up to" it ("down to 185 after six months of
+  running": pounds from 100 up, kilograms below) (``weight``);
 - **living with one's parents** ("I still live with my parents" / "moved into my own studio", "got my own place";
   "跟爸妈一起住" / "搬出来自己住了") (``lives-with:parents``);
-- **a weight said with no unit** by a person "down to" or "up to" it ("down to 185 after six months of running":
-  pounds from 100 up, kilograms below) (``weight``);
 - **a favourite replaced** ("Phoebe Bridgers has replaced Radiohead as my favorite": Radiohead no longer liked,
   ``like:<old>`` no, which ends "my favorite band is Radiohead");
-- in Chinese, **the team or department one is in** ("我在公司的支付组" / "上个迭代调到搜索组了") (``team``, as
-  English's "on the payments team"), and **one's dentist, vet or hairdresser** ("一直在李医生那看牙" / "换了个牙医")
-  (``provider:<kind>``), the gym one goes to ("去超级猩猩健身" / "换健身房了") (``gym``), a freelancer's employer
-  (none: "自由摄影师" / "入职了一家杂志社") and a drink one cannot do without ("靠两杯咖啡续命": ``habit:咖啡`` yes).
+- **one's dentist, doctor, vet, barber, landlord …** by name or as new ("my dentist is Dr. Patel" / "found a new
+  dentist"; "一直在李医生那看牙" / "换了个牙医") (``provider:<kind>``);
+- **routines one holds one of**: the bus or train taken ("the 7:15", "坐7点15的班车") (``ride-time``), the card one
+  pays with ("a Chase Sapphire card" / "switched to an Amex Gold"; "刷招行的信用卡") (``card``), a weekday of a thing
+  played ("pickleball on Tuesday nights") (the event's ``weekday``); in Chinese where one buys groceries ("在盒马买菜")
+  (``grocery``), the milk in one's coffee (``taken:咖啡``), the gym ("去超级猩猩健身" / "换健身房了") (``gym``);
+- **work**, in Chinese: the team ("我在公司的支付组" / "调到搜索组了") (``team``, with its head word as
+  ``slots_zh_belong`` keys it), a freelancer's employer (none: "自由摄影师" / "入职了一家杂志社"), one laid off
+  ("被华为裁了": ``employer`` 无), and a drink one cannot do without ("靠两杯咖啡续命": ``habit:咖啡`` yes).
 
 A team or a shop that shares the word as the subject ("支付组在招人", "the payments team is hiring") fills nothing:
 every reading here starts from the speaker (each reader gives the speaker's slots to ``SELF``; the module's two
