@@ -576,7 +576,7 @@ def third_person_zh(text: str, who: str, prefix: bool = True) -> str:
         if word in ("我们", "咱们") and after is not None and after.word[0] == "家":  # "家", the tagger's "家养"
             out.append(who)  # "我们家" → "用户家"
             continue
-        if word in ("我们", "咱们") and after is not None and after.flag in ("n", "nt", "nz") and len(after.word) > 1:
+        if word in ("我们", "咱们") and after is not None and typed.zh_ours(after.word, after.flag):
             out.append(f"{who}的")  # "我们公司", "咱们老板": whose, not who
             continue
         pattern = _ZH_PRONOUNS.get(word)

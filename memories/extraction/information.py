@@ -29,6 +29,8 @@ from memories.extraction.courtesies import courtesy, zh_courtesy
 from memories.extraction.hollow import reaction
 from memories.extraction.netspeak import reaction_only
 from memories.extraction.vague import vague
+from memories.write.changes import said_changed
+from memories.write.changes_who import pronoun_of
 from memories.write.slot_values import KIN_EN_ALT
 from memories.write.text import has_cjk
 
@@ -137,7 +139,7 @@ _HOW_MANY = re.compile(rf"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|
 
 
 def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
-    if not lead_ok and _LEAD.match(sentence) and not _EXTRAPOSED.match(sentence):
+    if not lead_ok and _LEAD.match(sentence) and not _EXTRAPOSED.match(sentence) and not _their_change(sentence):
         return False
     skip = {n.casefold() for n in names} | {"user", "assistant", "others"}
     names = (*names, *_FILLER)
@@ -148,7 +150,7 @@ def _en_informative(sentence: str, names: Sequence[str], lead_ok: bool) -> bool:
     found = content_words(sentence, names)
     if len(found) >= MIN_CONTENT_WORDS:
         return True
-    if found and _name_led(sentence, skip):
+    if found and (_name_led(sentence, skip) or _their_change(sentence)):
         return True
     if found and _thing_named(sentence, found):
         return True
@@ -180,7 +182,7 @@ _DID = re.compile(r"^(?:[A-Z][\w'’-]*|The user)(?:\s+and\s+others)?\s+(?:just\
 
 @functools.lru_cache(maxsize=4096)
 def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool:
-    if not lead_ok and _ZH_LEAD.match(sentence.strip()):
+    if not lead_ok and _ZH_LEAD.match(sentence.strip()) and not _their_change(sentence.strip()):
         return False
     if _ZH_TRADE.search(sentence):
         return True  # "我是做后端的", "她是卖保险的": one's trade, said as 是…的 whatever the tagger parts
@@ -197,6 +199,12 @@ def _zh_informative(sentence: str, names: frozenset[str], lead_ok: bool) -> bool
             return True
         short = token.flag == "j" and len(word) == 1
     return False
+
+
+def _their_change(sentence: str) -> bool:
+    """He or she opening a statement of change with no one named ("He graduated from speech therapy last month",
+    one line about a child): kept, as the relative a stored memory names may be who it is (``changes_who``)."""
+    return bool(pronoun_of(sentence)) and said_changed(sentence)
 
 
 def _zh_parted(previous: str, verb: bool, flag: str, word: str) -> bool:
@@ -232,6 +240,8 @@ def _zh_informs(flag: str, word: str, sentence: str) -> bool:
         return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
     if flag == "l" and len(word) > 2 and word[0] in _ZH_DOING:
         return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
+    if flag in ("i", "l") and len(word) == 3 and [t.flag[0] for t in pseg.lcut(word[1:], HMM=False)] == ["n"]:
+        return True  # "改坐地铁", "留着长卷发": a verb or a quality and its thing (not a four-character idiom)
     if flag.startswith(_ZH_CONTENT) and not flag.startswith("r") and not word.isspace():
         return not (flag == "m" and not _DIGIT.search(word) and len(word) < 2)  # "一": a bare measure
     # "五毫克的", "80公斤": an amount, a unit of two characters or more after its number
@@ -311,7 +321,7 @@ def filler(content: str, names: Sequence[str] = ()) -> bool:
             and not informative(re.sub(r"\s+", " ", _UNNAMED.sub("", content)), names, lead_ok=True):
         return True
     about = any(re.search(rf"\b{re.escape(n)}\b", content) for n in names if n) or _ABOUT_USER.search(content)
-    return not about and not _PAST.search(content) and not specific(content, names)
+    return not about and not _PAST.search(content) and not specific(content, names) and not _their_change(content)
 
 
 def _zh_filler(content: str, names: Sequence[str]) -> bool:

@@ -22,6 +22,7 @@ __all__ = [
     "shared_subject",
     "typed_words",
     "with_me",
+    "zh_ours",
     "zh_says_more",
 ]
 
@@ -277,3 +278,13 @@ def zh_led_by_preposition(text: str, who: str) -> bool:
     """Whether a third-person Chinese clause opens with a preposition before its speaker ("给用户的爸…",
     "跟用户的老婆去看了…"): the speaker is then the one who acts, not yet its subject."""
     return bool(re.match(rf"(?:给|帮|替|陪|跟|和|同|为|对|向){re.escape(who)}", text))
+
+
+#: A group one belongs to, said in one character after 我们/咱们 ("我们组", "咱们班"; jieba may fuse it with the
+#: next word: "组在"): whose group, not who.
+_ZH_OUR_GROUP = "组班队村科系厂"
+
+
+def zh_ours(word: str, flag: str) -> bool:
+    """Whether the word after 我们/咱们 is what "we" have ("我们公司", "我们组"), so 我们 reads as "the speaker's"."""
+    return (flag in ("n", "nt", "nz") and len(word) > 1) or word[:1] in _ZH_OUR_GROUP

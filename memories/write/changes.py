@@ -19,8 +19,11 @@ itself, the same way in both languages:
   in Chinese a run of nouns is one word, held when each of its pieces is among the old one's search words or in
   its text, so "手机壳" is not "手机号"; a possessor is left out: "电动车的电池换了" names the battery; more verbs of
   ending and nouns by jieba's tags in ``changes_zh``) is among the old one's search words, by its root ("therapy"
-  and "therapist"), by kind ("church" and "mass", "account" and "bank"), or in Chinese as an abbreviation (北马:
-  北京马拉松). "him"/"her" moved out of or into something by the speaker is the relative the old statement is about
+  and "therapist"), by kind ("church" and "mass", "account" and "bank", "allegiance" and "fan"), or in Chinese as an
+  abbreviation (北马: 北京马拉松) or by the verb alone (``changes_zh.named_by_verb``: "戒酒了" names 酒, "改坐地铁"
+  the habit of 坐). A death names the one who died, a theft's subject is the speaker whose thing was taken, and
+  "he"/"she" opening a change is the relative of that sex the old statement is about (``changes_who``).
+  "him"/"her" moved out of or into something by the speaker is the relative the old statement is about
   ("The user pulled him out of daycare."); a Chinese statement that opens with a thing the old one names is about
   it ("小新换成MacBook Air了").
 
@@ -37,7 +40,8 @@ from functools import lru_cache
 
 from jieba import posseg
 
-from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, indexed, piece_query, unfused
+from memories.write.changes_who import died, pronoun_of, same_one, stolen_from_self, subject_word
+from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, indexed, named_by_verb, piece_query, unfused
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
@@ -52,7 +56,8 @@ _STRONG_EN = re.compile(
     r"gave up|given up|giving up|broke up|split up|splitting up|ended|cancell?ed|sold|traded(?: in)?|became|"
     r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
     r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|dumped|ditched|"
-    r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|"
+    r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|passed away|died|"
+    r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|"
     r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
@@ -109,7 +114,7 @@ def _en_subject(text: str) -> str:
         word = _KIN_EN.get(found.group(1), found.group(1))
         # A relative or a role is someone else; a thing of the user's ("the user's band split up") is the user's.
         return "~" + KIN_EN.get(word, word) if word in KIN_EN or word in _KIN_EN.values() else "self"
-    if lowered.startswith("the user"):
+    if lowered.startswith("the user") or stolen_from_self(text):
         return "self"
     found = re.match(r"([A-Z][\w\-]+)\b(?!')", text)
     if found is None or found.group(1).casefold() in _NOT_NAMES or found.group(1).endswith("ing"):
@@ -133,7 +138,7 @@ _WEAK_ZH = re.compile(r"现在|如今|目前|开始")
 _HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要是|假如|万一|打算|"
                         r"(?<![联思理梦感幻回构预猜设料])想[要去换搬]?|"
                         r"考虑|(?<!在)准备|计划|希望|"
-                        r"要不要|是不是|今天|明天|这周|这个?周末|[一两三几]个?(?:星期|礼拜|周|天)(?![\d一二三四五六七八九十两几])|帮|代管|暂时|以前|之前|"
+                        r"要不要|是不是|今天|明天|这周|这个?周末|(?<!那)[一两三几]个?(?:星期|礼拜|周|天)(?![\d一二三四五六七八九十两几])|帮|代管|暂时|以前|之前|"
                         # "也" adds ("也养了只猫"), unless it says an end too ("也不骑电动车了")
                         r"当年|曾经|还没|也(?!不再|不[^，。；]{0,8}了)|没[换搬转改卖离辞]")
 # "参加了一个读书会": a member of it now, no event
@@ -190,8 +195,8 @@ def _zh_words(text: str) -> tuple[str, ...]:
 
 def subject_of(text: str) -> str:
     """Who a memory is about, by its opening words: "self" (the speaker), "~mother" (a relative of the speaker's,
-    "mom" and "mother" one), a name in lower case, or "" (not known)."""
-    return _zh_subject(text) if has_cjk(text) else _en_subject(text)
+    "mom" and "mother" one), a name in lower case, "?he"/"?she" (a pronoun: ``changes_who``), or "" (not known)."""
+    return (_zh_subject(text) if has_cjk(text) else _en_subject(text)) or pronoun_of(text)
 
 
 def said_changed(text: str) -> bool:
@@ -212,12 +217,15 @@ def change_words(text: str) -> tuple[str, ...]:
     """The words naming what a statement of change is about, as the lexical index holds them; () when it says
     no change or names no one."""
     subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) or _zh_thing(text) else "")
+    if died(text, subject) and not (_HEDGED_ZH if has_cjk(text) else _HEDGED_EN).search(text):
+        return (subject_word(subject, has_cjk(text)),)  # a death ends all the one who died was (changes_who)
     if not subject or not said_changed(text):
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
     if has_cjk(text):
         thing = [_zh_thing(text)] if subject == "thing" else []
-        return tuple(dict.fromkeys(w.casefold() for w in (*thing, *(w for w in _zh_words(text) if w not in own))))
+        named = [*thing, *named_by_verb(text), *(w for w in _zh_words(text) if w not in own)]
+        return tuple(dict.fromkeys(w.casefold() for w in named))
     return tuple(dict.fromkeys(_en_words(text, own)))
 
 
@@ -281,7 +289,7 @@ def _thing_of(new: str, old: str) -> str:
 # over to a credit union" ends "banks with Chase".
 _KINDS = {**dict.fromkeys(("church", "mass", "parish", "congreg", "worship", "templ", "mosqu", "synagogu", "chapel"),
                           "church"),
-          **dict.fromkeys(("bank", "account"), "bank")}
+          **dict.fromkeys(("bank", "account"), "bank"), **dict.fromkeys(("fan", "allegi", "fandom"), "fan")}
 
 
 def _root(stem: str) -> str:
@@ -310,6 +318,8 @@ def _subject_pair(new: str, old: str) -> tuple[str, str]:
     subject, before = subject_of(new) or _thing_of(new, old), subject_of(old)
     if subject == "self" and before.startswith("~") and _MOVED_THEM.search(new):
         return before, before
+    if subject.startswith("?") and same_one(subject, before):
+        return before, before  # "He graduated from …": the relative the old statement is about
     return subject, before
 
 

@@ -25,9 +25,14 @@ from jieba.posseg import pair
 
 from memories.write.text import has_cjk, stemmed
 
-__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "piece_query", "unfused"]
+__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "piece_query", "unfused"]
 
-MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人")
+MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
+                     r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))")
+#: What a change names by its verb alone: the thing quit ("戒酒了": 酒, which "喝啤酒" holds), the verb whose
+#: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷).
+_NAMED_BY_VERB = re.compile(r"戒([\u4e00-\u9fff]{1,2}?)(?:了|$)|(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])"
+                            r"(?![了过掉成])|转(粉)")
 NAME_TAGS = frozenset({"j", "nr"})
 
 
@@ -61,3 +66,10 @@ def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
     if not has_cjk(piece) or len(piece) < 2:
         return quoted(piece)
     return "(" + quoted(piece) + " | " + " & ".join(map(quoted, piece)) + ")"
+
+
+def named_by_verb(text: str) -> list[str]:
+    """What a Chinese statement of change names by its verb alone (``_NAMED_BY_VERB``), one character each: the
+    thing quit, the verb whose object changed, or 迷 for a fan turned ("转粉")."""
+    found = (word for match in _NAMED_BY_VERB.finditer(text) for word in match.groups() if word)
+    return ["迷" if word == "粉" else word for word in found]

@@ -2,8 +2,10 @@
 (``slots_en``): "works day shifts at the plant" / "was moved to nights", "i work nights at the hospital" / "back on
 days from monday", "on the graveyard shift" / "switched to the early shift". A shift is one at a time; a rota
 ("three on four off") fills nothing. The hours of the speaker's shift (``shift-hours``, "6am-2pm"): "my warehouse
-shift is 6am to 2pm" / "my warehouse shift was moved to 2pm-10pm". Not read: another person's shift, a past ("used
-to work nights").
+shift is 6am to 2pm" / "my warehouse shift was moved to 2pm-10pm". The days of the speaker's working week
+(``workdays``, "mon-fri"): "i work monday to friday" / "my schedule is wednesday through sunday now", "works
+weekends"; "周一到周五上班" / "现在排班是周三到周日". Not read: another person's shift or days, a past ("used to work
+nights"), one day ("have to work this saturday", "这周六要加班").
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 
 from memories.write.slot_values import Slot
 
-__all__ = ["en_shift"]
+__all__ = ["en_shift", "zh_workdays"]
 
 # "the night shift", "day shifts", "the early shift"; alone, only a plural or the graveyard ("works nights", "on days";
 # "works late tonight" is no shift)
@@ -42,9 +44,12 @@ _VALUES = {"day": "day", "early": "day", "morning": "day", "night": "night", "ov
 
 
 def en_shift(sentence: str, speaker: str) -> list[Slot]:
-    """``shift`` of the speaker, or nothing."""
+    """``shift`` (or ``workdays``) of the speaker, or nothing."""
     if _PAST.search(sentence):  # whose: the sentence opens with the speaker ("my …", "the user …")
         return []
+    days = _DAYS_EN.search(sentence) if not _ONE_DAY.search(sentence) else None
+    if days is not None:
+        return [Slot(speaker, "workdays", _week(days.group("start"), days.group("end"), days.group("span")))]
     hours = _HOURS.match(sentence)
     if hours and re.search(r"(?i)am|pm|:", hours.group()) and not _ONE_DAY.search(sentence):
         return [Slot(speaker, "shift-hours", "-".join(re.sub(r"\s+", "", hours.group(g)).casefold()
@@ -55,3 +60,35 @@ def en_shift(sentence: str, speaker: str) -> list[Slot]:
             kind = (said.group("kind") or said.group("bare")).casefold()
             return [Slot(speaker, "shift", _VALUES[kind[:-1] if kind.endswith("s") else kind])]
     return []
+
+
+_DAY_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+#: The days of one's own working week: "i work monday to friday", "the user's schedule is wednesday through sunday
+#: now", "works weekends".
+_DAYS_EN = re.compile(
+    rf"(?i)(?:{_SELF_LEAD.removeprefix('(?i)')}(?:works?|working)\s+(?:from\s+)?|^(?:my|the user's)\s+(?:work\s+)?"
+    rf"(?:schedule|rota|work\s*week|shifts?|hours)\s+(?:is|are|'s|has\s+been|got\s+changed\s+to)\s+(?:now\s+)?(?:from\s+)?)"
+    rf"(?:(?P<start>{_DAY_EN})\s*(?:to|through|thru|till|until|-|–)\s*(?P<end>{_DAY_EN})|(?P<span>weekends|weekdays)\b)")
+_ZH_DAY = "一二三四五六日天"
+_ZH_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "sun")
+_DAYS_ZH = re.compile(rf"^(?:用户|我)?(?:现在|目前|如今|最近)?(?:的)?(?:排班|上班时间|工作时间|班)?"
+                      rf"(?:是|改成了?|改为|变成了?)?"
+                      rf"(?:每)?(?:周|星期|礼拜)(?P<start>[{_ZH_DAY}])(?:到|至|-|—)(?:周|星期|礼拜)?(?P<end>[{_ZH_DAY}])"
+                      rf"(?P<work>上班|工作|值班|坐班)?")
+
+
+def _week(start: str | None, end: str | None, span: str | None) -> str:
+    """A working week as ``mon-fri``."""
+    if span:
+        return "sat-sun" if span.casefold() == "weekends" else "mon-fri"
+    return f"{(start or '')[:3].casefold()}-{(end or '')[:3].casefold()}"
+
+
+def zh_workdays(sentence: str, speaker: str) -> list[Slot]:
+    """``workdays`` of the speaker said in Chinese ("用户周一到周五上班", "用户现在排班是周三到周日"), or nothing."""
+    said = _DAYS_ZH.match(sentence)
+    if said is None or not (said.group("work") or re.search(r"排班|上班时间|工作时间", said.group())) \
+            or re.search(r"[这下上]个?(?:周|星期|礼拜)", sentence):
+        return []
+    start, end = (_ZH_NAMES[_ZH_DAY.index(said.group(g))] for g in ("start", "end"))
+    return [Slot(speaker, "workdays", f"{start}-{end}")]

@@ -31,6 +31,7 @@ from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_records import zh_records
+from memories.write.slots_shifts import zh_workdays
 from memories.write.slots_states import zh_states
 from memories.write.slots_status import zh_status
 from memories.write.slots_zh_belong import zh_belong
@@ -264,7 +265,8 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
     if not found and lead and zh_bare(sentence):
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
-    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records)
+    extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records,
+                                  zh_workdays)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra = _one_a_key(extra)
     extra += _in_passing(sentence, speaker, lead, found + extra)
