@@ -6,8 +6,8 @@ in-process index: one term of alternatives, as a prefix's expansions, joined to 
 holds one of them, so a memory's coverage of the question is not diluted; SQL: the words OR-ed into the full-text
 query). Each concept is a class of the words said for one thing (where one lives, where one comes from, one's
 work, height, weight, health, pay, rent, a name, a liking, a trip, a school, age, a home's size, a cost, a pet, a
-way of getting about, what one must not eat, a medicine, a relative, a spouse, an instrument, a sport), not
-examples; the words are as jieba segments them (``text.search_words``), so the index holds them as tokens."""
+way of getting about, what one must not eat, what to eat, a medicine, a relative, a spouse, an instrument, a
+sport), not examples; the words are as jieba segments them (``text.search_words``), so the index holds them as tokens."""
 
 from __future__ import annotations
 
@@ -62,6 +62,10 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # one's spouse or partner, whatever the word (爱人 is indexed as "spouse", 老婆 as "wife")
         (r"爱人|配偶|另一半|伴侣|对象|媳妇|夫人",
          "爱人 配偶 伴侣 对象 老婆 老公 妻子 丈夫 太太 媳妇 女朋友 男朋友 wife husband spouse girlfriend boyfriend"),
+        # something to eat asked for: the answer is what one likes, can't or mustn't eat, and one's tastes
+        (r"推荐[^，,。？?]{0,6}(?:吃的|吃|菜|餐厅|馆子|饭店|美食)|吃(?:点)?(?:什么|啥)好|去哪(?:儿|里)?吃|请客|聚餐|"
+         r"做(?:什么|啥)菜|点(?:什么|啥)菜",
+         "喜欢 爱吃 能吃 吃不了 不吃 不能吃 忌口 过敏 口味 最爱 辣 甜 咸 酸 清淡 重口"),
         # a medicine, by the class a drug's name shows (the parts jieba cuts from it: 缬沙坦 → 沙坦, 氨氯地平 → 地平)
         (r"什么药|啥药|哪种药|哪个药|哪些药|吃的药|吃药|用药|服药|药物|药名|处方",
          "药 药物 吃药 服药 用药 开药 换药 处方 医生 片 胶囊 降压药 沙坦 地平 普利 洛尔 他汀 双胍 西林 霉素 头孢 沙星 "

@@ -22,7 +22,7 @@ from tests.recall.conftest import contents, save, search
     ("你弟弟会什么乐器", "吉他"), ("他喜欢什么体育运动", "羽毛球"), ("你配偶在哪上班", "老婆"),
     ("她上周住院是得了什么病", "炎"),
     ("奶奶每天服用哪种药", "地平"), ("外公现在吃的啥药", "沙坦"), ("我们家哪门亲戚是当老师的", "舅舅"),
-    ("爸爸复查结果怎么样", "血压"),
+    ("爸爸复查结果怎么样", "血压"), ("晚上聚餐点什么菜好", "忌口"), ("给我推荐家餐厅", "爱吃"),
 ])
 def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> None:
     assert any(word in words for words in concept_terms(question))
