@@ -21,6 +21,12 @@ def _cells(v: dict[str, Any]) -> list[str]:
     return [*(f"{v[f'top{k}']:.0%}" for k in DEPTHS), f"{v['block']:.0%}"]
 
 
+def _number(key: str) -> tuple[int, str]:
+    """realchat4 before realchat10."""
+    digits = "".join(c for c in key if c.isdigit())
+    return int(digits or 0), key
+
+
 def write_set(path: str, key: str, label: str, s: dict[str, Any]) -> None:
     """Put set ``key``'s summary ``s`` (bench/realchat4.py's ``summary``) in the table at ``path``."""
     from report import write_result
@@ -37,6 +43,6 @@ def write_set(path: str, key: str, label: str, s: dict[str, Any]) -> None:
     write_result(path, title=TITLE, command=COMMAND,
                  columns=["set", "questions", "evidence first", "in top 5", "in top 10",
                           f"in the {BUDGET}-token block", "newer value first"],
-                 rows=[sets[k]["row"] for k in sorted(sets)])  # the kinds stay in the file ("sets"), not shown
+                 rows=[sets[k]["row"] for k in sorted(sets, key=_number)])  # the kinds stay in "sets", not shown
     result = json.loads(file.read_text())
     file.write_text(json.dumps(result | {"sets": sets}, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
