@@ -7,7 +7,8 @@ holds one of them, so a memory's coverage of the question is not diluted; SQL: t
 query). Each concept is a class of the words said for one thing (where one lives, where one comes from, one's
 work, height, weight, health, pay, rent, a name, a liking, a trip, a school, age, a home's size, a cost, a pet, a
 way of getting about, what one must not eat, what to eat, a medicine, a relative, a spouse, an instrument, a
-sport), not examples; the words are as jieba segments them (``text.search_words``), so the index holds them as tokens."""
+sport), not examples; the words are as jieba segments them (``text.search_words``), so the index holds them as
+tokens."""
 
 from __future__ import annotations
 
