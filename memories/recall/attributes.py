@@ -159,9 +159,15 @@ _COUNTED_KIN = re.compile(r"几个(?:孩子|娃|小孩|宝宝)|(?:孩子|娃|小
 
 def _subjectless_zh(query: str) -> bool:
     """A Chinese question that drops its subject, as Chinese does ("开什么车", "在哪家公司上班", "体重多少"): it asks of
-    the one whose memories these are, the user (no name, kinship word or pronoun opens it)."""
-    query = query.strip(" ？?。！!")
+    the one whose memories these are, the user (no name, kinship word or pronoun opens it, a time said first aside)."""
+    query = _WHEN_FIRST.sub("", query.strip(" ？?。！!"))
     return text.has_cjk(query) and bool(query) and zh_bare(query)
+
+
+# A time said before the rest ("这个周末去哪儿好", "今晚吃什么"): Chinese puts it before the subject it drops.
+_WHEN_FIRST = re.compile(r"^(?:(?:(?:这个?|下个?|上个?|今|明|后|每个?)(?:周末|星期[一二三四五六日天]?|"
+                         r"礼拜[一二三四五六日天]?|周[一二三四五六日]?|天|晚上?|早上|上午|下午|中午|年|月|假期|两天|几天)|"
+                         r"周末|假期|放假|早上|上午|中午|下午|晚上)[，,\s]*)+")
 
 
 def _said_by(rows: list[tuple[uuid.UUID, list[str], str]], owners: set[str]

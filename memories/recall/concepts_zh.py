@@ -6,8 +6,9 @@ in-process index: one term of alternatives, as a prefix's expansions, joined to 
 holds one of them, so a memory's coverage of the question is not diluted; SQL: the words OR-ed into the full-text
 query). Each concept is a class of the words said for one thing (where one lives, where one comes from, one's
 work, height, weight, health, pay, rent, a name, a liking, a trip, a school, age, a home's size, a cost, a pet, a
-way of getting about, what one must not eat, a spouse, an instrument, a sport), not examples; the words are as jieba
-segments them (``text.search_words``), so the index holds them as tokens."""
+way of getting about, what one must not eat, what to eat, a medicine, a relative, a spouse, an instrument, a
+sport), not examples; the words are as jieba segments them (``text.search_words``), so the index holds them as
+tokens."""
 
 from __future__ import annotations
 
@@ -23,12 +24,12 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          "老家 家乡 籍贯 故乡 祖籍 出生"),
         # one's work: 工作 / 上班 / 单位 / 岗位
         (r"工作|上班(?!的?路|途中)|单位|公司|岗位|职位|职务|职业|干哪一?行|什么行业|做什么的|干什么的|干啥的|入职|跳槽|在哪(?:里|儿)?[干做]",
-         "工作 上班 单位 公司 入职 就职 任职 岗位 职位 职务 转岗 跳槽 上岗 晋升 升职 提拔 转正 offer"),
+         "工作 上班 单位 公司 入职 就职 任职 报到 岗位 职位 职务 转岗 跳槽 上岗 晋升 升职 提拔 转正 offer"),
         # height, weight
         (r"多高|身高|个子|个头|多少厘米|几米", "身高 个子 个头 米 厘米 cm"),
         (r"多重|体重|多少斤|几斤|多少公斤|几公斤|减肥|胖了|瘦了", "体重 斤 公斤 kg 减肥"),
         # health
-        (r"身体|毛病|健康|生病|什么病|体检|看病|病了|哪里不舒服",
+        (r"身体|毛病|健康|生病|什么病|体检|看病|病了|哪里不舒服|检查结果|化验|指标|复查|查出",
          "身体 病 体检 血压 血糖 血脂 医生 医院 住院 手术 检查 吃药 炎 症 癌 发烧 感冒 咳嗽 疼 痛 骨折 过敏"),
         # pay, rent
         (r"工资|薪水|月薪|年薪|薪资|收入|挣多少|赚多少|待遇", "工资 薪水 月薪 年薪 薪资 收入 待遇 涨薪"),
@@ -62,6 +63,19 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # one's spouse or partner, whatever the word (爱人 is indexed as "spouse", 老婆 as "wife")
         (r"爱人|配偶|另一半|伴侣|对象|媳妇|夫人",
          "爱人 配偶 伴侣 对象 老婆 老公 妻子 丈夫 太太 媳妇 女朋友 男朋友 wife husband spouse girlfriend boyfriend"),
+        # something to eat asked for: the answer is what one likes, can't or mustn't eat, and one's tastes
+        (r"推荐[^，,。？?]{0,6}(?:吃的|吃|菜|餐厅|馆子|饭店|美食)|吃(?:点)?(?:什么|啥)好|去哪(?:儿|里)?吃|请客|聚餐|"
+         r"做(?:什么|啥)菜|点(?:什么|啥)菜",
+         "喜欢 爱吃 能吃 吃不了 不吃 不能吃 忌口 过敏 口味 最爱 辣 甜 咸 酸 清淡 重口"),
+        # a medicine, by the class a drug's name shows (the parts jieba cuts from it: 缬沙坦 → 沙坦, 氨氯地平 → 地平)
+        (r"什么药|啥药|哪种药|哪个药|哪些药|吃的药|吃药|用药|服药|药物|药名|处方",
+         "药 药物 吃药 服药 用药 开药 换药 处方 医生 片 胶囊 降压药 沙坦 地平 普利 洛尔 他汀 双胍 西林 霉素 头孢 沙星 "
+         "布洛芬 阿司匹林 胰岛素 激素 维生素 钙片 叶酸 奥司他韦 感冒药 消炎药 止痛药 安眠药"),
+        # a relative, whichever one: the class of kinship words beyond one's parents, spouse and children
+        (r"亲戚|亲属|亲眷|远房|沾亲",
+         "亲戚 亲属 表姐 表哥 表弟 表妹 堂哥 堂姐 堂弟 堂妹 舅舅 舅妈 姑姑 姑父 姑妈 姨 姨妈 小姨 大姨 姨父 表姨 表舅 "
+         "叔叔 婶婶 伯伯 伯母 爷爷 奶奶 外公 外婆 姥姥 姥爷 公公 婆婆 岳父 岳母 侄子 侄女 外甥 外甥女 嫂子 姐夫 妹夫 "
+         "弟媳 连襟 妯娌 亲家"),
         # a musical instrument, a sport: the classes a question names by their category
         (r"乐器",
          "乐器 琴 吉他 钢琴 小提琴 大提琴 古筝 二胡 琵琶 笛子 尤克里里 架子鼓 鼓 贝斯 萨克斯 口琴 长笛 单簧管"),

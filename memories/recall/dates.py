@@ -56,11 +56,13 @@ _CHINESE = [
     re.compile(r"(?P<y>(?:19|20)\d\d)\s*年(?!\s*\d{1,2}\s*月)"),
 ]
 # Holidays a Chinese question names as its date ("我五一去哪玩了？", "国庆去了哪里？"): the months they fall in (a lunar
-# one, in every year: 春节 from late January to late February, 中秋 from September into October).
+# one, in every year: 腊八 in January, 春节 from late January to late February, 中秋 from September into October).
 _ZH_HOLIDAYS = tuple((re.compile(pattern), months) for pattern, months in (
-    (r"元旦", (1,)), (r"春节|过年|除夕|大年|年三十|正月|寒假", (1, 2)), (r"元宵", (2, 3)), (r"清明", (4,)),
-    (r"五一|劳动节", (5,)), (r"端午", (5, 6)), (r"暑假", (7, 8)), (r"七夕", (8,)), (r"中秋", (9, 10)),
-    (r"国庆|十一(?:长假|假期|黄金周)", (10,)), (r"双十一|双11", (11,)), (r"圣诞|平安夜", (12,)),
+    (r"元旦", (1,)), (r"腊八", (1,)), (r"腊月|小年", (1, 2)), (r"春节|过年|除夕|大年|年三十|正月|寒假", (1, 2)),
+    (r"情人节", (2,)), (r"元宵", (2, 3)), (r"妇女节", (3,)), (r"清明", (4,)), (r"五一|劳动节|母亲节", (5,)),
+    (r"端午", (5, 6)), (r"儿童节|父亲节", (6,)), (r"暑假", (7, 8)), (r"七夕", (8,)), (r"教师节", (9,)),
+    (r"中秋", (9, 10)), (r"国庆|十一(?:长假|假期|黄金周)", (10,)), (r"重阳", (10,)), (r"双十一|双11", (11,)),
+    (r"冬至", (12,)), (r"圣诞|平安夜", (12,)),
 ))
 _ZH_NUMBERS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                "十一": 11, "十二": 12}

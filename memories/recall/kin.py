@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from django.db.models import Q
 
 from memories.models import MemoryMention
-from memories.write.people import COMPOUND_SURNAMES, KIN_EN, KIN_EN_RE, KIN_ZH, SURNAMES, chinese_names
+from memories.write.people import COMPOUND_SURNAMES, KIN_EN, KIN_EN_RE, KIN_ZH, SURNAMES, ZH_NOT_NAMES, chinese_names
 from memories.write.text import has_cjk
 
 _KIN_ALT = "|".join(sorted(map(re.escape, KIN_ZH), key=len, reverse=True))
@@ -52,6 +52,10 @@ def _role(said: str) -> str:
 
 
 _NAME_AFTER = re.compile(r"(?:叫做|名叫|叫|就是|是|的名字是|名字是|的名字叫)?[\s，,、（(：:]*([\u4e00-\u9fff]{2,3})")
+# A name said by what it is called rather than a surname ("叫小鹿", "名叫阿杰", "名字是乐乐"): 小 / 阿 / 老 and one
+# character, or one character twice, after a verb of naming only (after 是 it would be "是老师").
+_NICKNAME_AFTER = re.compile(r"(?:叫做|名叫|叫|的名字是|名字是|的名字叫)[\s，,：:]*((?:[小阿老][\u4e00-\u9fff])|"
+                             r"(?P<twice>[\u4e00-\u9fff])(?P=twice))(?![\u4e00-\u9fff]{2})")
 _NAME_BEFORE = re.compile(r"([\u4e00-\u9fff]{2,3})[\s，,、（()）]*(?:就是|是)?[\s，,、（(]*$")
 
 
@@ -82,6 +86,8 @@ def bindings(content: str, subject: str = "") -> tuple[tuple[str, str, str], ...
             content[kin.end():at] if at >= kin.end() else content[at + len(name):kin.start()])]
         if not bound and (after := _NAME_AFTER.match(content, kin.end())):
             bound = [name] if (name := _surnamed(after.group(1), last=False)) else []
+        if not bound and (called := _NICKNAME_AFTER.match(content, kin.end())):
+            bound = [called.group(1)] if called.group(1) not in ZH_NOT_NAMES else []
         if not bound and (before := _NAME_BEFORE.search(content[body_at:kin.start()])):
             bound = [name] if (name := _surnamed(before.group(1), last=True)) else []
         found += [(owner, said, name) for name in bound if name != owner]

@@ -21,6 +21,8 @@ from tests.recall.conftest import contents, save, search
     ("老陈今年多大年纪", "岁"), ("这套公寓面积多少", "平米"), ("婚礼大概花了多少钱", "万"), ("她有哪些忌口", "过敏"),
     ("你弟弟会什么乐器", "吉他"), ("他喜欢什么体育运动", "羽毛球"), ("你配偶在哪上班", "老婆"),
     ("她上周住院是得了什么病", "炎"),
+    ("奶奶每天服用哪种药", "地平"), ("外公现在吃的啥药", "沙坦"), ("我们家哪门亲戚是当老师的", "舅舅"),
+    ("爸爸复查结果怎么样", "血压"), ("晚上聚餐点什么菜好", "忌口"), ("给我推荐家餐厅", "爱吃"),
 ])
 def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> None:
     assert any(word in words for words in concept_terms(question))
@@ -55,6 +57,15 @@ def test_a_move_answers_where_one_lives(alice) -> None:
     assert contents(search(alice, query="我家在哪儿", k=3, floor=False))[0] == "用户上个月从浦东搬到了闵行莘庄"
 
 
+def test_a_relative_and_a_medicine_are_found_by_their_class_word(alice) -> None:
+    save(alice, {"content": "用户的堂哥在税务局上班"}, {"content": "用户在税务局门口的咖啡店等朋友"},
+         {"content": "用户的爸爸血糖偏高，医生开了二甲双胍"}, {"content": "用户的爸爸每天早上去公园散步"},
+         {"content": "用户每周六上午学画画"}, {"content": "用户住在江北"})
+    assert contents(search(alice, query="我哪门亲戚在税务局？", k=1, floor=False)) == ["用户的堂哥在税务局上班"]
+    medicine = ["用户的爸爸血糖偏高，医生开了二甲双胍"]
+    assert contents(search(alice, query="我爸在吃什么药？", k=1, floor=False)) == medicine
+
+
 def test_a_hometown_answers_where_one_is_from(alice) -> None:
     save(alice, {"content": "用户籍贯是湖南岳阳"}, {"content": "用户在一家医院当药剂师"},
          {"content": "用户喜欢吃辣"}, {"content": "用户每周去两次健身房"}, {"content": "用户的女儿今年上小学二年级"},
@@ -64,6 +75,7 @@ def test_a_hometown_answers_where_one_is_from(alice) -> None:
 
 @pytest.mark.parametrize(("question", "months"), [
     ("我劳动节干嘛了", {5}), ("国庆黄金周去了哪", {10}), ("过年回了哪里", {1, 2}), ("中秋跟谁一起过的", {9, 10}),
+    ("喝腊八粥那天爸爸说了啥", {1}), ("冬至是在谁家吃的饺子", {12}), ("重阳节陪外婆去了哪儿", {10}),
 ])
 def test_a_holiday_is_the_date_a_question_names(question: str, months: set[int]) -> None:
     spans = named_dates(question)

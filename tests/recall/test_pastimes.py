@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.test import override_settings
 
+from memories.recall.attributes import held_by_asked
 from memories.recall.pastimes import asks_pastimes, states_pastime, subjects
 from tests.recall.conftest import contents, save, search
 
@@ -27,6 +30,8 @@ from tests.recall.conftest import contents, save, search
     "有没有适合下雨天的活动推荐",
     "这周末去哪儿逛逛好",
     "放假想带爸妈出门走走，有什么建議？",
+    "下周末想带孩子出门转转，上哪儿比较好",
+    "假期陪爸妈出去玩玩，去什么地方",
 ])
 def test_a_question_asking_what_someone_likes_to_do(question: str) -> None:
     assert asks_pastimes(question)
@@ -41,6 +46,8 @@ def test_a_question_asking_what_someone_likes_to_do(question: str) -> None:
     "她为什么不去健身房了？",
     "小李的电话是多少？",
     "推荐几部好看的电影",
+    "他假期去哪了？",
+    "国庆我打算去哪儿来着",
     "Can you recommend a good laptop?",
 ])
 def test_other_questions_ask_for_no_pastime(question: str) -> None:
@@ -76,6 +83,13 @@ def test_whom_a_statement_speaks_of() -> None:
     assert subjects("I adore baking") == {"self"}
     assert {"~aunt"} <= subjects("陈涛：我姑姑一有空就去钓鱼")
     assert "陈涛" not in subjects("陈涛：我姑姑一有空就去钓鱼")  # the speaker tells of someone else
+
+
+def test_a_question_that_opens_with_a_time_asks_of_the_user() -> None:
+    rows = [(uuid.uuid4(), [], "用户喜欢去植物园拍花"), (uuid.uuid4(), [], "用户的同事周末爱打台球")]
+    filled = [(rows[0][0], "self"), (rows[1][0], "~colleague")]
+    for question in ("下周末想出门转转，上哪儿比较好？", "明天下午有空，干点什么好"):
+        assert held_by_asked(question, rows, filled) == {rows[0][0]}, question
 
 
 def test_a_named_person_s_pastime_comes_before_their_other_memories(alice) -> None:

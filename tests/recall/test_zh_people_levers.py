@@ -46,6 +46,10 @@ def test_a_kinship_word_is_bound_to_the_name_beside_it() -> None:
     assert list(kin.bindings("用户的男朋友叫李明")) == [("", "男朋友", "李明")]
     assert list(kin.bindings("王芳（用户的表妹）在银行上班")) == [("", "表妹", "王芳")]
     assert list(kin.bindings("张伟的表哥叫冯家乐", subject="张伟")) == [("张伟", "表哥", "冯家乐")]
+    # a name said by what one is called: 小 / 阿 / 老 and one character, or one character twice, after 叫
+    assert list(kin.bindings("用户的外甥名叫阿宝")) == [("", "外甥", "阿宝")]
+    assert list(kin.bindings("我侄女叫甜甜，在读初一")) == [("", "侄女", "甜甜")]
+    assert list(kin.bindings("我妹妹叫老师帮她看看作文")) == []  # a verb's object, not a name
 
 
 @pytest.mark.django_db
