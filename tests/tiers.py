@@ -52,6 +52,8 @@ TESTS_BY_NAME = {
 # after the other (their tests as one unit under ``--dist loadfile``: ``pytest_xdist_make_scheduler``), and the
 # stack the first boots serves the next; each file's data is still its own (committed, then flushed).
 SHARED = {
+    "served/test_served.py": "served",
+    "served/test_mem0.py": "served",
     "served/test_runtime.py": "served-fake-1",
     "served/test_served_privacy.py": "served-fake-1",
 }

@@ -174,9 +174,11 @@ def start_services(data: ServedData, folders: list[Path], *, web_workers: int = 
 
 
 @pytest.fixture(scope="module")
-def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The service on a free port, on the test database, until the module ends."""
-    with start_service(served_data, tmp_path_factory.mktemp("served")) as service:
+def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+           ) -> Iterator[Served]:
+    """The service on a free port, on the test database, for the module (and the next of its share group:
+    test_served.py and test_mem0.py, tests/tiers.py)."""
+    with shared_service(request, served_data, tmp_path_factory) as service:
         yield service
 
 
