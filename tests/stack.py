@@ -14,7 +14,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -176,6 +177,58 @@ def start_stack(database: str, folder: Path, *, web_workers: int = 2,
     output goes to ``folder``. ``extra_env`` changes its environment (an empty value removes a variable)."""
     with start_stacks(database, [folder], web_workers=web_workers, extra_env=extra_env, port=port) as [stack]:
         yield stack
+
+
+# ----------------------------------------------------------------------- one stack for consecutive modules
+
+# The test that runs after the one tearing down now (pytest's ``nextitem``; None: the last of this process).
+_NEXT: list[pytest.Item | None] = [None]
+# The stack kept running for the next module of its share group (tests/tiers.py, SHARED): its key, its exits.
+_KEPT: dict[str, object] = {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    _NEXT[0] = nextitem
+
+
+def _stop_kept() -> None:
+    exits = _KEPT.get("exits")
+    _KEPT.clear()
+    if isinstance(exits, contextlib.ExitStack):
+        exits.close()
+
+
+def stack_kept() -> bool:
+    """Whether a module's stack stays running for the next module (its data is flushed under it)."""
+    return bool(_KEPT)
+
+
+@contextlib.contextmanager
+def shared_stack(request: pytest.FixtureRequest, key: tuple[object, ...],
+                 start: Callable[[], AbstractContextManager[Stack]]) -> Iterator[Stack]:
+    """The stack ``start`` boots, shared by consecutive modules of one share group (tests/tiers.py, SHARED) that
+    start it with the same ``key`` (its configuration): booted by the first, stopped after the last (or before a
+    test of any other module). A module outside a group gets a stack of its own, stopped at its end."""
+    from tests.tiers import share_group
+
+    group = share_group(request.path)
+    if _KEPT and (group is None or _KEPT["key"] != (group, *key)):
+        _stop_kept()
+    if not _KEPT:
+        exits = contextlib.ExitStack()
+        stack = exits.enter_context(start())
+        _KEPT.update(key=(group, *key), exits=exits, stack=stack)
+    try:
+        yield _KEPT["stack"]  # type: ignore[misc]
+    finally:
+        following = _NEXT[0]
+        if group is None or following is None or share_group(following.path) != group:
+            _stop_kept()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _stop_kept()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -3,7 +3,10 @@ by name exist (a renamed one would silently join the fast tier); everything else
 
 from __future__ import annotations
 
-from tests.tiers import FILES, FOLDERS, TESTS, TESTS_BY_NAME, node_tier, tier
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.tiers import FILES, FOLDERS, SHARED, TESTS, TESTS_BY_NAME, _start_order, node_tier, tier, work_unit
 
 
 def test_a_new_file_in_a_slow_folder_is_marked_and_the_rest_is_fast():
@@ -27,3 +30,29 @@ def test_every_slow_file_and_folder_named_exists():
     missing += [node for node in TESTS_BY_NAME if f"def {node.split('::')[1]}(" not in
                 (TESTS / node.split("::")[0]).read_text()]
     assert not missing, f"tests/tiers.py names files that do not exist (moved? mark them again): {missing}"
+
+
+@dataclass
+class _Item:
+    path: Path
+    markers: list[object] = field(default_factory=list)
+
+    def iter_markers(self) -> list[object]:
+        return self.markers
+
+
+def test_the_files_of_a_share_group_run_together_in_one_process():
+    """A stack one file boots serves the next file of its group (tests/stack.py): the group's files are one xdist
+    work unit and follow each other, where the first of them would start."""
+    assert all((TESTS / name).is_file() for name in SHARED), SHARED
+    for group in set(SHARED.values()):
+        files = [name for name, its in SHARED.items() if its == group]
+        assert len(files) > 1, f"a share group of one file shares nothing: {group}"
+        assert len({work_unit(f"tests/{name}::test_x[1]") for name in files}) == 1
+    assert work_unit("tests/write/test_chains.py::test_x") == "tests/write/test_chains.py"
+    first, *others = [name for name, its in SHARED.items() if its == next(iter(SHARED.values()))]
+    names = ["write/test_chains.py", others[0], "api/test_idempotency.py", first, "recall/test_x.py"]
+    items = [_Item(TESTS / name) for name in names for _ in range(2)]
+    ordered = [item.path.relative_to(TESTS).as_posix() for item in _start_order(items)]  # type: ignore[arg-type]
+    assert ordered == ["write/test_chains.py"] * 2 + [others[0]] * 2 + [first] * 2 + [
+        "api/test_idempotency.py"] * 2 + ["recall/test_x.py"] * 2

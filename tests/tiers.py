@@ -17,6 +17,7 @@ Each of them is also ``slow``. The markers are registered in pyproject.toml.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,6 +46,29 @@ TESTS_BY_NAME = {
     "client/test_mcp.py::test_it_refuses_to_start_without_configuration": "stack",
     "client/test_mcp.py::test_it_points_to_the_hosted_endpoint_for_streamable_http": "stack",
 }
+
+
+# Files that start the same stack (tests/stack.py, ``shared_stack``): one process runs each group's files one
+# after the other (their tests as one unit under ``--dist loadfile``: ``pytest_xdist_make_scheduler``), and the
+# stack the first boots serves the next; each file's data is still its own (committed, then flushed).
+SHARED = {
+    "served/test_served.py": "served",
+    "served/test_mem0.py": "served",
+    "served/test_runtime.py": "served-fake-1",
+    "served/test_served_privacy.py": "served-fake-1",
+}
+
+
+def _relative(path: Path) -> str | None:
+    try:
+        return path.resolve().relative_to(TESTS).as_posix()
+    except ValueError:
+        return None
+
+
+def share_group(path: Path) -> str | None:
+    """The share group of a test file (None: it starts its own stack, if any)."""
+    return SHARED.get(_relative(path) or "")
 
 
 def tier(path: Path) -> str | None:
@@ -82,10 +106,21 @@ def _start_order(items: list[pytest.Item]) -> list[pytest.Item]:
     for item in items:
         by_file.setdefault(item.path, []).append(item)
 
-    def rank(path: Path) -> tuple[int, int]:
+    def own_rank(path: Path) -> tuple[int, int]:
         tiers = {marker.name for item in by_file[path] for marker in item.iter_markers() if marker.name in FIRST}
         first = min((FIRST.index(name) for name in tiers), default=len(FIRST))
         return first, -len(by_file[path])
+
+    groups: dict[str, list[Path]] = {}
+    for path in by_file:
+        groups.setdefault(share_group(path) or str(path), []).append(path)
+
+    order = {group: n for n, group in enumerate(groups)}
+
+    def rank(path: Path) -> tuple[tuple[int, int], int, tuple[int, int]]:
+        """A share group's files together, where its first would start."""
+        group = share_group(path) or str(path)
+        return min(own_rank(member) for member in groups[group]), order[group], own_rank(path)
 
     return [item for path in sorted(by_file, key=rank) for item in by_file[path]]
 
@@ -97,3 +132,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(getattr(pytest.mark, found))
             item.add_marker(pytest.mark.slow)
     items[:] = _start_order(items)
+
+
+def work_unit(nodeid: str) -> str:
+    """What one xdist process runs as a whole: the test's file, or its file's share group."""
+    path = nodeid.split("::", 1)[0]
+    group = SHARED.get(path.removeprefix("tests/"))
+    return f"share group {group}" if group else path
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` with each share group's files as one unit: one process runs them one after the other."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedStackScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return SharedStackScheduling(config, log)

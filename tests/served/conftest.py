@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,11 +19,22 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS
-from tests.stack import FAKE_EMBEDDER, ROOT, Stack, flush_test_database, on_the_test_database, start_stack, start_stacks
+from tests.fixtures import ADMIN_EMAIL, ADMIN_PASSWORD, ARGS, CHROMIUM, SCREENSHOTS, jobs_done
+from tests.stack import (
+    FAKE_EMBEDDER,
+    ROOT,
+    Stack,
+    flush_test_database,
+    on_the_test_database,
+    shared_stack,
+    stack_kept,
+    start_stack,
+    start_stacks,
+)
 
 # what the files here import
-__all__ = ["FAKE_EMBEDDER", "ROOT", "Browsing", "Served", "ServedData", "start_service", "start_services"]
+__all__ = ["FAKE_EMBEDDER", "ROOT", "Browsing", "Served", "ServedData", "shared_service", "start_service",
+           "start_services"]
 
 TENANT_SLUG, OTHER_SLUG = "served-acme", "served-globex"
 
@@ -47,11 +59,12 @@ class Served(Stack):
     data: ServedData
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def served_database(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     """The test database's name. pytest-django creates it only when a collected test is marked for the
     database; these tests are not (each would be flushed, with the module's data), so when the session has
-    no such test (``pytest tests/served``), the module creates it here and drops it at its end."""
+    no such test (``pytest tests/served``), it is created here and dropped once this folder's tests are done
+    (after the last stack on it: a stack may serve more than one module, tests/stack.py)."""
     from django.db import DEFAULT_DB_ALIAS, connection
     from django.test.utils import setup_databases, teardown_databases
 
@@ -97,6 +110,8 @@ def served_data(served_database: str, django_db_blocker: Any) -> Iterator[Served
     finally:
         with django_db_blocker.unblock():
             on_the_test_database()
+            if stack_kept():  # the stack serves the next module: its work is done before the flush
+                _settled()
             flush_test_database()
             left = (Tenant.objects.filter(slug__in=[TENANT_SLUG, OTHER_SLUG]).exists()
                     or get_user_model().objects.filter(username=ADMIN_EMAIL).exists())
@@ -112,6 +127,43 @@ def start_service(data: ServedData, folder: Path, *, web_workers: int = 2,
         yield Served(stack.url, stack.log, stack.process, data)
 
 
+# A shared stack's web processes write the access counts of searches this long after them (not a second): the
+# flush after a module waits for that write rather than meeting it.
+SHARED_ACCESS_FLUSH_SECONDS = 0.2
+
+
+def _settled() -> None:
+    """The kept stack's worker has run what was queued, and no session of it is inside a statement (an access
+    count's write would deadlock with the flush's TRUNCATE)."""
+    from django.db import connection
+
+    jobs_done()
+    time.sleep(SHARED_ACCESS_FLUSH_SECONDS + 0.2)
+    for _ in range(200):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND pid <> pg_backend_pid() AND state <> 'idle'")
+            if not cursor.fetchone()[0]:
+                return
+        time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def shared_service(request: pytest.FixtureRequest, data: ServedData, tmp_path_factory: pytest.TempPathFactory, *,
+                   web_workers: int = 2, extra_env: dict[str, str] | None = None) -> Iterator[Served]:
+    """``start_service``, its stack kept for the next module of the file's share group (tests/tiers.py, SHARED)
+    that asks for the same one: without the hourly schedule (its maintenance and weekly export would run after a
+    module's flush, into the next module's data)."""
+    env = {**(extra_env or {}), "MNEMARA_SCHEDULE_TICK_SECONDS": "0",
+           "MNEMARA_ACCESS_FLUSH_SECONDS": str(SHARED_ACCESS_FLUSH_SECONDS)}
+
+    def start() -> contextlib.AbstractContextManager[Stack]:
+        return start_stack(data.database, tmp_path_factory.mktemp("shared"), web_workers=web_workers, extra_env=env)
+
+    with shared_stack(request, (data.database, web_workers, *sorted(env.items())), start) as stack:
+        yield Served(stack.url, stack.log, stack.process, data)
+
+
 @contextlib.contextmanager
 def start_services(data: ServedData, folders: list[Path], *, web_workers: int = 2,
                    extra_env: dict[str, str] | None = None) -> Iterator[list[Served]]:
@@ -122,9 +174,11 @@ def start_services(data: ServedData, folders: list[Path], *, web_workers: int = 
 
 
 @pytest.fixture(scope="module")
-def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The service on a free port, on the test database, until the module ends."""
-    with start_service(served_data, tmp_path_factory.mktemp("served")) as service:
+def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+           ) -> Iterator[Served]:
+    """The service on a free port, on the test database, for the module (and the next of its share group:
+    test_served.py and test_mem0.py, tests/tiers.py)."""
+    with shared_service(request, served_data, tmp_path_factory) as service:
         yield service
 
 

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import httpx
 import pytest
 
-from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
+from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, shared_service
 from tests.served.test_served import create, error_code, reply
 
 # Not valid JSON: a route that reads it answers 400 parse_error, one that reads an empty body answers otherwise.
@@ -22,11 +22,12 @@ TRUNCATED = b'{"scope": "team/framing", "content": '
 
 
 @pytest.fixture(scope="module")
-def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+           ) -> Iterator[Served]:
     """The stack with the fake embedder and one web process: nothing here checks ranking, nor what two web
-    processes share (each request is read by the same protocol and bridge in any of them)."""
-    with start_service(served_data, tmp_path_factory.mktemp("runtime"), web_workers=1,
-                       extra_env=FAKE_EMBEDDER) as service:
+    processes share (each request is read by the same protocol and bridge in any of them). Shared with
+    test_served_privacy.py (tests/tiers.py, SHARED)."""
+    with shared_service(request, served_data, tmp_path_factory, web_workers=1, extra_env=FAKE_EMBEDDER) as service:
         yield service
 
 

@@ -12,22 +12,22 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, start_service
+from tests.served.conftest import FAKE_EMBEDDER, Served, ServedData, shared_service
 
 VIEWER_EMAIL, VIEWER_PASSWORD = "viewer@served.test", "viewer-password-8c2e"
 
 
 @pytest.fixture(scope="module")
 def served(served_data: ServedData, tmp_path_factory: pytest.TempPathFactory, django_db_blocker: Any,
-           ) -> Iterator[Served]:
+           request: pytest.FixtureRequest) -> Iterator[Served]:
+    """The stack with the fake embedder and one web process, shared with test_runtime.py (tests/tiers.py, SHARED)."""
     from tenants.models import Role, Tenant
     from tenants.services import member_add
 
     with django_db_blocker.unblock():
         member_add(tenant=Tenant.objects.get(slug=served_data.tenant_slug), email=VIEWER_EMAIL, role=Role.VIEWER,
                    password=VIEWER_PASSWORD)
-    with start_service(served_data, tmp_path_factory.mktemp("served-privacy"), web_workers=1,
-                       extra_env=FAKE_EMBEDDER) as service:
+    with shared_service(request, served_data, tmp_path_factory, web_workers=1, extra_env=FAKE_EMBEDDER) as service:
         yield service
 
 
