@@ -86,7 +86,8 @@ def test_whom_a_statement_speaks_of() -> None:
 
 
 def test_a_question_that_opens_with_a_time_asks_of_the_user() -> None:
-    rows = [(uuid.uuid4(), [], "用户喜欢去植物园拍花"), (uuid.uuid4(), [], "用户的同事周末爱打台球")]
+    rows: list[tuple[uuid.UUID, list[str], str]] = [(uuid.uuid4(), [], "用户喜欢去植物园拍花"),
+                                                   (uuid.uuid4(), [], "用户的同事周末爱打台球")]
     filled = [(rows[0][0], "self"), (rows[1][0], "~colleague")]
     for question in ("下周末想出门转转，上哪儿比较好？", "明天下午有空，干点什么好"):
         assert held_by_asked(question, rows, filled) == {rows[0][0]}, question
