@@ -44,7 +44,8 @@ _EN_NOT_SUBJECTS = frozenset({"he", "she", "they", "it", "this", "that", "there"
                               "finally", "recently", "already", "still", "currently", "actually", "so", "well",
                               "not", "no", "never", "nope", "yes", "yeah", "ok", "okay", "lol", "bye", "thanks",
                               "we've", "we're", "they're", "they've", "you're", "he's", "she's", "it's", "class",
-                              "school", "work", "practice", "training", "lessons", "meeting", "term", "semester"})
+                              "school", "work", "practice", "training", "lessons", "meeting", "term", "semester",
+                              "last", "first", "next"})
 
 
 def _en_subject(phrase: str, speaker: str) -> str | None:
