@@ -64,7 +64,7 @@ _STARTING_AT = re.compile(rf"(?i)(?:[,;]|\band|\bthen)\s+(?:now\s+)?(?:starting|
                           rf"{_ORG}")
 _SIGNED_ON = re.compile(rf"(?i){_SELF}\s+(?:(?:just|now|recently|finally)\s+)?(?:signed\s+on\s+with|hauls?\s+for|"
                         rf"hauling\s+for|trucks?\s+for|drives?\s+(?:a\s+truck\s+)?for\s+"
-                        rf"(?=(?-i:[A-Z])[\w&.\-]*(?:\s+(?-i:[A-Z])[\w&.\-]*){{0,2}}\s*[.,!]?$))"
+                        rf"(?=(?-i:[A-Z])[\w&.\-]*(?:\s+(?-i:[A-Z])[\w&.\-]*){{0,2}}(?:\s+now)?\s*[.,!]?$))"
                         rf"\s*{_ORG}")
 
 _ROLE = re.compile(r"(?i)\b(?:accepted|took|taken|started|landed|got|stepped\s+into)\s+(?:the|a|an)\s+"
@@ -90,8 +90,10 @@ _POSITIONS = (r"(?:shortstop|first\s+base|second\s+base|third\s+base|catcher|pit
               r"outside\s+hitter|middle\s+blocker|opposite\s+hitter|fly[- ]half|scrum[- ]half|hooker|prop|"
               r"flanker|wicket[- ]?keeper|opening\s+bat(?:ter|sman))")
 _POSITION = re.compile(rf"(?i)(?:{_SELF}(?:\s+(?:now|still|mostly|usually|also))?\s+(?:play|plays|playing|pitch|"
-                       rf"pitches)\s+(?:at\s+)?|\b(?:has|have|had|put|moved|moving|switched|switching|playing|plays|"
-                       rf"starts?|started)\s+(?:me|the user)\s+(?:at|to|in|on)\s+)(?:the\s+)?(?P<v>{_POSITIONS})\b")
+                       rf"pitches)\s+(?:at\s+)?|{_SELF}\s+(?:is|am|'m)\s+(?:now\s+)?(?:a|an|the)\s+(?:starting\s+|backup\s+)?"
+                       rf"(?!(?:keeper|prop|safety|hooker|catcher|setter|kicker|winger)\b)|"
+                       rf"\b(?:has|have|had|put|moved|moving|switched|switching|playing|plays|"
+                       rf"starts?|started|starting)\s+(?:me|the user)\s+(?:at|to|in|on)\s+)(?:the\s+)?(?P<v>{_POSITIONS})\b")
 
 _HOME_CITY = re.compile(rf"(?i){_SELF}[^.;]*?\b(?:made\s+it|moved|got|arrived|landed|settled)\s+(?:to|in)\s+"
                         rf"(?P<v>(?-i:[A-Z][\w\-]+)(?:\s+(?-i:[A-Z][\w\-]+))?)[,;]?\s+(?:and\s+)?"

@@ -23,6 +23,8 @@ CHANGES = [
     ("Our API is written in PHP.", "We migrated the API to Kotlin this quarter."),
     ("I play goalie on my rec team.", "The coach moved me to striker for the playoffs."),
     ("I live in Lagos.", "We finally settled in Leeds, and it's home now."),
+    ("I'm a point guard.", "Coach is starting me at shooting guard this season."),
+    ("I'm a trucker for J.B. Hunt.", "I haul for Prime now."),
 ]
 
 BOTH_HOLD = [
@@ -34,6 +36,7 @@ BOTH_HOLD = [
     ("Our API is written in PHP.", "Would we be better off rewriting the API in Go?"),
     ("I play goalie on my rec team.", "My son plays striker for his school."),
     ("I live in Lagos.", "Back in 2015 we lived in Leeds."),
+    ("I'm a point guard.", "I'm a keeper when it comes to old receipts."),
 ]
 
 
