@@ -14,9 +14,11 @@
   ``stack:<thing>``);
 - the position one plays, of the positions team sports have ("plays shortstop", "coach has me at second base":
   ``position``);
-- a city made home ("made it to Toronto, this is home now": ``city``).
+- a city made home ("made it to Toronto, this is home now": ``city``);
+- the teacher (tutor, coach, paediatrician…) of the speaker or of their child, by name: "my son's teacher is Mr.
+  Grant", "my daughter got moved to Ms. Patel's class" (``teacher`` of ``~son``, the name without its title).
 
-Only the speaker's own: a sentence that names another person ("my sister lives on Elm Street") fills nothing
+Else only the speaker's own: a sentence that names another person ("my sister lives on Elm Street") fills nothing
 here, nor a hedge (a wish, a plan, a question, "if"), nor the past ("used to", "back in").
 """
 
@@ -24,7 +26,8 @@ from __future__ import annotations
 
 import re
 
-from memories.write.slot_values import Slot
+from memories.write.roles import KIN_EN
+from memories.write.slot_values import KIN_EN_ALT, Slot
 from memories.write.slots_shifts import _SHIFT, _VALUES
 from memories.write.slots_switches import CARRIERS
 
@@ -93,17 +96,33 @@ _POSITION = re.compile(rf"(?i)(?:{_SELF}(?:\s+(?:now|still|mostly|usually|also))
                        rf"pitches)\s+(?:at\s+)?|{_SELF}\s+(?:is|am|'m)\s+(?:now\s+)?(?:a|an|the)\s+(?:starting\s+|backup\s+)?"
                        rf"(?!(?:keeper|prop|safety|hooker|catcher|setter|kicker|winger)\b)|"
                        rf"\b(?:has|have|had|put|moved|moving|switched|switching|playing|plays|"
-                       rf"starts?|started|starting)\s+(?:me|the user)\s+(?:at|to|in|on)\s+)(?:the\s+)?(?P<v>{_POSITIONS})\b")
+                       rf"starts?|started|starting)\s+(?:me|the user)\s+(?:at|to|in|on)\s+)"
+                       rf"(?:the\s+)?(?P<v>{_POSITIONS})\b")
 
 _HOME_CITY = re.compile(rf"(?i){_SELF}[^.;]*?\b(?:made\s+it|moved|got|arrived|landed|settled)\s+(?:to|in)\s+"
                         rf"(?P<v>(?-i:[A-Z][\w\-]+)(?:\s+(?-i:[A-Z][\w\-]+))?)[,;]?\s+(?:and\s+)?"
                         rf"(?:this|it|that|which)\s*(?:is|'s)\s+(?:our\s+|my\s+)?home\s+now\b")
 
+_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|coach|professor|prof)\.?\s+)"
+_NAME = r"(?P<v>(?-i:[A-Z])[\w'’\-]+(?:\s+(?-i:[A-Z])[\w'’\-]+)?)"
+_TEACHER_IS = re.compile(rf"(?i)^(?:my|our|the user's)\s+(?:(?P<kin>{KIN_EN_ALT})['’]s\s+)?(?:new\s+)?"
+                         rf"(?P<role>homeroom\s+teacher|teacher|tutor|coach|pediatrician|paediatrician|advisor|"
+                         rf"adviser)(?:\s+this\s+(?:year|term|semester))?\s+is\s+(?:now\s+)?{_TITLE}?{_NAME}")
+_CLASS_OF = re.compile(rf"(?i)^(?:my|our|the user's)\s+(?P<kin>{KIN_EN_ALT})\s+(?:just\s+)?(?:got\s+|was\s+|has\s+"
+                       rf"been\s+|is\s+)?(?:now\s+)?(?:moved|switched|transferred|put|placed)?\s*(?:to|into|in)\s+"
+                       rf"{_TITLE}{_NAME}['’]s\s+class\b")
+
 
 def en_notes(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     sentence = sentence.strip()
-    if _OTHER.search(sentence) or _HEDGE.search(sentence):
+    if _HEDGE.search(sentence):
+        return []
+    if teacher := _TEACHER_IS.match(sentence) or _CLASS_OF.match(sentence):
+        kin = teacher.group("kin")
+        who = f"~{KIN_EN.get(kin.casefold(), kin.casefold())}" if kin else speaker
+        return [Slot(who, "teacher", teacher.group("v").casefold())]
+    if _OTHER.search(sentence):
         return []
     found = _dose(sentence, speaker) + _work(sentence, speaker)
     if street := _STREET.search(sentence):

@@ -25,6 +25,7 @@ CHANGES = [
     ("I live in Lagos.", "We finally settled in Leeds, and it's home now."),
     ("I'm a point guard.", "Coach is starting me at shooting guard this season."),
     ("I'm a trucker for J.B. Hunt.", "I haul for Prime now."),
+    ("My daughter's teacher is Mrs. Okoro.", "My daughter was moved to Mr. Brandt's class after the holidays."),
 ]
 
 BOTH_HOLD = [
@@ -37,6 +38,7 @@ BOTH_HOLD = [
     ("I play goalie on my rec team.", "My son plays striker for his school."),
     ("I live in Lagos.", "Back in 2015 we lived in Leeds."),
     ("I'm a point guard.", "I'm a keeper when it comes to old receipts."),
+    ("My daughter's teacher is Mrs. Okoro.", "My nephew's teacher is Mr. Brandt."),
 ]
 
 
