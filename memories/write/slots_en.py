@@ -362,7 +362,8 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
     extra = en_routine(sentence, speaker) or (en_routine(f"{lead} {sentence[:1].lower()}{sentence[1:]}", speaker)
                                               if lead and first not in _NOT_SPEAKERS and first != "i" else [])
     found += [slot for slot in extra if slot.key not in {s.key for s in found}]
-    insured = {s.value for s in found if s.attribute == "provider:insurance"}  # "switched to Kaiser": no job there
+    # "switched to Kaiser", "switched to Verizon", "switched to PureGym": a provider or a gym, no job there
+    insured = {s.value for s in found if s.attribute.startswith(("provider:", "member:")) or s.attribute == "gym"}
     return [s for s in found if s.attribute != "employer" or s.value not in insured or _WORK_WORD.search(sentence)]
 
 

@@ -39,6 +39,7 @@ BOTH_HOLD = [
     ("I live in Lagos.", "Back in 2015 we lived in Leeds."),
     ("I'm a point guard.", "I'm a keeper when it comes to old receipts."),
     ("My daughter's teacher is Mrs. Okoro.", "My nephew's teacher is Mr. Brandt."),
+    ("I work at Salesforce.", "I switched to Mint Mobile to save money."),
 ]
 
 
