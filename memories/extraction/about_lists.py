@@ -3,12 +3,13 @@
 Agents forward what users paste: "Things about me: - 29 - nurse - 2 cats", or a heading and bullet lines ("Some
 background:\\n* retired since 2019\\n* live in Tucson"). Bare items say nothing alone ("nurse", "2 cats"): under a
 heading that names the writer (``_ABOUT``: "about me", "my background", "some facts", "quick info", "a bit about
-myself") each is what the writer is, has or does, read by its first word's shape:
+myself", "quick update", "life update") each is what the writer is, has or does, read by its first word's shape:
 
 - a subject of its own ("I …", "my …", "we …"): as written;
 - a bare number an age could be: "I'm 29.";
 - a count ("2 cats", "two grown kids"): "I have 2 cats.";
-- a verb a person does in the first person ("live in Tucson", "drive a Silverado"): "I live in Tucson.";
+- a verb a person does in the first person ("live in Tucson", "drive a Silverado") or a deed in the past, after
+  an adverb or not ("finally adopted a cat"; not a state in -ed, "based in Ohio"): "I live in Tucson.";
 - anything else, a state or a what ("retired since 2019", "widowed", "nurse", "left-handed"): "I'm …", with "a"
   before one bare singular noun ("I'm a nurse.").
 
@@ -30,7 +31,8 @@ __all__ = ["about_lists"]
 _ABOUT = re.compile(r"(?i)^\s*(?P<head>[^:\n]{0,60}?\b(?:about\s+me|about\s+myself|my\s+background|background|"
                     r"my\s+(?:details|info|profile|bio|stats)|(?:some|quick|fun|random|key|basic)\s+"
                     r"(?:facts|info|details|things|stuff)|facts\s+about\s+me|things\s+about\s+me|"
-                    r"context\s+(?:about|on)\s+me|me\s+in\s+(?:a\s+)?(?:nutshell|brief))\b[^:\n]{0,60}?)(?::\s*|\s*(?=[-*•–]\s))")
+                    r"context\s+(?:about|on)\s+me|me\s+in\s+(?:a\s+)?(?:nutshell|brief)|"
+                    r"(?:quick|life|personal|little|small|big|some|few)\s+(?:update|news)s?|updates?\s+on\s+me)\b[^:\n]{0,60}?)(?::\s*|\s*(?=[-*•–]\s))")
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣–]|\d{1,2}[.)])\s+")
 _INLINE = re.compile(r"(?:^|\s)[-*•–]\s+")
 _COMMAS = re.compile(r"\s*[,;]\s*(?:and\s+)?")
@@ -41,11 +43,18 @@ _OWN = re.compile(r"(?i)^(?:i|i'm|im|i've|my|we|we're|our|me)\b")
 _VERB_WORDS = """live work drive own have love like hate enjoy play speak study teach run go take use ride
 rent cook sing write read volunteer attend commute travel swim hike bike cycle walk garden knit paint draw dance
 practice practise prefer eat drink smoke vape need care look raise coach manage lead serve sell build fix make
-collect watch listen follow support belong come grew moved got"""
+collect watch listen follow support belong come grew moved got
+took bought began found left quit sold won lost met made went became"""
 _VERBS = frozenset(_VERB_WORDS.split())
 _BARE_WORDS = ("retired widowed married single divorced engaged separated pregnant vegan vegetarian unemployed "
                "self-employed freelance bilingual sober diabetic")
 _ARTICLE_FREE = frozenset(_BARE_WORDS.split())
+#: Words in -ed that say a state, not a deed ("based in Ohio", "obsessed with pottery").
+_STATE_ED_WORDS = """based interested obsessed married engaged divorced separated located involved qualified
+certified licensed trained addicted related employed retired scared excited tired bored exhausted stressed worried
+pleased vaccinated named"""
+_STATE_ED = frozenset(_STATE_ED_WORDS.split())
+_ADVERB = re.compile(r"(?i)^(?:finally|just|recently|officially|also|now|still|already)\s+")
 
 
 def about_lists(turns: Sequence[Turn]) -> list[Turn]:
@@ -80,7 +89,7 @@ def _sentence(item: str) -> str:
         said = f"I'm {item}"
     elif _COUNT.match(item):
         said = f"I have {item}"
-    elif first in _VERBS:
+    elif first in _VERBS or _a_deed(_ADVERB.sub("", item)):
         said = f"I {item}"
     elif len(item.split()) == 1 and first not in _ARTICLE_FREE and not re.search(r"(?:ed|ing|s|ful|less|ic|ous|ive|"
                                                                                    r"ant|ent|al|ish)$", first):
@@ -88,3 +97,13 @@ def _sentence(item: str) -> str:
     else:
         said = f"I'm {item}"
     return said[0].upper() + said[1:] + "."
+
+
+def _a_deed(item: str) -> bool:
+    """A past deed with its object ("adopted a cat", "joined a gym"), not a state ("based in Ohio")."""
+    words = item.casefold().split()
+    if not words or words[0] in _VERBS:
+        return bool(words)
+    if len(words) < 2 or not words[0].endswith("ed") or words[0] in _ARTICLE_FREE:
+        return False
+    return words[0] not in _STATE_ED

@@ -62,7 +62,8 @@ _STRONG_EN = re.compile(
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
     r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?\s+(?:to|on)|planning|wants?|wanted|wish|hope|"
-    r"hoping|should|could|not sure|someday|probably|today|tonight|tomorrow|this (?:week|weekend|morning|evening)|"
+    r"hoping|thought (?:about|of)|should|could|not sure|someday|probably|today|tonight|tomorrow|"
+    r"this (?:week|weekend|morning|evening)|"
     r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
     r"tried|used to|(?<!stopped )(?<!quit )(?<!stop )going to|will|won't|wouldn't|can't wait|next|also|"
     r"too(?=\s*[.,!;]|$)|as well|another|"

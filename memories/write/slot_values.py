@@ -80,7 +80,10 @@ OCCUPATIONS_EN = ("engineer", "developer", "dev", "programmer", "designer", "tea
                   "lorry driver", "truck driver", "cleaner", "builder", "gardener", "carer", "shop assistant",
                   "warehouse worker", "dental nurse", "web developer", "estate agent", "bricklayer", "roofer",
                   "assistant", "shift lead", "shift manager", "supervisor", "team lead", "content creator",
-                  "youtuber", "influencer", "streamer", "blogger")
+                  "youtuber", "influencer", "streamer", "blogger", "trucker",
+                  # clergy, with the titles that grade them
+                  "pastor", "youth pastor", "senior pastor", "associate pastor", "lead pastor", "priest", "minister",
+                  "rabbi", "imam", "chaplain", "deacon", "vicar", "bishop", "missionary")
 OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师", "程序员", "设计师", "老师", "教师", "教授", "讲师",
                   "护士", "医生", "大夫", "牙医", "律师", "会计师", "会计", "建筑师", "厨师", "飞行员", "司机", "作家",
                   "记者", "编辑", "画家", "摄影师", "音乐家", "歌手", "演员", "经理", "总监", "顾问", "分析师",

@@ -44,7 +44,8 @@ _EN_NOT_SUBJECTS = frozenset({"he", "she", "they", "it", "this", "that", "there"
                               "finally", "recently", "already", "still", "currently", "actually", "so", "well",
                               "not", "no", "never", "nope", "yes", "yeah", "ok", "okay", "lol", "bye", "thanks",
                               "we've", "we're", "they're", "they've", "you're", "he's", "she's", "it's", "class",
-                              "school", "work", "practice", "training", "lessons", "meeting", "term", "semester"})
+                              "school", "work", "practice", "training", "lessons", "meeting", "term", "semester",
+                              "last", "first", "next"})
 
 
 def _en_subject(phrase: str, speaker: str) -> str | None:
@@ -361,8 +362,13 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
     extra = en_routine(sentence, speaker) or (en_routine(f"{lead} {sentence[:1].lower()}{sentence[1:]}", speaker)
                                               if lead and first not in _NOT_SPEAKERS and first != "i" else [])
     found += [slot for slot in extra if slot.key not in {s.key for s in found}]
-    insured = {s.value for s in found if s.attribute == "provider:insurance"}  # "switched to Kaiser": no job there
-    return [s for s in found if s.attribute != "employer" or s.value not in insured or _WORK_WORD.search(sentence)]
+    return _no_job_at_provider(found, sentence)
+
+
+def _no_job_at_provider(found: list[Slot], sentence: str) -> list[Slot]:
+    """"switched to Kaiser", "switched to Verizon", "switched to PureGym": a provider or a gym, no job there."""
+    provided = {s.value for s in found if s.attribute.startswith(("provider:", "member:")) or s.attribute == "gym"}
+    return [s for s in found if s.attribute != "employer" or s.value not in provided or _WORK_WORD.search(sentence)]
 
 
 _WORK_WORD = re.compile(r"(?i)\b(?:job|work(?:ing|s)?\s+(?:at|for)|hired|position|role|employ|offer|joined)\b")

@@ -108,10 +108,12 @@ _ADDED = re.compile(r"(?i)\b(?:also|as well|both|sometimes|occasionally|too(?=\s
 
 
 def no_place(value: str) -> bool:
-    """A value after "moved to" that is no home: a team, a shift, a day of the month, a time, a tool."""
+    """A value after "moved to" that is no home town: a team, a shift, a day of the month, a time, a tool, a street
+    (the ``address``)."""
     value = value.casefold().strip()
     return bool(re.search(r"\b(?:team|squad|pod|tribe|group|department|org|shift|shifts|rota|plan|tier|version|"
-                          r"branch)$|^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d{2})?\s*(?:am|pm)?$", value)) \
+                          r"branch|street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|court|terrace|crescent)$|"
+                          r"^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$|^\d{1,2}(?::\d{2})?\s*(?:am|pm)?$", value)) \
         or value in _KIND_OF
 
 

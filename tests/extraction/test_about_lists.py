@@ -41,3 +41,9 @@ def test_the_assistants_list_is_no_statement_of_the_users():
 def test_short_items_between_commas_are_items_too():
     found = kept("Some quick info: colour blind, pilot, own a food truck")
     assert found == ["The user is colour blind.", "The user is a pilot.", "The user owns a food truck."], found
+
+
+def test_an_update_of_deeds_in_the_past_is_the_writers():
+    found = kept("Life update:\n- joined a climbing gym\n- finally sold the motorcycle\n- based in Leeds now")
+    assert found[:2] == ["The user joined a climbing gym.", "The user finally sold the motorcycle."], found
+    assert "based in Leeds" in found[2] and found[2].startswith("The user is"), found
