@@ -366,12 +366,17 @@ def en_slots(sentence: str, speaker: str, lead: str = "i") -> list[Slot]:
 
 
 def _no_job_at_provider(found: list[Slot], sentence: str) -> list[Slot]:
-    """"switched to Kaiser", "switched to Verizon", "switched to PureGym": a provider or a gym, no job there."""
+    """"switched to Kaiser", "switched to Verizon", "switched to PureGym": a provider or a gym, no job there; nor is
+    any "switched to <a name>" said without a word of work ("switched to Hulu", "switched to Geico": a service)."""
     provided = {s.value for s in found if s.attribute.startswith(("provider:", "member:")) or s.attribute == "gym"}
-    return [s for s in found if s.attribute != "employer" or s.value not in provided or _WORK_WORD.search(sentence)]
+    switched = bool(_SWITCHED.search(sentence))
+    return [s for s in found if s.attribute != "employer" or _WORK_WORD.search(sentence)
+            or (s.value not in provided and not switched)]
 
 
-_WORK_WORD = re.compile(r"(?i)\b(?:job|work(?:ing|s)?\s+(?:at|for)|hired|position|role|employ|offer|joined)\b")
+_WORK_WORD = re.compile(r"(?i)\b(?:jobs?|work(?:ing|s)?\s+(?:at|for)|hired|position|role|employ|offer|joined|"
+                        r"compan(?:y|ies)|employers?|firms?)\b")
+_SWITCHED = re.compile(r"(?i)\bswitched\s+(?:over\s+)?to\b")
 
 
 _LEAD = re.compile(rf"^(?:(?P<self>I|We)|(?P<person>(?:My|Our)\s+(?:\w+\s+)?(?:{KIN_EN_ALT})(?:,?\s+{_EN_NAME})?|"

@@ -172,6 +172,8 @@ def test_a_health_insurer_as_people_say_it() -> None:
     assert insurer("The user's husband is on Humana.") == []
     assert insurer("The user didn't switch to Anthem.") == []
     assert not [s for s in slots_of("The user switched to Humana at open enrollment.") if s.attribute == "employer"]
+    # nor any name one switched to with no word of work: a streaming service, an insurer
+    assert not [s for s in slots_of("The user switched to Peacock for the football.") if s.attribute == "employer"]
 
 
 def test_a_thing_dropped_a_club_left_and_a_habit_said_with_do() -> None:
