@@ -14,7 +14,8 @@ OPEN = ("Ben", "How was the retreat?")
 
 
 def test_a_past_verb_with_the_speaker_as_object_goes_with_the_statement_before():
-    found, _ = chat(OPEN, ("Ana", "Sitting by the lake every morning made me slow down - gave me a real sense of calm."))
+    line = "Sitting by the lake every morning made me slow down - gave me a real sense of calm."
+    found, _ = chat(OPEN, ("Ana", line))
     contents = [content for _, content in found]
     assert not any("Ana gave Ana" in c for c in contents), contents
     assert any("made Ana slow down" in c and "a real sense of calm" in c for c in contents), contents
