@@ -239,8 +239,8 @@ def with_subject(text: str) -> tuple[str, bool]:
     if _NOTE_STATE.match(text):  # "Allergic to penicillin" → "I'm allergic to penicillin"
         return f"I'm {text[:1].lower()}{text[1:]}", True
     bare_verb = _SUBJECTLESS.match(text)
-    if not bare_verb:
-        return text, False
+    if not bare_verb or re.match(r"(?i)\s*(?:me|us)\b", text[bare_verb.end():]):
+        return text, False  # "gave me a sense of peace": the speaker is the object, the subject was said before
     lead = bare_verb.group(1).casefold()
     lowered = f"{text[:1].lower()}{text[1:]}"
     if lead in ("been", "become", "gone"):  # "gone back to regular milk": "I've gone back …"

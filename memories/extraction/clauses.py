@@ -217,25 +217,25 @@ _TASK = re.compile(r"(?i)\b(?:will|'ll|going\s+to|gonna|plan(?:s|ning)?\s+to|pla
 _ZH_TASK = re.compile(r"要|打算|计划|准备|得|需要|必须|将|会去|想去|想要|截止|明天|后天|下周|下个月|明年"
                       r"|下星期|下礼拜|回头|以后")
 _EVENT = re.compile(r"(?i)\b(?:yesterday|ago|last\s+\w+|this\s+morning|earlier|recently|just\s+\w+ed|went"
-                    r"|visited|attended"
-                    r"|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried"
+                    r"|visited|attended|got|took|saw|met|bought|started|finished|moved|joined|won|lost|ran|made|had|did|tried"
                     r"|celebrated|\w+ed)\b")
 _ZH_EVENT = re.compile(r"了|过|昨天|前天|上周|上个月|去年|刚刚|刚才|最近|那天")
 _ACTION = re.compile(r"(?i)^(?:i've|i\s+have|i|we've|we\s+have)\s+(?:just\s+|now\s+|already\s+)?(?:booked"
                      r"|reserved|scheduled"
                      r"|set\s+(?:up|a)|created|added|sent|ordered|cancel+ed|moved|updated|saved|registered|paid"
-                     r"|confirmed"
-                     r"|arranged|renewed)\b|^(?:已|已经)(?:为您|为你|帮您|帮你|给您|给你)?(?:预订|预定|预约"
+                     r"|confirmed|arranged|renewed)\b|^(?:已|已经)(?:为您|为你|帮您|帮你|给您|给你)?(?:预订|预定|预约"
                      r"|安排|取消|发送|创建|添加"
                      r"|设置|更新|保存|下单|支付|确认|登记)|^(?:我)?(?:已经?|刚刚?)(?:为您|为你|帮您|帮你)")
 
 
-#: The speaker shows something of theirs: "Here's a photo of my garden", "Check my bike", "a pic from when I was …".
+#: The speaker shows something of theirs: "Here's a photo of my garden", "Check my bike", "these kids I met at …".
 _SHOWN = re.compile(r"(?i)^(?:here(?:'s|\s+is|\s+are)|check(?:\s+out)?|look\s+at|this\s+(?:is|was)(?=\s+(?:my|our)\s+"
-                    r"(?!(?:first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:this\s+|a\s+|an\s+|some\s+)?"
-                    r"(?:(photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
+                    r"(?!(?:first|last|only|question|point|problem|issue|fault|bad|guess|own|take|understanding|opinion|concern|answer)\b)))\s+(?:(?P<det>this|these|those|the|a|an|some)\s+)?"
+                    r"(?:(?P<media>photos?|pics?|pictures?|shots?|snaps?|snapshots?|videos?)\s+(?:of|from)\s+)?"
                     r"(?=(?:one\s+of\s+)?(?:my|our)\s|(?<=from\s)when\s+(?:I|we)\s+(?:was|were)\s|(?:another\s+)?(?:[a-z]+\s+){1,4}?(?:I|we)\s+(?!(?:want|need|ask"
-                    r"|mean|talk|mention|promis|said|told))(?:[a-z]+ed|made|like|love|drew|wrote|built|took)\b)")
+                    r"|mean|talk|mention|promis|said|told))(?:[a-z]+ed|like|love|"
+                    + "|".join(_IRREGULAR_PAST - _wordset("was were had did got let meant kept felt knew")) + r")\b)")
+_SHOWN_DET = {"these": "some ", "those": "some ", "some": "some ", "the": "the "}  # "this/a/an": "a"
 _ZH_SHOWN = re.compile(r"^(?:看[，,]?\s*)?(?:这是|这就是|给你看看?|分享一下)(?=我.*(?:照片|相片|图片|视频))")
 
 
@@ -247,10 +247,10 @@ def shown(sentence: str, zh: bool) -> str:
     m = _SHOWN.match(sentence)
     if not m:
         return sentence
-    media, rest = m.group(1), sentence[m.end():]
-    if not media:  # "Check out this piece I made": "a piece I made"
+    media, rest, det = m.group("media"), sentence[m.end():], _SHOWN_DET.get((m.group("det") or "").casefold(), "a ")
+    if not media:  # "Check out this piece I made": "a piece I made"; "these kids I met": "some kids I met"
         own = re.match(r"(?i)(?:one\s+of\s+)?(?:my|our|another)\b", rest)
-        return f"I shared {'' if own else 'a '}{rest}"
+        return f"I shared {'' if own else det}{rest}"
     return f"I shared {'a ' if not media.endswith('s') else ''}{media} of {rest}"
 
 
@@ -479,8 +479,8 @@ def _third_person_verb(verb: str) -> str:
     low = verb.casefold()
     if low in _THIRD:
         return _THIRD[low]
-    if low in _MODALS or low in _IRREGULAR_PAST or not low.isalpha() \
-            or (low.endswith(("ed", "s")) and low not in _EED and not low.endswith("ss")):
+    if low in _MODALS or re.sub(r"^(?:re|over|under|out|mis|with)(?=[a-z]{3})", "", low) in _IRREGULAR_PAST \
+            or not low.isalpha() or (low.endswith(("ed", "s")) and low not in _EED and not low.endswith("ss")):
         return verb
     if low.endswith(("sh", "ch", "x", "z", "o", "ss")):
         return verb + "es"

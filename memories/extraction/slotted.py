@@ -25,9 +25,15 @@ def clause_role(clause: str, zh: bool, speakers: Sequence[str]) -> str:
         return "dependent"  # "养了两只猫，咪咪和豆豆": the names of what the clause before spoke of
     if role == "weak" and not zh and _own_slot(clause):
         return "anchor"
+    if role == "anchor" and not zh and _OBJECT_LEAD.match(clause.strip()):
+        return "dependent"  # "gave me a sense of peace": the subject is what the clause before said
     if zh and role == "anchor" and _amount_only(clause):
         return "dependent"  # "每天吃一片氨氯地平 五毫克的": the amount goes with the statement before it
     return role
+
+
+#: A clause that opens with a past verb whose object is the speaker ("gave me …", "helped us …"): its subject is before.
+_OBJECT_LEAD = re.compile(r"(?i)^(?:[a-z]+ed|" + "|".join(sorted(clauses._IRREGULAR_PAST)) + r")\s+(?:me|us)\b")
 
 
 def _names_only(clause: str) -> bool:
