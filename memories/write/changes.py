@@ -57,11 +57,13 @@ _STRONG_EN = re.compile(
     r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
     r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|dumped|ditched|"
     r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|passed away|died|"
-    r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|"
+    r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
+    r"(?:is|are|am|'m|'re|been|was|were) done with|"
     r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
-    r"(?i)\?|\bassistant\b|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?\s+(?:to|on)|planning|wants?|wanted|wish|hope|"
+    r"(?i)\?|\bassistant\b(?!\s+(?:coach|manager|professor|principal|director|editor|teacher|producer|chef|to|"
+    r"store|district|attorney|librarian|nurse|pastor|head|captain|superintendent|dean))|\basked\b|\b(?:if|would|might|maybe|perhaps|thinking|considering|plans?\s+(?:to|on)|planning|wants?|wanted|wish|hope|"
     r"hoping|thought (?:about|of)|should|could|not sure|someday|probably|today|tonight|tomorrow|"
     r"this (?:week|weekend|morning|evening)|"
     r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
@@ -79,6 +81,9 @@ _PAST_VERBS = (r"\w+ed|went|was|were|had|got|made|took|saw|met|did|bought|came|r
 _SUBJECT_EN = (r"^(?:the user(?:'s \w+(?: (?!(?:is|are|was|were|has|have|had|does|do|got|gets)\b)\w+)?)?"
                r"(?: and others)?|[A-Z][\w\-]+(?:'s \w+)?)\s+"
                r"(?:(?:just|recently|finally|really|still|currently|usually)\s+)?")
+# "The user and others keep chickens": a plural verb after the speaker and others
+_PRESENT_WE = re.compile(r"(?i)^the user and others\s+(?:(?:just|still|usually|currently|really|now)\s+)?"
+                         r"(?!(?:were|had|did|used|got|went|made|took)\b)[a-z]+(?<!ed)\b")
 _PAST_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:used to|{_PAST_VERBS})\b")
 # What one thinks or feels is a view, not a state a change ends.
 _VIEW_EN = re.compile(rf"(?i){_SUBJECT_EN}(?:thinks|feels|believes|hopes|wishes|wants|knows|loves (?:it|that|how|when)|"
@@ -211,7 +216,7 @@ def a_state(text: str) -> bool:
         return not _EVENT_ZH.search(_TIME_ZH.sub("", text, count=1)) and not _HEDGED_ZH.search(text)
     if _PAST_EN.search(text) or _WHEN_EN.search(text) or _HEDGED_EN.search(text) or _VIEW_EN.search(text):
         return False
-    return bool(_PRESENT_EN.search(text))
+    return bool(_PRESENT_EN.search(text) or _PRESENT_WE.match(text))
 
 
 def change_words(text: str) -> tuple[str, ...]:
@@ -245,7 +250,7 @@ def _en_words(text: str, own: set[str]) -> list[str]:
     words: list[str] = []
     before = ""
     acronyms = {w.casefold() for w in re.findall(r"\b[A-Z]{2}\b", text)}  # "the ER", "HR": a thing named
-    for word in re.findall(r"[a-z][a-z'\-]+", text.casefold()):
+    for word in (w.removesuffix("'s") for w in re.findall(r"[a-z][a-z'\-]+", text.casefold())):
         content = ((len(word) > 2 or word in acronyms) and word not in _FUNCTION_EN and word not in own
                    and not _STRONG_EN.fullmatch(word))
         if content:
@@ -253,7 +258,11 @@ def _en_words(text: str, own: set[str]) -> list[str]:
             words.append(f"{before} {stem}" if before else stem)
         # A modifier is a plain word: not "two-cups-a-day" nor a participle ("assisted").
         before = stemmed([word])[0] if content and "-" not in word and not word.endswith("ed") else ""
-    return words
+    return [*words, *(kind for verb, kind in _IMPLIED.items() if re.search(rf"\b{verb}\b", text, re.IGNORECASE))]
+
+
+#: The place a verb of change implies: "discharged" is from the hospital.
+_IMPLIED = {"discharged": "hospit"}
 
 
 def change_query(words: tuple[str, ...]) -> str:

@@ -106,6 +106,8 @@ _PROVIDERS_EN = (r"dentist|orthodontist|doctor|gp|family\s+doctor|primary\s+care
                  r"financial\s+advis[eo]r")
 _PROVIDER_EN = re.compile(
     rf"(?i)(?:^|\b){_MY}\s+(?:new\s+)?(?P<k>{_PROVIDERS_EN})\s+(?:is|'s)\s+(?:now\s+)?"
+    r"(?:(?:a|an|some|this)\s+(?:[a-z]+\s+){0,2}?(?:guy|man|woman|lady|company|firm|outfit|practice|clinic|person|"
+    r"fellow|gal|dude|group)\s+(?:named|called)\s+)?"
     r"(?P<v>(?-i:(?:Dr\.?|Doctor|Mr\.?|Mrs\.?|Ms\.?)\s+)?(?-i:[A-Z][\w'\-]+))"
     rf"|{_ME}{_ADV}\s+(?:found|got|have|has|switched\s+to|picked|chose|hired|see|sees|seeing|started\s+seeing|"
     rf"going\s+to|go\s+to)\s+a\s+new\s+(?P<k2>{_PROVIDERS_EN})\b"

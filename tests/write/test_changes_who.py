@@ -49,6 +49,12 @@ def test_a_death_a_theft_and_a_pronoun() -> None:
     assert _link("The user's son lives in the dorm.", "She moved out of the dorm in May.") == ""
     assert _link("The user's kid lives in the dorm.", "He moved out of the dorm in May.") == "dorm"
     assert _link("The user lives in the dorm.", "She moved out of the dorm in May.") == ""  # not the speaker
+    # a role named "assistant" is no assistant's answer; a relative's thing; a verb's place; what "we" do
+    assert _link("The user is an assistant principal at Lakeview High.",
+                 "The user stepped down as assistant principal in June.") == "assist"
+    assert _link("The user's son wears a retainer.", "The user's son's retainer came off last week.") == "retain"
+    assert _link("The user's aunt is in the hospital.", "The user's aunt was discharged on Sunday.") == "hospit"
+    assert _link("The user and others keep bees on the roof.", "The user and others are done with bees.") == "bee"
 
 
 def test_what_a_chinese_change_names_by_its_verb() -> None:
@@ -77,6 +83,12 @@ def test_such_changes_retire_the_old_statement_and_traps_stay(alice: KeyedClient
             disturbed.append(f"{old} / {new}")
     assert not misses, misses
     assert not disturbed, disturbed
+
+
+def test_a_provider_said_as_someone_named() -> None:
+    from memories.write.slots import slots_of
+    assert [(s.attribute, s.value) for s in slots_of("The user's accountant is a woman named Priya.")
+            if s.attribute.startswith("provider:")] == [("provider:accountant", "priya")]
 
 
 def test_the_days_one_works() -> None:
