@@ -13,6 +13,8 @@
   "戴框架眼镜" and "手机壳" is not by "手机号". The write's candidate query finds such a memory by the piece or by
   its characters (the lexical index holds each Chinese character too: ``text.search_words``); a Latin piece is
   taken as the index holds it ("ThinkPad": thinkpad).
+- A memory that opens with the speaker and goes on to a place by them ("用户隔壁那家烘焙店关门了", "用户楼下的超市
+  搬走了") is about the thing there, not the speaker (``nearby_thing``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from jieba.posseg import pair
 
 from memories.write.text import has_cjk, stemmed
 
-__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "piece_query", "unfused"]
+__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "nearby_thing", "piece_query", "unfused"]
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人")
 NAME_TAGS = frozenset({"j", "nr"})
@@ -61,3 +63,22 @@ def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
     if not has_cjk(piece) or len(piece) < 2:
         return quoted(piece)
     return "(" + quoted(piece) + " | " + " & ".join(map(quoted, piece)) + ")"
+
+
+def nearby_thing(text: str) -> bool:
+    """Whether a memory that opens with the speaker goes on to a place by them, a thing near it the subject
+    ("用户隔壁那家烘焙店关门了", "用户公司附近的健身房搬了", "用户楼下的超市…"): a locative by jieba's tags (s, f),
+    or a demonstrative and a measure word ("那家"), before any verb."""
+    if not text.startswith("用户") or text.startswith("用户的"):
+        return False
+    tokens = list(posseg.cut(text[2:14]))
+    for n, token in enumerate(tokens):
+        # a place (s), or a side of a thing ("公司附近", "家旁边"; a lone f is a time: "最近")
+        side = token.flag == "f" and n > 0 and tokens[n - 1].flag[:1] in {"n", "q"}
+        if n + 1 < len(tokens) and (token.flag == "s" or side):
+            return True
+        if token.flag == "r" and n + 1 < len(tokens) and tokens[n + 1].flag == "q":
+            return True
+        if token.flag[:1] in {"v", "p", "d", "t", "m"} or token.word.startswith(("在", "是", "有", "和", "跟")):
+            return False
+    return False
