@@ -1,6 +1,7 @@
-"""A tenth hand's Chinese readings: a dose changed without the drug said again, a medicine named first, a new home
-said as 新家, a value raised or lowered (涨到, 降到), a thing moved to another host (迁到), and a shop by the speaker's
-home that is not the speaker's. Unit readings of ``slots_of`` and ``changes``, worded apart from bench/fresh10_zh."""
+"""A tenth hand's Chinese readings: a dose changed without the drug said again, a medicine named first,
+a new home said as 新家, a switch to learning another language or instrument, a value raised or lowered (涨到,
+降到), a thing moved to another host (迁到), and a shop by the speaker's home that is not the speaker's. Unit
+readings of ``slots_of`` and ``changes``, worded apart from bench/fresh10_zh."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ def _linked(old: str, new: str) -> bool:
     ("用户的会员费是每年三百", "用户会员费涨到四百了"),
     ("用户的服务器在阿里云", "用户服务器迁到腾讯云了"),
     ("用户开了一家花店", "用户的花店关门了"),
+    ("用户最近在学德语", "用户干脆换学意大利语了"),  # a switch to another language
+    ("用户在学古筝", "用户现在改学琵琶了"),  # or instrument
 ])
 def test_a_change_meets_what_it_changes(old, new):
     assert _linked(old, new), (slots_of(old), slots_of(new), change_words(new))
@@ -34,6 +37,10 @@ def test_a_change_meets_what_it_changes(old, new):
     ("用户开了一家花店", "用户小区门口的花店关门了"),  # a shop by the speaker's home
     ("用户烟一天一包", "用户减到一天五根了"),  # no medicine
     ("用户住在福田", "用户的老家在南山蛇口"),  # a home town is no move
+    ("用户在学古筝", "用户的表妹改学琵琶了"),  # another person's switch
+    ("用户在学古筝", "用户也在学琵琶"),  # one more, no switch
+    ("用户每周去游泳", "用户改学二胡了"),  # a sport is no instrument
+    ("用户在学德语", "用户考虑改学意大利语"),
 ])
 def test_what_only_looks_like_it_changes_nothing(old, new):
     assert not _linked(old, new), (slots_of(old), slots_of(new), change_words(new))
