@@ -7,11 +7,11 @@ the first person) and rewrites such a list as plain lines:
 
 - items are the lines of a bulleted list or, on one line, the parts after numbers said in order (1. 2. 3.,
   1、2、, ①②, （1）（2）, 一、二、); a lone "1." or a number in a value ("2.5公里") is no list;
-- the list is the writer's when the line leading it says news of theirs (近况, 更新, 汇报, 变化, 动态, 几件事…: the
-  heading itself is dropped, it says nothing), or names them (我), or when nothing leads it and an item opens
-  with a verb or an adverb (jieba's tags: a clause whose subject was dropped);
-- a list led by a request for work on text ("帮我整理一下：1. …") or by anything else ("购物清单：1. 牛奶 2. 鸡蛋")
-  is only put on lines, its marks kept, for ``unpasted`` to judge.
+- the list is the writer's when the line leading it says news of theirs (近况, 更新, 汇报, 变化, 动态, 几件事…) or
+  introduces them (简单介绍下自己, 关于我: either heading is dropped, it says nothing), or names them (我, 自己), or
+  when nothing leads it and an item opens with a verb or an adverb (jieba's tags: a subject dropped);
+- a list led by a request for work on text ("帮我整理一下：1. …") or as a list of things ("购物清单：1. 牛奶 2. 鸡蛋")
+  is put on marked lines for ``unpasted``'s notes screen; one led by anything else is left as it was said.
 """
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ _MARK = re.compile(r"(?:(?<=^)|(?<=[\s：:～~，,；;。！!、\u4e00-\u9fff]))
 _LINE_MARK = re.compile(r"^\s*(?:[-*•·▪‣–]|\d{1,2}[.、．)）]|[①-⑩]|[（(]\d{1,2}[)）]|[一二三四五六七八九十]、)"
                         r"\s*(?=\S)")
 _NEWS = re.compile(r"近况|更新|汇报|变化|动态|几件事|几个事|小事|报备|同步一下|新情况|最新情况|碎碎念|新鲜事")
-_MINE = re.compile(r"我|俺|咱|本人")
+#: A heading that says nothing itself: news, or the writer introduced ("简单介绍下自己", "关于我").
+_HEADING = re.compile(rf"{_NEWS.pattern}|介绍一?下自己|自我介绍|关于我")
+#: A list of things, not news ("购物清单", "待办").
+_LISTY = re.compile(r"清单|列表|单子|采购单|购物单|待办|备忘|菜单|书单|歌单|计划表")
+_MINE = re.compile(r"我|俺|咱|本人|自己|自我介绍")
 _WORK = re.compile(r"整理|润色|改写|改一下|翻译|写成|总结|排版|帮我|帮忙|看看|检查")
 
 
@@ -65,8 +69,8 @@ def _opens_clause(item: str) -> bool:
     return first is not None and first.flag[:1] in {"v", "d", "p"}
 
 
-def _mine(head: str, items: list[str]) -> bool | None:
-    """True: the writer's news (its heading dropped); False: only put on lines; None: not a list to read."""
+def _mine(head: str, items: list[str]) -> bool:
+    """Whether a list is the writer's own news (module docstring)."""
     if _WORK.search(head):
         return False
     if _NEWS.search(head) or _MINE.search(head):
@@ -86,13 +90,14 @@ def listed_zh(text: str) -> str:
             lead, items = inline
             head = _heading(lead) or (_heading(out[-1]) if out and not _LINE_MARK.match(out[-1]) else "")
             if _mine(head, items):
-                if not _heading(lead) and out and _NEWS.search(head) and len(head) <= 15:
+                if not _heading(lead) and out and _HEADING.search(head) and len(head) <= 15:
                     out.pop()
-                out.extend(items if _NEWS.search(head) and len(head) <= 15 else [lead.rstrip(), *items])
-            else:
+                out.extend(items if _HEADING.search(head) and len(head) <= 15 else [lead.rstrip(), *items])
+                continue
+            if _WORK.search(head) or _LISTY.search(head):  # notes or a list of things: marked, for the notes screen
                 out.extend([lead.rstrip(), *(f"- {i}" for i in items)])
-            continue
-        out.append(line)
+                continue
+        out.append(line)  # a list of anything else stays as it was said
     return _lined("\n".join(x for x in out if x.strip()) if out != lines else text)
 
 
@@ -109,6 +114,6 @@ def _lined(text: str) -> str:
         return text
     for n, item in zip(items, bare, strict=True):
         lines[n] = item
-    if head and _NEWS.search(head) and len(head) <= 15:
+    if head and _HEADING.search(head) and len(head) <= 15:
         del lines[at]
     return "\n".join(lines)

@@ -65,20 +65,22 @@ def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
     return "(" + quoted(piece) + " | " + " & ".join(map(quoted, piece)) + ")"
 
 
+
+#: Words for next to a place (a complete class): what follows is a thing there, not the speaker's own ("家里" is).
+_NEAR = frozenset(("隔壁", "对面", "斜对面", "对门", "楼下", "楼上", "附近", "旁边", "边上", "门口", "周边", "周围",
+                   "跟前", "不远处", "马路对面", "街对面"))
+
+
 def nearby_thing(text: str) -> bool:
-    """Whether a memory that opens with the speaker goes on to a place by them, a thing near it the subject
-    ("用户隔壁那家烘焙店关门了", "用户公司附近的健身房搬了", "用户楼下的超市…"): a locative by jieba's tags (s, f),
-    or a demonstrative and a measure word ("那家"), before any verb."""
+    """Whether a memory that opens with the speaker goes on to a thing next to them, the subject ("用户隔壁那家烘焙店
+    关门了", "用户公司附近的健身房搬了", "用户楼下的超市…"): a word for next to (``_NEAR``) before any verb, with
+    what is there after it."""
     if not text.startswith("用户") or text.startswith("用户的"):
         return False
     tokens = list(posseg.cut(text[2:14]))
-    for n, token in enumerate(tokens):
-        # a place (s), or a side of a thing ("公司附近", "家旁边"; a lone f is a time: "最近")
-        side = token.flag == "f" and n > 0 and tokens[n - 1].flag[:1] in {"n", "q"}
-        if n + 1 < len(tokens) and (token.flag == "s" or side):
-            return True
-        if token.flag == "r" and n + 1 < len(tokens) and tokens[n + 1].flag == "q":
-            return True
+    for n, token in enumerate(tokens[:-1]):
+        if token.word in _NEAR:
+            return tokens[n + 1].word == "的" or tokens[n + 1].flag[:1] in {"r", "n"}
         if token.flag[:1] in {"v", "p", "d", "t", "m"} or token.word.startswith(("在", "是", "有", "和", "跟")):
             return False
     return False

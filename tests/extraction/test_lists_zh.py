@@ -13,13 +13,14 @@ from tests.extraction.test_everyday import holding, run
     ("同步一下新情况\n· 调去了上海分公司\n· 房子租在徐汇", ["上海分公司", "徐汇"]),
     ("（1）考过了科目二（2）换了新手机", ["科目二", "手机"]),
     ("- 辞掉了家教\n- 开始练拳击\n- 老公升职了", ["家教", "拳击", "升职"]),
+    ("先自我介绍一下 ①在工地开塔吊 ②老家甘肃天水", ["塔吊", "天水"]),
 ])
 def test_a_list_of_news_keeps_every_item_as_its_own_memory(message, keys):
     found, _ = run(("user", message))
     contents = [c.content for c in found]
     assert all(holding(found, key) for key in keys), contents
     assert len({next(c for c in contents if key in c) for key in keys}) == len(keys), contents
-    assert not [c for c in contents if "动态" in c or "新情况" in c], contents
+    assert not [c for c in contents if "动态" in c or "新情况" in c or "介绍" in c], contents
 
 
 @pytest.mark.parametrize("text", [

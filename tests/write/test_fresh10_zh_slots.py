@@ -50,3 +50,5 @@ def test_a_place_by_the_speaker_is_the_subject_not_the_speaker():
     assert subject_of("用户楼下那家面馆换老板了") == ""
     assert subject_of("用户最近改喝茶了") == "self"  # 最近 is a time, no place
     assert subject_of("用户在家附近的健身房健身") == "self"
+    assert subject_of("用户家里换了新冰箱") == "self"  # one's own home
+    assert subject_of("用户搬家以后社保转到了成都") == "self"
