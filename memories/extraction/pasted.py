@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from memories.extraction.lists_zh import listed_zh
 from memories.write.text import has_cjk
 
 __all__ = ["unfenced", "unpasted"]
@@ -103,7 +104,7 @@ def _bare_profile(lines: list[str], run: list[int]) -> bool:
 
 def unpasted(text: str) -> str:
     """``text`` without the code, quoted passages and notes pasted into it (module docstring)."""
-    text = unfenced(text)
+    text = listed_zh(unfenced(text))
     if "\n" in text.strip():
         text = "\n".join("" if _code(line) else line for line in _notes(text.split("\n")))
     return _QUOTED.sub(lambda m: "" if _pasted(m.group(1) or m.group(2)) else m.group(0), text)

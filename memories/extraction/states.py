@@ -48,6 +48,8 @@ _ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
                         r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
                         r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|了?(?:[，。；！!]|$))")
+#: A workplace that moved, not the speaker ("用户公司搬到酒仙桥了", "用户的店搬去了万达").
+_ZH_ORG_MOVED = re.compile(r"公司|单位|店|学校|工厂|厂子|办公室|部门|团队|工作室|总部|诊所|实验室|机构|项目组|食堂")
 #: Not a company: what "去了/加入了" also takes ("去了医院", "加入了健身房").
 _ZH_NOT_ORG = re.compile(r"医院|学校|健身房|超市|公园|北京|上海|广州|深圳|杭州|成都")
 #: A job said already as one ("a new job at Spotify", "working at …"): the write flow reads its employer as it is.
@@ -71,7 +73,8 @@ def _zh_states(content: str, who: str) -> list[str]:
     found = []
     for m in _fill(_ZH_MOVED, who).finditer(content):
         # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
-        if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
+        if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)) \
+                and not _ZH_ORG_MOVED.search(content, m.start(), m.start(1)):
             found.append(f"{who}现在住在{m.group(1)}")
     for m in _fill(_ZH_JOINED, who).finditer(content):
         if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):

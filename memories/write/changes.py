@@ -41,7 +41,16 @@ from functools import lru_cache
 from jieba import posseg
 
 from memories.write.changes_who import died, pronoun_of, same_one, stolen_from_self, subject_word
-from memories.write.changes_zh import MORE_ZH, NAME_TAGS, held_in, indexed, named_by_verb, piece_query, unfused
+from memories.write.changes_zh import (
+    MORE_ZH,
+    NAME_TAGS,
+    held_in,
+    indexed,
+    named_by_verb,
+    nearby_thing,
+    piece_query,
+    unfused,
+)
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.text import has_cjk, stemmed
@@ -139,7 +148,7 @@ def _en_changed(text: str) -> bool:
 _STRONG_ZH = re.compile(r"不再|再也不|不[^，。；]{0,8}了|没[^，。；]{0,3}了|改[成用喝吃去做]|换[了成到]?|"
                         r"转[学行到去岗成为正]|搬|离职|辞职|解散|分手|退[了休学租赛出]|拆[了掉]|痊愈|康复了|"
                         r"卖[了掉]|取消|戒[了掉]|停[了掉]|放弃|调[到去回]|升[职了为到成]|变成|"
-                        r"成了|自从|没坚持|不干了|不做了|黄了|关门")
+                        r"成了|自从|没坚持|不干了|不做了|黄了|关门|[降涨加减]到|迁[到去往至]|改学|升级[成为到]")
 _WEAK_ZH = re.compile(r"现在|如今|目前|开始")
 _HEDGED_ZH = re.compile(r"？|\?|吗|呢|助手|问“|干脆|算了|如果|要是|假如|万一|打算|"
                         r"(?<![联思理梦感幻回构预猜设料])想[要去换搬]?|"
@@ -163,6 +172,8 @@ def _zh_subject(text: str) -> str:
     text = _TIME_ZH.sub("", text, count=1)
     if (found := KIN_ZH_RE.match(text)) is not None:
         return "~" + found.group(1)
+    if nearby_thing(text):
+        return ""  # "用户隔壁那家烘焙店关门了": the shop's, not the speaker's
     if text.startswith("用户") or _WEAK_ZH.match(text) or _STRONG_ZH.match(text) or _FRONTED_ZH.match(text):
         return "self"
     first = next(iter(posseg.cut(text[:8])), None)

@@ -13,6 +13,8 @@
   "戴框架眼镜" and "手机壳" is not by "手机号". The write's candidate query finds such a memory by the piece or by
   its characters (the lexical index holds each Chinese character too: ``text.search_words``); a Latin piece is
   taken as the index holds it ("ThinkPad": thinkpad).
+- A memory that opens with the speaker and goes on to a place by them ("用户隔壁那家烘焙店关门了", "用户楼下的超市
+  搬走了") is about the thing there, not the speaker (``nearby_thing``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from jieba.posseg import pair
 
 from memories.write.text import has_cjk, stemmed
 
-__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "piece_query", "unfused"]
+__all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "nearby_thing", "piece_query", "unfused"]
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
-                     r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))")
+                     r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
+                     r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))")
 #: What a change names by its verb alone: the thing quit ("戒酒了": 酒, which "喝啤酒" holds), the verb whose
 #: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷).
 _NAMED_BY_VERB = re.compile(r"戒([\u4e00-\u9fff]{1,2}?)(?:了|$)|(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])"
@@ -73,3 +76,23 @@ def named_by_verb(text: str) -> list[str]:
     thing quit, the verb whose object changed, or 迷 for a fan turned ("转粉")."""
     found = (word for match in _NAMED_BY_VERB.finditer(text) for word in match.groups() if word)
     return ["迷" if word == "粉" else word for word in found]
+
+
+#: Words for next to a place (a complete class): what follows is a thing there, not the speaker's own ("家里" is).
+_NEAR = frozenset(("隔壁", "对面", "斜对面", "对门", "楼下", "楼上", "附近", "旁边", "边上", "门口", "周边", "周围",
+                   "跟前", "不远处", "马路对面", "街对面"))
+
+
+def nearby_thing(text: str) -> bool:
+    """Whether a memory that opens with the speaker goes on to a thing next to them, the subject ("用户隔壁那家烘焙店
+    关门了", "用户公司附近的健身房搬了", "用户楼下的超市…"): a word for next to (``_NEAR``) before any verb, with
+    what is there after it."""
+    if not text.startswith("用户") or text.startswith("用户的"):
+        return False
+    tokens = list(posseg.cut(text[2:14]))
+    for n, token in enumerate(tokens[:-1]):
+        if token.word in _NEAR:
+            return tokens[n + 1].word == "的" or tokens[n + 1].flag[:1] in {"r", "n"}
+        if token.flag[:1] in {"v", "p", "d", "t", "m"} or token.word.startswith(("在", "是", "有", "和", "跟")):
+            return False
+    return False

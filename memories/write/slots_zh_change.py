@@ -27,6 +27,7 @@ from jieba import posseg
 from memories.write.people import KIN_ZH
 from memories.write.slot_values import CAR_NAMES_ZH, Slot
 from memories.write.slots_amounts import zh_amount
+from memories.write.slots_zh_learn import learnt, learnt_switch
 
 __all__ = ["DRINKS_ZH", "SPORTS_ZH", "switched", "usual_key", "zh_changes"]
 
@@ -117,7 +118,7 @@ def zh_changes(sentence: str, speaker: str) -> list[Slot]:
     found += _place_kept(sentence, speaker)
     if (switch := _SWITCH.search(sentence)) and (kind := _kind(switch.group("thing"), bool(switch.group("drink")))):
         found.append(Slot(speaker, f"switch:{kind[0]}", kind[1]))
-    return found + _membership(sentence, speaker)
+    return found + _membership(sentence, speaker) + learnt_switch(sentence, speaker)
 
 
 #: A membership by the place's name, as ``slots_changes`` reads it in English (``member:<name>``): held ("在一兆韦德
@@ -190,6 +191,8 @@ def usual_key(slot: Slot) -> str:
             return f"{slot.subject}|usual:喝"
         if _SPORT.fullmatch(thing):
             return f"{slot.subject}|usual:运动"
+        if learnt(thing):
+            return f"{slot.subject}|usual:学"
     return ""
 
 

@@ -21,6 +21,7 @@ import re
 
 from memories.write.slot_values import KIN_ZH_ALT, Slot
 from memories.write.slots_amounts import zh_amount
+from memories.write.slots_zh_switch import STEMS
 
 __all__ = ["dose_key", "redosed", "zh_dose"]
 
@@ -61,10 +62,23 @@ def zh_dose(sentence: str, speaker: str) -> list[Slot]:
         named = stopped.group("drug")
         return [] if _NOT_DRUG.match(named) else [Slot(speaker, f"taking:{named}", "no")]
     drug = _drug(body, topic)
-    found = _doses(body, drug, bool(doctor), speaker)
+    named = _NAMED.match(body)
+    if drug == "*" and named:  # "降压药一天一片", "二甲双胍减到一天一次了": a medicine's dose, no verb needed
+        drug = named.group("drug")
+    found = _doses(body, drug, bool(doctor or named or _CHANGED.match(body)), speaker)
     if found and drug != "*":  # a dose of a named drug says it is taken, which a stop ends ("停了二甲双胍")
         found.append(Slot(speaker, f"taking:{drug}", "yes"))
     return found
+
+
+#: A medicine named first, by its stem or as a 药 ("我降压药一天一片", "用户二甲双胍减到一天一次了"); a dose
+#: changed with no thing named before it ("加到一天两片了", "减到每天一粒"): a dose, of whichever drug.
+_NAMED = re.compile(r"^(?:我|用户|本人)?(?:的)?(?:现在|目前|如今|最近|已经|一直|还是|又|也)*(?:把|将)?"
+                    rf"(?P<drug>[\u4e00-\u9fff]{{0,6}}?(?:{STEMS}|(?<![吃用买拿开])药))"
+                    r"(?=一天|每天|一日|每日|天天|早|晚|每次|一次|吃|服|打|加|减|改|调|降|增|现在|还是|$)")
+_CHANGED = re.compile(r"^(?:我|用户|本人)?(?:现在|已经|又|再)?(?:加到|减到|改成|改为|调到|调成|降到|增加到|减少到|"
+                      r"加量到|减量到|增到|减为|加为)(?:了)?(?:一天|每天|一日|每日|每次|早晚各?)?"
+                      r"[零〇一二两三四五六七八九十半\d.]+\s*个?(?:片|粒|颗|次)")
 
 
 def _doses(body: str, drug: str, doctor: bool, speaker: str) -> list[Slot]:

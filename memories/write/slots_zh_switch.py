@@ -30,7 +30,7 @@ from jieba import posseg
 from memories.write.slot_values import KIN_ZH_ALT, Slot
 from memories.write.slots_amounts import zh_amount
 
-__all__ = ["zh_switches"]
+__all__ = ["STEMS", "zh_switches"]
 
 _OWN = re.compile(rf"^(?:现在|目前|如今)?(?:我们|我|用户等人|用户|本人)"
                   rf"(?!的?(?:{KIN_ZH_ALT}|朋友|同事|同学|室友|邻居|老板|领导))")
@@ -65,12 +65,12 @@ _LEVEL_SAID = re.compile(r"课|班|级|考|过了|水平|升到|升了|学到|�
 
 _AGAIN = re.compile(r"(?:又|重新|再次|还是)(?:开始)?(?:抽上了?|抽起来了?|抽烟了?|吸上了?|吸烟了?|抽了起来)|复吸了?")
 
-_STEMS = (r"双胍|地平|沙坦|他汀|洛尔|普利|列净|列汀|格列[\u4e00-\u9fff]{1,2}|霉素|西林|沙星|替丁|拉唑|唑仑|西泮|"
+STEMS = (r"双胍|地平|沙坦|他汀|洛尔|普利|列净|列汀|格列[\u4e00-\u9fff]{1,2}|霉素|西林|沙星|替丁|拉唑|唑仑|西泮|"
           r"曲林|西汀|普兰|法辛|噻嗪|塞米|胰岛素|阿司匹林|布洛芬|氨基酚|华法林|格雷|泼尼松|尼龙|甲状腺素|优甲乐|"
           r"降压药|降糖药|降脂药|安眠药|抗抑郁药|止痛药|避孕药")
 _TAKES = re.compile(rf"(?:吃|服用|服|打|注射|用(?!户))(?:着|上了|了)?"
                     r"(?:[零〇一二两三四五六七八九十半\d.]+\s*(?:次|片|粒|颗|个|支|袋|毫克|mg|微克|单位)的?)?"
-                    rf"(?P<drug>[\u4e00-\u9fff]{{0,6}}?(?:{_STEMS}))"
+                    rf"(?P<drug>[\u4e00-\u9fff]{{0,6}}?(?:{STEMS}))"
                     r"(?=$|[，,。；;\s\d]|每|一天|一次|早|晚|了|呢)")
 
 _PLATFORM = re.compile(r"(?<![现正])在(?P<org>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:平台)?(?:上)?"
