@@ -9,7 +9,8 @@ one names only the new pastime. So at search time the retired memories of the se
 retired candidate placed on the live lists' scales (``rank.zscore_fused`` over the live lists' best and these), and
 the best ``PREDECESSORS`` of them hand their fused score, discounted, to the live memory at the end of their chain
 (``sql.successors``: every link a memory of the same scope that a newer one replaced, at most ``DEPTH`` links; one
-statement): the successor's score gains what ``RECALL_SUCCESSOR_DISCOUNT`` × its predecessor's z-score fusion
+statement; only those whose discounted fusion beats the ``REACH``-th best of the live lists' best): the successor's
+score gains what ``RECALL_SUCCESSOR_DISCOUNT`` × its predecessor's z-score fusion
 exceeds its own by (the levers that lifted it stay). It joins the candidates if the lists missed it (when it passes
 the search's filters), and passes the relevance floor when its predecessor alone speaks to the question. It says
 so: ``Candidate.through`` (the API's ``through``) names the replaced memory it was reached by.
@@ -42,6 +43,7 @@ from memories.recall.vectors import QueryVectors
 
 PREDECESSORS = 5  # the best retired candidates whose chains are followed
 DEPTH = 8  # links followed at most (A → B → C is two)
+REACH = 10  # a predecessor is followed only if its discounted fusion beats the REACH-th best of the live lists' best
 _RETIRED = STATUS_CODES[Status.DEPRECATED]
 
 Lists = Mapping[str, Sequence[Candidate]]
@@ -64,19 +66,30 @@ def routed(query: str, source: CandidateSource, vectors: QueryVectors, ranked: t
     depth = max(1, int(settings.RECALL_ZSCORE_DEPTH))
     scale = {c.key: c for found in lists.values() for c in found[:depth]}  # what places a value on each list's scale
     values = _fused(lists, scale | retired, weights, profiles)
-    best = sorted(retired, key=lambda k: -values[k])[:PREDECESSORS]
-    ends = sql.successors([retired[k].id for k in best], source.scope_ids, DEPTH)
+    best = _followed(retired, values, scale, discount)
+    ends = sql.successors([retired[k].id for k in best], source.scope_ids, DEPTH) if best else []
     if not ends:
         return fused, passing
-    by_id = {retired[k].id: retired[k] for k in best}
     joined = _joined([end for _, end in ends if end.int not in candidates], source, vectors)
     found = {c.key: c for _, end in ends if (c := candidates.get(end.int) or joined.get(end.int)) is not None}
     own = _fused(lists, scale | found, weights, profiles)
+    key_of = {retired[k].id: k for k in best}
+    gains: dict[uuid.UUID, tuple[Candidate, float]] = {}
+    for start, end in sorted(ends, key=lambda pair: -values[key_of[pair[0]]]):  # the best predecessor of each
+        if end.int in found and end not in gains:
+            gains[end] = (retired[key_of[start]], discount * values[key_of[start]] - own[end.int])
+    return _lifted(gains, found, candidates, fused, passing, profiles)
+
+
+def _lifted(gains: Mapping[uuid.UUID, tuple[Candidate, float]], found: Mapping[Key, Candidate],
+            candidates: dict[Key, Candidate], fused: dict[Key, float], passing: set[int],
+            profiles: Mapping[str, ModelProfile]) -> tuple[dict[Key, float], set[int]]:
+    """Each successor's fused score raised by its gain (its predecessor's discounted fusion over its own), marked
+    ``through`` the predecessor, and passing the floor when the predecessor alone speaks to the question."""
     lifted, passes = dict(fused), set(passing)
-    for start, end in ends:
-        before, c = by_id[start], found.get(end.int)
-        gain = discount * values[before.key] - own[end.int] if c is not None else 0.0
-        if c is None or gain <= 0.0 or (c.through is not None and lifted[c.key] >= fused.get(c.key, 0.0) + gain):
+    for end, (before, gain) in gains.items():
+        c = found[end.int]
+        if gain <= 0.0:
             continue
         candidates[c.key] = dataclasses.replace(c, through=before.id)
         lifted[c.key] = fused.get(c.key, 0.0) + gain
@@ -84,6 +97,13 @@ def routed(query: str, source: CandidateSource, vectors: QueryVectors, ranked: t
             passes.add(c.key)
     return lifted, passes
 
+def _followed(retired: Mapping[Key, Candidate], values: Mapping[Key, float], scale: Mapping[Key, Candidate],
+              discount: float) -> list[Key]:
+    """The best ``PREDECESSORS`` retired candidates whose discounted fusion beats the ``REACH``-th best of the live
+    lists' best: one below them would lift its successor to no place there."""
+    live = sorted((values[k] for k in scale), reverse=True)
+    bar = live[min(len(live), REACH) - 1] if live else 0.0
+    return [k for k in sorted(retired, key=lambda k: -values[k])[:PREDECESSORS] if discount * values[k] > bar]
 
 def _fused(lists: Lists, candidates: Mapping[Key, Candidate], weights: Mapping[str, float],
            profiles: Mapping[str, ModelProfile]) -> dict[Key, float]:
@@ -112,7 +132,7 @@ def _retired(query: str, source: IndexSource, vectors: QueryVectors) -> dict[Key
     lists: dict[str, list[Candidate]] = {
         "vector" if name == primary else name: retired.vector_candidates(vector, PREDECESSORS, model=name)
         for name, vector in found.items()}
-    lexical = retired.lexical(query, settings.RECALL_CANDIDATE_POOL, parallel=False)
+    lexical = retired.lexical(query, PREDECESSORS, parallel=False)
     if lexical is not None:
         lists["lexical"] = lexical.finish(found or None)
     return merge_candidates(lists)
