@@ -366,6 +366,8 @@ RECALL_PERSON_WEIGHT = number("MNEMARA_RECALL_PERSON_WEIGHT")
 RECALL_CATEGORY_BOOST = number("MNEMARA_RECALL_CATEGORY_BOOST")
 RECALL_ATTRIBUTE_BOOST = number("MNEMARA_RECALL_ATTRIBUTE_BOOST")
 RECALL_PASTIME_BOOST = number("MNEMARA_RECALL_PASTIME_BOOST")
+# A retired memory the question matches lifts its live successor (memories/recall/successors.py; 0: off).
+RECALL_SUCCESSOR_DISCOUNT = number("MNEMARA_RECALL_SUCCESSOR_DISCOUNT")
 # The same for a question with Chinese (0: off; it cost the Chinese development set 0.030 at 2: docs/recall.md).
 RECALL_CATEGORY_BOOST_ZH = number("MNEMARA_RECALL_CATEGORY_BOOST_ZH")
 RECALL_CATEGORY_SEEDS = integer("MNEMARA_RECALL_CATEGORY_SEEDS")

@@ -141,6 +141,9 @@ class SearchHitOut(serializers.Serializer[Any]):
         "Still waiting in review (`memory.status` is `pending`): no person has confirmed it. A search returns such "
         "memories when `include_statuses` asks for them, and by default once they have waited longer than the "
         "review window (setting MNEMARA_RECALL_UNREVIEWED_DAYS)."))
+    through = serializers.UUIDField(allow_null=True, help_text=(
+        "The id of the memory this one replaced (`superseded_by` points here), when the query matched that retired "
+        "memory rather than this one: it was found through its predecessor, which is not returned. Null otherwise."))
 
 
 @extend_schema_serializer(component_name="SearchResults")
@@ -175,7 +178,7 @@ class MemorySearchView(TenantAPIView):
         results = [{"memory": memory_json(h.memory), "score": round(h.score, 4), "scores": h.scores,
                     "relevant": h.relevant,
                     "conflict": h.memory.pk in marked or h.memory.status == Status.CONFLICTED,
-                    "unreviewed": h.memory.status == Status.PENDING} for h in hits]
+                    "unreviewed": h.memory.status == Status.PENDING, "through": h.through} for h in hits]
         return Response({"results": results})
 
 

@@ -77,6 +77,7 @@ class Candidate:
     foreign: bool = False
     # The primary model's coverage of its content, when the source holds it (the in-process index); None: unknown.
     read: float | None = None
+    through: uuid.UUID | None = None  # reached through this replaced memory (``memories.recall.successors``)
     key: Key = field(init=False, repr=False, compare=False)  # ``id.int``: what the ranking's dicts are keyed by
 
     def __post_init__(self) -> None:

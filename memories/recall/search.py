@@ -173,6 +173,7 @@ from memories.recall.rank import (
     score_ceiling,
 )
 from memories.recall.sources import CandidateSource, Lexical, SqlSource, filtered_memories, scope_row_count
+from memories.recall.successors import routed
 from memories.recall.unheld import answerable_bar
 from memories.recall.vectors import QueryVectors, remember, started
 from memories.write import validation
@@ -191,6 +192,7 @@ class SearchHit:
     model: str = ""  # the embedding model that judged scores["vector"] ("": none reads both texts)
     coverage: float = 0.0  # the idf-weighted share of the query's terms the memory holds (0..1)
     after: uuid.UUID | None = None  # the memory written next in its source_session (among those searchable)
+    through: uuid.UUID | None = None  # the replaced memory it was reached through (``recall.successors``)
 
     @property
     def normalised(self) -> float:
@@ -320,7 +322,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
             memory = rows.get(s.candidate.id)
             if memory is None or any(near_duplicate(memory, hit.memory, vector_of, words_of) for hit in kept):
                 continue
-            hit = SearchHit(memory, s.score, s.scores, model=s.candidate.model,
+            hit = SearchHit(memory, s.score, s.scores, model=s.candidate.model, through=s.candidate.through,
                             coverage=min(1.0, s.candidate.lexical_coverage), after=_uuid(s.candidate.after))
             (waiting.hits if waiting.passed_over(memory) else kept).append(hit)
             if len(kept) == k:
@@ -403,6 +405,7 @@ def _ranked(query: str, started: _Started, mode: str, *,
     fused = current_lifted(fused, candidates, query)  # what holds now: the newer of near ties (recall.current)
     fused = answers_weighed(fused, candidates, query)  # the assistant's answers, asked for or not (recall.answers)
     fused = newer_first(fused, candidates, query)  # the newer of two about the question's topic (recall.newer)
+    fused, filled = routed(query, source, vectors, (ranked, weights, profiles), candidates, fused, filled)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     bar = answerable_bar(query, candidates.values())  # raised when the scope holds none of its words (unheld)
     answerable = bool(filled) or question_answerable(list(candidates.values()), profiles, bar)

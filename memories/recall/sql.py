@@ -534,3 +534,31 @@ def capped_matches(parts: Sequence[tuple[str, Sequence[Any]]], cap: int, limit: 
         cursor.execute("SELECT set_config('max_parallel_workers_per_gather', '0', true)")
         cursor.execute(statement, params)
         return cursor.fetchall()
+
+
+# The live end of each retired memory's supersede chain (``memories.recall.successors``): each link a memory of the
+# same scope, among the searched ones, that a newer one replaced; the end the first that is not deprecated.
+SUCCESSORS_SQL = """
+WITH RECURSIVE chain (start, scope_id, id, depth) AS (
+    SELECT m.id, m.scope_id, m.superseded_by_id, 1 FROM memories_memory m
+     WHERE m.tenant_id = %(tenant)s AND m.id = ANY(%(ids)s::uuid[]) AND m.scope_id = ANY(%(scopes)s::uuid[])
+       AND m.status = 'deprecated' AND m.superseded_by_id IS NOT NULL
+    UNION ALL
+    SELECT c.start, c.scope_id, n.superseded_by_id, c.depth + 1 FROM chain c
+      JOIN memories_memory n ON n.id = c.id AND n.tenant_id = %(tenant)s AND n.scope_id = c.scope_id
+     WHERE n.status = 'deprecated' AND n.superseded_by_id IS NOT NULL AND c.depth < %(depth)s
+)
+SELECT c.start, c.id FROM chain c
+  JOIN memories_memory s ON s.id = c.id AND s.tenant_id = %(tenant)s AND s.scope_id = c.scope_id
+ WHERE s.status <> 'deprecated'
+"""
+
+
+def successors(ids: Sequence[uuid.UUID], scope_ids: Sequence[uuid.UUID], depth: int
+               ) -> list[tuple[uuid.UUID, uuid.UUID]]:
+    """``SUCCESSORS_SQL`` in the active tenant: (retired memory, the live memory ending its chain) for those of
+    ``ids`` in ``scope_ids`` that a newer memory of their scope replaced, at most ``depth`` links away."""
+    with connections[read_alias()].cursor() as cursor:
+        cursor.execute(SUCCESSORS_SQL, {"tenant": get_active_tenant().pk, "ids": uuid_array(ids),
+                                        "scopes": uuid_array(scope_ids), "depth": depth})
+        return list(cursor.fetchall())

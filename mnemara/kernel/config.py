@@ -256,6 +256,9 @@ SETTINGS_LIST: tuple[Setting, ...] = (
     Setting("MNEMARA_RECALL_PASTIME_BOOST", "float", 0.5, "A question asking what a person likes to do "
             "(hobbies, pastimes): the memories stating a liking or pastime of that person gain this share of the "
             "best candidate's score (0: off).", "Recall", low=0),
+    Setting("MNEMARA_RECALL_SUCCESSOR_DISCOUNT", "float", 0.95, "A retired memory the question matches hands this "
+            "share of its fused score to the live memory that replaced it (docs/recall.md; 0: off).", "Recall",
+            low=0, high=1),
     Setting("MNEMARA_RECALL_CATEGORY_BOOST_ZH", "float", 0.0, "The same for a question with Chinese "
             "(\"小林去过哪些城市？\"; 0: off, as it cost the Chinese development set).", "Recall", low=0),
     Setting("MNEMARA_RECALL_CATEGORY_SEEDS", "int", 30, "The best matches of each list whose words are read for "

@@ -1891,6 +1891,11 @@ export interface components {
             conflict: boolean;
             /** @description Still waiting in review (`memory.status` is `pending`): no person has confirmed it. A search returns such memories when `include_statuses` asks for them, and by default once they have waited longer than the review window (setting MNEMARA_RECALL_UNREVIEWED_DAYS). */
             unreviewed: boolean;
+            /**
+             * Format: uuid
+             * @description The id of the memory this one replaced (`superseded_by` points here), when the query matched that retired memory rather than this one: it was found through its predecessor, which is not returned. Null otherwise.
+             */
+            through: string | null;
         };
         /** @description What to recall, and from where: `scope` or `scopes` (one of them). */
         SearchRequest: {
