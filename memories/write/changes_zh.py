@@ -25,17 +25,20 @@ from collections.abc import Callable, Iterable, Iterator
 from jieba import posseg
 from jieba.posseg import pair
 
+from memories.write.people import KIN_ZH_RE
 from memories.write.text import has_cjk, stemmed
 
 __all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "nearby_thing", "piece_query", "unfused"]
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
                      r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
-                     r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))")
+                     r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院")
 #: What a change names by its verb alone: the thing quit ("戒酒了": 酒, which "喝啤酒" holds), the verb whose
-#: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷).
+#: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷), the
+#: hospital left ("出院": 院, as in 住院), a relative's home left ("婆婆搬去养老院": 住, what "跟我们一起住" says),
+#: a thing taken off ("摘牙套了": 牙套).
 _NAMED_BY_VERB = re.compile(r"戒([\u4e00-\u9fff]{1,2}?)(?:了|$)|(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])"
-                            r"(?![了过掉成])|转(粉)")
+                            r"(?![了过掉成])|转(粉)|出(院)|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
 NAME_TAGS = frozenset({"j", "nr"})
 
 
@@ -73,9 +76,11 @@ def piece_query(piece: str, quoted: Callable[[str], str]) -> str:
 
 def named_by_verb(text: str) -> list[str]:
     """What a Chinese statement of change names by its verb alone (``_NAMED_BY_VERB``), one character each: the
-    thing quit, the verb whose object changed, or 迷 for a fan turned ("转粉")."""
+    thing quit, the verb whose object changed, 迷 for a fan turned ("转粉"), 院 for the hospital left, 住 for a
+    relative's home left, the thing taken off."""
     found = (word for match in _NAMED_BY_VERB.finditer(text) for word in match.groups() if word)
-    return ["迷" if word == "粉" else word for word in found]
+    kin = bool(KIN_ZH_RE.match(text))  # a relative's move (the speaker's own is the home slot's; a thing's is none)
+    return [{"粉": "迷", "搬": "住"}.get(word, word) for word in found if kin or word != "搬"]
 
 
 #: Words for next to a place (a complete class): what follows is a thing there, not the speaker's own ("家里" is).

@@ -65,6 +65,10 @@ def test_what_a_chinese_change_names_by_its_verb() -> None:
     assert _link("用户喜欢吃辣", "用户最近改坐地铁了") == ""
     assert _link("用户是切尔西球迷", "用户转粉阿森纳了") == "迷"
     assert _link("用户的女儿每周上两次游泳课", "用户的女儿2026年11月游泳课结课了") == "游泳 课"
+    assert _link("用户的爷爷在住院", "用户的爷爷上周出院了") == "院"
+    assert _link("用户的外公跟用户等人一起住", "用户的外公搬回老家了") == "住"
+    assert _link("用户喜欢住民宿", "用户搬到海淀了") == ""  # the speaker's own move is the home slot's
+    assert _link("用户的女儿在戴助听器", "用户的女儿摘助听器了") == "助听器"
 
 
 @pytest.mark.django_db
