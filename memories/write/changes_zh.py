@@ -37,8 +37,8 @@ MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；�
 #: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷), the
 #: hospital left ("出院": 院, as in 住院), a relative's home left ("婆婆搬去养老院": 住, what "跟我们一起住" says),
 #: a thing taken off ("摘牙套了": 牙套).
-_NAMED_BY_VERB = re.compile(r"戒([\u4e00-\u9fff]{1,2}?)(?:了|$)|(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])"
-                            r"(?![了过掉成])|转(粉)|出(院)|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
+_NAMED_BY_VERB = re.compile(r"戒(?![了掉过着])([\u4e00-\u9fff]{1,2}?)(?:了|$)|"
+                            r"(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])(?![了过掉成])|转(粉)|出(院)|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
 NAME_TAGS = frozenset({"j", "nr"})
 
 
@@ -80,7 +80,11 @@ def named_by_verb(text: str) -> list[str]:
     relative's home left, the thing taken off."""
     found = (word for match in _NAMED_BY_VERB.finditer(text) for word in match.groups() if word)
     kin = bool(KIN_ZH_RE.match(text))  # a relative's move (the speaker's own is the home slot's; a thing's is none)
-    return [{"粉": "迷", "搬": "住"}.get(word, word) for word in found if kin or word != "搬"]
+    return [{"粉": "迷", "搬": "住"}.get(word, word) for word in found
+            if (kin or word != "搬") and word not in _PARTICLES]
+
+
+_PARTICLES = frozenset("了掉过着的得地")
 
 
 #: Words for next to a place (a complete class): what follows is a thing there, not the speaker's own ("家里" is).

@@ -61,6 +61,7 @@ def test_what_a_chinese_change_names_by_its_verb() -> None:
     assert _link("用户的舅舅在深圳开出租车", "用户的舅舅去年去世了") == "舅舅"
     assert _link("用户的舅舅在深圳开出租车", "用户的舅舅昨天走了") == ""  # a visit over, perhaps
     assert _link("用户每天抽一包烟", "用户2026年11月开始戒烟了") == "烟"
+    assert _link("用户每周二去游泳", "用户，啤酒真戒了") == ""  # 戒了 names no thing: not "了" in every old one
     assert _link("用户平时坐公交上班", "用户最近改坐地铁了") == "坐"
     assert _link("用户喜欢吃辣", "用户最近改坐地铁了") == ""
     assert _link("用户是切尔西球迷", "用户转粉阿森纳了") == "迷"
