@@ -88,6 +88,7 @@ def shot(page):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(name: str) -> None:
+        page.wait_for_load_state()  # after a redirect Chromium cannot capture a page still loading
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     return take
 

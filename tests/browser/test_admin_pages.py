@@ -21,6 +21,7 @@ LINES = """el => { const r = document.createRange(); r.selectNodeContents(el);
 
 def shot(page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_load_state()  # after a redirect Chromium cannot capture a page still loading
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
