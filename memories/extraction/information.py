@@ -234,14 +234,27 @@ _ZH_LEADING_VERBS = frozenset("去来要想会能在是有得让被把给叫说�
 _ZH_WORK_ON = frozenset(("做", "搞", "干", "学", "写", "负责", "转"))
 
 
+@functools.lru_cache(maxsize=2048)
+def _zh_set_phrase_thing(flag: str, word: str) -> bool:
+    """Whether a set phrase names a thing: three characters, a verb or a quality and its thing ("改坐地铁",
+    "留着长卷发"; not a four-character idiom); four, tagged ``l``, a noun after a modifier ("戴隐形眼镜": 隐形 +
+    眼镜, "玻璃纤维"), each half one word."""
+    if len(word) == 3:
+        return [t.flag[0] for t in pseg.lcut(word[1:], HMM=False)] == ["n"]
+    if flag != "l" or len(word) != 4:
+        return False
+    head, tail = pseg.lcut(word[:2], HMM=False), pseg.lcut(word[2:], HMM=False)
+    return len(head) == len(tail) == 1 and tail[0].flag == "n" and head[0].flag[:1] in ("a", "b", "n")
+
+
 def _zh_informs(flag: str, word: str, sentence: str) -> bool:
     """Whether one tagged word of a Chinese sentence tells something (``_zh_informative``)."""
     if flag == "v" and len(word) > 1 and word not in _ZH_VAGUE_VERBS and not _ZH_POINTED.search(sentence):
         return True  # "最近失眠很严重", "上周搬家了": what happened to someone, said by its verb
     if flag == "l" and len(word) > 2 and word[0] in _ZH_DOING:
         return True  # "经常吃火锅", "周末去泡温泉": a verb and its thing, tagged as one set phrase
-    if flag in ("i", "l") and len(word) == 3 and [t.flag[0] for t in pseg.lcut(word[1:], HMM=False)] == ["n"]:
-        return True  # "改坐地铁", "留着长卷发": a verb or a quality and its thing (not a four-character idiom)
+    if flag in ("i", "l") and _zh_set_phrase_thing(flag, word):
+        return True
     if flag.startswith(_ZH_CONTENT) and not flag.startswith("r") and not word.isspace():
         return not (flag == "m" and not _DIGIT.search(word) and len(word) < 2)  # "一": a bare measure
     # "五毫克的", "80公斤": an amount, a unit of two characters or more after its number

@@ -93,18 +93,23 @@ def unsaid_self(clause: str) -> str | None:
 
 
 #: What "they" or an employer did to a thing of the speaker's: "they moved my shift to 2pm-10pm", "work changed my
-#: schedule to …" said as "my shift was moved to …", so that it is the speaker's, not a pronoun-led remark.
+#: schedule to …", "they moved our whole team up to …" said as "my shift was moved to …", so that it is the
+#: speaker's, not a pronoun-led remark.
 _DONE_TO_MINE = re.compile(r"(?i)^(?:they|work|management|hr|(?:my|the)\s+(?:boss|manager|supervisor|company|employer"
                            r"|job|firm|hospital|school|store|office|agency))\s+(?:finally\s+|just\s+|have\s+|'ve\s+"
                            r"|has\s+)?(?P<verb>moved|switched|changed|pushed|bumped|cut|raised|put)\s+"
-                           r"(?P<mine>my\s+(?:[a-z]+\s+){0,2}?(?:shift|shifts|schedule|rota|start\s+time))\s+"
+                           r"(?P<mine>(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:shift|shifts|schedule|rota|start\s+time|"
+                           r"team|office|desk|department|group|unit|class|route|hours))\s+"
                            r"(?P<rest>(?:back\s+|up\s+|down\s+)?to\b)")
 
 
 def done_to_mine(clause: str) -> str:
     """``clause`` with a thing of the speaker's that "they" changed said as changed, else as it was."""
-    return _DONE_TO_MINE.sub(lambda m: f"{m.group('mine')} {'were' if m.group('mine').endswith('shifts') else 'was'} "
-                                 f"{m.group('verb')} {m.group('rest')}", clause)
+    def said(m: re.Match[str]) -> str:
+        be = "were" if m.group("mine").endswith(("shifts", "hours")) else "was"
+        return f"{m.group('mine')} {be} {m.group('verb')} {m.group('rest')}"
+
+    return _DONE_TO_MINE.sub(said, clause)
 
 
 #: A line of a texted run: Chinese, short, one line (a paragraph is a message of its own).

@@ -276,8 +276,10 @@ ZH_DONE_FOR_KIN = re.compile(rf"^(?:帮|给|替|陪|跟|和|同)我的?(?:{ZH_KI
 
 def zh_led_by_preposition(text: str, who: str) -> bool:
     """Whether a third-person Chinese clause opens with a preposition before its speaker ("给用户的爸…",
-    "跟用户的老婆去看了…"): the speaker is then the one who acts, not yet its subject."""
-    return bool(re.match(rf"(?:给|帮|替|陪|跟|和|同|为|对|向){re.escape(who)}", text))
+    "跟用户的老婆去看了…"), or with a purpose that names only what is theirs ("为了参加用户的妹妹的婚礼，
+    把胡子刮了"): the speaker is then the one who acts, not yet its subject."""
+    return bool(re.match(rf"(?:给|帮|替|陪|跟|和|同|为|对|向){re.escape(who)}|为了[^，。；]{{0,6}}?{re.escape(who)}的",
+                         text))
 
 
 #: A group one belongs to, said in one character after 我们/咱们 ("我们组", "咱们班"; jieba may fuse it with the

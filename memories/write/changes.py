@@ -67,7 +67,10 @@ _STRONG_EN = re.compile(
     r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|dumped|ditched|"
     r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|passed away|died|"
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
-    r"(?:is|are|am|'m|'re|been|was|were) done with|"
+    r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
+    r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
+    r"went back to (?:my |being |the user's )?(?:natural|original|old|normal)|"
+    r"dyed (?:it|the user's hair|my hair)|(?:made|paid) the (?:last|final) (?:payment|installment)|"
     r"had to (?:stop|quit|give up|leave|sell|cancel|drop|move)|(?:pulled|took) (?:\w+ )?out of|"
     r"went (?:full|part)[- ]time|went (?:freelance|vegan|vegetarian|remote|solo|sober|independent))\b")
 _HEDGED_EN = re.compile(
@@ -127,6 +130,9 @@ def _en_subject(text: str) -> str:
     lowered = text.casefold()
     if (found := re.match(r"the user's (?:new |old |ex-)?([a-z\-]+)", lowered)) is not None:
         word = _KIN_EN.get(found.group(1), found.group(1))
+        if (theirs := re.match(r"the user's [a-z\-]+'s (?:[a-z\-]+ )?([a-z\-]+)", lowered)) and (
+                theirs.group(1) in KIN_EN or theirs.group(1) in _KIN_EN):
+            return f"~{word}'s {theirs.group(1)}"  # "the user's son's baseball coach quit": the coach, not the son
         # A relative or a role is someone else; a thing of the user's ("the user's band split up") is the user's.
         return "~" + KIN_EN.get(word, word) if word in KIN_EN or word in _KIN_EN.values() else "self"
     if lowered.startswith("the user") or stolen_from_self(text):
@@ -138,9 +144,18 @@ def _en_subject(text: str) -> str:
 
 
 def _en_changed(text: str) -> bool:
-    if _HEDGED_EN.search(text):
+    hedges = [found.group(0).casefold() for found in _HEDGED_EN.finditer(text)]
+    if hedges and not (set(hedges) <= _A_DAY and _FOR_GOOD.search(text)):
         return False
     return bool(_STRONG_EN.search(text))
+
+
+# A day said with a change that cannot be undone the next ("made the last payment today", "was discharged this
+# morning") does not make it a one-off, as it does "covering a class today".
+_A_DAY = frozenset(("today", "tonight", "this morning", "this evening"))
+_FOR_GOOD = re.compile(r"(?i)\b(?:sold|quit|retired|graduated|discharged|passed away|died|paid off|"
+                       r"paid (?:it|them) off|(?:last|final) (?:payment|installment)|closed on|broke up|split up|"
+                       r"got rid of)\b")
 
 
 # --------------------------------------------------------------------------- Chinese
@@ -205,7 +220,9 @@ def _zh_words(text: str) -> tuple[str, ...]:
         if token.flag.startswith("v") and not cue:
             words.append(token.word)
     words.append(run)
-    return tuple(w for w in words if len(w) >= 2 and w not in _FUNCTION_ZH and not KIN_ZH_RE.fullmatch("用户的" + w))
+    # no kinship word, nor the tagger's "的哥" of "用户的哥"
+    return tuple(w for w in words if len(w) >= 2 and w not in _FUNCTION_ZH
+                 and not KIN_ZH_RE.fullmatch("用户的" + w) and not KIN_ZH_RE.fullmatch("用户" + w))
 
 
 # --------------------------------------------------------------------------- both
@@ -272,8 +289,8 @@ def _en_words(text: str, own: set[str]) -> list[str]:
     return [*words, *(kind for verb, kind in _IMPLIED.items() if re.search(rf"\b{verb}\b", text, re.IGNORECASE))]
 
 
-#: The place a verb of change implies: "discharged" is from the hospital.
-_IMPLIED = {"discharged": "hospit"}
+#: What a verb of change implies: "discharged" is from the hospital, a colour dyed or gone back to is the hair's.
+_IMPLIED = {"discharged": "hospit", "dyed|natural (?:brown|black|blonde?|red|gr[ae]y|colou?r)": "hair"}
 
 
 def change_query(words: tuple[str, ...]) -> str:
@@ -344,10 +361,24 @@ def _subject_pair(new: str, old: str) -> tuple[str, str]:
     return subject, before
 
 
+# A plan called off: "the trip is off", "北马跑不了了", "婚礼取消了".
+_CALLED_OFF = re.compile(r"(?i)\b(?:is|are|'s|was) (?:off|cancell?ed|called off)\b|\bcall(?:ed)? off\b|\bcancell?ed\b|"
+                         r"\bfell through\b|取消|黄了|泡汤|[不没]去了|[\u4e00-\u9fff]不[了成]了")
+# A plan said as one: "is planning to run Chicago", "准备跑北马" (not a wish or a question).
+_PLAN_EN = re.compile(r"(?i)^the user(?: and others)? (?:is|are) (?:planning|going|training|signed up|registered)"
+                      r" (?:to|for|on)\b")
+_PLAN_ZH = re.compile(r"^用户(?:等人)?(?:已经|正在|在)?(?:准备|打算|计划|报名了?|报了)")
+
+
+def _a_plan(text: str) -> bool:
+    """Whether a memory is the speaker's plan, which a plan called off (``_CALLED_OFF``) ends."""
+    return bool((_PLAN_ZH if has_cjk(text) else _PLAN_EN).match(text)) and "?" not in text and "？" not in text
+
+
 def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> str:
     """The word by which ``new`` (whose ``change_words`` are ``words``) changes ``old`` (its search words
     ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
-    if not words or not a_state(old):
+    if not words or not (a_state(old) or (_a_plan(old) and _CALLED_OFF.search(new))):
         return ""
     subject, before = _subject_pair(new, old)
     if not subject or subject != before:

@@ -3,7 +3,8 @@
 - Verbs of ending the core cues (``changes._STRONG_ZH``) lack: leaving a race, a group or a course ("退赛",
   "退群", "退课", "退出", "退订"), taking something off or down ("拆" said done: "拆石膏了", "热水器拆了"), hair dyed
   another colour or back ("染回", "染成"), a trial post made permanent ("转正"), a subscription not renewed
-  ("没续", "不续费"), a thing given away ("送人").
+  ("没续", "不续费"), a thing given away ("送人"), a thing done away with by 把 ("把胡子刮了", "把旧卡注销了"), a
+  debt paid off ("还清了", "尾款付完了").
 - Words that name a thing though jieba tags them otherwise: abbreviations (tag ``j``: "社保", "医保", "央企")
   and the unknown words it takes for a person's name (tag ``nr``: "托班", "爱奇艺").
 - A verb and its object that jieba's dictionary holds as a name ("戴眼镜" tagged ``nr``) are read as the verb and
@@ -32,20 +33,34 @@ __all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "nearb
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
                      r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
-                     r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院")
+                     r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院|"
+                     # a thing done away with by 把 ("把胡子刮了", "把卡注销了"), a debt paid off ("还清了")
+                     r"把[^，。；]{1,8}?(?:刮|剃|剪|拔|扔|卖|退|停|关|删|卸|注销|转让)(?:了|掉)|[刮剃]掉|"
+                     r"(?:还|付|结)[清完]了?")
 #: What a change names by its verb alone: the thing quit ("戒酒了": 酒, which "喝啤酒" holds), the verb whose
 #: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷), the
-#: hospital left ("出院": 院, as in 住院), a relative's home left ("婆婆搬去养老院": 住, what "跟我们一起住" says),
+#: hospital left ("出院": 院, as in 住院), a rental ended ("退租": 租), hair dyed again ("染回黑色": 染), a
+#: relative's home left ("婆婆搬去养老院": 住, what "跟我们一起住" says),
 #: a thing taken off ("摘牙套了": 牙套).
 _NAMED_BY_VERB = re.compile(r"戒(?![了掉过着])([\u4e00-\u9fff]{1,2}?)(?:了|$)|"
-                            r"(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])(?![了过掉成])|转(粉)|出(院)|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
+                            r"(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])(?![了过掉成])|转(粉)|出(院)|退(租)|(染)(?=[回成])|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
 NAME_TAGS = frozenset({"j", "nr"})
 
 
 def held_in(word: str, held: set[str], old: str) -> bool:
     """Whether every piece of ``word`` (space-separated) is among ``held`` (the old statement's search words,
     case-folded: "ThinkPad" is "thinkpad") or, when Chinese, inside ``old``'s text."""
-    return all(piece.casefold() in held or (has_cjk(piece) and piece in old) for piece in word.split())
+    return all(piece.casefold() in held or (has_cjk(piece) and (piece in old or _loosely_in(piece, old)))
+               for piece in word.split())
+
+
+def _loosely_in(piece: str, old: str) -> bool:
+    """Whether a Chinese word of three characters or more is in ``old`` with at most one character put in before
+    each of its later characters ("棒球队" in "棒球校队")."""
+    if len(piece) < 3 or not has_cjk(piece):
+        return False
+    spread = re.escape(piece[:2]) + "".join(f"[\u4e00-\u9fff]?{re.escape(c)}" for c in piece[2:])
+    return re.search(spread, old) is not None
 
 
 def unfused(tokens: Iterable[pair]) -> Iterator[pair]:

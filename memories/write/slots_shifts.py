@@ -44,9 +44,12 @@ _VALUES = {"day": "day", "early": "day", "morning": "day", "night": "night", "ov
 
 
 def en_shift(sentence: str, speaker: str) -> list[Slot]:
-    """``shift`` (or ``workdays``) of the speaker, or nothing."""
+    """``shift`` (or ``workdays``, or the ``grade-taught``) of the speaker, or nothing."""
     if _PAST.search(sentence):  # whose: the sentence opens with the speaker ("my …", "the user …")
         return []
+    if (grade := _GRADE_EN.search(sentence)) is not None and not _ONE_DAY.search(sentence):
+        said = grade.group("g") or grade.group("g2") or grade.group("g3") or "k"
+        return [Slot(speaker, "grade-taught", said.casefold())]
     days = _DAYS_EN.search(sentence) if not _ONE_DAY.search(sentence) else None
     if days is not None:
         return [Slot(speaker, "workdays", _week(days.group("start"), days.group("end"), days.group("span")))]
@@ -84,8 +87,23 @@ def _week(start: str | None, end: str | None, span: str | None) -> str:
     return f"{(start or '')[:3].casefold()}-{(end or '')[:3].casefold()}"
 
 
+#: The grade a teacher teaches: "teaches 4th grade", "was bumped up to teaching 5th", "a 3rd-grade teacher",
+#: "teaches kindergarten"; "教四年级", "今年学校安排我带五年级了", "教初二".
+_GRADE_EN = re.compile(
+    rf"{_SELF_LEAD}(?:(?:got\s+)?(?:bumped|moved|switched)\s+(?:up\s+|down\s+|over\s+)?to\s+)?(?:teach(?:es|ing)?\s+(?:the\s+)?"
+    rf"(?:(?P<g>\d{{1,2}})(?:st|nd|rd|th)(?:[- ]grade(?:rs)?)?|grade\s+(?P<g2>\d{{1,2}})|kindergarten)|"
+    rf"(?:a|an)\s+(?P<g3>\d{{1,2}})(?:st|nd|rd|th)[- ]grade\s+teacher)\b(?!.*\bnext\b)")
+_GRADE_ZH = re.compile(r"^(?:用户|我)[^，。；,]{0,12}?(?:教|带)(?P<g>[一二三四五六七八九]|初[一二三]|高[一二三])年?级?"
+                       r"(?![^，。；,]{0,4}的课)")
+
+
 def zh_workdays(sentence: str, speaker: str) -> list[Slot]:
-    """``workdays`` of the speaker said in Chinese ("用户周一到周五上班", "用户现在排班是周三到周日"), or nothing."""
+    """``workdays`` of the speaker said in Chinese ("用户周一到周五上班", "用户现在排班是周三到周日"), or the grade they
+    teach, or nothing."""
+    if (grade := _GRADE_ZH.match(sentence)) is not None and not re.search(r"今天|明天|这周|代课|代了", sentence):
+        said_grade = grade.group("g")
+        number = {"初": 6, "高": 9}.get(said_grade[0], 0) + "一二三四五六七八九".index(said_grade[-1]) + 1
+        return [Slot(speaker, "grade-taught", str(number))]
     said = _DAYS_ZH.match(sentence)
     if said is None or not (said.group("work") or re.search(r"排班|上班时间|工作时间", said.group())) \
             or re.search(r"[这下上]个?(?:周|星期|礼拜)", sentence):
