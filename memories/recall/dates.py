@@ -10,7 +10,8 @@ A named day matches the memories valid within ``DAY_SLACK`` days of it ("the wee
 year ("in July", "5月25日") matches it in any year; so does a Chinese holiday (五一: May; 国庆: October;
 春节: January or February). A question naming no date is left alone, and so is every memory when the question
 names one: only explicit calendar dates are read ("yesterday" says nothing without the time it
-was asked).
+was asked), and the periods a question's relative times name when it says the day it is asked ("Today is 10 November
+2026. What did I start two weeks ago?": ``anchored.read``; that day itself is not a date asked about).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from memories.recall.anchored import Period, read
 from memories.recall.rank import Candidate, Key
 
 #: A named day matches memories valid this many days before or after it.
@@ -102,15 +104,17 @@ def _month(value: str) -> int | None:
     return _ZH_NUMBERS.get(value) or _MONTHS.get(value.casefold().rstrip("."))
 
 
-def named_dates(query: str) -> list[Span]:
+def named_dates(query: str) -> list[Span | Period]:
     """The calendar dates ``query`` names, in English or Chinese, each read once (the longest form first: "25 May,
-    2022" is one day, not also May and 2022). Read once per text: a search asks for its query's at every fusion."""
+    2022" is one day, not also May and 2022), after the periods its relative times name counted back from the day
+    it says it is asked (``anchored.read``). Read once per text: a search asks for its query's at every fusion."""
     return list(_named_dates(query))
 
 
 @functools.lru_cache(maxsize=4096)
-def _named_dates(query: str) -> tuple[Span, ...]:
-    spans: list[Span] = []
+def _named_dates(query: str) -> tuple[Span | Period, ...]:
+    query, periods = read(query)
+    spans: list[Span | Period] = [*periods]
     rest = query
     for pattern in (*_CHINESE, *_ENGLISH):
         for match in pattern.finditer(rest):
@@ -130,7 +134,7 @@ def _named_dates(query: str) -> tuple[Span, ...]:
     return tuple(spans)
 
 
-def date_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate], spans: list[Span],
+def date_boosts(fused: Mapping[Key, float], candidates: Mapping[Key, Candidate], spans: list[Span | Period],
                 boost: float) -> dict[Key, float]:
     """Every candidate's score, × (1 + ``boost``) for those valid at a date the question names (``named_dates``)."""
     if not spans or boost <= 0:

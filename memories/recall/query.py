@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from memories.choices import MemoryType, Status
-from memories.recall import concepts_en
+from memories.recall import anchored, concepts_en
 from memories.recall.concepts_zh import concept_terms
 from memories.write import text, validation
 
@@ -81,6 +81,7 @@ def query_terms(query: str) -> list[tuple[str, bool]]:
     from, cut to plain word characters (so they need no escaping), stopwords dropped (before stemming)
     unless nothing else is left; Latin words of 4+ letters match as prefixes (drink → drinks)."""
     words: list[str] = []
+    query = anchored.unsaid(query)  # the day of asking is no word to match ("Today is 10 November 2026. …")
     plain = _NOW_ZH.sub("，", query)
     for word in text.plain_words(plain if re.search(r"\w", plain) else query, query=True):
         words.extend(piece for piece in re.split(r"\W+", word) if piece.strip("_"))

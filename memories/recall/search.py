@@ -142,7 +142,7 @@ from django.utils import timezone
 
 from memories.embeddings import profile
 from memories.models import Memory, Scope
-from memories.recall import category, feedback, focus, history, kin, languages, people, shape, sql, turns
+from memories.recall import category, feedback, focus, history, kin, languages, people, period_pool, shape, sql, turns
 from memories.recall.access import memories_accessed
 from memories.recall.answers import answers_weighed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
@@ -265,20 +265,19 @@ def candidate_source(states: Sequence[ScopeState], criteria: Criteria,
     return SqlSource(qs(), scope_ids, criteria.statuses, stamps={s.scope_id: s.version.seq for s in states})
 
 
-def _candidate_lists(source: CandidateSource, lexical: Lexical | None, limit: int, vectors: QueryVectors,
-                     judged: Mapping[str, int]) -> dict[str, list[Candidate]]:
-    """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary
-    model's under its name) and the lexical list. The full-text ranking started first (``_started``: BM25 in
-    this thread, or SQL on the side connection) while the query vectors were still being computed. No row is
-    read here: the hits' rows are read once, after the ranking (``_hits``: one statement for the best
-    ``k`` and a few more), not guessed from the lexical list while the query embeds (that guess missed
-    a third of the hits and cost a second statement then)."""
+def _candidate_lists(query: str, source: CandidateSource, lexical: Lexical | None, limit: int,
+                     vectors: QueryVectors, judged: Mapping[str, int]) -> dict[str, list[Candidate]]:
+    """The vector lists (one per model with memories to judge: "vector" for the primary, a secondary model's under
+    its name; with the memories of the periods the query counts back to, ``period_pool``) and the lexical list.
+    The full-text ranking started first (``_started``) while the query vectors were still being computed. No row is
+    read here: the hits' rows are read once, after the ranking (``_hits``), not guessed from the lexical list."""
     primary = vectors.models[0].name
     lists: dict[str, list[Candidate]] = {}
     found = vectors.results()
     for name, vector in found.items():
         if judged.get(name, 0) > 0:
-            lists["vector" if name == primary else name] = source.vector_candidates(vector, limit, model=name)
+            lists["vector" if name == primary else name] = period_pool.joined(
+                query, source, vector, name, source.vector_candidates(vector, limit, model=name))
     if lexical is not None:
         lists["lexical"] = lexical.finish(found or None)
     return lists
@@ -377,7 +376,7 @@ def _ranked(query: str, started: _Started, mode: str, *,
     lever's input, ``named_people``). Nothing here is sized by the number of results asked for."""
     source, vectors = started.source, started.vectors
     limit = settings.RECALL_CANDIDATE_POOL  # never sized by k: the first n hits are the same for every k ≥ n
-    lists = _candidate_lists(source, started.lexical, limit, vectors, started.judged)
+    lists = _candidate_lists(query, source, started.lexical, limit, vectors, started.judged)
     names = [e.name for e in vectors.models]
     profiles = {name: profile(name) for name in names}
     candidates = merge_candidates(lists)
@@ -408,8 +407,9 @@ def _ranked(query: str, started: _Started, mode: str, *,
     fused, filled = routed(query, source, vectors, (ranked, weights, profiles), candidates, fused, filled)
     scored = score_candidates(candidates, fused, reference=reference, lives=half_lives(get_active_tenant()))
     bar = answerable_bar(query, candidates.values())  # raised when the scope holds none of its words (unheld)
-    answerable = bool(filled) or question_answerable(list(candidates.values()), profiles, bar)
-    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0], bar) | filled  # a slot asked for
+    asked = filled | period_pool.holders(query, candidates)  # a slot asked for, the period asked about
+    answerable = bool(asked) or question_answerable(list(candidates.values()), profiles, bar)
+    passing = relevant_ids(scored, list(candidates.values()), profiles, names[0], bar) | asked
     if threshold is not None:  # the caller's own bar on raw similarity (as shown: 4 decimals), after the floor
         scored = [s for s in scored if round(s.candidate.similarity, 4) >= threshold]
     return scored, answerable, passing

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from memories.embeddings import READS_MIN, Embedder, embedders
-from memories.recall import focus
+from memories.recall import anchored, focus
 from memories.recall.index.cache import CACHE, Criteria
 from memories.recall.index.source import IndexSource
 from memories.recall.sources import CandidateSource
@@ -58,7 +58,7 @@ def _embed_soon(embedder: Embedder, texts: Sequence[str]) -> list[Future[list[fl
 
     def embed() -> list[list[float]]:
         with QUERY_EMBEDDING_SECONDS.time():
-            return _queries(embedder, [text.strip() for text in texts])
+            return _queries(embedder, [anchored.unsaid(text).strip() for text in texts])  # not the day of asking
 
     batch = THREADS.submit("query", embed)
     each: list[Future[list[float]]] = [Future() for _ in texts]
