@@ -40,3 +40,32 @@ def test_a_later_reading_of_the_same_vehicle_links_but_another_vehicle_does_not(
     before = slots_of("The user's minivan has 58,000 miles on it.")
     assert linking_slot(slots_of("The user's minivan is at 61,000 miles now."), before) is not None
     assert linking_slot(slots_of("The user's motorcycle is at 9,000 miles now."), before) is None
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    # the camera system one shoots with, by its maker
+    ("The user shoots on a Fujifilm X-T4.", "The user upgraded to a Leica Q3 last spring."),
+    # a home bought elsewhere
+    ("The user and others rent a duplex in Mesa.", "The user and others bought a house, escrow closed Tuesday, "
+                                                   "it's in Gilbert."),
+    # a league's game given up
+    ("The user plays in a Sunday kickball league.", "Kickball is pretty much done for the user, bad ankle."),
+    # a drink cut out after a comma
+    ("The user drinks three sodas a day.", "The user feels a lot better, cut soda out completely."),
+    # a pet lost
+    ("The user has a tabby named Clementine.", "The user lost Clementine last month."),
+])
+def test_a_change_said_in_passing_links_to_the_older_value(older, newer):
+    assert linking_slot(slots_of(newer), slots_of(older)) is not None, (slots_of(older), slots_of(newer))
+
+
+@pytest.mark.parametrize(("older", "newer"), [
+    ("The user shoots on a Fujifilm X-T4.", "Fujifilm announced a new X100 model."),
+    ("The user shoots on a Fujifilm X-T4.", "The user is considering switching to Sony."),
+    ("The user shoots on a Fujifilm X-T4.", "The user rented a Leica for the weekend."),
+    ("The user and others rent a duplex in Mesa.", "The user bought a vacation home in Sedona."),
+    ("The user has a tabby named Clementine.", "The user lost Clementine at the vet's for an hour."),
+    ("The user plays in a Sunday kickball league.", "The user joined a bowling league too."),
+])
+def test_another_maker_or_a_hedge_or_a_second_home_changes_nothing(older, newer):
+    assert linking_slot(slots_of(newer), slots_of(older)) is None, (slots_of(older), slots_of(newer))
