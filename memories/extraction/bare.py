@@ -53,6 +53,10 @@ _THE_HOUSEHOLD = re.compile(r"(?i)^the\s+(dog|dogs|cat|cats|puppy|kitten|kids|ki
                             r"|goes|went|will|can|won't|doesn't|don't|isn't|aren't|just|still|start|started|starts"
                             r"|love|hate|need|[a-z]+ed))\b)")
 _KIN_LEAD = re.compile(rf"^(?i:{_BARE_KIN})(?:'s)?\b")
+# "truck's at 112,000 miles now", "the car's due for a service": a household vehicle, the speaker's
+_VEHICLE_LEAD = re.compile(r"(?i)^(?:the\s+)?(?:truck|car|van|minivan|suv|jeep|motorcycle|motorbike|scooter|rv|camper"
+                           r"|trailer|boat)(?='s\s+(?:at|got|now|still|been|up|over|almost|nearly|past|due|finally|"
+                           r"making|running|in\s+the\s+shop|\d))")
 #: After "Mom's": a verb or a state ("Mom's recovering", "Dad's back home"), not a thing of hers ("Mom's car").
 _IS_AFTER = re.compile(r"(?i)^\s+(?:\w+ing|not|in|at|on|back|home|here|there|still|so|really|very|doing|feeling|better"
                        r"|worse|sick|ill|fine|ok|okay|away|out|off|retired|pregnant|visiting|coming|going|gonna|been)\b")
@@ -73,7 +77,8 @@ _MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood press
                    r"jumped|dropped|fell|just|now|will|takes|keeps|stays|stayed|doubled|going|gone|been|up|down|"
                    r"finally|hit|reached|climbed|sits|sitting)\b")
 _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
-                    r"(?:about\s+|around\s+)?\d")
+                    r"(?:about\s+|around\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|"
+                    r"a\s+couple|a\s+few|zero)\b)")
 
 
 #: What a person does, said of them by name ("Mia runs a bakery", "Bea drives a blue car", "Priya adopted a
@@ -203,7 +208,7 @@ def intro_apart(text: str) -> str:
 
 def _owned_lead(text: str) -> str | None:
     """A clause led by a bare kinship word or a household's "the dog" with "my" put before it, else None."""
-    lead = _THE_HOUSEHOLD.match(text) or _KIN_LEAD.match(text)
+    lead = _THE_HOUSEHOLD.match(text) or _KIN_LEAD.match(text) or _VEHICLE_LEAD.match(text)
     if lead is None:
         return None
     word = lead.group(0).removesuffix("'s")

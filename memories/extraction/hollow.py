@@ -54,7 +54,8 @@ _THANKS = re.compile(rf"^{_NAME} thanked {_NAME} for (?:the |all the |{_NAME}'s 
 _LEAVING = re.compile(rf"^(?:The user|{_NAME}) (?:is |was |'s )?(?:(?:off|going|heading|headed|getting)(?: off)? to "
                       r"(?:bed|sleep|the land of nod)|(?:heading|head|logging|signing|clocking|popping) (?:off|out)|"
                       r"going offline|calling it a (?:night|day))(?: now| for (?:the night|today|now|a bit))?\W*$"
-                      rf"|^(?:The user|{_NAME}) never minds?,? (?:the user|{_NAME}|it|that|this)\b"
+                      rf"|^(?:The user|{_NAME}) never minds?(?:,? (?:the user|{_NAME}|it|that|this|forget|ignore|"
+                      r"disregard)\b|\W*$)"
                       # a guess that was not so, said back to an answer ("Huh, the user would have guessed Sydney")
                       rf"|^(?:\w+,? )?(?:[Tt]he user|{_NAME}) (?:would|'d) have (?:guessed|thought|said|bet|assumed|"
                       r"figured|expected)\b")

@@ -122,7 +122,7 @@ _FUNCTION_EN_WORDS = (
     "full part first second well yet though other person people someone something everything anything nothing "
     "lucky such what which who whom whose where when why how can could would should may must might shall much "
     "thinks think feel feels felt look looks looking help helps helped glad great good nice happy really able "
-    "stop start started starting pull pulled work works working")
+    "stop start started starting pull pulled work works working whole entire")
 _FUNCTION_EN = frozenset(_FUNCTION_EN_WORDS.split())
 
 

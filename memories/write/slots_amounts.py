@@ -25,7 +25,7 @@ __all__ = ["en_amounts", "zh_amount", "zh_amounts"]
 _EN_SPEAKER = re.compile(r"(?i)^(?:i|i'm|i am|i've|we|we're|the user(?! ?'s)(?: and others)?)\b"
                          r"(?!\s+(?:my|our|his|her|their|the|a|an)\b)|^(?:my|our|the user's|user's)\s+"
                          r"(?:new\s+|monthly\s+|annual\s+|current\s+|home\s+|base\s+|yearly\s+)?"
-                         r"(?:rent|salary|income|pay|paycheck|weight|address)\b")
+                         r"(?:rent|salary|income|pay|paycheck|weight|address|base)\b")
 _EN_LANDLORD = re.compile(r"(?i)^(?:i\s+)?(?:my|our|the user's|the user and others')\s+landlord\b")
 _EN_KIN_LEAD = re.compile(rf"(?i)^(?:i\s+)?(?:my|our|the user's)\s+(?:little\s+|older\s+|younger\s+)?({KIN_EN_ALT})\b")
 _EN_PAST = re.compile(r"(?i)\bused to\b|\bwhen (?:i|we|the user) (?:was|were)\b|\bback (?:in|then)\b|\bago\b|"
@@ -35,6 +35,9 @@ _UNIT_LB = r"(?:lbs?|pounds)"
 _WEIGHT_EN = re.compile(rf"(?i)\b(?:weigh(?:s|ed|ing)?|weight\s+(?:is|was|of|at)|(?:down|up)\s+to|dropped\s+to|"
                         rf"(?:am|'m|is)\s+(?:now\s+)?(?:at|about|around)|now\s+at)\s+(?:now\s+)?(?:about\s+|around\s+|"
                         rf"roughly\s+|just\s+)?(?P<value>\d{{2,3}}(?:\.\d)?)\s*(?P<unit>{_UNIT_KG}|{_UNIT_LB})\b")
+# "weighed in at 176 this morning": a weigh-in says a weight without its unit (over 130 it is in pounds)
+_WEIGH_IN_EN = re.compile(r"(?i)\bweigh(?:s|ed|ing)?\s+in\s+at\s+(?:about\s+|around\s+|just\s+)?"
+                          r"(?P<value>\d{2,3}(?:\.\d)?)(?!\.?\d|\s*(?:%|percent|kg|kgs|kilos?|lbs?|pounds)\b)")
 _MONEY = (r"(?P<value>[$£€¥]\s?\d[\d,]*(?:\.\d+)?\s?[kK]?"
           r"|\d[\d,]*(?:\.\d+)?\s?(?:[kK]\b|grand\b|dollars|bucks|euros|pounds))")
 _RENT_EN = (re.compile(rf"(?i)\brent\b(?!\s+(?:a|an|the|out)\b)[^.;!?]{{0,40}}?{_MONEY}"),
@@ -43,7 +46,12 @@ _RENT_EN = (re.compile(rf"(?i)\brent\b(?!\s+(?:a|an|the|out)\b)[^.;!?]{{0,40}}?{
                        r"raised to|increased to))\s+(?:now\s+)?(?P<value>\d{3,5}(?:\.\d+)?)"
                        r"(?!\d|[.,]\d|\s*(?:sq|square|km|miles|years?|days?|people)\b)"),
             re.compile(rf"(?i)\b(?:pays?|paying|paid)\s+{_MONEY}\s+(?:a month\s+)?(?:in|for)\s+rent\b"))
-_SALARY_EN = (re.compile(rf"(?i)\b(?:salary|income|paycheck|wages?|(?:my|our|base|take-home|monthly|annual)\s+pay)\b"
+# what a landlord raised is the rent: "my landlord raised it, it's $1,650 now"
+_RAISED_EN = re.compile(rf"(?i)\blandlord\s+(?:just\s+|finally\s+|has\s+|had\s+|is\s+)?(?:raised|raising|raises|"
+                        rf"bumped|bumping|upped|hiked|increased|increasing|put up|putting up|lowered|dropped|cut)\b"
+                        rf"[^.;!?]{{0,30}}?{_MONEY}")
+_SALARY_EN = (re.compile(rf"(?i)\b(?:salary|income|paycheck|wages?|(?:my|our|base|take-home|monthly|annual)\s+pay|"
+                         rf"base(?=(?:'s|\s+(?:is|was|now|went|got|jumped|bumped))\b))\b"
                          rf"[^.;!?]{{0,40}}?{_MONEY}"),
               re.compile(rf"(?i)\b(?:make|makes|making|earn|earns|earning|made|earned)\s+(?:about\s+|around\s+)?"
                          rf"{_MONEY}"
@@ -57,6 +65,17 @@ _ADDRESS_EN = re.compile(r"(?i)\b(?:live|lives|living|moved|moving|move)\s+(?:no
                          r"|^(?:(?:i\s+)?(?:my|our|the user's|i)\s+)?(?:new\s+|home\s+|current\s+|mailing\s+)*"
                          r"address\s*"
                          r"(?:is|now is|is now|:)\s*(?P<value2>\d+\s+[a-z][\w\-]*)", )
+# The miles on one's vehicle ("my truck has 98,000 miles on it", "just passed 105,000 miles on the truck"):
+# ``mileage:<vehicle>``, one reading at a time
+_VEHICLES = r"(?:truck|pickup|car|van|minivan|suv|jeep|motorcycle|motorbike|scooter|rv|camper|wagon|sedan)"
+_MILES = r"(?P<value>\d{1,3}(?:,\d{3})+|\d{4,7}|\d{1,3}(?:\.\d)?\s?k)\s*(?:miles|mi|km|kilomet(?:er|re)s)\b"
+_MILEAGE_EN = (re.compile(rf"(?i)^(?:the user's|the user and others'|my|our)\s+(?:(?![\w\-]+'s\b)[\w\-]+\s+){{0,2}}?"
+                          rf"(?P<v>{_VEHICLES})(?:'s|\s+is|\s+has|\s+just|\s+now|\s+finally|\s+hit|\s+passed|"
+                          rf"\s+reached|\s+rolled|\s+crossed|\s+at|\s+over|\s+with|\s+got|\s+almost|\s+nearly)+"
+                          rf"\s+(?:over\s+|past\s+|about\s+|around\s+)?{_MILES}"),
+               re.compile(rf"(?i)^(?:the user|i|we)\b[^.;!?]{{0,30}}?\b(?:passed|hit|reached|crossed|put|rolled"
+                          rf"(?:\s+over)?)\s+(?:over\s+)?{_MILES}\s+on\s+(?:the|my|our|the user's)\s+"
+                          rf"(?:[\w\-']+\s+)?(?P<v>{_VEHICLES})\b"))
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _WEEKLY = (r"lessons?|class(?:es)?|practice|sessions?|stand-?up|meeting|appointment|therapy|physio|training|"
            r"rehearsal|club|shift|service|pickup|drop-?off|day off|cleaning|market|game night|date night|swim|"
@@ -82,14 +101,13 @@ def en_amounts(sentence: str, speaker: str) -> list[Slot]:
     kin = _EN_KIN_LEAD.match(sentence)
     if kin and (weight := _WEIGHT_EN.search(sentence)):  # "my son weighs 30 kg": the son's weight
         return [*found, Slot(f"~{KIN_EN[kin.group(1).casefold()]}", "weight", _kg(weight))]
+    found += _mileage(sentence, speaker)
     if (not _EN_SPEAKER.match(sentence) and not _EN_LANDLORD.match(sentence)) or _EN_PAST.search(sentence):
         return found  # "I used to weigh 90 kg", "back in 2019 my rent was …": no value held now
     if _EN_LANDLORD.match(sentence):  # "my landlord is raising the rent to $2,400": the tenant's rent
-        said = next((m for pattern in _RENT_EN if (m := pattern.search(sentence))), None)
+        said = next((m for pattern in (*_RENT_EN, _RAISED_EN) if (m := pattern.search(sentence))), None)
         return found + ([Slot(speaker, "rent", amount)] if said and (amount := _en_money(said.group("value"))) else [])
-    weight = _WEIGHT_EN.search(sentence)
-    if weight:
-        found.append(Slot(speaker, "weight", _kg(weight)))
+    found += _weight(sentence, speaker)
     for attribute, patterns in (("rent", _RENT_EN), ("salary", _SALARY_EN)):
         said = next((m for pattern in patterns if (m := pattern.search(sentence))), None)
         if said and (amount := _en_money(said.group("value"))):
@@ -99,6 +117,24 @@ def en_amounts(sentence: str, speaker: str) -> list[Slot]:
         value = address.group("value") or address.group("value2")
         found.append(Slot(speaker, "address", " ".join(value.casefold().split()[:2])))
     return found
+
+
+def _weight(sentence: str, speaker: str) -> list[Slot]:
+    """The speaker's weight, with its unit or from a weigh-in without one (over 130 it is in pounds)."""
+    if weight := _WEIGHT_EN.search(sentence):
+        return [Slot(speaker, "weight", _kg(weight))]
+    if weigh_in := _WEIGH_IN_EN.search(sentence):
+        value = float(weigh_in.group("value"))
+        return [Slot(speaker, "weight", str(round(value * 0.4536 if value > 130 else value)))]
+    return []
+
+
+def _mileage(sentence: str, speaker: str) -> list[Slot]:
+    """The miles on the speaker's vehicle now (``mileage:<vehicle>``), [] for another's or one of the past."""
+    miles = next((m for pattern in _MILEAGE_EN if (m := pattern.search(sentence))), None)
+    if miles is None or _EN_PAST.search(sentence):
+        return []
+    return [Slot(speaker, f"mileage:{miles.group('v').casefold()}", _en_money(miles.group("value")))]
 
 
 # A sentence about a named person ("Ben is flying to Rome for his wedding"), not the speaker ("We", "I", "The user").

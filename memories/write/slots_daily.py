@@ -17,6 +17,7 @@ from collections.abc import Callable
 from memories.write.people import KIN_EN
 from memories.write.roles import zh_kin_subject
 from memories.write.slot_values import KIN_EN_ALT, KIN_ZH_ALT, Slot, zh_number
+from memories.write.slots_gear import en_camera
 from memories.write.slots_school import en_school
 
 # --------------------------------------------------------------------------- English
@@ -195,7 +196,8 @@ def _en_grade(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(who, "study:grade", grade)]
 
 
-_EN_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_en_work, _en_device, _en_days, _en_grade, en_school)
+_EN_READERS: tuple[Callable[[str, str], list[Slot]], ...] = (_en_work, _en_device, _en_days, _en_grade, en_school,
+                                                              en_camera)
 
 # --------------------------------------------------------------------------- Chinese
 

@@ -68,9 +68,12 @@ _RIDE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:takes?|rides?|catch(?:es)?)\s+the\s+(
 _LEASED = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE})?\s+(?:now\s+)?(?:leasing|leased|financing|financed)\s+an?\s+"
                      rf"(?:new\s+|used\s+|\d{{4}}\s+)?{_CAP}")
 _REMARRIED = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE})?\s+(?:got\s+|just\s+)?re-?married\b")
-_HOUSE = re.compile(rf"(?i){_ME}{_ADV}\s+closed\s+on\s+(?:a|the|our|my|the user's)\s+(?:new\s+)?(?!(?:vacation|"
-                    rf"holiday|rental|investment|lake|beach|second|summer)\b)(?:house|home|condo|townhouse|townhome|"
-                    rf"place)\s+in\s+{_CAP}")
+# "closed on the house in Tacoma", "bought a place, closing was Friday, it's in Frisco", "bought a farmhouse outside
+# Ames": where the home bought is
+_HOUSE = re.compile(rf"(?i){_ME}{_ADV}\s+(?:closed\s+on|bought|purchased)\s+(?:a|the|our|my|the user's)\s+"
+                    rf"(?:new\s+|first\s+|own\s+)?(?!(?:vacation|holiday|rental|investment|lake|beach|second|summer)\b)"
+                    rf"(?:house|home|condo|townhouse|townhome|place|farmhouse|farm|bungalow|cottage|ranch|duplex)"
+                    rf"(?:,[^.;!?]{{0,30}}?,\s+it(?:'s|\s+is)\s+|\s+)(?:in|(?:just\s+)?outside(?:\s+of)?)\s+{_CAP}")
 _BASE = r"(?:Fort|Camp|Naval|Joint\s+Base|JB|Marine\s+Corps|NAS|MCB|RAF|Travis|Nellis|Lackland)"
 _STATIONED = (re.compile(rf"(?i){_ME}{_ADV}(?:{_BE})?\s+(?:now\s+)?(?:stationed|posted)\s+(?:at|in)\s+{_CAP}"),
               re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?at\s+(?P<v>(?-i:{_BASE}(?:\s+[A-Z][\w\-]*){{1,2}}))"))
@@ -80,6 +83,10 @@ _PET = re.compile(rf"(?i){_ME}{_ADV}\s+(?:have|has|adopted|got)\s+an?\s+(?:[a-z\
                   rf"(?:named|called)\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
 _REHOMED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:had\s+to\s+)?(?:re-?home[ds]?|gave\s+away|give\s+away|surrendered|"
                       rf"gave\s+up)\s+(?P<name>(?-i:[A-Z][a-z]+))\b")
+# "we lost Max in June", "lost Biscuit to cancer last year": a death told as a loss, not one lost for an hour
+_LOST = re.compile(rf"(?i){_ME}{_ADV}\s+(?:sadly\s+)?lost\s+(?P<name>(?-i:[A-Z][a-z]+))(?=\s*(?:[.,;!]|$)|\s+(?:in\s+"
+                   r"(?!the\b|a\b)\w+|last\s+\w+|to\s+(?:cancer|old\s+age|\w+\s+disease|a\s+\w+)|yesterday|"
+                   r"recently|this\s+(?:week|month|year|spring|summer|fall|autumn|winter))\b)")
 _LEAVE = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?on\s+(?:medical|maternity|paternity|parental|sick|"
                     rf"disability|family|stress)\s+leave\b")
 _BACK = re.compile(rf"(?i){_ME}{_ADV}(?:{_BE})?\s+(?:now\s+)?(?:back\s+(?:at|to)\s+work|returned\s+to\s+work|"
@@ -127,9 +134,14 @@ def _home(sentence: str, speaker: str) -> list[Slot]:
     return [Slot(speaker, "city", " ".join(said.group("v").casefold().split()))] if said else []
 
 
+_NOT_LOST = frozenset({"Weight", "Track", "Sight", "Touch", "Interest", "Money", "Power", "It", "Everything"})
+
+
 def _pet(sentence: str) -> list[Slot]:
     if gone := _REHOMED.search(sentence):
         return [Slot(gone.group("name").casefold(), "alive", "rehomed")]
+    if (lost := _LOST.search(sentence)) and lost.group("name") not in _NOT_LOST:
+        return [Slot(lost.group("name").casefold(), "alive", "no")]
     pet = _PET.search(sentence)
     if pet is None or pet.group("kind").casefold() in _PERSONS:
         return []

@@ -74,7 +74,10 @@ _RECORD_EN = re.compile(
     rf"(?i)(?:^|\b{_MY}\s+|\bnew\s+|\ba\s+new\s+)(?:(?P<e>{_EVENTS_EN})\s+{_BEST}|{_BEST}\s+(?:in|on|for)\s+the\s+"
     rf"(?P<f>{_EVENTS_EN}))\b[^.;!?\d]{{0,30}}?(?:is\s+|was\s+|of\s+|at\s+|now\s+|:\s*|[—–-]\s*|,\s*)*{_VALUE_EN}"
     rf"|{_ME}{_ADV}\s+(?:pr(?:'d|ed)|pb(?:'d|ed)|set\s+a\s+new\s+{_BEST}\s+(?:in|on|for)|ran|did|lifted|hit)\s+(?:the\s+|a\s+|an\s+)?"
-    rf"(?P<g>{_EVENTS_EN})\s+(?:in|at|of|with)\s+{_VALUE_EN.replace('<v>', '<x>')}[^.;!?]{{0,30}}\b{_BEST}\b")
+    rf"(?P<g>{_EVENTS_EN})\s+(?:in|at|of|with)\s+{_VALUE_EN.replace('<v>', '<x>')}[^.;!?]{{0,30}}\b{_BEST}\b"
+    # the value first, the event and its best after: "ran 22:48 at the turkey trot, new 5K best"
+    rf"|{_ME}{_ADV}\s+(?:ran|did|hit|lifted|swam|finished\s+in|clocked)\s+{_VALUE_EN.replace('<v>', '<y>')}"
+    rf"[^.;!?\d]{{0,40}}?\b(?:a\s+)?new\s+(?P<h>{_EVENTS_EN})\s+(?:{_BEST}|best)\b")
 _EVENT_KEYS = {"half marathon": "half marathon", "half-marathon": "half marathon", "half": "half marathon",
                "5 km": "5k", "5km": "5k", "10 km": "10k", "10km": "10k", "bench press": "bench", "pull-up": "pull-ups",
                "pullups": "pull-ups", "pull-ups": "pull-ups", "push-up": "push-ups", "pushups": "push-ups"}
@@ -175,8 +178,8 @@ def _en_record(sentence: str) -> list[Slot]:
     said = _RECORD_EN.search(sentence)
     if said is None or re.search(r"(?i)\b(?:his|her|their)\b", sentence[:said.start()]):
         return []
-    event = " ".join((said.group("e") or said.group("f") or said.group("g")).casefold().split())
-    value = said.group("v") or said.group("x")
+    event = " ".join((said.group("e") or said.group("f") or said.group("g") or said.group("h")).casefold().split())
+    value = said.group("v") or said.group("x") or said.group("y")
     return [Slot(SELF, f"record:{_EVENT_KEYS.get(event, event)}", "".join(value.casefold().split()))]
 
 

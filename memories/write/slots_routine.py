@@ -90,9 +90,17 @@ _PLAYED = re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?P<verb>plays?|playing|took up|ta
                      r"don't play|does not play|do not play)\s+(?:the\s+)?(?P<thing>(?!with\b|it\b|a\b|an\b|"
                      r"on\b|games?\b|around\b|along\b)[a-z][\w\-]*)\b")
 _NO_VERBS = ("gave", "given", "giving", "stopped", "quit", "no", "doesn't", "don't", "does", "do")
-_CUT_OUT = re.compile(r"(?i)^(?:i|the user)(?:\s+(?:have|has|just|finally|completely))*\s+(?:cut|kicked|knocked)\s+"
-                      r"(?P<thing>coffee|tea|sugar|alcohol|booze|caffeine|dairy|gluten|meat|beer|wine|chocolate|"
-                      r"carbs|bread|crisps|sweets|fizzy drinks|energy drinks)\s+out\b")
+_CUT_OUT = re.compile(r"(?i)(?:^(?:i|the user)(?:\s+(?:have|has|just|finally|completely))*|,)\s+"
+                      r"(?:cut|kicked|knocked)\s+(?P<out>out\s+)?(?P<thing>coffee|tea|sugar|alcohol|booze|caffeine|"
+                      r"dairy|gluten|meat|beer|wine|chocolate|carbs|bread|crisps|chips|sweets|candy|snacks|desserts|"
+                      r"cheese|soda|pop|juice|fizzy drinks|energy drinks|sugary drinks|fast food|junk food|fried food|"
+                      r"red meat|processed food)(?(out)\b|\s+(?:out|completely|entirely|for good)\b)")
+# "softball's done for me", "climbing is over for the user": an activity given up
+_DONE_FOR = re.compile(r"(?i)^(?P<thing>[a-z][\w\-]+)(?:'s|\s+is)\s+(?:(?:pretty\s+much|basically|officially)\s+)?"
+                       r"(?:done|over|finished)\s+for\s+(?:me|the user)\b")
+# "plays in a Thursday softball league", "bowls in a Tuesday night bowling league": the game of the league
+_PLAYS_IN = re.compile(rf"(?i){_WHO_EN}{_ADV}\s+(?:plays?|playing|bowls?|bowling)\s+(?:in|on|for)\s+(?:a|an|the|my|our|"
+                       r"the user's)\s+(?:[\w\-]+\s+){0,2}?(?P<thing>[a-z][\w\-]*)\s+(?:league|team)\b")
 
 _ROLES = r"boss|manager|dentist|doctor|gp|therapist|landlord|landlady|tutor|trainer|coach|accountant|vet|line manager" \
     r"|boyfriend|girlfriend|husband|wife|partner"
@@ -174,6 +182,10 @@ def _played(sentence: str, speaker: str) -> list[Slot]:
     if cut := _CUT_OUT.match(sentence):
         thing = cut.group("thing").casefold()
         return [Slot(speaker, f"habit:{'alcohol' if thing == 'booze' else thing}", "no")]
+    if (done := _DONE_FOR.match(sentence)) and done.group("thing").casefold() not in ("it", "that", "this", "today"):
+        return [Slot(speaker, f"habit:{done.group('thing').casefold()}", "no")]
+    if said := _PLAYS_IN.match(sentence):
+        return [Slot(_who(said, speaker), f"habit:{said.group('thing').casefold()}", "yes")]
     found = []
     for said in _PLAYED.finditer(sentence):
         value = "no" if said.group("verb").split()[0].casefold() in _NO_VERBS else "yes"

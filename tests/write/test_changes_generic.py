@@ -75,6 +75,8 @@ def test_what_a_change_names() -> None:
     # A thing said with what kind it is: the chess club is not the university's rowing club.
     assert _link("The user rows for the university club.", "The user quit the chess club.") == ""
     assert _link("The user rows for the university club.", "The user quit the rowing club in the spring.") == "row"
+    # "whole" and "entire" say how much, not which: the field is the field
+    assert _link("The user grazes sheep on 40 acres.", "The user converted the entire 40 acres to vines.") == "acr"
     # A view or an event is no state a change ends; a plan, a stay and an addition say no change.
     assert not a_state("The user thinks the new office is nice.")
     assert not a_state("The user visited Lisbon in 2019.")
