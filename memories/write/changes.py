@@ -65,7 +65,10 @@ _STRONG_EN = re.compile(
     r"gave up|given up|giving up|broke up|split up|splitting up|ended|cancell?ed|sold|traded(?: in)?|became|"
     r"become|converted|dropped|ported|replaced|retired|graduated|didn't stick|did not stick|fell through|"
     r"closed down|shut down|disbanded|folded|over it|withdrew|dropped out|came off|healed|recovered|dumped|ditched|"
-    r"lost interest|got rid of|outgrew|fell out of love|burned out on|burnt out on|passed away|died|"
+    r"lost interest|got rid of|got out of|got (?:the|my|our|his|her|the user's) \w+ back from|"
+    r"(?:did not|didn't|not going to|won't be) renew(?:ing)?|let (?:\S+ ){1,3}lapse|"
+    r"had (?:the|her|a|their|his) baby|gave birth|cut (?:off |out )?(?:the|our|my|the user's)\b|outgrew|"
+    r"fell out of love|burned out on|burnt out on|passed away|died|"
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
     r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
     r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
@@ -253,7 +256,7 @@ def change_words(text: str) -> tuple[str, ...]:
     subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) or _zh_thing(text) else "")
     if died(text, subject) and not (_HEDGED_ZH if has_cjk(text) else _HEDGED_EN).search(text):
         return (subject_word(subject, has_cjk(text)),)  # a death ends all the one who died was (changes_who)
-    if not subject or not said_changed(text):
+    if not subject or not (said_changed(text) or _obtained(text)):
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
     if has_cjk(text):
@@ -290,7 +293,8 @@ def _en_words(text: str, own: set[str]) -> list[str]:
 
 
 #: What a verb of change implies: "discharged" is from the hospital, a colour dyed or gone back to is the hair's.
-_IMPLIED = {"discharged": "hospit", "dyed|natural (?:brown|black|blonde?|red|gr[ae]y|colou?r)": "hair"}
+_IMPLIED = {"discharged": "hospit", "dyed|natural (?:brown|black|blonde?|red|gr[ae]y|colou?r)": "hair",
+            "had (?:the|her|a|their|his) baby|gave birth": "pregnant"}
 
 
 def change_query(words: tuple[str, ...]) -> str:
@@ -370,6 +374,18 @@ _PLAN_EN = re.compile(r"(?i)^the user(?: and others)? (?:is|are) (?:planning|goi
 _PLAN_ZH = re.compile(r"^用户(?:等人)?(?:已经|正在|在)?(?:准备|打算|计划|报名了?|报了)")
 
 
+# A thing got, which ends a wait for it ("got a plot at the community garden" after "is on the waitlist for a plot";
+# "分到一块地了" after "在排队等菜园的地").
+_OBTAINED = re.compile(r"(?i)\bgot (?:a|an|the|my|our|into|in|off|approved)\b|\bcame through\b|"
+                       r"分到|拿到|排到|等到了|批下来|批了|中签|摇到|轮到")
+_WAITING = re.compile(r"(?i)\bwait ?list|\bwaiting list|\bwaiting (?:for|on)\b|排队等|排号|在等|候补|等着")
+
+
+def _obtained(text: str) -> bool:
+    """Whether a statement says a thing was got, unhedged (``_OBTAINED``)."""
+    return bool(_OBTAINED.search(text)) and not (_HEDGED_ZH if has_cjk(text) else _HEDGED_EN).search(text)
+
+
 def _a_plan(text: str) -> bool:
     """Whether a memory is the speaker's plan, which a plan called off (``_CALLED_OFF``) ends."""
     return bool((_PLAN_ZH if has_cjk(text) else _PLAN_EN).match(text)) and "?" not in text and "？" not in text
@@ -380,6 +396,8 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
     ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
     if not words or not (a_state(old) or (_a_plan(old) and _CALLED_OFF.search(new))):
         return ""
+    if not said_changed(new) and not _WAITING.search(old):
+        return ""  # a thing got ends only the wait for it
     subject, before = _subject_pair(new, old)
     if not subject or subject != before:
         return ""

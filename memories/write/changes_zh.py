@@ -36,14 +36,19 @@ MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；�
                      r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院|"
                      # a thing done away with by 把 ("把胡子刮了", "把卡注销了"), a debt paid off ("还清了")
                      r"把[^，。；]{1,8}?(?:刮|剃|剪|拔|扔|卖|退|停|关|删|卸|注销|转让)(?:了|掉)|[刮剃]掉|"
-                     r"(?:还|付|结)[清完]了?")
+                     r"(?:还|付|结)[清完]了?|"
+                     # leaving the army (退伍), a number closed (销号), a thing fetched back from where it
+                     # was ("把车从修理厂提回来了"), a thing sold (房子出手了), a course of treatment done
+                     # (理疗做完了), a birth
+                     r"退伍|退役|复员|销号|销户|注销|停机|从[^，。；]{1,8}(?:提|接|领|拿|取|搬|开)回来|[房车]子?出手了|"
+                     r"(?:做|上|打|吃)完了|生了|出生了")
 #: What a change names by its verb alone: the thing quit ("戒酒了": 酒, which "喝啤酒" holds), the verb whose
 #: object changed ("改喝热拿铁": 喝, what "平时喝冰美式" does), a fan's word ("转粉勇士": 迷, as in 球迷), the
 #: hospital left ("出院": 院, as in 住院), a rental ended ("退租": 租), hair dyed again ("染回黑色": 染), a
 #: relative's home left ("婆婆搬去养老院": 住, what "跟我们一起住" says),
 #: a thing taken off ("摘牙套了": 牙套).
 _NAMED_BY_VERB = re.compile(r"戒(?![了掉过着])([\u4e00-\u9fff]{1,2}?)(?:了|$)|"
-                            r"(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])(?![了过掉成])|转(粉)|出(院)|退(租)|(染)(?=[回成])|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
+                            r"(?:改|换)(?:成|为)?([喝吃用坐骑穿抽玩听看学练打住读开])(?![了过掉成])|转(粉)|出(院)|退(租)|(?:退|复)(伍|役|员)|(生)了|(染)(?=[回成])|(搬)(?=[去到进回走出])|摘(?:掉|下)?([\u4e00-\u9fff]{2,3}?)(?=了)")
 NAME_TAGS = frozenset({"j", "nr"})
 
 
@@ -95,7 +100,7 @@ def named_by_verb(text: str) -> list[str]:
     relative's home left, the thing taken off."""
     found = (word for match in _NAMED_BY_VERB.finditer(text) for word in match.groups() if word)
     kin = bool(KIN_ZH_RE.match(text))  # a relative's move (the speaker's own is the home slot's; a thing's is none)
-    return [{"粉": "迷", "搬": "住"}.get(word, word) for word in found
+    return [{"粉": "迷", "搬": "住", "伍": "兵", "役": "兵", "员": "兵", "生": "怀孕"}.get(word, word) for word in found
             if (kin or word != "搬") and word not in _PARTICLES]
 
 

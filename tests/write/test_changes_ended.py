@@ -114,3 +114,16 @@ def test_the_grade_a_teacher_teaches_and_a_team_moved() -> None:
     assert grade("用户明天去代三年级的课") == set()
     assert _extract("management moved our desk to the second floor") == [
         "The user's desk was moved to the second floor."]
+
+
+def test_a_birth_a_discharge_from_service_a_renewal_let_go_and_a_wait_ended() -> None:
+    assert _link("The user's wife is pregnant.", "The user's wife gave birth on Sunday.") == "pregnant"
+    assert _link("The user's son is in the Army.", "The user's son got out of the Army.") == "armi"
+    assert _link("The user has a Costco membership.", "The user didn't renew the Costco membership.") == "costco"
+    assert _link("The user's laptop is at the repair shop.", "The user got the laptop back from the repair shop.") != ""
+    assert _link("The user is on a waiting list for a rescue dog.", "The user got a rescue dog named Biscuit.") != ""
+    assert _link("The user walks a rescue dog.", "The user got a rescue dog named Biscuit.") == ""  # no wait ended
+    assert _link("用户的儿媳怀孕了", "用户的儿媳上周生了个儿子") == "怀孕"
+    assert _link("用户的表哥在部队当兵", "用户的表哥复员了") == "兵"
+    assert _link("用户在排队等公租房", "用户的公租房批下来了") != ""
+    assert _link("用户喜欢公租房的位置", "用户的公租房批下来了") == ""
