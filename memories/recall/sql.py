@@ -86,7 +86,7 @@ SELECT s.search_seq,
        CASE WHEN m.embedding_model = %s THEN m.embedding_coverage END,
        o.models, o.coverages, o.vectors,
        m.source_session, m.subject_id, subj.external_id, (extract(epoch FROM m.created_at) * 1000000)::bigint,
-       mn.names, CASE WHEN mn.names IS NOT NULL THEN m.content END
+       mn.names, CASE WHEN mn.names IS NOT NULL THEN m.content END, m.superseded_by_id IS NOT NULL
 FROM memories_scope s
 LEFT JOIN memories_memory m ON m.scope_id = s.id AND m.tenant_id = s.tenant_id {changed}
 LEFT JOIN tenants_subject subj ON subj.id = m.subject_id AND subj.tenant_id = s.tenant_id

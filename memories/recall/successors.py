@@ -21,7 +21,8 @@ searched scopes). Nothing is copied: the route reads the retired memory's words 
 erasure that removes them removes the route. The retired memory itself is never returned: only a question asking for
 earlier values (``memories.recall.history``), ``include_statuses`` or ``as_of`` reads retired memories, and then
 this route is off. It runs on the in-process index only (scopes beyond it are ranked in SQL: no route there), not
-with a metadata filter, and costs nothing when no memory of the scopes is deprecated.
+with a metadata filter, and costs nothing when no deprecated memory of the scopes was replaced by a newer one (the
+index holds whether each was: ``ScopeIndex.replaced``, kept fresh by the same stamps as its status).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import dataclasses
 import uuid
 from collections.abc import Mapping, Sequence
 
+import numpy as np
 from django.conf import settings
 
 from memories.choices import Status
@@ -113,13 +115,19 @@ def _fused(lists: Lists, candidates: Mapping[Key, Candidate], weights: Mapping[s
 
 def _applies(source: CandidateSource) -> bool:
     """A default search (no retired memory asked for, no date, no metadata filter) on the in-process index, in
-    scopes holding some deprecated memory."""
+    scopes holding some deprecated memory a newer one replaced (one a person deprecated or that expired has no
+    successor: ``sql.successors`` would find none)."""
     if not isinstance(source, IndexSource):
         return False
     criteria = source.criteria
     if Status.DEPRECATED in criteria.statuses or criteria.as_of is not None or criteria.only is not None:
         return False
-    return any(bool((index.status[: index.size] == _RETIRED).any()) for index in source.indexes)
+    return any(_replaced(index.status, index.replaced, index.size) for index in source.indexes)
+
+
+def _replaced(status: np.ndarray, replaced: np.ndarray, size: int) -> bool:
+    """Whether one of the first ``size`` slots is deprecated and was replaced."""
+    return bool(((status[:size] == _RETIRED) & replaced[:size]).any())
 
 
 def _retired(query: str, source: IndexSource, vectors: QueryVectors) -> dict[Key, Candidate]:

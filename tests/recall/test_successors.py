@@ -143,3 +143,27 @@ def test_after_a_persons_erasure_nothing_of_the_old_content_is_reached(alice) ->
     _none_of(alice, written, question)
     found = search(alice, query=question, k=10, include_statuses=["active", "deprecated"])
     assert not [h for h in found["results"] if "健身房" in h["memory"]["content"] or "爬山" in h["memory"]["content"]]
+
+
+@pytest.mark.django_db
+def test_the_route_runs_only_where_a_retired_memory_was_replaced(alice, alice_tenant, monkeypatch) -> None:
+    """A scope whose deprecated memories nobody replaced costs no route; a successor given later to a memory
+    already deprecated (its status unchanged) is seen by the cached index at the next search."""
+    from memories.recall import successors
+
+    ranked: list[str] = []
+    retired = successors._retired
+    monkeypatch.setattr(successors, "_retired", lambda query, *rest: ranked.append(query) or retired(query, *rest))
+    _others(alice)
+    wrong = save(alice, {"content": "The user goes sailing on Saturday afternoons.", "type": "fact"})[0]
+    _deprecated(alice, wrong)
+    question = "What does the user do on Saturday afternoons?"
+    _none_of(alice, [wrong], question)
+    assert ranked == []
+    later = save(alice, {"content": "These days the user is hooked on bouldering at the climbing gym.",
+                         "type": "fact"})[0]
+    with tenant_scope(alice_tenant):
+        assert Memory.objects.filter(pk=wrong["id"]).update(superseded_by_id=later["id"]) == 1
+    hits = {h["memory"]["id"]: h for h in _hits(alice, question, k=10)}
+    assert ranked and wrong["id"] not in hits, hits
+    assert hits[later["id"]]["through"] == wrong["id"], contents({"results": list(hits.values())})

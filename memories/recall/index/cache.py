@@ -5,11 +5,11 @@ scope; the same exact scan over a float32 matrix in numpy is a small fraction of
 docs/benchmarks.md). PostgreSQL stays the only source of truth: an index is a cache that is checked on every
 search and never answers from a state older than the last commit the search could see.
 
-What an index holds, per memory of the scope (every status): id, status, type, confidence,
-valid_from / valid_to / expires_at (µs since the epoch), the words of search_text (so that a query's
-prefix terms can be expanded to the scope's real words), and one vector per configured embedding model
-with the share of the text that model reads (the primary model's from the memory row, when the row's
-model is the configured one; the others' from ``MemoryVector``). Not metadata: a search with
+What an index holds, per memory of the scope (every status): id, status, whether a newer memory replaced
+it (``superseded_by`` set), type, confidence, valid_from / valid_to / expires_at (µs since the epoch), the
+words of search_text (so that a query's prefix terms can be expanded to the scope's real words), and one vector
+per configured embedding model with the share of the text that model reads (the primary model's from the memory
+row, when the row's model is the configured one; the others' from ``MemoryVector``). Not metadata: a search with
 ``filters`` asks SQL for the ids that pass them (memories/recall/search.py).
 
 Freshness, kept by triggers (migration 0007) and checked on every search:
@@ -155,7 +155,7 @@ def _fetch(scope_id: uuid.UUID, since: int | None) -> tuple[Version | None, list
     rows = [(r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bytes(r[10]) if r[10] is not None else None,
              r[11], {name: (coverage, bytes(vector)) for name, coverage, vector in zip(r[12] or (), r[13] or (),
                                                                                          r[14] or (), strict=True)},
-             r[15], r[16], r[17], r[18], _mentions(r[19], r[20]))
+             r[15], r[16], r[17], r[18], _mentions(r[19], r[20]), r[21])
             for r in result if r[2] is not None]
     return version, rows
 

@@ -41,7 +41,7 @@ MAX_EXPANSIONS = 256  # a prefix matching more words than this keeps its shortes
 # BM25+'s lower bound δ per matched term are settings (RECALL_BM25_B, RECALL_BM25_DELTA: docs/recall.md).
 BM25_K1 = 1.2
 INT_BYTES = 36  # a Python int of a uuid's 128 bits (ids, slots' keys); slot numbers are counted with it
-ROW_ARRAY_BYTES = 58  # per memory, the fixed arrays: status, type, confidence, times, length, session, subject
+ROW_ARRAY_BYTES = 59  # per memory, the fixed arrays: status, type, confidence, times, length, session, subject
 POSTING_BYTES = 100  # one {slot: count} entry of a word's posting dict: key, value and the table's share
 _WORD = re.compile(r"[^\W_]+")
 
@@ -151,6 +151,7 @@ class ScopeIndex:
         self.coverage = np.ones(capacity, dtype=np.float32)  # of the primary model (unknown: read as 1.0)
         self.others: dict[str, ModelVectors] = {}  # the secondary models' vectors
         self.status = np.full(capacity, -1, dtype=np.int8)
+        self.replaced = np.zeros(capacity, dtype=bool)  # superseded_by set (``recall.successors``)
         self.type = np.full(capacity, -1, dtype=np.int8)
         self.confidence = np.zeros(capacity, dtype=np.float64)
         self.valid_from = np.zeros(capacity, dtype=np.int64)
@@ -163,7 +164,8 @@ class ScopeIndex:
 
     def _arrays(self) -> list[np.ndarray]:
         return [self.vectors, self.has_vector, self.coverage, self.status, self.type, self.confidence,
-                self.valid_from, self.valid_to, self.expires, self.lengths, self.session, self.subject, self.created]
+                self.valid_from, self.valid_to, self.expires, self.lengths, self.session, self.subject, self.created,
+                self.replaced]
 
     def _grow(self, needed: int) -> None:
         capacity = len(self.status)
@@ -183,8 +185,8 @@ class ScopeIndex:
         """Insert or overwrite memories. A row is ``(id, status, type, confidence, valid_from_us,
         valid_to_us | None, expires_us | None, search_text, embedding bytes | None)``, optionally followed
         by ``(coverage | None, {secondary model: (coverage, vector bytes)})`` and by ``(source_session,
-        subject id | None, subject external id | None, created_us)``. Column by column: a
-        10,000-row scope loads in a fraction of the time a per-row loop took."""
+        subject id | None, subject external id | None, created_us)``, its mentions and whether a newer memory
+        replaced it. Column by column: a 10,000-row scope loads in a fraction of the time a per-row loop took."""
         if not rows:
             return
         at = self._slots_of(rows)
@@ -198,6 +200,7 @@ class ScopeIndex:
             self._set_conversation(at, rows)
         if len(rows[0]) > 15:
             self.mentions.set(at, [row[15] for row in rows])
+        self.replaced[at] = [len(row) > 16 and bool(row[16]) for row in rows]
         self._order = self._position = None
         self._update_graphs(at)
         self.measure(exact=len(rows) == self.size)
