@@ -153,7 +153,11 @@ def test_the_route_runs_only_where_a_retired_memory_was_replaced(alice, alice_te
 
     ranked: list[str] = []
     retired = successors._retired
-    monkeypatch.setattr(successors, "_retired", lambda query, *rest: ranked.append(query) or retired(query, *rest))
+    def counted(query: str, *rest: Any) -> Any:
+        ranked.append(query)
+        return retired(query, *rest)
+
+    monkeypatch.setattr(successors, "_retired", counted)
     _others(alice)
     wrong = save(alice, {"content": "The user goes sailing on Saturday afternoons.", "type": "fact"})[0]
     _deprecated(alice, wrong)
