@@ -53,6 +53,7 @@ from memories.write.changes_zh import (
 )
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
+from memories.write.slot_values import KIN_ZH_ALT
 from memories.write.text import has_cjk, stemmed
 
 __all__ = ["a_state", "change_query", "change_words", "changed_from", "said_changed", "subject_of"]
@@ -133,9 +134,10 @@ def _en_subject(text: str) -> str:
     lowered = text.casefold()
     if (found := re.match(r"the user's (?:new |old |ex-)?([a-z\-]+)", lowered)) is not None:
         word = _KIN_EN.get(found.group(1), found.group(1))
-        if (theirs := re.match(r"the user's [a-z\-]+'s (?:[a-z\-]+ )?([a-z\-]+)", lowered)) and (
-                theirs.group(1) in KIN_EN or theirs.group(1) in _KIN_EN):
-            return f"~{word}'s {theirs.group(1)}"  # "the user's son's baseball coach quit": the coach, not the son
+        theirs = re.match(r"the user's [a-z\-]+'s ([a-z\-]+)(?: ([a-z\-]+))?", lowered)
+        person = next((w for w in (theirs.groups() if theirs else ()) if w in KIN_EN or w in _KIN_EN), "")
+        if person:
+            return f"~{word}'s {person}"  # "the user's son's baseball coach quit": the coach, not the son
         # A relative or a role is someone else; a thing of the user's ("the user's band split up") is the user's.
         return "~" + KIN_EN.get(word, word) if word in KIN_EN or word in _KIN_EN.values() else "self"
     if lowered.startswith("the user") or stolen_from_self(text):
@@ -186,9 +188,14 @@ _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西"
                           "去年", "明年", "每天", "工作", "上班"})
 
 
+_THEIRS_ZH = re.compile(rf"的?({KIN_ZH_ALT})")
+
+
 def _zh_subject(text: str) -> str:
     text = _TIME_ZH.sub("", text, count=1)
     if (found := KIN_ZH_RE.match(text)) is not None:
+        if (theirs := _THEIRS_ZH.match(text, found.end())) is not None:
+            return f"~{found.group(1)}的{theirs.group(1)}"  # "用户的外甥的战友退伍了": the friend's, not the nephew's
         return "~" + found.group(1)
     if nearby_thing(text):
         return ""  # "用户隔壁那家烘焙店关门了": the shop's, not the speaker's

@@ -127,3 +127,9 @@ def test_a_birth_a_discharge_from_service_a_renewal_let_go_and_a_wait_ended() ->
     assert _link("用户的表哥在部队当兵", "用户的表哥复员了") == "兵"
     assert _link("用户在排队等公租房", "用户的公租房批下来了") != ""
     assert _link("用户喜欢公租房的位置", "用户的公租房批下来了") == ""
+
+
+def test_a_relatives_friend_is_someone_else() -> None:
+    assert _link("The user's niece is in the Marines.", "The user's niece's roommate got out of the Marines.") == ""
+    assert _link("用户的侄子在部队当兵", "用户的侄子的同学退伍了") == ""
+    assert _link("用户的侄子在部队当兵", "用户的侄子退伍了") == "兵"
