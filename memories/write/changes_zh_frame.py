@@ -1,7 +1,8 @@
 """Who a Chinese statement of change is about, and what it changed, by its frame (``memories.write.changes``).
 
-- **A causative** ("医生让用户的爸把阿司匹林停了", "教练叫用户把跑鞋换了"): the one made to do it is the subject,
-  not the one who asked (``causee``); the statement is read from the one made to do it on.
+- **A causative said done** ("医生让用户的爸把阿司匹林停了", "教练叫用户把跑鞋换了"): the one made to do it is the
+  subject, not the one who asked (``causee``); the statement is read from the one made to do it on. Advice not said
+  done ("医生让用户戒烟") stays the adviser's.
 - **A thing with a new part** ("红十字会换了新会长", "用户的手机换了个新壳", "公司来了新老板"): what changed is the
   part said after 新, not the thing before the verb, which stays (``new_part``): a volunteer of the Red Cross still
   is one when it has a new president.
@@ -24,7 +25,8 @@ def causee(text: str) -> str:
     """``text`` from the one a causative makes do something ("用户的爸把阿司匹林停了" of "用户的医生让用户的爸把阿司
     匹林停了"), else ``text``."""
     found = _CAUSATIVE.match(text)
-    return text[found.end():] if found else text
+    # done only when said done ("…把阿司匹林停了"); "医生让用户戒烟" is advice, the doctor's line
+    return text[found.end():] if found and "了" in text[found.end():] else text
 
 
 def new_part(text: str, words: list[str]) -> list[str]:

@@ -42,6 +42,7 @@ def test_a_change_meets_what_it_changes(old, new):
     ("用户住在长宁", "用户在犹豫要不要去昆山买房"),  # a thought of buying
     ("用户住在长宁", "用户在考虑要不要在苏州租房"),
     ("用户的妈在吃降压药", "用户的大夫让用户把酒戒了"),  # the speaker made to act, not the mother
+    ("用户一天喝三杯咖啡", "用户的大夫让用户戒咖啡"),  # advice, not said done
     ("用户的龙凤胎在上小班", "用户的外甥已经上中班了"),  # another child
     ("用户每月房租2600", "用户的房东每个月都来收一次水电"),  # no sum
 ])
