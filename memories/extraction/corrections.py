@@ -16,6 +16,7 @@ from itertools import pairwise
 from memories.extraction.candidates import Candidate, KnownMemory, Turn
 from memories.extraction.clauses import split_sentences
 from memories.extraction.corrections_bare import bare_corrected
+from memories.extraction.corrections_zh import bare_number
 from memories.write.text import has_cjk
 
 __all__ = ["Fix", "corrected", "corrected_in", "corrected_values", "replacing"]
@@ -167,7 +168,9 @@ def _corrected(text: str, contents: Sequence[str], zh: bool) -> tuple[str, str] 
             return _replaced(said.group("old").strip(), said.group("new").strip(), [*ranked, *contents], zh)
     day = (_ZH_DAY_ONLY if zh else _EN_DAY_ONLY).match(text) or (None if zh else _EN_MOVED.match(text))
     if day is None:
-        return None if zh else bare_corrected(text, contents)  # "sorry, I meant 8:40"
+        if zh:
+            return bare_number(text, contents)  # "说错了，她是1991年的" (corrections_zh)
+        return bare_corrected(text, contents)  # "sorry, I meant 8:40"
     at = _ZH_DAY_IN if zh else _EN_DAY_IN
     memory = next((m for m in contents if at.search(m)), None)
     return (memory, at.sub(lambda _: day.group("new"), memory, count=1)) if memory else None

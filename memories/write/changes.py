@@ -51,6 +51,7 @@ from memories.write.changes_zh import (
     piece_query,
     unfused,
 )
+from memories.write.changes_zh_frame import causee, new_part
 from memories.write.people import KIN_ZH_RE
 from memories.write.roles import KIN_EN
 from memories.write.slot_values import KIN_ZH_ALT
@@ -192,7 +193,7 @@ _THEIRS_ZH = re.compile(rf"的?({KIN_ZH_ALT})")
 
 
 def _zh_subject(text: str) -> str:
-    text = _TIME_ZH.sub("", text, count=1)
+    text = causee(_TIME_ZH.sub("", text, count=1))
     if (found := KIN_ZH_RE.match(text)) is not None:
         if (theirs := _THEIRS_ZH.match(text, found.end())) is not None:
             return f"~{found.group(1)}的{theirs.group(1)}"  # "用户的外甥的战友退伍了": the friend's, not the nephew's
@@ -267,8 +268,9 @@ def change_words(text: str) -> tuple[str, ...]:
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
     if has_cjk(text):
+        text = causee(text)  # "医生让用户的爸把阿司匹林停了": what the one made to act changed
         thing = [_zh_thing(text)] if subject == "thing" else []
-        named = [*thing, *named_by_verb(text), *(w for w in _zh_words(text) if w not in own)]
+        named = new_part(text, [*thing, *named_by_verb(text), *(w for w in _zh_words(text) if w not in own)])
         return tuple(dict.fromkeys(w.casefold() for w in named))
     return tuple(dict.fromkeys(_en_words(text, own)))
 

@@ -3,8 +3,8 @@
 - Verbs of ending the core cues (``changes._STRONG_ZH``) lack: leaving a race, a group or a course ("退赛",
   "退群", "退课", "退出", "退订"), taking something off or down ("拆" said done: "拆石膏了", "热水器拆了"), hair dyed
   another colour or back ("染回", "染成"), a trial post made permanent ("转正"), a subscription not renewed
-  ("没续", "不续费"), a thing given away ("送人"), a thing done away with by 把 ("把胡子刮了", "把旧卡注销了"), a
-  debt paid off ("还清了", "尾款付完了").
+  ("没续", "不续费"), a thing given away or sold on ("送人", "出掉", "卖给同事"), a thing done away with by 把
+  ("把胡子刮了", "把旧卡注销了"), a debt paid off ("还清了", "尾款付完了").
 - Words that name a thing though jieba tags them otherwise: abbreviations (tag ``j``: "社保", "医保", "央企")
   and the unknown words it takes for a person's name (tag ``nr``: "托班", "爱奇艺").
 - A verb and its object that jieba's dictionary holds as a name ("戴眼镜" tagged ``nr``) are read as the verb and
@@ -32,7 +32,7 @@ from memories.write.text import has_cjk, stemmed
 __all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "nearby_thing", "piece_query", "unfused"]
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
-                     r"改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
+                     r"出掉|卖给|转卖|改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
                      r"交给[^，。；]{1,8}了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院|"
                      # a thing done away with by 把 ("把胡子刮了", "把卡注销了"), a debt paid off ("还清了")
                      r"把[^，。；]{1,8}?(?:刮|剃|剪|拔|扔|卖|退|停|关|删|卸|注销|转让)(?:了|掉)|[刮剃]掉|"

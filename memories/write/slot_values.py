@@ -97,7 +97,9 @@ OCCUPATIONS_ZH = ("产品经理", "项目经理", "软件工程师", "工程师"
                   "专员", "助理", "主任", "组长", "科长", "处长", "部长", "代表", "文员", "客服", "督导", "策划",
                   "质检员", "买手", "护工", "保洁",
                   # a function one does, said as the job ("在游戏公司做测试", "不做测试了去做策划")
-                  "测试", "开发", "运维", "美工", "文案", "行政", "人事", "财务", "出纳", "采购")
+                  "测试", "开发", "运维", "美工", "文案", "行政", "人事", "财务", "出纳", "采购", "审计", "业务",
+                  # more posts and trades: a bank's teller, an apprentice, a translator, a band's players
+                  "柜员", "学徒", "审计师", "业务员", "译者", "乐手", "鼓手", "贝斯手", "吉他手", "键盘手")
 EDUCATION_ZH = ("博士", "硕士", "研究生", "本科", "大专", "专科", "高中", "中专", "初中", "小学")
 DIETS_EN = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "carnivore": "meat",
             "omnivore": "meat", "keto": "keto", "gluten-free": "gluten-free", "halal": "halal", "kosher": "kosher"}

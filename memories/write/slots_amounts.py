@@ -187,12 +187,15 @@ _ZH_N = r"(?P<value>\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千
 _WEIGHT_ZH = re.compile(rf"(?:(?:体重(?:是|有|为|：|:|现在|目前|已经|只有|才|大概|大约|差不多|快|都)*|"
                         rf"(?:瘦|胖|减|降|涨|长|掉|反弹)(?:到了?|回了?|至)|^(?:我们?|用户|本人)?(?:现在|目前|已经|最近)*是?)"
                         rf"{_ZH_N}(?P<unit>公斤|千克|kg|KG|斤)"
-                        # 体重 said, the unit left out: "体重也降到72了", "体重又涨回八十了"
-                        rf"|体重(?:也|又|还|都|已经|现在|终于)*(?:瘦|胖|减|降|涨|掉|反弹)?(?:到了?|回了?|至)?"
+                        # 体重 or a weighing said, the unit left out: "体重也降到72了", "一称 74了"
+                        rf"|(?:体重|(?:一称|称了一?下|上秤一看|一上秤|过秤)[，,\s]*)(?:也|又|还|都|已经|现在|终于|才|只有|就)*"
+                        rf"(?:瘦|胖|减|降|涨|掉|反弹)?(?:到了?|回了?|至)?"
                         rf"{_ZH_N.replace('value', 'bare')}了?(?=$|[，。,；;！!]))")
 _RENT_ZH = re.compile(rf"(?:房租|租金|月租)(?:是|为|有|要|：|:|了|，|,|现在|目前|每月|每个月|一个月|一月|"
                       rf"涨到了?|涨了?到|降到了?|"
                       rf"变成了?|交|付|已经|都)*{_ZH_N}(?:块钱|块|元|万)?")
+#: what a landlord asks a month is rent, said without 房租
+_MONTHLY_ZH = re.compile(rf"(?:每月|每个月|一个月|月租)(?:要|收|是|涨到了?|都)?{_ZH_N}(?:块钱|块|元)?")
 _SALARY_ZH = re.compile(rf"(?:工资|月薪|年薪|薪水|薪资|收入|底薪|税前|税后|到手|(?:涨薪|加薪|涨工资|调薪)了?[，,]?)"
                         rf"(?:是|为|有|：|:|现在|目前|一直|还是|每月|每个月|一个月|到手|"
                         rf"一年|涨到了?|涨了?到|降到了?|变成了?|已经|才|都|大概|大约)*{_ZH_N}(?P<unit>块钱|块|元|万|k|K)?")
@@ -226,8 +229,10 @@ def zh_amounts(sentence: str, speaker: str) -> list[Slot]:
         # user_id) is whom every memory of the scope is about: the event is keyed as ``zh_slots`` keys it.
         owner = f"{speaker}的" if speaker != SELF and has_cjk(speaker) else ""
         found.append(Slot(f"event:{owner}{day.group('event')}", "date", date_value(day.group("value"))))
-    if _ZH_LANDLORD.match(sentence) and (rent := _RENT_ZH.search(sentence)) and (n := zh_amount(rent.group("value"))):
-        return [*found, Slot(speaker, "rent", str(round(n)))]  # "房东涨房租了，现在每月五千": the tenant's rent
+    rent = _ZH_LANDLORD.match(sentence) and (_RENT_ZH.search(sentence) or _MONTHLY_ZH.search(sentence))
+    if rent and (n := zh_amount(rent.group("value"))):
+        # "房东涨房租了，现在每月五千", "房东下个月起每月4300": the tenant's rent
+        return [*found, Slot(speaker, "rent", str(round(n)))]
     kin = _ZH_KIN_LEAD.match(sentence)
     if kin and (weight := _zh_kg(sentence)):  # "我老公体重八十公斤": the husband's weight, another person's slot
         return [*found, Slot(f"~{KIN_ZH[kin.group(1)]}", "weight", weight)]
