@@ -245,8 +245,7 @@ def stop(supervisor: subprocess.Popen[bytes]) -> None:
 @contextlib.contextmanager
 def own_server(pgdata: Path, port: int, workers: int, keep_data: bool, reuse: bool = False
                ) -> Iterator[tuple[str, str]]:
-    """Yield (base URL, API key) of a server of our own on a throwaway embedded data directory (``reuse``: on the
-    one an earlier run kept, with what it holds)."""
+    """Yield (base URL, API key) of a server of our own on a throwaway data directory (``reuse``: a kept one)."""
     if not reuse:
         throwaway(pgdata)
     env = server_env(pgdata)
