@@ -3,6 +3,8 @@
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/extraction_locomo.py [--conversations N] [--json result.json]
         [--write-only] [--rounds N]
         [--pgdata /tmp/pg-extract] [--threshold 0.6] [--sample 100] [--seed 34] [--skip-raw]
+        [--keep-data] [--tune conv-26,conv-30,conv-41]
+    XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/extraction_locomo.py --reuse --pgdata /tmp/pg-extract [--out r.json]
 
 Reads ``../shared/data/locomo-dev.json`` (CC BY-NC 4.0: read from there, never copied). Starts its own server on a
 throwaway embedded data directory with ``ANTHROPIC_API_KEY`` empty (the offline extractor), as bench/locomo.py does.
@@ -29,6 +31,11 @@ throwaway embedded data directory with ``ANTHROPIC_API_KEY`` empty (the offline 
 5. **QA recall**: every question of categories 1–4 against the extracted memories (``POST /memories/search``,
    k=10, floor off): R@10 = the share of the question's evidence turns that some returned memory came from;
    against the raw turns (bench/locomo.py's import: one memory per turn, scope ``user/raw-<sample>``) the same way.
+   Reported over all questions and over two halves: the conversations of ``--tune`` and the others (held out).
+
+``--keep-data`` keeps the data directory (and the raw turns' memory ids beside it, ``<pgdata>-raw-ids.json``);
+``--reuse`` then starts a server on it and measures step 5 alone (minutes, not an ingest): a recall change measured
+on the same extracted memories. The server reads the environment (``MNEMARA_RECALL_…``) as ``make run`` does.
 """
 
 from __future__ import annotations
@@ -258,7 +265,8 @@ def recall(api: Api, sample: dict[str, Any], scope: str, dias: dict[str, list[st
             continue
         answer, _ = api.post(SEARCH, {"query": qa["question"], "scope": scope, "k": 10, "floor": False})
         got = {d for hit in answer["results"] for d in dias.get(hit["memory"]["id"], [])}
-        records.append({"category": qa["category"], "R@10": len(evidence & got) / len(evidence),
+        records.append({"sample": sample["sample_id"], "category": qa["category"],
+                        "R@10": len(evidence & got) / len(evidence),
                         "evidence_extracted": len(evidence & known) / len(evidence),
                         "question": qa["question"], "missed": sorted(evidence - got),
                         "missed_unextracted": sorted(evidence - got - known)})
@@ -331,8 +339,13 @@ def main() -> int:
     parser.add_argument("--coverage", action="store_true",
                         help="with --offline-only: coverage of the in-process memories (each session's own)")
     parser.add_argument("--write-only", action="store_true", help="speed and write rates only (no recall, coverage)")
+    parser.add_argument("--keep-data", action="store_true", help="keep --pgdata (and the raw turns' ids) for --reuse")
+    parser.add_argument("--reuse", action="store_true", help="QA recall alone on the memories a --keep-data run kept")
+    parser.add_argument("--tune", default="conv-26,conv-30,conv-41", help="the tune half (the rest: held out)")
     args = parser.parse_args()
     samples = json.loads(DATA.read_text(encoding="utf-8"))[: args.conversations or None]
+    if args.reuse:
+        return recall_again(args, samples)
     result: dict[str, Any] = {"offline": offline_speed(samples)}
     made = result["offline"].pop("made")
     in_process = result["offline"].pop("extracted")
@@ -349,7 +362,7 @@ def main() -> int:
         return 0
     os.environ["ANTHROPIC_API_KEY"] = ""
     extracted: dict[str, list[dict[str, Any]]] = {}
-    with own_server(args.pgdata, free_port(), 2, keep_data=False) as (base, key):
+    with own_server(args.pgdata, free_port(), 2, keep_data=args.keep_data) as (base, key):
         api = Api(base, key)
         extracted, rates = write_rounds(api, samples, args.rounds)
         result["sessions_api"] = rates
@@ -359,6 +372,7 @@ def main() -> int:
             args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
             return 0
         ext_records, raw_records = [], []
+        raw_ids: dict[str, dict[str, list[str]]] = {}
         for sample in samples:
             sid = sample["sample_id"]
             dias = {m["id"]: dias_of(m, sample) for m in extracted[sid]}
@@ -370,9 +384,12 @@ def main() -> int:
                 ingest(api, conversation, 500, Counter(), set())
                 raw_dias = dict(conversation.dias_of)
                 raw_records += recall(api, sample, f"user/raw-{sid}", raw_dias)
+                raw_ids[sid] = raw_dias
                 assert isinstance(conversation, Conversation)
         api.close()
-    result["recall"] = {"extracted": summarise(ext_records), "raw_turns": summarise(raw_records)}
+    if args.keep_data:
+        raw_ids_path(args.pgdata).write_text(json.dumps(raw_ids), encoding="utf-8")
+    result["recall"] = recall_summary(ext_records, raw_records, args.tune)
     result["recall_questions"] = {"extracted": ext_records, "raw_turns": raw_records}  # per question, what missed
     print(json.dumps(result["recall"], indent=1))
     args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
@@ -387,6 +404,50 @@ def main() -> int:
     show(result)
     print(f"written: {args.out}, sample to judge: {sample_path}")
     return 0
+
+
+def raw_ids_path(pgdata: Path) -> Path:
+    return pgdata.parent / f"{pgdata.name}-raw-ids.json"
+
+
+def recall_again(args: argparse.Namespace, samples: list[dict[str, Any]]) -> int:
+    """Step 5 alone on the memories a ``--keep-data`` run kept in ``--pgdata``."""
+    os.environ["ANTHROPIC_API_KEY"] = ""
+    raw_ids = {} if args.skip_raw else json.loads(raw_ids_path(args.pgdata).read_text(encoding="utf-8"))
+    ext_records, raw_records = [], []
+    with own_server(args.pgdata, free_port(), 2, keep_data=True, reuse=True) as (base, key):
+        api = Api(base, key)
+        for sample in samples:
+            sid = sample["sample_id"]
+            dias = {m["id"]: dias_of(m, sample) for m in read_memories(api, f"user/ext-{sid}")}
+            ext_records += recall(api, sample, f"user/ext-{sid}", dias)
+            if sid in raw_ids:
+                raw_records += recall(api, sample, f"user/raw-{sid}", raw_ids[sid])
+        api.close()
+    result = {"recall": recall_summary(ext_records, raw_records, args.tune),
+              "recall_questions": {"extracted": ext_records, "raw_turns": raw_records}}
+    args.out.write_text(json.dumps(result, indent=1, default=str), encoding="utf-8")
+    show_recall(result["recall"])
+    print(f"written: {args.out}")
+    return 0
+
+
+def recall_summary(ext_records: list[dict[str, Any]], raw_records: list[dict[str, Any]], tune: str
+                   ) -> dict[str, Any]:
+    """Step 5 over every question and over each half (``tune``: the tune half's sample ids, comma-separated)."""
+    tuned = set(tune.split(","))
+    out: dict[str, Any] = {"extracted": summarise(ext_records), "raw_turns": summarise(raw_records)}
+    for kind, records in (("extracted", ext_records), ("raw_turns", raw_records)):
+        for half, keep in (("tune", True), ("held-out", False)):
+            out[f"{kind} {half}"] = summarise([r for r in records if (r.get("sample") in tuned) == keep])
+    return out
+
+
+def show_recall(summary: dict[str, Any]) -> None:
+    for kind, r in summary.items():
+        if r["questions"]:
+            print(f"R@10 {kind:<20} {r['R@10']:.3f} over {r['questions']:3d} | "
+                  + " ".join(f"{name} {value:.3f}" for name, value in r.items() if name.startswith("R@10 ")))
 
 
 def load_one(sample: dict[str, Any], scope: str) -> tuple[list[Any], dict[str, int]]:
@@ -422,8 +483,7 @@ def show(result: dict[str, Any]) -> None:
           + ", ".join(f"{t}: {s:.1%}" for t, s in c["share_at"].items()))
     for sid, p in c["per_conversation"].items():
         print(f"  {sid}: {p['covered']}/{p['gold']} = {p['share']:.1%}")
-    for kind, r in result["recall"].items():
-        print(f"R@10 {kind}: {r.get('R@10', float('nan')):.3f} over {r['questions']} questions")
+    show_recall(result["recall"])
 
 
 if __name__ == "__main__":

@@ -243,9 +243,11 @@ def stop(supervisor: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def own_server(pgdata: Path, port: int, workers: int, keep_data: bool) -> Iterator[tuple[str, str]]:
-    """Yield (base URL, API key) of a server of our own on a throwaway embedded data directory."""
-    throwaway(pgdata)
+def own_server(pgdata: Path, port: int, workers: int, keep_data: bool, reuse: bool = False
+               ) -> Iterator[tuple[str, str]]:
+    """Yield (base URL, API key) of a server of our own on a throwaway data directory (``reuse``: a kept one)."""
+    if not reuse:
+        throwaway(pgdata)
     env = server_env(pgdata)
     base = f"http://127.0.0.1:{port}"
     banner = pgdata.parent / f"{pgdata.name}-banner.txt"

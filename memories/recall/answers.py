@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 
 from memories.recall.rank import Candidate, Key
+from memories.recall.remarks import remarks_weighed
 
 #: A question about the assistant's own earlier words: "you recommended / suggested / said / told me / gave me",
 #: "did you say", "your suggestion", "the assistant"; 你推荐过 / 你之前说 / 你给我的 / 助手.
@@ -51,7 +52,9 @@ def asks_answer(query: str) -> bool:
 
 
 def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
-    """``fused`` with the assistant's answers among ``candidates`` weighed ``ASKED`` or ``OTHER``."""
+    """``fused`` with the assistant's answers among ``candidates`` weighed ``ASKED`` or ``OTHER``, and one speaker's
+    remarks about the other weighed as ``memories.recall.remarks`` says."""
+    fused = remarks_weighed(fused, candidates, query)
     asked = asks_answer(query)
     weight = ASKED if asked else 1.0 if _ASKS_IDEAS.search(query) else OTHER
     if weight == 1.0:
