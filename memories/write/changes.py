@@ -405,7 +405,7 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
     ``old_words``): one subject, the old a state, a word of the new among the old's; "" when it does not."""
     if not words or not (a_state(old) or (_a_plan(old) and _CALLED_OFF.search(new))):
         return ""
-    if not said_changed(new) and not _WAITING.search(old):
+    if not said_changed(new) and _obtained(new) and not died(new, subject_of(new)) and not _WAITING.search(old):
         return ""  # a thing got ends only the wait for it
     subject, before = _subject_pair(new, old)
     if not subject or subject != before:

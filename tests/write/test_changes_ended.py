@@ -133,3 +133,8 @@ def test_a_relatives_friend_is_someone_else() -> None:
     assert _link("The user's niece is in the Marines.", "The user's niece's roommate got out of the Marines.") == ""
     assert _link("用户的侄子在部队当兵", "用户的侄子的同学退伍了") == ""
     assert _link("用户的侄子在部队当兵", "用户的侄子退伍了") == "兵"
+
+
+def test_a_death_still_ends_what_the_one_who_died_was() -> None:
+    assert _link("用户的姥爷住在老家大连", "用户的姥爷10月份走了") == "姥爷"
+    assert _link("The user's grandpa lives in Duluth.", "The user's grandpa passed away in October.") != ""
