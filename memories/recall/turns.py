@@ -13,12 +13,20 @@ message's words it shares with the first. It is never dropped for lack of others
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Hashable
 from typing import Any
 
+import jieba
 from django.conf import settings
 
 from memories.embeddings import profile
+from memories.recall import concepts_en, concepts_zh
+from memories.recall.query import query_terms
+from memories.write import text
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 #: How far down the ranking (× k) a hit from a turn already represented is passed over for one from another turn.
 LOOKAHEAD = 3
@@ -62,12 +70,62 @@ def _similarity(hit: Any) -> float:
     return profile(model).calibrated(float(scores.get("similarity", 0.0)))
 
 
+class Asked:
+    """What a question asks, read in a memory's own text: the classes it names (each a set of member words) and its
+    own words (a single Chinese character only as a word of its own, not as a part of a longer one)."""
+
+    def __init__(self, query: str) -> None:
+        self.classes = [frozenset(words) for words in (*concepts_zh.concept_terms(query),
+                                                       *concepts_en.concept_terms(query))]
+        self.words = frozenset(w for w, _ in query_terms(query) if len(w) > 1 or not _CJK.match(w)) if query else \
+            frozenset()
+
+    def held(self, content: str) -> tuple[int, int]:
+        """How many of the classes a member of which the text says, and how many of the question's own words."""
+        if not self.classes and not self.words:
+            return 0, 0
+        own = own_words(content)
+        return sum(bool(members & own) for members in self.classes), len(self.words & own)
+
+
+def own_words(content: str) -> frozenset[str]:
+    """A text's words as the index holds them, without the single characters cut from longer Chinese words."""
+    lowered = unicodedata.normalize("NFKC", content).casefold()
+    if not text.has_cjk(lowered):
+        return frozenset(text.search_words(content))
+    return frozenset(text.stemmed([w.strip() for w in jieba.cut_for_search(lowered) if w.strip()]))
+
+
+def represented(kept: list[Any], waiting: list[Any], asked: Asked) -> tuple[list[Any], list[Any]]:
+    """``kept`` and ``waiting`` with each kept hit's place given to a waiting hit of its turn whose own text holds
+    more of what the question asks (``Asked.held``: the classes first, then the words); the kept one waits in its
+    place."""
+    if not waiting or not (asked.classes or asked.words):
+        return kept, waiting
+    kept, waiting = list(kept), list(waiting)
+    for n, hit in enumerate(kept):
+        key = source_turn(hit.memory)
+        rivals = [other for other in waiting if key is not None and source_turn(other.memory) == key]
+        if not rivals:
+            continue
+        best = max(rivals, key=lambda other: asked.held(other.memory.content))
+        if asked.held(best.memory.content) > asked.held(hit.memory.content):
+            kept[n] = best
+            waiting[waiting.index(best)] = hit
+    return kept, waiting
+
+
 class Waiting:
     """The hits of one search that wait (their turns gave an earlier hit), in rank order, and the turns seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, query: str = "") -> None:
         self.hits: list[Any] = []
         self.seen: set[Hashable] = set()
+        self.asked = Asked(query)
+
+    def merged(self, kept: list[Any], k: int) -> list[Any]:
+        """``merged`` of the kept hits and those that waited, each turn's place to what answers (``represented``)."""
+        return merged(*represented(kept, self.hits, self.asked), k)
 
     def passed_over(self, memory: Any) -> bool:
         """Whether this memory waits; else its turns (if it names any) are now seen."""
