@@ -19,7 +19,7 @@ import argparse
 import json
 import sys
 import time
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 

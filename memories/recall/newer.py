@@ -27,13 +27,11 @@ from jieba import posseg
 
 from memories.recall import history
 from memories.recall.attributes import asked_attributes
-from memories.recall.concepts_zh import concept_terms
 from memories.recall.current import asks_current, dated
 from memories.recall.present_en import asks_present
 from memories.recall.query import STOPWORDS
 from memories.recall.rank import Candidate, Key
 from memories.recall.sql import contents
-from memories.recall.turns import own_words
 from memories.write import text
 from memories.write.roles import role_word
 from memories.write.slot_values import KIN_EN, KIN_ZH
@@ -104,21 +102,6 @@ def _own_held(held: Mapping[Key, frozenset[str]], common: set[str], candidates: 
     return {k: (found - common) | (found & common & own[k]) if k in own else found for k, found in held.items()}
 
 
-def _with_classes(query: str, topics: frozenset[str], held: Mapping[Key, frozenset[str]],
-                  candidates: Mapping[Key, Candidate]) -> tuple[frozenset[str], dict[Key, frozenset[str]]]:
-    """``topics`` and ``held`` with one more topic for each class the question names (``concepts_zh``: a post, a
-    cost, a computer …) held by the memories whose own text says one of its members: "我现在是什么职位？" pairs
-    "升成了组长" with "在零跑做商业分析", which share no word of the question."""
-    classes = concept_terms(query)
-    if not classes:
-        return topics, dict(held)
-    texts = {pk.int: own_words(content) for pk, content in contents([candidates[k].id for k in held])}
-    names = [f"\x00{n}" for n in range(len(classes))]
-    said = {k: frozenset(n for n, members in zip(names, classes, strict=True)
-                         if texts.get(k, frozenset()).intersection(members)) for k in held}
-    return topics | frozenset(names), {k: found | said[k] for k, found in held.items()}
-
-
 def newer_first(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
     """``fused`` with each newer candidate of a pair put right before the older it pairs with, among the best
     ``DEPTH``, for a question asking for a state (module docstring); unchanged otherwise."""
@@ -129,7 +112,6 @@ def newer_first(fused: dict[Key, float], candidates: Mapping[Key, Candidate], qu
     if len(ranked) < 2 or not topics:
         return fused
     held = {k: topics.intersection(candidates[k].words.split()) for k in ranked}
-    topics, held = _with_classes(query, topics, held, candidates)
     if common := _common(topics, held):  # the search words hold the source turn's words: read the memories' own
         held = _own_held(held, common, candidates)
         common = _common(topics, held) if len(topics) > 1 else set()

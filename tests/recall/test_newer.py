@@ -131,13 +131,3 @@ def test_the_questions_only_topic_word_is_evidence_though_most_candidates_say_it
     order = _order(newer_first(fused, candidates, "When is the recital?"))
     assert order.index(rows[3].key) < order.index(rows[0].key)  # the moved date before the first one
     assert newer_first(fused, candidates, "When is the recital at the hall?") == fused
-
-
-def test_two_members_of_the_class_the_question_names_are_one_thing() -> None:
-    """"我现在是什么职位？" shares no word with "被提拔为车间主任" nor with "在汽配厂上班，做质检": both say a post (the
-    work class, ``concepts_zh``), so the later goes first; a memory that says none stays where it is."""
-    old, other, new = _made([("用户在汽配厂上班，做质检", 0), ("用户周末钓鱼", 30), ("用户被提拔为车间主任", 200)])
-    candidates = {c.key: c for c in (old, other, new)}
-    fused = {old.key: 0.9, other.key: 0.7, new.key: 0.6}
-    names = {old.key: "old", other.key: "other", new.key: "new"}
-    assert [names[k] for k in _order(newer_first(fused, candidates, "我现在是什么职位？"))] == ["new", "old", "other"]

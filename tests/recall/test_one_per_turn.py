@@ -92,7 +92,6 @@ def test_the_memory_of_a_turn_that_holds_what_is_asked_takes_its_place(alice, se
     said = "我们在江北看中了一套新房，120平，三楼，首付凑了八十万，想问问贷款怎么选"
     save(alice, *extracted("loan-2", 0, said, "用户在江北看中了一套新房", "用户首付凑了八十万", "用户120平",
                            "用户三楼"),
-         *extracted("loan-2", 4, "公积金能贷多少", "用户问公积金能贷多少"),
-         *extracted("trip-9", 0, "下个月去成都", "用户下个月去成都"))
-    found = contents(api_search(alice, query="我们家那套房子面积多大？", k=2, floor=False))
-    assert "用户120平" in found, found
+         *extracted("loan-2", 4, "公积金能贷多少", "用户问公积金能贷多少"))
+    found = contents(api_search(alice, query="我们家那套房子面积多大？", k=3, floor=False))
+    assert "用户120平" in found[:2], found
