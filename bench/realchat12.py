@@ -3,7 +3,7 @@
     .venv/bin/python bench/realchat12.py --base-url http://127.0.0.1:8014 --key mn_… [--out run.json]
         [--result bench/results/longmem.json]
 
-One user (bench/realchat12_zh.py: 42 sessions over ten months, 18 of them filler; 46 questions and 19 dialogues,
+One user (bench/realchat12_zh.py: 42 sessions over ten months, 18 of them filler; 39 questions and 19 dialogues,
 8 of them abstention): long task-focused help sessions (résumé, PPT, tax, travel plans, Excel, weekly reports,
 renovation budget …) where one user sentence in passing holds the fact. Every session date is moved by the days
 between the set's ``QUESTION_DAY`` and today, so "两周前" and "上个月" in a question mean what they meant when the
