@@ -7,8 +7,8 @@ holds one of them, so a memory's coverage of the question is not diluted; SQL: t
 query). Each concept is a class of the words said for one thing (where one lives, where one comes from, one's
 work, height, weight, health, pay, rent, a name, a liking, a trip, a school, age, a home's size, a cost, a pet, a
 way of getting about, what one must not eat, what to eat, a medicine, a relative, a spouse, an instrument, a
-sport), not examples; the words are as jieba segments them (``text.search_words``), so the index holds them as
-tokens."""
+sport, a computer or a phone, a spreadsheet's function, one's family), not examples; the words are as jieba
+segments them (``text.search_words``), so the index holds them as tokens."""
 
 from __future__ import annotations
 
@@ -23,8 +23,11 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"哪(?:里|儿)?的?人[？?]?$|哪(?:里|儿)?的?人(?!家)|哪个(?:地方|省|城市)的?人|老家|家乡|籍贯|故乡|祖籍|出生地|在哪(?:里|儿)?出生",
          "老家 家乡 籍贯 故乡 祖籍 出生"),
         # one's work: 工作 / 上班 / 单位 / 岗位
-        (r"工作|上班(?!的?路|途中)|单位|公司|岗位|职位|职务|职业|干哪一?行|什么行业|做什么的|干什么的|干啥的|入职|跳槽|在哪(?:里|儿)?[干做]",
-         "工作 上班 单位 公司 入职 就职 任职 报到 岗位 职位 职务 转岗 跳槽 上岗 晋升 升职 提拔 转正 offer"),
+        # (and the class of titles a post is named by: 组长, 经理, 主管 …; "升成组长" is a promotion)
+        (r"工作|上班(?!的?路|途中)|单位|公司|岗位|职位|职务|职业|职称|干哪一?行|什么行业|做什么的|干什么的|干啥的|入职|跳槽|"
+         r"升职|晋升|提拔|升了?(?:什么|啥)|当上|在哪(?:里|儿)?[干做]",
+         "工作 上班 单位 公司 入职 就职 任职 报到 岗位 职位 职务 转岗 跳槽 上岗 晋升 升职 升 提拔 转正 offer "
+         "组长 主管 经理 总监 主任 负责人 leader 总经理 副总 总裁 合伙人 店长 领班 队长 科长 处长 实习生 专员 助理"),
         # height, weight
         (r"多高|身高|个子|个头|多少厘米|几米", "身高 个子 个头 米 厘米 cm"),
         (r"多重|体重|多少斤|几斤|多少公斤|几公斤|减肥|胖了|瘦了", "体重 斤 公斤 kg 减肥"),
@@ -39,7 +42,9 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # a liking
         (r"爱好|喜欢|兴趣|爱干|爱做", "喜欢 爱 爱好 兴趣 热爱 迷"),
         # a trip
-        (r"去哪(?:里|儿)?玩|旅游|旅行|出去玩|度假|出游", "玩 旅游 旅行 度假 出游 自驾"),
+        # (the places one has been: "去过哪些城市" is answered by a trip, a holiday or a business trip)
+        (r"去哪(?:里|儿)?玩|旅游|旅行|出去玩|度假|出游|去过(?:哪|几|什么)|(?:哪些|哪几个|几个|什么)(?:城市|地方)",
+         "玩 旅游 旅行 度假 出游 自驾 出差 攻略 行程 去了 去过"),
         # school: which one a child attends (学 alone is learning anything)
         (r"学校|上学|读书|念书|哪所|就读|入学|幼儿园|年级|小学|中学|初中|高中",
          "学校 小学 中学 初中 高中 大学 幼儿园 上学 读书 念书 入学 就读 年级 转学 升学 学位"),
@@ -65,7 +70,7 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          "爱人 配偶 伴侣 对象 老婆 老公 妻子 丈夫 太太 媳妇 女朋友 男朋友 wife husband spouse girlfriend boyfriend"),
         # something to eat asked for: the answer is what one likes, can't or mustn't eat, and one's tastes
         (r"推荐[^，,。？?]{0,6}(?:吃的|吃|菜|餐厅|馆子|饭店|美食)|吃(?:点)?(?:什么|啥)好|去哪(?:儿|里)?吃|请客|聚餐|"
-         r"做(?:什么|啥)菜|点(?:什么|啥)菜",
+         r"做(?:什么|啥)菜|点(?:什么|啥)菜|外卖|点餐|订餐|菜谱|食谱|菜单|[早午晚]饭吃|想吃(?:点)?(?:什么|啥)",
          "喜欢 爱吃 能吃 吃不了 不吃 不能吃 忌口 过敏 口味 最爱 辣 甜 咸 酸 清淡 重口"),
         # a medicine, by the class a drug's name shows (the parts jieba cuts from it: 缬沙坦 → 沙坦, 氨氯地平 → 地平)
         (r"什么药|啥药|哪种药|哪个药|哪些药|吃的药|吃药|用药|服药|药物|药名|处方",
@@ -79,6 +84,19 @@ _CONCEPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         # a musical instrument, a sport: the classes a question names by their category
         (r"乐器",
          "乐器 琴 吉他 钢琴 小提琴 大提琴 古筝 二胡 琵琶 笛子 尤克里里 架子鼓 鼓 贝斯 萨克斯 口琴 长笛 单簧管"),
+        # a computer, a phone: the class of the devices and the brands they are named by ("公司发的ThinkPad")
+        (r"电脑|笔记本|计算机",
+         "电脑 笔记本 计算机 台式机 mac macbook imac thinkpad 联想 戴尔 dell 惠普 hp 华硕 宏碁 华为 matebook "
+         "荣耀 小米 surface 苹果 windows 外星人 拯救者"),
+        (r"手机", "手机 iphone 苹果 华为 小米 红米 oppo vivo 荣耀 三星 一加 魅族 pixel 安卓"),
+        # a spreadsheet's functions, the class a "which formula / function" question asks for
+        (r"函数|公式",
+         "函数 公式 xlookup vlookup hlookup lookup index match sumif sumifs countif countifs averageif iferror "
+         "if sum left right mid text 透视表"),
+        # one's family, whoever: the class of the words for one's parents, siblings and home
+        (r"家人|家里人|家里的人|亲人|家属|一家人",
+         "家人 家里 爸 妈 爸爸 妈妈 父母 父亲 母亲 哥哥 姐姐 弟弟 妹妹 哥 姐 弟 妹 老家 兄弟 姐妹 爷爷 奶奶 "
+         "外公 外婆 姥姥 姥爷"),
         (r"运动|锻炼|健身|体育",
          "运动 锻炼 健身 跑步 跑 马拉松 半马 游泳 瑜伽 普拉提 羽毛球 篮球 足球 乒乓球 网球 排球 爬山 徒步 骑行 "
          "八段锦 太极 快走 滑雪 攀岩 拳击 跳绳 球"),

@@ -284,7 +284,7 @@ def _candidate_lists(query: str, source: CandidateSource, lexical: Lexical | Non
 
 
 def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
-          passing: set[Key] | None = None) -> list[SearchHit]:
+          passing: set[Key] | None = None, query: str = "") -> list[SearchHit]:
     """Load the best-scored memories in small batches and drop near-duplicates until k are kept. Rows come with
     their subjects (one query per batch); their scopes are the searched ones. ``passing``: the memories above the
     relevance floor; the others are left out (None: no floor). A hit from a turn already represented waits."""
@@ -309,7 +309,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
         return held
 
     kept: list[SearchHit] = []
-    waiting = turns.Waiting()  # hits from a turn an earlier hit came from (``turns``), returned after the others
+    waiting = turns.Waiting(query)  # hits from a turn an earlier hit came from (``turns``), after the others
     start = 0
     while len(kept) < k and start < len(scored) and not (waiting.hits and start >= turns.LOOKAHEAD * k):
         batch = scored[start : start + k + max(3, k // 4)]
@@ -326,7 +326,7 @@ def _hits(scored: Sequence[Scored], k: int, scopes: Mapping[uuid.UUID, Scope],
             (waiting.hits if waiting.passed_over(memory) else kept).append(hit)
             if len(kept) == k:
                 break
-    return turns.merged(kept, waiting.hits, k)
+    return waiting.merged(kept, k)  # each turn's place to the memory of it that answers (``turns``)
 
 
 def _uuid(key: Key | None) -> uuid.UUID | None:
@@ -496,7 +496,7 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
                        threshold=threshold, again=again)
     weights = [part.weight for part in parts] + [part.weight for part, _, _ in own]
     scored, answerable, passing = _parts_joined(ranked, weights, len(parts))
-    hits = _hits(scored, history.hits_read(k, past), {scope.pk: scope for scope in found}, passing if floor else None)
+    hits = _hits(scored, history.hits_read(k, past), {s.pk: s for s in found}, passing if floor else None, query)
     hits = history.finished(hits, k, past)  # an earlier value ranked below k joins its successor among the k
     for hit in hits:
         hit.relevant = hit.memory.pk.int in passing

@@ -9,16 +9,31 @@ among the first ``LOOKAHEAD`` × k ranked whose own content is at least as close
 cosine), and passes those less close ("Alex is allergic to nuts" stays above "The user's name is Alex" for "What
 should I avoid cooking for Alex?"): a second memory of a message keeps its place by its own meaning, not by the
 message's words it shares with the first. It is never dropped for lack of others. Memories written without turns (a
-``POST /memories``, an import) each count as their own."""
+``POST /memories``, an import) each count as their own.
+
+Which memory of a turn takes its place: the first ranked, unless its own text says nothing the question asks
+(``Asked``) and another of the turn's does; then the one that says the most of it, a member of a class the question
+names first (``concepts_zh``, ``concepts_en``: "我买的房子多大？" asks for an area, "我现在是什么职位？" for a post),
+then the question's own words. A long help request gives many memories ("在滨江买了套二手房" / "89平" / "房子刚过户"),
+all ranked on the request's words with the one the embedding puts closest first, which is seldom the one that
+answers."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Hashable
 from typing import Any
 
+import jieba
 from django.conf import settings
 
 from memories.embeddings import profile
+from memories.recall import concepts_en, concepts_zh
+from memories.recall.query import query_terms
+from memories.write import text
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 #: How far down the ranking (× k) a hit from a turn already represented is passed over for one from another turn.
 LOOKAHEAD = 3
@@ -62,12 +77,76 @@ def _similarity(hit: Any) -> float:
     return profile(model).calibrated(float(scores.get("similarity", 0.0)))
 
 
+class Asked:
+    """What a question asks, read in a memory's own text: the classes it names (each a set of member words) and its
+    own words (a single Chinese character only as a word of its own, not as a part of a longer one)."""
+
+    def __init__(self, query: str) -> None:
+        self.classes = [frozenset(words) for words in (*concepts_zh.concept_terms(query),
+                                                       *concepts_en.concept_terms(query))]
+        self.words = frozenset(w for w, _ in query_terms(query) if len(w) > 1 or not _CJK.match(w)) if query else \
+            frozenset()
+
+    def says_any(self, content: str) -> bool:
+        """Whether the text says anything asked, a class's member read anywhere in it ("搬到" says 搬)."""
+        lowered = unicodedata.normalize("NFKC", content).casefold()
+        return self.held(content) != (0, 0) or any(w in lowered for members in self.classes for w in members
+                                                   if _CJK.match(w))
+
+    def held(self, content: str) -> tuple[int, int]:
+        """How many of the classes a member of which the text says, and how many of the question's own words."""
+        if not self.classes and not self.words:
+            return 0, 0
+        own = own_words(content)
+        return sum(bool(members & own) for members in self.classes), len(self.words & own)
+
+
+def own_words(content: str) -> frozenset[str]:
+    """A text's words as the index holds them, without the single characters cut from longer Chinese words."""
+    lowered = unicodedata.normalize("NFKC", content).casefold()
+    if not text.has_cjk(lowered):
+        return frozenset(text.search_words(content))
+    return frozenset(text.stemmed([w.strip() for w in jieba.cut_for_search(lowered) if w.strip()]))
+
+
+def represented(kept: list[Any], waiting: list[Any], asked: Asked) -> tuple[list[Any], list[Any], dict[int, Any]]:
+    """``kept`` and ``waiting`` with the place of each kept hit whose own text says nothing the question asks
+    (``Asked.held``) given to the waiting hit of its turn that says the most of it (the classes first, then the
+    words); the kept one follows it (by the id of the one it follows)."""
+    follows: dict[int, Any] = {}
+    if not waiting or not (asked.classes or asked.words):
+        return kept, waiting, follows
+    kept, waiting = list(kept), list(waiting)
+    for n, hit in enumerate(kept):
+        key = source_turn(hit.memory)
+        rivals = [other for other in waiting if key is not None and source_turn(other.memory) == key]
+        if not rivals or asked.says_any(hit.memory.content):  # it says something asked: it stays
+            continue
+        best = max(rivals, key=lambda other: asked.held(other.memory.content))
+        if asked.held(best.memory.content) > (0, 0):
+            best.score = max(best.score, hit.score)  # the turn's place, and its score (they share its words)
+            kept[n] = best
+            waiting.remove(best)
+            follows[id(best)] = hit
+    return kept, waiting, follows
+
+
 class Waiting:
     """The hits of one search that wait (their turns gave an earlier hit), in rank order, and the turns seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, query: str = "") -> None:
         self.hits: list[Any] = []
         self.seen: set[Hashable] = set()
+        self.asked = Asked(query)
+
+    def merged(self, kept: list[Any], k: int) -> list[Any]:
+        """``merged`` of the kept hits and those that waited, each turn's place to what answers (``represented``)."""
+        kept, waiting, follows = represented(kept, self.hits, self.asked)
+        order = merged(kept, waiting, len(kept) + len(waiting))
+        for at in range(len(order) - 1, -1, -1):
+            if (hit := follows.get(id(order[at]))) is not None:
+                order.insert(at + 1, hit)
+        return order[:k]
 
     def passed_over(self, memory: Any) -> bool:
         """Whether this memory waits; else its turns (if it names any) are now seen."""

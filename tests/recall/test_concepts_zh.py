@@ -23,6 +23,9 @@ from tests.recall.conftest import contents, save, search
     ("她上周住院是得了什么病", "炎"),
     ("奶奶每天服用哪种药", "地平"), ("外公现在吃的啥药", "沙坦"), ("我们家哪门亲戚是当老师的", "舅舅"),
     ("爸爸复查结果怎么样", "血压"), ("晚上聚餐点什么菜好", "忌口"), ("给我推荐家餐厅", "爱吃"),
+    ("她用的是哪款笔记本", "matebook"), ("小何的手机是什么牌子", "vivo"), ("老赵被提拔成了什么", "主管"),
+    ("他在厂里当上什么了", "经理"), ("去年一共跑了几个城市", "出差"), ("求和那一列用的哪个函数", "sumifs"),
+    ("你家里人都是做什么的", "妈妈"), ("中午点外卖", "忌口"), ("帮我排一周的食谱", "不吃"),
 ])
 def test_a_question_gets_the_words_that_answer_it(question: str, word: str) -> None:
     assert any(word in words for words in concept_terms(question))
@@ -47,6 +50,19 @@ def test_a_class_word_finds_its_member(alice, question: str, answer: str) -> Non
          {"content": "用户的儿子在实验中学读初一"}, {"content": "用户上个月买了辆电瓶车，每天骑去单位"},
          {"content": "用户的单位在滨江，平时出门都很方便"}, {"content": "用户不喝咖啡"},
          {"content": "用户在一家银行做柜员"}, {"content": "用户的孩子最近迷上了画画"})
+    assert answer in contents(search(alice, query=question, k=2, floor=False))
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("她平时用什么电脑写代码？", "用户的同事借给她一台联想拯救者"),
+    ("老周在银行里升到什么职位了？", "用户的舅舅老周今年被任命为信贷部经理"),
+    ("这一年出门都去了哪些地方？", "用户三月去青岛出差见客户"),
+])
+def test_a_member_of_a_class_answers_the_class_word(alice, question: str, answer: str) -> None:
+    save(alice, {"content": "用户的同事借给她一台联想拯救者"}, {"content": "用户写代码时喜欢听白噪音"},
+         {"content": "用户的舅舅老周今年被任命为信贷部经理"}, {"content": "用户每天七点起床"},
+         {"content": "用户三月去青岛出差见客户"}, {"content": "用户的外婆住在乡下"}, {"content": "用户不喝冰饮"},
+         {"content": "用户在家里种了两盆绿萝"})
     assert answer in contents(search(alice, query=question, k=2, floor=False))
 
 

@@ -81,3 +81,17 @@ def test_a_waiting_hit_is_placed_by_the_hits_of_new_turns_only() -> None:
     waiting = [_Hit("an hour", 1.33, 0.02), _Hit("started in april", 1.28, 0.90)]
     assert [h.name for h in turns.merged(kept, waiting, 6)] == \
         ["choking", "started in april", "breathing", "hobby", "other", "an hour"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_the_memory_of_a_turn_that_holds_what_is_asked_takes_its_place(alice, settings, path) -> None:
+    """One long request gave four memories; the question asks for an area (``concepts_zh``), and the one that says
+    it ("120平") represents the turn whatever the embedding ranked first."""
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    said = "我们在江北看中了一套新房，120平，三楼，首付凑了八十万，想问问贷款怎么选"
+    save(alice, *extracted("loan-2", 0, said, "用户在江北看中了一套新房", "用户首付凑了八十万", "用户120平",
+                           "用户三楼"),
+         *extracted("loan-2", 4, "公积金能贷多少", "用户问公积金能贷多少"))
+    found = contents(api_search(alice, query="我们家那套房子面积多大？", k=3, floor=False))
+    assert "用户120平" in found[:2], found
