@@ -1,4 +1,4 @@
-"""One table for the long-term memory sets scored the same way (bench/realchat4.py, realchat5.py, 6, 7, 8, 9, 10, 11, 12).
+"""One table for the long-term memory sets scored the same way (bench/realchat4.py, realchat5.py, 6 … 12).
 
 Each script's ``--result bench/results/longmem.json`` puts its own set's row in the one file (the other sets' rows
 are kept): a set a row, so docs/benchmarks.md (held to 400 lines) holds them in one section; each set's figures by
