@@ -57,6 +57,11 @@ _KIN_LEAD = re.compile(rf"^(?i:{_BARE_KIN})(?:'s)?\b")
 _VEHICLE_LEAD = re.compile(r"(?i)^(?:the\s+)?(?:truck|car|van|minivan|suv|jeep|motorcycle|motorbike|scooter|rv|camper"
                            r"|trailer|boat)(?='s\s+(?:at|got|now|still|been|up|over|almost|nearly|past|due|finally|"
                            r"making|running|in\s+the\s+shop|\d))")
+# "shoulder is back to normal", "knee's still swollen": a part of the body, the speaker's
+_BODY_LEAD = re.compile(r"(?i)^(?:shoulder|knee|knees|back|lower back|neck|ankle|wrist|hip|elbow|foot|feet|"
+                        r"hand|arm|leg|eye|eyes|ear|ears|tooth|teeth|jaw|stomach|gut|skin|throat|hamstring|achilles|"
+                        r"spine|shin|calf|toe|finger|thumb|sinuses|blood sugar)(?='s\s+|\s+(?:is|are|was|were|has|"
+                        r"have|feels?|still|finally|keeps|got|gets|hurts?|healed|looks?)\b)")
 #: After "Mom's": a verb or a state ("Mom's recovering", "Dad's back home"), not a thing of hers ("Mom's car").
 _IS_AFTER = re.compile(r"(?i)^\s+(?:\w+ing|not|in|at|on|back|home|here|there|still|so|really|very|doing|feeling|better"
                        r"|worse|sick|ill|fine|ok|okay|away|out|off|retired|pregnant|visiting|coming|going|gonna|been)\b")
@@ -208,7 +213,8 @@ def intro_apart(text: str) -> str:
 
 def _owned_lead(text: str) -> str | None:
     """A clause led by a bare kinship word or a household's "the dog" with "my" put before it, else None."""
-    lead = _THE_HOUSEHOLD.match(text) or _KIN_LEAD.match(text) or _VEHICLE_LEAD.match(text)
+    lead = (_THE_HOUSEHOLD.match(text) or _KIN_LEAD.match(text) or _VEHICLE_LEAD.match(text)
+            or _BODY_LEAD.match(text))
     if lead is None:
         return None
     word = lead.group(0).removesuffix("'s")

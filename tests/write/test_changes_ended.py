@@ -138,3 +138,9 @@ def test_a_relatives_friend_is_someone_else() -> None:
 def test_a_death_still_ends_what_the_one_who_died_was() -> None:
     assert _link("用户的姥爷住在老家大连", "用户的姥爷10月份走了") == "姥爷"
     assert _link("The user's grandpa lives in Duluth.", "The user's grandpa passed away in October.") != ""
+
+
+def test_a_part_of_the_body_said_without_my_is_the_speakers() -> None:
+    assert _extract("ankle's still swollen from the hike") == ["The user's ankle is still swollen from the hike."]
+    assert _extract("wrist feels better since the brace") == ["The user's wrist feels better since the brace."]
+    assert not any(text.startswith("The user's") for text in _extract("The back is where we keep the bikes"))
