@@ -27,6 +27,10 @@ itself, the same way in both languages:
   ("The user pulled him out of daycare."); a Chinese statement that opens with a thing the old one names is about
   it ("小新换成MacBook Air了").
 
+A plan (``_a_plan``: "is planning to …", 准备/打算/计划) is ended by its calling off ("北马跑不了了"); a thing got
+("got a plot", 分到, 批下来) ends only a wait for it ("on the waitlist for …", 排队等); a relative's coach or friend
+("the user's son's coach", "用户的外甥的战友") is someone else, not the relative.
+
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
 one holding other slots the new does not: a person decides). The words are also how the write's candidate query
