@@ -76,6 +76,7 @@ _STRONG_EN = re.compile(
     r"had (?:the|her|a|their|his) baby|gave birth|cut (?:off |out )?(?:the|our|my|the user's)\b|outgrew|"
     r"fell out of love|burned out on|burnt out on|passed away|died|"
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
+    r"turned in (?:the|my|our|his|her|their)\b|"
     r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
     r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
     r"went back to (?:my |being |the user's )?(?:natural|original|old|normal)|"
@@ -89,7 +90,7 @@ _HEDGED_EN = re.compile(
     r"this (?:week|weekend|morning|evening)|"
     r"for (?:a|one|two|three|four|a few|a couple of|\d+) (?:days?|weeks?|nights?)|until|covering|visiting|trying|"
     r"tried|used to|(?<!stopped )(?<!quit )(?<!stop )going to|will|won't|wouldn't|can't wait|next|also|"
-    r"too(?=\s*[.,!;]|$)|as well|another|"
+    r"too(?=\s*[.,!;]|$)|as well|(?<!to )another|"
     r"temporar(?:y|ily)|for now|early|late|on time|at (?:\d|noon|midnight)|"
     r"for (?:lunch|the day|the night|the weekend|a bit|a while|a moment|a minute)|"
     r"ended up|dropped (?:off|by)|become like|left (?:over|behind)|moved (?:by|on to)|moved me)\b|"
@@ -128,7 +129,7 @@ _FUNCTION_EN_WORDS = (
     "before since than then still even only back new old one two three four five six year years month months week "
     "weeks day days time times lot bit thing things way ago last next get got gotten go goes going went gone make "
     "made take took taken want like lately anymore any longer ever around these days nowadays everyday every each "
-    "full part first second well yet though other person people someone something everything anything nothing "
+    "full part first second well yet though other another person people someone something everything anything nothing "
     "lucky such what which who whom whose where when why how can could would should may must might shall much "
     "thinks think feel feels felt look looks looking help helps helped glad great good nice happy really able "
     "stop start started starting pull pulled work works working whole entire")
@@ -196,8 +197,24 @@ _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西"
 _THEIRS_ZH = re.compile(rf"的?({KIN_ZH_ALT})")
 
 
+# what the speaker only listens to, watches or follows: "用户常听的一个播客停更了" is the podcast's change
+_FOLLOWED_ZH = re.compile(r"^用户(?:常|经常|一直|平时|最|很|特别|每天|每周)?"
+                          r"(?:听|看|追|关注|订阅|喜欢|爱看|爱听|爱|收听|读)(?:过|着)?的")
+# a role's post handed on, not the person: "用户的教练的活交给别人了", "用户组长的位置让出来了"
+_POST_ZH = re.compile(r"^(?:用户|我)的?(?P<role>[\u4e00-\u9fff]{2,4}?)的(?:活儿?|职位|位置|岗位|差事|职务|担子|位子)"
+                      r"[^，。；]{0,4}?(?:交给|让给|让出|移交|传给|交出|交接)")
+
+
+def _zh_post(text: str) -> str:
+    """The role whose post a Chinese statement opens with ("用户的教练的活…": 教练), else ""."""
+    found = _POST_ZH.match(causee(_TIME_ZH.sub("", text, count=1)))
+    return found.group("role") if found is not None else ""
+
+
 def _zh_subject(text: str) -> str:
     text = causee(_TIME_ZH.sub("", text, count=1))
+    if _zh_post(text):
+        return "self"  # "用户的教练的活交给别人了": the post of coach, which the speaker held
     if (found := KIN_ZH_RE.match(text)) is not None:
         if (theirs := _THEIRS_ZH.match(text, found.end())) is not None:
             return f"~{found.group(1)}的{theirs.group(1)}"  # "用户的外甥的战友退伍了": the friend's, not the nephew's
@@ -268,12 +285,12 @@ def change_words(text: str) -> tuple[str, ...]:
     subject = subject_of(text) or ("thing" if re.match(r"(?i)the (?!user\b)[a-z]", text) or _zh_thing(text) else "")
     if died(text, subject) and not (_HEDGED_ZH if has_cjk(text) else _HEDGED_EN).search(text):
         return (subject_word(subject, has_cjk(text)),)  # a death ends all the one who died was (changes_who)
-    if not subject or not (said_changed(text) or _obtained(text)):
+    if not subject or not (said_changed(text) or _obtained(text)) or _FOLLOWED_ZH.match(text):
         return ()
     own = {subject.lstrip("~"), *(k for k, v in _KIN_EN.items() if v == subject.lstrip("~"))}
     if has_cjk(text):
         text = causee(text)  # "医生让用户的爸把阿司匹林停了": what the one made to act changed
-        thing = [_zh_thing(text)] if subject == "thing" else []
+        thing = [_zh_thing(text)] if subject == "thing" else [post] if (post := _zh_post(text)) else []
         named = new_part(text, [*thing, *named_by_verb(text), *(w for w in _zh_words(text) if w not in own)])
         return tuple(dict.fromkeys(w.casefold() for w in named))
     return tuple(dict.fromkeys(_en_words(text, own)))

@@ -29,6 +29,7 @@ from memories.write.slot_values import (
 )
 from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
+from memories.write.slots_licence import zh_licence
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_records import zh_records
 from memories.write.slots_shifts import zh_workdays
@@ -111,7 +112,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
     s, a, v, e = _ZS, _ZH_ADVERBS, _ZV, _ZEND
     y = r"(?:(?:19|20)?\d{2}年(?:款)?的?)?"  # a car's model year ("一辆2015年的本田雅阁", "18年款的")
     rules = [
-        ("employer", rf"^{s}{a}(?:在|于|转去|转到|换到|改去|改到)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}"
+        ("employer", rf"^{s}{a}(?:在|于|转去|转到|换到|改去|改到)(?P<value>[^，。,；;！!？?\s]{{2,20}}?)(?<!找|帮){a}"
                      r"(?:工作(?![日天])|上班|上[白夜早晚中]班|值[白夜]班|任职|就职|实习|打工)"),  # 工作日: a day
         ("employer+job", rf"^{s}{a}(?:在|于)(?P<value>[^，。,；;！!？?\s]{{2,20}}?){a}(?:当|做|担任|任)(?:一名|一个)?"
                          rf"(?P<job>[^，。,；;！!？?\s]{{0,6}}?(?:{_OCC_ZH_ALT})){e}"),
@@ -132,6 +133,10 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer", rf"^{s}{a}(?:(?:下|这|上)?周[一二三四五六日天末]|\d{{1,2}}号|明天|后天|年后|节后|月底|月初)?"
                      rf"(?:开始|起)(?:去|到|在)(?P<value>[^，。,；;！!？?\s]{{2,20}}?)"
                      r"(?:公司)?(?:上班|工作(?![日天])|任职|实习|打工)"),
+        # "周一去德勤上班了", "去药店上班了": gone to work there, said done (not "去公司上班了", "去外地打工")
+        ("employer", rf"^{s}{a}(?:(?:下|这|上)?周[一二三四五六日天末]|\d{{1,2}}号|昨天|今天|年后|节后|月初)?"
+                     rf"(?:去|到)(?!趟|一趟|公司|单位|办公室|外地|外面|城里|班上)(?P<value>[^，。,；;！!？?\s]{{2,20}}?)"
+                     r"(?:公司)?(?:上班|工作|任职|实习|打工)了"),
         ("employer", rf"^{s}的?(?:新|现在的?|目前的?)?(?:工作单位|单位|公司|雇主)(?:是|为|在|换成了|变成了){v}{e}"),
         # starting at a new workplace: "下周去京东报到", "到字节入职"
         ("employer", rf"^{s}{a}(?:下周[一二三四五六日天]?|下个月|明天|后天)?(?:去|到)"
@@ -228,7 +233,7 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
         ("employer-none", rf"^(?!.*(?:从(?!原来|原单位|老东家)|之前|以前|当年|那年|去年|前年|年前)){s}{a}"
                           rf"(?:换工作|换了工作|换了份工作|"
                           rf"辞职|辞了职|离职|裸辞|被裁|被裁员|失业|被开除|被辞退|没有?工作(?!日|的|过)|"
-                          rf"待业|无业|赋闲)(?!的是|的人是)"),
+                          rf"待业|无业|赋闲|(?:正?在)?找工作|在求职|求职中)(?!的是|的人是|的事)"),
         # a break-up also ends the partner the speaker named ("跟男朋友分手了" / "男朋友叫小陈"; a divorce, the spouse)
         ("marital-single", rf"^(?P<subj>我|用户|本人){a}(?:和|跟|与)[^，。,；;！!？?\s]{{1,8}}?{a}"
                            rf"(?P<how>分手|分开|离婚|分了(?![\u4e00-\u9fff])|(?:取消|解除)了?婚约|退了?婚)"),
@@ -272,7 +277,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
     extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records,
-                                  zh_workdays)
+                                  zh_workdays, zh_licence)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra = _one_a_key(extra)
     extra += _in_passing(sentence, speaker, lead, found + extra)
