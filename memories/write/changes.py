@@ -76,7 +76,8 @@ _STRONG_EN = re.compile(
     r"had (?:the|her|a|their|his) baby|gave birth|cut (?:off |out )?(?:the|our|my|the user's)\b|outgrew|"
     r"fell out of love|burned out on|burnt out on|passed away|died|"
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
-    r"turned in (?:the|my|our|his|her|their)\b|"
+    r"turned in (?:the|my|our|his|her|their)\b|aged out of|broke down (?:the|my|our|his|her|their)\b|"
+    r"(?:got |was |been )?totall?ed\b|written off|fizzled out|petered out|"
     r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
     r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
     r"went back to (?:my |being |the user's )?(?:natural|original|old|normal)|"
@@ -299,9 +300,12 @@ def change_words(text: str) -> tuple[str, ...]:
 def _zh_thing(text: str) -> str:
     """The thing a Chinese statement of change opens with, before its verb of change ("小新换成MacBook Air了":
     小新), "" when it opens otherwise."""
-    if not has_cjk(text) or (found := _STRONG_ZH.search(text)) is None:
+    if not has_cjk(text):
         return ""
-    head = _TIME_ZH.sub("", text[:found.start()], count=1)
+    ends = [found.start() for cue in (_STRONG_ZH, MORE_ZH) if (found := cue.search(text)) is not None]
+    if not ends:
+        return ""
+    head = _TIME_ZH.sub("", text[:min(ends)], count=1)
     return head if 2 <= len(head) <= 10 and re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]+", head) else ""
 
 
@@ -407,8 +411,11 @@ _PLAN_ZH = re.compile(r"^用户(?:等人)?(?:已经|正在|在)?(?:准备|打算
 # A thing got, which ends a wait for it ("got a plot at the community garden" after "is on the waitlist for a plot";
 # "分到一块地了" after "在排队等菜园的地").
 _OBTAINED = re.compile(r"(?i)\bgot (?:a|an|the|my|our|into|in|off|approved)\b|\bcame through\b|"
-                       r"分到|拿到|排到|等到了|批下来|批了|中签|摇到|轮到")
-_WAITING = re.compile(r"(?i)\bwait ?list|\bwaiting list|\bwaiting (?:for|on)\b|排队等|排号|在等|候补|等着")
+                       r"\bpassed (?:the|my|his|her|their)\b|分到|拿到|排到|等到了|批下来|批了|中签|摇到|轮到|上岸|"
+                       r"考上了|考过了|通过了")
+# a wait, or the study toward an exam ("studying for the bar", "在准备考研", "备考"), which what is got ends
+_WAITING = re.compile(r"(?i)\bwait ?list|\bwaiting list|\bwaiting (?:for|on)\b|\b(?:studying|preparing|prepping|"
+                      r"cramming) for\b|排队等|排号|在等|候补|等着|在准备考|准备考|备考|在考|在复习")
 
 
 def _obtained(text: str) -> bool:

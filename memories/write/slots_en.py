@@ -23,6 +23,7 @@ from memories.write.slot_values import (
 )
 from memories.write.slots_amounts import en_amounts
 from memories.write.slots_daily import en_daily
+from memories.write.slots_floor import en_floor
 from memories.write.slots_licence import en_licence
 from memories.write.slots_measures import en_measures
 from memories.write.slots_plans import en_plans
@@ -437,7 +438,8 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
             break
     return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
         or en_plans(sentence, speaker) or en_daily(sentence, speaker) \
-        or en_shift(sentence, speaker) or en_measures(sentence, speaker) or en_licence(sentence, speaker)
+        or en_shift(sentence, speaker) or en_measures(sentence, speaker) or en_licence(sentence, speaker) \
+        or en_floor(sentence, speaker)
 
 
 _MOVED_TO = re.compile(r"(?i)\b(?:moved|moving|move|moves)\b.*\bto\s+(?:the\s+)?$")
@@ -462,6 +464,8 @@ _EN_SMOKE_NO = re.compile(rf"\b{_EN_NOT}\s+(?:\w+\s+)?(?:smok\w*|vap(?:e|es|ing)
 _EN_SMOKE = re.compile(r"\b(?:smok(?:e|es|ing|er)|vap(?:e|es|ing)|cigarettes|cigs)\b", re.IGNORECASE)
 _EN_DRY = re.compile(rf"\b{_EN_NOT}\s+drink(?:ing|s)?(?:\s+alcohol|\s+booze)?(?=\s*(?:$|[.,!;]|\s+(?:anymore|any "
                      r"more|now|since|for|and|at all)))|\b(?:sober|teetotal)\b", re.IGNORECASE)
+_EN_RELAPSE = re.compile(r"^(?!.*\b(?:cancer|tumou?r|depression|illness|disease|symptoms?)\b).*\b(?:relapsed|"
+                         r"fell off the wagon|(?:started|is|am|been) drinking again)\b", re.IGNORECASE)
 _EN_CONSUME = re.compile(rf"^(?:i|the user|user){_ADV_EN}\s+(?P<no>{_EN_NOT}\s+)?(?:really\s+|usually\s+|only\s+|"
                          r"still\s+|always\s+|mostly\s+)?(?:eat|eats|eating|ate|drink|drinks|drinking|drank)\s+"
                          r"(?:like\s+|about\s+|around\s+|maybe\s+)?(?:\d+|one|two|three|four|five|six|a couple of|"
@@ -488,6 +492,8 @@ def _en_habits(sentence: str, speaker: str) -> list[Slot]:
         return [Slot(speaker, "smoking", "no")]
     if _EN_SMOKE.search(sentence):
         return [Slot(speaker, "smoking", "yes")]
+    if _EN_RELAPSE.search(sentence):  # "relapsed", "fell off the wagon": drinking again
+        return [Slot(speaker, "habit:alcohol", "yes")]
     if _EN_DRY.search(sentence):
         return [Slot(speaker, "habit:alcohol", "no")]
     if gave_up := _EN_GAVE_UP.search(sentence):

@@ -405,6 +405,10 @@ _ZH_CONSUME = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:每天|每周|天天|�
                          rf"(?P<thing>[\u4e00-\u9fff]{{1,3}}?)(?=$|了|的|，|。|,|！|!|\s|，)")
 
 
+_ZH_AGAIN = re.compile(rf"{_ZH_SPEAKER}{_ZH_ADVERBS}(?:又|重新)(?:开始)?(?P<verb>喝|抽)(?:上了|起来了|回来了|上酒|上烟)"
+                       r"|复吸了?")
+
+
 def _zh_habits(sentence: str, speaker: str) -> list[Slot]:
     sentence = sentence.strip(" 。！!")
     if not re.match(_ZH_SPEAKER, sentence):
@@ -415,6 +419,8 @@ def _zh_habits(sentence: str, speaker: str) -> list[Slot]:
         return [Slot(speaker, "smoking", "yes")]
     if _ZH_DRINK_NO.search(sentence):
         return [Slot(speaker, "habit:酒", "no")]
+    if again := _ZH_AGAIN.search(sentence):  # "又喝上了", "又抽起来了": taken up again
+        return [Slot(speaker, "habit:酒", "yes") if again.group("verb") == "喝" else Slot(speaker, "smoking", "yes")]
     said = _ZH_CONSUME.search(sentence)
     if said is None or said.group("thing") in {"饭", "东西", "药", "的", "了"} or \
             re.match(r"[零〇一二两三四五六七八九十百千半\d]+(?:毫|微|克|单位|片|粒)", said.group("thing")):
@@ -527,7 +533,8 @@ def place_name(value: str) -> bool:
 
 _ZH_STUDIED = re.compile(r"读|念完|念了|念书|上学|上完|毕业|进修|求学|学习")
 
-_FLOOR = re.compile(rf"[\d{ZH_NUM}几]+(?:楼|层)")  # "家住六楼": a floor, not a city
+# "家住六楼", "搬到同一个小区的一楼": a floor, not a city
+_FLOOR = re.compile(rf"(?:[\u4e00-\u9fff]{{0,8}}的)?[\d{ZH_NUM}几]+(?:楼|层)")
 #: The attributes whose slot is not (subject, attribute, the matched value): how each is made.
 _ZH_SLOT_MAKERS: dict[str, Callable[[str, str, dict[str, str]], list[Slot]]] = {
     "city": lambda subject, value, groups: [] if _FLOOR.fullmatch(value) else [Slot(subject, "city",

@@ -1,0 +1,48 @@
+"""Ends said by what happened to a thing or a place (aged out of, broke down, totalled, petered out; 撤了, 报废,
+把…转到…了), an exam studied for and passed (which ends the studying, not another's), drinking or smoking taken up
+again, and the floor one's home is on (``memories.write.changes``, ``changes_zh``, ``slots_en``, ``slots_zh``,
+``slots_floor``), in words none of the probe sets use."""
+
+from __future__ import annotations
+
+from memories.write.changes import change_words, changed_from
+from memories.write.slots import slots_of
+from memories.write.text import search_text
+
+
+def _link(old: str, new: str) -> str:
+    return changed_from(new, change_words(new), old, search_text(old))
+
+
+def _slot(text: str, attribute: str) -> set[tuple[str, str]]:
+    return {(s.subject, s.value) for s in slots_of(text) if s.attribute == attribute}
+
+
+def test_things_ended_by_what_happened_to_them() -> None:
+    assert _link("The user's daughter attends an after-school program.",
+                 "The user's daughter aged out of the after-school program.") != ""
+    assert _link("The user drives a Prius.", "The user's Prius was totaled on the highway.") == "prius"
+    assert _link("The user drives a Prius.", "The user's brother's Prius was totaled.") == ""
+    assert _link("The user is in a running group.", "the running group petered out") != ""
+    assert _link("用户的车贷在平安银行", "用户把车贷转到工行了") == "车贷"
+    assert _link("用户在楼下摆了个水果摊", "水果摊撤了") == "水果摊"
+
+
+def test_an_exam_passed_ends_the_studying_for_it() -> None:
+    assert _link("The user is preparing for the CPA exam.", "The user passed the CPA exam in May.") == "cpa"
+    assert _link("The user likes the CPA exam prep videos.", "The user passed the CPA exam in May.") == ""
+    assert _link("用户在备考教资", "用户教资考过了") == "教资"
+    assert _link("用户在备考教资", "用户的室友教资考过了") == ""
+
+
+def test_a_habit_taken_up_again_and_the_floor_of_a_home() -> None:
+    assert _slot("The user fell off the wagon at the reunion.", "habit:alcohol") == {("self", "yes")}
+    assert _slot("The user's cancer relapsed.", "habit:alcohol") == set()
+    assert _slot("用户又抽起来了", "smoking") == {("self", "yes")}
+    assert _slot("用户的舅舅又喝上了", "habit:酒") == {("~舅舅", "yes")}
+    assert _slot("The user's condo is on the 14th floor.", "floor") == {("self", "14")}
+    assert _slot("The user moved up to the 20th floor.", "floor") == {("self", "20")}
+    assert _slot("The user's office is on the 14th floor.", "floor") == set()
+    assert _slot("The user is on the 3rd floor of the library.", "floor") == set()
+    assert _slot("用户搬到了同一栋楼的三楼", "floor") == {("self", "3")}
+    assert _slot("用户搬到了同一栋楼的三楼", "city") == set()
