@@ -4,12 +4,10 @@ wedding?", "How much is my rent?", "How do I get to work?" are answered by the n
 the question's own verb: a question word followed, within the clause, by a present form of *be* or of the auxiliary
 *do* (is, are, am, 's, do, does) asks for a state; one in the past (was, were, did, had), the present perfect (have,
 has: "How many races have I run?" counts what happened) or a modal (will, would, should, can: a plan or a request)
-does not. About the speaker's own life (with a first-person word, or of a thing by the definite article and no one
-else: "When is the wedding?", the one the speaker has spoken of), or about a person the question names right after
-its verb, as an agent asks about the people of a group chat ("When is Priya's due date?", "What car does Sam drive?",
-"Where do Tom and Maya live?"): their newest value is the answer as the speaker's is. A pronoun ("When is her
-wedding?") leaves whom open, and is read as before: what was said at any time. ``recall.newer`` reads it as one more
-question asking for a state."""
+does not. Only about the speaker's own life: with a first-person word, or of a thing by the definite article and no
+one else ("When is the wedding?": the one the speaker has spoken of); a question about someone else ("What is Tom's
+favourite film?", "When is her wedding?") asks for what was said of them, at any time. ``recall.newer`` reads it as
+one more question asking for a state."""
 
 from __future__ import annotations
 
@@ -31,15 +29,10 @@ _OTHER_TIME = re.compile(r"(?i)\b(?:was|were|did|had|will|would|should|could|can
 _PERFECT = re.compile(r"(?i)\b(?:have|has)\b")
 
 
-# A person named right after the present verb: their possessive ("is Priya's due date") or their own verb ("does Sam
-# drive", "do Tom and Maya live"); a capitalised word, not the question's first.
-_NAMED_AFTER = re.compile(r"\b(?i:is|are|do|does)\s+(?:[A-Z][\w-]*\s+(?:and|&)\s+)?[A-Z][\w-]*(?:'s\b|\s+(?-i:[a-z]))")
-
-
 def asks_present(query: str) -> bool:
     """Whether ``query`` is an English question whose own verb is in the present tense (module docstring)."""
     found = _PRESENT.search(query)
-    if not found or not (_FIRST_PERSON.search(query) or _own_thing(query) or _NAMED_AFTER.search(query)):
+    if not found or not (_FIRST_PERSON.search(query) or _own_thing(query)):
         return False
     clause = query[:found.end() + 24]
     done = found.group().rstrip().lower().endswith(("do", "does"))

@@ -83,9 +83,7 @@ def test_a_class_word_is_held_by_a_member() -> None:
 
 @pytest.mark.parametrize(("question", "present"), [
     ("How much is my gym membership?", True), ("Where do we keep the spare key?", True),
-    ("What sort of car do I have?", True), ("What is Renata's phone plan?", True),
-    ("Which gym does Bram go to?", True), ("Where do Kasia and Odile live?", True),
-    ("When is her exam?", False), ("What did Bram order?", False),
+    ("What sort of car do I have?", True), ("What is Renata's phone plan?", False),
     ("How much was the gym membership?", False), ("Where did Oluwaseun keep the key?", False),
     ("How many countries has Renata visited?", False), ("What should I cook for Renata?", False),
     ("Can you suggest a gift?", False),
