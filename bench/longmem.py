@@ -1,4 +1,4 @@
-"""One table for the long-term memory sets scored the same way (bench/realchat4.py, realchat5.py, 6 … 12).
+"""One table for the long-term memory sets scored the same way (bench/realchat4.py, realchat5.py, 6 … 13).
 
 Each script's ``--result bench/results/longmem.json`` puts its own set's row in the one file (the other sets' rows
 are kept): a set a row, so docs/benchmarks.md (held to 400 lines) holds them in one section; each set's figures by
@@ -13,7 +13,7 @@ from typing import Any
 from realchat4 import BUDGET, DEPTHS
 
 TITLE = "Long-term memory sets through the API: evidence in mem0's search, the context block"
-COMMAND = ("bench/realchat4.py (or realchat5.py, 6, 7, 8, 9, 10, 11, 12) --base-url URL --key KEY "
+COMMAND = ("bench/realchat4.py (or realchat5.py, 6, 7, 8, 9, 10, 11, 12, 13) --base-url URL --key KEY "
            "--result bench/results/longmem.json")
 
 

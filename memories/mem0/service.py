@@ -28,6 +28,7 @@ from memories.extraction.sessions import extraction_request
 from memories.extraction.tasks import extraction_run
 from memories.mem0 import filters as mem0_filters
 from memories.mem0.shapes import EVENTS, IMMUTABLE_KEY, mem0_history, mem0_memory
+from memories.mem0.speakers import extraction_subject
 from memories.models import Job, Memory, Scope
 from memories.recall import search
 from memories.recall.query import MAX_K, MAX_SCOPES, query_end
@@ -224,7 +225,7 @@ def mem0_add(*, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     if not turns:  # only system prompts or empty messages: nothing to remember, and the answer says why
         return {**_answer("SUCCEEDED", None, []), "skipped": left_out}
     if infer:
-        answer = _extract(scope, subject, turns, metadata, said, caller)
+        answer = _extract(scope, extraction_subject(subject, turns), turns, metadata, said, caller)
         answer["skipped"] = sorted(answer.get("skipped", []) + left_out, key=lambda s: s["message"])
         return answer
     items = [MemoryInput(scope=scope, content=t.content, type=MemoryType.FACT, metadata=metadata,

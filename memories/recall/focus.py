@@ -6,8 +6,8 @@ person's memories spread over weeks, each sharing few words with the question ("
 "swimming with the kids"). In the whole scope's ranking the person's name is one of the question's few
 words: it pulls up every memory that says it (the other speaker's "Hey Melanie!", "Melanie, that painting is
 awesome!") and the topic's words weigh less. So such a question is also searched as its topic (the question
-without the name: ``topic``) among the person's memories only (those whose subject they are; for a person
-who is nobody's subject, the memories that mention them other than to greet them: ``person_filter``), and
+without the name: ``topic``) among the person's memories only (those whose subject they are, and the memories
+that mention them other than to greet them, for a Chinese name only when nobody's subject: ``person_filter``), and
 that ranking joins the question's parts at ``RECALL_PERSON_WEIGHT`` (``parts.interleave``: its j-th result
 goes at position j / weight), so the person's best matches on the topic alone get their share of the top k.
 Nothing here is sized by k: the restricted ranking is the same fixed-pool ranking as any part's.
@@ -52,16 +52,18 @@ def searchable(text: str) -> bool:
 
 
 def person_filter(name: str, scope_ids: Iterable[uuid.UUID], filters: Mapping[str, Any] | Q | None) -> Q:
-    """The memories about ``name`` among the scopes (``filters``, the caller's, still hold). When the person is
-    the subject of some (external id, case aside: they speak, or were sent as the subject), those: the other
-    speaker's turns that name them mostly speak to them ("Hey Mel!", "王磊，好久不见！"). Otherwise the memories that
-    mention them other than only to greet them (``people.addressed_only``: "Joanna told me Nate signed up…")."""
+    """The memories about ``name`` among the scopes (``filters``, the caller's, still hold): those whose subject
+    they are (external id, case aside: they speak, or were sent as the subject) and those that mention them other
+    than only to greet them (``people.addressed_only``: "Hey Mel!" speaks to them; "Joanna told me Nate signed up…",
+    "Mum says Sam passed his test" are about them, as a group chat's people talk of each other). A Chinese name's
+    mentions count only for a person who is nobody's subject: a vocative there is not told from a statement
+    ("王磊，好久不见！"), and the other speaker's turns that name a speaker mostly speak to them."""
     scope_ids = list(scope_ids)
     condition = Q(subject__external_id__iexact=name.strip())
-    if not Memory.objects.filter(condition, scope_id__in=scope_ids).exists():
+    if not has_cjk(name) or not Memory.objects.filter(condition, scope_id__in=scope_ids).exists():
         mentions = MemoryMention.objects.filter(name=name.strip().casefold(), memory__scope_id__in=scope_ids)
-        condition = Q(pk__in=[pk for pk, content in mentions.values_list("memory_id", "memory__content")
-                              if not addressed_only(content, name)])
+        condition |= Q(pk__in=[pk for pk, content in mentions.values_list("memory_id", "memory__content")
+                               if not addressed_only(content, name)])
     if isinstance(filters, Q):
         return condition & filters
     if filters:

@@ -59,6 +59,19 @@ def _candidate(words: str) -> Candidate:
                      similarity=0.0, model=PRIMARY_DEFAULT)
 
 
+def test_a_car_and_health_are_classes_too() -> None:
+    (cars,) = concept_terms("Which car is Odile saving up for?")
+    assert {"skoda", "hatchback", "renault"} <= set(cars)
+    (cars,) = concept_terms("How many cars has Bram been through?")
+    assert "peugeot" in cars
+    assert concept_terms("Did the car pass its MOT?") == ()  # "the car": one car
+    assert concept_terms("Is Bram's Skoda car still for sale?") == ()  # a member named with the class word
+    (health,) = concept_terms("Any health worries in Kasia's house lately?")
+    assert {"knee", "surgeri", "physio"} <= set(health)
+    (injuries,) = concept_terms("What injuries has Bram picked up this season?")
+    assert {"sprain", "ankl"} <= set(injuries)
+
+
 def test_a_class_word_is_held_by_a_member() -> None:
     held = [_candidate("tomasz adopt a cockatiel from the shelter"), _candidate("tomasz repaint the kitchen")]
     assert unheld.unheld_share("Which animals does Tomasz keep?", held) < unheld.UNHELD_SHARE

@@ -85,8 +85,8 @@ def test_a_person_with_no_memory_left_by_the_filters_costs_nothing(alice, settin
 @pytest.mark.django_db
 def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) -> None:
     """The in-process path reads the person's memories from the index (no statement); they are the memories
-    ``focus.person_filter`` selects in SQL: a subject's own, or for a person nobody's subject the memories
-    mentioning them other than only to speak to them."""
+    ``focus.person_filter`` selects in SQL: a subject's own and the memories mentioning them other than only to
+    speak to them (another speaker's news of them)."""
     from django.utils import timezone
 
     from memories.choices import Status
@@ -99,7 +99,8 @@ def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) ->
     settings.SEARCH_INDEX_ENABLED = True
     save(alice, *({"content": content, "type": "fact"} for content in CASES["en"][0][0]),
          {"content": "Caroline: Joanna told me Nate signed up for the pottery class.", "type": "fact"},
-         {"content": "Caroline: Hey Nate! Good to see you.", "type": "fact"})
+         {"content": "Caroline: Hey Nate! Good to see you.", "type": "fact"},
+         {"content": "Caroline: Melanie's eldest finally got his provisional licence.", "type": "fact"})
     with tenant_scope(alice.tenant):
         found = search.search_scopes(["user/1"], descendants=False, allowed_prefixes=())
         criteria = Criteria(statuses=[Status.ACTIVE], types=None, min_confidence=0.0, now=timezone.now(), as_of=None)
@@ -110,6 +111,26 @@ def test_the_index_finds_the_persons_memories_that_sql_finds(alice, settings) ->
             expected = {pk.int for pk in Memory.objects.filter(condition).values_list("pk", flat=True)}  # keys
             assert source.person_ids(name) == expected, name
         assert source.person_ids("Melanie") and source.person_ids("Nate")
+        said_of = Memory.objects.get(content__contains="provisional").pk.int
+        assert said_of in source.person_ids("Melanie") and said_of in source.person_ids("Caroline")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["index", "sql"])
+def test_what_another_speaker_says_of_a_person_is_in_their_list(alice, settings, path) -> None:
+    """A group chat: the others give a person's news ("Mum says …", "Bram's got …"), so a question about them is
+    answered by memories that other people said; with the person a speaker too, those are in their own list."""
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    save(alice, *({"content": content, "type": "fact", "subject": speaker} for speaker, content in [
+        ("Bram", "Bram: Can't make Thursday, the boiler man is coming."),
+        ("Bram", "Bram: Anyone got a spare phone charger I can borrow?"),
+        ("Bram", "Bram: Our landlord still hasn't fixed the window."),
+        ("Odile", "Odile: Bram picked up a second-hand Skoda estate from an auction in Leeds."),
+        ("Odile", "Odile: I'm repainting the hallway a sage green this weekend."),
+        ("Kasia", "Kasia: Odile, you're a legend for sorting the bins."),
+    ]))
+    found = contents(api_search(alice, query="What car has Bram got?", k=3, floor=False))
+    assert "Odile: Bram picked up a second-hand Skoda estate from an auction in Leeds." in found, found
 
 
 

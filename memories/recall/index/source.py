@@ -23,6 +23,7 @@ from memories.recall.index.scope import EPOCH, MICROSECOND, TYPE_NAMES
 from memories.recall.query import query_terms
 from memories.recall.rank import Candidate, Key, term_weights
 from memories.recall.sources import Lexical
+from memories.write.text import has_cjk
 
 
 class IndexSource:
@@ -235,8 +236,8 @@ class IndexSource:
 
     def person_ids(self, name: str) -> frozenset[Key]:
         """``focus.person_filter`` from the indexes, no statement: the memories whose subject is ``name``
-        (external id, case aside); when the person is nobody's subject, those mentioning them other than only
-        to speak to them. As keys (the ids' ints: ``Criteria.only``)."""
+        (external id, case aside) and those mentioning them other than only to speak to them (a Chinese name's:
+        only when the person is nobody's subject). As keys (the ids' ints: ``Criteria.only``)."""
         key = name.strip().casefold()
         found: set[Key] = set()
         with _locked(self.indexes):
@@ -245,9 +246,10 @@ class IndexSource:
                 if codes:
                     slots = np.flatnonzero(one_of(index.subject[: index.size], codes)).tolist()
                     found.update(index.ids[slot] for slot in slots)
-            if not found:
+            if not found or not has_cjk(key):
                 for index in self.indexes:
-                    found.update(index.ids[slot] for slot, addressed in index.mentions.of(key).items() if not addressed)
+                    found.update(index.ids[slot] for slot, addressed in index.mentions.of(key).items()
+                                 if not addressed)
         return frozenset(found)
 
     def mentioning(self, memory_ids: Iterable[Key], names: Sequence[str]) -> dict[str, set[Key]]:
