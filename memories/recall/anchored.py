@@ -5,8 +5,10 @@ weeks ago?", "Current date: 2026/11/10 (Tue). Which race did I run last month?",
 去了哪里？". That day is when the question is asked, not the date it asks about: ``read`` takes it out of the text
 (the date lever reads the rest) and turns the question's relative times into periods counted back from it ("two
 weeks ago": the days around 27 October; "last month": October; "yesterday": 9 November). A memory valid in such a
-period gains the date lever's boost as one valid at a named date does (``dates.named_dates``). A question that says
-no day of asking is left alone: "yesterday" then says nothing (the service does not guess when it was asked).
+period gains the date lever's boost as one valid at a named date does (``dates.named_dates``). A search given
+``as_of`` (an agent replaying history: API.md) is asked that day when its question says none (``asked_at_as_of``). A
+question that says no day of asking, searched without ``as_of``, is left alone: "yesterday" then says nothing (the
+service does not guess when it was asked).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ import calendar
 import datetime as dt
 import functools
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 _MONTHS = {name.casefold(): n for n, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.casefold(): n for n, name in enumerate(calendar.month_abbr) if name})
@@ -34,6 +39,10 @@ _ANCHORS = [
     re.compile(r"(?:今天|今日|现在|現在|当前日期|當前日期)(?:是|为|為|:|：)?\s*(?P<y>20\d\d)\s*年\s*(?P<m>1[0-2]|0?[1-9])\s*月"
                r"\s*(?P<d>[0-3]?\d)\s*[日号號]"),
 ]
+
+#: The day of asking of the search running (its ``as_of``), for a question that says none
+_ASKED_ON: ContextVar[dt.date | None] = ContextVar("asked_on", default=None)
+_Search = TypeVar("_Search", bound=Callable[..., Any])
 
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2, "couple of": 2, "a few": 3, "few": 3,
@@ -169,8 +178,28 @@ def unsaid(query: str) -> str:
     return _asked(query)[0]
 
 
-def read(query: str) -> tuple[str, list[Period]]:
+def asked_on() -> dt.date | None:
+    """The day of asking of the search running when its question says none: its ``as_of``'s date, or None."""
+    return _ASKED_ON.get()
+
+
+def asked_at_as_of(search: _Search) -> _Search:
+    """``search`` (called with keywords) asked on its ``as_of``'s day (``asked_on``) while it runs."""
+    @functools.wraps(search)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        as_of = kwargs.get("as_of")
+        token = _ASKED_ON.set(as_of.date() if isinstance(as_of, dt.datetime) else None)
+        try:
+            return search(*args, **kwargs)
+        finally:
+            _ASKED_ON.reset(token)
+    return run  # type: ignore[return-value]
+
+
+def read(query: str, day: dt.date | None = None) -> tuple[str, list[Period]]:
     """``query`` without the day it says it is asked, and the periods its relative times name counted back from
-    that day; ``query`` itself and no period when it says no such day."""
+    that day, else from ``day`` (a search's ``as_of``); ``query`` itself and no period when it says no such day and
+    ``day`` is None."""
     rest, anchor = _asked(query)
+    anchor = anchor or day
     return rest, [] if anchor is None else _periods(rest, anchor)

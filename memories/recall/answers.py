@@ -9,14 +9,17 @@ hotel did you recommend?", "what was the recipe you gave me?", "你上次推荐�
 a request for new suggestions keeps them as they are; any other question is asked about the user, and their
 answers weigh ``OTHER`` of their fused score there (``ASKED`` when asked for): a little, since an answer's memory
 also quotes the user's question, which may hold the fact asked for ("用户问“我家兔子麻糬最近不吃东西…”"); a Chinese
-answer is weighed only when asked for (the Chinese extractor leaves more of a message's facts in the question it
-quotes). Read from the candidates' search words (``Candidate.words``, the shape step's), no query."""
+answer is weighed only when asked for, or for a dialogue (the Chinese extractor leaves more of a message's facts in
+the question it quotes; a chat going on now is about the user). A dialogue passed as the query asks for the
+assistant's words only in a user's turn: its speakers' labels ("助手：") ask nothing. Read from the candidates' search
+words (``Candidate.words``, the shape step's), no query."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
 
+from memories.recall.parts import users_turns
 from memories.recall.rank import Candidate, Key
 from memories.recall.remarks import remarks_weighed
 
@@ -47,8 +50,9 @@ ASKED = 1.1
 
 
 def asks_answer(query: str) -> bool:
-    """Whether ``query`` asks what the assistant said before (the module's docstring)."""
-    return bool(_ASKS_ANSWER.search(query))
+    """Whether ``query`` asks what the assistant said before (the module's docstring); of a dialogue, whether a
+    user's turn does (the label "助手：" is no question about the assistant, nor is what the assistant says)."""
+    return bool(_ASKS_ANSWER.search(users_turns(query)))
 
 
 def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate], query: str) -> dict[Key, float]:
@@ -60,9 +64,10 @@ def answers_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate]
     if weight == 1.0:
         return fused
     # the patterns match at the start only: a candidate whose words start otherwise is no answer, no regex run
+    chinese = asked or users_turns(query) != query  # a dialogue: the chat is about the user now
     answers = {k for k, c in candidates.items()
                if k in fused and ((c.words.startswith(_ANSWER_START) and _ANSWER_WORDS.match(c.words))
-                                  or (asked and c.words.startswith(_ZH_START) and _ZH_ANSWER_WORDS.match(c.words)))}
+                                  or (chinese and c.words.startswith(_ZH_START) and _ZH_ANSWER_WORDS.match(c.words)))}
     if not answers:
         return fused
     return {k: v * weight if k in answers else v for k, v in fused.items()}

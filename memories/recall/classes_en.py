@@ -65,7 +65,8 @@ _CLASSES: tuple[tuple[str, str], ...] = (
      "climbing bouldering tennis football soccer basketball badminton hiking rowing boxing skiing squash golf "
      "cricket rugby volleyball netball"),
     # what one must not eat
-    (r"allerg\w*|intoleran\w*|dietary|(?:can't|cannot|can\s+not|doesn't|don't)\s+eat",
+    (r"allerg\w*|intoleran\w*|dietary|(?:can'?t|cannot|can\s+not|doesn'?t|don'?t|shouldn'?t|mustn'?t)"
+     r"\s+(?:[\w']+\s+){0,2}eat",  # "can't eat", and asked: "can't I eat", "doesn't my son eat"
      "allergic allergy allergies intolerant intolerance coeliac celiac gluten lactose dairy vegan vegetarian "
      "pescatarian halal kosher nut nuts"),
     # the relatives

@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from memories.recall.anchored import Period, read
+from memories.recall.anchored import Period, asked_on, read
 from memories.recall.rank import Candidate, Key
 
 #: A named day matches memories valid this many days before or after it.
@@ -107,13 +107,14 @@ def _month(value: str) -> int | None:
 def named_dates(query: str) -> list[Span | Period]:
     """The calendar dates ``query`` names, in English or Chinese, each read once (the longest form first: "25 May,
     2022" is one day, not also May and 2022), after the periods its relative times name counted back from the day
-    it says it is asked (``anchored.read``). Read once per text: a search asks for its query's at every fusion."""
-    return list(_named_dates(query))
+    it says it is asked, or its search's ``as_of`` (``anchored.read``). Read once per text and day: a search asks for
+    its query's at every fusion."""
+    return list(_named_dates(query, asked_on()))
 
 
 @functools.lru_cache(maxsize=4096)
-def _named_dates(query: str) -> tuple[Span | Period, ...]:
-    query, periods = read(query)
+def _named_dates(query: str, asked: dt.date | None) -> tuple[Span | Period, ...]:
+    query, periods = read(query, asked)
     spans: list[Span | Period] = [*periods]
     rest = query
     for pattern in (*_CHINESE, *_ENGLISH):

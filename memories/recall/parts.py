@@ -155,6 +155,15 @@ def dialogue_turns(query: str) -> list[tuple[str, str]] | None:
     return turns
 
 
+def users_turns(query: str) -> str:
+    """A dialogue's user turns without their speakers' labels ("助手：", "Assistant:" are no words said), one a line;
+    any other query as it is."""
+    turns = dialogue_turns(query)
+    if turns is None:
+        return query
+    return "\n".join(text for speaker, text in turns if speaker.casefold() not in _ASSISTANT)
+
+
 def query_parts(query: str) -> list[Part]:
     """What to search for ``query`` (see the module's docstring): one part for a plain question."""
     turns = dialogue_turns(query)

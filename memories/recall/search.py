@@ -120,9 +120,8 @@ word overlap (Jaccard of search words) ≥ DEDUPE_WORD_OVERLAP — the second gu
 words agree; with ``RECALL_ONE_PER_TURN`` a hit extracted from a turn an earlier hit came from waits behind the
 others (``turns``). Each hit carries ``scores``: similarity and vector (both the raw cosine similarity, by the model
 named in ``SearchHit.model``), lexical (BM25, or ts_rank_cd in SQL), recency, confidence, fusion and the final
-score; and ``relevant`` (above the floor). Latency (numbers: docs/benchmarks.md): the query is embedded on the
-``query`` threads while this one reads the scopes and ranks by BM25; access counts are summed in memory and
-written by a chore (``memories/recall/upkeep.py``).
+score; and ``relevant`` (above the floor). Latency (docs/benchmarks.md): the query is embedded on the ``query``
+threads while this one reads the scopes and ranks by BM25; access counts are summed in memory (``upkeep.py``).
 """
 
 from __future__ import annotations
@@ -144,6 +143,7 @@ from memories.embeddings import profile
 from memories.models import Memory, Scope
 from memories.recall import category, feedback, focus, history, kin, languages, people, period_pool, shape, sql, turns
 from memories.recall.access import memories_accessed
+from memories.recall.anchored import asked_at_as_of
 from memories.recall.answers import answers_weighed
 from memories.recall.attributes import asked_attributes, slot_holders, slot_lifted
 from memories.recall.current import current_lifted
@@ -452,6 +452,7 @@ def _timed(search: Callable[_P, _R]) -> Callable[_P, _R]:
 
 
 @_timed
+@asked_at_as_of
 def search_result(*, query: str, scopes: Sequence[str], descendants: bool = False,
                   types: Sequence[str] | None = None, k: int = 10, min_confidence: float = 0.0,
                   include_statuses: Sequence[str] | None = None, filters: dict[str, Any] | Q | None = None,
@@ -464,10 +465,9 @@ def search_result(*, query: str, scopes: Sequence[str], descendants: bool = Fals
     memories speak to the question at all (``SearchResult.answerable``).
 
     ``include_statuses`` defaults to active only, and pending memories older than the review window
-    (``settings.RECALL_UNREVIEWED_DAYS``; a hit's ``memory.status`` says it is unreviewed); with ``as_of``:
-    active and deprecated, i.e. what was valid then, whatever became of it since. Expired memories are never
-    returned.
-    """
+    (``settings.RECALL_UNREVIEWED_DAYS``; a hit's ``memory.status`` says it is unreviewed); with ``as_of``: active
+    and deprecated, i.e. what was valid then, whatever became of it since, and its day the day of asking of a
+    question that says none (``anchored.asked_at_as_of``). Expired memories are never returned."""
     validate_search(query, k, mode, min_confidence, types, include_statuses)
     if filters is not None and not isinstance(filters, dict | Q):
         raise ValidationFailed("filters must be an object.", fields={"filters": ["A JSON object."]})

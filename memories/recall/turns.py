@@ -16,7 +16,9 @@ Which memory of a turn takes its place: the first ranked, unless its own text sa
 names first (``concepts_zh``, ``concepts_en``: "我买的房子多大？" asks for an area, "我现在是什么职位？" for a post),
 then the question's own words. A long help request gives many memories ("在滨江买了套二手房" / "89平" / "房子刚过户"),
 all ranked on the request's words with the one the embedding puts closest first, which is seldom the one that
-answers."""
+answers. A kinship or role word of the question says whom it asks about, not what: the first one stays when another
+says only that ("阿琳在当幼师" before "用户的女朋友叫阿琳" for "我女朋友是干什么的？"; it stays too when it says
+the word itself), and so does a stated liking or pastime when the question asks for something to do (``pastimes``)."""
 
 from __future__ import annotations
 
@@ -30,8 +32,11 @@ from django.conf import settings
 
 from memories.embeddings import profile
 from memories.recall import concepts_en, concepts_zh
+from memories.recall.pastimes import asks_pastimes, states_pastime
 from memories.recall.query import query_terms
 from memories.write import text
+from memories.write.roles import role_word
+from memories.write.slot_values import KIN_EN, KIN_ZH
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -86,19 +91,27 @@ class Asked:
                                                        *concepts_en.concept_terms(query))]
         self.words = frozenset(w for w, _ in query_terms(query) if len(w) > 1 or not _CJK.match(w)) if query else \
             frozenset()
+        self.what = frozenset(w for w in self.words if not _person_word(w))  # not whom it is about
+        self.pastimes = bool(query) and asks_pastimes(query)
 
     def says_any(self, content: str) -> bool:
         """Whether the text says anything asked, a class's member read anywhere in it ("搬到" says 搬)."""
         lowered = unicodedata.normalize("NFKC", content).casefold()
         return self.held(content) != (0, 0) or any(w in lowered for members in self.classes for w in members
-                                                   if _CJK.match(w))
+                                                   if _CJK.match(w)) or (self.pastimes and states_pastime(content))
 
-    def held(self, content: str) -> tuple[int, int]:
-        """How many of the classes a member of which the text says, and how many of the question's own words."""
+    def held(self, content: str, who: bool = True) -> tuple[int, int]:
+        """How many of the classes a member of which the text says, and how many of the question's own words (not
+        its kinship and role words without ``who``)."""
         if not self.classes and not self.words:
             return 0, 0
         own = own_words(content)
-        return sum(bool(members & own) for members in self.classes), len(self.words & own)
+        return sum(bool(members & own) for members in self.classes), len((self.words if who else self.what) & own)
+
+
+def _person_word(word: str) -> bool:
+    """A kinship or role word ("女朋友", "sister", "同事"): it says whom the question is about, not what it asks."""
+    return word in KIN_EN or word in KIN_ZH or bool(role_word(word)) or word.rstrip("s") in KIN_EN
 
 
 def own_words(content: str) -> frozenset[str]:
@@ -122,8 +135,8 @@ def represented(kept: list[Any], waiting: list[Any], asked: Asked) -> tuple[list
         rivals = [other for other in waiting if key is not None and source_turn(other.memory) == key]
         if not rivals or asked.says_any(hit.memory.content):  # it says something asked: it stays
             continue
-        best = max(rivals, key=lambda other: asked.held(other.memory.content))
-        if asked.held(best.memory.content) > (0, 0):
+        best = max(rivals, key=lambda other: asked.held(other.memory.content, who=False))
+        if asked.held(best.memory.content, who=False) > (0, 0):
             best.score = max(best.score, hit.score)  # the turn's place, and its score (they share its words)
             kept[n] = best
             waiting.remove(best)

@@ -45,3 +45,16 @@ def test_answers_weigh_less_for_a_question_about_the_user_and_more_when_asked_fo
     assert answers_weighed(fused, candidates, "Any tips for my drive to Leeds?") == fused  # a request: as it was
     asked = answers_weighed(fused, candidates, "What did you suggest for the long drive?")
     assert asked[answer.key] == asked[zh_answer.key] == pytest.approx(0.5 * ASKED) and asked[fact.key] == 0.5
+
+
+def test_a_dialogue_asks_for_the_assistants_words_only_in_a_users_turn():
+    """The speakers' labels of a chat passed as the query ("助手：", "Assistant:") ask nothing; a user's turn may."""
+    assert not asks_answer("用户：家里水管又漏了\n助手：严重吗？要不要先关总阀？\n用户：关了，就是不知道找谁修")
+    assert not asks_answer("User: my back hurts again\nAssistant: did you tell me it started after moving?\nUser: yes")
+    assert asks_answer("用户：下周去成都出差\n助手：需要我帮忙订酒店吗？\n用户：你之前说的那家就行")
+    zh_answer = _candidate("用户问“水管漏水怎么办？”，助手回答：先关总阀，再找物业报修")
+    fact = _candidate("用户家住老小区，水管是九十年代的")
+    candidates = {c.key: c for c in (zh_answer, fact)}
+    fused = {c.key: 0.5 for c in candidates.values()}
+    chat = answers_weighed(fused, candidates, "用户：家里水管又漏了\n助手：严重吗？\n用户：关了总阀，想找人修")
+    assert chat[zh_answer.key] == pytest.approx(0.5 * OTHER) and chat[fact.key] == 0.5  # a chat now: about the user

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from memories.recall.anchored import Period, read, unsaid
+from memories.recall.anchored import Period, asked_at_as_of, asked_on, read, unsaid
 from memories.recall.dates import Span, named_dates
 from memories.recall.query import query_terms
 from tests.recall.conftest import save, search
@@ -62,4 +62,36 @@ def test_a_period_counted_back_finds_a_memory_sharing_no_word_with_the_question(
     assert found and found[0]["memory"]["content"] == target
     earlier: list[Any] = search(alice, query="Current date: 2024/12/04 (Wed). What did I begin a fortnight ago?",
                                 k=3)["results"]
+    assert earlier and earlier[0]["memory"]["content"] == other[1][0]
+
+
+def test_a_search_as_of_a_day_is_asked_that_day_when_its_question_says_none() -> None:
+    day = dt.date
+    counted = asked_at_as_of(lambda *, query, as_of=None: named_dates(query))
+    assert counted(query="我三个月前搬到了哪里？", as_of=dt.datetime(2025, 3, 14, 9, tzinfo=dt.UTC)) == [
+        Period(day(2024, 11, 23), day(2025, 1, 4))]
+    assert counted(query="Today is 2025-06-01. Who did I meet last month?",  # the question's own day comes first
+                   as_of=dt.datetime(2025, 3, 14, tzinfo=dt.UTC)) == [Period(day(2025, 5, 1), day(2025, 5, 31))]
+    assert counted(query="我上周末做了什么？") == [] and named_dates("Who did I meet last month?") == []
+    assert asked_on() is None  # nothing stays set after the search
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", PATHS)
+def test_as_of_counts_back_like_a_day_said_in_the_question(alice, settings, path) -> None:
+    settings.SEARCH_INDEX_ENABLED = path == "index"
+    settings.RECALL_BATCH_SESSIONS = False
+    settings.RECALL_DATE_BOOST = 2.0
+    settings.RECALL_SUBJECT_BOOST = 0.0
+    target = "Signed up for evening pottery classes at the community centre"
+    other = [("Picked up a secondhand road bike from a neighbour", dt.datetime(2024, 9, 2, 18, tzinfo=dt.UTC)),
+             ("Started volunteering at the animal shelter on Sundays", dt.datetime(2024, 12, 1, 18, tzinfo=dt.UTC)),
+             ("The landlord finally fixed the leaking kitchen tap", dt.datetime(2025, 4, 20, 18, tzinfo=dt.UTC))]
+    save(alice, {"content": target, "valid_from": dt.datetime(2025, 2, 3, 19, tzinfo=dt.UTC).isoformat()},
+         *({"content": text, "valid_from": when.isoformat()} for text, when in other))
+    found: list[Any] = search(alice, query="What did I take up about six weeks ago?", k=3,
+                              as_of="2025-03-17T12:00:00Z")["results"]
+    assert found and found[0]["memory"]["content"] == target
+    earlier: list[Any] = search(alice, query="What did I take up about six weeks ago?", k=3,
+                                as_of="2025-01-12T12:00:00Z")["results"]
     assert earlier and earlier[0]["memory"]["content"] == other[1][0]

@@ -95,3 +95,41 @@ def test_the_memory_of_a_turn_that_holds_what_is_asked_takes_its_place(alice, se
          *extracted("loan-2", 4, "公积金能贷多少", "用户问公积金能贷多少"))
     found = contents(api_search(alice, query="我们家那套房子面积多大？", k=3, floor=False))
     assert "用户120平" in found[:2], found
+
+
+class _Said:
+    """A hit with its memory's text and source turn, for ``represented``."""
+
+    def __init__(self, content: str, turn: int, score: float) -> None:
+        self.memory = type("M", (), {"content": content, "source_session": "s", "scope_id": 1,
+                                     "metadata": {"extraction": {"turns": [turn]}}})()
+        self.score, self.model = score, ""
+        self.scores: dict[str, float] = {}
+
+
+def _first(question: str, kept: list[_Said], waiting: list[_Said]) -> list[str]:
+    placed, _, _ = turns.represented(kept, waiting, turns.Asked(question))
+    return [hit.memory.content for hit in placed]
+
+
+def test_a_turn_keeps_its_first_memory_when_a_mate_only_names_whom_the_question_is_about(settings) -> None:
+    """The mate says the kinship word the question names the person by, nothing of what it asks: no better answer."""
+    settings.RECALL_ONE_PER_TURN = True
+    kept, mate = _Said("王建国在码头开吊车", 0, 1.0), _Said("用户的舅舅叫王建国", 0, 0.9)
+    assert _first("我舅舅平时忙些什么？", [kept], [mate]) == ["王建国在码头开吊车"]
+    asked = _Said("王建国平时还在夜校上课", 0, 0.8)  # one that says what is asked still takes the place
+    assert _first("我舅舅平时忙些什么？", [kept], [mate, asked]) == ["王建国平时还在夜校上课"]
+
+
+def test_a_liking_answers_a_question_asking_for_something_to_do(settings) -> None:
+    """Asked what to do, a memory stating a pastime says what is asked, though it shares none of the words."""
+    settings.RECALL_ONE_PER_TURN = True
+    kept, mate = _Said("用户最近迷上了打羽毛球", 3, 1.0), _Said("用户周末常加班", 3, 0.9)
+    assert _first("周末有什么好玩的推荐？", [kept], [mate]) == ["用户最近迷上了打羽毛球"]
+
+
+def test_what_one_must_not_eat_is_asked_with_the_subject_inverted(settings) -> None:
+    settings.RECALL_ONE_PER_TURN = True
+    kept, mate = _Said("The user's daughter is coeliac.", 2, 1.0), _Said("The user's daughter eats at school.", 2, 0.9)
+    assert _first("What can't my daughter eat?", [kept], [mate]) == ["The user's daughter is coeliac."]
+    assert turns.Asked("what cant Ben eat").classes and not turns.Asked("What did Ben eat?").classes
