@@ -235,6 +235,10 @@ def _owned(text: str) -> str | None:
     return f"我{text}"  # Chinese drops the subject: "下个月要去成都出差" is the speaker's plan
 
 
+#: What one weighs, measures, earns or pays, said with no subject ("体重150斤", "月薪八千"): the speaker's.
+_OWN_AMOUNTS = frozenset(("weight", "height", "age", "rent", "salary"))
+
+
 def _fills_own(text: str) -> bool:
     """A short clause without a subject that fills a slot of the speaker's ("辞职了", "分手了"): theirs."""
     return any(slot.subject == SELF and not slot.attribute.startswith(("habit:", "like:"))
@@ -253,6 +257,8 @@ def _subjected(text: str, who: str, topic: ZhTopic) -> tuple[str, bool] | None:
         return f"我{text}", False
     if _name_at(text) or any(text.startswith(name) for name in topic.names):
         return text, True
+    if not topic.subject and not topic.thing and _OWN_AMOUNTS & {s.attribute for s in slots_of("我" + text)}:
+        return f"我{text}", False  # "体重150斤": the speaker's weight, said without 我
     if (topic.thing and _judged(text, lead, loose=True)) or (_judged(text, lead) and not _is_person(topic.subject)):
         return None
     if topic.subject not in ("", "我", "我们", "咱们") and re.search(r"(?<=[给帮陪带替为跟和对])[他她]", text):

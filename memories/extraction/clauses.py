@@ -62,7 +62,7 @@ _INTERJECTION = re.compile(
     r"(?:\s+[A-Z][a-z]+)?\s*[,!.:;—–-]+\s*)+")
 _ZH_INTERJECTION = re.compile(r"^(?:(?:你好|您好|嗨|哈喽|哈+|嗯+|哦+|噢|啊+|呀|哇+|好的|好|对|是的|嗯嗯|其实"
                               r"|另外|对了|顺便说一下|(?i:ok+|okay)"
-                              r"|话说|那个|老实说|说实话|谢谢|多谢)[，,！!。.~～\s]+)+")
+                              r"|话说|那个|在的|在呢|在|老实说|说实话|谢谢|多谢)[，,！!。.~～\s]+)+")
 _GREETING = re.compile(
     r"(?i)^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening|night)|(?:morning|evening)(?!\s+(?:i|we)\s)|bye"
     r"|goodbye|see\s+you(?:\s+\w+)?|see\s+ya|take\s+care|talk\s+(?:to\s+you\s+)?(?:soon|later)|catch\s+you\s+later|cheers"

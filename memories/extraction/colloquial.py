@@ -1,4 +1,4 @@
-"""Chat Chinese as the rules read it: Cantonese written words, chat spellings and a statement's closing particle.
+"""Chat Chinese as the rules read it: Cantonese, Wu and Sichuan words, chat spellings, a statement's closing 呢.
 
 ``dialect.standard_zh`` calls ``colloquial`` on a user turn before it brings traditional characters and northern
 pronouns to their standard forms:
@@ -7,6 +7,9 @@ pronouns to their standard forms:
   咗, 嘅, 冇, 唔, 哋, 而家 …), its function words and everyday verbs become Mandarin ("我係香港人，喺中環返工" is
   "我是香港人，在中环上班"; "我唔食辣" is "我不吃辣"; "轉咗去觀塘" is "轉去觀塘", "我係喺銅鑼灣返工" is
   "我在铜锣湾上班");
+- **Wu** (Shanghai) and **Sichuan** words, when the turn has one only they write (侬, 阿拉, 伐, 今朝, 屋里厢, 屋头,
+  啥子, 咋个 …): pronouns, days, home, "not" and the question particles ("阿拉屋里厢在徐汇" is "我家里在徐汇",
+  "侬好伐" is "你好吗", "我屋头在玉林" is "我家里在玉林");
 - **chat spellings** of people and of common words: the pinyin initials of a partner ("npy" 对象, "lg" 老公, "lp"
   老婆, "bf" / "gf"), the homophones chat writes for them ("男票", "盆友", "麻麻"), and "木有", "肿么", "神马",
   "酱紫";
@@ -46,6 +49,13 @@ _CANTONESE_WORDS: tuple[tuple[str, str], ...] = (
 )
 _CANTONESE_SUBS = tuple((re.compile(pattern), mandarin) for pattern, mandarin in _CANTONESE_WORDS)
 
+# Words only Wu (Shanghai) or Sichuan speech writes; 伐 and 额 only closing a clause.
+_WU_SHU = re.compile(r"侬|阿拉|今朝|明朝|屋里厢|屋头|啥子|咋个|辰光|交关|(?:伐|额)(?=$|[，,。！!？?\s~～])")
+_WU_SHU_SUBS = tuple((re.compile(pattern), mandarin) for pattern, mandarin in (
+    (r"阿拉", "我"), (r"侬", "你"), (r"今朝", "今天"), (r"明朝", "明天"), (r"屋里厢|屋头", "家里"), (r"啥子", "什么"),
+    (r"咋个", "怎么"), (r"辰光", "时候"), (r"交关", "很"), (r"伐(?=$|[，,。！!？?\s~～])", "吗"),
+    (r"额(?=$|[，,。！!？?\s~～])", "的"), (r"勿", "不")))
+
 # Chat spellings of people and of a few common words. Pinyin initials stand alone (no Latin letter or digit next
 # to them); "lg" / "lp" only in lower case (LG is a brand).
 _CHAT = (
@@ -69,9 +79,13 @@ _ASKING = re.compile(r"你|您|吗|什么|怎|哪|谁|几|多少|为啥|啥|咋|
 
 
 def colloquial(text: str) -> str:
-    """``text`` with Cantonese words, chat spellings and a statement's closing particle in standard form (above)."""
+    """``text`` with Cantonese, Wu and Sichuan words, chat spellings and a statement's closing particle in
+    standard form (above)."""
     if _CANTONESE.search(text):
         for pattern, mandarin in _CANTONESE_SUBS:
+            text = pattern.sub(mandarin, text)
+    if _WU_SHU.search(text):
+        for pattern, mandarin in _WU_SHU_SUBS:
             text = pattern.sub(mandarin, text)
     for pattern, standard in _CHAT:
         text = pattern.sub(standard, text)

@@ -2,10 +2,11 @@
 
 The Chinese rules (chains, clauses, the slot modules, jieba's dictionary) are written for Mandarin in simplified
 characters. A user turn is read in that form: northern pronouns ("俺", "俺们", a lone "咱" — "咱家闺女" is
-"我家闺女"), 再 typed for 在 ("我现再学开车", "我再一家外企做财务": ``_zai``) and traditional characters
-("我們家養了兩隻貓") become their standard forms before the rules read it, and what the rules keep is given back
-in the user's own characters: each character the turn wrote in traditional form is restored in the kept text
-(``restored``), so a memory of "我搬到台北了，住在大安區" still says "區".
+"我家闺女"), 俩 for 两个 before a span of time ("这俩月"), 再 typed for 在 ("我现再学开车",
+"我再一家外企做财务": ``_zai``), an agent's note of "该用户" (the user: "用户") and traditional characters
+("我們家養了兩隻貓") become their standard forms before the rules read it, and what the rules keep is given
+back in the user's own characters: each character the turn wrote in traditional form is restored in the kept
+text (``restored``), so a memory of "我搬到台北了，住在大安區" still says "區".
 """
 
 from __future__ import annotations
@@ -41,7 +42,14 @@ def standard_zh(text: str) -> tuple[str, dict[str, str]]:
             back.setdefault(simple, char)
         chars.append(simple or char)
     converted = _zai("".join(chars))
+    converted = _LIA.sub("两个", _THIS_USER.sub("用户", converted))
     return _DIALECT.sub(lambda m: _STANDARD[m.group(0)], _OUR_PLACE.sub("我们", converted)), back
+
+
+# An agent's note of its user with a determiner ("该用户已戒咖啡", "此用户偏好…"): the user, as "用户…" is read.
+_THIS_USER = re.compile(r"(?:该名?|此|这位|这名|这个|本)用户")
+#: 俩 for 两个 before a span of time ("这俩月瘦了"): not read as two people.
+_LIA = re.compile(r"俩(?=月|年|星期|礼拜|钟头|小时|天)")
 
 
 # 再 ("again") typed for 在 ("at", "-ing"): in 现再 / 正再, and before where one is by jieba's tags, a place name or

@@ -8,7 +8,8 @@ clinical educator at Denver Health two weeks ago" gives "The user works at Denve
 "用户现在在米哈游工作（系统策划）"; "I left Comcast, I'm at Verizon now" gives "The user works at Verizon.".
 A later question asks for the state ("Which city do I live in now?", "我现在在哪上班？"), not the event, and a
 newer state retires the older one in the write flow's slots. Only the speaker's own changes: "my sister moved to
-Leeds" restates nothing, nor does a change still to come ("我下个月要搬到深圳")."""
+Leeds" restates nothing, nor "剧里女主搬去了巴黎" (``someone_zh``), nor does a change still to come
+("我下个月要搬到深圳")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import re
 from dataclasses import replace
 
 from memories.extraction.candidates import Candidate
+from memories.extraction.someone_zh import someone_else
 from memories.write.places import place_en
 from memories.write.slots_zh import ZH_NOT_DONE, place_name
 from memories.write.text import has_cjk
@@ -43,8 +45,9 @@ _HOME = re.compile(r"(?i:\b(?:the\s+user|{who})(?:\s+and\s+others)?\s+(?:has\s+|
                    r"|recently\s+|now\s+)?(?:moved\s+in(?:to)?|got|bought|rented|found|signed\s+(?:a\s+lease\s+)?(?:on|for))"
                    r"\s+(?:the\s+keys?\s+(?:to|for)\s+)?(?:a|an|the|our|the\s+user's)\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|studio|house|place|condo"
                    r"|home|bungalow|cottage|loft|townhouse)\s+in\s+(?:the\s+)?)([\w.'-]+(?:\s+[\w.'-]+){0,2})")
-_ZH_MOVED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,12}?(?:搬到|搬去|搬回|搬家到|定居在?|调到)(?:了)?"
-                       r"([\u4e00-\u9fff]{2,4}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")
+_ZH_MOVED = re.compile(r"(?:用户|{who})(?P<gap>(?:(?!的)[^，。；]){0,12}?)(?:搬到|搬去|搬回|搬家到|定居在?|调到"
+                       r"|搬至|迁至|迁居到?|移居到?)(?:了)?"
+                       r"([\u4e00-\u9fff]{2,6}?)(?:了|啦|来|去|工作|上班|住|，|。|；|$)")
 _ZH_JOINED = re.compile(r"(?:用户|{who})(?:(?!的)[^，。；]){0,16}?(?:跳槽(?:去了|到了?|去)|入职了?|加入了?"
                         r"|去了(?=[^，。；]{2,8}(?:做|当|担任)))([\u4e00-\u9fffA-Za-z]{2,8}?)"
                         r"(?:[，,]?(?:做|当|担任)([\u4e00-\u9fff]{2,6})|工作|上班|了?(?:[，。；！!]|$))")
@@ -73,9 +76,10 @@ def _zh_states(content: str, who: str) -> list[str]:
     found = []
     for m in _fill(_ZH_MOVED, who).finditer(content):
         # a city, not "销售部", "新家" or "老家"; a move done, not one to come ("要搬到")
-        if place_name(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)) \
-                and not _ZH_ORG_MOVED.search(content, m.start(), m.start(1)):
-            found.append(f"{who}现在住在{m.group(1)}")
+        place = next((m.group(2)[:n] for n in range(len(m.group(2)), 1, -1) if place_name(m.group(2)[:n])), "")
+        if place and not ZH_NOT_DONE.search(content, m.start(), m.start(2)) \
+                and not _ZH_ORG_MOVED.search(content, m.start(), m.start(2)) and not someone_else(m.group("gap")):
+            found.append(f"{who}现在住在{place}")  # "搬至苏州园区": the city it opens with
     for m in _fill(_ZH_JOINED, who).finditer(content):
         if not _ZH_NOT_ORG.search(m.group(1)) and not ZH_NOT_DONE.search(content, m.start(), m.start(1)):
             role = f"（{m.group(2)}）" if m.group(2) else ""

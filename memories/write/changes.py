@@ -44,6 +44,7 @@ from functools import lru_cache
 
 from jieba import posseg
 
+from memories.write.changes_org import place_opens
 from memories.write.changes_who import died, pronoun_of, same_one, stolen_from_self, subject_word
 from memories.write.changes_zh import (
     MORE_ZH,
@@ -436,8 +437,8 @@ def changed_from(new: str, words: tuple[str, ...], old: str, old_words: str) -> 
     if not said_changed(new) and _obtained(new) and not died(new, subject_of(new)) and not _WAITING.search(old):
         return ""  # a thing got ends only the wait for it
     subject, before = _subject_pair(new, old)
-    if not subject or subject != before:
-        return ""
+    if not subject or subject != before or place_opens(new, old):
+        return ""  # (place_opens: "用户顺丰最近搬到…" after "用户在顺丰做快递员" is the company's move)
     held = set(old_words.split())
     roots = {_root(w) for w in held}
     return next((w for w in words if held_in(w, held, old) or {_root(x) for x in w.split()} <= roots

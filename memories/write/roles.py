@@ -34,7 +34,7 @@ KIN_ZH: dict[str, str] = {
     "闺女": "daughter", "老伴": "spouse", "媳妇": "wife", "女婿": "son-in-law", "儿媳": "daughter-in-law",
     "儿媳妇": "daughter-in-law", "大宝": "child", "二宝": "child", "三宝": "child", "大娃": "child", "二娃": "child",
     "双胞胎": "child", "龙凤胎": "child", "三胞胎": "child", "养子": "son", "养女": "daughter", "继子": "son",
-    "继女": "daughter",
+    "继女": "daughter", "娃": "child", "小孩": "child", "宝宝": "child",
 }
 KIN_EN: dict[str, str] = {
     "father": "father", "dad": "father", "mother": "mother", "mom": "mother", "mum": "mother",

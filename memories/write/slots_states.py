@@ -341,7 +341,8 @@ def _zh_activities_likes(sentence: str, speaker: str) -> list[Slot]:
         verb = sick.groupdict().get("verb")
         return [Slot(speaker, f"{'habit' if verb in {'吃', '喝', None} else 'like'}:{sick.group('thing')}", "no")]
     for pattern, value in ((_ZH_DROPPED, "no"), (_ZH_DOING, "yes")):
-        if (said := pattern.match(sentence)) and said.group("thing") not in _ZH_NOT_PASTIMES:
+        if (said := pattern.match(sentence)) and said.group("thing") not in _ZH_NOT_PASTIMES \
+                and not said.group("thing").startswith("的"):  # "学的会计": what one studies (``slots_zh_lives``)
             act = (said.group("verb") or "") + said.group("thing")  # "羽毛球不打了" meets "每周打羽毛球"
             return [Slot(speaker, f"habit:{act if re.fullmatch(_ZH_ACTS, act) else said.group('thing')}", value)]
     if like := _ZH_LIKE.match(sentence):  # what is eaten or drunk is a habit, as ``slots_zh`` reads "喜欢喝茶"

@@ -40,6 +40,7 @@ from memories.write.slots_zh_change import zh_changes
 from memories.write.slots_zh_dose import zh_dose
 from memories.write.slots_zh_home import zh_home
 from memories.write.slots_zh_levels import zh_dates, zh_floor, zh_levels, zh_pets, zh_routines, zh_tastes
+from memories.write.slots_zh_lives import zh_lives
 from memories.write.slots_zh_more import zh_more
 from memories.write.slots_zh_switch import zh_switches
 from memories.write.text import has_cjk
@@ -277,7 +278,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
     extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records,
-                                  zh_workdays, zh_licence)
+                                  zh_workdays, zh_licence, zh_lives)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra = _one_a_key(extra)
     extra += _in_passing(sentence, speaker, lead, found + extra)
@@ -299,6 +300,8 @@ def _zh_opening(sentence: str) -> str:
     time, a day from which a change holds."""
     sentence = re.sub(r"^(?:另外|还有|而且|哦?对了|其实|记住|请记住|注意|更新|说起来|话说|跟你说|顺便说一下|顺便提一下)"
                       r"[，,：:]?", "", sentence.strip())
+    # A correction said after the subject ("用户其实是135斤", "我实际上住在…"): the subject and what holds
+    sentence = re.sub(r"^(我们|用户等人|用户|我|本人)(?:其实|实际上|确切地说|准确地说)[，,]?", r"\1", sentence)
     # A name with its apposition ("余国栋（我领导）是…"): the name is the subject
     sentence = re.sub(r"^([\u4e00-\u9fff]{2,4})[（(][^）)]{1,12}[）)]", r"\1", sentence)
     # A time said before the subject ("2026年用户等人搬到上海了", "今年我们搬到…"): the subject first
