@@ -79,6 +79,11 @@ def en_papers(sentence: str, speaker: str) -> list[Slot]:
     sentence = re.sub(r"\s*\([^)]*\)", "", sentence.strip())  # "(7 December 2026)": a date the extractor added
     if _HEDGE.search(sentence):
         return []
+    return _papers(sentence, speaker) + _school(sentence, speaker) + _health(sentence, speaker)
+
+
+def _papers(sentence: str, speaker: str) -> list[Slot]:
+    """A surname, a green card, a widower."""
     found = []
     said = _NAME_IS.match(sentence) or _LAST_IS.match(sentence)
     changed = _CHANGED.match(sentence)
@@ -88,18 +93,30 @@ def en_papers(sentence: str, speaker: str) -> list[Slot]:
         found.append(Slot(speaker, "surname", said.group("n").split()[-1].casefold()))
     if _CARD.match(sentence):
         found.append(Slot(speaker, "status:residence", "permanent resident"))
+    if _WIDOWED.match(sentence):
+        found.append(Slot(speaker, "marital", "widowed"))
+    return found
+
+
+def _school(sentence: str, speaker: str) -> list[Slot]:
+    """A major, an exam."""
+    found = []
     if said := _MAJOR_IS.match(sentence) or _MAJOR_SWITCHED.match(sentence):
         found.append(Slot(speaker, "study:major", " ".join(said.group("v").casefold().split())))
     if said := _STUDYING.match(sentence) or _PASSED.match(sentence):
         exam = re.sub(r"(?i)\s*\bexams?$", "", said.group("x").casefold()).split()
         found.append(Slot(speaker, f"exam:{' '.join(exam[-2:] if exam[-2:-1] == ['step'] else exam[-1:])}",
                           said.groupdict().get("how", "studying").casefold()))
+    return found
+
+
+def _health(sentence: str, speaker: str) -> list[Slot]:
+    """A cast, cancer treatment, a preference."""
+    found = []
     if _IN_CAST.match(sentence) or _CAST_OFF.match(sentence):
         found.append(Slot(speaker, "cast", "yes" if _IN_CAST.match(sentence) else "no"))
     if _TREATED.match(sentence) or _REMISSION.match(sentence):
         found.append(Slot(speaker, "cancer", "treatment" if _TREATED.match(sentence) else "remission"))
     if said := _PREFERS.match(sentence):
         found.append(Slot(speaker, f"prefer:{said.group('thing').casefold()}", said.group("kind").casefold()))
-    if _WIDOWED.match(sentence):
-        found.append(Slot(speaker, "marital", "widowed"))
     return found
