@@ -3,9 +3,11 @@
 Agents forward what users paste: "Things about me: - 29 - nurse - 2 cats", or a heading and bullet lines ("Some
 background:\\n* retired since 2019\\n* live in Tucson"). Bare items say nothing alone ("nurse", "2 cats"): under a
 heading that names the writer (``_ABOUT``: "about me", "my background", "some facts", "quick info", "a bit about
-myself", "quick update", "life update") each is what the writer is, has or does, read by its first word's shape:
+myself", "quick update", "life update", "me, in a nutshell", an agent's "user profile" or "resident profile"; typed
+as a markdown heading or in bold or not) each is what the writer is, has or does, read by its first word's shape:
 
-- a subject of its own ("I …", "my …", "we …"): as written;
+- a subject of its own ("I …", "my …", "we …"), a key and its value ("Name: Dolores"), a note in the third person
+  ("Lives at Maple Grove", "Has two sons") or another's ("Her daughter visits"): as written;
 - a bare number an age could be: "I'm 29.";
 - a count ("2 cats", "two grown kids"): "I have 2 cats.";
 - a verb a person does in the first person ("live in Tucson", "drive a Silverado") or a deed in the past, after
@@ -29,9 +31,9 @@ from memories.extraction.candidates import Turn
 __all__ = ["about_lists"]
 
 _ABOUT = re.compile(r"(?i)^\s*(?P<head>[^:\n]{0,60}?\b(?:about\s+me|about\s+myself|my\s+background|background|"
-                    r"my\s+(?:details|info|profile|bio|stats)|(?:some|quick|fun|random|key|basic)\s+"
+                    r"my\s+(?:details|info|profile|bio|stats)|(?:user|resident|patient|client|member)\s+profile|(?:some|quick|fun|random|key|basic)\s+"
                     r"(?:facts|info|details|things|stuff)|facts\s+about\s+me|things\s+about\s+me|"
-                    r"context\s+(?:about|on)\s+me|me\s+in\s+(?:a\s+)?(?:nutshell|brief)|"
+                    r"context\s+(?:about|on)\s+me|me,?\s+in\s+(?:a\s+)?(?:nutshell|brief)|"
                     r"(?:quick|life|personal|little|small|big|some|few)\s+(?:update|news)s?|updates?\s+on\s+me)\b[^:\n]{0,60}?)(?::\s*|\s*(?=[-*•–]\s))")
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣–]|\d{1,2}[.)])\s+")
 _INLINE = re.compile(r"(?:^|\s)[-*•–]\s+")
@@ -41,7 +43,7 @@ _COUNT = re.compile(r"(?i)^(?:\d{1,3}|a\s+couple\s+of|one|two|three|four|five|si
 _OWN = re.compile(r"(?i)^(?:i|i'm|im|i've|my|we|we're|our|me)\b")
 #: Verbs of a person's life in the first person (what "I …" is followed by in a profile).
 _VERB_WORDS = """live work drive own have love like hate enjoy play speak study teach run go take use ride
-rent cook sing write read volunteer attend commute travel swim hike bike cycle walk garden knit paint draw dance
+rent keep cook sing write read volunteer attend commute travel swim hike bike cycle walk garden knit paint draw dance
 practice practise prefer eat drink smoke vape need care look raise coach manage lead serve sell build fix make
 collect watch listen follow support belong come grew moved got
 took bought began found left quit sold won lost met made went became"""
@@ -54,6 +56,9 @@ _STATE_ED_WORDS = """based interested obsessed married engaged divorced separate
 certified licensed trained addicted related employed retired scared excited tired bored exhausted stressed worried
 pleased vaccinated named"""
 _STATE_ED = frozenset(_STATE_ED_WORDS.split())
+#: A key and its value ("Name: Dolores"), a note in the third person ("Lives at …", "Has two sons") or another
+#: person's ("Her daughter visits on Sundays"): said as written, read as any note is.
+_AS_WRITTEN = re.compile(r"(?i)^(?:[a-z][a-z ]{1,23}:\s+\S|(?:has|does|is|her|his|their)\b)")
 _ADVERB = re.compile(r"(?i)^(?:finally|just|recently|officially|also|now|still|already)\s+")
 
 
@@ -63,6 +68,8 @@ def about_lists(turns: Sequence[Turn]) -> list[Turn]:
 
 
 def _said(text: str) -> str:
+    text = re.sub(r"^\s*#{1,6}\s+", "", text)  # a markdown heading ("## Resident profile"), bold ("**About me**")
+    text = re.sub(r"^(\s*)\*\*([^*\n]+)\*\*", r"\1\2", text)
     head = _ABOUT.match(text)
     if head is None:
         return ""
@@ -83,7 +90,7 @@ def _said(text: str) -> str:
 def _sentence(item: str) -> str:
     item = item.strip(" .,;")
     first = item.split()[0].casefold()
-    if _OWN.match(item):
+    if _OWN.match(item) or _AS_WRITTEN.match(item) or (first.endswith("s") and _VERBS & {first[:-1], first[:-2]}):
         said = item
     elif re.fullmatch(r"\d{1,3}", item) and 10 <= int(item) <= 110:
         said = f"I'm {item}"

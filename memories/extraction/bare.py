@@ -83,7 +83,10 @@ _MINE = re.compile(r"(?i)^(?:rent|salary|pay|weight|mortgage|commute|blood press
                    r"finally|hit|reached|climbed|sits|sitting)\b")
 _LEVEL = re.compile(r"(?i)^(?:(?:finally|now|already|just|almost|nearly)\s+)?(?:down|up)\s+to\s+"
                     r"(?:about\s+|around\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|half|"
-                    r"a\s+couple|a\s+few|zero)\b)")
+                    r"a\s+couple|a\s+few|zero)\b)"
+                    # "88 kg this morning!!": a weight said alone, at a weigh-in
+                    r"|^\d{2,3}(?:\.\d)?\s*(?:kg|kgs|kilos|lbs?|pounds)(?=\s*(?:$|[!.]|this\s+morning|today|now"
+                    r"|on\s+the\s+scale)(?:\W|$))")
 
 
 #: What a person does, said of them by name ("Mia runs a bakery", "Bea drives a blue car", "Priya adopted a
@@ -225,6 +228,15 @@ def _owned_lead(text: str) -> str | None:
     return f"my {word[4:].lower() if word.lower().startswith('the ') else word.lower()}{rest}"
 
 
+def _lowered(text: str) -> str:
+    """The clause's first letter in lower case, unless its word is an acronym ("GPA is 3.7"); a clause shouted in
+    capitals ("ENGAGED!!!", "PASSED MY BOARDS") is said in lower case."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 5 and all(c.isupper() for c in letters):
+        return text.lower()
+    return text if text[1:2].isupper() else f"{text[:1].lower()}{text[1:]}"
+
+
 def with_subject(text: str) -> tuple[str, bool]:
     """The clause with the subject it left out put back ("I've been vegan …", "my mom is recovering …"), and
     whether a bare verb made it the speaker's."""
@@ -232,8 +244,7 @@ def with_subject(text: str) -> tuple[str, bool]:
     if label:  # "new phone number: 555…", "Email: a@b.io": the speaker's
         return f"my {label.group(1).strip().lower()} is {text[label.end():].strip()}", False
     if _MINE.match(text) or _LEVEL.match(text):  # "rent went up to $2,050", "down to 76 kg now": the speaker's
-        head = text[:1] if text[1:2].isupper() else text[:1].lower()  # "GPA is 3.7": an acronym as typed
-        return (f"my {head}{text[1:]}" if _MINE.match(text) else f"I'm {head}{text[1:]}"), False
+        return (f"my {_lowered(text)}" if _MINE.match(text) else f"I'm {_lowered(text)}"), False
     denied = unsaid_self(text)
     if denied is not None:  # "not vegan anymore", "no longer a student": the speaker's (texting.py)
         return denied, True
@@ -248,12 +259,12 @@ def with_subject(text: str) -> tuple[str, bool]:
     if note:  # "Prefers short answers" → "I prefer short answers"
         return f"I {_first_person(note.group(1))}{text[note.end():]}", True
     if _NOTE_STATE.match(text):  # "Allergic to penicillin" → "I'm allergic to penicillin"
-        return f"I'm {text[:1].lower()}{text[1:]}", True
+        return f"I'm {_lowered(text)}", True
     bare_verb = _SUBJECTLESS.match(text)
     if not bare_verb or re.match(r"(?i)\s*(?:me|us)\b", text[bare_verb.end():]):
         return text, False  # "gave me a sense of peace": the speaker is the object, the subject was said before
     lead = bare_verb.group(1).casefold()
-    lowered = f"{text[:1].lower()}{text[1:]}"
+    lowered = _lowered(text)
     if lead in ("been", "become", "gone"):  # "gone back to regular milk": "I've gone back …"
         return f"I've {lowered}", True
     if lead.endswith("ing") or lead in ("gonna", "busy") or " " in lead:

@@ -398,8 +398,8 @@ _PLEDGE = re.compile(r"(?i)\b(?:keep|kept|keeps)\s+(?:on\s+|it\s+up|at\s+it|that
                      r"|pushing|trying|working|\w+ing\b)|\bgive\s+up\b|\bnever\s+stop|\bgotta\s+(?:go|run|bounce)"
                      r"|\bsee\s+(?:you|ya)\b|\btalk\s+(?:soon|later)\b|\bcheck(?:ing)?\s+in\b|\bcatch\s+up\b"
                      r"|\bfill\s+\w+\s+in\b|\bmake\s+(?:a|the)\s+(?:real\s+|big\s+)?difference\b")
-_PRONOUN_LEAD = re.compile(r"(?i)^(?:it|it's|its|this|that|that's|these|those|there|there's|they|they're|they've"
-                           r"|them|such|which|both|all\s+of\s+(?:it|them)|his|her|their)\b")
+_PRONOUN_LEAD = re.compile(r"(?i)^(?:its?|it's|(?:this|that)(?!\s+" + typed.TIME_NOUN + r")|that's|these|those|there"
+                           r"|there's|they|they're|they've|them|such|which|both|all\s+of\s+(?:it|them)|his|her|their)\b")
 #: "这几天…", "那阵子…" open with a time, not a thing pointed at.
 _ZH_PRONOUN_LEAD = re.compile(r"^(?:(?:这|那)(?!(?:几|两|一|些|半)?个?(?:天|周|月|年|星期|礼拜|学期)|阵子?|段时间|次)"
                               r"|它|他们|她们)")
@@ -530,7 +530,7 @@ def _third_person_en(text: str, who: str, listener: str | None) -> str:
     text = re.sub(r"(?i)\bour(?=\s+(?:own\s+)?(?:lives|minds|selves|hearts|souls|bodies|heads|spirits|homes)\b)",
                   f"{family}'", text)  # one each: "our lives" are theirs, not one person's "lives"
     text = re.sub(r"(?i)\b(?:our|ours)\b", possessive, text)
-    text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?:us|ourselves)\b", family, text)
+    text = re.sub(r"(?i)\b(?:(?:all|most) of )?(?!(?-i:US)\b)(?:us|ourselves)\b", family, text)  # not the US
     if listener:
         listener_possessive = f"{listener}'" if listener.endswith("s") else f"{listener}'s"
         text = re.sub(r"(?i)\byour\b", listener_possessive, text)

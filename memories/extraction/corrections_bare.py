@@ -1,6 +1,7 @@
 """A bare English correction of the value just said, with no "not …": "sorry, I meant 8:40", "actually it's
-Scottsdale, she moved last spring", "oops, make that $1,650". It names only the new value; the value it replaces is
-the one of the same kind (a time of day, an amount or a number, a proper name) in the newest memory, when that
+Scottsdale, she moved last spring", "oops, make that $1,650", "sorry, I meant Thursdays". It names only the new
+value; the value it replaces is the one of the same kind (a time of day, an amount or a number, a day of the week, a
+proper name) in the newest memory, when that
 memory holds exactly one of that kind. Anything said after the value ("…, I read the wrong line") goes with it.
 
 A correction needs its opener ("sorry", "actually", "oops", "my bad", "correction", "wait", "no") or a verb that
@@ -19,7 +20,8 @@ _OPENER = r"(?:oh|no|nope|sorry|wait|actually|correction|my bad|oops|whoops|scra
 _TIME = r"\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d"
 _AMOUNT = r"[$£€]\s?(?:\d[\d,]*\d|\d)(?:\.\d+)?(?:\s?[kK]\b)?|(?:\d[\d,]*\d|\d)(?:\.\d+)?(?:\s?[kK]\b)?"
 _NAME = r"[A-Z][a-z]+(?:[ \-][A-Z][a-z]+){0,2}"
-_KINDS = {"time": _TIME, "amount": _AMOUNT, "name": _NAME}
+_DAY = r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+_KINDS = {"time": _TIME, "amount": _AMOUNT, "day": _DAY, "name": _NAME}
 _VALUE = "|".join(f"(?P<{kind}>{pattern})" for kind, pattern in _KINDS.items())
 # "sorry, I meant 8:40, I read the wrong line"; "actually it's Scottsdale"; "oops make that $1,650"
 _BARE = re.compile(rf"^(?:(?i:{_OPENER})[,!:;.]?\s+)+(?P<verb>(?i:(?:i\s+)?meant(?:\s+to\s+say)?|i\s+mean|it's|it\s+is|"
@@ -30,7 +32,7 @@ _MADE = re.compile(rf"^(?P<verb>(?i:(?:i\s+)?meant(?:\s+to\s+say)?|make\s+that))
 # The same kinds inside a memory: a name not opening it, not the speaker, not a possessor ("Noah's flight")
 _IN_MEMORY = {"time": re.compile(rf"(?i)(?<![\d:])(?:{_TIME})(?![\d:])"),
               "amount": re.compile(rf"(?<![\d:$£€.,])(?:{_AMOUNT})(?![\d:]|\s?(?:am|pm)\b)"),
-              "name": re.compile(rf"(?<=[a-z,] )(?:{_NAME})(?!'s|\w)")}
+              "day": re.compile(rf"\b{_DAY}\b"), "name": re.compile(rf"(?<=[a-z,] )(?:{_NAME})(?!'s|\w)")}
 _NOT_NAMES = frozenset({"The", "User", "I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
                         "Sunday"})
 
@@ -46,7 +48,8 @@ def bare_corrected(text: str, contents: Sequence[str]) -> tuple[str, str] | None
         return None  # "sorry, Ben, …": a name said to someone, no correction
     memory = contents[0]
     found = [m for m in _IN_MEMORY[kind].finditer(memory)
-             if m.group(0).strip() and m.group(0) not in _NOT_NAMES and not _within_time(kind, m, memory)]
+             if m.group(0).strip() and (kind == "day" or m.group(0) not in _NOT_NAMES)
+             and not _within_time(kind, m, memory)]
     if len(found) != 1 or found[0].group(0).strip() == new:
         return None
     at = found[0]

@@ -28,6 +28,7 @@ from memories.extraction.clauses import _STOPWORDS, _WORD, content_words, split_
 from memories.extraction.courtesies import courtesy, zh_courtesy
 from memories.extraction.hollow import reaction
 from memories.extraction.netspeak import reaction_only
+from memories.extraction.typed import TIME_NOUN
 from memories.extraction.vague import vague
 from memories.write.changes import said_changed
 from memories.write.changes_who import pronoun_of
@@ -39,8 +40,8 @@ MIN_CONTENT_WORDS = 2
 #: An echo: at most this share of the statement's words is new against the other speaker's turn before it.
 ECHO_NEW_SHARE = 0.2
 
-_LEAD = re.compile(r"(?i)^(?:it|it's|its|they|they're|they've|them|she|she's|he|he's|this|that|that's|these|those"
-                   r"|such|which|both)\b")
+_LEAD = re.compile(r"(?i)^(?:its?|it's|they(?:'re|'ve)?|them|she(?:'s)?|he(?:'s)?|(?:this|that)(?!\s+" + TIME_NOUN
+                   + r")|that's|these|those|such|which|both)\b")
 #: "It's great to …", "It was amazing how …": "it" stands for what follows, not for something said before.
 _EXTRAPOSED = re.compile(r"(?i)^(?:it's|it\s+is|it\s+was|it's\s+been|it\s+has\s+been)\s+(?:\w+\s+){0,3}?(?:how|to|that"
                          r"|when|seeing|being|knowing|having)\b")

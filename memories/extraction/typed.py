@@ -34,7 +34,7 @@ TYPED_OPENER = re.compile(r"(?i)^(?:(?:btw|fyi|lol|lmao|haha+|ok(?:ay)?\s+so|so+
                            r"|ps|p\.s\.|heads\s+up"
                            r"|quick\s+update|update|tbh|ngl|oh\s+and|also"
                            # … and a word of speech before the speaker's own "I" ("actually I switched", "well I'm …")
-                           r"|(?:actually|well|oh|yeah|yea|ok(?:ay)?|alright|hmm+|um+|uh+)"
+                           r"|(?:actually|well|oh|yeah|yea|ok(?:ay)?|alright|hmm+|um+|uh+|(?:pretty|fairly|100%)\s+sure)"
                            r"(?=\s+(?:i|i'm|im|i've|ive|i'd|i'll|we|we're|we've|my|our)\b))(?=\s|[\u4e00-\u9fff])\s*)+")
 TYPED_TAIL = re.compile(r"(?i)(?:\s+(?:btw|lol|lmao|haha+|ugh+|jk|xd|tbh|smh|lmfao|rofl|tho|fr|ngl|lowkey))+"
                         r"(?:\s*([!.?]*)$|(?=\s*,))")  # or before a comma ("rough week tbh, …")
@@ -136,6 +136,9 @@ _VERB = re.compile(r"(?i)\b(?:is|are|was|were|am|be|been|has|have|had|do|does|di
 
 
 #: A time said before the subject ("Two weekends ago, Tom and I …", "Yesterday my sister and I …", "Last week,").
+#: A span of time after "this"/"that" ("This season I'm coaching at Big Sky"): a time said first, no pronoun.
+TIME_NOUN = (r"(?:season|semester|term|quarter|week(?:end)?|month|year|summer|winter|spring|fall|autumn|morning"
+             r"|afternoon|evening|time|round)\s+(?:i|i'm|i've|we|we're|my|our|the\s+user)\b")
 _FRONTED_TIME = re.compile(r"(?i)^(?:(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening)"
                            r"|(?:last|this|next|on|that)\s+(?:week(?:end)?|month|year|summer|winter|spring|autumn|fall"
                            r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -147,13 +150,17 @@ _FRONTED_TIME = re.compile(r"(?i)^(?:(?:yesterday|today|tonight|last\s+night|thi
 def with_me(head: str, joint: str, rest: str) -> bool:
     """Whether "<head> and I …" is one subject: "my girlfriend sarah and i have been together" (``PERSON_LOWER``),
     "some friends from church and I went camping" (``_GROUP``), after a time said first ("Two weekends ago, Tom
-    and I had a trip": a name, or a person by their role, "Yesterday my sister and I went …")."""
+    and I had a trip": a name, or a person by their role, "Yesterday my sister and I went …"); two names before a
+    plural verb ("so Maya and Theo are with me")."""
     core = _FRONTED_TIME.sub("", head, count=1)
     if core != head and joint.strip().casefold() == "and" and re.match(r"(?i)i\s", rest) \
             and (re.fullmatch(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?", core) or PERSON_ONLY.match(core)
                  or with_me(core, joint, rest)):
         return True
     if PERSON_LOWER.match(head) and WE_VERB.match(rest):
+        return True
+    if joint.strip().casefold() == "and" and re.search(r"\b[A-Z][a-z]+$", head) \
+            and re.match(r"\s*[A-Z][a-z]+\s+(?:are|were|have|'re|both)\b", rest):  # "so Maya and Theo are with me"
         return True
     return (joint.strip().casefold() == "and" and re.match(r"I\s", rest) is not None and _GROUP.match(head) is not None
             and not _VERB.search(head))

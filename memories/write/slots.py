@@ -44,7 +44,9 @@ employer); a membership ended holds the gym of that name (``membership_held``). 
 languages: a visa or residence status, a personal best, a blood pressure or sugar reading, living with one's
 parents, a favourite replaced, a dentist, vet or hairdresser, and in Chinese the team one works in.
 ``slots_notes``: what a typed note says in passing (a dose put on, the street lived on, a last day at an employer, a
-role taken, what software is written in, the position played, a child's teacher).
+role taken, what software is written in, the position played, a child's teacher). ``slots_papers``: a surname, a
+green card said without "my", a widower, a major said as a noun, an exam studied for then passed, a cast, cancer
+treatment then remission, a preference as agents note it ("Prefers aisle seats").
 Beside the Chinese rules, ``slots_zh_change`` reads changes said in passing: a ``budget``, a colour liked more now
 (``favourite:颜色``), where one's new work is (``work_city``), a car sold, a graduation (``study:grade`` 毕业), a
 thing of one's own and what it is now (``uses:<thing>``: "宽带换成移动的了"), and a switch to another drink or sport

@@ -33,8 +33,10 @@ _EN_PAST = re.compile(r"(?i)\bused to\b|\bwhen (?:i|we|the user) (?:was|were)\b|
 _UNIT_KG = r"(?:kg|kgs|kilos?|kilograms?)"
 _UNIT_LB = r"(?:lbs?|pounds)"
 _WEIGHT_EN = re.compile(rf"(?i)\b(?:weigh(?:s|ed|ing)?|weight\s+(?:is|was|of|at)|(?:down|up)\s+to|dropped\s+to|"
-                        rf"(?:am|'m|is)\s+(?:now\s+)?(?:at|about|around)|now\s+at)\s+(?:now\s+)?(?:about\s+|around\s+|"
-                        rf"roughly\s+|just\s+)?(?P<value>\d{{2,3}}(?:\.\d)?)\s*(?P<unit>{_UNIT_KG}|{_UNIT_LB})\b")
+                        rf"(?:am|'m|is)(?:\s+(?:now\s+)?(?:at|about|around))?|now\s+at|weigh(?:s|ed)\s+in\s+at)"
+                        rf"\s+(?:now\s+)?(?:about\s+|around\s+|roughly\s+|just\s+)?(?P<value>\d{{2,3}}(?:\.\d)?)\s*"
+                        rf"(?P<unit>{_UNIT_KG}|{_UNIT_LB})\b"
+                        r"(?!\s+(?:down|up|lighter|heavier|away|off|from|less|more|over|under|short|to\s+go)\b)")
 # "weighed in at 176 this morning": a weigh-in says a weight without its unit (over 130 it is in pounds)
 _WEIGH_IN_EN = re.compile(r"(?i)\bweigh(?:s|ed|ing)?\s+in\s+at\s+(?:about\s+|around\s+|just\s+)?"
                           r"(?P<value>\d{2,3}(?:\.\d)?)(?!\.?\d|\s*(?:%|percent|kg|kgs|kilos?|lbs?|pounds)\b)")

@@ -36,7 +36,7 @@ WORKPLACES_EN = (r"(?:law firm|firm|company|startup|start-up|scale-up|fintech|ag
                r"magazine|publisher|brewery|winery|farm|airline|airport)")
 _PLACE = rf"(?:an?)\s+(?P<place>(?:[a-z\-]+\s+){{0,2}}?{WORKPLACES_EN})\b"
 
-_PROMOTED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:promoted|made|bumped\s+up|moved\s+up|stepped\s+up)\s+(?:to\s+|as\s+)?"
+_PROMOTED = re.compile(rf"(?i){_ME}{_ADV}\s+(?:promoted|made|bumped\s+up|moved\s+up|stepped\s+up)(?:\s+to|\s+as|:)?\s+"
                        rf"{_TITLE}")
 _LEFT_JOB = re.compile(rf"(?i){_ME}{_ADV}\s+(?:quit|left|resigned\s+from|packed\s+in|gave\s+up|handed\s+in\s+"
                        rf"(?:my|the user's)\s+notice\s+(?:at|for))\s+(?:my|the|the user's)\s+(?:old\s+)?"

@@ -51,7 +51,8 @@ _HEDGE_EN = re.compile(r"(?i)\?|\b(?:if|would|might|maybe|hope|hoping|wish|want|
 _VISAS = (r"h-?1b|h-?4|l-?1|o-?1|f-?1|j-?1|e-?2|tn|opt|stem opt|daca|student visa|work visa|tourist visa|"
           r"visitor visa|spouse visa|partner visa|skilled worker visa|working holiday visa|work permit|"
           r"blue card|tier 2")
-_VISA = re.compile(rf"(?i){_ME}{_ADV}\s+(?:on|here\s+on|holding|hold|holds|have|has)\s+(?:an?\s+|my\s+|our\s+)?"
+_VISA = re.compile(rf"(?i){_ME}{_ADV}(?:\s+in\s+(?:the\s+)?(?:US|U\.S\.|USA|UK|states|country))?"
+                   rf"\s+(?:on|here\s+on|holding|hold|holds|have|has)\s+(?:an?\s+|my\s+|our\s+)?"
                    rf"(?P<v>{_VISAS})s?(?:\s+visas?)?\b|\b{_MY}\s+(?:visa|status)\s+(?:is|'s)\s+(?:now\s+)?(?:an?\s+)?"
                    rf"(?P<w>{_VISAS})\b")
 _CARDS = (r"green\s+card|permanent\s+residency|citizenship|naturali[sz]ation|indefinite\s+leave\s+to\s+remain|"

@@ -18,8 +18,8 @@ __all__ = ["en_shift", "zh_workdays"]
 
 # "the night shift", "day shifts", "the early shift"; alone, only a plural or the graveyard ("works nights", "on days";
 # "works late tonight" is no shift)
-_SHIFT = (r"(?:(?:the|a)\s+)?(?:(?P<kind>day|night|evening|overnight|graveyard|late|early|morning|swing|afternoon)"
-          r"\s+shifts?|(?P<bare>days|nights|evenings|overnights|graveyard))")
+_SHIFT = (r"(?:(?:the|a)\s+)?(?:(?P<kind>day|night|midnight|evening|overnight|graveyard|late|early|morning|swing"
+          r"|afternoon)\s+shifts?|(?P<bare>days|nights|mids|evenings|overnights|graveyard))")
 _SELF_LEAD = r"(?i)^(?:i|the user)(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have|\s+been|\s+just|\s+now|\s+still|" \
     r"\s+finally|\s+currently|\s+mostly|\s+usually|\s+only|\s+also)*\s+"
 _RULES = (
@@ -39,8 +39,9 @@ _HOURS = re.compile(rf"(?i)^(?:my|the user's)\s+(?:[a-z]+\s+)?shifts?(?:\s+(?:at
                     rf"(?P<start>{_HOUR})\s*(?:-|–|to|till|until)\s*(?P<end>{_HOUR})")
 _ONE_DAY = re.compile(r"(?i)\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|[a-z]+day))\b")
 _PAST = re.compile(r"(?i)\bused to\b|\bback (?:in|then)\b|\bago\b|\bwhen (?:i|the user) was\b")
-_VALUES = {"day": "day", "early": "day", "morning": "day", "night": "night", "overnight": "night",
-           "graveyard": "night", "evening": "evening", "late": "evening", "swing": "evening", "afternoon": "evening"}
+_VALUES = {"day": "day", "early": "day", "morning": "day", "night": "night", "midnight": "night", "mid": "night",
+           "overnight": "night", "graveyard": "night", "evening": "evening", "late": "evening", "swing": "evening",
+           "afternoon": "evening"}
 
 
 def en_shift(sentence: str, speaker: str) -> list[Slot]:

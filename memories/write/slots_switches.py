@@ -160,8 +160,9 @@ _LEVEL = re.compile(rf"(?i){_ME}{_ADV}{_BE}\s+(?:now\s+)?(?:in|into|up\s+to|move
                     r"upper[- ]intermediate|advanced|[abc][12])\s+(?:[A-Z][a-z]+\s+|[a-z]+\s+)?(?:class|group|course|"
                     r"level|set|lessons?)\b")
 
-_FIRST_DAY = re.compile(rf"(?i)\b{_MY}\s+first\s+day\s+at\s+(?P<v>(?-i:[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){{0,2}}))"
-                        r"\s+(?:is|was|will\s+be|on)\b")
+_FIRST_DAY = re.compile(rf"(?i)(?:\b{_MY}\s+|^)first\s+(?:day|week|shift)\s+at\s+"
+                        r"(?P<v>(?-i:[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2}))(?:['’]s)?"
+                        r"(?:\s+[a-z]+){0,2}?\s+(?:is|was|will\s+be|on|went)\b")
 
 
 def en_switches(sentence: str, speaker: str) -> list[Slot]:

@@ -38,6 +38,7 @@ from memories.write.slots_household import en_household
 from memories.write.slots_kinds import en_kinds
 from memories.write.slots_life import en_life
 from memories.write.slots_notes import en_notes
+from memories.write.slots_papers import en_papers
 from memories.write.slots_records import en_records
 from memories.write.slots_switches import en_switches
 
@@ -258,6 +259,6 @@ def en_turns(sentence: str, speaker: str) -> list[Slot]:
     """The slots of this module an English statement fills (the module's docstring), else []."""
     found: list[Slot] = []
     for read in (_workplace, _learning, _sleep_hours, _budget, _per_day, _pet_name, _residence, _seeing, _favourite,
-                 en_household, en_changes, en_life, en_switches, en_kinds, en_records, en_notes):
+                 en_household, en_changes, en_life, en_switches, en_kinds, en_records, en_notes, en_papers):
         found += read(sentence, speaker)
     return found
