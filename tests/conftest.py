@@ -23,7 +23,6 @@ from tenants.models import ApiKey, Tenant
 from tenants.scoping import tenant_scope
 from tenants.services import apikey_create, tenant_create
 from tests.contract import ContractClient
-from tests.embedding_cache import cached
 
 # tests.tiers marks the slow tiers by path (make test-fast leaves them out); tests.stack adds the output of the
 # stack a failed test ran against (tests/served, tests/browser) to its report; tests.flush empties the database
@@ -94,16 +93,6 @@ def fake_embedder() -> Iterator[FakeEmbedder]:
     fake = FakeEmbedder()
     set_embedder(fake)
     yield fake
-    set_embedders(previous)
-
-
-@pytest.fixture
-def embedding_cache() -> Iterator[None]:
-    """The configured models behind this process's cache of their vectors for one test (tests/embedding_cache.py):
-    for tests that write the texts other tests write (the configured ones come back after it)."""
-    previous = embedders()
-    set_embedders(cached(previous))
-    yield
     set_embedders(previous)
 
 

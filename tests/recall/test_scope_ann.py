@@ -29,9 +29,6 @@ from tenants.scoping import tenant_scope
 from tests.recall.conftest import contents, save
 from tests.recall.conftest import search as api_search
 
-# Their tests write the same texts again: the real models' vectors of them, kept for the process.
-pytestmark = pytest.mark.usefixtures("embedding_cache")
-
 TOPICS = ["black coffee", "green tea", "the Kafka migration", "a half marathon", "the quarterly budget",
           "Python type hints", "a trip to Lisbon", "the TLS certificate renewal", "vegetarian recipes", "jazz",
           "the garden shed", "a chess tournament", "sourdough bread", "the office move", "a broken bicycle"]

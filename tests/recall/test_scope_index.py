@@ -49,7 +49,7 @@ def _items(scope: str) -> list[MemoryInput]:
 
 
 @pytest.fixture
-def corpus(in_alice, embedding_cache):
+def corpus(in_alice):
     memory_create(items=_items("team/index"), actor="test")
     for memory in Memory.objects.filter(scope__path="team/index")[:10]:
         memory_deprecate(memory_id=memory.pk, actor="test")
