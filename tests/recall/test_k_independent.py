@@ -1,19 +1,25 @@
 """The ranking does not depend on how many results are asked for (docs/recall.md, "The same ranking for every
 k"): the first n hits of a search are the same for every k ≥ n, in the in-process index and in SQL, for
 English and Chinese memories. More memories than the candidate lists of a small k used to hold, in sessions
-(so neighbours join), with the real models."""
+(so neighbours join), with the real models: written once for the module (each test runs in a savepoint inside
+the transaction that holds them)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from django.db import transaction
 from rest_framework.test import APIClient
 
+from tenants.services import tenant_create
+from tests.conftest import KeyedClient, keyed_client
 from tests.recall.conftest import save, search
 
 PATHS = ["index", "sql"]
+SCOPES = {"en": "user/1", "zh": "user/2"}
 START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 
 PEOPLE_EN = ["Caroline", "Melanie", "Jon", "Gina", "Audrey", "Andrew"]
@@ -46,14 +52,32 @@ def turns(language: str) -> list[dict[str, Any]]:
     return items
 
 
+@pytest.fixture(scope="module")
+def written(django_db_setup: None, django_db_blocker: Any) -> Iterator[KeyedClient]:
+    """The module's tenant with the English turns in user/1 and the Chinese ones in user/2, each language in one
+    request through the API (real models), in a transaction rolled back after the module."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        writer = keyed_client(tenant_create(slug="k-independent", name="Any k"), name="writer")
+        for language, scope in SCOPES.items():
+            save(writer, *turns(language), scope=scope)
+        yield writer
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def writer(written: KeyedClient, db: None) -> KeyedClient:
+    """The module's writer, in this test's savepoint."""
+    return written
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("path", PATHS)
-def test_the_first_n_hits_are_the_same_for_every_k_at_least_n(alice, settings, path, language) -> None:
+def test_the_first_n_hits_are_the_same_for_every_k_at_least_n(writer, settings, path, language) -> None:
     settings.SEARCH_INDEX_ENABLED = path == "index"
-    save(alice, *turns(language))
     for query in QUERIES[language]:
-        ranked = {k: [hit["memory"]["id"] for hit in search(alice, query=query, k=k, floor=False)["results"]]
+        ranked = {k: [hit["memory"]["id"] for hit in search(writer, query=query, scope=SCOPES[language], k=k,
+                                                            floor=False)["results"]]
                   for k in (1, 3, 10, 20, 50, 100)}
         assert len(ranked[100]) > 60, query  # more than the candidate lists of a small k used to hold
         for k, ids in ranked.items():
@@ -62,20 +86,19 @@ def test_the_first_n_hits_are_the_same_for_every_k_at_least_n(alice, settings, p
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", PATHS)
-def test_context_and_the_mem0_search_inherit_it(alice, settings, path) -> None:
+def test_context_and_the_mem0_search_inherit_it(writer, settings, path) -> None:
     """/context searches with its own k and the mem0 surface with its ``top_k``: both take a prefix of the
     same ranking as the memory search's."""
     settings.SEARCH_INDEX_ENABLED = path == "index"
-    save(alice, *turns("en"))
     query = QUERIES["en"][0]
-    full = [hit["memory"]["id"] for hit in search(alice, query=query, k=100)["results"]]
+    full = [hit["memory"]["id"] for hit in search(writer, query=query, k=100)["results"]]
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {alice.secret}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {writer.secret}")
     for top_k in (3, 7):
         response = client.post("/mem0/v3/memories/search/", {"query": query, "filters": {"user_id": "1"},
                                                              "top_k": top_k}, format="json")
         assert response.status_code == 200, response.content[:500]
         assert [row["id"] for row in response.json()["results"]] == full[:top_k]
-    block = alice.client.post("/api/v1/context", {"query": query, "scope": "user/1", "token_budget": 200},
+    block = writer.client.post("/api/v1/context", {"query": query, "scope": "user/1", "token_budget": 200},
                               format="json").json()
     assert block["items"] and block["items"] == [pk for pk in full if pk in block["items"]]
