@@ -2,7 +2,7 @@
 (~600 memories), stage by stage, in one process.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_profile.py [--pgdata /tmp/pg-search-profile]
-        [--conversations 2] [--rounds 3] [--cprofile 0] [--mem0]
+        [--conversations 2] [--rounds 3] [--cprofile 0] [--mem0] [--template "Today is 15 July 2023. {q} last month?"]
 
 1. Ingests (once; kept in ``--pgdata``) the first ``--conversations`` LoCoMo development conversations as
    ``bench/recall_sets.py`` does (one memory per turn, subject, session, time), one scope each.
