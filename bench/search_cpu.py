@@ -2,6 +2,7 @@
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_cpu.py [--root CHECKOUT] [--pgdata /tmp/pg-search-profile]
         [--conversations 2] [--rounds 3] [--answers FILE] [--compare FILE] [--cprofile N] [--responses FILE]
+        [--template "Today is 15 July 2023. {q} last month?"]
 
 The questions and scopes of ``bench/search_profile.py`` (the first ``--conversations`` LoCoMo development
 conversations, ingested once into ``--pgdata``: the same data directory serves both scripts), asked through
@@ -19,7 +20,9 @@ rounds, the full JSON of three responses to each question (the search with the d
 ``"floor": false, "k": 20``, and ``POST /context``), the access counts and times left out (they count the
 searches): two checkouts' files are compared with ``cmp``, byte for byte. ``--cprofile N``: the N functions
 with the most own time (the request thread's CPU) over one more round, no stage wrapped. Settings come from the
-environment as for the server (``MNEMARA_RECALL_PERSON_WEIGHT=0`` measures a lever's cost).
+environment as for the server (``MNEMARA_RECALL_PERSON_WEIGHT=0`` measures a lever's cost). ``--template``
+rewrites every question (``{q}``: its text without the final "?"), e.g. to say the day of asking and a period
+(``recall.anchored``, ``period_pool``): what a lever costs on the questions that trigger it.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ def main() -> int:
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--cprofile", type=int, default=0)
     parser.add_argument("--responses", type=Path)
+    parser.add_argument("--template", help="each question rewritten, {q} its text without the final '?'")
     args = parser.parse_args()
     root = str(Path(args.root).resolve())
     sys.path[:0] = [root, os.path.join(root, "bench")]
@@ -64,6 +68,8 @@ def main() -> int:
     import search_profile
 
     secret, questions, _ = search_profile.ingest(args.conversations)
+    if args.template:
+        questions = [(scope, args.template.format(q=query.rstrip("?"))) for scope, query in questions]
     client = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
 
     def ask(scope: str, query: str) -> list[tuple[str, float]]:

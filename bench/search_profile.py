@@ -2,7 +2,7 @@
 (~600 memories), stage by stage, in one process.
 
     XDG_RUNTIME_DIR=/tmp .venv/bin/python bench/search_profile.py [--pgdata /tmp/pg-search-profile]
-        [--conversations 2] [--rounds 3] [--cprofile 0] [--mem0]
+        [--conversations 2] [--rounds 3] [--cprofile 0] [--mem0] [--template "Today is 15 July 2023. {q} last month?"]
 
 1. Ingests (once; kept in ``--pgdata``) the first ``--conversations`` LoCoMo development conversations as
    ``bench/recall_sets.py`` does (one memory per turn, subject, session, time), one scope each.
@@ -106,6 +106,7 @@ STAGES = [
     ("judge (which model reads what)", 3),
     ("candidate lists (BM25, vectors)", 2),
     ("wait for query vector", 3),
+    ("period pool: the periods' memories joining", 3),
     ("merge candidates", 2),
     ("shape (subjects, neighbours)", 2),
     ("contextual lexical", 2),
@@ -120,11 +121,16 @@ STAGES = [
     ("candidates mentioning them (mentioning)", 3),
     ("category, slot and pastime lifts", 2),
     ("current, answers, newer levers", 2),
+    ("remarks about the listener weighed", 3),
+    ("successor route", 2),
     ("score + floor", 2),
+    ("period pool: holders", 2),
     ("answerable bar (unheld words)", 2),
     ("parts joined", 2),
     ("hits (row load, dedupe)", 2),
     ("rows loaded (memories_load, every call)", 3),
+    ("turns: what the question asks (Asked)", 3),
+    ("turns: a turn's place to what answers", 3),
     ("subjects of the hits", 3),
     ("access counting", 2),
     ("search counting", 1),
@@ -185,6 +191,13 @@ def instrument() -> None:
         patch(search, lever, "current, answers, newer levers")
     patch(search, "answerable_bar", "answerable bar (unheld words)")
     patch(search, "_parts_joined", "parts joined")
+    patch(search.period_pool, "joined", "period pool: the periods' memories joining")
+    patch(search.period_pool, "holders", "period pool: holders")
+    from memories.recall import answers
+    patch(answers, "remarks_weighed", "remarks about the listener weighed")
+    patch(search, "routed", "successor route")
+    patch(search.turns.Asked, "__init__", "turns: what the question asks (Asked)")
+    patch(search.turns, "represented", "turns: a turn's place to what answers")
     patch(IndexSource, "mentioning", "candidates mentioning them (mentioning)")
     patch(search.people, "mentioning", "candidates mentioning them (mentioning)")  # before: in SQL, per name
     patch(search, "in_review", "pending memories in review")  # before: one statement
@@ -383,6 +396,8 @@ def main() -> int:
     parser.add_argument("--cprofile-out", help="with --cprofile: also write the whole profile here (pstats)")
     parser.add_argument("--mem0", action="store_true")
     parser.add_argument("--no-stages", action="store_true", help="skip the stage profile (with --mem0)")
+    parser.add_argument("--template", help="each question rewritten, {q} its text without the final '?' (e.g. "
+                        "\"Today is 15 July 2023. {q} last month?\": the day of asking and a period)")
     parser.add_argument("--base-root", help="also serve this checkout (e.g. the commit before) and compare the "
                         "two servers' answers (without --mem0: the two servers alone)")
     args = parser.parse_args()
@@ -403,6 +418,8 @@ def main() -> int:
     from memories.recall.category import category_noun
 
     secret, questions, texts = ingest(args.conversations)
+    if args.template:
+        questions = [(scope, args.template.format(q=query.rstrip("?"))) for scope, query in questions]
     sizes = ", ".join(f"{scope}: {len(t)}" for scope, t in texts.items())
     print(f"load {os.getloadavg()[0]:.1f}; {len(questions)} questions; scopes {sizes}", flush=True)
     client = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")

@@ -11,7 +11,8 @@ calendar dates: those are read by the lever alone) keeps its list and its floor 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 
 from memories.recall import dates
 from memories.recall.anchored import Period
@@ -28,18 +29,32 @@ def joined(query: str, source: CandidateSource, vector: Sequence[float], model: 
            ) -> list[Candidate]:
     """``found`` (``model``'s list for ``query``), then the memories valid in the periods ``query`` counts back to
     that it missed, nearest first."""
-    periods = [span for span in dates.named_dates(query) if isinstance(span, Period)]
+    periods = _periods(query)
     if not periods or len(found) >= REACH:
         return found
-    held = {c.key for c in found}
-    further = [c for c in source.vector_candidates(vector, REACH, model=model)
-               if c.key not in held and any(period.holds(c.valid_from.date()) for period in periods)]
-    return found + further[:JOINING]
+    return found + source.dated_candidates(vector, REACH, model, _within(periods), {c.key for c in found}, JOINING)
 
 
 def holders(query: str, candidates: Mapping[Key, Candidate]) -> set[Key]:
     """The candidates valid in the periods ``query`` counts back to from the day it is asked (none without)."""
-    periods = [span for span in dates.named_dates(query) if isinstance(span, Period)]
+    periods = _periods(query)
     if not periods:
         return set()
-    return {pk for pk, c in candidates.items() if any(period.holds(c.valid_from.date()) for period in periods)}
+    within = _within(periods)
+    return {pk for pk, c in candidates.items() if within(c.valid_from.date())}
+
+
+def _periods(query: str) -> list[Period]:
+    return [span for span in dates.named_dates(query) if isinstance(span, Period)]
+
+
+def _within(periods: Sequence[Period]) -> Callable[[dt.date], bool]:
+    """Whether a memory valid on a day was valid in one of ``periods`` (``Period.holds``), each day read once."""
+    held: dict[dt.date, bool] = {}
+
+    def within(day: dt.date) -> bool:
+        if (found := held.get(day)) is None:
+            found = held[day] = any(period.holds(day) for period in periods)
+        return found
+
+    return within

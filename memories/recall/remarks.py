@@ -46,10 +46,17 @@ def asks_remark(query: str) -> bool:
 
 def remark_about_listener(candidate: Candidate) -> bool:
     """Whether ``candidate`` is its subject's remark to another person about that person (not about itself)."""
-    speaker = _name_words(candidate.subject) if candidate.subject else ""
-    if not speaker or " " in speaker or not candidate.words.startswith(speaker + " "):
+    return _remark(candidate.subject, candidate.words)
+
+
+@lru_cache(maxsize=8192)
+def _remark(subject: str, words: str) -> bool:
+    """``remark_about_listener`` of a memory's subject and search words, read once per pair (a search asks it of
+    each of ~130 candidates a ranking, most of them the same from one search of a scope to the next)."""
+    speaker = _name_words(subject) if subject else ""
+    if not speaker or " " in speaker or not words.startswith(speaker + " "):
         return False
-    match = _REMARK_WORDS.match(candidate.words[len(speaker) + 1:])
+    match = _REMARK_WORDS.match(words[len(speaker) + 1:])
     if match is None:
         return False
     listener, clause = next(g for g in match.groups() if g is not None), match.group(2)
@@ -60,7 +67,7 @@ def remarks_weighed(fused: dict[Key, float], candidates: Mapping[Key, Candidate]
     """``fused`` with the remarks about a listener among ``candidates`` weighed ``OTHER`` unless asked for."""
     if asks_remark(query):
         return fused
-    remarks = {k for k, c in candidates.items() if k in fused and remark_about_listener(c)}
+    remarks = {k for k, c in candidates.items() if k in fused and _remark(c.subject, c.words)}
     if not remarks:
         return fused
     return {k: v * OTHER if k in remarks else v for k, v in fused.items()}

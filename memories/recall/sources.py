@@ -19,7 +19,7 @@ import math
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Protocol
 
 import numpy as np
@@ -65,6 +65,10 @@ class CandidateSource(Protocol):
 
     def vector_candidates(self, query_vector: Sequence[float], limit: int, model: str | None = None
                           ) -> list[Candidate]: ...
+
+    def dated_candidates(self, query_vector: Sequence[float], limit: int, model: str,
+                         valid: Callable[[date], bool], without: Collection[Key], at_most: int
+                         ) -> list[Candidate]: ...
 
     def lexical(self, query: str, limit: int, *, parallel: bool) -> Lexical | None: ...
 
@@ -356,6 +360,13 @@ class SqlSource:
         reader = sql.reader_annotation([(k, n) for k, n in enumerate(names) if reads[k]], names[0] if reads[0] else "",
                                        READS_MIN)  # each row's model in the same statement (``_judged_rows``' rule)
         return vector_candidates(self._judged(name).annotate(reader=reader), query_vector, limit, scope_rows=rows)
+
+    def dated_candidates(self, query_vector: Sequence[float], limit: int, model: str,
+                         valid: Callable[[date], bool], without: Collection[Key], at_most: int) -> list[Candidate]:
+        """The first ``at_most`` of ``model``'s ``vector_candidates`` (``limit``) not in ``without`` (keys) whose
+        ``valid_from``'s day is ``valid`` (``recall.period_pool``)."""
+        return [c for c in self.vector_candidates(query_vector, limit, model=model)
+                if c.key not in without and valid(c.valid_from.date())][:at_most]
 
     def _secondary_candidates(self, name: str, query_vector: Sequence[float], limit: int) -> list[Candidate]:
         """A secondary model's vectors (MemoryVector rows) of the memories it judges: HNSW with iterative

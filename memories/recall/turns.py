@@ -150,11 +150,13 @@ class Waiting:
     def __init__(self, query: str = "") -> None:
         self.hits: list[Any] = []
         self.seen: set[Hashable] = set()
-        self.asked = Asked(query)
+        self.query = query  # read (``Asked``) only when some hit waits
 
     def merged(self, kept: list[Any], k: int) -> list[Any]:
         """``merged`` of the kept hits and those that waited, each turn's place to what answers (``represented``)."""
-        kept, waiting, follows = represented(kept, self.hits, self.asked)
+        if not self.hits:  # no hit waits: the kept ones as they are
+            return kept[:k]
+        kept, waiting, follows = represented(kept, self.hits, Asked(self.query))
         order = merged(kept, waiting, len(kept) + len(waiting))
         for at in range(len(order) - 1, -1, -1):
             if (hit := follows.get(id(order[at]))) is not None:

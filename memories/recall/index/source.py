@@ -8,8 +8,8 @@ import contextlib
 import functools
 import math
 import uuid
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from datetime import date, datetime, timedelta
 
 import numpy as np
 
@@ -24,6 +24,9 @@ from memories.recall.query import query_terms
 from memories.recall.rank import Candidate, Key, term_weights
 from memories.recall.sources import Lexical
 from memories.write.text import has_cjk
+
+_DAY_MICROS = 86_400_000_000
+_EPOCH_DAY = EPOCH.date()  # a ``valid_from`` of n days' microseconds (and less than n + 1's) is on this day + n
 
 
 class IndexSource:
@@ -116,6 +119,31 @@ class IndexSource:
                           ) -> list[Candidate]:
         """The most similar memories by ``model``'s vectors (None: the primary's), among those the model
         judges once ``judge`` ran (before: every memory, by the primary model)."""
+        name, found = self._nearest(query_vector, limit, model)
+        with _locked(self.indexes):
+            return self._made(found, name)
+
+    def dated_candidates(self, query_vector: Sequence[float], limit: int, model: str,
+                         valid: Callable[[date], bool], without: Collection[Key], at_most: int) -> list[Candidate]:
+        """``SqlSource.dated_candidates``: the days read from the index (a ``valid_from``'s UTC day, as its
+        candidate's), a candidate made only for the memories kept."""
+        name, found = self._nearest(query_vector, limit, model)
+        days: dict[int, bool] = {}  # ``valid`` of each day once
+        kept = []
+        with _locked(self.indexes):
+            for entry in found:
+                index, pk, _, slot = entry
+                day = int(index.valid_from[slot]) // _DAY_MICROS
+                if (within := days.get(day)) is None:
+                    within = days[day] = valid(_EPOCH_DAY + timedelta(days=day))
+                if within and pk.int not in without:
+                    kept.append(entry)
+                    if len(kept) == at_most:
+                        break
+            return self._made(kept, name)
+
+    def _nearest(self, query_vector: Sequence[float], limit: int, model: str | None
+                 ) -> tuple[str, list[tuple[ScopeIndex, uuid.UUID, float, int]]]:
         names = self._names
         name = model or names[0]
         secondary = None if name == names[0] else name
@@ -123,11 +151,13 @@ class IndexSource:
         if self._judged is not None:
             k = names.index(name)
             among = [(assigned == k) | (assigned < 0) if k == 0 else assigned == k for assigned in self._judged]
-        found = scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
-        with _locked(self.indexes):
-            models = self._models(found) if secondary is None else [name] * len(found)
-            return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
-                                    [sim for _, _, sim, _ in found], [0.0] * len(found), models)
+        return name, scope_index.nearest(self.indexes, _unit(query_vector), self.criteria, limit, secondary, among)
+
+    def _made(self, found: Sequence[tuple[ScopeIndex, uuid.UUID, float, int]], name: str) -> list[Candidate]:
+        """The candidates of ``nearest``'s entries (by ``name``'s vectors), the indexes' locks held."""
+        models = self._models(found) if name == self._names[0] else [name] * len(found)
+        return self._candidates([(index, pk, slot) for index, pk, _, slot in found],
+                                [sim for _, _, sim, _ in found], [0.0] * len(found), models)
 
     def shape(self, candidates: dict[Key, Candidate], query_vectors: Mapping[str, Sequence[float]],
               neighbours: bool, grow: set[Key] | None = None) -> None:
