@@ -79,6 +79,7 @@ _STRONG_EN = re.compile(
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
     r"turned in (?:the|my|our|his|her|their)\b|aged out of|broke down (?:the|my|our|his|her|their)\b|"
     r"(?:got |was |been )?totall?ed\b|written off|fizzled out|petered out|"
+    r"(?:is|are|'s) (?:all |finally |officially )?(?:done|over|finished)\b(?! with)|"
     r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
     r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
     r"went back to (?:my |being |the user's )?(?:natural|original|old|normal)|"
@@ -193,7 +194,9 @@ _TIME_ZH = re.compile(r"^(?:\d{4}年)?(?:\d{1,2}月)?(?:\d{1,2}日)?(?:[春夏�
 _FRONTED_ZH = re.compile(r"^[^，。；用]{1,8}用户(?!的)")
 _NOUNS_ZH = frozenset({"n", "nz", "ng", "nt", "nl", "vn", "eng", "nrt", "an", "ns"}) | NAME_TAGS
 _FUNCTION_ZH = frozenset({"用户", "用户等人", "现在", "时候", "东西", "事情", "样子", "问题", "情况", "时间", "今年",
-                          "去年", "明年", "每天", "工作", "上班"})
+                          "去年", "明年", "每天", "工作", "上班", "全部", "所有", "一切"})
+# a thing's term or period ("家委会的任期结束了", "健身房的会员到期了"): its end is the thing's, not a part changed
+_TERM_ZH = frozenset({"任期", "合同", "租期", "租约", "会籍", "会员", "期限", "疗程", "课程", "服务", "协议"})
 
 
 _THEIRS_ZH = re.compile(rf"的?({KIN_ZH_ALT})")
@@ -239,14 +242,18 @@ def _zh_words(text: str) -> tuple[str, ...]:
     words: list[str] = []
     run = ""
     changed = False
-    for token in unfused(posseg.cut(text)):
+    tokens = list(unfused(posseg.cut(text)))
+    for n, token in enumerate(tokens):
         cue = (_STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
                or token.word in {"成", "为", "到"})
         changed = changed or bool(cue)
-        if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
+        kin = KIN_ZH_RE.fullmatch("用户的" + token.word) is not None
+        if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH and not kin:
             run += f" {indexed(token.word)}" if run else indexed(token.word)
             continue
         if token.word == "的" and run and not changed:
+            if n + 1 < len(tokens) and tokens[n + 1].word in _TERM_ZH:
+                words.append(run)  # "家委会的任期": the committee's term, which ends it
             run = ""  # a possessor before the change ("电动车的电池换了"): what changed is what it has
             continue
         words.append(run)
@@ -316,7 +323,10 @@ def _en_words(text: str, own: set[str]) -> list[str]:
     words: list[str] = []
     before = ""
     acronyms = {w.casefold() for w in re.findall(r"\b[A-Z]{2}\b", text)}  # "the ER", "HR": a thing named
-    for word in (w.removesuffix("'s") for w in re.findall(r"[a-z][a-z'\-]+", text.casefold())):
+    for word in (w.removesuffix("'s") for w in re.findall(r"[a-z][a-z'\-]+|[,;:]", text.casefold())):
+        if word in ",;:":
+            before = ""  # "on Tuesday, chemo is done": no "tuesday chemo"
+            continue
         content = ((len(word) > 2 or word in acronyms) and word not in _FUNCTION_EN and word not in own
                    and not _STRONG_EN.fullmatch(word))
         if content:
@@ -413,10 +423,11 @@ _PLAN_ZH = re.compile(r"^用户(?:等人)?(?:已经|正在|在)?(?:准备|打算
 # "分到一块地了" after "在排队等菜园的地").
 _OBTAINED = re.compile(r"(?i)\bgot (?:a|an|the|my|our|into|in|off|approved)\b|\bcame through\b|"
                        r"\bpassed (?:the|my|his|her|their)\b|分到|拿到|排到|等到了|批下来|批了|中签|摇到|轮到|上岸|"
-                       r"考上了|考过了|通过了")
+                       r"考上了|考过了|通过了|买下来|买到手|\bclosed on\b")
 # a wait, or the study toward an exam ("studying for the bar", "在准备考研", "备考"), which what is got ends
 _WAITING = re.compile(r"(?i)\bwait ?list|\bwaiting list|\bwaiting (?:for|on)\b|\b(?:studying|preparing|prepping|"
-                      r"cramming) for\b|排队等|排号|在等|候补|等着|在准备考|准备考|备考|在考|在复习")
+                      r"cramming|saving(?: up)?) for\b|排队等|排号|在等|候补|等着|在准备考|准备考|备考|在考|在复习|"
+                      r"攒钱|存钱")
 
 
 def _obtained(text: str) -> bool:

@@ -33,7 +33,7 @@ __all__ = ["MORE_ZH", "NAME_TAGS", "held_in", "indexed", "named_by_verb", "nearb
 
 MORE_ZH = re.compile(r"退[赛群课出订团伙会]|拆[了掉]|拆[^，。；了]{1,5}了|染[回成]|转正|[没不]再?续|送人|"
                      r"出掉|卖给|转卖|改[坐骑穿抽玩听看学练打住读开]|结[课业]|毕业了|被(?:人)?偷|[丢弄]丢了|卸任|"
-                     r"交给[^，。；]{1,8}了|停更|断更|扔[了掉]|撤[了掉]|报废|"
+                     r"交给[^，。；]{1,8}了|停更|断更|扔[了掉]|撤[了掉]|报废|结束了|"
                      r"把[^，。；]{1,8}?转(?:过去|走|出去|到[^，。；]{1,6})了|转粉|戒(?=[\u4e00-\u9fff]{1,2}(?:了|$))|摘[了掉下]|摘[^，。；了]{1,4}了|出院|"
                      # a thing done away with by 把 ("把胡子刮了", "把卡注销了"), a debt paid off ("还清了")
                      r"把[^，。；]{1,8}?(?:刮|剃|剪|拔|扔|卖|退|停|关|删|卸|注销|转让)(?:了|掉)|[刮剃]掉|"
@@ -56,8 +56,14 @@ NAME_TAGS = frozenset({"j", "nr"})
 def held_in(word: str, held: set[str], old: str) -> bool:
     """Whether every piece of ``word`` (space-separated) is among ``held`` (the old statement's search words,
     case-folded: "ThinkPad" is "thinkpad") or, when Chinese, inside ``old``'s text."""
-    return all(piece.casefold() in held or (has_cjk(piece) and (piece in old or _loosely_in(piece, old)))
+    return all(piece.casefold() in held or (has_cjk(piece) and (piece in old or _loosely_in(piece, old)
+                                                                or _suffixed_in(piece, old)))
                for piece in word.split())
+
+
+def _suffixed_in(piece: str, old: str) -> bool:
+    """Whether a noun of a character and the suffix 子 is in ``old`` by its character ("房子" in "攒钱买房")."""
+    return len(piece) == 2 and piece.endswith("子") and piece[0] in old
 
 
 def _loosely_in(piece: str, old: str) -> bool:

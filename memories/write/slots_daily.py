@@ -71,9 +71,10 @@ _PHONES_EN = (r"iphone|pixel|galaxy|samsung|oneplus|huawei|xiaomi|motorola|moto|
               r"nothing phone|fairphone|android phone|blackberry")
 _LAPTOPS_EN = r"macbook(?:\s+(?:air|pro))?|thinkpad|chromebook|surface (?:laptop|pro)|dell xps|xps|zenbook|framework"
 _DEVICE_EN = re.compile(rf"(?i){_WHO_EN}{_ADV_EN}\s+(?:use|uses|using|got|bought|have|has|own|owns|"
-                        r"switched (?:over\s+)?to|changed to|moved to|upgraded to|went with|on|rocking|picked up)\s+"
+                        r"switched (?:over\s+)?to|changed to|moved (?:over\s+)?to|upgraded to|went with|on|rocking|"
+                        r"picked up|made the (?:jump|switch|move) to|jumped (?:ship\s+)?to|went over to)\s+"
                         r"(?:an?\s+|the\s+|my\s+|a new\s+|new\s+)?(?:new\s+|used\s+)?"
-                        rf"(?P<value>(?P<brand>{_PHONES_EN}|{_LAPTOPS_EN})(?:\s+(?!now\b|and\b|last\b|too\b|as\b|"
+                        rf"(?P<value>(?P<brand>{_PHONES_EN}|{_LAPTOPS_EN})(?:\s+(?!now\b|and\b|last\b|too\b|as\b|the\b|"
                         r"for\b|since\b)[\w+\-]+){0,2})")
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY_EN = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?"

@@ -24,6 +24,7 @@ from memories.write.slot_values import (
 from memories.write.slots_amounts import en_amounts
 from memories.write.slots_daily import en_daily
 from memories.write.slots_floor import en_floor
+from memories.write.slots_hair import en_hair
 from memories.write.slots_licence import en_licence
 from memories.write.slots_measures import en_measures
 from memories.write.slots_plans import en_plans
@@ -439,7 +440,7 @@ def _read_en(sentence: str, speaker: str) -> list[Slot]:
     return found or _en_habits(sentence, speaker) or en_amounts(sentence, speaker) or en_states(sentence, speaker) \
         or en_plans(sentence, speaker) or en_daily(sentence, speaker) \
         or en_shift(sentence, speaker) or en_measures(sentence, speaker) or en_licence(sentence, speaker) \
-        or en_floor(sentence, speaker)
+        or en_floor(sentence, speaker) or en_hair(sentence, speaker)
 
 
 _MOVED_TO = re.compile(r"(?i)\b(?:moved|moving|move|moves)\b.*\bto\s+(?:the\s+)?$")

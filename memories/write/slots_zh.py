@@ -29,6 +29,7 @@ from memories.write.slot_values import (
 )
 from memories.write.slots_amounts import zh_amounts
 from memories.write.slots_daily import zh_daily
+from memories.write.slots_hair import zh_hair
 from memories.write.slots_licence import zh_licence
 from memories.write.slots_plans import zh_plans
 from memories.write.slots_records import zh_records
@@ -163,7 +164,8 @@ def _zh_rules() -> list[tuple[str, re.Pattern[str]]]:
                  rf"(?P<value>(?![了过着得])[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?(?:了|去了|住|生活|居住)?(?:以后|之后)?{e}"),
         ("city", rf"^{s}的?(?:新)?(?:家|住址|居住地|常住地|家乡)(?:在|是|位于){v}{e}"),
         # a home bought or settled in: "在青岛买了房", "在成都安家了"
-        ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那)(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
+        ("city", rf"^{s}{a}在(?!网上|线上|附近|这|那|攒钱|存钱|看房|找房)"
+                 rf"(?P<value>[^，。,；;！!？?\s]{{2,12}}?)(?:市|区)?"
                  rf"(?:买了?(?:一套|套)?房子?(?![贷租产])|租了?房子?(?![贷租产])|合租|安家|落户|定居|(?:生活|居住)(?!过)|"
                  r"(?:买|租)了?一?[个间套](?:[一二两三四](?:室|居)|单间|公寓))"),
         # said of a city by its name only: settling ("决定定居南京了"), a transfer ("调到天津工作了",
@@ -278,7 +280,7 @@ def zh_slots(sentence: str, speaker: str, lead: str = "我") -> list[Slot]:
         found = _read_zh(lead + sentence, speaker)
     bare = bool(lead) and zh_bare(sentence)
     extra = [slot for read in (zh_home, zh_changes, zh_dose, zh_more, zh_status, zh_switches, zh_belong, zh_records,
-                                  zh_workdays, zh_licence, zh_lives)
+                                  zh_workdays, zh_licence, zh_lives, zh_hair)
              for slot in read(sentence, speaker) or (read(lead + sentence, speaker) if bare else [])]
     extra = _one_a_key(extra)
     extra += _in_passing(sentence, speaker, lead, found + extra)
@@ -312,6 +314,10 @@ def _zh_opening(sentence: str) -> str:
     sentence = re.sub(r"^(我们|用户等人|用户|我|本人)的?(全家|一家人?)?(?:\d{4}年)?"
                       r"(?:\d{1,2}月份?(?![\d日号])|去年|上个月|暑假|寒假|年初|年底|上半年)(?=[^，,。；;]*[了啦]$)",
                       lambda m: m.group(1) + (m.group(2) or ""), sentence)
+    # ... or a day, as a memory resolves "上周" ("用户2026年11月30日那一周入了一台华为Mate"): the same
+    sentence = re.sub(r"^(我们|用户等人|用户|我|本人)(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]"
+                      r"(?:[（(]周[一二三四五六日天][)）])?(?:那一?周|那个?周末|前后|左右)?(?=[^，,。；;]*[了啦])",
+                      r"\1", sentence)
     sentence = re.sub(r"^(我们|用户等人|用户|我)的(全家|一家人?)", r"\1\2", sentence)
     # Where one lives said with whom ("用户和老公住在成都", "我跟爸妈搬到了重庆"): the speaker lives there
     sentence = re.sub(r"^(我|用户|本人)(?:和|跟|与)[\u4e00-\u9fff]{1,4}?(?:一起)?"

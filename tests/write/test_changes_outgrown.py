@@ -46,3 +46,19 @@ def test_a_habit_taken_up_again_and_the_floor_of_a_home() -> None:
     assert _slot("The user is on the 3rd floor of the library.", "floor") == set()
     assert _slot("用户搬到了同一栋楼的三楼", "floor") == {("self", "3")}
     assert _slot("用户搬到了同一栋楼的三楼", "city") == set()
+
+
+def test_a_course_or_term_ended_a_phone_jumped_to_and_hair_cut_short() -> None:
+    assert _link("The user's dad is doing physical therapy.", "The user's dad's therapy is all finished.") != ""
+    assert _link("The user's dad is doing physical therapy.", "The user's dad's appointment is over, heading home.") == ""
+    assert _link("用户的爸在做透析", "用户的爸透析全部结束了") == "透析"
+    assert _link("用户是小区业委会的委员", "用户业委会的任期年底就结束了") == "业委会"
+    assert _slot("The user jumped ship to a Galaxy S24.", "device:phone") == {("self", "galaxy s24")}
+    assert _slot("用户2026年3月2日那一周入了一台小米14", "device:phone") == {("self", "小米14")}
+    assert _slot("用户在存钱买房", "city") == set()
+    assert _slot("The user's son buzzed his head for the summer.", "hair-length") == {("~son", "short")}
+    assert _slot("The user has really long hair.", "hair-length") == {("self", "long")}
+    assert _slot("The user might go for a bob.", "hair-length") == set()
+    assert _slot("用户一直是长发", "hair-length") == {("self", "long")}
+    assert _slot("用户昨天剃了个寸头", "hair-length") == {("self", "short")}
+    assert _slot("用户想剪个短发", "hair-length") == set()
