@@ -53,7 +53,9 @@ _STUDY = (re.compile(rf"{_OWN}{_ADV}(?:是|在)(?P<v>[\u4e00-\u9fff]{{2,8}}?)(?:
 _ORG_END = ("公司", "集团", "银行", "医院", "航空", "学校", "大学", "中学", "小学", "研究所", "研究院", "事务所",
             "工厂", "厂", "局", "院", "所", "店")
 #: Not a name: a place said by its kind or by whose it is ("公司的老员工", "这家医院的护士", "他们的老师").
-_NOT_NAMED = re.compile(r"^(?:这|那|哪|他|她|我|用户|本|该|新|老|一家|某)")
+# no one named: a pronoun, or a workplace said by its kind ("去单位上班了", "到公司上班")
+_NOT_NAMED = re.compile(r"^(?:这|那|哪|他|她|我|用户|本|该|新|老|一家|某|"
+                        r"(?:单位|公司|办公室|厂里|店里|班上|外地|外面)$)")
 _ORG_TAGS = frozenset(("j", "nt", "nz", "eng"))
 _EMPLOYER = (re.compile(rf"{_OWN}{_ADV}(?:是|当)(?P<org>[\u4e00-\u9fffA-Za-z]{{2,10}}?)的"
                         r"(?P<job>[\u4e00-\u9fff]{2,6})$"),
