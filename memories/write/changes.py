@@ -43,6 +43,7 @@ import re
 from functools import lru_cache
 
 from jieba import posseg
+from jieba.posseg import pair
 
 from memories.write.changes_org import place_opens
 from memories.write.changes_who import died, pronoun_of, same_one, stolen_from_self, subject_word
@@ -236,6 +237,12 @@ def _zh_changed(text: str) -> bool:
     return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text) or MORE_ZH.search(text))
 
 
+def _kin_before_thing(word: str, after: list[pair]) -> bool:
+    """Whether ``word`` is a kinship or role word said before a noun that is none ("妈 化疗"; not "助理 教练")."""
+    return KIN_ZH_RE.fullmatch("用户的" + word) is not None and bool(after) and after[0].flag in _NOUNS_ZH \
+        and KIN_ZH_RE.fullmatch("用户的" + after[0].word) is None
+
+
 @lru_cache(maxsize=4096)
 def _zh_words(text: str) -> tuple[str, ...]:
     """Runs of nouns, each as one word ("手机"+"壳" is 手机壳), and verbs, of two characters or more."""
@@ -247,8 +254,9 @@ def _zh_words(text: str) -> tuple[str, ...]:
         cue = (_STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
                or token.word in {"成", "为", "到"})
         changed = changed or bool(cue)
-        kin = KIN_ZH_RE.fullmatch("用户的" + token.word) is not None
-        if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH and not kin:
+        if not run and _kin_before_thing(token.word, tokens[n + 1:n + 2]):
+            continue  # "用户的妈化疗…": the relative opens no run of what changed
+        if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
             run += f" {indexed(token.word)}" if run else indexed(token.word)
             continue
         if token.word == "的" and run and not changed:

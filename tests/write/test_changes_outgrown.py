@@ -62,3 +62,8 @@ def test_a_course_or_term_ended_a_phone_jumped_to_and_hair_cut_short() -> None:
     assert _slot("用户一直是长发", "hair-length") == {("self", "long")}
     assert _slot("用户昨天剃了个寸头", "hair-length") == {("self", "short")}
     assert _slot("用户想剪个短发", "hair-length") == set()
+
+
+def test_a_relative_before_a_thing_and_a_role_of_two_words() -> None:
+    assert _link("用户的女儿在校排球队", "用户的女儿排球队教练退休了") == ""  # the coach's, not the daughter's
+    assert _link("用户是社区篮球队的助理教练", "用户下个月起不当助理教练了") != ""
