@@ -50,7 +50,7 @@ def test_a_habit_taken_up_again_and_the_floor_of_a_home() -> None:
 
 def test_a_course_or_term_ended_a_phone_jumped_to_and_hair_cut_short() -> None:
     assert _link("The user's dad is doing physical therapy.", "The user's dad's therapy is all finished.") != ""
-    assert _link("The user's dad is doing physical therapy.", "The user's dad's appointment is over, heading home.") == ""
+    assert _link("The user's dad is doing physical therapy.", "The user's dad's lunch is over, heading home.") == ""
     assert _link("用户的爸在做透析", "用户的爸透析全部结束了") == "透析"
     assert _link("用户是小区业委会的委员", "用户业委会的任期年底就结束了") == "业委会"
     assert _slot("The user jumped ship to a Galaxy S24.", "device:phone") == {("self", "galaxy s24")}
