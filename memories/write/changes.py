@@ -80,7 +80,7 @@ _STRONG_EN = re.compile(
     r"(?:was|were|got|been) stolen|stole|handed (?:\S+ ){0,4}?(?:off|over)|stepped down|closed on|discharged|"
     r"turned in (?:the|my|our|his|her|their)\b|aged out of|broke down (?:the|my|our|his|her|their)\b|"
     r"(?:got |was |been )?totall?ed\b|written off|fizzled out|petered out|"
-    r"(?:is|are|'s) (?:all |finally |officially )?(?:done|over|finished)\b(?! with)|"
+    r"(?:is|are|'s) (?:all |finally |officially )?(?:done|over|finished)(?=\s*(?:$|[.,!;]|now\b|for good\b))|"
     r"(?:is|are|am|'m|'re|been|was|were) done with|shaved (?:\S+ ){0,3}?off|shaved off|cleared out|"
     r"(?:gave|given|handed) back|paid off (?:the|my|our|his|her|their|all|a|an)\b|paid (?:it|them|\w+ loan) off|"
     r"went back to (?:my |being |the user's )?(?:natural|original|old|normal)|"

@@ -67,3 +67,7 @@ def test_a_course_or_term_ended_a_phone_jumped_to_and_hair_cut_short() -> None:
 def test_a_relative_before_a_thing_and_a_role_of_two_words() -> None:
     assert _link("用户的女儿在校排球队", "用户的女儿排球队教练退休了") == ""  # the coach's, not the daughter's
     assert _link("用户是社区篮球队的助理教练", "用户下个月起不当助理教练了") != ""
+
+
+def test_all_over_the_place_is_no_end() -> None:
+    assert _link("The user works nights at the depot.", "The user's sleep is all over the place with the nights.") == ""
