@@ -237,6 +237,12 @@ def _zh_changed(text: str) -> bool:
     return not _HEDGED_ZH.search(text) and bool(_STRONG_ZH.search(text) or MORE_ZH.search(text))
 
 
+def _a_cue(word: str) -> bool:
+    """Whether a token is a word of change itself."""
+    return bool(_STRONG_ZH.fullmatch(word) or _WEAK_ZH.fullmatch(word) or MORE_ZH.fullmatch(word)
+                or word in {"成", "为", "到"})
+
+
 def _kin_before_thing(word: str, after: list[pair]) -> bool:
     """Whether ``word`` is a kinship or role word said before a noun that is none ("妈 化疗"; not "助理 教练")."""
     return KIN_ZH_RE.fullmatch("用户的" + word) is not None and bool(after) and after[0].flag in _NOUNS_ZH \
@@ -251,27 +257,32 @@ def _zh_words(text: str) -> tuple[str, ...]:
     changed = False
     tokens = list(unfused(posseg.cut(text)))
     for n, token in enumerate(tokens):
-        cue = (_STRONG_ZH.fullmatch(token.word) or _WEAK_ZH.fullmatch(token.word) or MORE_ZH.fullmatch(token.word)
-               or token.word in {"成", "为", "到"})
-        changed = changed or bool(cue)
+        cue = _a_cue(token.word)
+        changed = changed or cue
         if not run and _kin_before_thing(token.word, tokens[n + 1:n + 2]):
             continue  # "用户的妈化疗…": the relative opens no run of what changed
         if token.flag in _NOUNS_ZH and not cue and token.word not in _FUNCTION_ZH:
             run += f" {indexed(token.word)}" if run else indexed(token.word)
             continue
         if token.word == "的" and run and not changed:
-            if n + 1 < len(tokens) and tokens[n + 1].word in _TERM_ZH:
-                words.append(run)  # "家委会的任期": the committee's term, which ends it
-            run = ""  # a possessor before the change ("电动车的电池换了"): what changed is what it has
+            # a possessor before the change ("电动车的电池换了"): what changed is what it has; but "家委会的任期"
+            # is the committee's term, which ends it
+            words.append(run if tokens[n + 1:n + 2] and tokens[n + 1].word in _TERM_ZH else "")
+            run = ""
             continue
         words.append(run)
         run = ""
         if token.flag.startswith("v") and not cue:
             words.append(token.word)
     words.append(run)
-    # no kinship word, nor the tagger's "的哥" of "用户的哥"
-    return tuple(w for w in words if len(w) >= 2 and w not in _FUNCTION_ZH
-                 and not KIN_ZH_RE.fullmatch("用户的" + w) and not KIN_ZH_RE.fullmatch("用户" + w))
+    return tuple(w for w in words if _a_thing_word(w))
+
+
+def _a_thing_word(word: str) -> bool:
+    """Whether a word of ``_zh_words`` names a thing: two characters or more, no function word, no kinship word,
+    nor the tagger's "的哥" of "用户的哥"."""
+    return len(word) >= 2 and word not in _FUNCTION_ZH and not KIN_ZH_RE.fullmatch("用户的" + word) \
+        and not KIN_ZH_RE.fullmatch("用户" + word)
 
 
 # --------------------------------------------------------------------------- both
