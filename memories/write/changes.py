@@ -29,7 +29,10 @@ itself, the same way in both languages:
 
 A plan (``_a_plan``: "is planning to …", 准备/打算/计划) is ended by its calling off ("北马跑不了了"); a thing got
 ("got a plot", 分到, 批下来) ends only a wait for it ("on the waitlist for …", 排队等); a relative's coach or friend
-("the user's son's coach", "用户的外甥的战友") is someone else, not the relative.
+("the user's son's coach", "用户的外甥的战友") is someone else, not the relative. A post handed on is the speaker's,
+named by its role ("用户的教练的活交给…"); a thing the speaker only listens to or follows is not theirs ("用户常听
+的一个播客停更了"); a thing's term ended is the thing's ("家委会的任期结束了"); an exam passed ends the study for it,
+and a thing bought the saving for it (``_WAITING``).
 
 Then the pair is linked as two values of one slot, ``<subject>|change:<word>`` (``related._compared``), and the
 conflict policy decides it as it decides any slot (both stated with confidence: the old one superseded; the old
